@@ -1,0 +1,93 @@
+// Every agent with its setup (kind, model, provider, scaffold, prompt version) and its record: W/D/L, illegal replies, forfeited turns.
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { KindChip } from '@/components/kind-chip';
+import { SimulatedBadge } from '@/components/simulated-badge';
+import { getAgents, type AgentSummary } from '@/lib/queries';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Agents' };
+
+export default async function AgentsPage() {
+  const agents = await getAgents();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="max-w-2xl">
+        <h1 className="text-3xl font-semibold tracking-tight">Agents</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+          The players: baselines (random, engine) and language models with a scaffold. Records count finished matches; void matches are not counted.
+        </p>
+      </header>
+      {agents.length === 0 ? (
+        <EmptyState>No agents yet. The server creates the demo agents when it starts.</EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {agents.map((a) => (
+            <li key={a.id}>
+              <AgentCard agent={a} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AgentCard({ agent: a }: { agent: AgentSummary }) {
+  return (
+    <article className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto] md:items-center dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="min-w-0">
+        <h2 className="flex flex-wrap items-center gap-1.5">
+          <span className="font-semibold">{a.name}</span>
+          <KindChip kind={a.kind} />
+          {a.simulated && <SimulatedBadge />}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
+          <Detail term="Model">{a.model && <span className="font-mono text-xs">{a.model}</span>}</Detail>
+          <Detail term="Provider">
+            {a.providerName && (
+              <span className="inline-flex flex-wrap items-center gap-1.5">
+                {a.providerName}
+                {a.providerSimulated && <SimulatedBadge />}
+              </span>
+            )}
+          </Detail>
+          <Detail term="Scaffold">{a.scaffold}</Detail>
+          <Detail term="Prompt">{a.promptVersion && <span className="font-mono text-xs">{a.promptVersion}</span>}</Detail>
+        </dl>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">
+        <Stat term="Played">{a.played}</Stat>
+        <Stat term="W / D / L">
+          <span className="text-emerald-700 dark:text-emerald-400">{a.wins}</span>
+          <span className="text-zinc-400"> / </span>
+          {a.draws}
+          <span className="text-zinc-400"> / </span>
+          <span className="text-red-700 dark:text-red-400">{a.losses}</span>
+        </Stat>
+        <Stat term="Illegal replies">{a.illegalReplies}</Stat>
+        <Stat term="Forfeited turns">{a.forfeitedTurns}</Stat>
+      </dl>
+    </article>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
+      <dd className="min-w-0">{children || <span className="text-zinc-400">—</span>}</dd>
+    </>
+  );
+}
+
+function Stat({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-24 flex-col-reverse justify-end rounded-lg bg-zinc-50 px-2 py-2 dark:bg-zinc-800/60">
+      <dt className="text-[0.65rem] uppercase leading-tight tracking-wide text-zinc-500 dark:text-zinc-400">{term}</dt>
+      <dd className="whitespace-nowrap text-lg font-semibold tabular-nums">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// Formatting helpers shared by pages and components: relative times and match results in words.
+import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
+
+/** "just now", "4 min ago", "2 h ago", "3 d ago", else the date. */
+export function timeAgo(date: Date, now = new Date()): string {
+  const s = Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000));
+  if (s < 45) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
+  if (s < 7 * 86_400) return `${Math.round(s / 86_400)} d ago`;
+  return date.toISOString().slice(0, 10);
+}
+
+/** A score as a spectator reads it: 1, ½, 0, or two decimals. */
+export function formatScore(score: number): string {
+  if (score === 0.5) return '½';
+  return Number.isInteger(score) ? String(score) : score.toFixed(2);
+}
+
+/** How a match ended, as a headline and the game's reason; null while it has not ended. */
+export function describeOutcome(
+  status: MatchStatus,
+  outcome: MatchSnapshot['outcome'],
+  failureReason: string | null,
+  seatLabel: (seat: number) => string,
+): { kind: 'win' | 'draw' | 'void'; headline: string; reason: string } | null {
+  if (status === 'failed') return { kind: 'void', headline: 'Void', reason: failureReason ?? 'the match failed' };
+  if (status !== 'finished' || !outcome) return null;
+  if (outcome.winner != null) return { kind: 'win', headline: `${seatLabel(outcome.winner)} wins`, reason: outcome.reason };
+  return { kind: 'draw', headline: 'Draw', reason: outcome.reason };
+}

@@ -1,0 +1,53 @@
+// One match in the lobby lists: game, players per seat, status, result and time; links to the match page.
+import Link from 'next/link';
+import { getGame } from '@/games/registry';
+import { seatName } from '@/games/types';
+import type { MatchSummary } from '@/lib/queries';
+import { AgentLabel } from './agent-label';
+import { describeOutcome, timeAgo } from './format';
+import { seatColor } from './seat-colors';
+import { StatusBadge } from './status-badge';
+
+export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
+  const game = getGame(match.gameId);
+  const label = (seat: number) => (game ? seatName(game, seat) : `Seat ${seat + 1}`);
+  const result = describeOutcome(match.status, match.result, match.failureReason, label);
+  const when = match.status === 'running' ? match.startedAt : (match.finishedAt ?? match.createdAt);
+
+  return (
+    <Link
+      href={`/matches/${match.id}`}
+      prefetch={false}
+      className="group grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500 sm:grid-cols-[11rem_minmax(0,1fr)_13rem] sm:items-center dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-indigo-700"
+    >
+      <div className="min-w-0">
+        <div className="font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{game?.meta.title ?? match.gameId}</div>
+        {match.tournamentName && <div title={match.tournamentName} className="truncate text-xs text-zinc-500 dark:text-zinc-400">{match.tournamentName}</div>}
+      </div>
+      <ul className="flex min-w-0 flex-col gap-1.5 text-sm">
+        {match.seats.map((s) => (
+          <li key={s.seat} className="flex min-w-0 items-center gap-2">
+            <span className={`h-2 w-2 shrink-0 rounded-full ${seatColor(s.seat).dot}`} aria-hidden="true" />
+            <span className={`w-6 shrink-0 font-mono text-xs font-semibold ${seatColor(s.seat).text}`}>{label(s.seat)}</span>
+            <AgentLabel name={s.agentName} kind={s.agentKind} simulated={s.simulated} />
+          </li>
+        ))}
+      </ul>
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:flex-col sm:items-end sm:text-right">
+        <StatusBadge status={match.status} />
+        {result ? (
+          <span className={`min-w-0 ${result.kind === 'void' ? 'text-red-700 dark:text-red-400' : 'font-medium'}`} title={result.reason}>
+            {result.kind === 'void' ? `void: ${result.reason}` : result.headline}
+          </span>
+        ) : (
+          <span className="text-zinc-500 dark:text-zinc-400">{match.status === 'running' ? 'in progress' : 'waiting'}</span>
+        )}
+        {when && (
+          <time dateTime={when.toISOString()} title={when.toISOString()} className="text-xs text-zinc-500 dark:text-zinc-400">
+            {match.status === 'running' ? `started ${timeAgo(when, now)}` : timeAgo(when, now)}
+          </time>
+        )}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,130 @@
+// The match page's live part: players, board, outcome, transcript, and replay controls once the match is over.
+'use client';
+
+import Link from 'next/link';
+import { useMemo, useState, type ReactNode } from 'react';
+import { boards } from '@/games/boards';
+import { isFinal, isVisible, replayFrames } from '@/lib/match-log';
+import type { MatchSnapshot, MatchStatus, SeatInfo } from '@/lib/protocol';
+import { MatchPlayers } from './match-players';
+import { OutcomeBanner } from './outcome-banner';
+import { ReplayControls } from './replay-controls';
+import { StatusBadge } from './status-badge';
+import { Transcript } from './transcript';
+import { useMatchStream } from './use-match-stream';
+
+interface Props {
+  matchId: string;
+  gameId: string;
+  gameTitle: string;
+  tournamentName: string | null;
+  /** What the page knew when it was rendered; the socket snapshot takes over from there. */
+  initialStatus: MatchStatus;
+  initialSeats: SeatInfo[];
+  initialOutcome: MatchSnapshot['outcome'];
+  initialFailureReason: string | null;
+}
+
+/** The seat to move, for games whose view names it as `toMove` (both built-in games do); null otherwise. */
+function seatToMove(view: unknown): number | null {
+  const toMove = (view as { toMove?: unknown } | null)?.toMove;
+  return typeof toMove === 'number' ? toMove : null;
+}
+
+export function MatchView(props: Props) {
+  const { matchId, gameId, gameTitle, tournamentName } = props;
+  const { log, connected, error } = useMatchStream(matchId);
+  /** The replay step chosen by the viewer; null follows the newest position. */
+  const [step, setStep] = useState<number | null>(null);
+
+  const status = log?.status ?? props.initialStatus;
+  const seats = log?.seats ?? props.initialSeats;
+  const outcome = log ? log.outcome : props.initialOutcome;
+  const failureReason = log ? log.failureReason : props.initialFailureReason;
+  const final = isFinal(status);
+  const frames = useMemo(() => (log ? replayFrames(log) : []), [log]);
+  const last = Math.max(0, frames.length - 1);
+  const index = final && step !== null ? Math.min(step, last) : last;
+  const frame = frames[index];
+  const events = useMemo(() => (log && frame ? log.events.filter(isVisible).filter((e) => e.seq <= frame.until) : []), [log, frame]);
+
+  const Board = boards[gameId];
+  const seatLabel = (seat: number) => seats.find((s) => s.seat === seat)?.label ?? `Seat ${seat + 1}`;
+  const toMove = final && index === last ? null : seatToMove(frame?.view);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <header className="flex flex-col gap-1.5">
+        <Link href="/" className="w-fit text-sm text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200">
+          ← Live &amp; recent
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{gameTitle}</h1>
+          <StatusBadge status={status} testId="match-status" />
+        </div>
+        <p className="truncate text-sm text-zinc-500 dark:text-zinc-400">
+          {tournamentName && <>{tournamentName} · </>}
+          <span className="font-mono text-xs">{matchId}</span>
+        </p>
+      </header>
+
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300">
+          {error}
+        </p>
+      )}
+
+      <MatchPlayers seats={seats} toMove={toMove} />
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
+        <section className="flex flex-col gap-4" aria-label="Board">
+          <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatLabel} />
+          <div data-testid="board" className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+            {!Board ? (
+              <BoardMessage>There is no board view for “{gameId}”; the transcript has every move.</BoardMessage>
+            ) : frame?.view != null ? (
+              <Board view={frame.view} players={seats.map((s) => `${s.label} · ${s.agentName}`)} lastMove={frame.lastMove} />
+            ) : log && final ? (
+              <BoardMessage>No board: the match ended before its first position.</BoardMessage>
+            ) : (
+              <div className="mx-auto aspect-square w-full max-w-xs animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800" aria-label="Loading the board" />
+            )}
+          </div>
+          <div className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            {final && log ? (
+              <ReplayControls step={index} last={last} onStep={setStep} />
+            ) : (
+              <LiveLine status={status} moves={frame?.move ?? 0} connected={connected} loaded={!!log} />
+            )}
+          </div>
+        </section>
+
+        <section
+          aria-label="Transcript"
+          className="overflow-hidden rounded-2xl border border-zinc-200 bg-zinc-100/60 lg:sticky lg:top-20 dark:border-zinc-800 dark:bg-zinc-900/40"
+        >
+          <h2 className="border-b border-zinc-200 bg-white px-4 py-2.5 text-sm font-semibold dark:border-zinc-800 dark:bg-zinc-900">Transcript</h2>
+          <Transcript events={events} seats={seats} highlightSeq={final ? (frame?.seq ?? null) : null} follow={!final} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function BoardMessage({ children }: { children: ReactNode }) {
+  return <p className="py-12 text-center text-sm text-zinc-500 dark:text-zinc-400">{children}</p>;
+}
+
+function LiveLine({ status, moves, connected, loaded }: { status: MatchStatus; moves: number; connected: boolean; loaded: boolean }) {
+  let text: string;
+  if (!loaded) text = 'Connecting to the match…';
+  else if (!connected) text = 'Connection lost — reconnecting…';
+  else if (status === 'queued') text = 'Queued — the match starts when a worker is free.';
+  else text = `Live — ${moves} ${moves === 1 ? 'move' : 'moves'} played. Replay controls appear when the match ends.`;
+  return (
+    <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300" aria-live="polite">
+      {status === 'running' && connected && <span className="h-2 w-2 shrink-0 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />}
+      {text}
+    </p>
+  );
+}

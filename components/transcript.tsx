@@ -1,0 +1,160 @@
+// The match transcript as a chat: each seat's replies, rejections and moves as coloured bubbles, system lines for start and end.
+'use client';
+
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { VisibleEvent } from '@/lib/match-log';
+import type { SeatInfo } from '@/lib/protocol';
+import { SimulatedBadge } from './simulated-badge';
+import { seatColor } from './seat-colors';
+
+interface Props {
+  events: VisibleEvent[];
+  seats: SeatInfo[];
+  /** Seq of the current replay step's event: highlighted and scrolled into view. */
+  highlightSeq: number | null;
+  /** Live: keep the newest bubble in view unless the reader scrolled up. */
+  follow: boolean;
+}
+
+const NEAR_BOTTOM_PX = 48;
+
+export function Transcript({ events, seats, highlightSeq, follow }: Props) {
+  const box = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && follow && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [events.length, follow]);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    const item = el?.querySelector<HTMLElement>(`[data-seq="${highlightSeq}"]`);
+    if (!el || !item || follow) return;
+    // Scroll the transcript only (not the page), so the board stays where it is while stepping.
+    const outer = el.getBoundingClientRect();
+    const inner = item.getBoundingClientRect();
+    if (inner.top < outer.top || inner.bottom > outer.bottom) el.scrollTop += inner.top - outer.top - el.clientHeight / 3;
+  }, [highlightSeq, follow]);
+
+  const seatOf = (seat: number | null) => seats.find((s) => s.seat === seat);
+
+  return (
+    <ol
+      ref={box}
+      data-testid="transcript"
+      aria-label="Transcript"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+      }}
+      className="flex max-h-[65vh] flex-col gap-3 overflow-y-auto overscroll-contain p-3 sm:p-4 lg:max-h-[calc(100dvh-21rem)] lg:min-h-96"
+    >
+      {events.length === 0 && <li className="py-8 text-center text-sm text-zinc-500">Nothing has been said yet.</li>}
+      {events.map((ev) => (
+        <li key={ev.seq} data-seq={ev.seq} aria-current={ev.seq === highlightSeq ? 'step' : undefined}>
+          <Entry ev={ev} seat={seatOf(ev.seat)} highlighted={ev.seq === highlightSeq} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Entry({ ev, seat, highlighted }: { ev: VisibleEvent; seat: SeatInfo | undefined; highlighted: boolean }) {
+  const p = ev.payload;
+  if (ev.kind === 'start') return <SystemLine highlighted={highlighted}>Match started</SystemLine>;
+  if (ev.kind === 'end') return <SystemLine>Game over — {String(p.reason ?? '')}</SystemLine>;
+  if (ev.kind === 'failed') return <SystemLine tone="red">Match void — {String(p.reason ?? 'failed')} (not counted)</SystemLine>;
+  if (!seat) return null;
+
+  if (ev.kind === 'reply') {
+    const meta = [
+      `attempt ${Number(p.attempt ?? 0) + 1}`,
+      typeof p.latencyMs === 'number' ? `${(p.latencyMs / 1000).toFixed(1)} s` : null,
+      typeof p.tokensIn === 'number' || typeof p.tokensOut === 'number' ? `${p.tokensIn ?? '?'} → ${p.tokensOut ?? '?'} tokens` : null,
+    ].filter(Boolean);
+    return (
+      <Bubble seat={seat} meta={meta.join(' · ')} highlighted={highlighted}>
+        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{String(p.text ?? '')}</p>
+      </Bubble>
+    );
+  }
+
+  if (ev.kind === 'illegal') {
+    return (
+      <Bubble seat={seat} meta={<s>attempt {Number(p.attempt ?? 0) + 1}</s>} highlighted={highlighted} tone="red">
+        <p className="text-sm font-medium text-red-700 dark:text-red-400">
+          <span aria-hidden="true">✕ </span>Rejected: {String(p.error ?? '')}
+        </p>
+      </Bubble>
+    );
+  }
+
+  // A move: the game's own words for it, and the fallback policy's badge when the seat forfeited its turn.
+  const lines = (p.lines as { text: string }[] | undefined) ?? [];
+  return (
+    <Bubble seat={seat} meta={`move ${Number(p.ply ?? 0) + 1}`} highlighted={highlighted} tone="move">
+      <p className="whitespace-pre-line text-sm font-semibold">{lines.map((l) => l.text).join('\n') || 'Move played'}</p>
+      {p.forfeited === true && (
+        <p className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
+            forfeited turn — random legal move played
+          </span>
+          {typeof p.reason === 'string' && <span className="text-zinc-500 dark:text-zinc-400">{p.reason}</span>}
+        </p>
+      )}
+    </Bubble>
+  );
+}
+
+function Bubble({
+  seat,
+  meta,
+  highlighted,
+  tone,
+  children,
+}: {
+  seat: SeatInfo;
+  meta: ReactNode;
+  highlighted: boolean;
+  tone?: 'red' | 'move';
+  children: ReactNode;
+}) {
+  const colour = seatColor(seat.seat);
+  const right = seat.seat % 2 === 1;
+  const surface =
+    tone === 'red'
+      ? 'border-2 border-dashed border-red-400 bg-white dark:border-red-700 dark:bg-zinc-900'
+      : tone === 'move'
+        ? `${colour.bubble} border-l-4`
+        : 'border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900';
+  return (
+    <div className={`flex ${right ? 'justify-end' : 'justify-start'}`}>
+      <div
+        className={`max-w-[92%] rounded-2xl border px-3.5 py-2.5 shadow-sm sm:max-w-[85%] ${right ? 'rounded-tr-sm' : 'rounded-tl-sm'} ${surface} ${
+          highlighted ? 'ring-2 ring-indigo-500 ring-offset-2 ring-offset-white dark:ring-offset-zinc-950' : ''
+        }`}
+      >
+        <div className="mb-1 flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs">
+          <span className={`font-mono font-bold ${colour.text}`}>{seat.label}</span>
+          <span className="font-medium text-zinc-700 dark:text-zinc-300">{seat.agentName}</span>
+          {seat.simulated && <SimulatedBadge />}
+          <span className="ml-auto pl-2 text-zinc-500 dark:text-zinc-400">{meta}</span>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function SystemLine({ tone, highlighted, children }: { tone?: 'red'; highlighted?: boolean; children: ReactNode }) {
+  return (
+    <p
+      className={`mx-auto w-fit max-w-full rounded-full px-3 py-1 text-center text-xs font-medium ${
+        tone === 'red' ? 'bg-red-100 text-red-800 dark:bg-red-950/60 dark:text-red-300' : 'bg-zinc-200/70 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300'
+      } ${highlighted ? 'ring-2 ring-indigo-500' : ''}`}
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,82 @@
+// User flow: a spectator opens the home page, follows a live match to its end, then replays it step by step.
+import { expect, test } from '@playwright/test';
+
+test('watch a live match to its end, then replay it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /live now/i })).toBeVisible();
+
+  // The demo tournament starts at server start: a live Connect Four match with a (simulated) model appears
+  // (the home page refreshes itself); such a match lasts long enough to be watched.
+  const live = page
+    .getByRole('region', { name: /live now/i })
+    .locator('a[href^="/matches/"]')
+    .filter({ hasText: 'Connect Four' })
+    .filter({ hasText: /simulated/i })
+    .first();
+  await expect(live).toBeVisible({ timeout: 90_000 });
+  await live.click();
+  await expect(page).toHaveURL(/\/matches\//);
+
+  // Live: the board is there, the status says live, and moves stream in without reloading.
+  await expect(page.getByTestId('board')).toBeVisible();
+  await expect(page.getByTestId('match-status')).toHaveText('live');
+  const bubbles = page.getByTestId('transcript').locator('li');
+  const before = await bubbles.count();
+  await expect.poll(() => bubbles.count(), { timeout: 30_000 }).toBeGreaterThan(before + 2);
+  await expect(page.getByTestId('transcript')).toContainText(/drops in column/);
+  // Everything that uses the simulated endpoint is labelled so.
+  await expect(page.getByText(/simulated/i).first()).toBeVisible();
+
+  // Follow it to the end: the outcome appears without reloading.
+  await expect(page.getByTestId('match-status')).toHaveText(/finished|failed/i, { timeout: 90_000 });
+  await expect(page.getByTestId('outcome')).toHaveText(/wins|draw|void/i);
+
+  // Replay: step back to the start and forward again.
+  const counter = page.getByTestId('move-counter');
+  await expect(counter).toHaveText(/Move (\d+) of \1/);
+  const total = Number((await counter.textContent())!.match(/of (\d+)/)![1]);
+  expect(total).toBeGreaterThanOrEqual(5);
+  await page.getByRole('button', { name: 'First move' }).click();
+  await expect(counter).toHaveText(new RegExp(`Move 0 of ${total}`));
+  await page.getByRole('button', { name: 'Next move' }).click();
+  await page.getByRole('button', { name: 'Next move' }).click();
+  await expect(counter).toHaveText(new RegExp(`Move 2 of ${total}`));
+  await page.getByRole('button', { name: 'Previous move' }).click();
+  await expect(counter).toHaveText(new RegExp(`Move 1 of ${total}`));
+  await page.keyboard.press('End');
+  await expect(counter).toHaveText(new RegExp(`Move ${total} of ${total}`));
+});
+
+test('a finished match opened directly replays from its first move', async ({ page, request }) => {
+  // Wait until at least one match has finished, then open it from the home page's recent list.
+  await page.goto('/');
+  const recent = page.getByRole('region', { name: /recently finished/i }).locator('a[href^="/matches/"]').first();
+  await expect(recent).toBeVisible({ timeout: 90_000 });
+  await recent.click();
+  await expect(page.getByTestId('match-status')).toHaveText(/finished|failed/i);
+  const counter = page.getByTestId('move-counter');
+  await page.getByRole('button', { name: 'First move' }).click();
+  await expect(counter).toHaveText(/Move 0 of \d+/);
+  const boardAtStart = await page.getByTestId('board').innerHTML();
+  await page.getByRole('button', { name: 'Next move' }).click();
+  await expect(counter).toHaveText(/Move 1 of \d+/);
+  expect(await page.getByTestId('board').innerHTML()).not.toBe(boardAtStart);
+  const health = await request.get('/api/health');
+  expect(health.ok()).toBe(true);
+});
+
+test('an unknown match id shows a 404 page', async ({ page }) => {
+  const res = await page.goto('/matches/does-not-exist');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText(/not found|no such match/i).first()).toBeVisible();
+});
+
+test('the games and agents pages list the registered games and the demo agents, simulated ones labelled', async ({ page }) => {
+  await page.goto('/games');
+  await expect(page.getByRole('heading', { name: 'Tic-Tac-Toe' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Connect Four' })).toBeVisible();
+  await page.goto('/agents');
+  await expect(page.getByText('Random', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/sim-careful/).first()).toBeVisible();
+  await expect(page.getByText(/simulated/i).first()).toBeVisible();
+});

@@ -1,0 +1,12 @@
+// The board component of every game, by game id, for the browser (spectators, replays, human seats).
+'use client';
+
+import type { ComponentType } from 'react';
+import ConnectFourBoard from './connect-four/board';
+import TicTacToeBoard from './tictactoe/board';
+import type { BoardProps } from './types';
+
+export const boards: Record<string, ComponentType<BoardProps>> = {
+  tictactoe: TicTacToeBoard,
+  'connect-four': ConnectFourBoard,
+};

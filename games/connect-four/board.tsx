@@ -1,0 +1,81 @@
+// The Connect Four board for spectators, replays and human seats: a blue frame of red and yellow discs, last move and winning line.
+'use client';
+
+import type { BoardProps } from '../types';
+import type { Cell, ConnectFourAction, ConnectFourView } from './rules';
+
+const DISC: Record<Exclude<Cell, null>, string> = {
+  X: 'bg-red-500 shadow-[inset_0_-3px_0_rgba(0,0,0,0.25)]',
+  O: 'bg-yellow-300 shadow-[inset_0_-3px_0_rgba(0,0,0,0.2)]',
+};
+const COLOUR = { X: 'red', O: 'yellow' } as const;
+
+export function ConnectFourBoard({ view, players, legal, onAction }: BoardProps<ConnectFourAction>) {
+  const v = view as ConnectFourView;
+  const rows = v.board.length;
+  const columns = v.board[0]?.length ?? 0;
+  const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';
+  const playable = (col: number) => !!onAction && !!legal?.some((a) => a.column === col + 1);
+
+  const disc = (r: number, c: number) => {
+    const cell = v.board[r]![c]!;
+    const win = !!v.winLine?.some(([wr, wc]) => wr === r && wc === c);
+    const last = !!v.last && v.last[0] === r && v.last[1] === c;
+    const name = `row ${rows - r} from the bottom, column ${c + 1}`;
+    return (
+      <span
+        key={r}
+        role="img"
+        aria-label={cell ? `${COLOUR[cell]} disc (${cell}), ${name}${win ? ', winning line' : ''}` : `empty, ${name}`}
+        className={`flex aspect-square w-full items-center justify-center rounded-full ${
+          cell ? DISC[cell] : 'bg-white shadow-[inset_0_3px_4px_rgba(0,0,0,0.35)] dark:bg-neutral-900'
+        } ${win ? 'ring-4 ring-emerald-300' : ''}`}
+      >
+        {last && <span className="h-1/4 w-1/4 rounded-full bg-white/80 ring-2 ring-black/20" aria-hidden="true" />}
+      </span>
+    );
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col items-center gap-2">
+      <p className="text-sm text-neutral-600 dark:text-neutral-300" aria-live="polite">
+        {v.result ?? (markToMove ? `${players[v.toMove!] ?? markToMove} to move` : '')}
+      </p>
+      <div className="grid w-full gap-1 px-2 sm:gap-1.5 sm:px-3" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} aria-hidden="true">
+        {Array.from({ length: columns }, (_, c) => (
+          <span key={c} className="text-center text-xs font-semibold text-neutral-500 sm:text-sm">
+            {c + 1}
+          </span>
+        ))}
+      </div>
+      <div
+        role="group"
+        aria-label="Connect Four board"
+        className="grid w-full gap-1 rounded-xl bg-blue-700 p-2 shadow-lg sm:gap-1.5 sm:p-3"
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+      >
+        {Array.from({ length: columns }, (_, c) => {
+          const discs = Array.from({ length: rows }, (_, r) => disc(r, c));
+          const column = 'flex flex-col gap-1 rounded-lg sm:gap-1.5';
+          return playable(c) ? (
+            <button
+              key={c}
+              type="button"
+              aria-label={`Drop in column ${c + 1}`}
+              onClick={() => onAction!({ type: 'drop', column: c + 1 })}
+              className={`${column} cursor-pointer hover:bg-blue-500 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-300`}
+            >
+              {discs}
+            </button>
+          ) : (
+            <div key={c} className={column}>
+              {discs}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export default ConnectFourBoard;

@@ -1,0 +1,92 @@
+// The Connect Four alpha-beta engine: strength against random play, tactics, and the exported board valuation.
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../lib/engine/rng';
+import { connectFourEngine, evaluateBoard } from './engine';
+import { activeSeats, apply, legalActions, outcome, setup, view, type ConnectFourState } from './rules';
+
+const drop = (column: number) => ({ type: 'drop' as const, column });
+const play = (columns: string) => [...columns].reduce<ConnectFourState>((s, c, i) => apply(s, i % 2, drop(Number(c))), setup());
+const engineMove = (s: ConnectFourState, seed: string, depth?: number) =>
+  connectFourEngine(view(s), s.toMove, legalActions(s, s.toMove), createRng(seed), { depth });
+
+/** One game, the engine in `engineSeat` and a uniform random player in the other; returns the engine's score. */
+function gameVsRandom(engineSeat: number, seed: string): number {
+  const rng = createRng(seed);
+  let s = setup();
+  for (let seat = activeSeats(s)[0]; seat !== undefined; seat = activeSeats(s)[0]) {
+    const legal = legalActions(s, seat);
+    s = apply(s, seat, seat === engineSeat ? connectFourEngine(view(s), seat, legal, rng, {}) : rng.pick(legal));
+  }
+  return outcome(s)!.scores[engineSeat]!;
+}
+
+describe('connect four engine', () => {
+  it('beats random play in at least 95 of 100 seeded games at the default depth, alternating seats', () => {
+    const started = performance.now();
+    const scores = Array.from({ length: 100 }, (_, i) => gameVsRandom(i % 2, `c4-${i}`));
+    expect(scores.filter((x) => x === 1).length).toBeGreaterThanOrEqual(95);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
+  it('takes an immediate win', () => {
+    // X has columns 1-3 on the bottom row; O stacked on 1 and 2. X to move: 4 wins.
+    const s = play('112233');
+    for (let i = 0; i < 5; i++) expect(engineMove(s, `w${i}`)).toEqual(drop(4));
+  });
+
+  it('takes a vertical win over blocking', () => {
+    // X has three in column 1; O has three on the bottom row (2-4). X to move: 1 wins, 5 would only block.
+    const s = play('121314');
+    for (let i = 0; i < 5; i++) expect(engineMove(s, `v${i}`)).toEqual(drop(1));
+  });
+
+  it('blocks an immediate loss', () => {
+    // O has 2, 3 and 4 on the bottom row, X holds column 1: X must play 5.
+    const s = play('727314');
+    for (let i = 0; i < 5; i++) expect(engineMove(s, `b${i}`)).toEqual(drop(5));
+  });
+
+  it('blocks even at depth 2 and still plays legally at depth 1', () => {
+    const s = play('727314');
+    expect(engineMove(s, 'd2', 2)).toEqual(drop(5));
+    const s2 = play('1111112');
+    expect(legalActions(s2, 1)).not.toContainEqual(drop(1));
+    expect(engineMove(s2, 'd1', 1).column).not.toBe(1);
+  });
+
+  it('varies between equally good moves with the seed', () => {
+    const s = play('44');
+    const moves = new Set(Array.from({ length: 30 }, (_, i) => engineMove(s, `v${i}`, 1).column));
+    expect(moves.size).toBeGreaterThan(1);
+  });
+});
+
+describe('evaluateBoard', () => {
+  it('is zero on the empty board and symmetric between the seats', () => {
+    expect(evaluateBoard(setup().board, 0)).toBe(0);
+    const s = play('4435261');
+    expect(evaluateBoard(s.board, 0)).toBe(-evaluateBoard(s.board, 1));
+  });
+
+  it('favours the centre and open lines', () => {
+    expect(evaluateBoard(play('4').board, 0)).toBeGreaterThan(evaluateBoard(play('1').board, 0));
+    // Three X in a row with both ends open is worth more than three scattered discs.
+    expect(evaluateBoard(play('374757').board, 0)).toBeGreaterThan(evaluateBoard(play('171727').board, 0));
+  });
+
+  it('counts the windows as documented', () => {
+    /** An empty board with the given bottom row ("." = empty). */
+    const bottom = (row: string) => setup().board.map((r, i) => (i === 5 ? [...row].map((ch) => (ch === '.' ? null : (ch as 'X' | 'O'))) : r));
+    // One disc per window scores nothing; the centre disc scores 3.
+    expect(evaluateBoard(bottom('...X...'), 0)).toBe(3);
+    // Two X in columns 3-4: the windows of columns 1-4, 2-5 and 3-6 score 2 each, plus 3 for the centre.
+    expect(evaluateBoard(bottom('..XX...'), 0)).toBe(9);
+    // An O in column 7 spoils the window 4-7, which held a single X anyway.
+    expect(evaluateBoard(bottom('..XX..O'), 0)).toBe(9);
+    expect(evaluateBoard(bottom('..XX..O'), 1)).toBe(-9);
+    // Three X in columns 2-4: windows 1-4 and 2-5 hold three (5 each), 3-6 holds two (2), plus the centre.
+    expect(evaluateBoard(bottom('.XXX...'), 0)).toBe(15);
+    // Four in a row is worth 1000 for its window.
+    expect(evaluateBoard(bottom('XXXX...'), 0)).toBe(1000 + 5 + 2 + 3);
+  });
+});

@@ -1,0 +1,127 @@
+// The game contract: every game folder exports a GameDef. Games are pure and seeded; all I/O lives in agents.
+import type { z } from 'zod';
+
+export type Seat = number;
+
+/** Who is looking at a state: one seat, a spectator (public view) or an omniscient viewer (replays, admins). */
+export type Viewer = { seat: Seat } | { spectator: true } | { omniscient: true };
+
+/** Deterministic random source. Games receive one; they never call Math.random. */
+export interface Rng {
+  /** Uniform float in [0, 1). */
+  next(): number;
+  /** Uniform integer in [0, n). */
+  int(n: number): number;
+  /** One element chosen uniformly. */
+  pick<T>(items: readonly T[]): T;
+  /** A shuffled copy. */
+  shuffle<T>(items: readonly T[]): T[];
+}
+
+export type Category =
+  | 'abstract-strategy'
+  | 'non-deterministic'
+  | 'hidden-information'
+  | 'language-communication'
+  | 'social-deduction'
+  | 'cooperation';
+
+export interface GameMeta {
+  title: string;
+  /** One sentence for lists. */
+  blurb: string;
+  minPlayers: number;
+  maxPlayers: number;
+  info: 'perfect' | 'imperfect';
+  chance: boolean;
+  categories: Category[];
+  /** Names of seats in order, e.g. ['X', 'O']; defaults to "Player 1…" when absent. */
+  seatNames?: string[];
+}
+
+export interface Outcome {
+  /** One score per seat in [0, 1], summing to 1 (GameBench convention): win 1/0, draw 0.5/0.5. */
+  scores: number[];
+  /** Human-readable reason, e.g. "X completes row 2". */
+  reason: string;
+  /** Raw rewards where the game has them (chips, points), one per seat. */
+  rewards?: number[];
+  /** Index of the winning seat, or null for a draw / shared result. */
+  winner?: Seat | null;
+}
+
+export interface LogLine {
+  text: string;
+  /** Seats allowed to read this line; absent = everyone. */
+  visibleTo?: Seat[];
+}
+
+/** Result of parsing an LLM reply: an action, or an error an LLM can act on. */
+export type ParseResult<A> = { action: A } | { error: string };
+
+export interface GamePrompt<S, A, Cfg> {
+  /** System message: the rules, the answer format and a worked example. */
+  system(cfg: Cfg, seat: Seat, numPlayers: number): string;
+  /**
+   * The user message for one turn: the observation as text and the legal actions.
+   * Convention shared with the simulated endpoint: when the actions are enumerable the prompt lists
+   * them after a line `Legal moves:`, one per line as `- <exact answer text>`.
+   */
+  turn(view: unknown, seat: Seat, legal: A[] | null, cfg: Cfg): string;
+  /** Reads a free-form reply (reasoning first, code fences, odd spacing…) into an action. */
+  parse(reply: string, seat: Seat, legal: A[] | null): ParseResult<A>;
+  /** Writes an action exactly the way the prompt asks for it (used by tests and the simulated model). */
+  format(a: A, seat: Seat): string;
+}
+
+export interface EngineOptions {
+  /** Search depth for engines that have one. */
+  depth?: number;
+}
+
+export interface GameDef<S = any, A extends { type: string } = any, Cfg = any> {
+  id: string;
+  meta: GameMeta;
+  configSchema: z.ZodType<Cfg>;
+  actionSchema: z.ZodType<A>;
+  defaultConfig: Cfg;
+  setup(args: { numPlayers: number; config: Cfg; rng: Rng }): S;
+  /** Seats that must act now; [] when the game is over; more than one = simultaneous moves. */
+  activeSeats(s: S): Seat[];
+  /** Every legal action for the seat, or null when the action space is open-ended (a clue, an offer). */
+  legalActions(s: S, seat: Seat): A[] | null;
+  /** Why an action is illegal, in words an LLM can act on; null when legal. */
+  reject(s: S, seat: Seat, a: A): string | null;
+  /** Pure transition; rng is derived from (match seed, ply). */
+  apply(s: S, seat: Seat, a: A, rng: Rng): S;
+  outcome(s: S): Outcome | null;
+  /** The state as one viewer may see it: hidden information removed. Must survive JSON. */
+  view(s: S, v: Viewer): unknown;
+  /** Event-log lines for a move, e.g. "X plays (1,3)". */
+  describe(prev: S, next: S, seat: Seat, a: A): LogLine[];
+  prompt: GamePrompt<S, A, Cfg>;
+  /** GameBench-style rule explanation: a summary and topics. */
+  rules: { summary: string; topics: Record<string, string> };
+  /** Optional search baseline working on the seat's own view (never on hidden state). */
+  engine?(view: unknown, seat: Seat, legal: A[], rng: Rng, opts: EngineOptions): A;
+  /** For the conformance suite: strings that are private to a seat in this state (must not appear in others' views). */
+  secrets?(s: S): { seat: Seat; values: string[] }[];
+}
+
+export function seatName(game: GameDef, seat: Seat): string {
+  return game.meta.seatNames?.[seat] ?? `Player ${seat + 1}`;
+}
+
+/** Props every game's `board.tsx` receives, for spectators, replays and human seats alike. */
+export interface BoardProps<A = any> {
+  /** The state as this viewer may see it (output of `view`). */
+  view: unknown;
+  /** Seat labels with the player names, e.g. ["X · Random", "O · Engine"]. */
+  players: string[];
+  /** The most recent move, for highlighting; null at the start. */
+  lastMove?: { seat: Seat; action: A } | null;
+  /** Only for a person playing a seat: the legal actions they may take now. */
+  legal?: A[] | null;
+  /** Only for a person playing a seat: called with the chosen action. */
+  onAction?: (a: A) => void;
+}

@@ -1,0 +1,21 @@
+// The Prisma client, one per process (shared by the custom server and Next's bundles through globalThis).
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/prisma/client.ts';
+
+export type Db = PrismaClient;
+
+const g = globalThis as unknown as { __arenaDb?: { url: string; client: PrismaClient } };
+
+/** The client for DATABASE_URL; created on first use so the server can set the URL first. */
+export function db(): PrismaClient {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set (the arena server sets it when it starts its embedded Postgres)');
+  if (g.__arenaDb?.url !== url) {
+    g.__arenaDb = { url, client: createDb(url) };
+  }
+  return g.__arenaDb.client;
+}
+
+export function createDb(url: string, poolSize = 10): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
+}

@@ -1,0 +1,114 @@
+// Runs the conformance harness over every registered game, and checks the harness itself catches broken games.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { games } from '../../games/registry';
+import { ticTacToe } from '../../games/tictactoe';
+import type { GameDef } from '../../games/types';
+import { checkConformance, jsonProblem } from './conformance';
+
+describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
+  it('keeps the game contract over 50 seeded random playouts', () => {
+    expect(checkConformance(game, { seeds: 50 })).toEqual([]);
+  });
+});
+
+describe('the harness', () => {
+  it('has unique game ids', () => {
+    expect(new Set(games.map((g) => g.id)).size).toBe(games.length);
+  });
+
+  it('finds values that do not survive JSON', () => {
+    expect(jsonProblem({ a: [1, 'x', null, { b: true }], c: undefined })).toBeNull();
+    expect(jsonProblem({ a: new Map() })).toMatch(/view\.a is a Map/);
+    expect(jsonProblem({ a: [1, NaN] })).toMatch(/view\.a\[1\] is NaN/);
+    expect(jsonProblem({ f: () => 1 })).toMatch(/function/);
+  });
+
+  it('reports a parser that does not read its own format', () => {
+    const broken: GameDef = { ...ticTacToe, prompt: { ...ticTacToe.prompt, format: () => 'I pass' } };
+    expect(checkConformance(broken, { seeds: 1 }).join('\n')).toMatch(/parse\(format/);
+  });
+
+  it('reports a secret leaking into another seat’s view', () => {
+    const leaky: GameDef = { ...ticTacToe, secrets: () => [{ seat: 1, values: ['toMove'] }] };
+    expect(checkConformance(leaky, { seeds: 1 }).join('\n')).toMatch(/seat 1's secret "toMove" appears in the view for seat 0/);
+  });
+
+  it('reports outcomes that disagree with active seats and bad scores', () => {
+    const endless: GameDef = { ...ticTacToe, outcome: () => null };
+    expect(checkConformance(endless, { seeds: 1 }).join('\n')).toMatch(/activeSeats is \[\] but outcome is null|threw/);
+    const greedy: GameDef = {
+      ...ticTacToe,
+      outcome: (s) => {
+        const o = ticTacToe.outcome(s);
+        return o && { ...o, scores: [1, 1] };
+      },
+    };
+    expect(checkConformance(greedy, { seeds: 1 }).join('\n')).toMatch(/sum to 2/);
+  });
+
+  it('reports an apply that mutates the state', () => {
+    const mutating: GameDef = {
+      ...ticTacToe,
+      apply: (s, seat, a, rng) => {
+        const next = ticTacToe.apply(s, seat, a, rng);
+        s.board[a.row - 1][a.col - 1] = 'X';
+        return next;
+      },
+    };
+    expect(checkConformance(mutating, { seeds: 1 }).join('\n')).toMatch(/apply mutated/);
+  });
+
+  it('reports a game that does not replay from its seed', () => {
+    let calls = 0;
+    const impure: GameDef = { ...ticTacToe, setup: (args) => ({ ...ticTacToe.setup(args), salt: calls++ }) };
+    expect(checkConformance(impure, { seeds: 1 }).join('\n')).toMatch(/replaying the same seed and moves gave a different state after 0 moves/);
+  });
+
+  it('plays simultaneous moves: every active seat acts, in seat order', () => {
+    // A toy game: both seats pick 1 or 2 at once, three rounds, the higher total wins.
+    type S = { round: number; picks: (number | null)[]; totals: number[] };
+    type A = { type: 'pick'; n: number };
+    const applied: number[] = [];
+    const toy: GameDef<S, A, object> = {
+      id: 'toy',
+      meta: { title: 'Toy', blurb: 'toy', minPlayers: 2, maxPlayers: 2, info: 'imperfect', chance: false, categories: [] },
+      configSchema: z.object({}),
+      actionSchema: z.object({ type: z.literal('pick'), n: z.number() }),
+      defaultConfig: {},
+      setup: () => ({ round: 0, picks: [null, null], totals: [0, 0] }),
+      // Listed highest first, to check the harness applies in seat order, not list order.
+      activeSeats: (s) => (s.round === 3 ? [] : [1, 0].filter((seat) => s.picks[seat] === null)),
+      legalActions: (s, seat) => (s.round < 3 && s.picks[seat] === null ? [1, 2].map((n) => ({ type: 'pick' as const, n })) : []),
+      reject: (s, seat, a) => {
+        if (s.round === 3 || s.picks[seat] !== null) return 'not your turn';
+        return a.n === 1 || a.n === 2 ? null : 'pick 1 or 2';
+      },
+      apply: (s, seat, a) => {
+        applied.push(seat);
+        const picks = s.picks.map((p, i) => (i === seat ? a.n : p));
+        if (picks.some((p) => p === null)) return { ...s, picks };
+        return { round: s.round + 1, picks: [null, null], totals: s.totals.map((t, i) => t + picks[i]!) };
+      },
+      outcome: (s) => {
+        if (s.round < 3) return null;
+        const [a, b] = s.totals as [number, number];
+        return { scores: a === b ? [0.5, 0.5] : a > b ? [1, 0] : [0, 1], reason: 'totals' };
+      },
+      // Each seat sees only its own pick this round.
+      view: (s, v) => ({ round: s.round, totals: s.totals, mine: 'seat' in v ? s.picks[v.seat] : null }),
+      describe: (_p, _n, seat, a) => [{ text: `seat ${seat} picks ${a.n}`, visibleTo: [seat] }],
+      prompt: {
+        system: () => 'Pick 1 or 2.',
+        turn: (_v, _seat, legal) => ['Legal moves:', ...(legal ?? []).map((a) => `- ${a.n}`), 'Pick one.'].join('\n'),
+        parse: (reply) => ({ action: { type: 'pick', n: Number(reply) } }),
+        format: (a) => String(a.n),
+      },
+      rules: { summary: 'Pick numbers.', topics: {} },
+    };
+    expect(checkConformance(toy, { seeds: 5 })).toEqual([]);
+    // Both seats act in every round (playouts and their replays), seat 0 first.
+    expect(applied.length).toBe(5 * 2 * 3 * 2);
+    expect(applied.every((seat, i) => seat === i % 2)).toBe(true);
+  });
+});

@@ -1,0 +1,264 @@
+// The conformance harness: seeded random playouts that check any GameDef keeps the game contract.
+import { isDeepStrictEqual } from 'node:util';
+import type { GameDef, Rng, Seat, Viewer } from '../../games/types';
+import { createRng } from './rng';
+import { applyMove, initialState, replayStates, type MoveRecord } from './replay';
+
+export interface ConformanceOptions {
+  /** Random playouts per player count (default 50). */
+  seeds?: number;
+  /** A playout longer than this many moves counts as not terminating (default 1000). */
+  maxPlies?: number;
+  /** Config to play with (default: the game's defaultConfig). */
+  config?: unknown;
+  /** Playouts, among the first ones, in which the engine (if any) is asked for a move at every turn (default 3). */
+  engineSeeds?: number;
+  /** Search depth given to the engine during those playouts (default 2, to stay quick). */
+  engineDepth?: number;
+  /**
+   * Chooses an action where the game lists none (open-ended actions: a clue, an offer).
+   * Without it, a game that returns null from `legalActions` cannot be played out and is reported.
+   */
+  randomAction?: (state: unknown, seat: Seat, rng: Rng) => { type: string };
+}
+
+/** Why a value would not survive JSON unchanged, or null when it would (undefined object fields are allowed: JSON drops them). */
+export function jsonProblem(value: unknown, path = 'view'): string | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : `${path} is ${value}`;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] === undefined) return `${path}[${i}] is undefined`;
+      const p = jsonProblem(value[i], `${path}[${i}]`);
+      if (p) return p;
+    }
+    return null;
+  }
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return `${path} is a ${value.constructor?.name ?? 'non-plain object'}`;
+    for (const [k, v] of Object.entries(value)) {
+      const p = v === undefined ? null : jsonProblem(v, `${path}.${k}`);
+      if (p) return p;
+    }
+    return null;
+  }
+  return `${path} is a ${typeof value}`;
+}
+
+const viewerName = (v: Viewer) => ('seat' in v ? `seat ${v.seat}` : 'spectator' in v ? 'the spectator' : 'the omniscient viewer');
+
+/**
+ * Plays seeded random games of `game` and returns every broken rule of the contract found (empty = conformant).
+ * Checks: termination, replay determinism, no mutation by `apply`, JSON-safe views, secrets kept from other
+ * viewers, legal actions accepted by `reject` and `actionSchema`, `format`/`parse` round trips, the
+ * `Legal moves:` prompt convention, outcomes and active seats agreeing, scores in [0, 1] summing to 1, engines
+ * answering legally. With several active seats, an action is chosen for each and they are applied in seat order.
+ */
+export function checkConformance(game: GameDef, opts: ConformanceOptions = {}): string[] {
+  const { seeds = 50, maxPlies = 1000, engineSeeds = 3, engineDepth = 2 } = opts;
+  const problems = new Set<string>();
+  const report = (p: string) => {
+    if (problems.size < 50) problems.add(`${game.id}: ${p}`);
+  };
+  const config = opts.config ?? game.defaultConfig;
+
+  if (game.meta.minPlayers < 1 || game.meta.minPlayers > game.meta.maxPlayers) report('meta.minPlayers/maxPlayers are inconsistent');
+  if (!game.configSchema.safeParse(game.defaultConfig).success) report('configSchema rejects defaultConfig');
+  if (!game.rules.summary.trim()) report('rules.summary is empty');
+
+  for (let n = game.meta.minPlayers; n <= game.meta.maxPlayers; n++) {
+    if (game.meta.seatNames && game.meta.seatNames.length < n) report(`meta.seatNames has fewer than ${n} names`);
+    for (let seat = 0; seat < n; seat++) if (!game.prompt.system(config, seat, n).trim()) report(`prompt.system is empty for seat ${seat}`);
+    for (let i = 0; i < seeds; i++) {
+      const where = `${n} players, seed ${i}`;
+      try {
+        playout({
+          game,
+          config,
+          numPlayers: n,
+          seed: `conformance-${i}`,
+          engineDepth: i < engineSeeds ? engineDepth : null,
+          maxPlies,
+          randomAction: opts.randomAction,
+          report: (p) => report(`${where}: ${p}`),
+        });
+      } catch (e) {
+        report(`${where}: threw ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  }
+  return [...problems];
+}
+
+/** What one playout needs. */
+interface Playout {
+  game: GameDef;
+  config: unknown;
+  numPlayers: number;
+  seed: string;
+  /** Depth to ask the engine for a move at every turn, or null to play randomly only. */
+  engineDepth: number | null;
+  maxPlies: number;
+  randomAction: ConformanceOptions['randomAction'];
+  report: (problem: string) => void;
+}
+
+/** One seeded random game, checking every state on the way. */
+function playout(run: Playout): void {
+  const { game, config, numPlayers, seed, maxPlies, report } = run;
+  const agentRng = createRng(`${seed}:agents`);
+  const seats = Array.from({ length: numPlayers }, (_, s) => s);
+  const viewers: Viewer[] = [...seats.map((seat) => ({ seat })), { spectator: true }, { omniscient: true }];
+  const moves: MoveRecord[] = [];
+  let state = initialState(game, config, seed, numPlayers);
+  const states = [state];
+
+  for (;;) {
+    const active = game.activeSeats(state);
+    const result = game.outcome(state);
+    const at = `ply ${moves.length}`;
+    checkViews(game, state, viewers, (p) => report(`${at}: ${p}`));
+    if ((active.length === 0) !== (result !== null)) {
+      report(`${at}: activeSeats is ${JSON.stringify(active)} but outcome is ${result ? 'set' : 'null'}`);
+      return;
+    }
+    if (result) {
+      checkOutcome(result, numPlayers, (p) => report(`${at}: ${p}`));
+      const lastAction = moves.at(-1)?.action;
+      for (const seat of seats) {
+        if (lastAction && game.reject(state, seat, lastAction) === null) report(`${at}: reject accepts a move from seat ${seat} after the end`);
+      }
+      break;
+    }
+    if (moves.length >= maxPlies) {
+      report(`no outcome after ${maxPlies} moves`);
+      return;
+    }
+    const bad = active.filter((s) => !Number.isInteger(s) || s < 0 || s >= numPlayers);
+    if (bad.length) {
+      report(`${at}: activeSeats names seats that do not exist: ${JSON.stringify(bad)}`);
+      return;
+    }
+
+    // Choose every active seat's action on the same state, as simultaneous players would.
+    const chosen: { seat: Seat; action: { type: string } }[] = [];
+    for (const seat of active) {
+      const action = chooseAction({ ...run, report: (p) => report(`${at}, seat ${seat}: ${p}`) }, state, seat, agentRng);
+      if (!action) return;
+      chosen.push({ seat, action });
+    }
+    for (const inactive of seats.filter((s) => !active.includes(s))) {
+      if (game.reject(state, inactive, chosen[0]!.action) === null) report(`${at}: reject accepts a move from seat ${inactive}, who is not to act`);
+    }
+    // Apply them in seat order.
+    for (const { seat, action } of chosen.sort((a, b) => a.seat - b.seat)) {
+      const why = game.reject(state, seat, action);
+      if (why !== null) {
+        report(`${at}: seat ${seat}'s legal action ${JSON.stringify(action)} was rejected before it could be applied: ${why}`);
+        return;
+      }
+      const before = snapshot(state);
+      const move: MoveRecord = { ply: moves.length, seat, action };
+      const next = applyMove(game, state, seed, move);
+      if (before !== undefined && !isDeepStrictEqual(before, state)) report(`${at}: apply mutated the previous state`);
+      for (const line of game.describe(state, next, seat, action)) {
+        if (!line.text.trim()) report(`${at}: describe returned an empty line`);
+        if (line.visibleTo?.some((s) => !seats.includes(s))) report(`${at}: describe names a seat that does not exist`);
+      }
+      moves.push(move);
+      states.push(next);
+      state = next;
+    }
+  }
+
+  // The same seed and moves must rebuild the same states.
+  const again = replayStates(game, config, seed, numPlayers, moves);
+  const differs = states.findIndex((st, i) => !isDeepStrictEqual(again[i], st));
+  if (differs >= 0) report(`replaying the same seed and moves gave a different state after ${differs} moves`);
+}
+
+/** A deep copy to detect mutation, or undefined when the state cannot be cloned. */
+function snapshot(state: unknown): unknown {
+  try {
+    return structuredClone(state);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Views are JSON-safe, and no seat's secret shows in another seat's or the spectator's view. */
+function checkViews(game: GameDef, state: unknown, viewers: Viewer[], report: (p: string) => void): void {
+  const json = new Map<Viewer, string>();
+  for (const v of viewers) {
+    const view = game.view(state, v);
+    const problem = jsonProblem(view, `view for ${viewerName(v)}`);
+    if (problem) report(`${problem}, which does not survive JSON`);
+    json.set(v, JSON.stringify(view) ?? '');
+  }
+  for (const { seat, values } of game.secrets?.(state) ?? []) {
+    for (const v of viewers) {
+      if (('seat' in v && v.seat === seat) || 'omniscient' in v) continue;
+      for (const secret of values) {
+        if (json.get(v)!.includes(secret)) report(`seat ${seat}'s secret ${JSON.stringify(secret)} appears in the view for ${viewerName(v)}`);
+      }
+    }
+  }
+}
+
+function checkOutcome(result: { scores: number[]; winner?: Seat | null }, numPlayers: number, report: (p: string) => void): void {
+  const { scores, winner } = result;
+  if (scores.length !== numPlayers) report(`outcome has ${scores.length} scores for ${numPlayers} players`);
+  if (scores.some((x) => !(x >= 0 && x <= 1))) report(`outcome scores ${JSON.stringify(scores)} are not all in [0, 1]`);
+  const sum = scores.reduce((a, b) => a + b, 0);
+  if (Math.abs(sum - 1) > 1e-9) report(`outcome scores ${JSON.stringify(scores)} sum to ${sum}, not 1`);
+  if (winner !== undefined && winner !== null && !(winner >= 0 && winner < numPlayers)) report(`outcome winner ${winner} is not a seat`);
+}
+
+/**
+ * Checks everything about one seat's legal actions in this state, then picks one at random (or asks the
+ * engine, when this playout exercises it). Returns null when the seat cannot move.
+ */
+function chooseAction(run: Playout, state: unknown, seat: Seat, rng: Rng): { type: string } | null {
+  const { game, config, engineDepth, report } = run;
+  const legal: { type: string }[] | null = game.legalActions(state, seat);
+  const view = game.view(state, { seat });
+  const turn = game.prompt.turn(view, seat, legal, config);
+  if (!turn.trim()) report('prompt.turn is empty');
+
+  if (legal === null) {
+    if (!run.randomAction) {
+      report('legalActions is null (open-ended) and no randomAction option was given to play it');
+      return null;
+    }
+    return run.randomAction(state, seat, rng);
+  }
+  if (legal.length === 0) {
+    report('an active seat has no legal action');
+    return null;
+  }
+
+  const turnLines = turn.split('\n');
+  const listed = turnLines.indexOf('Legal moves:');
+  if (listed < 0) report('prompt.turn has no "Legal moves:" line although the actions are enumerable');
+  for (const a of legal) {
+    const shown = JSON.stringify(a);
+    if (game.reject(state, seat, a) !== null) report(`reject refuses legal action ${shown}: ${game.reject(state, seat, a)}`);
+    if (!game.actionSchema.safeParse(a).success) report(`actionSchema refuses legal action ${shown}`);
+    const problem = jsonProblem(a, 'action');
+    if (problem) report(`legal action ${shown}: ${problem}`);
+    const text = game.prompt.format(a, seat);
+    const parsed = game.prompt.parse(text, seat, legal);
+    if (!('action' in parsed)) report(`parse(format(${shown})) = parse(${JSON.stringify(text)}) failed: ${parsed.error}`);
+    else if (!isDeepStrictEqual(parsed.action, a)) report(`parse(${JSON.stringify(text)}) gave ${JSON.stringify(parsed.action)}, not ${shown}`);
+    if (listed >= 0 && !turnLines.slice(listed + 1).includes(`- ${text}`)) report(`prompt.turn does not list "- ${text}" under "Legal moves:"`);
+  }
+
+  if (engineDepth !== null && game.engine) {
+    const a = game.engine(view, seat, legal, rng, { depth: engineDepth });
+    const why = game.reject(state, seat, a);
+    if (why !== null) report(`engine chose illegal action ${JSON.stringify(a)}: ${why}`);
+    else return a;
+  }
+  return rng.pick(legal);
+}

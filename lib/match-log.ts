@@ -1,0 +1,108 @@
+// The spectator's copy of a match log: applies snapshots and live events (duplicates dropped, gaps spotted) and derives replay frames.
+import type { MatchSnapshot, MatchStatus, SeatInfo, WireEvent } from './protocol';
+
+/** An event the viewer may read (hidden events carry only their seq). */
+export type VisibleEvent = Exclude<WireEvent, { hidden: true }>;
+
+export interface MatchLog {
+  matchId: string;
+  gameId: string;
+  status: MatchStatus;
+  seats: SeatInfo[];
+  /** Every event received, in seq order, hidden ones included. */
+  events: WireEvent[];
+  /** Highest seq applied; live events at or below it are duplicates. */
+  lastSeq: number;
+  /** The current board for this viewer. */
+  view: unknown;
+  outcome: MatchSnapshot['outcome'];
+  failureReason: string | null;
+}
+
+/** One replay step: the board after the start or after one move, and how much of the transcript goes with it. */
+export interface Frame {
+  /** Moves played so far; 0 is the starting position. */
+  move: number;
+  /** Seq of the start or move event shown, highlighted in the transcript. */
+  seq: number;
+  view: unknown;
+  lastMove: { seat: number; action: unknown } | null;
+  /** The transcript shows events up to this seq (the last frame shows the whole log, end or failure included). */
+  until: number;
+}
+
+export function isFinal(status: MatchStatus): boolean {
+  return status === 'finished' || status === 'failed';
+}
+
+export function isVisible(ev: WireEvent): ev is VisibleEvent {
+  return ev.hidden !== true;
+}
+
+export function fromSnapshot(s: MatchSnapshot): MatchLog {
+  return {
+    matchId: s.matchId,
+    gameId: s.gameId,
+    status: s.status,
+    seats: s.seats,
+    events: s.events,
+    lastSeq: s.seq,
+    view: s.view,
+    outcome: s.outcome,
+    failureReason: s.failureReason,
+  };
+}
+
+/**
+ * Applies one live event. Returns the same log for a duplicate (`seq <= lastSeq`), 'resync' when events
+ * were missed (`seq > lastSeq + 1`: the caller re-joins with lastSeq), 'restart' when a new `start` comes
+ * at or below lastSeq (the server replays the match from its seed after a failure: the caller re-joins
+ * for a fresh snapshot), otherwise the new log.
+ */
+export function applyEvent(log: MatchLog, ev: WireEvent): MatchLog | 'resync' | 'restart' {
+  if (ev.seq <= log.lastSeq) {
+    // A start below the head is no duplicate but a new run (while only the start was seen, both runs agree).
+    const restarted = isVisible(ev) && ev.kind === 'start' && ev.seq < log.lastSeq;
+    return restarted ? 'restart' : log;
+  }
+  if (ev.seq > log.lastSeq + 1) return 'resync';
+  const next: MatchLog = { ...log, events: [...log.events, ev], lastSeq: ev.seq };
+  if (!isVisible(ev)) return next;
+  if (ev.view !== undefined) next.view = ev.view;
+  if (ev.kind === 'start') next.status = 'running';
+  if (ev.kind === 'end') {
+    const p = ev.payload as { scores: number[]; reason: string; winner?: number | null };
+    next.status = 'finished';
+    next.outcome = { scores: p.scores, reason: p.reason, winner: p.winner ?? null };
+    next.seats = log.seats.map((s) => ({ ...s, score: p.scores[s.seat] ?? null }));
+  }
+  if (ev.kind === 'failed') {
+    next.status = 'failed';
+    next.failureReason = String(ev.payload.reason ?? 'failed');
+  }
+  return next;
+}
+
+/** The replay steps: the starting position, then the board after each move. */
+export function replayFrames(log: MatchLog): Frame[] {
+  const frames: Frame[] = [];
+  let moves = 0;
+  let view: unknown = null;
+  for (const ev of log.events) {
+    if (!isVisible(ev) || (ev.kind !== 'start' && ev.kind !== 'move')) continue;
+    if (ev.kind === 'move') moves++;
+    if (ev.view !== undefined) view = ev.view;
+    const action = ev.kind === 'move' ? ev.payload.action : null;
+    frames.push({
+      move: moves,
+      seq: ev.seq,
+      view,
+      lastMove: action != null && ev.seat !== null ? { seat: ev.seat, action } : null,
+      until: ev.seq,
+    });
+  }
+  // Nothing played yet (queued, or void before the start): one frame with the current board.
+  if (frames.length === 0) return [{ move: 0, seq: 0, view: log.view, lastMove: null, until: log.lastSeq }];
+  frames[frames.length - 1]!.until = log.lastSeq;
+  return frames;
+}

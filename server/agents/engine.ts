@@ -1,0 +1,15 @@
+// The search baseline: delegates to the game's own engine (minimax, alpha-beta…) on the seat's view.
+import type { EngineOptions } from '../../games/types';
+import type { Agent } from './types';
+import { randomAgent } from './random';
+
+export function engineAgent(opts: EngineOptions = {}): Agent {
+  return {
+    kind: 'engine',
+    async act(ctx) {
+      // A game without an engine falls back to random play (shown as such on the agents page).
+      if (!ctx.game.engine || !ctx.legal || ctx.legal.length === 0) return randomAgent.act(ctx);
+      return { ok: true, action: ctx.game.engine(ctx.view, ctx.seat, ctx.legal, ctx.rng, opts) };
+    },
+  };
+}

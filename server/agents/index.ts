@@ -1,0 +1,31 @@
+// Turns an agent row from the database into a player the runner can ask for moves.
+import { z } from 'zod';
+import type { AgentRow } from '../workers/store';
+import { clientFor } from '../llm/clients';
+import { engineAgent } from './engine';
+import { llmAgent } from './llm';
+import { randomAgent } from './random';
+import type { Agent } from './types';
+
+const engineSettingsSchema = z.object({ depth: z.number().int().min(1).max(12).optional() }).passthrough();
+
+export function createAgent(row: AgentRow): Agent {
+  switch (row.kind) {
+    case 'random':
+      return randomAgent;
+    case 'engine':
+      return engineAgent(engineSettingsSchema.parse(row.settings ?? {}));
+    case 'llm': {
+      if (!row.provider || !row.model) throw new Error(`agent ${row.name} has no provider or model`);
+      return llmAgent({
+        client: clientFor(row.provider),
+        model: row.model,
+        scaffold: row.scaffold === 'cot' ? 'cot' : 'base',
+        temperature: row.temperature,
+        maxTokens: row.maxTokens,
+      });
+    }
+    default:
+      throw new Error(`agent ${row.name} has kind "${row.kind}", which cannot play server-side yet`);
+  }
+}

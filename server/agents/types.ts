@@ -1,0 +1,58 @@
+// What the match runner asks of every kind of player, and what it gets back.
+import type { GameDef, Rng, Seat } from '../../games/types';
+
+export interface TurnContext {
+  game: GameDef;
+  config: unknown;
+  matchId: string;
+  numPlayers: number;
+  seat: Seat;
+  /** Index of the move being decided. */
+  ply: number;
+  /** 0 for the first try this turn, 1… for retries after a rejection. */
+  attempt: number;
+  /** The seat's own view of the state (never the hidden state). */
+  view: unknown;
+  /** Legal actions, or null when the action space is open-ended. */
+  legal: { type: string }[] | null;
+  /** Earlier answers this turn that were rejected, oldest first, with the reason sent back. */
+  rejections: { reply: string; error: string }[];
+  /** Seeded from (match seed, seat, ply, attempt), so agents replay too. */
+  rng: Rng;
+  /** Aborted when the move's time is up. */
+  signal: AbortSignal;
+}
+
+/** What a model call cost and carried, kept for every request (the `llm_calls` table). */
+export interface CallRecord {
+  model: string;
+  messages: { role: string; content: string }[];
+  reply: string | null;
+  error: string | null;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  latencyMs: number;
+}
+
+export type AgentAnswer =
+  | { ok: true; action: { type: string }; text?: string; call?: CallRecord }
+  | { ok: false; error: string; text: string; call?: CallRecord };
+
+export interface Agent {
+  readonly kind: 'random' | 'engine' | 'llm' | 'human';
+  act(ctx: TurnContext): Promise<AgentAnswer>;
+}
+
+/**
+ * A failure of the infrastructure, not of the player: the provider kept failing, the network is down,
+ * a move timed out. The runner voids the match (status `failed` with this reason); it never becomes a loss.
+ */
+export class InfraError extends Error {
+  override name = 'InfraError';
+  /** The failed request, when there was one, so it is recorded too. */
+  readonly call?: CallRecord;
+  constructor(message: string, opts: { call?: CallRecord } = {}) {
+    super(message);
+    this.call = opts.call;
+  }
+}

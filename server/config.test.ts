@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config';
+
+describe('readConfig', () => {
+  it('has defaults for everything', () => {
+    const c = readConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.ARENA_DEMO).toBe(true);
+    expect(c.ARENA_SIM_LATENCY_MS).toEqual([300, 1200]);
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads ranges, flags and lists', () => {
+    const c = readConfig({ ARENA_SIM_LATENCY_MS: '50', ARENA_DEMO: '0', OPENAI_MODELS: 'a, b,,c', PORT: '8080' });
+    expect(c.ARENA_SIM_LATENCY_MS).toEqual([50, 50]);
+    expect(c.ARENA_DEMO).toBe(false);
+    expect(c.OPENAI_MODELS).toEqual(['a', 'b', 'c']);
+    expect(c.PORT).toBe(8080);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => readConfig({ ARENA_SIM_LATENCY_MS: 'fast' })).toThrow(/ARENA_SIM_LATENCY_MS: use "MS" or "MIN-MAX"/);
+    expect(() => readConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => readConfig({ ARENA_ROLE: 'boss' })).toThrow(/ARENA_ROLE/);
+  });
+});

@@ -1,0 +1,41 @@
+// The server's settings, read once from the environment and validated; an error names the variable.
+import { z } from 'zod';
+
+const range = z
+  .string()
+  .regex(/^\d+(-\d+)?$/, 'use "MS" or "MIN-MAX", e.g. 300-1200')
+  .transform((s): [number, number] => {
+    const [a, b] = s.split('-').map(Number) as [number, number?];
+    return [a, b ?? a];
+  });
+
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  ARENA_DATA_DIR: z.string().default('.arena'),
+  ARENA_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  ARENA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  ARENA_DEMO: bool.default(true),
+  ARENA_DEMO_SEEDS_PER_PAIR: z.coerce.number().int().min(1).max(50).default(1),
+  ARENA_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(4),
+  ARENA_SIM_LATENCY_MS: range.default([300, 1200]),
+  ARENA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  ARENA_SECRET: z.string().min(16, 'ARENA_SECRET must be at least 16 characters').optional(),
+  ARENA_DEV: bool.default(false),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODELS: z.string().default('gpt-4o-mini').transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean)),
+});
+export type ArenaConfig = z.infer<typeof configSchema>;
+
+export function readConfig(env: Record<string, string | undefined> = process.env): ArenaConfig {
+  const r = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return r.data;
+}

@@ -1,0 +1,37 @@
+// Test helper: a fresh, migrated database on the test run's Postgres, dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, type Db } from '../../lib/db';
+import { migrate } from './migrate';
+
+export interface TestDb {
+  url: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const adminUrl = process.env.ARENA_TEST_PG_URL;
+  if (!adminUrl) throw new Error('ARENA_TEST_PG_URL is not set: run tests through vitest (its global setup starts Postgres)');
+  const name = `arena_test_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  await migrate(url);
+  const db = createDb(url, 5);
+  return {
+    url,
+    db,
+    drop: async () => {
+      await db.$disconnect();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}

@@ -1,0 +1,379 @@
+// Tests of the SIMULATED OpenAI-compatible endpoint: the answer generator alone, then the server through the real `openai` client.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { createRng } from '../../lib/engine/rng';
+import {
+  PERSONAS,
+  SIMULATED_MODELS,
+  generateReply,
+  illegalVariant,
+  parseLegalMoves,
+  readPrompt,
+  startSimulatedEndpoint,
+  type SimMessage,
+  type SimulatedEndpoint,
+} from './simulated';
+
+const careful = PERSONAS['sim-careful']!;
+const sloppy = PERSONAS['sim-sloppy']!;
+
+/** A tic-tac-toe turn in the prompt convention: a board, then `Legal moves:` with one `- X: (r,c)` per empty cell. */
+function tttPrompt(seed: string, opts: { system?: string } = {}): { messages: SimMessage[]; legal: string[] } {
+  const rng = createRng(seed);
+  const cells = Array.from({ length: 9 }, () => '.');
+  const filled = rng.shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8]).slice(0, rng.int(7));
+  filled.forEach((c, i) => (cells[c] = i % 2 === 0 ? 'X' : 'O'));
+  const rows = [0, 1, 2].map((r) => ` ${cells.slice(r * 3, r * 3 + 3).join(' | ')}`);
+  const legal = cells.flatMap((v, i) => (v === '.' ? [`X: (${Math.floor(i / 3) + 1},${(i % 3) + 1})`] : []));
+  const user = ['You are X. The board (row, column from 1):', ...rows, '', 'Legal moves:', ...legal.map((m) => `- ${m}`)].join('\n');
+  const system = opts.system ?? 'You play tic-tac-toe. Answer with exactly one legal move, written as listed.';
+  return { messages: [{ role: 'system', content: system }, { role: 'user', content: user }], legal };
+}
+
+const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+/** True when some line of the reply is exactly one of the legal answers. */
+const hasExactLine = (text: string, legal: readonly string[]) => lines(text).some((l) => legal.includes(l));
+
+describe('prompt reading', () => {
+  it('reads the legal list after a line exactly "Legal moves:"', () => {
+    expect(parseLegalMoves('Board\nLegal moves:\n- O: 4\n- O: 7\n\nAnything else')).toEqual(['O: 4', 'O: 7']);
+    expect(parseLegalMoves('Legal moves: O: 4')).toBeNull();
+    expect(parseLegalMoves('no list here')).toBeNull();
+    expect(parseLegalMoves('Legal moves:\n')).toBeNull();
+  });
+
+  it('detects reasoning requests and retries', () => {
+    const { messages, legal } = tttPrompt('r1', { system: 'Think step by step, then give your move on the last line.' });
+    const first = readPrompt(messages);
+    expect(first).toMatchObject({ legal, wantsReasoning: true, isRetry: false });
+    const retry = readPrompt([
+      ...messages,
+      { role: 'assistant', content: 'I will take the middle.\nX: (9,9)' },
+      { role: 'user', content: 'Your answer "X: (9,9)" was rejected: that cell does not exist. Answer again.' },
+    ]);
+    expect(retry.isRetry).toBe(true);
+    expect(retry.rejected).toBe('X: (9,9)');
+    expect(retry.legal).toEqual(legal); // the earlier list still applies
+  });
+});
+
+describe('generateReply (pure)', () => {
+  it('is deterministic for the same rng seed', () => {
+    const { messages } = tttPrompt('det');
+    const a = generateReply(messages, sloppy, createRng('s'));
+    const b = generateReply(messages, sloppy, createRng('s'));
+    expect(a).toEqual(b);
+  });
+
+  it('careful: exact legal answers, spread over the options', () => {
+    let exact = 0;
+    const picked = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const { messages, legal } = tttPrompt(`c${i}`);
+      const r = generateReply(messages, careful, createRng(`g${i}`));
+      if (legal.includes(r.content)) exact++;
+      picked.add(r.content);
+    }
+    expect(exact / 300).toBeGreaterThanOrEqual(0.95);
+    expect(picked.size).toBeGreaterThan(5);
+  });
+
+  it('sloppy: about a quarter flawed, in several realistic ways, illegal ones in the right format', () => {
+    const flaws = new Map<string, number>();
+    let flawed = 0;
+    let styled = 0;
+    const n = 800;
+    for (let i = 0; i < n; i++) {
+      const { messages, legal } = tttPrompt(`s${i}`);
+      const r = generateReply(messages, sloppy, createRng(`h${i}`));
+      if (r.kind === 'ok') {
+        expect(legal).toContain(r.intended);
+        if (r.content !== r.intended) styled++;
+        continue;
+      }
+      flawed++;
+      flaws.set(r.flaw!, (flaws.get(r.flaw!) ?? 0) + 1);
+      expect(hasExactLine(r.content, legal)).toBe(false);
+      if (r.kind === 'illegal') {
+        expect(r.content).toMatch(/^X: \(\d+,\d+\)$/);
+        expect(legal).not.toContain(r.content);
+      }
+    }
+    expect(flawed / n).toBeGreaterThan(0.18);
+    expect(flawed / n).toBeLessThan(0.32);
+    expect(styled).toBeGreaterThan(50);
+    expect([...flaws.keys()].sort()).toEqual(['chatty', 'empty', 'fence', 'illegal', 'json', 'ramble', 'wrong-mark']);
+  });
+
+  it('illegal variants mutate a listed answer into an unlisted one', () => {
+    const legal = ['O: 1', 'O: 4', 'O: 7'];
+    for (let i = 0; i < 50; i++) {
+      const v = illegalVariant('O: 4', legal, createRng(`iv${i}`));
+      expect(v).toMatch(/^O: \d+$/);
+      expect(legal).not.toContain(v);
+    }
+    expect(illegalVariant('fold', ['fold', 'call'], createRng('w'))).toMatch(/^[a-z]+$/);
+  });
+
+  it('careful answers a rejection correctly, without repeating the rejected answer', () => {
+    for (let i = 0; i < 50; i++) {
+      const { messages, legal } = tttPrompt(`rt${i}`);
+      const wrong = legal[0]!;
+      const r = generateReply(
+        [...messages, { role: 'assistant', content: wrong }, { role: 'user', content: `"${wrong}" is invalid here. Try again.` }],
+        careful,
+        createRng(`rr${i}`),
+      );
+      expect(legal).toContain(r.content);
+      if (legal.length > 1) expect(r.content).not.toBe(wrong);
+    }
+  });
+
+  it('reasons before the final answer line when asked to think step by step', () => {
+    const { messages, legal } = tttPrompt('cot', { system: 'Think step by step. Put your move alone on the last line.' });
+    const r = generateReply(messages, careful, createRng('cot'));
+    const ls = lines(r.content);
+    expect(ls.length).toBeGreaterThanOrEqual(2);
+    expect(legal).toContain(ls[ls.length - 1]);
+    expect(ls[0]!.length).toBeGreaterThan(60);
+    expect(ls[0]).toMatch(/board/i);
+    // sim-random ignores the request and answers bare.
+    expect(legal).toContain(generateReply(messages, PERSONAS['sim-random']!, createRng('cot')).content);
+  });
+
+  it('answers open-ended turns with a sentence and survives odd input', () => {
+    const vote = generateReply([{ role: 'user', content: 'Discussion is over. Vote for the spy: Player 1, Player 3 or Player 4.' }], careful, createRng('v'));
+    expect(vote.content).toMatch(/^I vote for Player [134]\.$/);
+    const describe = generateReply([{ role: 'user', content: 'Describe your secret word without saying it.' }], careful, createRng('d'));
+    expect(describe.content.length).toBeGreaterThan(10);
+    for (const msgs of [[], [{ role: 'assistant', content: null }], [{ role: 'user', content: [{ type: 'text', text: 'Legal moves:\n- go' }] }]] as SimMessage[][]) {
+      expect(() => generateReply(msgs, sloppy, createRng('x'))).not.toThrow();
+    }
+    expect(generateReply([{ role: 'user', content: [{ type: 'text', text: 'Legal moves:\n- go' }] }], careful, createRng('p')).content).toBe('go');
+  });
+});
+
+describe('HTTP endpoint through the openai client', () => {
+  let sim: SimulatedEndpoint;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    sim = await startSimulatedEndpoint({ seed: 'test-seed' });
+    client = new OpenAI({ baseURL: sim.url, apiKey: 'sk-sim', maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  it('lists the simulated models, labelled as simulated', async () => {
+    const ids: string[] = [];
+    for await (const m of client.models.list()) {
+      ids.push(m.id);
+      expect(m.owned_by).toBe('arena-simulated');
+    }
+    expect(ids).toEqual([...SIMULATED_MODELS]);
+    expect(ids).toEqual(expect.arrayContaining(['sim-careful', 'sim-sloppy']));
+    expect((await client.models.retrieve('sim-sloppy')).id).toBe('sim-sloppy');
+  });
+
+  it('sim-careful answers an exact listed move (>= 95% of 50 requests), with usage', async () => {
+    let exact = 0;
+    for (let i = 0; i < 50; i++) {
+      const { messages, legal } = tttPrompt(`http${i}`);
+      const res = await client.chat.completions.create({ model: 'sim-careful', messages: messages as OpenAI.ChatCompletionMessageParam[] });
+      expect(res.object).toBe('chat.completion');
+      expect(res.id).toMatch(/^chatcmpl-/);
+      expect(res.model).toBe('sim-careful');
+      expect(res.choices[0]!.finish_reason).toBe('stop');
+      expect(res.usage!.prompt_tokens).toBeGreaterThan(20);
+      expect(res.usage!.total_tokens).toBe(res.usage!.prompt_tokens + res.usage!.completion_tokens);
+      if (legal.includes(res.choices[0]!.message.content ?? '')) exact++;
+    }
+    expect(exact).toBeGreaterThanOrEqual(48);
+    expect(sim.stats.ok).toBeGreaterThanOrEqual(48);
+  });
+
+  it('is deterministic per seed across servers, and repeats of a request vary', async () => {
+    const other = await startSimulatedEndpoint({ seed: 'test-seed-2' });
+    const again = await startSimulatedEndpoint({ seed: 'test-seed-2' });
+    try {
+      const { messages } = tttPrompt('repeat');
+      const ask = async (url: string) => {
+        const c = new OpenAI({ baseURL: url, apiKey: 'x', maxRetries: 0 });
+        const out: string[] = [];
+        for (let i = 0; i < 8; i++) {
+          const r = await c.chat.completions.create({ model: 'sim-random', messages: messages as OpenAI.ChatCompletionMessageParam[] });
+          out.push(r.choices[0]!.message.content!);
+        }
+        return out;
+      };
+      const a = await ask(other.url);
+      expect(await ask(again.url)).toEqual(a);
+      expect(new Set(a).size).toBeGreaterThan(1);
+    } finally {
+      await Promise.all([other.close(), again.close()]);
+    }
+  });
+
+  it('streams chunks that assemble into the answer, ending with usage and [DONE]', async () => {
+    const { messages, legal } = tttPrompt('stream', { system: 'Think step by step; last line: your move.' });
+    const stream = await client.chat.completions.create({
+      model: 'sim-careful',
+      messages: messages as OpenAI.ChatCompletionMessageParam[],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let chunks = 0;
+    let finish: string | null = null;
+    let usage: OpenAI.CompletionUsage | null | undefined;
+    for await (const chunk of stream) {
+      chunks++;
+      expect(chunk.object).toBe('chat.completion.chunk');
+      text += chunk.choices[0]?.delta.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(chunks).toBeGreaterThan(5);
+    expect(finish).toBe('stop');
+    expect(legal).toContain(lines(text).at(-1));
+    expect(lines(text).length).toBeGreaterThan(1);
+    expect(usage!.completion_tokens).toBe(Math.ceil(text.length / 4));
+
+    // The raw wire format ends with the [DONE] sentinel.
+    const raw = await fetch(`${sim.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sim-careful', messages, stream: true }),
+    });
+    expect(raw.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const body = await raw.text();
+    expect(body.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    expect(body).not.toContain('"usage"'); // not asked for
+  });
+
+  it('malformedRate 1 gives only answers that are not an exact legal answer line', async () => {
+    const bad = await startSimulatedEndpoint({ seed: 'bad', malformedRate: 1 });
+    try {
+      const c = new OpenAI({ baseURL: bad.url, apiKey: 'sk-sim', maxRetries: 0 });
+      for (let i = 0; i < 30; i++) {
+        const { messages, legal } = tttPrompt(`bad${i}`);
+        const res = await c.chat.completions.create({ model: 'sim-careful', messages: messages as OpenAI.ChatCompletionMessageParam[] });
+        const content = res.choices[0]!.message.content ?? '';
+        expect(hasExactLine(content, legal), content).toBe(false);
+      }
+      expect(bad.stats.malformed + bad.stats.illegal).toBe(30);
+      expect(bad.stats.illegal).toBeGreaterThan(0);
+      expect(bad.stats.ok).toBe(0);
+    } finally {
+      await bad.close();
+    }
+  });
+
+  it('per-request headers override the server settings', async () => {
+    const { messages, legal } = tttPrompt('hdr');
+    const params = { model: 'sim-careful', messages: messages as OpenAI.ChatCompletionMessageParam[] };
+    const flawed = await client.chat.completions.create(params, { headers: { 'x-sim-malformed-rate': '1' } });
+    expect(hasExactLine(flawed.choices[0]!.message.content ?? '', legal)).toBe(false);
+    const t0 = Date.now();
+    await client.chat.completions.create(params, { headers: { 'x-sim-latency-ms': '150' } });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+    await expect(client.chat.completions.create(params, { headers: { 'x-sim-failure-rate': '1' } })).rejects.toMatchObject({ status: 500 });
+    await expect(client.chat.completions.create(params, { headers: { 'x-sim-failure-rate': 'lots' } })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('x-sim-failure-rate'),
+    });
+  });
+
+  it('failureRate 1 → APIError 500; rateLimitRate 1 → 429 with retry-after', async () => {
+    const failing = await startSimulatedEndpoint({ seed: 'f', failureRate: 1 });
+    const limited = await startSimulatedEndpoint({ seed: 'l', rateLimitRate: 1, retryAfterSeconds: 2 });
+    try {
+      const params = { model: 'sim-careful', messages: tttPrompt('f').messages as OpenAI.ChatCompletionMessageParam[] };
+      const e500 = await new OpenAI({ baseURL: failing.url, apiKey: 'k', maxRetries: 0 }).chat.completions.create(params).catch((e) => e);
+      expect(e500).toBeInstanceOf(APIError);
+      expect(e500.status).toBe(500);
+      expect(e500.type).toBe('server_error');
+      expect(failing.stats.failed500).toBe(1);
+
+      const e429 = await new OpenAI({ baseURL: limited.url, apiKey: 'k', maxRetries: 0 }).chat.completions.create(params).catch((e) => e);
+      expect(e429).toBeInstanceOf(OpenAI.RateLimitError);
+      expect(e429.status).toBe(429);
+      expect(e429.headers.get('retry-after')).toBe('2');
+      expect(limited.stats.rateLimited).toBe(1);
+    } finally {
+      await Promise.all([failing.close(), limited.close()]);
+    }
+  });
+
+  it('bad requests get 400/404 in the OpenAI error style', async () => {
+    const badJson = await fetch(`${sim.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model": ' });
+    expect(badJson.status).toBe(400);
+    const badJsonBody = (await badJson.json()) as { error: { message: string; type: string } };
+    expect(badJsonBody.error.type).toBe('invalid_request_error');
+    expect(badJsonBody.error.message).toMatch(/JSON/);
+
+    const badShape = await client.chat.completions.create({ model: 'sim-careful', messages: 'hello' as never }).catch((e) => e);
+    expect(badShape).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(badShape.status).toBe(400);
+    expect(badShape.message).toMatch(/messages/);
+
+    const unknownModel = await client.chat.completions.create({ model: 'gpt-9', messages: [{ role: 'user', content: 'hi' }] }).catch((e) => e);
+    expect(unknownModel).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(unknownModel.message).toMatch(/gpt-9/);
+
+    const unknownRoute = await fetch(`${sim.url}/embeddings`, { method: 'POST', body: '{}' });
+    expect(unknownRoute.status).toBe(404);
+    expect(((await unknownRoute.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
+  });
+
+  it('an open-ended prompt (no list) gets non-empty text', async () => {
+    const res = await client.chat.completions.create({
+      model: 'sim-sloppy',
+      messages: [{ role: 'user', content: 'Make your trade offer to the other players in one sentence.' }],
+      seed: 3,
+    });
+    expect((res.choices[0]!.message.content ?? '').trim().length).toBeGreaterThan(10);
+  });
+
+  it('requires the key when apiKey is set', async () => {
+    const locked = await startSimulatedEndpoint({ apiKey: 'sk-right', seed: 'locked' }); // seeded: careful errs ~2% of the time
+    try {
+      const params = { model: 'sim-careful', messages: [{ role: 'user' as const, content: 'Legal moves:\n- O: 4' }] };
+      const wrong = await new OpenAI({ baseURL: locked.url, apiKey: 'sk-wrong', maxRetries: 0 }).chat.completions.create(params).catch((e) => e);
+      expect(wrong).toBeInstanceOf(OpenAI.AuthenticationError);
+      const right = await new OpenAI({ baseURL: locked.url, apiKey: 'sk-right', maxRetries: 0 }).chat.completions.create(params);
+      expect(right.choices[0]!.message.content).toBe('O: 4');
+    } finally {
+      await locked.close();
+    }
+  });
+
+  it('hangRate 1: the client times out and close() still returns promptly', async () => {
+    const hanging = await startSimulatedEndpoint({ hangRate: 1 });
+    const c = new OpenAI({ baseURL: hanging.url, apiKey: 'k', maxRetries: 0, timeout: 200 });
+    const t0 = Date.now();
+    const err = await c.chat.completions.create({ model: 'sim-careful', messages: [{ role: 'user', content: 'hi' }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(hanging.stats.hung).toBe(1);
+
+    // A second hung request still open when the server closes.
+    const pending = fetch(`${hanging.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sim-careful', messages: [{ role: 'user', content: 'hi' }] }),
+    }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hanging.stats.hung).toBe(2);
+    const t1 = Date.now();
+    await hanging.close();
+    expect(Date.now() - t1).toBeLessThan(500);
+    expect(await pending).toBeInstanceOf(Error);
+  });
+
+  it('rejects invalid options', async () => {
+    await expect(startSimulatedEndpoint({ failureRate: 2 })).rejects.toThrow(/failureRate/);
+    await expect(startSimulatedEndpoint({ latencyMs: [500, 100] })).rejects.toThrow(/min <= max/);
+  });
+});

@@ -1,0 +1,132 @@
+// Integration tests of live streaming: real socket.io clients, a real Postgres, the real runner.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, MatchSnapshot, ServerToClientEvents, WireEvent } from '../../lib/protocol';
+import { createAgent } from '../agents';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { runMatch } from '../workers/run-match';
+import { prismaStore } from '../workers/store';
+import { Hub } from './hub';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+let t: TestDb;
+let server: http.Server;
+let url: string;
+let hub: Hub;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await createTestDb();
+  hub = new Hub(() => t.db);
+  server = http.createServer();
+  const io = new Server(server, { maxHttpBufferSize: 100_000 });
+  hub.attach(io);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await new Promise((r) => server.close(r));
+  await t?.drop();
+});
+
+async function client(): Promise<Client> {
+  const c: Client = connect(url, { transports: ['websocket'], forceNew: true });
+  clients.push(c);
+  await new Promise<void>((resolve, reject) => {
+    c.once('connect', () => resolve());
+    c.once('connect_error', reject);
+  });
+  return c;
+}
+
+const next = <K extends keyof ServerToClientEvents>(c: Client, name: K) =>
+  new Promise<Parameters<ServerToClientEvents[K]>[0]>((resolve) => c.once(name as never, resolve as never));
+
+async function finishedMatch() {
+  const [a, b] = await Promise.all(['x', 'y'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+  const m = await t.db.match.create({
+    data: { gameId: 'tictactoe', seed: 'hub-seed', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+  });
+  await runMatch(m.id, { store: prismaStore(t.db), createAgent });
+  return m.id;
+}
+
+describe('Hub', () => {
+  it('sends a snapshot of a finished match with a board view after every move', async () => {
+    const id = await finishedMatch();
+    const c = await client();
+    const snap = next(c, 'match:snapshot');
+    c.emit('match:join', { matchId: id });
+    const s = (await snap) as MatchSnapshot;
+    expect(s.status).toBe('finished');
+    expect(s.events.map((e) => e.seq)).toEqual(s.events.map((_, i) => i + 1));
+    const moves = s.events.filter((e): e is Extract<WireEvent, { kind: string }> => !e.hidden && e.kind === 'move');
+    expect(moves.length).toBeGreaterThanOrEqual(5);
+    expect(moves.every((m) => m.view !== undefined)).toBe(true);
+    expect(s.outcome?.scores.reduce((x, y) => x + y)).toBeCloseTo(1);
+    expect(s.seats.map((x) => x.label)).toEqual(['X', 'O']);
+  });
+
+  it('answers a join with lastSeq with only the missed events', async () => {
+    const id = await finishedMatch();
+    const c = await client();
+    const got: number[] = [];
+    c.on('match:event', ({ event }) => got.push(event.seq));
+    c.emit('match:join', { matchId: id, lastSeq: 3 });
+    const total = await t.db.matchEvent.count({ where: { matchId: id } });
+    await expect.poll(() => got.length).toBe(total - 3);
+    expect(got[0]).toBe(4);
+  });
+
+  it('streams a live match to a watching client, in order, without gaps', async () => {
+    const [a, b] = await Promise.all(['p', 'q'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+    const m = await t.db.match.create({
+      data: { gameId: 'connect-four', seed: 'live', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+    });
+    const c = await client();
+    const snap = next(c, 'match:snapshot');
+    c.emit('match:join', { matchId: m.id });
+    expect(((await snap) as MatchSnapshot).status).toBe('queued');
+    const live: number[] = [];
+    c.on('match:event', ({ event }) => live.push(event.seq));
+    const finalSnap = new Promise<MatchSnapshot>((r) => c.on('match:snapshot', (s) => s.status === 'finished' && r(s)));
+    await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: hub.publish });
+    const end = await finalSnap;
+    expect(live).toEqual(live.map((_, i) => i + 1));
+    expect(live.at(-1)).toBe(end.seq);
+  });
+
+  it('answers malformed and unknown requests with an error to that client only, and keeps serving', async () => {
+    const bad = await client();
+    const good = await client();
+    const goodErrors: string[] = [];
+    good.on('arena:error', (e) => goodErrors.push(e.message));
+
+    const e1 = next(bad, 'arena:error');
+    bad.emit('match:join', { matchId: 42 } as never);
+    expect((await e1).message).toMatch(/matchId/);
+
+    const e2 = next(bad, 'arena:error');
+    bad.emit('match:join', { matchId: 'no-such-match' });
+    expect((await e2).message).toMatch(/does not exist/);
+
+    const e3 = next(bad, 'arena:error');
+    bad.emit('match:join', { matchId: 'x', lastSeq: 1, padding: 'y'.repeat(10_000) } as never);
+    expect((await e3).message).toMatch(/limit/);
+
+    const e4 = next(bad, 'arena:error');
+    (bad as unknown as { emit(n: string, x: unknown): void }).emit('match:explode', {});
+    expect((await e4).message).toMatch(/unknown event/);
+
+    const id = await finishedMatch();
+    const snap = next(good, 'match:snapshot');
+    good.emit('match:join', { matchId: id });
+    expect(((await snap) as MatchSnapshot).matchId).toBe(id);
+    expect(goodErrors).toEqual([]);
+    expect(bad.connected).toBe(true);
+  });
+});

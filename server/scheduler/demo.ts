@@ -1,0 +1,45 @@
+// Demo data: the simulated provider, the baseline and simulated-LLM agents, real-model agents when a key is set.
+import type { Db } from '../../lib/db';
+import { PROMPT_VERSION } from '../agents/llm';
+import { encryptSecret } from '../secrets';
+
+export const SIMULATED_PROVIDER = 'Simulated (OpenAI-compatible)';
+
+/** Creates or refreshes the demo agents; returns the ids of those that play the demo tournament. */
+export async function seedDemo(db: Db, opts: { simulatedUrl: string | null; openai?: { apiKey: string; baseUrl: string; models: string[] } }): Promise<string[]> {
+  const ids: string[] = [];
+  const upsertAgent = async (name: string, data: Record<string, unknown>) => {
+    const a = await db.agent.upsert({ where: { name }, update: data, create: { name, ...data } as never });
+    return a.id;
+  };
+  ids.push(await upsertAgent('Random', { kind: 'random' }));
+  ids.push(await upsertAgent('Engine', { kind: 'engine', settings: { depth: 4 } }));
+  if (opts.simulatedUrl) {
+    const p = await db.provider.upsert({
+      where: { name: SIMULATED_PROVIDER },
+      update: { baseUrl: opts.simulatedUrl, simulated: true },
+      create: { name: SIMULATED_PROVIDER, baseUrl: opts.simulatedUrl, models: ['sim-careful', 'sim-sloppy'], simulated: true },
+    });
+    const llm = (model: string, scaffold: string) => ({
+      kind: 'llm', providerId: p.id, model, scaffold, temperature: 0.7, maxTokens: 512, promptVersion: PROMPT_VERSION, simulated: true,
+    });
+    ids.push(await upsertAgent('sim-careful · cot (simulated)', llm('sim-careful', 'cot')));
+    ids.push(await upsertAgent('sim-sloppy · base (simulated)', llm('sim-sloppy', 'base')));
+  }
+  if (opts.openai) {
+    const o = opts.openai;
+    const p = await db.provider.upsert({
+      where: { name: 'OpenAI-compatible (from OPENAI_API_KEY)' },
+      update: { baseUrl: o.baseUrl, models: o.models, apiKeyEnc: encryptSecret(o.apiKey), simulated: false },
+      create: { name: 'OpenAI-compatible (from OPENAI_API_KEY)', baseUrl: o.baseUrl, models: o.models, apiKeyEnc: encryptSecret(o.apiKey) },
+    });
+    for (const model of o.models) {
+      for (const scaffold of ['base', 'cot']) {
+        await upsertAgent(`${model} · ${scaffold}`, {
+          kind: 'llm', providerId: p.id, model, scaffold, temperature: 0.7, maxTokens: 1024, promptVersion: PROMPT_VERSION, simulated: false,
+        });
+      }
+    }
+  }
+  return ids;
+}

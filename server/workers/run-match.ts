@@ -1,0 +1,180 @@
+// The match runner: the one place for every policy (retries, fallbacks, timeouts, infrastructure failures, visibility).
+import type { GameDef, LogLine, Outcome, Seat } from '../../games/types';
+import { getGame } from '../../games/registry';
+import { createRng } from '../../lib/engine/rng';
+import { applyMove, initialState } from '../../lib/engine/replay';
+import type { Agent, AgentAnswer } from '../agents/types';
+import { InfraError } from '../agents/types';
+import type { AgentRow, MatchSetup, MatchStore, SeatStats, StoredEvent } from './store';
+
+export interface RunnerPolicy {
+  /** Further tries after an illegal or unparsable answer, each told why the last one was rejected. */
+  maxRetries: number;
+  /** Time one agent has for one answer; for model and engine seats, running out voids the match. */
+  moveTimeoutMs: number;
+}
+
+export const defaultPolicy: RunnerPolicy = {
+  maxRetries: Number(process.env.ARENA_MAX_RETRIES ?? 2),
+  moveTimeoutMs: Number(process.env.ARENA_MOVE_TIMEOUT_MS ?? 180_000),
+};
+
+export interface RunnerDeps {
+  store: MatchStore;
+  createAgent: (row: AgentRow) => Agent;
+  /** Called after each event is stored, with the state after it (for live views). */
+  publish?: (matchId: string, ev: StoredEvent, state: unknown, setup: MatchSetup) => void;
+  policy?: RunnerPolicy;
+}
+
+export type RunResult = { status: 'finished'; outcome: Outcome } | { status: 'failed'; reason: string } | { status: 'skipped'; reason: string };
+
+/** Whether a seat's own words may reveal its private information: in hidden-information games they stay with that seat until the end. */
+function privateWords(game: GameDef, seat: Seat): number[] {
+  return game.meta.info === 'perfect' ? [] : [seat];
+}
+
+function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, what: string): Promise<T> {
+  const ctl = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      ctl.abort();
+      reject(new InfraError(`${what} did not answer within ${Math.round(ms / 1000)} s`));
+    }, ms);
+  });
+  return Promise.race([work(ctl.signal), timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunResult> {
+  const policy = deps.policy ?? defaultPolicy;
+  const { store } = deps;
+  const setup = await store.load(matchId);
+  if (!setup) return { status: 'skipped', reason: 'unknown match' };
+  if (setup.status === 'finished' || setup.status === 'failed') return { status: 'skipped', reason: `already ${setup.status}` };
+
+  const stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0 }));
+  let seq = 0;
+  let state: unknown;
+  const emit = async (kind: string, seat: Seat | null, payload: Record<string, unknown>, visibleTo: number[] = []) => {
+    const ev: StoredEvent = { seq: ++seq, kind, seat, payload, visibleTo, at: new Date() };
+    await store.append(matchId, ev); // written before it is broadcast
+    deps.publish?.(matchId, ev, state, setup);
+  };
+  const fail = async (reason: string): Promise<RunResult> => {
+    await emit('failed', null, { reason });
+    await store.fail(matchId, reason, stats, seq);
+    return { status: 'failed', reason };
+  };
+
+  await store.begin(matchId);
+  const game = getGame(setup.gameId);
+  if (!game) return fail(`unknown game "${setup.gameId}"`);
+  const cfg = game.configSchema.safeParse(setup.config ?? {});
+  if (!cfg.success) return fail(`invalid game config: ${cfg.error.message}`);
+  const config = cfg.data;
+  let agents: Agent[];
+  try {
+    agents = setup.seats.map((s) => deps.createAgent(s.agent));
+    state = initialState(game, config, setup.seed, setup.numPlayers);
+  } catch (err) {
+    return fail(`could not start: ${(err as Error).message}`);
+  }
+
+  await emit('start', null, {
+    seed: setup.seed,
+    seats: setup.seats.map((s) => ({ seat: s.seat, agentId: s.agent.id, agentName: s.agent.name })),
+  });
+
+  /** Asks one seat for its move, applying the retry and fallback policy. */
+  const decide = async (seat: Seat, ply: number): Promise<{ action: { type: string }; forfeited?: string }> => {
+    const agent = agents[seat]!;
+    const row = setup.seats[seat]!.agent;
+    const view = game.view(state, { seat });
+    const legal = game.legalActions(state, seat);
+    const rejections: { reply: string; error: string }[] = [];
+    for (let attempt = 0; attempt <= policy.maxRetries; attempt++) {
+      let ans: AgentAnswer;
+      try {
+        ans = await withTimeout(
+          (signal) =>
+            agent.act({
+              game, config, matchId, numPlayers: setup.numPlayers, seat, ply, attempt, view, legal, rejections,
+              rng: createRng(`${setup.seed}:agent:${seat}:${ply}:${attempt}`), signal,
+            }),
+          policy.moveTimeoutMs,
+          row.name,
+        );
+      } catch (err) {
+        if (err instanceof InfraError && err.call) {
+          await store.recordCall(matchId, { ...err.call, seat, ply, attempt, agentId: row.id, parsedAction: null });
+        }
+        throw err;
+      }
+      // Validate: the action's shape (zod), then the game's legality check, whose words go back to the model.
+      let action: { type: string } | null = null;
+      let error: string | null = null;
+      if (ans.ok) {
+        const checked = game.actionSchema.safeParse(ans.action);
+        if (!checked.success) error = `malformed action: ${checked.error.issues[0]?.message ?? 'invalid'}`;
+        else if ((error = game.reject(state, seat, checked.data)) === null) action = checked.data;
+      } else {
+        error = ans.error;
+      }
+      if (ans.call) {
+        await store.recordCall(matchId, { ...ans.call, seat, ply, attempt, agentId: row.id, parsedAction: ans.ok ? ans.action : null });
+      }
+      if (ans.text !== undefined) {
+        await emit(
+          'reply',
+          seat,
+          { text: ans.text, attempt, latencyMs: ans.call?.latencyMs ?? null, tokensIn: ans.call?.tokensIn ?? null, tokensOut: ans.call?.tokensOut ?? null },
+          privateWords(game, seat),
+        );
+      }
+      if (action) return { action };
+      error ??= 'invalid action';
+      stats[seat]!.illegal++;
+      await emit('illegal', seat, { error, attempt, action: ans.ok ? ans.action : null }, privateWords(game, seat));
+      rejections.push({ reply: ans.text ?? '', error });
+    }
+    // Retries exhausted: a random legal move is played for the seat and recorded as a forfeited turn.
+    if (!legal || legal.length === 0) throw new Error(`${row.name} gave no legal answer and ${game.id} has no enumerable fallback move`);
+    stats[seat]!.forfeits++;
+    const action = createRng(`${setup.seed}:fallback:${ply}`).pick(legal);
+    return { action, forfeited: `no legal answer after ${policy.maxRetries + 1} tries; a random legal move was played` };
+  };
+
+  try {
+    let ply = 0;
+    for (;;) {
+      const outcome = game.outcome(state);
+      if (outcome) {
+        await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null });
+        await store.finish(matchId, outcome, stats, seq);
+        return { status: 'finished', outcome };
+      }
+      const active = game.activeSeats(state);
+      // Simultaneous moves: every active seat decides on the same state, then the moves apply in seat order.
+      const decisions = await Promise.all(active.map((seat, i) => decide(seat, ply + i)));
+      for (let i = 0; i < active.length; i++) {
+        const seat = active[i]!;
+        const d = decisions[i]!;
+        const prev = state;
+        state = applyMove(game, state, setup.seed, { ply, seat, action: d.action });
+        const lines: LogLine[] = game.describe(prev, state, seat, d.action);
+        await emit('move', seat, { ply, action: d.action, lines, ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}) });
+        ply++;
+      }
+    }
+  } catch (err) {
+    if (err instanceof InfraError) return fail(err.message);
+    if (isDbError(err)) throw err; // the job is retried; the match restarts from its seed
+    return fail(`internal error: ${(err as Error).message}`);
+  }
+}
+
+function isDbError(err: unknown): boolean {
+  const name = (err as { name?: string })?.name ?? '';
+  return name.startsWith('PrismaClient') || (err as { code?: string })?.code?.startsWith?.('ECONN') === true;
+}
