@@ -22,6 +22,6 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readConfig({ ARENA_SIM_LATENCY_MS: 'fast' })).toThrow(/ARENA_SIM_LATENCY_MS: use "MS" or "MIN-MAX"/);
     expect(() => readConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
-    expect(() => readConfig({ ARENA_ROLE: 'boss' })).toThrow(/ARENA_ROLE/);
+    expect(() => readConfig({ ARENA_DEMO: 'maybe' })).toThrow(/ARENA_DEMO/);
   });
 });

@@ -1,7 +1,12 @@
 // The start command's failure modes, run as a real child process.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createTestDb } from './db/test-db';
+import { freePort } from './net';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -22,5 +27,40 @@ describe('server start-up', () => {
     const r = start({ PORT: 'eighty' });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/PORT/);
+  });
+});
+
+describe('server with DATABASE_URL', () => {
+  it('uses that Postgres (migrated, no embedded cluster), serves, and stops cleanly on SIGINT', async () => {
+    if (!existsSync(path.join(root, '.next/BUILD_ID'))) throw new Error('no production build: run `next build` first (`npm test` does)');
+    const t = await createTestDb();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'arena-main-'));
+    const port = await freePort();
+    // `node --import tsx` rather than the tsx CLI, so the exit code is the server's own.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: t.url, PORT: String(port), ARENA_DEMO: '0', ARENA_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toMatch(/arena ready/);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ ok: true });
+      const res404 = await fetch(`http://127.0.0.1:${port}/matches/nope`);
+      expect(res404.status).toBe(404);
+      expect(await t.db.agent.count({ where: { name: { in: ['Random', 'Engine'] } } })).toBe(2);
+      expect(existsSync(path.join(dataDir, 'pg'))).toBe(false);
+      expect(out).not.toMatch(/embedded postgres/);
+    } finally {
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      await rm(dataDir, { recursive: true, force: true });
+      await t.drop();
+    }
   });
 });

@@ -8,6 +8,7 @@ import next from 'next';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import type { PgBoss } from 'pg-boss';
+import { games } from '../games/registry';
 import { db } from '../lib/db';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
 import { readConfig, type ArenaConfig } from './config';
@@ -44,6 +45,22 @@ async function ensureSecret(cfg: ArenaConfig): Promise<void> {
     await writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600 });
   }
   process.env.ARENA_SECRET = (await readFile(file, 'utf8')).trim();
+}
+
+/** Next.js and socket.io on one HTTP server; returns how to stop them. */
+async function startWeb(cfg: ArenaConfig, hub: Hub): Promise<() => Promise<unknown>> {
+  const app = next({ dev: cfg.ARENA_DEV, hostname: 'localhost', port: cfg.PORT, dir: path.resolve(import.meta.dirname, '..') });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => void handle(req, res));
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 100_000, serveClient: false });
+  hub.attach(io);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(cfg.PORT, cfg.HOST, resolve);
+  });
+  log(`arena ready at http://localhost:${cfg.PORT}`);
+  return () => new Promise((r) => io.close(() => r(undefined)));
 }
 
 async function main() {
@@ -97,40 +114,23 @@ async function main() {
 
     // 3. Web: Next.js and socket.io on one port.
     const hub = new Hub(db);
-    if (cfg.ARENA_ROLE !== 'worker') {
-      const dev = cfg.ARENA_DEV;
-      const app = next({ dev, hostname: 'localhost', port: cfg.PORT, dir: path.resolve(import.meta.dirname, '..') });
-      await app.prepare();
-      const handle = app.getRequestHandler();
-      const server = http.createServer((req, res) => void handle(req, res));
-      const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 100_000, serveClient: false });
-      hub.attach(io);
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(cfg.PORT, cfg.HOST, resolve);
-      });
-      stops.push(() => new Promise((r) => io.close(() => r(undefined))));
-      log(`arena ready at http://localhost:${cfg.PORT}`);
-    }
+    stops.push(await startWeb(cfg, hub));
 
-    // 4. Workers and the demo tournament.
+    // 4. The match workers, then the demo tournament when nothing is pending.
     const boss: PgBoss = await startQueue(url);
     stops.push(() => stopQueue(boss));
-    if (cfg.ARENA_ROLE !== 'web') {
-      await startMatchWorker(boss, db(), { concurrency: cfg.ARENA_CONCURRENCY, hub, log });
-      const recovered = await recoverUnfinished(db(), boss);
-      if (recovered) log(`re-queued ${recovered} unfinished matches`);
-      const open = await db().match.count({ where: { status: { in: ['queued', 'running'] } } });
-      if (cfg.ARENA_DEMO && open === 0) {
-        const gameIds = ['tictactoe', 'connect-four'];
-        const { matches } = await createTournament(db(), boss, {
-          name: `Demo round robin ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-          gameIds,
-          agentIds,
-          seedsPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR,
-        });
-        log(`demo tournament scheduled: ${matches} matches`);
-      }
+    await startMatchWorker(boss, db(), { concurrency: cfg.ARENA_CONCURRENCY, hub, log });
+    const recovered = await recoverUnfinished(db(), boss);
+    if (recovered) log(`re-queued ${recovered} unfinished matches`);
+    const open = await db().match.count({ where: { status: { in: ['queued', 'running'] } } });
+    if (cfg.ARENA_DEMO && open === 0) {
+      const { matches } = await createTournament(db(), boss, {
+        name: `Demo round robin ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+        gameIds: games.map((g) => g.id),
+        agentIds,
+        seedsPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR,
+      });
+      log(`demo tournament scheduled: ${matches} matches`);
     }
   } catch (err) {
     console.error(`arena: ${(err as Error).message}`);

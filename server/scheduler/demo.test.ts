@@ -1,0 +1,36 @@
+// Demo seeding: idempotent, simulated agents labelled, real-model agents with an encrypted key.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { decryptSecret } from '../secrets';
+import { seedDemo, SIMULATED_PROVIDER } from './demo';
+
+let t: TestDb;
+beforeAll(async () => {
+  process.env.ARENA_SECRET ??= 'test-secret-test-secret';
+  t = await createTestDb();
+});
+afterAll(() => t?.drop());
+
+describe('seedDemo', () => {
+  it('creates the baselines and the simulated agents, labelled simulated, and is idempotent', async () => {
+    const ids = await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:1111/v1' });
+    expect(ids).toHaveLength(4);
+    const again = await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:2222/v1' });
+    expect(again).toEqual(ids);
+    const provider = await t.db.provider.findUniqueOrThrow({ where: { name: SIMULATED_PROVIDER } });
+    expect(provider.simulated).toBe(true);
+    expect(provider.baseUrl).toBe('http://127.0.0.1:2222/v1'); // follows the endpoint's port on each start
+    const llm = await t.db.agent.findMany({ where: { kind: 'llm' } });
+    expect(llm.map((a) => a.scaffold).sort()).toEqual(['base', 'cot']);
+    expect(llm.every((a) => a.simulated && /simulated/.test(a.name) && a.promptVersion === 'v1')).toBe(true);
+  });
+
+  it('adds real-model agents per model and scaffold, with the key encrypted at rest', async () => {
+    await seedDemo(t.db, { simulatedUrl: null, openai: { apiKey: 'sk-real-key-123456', baseUrl: 'https://api.example.test/v1', models: ['m1', 'm2'] } });
+    const real = await t.db.agent.findMany({ where: { kind: 'llm', simulated: false }, include: { provider: true } });
+    expect(real.map((a) => a.name).sort()).toEqual(['m1 · base', 'm1 · cot', 'm2 · base', 'm2 · cot']);
+    const enc = real[0]!.provider!.apiKeyEnc!;
+    expect(enc).not.toContain('sk-real');
+    expect(decryptSecret(enc)).toBe('sk-real-key-123456');
+  });
+});
