@@ -114,6 +114,10 @@ describe('runMatch', () => {
       const forfeits = await t.db.matchEvent.findMany({ where: { matchId: { in: ids }, kind: 'move' } });
       const forfeited = forfeits.filter((e) => (e.payload as { forfeited?: boolean }).forfeited).length;
       expect(seats.reduce((s, x) => s + x.forfeitCount, 0)).toBe(forfeited);
+      // Per-seat counts behind the leaderboard's reliability columns.
+      const llmSeatMoves = forfeits.filter((e) => seats.some((st) => st.matchId === e.matchId && st.seat === e.seat)).length;
+      expect(seats.reduce((s, x) => s + x.moveCount, 0)).toBe(llmSeatMoves);
+      expect(seats.reduce((s, x) => s + x.replyCount, 0)).toBe(replies);
     } finally {
       await malformed.close();
     }

@@ -53,7 +53,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   if (!setup) return { status: 'skipped', reason: 'unknown match' };
   if (setup.status === 'finished' || setup.status === 'failed') return { status: 'skipped', reason: `already ${setup.status}` };
 
-  const stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0 }));
+  const stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0, moves: 0, replies: 0 }));
   let seq = 0;
   let state: unknown;
   const emit = async (kind: string, seat: Seat | null, payload: Record<string, unknown>, visibleTo: number[] = []) => {
@@ -125,6 +125,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         await store.recordCall(matchId, { ...ans.call, seat, ply, attempt, agentId: row.id, parsedAction: ans.ok ? ans.action : null });
       }
       if (ans.text !== undefined) {
+        stats[seat]!.replies++;
         await emit(
           'reply',
           seat,
@@ -163,6 +164,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         const prev = state;
         state = applyMove(game, state, setup.seed, { ply, seat, action: d.action });
         const lines: LogLine[] = game.describe(prev, state, seat, d.action);
+        stats[seat]!.moves++;
         await emit('move', seat, { ply, action: d.action, lines, ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}) });
         ply++;
       }

@@ -39,6 +39,8 @@ export interface StoredEvent {
 export interface SeatStats {
   illegal: number;
   forfeits: number;
+  moves: number;
+  replies: number;
 }
 
 export interface CallRow extends CallRecord {
@@ -66,6 +68,8 @@ function seatOutcome(outcome: Outcome, seat: number): string {
   const max = Math.max(...outcome.scores);
   return s === max ? (outcome.scores.filter((x) => x === max).length > 1 ? 'draw' : 'win') : 'loss';
 }
+
+const seatCounts = (st: SeatStats) => ({ illegalCount: st.illegal, forfeitCount: st.forfeits, moveCount: st.moves, replyCount: st.replies });
 
 export function prismaStore(db: Db): MatchStore {
   return {
@@ -103,7 +107,7 @@ export function prismaStore(db: Db): MatchStore {
         ...stats.map((st, seat) =>
           db.seat.update({
             where: { matchId_seat: { matchId, seat } },
-            data: { score: outcome.scores[seat] ?? 0, outcome: seatOutcome(outcome, seat), illegalCount: st.illegal, forfeitCount: st.forfeits },
+            data: { score: outcome.scores[seat] ?? 0, outcome: seatOutcome(outcome, seat), ...seatCounts(st) },
           }),
         ),
         db.match.update({
@@ -115,7 +119,7 @@ export function prismaStore(db: Db): MatchStore {
     async fail(matchId, reason, stats, lastSeq) {
       await db.$transaction([
         ...stats.map((st, seat) =>
-          db.seat.update({ where: { matchId_seat: { matchId, seat } }, data: { illegalCount: st.illegal, forfeitCount: st.forfeits } }),
+          db.seat.update({ where: { matchId_seat: { matchId, seat } }, data: seatCounts(st) }),
         ),
         db.match.update({ where: { id: matchId }, data: { status: 'failed', finishedAt: new Date(), lastSeq, failureReason: reason } }),
       ]);
