@@ -1,0 +1,207 @@
+// Bradley-Terry log-strengths by the MM algorithm (Hunter 2004), with a small prior so every strength stays finite.
+import { indexMatches, type IndexedMatches } from './comparisons';
+import type { PairwiseComparison, RatedMatch } from './types';
+
+/** Options of the MM fit. */
+export interface BradleyTerryOptions {
+  /**
+   * Prior strength: every agent plays this many virtual games, all drawn, against a virtual opponent fixed at β = 0
+   * (default 1, i.e. one 0.5–0.5 comparison). The virtual opponent ends up at the centre of the field, so the prior
+   * pulls each β gently towards the average and keeps undefeated or winless agents finite.
+   * 0 = plain maximum likelihood (every agent then needs a win and a loss in a connected comparison graph).
+   */
+  prior?: number;
+  /** Converged when no strength e^β changes by a factor further from 1 than this in one iteration, ≈ no β moves by more (default 1e-10). */
+  tolerance?: number;
+  /** Throw if not converged after this many iterations (default 10,000). */
+  maxIterations?: number;
+}
+
+/** Pairwise win totals over a list of agent pairs, as typed arrays (what the MM iterations run on). */
+export interface WinMatrix {
+  /** Number of agents. */
+  n: number;
+  /** First agent of each pair. */
+  pairI: Int32Array;
+  /** Second agent of each pair. */
+  pairJ: Int32Array;
+  /** Wins of pairI[p] over pairJ[p]. */
+  winsI: Float64Array;
+  /** Wins of pairJ[p] over pairI[p]. */
+  winsJ: Float64Array;
+}
+
+/** Elo points per unit of β: an Elo-like rating is ELO_PER_BETA·β + offset (400·log10 e ≈ 173.7). */
+export const ELO_PER_BETA = 400 * Math.LOG10E;
+
+/** The Elo-like rating of a log-strength β (a 400-point gap = 10:1 odds). */
+export function toEloScale(beta: number, offset = 1000): number {
+  return ELO_PER_BETA * beta + offset;
+}
+
+/** Bradley-Terry probability that an agent with log-strength bi beats one with bj. */
+export function winProbability(bi: number, bj: number): number {
+  return 1 / (1 + Math.exp(bj - bi));
+}
+
+/** Packs comparisons into a win matrix over n agents. */
+export function winMatrix(n: number, comparisons: readonly PairwiseComparison[]): WinMatrix {
+  const m: WinMatrix = {
+    n,
+    pairI: new Int32Array(comparisons.length),
+    pairJ: new Int32Array(comparisons.length),
+    winsI: new Float64Array(comparisons.length),
+    winsJ: new Float64Array(comparisons.length),
+  };
+  comparisons.forEach((c, p) => {
+    if (c.i === c.j || c.i < 0 || c.j < 0 || c.i >= n || c.j >= n) throw new Error(`bad comparison between agents ${c.i} and ${c.j} (of ${n})`);
+    m.pairI[p] = c.i;
+    m.pairJ[p] = c.j;
+    m.winsI[p] = c.wi;
+    m.winsJ[p] = c.wj;
+  });
+  return m;
+}
+
+/**
+ * The common factor x = e^c that maximises the objective along π·x. The real comparisons do not depend on it, so
+ * without a prior any x will do (we keep Σπ = n); with a prior only the virtual games do, and their optimum solves
+ * Σ_k π_k·x / (1 + π_k·x) = n/2 (Newton's method in c, steps capped at 1; the left side increases with c).
+ */
+function bestScale(pi: Float64Array, prior: number): number {
+  const n = pi.length;
+  if (prior === 0) return n / pi.reduce((s, p) => s + p, 0);
+  let c = 0;
+  let x = 1;
+  for (let step = 0; step < 100; step++) {
+    let g = -n / 2;
+    let slope = 0;
+    for (let k = 0; k < n; k++) {
+      const q = (pi[k]! * x) / (1 + pi[k]! * x);
+      g += q;
+      slope += q * (1 - q);
+    }
+    const delta = Math.max(-1, Math.min(1, g / slope));
+    c -= delta;
+    x = Math.exp(c);
+    if (Math.abs(delta) < 1e-13) return x;
+  }
+  throw new Error('Bradley-Terry: the scale of the prior did not converge');
+}
+
+/**
+ * Fits log-strengths β to a win matrix by MM: π_k ← (W_k + prior/2) / (Σ_j n_kj/(π_k + π_j) + prior/(π_k + 1)),
+ * with π = e^β, W_k the wins of k, n_kj the comparisons between k and j; the prior terms are the virtual games
+ * against the opponent at π = 1. Each MM step is followed by the exact best common scaling of all π (see bestScale):
+ * the data alone leave the scale free, so plain MM would creep along it at the pace of the weak prior.
+ * Without a prior the result is centred (mean β = 0). `start` warm-starts the iterations.
+ * Throws if a strength goes to 0 or infinity, or if the iterations do not converge.
+ */
+export function fitWinMatrix(m: WinMatrix, opts: BradleyTerryOptions = {}, start?: ArrayLike<number>): { beta: Float64Array; iterations: number } {
+  const prior = opts.prior ?? 1;
+  const tolerance = opts.tolerance ?? 1e-10;
+  const maxIterations = opts.maxIterations ?? 10_000;
+  const { n, pairI, pairJ, winsI, winsJ } = m;
+  if (n === 0) return { beta: new Float64Array(0), iterations: 0 };
+  const wins = new Float64Array(n);
+  for (let p = 0; p < pairI.length; p++) {
+    wins[pairI[p]!]! += winsI[p]!;
+    wins[pairJ[p]!]! += winsJ[p]!;
+  }
+  const pi = new Float64Array(n);
+  for (let k = 0; k < n; k++) pi[k] = Math.exp(start ? start[k]! : 0);
+  const denom = new Float64Array(n);
+  const next = new Float64Array(n);
+  let change = Infinity;
+  for (let iteration = 1; iteration <= maxIterations; iteration++) {
+    denom.fill(0);
+    for (let p = 0; p < pairI.length; p++) {
+      const i = pairI[p]!;
+      const j = pairJ[p]!;
+      const t = (winsI[p]! + winsJ[p]!) / (pi[i]! + pi[j]!);
+      denom[i]! += t;
+      denom[j]! += t;
+    }
+    for (let k = 0; k < n; k++) {
+      next[k] = (wins[k]! + prior / 2) / (denom[k]! + prior / (pi[k]! + 1));
+      if (!(next[k]! > 0 && next[k]! < Infinity)) {
+        throw new Error(`Bradley-Terry diverged: agent #${k}'s strength went to ${next[k]}; with prior 0 every agent needs a win and a loss in a connected comparison graph`);
+      }
+    }
+    const scale = bestScale(next, prior);
+    change = 0;
+    for (let k = 0; k < n; k++) {
+      const strength = next[k]! * scale;
+      change = Math.max(change, Math.abs(strength / pi[k]! - 1));
+      pi[k] = strength;
+    }
+    if (change < tolerance) {
+      const beta = pi.map(Math.log);
+      if (prior === 0) anchorBetas(beta);
+      return { beta, iterations: iteration };
+    }
+  }
+  throw new Error(`Bradley-Terry did not converge in ${maxIterations} iterations (last change ${change} > tolerance ${tolerance})`);
+}
+
+/** Shifts β in place so the anchor agent sits at 0, or, without an anchor, so the mean is 0. */
+export function anchorBetas(beta: Float64Array | number[], anchor?: number): void {
+  let shift = 0;
+  if (anchor === undefined) {
+    for (const b of beta) shift += b / beta.length;
+  } else {
+    shift = beta[anchor]!;
+  }
+  for (let k = 0; k < beta.length; k++) beta[k]! -= shift;
+}
+
+/** Options of a Bradley-Terry fit on matches. */
+export interface BradleyTerryFitOptions extends BradleyTerryOptions {
+  /** Agent whose β is fixed at 0 (its Elo-scale rating at `offset`); default: the mean β is 0. */
+  anchorAgentId?: string;
+  /** Elo-scale rating of β = 0 (default 1000). */
+  offset?: number;
+}
+
+/** Bradley-Terry fit on matches; arrays are parallel to `agents`. */
+export interface BradleyTerryFit {
+  /** Agent ids (sorted). */
+  agents: string[];
+  /** Log-strength per agent, anchored. */
+  beta: number[];
+  /** Elo-scale rating per agent: ELO_PER_BETA·β + offset. */
+  rating: number[];
+  /** MM iterations used. */
+  iterations: number;
+}
+
+/** Index of the anchor agent in `agents` (undefined = centre); throws if the anchor is not rated. */
+export function anchorIndex(agents: readonly string[], anchorAgentId?: string): number | undefined {
+  if (anchorAgentId === undefined) return undefined;
+  const k = agents.indexOf(anchorAgentId);
+  if (k < 0) throw new Error(`anchor agent ${anchorAgentId} has no rated matches`);
+  return k;
+}
+
+/** The win matrix of indexed matches, each match counted `multiplicity[k]` times (default once). */
+export function indexedWinMatrix(x: IndexedMatches, multiplicity?: ArrayLike<number>): WinMatrix {
+  const m: WinMatrix = { n: x.agents.length, pairI: x.pairI, pairJ: x.pairJ, winsI: new Float64Array(x.pairI.length), winsJ: new Float64Array(x.pairI.length) };
+  for (let k = 0; k < x.matches.length; k++) {
+    const c = multiplicity ? multiplicity[k]! : 1;
+    for (let e = x.matchStart[k]!; e < x.matchStart[k + 1]!; e++) {
+      m.winsI[x.entryPair[e]!]! += c * x.entryWinsI[e]!;
+      m.winsJ[x.entryPair[e]!]! += c * x.entryWinsJ[e]!;
+    }
+  }
+  return m;
+}
+
+/** Fits Bradley-Terry to the rated (non-cooperative) matches; see comparisons.ts for how a match becomes comparisons. */
+export function bradleyTerry(matches: readonly RatedMatch[], opts: BradleyTerryFitOptions = {}): BradleyTerryFit {
+  const x = indexMatches(matches);
+  const anchor = anchorIndex(x.agents, opts.anchorAgentId);
+  const { beta, iterations } = fitWinMatrix(indexedWinMatrix(x), opts);
+  anchorBetas(beta, anchor);
+  const b = [...beta];
+  return { agents: x.agents, beta: b, rating: b.map((v) => toEloScale(v, opts.offset)), iterations };
+}

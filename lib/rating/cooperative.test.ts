@@ -1,0 +1,42 @@
+// Tests of the cooperative summary: mean team score, its seeded bootstrap interval, per agent and per team.
+import { describe, expect, it } from 'vitest';
+import { cooperativeScores } from './cooperative';
+import type { RatedMatch } from './types';
+
+let nextId = 0;
+function hanabi(agents: string[], teamScore: number, gameId = 'hanabi'): RatedMatch {
+  return { id: `h${nextId++}`, gameId, cooperative: true, teamScore, seats: agents.map((agentId) => ({ agentId, score: 1 / agents.length })) };
+}
+
+describe('cooperative scores', () => {
+  const scores = [10, 12, 14, 16, 18, 20, 22, 24];
+  const matches = [...scores.map((s) => hanabi(['a', 'a'], s)), ...[5, 7].map((s) => hanabi(['a', 'b'], s)), { id: 'x', gameId: 'chess', seats: [{ agentId: 'a', score: 1 }, { agentId: 'b', score: 0 }] }];
+
+  it('reports the mean team score with a bootstrap interval around it', () => {
+    const [a, b] = cooperativeScores(matches, { rounds: 2000 });
+    expect(a).toMatchObject({ gameId: 'hanabi', key: 'a', matches: 10, mean: (scores.reduce((x, y) => x + y) + 12) / 10, lowData: false });
+    expect(a!.ci95![0]).toBeLessThan(a!.ci90![0]);
+    expect(a!.ci90![0]).toBeLessThan(a!.mean);
+    expect(a!.ci90![1]).toBeGreaterThan(a!.mean);
+    expect(a!.ci95![1]).toBeGreaterThan(a!.ci90![1]);
+    // the bootstrap standard error of a mean is about sd/√n: the 95% interval spans about ±1.96 of it
+    const values = [...scores, 5, 7];
+    const sd = Math.sqrt(values.reduce((s, x) => s + (x - a!.mean) ** 2, 0) / values.length);
+    expect((a!.ci95![1] - a!.ci95![0]) / (2 * 1.96 * sd / Math.sqrt(10))).toBeGreaterThan(0.8);
+    expect((a!.ci95![1] - a!.ci95![0]) / (2 * 1.96 * sd / Math.sqrt(10))).toBeLessThan(1.2);
+    expect(b).toMatchObject({ key: 'b', matches: 2, mean: 6, lowData: true, ci90: null, ci95: null });
+  });
+
+  it('is reproducible from its seed and changes with it', () => {
+    expect(cooperativeScores(matches, { seed: 3 })).toEqual(cooperativeScores(matches, { seed: 3 }));
+    expect(cooperativeScores(matches, { seed: 3 })[0]!.ci95).not.toEqual(cooperativeScores(matches, { seed: 4 })[0]!.ci95);
+  });
+
+  it('groups by team line-up on request', () => {
+    const teams = cooperativeScores(matches, { by: 'team', minMatches: 1 });
+    expect(teams.map((t) => [t.key, t.agentIds, t.matches, t.mean])).toEqual([
+      ['a', ['a'], 8, 17],
+      ['a + b', ['a', 'b'], 2, 6],
+    ]);
+  });
+});

@@ -1,0 +1,80 @@
+// Cooperative games (e.g. Hanabi): mean team score per agent or per team, with a seeded bootstrap interval.
+import { quantile } from './bootstrap';
+import { compareStrings } from './comparisons';
+import { SeededRandom } from './random';
+import type { Interval, RatedMatch } from './types';
+
+/** Options of the cooperative summary. */
+export interface CooperativeOptions {
+  /** Group matches per agent (every agent of the team gets the team's score) or per team line-up (default 'agent'). */
+  by?: 'agent' | 'team';
+  /** Bootstrap resamples (default 1000). */
+  rounds?: number;
+  /** Seed of the resampling (default 0). */
+  seed?: string | number;
+  /** Groups with fewer matches are lowData: mean only, no interval (default 5). */
+  minMatches?: number;
+}
+
+/** Mean team score of one agent (or team) in one cooperative game. */
+export interface CooperativeScore {
+  /** Game id (scores of different games are not comparable, so every game is summarised on its own). */
+  gameId: string;
+  /** The agent id, or for by: 'team' the team's distinct agent ids sorted and joined with ' + '. */
+  key: string;
+  /** Distinct agents of the group. */
+  agentIds: string[];
+  /** Cooperative matches of this group (a match counts once even when the agent holds several seats). */
+  matches: number;
+  /** Mean team score. */
+  mean: number;
+  /** Fewer than minMatches matches: intervals are null. */
+  lowData: boolean;
+  /** 5th–95th percentile of the bootstrapped mean. */
+  ci90: Interval | null;
+  /** 2.5th–97.5th percentile of the bootstrapped mean. */
+  ci95: Interval | null;
+}
+
+/** Team score of a cooperative match: teamScore, or else the sum of the seat scores. */
+function teamScore(m: RatedMatch): number {
+  return m.teamScore ?? m.seats.reduce((s, seat) => s + seat.score, 0);
+}
+
+/** Mean team score with a percentile bootstrap interval per (game, agent or team), sorted by game then key. */
+export function cooperativeScores(matches: readonly RatedMatch[], opts: CooperativeOptions = {}): CooperativeScore[] {
+  const rounds = opts.rounds ?? 1000;
+  const groups = new Map<string, { gameId: string; key: string; agentIds: string[]; scores: number[] }>();
+  for (const m of matches) {
+    if (!m.cooperative) continue;
+    const agents = [...new Set(m.seats.map((s) => s.agentId))].sort();
+    const keys = opts.by === 'team' ? [agents.join(' + ')] : agents;
+    for (const key of keys) {
+      const id = `${m.gameId}\u0000${key}`;
+      let g = groups.get(id);
+      if (!g) {
+        g = { gameId: m.gameId, key, agentIds: opts.by === 'team' ? agents : [key], scores: [] };
+        groups.set(id, g);
+      }
+      g.scores.push(teamScore(m));
+    }
+  }
+  return [...groups.values()]
+    .sort((x, y) => compareStrings(x.gameId, y.gameId) || compareStrings(x.key, y.key))
+    .map(({ gameId, key, agentIds, scores }): CooperativeScore => {
+      const n = scores.length;
+      const mean = scores.reduce((s, x) => s + x, 0) / n;
+      const lowData = n < (opts.minMatches ?? 5);
+      if (lowData || rounds === 0) return { gameId, key, agentIds, matches: n, mean, lowData, ci90: null, ci95: null };
+      const random = new SeededRandom(`${opts.seed ?? 0}:${gameId}:${key}`);
+      const means = new Float64Array(rounds);
+      for (let r = 0; r < rounds; r++) {
+        let sum = 0;
+        for (let d = 0; d < n; d++) sum += scores[Math.floor(random.next() * n)]!;
+        means[r] = sum / n;
+      }
+      means.sort();
+      const q = (p: number) => quantile(means, p);
+      return { gameId, key, agentIds, matches: n, mean, lowData, ci90: [q(0.05), q(0.95)], ci95: [q(0.025), q(0.975)] };
+    });
+}

@@ -1,0 +1,35 @@
+// Public API of the rating library (pure TypeScript, browser-safe); the worker-thread bootstrap lives in ./parallel.
+export type { Interval, PairwiseComparison, RatedMatch, RatedSeat } from './types';
+export { buildComparisons, indexMatches, isRated, matchComparisons, matchSides, ratedAgents, type IndexedMatches, type MatchComparison, type Side } from './comparisons';
+export {
+  anchorBetas,
+  bradleyTerry,
+  ELO_PER_BETA,
+  fitWinMatrix,
+  indexedWinMatrix,
+  toEloScale,
+  winMatrix,
+  winProbability,
+  type BradleyTerryFit,
+  type BradleyTerryFitOptions,
+  type BradleyTerryOptions,
+  type WinMatrix,
+} from './bradley-terry';
+export {
+  bootstrap,
+  prepareBootstrap,
+  runRounds,
+  summarise,
+  type AgentBootstrap,
+  type BootstrapData,
+  type BootstrapOptions,
+  type BootstrapResult,
+  type BootstrapScheme,
+  type Summary,
+} from './bootstrap';
+export { rankAgents, ranksFromIntervals } from './ranks';
+export { eloRatings, inPlayOrder, type EloOptions } from './elo';
+export { trueSkillRatings, type TrueSkillOptions, type TrueSkillRating } from './trueskill';
+export { cooperativeScores, type CooperativeOptions, type CooperativeScore } from './cooperative';
+export { normalizedScores, type GameNormalizedScore, type NormalizedScore } from './normalized';
+export { computeLeaderboard, type Leaderboard, type LeaderboardOptions, type LeaderboardRow, type PairwiseRow } from './leaderboard';

@@ -1,0 +1,89 @@
+// Tests of computeLeaderboard: rows (records, ratings, ranks, flags), the pairwise table, options, parallel = sequential.
+import { describe, expect, it } from 'vitest';
+import { bootstrap } from './bootstrap';
+import { winProbability } from './bradley-terry';
+import { eloRatings } from './elo';
+import { computeLeaderboard } from './leaderboard';
+import { computeLeaderboardParallel } from './parallel';
+import type { RatedMatch } from './types';
+
+let nextId = 0;
+function match(seats: [agentId: string, score: number][], extra: Partial<RatedMatch> = {}): RatedMatch {
+  return { id: `m${nextId++}`, gameId: 'chess', finishedAt: nextId, seats: seats.map(([agentId, score]) => ({ agentId, score })), ...extra };
+}
+const times = (n: number, make: () => RatedMatch) => Array.from({ length: n }, make);
+
+const matches: RatedMatch[] = [
+  ...times(16, () => match([['a', 1], ['b', 0]])),
+  ...times(4, () => match([['a', 0.5], ['b', 0.5]])),
+  ...times(14, () => match([['b', 1], ['c', 0]])),
+  ...times(6, () => match([['c', 1], ['b', 0]])),
+  ...times(18, () => match([['a', 1], ['c', 0]])),
+  ...times(2, () => match([['c', 1], ['a', 0]])),
+  match([['a', 1], ['b', 0], ['c', 0]], { gameId: 'ffa' }),
+  match([['a', 0.5], ['b', 0.5], ['c', 0]], { gameId: 'ffa' }),
+  match([['z', 1], ['c', 0]]),
+  match([['z', 0], ['a', 1]]),
+  match([['a', 0.5], ['c', 0.5]], { gameId: 'hanabi', cooperative: true, teamScore: 18 }),
+];
+
+describe('computeLeaderboard', () => {
+  it('assembles ratings, intervals, ranks, records and flags per agent', async () => {
+    const board = await computeLeaderboard(matches, { rounds: 200, seed: 1 });
+    const row = (id: string) => board.rows.find((r) => r.agentId === id)!;
+    const [a, b, c, z] = ['a', 'b', 'c', 'z'].map(row);
+    expect(board.rows).toHaveLength(4); // not the cooperative-only view: every agent here has rated matches
+    expect(board.rows.map((r) => r.rank)).toEqual([...board.rows.map((r) => r.rank)].sort((x, y) => x - y));
+    expect(b!.rating.point).toBeGreaterThan(c!.rating.point);
+    expect(a!.rank).toBe(1);
+    expect(b!.rank).toBeGreaterThan(1);
+    expect(a).toMatchObject({ matches: 43, wins: 16 + 18 + 1 + 1, draws: 4 + 1, losses: 2, lowData: false });
+    expect(a!.averageScore).toBeCloseTo((16 + 2 + 18 + 1 + 0.5 + 1) / 43, 12);
+    expect(c).toMatchObject({ matches: 43, wins: 6 + 2, draws: 0, losses: 14 + 18 + 2 + 1 });
+    expect(z).toMatchObject({ matches: 2, wins: 1, losses: 1, lowData: true, beta: { ci95: null, median: null } });
+    expect(a!.rating.point).toBeCloseTo(1000 + (400 / Math.LN10) * a!.beta.point, 9);
+    expect(board.rows.reduce((s, r) => s + r.beta.point, 0)).toBeCloseTo(0, 9); // centred without an anchor
+    const elo = eloRatings(matches);
+    for (const r of board.rows) expect(r.elo).toBe(elo.get(r.agentId));
+    expect(a!.trueSkill!.mu).toBeGreaterThan(c!.trueSkill!.mu);
+    expect(board.cooperative.map((s) => [s.key, s.mean])).toEqual([['a', 18], ['c', 18]]);
+    expect(board.normalized.map((n) => n.agentId)).toEqual(['a', 'b', 'c', 'z']);
+    expect(board).toMatchObject({ scheme: 'plain', rounds: 200, interval: 0.95 });
+  });
+
+  it('lists every pair that met, with observed and model win probabilities', async () => {
+    const board = await computeLeaderboard(matches, { rounds: 50, trueSkill: false });
+    const beta = Object.fromEntries(board.rows.map((r) => [r.agentId, r.beta.point]));
+    const ab = board.pairwise.find((p) => p.i === 'a' && p.j === 'b')!;
+    // 20 duels (16 wins, 4 draws) + two 3-player matches at weight 1/2 (a win, a draw)
+    expect(ab.matches).toBe(22);
+    expect(ab.winProbObserved).toBeCloseTo((16 + 2 + 0.5 + 0.25) / (20 + 1), 12);
+    expect(ab.winProbModel).toBeCloseTo(winProbability(beta.a!, beta.b!), 12);
+    expect(board.pairwise.map((p) => `${p.i}${p.j}`)).toEqual(['ab', 'ac', 'az', 'bc', 'cz']);
+    expect(board.rows.every((r) => r.trueSkill === null)).toBe(true);
+  });
+
+  it('passes its options through: anchor, interval, scheme, minMatches, Elo K', async () => {
+    const board = await computeLeaderboard(matches, { rounds: 100, anchorAgentId: 'c', interval: 0.9, scheme: 'game-weighted', minMatches: 1, eloK: 32, trueSkill: false });
+    const c = board.rows.find((r) => r.agentId === 'c')!;
+    expect(c.rating.point).toBe(1000);
+    expect(c.rating.ci90).toEqual([1000, 1000]);
+    expect(board.rows.find((r) => r.agentId === 'z')!.lowData).toBe(false);
+    expect(board).toMatchObject({ scheme: 'game-weighted', interval: 0.9 });
+    expect(board.rows.find((r) => r.agentId === 'a')!.elo).toBe(eloRatings(matches, { k: 32 }).get('a'));
+    const boot = bootstrap(matches, { rounds: 100, anchorAgentId: 'c', scheme: 'game-weighted', minMatches: 1 });
+    expect(board.rows.find((r) => r.agentId === 'a')!.beta).toEqual(boot.agents[0]!.beta);
+  });
+
+  it('copes with no rated matches at all', async () => {
+    const board = await computeLeaderboard(matches.filter((m) => m.cooperative), { rounds: 10 });
+    expect(board.rows).toEqual([]);
+    expect(board.pairwise).toEqual([]);
+    expect(board.cooperative).toHaveLength(2);
+  });
+
+  it('gives the same leaderboard with its bootstrap in worker threads', async () => {
+    const opts = { rounds: 100, seed: 'w', trueSkill: false };
+    expect(await computeLeaderboardParallel(matches, { ...opts, workers: 2 })).toEqual(await computeLeaderboard(matches, opts));
+  });
+});

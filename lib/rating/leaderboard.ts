@@ -1,0 +1,201 @@
+// The leaderboard in one call: Bradley-Terry with bootstrap intervals and ranks, records, Elo, TrueSkill, pairwise table.
+import { bootstrap, type BootstrapOptions, type BootstrapResult, type BootstrapScheme, type Summary } from './bootstrap';
+import { winProbability } from './bradley-terry';
+import { compareStrings, isRated, matchComparisons, matchSides } from './comparisons';
+import { cooperativeScores, type CooperativeScore } from './cooperative';
+import { eloRatings } from './elo';
+import { normalizedScores, type NormalizedScore } from './normalized';
+import { rankAgents } from './ranks';
+import { trueSkillRatings, type TrueSkillRating } from './trueskill';
+import type { RatedMatch } from './types';
+
+/** Options of computeLeaderboard. */
+export interface LeaderboardOptions {
+  /** Bootstrap scheme (default 'plain'). */
+  scheme?: BootstrapScheme;
+  /** Bootstrap resamples (default 1000). */
+  rounds?: number;
+  /** Seed of every resampling (default 0). */
+  seed?: string | number;
+  /** Agent fixed at β = 0 / rating = offset; default: mean β = 0. */
+  anchorAgentId?: string;
+  /** Interval that ranks use (default 0.95). */
+  interval?: 0.9 | 0.95;
+  /** Fewer rated matches than this = lowData (default 5). */
+  minMatches?: number;
+  /** Elo K-factor (default 16). */
+  eloK?: number;
+  /** Bradley-Terry prior strength (default 1, see BradleyTerryOptions.prior). */
+  prior?: number;
+  /** Elo-scale rating of β = 0 (default 1000). */
+  offset?: number;
+  /** Compute TrueSkill (default true; about 0.1 ms per match, in the calling thread). */
+  trueSkill?: boolean;
+  /** Runs the bootstrap (default: `bootstrap`, in this thread; lib/rating/parallel.ts passes worker threads). */
+  runBootstrap?: (matches: readonly RatedMatch[], opts: BootstrapOptions) => BootstrapResult | Promise<BootstrapResult>;
+}
+
+/** One agent's line on the leaderboard. */
+export interface LeaderboardRow {
+  /** Agent id. */
+  agentId: string;
+  /** 1 + number of agents whose interval lies entirely above this agent's (ties share ranks). */
+  rank: number;
+  /** Bradley-Terry log-strength: point, bootstrap median, 90% and 95% intervals. */
+  beta: Summary;
+  /** The same on the Elo scale (ELO_PER_BETA·β + offset). */
+  rating: Summary;
+  /** Rated (non-cooperative) matches played. */
+  matches: number;
+  /** Matches where the agent's best side scored strictly above every other agent's side. */
+  wins: number;
+  /** Matches where the agent's best side tied the best other side (or the agent held every side). */
+  draws: number;
+  /** The other rated matches. */
+  losses: number;
+  /** Mean seat score over the agent's seats in rated matches. */
+  averageScore: number;
+  /** TrueSkill rating (null when TrueSkill is off or the agent has no match TrueSkill could rate). */
+  trueSkill: TrueSkillRating | null;
+  /** Sequential Elo rating. */
+  elo: number;
+  /** Fewer than minMatches rated matches: median and intervals are null, rank uses the point estimate. */
+  lowData: boolean;
+}
+
+/** Head-to-head line between two agents (i < j by id). */
+export interface PairwiseRow {
+  /** First agent id. */
+  i: string;
+  /** Second agent id. */
+  j: string;
+  /** Rated matches in which they met on different sides. */
+  matches: number;
+  /** i's share of their comparisons (draws count half; N-player matches by comparison weight). */
+  winProbObserved: number;
+  /** Bradley-Terry probability that i beats j: e^βi / (e^βi + e^βj) at the point estimate. */
+  winProbModel: number;
+}
+
+/** The whole leaderboard. */
+export interface Leaderboard {
+  /** Rated agents, by rank then rating. */
+  rows: LeaderboardRow[];
+  /** Every pair of agents that met. */
+  pairwise: PairwiseRow[];
+  /** Cooperative games, per (game, agent). */
+  cooperative: CooperativeScore[];
+  /** LLMArena normalized scores per agent (all games). */
+  normalized: NormalizedScore[];
+  /** Bootstrap scheme used. */
+  scheme: BootstrapScheme;
+  /** Bootstrap resamples used. */
+  rounds: number;
+  /** Interval the ranks use. */
+  interval: 0.9 | 0.95;
+}
+
+/** Win/draw/loss and score totals per agent over the rated matches. */
+function records(matches: readonly RatedMatch[]) {
+  const out = new Map<string, { wins: number; draws: number; losses: number; scoreSum: number; seats: number }>();
+  for (const m of matches) {
+    if (!isRated(m)) continue;
+    const sides = matchSides(m);
+    for (const id of new Set(m.seats.map((s) => s.agentId))) {
+      const own = sides.filter((s) => s.agentIds.includes(id)).map((s) => s.score);
+      const others = sides.filter((s) => !s.agentIds.includes(id)).map((s) => s.score);
+      const r = out.get(id) ?? { wins: 0, draws: 0, losses: 0, scoreSum: 0, seats: 0 };
+      const best = Math.max(...own);
+      const bestOther = Math.max(...others);
+      if (others.length === 0 || best === bestOther) r.draws++;
+      else if (best > bestOther) r.wins++;
+      else r.losses++;
+      for (const seat of m.seats) {
+        if (seat.agentId !== id) continue;
+        r.scoreSum += seat.score;
+        r.seats++;
+      }
+      out.set(id, r);
+    }
+  }
+  return out;
+}
+
+/** Observed head-to-head totals per pair of agents (i < j). */
+function headToHead(matches: readonly RatedMatch[]) {
+  const out = new Map<string, { i: string; j: string; matches: number; wi: number; total: number }>();
+  for (const m of matches) {
+    const met = new Set<string>();
+    for (const c of matchComparisons(m)) {
+      const [i, j, share] = compareStrings(c.a, c.b) < 0 ? [c.a, c.b, c.scoreA] : [c.b, c.a, 1 - c.scoreA];
+      const key = `${i}\u0000${j}`;
+      const e = out.get(key) ?? { i, j, matches: 0, wi: 0, total: 0 };
+      if (!met.has(key)) e.matches++;
+      met.add(key);
+      e.wi += c.weight * share;
+      e.total += c.weight;
+      out.set(key, e);
+    }
+  }
+  return [...out.values()].sort((x, y) => compareStrings(x.i, y.i) || compareStrings(x.j, y.j));
+}
+
+/** Computes the full leaderboard of a set of matches. */
+export async function computeLeaderboard(matches: readonly RatedMatch[], opts: LeaderboardOptions = {}): Promise<Leaderboard> {
+  const interval = opts.interval ?? 0.95;
+  const bootOpts: BootstrapOptions = {
+    scheme: opts.scheme,
+    rounds: opts.rounds,
+    seed: opts.seed,
+    anchorAgentId: opts.anchorAgentId,
+    minMatches: opts.minMatches,
+    prior: opts.prior,
+    offset: opts.offset,
+  };
+  // Started together, so that a bootstrap in worker threads runs while TrueSkill works in this thread.
+  const [boot, trueSkill] = await Promise.all([
+    (opts.runBootstrap ?? bootstrap)(matches, bootOpts),
+    opts.trueSkill === false ? undefined : trueSkillRatings(matches),
+  ]);
+  const ranks = rankAgents(boot.agents, interval);
+  const elo = eloRatings(matches, { k: opts.eloK });
+  const record = records(matches);
+  const beta = new Map(boot.agents.map((a) => [a.agentId, a.beta.point]));
+
+  const rows = boot.agents.map((a, k): LeaderboardRow => {
+    const r = record.get(a.agentId)!;
+    return {
+      agentId: a.agentId,
+      rank: ranks[k]!,
+      beta: a.beta,
+      rating: a.rating,
+      matches: a.matches,
+      wins: r.wins,
+      draws: r.draws,
+      losses: r.losses,
+      averageScore: r.scoreSum / r.seats,
+      trueSkill: trueSkill?.get(a.agentId) ?? null,
+      elo: elo.get(a.agentId)!,
+      lowData: a.lowData,
+    };
+  });
+  rows.sort((x, y) => x.rank - y.rank || y.rating.point - x.rating.point || compareStrings(x.agentId, y.agentId));
+
+  const pairwise = headToHead(matches).map(({ i, j, matches: n, wi, total }): PairwiseRow => ({
+    i,
+    j,
+    matches: n,
+    winProbObserved: wi / total,
+    winProbModel: winProbability(beta.get(i)!, beta.get(j)!),
+  }));
+
+  return {
+    rows,
+    pairwise,
+    cooperative: cooperativeScores(matches, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
+    normalized: normalizedScores(matches),
+    scheme: boot.scheme,
+    rounds: boot.rounds,
+    interval,
+  };
+}

@@ -1,0 +1,31 @@
+// Ranks that respect uncertainty: an agent is only ranked below agents that are clearly better (Chatbot Arena rule).
+import type { AgentBootstrap } from './bootstrap';
+import type { Interval } from './types';
+
+/**
+ * rank = 1 + number of agents whose lower bound is strictly above this agent's upper bound.
+ * Agents whose intervals overlap share ranks; ranks need not be consecutive.
+ */
+export function ranksFromIntervals(intervals: readonly Interval[]): number[] {
+  const lows = intervals.map(([low]) => low).sort((a, b) => a - b);
+  return intervals.map(([, high]) => {
+    // Count lows > high: binary search for the first low above high.
+    let lo = 0;
+    let hi = lows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (lows[mid]! > high) hi = mid;
+      else lo = mid + 1;
+    }
+    return 1 + lows.length - lo;
+  });
+}
+
+/**
+ * Ranks of bootstrapped agents by their 90% or 95% interval of β.
+ * A lowData agent has no interval: its point estimate serves as both bounds (so it is ranked as if certain,
+ * and the lowData flag tells readers not to trust it).
+ */
+export function rankAgents(agents: readonly AgentBootstrap[], interval: 0.9 | 0.95 = 0.95): number[] {
+  return ranksFromIntervals(agents.map(({ beta }) => (interval === 0.9 ? beta.ci90 : beta.ci95) ?? [beta.point, beta.point]));
+}
