@@ -10,11 +10,14 @@ import { Server } from 'socket.io';
 import type { PgBoss } from 'pg-boss';
 import { games } from '../games/registry';
 import { db } from '../lib/db';
+import { registerLeaderboardService } from '../lib/leaderboard';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
 import { readConfig, type ArenaConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
 import { startSimulatedEndpoint } from './llm/simulated';
+import { createComputer } from './leaderboard/computer';
+import { ArenaLeaderboard } from './leaderboard/service';
 import { Hub } from './rooms/hub';
 import { seedDemo } from './scheduler/demo';
 import { startQueue, stopQueue } from './scheduler/queue';
@@ -112,14 +115,18 @@ async function main() {
       openai: cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY, baseUrl: cfg.OPENAI_BASE_URL, models: cfg.OPENAI_MODELS } : undefined,
     });
 
-    // 3. Web: Next.js and socket.io on one port.
+    // 3. The leaderboard (computed in a worker thread), then the web: Next.js and socket.io on one port.
+    const computer = createComputer();
+    stops.push(() => computer.close());
+    const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
+    registerLeaderboardService(leaderboard);
     const hub = new Hub(db);
     stops.push(await startWeb(cfg, hub));
 
     // 4. The match workers, then the demo tournament when nothing is pending.
     const boss: PgBoss = await startQueue(url);
     stops.push(() => stopQueue(boss));
-    await startMatchWorker(boss, db(), { concurrency: cfg.ARENA_CONCURRENCY, hub, log });
+    await startMatchWorker(boss, db(), { concurrency: cfg.ARENA_CONCURRENCY, hub, log, onMatchEnd: leaderboard.markStale });
     const recovered = await recoverUnfinished(db(), boss);
     if (recovered) log(`re-queued ${recovered} unfinished matches`);
     const open = await db().match.count({ where: { status: { in: ['queued', 'running'] } } });

@@ -7,7 +7,7 @@ import { MATCH_QUEUE } from '../scheduler/queue';
 import { runMatch } from './run-match';
 import { prismaStore } from './store';
 
-export async function startMatchWorker(boss: PgBoss, db: Db, opts: { concurrency: number; hub?: Hub; log?: (m: string) => void }) {
+export async function startMatchWorker(boss: PgBoss, db: Db, opts: { concurrency: number; hub?: Hub; log?: (m: string) => void; onMatchEnd?: () => void }) {
   const store = prismaStore(db);
   await boss.work<{ matchId: string }>(
     MATCH_QUEUE,
@@ -16,6 +16,7 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: { concurrency
       if (!job) return;
       const r = await runMatch(job.data.matchId, { store, createAgent, publish: opts.hub?.publish });
       if (r.status === 'failed') opts.log?.(`match ${job.data.matchId} failed: ${r.reason}`);
+      if (r.status !== 'skipped') opts.onMatchEnd?.();
     },
   );
 }

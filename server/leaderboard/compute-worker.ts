@@ -1,0 +1,19 @@
+// Worker thread: computes leaderboards off the server's event loop (bootstrap, TrueSkill, Elo are CPU work).
+import { parentPort } from 'node:worker_threads';
+import { computeLeaderboard, type LeaderboardOptions } from '../../lib/rating';
+import type { RatedMatch } from '../../lib/rating/types';
+
+export interface ComputeRequest {
+  id: number;
+  matches: RatedMatch[];
+  opts: Omit<LeaderboardOptions, 'runBootstrap'>;
+}
+
+parentPort?.on('message', async (req: ComputeRequest) => {
+  try {
+    const board = await computeLeaderboard(req.matches, req.opts);
+    parentPort!.postMessage({ id: req.id, board });
+  } catch (err) {
+    parentPort!.postMessage({ id: req.id, error: (err as Error).message });
+  }
+});

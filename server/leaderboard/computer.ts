@@ -1,0 +1,54 @@
+// One long-lived worker thread that computes leaderboards on request (restarted if it dies).
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Leaderboard, LeaderboardOptions } from '../../lib/rating';
+import type { RatedMatch } from '../../lib/rating/types';
+import type { ComputeRequest } from './compute-worker';
+
+/** The worker imports TypeScript, so it starts with tsx's loader (resolved from here, whatever the working directory). */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export type Compute = (matches: RatedMatch[], opts: ComputeRequest['opts']) => Promise<Leaderboard>;
+
+export function createComputer(): { compute: Compute; close(): Promise<void> } {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve(b: Leaderboard): void; reject(e: Error): void }>();
+
+  const failAll = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+    worker = null;
+  };
+  const start = () => {
+    const w = new Worker(new URL('./compute-worker.ts', import.meta.url), { execArgv: ['--import', tsxLoader] });
+    w.on('message', (msg: { id: number; board?: Leaderboard; error?: string }) => {
+      const p = pending.get(msg.id);
+      pending.delete(msg.id);
+      if (msg.error !== undefined) p?.reject(new Error(msg.error));
+      else p?.resolve(msg.board!);
+    });
+    w.on('error', (err) => failAll(err));
+    w.on('exit', (code) => failAll(new Error(`leaderboard worker exited with code ${code}`)));
+    w.unref();
+    return w;
+  };
+
+  return {
+    compute(matches: RatedMatch[], opts: Omit<LeaderboardOptions, 'runBootstrap'>) {
+      worker ??= start();
+      const id = nextId++;
+      const w = worker;
+      return new Promise<Leaderboard>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        w.postMessage({ id, matches, opts } satisfies ComputeRequest);
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      await w?.terminate();
+    },
+  };
+}

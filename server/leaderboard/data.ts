@@ -1,0 +1,88 @@
+// Reads what the leaderboard rates from Postgres: finished matches as rated matches, agents, reliability counts.
+import { games } from '../../games/registry';
+import type { Db } from '../../lib/db';
+import type { LeaderboardQuery } from '../../lib/leaderboard';
+import type { RatedMatch } from '../../lib/rating/types';
+
+export interface AgentInfo {
+  id: string;
+  name: string;
+  kind: string;
+  simulated: boolean;
+  model: string | null;
+  scaffold: string | null;
+  promptVersion: string | null;
+}
+
+export interface ReliabilityCounts {
+  illegal: number;
+  forfeits: number;
+  moves: number;
+  replies: number;
+  voided: number;
+}
+
+export interface LeaderboardData {
+  gameIds: string[];
+  matches: RatedMatch[];
+  agents: AgentInfo[];
+  reliability: Map<string, ReliabilityCounts>;
+}
+
+/** The games a query covers: one game, the games of one reasoning category, or all. */
+export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string[] {
+  return games
+    .filter((g) => (!q.game || g.id === q.game) && (!q.category || g.meta.categories.includes(q.category)))
+    .map((g) => g.id);
+}
+
+export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category'>): Promise<LeaderboardData> {
+  const gameIds = gamesFor(q);
+  const [rows, agents, counts] = await Promise.all([
+    db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null }[]>`
+      SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score
+      FROM matches m JOIN seats s ON s.match_id = m.id
+      WHERE m.status = 'finished' AND m.game_id = ANY(${gameIds})
+      ORDER BY m.finished_at, m.id, s.seat`,
+    db.agent.findMany({ include: { provider: { select: { simulated: true } } } }),
+    db.$queryRaw<{ agent_id: string; illegal: bigint; forfeits: bigint; moves: bigint; replies: bigint; voided: bigint }[]>`
+      SELECT s.agent_id,
+        COALESCE(SUM(s.illegal_count) FILTER (WHERE m.status = 'finished'), 0) AS illegal,
+        COALESCE(SUM(s.forfeit_count) FILTER (WHERE m.status = 'finished'), 0) AS forfeits,
+        COALESCE(SUM(s.move_count) FILTER (WHERE m.status = 'finished'), 0) AS moves,
+        COALESCE(SUM(s.reply_count) FILTER (WHERE m.status = 'finished'), 0) AS replies,
+        COUNT(*) FILTER (WHERE m.status = 'failed') AS voided
+      FROM seats s JOIN matches m ON m.id = s.match_id
+      WHERE m.status IN ('finished', 'failed') AND m.game_id = ANY(${gameIds})
+      GROUP BY s.agent_id`,
+  ]);
+
+  const matches: RatedMatch[] = [];
+  for (const r of rows) {
+    let m = matches.at(-1);
+    if (!m || m.id !== r.id) {
+      m = { id: r.id, gameId: r.game_id, seats: [], finishedAt: r.finished_at?.getTime() };
+      matches.push(m);
+    }
+    m.seats.push({ agentId: r.agent_id, score: r.score ?? 0 });
+  }
+  return {
+    gameIds,
+    matches,
+    agents: agents.map((a) => ({
+      id: a.id,
+      name: a.name,
+      kind: a.kind,
+      simulated: a.simulated || !!a.provider?.simulated,
+      model: a.model,
+      scaffold: a.scaffold,
+      promptVersion: a.promptVersion,
+    })),
+    reliability: new Map(
+      counts.map((c) => [
+        c.agent_id,
+        { illegal: Number(c.illegal), forfeits: Number(c.forfeits), moves: Number(c.moves), replies: Number(c.replies), voided: Number(c.voided) },
+      ]),
+    ),
+  };
+}

@@ -1,0 +1,100 @@
+// Integration test of the leaderboard service: real Postgres, real matches through the runner, the worker thread.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaderboardQuerySchema } from '../../lib/leaderboard';
+import { createAgent } from '../agents';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { runMatch } from '../workers/run-match';
+import { prismaStore } from '../workers/store';
+import { createComputer } from './computer';
+import { ArenaLeaderboard } from './service';
+
+let t: TestDb;
+const computer = createComputer();
+let service: ArenaLeaderboard;
+let ids: { random: string; random2: string; engine: string };
+const q = (x: Record<string, string> = {}) => leaderboardQuerySchema.parse(x);
+
+async function play(gameId: string, seats: string[], n: number) {
+  for (let i = 0; i < n; i++) {
+    const order = i % 2 ? [...seats].reverse() : seats;
+    const m = await t.db.match.create({
+      data: { gameId, seed: `lb-${gameId}-${seats.join('-')}-${i}`, numPlayers: 2, seats: { create: order.map((agentId, seat) => ({ seat, agentId })) } },
+    });
+    await runMatch(m.id, { store: prismaStore(t.db), createAgent });
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const [random, random2, engine] = await Promise.all([
+    t.db.agent.create({ data: { name: 'Random', kind: 'random' } }),
+    t.db.agent.create({ data: { name: 'Random two', kind: 'random' } }),
+    t.db.agent.create({ data: { name: 'Engine', kind: 'engine', settings: { depth: 3 } } }),
+  ]);
+  ids = { random: random.id, random2: random2.id, engine: engine.id };
+  await play('connect-four', [engine.id, random.id], 12);
+  await play('connect-four', [engine.id, random2.id], 12);
+  await play('tictactoe', [random.id, random2.id], 12);
+  service = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200 });
+});
+afterAll(async () => {
+  await computer.close();
+  await t?.drop();
+});
+
+describe('ArenaLeaderboard', () => {
+  it('rates every agent with a bootstrap interval, the engine first, the random baseline anchored at 1000', async () => {
+    const r = await service.get(q());
+    expect(r.matchesUsed).toBe(36);
+    expect(r.rows.map((x) => x.agentName)).toContain('Engine');
+    expect(r.rows[0]!.agentName).toBe('Engine');
+    expect(r.rows[0]!.rank).toBe(1);
+    for (const row of r.rows) {
+      expect(row.interval).not.toBeNull();
+      expect(row.interval!.lower).toBeLessThanOrEqual(row.rating);
+      expect(row.interval!.upper).toBeGreaterThanOrEqual(row.rating);
+      expect(row.wins + row.draws + row.losses).toBe(row.matches);
+    }
+    expect(r.anchor?.agentName).toBe('Random');
+    expect(r.rows.find((x) => x.agentId === ids.random)!.rating).toBeCloseTo(1000, 6);
+    expect(r.stale).toBe(false);
+    // Pairwise cells come in both directions and agree.
+    const er = r.pairs.find((p) => p.a === ids.engine && p.b === ids.random)!;
+    const re = r.pairs.find((p) => p.a === ids.random && p.b === ids.engine)!;
+    expect(er.matches).toBe(12);
+    expect(er.observed! + re.observed!).toBeCloseTo(1);
+    expect(er.model!).toBeGreaterThan(0.5);
+  });
+
+  it('filters by game and category, and hides baselines on request', async () => {
+    const ttt = await service.get(q({ game: 'tictactoe' }));
+    expect(ttt.matchesUsed).toBe(12);
+    expect(ttt.rows.map((x) => x.agentId).sort()).toEqual([ids.random, ids.random2].sort());
+    expect((await service.get(q({ category: 'abstract-strategy' }))).matchesUsed).toBe(36);
+    expect((await service.get(q({ category: 'social-deduction' }))).matchesUsed).toBe(0);
+    expect((await service.get(q({ baselines: 'hide' }))).rows).toEqual([]);
+  });
+
+  it('shows TrueSkill and Elo from the same matches, with their own scales', async () => {
+    const ts = await service.get(q({ method: 'trueskill' }));
+    const engineTs = ts.rows.find((x) => x.agentId === ids.engine)!;
+    expect(engineTs.rating).toBe(engineTs.trueskill!.mu);
+    expect(engineTs.rating).toBeGreaterThan(25);
+    const elo = await service.get(q({ method: 'elo' }));
+    const engineElo = elo.rows.find((x) => x.agentId === ids.engine)!;
+    expect(engineElo.rating).toBe(engineElo.elo);
+    expect(engineElo.interval).toBeNull();
+    expect(engineElo.rating).toBeGreaterThan(1000);
+  });
+
+  it('serves the cached board while a finished match triggers a recompute in the background', async () => {
+    const before = await service.get(q());
+    await play('tictactoe', [ids.engine, ids.random], 2);
+    service.markStale();
+    const during = await service.get(q());
+    expect(during.stale).toBe(true);
+    expect(during.matchesUsed).toBe(before.matchesUsed);
+    await expect.poll(async () => (await service.get(q())).matchesUsed, { timeout: 20_000 }).toBe(before.matchesUsed + 2);
+    expect((await service.get(q())).stale).toBe(false);
+  });
+});
