@@ -1,11 +1,12 @@
-// The top navigation bar: the Arena mark and the three sections, with the current one highlighted.
+// The top navigation bar: the Arena mark and the sections, with the current one highlighted.
 'use client';
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
 const LINKS = [
-  { href: '/', label: 'Live & recent', match: (p: string) => p === '/' || p.startsWith('/matches') },
+  { href: '/', label: 'Live & recent', short: 'Live', match: (p: string) => p === '/' || p.startsWith('/matches') },
+  { href: '/leaderboard', label: 'Leaderboard', match: (p: string) => p.startsWith('/leaderboard') },
   { href: '/games', label: 'Games', match: (p: string) => p.startsWith('/games') },
   { href: '/agents', label: 'Agents', match: (p: string) => p.startsWith('/agents') },
 ];
@@ -21,7 +22,7 @@ export function Nav() {
           </span>
           <span className="hidden sm:inline">Arena</span>
         </Link>
-        <ul className="flex min-w-0 items-center gap-1 overflow-x-auto text-sm">
+        <ul className="flex min-w-0 items-center gap-0.5 overflow-x-auto text-sm sm:gap-1">
           {LINKS.map((l) => {
             const active = l.match(pathname);
             return (
@@ -29,13 +30,20 @@ export function Nav() {
                 <Link
                   href={l.href}
                   aria-current={active ? 'page' : undefined}
-                  className={`block whitespace-nowrap rounded-md px-2.5 py-1.5 transition-colors ${
+                  className={`block whitespace-nowrap rounded-md px-2 py-1.5 sm:px-2.5 transition-colors ${
                     active
                       ? 'bg-zinc-100 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'
                       : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100'
                   }`}
                 >
-                  {l.label}
+                  {l.short ? (
+                    <>
+                      <span className="sm:hidden">{l.short}</span>
+                      <span className="hidden sm:inline">{l.label}</span>
+                    </>
+                  ) : (
+                    l.label
+                  )}
                 </Link>
               </li>
             );

@@ -1,6 +1,8 @@
-// Read-only database queries behind the pages: the lobby, one match, the agents with their records, the health check.
+// Read-only database queries behind the pages and exports: the lobby, one match, the agents with their records and
+// model usage, the match exports (read in batches), the health check.
 import 'server-only';
 import { db } from './db';
+import type { ExportEvent, ExportLlmCall, ExportMatch } from './exports';
 import type { Prisma } from './generated/prisma/client.ts';
 import type { MatchStatus } from './protocol';
 
@@ -105,33 +107,210 @@ export async function getMatch(id: string): Promise<MatchSummary | null> {
 /** Every agent with its record, from the seats table (seat.outcome: win / draw or shared / loss). */
 export async function getAgents(): Promise<AgentSummary[]> {
   const [agents, byOutcome, totals] = await Promise.all([
-    db().agent.findMany({ orderBy: { name: 'asc' }, include: { provider: { select: { name: true, simulated: true } } } }),
+    db().agent.findMany({ orderBy: { name: 'asc' }, include: agentInclude }),
     db().seat.groupBy({ by: ['agentId', 'outcome'], where: { outcome: { not: null } }, _count: { _all: true } }),
     db().seat.groupBy({ by: ['agentId'], _sum: { illegalCount: true, forfeitCount: true } }),
   ]);
-  return agents.map((a) => {
-    const count = (...outcomes: string[]) =>
-      byOutcome.filter((r) => r.agentId === a.id && outcomes.includes(r.outcome ?? '')).reduce((n, r) => n + r._count._all, 0);
-    const sums = totals.find((t) => t.agentId === a.id)?._sum;
-    const [wins, draws, losses] = [count('win'), count('draw', 'shared'), count('loss')];
-    return {
-      id: a.id,
-      name: a.name,
-      kind: a.kind,
-      model: a.model,
-      providerName: a.provider?.name ?? null,
-      scaffold: a.scaffold,
-      promptVersion: a.promptVersion,
-      simulated: a.simulated || !!a.provider?.simulated,
-      providerSimulated: !!a.provider?.simulated,
-      played: wins + draws + losses,
-      wins,
-      draws,
-      losses,
-      illegalReplies: sums?.illegalCount ?? 0,
-      forfeitedTurns: sums?.forfeitCount ?? 0,
+  return agents.map((a) => toAgentSummary(a, byOutcome, totals));
+}
+
+const agentInclude = { provider: { select: { name: true, simulated: true } } } satisfies Prisma.AgentInclude;
+type AgentWithProvider = Prisma.AgentGetPayload<{ include: typeof agentInclude }>;
+type OutcomeCount = { agentId: string; outcome: string | null; _count: { _all: number } };
+type SeatTotals = { agentId: string; _sum: { illegalCount: number | null; forfeitCount: number | null } };
+
+function toAgentSummary(a: AgentWithProvider, byOutcome: OutcomeCount[], totals: SeatTotals[]): AgentSummary {
+  const count = (...outcomes: string[]) =>
+    byOutcome.filter((r) => r.agentId === a.id && outcomes.includes(r.outcome ?? '')).reduce((n, r) => n + r._count._all, 0);
+  const sums = totals.find((t) => t.agentId === a.id)?._sum;
+  const [wins, draws, losses] = [count('win'), count('draw', 'shared'), count('loss')];
+  return {
+    id: a.id,
+    name: a.name,
+    kind: a.kind,
+    model: a.model,
+    providerName: a.provider?.name ?? null,
+    scaffold: a.scaffold,
+    promptVersion: a.promptVersion,
+    simulated: a.simulated || !!a.provider?.simulated,
+    providerSimulated: !!a.provider?.simulated,
+    played: wins + draws + losses,
+    wins,
+    draws,
+    losses,
+    illegalReplies: sums?.illegalCount ?? 0,
+    forfeitedTurns: sums?.forfeitCount ?? 0,
+  };
+}
+
+export interface AgentDetail extends AgentSummary {
+  temperature: number | null;
+  maxTokens: number | null;
+  /** Kind-specific settings, e.g. { depth } for engines. */
+  settings: unknown;
+  createdAt: Date;
+  /** Void matches it sat in (infrastructure failures, not counted). */
+  voided: number;
+}
+
+/** One agent with its setup and record; null when there is no such agent. */
+export async function getAgent(id: string): Promise<AgentDetail | null> {
+  const a = await db().agent.findUnique({ where: { id }, include: agentInclude });
+  if (!a) return null;
+  const [byOutcome, totals, voided] = await Promise.all([
+    db().seat.groupBy({ by: ['agentId', 'outcome'], where: { agentId: id, outcome: { not: null } }, _count: { _all: true } }),
+    db().seat.groupBy({ by: ['agentId'], where: { agentId: id }, _sum: { illegalCount: true, forfeitCount: true } }),
+    db().match.count({ where: { status: 'failed', seats: { some: { agentId: id } } } }),
+  ]);
+  return { ...toAgentSummary(a, byOutcome, totals), temperature: a.temperature, maxTokens: a.maxTokens, settings: a.settings, createdAt: a.createdAt, voided };
+}
+
+/** The latest matches an agent has played or is playing (running first, then by end time, newest first), and how many there are in all. */
+export async function getAgentMatches(id: string, limit = 50): Promise<{ matches: MatchSummary[]; total: number }> {
+  const where = { status: { in: ['running', 'finished', 'failed'] }, seats: { some: { agentId: id } } } satisfies Prisma.MatchWhereInput;
+  const [matches, total] = await Promise.all([
+    findMatches({ where, orderBy: [{ finishedAt: { sort: 'desc', nulls: 'first' } }, { startedAt: 'desc' }], take: limit }),
+    db().match.count({ where }),
+  ]);
+  return { matches: matches.map(toSummary), total };
+}
+
+export interface LlmUsage {
+  /** Requests sent to a model, retries included. */
+  calls: number;
+  /** Requests that ended in a provider error or timeout. */
+  errors: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** Null when there are no calls. */
+  meanLatencyMs: number | null;
+  p95LatencyMs: number | null;
+}
+
+/** An agent's model calls from the llm_calls table: count, tokens, mean and 95th-percentile latency (computed by Postgres). */
+export async function getAgentLlmUsage(id: string): Promise<LlmUsage> {
+  const [row] = await db().$queryRaw<
+    { calls: number; errors: number; tokens_in: number | null; tokens_out: number | null; mean_latency: number | null; p95_latency: number | null }[]
+  >`
+    SELECT count(*)::int AS calls,
+           count(error)::int AS errors,
+           sum(tokens_in)::float8 AS tokens_in,
+           sum(tokens_out)::float8 AS tokens_out,
+           avg(latency_ms)::float8 AS mean_latency,
+           percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms)::float8 AS p95_latency
+      FROM llm_calls
+     WHERE agent_id = ${id}`;
+  return {
+    calls: row?.calls ?? 0,
+    errors: row?.errors ?? 0,
+    tokensIn: row?.tokens_in ?? 0,
+    tokensOut: row?.tokens_out ?? 0,
+    meanLatencyMs: row?.mean_latency ?? null,
+    p95LatencyMs: row?.p95_latency ?? null,
+  };
+}
+
+const exportInclude = {
+  tournament: { select: { name: true } },
+  seats: {
+    orderBy: { seat: 'asc' },
+    include: {
+      agent: { select: { name: true, kind: true, model: true, scaffold: true, promptVersion: true, simulated: true, provider: { select: { simulated: true } } } },
+    },
+  },
+} satisfies Prisma.MatchInclude;
+
+type ExportRow = Prisma.MatchGetPayload<{ include: typeof exportInclude }>;
+
+function toExportMatch(m: ExportRow): ExportMatch {
+  return {
+    id: m.id,
+    gameId: m.gameId,
+    tournamentId: m.tournamentId,
+    tournamentName: m.tournament?.name ?? null,
+    seed: m.seed,
+    status: m.status,
+    config: m.config,
+    result: m.result,
+    failureReason: m.failureReason,
+    createdAt: m.createdAt,
+    startedAt: m.startedAt,
+    finishedAt: m.finishedAt,
+    seats: m.seats.map((s) => ({
+      seat: s.seat,
+      agentId: s.agentId,
+      agentName: s.agent.name,
+      agentKind: s.agent.kind,
+      model: s.agent.model,
+      scaffold: s.agent.scaffold,
+      promptVersion: s.agent.promptVersion,
+      simulated: s.agent.simulated || !!s.agent.provider?.simulated,
+      score: s.score,
+      outcome: s.outcome,
+      illegalCount: s.illegalCount,
+      forfeitCount: s.forfeitCount,
+    })),
+  };
+}
+
+/**
+ * Ended matches in batches, oldest first, read with keyset pagination on (finished_at, id) so an export of a large
+ * database holds one batch in memory at a time. `statuses` is finished and/or failed: running or queued matches are
+ * never exported.
+ */
+export async function* exportMatchBatches(opts: {
+  statuses: ('finished' | 'failed')[];
+  game?: string;
+  batchSize?: number;
+}): AsyncGenerator<ExportMatch[]> {
+  const take = opts.batchSize ?? 100;
+  let after: { finishedAt: Date; id: string } | null = null;
+  for (;;) {
+    const where: Prisma.MatchWhereInput = {
+      status: { in: opts.statuses },
+      finishedAt: { not: null },
+      ...(opts.game ? { gameId: opts.game } : {}),
+      ...(after
+        ? { OR: [{ finishedAt: { gt: after.finishedAt } }, { finishedAt: after.finishedAt, id: { gt: after.id } }] }
+        : {}),
     };
-  });
+    const rows: ExportRow[] = await db().match.findMany({ where, orderBy: [{ finishedAt: 'asc' }, { id: 'asc' }], take, include: exportInclude });
+    if (rows.length === 0) return;
+    yield rows.map(toExportMatch);
+    if (rows.length < take) return;
+    const last = rows[rows.length - 1]!;
+    after = { finishedAt: last.finishedAt!, id: last.id };
+  }
+}
+
+/** Every event and model call of the given matches, grouped by match id (in seq and call order). */
+export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { events: ExportEvent[]; llmCalls: ExportLlmCall[] }>> {
+  const [events, calls] = await Promise.all([
+    db().matchEvent.findMany({ where: { matchId: { in: matchIds } }, orderBy: [{ matchId: 'asc' }, { seq: 'asc' }] }),
+    db().llmCall.findMany({ where: { matchId: { in: matchIds } }, orderBy: [{ matchId: 'asc' }, { id: 'asc' }] }),
+  ]);
+  const logs = new Map(matchIds.map((id) => [id, { events: [] as ExportEvent[], llmCalls: [] as ExportLlmCall[] }]));
+  for (const e of events) {
+    logs.get(e.matchId)?.events.push({ seq: e.seq, kind: e.kind, seat: e.seat, payload: e.payload, visibleTo: e.visibleTo, at: e.createdAt });
+  }
+  for (const c of calls) {
+    logs.get(c.matchId)?.llmCalls.push({
+      seat: c.seat,
+      ply: c.ply,
+      attempt: c.attempt,
+      agentId: c.agentId,
+      model: c.model,
+      messages: c.messages,
+      reply: c.reply,
+      parsedAction: c.parsedAction,
+      tokensIn: c.tokensIn,
+      tokensOut: c.tokensOut,
+      latencyMs: c.latencyMs,
+      error: c.error,
+      at: c.createdAt,
+    });
+  }
+  return logs;
 }
 
 /** Throws when the database does not answer. */

@@ -1,5 +1,7 @@
-// Every agent with its setup (kind, model, provider, scaffold, prompt version) and its record: W/D/L, illegal replies, forfeited turns.
+// Every agent with its setup (kind, model, provider, scaffold, prompt version) and its record: W/D/L, illegal replies,
+// forfeited turns; each name links to the agent's page.
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { KindChip } from '@/components/kind-chip';
@@ -40,7 +42,12 @@ function AgentCard({ agent: a }: { agent: AgentSummary }) {
     <article className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto] md:items-center dark:border-zinc-800 dark:bg-zinc-900">
       <div className="min-w-0">
         <h2 className="flex flex-wrap items-center gap-1.5">
-          <span className="font-semibold">{a.name}</span>
+          <Link
+            href={`/agents/${a.id}`}
+            className="font-semibold underline-offset-2 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-indigo-300"
+          >
+            {a.name}
+          </Link>
           <KindChip kind={a.kind} />
           {a.simulated && <SimulatedBadge />}
         </h2>

@@ -1,0 +1,25 @@
+// GET /api/export/matches.json — GameBench's format for machine clients: a JSON array with one object per finished
+// match, `{ "game": "<game id>", "<agent name>": <score>, … }` (scores in [0, 1], summing to 1; an agent in several
+// seats gets the sum of its seats). Optional `?game=<id>` keeps one game. Void and unfinished matches are left out.
+// Streamed in batches, oldest match first.
+import { getGame } from '@/games/registry';
+import { gameBenchRecord, jsonArrayChunks, textStream } from '@/lib/exports';
+import { exportMatchBatches } from '@/lib/queries';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(request: Request) {
+  const game = new URL(request.url).searchParams.get('game') || undefined;
+  if (game && !getGame(game)) return Response.json({ error: `unknown game "${game}"` }, { status: 400 });
+
+  async function* records() {
+    for await (const batch of exportMatchBatches({ statuses: ['finished'], game })) yield batch.map(gameBenchRecord);
+  }
+  return new Response(textStream(jsonArrayChunks(records())), {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `inline; filename="matches${game ? `-${game}` : ''}.json"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

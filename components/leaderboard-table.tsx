@@ -1,0 +1,204 @@
+// The leaderboard table: rank, agent, rating with its interval, record and mean score, then the reliability
+// columns (illegal replies, retries, forfeits, voided matches) grouped apart because they are not skill.
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { LeaderboardResult, LeaderboardRow } from '@/lib/leaderboard';
+import { KindChip } from './kind-chip';
+import { formatInterval, formatRating, METHOD_LABELS, percent } from './leaderboard-format';
+import { SimulatedBadge } from './simulated-badge';
+
+export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
+  const { query, rows, anchor } = result;
+  const intervalLabel = query.method === 'bt' ? `${query.interval}% CI` : query.method === 'trueskill' ? `${query.interval}% interval` : null;
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      {/* Scrolls both ways inside its own box, so the header stays in view on long tables and phones can swipe sideways. */}
+      <div className="max-h-[75vh] overflow-auto overscroll-x-contain">
+        <table data-testid="leaderboard-table" className="w-full min-w-[56rem] border-separate border-spacing-0 text-sm">
+          <caption className="sr-only">
+            Leaderboard by {METHOD_LABELS[query.method]}
+            {intervalLabel ? ` with ${intervalLabel}` : ''}; reliability columns are reported apart from skill.
+          </caption>
+          <thead className="sticky top-0 z-10 bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
+            <tr>
+              <th colSpan={6} scope="colgroup" className="px-3 pt-2.5 pb-1 font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-300">
+                Skill
+              </th>
+              <th
+                colSpan={4}
+                scope="colgroup"
+                className="border-l-2 border-amber-200 bg-amber-50 px-3 pt-2.5 pb-1 font-semibold uppercase tracking-wide text-amber-800 dark:border-amber-800/70 dark:bg-amber-950/40 dark:text-amber-300"
+              >
+                Reliability (not skill)
+              </th>
+            </tr>
+            <tr>
+              <Th className="w-12">#</Th>
+              <Th>Agent</Th>
+              <Th align="right">
+                {METHOD_LABELS[query.method]}
+                {intervalLabel && <span className="block font-normal normal-case text-zinc-400">({intervalLabel})</span>}
+              </Th>
+              <Th align="right">Matches</Th>
+              <Th align="right">W / D / L</Th>
+              <Th align="right" title="Mean score in [0, 1]: win 1, draw ½, loss 0 (GameBench)">
+                Avg score
+              </Th>
+              <Th align="right" reliability first title="Illegal or unreadable answers per model reply">
+                Illegal replies
+              </Th>
+              <Th align="right" reliability title="Rejected attempts per move played">
+                Retries / move
+              </Th>
+              <Th align="right" reliability title="Turns played by the fallback policy after the retries ran out">
+                Forfeited turns
+              </Th>
+              <Th align="right" reliability title="Matches voided by infrastructure failures (timeouts, provider errors); not counted in ratings">
+                Voided
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <Row key={r.agentId} row={r} method={query.method} isAnchor={query.method === 'bt' && anchor?.agentId === r.agentId} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: LeaderboardResult['query']['method']; isAnchor: boolean }) {
+  const details = [r.model, r.scaffold, r.promptVersion].filter(Boolean).join(' · ');
+  return (
+    <tr data-testid="leaderboard-row" data-agent-id={r.agentId} className="group">
+      <Td className="font-semibold tabular-nums text-zinc-500 dark:text-zinc-400">{r.rank}</Td>
+      <Td className="min-w-[12rem] sm:min-w-[15rem]">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Link
+            href={`/agents/${r.agentId}`}
+            className="font-medium text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300"
+          >
+            {r.agentName}
+          </Link>
+          <KindChip kind={r.agentKind} />
+          {r.simulated && <SimulatedBadge />}
+          {isAnchor && (
+            <span
+              title="The Bradley-Terry scale is anchored on this agent, fixed at 1000"
+              className="rounded bg-indigo-50 px-1.5 py-px text-[0.65rem] font-medium text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300"
+            >
+              anchor
+            </span>
+          )}
+        </div>
+        {details && <div className="mt-0.5 font-mono text-[0.7rem] text-zinc-500 dark:text-zinc-400">{details}</div>}
+      </Td>
+      <Td align="right" className="whitespace-nowrap">
+        <span data-testid="rating" className="font-semibold tabular-nums">
+          {formatRating(r.rating, method)}
+        </span>
+        {r.lowData ? (
+          <span
+            data-testid="few-matches"
+            title="Too few matches for a meaningful interval: the point estimate only"
+            className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-px text-[0.65rem] font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200"
+          >
+            few matches
+          </span>
+        ) : (
+          r.interval && (
+            <span data-testid="rating-interval" className="ml-1 tabular-nums text-zinc-500 dark:text-zinc-400">
+              {/* The anchor is fixed at 1000 in every resample: its interval has no width, the others' are relative to it. */}
+              {isAnchor && r.interval.lower === r.interval.upper ? '(reference)' : `(${formatInterval(r.interval, method)})`}
+            </span>
+          )
+        )}
+      </Td>
+      <Td align="right" className="tabular-nums" testId="matches">
+        {r.matches}
+      </Td>
+      <Td align="right" className="whitespace-nowrap tabular-nums">
+        <span className="text-emerald-700 dark:text-emerald-400">{r.wins}</span>
+        <span className="text-zinc-400"> / </span>
+        {r.draws}
+        <span className="text-zinc-400"> / </span>
+        <span className="text-red-700 dark:text-red-400">{r.losses}</span>
+      </Td>
+      <Td align="right" className="tabular-nums">
+        {r.matches > 0 ? r.avgScore.toFixed(2) : '—'}
+      </Td>
+      <Td align="right" reliability first className="tabular-nums">
+        {percent(r.reliability.illegalRate, 1)}
+      </Td>
+      <Td align="right" reliability className="tabular-nums">
+        {r.reliability.retriesPerMove == null ? '—' : r.reliability.retriesPerMove.toFixed(2)}
+      </Td>
+      <Td align="right" reliability className="tabular-nums">
+        {r.reliability.forfeitedTurns}
+      </Td>
+      <Td align="right" reliability className="tabular-nums">
+        {r.reliability.voided}
+      </Td>
+    </tr>
+  );
+}
+
+function Th({
+  children,
+  align,
+  reliability,
+  first,
+  title,
+  className = '',
+}: {
+  children: ReactNode;
+  align?: 'right';
+  reliability?: boolean;
+  first?: boolean;
+  title?: string;
+  className?: string;
+}) {
+  return (
+    <th
+      scope="col"
+      title={title}
+      className={`border-b border-zinc-200 px-3 py-2 align-bottom font-medium dark:border-zinc-800 ${align === 'right' ? 'text-right' : ''} ${
+        reliability ? 'bg-amber-50 dark:bg-amber-950/40' : ''
+      } ${first ? 'border-l-2 border-l-amber-200 dark:border-l-amber-800/70' : ''} ${title ? 'cursor-help' : ''} ${className}`}
+    >
+      {children}
+    </th>
+  );
+}
+
+function Td({
+  children,
+  align,
+  reliability,
+  first,
+  testId,
+  className = '',
+}: {
+  children: ReactNode;
+  align?: 'right';
+  reliability?: boolean;
+  first?: boolean;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <td
+      data-testid={testId}
+      className={`border-b border-zinc-100 px-3 py-2.5 group-last:border-b-0 group-hover:bg-zinc-50 dark:border-zinc-800/70 dark:group-hover:bg-zinc-800/40 ${
+        align === 'right' ? 'text-right' : ''
+      } ${reliability ? 'bg-amber-50/40 text-zinc-600 dark:bg-amber-950/10 dark:text-zinc-400' : ''} ${
+        first ? 'border-l-2 border-l-amber-200 dark:border-l-amber-800/70' : ''
+      } ${className}`}
+    >
+      {children}
+    </td>
+  );
+}

@@ -1,0 +1,163 @@
+// User flow: a reader opens the leaderboard while the demo tournament plays, waits for every demo agent to have an
+// interval, switches method and game, opens an agent's page and a replay; machine clients read the exports and the API.
+import { expect, test, type Page } from '@playwright/test';
+
+/** Random, Engine and the two simulated LLM agents of the demo round robin. */
+const DEMO_AGENTS = 4;
+
+/** Reloads /leaderboard until every demo agent has a row with an interval (none flagged "few matches"). */
+async function waitForFullLeaderboard(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/leaderboard');
+        const rows = await page.getByTestId('leaderboard-row').count();
+        const intervals = await page.getByTestId('rating-interval').count();
+        const few = await page.getByTestId('few-matches').count();
+        return { rows, intervals, few };
+      },
+      { timeout: 90_000, intervals: [2_000, 3_000] },
+    )
+    .toEqual({ rows: DEMO_AGENTS, intervals: DEMO_AGENTS, few: 0 });
+}
+
+/** agent id → the text of one column, for every row of the table. */
+async function column(page: Page, testId: string): Promise<Record<string, string>> {
+  const rows = page.getByTestId('leaderboard-row');
+  const out: Record<string, string> = {};
+  for (const row of await rows.all()) {
+    out[(await row.getAttribute('data-agent-id')) ?? '?'] = ((await row.getByTestId(testId).textContent()) ?? '').trim();
+  }
+  return out;
+}
+
+test('the leaderboard fills in as matches finish; method and game filters live in the URL; agent page links to replays', async ({ page }) => {
+  test.setTimeout(240_000);
+  await waitForFullLeaderboard(page);
+
+  const table = page.getByTestId('leaderboard-table');
+  await expect(table).toBeVisible();
+  await expect(table).toContainText('Reliability (not skill)');
+  await expect(page.getByTestId('leaderboard-meta')).toContainText(/from \d+ matches?, \d+ bootstrap rounds/);
+  await expect(page.getByRole('radio', { name: 'Bradley-Terry' })).toBeChecked();
+
+  // The chart (dots with whiskers) and the pairwise heat map render.
+  await expect(page.getByTestId('leaderboard-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByTestId('leaderboard-chart').locator('.recharts-errorBar').first()).toBeAttached();
+  await expect(page.getByTestId('pairwise')).toBeVisible();
+  await expect(page.getByTestId('pairwise').getByTestId('pair-cell')).toHaveCount(DEMO_AGENTS * (DEMO_AGENTS - 1));
+  await expect(page.getByTestId('normalized')).toBeVisible();
+
+  // Method: TrueSkill changes the rating column and the URL.
+  const btRatings = await column(page, 'rating');
+  await page.getByRole('radio', { name: 'TrueSkill' }).check();
+  await expect(page).toHaveURL(/[?&]method=trueskill\b/);
+  await expect(page.getByRole('radio', { name: 'TrueSkill' })).toBeChecked();
+  await expect(page.getByRole('heading', { name: /Ratings · TrueSkill/ })).toBeVisible();
+  await expect.poll(async () => {
+    const ts = await column(page, 'rating');
+    return Object.keys(ts).some((id) => ts[id] !== btRatings[id]);
+  }).toBe(true);
+
+  // Game: Tic-Tac-Toe only changes the match counts (the demo plays two games), and keeps the method. The demo
+  // may still be on its first game: wait until a Connect Four match counts too, then read all games afresh.
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/leaderboard?game=connect-four')).json()) as { matchesUsed: number }).matchesUsed, {
+      timeout: 90_000,
+      intervals: [2_000],
+    })
+    .toBeGreaterThan(0);
+  await page.reload();
+  const allGames = await column(page, 'matches');
+  await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Tic-Tac-Toe' });
+  await expect(page).toHaveURL(/[?&]game=tictactoe\b/);
+  await expect(page).toHaveURL(/[?&]method=trueskill\b/);
+  await expect.poll(async () => {
+    const ttt = await column(page, 'matches');
+    return Object.keys(ttt).length > 0 && Object.keys(ttt).some((id) => ttt[id] !== allGames[id]);
+  }).toBe(true);
+
+  // A shared URL opens the same view.
+  await page.goto('/leaderboard?method=trueskill&game=tictactoe');
+  await expect(page.getByRole('radio', { name: 'TrueSkill' })).toBeChecked();
+  await expect(page.getByLabel('Game', { exact: true })).toHaveValue('tictactoe');
+
+  // An agent's page from the table: its setup, its ratings, its matches with replay links.
+  const firstRow = page.getByTestId('leaderboard-row').first();
+  const agentId = await firstRow.getAttribute('data-agent-id');
+  await firstRow.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentId}$`));
+  await expect(page.getByTestId('agent-ratings')).toBeVisible();
+  await expect(page.getByTestId('agent-ratings')).toContainText('All games');
+  const matches = page.getByTestId('agent-matches');
+  await expect(matches).toBeVisible();
+  const replay = matches.getByRole('link', { name: /replay/i }).first();
+  await expect(replay).toHaveAttribute('href', /^\/matches\//);
+  await replay.click();
+  await expect(page).toHaveURL(/\/matches\//);
+  await expect(page.getByTestId('board')).toBeVisible();
+});
+
+test('an unknown agent id shows a 404 page', async ({ page }) => {
+  const res = await page.goto('/agents/does-not-exist');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText(/no such agent/i)).toBeVisible();
+});
+
+test('exports and the leaderboard API answer machine clients', async ({ request }) => {
+  // At least one finished match (the first test usually leaves many).
+  await expect
+    .poll(async () => ((await (await request.get('/api/export/matches.json')).json()) as unknown[]).length, { timeout: 90_000, intervals: [2_000] })
+    .toBeGreaterThan(0);
+
+  // GameBench JSON: an array of { game, <agent name>: <score> }.
+  const json = (await (await request.get('/api/export/matches.json')).json()) as Record<string, unknown>[];
+  expect(Array.isArray(json)).toBe(true);
+  for (const rec of json) {
+    expect(typeof rec.game).toBe('string');
+    const agents = Object.entries(rec).filter(([k]) => k !== 'game');
+    expect(agents.length).toBeGreaterThanOrEqual(1);
+    for (const [, score] of agents) expect(typeof score).toBe('number');
+  }
+  const ttt = (await (await request.get('/api/export/matches.json?game=tictactoe')).json()) as { game: string }[];
+  expect(ttt.every((r) => r.game === 'tictactoe')).toBe(true);
+
+  // CSV: header and at least one seat row, as a download.
+  const csv = await request.get('/api/export/matches.csv');
+  expect(csv.ok()).toBe(true);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(csv.headers()['content-disposition']).toContain('attachment');
+  const lines = (await csv.text()).split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe(
+    'match_id,game,tournament,seed,finished_at,seat,agent_id,agent_name,agent_kind,model,scaffold,prompt_version,simulated,score,outcome,illegal_count,forfeit_count',
+  );
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+
+  // JSONL: every line a match with its seats and events.
+  const jsonl = await request.get('/api/export/matches.jsonl');
+  expect(jsonl.ok()).toBe(true);
+  const records = (await jsonl.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { status: string; seats: unknown[]; events: { seq: number; kind: string }[]; llmCalls: unknown[] });
+  expect(records.length).toBeGreaterThan(0);
+  for (const r of records) {
+    expect(['finished', 'failed']).toContain(r.status);
+    expect(r.seats.length).toBeGreaterThanOrEqual(2);
+    expect(r.events.length).toBeGreaterThan(0);
+    expect(r.events[0]!.seq).toBe(1);
+    expect(Array.isArray(r.llmCalls)).toBe(true);
+  }
+  expect(records.some((r) => r.llmCalls.length > 0)).toBe(true);
+
+  // The leaderboard API: same parameters as the page; invalid ones answer 400 with the problems.
+  const board = await request.get('/api/leaderboard?method=elo&game=tictactoe');
+  expect(board.ok()).toBe(true);
+  const body = (await board.json()) as { rows: { agentId: string }[]; query: { method: string; game?: string } };
+  expect(body.rows.length).toBeGreaterThan(0);
+  expect(body.query).toMatchObject({ method: 'elo', game: 'tictactoe' });
+  const bad = await request.get('/api/leaderboard?method=nonsense');
+  expect(bad.status()).toBe(400);
+  const err = (await bad.json()) as { error: string; problems: string[] };
+  expect(err.problems.join(' ')).toMatch(/method/);
+});

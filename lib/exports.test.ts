@@ -1,0 +1,171 @@
+// Tests of the export formatting: GameBench JSON records, CSV escaping and rows, JSONL records, the streamed JSON array.
+import { describe, expect, it } from 'vitest';
+import {
+  CSV_COLUMNS,
+  CSV_HEADER,
+  csvEscape,
+  csvLine,
+  csvRows,
+  gameBenchRecord,
+  jsonArrayChunks,
+  jsonlRecord,
+  textStream,
+  type ExportMatch,
+  type ExportSeat,
+} from './exports';
+
+function seat(over: Partial<ExportSeat> & Pick<ExportSeat, 'seat' | 'agentId' | 'agentName'>): ExportSeat {
+  return {
+    agentKind: 'llm',
+    model: 'sim-careful',
+    scaffold: 'cot',
+    promptVersion: 'v1',
+    simulated: true,
+    score: 0.5,
+    outcome: 'draw',
+    illegalCount: 0,
+    forfeitCount: 0,
+    ...over,
+  };
+}
+
+function match(seats: ExportSeat[], over: Partial<ExportMatch> = {}): ExportMatch {
+  return {
+    id: 'm1',
+    gameId: 'tictactoe',
+    tournamentId: 't1',
+    tournamentName: 'Demo round robin',
+    seed: 'abc',
+    status: 'finished',
+    config: {},
+    result: { scores: seats.map((s) => s.score), reason: 'draw', winner: null },
+    failureReason: null,
+    createdAt: new Date('2025-01-01T10:00:00Z'),
+    startedAt: new Date('2025-01-01T10:00:01Z'),
+    finishedAt: new Date('2025-01-01T10:01:00Z'),
+    seats,
+    ...over,
+  };
+}
+
+async function collect(it: AsyncIterable<string>): Promise<string> {
+  let out = '';
+  for await (const chunk of it) out += chunk;
+  return out;
+}
+
+async function* batches<T>(...bs: T[][]): AsyncGenerator<T[]> {
+  for (const b of bs) yield b;
+}
+
+describe('gameBenchRecord', () => {
+  it('has the game and one numeric key per agent holding its score', () => {
+    const m = match([
+      seat({ seat: 0, agentId: 'a', agentName: 'Random', score: 0, outcome: 'loss' }),
+      seat({ seat: 1, agentId: 'b', agentName: 'Engine', score: 1, outcome: 'win' }),
+    ]);
+    expect(gameBenchRecord(m)).toEqual({ game: 'tictactoe', Random: 0, Engine: 1 });
+  });
+
+  it('sums the scores of an agent that holds several seats', () => {
+    const m = match([
+      seat({ seat: 0, agentId: 'a', agentName: 'Random', score: 0.25 }),
+      seat({ seat: 1, agentId: 'a', agentName: 'Random', score: 0.25 }),
+      seat({ seat: 2, agentId: 'b', agentName: 'Engine', score: 0.5 }),
+    ]);
+    expect(gameBenchRecord(m)).toEqual({ game: 'tictactoe', Random: 0.5, Engine: 0.5 });
+  });
+
+  it('does not let an agent named "game" overwrite the game key', () => {
+    const m = match([
+      seat({ seat: 0, agentId: 'x', agentName: 'game', score: 1 }),
+      seat({ seat: 1, agentId: 'b', agentName: 'Engine', score: 0 }),
+    ]);
+    expect(gameBenchRecord(m)).toEqual({ game: 'tictactoe', 'game (agent x)': 1, Engine: 0 });
+  });
+});
+
+describe('CSV', () => {
+  it('leaves plain fields alone and writes null as empty', () => {
+    expect(csvEscape('Random')).toBe('Random');
+    expect(csvEscape(0.5)).toBe('0.5');
+    expect(csvEscape(true)).toBe('true');
+    expect(csvEscape(null)).toBe('');
+    expect(csvEscape(undefined)).toBe('');
+    expect(csvEscape(' spaced ')).toBe(' spaced ');
+  });
+
+  it('quotes fields with commas, quotes and line breaks, doubling the quotes (RFC 4180)', () => {
+    expect(csvEscape('a,b')).toBe('"a,b"');
+    expect(csvEscape('say "hi"')).toBe('"say ""hi"""');
+    expect(csvEscape('two\nlines')).toBe('"two\nlines"');
+    expect(csvEscape('cr\rhere')).toBe('"cr\rhere"');
+    expect(csvEscape('"')).toBe('""""');
+  });
+
+  it('ends every record with CRLF', () => {
+    expect(csvLine(['a', 'b,c', null, 1])).toBe('a,"b,c",,1\r\n');
+    expect(CSV_HEADER).toBe(`${CSV_COLUMNS.join(',')}\r\n`);
+    expect(CSV_HEADER.startsWith('match_id,game,tournament,seed,finished_at,seat,agent_id,agent_name')).toBe(true);
+  });
+
+  it('writes one row per seat in column order', () => {
+    const m = match(
+      [
+        seat({ seat: 0, agentId: 'a', agentName: 'sim-careful · cot (simulated)', score: 1, outcome: 'win', illegalCount: 2 }),
+        seat({ seat: 1, agentId: 'b', agentName: 'Engine', agentKind: 'engine', model: null, scaffold: null, promptVersion: null, simulated: false, score: 0, outcome: 'loss', forfeitCount: 1 }),
+      ],
+      { tournamentName: 'Round robin, "demo"' },
+    );
+    const rows = csvRows(m);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveLength(CSV_COLUMNS.length);
+    const text = rows.map(csvLine).join('');
+    expect(text).toBe(
+      'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,0,a,sim-careful · cot (simulated),llm,sim-careful,cot,v1,true,1,win,2,0\r\n' +
+        'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,1,b,Engine,engine,,,,false,0,loss,0,1\r\n',
+    );
+  });
+});
+
+describe('jsonlRecord', () => {
+  it('holds the match, its seats, its events and its model calls, with ISO times, on one JSON line', () => {
+    const m = match([seat({ seat: 0, agentId: 'a', agentName: 'A' }), seat({ seat: 1, agentId: 'b', agentName: 'B' })]);
+    const at = new Date('2025-01-01T10:00:02Z');
+    const rec = jsonlRecord(
+      m,
+      [{ seq: 1, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at }],
+      [
+        {
+          seat: 0, ply: 0, attempt: 0, agentId: 'a', model: 'sim-careful', messages: [{ role: 'user', content: 'hi\nthere' }],
+          reply: 'MOVE: 5', parsedAction: { type: 'place', cell: 4 }, tokensIn: 10, tokensOut: 3, latencyMs: 120, error: null, at,
+        },
+      ],
+    );
+    const line = JSON.stringify(rec);
+    expect(line).not.toContain('\n');
+    const back = JSON.parse(line);
+    expect(back.game).toBe('tictactoe');
+    expect(back.tournament).toEqual({ id: 't1', name: 'Demo round robin' });
+    expect(back.seats).toHaveLength(2);
+    expect(back.events[0]).toEqual({ seq: 1, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at: '2025-01-01T10:00:02.000Z' });
+    expect(back.llmCalls[0]).toMatchObject({ reply: 'MOVE: 5', tokensIn: 10, latencyMs: 120, error: null, parsedAction: { cell: 4 } });
+    expect(back.finishedAt).toBe('2025-01-01T10:01:00.000Z');
+  });
+});
+
+describe('streaming', () => {
+  it('writes a valid JSON array across batches, and [] when there is nothing', async () => {
+    expect(JSON.parse(await collect(jsonArrayChunks(batches())))).toEqual([]);
+    expect(JSON.parse(await collect(jsonArrayChunks(batches([], [1, 2], [], [3]))))).toEqual([1, 2, 3]);
+  });
+
+  it('turns text chunks into a byte stream that reads back whole', async () => {
+    async function* chunks() {
+      yield 'a,b\r\n';
+      yield 'é,"x"\r\n';
+    }
+    const text = await new Response(textStream(chunks())).text();
+    expect(text).toBe('a,b\r\né,"x"\r\n');
+  });
+});

@@ -1,0 +1,217 @@
+// Pure formatting of the match exports for machine clients: GameBench's JSON records, CSV seat rows (RFC 4180), JSONL match records, and streaming.
+
+/** One seat of an exported match, with the agent that played it. */
+export interface ExportSeat {
+  seat: number;
+  agentId: string;
+  agentName: string;
+  agentKind: string;
+  model: string | null;
+  scaffold: string | null;
+  promptVersion: string | null;
+  /** True when the agent or its provider is the simulated LLM endpoint. */
+  simulated: boolean;
+  /** In [0, 1]; null while unfinished or when the match was void. */
+  score: number | null;
+  /** win | draw | loss | shared, once finished. */
+  outcome: string | null;
+  illegalCount: number;
+  forfeitCount: number;
+}
+
+/** A finished (or void) match as the exports see it. */
+export interface ExportMatch {
+  id: string;
+  gameId: string;
+  tournamentId: string | null;
+  tournamentName: string | null;
+  seed: string;
+  /** finished | failed */
+  status: string;
+  config: unknown;
+  /** { scores, reason, winner, rewards? } when finished. */
+  result: unknown;
+  failureReason: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  seats: ExportSeat[];
+}
+
+/** One stored match event (the `id` column is left out: `seq` orders events within a match). */
+export interface ExportEvent {
+  seq: number;
+  kind: string;
+  seat: number | null;
+  payload: unknown;
+  /** Seats allowed to see it while the match ran; [] = public. */
+  visibleTo: number[];
+  at: Date;
+}
+
+/** One request to a model: what was sent, what came back, what it cost. */
+export interface ExportLlmCall {
+  seat: number;
+  ply: number;
+  attempt: number;
+  agentId: string;
+  model: string;
+  messages: unknown;
+  reply: string | null;
+  parsedAction: unknown;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  latencyMs: number;
+  error: string | null;
+  at: Date;
+}
+
+/**
+ * GameBench's record for one finished match: `{ "game": "<game id>", "<agent name>": <score>, … }`.
+ * An agent that sits in several seats of one match (self-play) gets the sum of its seats' scores, so the
+ * record's scores still sum to 1. An agent literally named "game" would clash with the game key: its key
+ * becomes `game (agent <id>)` instead.
+ */
+export function gameBenchRecord(m: Pick<ExportMatch, 'gameId' | 'seats'>): Record<string, string | number> {
+  const record: Record<string, string | number> = { game: m.gameId };
+  for (const s of m.seats) {
+    const key = s.agentName === 'game' ? `game (agent ${s.agentId})` : s.agentName;
+    const previous = typeof record[key] === 'number' ? (record[key] as number) : 0;
+    record[key] = previous + (s.score ?? 0);
+  }
+  return record;
+}
+
+/** Columns of matches.csv, one row per seat of a finished match. */
+export const CSV_COLUMNS = [
+  'match_id',
+  'game',
+  'tournament',
+  'seed',
+  'finished_at',
+  'seat',
+  'agent_id',
+  'agent_name',
+  'agent_kind',
+  'model',
+  'scaffold',
+  'prompt_version',
+  'simulated',
+  'score',
+  'outcome',
+  'illegal_count',
+  'forfeit_count',
+] as const;
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+/**
+ * One field, RFC 4180: a field holding a comma, a double quote, CR or LF is wrapped in double quotes and
+ * its quotes doubled; anything else is written as is. null and undefined become the empty field.
+ * (Values are not altered to defuse spreadsheet formulas: this is data for analysis tools, kept exact.)
+ */
+export function csvEscape(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One record: escaped fields joined by commas, ended by CRLF (RFC 4180). */
+export function csvLine(values: readonly CsvValue[]): string {
+  return `${values.map(csvEscape).join(',')}\r\n`;
+}
+
+export const CSV_HEADER = csvLine(CSV_COLUMNS);
+
+/** The CSV rows (not yet escaped) of one finished match, one per seat, in CSV_COLUMNS order. */
+export function csvRows(m: ExportMatch): CsvValue[][] {
+  return m.seats.map((s) => [
+    m.id,
+    m.gameId,
+    m.tournamentName,
+    m.seed,
+    m.finishedAt?.toISOString(),
+    s.seat,
+    s.agentId,
+    s.agentName,
+    s.agentKind,
+    s.model,
+    s.scaffold,
+    s.promptVersion,
+    s.simulated,
+    s.score,
+    s.outcome,
+    s.illegalCount,
+    s.forfeitCount,
+  ]);
+}
+
+/** The full record of one match for matches.jsonl: the match, its seats, every event and every model call. */
+export function jsonlRecord(m: ExportMatch, events: ExportEvent[], llmCalls: ExportLlmCall[]) {
+  return {
+    id: m.id,
+    game: m.gameId,
+    tournament: m.tournamentId ? { id: m.tournamentId, name: m.tournamentName } : null,
+    seed: m.seed,
+    status: m.status,
+    config: m.config,
+    result: m.result,
+    failureReason: m.failureReason,
+    createdAt: m.createdAt.toISOString(),
+    startedAt: m.startedAt?.toISOString() ?? null,
+    finishedAt: m.finishedAt?.toISOString() ?? null,
+    seats: m.seats,
+    events: events.map((e) => ({ seq: e.seq, kind: e.kind, seat: e.seat, payload: e.payload, visibleTo: e.visibleTo, at: e.at.toISOString() })),
+    llmCalls: llmCalls.map((c) => ({
+      seat: c.seat,
+      ply: c.ply,
+      attempt: c.attempt,
+      agentId: c.agentId,
+      model: c.model,
+      messages: c.messages,
+      reply: c.reply,
+      parsedAction: c.parsedAction,
+      tokensIn: c.tokensIn,
+      tokensOut: c.tokensOut,
+      latencyMs: c.latencyMs,
+      error: c.error,
+      at: c.at.toISOString(),
+    })),
+  };
+}
+
+/** A JSON array written piece by piece: `[`, the items separated by commas, `]` (one item a line). */
+export async function* jsonArrayChunks(items: AsyncIterable<unknown[]>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const batch of items) {
+    if (batch.length === 0) continue;
+    const body = batch.map((item) => JSON.stringify(item)).join(',\n');
+    yield `${first ? '\n' : ',\n'}${body}`;
+    first = false;
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
+/**
+ * A byte stream pulled from text chunks: the next chunk is produced only when the client reads, so a large
+ * export never sits in memory whole; a client that disconnects stops the producer.
+ */
+export function textStream(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const it = chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await it.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await it.return?.(undefined);
+    },
+  });
+}
