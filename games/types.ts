@@ -6,7 +6,7 @@ export type Seat = number;
 /** Who is looking at a state: one seat, a spectator (public view) or an omniscient viewer (replays, admins). */
 export type Viewer = { seat: Seat } | { spectator: true } | { omniscient: true };
 
-/** Deterministic random source. Games receive one; they never call Math.random. */
+/** Deterministic random source, derived from the match seed: the only randomness a game may use. */
 export interface Rng {
   /** Uniform float in [0, 1). */
   next(): number;

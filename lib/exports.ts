@@ -146,7 +146,7 @@ export function csvRows(m: ExportMatch): CsvValue[][] {
   ]);
 }
 
-/** The full record of one match for matches.jsonl: the match, its seats, every event and every model call. */
+/** The full record of one match for matches.jsonl: the match, its seats, every event and every model call (dates become ISO strings in JSON). */
 export function jsonlRecord(m: ExportMatch, events: ExportEvent[], llmCalls: ExportLlmCall[]) {
   return {
     id: m.id,
@@ -157,26 +157,12 @@ export function jsonlRecord(m: ExportMatch, events: ExportEvent[], llmCalls: Exp
     config: m.config,
     result: m.result,
     failureReason: m.failureReason,
-    createdAt: m.createdAt.toISOString(),
-    startedAt: m.startedAt?.toISOString() ?? null,
-    finishedAt: m.finishedAt?.toISOString() ?? null,
+    createdAt: m.createdAt,
+    startedAt: m.startedAt,
+    finishedAt: m.finishedAt,
     seats: m.seats,
-    events: events.map((e) => ({ seq: e.seq, kind: e.kind, seat: e.seat, payload: e.payload, visibleTo: e.visibleTo, at: e.at.toISOString() })),
-    llmCalls: llmCalls.map((c) => ({
-      seat: c.seat,
-      ply: c.ply,
-      attempt: c.attempt,
-      agentId: c.agentId,
-      model: c.model,
-      messages: c.messages,
-      reply: c.reply,
-      parsedAction: c.parsedAction,
-      tokensIn: c.tokensIn,
-      tokensOut: c.tokensOut,
-      latencyMs: c.latencyMs,
-      error: c.error,
-      at: c.at.toISOString(),
-    })),
+    events,
+    llmCalls,
   };
 }
 

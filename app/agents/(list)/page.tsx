@@ -2,8 +2,8 @@
 // forfeited turns; each name links to the agent's page.
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { Detail, Stat } from '@/components/facts';
 import { KindChip } from '@/components/kind-chip';
 import { SimulatedBadge } from '@/components/simulated-badge';
 import { getAgents, type AgentSummary } from '@/lib/queries';
@@ -78,23 +78,5 @@ function AgentCard({ agent: a }: { agent: AgentSummary }) {
         <Stat term="Forfeited turns">{a.forfeitedTurns}</Stat>
       </dl>
     </article>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
-      <dd className="min-w-0">{children || <span className="text-zinc-400">—</span>}</dd>
-    </>
-  );
-}
-
-function Stat({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-24 flex-col-reverse justify-end rounded-lg bg-zinc-50 px-2 py-2 dark:bg-zinc-800/60">
-      <dt className="text-[0.65rem] uppercase leading-tight tracking-wide text-zinc-500 dark:text-zinc-400">{term}</dt>
-      <dd className="whitespace-nowrap text-lg font-semibold tabular-nums">{children}</dd>
-    </div>
   );
 }

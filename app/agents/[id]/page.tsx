@@ -2,10 +2,11 @@
 // and per game, its model usage (calls, tokens, latency), and its latest matches with links to their replays.
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { notFound } from 'next/navigation';
 import { AgentLabel } from '@/components/agent-label';
 import { EmptyState } from '@/components/empty-state';
+import { Detail, Stat } from '@/components/facts';
 import { formatScore, timeAgo } from '@/components/format';
 import { KindChip } from '@/components/kind-chip';
 import { formatInterval, formatRating } from '@/components/leaderboard-format';
@@ -330,24 +331,6 @@ function Result({ match: m, mine }: { match: MatchSummary; mine: MatchSummary['s
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_STYLES[outcome] ?? OUTCOME_STYLES.draw}`}>{outcome}</span>
       <span className="tabular-nums text-xs text-zinc-500 dark:text-zinc-400">score {formatScore(score)}</span>
     </span>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
-      <dd className="min-w-0 break-words">{children || <span className="text-zinc-400">—</span>}</dd>
-    </>
-  );
-}
-
-function Stat({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col-reverse justify-end rounded-lg bg-zinc-50 px-2 py-2 sm:min-w-20 dark:bg-zinc-800/60">
-      <dt className="text-[0.65rem] uppercase leading-tight tracking-wide text-zinc-500 dark:text-zinc-400">{term}</dt>
-      <dd className="whitespace-nowrap text-lg font-semibold tabular-nums">{children}</dd>
-    </div>
   );
 }
 
