@@ -11,6 +11,8 @@ interface Props {
   games: { id: string; title: string }[];
   /** Every category, with whether some registered game declares it. */
   categories: { id: string; label: string; available: boolean }[];
+  /** Prompt versions of the rated LLM agents. */
+  versions: string[];
 }
 
 type Key = keyof LeaderboardQuery;
@@ -28,7 +30,7 @@ function toSearch(query: LeaderboardQuery): string {
   return s ? `?${s}` : '';
 }
 
-export function LeaderboardFilters({ query: served, games, categories }: Props) {
+export function LeaderboardFilters({ query: served, games, categories, versions }: Props) {
   const router = useRouter();
   const pathname = usePathname() ?? '/leaderboard';
   const [pending, startTransition] = useTransition();
@@ -50,7 +52,7 @@ export function LeaderboardFilters({ query: served, games, categories }: Props) 
       onSubmit={(e) => e.preventDefault()}
       className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,0.6fr)_auto] lg:items-end">
         <Select label="Game" value={query.game ?? ''} onChange={(v) => set('game', v)}>
           <option value="">All games</option>
           {games.map((g) => (
@@ -64,6 +66,14 @@ export function LeaderboardFilters({ query: served, games, categories }: Props) 
           {categories.map((c) => (
             <option key={c.id} value={c.id} disabled={!c.available}>
               {c.available ? c.label : `${c.label} (no games yet)`}
+            </option>
+          ))}
+        </Select>
+        <Select label="Prompt version" value={query.version ?? ''} onChange={(v) => set('version', v)}>
+          <option value="">All versions</option>
+          {[...new Set([...versions, ...(query.version ? [query.version] : [])])].map((v) => (
+            <option key={v} value={v}>
+              {v}
             </option>
           ))}
         </Select>

@@ -116,6 +116,12 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
             </span>
           )
         )}
+        {method === 'bt' && r.bt && (
+          <span className="block text-[0.7rem] tabular-nums text-zinc-400" title="Raw Bradley-Terry log-strength β (the anchor at 0)">
+            β {r.bt.beta >= 0 ? '+' : '−'}
+            {Math.abs(r.bt.beta).toFixed(2)}
+          </span>
+        )}
       </Td>
       <Td align="right" className="tabular-nums" testId="matches">
         {r.matches}

@@ -14,15 +14,22 @@ test('watch a live match to its end, then replay it', async ({ page }) => {
     .filter({ hasText: /simulated/i })
     .first();
   await expect(live).toBeVisible({ timeout: 90_000 });
+  const href = (await live.getAttribute('href'))!;
   await live.click();
-  await expect(page).toHaveURL(/\/matches\//);
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  const matchId = href.split('/').pop()!;
 
   // Live: the board is there, the status says live, and moves stream in without reloading.
   await expect(page.getByTestId('board')).toBeVisible();
   await expect(page.getByTestId('match-status')).toHaveText('live');
-  const bubbles = page.getByTestId('transcript').locator('li');
-  const before = await bubbles.count();
-  await expect.poll(() => bubbles.count(), { timeout: 30_000 }).toBeGreaterThan(before + 2);
+  const bubbles = page.getByTestId('transcript').locator('li[data-seq]');
+  const seqs = () => bubbles.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
+  await expect.poll(async () => (await seqs()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const before = (await seqs()).length;
+  // More events arrive live (unless the match happens to end first).
+  await expect
+    .poll(async () => (await seqs()).length > before || (await page.getByTestId('match-status').textContent()) !== 'live', { timeout: 30_000 })
+    .toBe(true);
   await expect(page.getByTestId('transcript')).toContainText(/drops in column/);
   // Everything that uses the simulated endpoint is labelled so.
   await expect(page.getByText(/simulated/i).first()).toBeVisible();
@@ -30,6 +37,12 @@ test('watch a live match to its end, then replay it', async ({ page }) => {
   // Follow it to the end: the outcome appears without reloading.
   await expect(page.getByTestId('match-status')).toHaveText(/finished|failed/i, { timeout: 90_000 });
   await expect(page.getByTestId('outcome')).toHaveText(/wins|draw|void/i);
+  // The whole log of this very match, without gaps or duplicates, ends with the result.
+  await expect(page.getByText(matchId).first()).toBeVisible();
+  const all = await seqs();
+  expect(all.length).toBeGreaterThanOrEqual(before);
+  expect(all).toEqual(all.map((_, i) => i + 1));
+  await expect(bubbles.last()).toContainText(/game over|wins|draw|void/i);
 
   // Replay: step back to the start and forward again.
   const counter = page.getByTestId('move-counter');

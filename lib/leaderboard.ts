@@ -23,6 +23,11 @@ export const leaderboardQuerySchema = z.object({
   baselines: z.enum(['show', 'hide']).default('show'),
   /** Show agents answered by the simulated endpoint. */
   simulated: z.enum(['show', 'hide']).default('show'),
+  /**
+   * Only LLM agents with this prompt version (baselines stay). Model, scaffold and prompt version are part of an
+   * agent's identity: each version is its own row, never merged with another.
+   */
+  version: z.string().trim().min(1).max(32).optional(),
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
@@ -106,6 +111,8 @@ export interface LeaderboardResult {
   normalized: { games: string[]; rows: { agentId: string; perGame: Record<string, number | null>; average: number | null }[] };
   /** Reference agent of the BT scale (fixed at 1000). */
   anchor: { agentId: string; agentName: string } | null;
+  /** Prompt versions of the rated LLM agents, for the version filter. */
+  versions: string[];
   matchesUsed: number;
   bootstrapRounds: number;
   computedAt: string;

@@ -79,6 +79,13 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // Ctrl-C reaches the embedded Postgres too (same process group): while stopping, connections it cuts
+  // (57P01) are expected. Anything else uncaught is a bug: report it and stop cleanly.
+  process.on('uncaughtException', (err) => {
+    if (stopping && (err as { code?: string }).code === '57P01') return;
+    console.error('arena: uncaught exception', err);
+    void shutdown(1);
+  });
 
   try {
     await ensureSecret(cfg);

@@ -53,7 +53,12 @@ export default async function LeaderboardPage({ searchParams }: Props) {
         <Downloads />
       </header>
 
-      <LeaderboardFilters query={query} games={games.map((g) => ({ id: g.id, title: g.meta.title }))} categories={categories} />
+      <LeaderboardFilters
+        query={query}
+        games={games.map((g) => ({ id: g.id, title: g.meta.title }))}
+        categories={categories}
+        versions={result?.versions ?? []}
+      />
 
       {problems.length > 0 && (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">

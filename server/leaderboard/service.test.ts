@@ -35,6 +35,16 @@ beforeAll(async () => {
   await play('connect-four', [engine.id, random.id], 12);
   await play('connect-four', [engine.id, random2.id], 12);
   await play('tictactoe', [random.id, random2.id], 12);
+  // An LLM agent (prompt v1) with recorded results, written directly: the version filter works on identities.
+  const llm = await t.db.agent.create({ data: { name: 'model-x · cot', kind: 'llm', model: 'model-x', scaffold: 'cot', promptVersion: 'v1' } });
+  for (let i = 0; i < 6; i++) {
+    await t.db.match.create({
+      data: {
+        gameId: 'tictactoe', seed: `llm-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(),
+        seats: { create: [{ seat: 0, agentId: llm.id, score: i % 3 ? 1 : 0, outcome: i % 3 ? 'win' : 'loss' }, { seat: 1, agentId: random.id, score: i % 3 ? 0 : 1, outcome: i % 3 ? 'loss' : 'win' }] },
+      },
+    });
+  }
   service = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200 });
 });
 afterAll(async () => {
@@ -45,7 +55,7 @@ afterAll(async () => {
 describe('ArenaLeaderboard', () => {
   it('rates every agent with a bootstrap interval, the engine first, the random baseline anchored at 1000', async () => {
     const r = await service.get(q());
-    expect(r.matchesUsed).toBe(36);
+    expect(r.matchesUsed).toBe(42);
     expect(r.rows.map((x) => x.agentName)).toContain('Engine');
     expect(r.rows[0]!.agentName).toBe('Engine');
     expect(r.rows[0]!.rank).toBe(1);
@@ -68,11 +78,18 @@ describe('ArenaLeaderboard', () => {
 
   it('filters by game and category, and hides baselines on request', async () => {
     const ttt = await service.get(q({ game: 'tictactoe' }));
-    expect(ttt.matchesUsed).toBe(12);
-    expect(ttt.rows.map((x) => x.agentId).sort()).toEqual([ids.random, ids.random2].sort());
-    expect((await service.get(q({ category: 'abstract-strategy' }))).matchesUsed).toBe(36);
+    expect(ttt.matchesUsed).toBe(18);
+    expect(ttt.rows.map((x) => x.agentName).sort()).toEqual(['Random', 'Random two', 'model-x · cot']);
+    expect((await service.get(q({ category: 'abstract-strategy' }))).matchesUsed).toBe(42);
     expect((await service.get(q({ category: 'social-deduction' }))).matchesUsed).toBe(0);
-    expect((await service.get(q({ baselines: 'hide' }))).rows).toEqual([]);
+    expect((await service.get(q({ baselines: 'hide' }))).rows.map((x) => x.agentName)).toEqual(['model-x · cot']);
+  });
+
+  it('filters LLM agents by prompt version, keeping the baselines', async () => {
+    expect((await service.get(q())).versions).toEqual(['v1']);
+    expect((await service.get(q({ version: 'v1' }))).rows.map((x) => x.agentName)).toContain('model-x · cot');
+    const v2 = await service.get(q({ version: 'v2' }));
+    expect(v2.rows.map((x) => x.agentName).sort()).toEqual(['Engine', 'Random', 'Random two']);
   });
 
   it('shows TrueSkill and Elo from the same matches, with their own scales', async () => {

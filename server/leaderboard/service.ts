@@ -93,8 +93,12 @@ export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, r
     if (!a) return false;
     if (query.baselines === 'hide' && BASELINE_KINDS.has(a.kind)) return false;
     if (query.simulated === 'hide' && a.simulated) return false;
+    if (query.version && a.kind === 'llm' && a.promptVersion !== query.version) return false;
     return true;
   });
+  const versions = [
+    ...new Set(board.rows.map((r) => agents.get(r.agentId)).flatMap((a) => (a?.kind === 'llm' && a.promptVersion ? [a.promptVersion] : []))),
+  ].sort();
 
   const rows: LeaderboardRow[] = shown.map((r) => {
     const a = agents.get(r.agentId)!;
@@ -181,6 +185,7 @@ export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, r
     pairs,
     normalized,
     anchor: anchor ? { agentId: anchor.id, agentName: anchor.name } : null,
+    versions,
     matchesUsed: data.matches.length,
     bootstrapRounds: rounds,
     computedAt: entry.computedAt.toISOString(),

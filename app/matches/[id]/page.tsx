@@ -33,7 +33,9 @@ export default async function MatchPage({ params }: Props) {
   }));
 
   return (
+    // Keyed by match: moving from one match page to another never shows the previous match's log.
     <MatchView
+      key={match.id}
       matchId={match.id}
       gameId={match.gameId}
       gameTitle={game?.meta.title ?? match.gameId}
