@@ -20,3 +20,16 @@ export function Stat({ term, children }: { term: string; children: ReactNode }) 
     </div>
   );
 }
+
+/** A win / draw / loss record, wins green and losses red. */
+export function WinDrawLoss({ wins, draws, losses }: { wins: number; draws: number; losses: number }) {
+  return (
+    <>
+      <span className="text-emerald-700 dark:text-emerald-400">{wins}</span>
+      <span className="text-zinc-400"> / </span>
+      {draws}
+      <span className="text-zinc-400"> / </span>
+      <span className="text-red-700 dark:text-red-400">{losses}</span>
+    </>
+  );
+}

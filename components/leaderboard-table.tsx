@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { LeaderboardResult, LeaderboardRow } from '@/lib/leaderboard';
+import { WinDrawLoss } from './facts';
 import { KindChip } from './kind-chip';
 import { formatInterval, formatRating, METHOD_LABELS, percent } from './leaderboard-format';
 import { SimulatedBadge } from './simulated-badge';
@@ -127,11 +128,7 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
         {r.matches}
       </Td>
       <Td align="right" className="whitespace-nowrap tabular-nums">
-        <span className="text-emerald-700 dark:text-emerald-400">{r.wins}</span>
-        <span className="text-zinc-400"> / </span>
-        {r.draws}
-        <span className="text-zinc-400"> / </span>
-        <span className="text-red-700 dark:text-red-400">{r.losses}</span>
+        <WinDrawLoss wins={r.wins} draws={r.draws} losses={r.losses} />
       </Td>
       <Td align="right" className="tabular-nums">
         {r.matches > 0 ? r.avgScore.toFixed(2) : '—'}

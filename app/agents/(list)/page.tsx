@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
-import { Detail, Stat } from '@/components/facts';
+import { Detail, Stat, WinDrawLoss } from '@/components/facts';
 import { KindChip } from '@/components/kind-chip';
 import { SimulatedBadge } from '@/components/simulated-badge';
 import { getAgents, type AgentSummary } from '@/lib/queries';
@@ -68,11 +68,7 @@ function AgentCard({ agent: a }: { agent: AgentSummary }) {
       <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">
         <Stat term="Played">{a.played}</Stat>
         <Stat term="W / D / L">
-          <span className="text-emerald-700 dark:text-emerald-400">{a.wins}</span>
-          <span className="text-zinc-400"> / </span>
-          {a.draws}
-          <span className="text-zinc-400"> / </span>
-          <span className="text-red-700 dark:text-red-400">{a.losses}</span>
+          <WinDrawLoss wins={a.wins} draws={a.draws} losses={a.losses} />
         </Stat>
         <Stat term="Illegal replies">{a.illegalReplies}</Stat>
         <Stat term="Forfeited turns">{a.forfeitedTurns}</Stat>

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { AgentLabel } from '@/components/agent-label';
 import { EmptyState } from '@/components/empty-state';
-import { Detail, Stat } from '@/components/facts';
+import { Detail, Stat, WinDrawLoss } from '@/components/facts';
 import { formatScore, timeAgo } from '@/components/format';
 import { KindChip } from '@/components/kind-chip';
 import { formatInterval, formatRating } from '@/components/leaderboard-format';
@@ -140,11 +140,7 @@ function Identity({ agent: a }: { agent: AgentDetail }) {
       <dl className="grid grid-cols-3 gap-2 text-center sm:grid-cols-5">
         <Stat term="Played">{a.played}</Stat>
         <Stat term="W / D / L">
-          <span className="text-emerald-700 dark:text-emerald-400">{a.wins}</span>
-          <span className="text-zinc-400"> / </span>
-          {a.draws}
-          <span className="text-zinc-400"> / </span>
-          <span className="text-red-700 dark:text-red-400">{a.losses}</span>
+          <WinDrawLoss wins={a.wins} draws={a.draws} losses={a.losses} />
         </Stat>
         <Stat term="Voided">{a.voided}</Stat>
         <Stat term="Illegal replies">{a.illegalReplies}</Stat>
