@@ -38,7 +38,10 @@ export default defineConfig({
       ARENA_DATA_DIR: '.arena/e2e',
       ARENA_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54339)),
       ARENA_SIM_LATENCY_MS: '300-800',
-      ARENA_CONCURRENCY: '4',
+      ARENA_CONCURRENCY: '8',
+      // The admin flow signs in with this password and registers the simulated endpoint at this port as a provider.
+      ARENA_ADMIN_PASSWORD: 'e2e-admin-password',
+      ARENA_SIM_PORT: String(Number(process.env.E2E_SIM_PORT ?? 3199)),
       NEXT_TELEMETRY_DISABLED: '1',
     },
     stdout: 'pipe',

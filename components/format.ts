@@ -25,6 +25,7 @@ export function describeOutcome(
   seatLabel: (seat: number) => string,
 ): { kind: 'win' | 'draw' | 'void'; headline: string; reason: string } | null {
   if (status === 'failed') return { kind: 'void', headline: 'Void', reason: failureReason ?? 'the match failed' };
+  if (status === 'cancelled') return { kind: 'void', headline: 'Cancelled', reason: failureReason ?? 'the tournament was stopped before this match was played' };
   if (status !== 'finished' || !outcome) return null;
   if (outcome.winner != null) return { kind: 'win', headline: `${seatLabel(outcome.winner)} wins`, reason: outcome.reason };
   return { kind: 'draw', headline: 'Draw', reason: outcome.reason };

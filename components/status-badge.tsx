@@ -1,4 +1,4 @@
-// A match's status as a coloured pill: live, finished, failed or queued.
+// A match's status as a coloured pill: live, finished, failed, cancelled or queued.
 import type { MatchStatus } from '@/lib/protocol';
 
 const STYLES: Record<MatchStatus, { label: string; pill: string; dot: string }> = {
@@ -16,6 +16,11 @@ const STYLES: Record<MatchStatus, { label: string; pill: string; dot: string }> 
     label: 'failed',
     pill: 'bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950/60 dark:text-red-300 dark:ring-red-400/30',
     dot: 'bg-red-500',
+  },
+  cancelled: {
+    label: 'cancelled',
+    pill: 'bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950/60 dark:text-amber-300 dark:ring-amber-400/30',
+    dot: 'bg-amber-400',
   },
   queued: {
     label: 'queued',

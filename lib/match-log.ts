@@ -32,7 +32,7 @@ export interface Frame {
 }
 
 export function isFinal(status: MatchStatus): boolean {
-  return status === 'finished' || status === 'failed';
+  return status === 'finished' || status === 'failed' || status === 'cancelled';
 }
 
 export function isVisible(ev: WireEvent): ev is VisibleEvent {

@@ -13,7 +13,12 @@ export type MatchJoin = z.infer<typeof matchJoinSchema>;
 export const matchLeaveSchema = z.object({ matchId: z.string().min(1).max(64) });
 export type MatchLeave = z.infer<typeof matchLeaveSchema>;
 
-export type MatchStatus = 'queued' | 'running' | 'finished' | 'failed';
+/** Client → server: follow a tournament's progress (its page refreshes on `tournament:changed`). */
+export const tournamentJoinSchema = z.object({ tournamentId: z.string().min(1).max(64) });
+export type TournamentJoin = z.infer<typeof tournamentJoinSchema>;
+
+/** cancelled: never played, because its tournament was cancelled or ran out of budget. */
+export type MatchStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
 
 export interface SeatInfo {
   seat: number;
@@ -73,6 +78,8 @@ export interface ServerToClientEvents {
   'match:event': (e: { matchId: string; event: WireEvent }) => void;
   'match:status': (e: { matchId: string; status: MatchStatus }) => void;
   'lobby:changed': (e: { matchId: string; status: MatchStatus }) => void;
+  /** A tournament's counts or status changed (a match started or ended, paused, resumed, cancelled, finished). */
+  'tournament:changed': (e: { tournamentId: string }) => void;
   'arena:error': (e: { message: string; matchId?: string }) => void;
 }
 
@@ -80,4 +87,6 @@ export interface ClientToServerEvents {
   'match:join': (m: MatchJoin) => void;
   'match:leave': (m: MatchLeave) => void;
   'lobby:join': () => void;
+  'tournament:join': (t: TournamentJoin) => void;
+  'tournament:leave': (t: TournamentJoin) => void;
 }

@@ -25,6 +25,13 @@ export const configSchema = z.object({
   ARENA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   ARENA_SECRET: z.string().min(16, 'ARENA_SECRET must be at least 16 characters').optional(),
   ARENA_DEV: bool.default(false),
+  /** What this process runs: web (pages, sockets), worker (match jobs) or both. Split roles need DATABASE_URL. */
+  ARENA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** Creates (or resets the password of) the admin account at start-up; without it, /admin offers a first-run setup. */
+  ARENA_ADMIN_USER: z.string().regex(/^[A-Za-z0-9_.@-]{1,64}$/, 'letters, digits and _ . @ - only').default('admin'),
+  ARENA_ADMIN_PASSWORD: z.string().min(8, 'ARENA_ADMIN_PASSWORD needs at least 8 characters').optional(),
+  /** How often a worker checks that every open match has a live job and finished tournaments are closed. */
+  ARENA_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODELS: z.string().default('gpt-4o-mini').transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean)),

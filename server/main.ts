@@ -21,7 +21,10 @@ import { ArenaLeaderboard } from './leaderboard/service';
 import { Hub } from './rooms/hub';
 import { seedDemo } from './scheduler/demo';
 import { startQueue, stopQueue } from './scheduler/queue';
-import { createTournament, recoverUnfinished } from './scheduler/tournaments';
+import { cancelTournament, createTournament, pauseTournament, reconcile, resumeTournament } from './scheduler/tournaments';
+import { relayListener, relaySender } from './rooms/relay';
+import { registerTournamentControl } from '../lib/control';
+import { adminCount, upsertAdmin } from '../lib/auth';
 import { startMatchWorker } from './workers/match-worker';
 
 const log = (m: string) => console.log(`[arena] ${m}`);
@@ -66,6 +69,17 @@ async function startWeb(cfg: ArenaConfig, hub: Hub): Promise<() => Promise<unkno
   return () => new Promise((r) => io.close(() => r(undefined)));
 }
 
+/** The admin account from ARENA_ADMIN_PASSWORD, or a hint about the first-run setup page. */
+async function ensureAdmin(cfg: ArenaConfig): Promise<void> {
+  if (cfg.ARENA_ADMIN_PASSWORD) {
+    const r = await upsertAdmin(db(), cfg.ARENA_ADMIN_USER, cfg.ARENA_ADMIN_PASSWORD);
+    if (r.created) log(`admin account "${cfg.ARENA_ADMIN_USER}" created from ARENA_ADMIN_PASSWORD`);
+    else if (r.changed) log(`admin "${cfg.ARENA_ADMIN_USER}": password reset from ARENA_ADMIN_PASSWORD`);
+  } else if ((await adminCount(db())) === 0) {
+    log(`no admin account yet: open http://localhost:${cfg.PORT}/admin to create one (or set ARENA_ADMIN_PASSWORD)`);
+  }
+}
+
 async function main() {
   const cfg = readConfig();
   const stops: (() => Promise<unknown>)[] = [];
@@ -88,11 +102,16 @@ async function main() {
   });
 
   try {
+    const role = cfg.ARENA_ROLE;
+    const web = role !== 'worker';
+    const worker = role !== 'web';
     await ensureSecret(cfg);
     // 1. Postgres: the given one, or a real PostgreSQL started here.
     let url = cfg.DATABASE_URL;
     if (url) {
       await checkDatabase(url);
+    } else if (role !== 'all') {
+      throw new Error(`ARENA_ROLE=${role} needs DATABASE_URL: processes that share the work share one Postgres (the embedded one belongs to a single all-in-one process)`);
     } else {
       const t0 = performance.now();
       const embedded: EmbeddedDb = await startEmbeddedPostgres({
@@ -109,9 +128,10 @@ async function main() {
     if (applied.length === 0) log('database schema up to date');
     stops.push(() => db().$disconnect());
 
-    // 2. The simulated OpenAI-compatible endpoint (labelled simulated everywhere it appears).
+    // 2. The demo (all-in-one only): the simulated OpenAI-compatible endpoint, labelled simulated everywhere it appears.
     let simulatedUrl: string | null = null;
-    if (cfg.ARENA_DEMO) {
+    const demo = cfg.ARENA_DEMO && role === 'all';
+    if (demo) {
       const sim = await startSimulatedEndpoint({ port: cfg.ARENA_SIM_PORT, latencyMs: cfg.ARENA_SIM_LATENCY_MS });
       stops.push(() => sim.close());
       simulatedUrl = sim.url;
@@ -121,28 +141,83 @@ async function main() {
       simulatedUrl,
       openai: cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY, baseUrl: cfg.OPENAI_BASE_URL, models: cfg.OPENAI_MODELS } : undefined,
     });
+    if (web) await ensureAdmin(cfg);
 
-    // 3. The leaderboard (computed in a worker thread), then the web: Next.js and socket.io on one port.
-    const computer = createComputer();
-    stops.push(() => computer.close());
-    const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
-    registerLeaderboardService(leaderboard);
-    const hub = new Hub(db);
-    stops.push(await startWeb(cfg, hub));
-
-    // 4. The match workers, then the demo tournament when nothing is pending.
+    // 3. The job queue and the relay that carries live news between processes.
     const boss: PgBoss = await startQueue(url);
     stops.push(() => stopQueue(boss));
-    await startMatchWorker(boss, db(), { concurrency: cfg.ARENA_CONCURRENCY, hub, log, onMatchEnd: leaderboard.markStale });
-    const recovered = await recoverUnfinished(db(), boss);
-    if (recovered) log(`re-queued ${recovered} unfinished matches`);
+    const relay = relaySender(url, log);
+    stops.push(() => relay.close());
+
+    // 4. The web: leaderboard (computed in a worker thread), Next.js and socket.io on one port, the scheduler's controls.
+    let hub: Hub | null = null;
+    let markStale = () => {};
+    if (web) {
+      const computer = createComputer();
+      stops.push(() => computer.close());
+      const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
+      registerLeaderboardService(leaderboard);
+      markStale = leaderboard.markStale;
+      const h = new Hub(db);
+      hub = h;
+      const changed = (id: string) => {
+        h.tournamentChanged(id);
+        relay.tournament(id);
+      };
+      registerTournamentControl({
+        create: async (spec) => {
+          const r = await createTournament(db(), boss, spec);
+          log(`tournament "${r.tournament.name}" scheduled: ${r.matches} matches`);
+          return { id: r.tournament.id, matches: r.matches };
+        },
+        pause: async (id) => (await pauseTournament(db(), boss, id), changed(id)),
+        resume: async (id) => (await resumeTournament(db(), boss, id), changed(id)),
+        cancel: async (id) => (await cancelTournament(db(), boss, id), changed(id)),
+      });
+      const listener = await relayListener(url, (m) => {
+        if (m.t === 'tournament') h.tournamentChanged(m.id);
+        else {
+          h.foreignEvent(m.matchId, m.kind);
+          if (m.kind === 'end' || m.kind === 'failed') leaderboard.markStale();
+        }
+      }, log);
+      stops.push(() => listener.close());
+      stops.push(await startWeb(cfg, h));
+    }
+
+    // 5. The match workers, the reconciler, then the demo tournament when nothing is pending.
+    if (worker) {
+      const onTournamentChange = (id: string) => {
+        hub?.tournamentChanged(id);
+        relay.tournament(id);
+      };
+      const h = hub;
+      await startMatchWorker(boss, db(), {
+        concurrency: cfg.ARENA_CONCURRENCY,
+        // In-process viewers get events from memory; without a hub here, web processes are told through Postgres.
+        publish: h ? h.publish : (matchId, ev) => relay.match(matchId, ev.seq, ev.kind),
+        log,
+        onMatchEnd: () => markStale(),
+        onTournamentChange,
+      });
+      const sweep = async () => {
+        const r = await reconcile(db(), boss);
+        if (r.requeued) log(`re-queued ${r.requeued} matches whose jobs were lost`);
+        if (r.givenUp) log(`${r.givenUp} matches failed after repeated crashes`);
+      };
+      await sweep();
+      const timer = setInterval(() => void sweep().catch((err) => log(`reconcile: ${(err as Error).message}`)), cfg.ARENA_RECONCILE_SECONDS * 1000);
+      timer.unref();
+      stops.push(async () => clearInterval(timer));
+    }
     const open = await db().match.count({ where: { status: { in: ['queued', 'running'] } } });
-    if (cfg.ARENA_DEMO && open === 0) {
+    if (demo && open === 0) {
       const { matches } = await createTournament(db(), boss, {
         name: `Demo round robin ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+        format: 'round-robin',
         gameIds: games.map((g) => g.id),
         agentIds,
-        seedsPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR,
+        gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
       });
       log(`demo tournament scheduled: ${matches} matches`);
     }

@@ -19,6 +19,7 @@ export function createAgent(row: AgentRow): Agent {
       if (!row.provider || !row.model) throw new Error(`agent ${row.name} has no provider or model`);
       return llmAgent({
         client: clientFor(row.provider),
+        prices: row.provider,
         model: row.model,
         scaffold: row.scaffold === 'cot' ? 'cot' : 'base',
         temperature: row.temperature,

@@ -2,19 +2,10 @@
 import OpenAI, { APIError, APIUserAbortError } from 'openai';
 import type { Agent, CallRecord, TurnContext } from './types';
 import { InfraError } from './types';
+import { callCost, type Prices } from '../../lib/pricing';
+import { SCAFFOLDS, type Scaffold } from '../../lib/agents/scaffolds';
 
-/** Bumped whenever the scaffold text below changes: part of an agent's identity on the leaderboard. */
-export const PROMPT_VERSION = 'v1';
-
-export type Scaffold = 'base' | 'cot';
-
-/** How each scaffold asks for the answer (appended to the game's own system prompt). */
-export const SCAFFOLDS: Record<Scaffold, string> = {
-  base: 'Answer with your move only, exactly in the required format, and nothing else.',
-  cot:
-    'Before answering, think step by step: describe the position, the threats and opportunities for both sides, ' +
-    'and compare your best candidate moves. Then give your move on the last line, exactly in the required format.',
-};
+export { PROMPT_VERSION, type Scaffold } from '../../lib/agents/scaffolds';
 
 export interface LlmAgentOptions {
   client: OpenAI;
@@ -22,12 +13,14 @@ export interface LlmAgentOptions {
   scaffold: Scaffold;
   temperature?: number | null;
   maxTokens?: number | null;
+  /** Provider prices, for each call's cost. */
+  prices?: Prices;
 }
 
 export function buildMessages(ctx: TurnContext, scaffold: Scaffold): { role: 'system' | 'user' | 'assistant'; content: string }[] {
   const { game, config, seat, numPlayers } = ctx;
   const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = [
-    { role: 'system', content: `${game.prompt.system(config, seat, numPlayers)}\n\n${SCAFFOLDS[scaffold]}` },
+    { role: 'system', content: `${game.prompt.system(config, seat, numPlayers)}\n\n${SCAFFOLDS[scaffold].text}` },
     { role: 'user', content: game.prompt.turn(ctx.view, seat, ctx.legal, config) },
   ];
   for (const r of ctx.rejections) {
@@ -79,6 +72,7 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
       call.reply = text;
       call.tokensIn = completion.usage?.prompt_tokens ?? null;
       call.tokensOut = completion.usage?.completion_tokens ?? null;
+      call.costUsd = opts.prices ? callCost(opts.prices, opts.model, call.tokensIn, call.tokensOut) : null;
       const parsed = ctx.game.prompt.parse(text, ctx.seat, ctx.legal);
       if ('error' in parsed) return { ok: false, error: parsed.error, text, call };
       return { ok: true, action: parsed.action, text, call };

@@ -32,6 +32,8 @@ export interface CallRecord {
   tokensIn: number | null;
   tokensOut: number | null;
   latencyMs: number;
+  /** US dollars at the provider's prices; null when unknown. */
+  costUsd?: number | null;
 }
 
 export type AgentAnswer =

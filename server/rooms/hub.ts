@@ -9,6 +9,7 @@ import {
   MAX_CLIENT_PAYLOAD_BYTES,
   matchJoinSchema,
   matchLeaveSchema,
+  tournamentJoinSchema,
   type ClientToServerEvents,
   type MatchSnapshot,
   type MatchStatus,
@@ -39,7 +40,7 @@ const MAX_CACHED = 500;
 const room = (matchId: string) => `match:${matchId}`;
 
 function isFinal(status: MatchStatus) {
-  return status === 'finished' || status === 'failed';
+  return status === 'finished' || status === 'failed' || status === 'cancelled';
 }
 
 /** Spectators see the public view while a match runs and everything once it is over. */
@@ -139,8 +140,14 @@ export class Hub {
     socket.on('lobby:join', async () => {
       await socket.join('lobby');
     });
+    socket.on('tournament:join', guard('tournament:join', tournamentJoinSchema, async ({ tournamentId }) => {
+      await socket.join(`tournament:${tournamentId}`);
+    }));
+    socket.on('tournament:leave', guard('tournament:leave', tournamentJoinSchema, async ({ tournamentId }) => {
+      await socket.leave(`tournament:${tournamentId}`);
+    }));
     socket.onAny((event: string) => {
-      if (!['match:join', 'match:leave', 'lobby:join'].includes(event)) {
+      if (!['match:join', 'match:leave', 'lobby:join', 'tournament:join', 'tournament:leave'].includes(event)) {
         socket.emit('arena:error', { message: `unknown event "${String(event).slice(0, 60)}"` });
       }
     });
@@ -161,6 +168,35 @@ export class Hub {
     });
     this.entries.set(matchId, next.catch(() => null));
     this.evict();
+  };
+
+  /** Tells a tournament's pages that its counts or status changed (they re-read them). */
+  tournamentChanged = (tournamentId: string) => {
+    this.io?.to(`tournament:${tournamentId}`).emit('tournament:changed', { tournamentId });
+  };
+
+  /**
+   * An event stored by another process (a worker-only process): a match held here is re-read from Postgres and
+   * what its viewers have not seen is sent; home pages hear about starts and ends.
+   */
+  foreignEvent = (matchId: string, kind: string) => {
+    if (kind === 'start') this.lobbyChanged(matchId, 'running');
+    if (kind === 'end' || kind === 'failed') this.lobbyChanged(matchId, kind === 'end' ? 'finished' : 'failed');
+    const prev = this.entries.get(matchId);
+    if (!prev) return;
+    const next = prev.then(async (cached) => {
+      const fresh = await this.load(matchId);
+      if (!fresh) return cached;
+      const head = kind === 'start' ? 0 : (cached?.events.at(-1)?.seq ?? 0);
+      const io = this.io;
+      if (io) {
+        const r = room(matchId);
+        for (const ev of fresh.events) if (ev.seq > head) io.to(r).emit('match:event', { matchId, event: toWire(fresh, ev, { spectator: true }) });
+        if (isFinal(fresh.status)) io.to(r).emit('match:snapshot', snapshotFor(fresh, spectatorViewer(fresh)));
+      }
+      return fresh;
+    });
+    this.entries.set(matchId, next.catch(() => null));
   };
 
   /** Tells home pages that a match's status changed (queued by the scheduler, started, ended). */

@@ -1,7 +1,7 @@
 // Demo seeding: idempotent, simulated agents labelled, real-model agents with an encrypted key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db';
-import { decryptSecret } from '../secrets';
+import { decryptSecret } from '../../lib/secrets';
 import { seedDemo, SIMULATED_PROVIDER } from './demo';
 
 let t: TestDb;

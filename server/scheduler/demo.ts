@@ -1,7 +1,7 @@
 // Demo data: the simulated provider, the baseline and simulated-LLM agents, real-model agents when a key is set.
 import type { Db } from '../../lib/db';
 import { PROMPT_VERSION } from '../agents/llm';
-import { encryptSecret } from '../secrets';
+import { encryptSecret } from '../../lib/secrets';
 
 export const SIMULATED_PROVIDER = 'Simulated (OpenAI-compatible)';
 

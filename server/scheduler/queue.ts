@@ -33,13 +33,43 @@ export async function startQueue(databaseUrl: string): Promise<PgBoss> {
   return boss;
 }
 
-/** One job id per match, so sending the same match twice (recovery after a crash) is harmless. */
-export function jobIdFor(matchId: string): string {
-  const h = createHash('sha1').update(`match:${matchId}`).digest('hex');
+export interface MatchJob {
+  matchId: string;
+  /** The match's attempt when the job was queued; a job whose attempt is stale is skipped. */
+  attempt?: number;
+}
+
+/**
+ * One job id per (match, attempt), so sending the same match twice (recovery after a crash) is harmless, and a
+ * re-queued match (resume, recovery of a lost job) gets a fresh job. Attempt 0 keeps the original id scheme.
+ */
+export function jobIdFor(matchId: string, attempt = 0): string {
+  const h = createHash('sha1').update(attempt === 0 ? `match:${matchId}` : `match:${matchId}:${attempt}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export async function enqueueMatches(boss: PgBoss, matchIds: string[]): Promise<void> {
-  if (matchIds.length === 0) return;
-  await boss.insert(MATCH_QUEUE, matchIds.map((matchId) => ({ id: jobIdFor(matchId), data: { matchId } })));
+export async function enqueueMatches(boss: PgBoss, matches: { id: string; attempt: number }[]): Promise<void> {
+  for (let i = 0; i < matches.length; i += 1000) {
+    const chunk = matches.slice(i, i + 1000);
+    await boss.insert(MATCH_QUEUE, chunk.map((m) => ({ id: jobIdFor(m.id, m.attempt), data: { matchId: m.id, attempt: m.attempt } satisfies MatchJob })));
+  }
+}
+
+/** Best effort: withdraws queued jobs (a paused or cancelled tournament); a job that slips through is skipped by its claim. */
+export async function withdrawJobs(boss: PgBoss, matches: { id: string; attempt: number }[]): Promise<void> {
+  for (let i = 0; i < matches.length; i += 1000) {
+    const ids = matches.slice(i, i + 1000).map((m) => jobIdFor(m.id, m.attempt));
+    if (ids.length) await boss.cancel(MATCH_QUEUE, ids).catch(() => {});
+  }
+}
+
+/** Which of these jobs pg-boss still holds as pending or running (created, retry, active). */
+export async function liveJobIds(boss: PgBoss, jobIds: string[]): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set();
+  const db = boss.getDb() as { executeSql(sql: string, values?: unknown[]): Promise<{ rows: { id: string }[] }> };
+  const r = await db.executeSql(
+    `SELECT id::text AS id FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created', 'retry', 'active')`,
+    [MATCH_QUEUE, jobIds],
+  );
+  return new Set(r.rows.map((x) => x.id));
 }

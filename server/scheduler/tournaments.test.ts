@@ -1,54 +1,250 @@
-// Integration test: a tournament goes through the pg-boss queue and the workers to the end, each match once.
+// Integration tests on real Postgres, pg-boss and the simulated endpoint: formats, concurrency, pause/resume,
+// cancel, budgets, lost jobs and 429s — every scheduled match ends exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
+import { createDb, type Db } from '../../lib/db';
+import { tournamentProgress } from '../../lib/tournament/progress';
 import { createTestDb, type TestDb } from '../db/test-db';
+import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated';
 import { startMatchWorker } from '../workers/match-worker';
-import { startQueue, stopQueue } from './queue';
-import { createTournament, recoverUnfinished } from './tournaments';
+import { jobIdFor, MATCH_QUEUE, startQueue, stopQueue } from './queue';
+import { cancelTournament, claimMatch, createTournament, pauseTournament, reconcile, resumeTournament } from './tournaments';
 
 let t: TestDb;
 let boss: PgBoss;
+let workerDb: Db;
+let sim: SimulatedEndpoint;
+let flaky: SimulatedEndpoint;
+const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestDb();
+  workerDb = createDb(t.url, 12);
   boss = await startQueue(t.url);
+  sim = await startSimulatedEndpoint({ latencyMs: [5, 30], seed: 'tournaments' });
+  // A provider that answers 30% of requests with HTTP 429 + Retry-After.
+  flaky = await startSimulatedEndpoint({ latencyMs: [5, 20], rateLimitRate: 0.3, retryAfterSeconds: 1, seed: 'flaky' });
+  const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true, priceInPer1k: 0.001, priceOutPer1k: 0.002 } });
+  const f = await t.db.provider.create({ data: { name: 'flaky', baseUrl: flaky.url, simulated: true } });
+  const llm = (name: string, providerId: string, model: string) =>
+    t.db.agent.create({ data: { name, kind: 'llm', providerId, model, scaffold: 'base', promptVersion: 'v1', simulated: true } });
+  ids.random = (await t.db.agent.create({ data: { name: 'random', kind: 'random' } })).id;
+  ids.random2 = (await t.db.agent.create({ data: { name: 'random-2', kind: 'random' } })).id;
+  ids.engine = (await t.db.agent.create({ data: { name: 'engine', kind: 'engine', settings: { depth: 2 } } })).id;
+  ids.careful = (await llm('careful', p.id, 'sim-careful')).id;
+  ids.sloppy = (await llm('sloppy', p.id, 'sim-sloppy')).id;
+  ids.flakyA = (await llm('flaky-a', f.id, 'sim-careful')).id;
+  ids.flakyB = (await llm('flaky-b', f.id, 'sim-sloppy')).id;
+  ids.retired = (await t.db.agent.create({ data: { name: 'old', kind: 'random', retired: true } })).id;
+  await startMatchWorker(boss, workerDb, { concurrency: 8 });
 });
 afterAll(async () => {
   if (boss) await stopQueue(boss);
+  await workerDb?.$disconnect();
+  await sim?.close();
+  await flaky?.close();
   await t?.drop();
 });
 
+function groupBy<T>(xs: T[], key: (x: T) => string): T[][] {
+  const m = new Map<string, T[]>();
+  for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
+  return [...m.values()];
+}
+
+async function progress(id: string) {
+  const [p] = await tournamentProgress(t.db, [id]);
+  return p!;
+}
+
+/** Waits until the tournament has ended (finished or cancelled) and nothing of it is queued or running. */
+async function ended(id: string, timeout = 60_000) {
+  await expect
+    .poll(async () => {
+      const p = await progress(id);
+      return p.status !== 'running' && p.status !== 'paused' && p.counts.queued + p.counts.running === 0;
+    }, { timeout, interval: 200 })
+    .toBe(true);
+  return progress(id);
+}
+
+/** Every played match has exactly one start and one end (or failed) event, and gap-free seqs. */
+async function eachPlayedOnce(tournamentId: string) {
+  const played = await t.db.match.findMany({
+    where: { tournamentId, status: { in: ['finished', 'failed'] } },
+    select: { id: true, lastSeq: true, status: true, events: { select: { seq: true, kind: true }, orderBy: { seq: 'asc' } } },
+  });
+  for (const m of played) {
+    expect(m.events.filter((e) => e.kind === 'start')).toHaveLength(1);
+    expect(m.events.filter((e) => e.kind === 'end' || e.kind === 'failed')).toHaveLength(1);
+    expect(m.events.map((e) => e.seq)).toEqual(Array.from({ length: m.lastSeq }, (_, i) => i + 1));
+  }
+  return played;
+}
+
 describe('tournaments', () => {
-  it('plays a round robin through the job queue, every match exactly once', async () => {
-    const agents = await Promise.all([
-      t.db.agent.create({ data: { name: 'rr-random', kind: 'random' } }),
-      t.db.agent.create({ data: { name: 'rr-engine', kind: 'engine', settings: { depth: 2 } } }),
-      t.db.agent.create({ data: { name: 'rr-random-2', kind: 'random' } }),
-    ]);
+  it('runs a 40-match round robin with 8 at a time to the end, each match exactly once, with tokens and cost', async () => {
+    const agentIds = [ids.random!, ids.random2!, ids.engine!, ids.careful!, ids.sloppy!];
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'test', gameIds: ['tictactoe', 'connect-four'], agentIds: agents.map((a) => a.id), seedsPerPair: 2, seed: 'rr',
+      name: 'forty', format: 'round-robin', gameIds: ['tictactoe'], agentIds, gamesPerPair: 4, seed: 'forty',
     });
-    expect(matches).toBe(3 * 2 * 2 * 2);
-    // Sending the same matches again (as recovery after a crash does) must not play anything twice.
-    expect(await recoverUnfinished(t.db, boss)).toBe(matches);
-    await startMatchWorker(boss, t.db, { concurrency: 4 });
-    await expect
-      .poll(() => t.db.match.count({ where: { tournamentId: tournament.id, status: { in: ['finished', 'failed'] } } }), { timeout: 45_000, interval: 250 })
-      .toBe(matches);
-    const failed = await t.db.match.findMany({ where: { tournamentId: tournament.id, status: 'failed' }, select: { failureReason: true } });
-    expect(failed).toEqual([]);
-    const starts = await t.db.matchEvent.groupBy({ by: ['matchId'], where: { kind: 'start' }, _count: true });
-    expect(starts).toHaveLength(matches);
-    expect(starts.every((s) => s._count === 1)).toBe(true);
-    const seats = await t.db.seat.findMany({ where: { match: { tournamentId: tournament.id } } });
-    expect(seats.every((s) => s.score !== null)).toBe(true);
+    expect(matches).toBe(40);
+    // Paired design: every seed is played twice, with the seats swapped.
+    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: { orderBy: { seat: 'asc' } } } });
+    const bySeed = groupBy(rows, (m) => m.seed);
+    expect(bySeed.every((ms) => ms.length === 2 && ms[0]!.seats[0]!.agentId === ms[1]!.seats[1]!.agentId)).toBe(true);
+    // Concurrency: at some moment several matches of it run at once.
+    let peak = 0;
+    const watch = setInterval(async () => {
+      const n = await t.db.match.count({ where: { tournamentId: tournament.id, status: 'running' } }).catch(() => 0);
+      peak = Math.max(peak, n);
+    }, 50);
+    const p = await ended(tournament.id).finally(() => clearInterval(watch));
+    expect(p.status).toBe('finished');
+    expect(p.counts).toMatchObject({ total: 40, done: 40, failed: 0, cancelled: 0 });
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(8);
+    expect(p.tokens).toBeGreaterThan(0);
+    expect(p.costUsd).toBeGreaterThan(0);
+    expect(p.finishedAt).not.toBeNull();
+    await eachPlayedOnce(tournament.id);
   });
 
-  it('rejects a tournament with unknown games or agents, with a readable reason', async () => {
-    const a = await t.db.agent.create({ data: { name: 'x1', kind: 'random' } });
-    const b = await t.db.agent.create({ data: { name: 'x2', kind: 'random' } });
-    await expect(createTournament(t.db, boss, { name: 'bad', gameIds: ['chess'], agentIds: [a.id, b.id], seedsPerPair: 1 })).rejects.toThrow(/unknown game "chess"/);
-    await expect(createTournament(t.db, boss, { name: 'bad', gameIds: ['tictactoe'], agentIds: [a.id, 'nobody'], seedsPerPair: 1 })).rejects.toThrow(/agents do not exist/);
-    await expect(createTournament(t.db, boss, { name: 'bad', gameIds: ['tictactoe'], agentIds: [a.id], seedsPerPair: 1 })).rejects.toThrow(/at least two agents/);
+  it('pauses (nothing new starts, matches in play finish) and resumes to the end', async () => {
+    const slow = await startSimulatedEndpoint({ latencyMs: [150, 250], seed: 'slow' });
+    try {
+      const prov = await t.db.provider.create({ data: { name: 'slow', baseUrl: slow.url, simulated: true } });
+      const a = await t.db.agent.create({ data: { name: 'slow-a', kind: 'llm', providerId: prov.id, model: 'sim-careful', scaffold: 'base' } });
+      const b = await t.db.agent.create({ data: { name: 'slow-b', kind: 'llm', providerId: prov.id, model: 'sim-sloppy', scaffold: 'base' } });
+      const { tournament } = await createTournament(t.db, boss, {
+        name: 'pausable', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [a.id, b.id, ids.random!], gamesPerPair: 6,
+      });
+      await expect.poll(async () => (await progress(tournament.id)).counts.running, { timeout: 20_000, interval: 50 }).toBeGreaterThan(0);
+      await pauseTournament(t.db, boss, tournament.id);
+      await expect(pauseTournament(t.db, boss, tournament.id)).rejects.toThrow(/is paused, so it cannot be paused/);
+      // Matches in play finish; then nothing moves.
+      await expect.poll(async () => (await progress(tournament.id)).counts.running, { timeout: 30_000, interval: 100 }).toBe(0);
+      const held = await progress(tournament.id);
+      expect(held.status).toBe('paused');
+      expect(held.counts.queued).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 2500));
+      const still = await progress(tournament.id);
+      expect(still.counts.done).toBe(held.counts.done);
+      expect(still.counts.queued).toBe(held.counts.queued);
+      await resumeTournament(t.db, boss, tournament.id);
+      const p = await ended(tournament.id);
+      expect(p.status).toBe('finished');
+      expect(p.counts).toMatchObject({ total: 18, done: 18, failed: 0, cancelled: 0 });
+      await eachPlayedOnce(tournament.id);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('cancels: queued matches are cancelled unplayed, the tournament says so', async () => {
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'cancel me', format: 'round-robin', gameIds: ['connect-four'], agentIds: [ids.careful!, ids.sloppy!], gamesPerPair: 40,
+    });
+    await cancelTournament(t.db, boss, tournament.id);
+    const p = await ended(tournament.id);
+    expect(p.status).toBe('cancelled');
+    expect(p.stopReason).toMatch(/cancelled/);
+    expect(p.counts.cancelled).toBeGreaterThan(0);
+    expect(p.counts.done + p.counts.cancelled + p.counts.failed).toBe(40);
+    await expect(cancelTournament(t.db, boss, tournament.id)).rejects.toThrow(/already cancelled/);
+    await eachPlayedOnce(tournament.id);
+  });
+
+  it('stops itself at a match budget: exactly that many played, the rest cancelled', async () => {
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'budget', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.random!, ids.random2!, ids.engine!], gamesPerPair: 6,
+      budget: { maxMatches: 5 },
+    });
+    const p = await ended(tournament.id);
+    expect(p.status).toBe('finished');
+    expect(p.stopReason).toMatch(/match budget reached \(5 of 5/);
+    expect(p.counts.done + p.counts.failed).toBe(5);
+    expect(p.counts.cancelled).toBe(18 - 5);
+  });
+
+  it('stops itself at a token budget, between matches', async () => {
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'tokens', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.careful!, ids.sloppy!], gamesPerPair: 40,
+      budget: { maxTokens: 3000 },
+    });
+    const p = await ended(tournament.id);
+    expect(p.status).toBe('finished');
+    expect(p.stopReason).toMatch(/token budget reached/);
+    expect(p.tokens).toBeGreaterThanOrEqual(3000);
+    expect(p.counts.cancelled).toBeGreaterThan(0);
+    expect(p.counts.done).toBeGreaterThan(0);
+    await eachPlayedOnce(tournament.id);
+  });
+
+  it('plays a gauntlet: every agent against the baseline only', async () => {
+    const { tournament, matches } = await createTournament(t.db, boss, {
+      name: 'gauntlet', format: 'gauntlet', gameIds: ['tictactoe'], agentIds: [ids.engine!, ids.careful!], baselineIds: [ids.random!], gamesPerPair: 2,
+    });
+    expect(matches).toBe(4);
+    const seats = await t.db.seat.findMany({ where: { match: { tournamentId: tournament.id } } });
+    const perMatch = groupBy(seats, (s) => s.matchId);
+    expect(perMatch.every((ss) => ss.filter((s) => s.agentId === ids.random).length === 1)).toBe(true);
+    expect((await ended(tournament.id)).counts.done).toBe(4);
+  });
+
+  it('adaptive: keeps scheduling the closest pair until the budget when two agents cannot be told apart', async () => {
+    const { tournament, matches } = await createTournament(t.db, boss, {
+      name: 'adaptive', format: 'adaptive', gameIds: ['connect-four'], agentIds: [ids.engine!, ids.random!, ids.random2!],
+      gamesPerPair: 2, pairsPerBatch: 1, budget: { maxMatches: 20 }, seed: 'adaptive',
+    });
+    expect(matches).toBe(6); // first batch: each pair once, seats swapped
+    const p = await ended(tournament.id, 90_000);
+    expect(p.status).toBe('finished');
+    expect(p.counts.done + p.counts.failed).toBeGreaterThan(6);
+    expect(p.counts.done + p.counts.failed).toBeLessThanOrEqual(20);
+    // Later batches went to the random pair (their intervals overlap), not to the engine (separated from both early).
+    const later = await t.db.match.findMany({ where: { tournamentId: tournament.id }, orderBy: { createdAt: 'asc' }, skip: 6, include: { seats: true } });
+    expect(later.length).toBeGreaterThan(0);
+    const randomPair = later.filter((m) => m.seats.every((s) => s.agentId === ids.random || s.agentId === ids.random2)).length;
+    expect(randomPair / later.length).toBeGreaterThan(0.5);
+  });
+
+  it('refuses bad specs with readable reasons', async () => {
+    const [a, b] = [ids.random!, ids.random2!];
+    const base = { name: 'bad', format: 'round-robin' as const, gamesPerPair: 2 };
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['chess'], agentIds: [a, b] })).rejects.toThrow(/unknown game "chess"/);
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, 'nobody'] })).rejects.toThrow(/some agents do not exist: nobody/);
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a] })).rejects.toThrow(/at least two different agents/);
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, b], gamesPerPair: 3 })).rejects.toThrow(/must be even/);
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, ids.retired!] })).rejects.toThrow(/replaced by a newer version/);
+    await expect(createTournament(t.db, boss, { ...base, format: 'adaptive', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(/needs a budget/);
+    await expect(createTournament(t.db, boss, { name: 'x', format: 'nonsense', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(/format/);
+  });
+
+  it('re-queues matches whose jobs were lost, and a stale job never plays a match', async () => {
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'lost', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.random!, ids.random2!], gamesPerPair: 4,
+    });
+    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, select: { id: true, attempt: true } });
+    // Withdraw the jobs as if they were lost (a queue wiped, retries exhausted by crashes)…
+    await boss.cancel(MATCH_QUEUE, rows.map((m) => jobIdFor(m.id, m.attempt)));
+    const stuck = await t.db.match.count({ where: { tournamentId: tournament.id, status: 'queued' } });
+    const r = await reconcile(t.db, boss);
+    expect(r.requeued).toBeGreaterThanOrEqual(stuck);
+    expect((await ended(tournament.id)).counts.done).toBe(4);
+    // …and the old attempt's job is refused.
+    const claim = await claimMatch(t.db, rows[0]!.id, 0);
+    expect(claim.run).toBe(false);
+    await eachPlayedOnce(tournament.id);
+  });
+
+  it('rides out HTTP 429s from a provider (Retry-After honoured): every match finishes, none voided', async () => {
+    const before = flaky.stats.rateLimited;
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'flaky', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.flakyA!, ids.flakyB!], gamesPerPair: 4,
+    });
+    const p = await ended(tournament.id, 90_000);
+    expect(flaky.stats.rateLimited - before).toBeGreaterThan(0);
+    expect(p.counts).toMatchObject({ done: 4, failed: 0 });
   });
 });

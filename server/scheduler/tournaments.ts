@@ -1,54 +1,322 @@
-// Creates tournaments: planned matches become rows (status queued) and jobs on the match queue.
+// The tournament scheduler: plans matches for each format, queues them, lets each match start only while its
+// tournament runs and its budget lasts, pauses/resumes/cancels, ends tournaments, and recovers lost jobs.
+// The UI (through lib/control.ts) and the CLI (server/cli.ts) both call these functions.
 import type { PgBoss } from 'pg-boss';
-import { z } from 'zod';
 import { getGame } from '../../games/registry';
+import { AdminError, parseOrThrow } from '../../lib/admin';
 import type { Db } from '../../lib/db';
-import { newSeed } from '../../lib/engine/rng';
-import { roundRobin } from '../../lib/tournament/pairings';
-import { enqueueMatches } from './queue';
+import { createRng, newSeed } from '../../lib/engine/rng';
+import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../lib/tournament/adaptive';
+import { gauntlet, hostGuest, roundRobin, type PlannedMatch } from '../../lib/tournament/pairings';
+import { tournamentRatedMatches } from '../../lib/tournament/progress';
+import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
+import { enqueueMatches, jobIdFor, liveJobIds, withdrawJobs } from './queue';
 
-export const tournamentInputSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  gameIds: z.array(z.string()).min(1),
-  agentIds: z.array(z.string()).min(2, 'a round robin needs at least two agents'),
-  seedsPerPair: z.number().int().min(1).max(100),
-  seed: z.string().optional(),
-});
-export type TournamentInput = z.infer<typeof tournamentInputSchema>;
+/** Stored in tournaments.config: the spec plus scheduler state. */
+type StoredConfig = TournamentSpec & { seed: string; round?: number };
 
-export async function createTournament(db: Db, boss: PgBoss, input: TournamentInput) {
-  const t = tournamentInputSchema.parse(input);
-  for (const g of t.gameIds) if (!getGame(g)) throw new Error(`unknown game "${g}"`);
-  const found = await db.agent.count({ where: { id: { in: t.agentIds } } });
-  if (found !== new Set(t.agentIds).size) throw new Error('some agents do not exist');
-  const seed = t.seed ?? newSeed();
-  const plan = roundRobin({ gameIds: t.gameIds, agentIds: t.agentIds, seedsPerPair: t.seedsPerPair, seed });
-  const tournament = await db.$transaction(async (tx) => {
-    const created = await tx.tournament.create({
-      data: { name: t.name, config: { format: 'round-robin', gameIds: t.gameIds, agentIds: t.agentIds, seedsPerPair: t.seedsPerPair, seed } },
-    });
-    for (const m of plan) {
-      await tx.match.create({
-        data: {
-          tournamentId: created.id,
-          gameId: m.gameId,
-          config: getGame(m.gameId)!.defaultConfig as object,
-          seed: m.seed,
-          numPlayers: m.seats.length,
-          seats: { create: m.seats.map((agentId, seat) => ({ seat, agentId })) },
-        },
-      });
-    }
-    return created;
-  });
-  const ids = await db.match.findMany({ where: { tournamentId: tournament.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
-  await enqueueMatches(boss, ids.map((m) => m.id));
-  return { tournament, matches: ids.length };
+/** Called whenever a tournament's counts or status change (the web relays it to the tournament's page). */
+export type TournamentListener = (tournamentId: string) => void;
+
+/** A match that keeps failing to run (the worker dies each time) is given up after this many attempts. */
+const MAX_ATTEMPTS = 5;
+
+function twoPlayerGame(gameId: string): void {
+  const g = getGame(gameId)!;
+  if (g.meta.minPlayers > 2 || g.meta.maxPlayers < 2) {
+    throw new AdminError(`${g.meta.title} is a ${g.meta.minPlayers}+ player game: use the host/guest format`);
+  }
 }
 
-/** After a restart: every match not yet ended gets its job back (ids are per match, so duplicates are ignored). */
-export async function recoverUnfinished(db: Db, boss: PgBoss): Promise<number> {
-  const open = await db.match.findMany({ where: { status: { in: ['queued', 'running'] } }, select: { id: true } });
-  await enqueueMatches(boss, open.map((m) => m.id));
-  return open.length;
+/** Every match of a non-adaptive tournament, or an adaptive tournament's first batch (each pair once, seats swapped). */
+export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch[] {
+  let plan: PlannedMatch[];
+  switch (spec.format) {
+    case 'round-robin':
+      spec.gameIds.forEach(twoPlayerGame);
+      plan = roundRobin({ gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: spec.gamesPerPair / 2, seed });
+      break;
+    case 'gauntlet':
+      spec.gameIds.forEach(twoPlayerGame);
+      plan = gauntlet({ gameIds: spec.gameIds, agentIds: spec.agentIds, baselineIds: spec.baselineIds, seedsPerPair: spec.gamesPerPair / 2, seed });
+      break;
+    case 'host-guest':
+      plan = spec.gameIds.flatMap((gameId) => {
+        const g = getGame(gameId)!;
+        const numPlayers = spec.numPlayers ?? g.meta.minPlayers;
+        if (numPlayers < g.meta.minPlayers || numPlayers > g.meta.maxPlayers) {
+          throw new AdminError(`${g.meta.title} takes ${g.meta.minPlayers}–${g.meta.maxPlayers} players, not ${numPlayers}`);
+        }
+        if (spec.guestSeat !== undefined && spec.guestSeat >= numPlayers) throw new AdminError(`guest seat ${spec.guestSeat} does not exist with ${numPlayers} players`);
+        return hostGuest({ gameIds: [gameId], guestIds: spec.agentIds, hostIds: spec.hostIds, numPlayers, seedsPerGuest: spec.gamesPerGuest, seed, guestSeat: spec.guestSeat });
+      });
+      break;
+    case 'adaptive':
+      spec.gameIds.forEach(twoPlayerGame);
+      plan = roundRobin({ gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: 1, seed: `${seed}:adaptive:0` });
+      break;
+  }
+  return interleave(plan, seed);
+}
+
+/**
+ * Shuffles the play order (keeping each seed's two seatings together) so a budget that stops a tournament early
+ * leaves a balanced sample, not the first pairs only, and spectators see variety.
+ */
+function interleave(plan: PlannedMatch[], seed: string): PlannedMatch[] {
+  const units: PlannedMatch[][] = [];
+  for (const m of plan) {
+    const last = units.at(-1);
+    if (last && last[0]!.seed === m.seed && last[0]!.gameId === m.gameId && last.length < 2 && m.seats.length === 2) last.push(m);
+    else units.push([m]);
+  }
+  const rng = createRng(`${seed}:order`);
+  for (let i = units.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    [units[i], units[j]] = [units[j]!, units[i]!];
+  }
+  return units.flat();
+}
+
+async function insertMatches(db: Db, tournamentId: string, plan: PlannedMatch[]): Promise<{ id: string; attempt: number }[]> {
+  const out: { id: string; attempt: number }[] = [];
+  for (let i = 0; i < plan.length; i += 500) {
+    const chunk = plan.slice(i, i + 500);
+    const now = Date.now();
+    const rows = await db.match.createManyAndReturn({
+      data: chunk.map((m, k) => ({
+        tournamentId, gameId: m.gameId, config: getGame(m.gameId)!.defaultConfig as object, seed: m.seed, numPlayers: m.seats.length,
+        // Distinct creation times keep the planned order (pg-boss and the lobby order by time).
+        createdAt: new Date(now + k),
+      })),
+      select: { id: true, attempt: true },
+    });
+    await db.seat.createMany({ data: rows.flatMap((r, k) => chunk[k]!.seats.map((agentId, seat) => ({ matchId: r.id, seat, agentId }))) });
+    out.push(...rows);
+  }
+  return out;
+}
+
+/** Validates a spec (readable errors), records the tournament, plans and queues its matches. */
+export async function createTournament(db: Db, boss: PgBoss, raw: unknown): Promise<{ tournament: { id: string; name: string }; matches: number }> {
+  const spec = parseOrThrow(tournamentSpecSchema, raw);
+  for (const g of spec.gameIds) if (!getGame(g)) throw new AdminError(`unknown game "${g}"`);
+  const everyone = [...new Set([...spec.agentIds, ...('baselineIds' in spec ? spec.baselineIds : []), ...('hostIds' in spec ? spec.hostIds : [])])];
+  const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true } });
+  const missing = everyone.filter((id) => !found.some((a) => a.id === id));
+  if (missing.length) throw new AdminError(`some agents do not exist: ${missing.join(', ')}`);
+  const retired = found.filter((a) => a.retired);
+  if (retired.length) throw new AdminError(`${retired.map((a) => a.name).join(', ')} ha${retired.length === 1 ? 's' : 've'} been replaced by a newer version; pick the newest`);
+  const seed = spec.seed ?? newSeed();
+  const plan = planTournament(spec, seed);
+  if (plan.length === 0) throw new AdminError('this tournament would have no matches');
+  const config: StoredConfig = { ...spec, seed, round: 0 };
+  const { tournament, queued } = await db.$transaction(
+    async (tx) => {
+      const tournament = await tx.tournament.create({ data: { name: spec.name, config: config as object }, select: { id: true, name: true } });
+      const queued = await insertMatches(tx as unknown as Db, tournament.id, plan);
+      return { tournament, queued };
+    },
+    { timeout: 120_000 },
+  );
+  await enqueueMatches(boss, queued);
+  return { tournament, matches: queued.length };
+}
+
+interface Spent {
+  started: number;
+  tokens: number;
+  costUsd: number;
+}
+
+async function spent(db: Db, tournamentId: string, budget: Budget): Promise<Spent> {
+  const [started] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ${tournamentId} AND status IN ('running', 'finished', 'failed')`;
+  let tokens = 0;
+  let costUsd = 0;
+  if (budget.maxTokens || budget.maxCostUsd) {
+    const [s] = await db.$queryRaw<{ tokens: bigint | null; cost: number | null }[]>`
+      SELECT SUM(COALESCE(c.tokens_in, 0) + COALESCE(c.tokens_out, 0)) AS tokens, SUM(c.cost_usd) AS cost
+      FROM llm_calls c JOIN matches m ON m.id = c.match_id WHERE m.tournament_id = ${tournamentId}`;
+    tokens = Number(s?.tokens ?? 0);
+    costUsd = Number(s?.cost ?? 0);
+  }
+  return { started: Number(started?.n ?? 0), tokens, costUsd };
+}
+
+/** Which budget is spent, in words; null while none is. `starting` = a match is about to start. */
+export function budgetReached(budget: Budget, s: Spent): string | null {
+  if (budget.maxMatches !== undefined && s.started >= budget.maxMatches) return `match budget reached (${s.started} of ${budget.maxMatches} matches played)`;
+  if (budget.maxTokens !== undefined && s.tokens >= budget.maxTokens) return `token budget reached (${s.tokens} of ${budget.maxTokens} tokens)`;
+  if (budget.maxCostUsd !== undefined && s.costUsd >= budget.maxCostUsd) return `cost budget reached ($${s.costUsd.toFixed(4)} of $${budget.maxCostUsd})`;
+  return null;
+}
+
+/** Ends a tournament now: its queued matches are cancelled unplayed; matches in play finish and count. */
+async function stopTournament(db: Db, tournamentId: string, status: 'finished' | 'cancelled', reason: string | null): Promise<{ id: string; attempt: number }[]> {
+  await db.tournament.update({ where: { id: tournamentId }, data: { status, stopReason: reason, finishedAt: new Date() } });
+  return db.$queryRaw<{ id: string; attempt: number }[]>`
+    UPDATE matches SET status = 'cancelled', finished_at = now(),
+      failure_reason = ${status === 'cancelled' ? 'the tournament was cancelled before this match was played' : `the tournament stopped before this match was played: ${reason}`}
+    WHERE tournament_id = ${tournamentId} AND status = 'queued' RETURNING id, attempt`;
+}
+
+export type Claim = { run: true; tournamentId: string | null } | { run: false; reason: string; tournamentId: string | null };
+
+/**
+ * Decides whether a job may play its match now, and marks the match running if so. One transaction with the
+ * tournament and the match locked (always in that order, like every other tournament write, so no deadlock),
+ * so concurrent workers neither start a match twice nor overshoot a match budget.
+ */
+export async function claimMatch(db: Db, matchId: string, attempt: number): Promise<Claim> {
+  const owner = await db.match.findUnique({ where: { id: matchId }, select: { tournamentId: true } });
+  if (!owner) return { run: false, reason: 'unknown match', tournamentId: null };
+  return db.$transaction(async (tx) => {
+    if (owner.tournamentId) await tx.$queryRaw`SELECT id FROM tournaments WHERE id = ${owner.tournamentId} FOR UPDATE`;
+    const [m] = await tx.$queryRaw<{ status: string; attempt: number; tournament_id: string | null }[]>`
+      SELECT status, attempt, tournament_id FROM matches WHERE id = ${matchId} FOR UPDATE`;
+    if (!m) return { run: false, reason: 'unknown match', tournamentId: null };
+    const tid = m.tournament_id;
+    if (m.attempt !== attempt) return { run: false, reason: `stale job (attempt ${attempt}, match is at ${m.attempt})`, tournamentId: tid };
+    if (m.status !== 'queued' && m.status !== 'running') return { run: false, reason: `already ${m.status}`, tournamentId: tid };
+    if (tid) {
+      const [t] = await tx.$queryRaw<{ status: string; config: StoredConfig; started_at: Date | null }[]>`
+        SELECT status, config, started_at FROM tournaments WHERE id = ${tid}`;
+      if (t && t.status === 'paused') {
+        // A match interrupted mid-play while paused waits in the queue again; resume re-queues it.
+        if (m.status === 'running') await tx.match.update({ where: { id: matchId }, data: { status: 'queued' } });
+        return { run: false, reason: 'tournament paused', tournamentId: tid };
+      }
+      if (t && t.status !== 'running') {
+        await tx.match.update({ where: { id: matchId }, data: { status: 'cancelled', finishedAt: new Date(), failureReason: `the tournament is ${t.status}` } });
+        return { run: false, reason: `tournament ${t.status}`, tournamentId: tid };
+      }
+      if (t && m.status === 'queued') {
+        const budget = t.config.budget ?? {};
+        const reached = budgetReached(budget, await spent(tx as unknown as Db, tid, budget));
+        if (reached) {
+          await stopTournament(tx as unknown as Db, tid, 'finished', reached);
+          return { run: false, reason: reached, tournamentId: tid };
+        }
+      }
+      if (t && !t.started_at) await tx.tournament.update({ where: { id: tid }, data: { startedAt: new Date() } });
+    }
+    await tx.match.update({ where: { id: matchId }, data: { status: 'running' } });
+    return { run: true, tournamentId: tid };
+  });
+}
+
+/** Called after a match of the tournament ends: applies budgets, ends the tournament, or plans the next adaptive batch. */
+export async function settleTournament(db: Db, boss: PgBoss, tournamentId: string): Promise<void> {
+  const next = await db.$transaction(async (tx) => {
+    const [t] = await tx.$queryRaw<{ status: string; config: StoredConfig }[]>`
+      SELECT status, config FROM tournaments WHERE id = ${tournamentId} FOR UPDATE`;
+    if (!t || t.status !== 'running') return null;
+    const budget = t.config.budget ?? {};
+    const s = await spent(tx as unknown as Db, tournamentId, budget);
+    // Token and cost budgets stop at once (matches in play finish); a match budget stops when no more may start.
+    const reached = budgetReached({ ...budget, maxMatches: undefined }, s);
+    if (reached) {
+      await stopTournament(tx as unknown as Db, tournamentId, 'finished', reached);
+      return null;
+    }
+    const [open] = await tx.$queryRaw<{ n: bigint }[]>`
+      SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ${tournamentId} AND status IN ('queued', 'running')`;
+    if (Number(open?.n ?? 0) > 0) return null;
+    const byMatches = budgetReached(budget, s);
+    if (t.config.format !== 'adaptive' || byMatches) {
+      await stopTournament(tx as unknown as Db, tournamentId, 'finished', byMatches);
+      return null;
+    }
+    return { config: t.config };
+  });
+  if (next) await nextAdaptiveBatch(db, boss, tournamentId, next.config);
+}
+
+/** Adaptive format: rate what has been played; stop when adjacent agents are separated, else queue the closest pairs. */
+async function nextAdaptiveBatch(db: Db, boss: PgBoss, tournamentId: string, config: StoredConfig & { format: 'adaptive' }): Promise<void> {
+  const round = (config.round ?? 0) + 1;
+  const matches = await tournamentRatedMatches(db, tournamentId);
+  // The bootstrap runs outside any lock; the batch is written only if nobody else advanced the round meanwhile.
+  const intervals = intervalsFrom(matches, config.agentIds, { confidence: config.confidence, rounds: 500, seed: `${config.seed}:${round}` });
+  const separated = allSeparated(intervals);
+  const pairs = separated ? [] : choosePairs(intervals, config.pairsPerBatch);
+  const queued = await db.$transaction(async (tx) => {
+    const [t] = await tx.$queryRaw<{ status: string; config: StoredConfig }[]>`
+      SELECT status, config FROM tournaments WHERE id = ${tournamentId} FOR UPDATE`;
+    if (!t || t.status !== 'running' || (t.config.round ?? 0) !== round - 1) return [];
+    if (pairs.length === 0) {
+      await stopTournament(tx as unknown as Db, tournamentId, 'finished', `every adjacent pair is separated at ${Math.round(config.confidence * 100)}% confidence`);
+      return [];
+    }
+    const plan = adaptiveBatch({ gameIds: config.gameIds, pairs, seedsPerPair: config.gamesPerPair / 2, seed: config.seed, round });
+    await tx.tournament.update({ where: { id: tournamentId }, data: { config: { ...t.config, round } as object } });
+    return insertMatches(tx as unknown as Db, tournamentId, plan);
+  });
+  await enqueueMatches(boss, queued);
+}
+
+async function setStatus(db: Db, id: string, from: string[], to: string, verb: string): Promise<void> {
+  const t = await db.tournament.findUnique({ where: { id }, select: { status: true } });
+  if (!t) throw new AdminError('that tournament does not exist');
+  if (!from.includes(t.status)) throw new AdminError(`the tournament is ${t.status}, so it cannot be ${verb}`);
+  const n = await db.tournament.updateMany({ where: { id, status: { in: from } }, data: { status: to } });
+  if (n.count === 0) throw new AdminError(`the tournament changed meanwhile; reload and try again`);
+}
+
+/** No new match starts; matches in play finish. */
+export async function pauseTournament(db: Db, boss: PgBoss, id: string): Promise<void> {
+  await setStatus(db, id, ['running'], 'paused', 'paused');
+  await withdrawJobs(boss, await db.match.findMany({ where: { tournamentId: id, status: 'queued' }, select: { id: true, attempt: true } }));
+}
+
+/** Queued (and interrupted) matches get fresh jobs. */
+export async function resumeTournament(db: Db, boss: PgBoss, id: string): Promise<void> {
+  await setStatus(db, id, ['paused'], 'running', 'resumed');
+  const requeued = await db.$queryRaw<{ id: string; attempt: number }[]>`
+    UPDATE matches SET attempt = attempt + 1 WHERE tournament_id = ${id} AND status = 'queued' RETURNING id, attempt`;
+  await enqueueMatches(boss, requeued);
+  await settleTournament(db, boss, id);
+}
+
+/** Queued matches are cancelled unplayed; matches in play finish and count. */
+export async function cancelTournament(db: Db, boss: PgBoss, id: string): Promise<void> {
+  const t = await db.tournament.findUnique({ where: { id }, select: { status: true } });
+  if (!t) throw new AdminError('that tournament does not exist');
+  if (t.status !== 'running' && t.status !== 'paused') throw new AdminError(`the tournament is already ${t.status}`);
+  const cancelled = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM tournaments WHERE id = ${id} FOR UPDATE`;
+    return stopTournament(tx as unknown as Db, id, 'cancelled', 'cancelled by an admin');
+  });
+  await withdrawJobs(boss, cancelled);
+}
+
+/**
+ * Makes sure every open match of a running tournament has a live job, and that finished tournaments are marked so.
+ * Runs at start-up and periodically: after a crash, or a job that exhausted its retries, nothing is left behind.
+ */
+export async function reconcile(db: Db, boss: PgBoss): Promise<{ requeued: number; givenUp: number }> {
+  const open = await db.$queryRaw<{ id: string; attempt: number; tournament_id: string | null }[]>`
+    SELECT m.id, m.attempt, m.tournament_id FROM matches m LEFT JOIN tournaments t ON t.id = m.tournament_id
+    WHERE m.status IN ('queued', 'running') AND (t.id IS NULL OR t.status = 'running')`;
+  const live = await liveJobIds(boss, open.map((m) => jobIdFor(m.id, m.attempt)));
+  const lost = open.filter((m) => !live.has(jobIdFor(m.id, m.attempt)));
+  const requeue: { id: string; attempt: number }[] = [];
+  let givenUp = 0;
+  for (const m of lost) {
+    if (m.attempt + 1 >= MAX_ATTEMPTS) {
+      const n = await db.match.updateMany({
+        where: { id: m.id, attempt: m.attempt, status: { in: ['queued', 'running'] } },
+        data: { status: 'failed', finishedAt: new Date(), failureReason: `could not be played after ${MAX_ATTEMPTS} attempts (the worker stopped each time)` },
+      });
+      givenUp += n.count;
+      continue;
+    }
+    const n = await db.match.updateMany({ where: { id: m.id, attempt: m.attempt, status: { in: ['queued', 'running'] } }, data: { attempt: m.attempt + 1 } });
+    if (n.count) requeue.push({ id: m.id, attempt: m.attempt + 1 });
+  }
+  await enqueueMatches(boss, requeue);
+  const running = await db.tournament.findMany({ where: { status: 'running' }, select: { id: true } });
+  for (const t of running) await settleTournament(db, boss, t.id);
+  return { requeued: requeue.length, givenUp };
 }

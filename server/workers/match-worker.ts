@@ -1,22 +1,42 @@
-// Takes match jobs from the queue and plays them with the runner, a few at a time.
+// Takes match jobs from the queue and plays them with the runner, a few at a time; each job first claims its match
+// (tournament running, budget left, job not stale) and settles the tournament afterwards.
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../lib/db';
 import { createAgent } from '../agents';
-import type { Hub } from '../rooms/hub';
-import { MATCH_QUEUE } from '../scheduler/queue';
-import { runMatch } from './run-match';
+import { MATCH_QUEUE, type MatchJob } from '../scheduler/queue';
+import { claimMatch, settleTournament } from '../scheduler/tournaments';
+import { runMatch, type RunnerDeps } from './run-match';
 import { prismaStore } from './store';
 
-export async function startMatchWorker(boss: PgBoss, db: Db, opts: { concurrency: number; hub?: Hub; log?: (m: string) => void; onMatchEnd?: () => void }) {
+export interface MatchWorkerOptions {
+  concurrency: number;
+  /** Live fan-out of each stored event (the hub in this process, and/or a relay to other processes). */
+  publish?: RunnerDeps['publish'];
+  log?: (m: string) => void;
+  onMatchEnd?: () => void;
+  /** A tournament's counts or status changed. */
+  onTournamentChange?: (tournamentId: string) => void;
+}
+
+export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOptions) {
   const store = prismaStore(db);
-  await boss.work<{ matchId: string }>(
+  await boss.work<MatchJob>(
     MATCH_QUEUE,
     { localConcurrency: opts.concurrency, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
     async ([job]) => {
       if (!job) return;
-      const r = await runMatch(job.data.matchId, { store, createAgent, publish: opts.hub?.publish });
-      if (r.status === 'failed') opts.log?.(`match ${job.data.matchId} failed: ${r.reason}`);
+      const { matchId, attempt = 0 } = job.data;
+      const claim = await claimMatch(db, matchId, attempt);
+      const tid = claim.tournamentId;
+      if (tid) opts.onTournamentChange?.(tid);
+      if (!claim.run) return;
+      const r = await runMatch(matchId, { store, createAgent, publish: opts.publish });
+      if (r.status === 'failed') opts.log?.(`match ${matchId} failed: ${r.reason}`);
       if (r.status !== 'skipped') opts.onMatchEnd?.();
+      if (tid) {
+        await settleTournament(db, boss, tid).catch((err) => opts.log?.(`tournament ${tid}: ${(err as Error).message}`));
+        opts.onTournamentChange?.(tid);
+      }
     },
   );
 }

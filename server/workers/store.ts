@@ -13,7 +13,11 @@ export interface AgentRow {
   scaffold: string | null;
   settings: unknown;
   simulated: boolean;
-  provider: { id: string; baseUrl: string; apiKeyEnc: string | null; simulated: boolean } | null;
+  provider: {
+    id: string; baseUrl: string; apiKeyEnc: string | null; simulated: boolean;
+    rpm: number | null; tpm: number | null; maxConcurrent: number | null;
+    priceInPer1k: number; priceOutPer1k: number; modelPrices: unknown;
+  } | null;
 }
 
 export interface MatchSetup {
@@ -98,7 +102,7 @@ export function prismaStore(db: Db): MatchStore {
         data: {
           matchId, seat: c.seat, ply: c.ply, attempt: c.attempt, agentId: c.agentId, model: c.model,
           messages: c.messages, reply: c.reply, parsedAction: (c.parsedAction ?? undefined) as object | undefined,
-          error: c.error, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs,
+          error: c.error, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, costUsd: c.costUsd ?? null,
         },
       });
     },

@@ -1,0 +1,277 @@
+// Admin operations on providers and agents (validated input, readable errors), shared by server actions, the CLI and
+// tests. Agent identity is immutable once it has played: an edit to what plays makes a new version.
+import OpenAI from 'openai';
+import { z } from 'zod';
+import { PROMPT_VERSION, SCAFFOLD_IDS } from './agents/scaffolds';
+import type { Db } from './db';
+import { decryptSecret, encryptSecret, maskSecret } from './secrets';
+
+/** A readable refusal: the message is shown to the admin as is. */
+export class AdminError extends Error {
+  override name = 'AdminError';
+}
+
+/** Form fields arrive as strings: '' means "not set". */
+const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v);
+const optionalLimit = z.preprocess(blankToNull, z.number({ error: 'enter a whole number' }).int('enter a whole number').positive('must be more than 0').nullable());
+const price = z.preprocess((v) => (v === '' || v == null ? 0 : typeof v === 'string' ? Number(v) : v), z.number({ error: 'enter a price' }).min(0, 'a price cannot be negative').max(1000));
+const optionalNumber = (schema: z.ZodNumber) => z.preprocess(blankToNull, schema.nullable());
+
+const baseUrlSchema = z
+  .string()
+  .trim()
+  .url('enter a URL such as http://localhost:8000/v1')
+  .refine((u) => /^https?:\/\//.test(u), 'the base URL must start with http:// or https://')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+export const modelPricesSchema = z.record(z.string().min(1).max(200), z.object({ in: z.number().min(0), out: z.number().min(0) }).strict());
+
+export const providerInputSchema = z
+  .object({
+    /** Present when editing. */
+    id: z.string().min(1).max(64).optional(),
+    name: z.string().trim().min(1, 'give the provider a name').max(80),
+    baseUrl: baseUrlSchema,
+    /** A new key; blank keeps the stored one (on edit). */
+    apiKey: z.string().trim().max(1000).optional(),
+    clearApiKey: z.boolean().default(false),
+    models: z.array(z.string().trim().min(1).max(200)).max(500).default([]),
+    rpm: optionalLimit,
+    tpm: optionalLimit,
+    maxConcurrent: optionalLimit,
+    priceInPer1k: price,
+    priceOutPer1k: price,
+    modelPrices: modelPricesSchema.default({}),
+    simulated: z.boolean().default(false),
+  })
+  .strict();
+export type ProviderInput = z.input<typeof providerInputSchema>;
+
+/** What pages may show about a provider: never the key itself. */
+export interface ProviderView {
+  id: string;
+  name: string;
+  baseUrl: string;
+  models: string[];
+  apiKeyMasked: string | null;
+  simulated: boolean;
+  rpm: number | null;
+  tpm: number | null;
+  maxConcurrent: number | null;
+  priceInPer1k: number;
+  priceOutPer1k: number;
+  modelPrices: Record<string, { in: number; out: number }>;
+  agentCount: number;
+}
+
+function masked(enc: string | null): string | null {
+  if (!enc) return null;
+  try {
+    return maskSecret(decryptSecret(enc));
+  } catch {
+    return '(cannot be decrypted: ARENA_SECRET changed)';
+  }
+}
+
+export async function listProviders(db: Db): Promise<ProviderView[]> {
+  const rows = await db.provider.findMany({ orderBy: { createdAt: 'asc' }, include: { _count: { select: { agents: true } } } });
+  return rows.map((p) => ({
+    id: p.id, name: p.name, baseUrl: p.baseUrl, models: p.models, apiKeyMasked: masked(p.apiKeyEnc), simulated: p.simulated,
+    rpm: p.rpm, tpm: p.tpm, maxConcurrent: p.maxConcurrent, priceInPer1k: p.priceInPer1k, priceOutPer1k: p.priceOutPer1k,
+    modelPrices: modelPricesSchema.catch({}).parse(p.modelPrices), agentCount: p._count.agents,
+  }));
+}
+
+export async function saveProvider(db: Db, raw: unknown): Promise<{ id: string }> {
+  const p = parseOrThrow(providerInputSchema, raw);
+  const clash = await db.provider.findUnique({ where: { name: p.name } });
+  if (clash && clash.id !== p.id) throw new AdminError(`a provider named "${p.name}" already exists`);
+  const data = {
+    name: p.name, baseUrl: p.baseUrl, models: [...new Set(p.models)], simulated: p.simulated,
+    rpm: p.rpm, tpm: p.tpm, maxConcurrent: p.maxConcurrent, priceInPer1k: p.priceInPer1k, priceOutPer1k: p.priceOutPer1k,
+    modelPrices: p.modelPrices,
+    ...(p.apiKey ? { apiKeyEnc: encryptSecret(p.apiKey) } : p.clearApiKey ? { apiKeyEnc: null } : {}),
+  };
+  if (p.id) {
+    const existing = await db.provider.findUnique({ where: { id: p.id } });
+    if (!existing) throw new AdminError('that provider no longer exists');
+    await db.provider.update({ where: { id: p.id }, data });
+    // The simulated label follows the provider onto its agents.
+    await db.agent.updateMany({ where: { providerId: p.id }, data: { simulated: p.simulated } });
+    return { id: p.id };
+  }
+  const created = await db.provider.create({ data });
+  return { id: created.id };
+}
+
+/** Asks an endpoint which models it serves (GET /models): proves the URL and key work. */
+export async function testProviderConnection(
+  db: Db,
+  raw: unknown,
+): Promise<{ ok: true; models: string[] } | { ok: false; error: string }> {
+  const input = z.object({ id: z.string().optional(), baseUrl: baseUrlSchema, apiKey: z.string().trim().max(1000).optional() }).safeParse(raw);
+  if (!input.success) return { ok: false, error: firstIssue(input.error) };
+  let apiKey = input.data.apiKey || undefined;
+  if (!apiKey && input.data.id) {
+    const p = await db.provider.findUnique({ where: { id: input.data.id } });
+    if (p?.apiKeyEnc) {
+      try {
+        apiKey = decryptSecret(p.apiKeyEnc);
+      } catch (err) {
+        return { ok: false, error: (err as Error).message };
+      }
+    }
+  }
+  const client = new OpenAI({ baseURL: input.data.baseUrl, apiKey: apiKey ?? 'no-key', timeout: 10_000, maxRetries: 0 });
+  try {
+    const models: string[] = [];
+    for await (const m of client.models.list()) {
+      models.push(m.id);
+      if (models.length >= 500) break;
+    }
+    return { ok: true, models: models.sort() };
+  } catch (err) {
+    const e = err as { status?: number; message?: string };
+    const why = e.status ? `the endpoint answered HTTP ${e.status}` : `no answer from ${input.data.baseUrl}`;
+    return { ok: false, error: `${why}: ${e.message ?? String(err)}` };
+  }
+}
+
+export async function deleteProvider(db: Db, id: string): Promise<void> {
+  const n = await db.agent.count({ where: { providerId: id } });
+  if (n > 0) throw new AdminError(`this provider still has ${n} agent${n === 1 ? '' : 's'}; their ratings need it, so it cannot be deleted`);
+  await db.provider.deleteMany({ where: { id } });
+}
+
+const agentName = z.string().trim().min(1, 'give the agent a name').max(80);
+const agentId = z.string().min(1).max(64).optional();
+
+export const agentInputSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      id: agentId,
+      name: agentName,
+      kind: z.literal('llm'),
+      providerId: z.string().min(1, 'pick a provider'),
+      model: z.string().trim().min(1, 'pick or type a model').max(200),
+      temperature: optionalNumber(z.number().min(0, 'temperature is 0 to 2').max(2, 'temperature is 0 to 2')),
+      maxTokens: optionalNumber(z.number().int('max tokens is a whole number').min(1).max(200_000)),
+      scaffold: z.enum(SCAFFOLD_IDS, { error: `the scaffold is one of ${SCAFFOLD_IDS.join(', ')}` }),
+      promptVersion: z.string().trim().min(1).max(32).default(PROMPT_VERSION),
+    })
+    .strict(),
+  z.object({ id: agentId, name: agentName, kind: z.literal('random') }).strict(),
+  z
+    .object({
+      id: agentId,
+      name: agentName,
+      kind: z.literal('engine'),
+      depth: z.preprocess(blankToNull, z.number().int().min(1, 'depth is 1 to 12').max(12, 'depth is 1 to 12').nullable()).default(4),
+    })
+    .strict(),
+]);
+export type AgentInput = z.input<typeof agentInputSchema>;
+
+/** The fields that decide how an agent plays; changing any of them after it has played makes a new version. */
+function identityOf(a: {
+  kind: string; providerId: string | null; model: string | null; temperature: number | null; maxTokens: number | null;
+  scaffold: string | null; promptVersion: string | null; settings: unknown;
+}): string {
+  return JSON.stringify([a.kind, a.providerId, a.model, a.temperature, a.maxTokens, a.scaffold, a.promptVersion, a.settings ?? {}]);
+}
+
+const baseName = (name: string) => name.replace(/ v\d+$/, '');
+
+/**
+ * Creates an agent, or edits one. A rename is applied in place. A change to what plays (provider, model, sampling,
+ * scaffold, prompt version, engine depth) is applied in place only while the agent has no matches; after that it
+ * makes a new version (new row, same family, `name vN`) and retires the old one, so ratings never mix versions.
+ */
+export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; version: number; newVersion: boolean }> {
+  const a = parseOrThrow(agentInputSchema, raw);
+  let data: {
+    kind: string; providerId: string | null; model: string | null; temperature: number | null; maxTokens: number | null;
+    scaffold: string | null; promptVersion: string | null; settings: object; simulated: boolean;
+  };
+  if (a.kind === 'llm') {
+    const p = await db.provider.findUnique({ where: { id: a.providerId } });
+    if (!p) throw new AdminError('that provider does not exist (it may have been deleted)');
+    data = {
+      kind: 'llm', providerId: p.id, model: a.model, temperature: a.temperature, maxTokens: a.maxTokens, scaffold: a.scaffold,
+      promptVersion: a.promptVersion, settings: {}, simulated: p.simulated,
+    };
+  } else {
+    data = {
+      kind: a.kind, providerId: null, model: null, temperature: null, maxTokens: null, scaffold: null, promptVersion: null,
+      settings: a.kind === 'engine' ? { depth: a.depth ?? 4 } : {}, simulated: false,
+    };
+  }
+  const clash = await db.agent.findUnique({ where: { name: a.name } });
+  if (!a.id) {
+    if (clash) throw new AdminError(`an agent named "${a.name}" already exists`);
+    const created = await db.agent.create({ data: { name: a.name, ...data } });
+    return { id: created.id, version: created.version, newVersion: false };
+  }
+  const old = await db.agent.findUnique({ where: { id: a.id }, include: { _count: { select: { seats: true } } } });
+  if (!old) throw new AdminError('that agent no longer exists');
+  if (old.retired) throw new AdminError(`"${old.name}" has been replaced by a newer version; edit the newest one`);
+  if (clash && clash.id !== old.id) throw new AdminError(`an agent named "${a.name}" already exists`);
+  const changed = identityOf(old) !== identityOf(data);
+  if (!changed || old._count.seats === 0) {
+    await db.agent.update({ where: { id: old.id }, data: { name: a.name, ...data } });
+    return { id: old.id, version: old.version, newVersion: false };
+  }
+  return db.$transaction(async (tx) => {
+    const latest = await tx.agent.aggregate({ where: { familyId: old.familyId }, _max: { version: true } });
+    const version = (latest._max.version ?? old.version) + 1;
+    let name = a.name === old.name ? `${baseName(old.name)} v${version}` : a.name;
+    if (await tx.agent.findUnique({ where: { name } })) name = `${name} (${Date.now().toString(36)})`;
+    await tx.agent.update({ where: { id: old.id }, data: { retired: true } });
+    const created = await tx.agent.create({ data: { name, familyId: old.familyId, version, ...data } });
+    return { id: created.id, version, newVersion: true };
+  });
+}
+
+export interface AgentAdminView {
+  id: string;
+  name: string;
+  kind: string;
+  providerId: string | null;
+  providerName: string | null;
+  model: string | null;
+  temperature: number | null;
+  maxTokens: number | null;
+  scaffold: string | null;
+  promptVersion: string | null;
+  depth: number | null;
+  simulated: boolean;
+  version: number;
+  retired: boolean;
+  matches: number;
+}
+
+export async function listAgentsForAdmin(db: Db): Promise<AgentAdminView[]> {
+  const rows = await db.agent.findMany({
+    orderBy: [{ retired: 'asc' }, { createdAt: 'asc' }],
+    include: { provider: { select: { name: true } }, _count: { select: { seats: true } } },
+  });
+  return rows.map((r) => ({
+    id: r.id, name: r.name, kind: r.kind, providerId: r.providerId, providerName: r.provider?.name ?? null, model: r.model,
+    temperature: r.temperature, maxTokens: r.maxTokens, scaffold: r.scaffold, promptVersion: r.promptVersion,
+    depth: r.kind === 'engine' ? Number((r.settings as { depth?: number } | null)?.depth ?? 4) : null,
+    simulated: r.simulated, version: r.version, retired: r.retired, matches: r._count.seats,
+  }));
+}
+
+export function firstIssue(err: z.ZodError): string {
+  const i = err.issues[0];
+  if (!i) return 'invalid input';
+  const where = i.path.length ? `${i.path.join('.')}: ` : '';
+  return `${where}${i.message}`;
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new AdminError(firstIssue(r.error));
+  return r.data;
+}

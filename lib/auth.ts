@@ -1,0 +1,99 @@
+// Admin accounts and sessions: scrypt password hashes, random session tokens stored only as sha256 digests.
+// Used by the pages (through lib/session.ts, which handles the cookie), the server's start-up and the CLI.
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+import type { Db } from './db';
+
+const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+
+export const SESSION_COOKIE = 'arena_admin';
+export const SESSION_DAYS = 7;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'enter a username')
+  .max(64)
+  .regex(/^[A-Za-z0-9_.@-]+$/, 'a username may use letters, digits and _ . @ -');
+export const passwordSchema = z.string().min(8, 'a password needs at least 8 characters').max(200);
+export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema });
+
+const N = 16384;
+const R = 8;
+const P = 1;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password, salt, 32, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [kind, n, r, p, salt, hash] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const got = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+  });
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function adminCount(db: Db): Promise<number> {
+  return db.admin.count();
+}
+
+/** Creates the admin, or sets a new password when the account exists (ARENA_ADMIN_PASSWORD at start-up). */
+export async function upsertAdmin(db: Db, username: string, password: string): Promise<{ id: string; created: boolean; changed: boolean }> {
+  const existing = await db.admin.findUnique({ where: { username } });
+  if (existing) {
+    if (await verifyPassword(password, existing.passwordHash)) return { id: existing.id, created: false, changed: false };
+    await db.admin.update({ where: { id: existing.id }, data: { passwordHash: await hashPassword(password) } });
+    await db.adminSession.deleteMany({ where: { adminId: existing.id } });
+    return { id: existing.id, created: false, changed: true };
+  }
+  const a = await db.admin.create({ data: { username, passwordHash: await hashPassword(password) } });
+  return { id: a.id, created: true, changed: true };
+}
+
+/**
+ * First-run setup: creates the first admin only while none exists. The check and the insert share one
+ * transaction under an advisory lock, so two browsers racing to set up cannot both win.
+ */
+export async function createFirstAdmin(db: Db, username: string, password: string): Promise<{ id: string } | null> {
+  const passwordHash = await hashPassword(password);
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(727275)`;
+    if ((await tx.admin.count()) > 0) return null;
+    return tx.admin.create({ data: { username, passwordHash }, select: { id: true } });
+  });
+}
+
+/** Checks a username and password; null when either is wrong (the caller says which without saying which). */
+export async function checkCredentials(db: Db, username: string, password: string): Promise<{ id: string; username: string } | null> {
+  const a = await db.admin.findUnique({ where: { username } });
+  // Hash even for an unknown user, so response time does not reveal which usernames exist.
+  const ok = await verifyPassword(password, a?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+  return a && ok ? { id: a.id, username: a.username } : null;
+}
+
+export async function createSession(db: Db, adminId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await db.adminSession.create({ data: { tokenHash: digest(token), adminId, expiresAt } });
+  return { token, expiresAt };
+}
+
+export async function adminForToken(db: Db, token: string | undefined | null): Promise<{ id: string; username: string } | null> {
+  if (!token || token.length > 200) return null;
+  const s = await db.adminSession.findUnique({ where: { tokenHash: digest(token) }, include: { admin: true } });
+  if (!s || s.expiresAt.getTime() < Date.now()) return null;
+  return { id: s.admin.id, username: s.admin.username };
+}
+
+export async function deleteSession(db: Db, token: string | undefined | null): Promise<void> {
+  if (!token) return;
+  await db.adminSession.deleteMany({ where: { tokenHash: digest(token) } });
+}

@@ -1,0 +1,24 @@
+// How pages reach the server's tournament scheduler (registered on globalThis by server/main.ts; app/ never imports
+// server/). The CLI calls the same scheduler functions directly.
+import type { TournamentSpecInput } from './tournament/spec';
+
+export interface TournamentControl {
+  /** Validates the spec, plans every match (or the first batch, for adaptive) and queues them. */
+  create(spec: TournamentSpecInput): Promise<{ id: string; matches: number }>;
+  /** No new match starts; matches in play finish. */
+  pause(id: string): Promise<void>;
+  resume(id: string): Promise<void>;
+  /** Queued matches are cancelled unplayed; matches in play finish and count. */
+  cancel(id: string): Promise<void>;
+}
+
+const g = globalThis as unknown as { __arenaTournaments?: TournamentControl };
+
+export function registerTournamentControl(c: TournamentControl): void {
+  g.__arenaTournaments = c;
+}
+
+export function tournamentControl(): TournamentControl {
+  if (!g.__arenaTournaments) throw new Error('the tournament scheduler is not running in this process (start the arena with `npm start`)');
+  return g.__arenaTournaments;
+}

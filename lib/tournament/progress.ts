@@ -1,0 +1,102 @@
+// A tournament's progress and standings read from Postgres: shared by the tournament pages, the CLI and the scheduler.
+import type { Db } from '../db';
+import { computeLeaderboard } from '../rating/leaderboard';
+import type { RatedMatch } from '../rating/types';
+import { budgetSchema, estimateSecondsLeft, type TournamentFormat, type TournamentProgress, type TournamentStatus } from './spec';
+
+interface CountRow { tournament_id: string; status: string; n: bigint }
+interface SpendRow { tournament_id: string; tokens: bigint | null; cost: number | null }
+
+/** Progress of the given tournaments (all when ids is absent), newest first. */
+export async function tournamentProgress(db: Db, ids?: string[], now = new Date()): Promise<TournamentProgress[]> {
+  const rows = await db.tournament.findMany({
+    where: ids ? { id: { in: ids } } : undefined,
+    orderBy: { createdAt: 'desc' },
+    take: ids ? undefined : 200,
+  });
+  if (rows.length === 0) return [];
+  const tids = rows.map((t) => t.id);
+  const [counts, spend] = await Promise.all([
+    db.$queryRaw<CountRow[]>`
+      SELECT tournament_id, status, COUNT(*) AS n FROM matches WHERE tournament_id = ANY(${tids}) GROUP BY tournament_id, status`,
+    db.$queryRaw<SpendRow[]>`
+      SELECT m.tournament_id, SUM(COALESCE(c.tokens_in, 0) + COALESCE(c.tokens_out, 0)) AS tokens, SUM(c.cost_usd) AS cost
+      FROM llm_calls c JOIN matches m ON m.id = c.match_id
+      WHERE m.tournament_id = ANY(${tids}) GROUP BY m.tournament_id`,
+  ]);
+  return rows.map((t) => {
+    const by = (s: string) => Number(counts.find((c) => c.tournament_id === t.id && c.status === s)?.n ?? 0);
+    const c = { done: by('finished'), running: by('running'), queued: by('queued'), failed: by('failed'), cancelled: by('cancelled'), total: 0 };
+    c.total = c.done + c.running + c.queued + c.failed + c.cancelled;
+    const s = spend.find((x) => x.tournament_id === t.id);
+    const config = (t.config ?? {}) as { format?: TournamentFormat; budget?: unknown };
+    return {
+      id: t.id,
+      name: t.name,
+      status: t.status as TournamentStatus,
+      format: config.format ?? 'round-robin',
+      stopReason: t.stopReason,
+      createdAt: t.createdAt,
+      startedAt: t.startedAt,
+      finishedAt: t.finishedAt,
+      counts: c,
+      tokens: Number(s?.tokens ?? 0),
+      costUsd: Number(s?.cost ?? 0),
+      etaSeconds: t.status === 'running' ? estimateSecondsLeft(c, t.startedAt, now) : null,
+      budget: budgetSchema.catch({}).parse(config.budget ?? {}),
+    };
+  });
+}
+
+/** A tournament's finished matches, as the rating library reads them. */
+export async function tournamentRatedMatches(db: Db, tournamentId: string): Promise<RatedMatch[]> {
+  const rows = await db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; agent_id: string; score: number | null }[]>`
+    SELECT m.id, m.game_id, m.finished_at, s.agent_id, s.score
+    FROM matches m JOIN seats s ON s.match_id = m.id
+    WHERE m.tournament_id = ${tournamentId} AND m.status = 'finished'
+    ORDER BY m.finished_at, m.id, s.seat`;
+  const out: RatedMatch[] = [];
+  for (const r of rows) {
+    let m = out.at(-1);
+    if (!m || m.id !== r.id) {
+      m = { id: r.id, gameId: r.game_id, seats: [], finishedAt: r.finished_at?.getTime() };
+      out.push(m);
+    }
+    m.seats.push({ agentId: r.agent_id, score: r.score ?? 0 });
+  }
+  return out;
+}
+
+export interface Standing {
+  agentId: string;
+  name: string;
+  rank: number;
+  rating: number;
+  /** 95% bootstrap interval; null while the agent has too few matches. */
+  lo: number | null;
+  hi: number | null;
+  matches: number;
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+/** The standings so far: the leaderboard's Bradley-Terry fit with a small bootstrap over this tournament's matches. */
+export async function tournamentStandings(db: Db, tournamentId: string, rounds = 200): Promise<Standing[]> {
+  const matches = await tournamentRatedMatches(db, tournamentId);
+  if (matches.length === 0) return [];
+  const board = await computeLeaderboard(matches, { rounds, seed: tournamentId, trueSkill: false });
+  const names = new Map((await db.agent.findMany({ where: { id: { in: board.rows.map((r) => r.agentId) } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  return board.rows.map((r) => ({
+    agentId: r.agentId,
+    name: names.get(r.agentId) ?? r.agentId,
+    rank: r.rank,
+    rating: Math.round(r.rating.point),
+    lo: r.rating.ci95 ? Math.round(r.rating.ci95[0]) : null,
+    hi: r.rating.ci95 ? Math.round(r.rating.ci95[1]) : null,
+    matches: r.matches,
+    wins: r.wins,
+    draws: r.draws,
+    losses: r.losses,
+  }));
+}

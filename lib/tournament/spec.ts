@@ -1,0 +1,129 @@
+// What an admin asks for when creating a tournament (UI form, CLI and server share this one schema), and the
+// tournament's progress as pages and the CLI show it.
+import { z } from 'zod';
+
+const id = z.string().trim().min(1).max(64);
+const ids = z.array(id).max(200);
+
+/** Optional limits; the tournament stops itself (cleanly, between matches) when one is reached. */
+export const budgetSchema = z
+  .object({
+    maxMatches: z.number().int().min(1).max(100_000).optional(),
+    maxTokens: z.number().int().min(1).optional(),
+    maxCostUsd: z.number().positive().max(1_000_000).optional(),
+  })
+  .strict()
+  .default({});
+export type Budget = z.infer<typeof budgetSchema>;
+
+/** Matches per pair: each seed is played twice with the seats swapped, so the count must be even. */
+const gamesPerPair = z
+  .number()
+  .int()
+  .min(2)
+  .max(200)
+  .refine((n) => n % 2 === 0, 'games per pair must be even: each seed is played twice, with the seats swapped');
+
+const base = {
+  name: z.string().trim().min(1, 'give the tournament a name').max(120),
+  gameIds: z.array(id).min(1, 'pick at least one game').max(50),
+  /** The agents being evaluated. */
+  agentIds: ids.min(1, 'pick at least one agent'),
+  budget: budgetSchema,
+  /** Seeds every pairing and match; random when absent (recorded either way). */
+  seed: z.string().trim().min(1).max(64).optional(),
+};
+
+export const tournamentSpecSchema = z
+  .discriminatedUnion('format', [
+    /** Every pair of agents, gamesPerPair matches per pair and game. */
+    z.object({ ...base, format: z.literal('round-robin'), gamesPerPair }).strict(),
+    /** Every agent against each fixed baseline (GameBench played agents against random). */
+    z.object({ ...base, format: z.literal('gauntlet'), baselineIds: ids.min(1, 'pick at least one baseline'), gamesPerPair }).strict(),
+    /** N-player games: the evaluated agent in one seat, fixed host agents in the others (SpyGame's setup). */
+    z
+      .object({
+        ...base,
+        format: z.literal('host-guest'),
+        hostIds: ids.min(1, 'pick at least one host agent'),
+        numPlayers: z.number().int().min(2).max(16).optional(),
+        /** The evaluated agent's seat; rotates over every seat when absent. */
+        guestSeat: z.number().int().min(0).max(15).optional(),
+        gamesPerGuest: z.number().int().min(1).max(1000),
+      })
+      .strict(),
+    /** Keeps scheduling the pairs whose intervals overlap most until adjacent agents are separated or a budget is spent. */
+    z
+      .object({
+        ...base,
+        format: z.literal('adaptive'),
+        confidence: z.union([z.literal(0.9), z.literal(0.95)]).default(0.95),
+        /** Matches per chosen pair in each batch (seats swapped). */
+        gamesPerPair: gamesPerPair.default(2),
+        /** Pairs scheduled per batch. */
+        pairsPerBatch: z.number().int().min(1).max(100).default(4),
+      })
+      .strict(),
+  ])
+  .superRefine((t, ctx) => {
+    const pool = t.format === 'gauntlet' ? t.baselineIds : t.format === 'host-guest' ? t.hostIds : [];
+    if ((t.format === 'round-robin' || t.format === 'adaptive') && new Set(t.agentIds).size < 2) {
+      ctx.addIssue({ code: 'custom', path: ['agentIds'], message: `a ${t.format} tournament needs at least two different agents` });
+    }
+    if (new Set(t.agentIds).size !== t.agentIds.length) ctx.addIssue({ code: 'custom', path: ['agentIds'], message: 'an agent is listed twice' });
+    if (t.format === 'host-guest' && t.agentIds.some((a) => pool.includes(a))) {
+      ctx.addIssue({ code: 'custom', path: ['hostIds'], message: 'an evaluated agent cannot also be a host' });
+    }
+    if (t.format === 'adaptive' && !t.budget.maxMatches && !t.budget.maxTokens && !t.budget.maxCostUsd) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['budget'],
+        message: 'an adaptive tournament needs a budget (matches, tokens or cost): two equally strong agents are never separated',
+      });
+    }
+  });
+export type TournamentSpec = z.infer<typeof tournamentSpecSchema>;
+export type TournamentSpecInput = z.input<typeof tournamentSpecSchema>;
+export type TournamentFormat = TournamentSpec['format'];
+
+export const FORMATS: { id: TournamentFormat; label: string; help: string }[] = [
+  { id: 'round-robin', label: 'Round robin', help: 'Every pair of agents plays every game; each seed twice, seats swapped.' },
+  { id: 'gauntlet', label: 'Gauntlet', help: 'Every agent plays each fixed baseline (e.g. Random).' },
+  { id: 'host-guest', label: 'Host / guest', help: 'The evaluated agent in one seat, fixed host agents in the others.' },
+  { id: 'adaptive', label: 'Adaptive', help: 'Schedules the closest pairs until ratings separate or the budget is spent.' },
+];
+
+export type TournamentStatus = 'running' | 'paused' | 'finished' | 'cancelled';
+
+/** A tournament as the page and the CLI show it. */
+export interface TournamentProgress {
+  id: string;
+  name: string;
+  status: TournamentStatus;
+  format: TournamentFormat;
+  stopReason: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  counts: { total: number; done: number; running: number; queued: number; failed: number; cancelled: number };
+  tokens: number;
+  costUsd: number;
+  /** Seconds left at the pace so far; null before the first match ends or once nothing is left. */
+  etaSeconds: number | null;
+  budget: Budget;
+}
+
+/** Done = finished or failed (every scheduled match ends exactly one of these ways, or is cancelled unplayed). */
+export function progressFraction(c: TournamentProgress['counts']): number {
+  const planned = c.total - c.cancelled;
+  return planned <= 0 ? 1 : (c.done + c.failed) / planned;
+}
+
+/** The seconds left at the pace so far: matches still to play ÷ the rate matches have ended since the start. */
+export function estimateSecondsLeft(c: TournamentProgress['counts'], startedAt: Date | null, now: Date): number | null {
+  const ended = c.done + c.failed;
+  const left = c.queued + c.running;
+  if (!startedAt || ended === 0 || left === 0) return null;
+  const elapsed = (now.getTime() - startedAt.getTime()) / 1000;
+  return Math.max(0, Math.round((left * elapsed) / ended));
+}
