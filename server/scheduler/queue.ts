@@ -12,9 +12,14 @@ export async function stopQueue(boss: PgBoss): Promise<void> {
   await boss.stop({ graceful: false, close: true, timeout: 2000 });
 }
 
-export async function startQueue(databaseUrl: string): Promise<PgBoss> {
+/** `worker: false` (the CLI) only sends and cancels jobs: no supervision or maintenance in that process. */
+export async function startQueue(databaseUrl: string, opts: { worker?: boolean } = {}): Promise<PgBoss> {
+  const worker = opts.worker ?? true;
   // Supervision every 10 s: a job whose worker died (no heartbeat) is retried within about half a minute.
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', useListenNotify: true, superviseIntervalSeconds: 10 });
+  const boss = new PgBoss({
+    connectionString: databaseUrl, schema: 'pgboss', useListenNotify: worker, superviseIntervalSeconds: 10,
+    ...(worker ? {} : { supervise: false, schedule: false, max: 2 }),
+  });
   boss.on('error', (err) => {
     // 57P01: Postgres is shutting down (Ctrl-C reaches the embedded server too); the arena is stopping.
     if (!stopping.has(boss) && (err as { code?: string }).code !== '57P01') console.error(`[queue] ${err.message}`);
