@@ -372,8 +372,54 @@ describe('HTTP endpoint through the openai client', () => {
     expect(await pending).toBeInstanceOf(Error);
   });
 
+  it('rpmLimit: at most that many chat completions per sliding window, then 429 with retry-after', async () => {
+    const limited = await startSimulatedEndpoint({ seed: 'rpm', rpmLimit: 2, rateWindowMs: 400 });
+    try {
+      const c = new OpenAI({ baseURL: limited.url, apiKey: 'k', maxRetries: 0 });
+      const params = { model: 'sim-random', messages: [{ role: 'user' as const, content: 'Legal moves:\n- O: 4' }] };
+      await c.chat.completions.create(params);
+      await c.chat.completions.create(params);
+      const e429 = await c.chat.completions.create(params).catch((e) => e);
+      expect(e429).toBeInstanceOf(OpenAI.RateLimitError);
+      expect(e429.code).toBe('rate_limit_exceeded');
+      expect(e429.headers.get('retry-after')).toBe('1'); // whole seconds, at least 1
+      const waitMs = Number(e429.headers.get('retry-after-ms'));
+      expect(waitMs).toBeGreaterThan(0);
+      expect(waitMs).toBeLessThanOrEqual(400);
+      expect(limited.stats).toMatchObject({ ok: 2, rateLimited: 1 });
+      // The models route is not limited; a rejected request does not use up the window.
+      await c.models.list();
+      await new Promise((r) => setTimeout(r, waitMs + 5));
+      await c.chat.completions.create(params);
+      expect(limited.stats).toMatchObject({ ok: 3, rateLimited: 1 });
+      // The per-request header: a limit of its own against the same log (the last request is in the window).
+      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': '1' } })).rejects.toMatchObject({ status: 429 });
+      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': 'many' } })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('x-sim-rpm-limit'),
+      });
+      expect(limited.stats.rateLimited).toBe(2);
+    } finally {
+      await limited.close();
+    }
+    // Without the option nothing is limited, unless a request asks for it.
+    const open = await startSimulatedEndpoint({ seed: 'open' });
+    try {
+      const c = new OpenAI({ baseURL: open.url, apiKey: 'k', maxRetries: 0 });
+      const params = { model: 'sim-random', messages: [{ role: 'user' as const, content: 'hi' }] };
+      await Promise.all(Array.from({ length: 10 }, () => c.chat.completions.create(params)));
+      expect(open.stats.rateLimited).toBe(0);
+      await c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': '1' } });
+      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': '1' } })).rejects.toMatchObject({ status: 429 });
+    } finally {
+      await open.close();
+    }
+  });
+
   it('rejects invalid options', async () => {
     await expect(startSimulatedEndpoint({ failureRate: 2 })).rejects.toThrow(/failureRate/);
     await expect(startSimulatedEndpoint({ latencyMs: [500, 100] })).rejects.toThrow(/min <= max/);
+    await expect(startSimulatedEndpoint({ rpmLimit: 0 })).rejects.toThrow(/rpmLimit/);
+    await expect(startSimulatedEndpoint({ rateWindowMs: -5 })).rejects.toThrow(/rateWindowMs/);
   });
 });

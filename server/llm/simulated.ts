@@ -27,7 +27,12 @@
  *   x-sim-failure-rate     0..1: chance of an HTTP 500
  *   x-sim-rate-limit-rate  0..1: chance of an HTTP 429 (with `retry-after`)
  *   x-sim-hang-rate        0..1: chance the request is never answered
+ *   x-sim-rpm-limit        integer >= 1: the `rpmLimit` this request is checked against (same window and log)
  * Invalid header values are answered with a 400.
+ *
+ * Rate limits like a real provider's: with `rpmLimit` set, at most that many chat completions are accepted
+ * per sliding `rateWindowMs` window; the rest get a 429 with `retry-after` (whole seconds until a slot frees,
+ * at least 1) and `retry-after-ms` (exact). Rejected requests do not use up the window.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -510,6 +515,10 @@ export const simulatedEndpointOptionsSchema = z.strictObject({
   hangRate: rateSchema.default(0),
   /** Value of the `retry-after` header on 429s, in seconds. */
   retryAfterSeconds: z.number().int().min(0).default(1),
+  /** Chat completions accepted per sliding window (`rateWindowMs`); more get a 429, like a provider's limit. null = no limit. */
+  rpmLimit: z.number().int().min(1).nullable().default(null),
+  /** Length of the `rpmLimit` window in ms (60 000 = per minute; shorter in tests). */
+  rateWindowMs: z.number().int().min(1).default(60_000),
   /** When set, requests must carry `Authorization: Bearer <apiKey>`; otherwise any key (or none) is accepted. */
   apiKey: z.string().optional(),
 });
@@ -527,7 +536,7 @@ export interface SimulatedStats {
   illegal: number;
   /** Injected HTTP 500s. */
   failed500: number;
-  /** Injected HTTP 429s. */
+  /** HTTP 429s: injected ones (`rateLimitRate`) and requests over `rpmLimit`. */
   rateLimited: number;
   /** Requests left unanswered on purpose. */
   hung: number;
@@ -661,6 +670,8 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
   const timers = new Set<() => void>();
   /** How often each exact request has been seen, so repeats get fresh answers. */
   const seen = new Map<string, number>();
+  /** Arrival times of the chat completions accepted under a rate limit, oldest first, pruned to the window. */
+  const accepted: number[] = [];
   let closing: Promise<void> | null = null;
 
   /** Waits `ms`; resolves false when the client went away or the server is closing. */
@@ -702,6 +713,7 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
   }
 
   async function chatCompletions(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const arrivedAt = Date.now(); // the rate limit counts arrivals, not the end of body parsing
     const raw = await readBody(req);
     let json: unknown;
     try {
@@ -723,6 +735,11 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     const failureRate = headerRate(req, 'x-sim-failure-rate') ?? opts.failureRate;
     const rateLimitRate = headerRate(req, 'x-sim-rate-limit-rate') ?? opts.rateLimitRate;
     const hangRate = headerRate(req, 'x-sim-hang-rate') ?? opts.hangRate;
+    const rpmRaw = headerValue(req, 'x-sim-rpm-limit');
+    const rpmLimit = rpmRaw === undefined ? opts.rpmLimit : Number(rpmRaw);
+    if (rpmRaw !== undefined && !(/^\s*\d+\s*$/.test(rpmRaw) && rpmLimit !== null && rpmLimit >= 1)) {
+      throw new HttpError(400, `Header x-sim-rpm-limit must be an integer >= 1, got "${rpmRaw}".`);
+    }
 
     const persona = PERSONAS[request.model];
     if (!persona) {
@@ -734,6 +751,33 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
       );
     }
     if ((request.n ?? 1) > 1) throw new HttpError(400, 'n > 1 is not supported by the simulated endpoint.');
+
+    // The provider-style request limit, before anything random: a rejected request uses up nothing (not even
+    // its occurrence number, so the retry gets the answer the first try would have had).
+    if (rpmLimit !== null) {
+      const now = Math.max(arrivedAt, accepted[accepted.length - 1] ?? 0);
+      let expired = 0;
+      while (expired < accepted.length && accepted[expired]! <= now - opts.rateWindowMs) expired++;
+      if (expired) accepted.splice(0, expired);
+      if (accepted.length >= rpmLimit) {
+        const waitMs = Math.max(1, accepted[accepted.length - rpmLimit]! + opts.rateWindowMs - now);
+        stats.rateLimited++;
+        throw new HttpError(
+          429,
+          `Rate limit reached for ${request.model} (simulated) on requests: Limit ${rpmLimit} per ${opts.rateWindowMs} ms, ` +
+            `Used ${accepted.length}. Please try again in ${waitMs} ms.`,
+          'requests',
+          'rate_limit_exceeded',
+          {
+            'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+            'retry-after-ms': String(waitMs),
+            'x-ratelimit-limit-requests': String(rpmLimit),
+            'x-ratelimit-remaining-requests': '0',
+          },
+        );
+      }
+      accepted.push(now);
+    }
 
     // One random stream per request, independent of interleaving with other requests.
     const digest = createHash('sha256').update(JSON.stringify([request.model, request.messages])).digest('hex').slice(0, 16);
