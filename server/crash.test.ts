@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentProgress } from '../lib/tournament/progress';
 import { createTestDb, type TestDb } from './db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from './llm/simulated';
+import { relayListener, type RelayMessage } from './rooms/relay';
 import { startQueue, stopQueue } from './scheduler/queue';
 import { createTournament } from './scheduler/tournaments';
 
@@ -55,6 +56,9 @@ describe('crash safety', () => {
     });
     expect(matches).toBe(24);
     const counts = async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.counts;
+    // What a web process hears from the worker-only process through Postgres NOTIFY.
+    const heard: RelayMessage[] = [];
+    const listener = await relayListener(t.url, (m) => heard.push(m));
 
     child = startWorker();
     // Kill it while some matches are done and others are mid-play.
@@ -95,5 +99,10 @@ describe('crash safety', () => {
         WHERE m.tournament_id = ${tournament.id} GROUP BY c.match_id, c.seat, c.ply, c.attempt HAVING COUNT(*) > 1) d`;
     expect(Number(dup[0]!.n)).toBe(0);
     await expect.poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, { timeout: 15_000 }).toBe('finished');
+    // Live news reached the listener: every match's end event, and the tournament's changes.
+    await listener.close();
+    const ends = new Set(heard.flatMap((m) => (m.t === 'match' && m.kind === 'end' ? [m.matchId] : [])));
+    expect(ends.size).toBeGreaterThanOrEqual(24 - atCrash.done);
+    expect(heard.some((m) => m.t === 'tournament' && m.id === tournament.id)).toBe(true);
   });
 });

@@ -129,4 +129,45 @@ describe('Hub', () => {
     expect(goodErrors).toEqual([]);
     expect(bad.connected).toBe(true);
   });
+
+  it('tells the followers of a tournament when it changes, and only them; bad joins get an error', async () => {
+    const follower = await client();
+    const other = await client();
+    follower.emit('tournament:join', { tournamentId: 'tour-1' });
+    other.emit('tournament:join', { tournamentId: 'tour-2' });
+    await new Promise((r) => setTimeout(r, 100));
+    let otherHeard = 0;
+    other.on('tournament:changed', () => otherHeard++);
+    const heard = next(follower, 'tournament:changed');
+    hub.tournamentChanged('tour-1');
+    expect(await heard).toEqual({ tournamentId: 'tour-1' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(otherHeard).toBe(0);
+    const err = next(follower, 'arena:error');
+    follower.emit('tournament:join', { tournamentId: '' } as never);
+    expect((await err).message).toMatch(/^tournament:join: tournamentId/);
+  });
+
+  it('forwards events stored by another process (a worker-only process) to the viewers of a match', async () => {
+    const [a, b] = await Promise.all(['fa', 'fb'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+    const m = await t.db.match.create({
+      data: { gameId: 'tictactoe', seed: 'foreign', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+    });
+    const c = await client();
+    const snap = next(c, 'match:snapshot');
+    c.emit('match:join', { matchId: m.id });
+    expect(((await snap) as MatchSnapshot).events).toHaveLength(0);
+    // Another process plays the match (no in-process publish); only its NOTIFYs arrive here.
+    const seen: number[] = [];
+    c.on('match:event', (e) => seen.push(e.event.seq));
+    const final = next(c, 'match:snapshot');
+    await runMatch(m.id, { store: prismaStore(t.db), createAgent });
+    const stored = await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } });
+    hub.foreignEvent(m.id, 'start');
+    hub.foreignEvent(m.id, 'end');
+    const s = (await final) as MatchSnapshot;
+    expect(s.status).toBe('finished');
+    expect(s.events).toHaveLength(stored.length);
+    expect(seen).toEqual(stored.map((e) => e.seq));
+  });
 });
