@@ -8,6 +8,13 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 
 export default defineConfig({
   testDir: 'e2e',
+  // Spectators first, while the demo tournament still plays (a live match to watch) and only demo agents are
+  // rated; then the admin flow, which adds agents and tournaments of its own.
+  projects: [
+    { name: 'watch', testMatch: /watch-match\.spec\.ts/ },
+    { name: 'leaderboard', testMatch: /leaderboard\.spec\.ts/, dependencies: ['watch'] },
+    { name: 'admin and the rest', testIgnore: /(leaderboard|watch-match)\.spec\.ts/, dependencies: ['leaderboard'] },
+  ],
   timeout: 120_000,
   expect: { timeout: 30_000 },
   fullyParallel: false,
@@ -38,7 +45,7 @@ export default defineConfig({
       ARENA_DATA_DIR: '.arena/e2e',
       ARENA_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54339)),
       ARENA_SIM_LATENCY_MS: '300-800',
-      ARENA_CONCURRENCY: '8',
+      ARENA_CONCURRENCY: '4',
       // The admin flow signs in with this password and registers the simulated endpoint at this port as a provider.
       ARENA_ADMIN_PASSWORD: 'e2e-admin-password',
       ARENA_SIM_PORT: String(Number(process.env.E2E_SIM_PORT ?? 3199)),

@@ -1,10 +1,12 @@
 // Read-only database queries behind the pages and exports: the lobby, one match, the agents with their records and
-// model usage, the match exports (read in batches), the health check.
+// model usage, the match exports (read in batches), the health check, the tournaments.
 import 'server-only';
 import { db } from './db';
 import type { ExportEvent, ExportLlmCall, ExportMatch } from './exports';
 import type { Prisma } from './generated/prisma/client.ts';
 import type { MatchStatus } from './protocol';
+import { tournamentProgress, tournamentStandings, type Standing } from './tournament/progress';
+import type { TournamentProgress } from './tournament/spec';
 
 export interface SeatSummary {
   seat: number;
@@ -316,4 +318,78 @@ export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { ev
 /** Throws when the database does not answer. */
 export async function pingDatabase(): Promise<void> {
   await db().$queryRaw`SELECT 1`;
+}
+
+// ---- Tournaments (the public list and page, the admin dashboard) ----
+
+/** Every tournament's progress, newest first (the 200 latest). */
+export async function getTournaments(): Promise<TournamentProgress[]> {
+  return tournamentProgress(db());
+}
+
+export interface TournamentDetail {
+  progress: TournamentProgress;
+  gameIds: string[];
+  /** The evaluated agents, then the gauntlet's baselines or the host/guest format's hosts (names looked up). */
+  agents: { id: string; name: string; kind: string; simulated: boolean }[];
+  baselines: { id: string; name: string; kind: string; simulated: boolean }[];
+  hosts: { id: string; name: string; kind: string; simulated: boolean }[];
+  /** Format settings as words, e.g. "2 games per pair". */
+  settings: string[];
+  seed: string | null;
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** One tournament: its progress and its setup as stored (spec + seed); null when there is no such tournament. */
+export async function getTournament(id: string): Promise<TournamentDetail | null> {
+  const [progress] = await tournamentProgress(db(), [id]);
+  if (!progress) return null;
+  const row = await db().tournament.findUnique({ where: { id }, select: { config: true } });
+  const c = (row?.config ?? {}) as Record<string, unknown>;
+  const agentIds = strings(c.agentIds);
+  const baselineIds = strings(c.baselineIds);
+  const hostIds = strings(c.hostIds);
+  const rows = await db().agent.findMany({
+    where: { id: { in: [...agentIds, ...baselineIds, ...hostIds] } },
+    select: { id: true, name: true, kind: true, simulated: true, provider: { select: { simulated: true } } },
+  });
+  const look = (ids: string[]) =>
+    ids.map((aid) => {
+      const a = rows.find((r) => r.id === aid);
+      return { id: aid, name: a?.name ?? aid, kind: a?.kind ?? '?', simulated: !!(a?.simulated || a?.provider?.simulated) };
+    });
+  const n = (k: string) => (typeof c[k] === 'number' ? (c[k] as number) : null);
+  const settings: string[] = [];
+  const plural = (v: number, one: string, many: string) => `${v} ${v === 1 ? one : many}`;
+  if (n('gamesPerPair') !== null) settings.push(`${plural(n('gamesPerPair')!, 'game', 'games')} per pair${progress.format === 'adaptive' ? ' per batch' : ''} (seats swapped)`);
+  if (n('seedsPerPair') !== null) settings.push(`${plural(n('seedsPerPair')! * 2, 'game', 'games')} per pair (seats swapped)`);
+  if (n('gamesPerGuest') !== null) settings.push(`${plural(n('gamesPerGuest')!, 'game', 'games')} per guest`);
+  if (n('numPlayers') !== null) settings.push(`${n('numPlayers')} players`);
+  if (progress.format === 'host-guest') settings.push(n('guestSeat') !== null ? `guest in seat ${n('guestSeat')! + 1}` : 'guest seat rotates');
+  if (n('confidence') !== null) settings.push(`stops when adjacent agents separate at ${Math.round(n('confidence')! * 100)}% confidence`);
+  if (n('pairsPerBatch') !== null) settings.push(`${plural(n('pairsPerBatch')!, 'pair', 'pairs')} per batch`);
+  return {
+    progress,
+    gameIds: strings(c.gameIds),
+    agents: look(agentIds),
+    baselines: look(baselineIds),
+    hosts: look(hostIds),
+    settings,
+    seed: typeof c.seed === 'string' ? c.seed : null,
+  };
+}
+
+/** A tournament's matches in play (oldest start first) and its latest ended ones (finished or void). */
+export async function getTournamentMatches(id: string, recentLimit = 10): Promise<{ live: MatchSummary[]; recent: MatchSummary[] }> {
+  const [live, recent] = await Promise.all([
+    findMatches({ where: { tournamentId: id, status: 'running' }, orderBy: [{ startedAt: 'asc' }, { createdAt: 'asc' }] }),
+    findMatches({ where: { tournamentId: id, status: { in: ['finished', 'failed'] } }, orderBy: [{ finishedAt: 'desc' }], take: recentLimit }),
+  ]);
+  return { live: live.map(toSummary), recent: recent.map(toSummary) };
+}
+
+/** The standings so far (Bradley-Terry over this tournament's finished matches, with a small bootstrap). */
+export async function getTournamentStandings(id: string): Promise<Standing[]> {
+  return tournamentStandings(db(), id);
 }

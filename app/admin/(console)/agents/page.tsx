@@ -1,0 +1,138 @@
+// Admin: every agent version (retired ones greyed, kept for their ratings) and the add/edit form (?edit=<id>).
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AdminAgentForm, type ProviderChoice } from '@/components/admin-agent-form';
+import { EmptyState } from '@/components/empty-state';
+import { KindChip } from '@/components/kind-chip';
+import { SimulatedBadge } from '@/components/simulated-badge';
+import { listAgentsForAdmin, listProviders, type AgentAdminView } from '@/lib/admin';
+import { db } from '@/lib/db';
+import { requireAdminPage } from '@/lib/session';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Agents · Admin', robots: { index: false } };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function AdminAgentsPage({ searchParams }: Props) {
+  const { edit } = await searchParams;
+  await requireAdminPage(typeof edit === 'string' ? `/admin/agents?edit=${encodeURIComponent(edit)}` : '/admin/agents');
+  const [agents, providers] = await Promise.all([listAgentsForAdmin(db()), listProviders(db())]);
+  const editing = typeof edit === 'string' ? (agents.find((a) => a.id === edit && !a.retired) ?? null) : null;
+  // Only what the form needs: never a key, not even masked.
+  const choices: ProviderChoice[] = providers.map((p) => ({ id: p.id, name: p.name, models: p.models, simulated: p.simulated }));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="max-w-2xl">
+        <h1 className="text-3xl font-semibold tracking-tight">Agents</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+          An agent is what plays: a model with a scaffold and a prompt version, or a built-in baseline. Once an agent has played, changing how it plays
+          saves a new version with its own rating; the old version stays, greyed, with its matches.
+        </p>
+      </header>
+
+      {agents.length === 0 ? <EmptyState>No agent yet: add one below.</EmptyState> : <AgentTable agents={agents} editingId={editing?.id ?? null} />}
+
+      {typeof edit === 'string' && !editing && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+          That agent does not exist or has been replaced by a newer version; the form below adds a new one.
+        </p>
+      )}
+      <div id="agent-form" className="scroll-mt-20">
+        <AdminAgentForm agent={editing} providers={choices} />
+      </div>
+    </div>
+  );
+}
+
+function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId: string | null }) {
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <table data-testid="admin-agents" className="w-full min-w-[48rem] text-sm">
+        <caption className="sr-only">Agents, newest versions first; replaced versions are kept for their ratings</caption>
+        <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <th scope="col" className="px-3 py-2 font-medium">Agent</th>
+            <th scope="col" className="px-3 py-2 font-medium">Provider · model</th>
+            <th scope="col" className="px-3 py-2 font-medium">Scaffold</th>
+            <th scope="col" className="px-3 py-2 font-medium">Prompt</th>
+            <th scope="col" className="px-3 py-2 font-medium">Version</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium" title="Matches it is seated in: played, playing or queued">
+              Matches
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((a) => (
+            <tr
+              key={a.id}
+              data-testid="admin-agent-row"
+              data-agent-id={a.id}
+              data-retired={a.retired ? 'true' : 'false'}
+              className={`border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70 ${a.retired ? 'bg-zinc-50/70 text-zinc-400 dark:bg-zinc-900/40 dark:text-zinc-500' : ''} ${a.id === editingId ? 'bg-indigo-50/60 dark:bg-indigo-950/30' : ''}`}
+            >
+              <th scope="row" className="px-3 py-2.5 text-left font-normal">
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <Link
+                    href={`/agents/${a.id}`}
+                    data-testid="admin-agent-name"
+                    className={`font-medium underline-offset-2 hover:text-indigo-700 hover:underline dark:hover:text-indigo-300 ${a.retired ? 'text-zinc-500 dark:text-zinc-500' : ''}`}
+                  >
+                    {a.name}
+                  </Link>
+                  <KindChip kind={a.kind} />
+                  {a.simulated && <SimulatedBadge />}
+                </span>
+                {a.retired && (
+                  <span data-testid="agent-replaced" className="mt-0.5 block text-xs italic">
+                    replaced by a newer version
+                  </span>
+                )}
+              </th>
+              <td className="px-3 py-2.5">
+                {a.kind === 'llm' ? (
+                  <>
+                    <span className="block">{a.providerName ?? '—'}</span>
+                    <span className="font-mono text-xs">{a.model}</span>
+                    {(a.temperature !== null || a.maxTokens !== null) && (
+                      <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                        {[a.temperature !== null ? `T ${a.temperature}` : null, a.maxTokens !== null ? `${a.maxTokens} tokens max` : null].filter(Boolean).join(' · ')}
+                      </span>
+                    )}
+                  </>
+                ) : a.kind === 'engine' ? (
+                  <span className="text-xs">depth {a.depth}</span>
+                ) : (
+                  <span className="text-zinc-400">—</span>
+                )}
+              </td>
+              <td className="px-3 py-2.5" data-testid="agent-scaffold">
+                {a.scaffold ?? <span className="text-zinc-400">—</span>}
+              </td>
+              <td className="px-3 py-2.5 font-mono text-xs">{a.promptVersion ?? <span className="font-sans text-zinc-400">—</span>}</td>
+              <td className="px-3 py-2.5 tabular-nums" data-testid="agent-version">
+                v{a.version}
+              </td>
+              <td className="px-3 py-2.5 text-right tabular-nums">{a.matches}</td>
+              <td className="px-3 py-2 text-right">
+                {!a.retired && (
+                  <Link
+                    href={`/admin/agents?edit=${a.id}#agent-form`}
+                    aria-label={`Edit ${a.name}`}
+                    className="inline-flex h-7 items-center rounded-md px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950/50"
+                  >
+                    Edit
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,328 @@
+// Server actions of the admin area: sign in, first-run setup and sign out; providers, agents and tournaments.
+// Every admin action starts with requireAdmin(), validates its input with the lib's zod schemas, and answers
+// { ok: true, … } or { ok: false, error } with a readable message (never a stack) for useActionState.
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import type { ActionResult } from '@/components/admin-form-action';
+import { agentInputSchema, deleteProvider, providerInputSchema, saveAgent, saveProvider, testProviderConnection } from '@/lib/admin';
+import { adminCount, checkCredentials, createFirstAdmin, credentialsSchema } from '@/lib/auth';
+import { tournamentControl } from '@/lib/control';
+import { db } from '@/lib/db';
+import { endSession, requireAdmin, startSession } from '@/lib/session';
+import { tournamentSpecSchema } from '@/lib/tournament/spec';
+
+type Fail = { ok: false; error: string; field?: string };
+
+/** Field names as the forms label them, for error messages ("games per pair: …"). */
+const LABELS: Record<string, string> = {
+  username: 'username', password: 'password',
+  name: 'name', baseUrl: 'base URL', apiKey: 'API key', models: 'models', rpm: 'requests per minute', tpm: 'tokens per minute',
+  maxConcurrent: 'max concurrent requests', priceInPer1k: 'input price', priceOutPer1k: 'output price', modelPrices: 'per-model prices',
+  kind: 'kind', providerId: 'provider', model: 'model', temperature: 'temperature', maxTokens: 'max tokens', scaffold: 'scaffold',
+  promptVersion: 'prompt version', depth: 'depth',
+  gameIds: 'games', agentIds: 'agents', baselineIds: 'baselines', hostIds: 'hosts', gamesPerPair: 'games per pair',
+  numPlayers: 'players per match', guestSeat: 'guest seat', gamesPerGuest: 'games per guest', confidence: 'confidence',
+  pairsPerBatch: 'pairs per batch', budget: 'budget', maxMatches: 'max matches', maxCostUsd: 'max cost', seed: 'seed', format: 'format',
+};
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/** One zod issue in words: the field's label, unless the message already names it. */
+function describeIssue(issue: Issue | undefined): Fail {
+  if (!issue) return { ok: false, error: 'invalid input' };
+  const keys = issue.path.filter((p): p is string => typeof p === 'string');
+  const key = keys.at(-1);
+  const label = key ? (LABELS[key] ?? key) : null;
+  const error = !label || issue.message.toLowerCase().includes(label.toLowerCase()) ? issue.message : `${label}: ${issue.message}`;
+  return { ok: false, error, field: keys[0] };
+}
+
+/** Raised while reading a form, for a field whose text is not what it should be. */
+class FieldError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * Any failure as an answer for the form. Errors are recognised by name and shape, not class: the scheduler runs
+ * outside Next's bundle, so its AdminError and ZodError are other classes than the ones imported here.
+ */
+function fail(err: unknown): Fail {
+  if (err instanceof FieldError) return { ok: false, error: err.message, field: err.field };
+  const e = err as { name?: string; message?: string; issues?: Issue[] } | null;
+  if (e && Array.isArray(e.issues)) return describeIssue(e.issues[0]);
+  if (e?.name === 'AdminError' || e?.name === 'AdminRequiredError') return { ok: false, error: String(e.message) };
+  console.error('[admin] action failed:', err);
+  const first = typeof e?.message === 'string' ? e.message.split('\n').find((l) => l.trim()) : undefined;
+  return { ok: false, error: first ? first.trim().slice(0, 300) : 'something went wrong; try again' };
+}
+
+const text = (fd: FormData, key: string): string => {
+  const v = fd.get(key);
+  return typeof v === 'string' ? v : '';
+};
+
+/** A number field: undefined when blank; a readable error when it is not a number. */
+function numberField(fd: FormData, key: string): number | undefined {
+  const v = text(fd, key).trim();
+  if (v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new FieldError(key, `${LABELS[key] ?? key}: enter a number`);
+  return n;
+}
+
+/** "a, b\nc" → ["a", "b", "c"] */
+const list = (s: string) => s.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean);
+
+/** Only paths on this site: "/x" but not "//host" or "/\host"; anything else goes to the dashboard. */
+function safeNext(next: string): string {
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\u0000-\u001f]/.test(next)) return '/admin';
+  if (next.startsWith('/admin/login') || next.startsWith('/admin/setup')) return '/admin';
+  return next;
+}
+
+// ---- Sign in, setup, sign out ----
+
+export async function loginAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  const username = text(fd, 'username').trim();
+  const password = text(fd, 'password');
+  if (!username || !password) return { ok: false, error: 'enter your username and password' };
+  try {
+    // A malformed username or a too-short password is just as wrong: the answer never says which part was.
+    const input = credentialsSchema.safeParse({ username, password });
+    const admin = input.success ? await checkCredentials(db(), input.data.username, input.data.password) : null;
+    if (!admin) return { ok: false, error: 'wrong username or password' };
+    await startSession(admin.id);
+  } catch (err) {
+    return fail(err);
+  }
+  redirect(safeNext(text(fd, 'next')));
+}
+
+export async function setupAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  const taken: Fail = { ok: false, error: 'an admin account already exists: sign in instead' };
+  try {
+    if ((await adminCount(db())) > 0) return taken;
+    const input = credentialsSchema.safeParse({ username: text(fd, 'username'), password: text(fd, 'password') });
+    if (!input.success) return describeIssue(input.error.issues[0]);
+    if (text(fd, 'confirm') !== input.data.password) return { ok: false, error: 'the two passwords differ', field: 'confirm' };
+    const admin = await createFirstAdmin(db(), input.data.username, input.data.password);
+    if (!admin) return taken;
+    await startSession(admin.id);
+  } catch (err) {
+    return fail(err);
+  }
+  redirect('/admin');
+}
+
+export async function logoutAction(): Promise<void> {
+  await endSession();
+  redirect('/');
+}
+
+// ---- Providers ----
+
+/** "model in out" per line (USD per 1k tokens), e.g. "gpt-4o-mini 0.00015 0.0006". */
+function modelPrices(s: string): Record<string, { in: number; out: number }> {
+  const out: Record<string, { in: number; out: number }> = {};
+  s.split('\n').forEach((line, i) => {
+    const parts = line.trim().split(/[\s,]+/).filter(Boolean);
+    if (parts.length === 0) return;
+    const [model, pin, pout] = parts;
+    const a = Number(pin);
+    const b = Number(pout);
+    if (parts.length !== 3 || !Number.isFinite(a) || !Number.isFinite(b) || a < 0 || b < 0) {
+      throw new FieldError('modelPrices', `per-model prices, line ${i + 1}: write the model, its input price and its output price, e.g. "my-model 0.0005 0.0015"`);
+    }
+    out[model!] = { in: a, out: b };
+  });
+  return out;
+}
+
+function providerFromForm(fd: FormData) {
+  const id = text(fd, 'id');
+  return {
+    ...(id ? { id } : {}),
+    name: text(fd, 'name'),
+    baseUrl: text(fd, 'baseUrl'),
+    apiKey: text(fd, 'apiKey').trim() || undefined,
+    clearApiKey: fd.get('clearApiKey') === 'on',
+    models: list(text(fd, 'models')),
+    rpm: text(fd, 'rpm').trim(),
+    tpm: text(fd, 'tpm').trim(),
+    maxConcurrent: text(fd, 'maxConcurrent').trim(),
+    priceInPer1k: text(fd, 'priceInPer1k').trim(),
+    priceOutPer1k: text(fd, 'priceOutPer1k').trim(),
+    modelPrices: modelPrices(text(fd, 'modelPrices')),
+    simulated: fd.get('simulated') === 'on',
+  };
+}
+
+export async function saveProviderAction(_prev: ActionResult<{ id: string; name: string; created: boolean }>, fd: FormData): Promise<ActionResult<{ id: string; name: string; created: boolean }>> {
+  try {
+    await requireAdmin();
+    const raw = providerFromForm(fd);
+    const input = providerInputSchema.safeParse(raw);
+    if (!input.success) return describeIssue(input.error.issues[0]);
+    const { id } = await saveProvider(db(), raw);
+    revalidatePath('/admin/providers');
+    revalidatePath('/admin/agents');
+    return { ok: true, id, name: input.data.name, created: !raw.id };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+const connectionInputSchema = z.object({
+  id: z.string().max(64).optional(),
+  baseUrl: z.string().max(2000),
+  apiKey: z.string().max(1000).optional(),
+});
+
+/** Lists the models an endpoint reports, with the typed key or else the stored one (never sent back). */
+export async function testConnectionAction(raw: { id?: string; baseUrl: string; apiKey?: string }): Promise<{ ok: true; models: string[] } | Fail> {
+  try {
+    await requireAdmin();
+    const input = connectionInputSchema.safeParse(raw);
+    if (!input.success) return describeIssue(input.error.issues[0]);
+    const r = await testProviderConnection(db(), {
+      baseUrl: input.data.baseUrl,
+      ...(input.data.id ? { id: input.data.id } : {}),
+      ...(input.data.apiKey?.trim() ? { apiKey: input.data.apiKey.trim() } : {}),
+    });
+    return r.ok ? { ok: true, models: r.models } : { ok: false, error: r.error };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+export async function deleteProviderAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  try {
+    await requireAdmin();
+    const id = z.string().min(1).max(64).parse(text(fd, 'id'));
+    await deleteProvider(db(), id);
+    revalidatePath('/admin/providers');
+    return { ok: true };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+// ---- Agents ----
+
+function agentFromForm(fd: FormData): Record<string, unknown> {
+  const id = text(fd, 'id');
+  const kind = text(fd, 'kind');
+  const common = { ...(id ? { id } : {}), name: text(fd, 'name'), kind };
+  if (kind === 'llm') {
+    return {
+      ...common,
+      providerId: text(fd, 'providerId'),
+      model: text(fd, 'model'),
+      temperature: text(fd, 'temperature').trim(),
+      maxTokens: text(fd, 'maxTokens').trim(),
+      scaffold: text(fd, 'scaffold'),
+      promptVersion: text(fd, 'promptVersion').trim() || undefined,
+    };
+  }
+  if (kind === 'engine') return { ...common, depth: text(fd, 'depth').trim() };
+  return common;
+}
+
+export type SavedAgent = { id: string; name: string; version: number; newVersion: boolean; created: boolean };
+
+export async function saveAgentAction(_prev: ActionResult<SavedAgent>, fd: FormData): Promise<ActionResult<SavedAgent>> {
+  try {
+    await requireAdmin();
+    const raw = agentFromForm(fd);
+    const input = agentInputSchema.safeParse(raw);
+    if (!input.success) return describeIssue(input.error.issues[0]);
+    const saved = await saveAgent(db(), raw);
+    const row = await db().agent.findUnique({ where: { id: saved.id }, select: { name: true } });
+    revalidatePath('/admin/agents');
+    revalidatePath('/agents');
+    return { ok: true, ...saved, name: row?.name ?? input.data.name, created: !input.data.id };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+// ---- Tournaments ----
+
+/** The new-tournament form as a spec: numbers from strings, blanks left out, only the chosen format's fields. */
+function specFromForm(fd: FormData): Record<string, unknown> {
+  const format = text(fd, 'format');
+  const ids = (key: string) => fd.getAll(key).filter((v): v is string => typeof v === 'string' && v !== '');
+  const budget = {
+    maxMatches: numberField(fd, 'maxMatches'),
+    maxTokens: numberField(fd, 'maxTokens'),
+    maxCostUsd: numberField(fd, 'maxCostUsd'),
+  };
+  const spec: Record<string, unknown> = {
+    name: text(fd, 'name'),
+    format,
+    gameIds: ids('gameIds'),
+    agentIds: ids('agentIds'),
+    budget: Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)),
+  };
+  const seed = text(fd, 'seed').trim();
+  if (seed) spec.seed = seed;
+  const set = (key: string, value: unknown) => {
+    if (value !== undefined) spec[key] = value;
+  };
+  switch (format) {
+    case 'round-robin':
+      set('gamesPerPair', numberField(fd, 'gamesPerPair') ?? 2);
+      break;
+    case 'gauntlet':
+      set('baselineIds', ids('baselineIds'));
+      set('gamesPerPair', numberField(fd, 'gamesPerPair') ?? 2);
+      break;
+    case 'host-guest':
+      set('hostIds', ids('hostIds'));
+      set('numPlayers', numberField(fd, 'numPlayers'));
+      set('guestSeat', numberField(fd, 'guestSeat'));
+      set('gamesPerGuest', numberField(fd, 'gamesPerGuest') ?? 1);
+      break;
+    case 'adaptive':
+      set('confidence', numberField(fd, 'confidence'));
+      set('gamesPerPair', numberField(fd, 'gamesPerPair'));
+      set('pairsPerBatch', numberField(fd, 'pairsPerBatch'));
+      break;
+  }
+  return spec;
+}
+
+export async function createTournamentAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  let id: string;
+  try {
+    await requireAdmin();
+    const input = tournamentSpecSchema.safeParse(specFromForm(fd));
+    if (!input.success) return describeIssue(input.error.issues[0]);
+    ({ id } = await tournamentControl().create(input.data));
+    revalidatePath('/tournaments');
+  } catch (err) {
+    return fail(err);
+  }
+  redirect(`/tournaments/${id}`);
+}
+
+const controlSchema = z.object({ id: z.string().min(1).max(64), intent: z.enum(['pause', 'resume', 'cancel']) });
+
+export async function controlTournamentAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
+  try {
+    await requireAdmin();
+    const { id, intent } = controlSchema.parse({ id: text(fd, 'id'), intent: text(fd, 'intent') });
+    const control = tournamentControl();
+    await control[intent](id);
+    revalidatePath(`/tournaments/${id}`);
+    revalidatePath('/tournaments');
+    return { ok: true, done: { pause: 'paused', resume: 'resumed', cancel: 'cancelled' }[intent] };
+  } catch (err) {
+    return fail(err);
+  }
+}

@@ -1,0 +1,294 @@
+// The add/edit agent form: an LLM (provider, model, sampling, scaffold, prompt version) or a built-in kind (random,
+// engine with its depth). Saving a change to how an agent plays after it has played makes a new version.
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { saveAgentAction, type SavedAgent } from '@/app/admin/actions';
+import type { AgentAdminView } from '@/lib/admin';
+import { PROMPT_VERSION, SCAFFOLD_IDS, SCAFFOLDS } from '@/lib/agents/scaffolds';
+import { Field, FormError, FormNotice, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
+import { useFormAction, type ActionResult } from './admin-form-action';
+
+/** What the form needs to know about a provider (never its key). */
+export interface ProviderChoice {
+  id: string;
+  name: string;
+  models: string[];
+  simulated: boolean;
+}
+
+const KINDS = [
+  { id: 'llm', label: 'LLM', help: 'A model behind a provider, with a scaffold.' },
+  { id: 'random', label: 'Random', help: 'Plays a uniformly random legal move (a baseline).' },
+  { id: 'engine', label: 'Engine', help: 'A search engine (a strong baseline).' },
+] as const;
+type Kind = (typeof KINDS)[number]['id'];
+
+export function AdminAgentForm({ agent, providers }: { agent: AgentAdminView | null; providers: ProviderChoice[] }) {
+  const router = useRouter();
+  // The action's state lives here, outside the keyed form: the save's answer and the re-rendered page (where the
+  // edited agent may now be retired) arrive together, and the form below is remounted for them.
+  const form = useFormAction(saveAgentAction, null);
+  const [notice, setNotice] = useState<SavedAgent | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const editingId = agent?.id ?? null;
+
+  // Opening an agent for editing clears the last save's message.
+  useEffect(() => {
+    if (editingId) setNotice(null);
+  }, [editingId]);
+
+  const onSaved = useEffectEvent((s: SavedAgent) => {
+    setNotice(s);
+    setGeneration((g) => g + 1);
+    // After an edit, leave ?edit=… (the edited row may even be retired now): the form goes back to adding.
+    if (!s.created) router.replace('/admin/agents', { scroll: false });
+  });
+  useEffect(() => {
+    if (form.state?.ok) onSaved(form.state);
+  }, [form.state]);
+
+  return (
+    <div className="flex flex-col gap-3">
+      {notice && (
+        <FormNotice testId="agent-notice">
+          {notice.newVersion ? (
+            <>
+              Saved as version {notice.version} (a new agent, so ratings never mix versions):{' '}
+              <Link href={`/agents/${notice.id}`} className="font-medium underline underline-offset-2">
+                {notice.name}
+              </Link>
+              . The previous version is kept with its matches and ratings.
+            </>
+          ) : (
+            <>
+              {notice.created ? 'Added' : 'Saved'}{' '}
+              <Link href={`/agents/${notice.id}`} className="font-medium underline underline-offset-2">
+                {notice.name}
+              </Link>
+              .
+            </>
+          )}
+        </FormNotice>
+      )}
+      <AgentFields key={`${editingId ?? 'new'}:${generation}`} agent={agent} providers={providers} form={form} />
+    </div>
+  );
+}
+
+type FormAction = ReturnType<typeof useFormAction<ActionResult<SavedAgent>>>;
+
+function AgentFields({ agent: a, providers, form }: { agent: AgentAdminView | null; providers: ProviderChoice[]; form: FormAction }) {
+  const { state, action, pending, onSubmit } = form;
+  // An answer from before this form was mounted (for another agent being edited) is not shown.
+  const [stale] = useState(state);
+  const [kind, setKind] = useState<Kind>((a?.kind as Kind) ?? 'llm');
+  const [providerId, setProviderId] = useState(a?.providerId ?? providers[0]?.id ?? '');
+  const datalist = useId();
+
+  const error = state !== stale && state && !state.ok ? state.error : null;
+  const field = state !== stale && state && !state.ok ? state.field : undefined;
+  const invalid = (name: string) => (field === name ? true : undefined);
+  const provider = providers.find((p) => p.id === providerId);
+
+  return (
+    <form
+      action={action}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="agent-form-heading"
+      data-testid="agent-form"
+      className="flex flex-col gap-5 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="agent-form-heading" className="text-lg font-semibold">
+          {a ? `Edit “${a.name}”` : 'Add an agent'}
+        </h2>
+        {a && (
+          <Link href="/admin/agents" scroll={false} className="text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300">
+            Cancel editing
+          </Link>
+        )}
+      </div>
+      {a && <input type="hidden" name="id" value={a.id} />}
+      {a && a.matches > 0 && (
+        <p className="rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-300">
+          This agent has {a.matches} {a.matches === 1 ? 'match' : 'matches'}. Renaming it keeps it; changing the provider, model, sampling, scaffold,
+          prompt version or depth saves a new version, so ratings never mix versions.
+        </p>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" htmlFor="agent-name">
+          <input id="agent-name" name="name" required defaultValue={a?.name ?? ''} placeholder="e.g. gpt-4o · cot" className={inputClass} aria-invalid={invalid('name')} />
+        </Field>
+        <fieldset className="flex min-w-0 flex-col gap-1">
+          <legend className={`${labelClass} mb-1`}>Kind</legend>
+          <div className="inline-flex w-fit rounded-lg border border-zinc-300 bg-zinc-50 p-0.5 dark:border-zinc-700 dark:bg-zinc-950">
+            {KINDS.map((k) => (
+              <label key={k.id} className="relative" title={k.help}>
+                <input
+                  type="radio"
+                  name="kind"
+                  value={k.id}
+                  checked={kind === k.id}
+                  onChange={() => setKind(k.id)}
+                  className="peer absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500"
+                />
+                <span className="pointer-events-none block whitespace-nowrap rounded-md px-3 py-1 text-sm text-zinc-600 transition-colors peer-checked:bg-indigo-600 peer-checked:font-medium peer-checked:text-white peer-checked:shadow-sm peer-hover:text-zinc-900 peer-checked:peer-hover:text-white dark:text-zinc-300 dark:peer-hover:text-white">
+                  {k.label}
+                </span>
+              </label>
+            ))}
+          </div>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{KINDS.find((k) => k.id === kind)?.help}</p>
+        </fieldset>
+      </div>
+
+      {kind === 'llm' && (
+        <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <legend className="sr-only">Model</legend>
+          <Field
+            label="Provider"
+            htmlFor="agent-provider"
+            hint={
+              providers.length === 0 ? (
+                <>
+                  No provider yet:{' '}
+                  <Link href="/admin/providers" className="text-indigo-700 underline dark:text-indigo-300">
+                    add one first
+                  </Link>
+                  .
+                </>
+              ) : provider?.simulated ? (
+                'A simulated endpoint: this agent will be labelled simulated.'
+              ) : undefined
+            }
+          >
+            <select
+              id="agent-provider"
+              name="providerId"
+              value={providerId}
+              onChange={(e) => setProviderId(e.target.value)}
+              className={inputClass}
+              aria-invalid={invalid('providerId')}
+            >
+              {providers.length === 0 && <option value="">No providers</option>}
+              {providers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                  {p.simulated ? ' (simulated)' : ''}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            label="Model"
+            htmlFor="agent-model"
+            hint={provider && provider.models.length > 0 ? `Suggestions: the ${provider.models.length} models this provider lists.` : 'Type the model id the endpoint expects.'}
+          >
+            <input
+              id="agent-model"
+              name="model"
+              required
+              list={datalist}
+              defaultValue={a?.model ?? ''}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={provider?.models[0] ?? 'model id'}
+              className={`${inputClass} font-mono`}
+              aria-invalid={invalid('model')}
+              aria-describedby="agent-model-hint"
+            />
+            <datalist id={datalist}>
+              {provider?.models.map((m) => (
+                <option key={m} value={m} />
+              ))}
+            </datalist>
+          </Field>
+          <Field label="Scaffold" htmlFor="agent-scaffold">
+            <select id="agent-scaffold" name="scaffold" defaultValue={a?.scaffold ?? 'base'} className={inputClass} aria-invalid={invalid('scaffold')}>
+              {SCAFFOLD_IDS.map((s) => (
+                <option key={s} value={s}>
+                  {s} — {SCAFFOLDS[s].label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Temperature" htmlFor="agent-temperature" hint="0 to 2; blank = the endpoint’s default.">
+            <input
+              id="agent-temperature"
+              name="temperature"
+              type="number"
+              min={0}
+              max={2}
+              step="any"
+              inputMode="decimal"
+              defaultValue={a?.temperature ?? ''}
+              placeholder="default"
+              className={inputClass}
+              aria-invalid={invalid('temperature')}
+              aria-describedby="agent-temperature-hint"
+            />
+          </Field>
+          <Field label="Max tokens" htmlFor="agent-max-tokens" hint="Per reply; blank = the endpoint’s default.">
+            <input
+              id="agent-max-tokens"
+              name="maxTokens"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              defaultValue={a?.maxTokens ?? ''}
+              placeholder="default"
+              className={inputClass}
+              aria-invalid={invalid('maxTokens')}
+              aria-describedby="agent-max-tokens-hint"
+            />
+          </Field>
+          <Field label="Prompt version" htmlFor="agent-prompt-version" hint={`The current prompts are ${PROMPT_VERSION}.`}>
+            <input
+              id="agent-prompt-version"
+              name="promptVersion"
+              defaultValue={a?.promptVersion ?? PROMPT_VERSION}
+              spellCheck={false}
+              className={`${inputClass} font-mono`}
+              aria-invalid={invalid('promptVersion')}
+              aria-describedby="agent-prompt-version-hint"
+            />
+          </Field>
+        </fieldset>
+      )}
+
+      {kind === 'engine' && (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Depth" htmlFor="agent-depth" hint="Search depth in plies, 1 to 12.">
+            <input
+              id="agent-depth"
+              name="depth"
+              type="number"
+              min={1}
+              max={12}
+              step={1}
+              inputMode="numeric"
+              defaultValue={a?.depth ?? 4}
+              className={inputClass}
+              aria-invalid={invalid('depth')}
+              aria-describedby="agent-depth-hint"
+            />
+          </Field>
+        </div>
+      )}
+
+      <FormError error={error} testId="agent-error" />
+      <div>
+        <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="save-agent">
+          {pending && <Spinner />}
+          {a ? 'Save changes' : 'Add agent'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+// Submits a <form> to a server action through useActionState without React's automatic form reset, so a refused
+// form keeps what the admin typed; the action prop keeps the form working before hydration.
+'use client';
+
+import { startTransition, useActionState, type FormEvent } from 'react';
+
+/** What every admin server action answers (for useActionState); `field` names the input the error is about. */
+export type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string; field?: string } | null;
+
+/** Use both returned handlers: `<form action={action} onSubmit={onSubmit}>`. */
+export function useFormAction<S>(fn: (prev: Awaited<S>, data: FormData) => Promise<S>, initial: Awaited<S>) {
+  const [state, action, pending] = useActionState<S, FormData>(fn, initial);
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(e.currentTarget, submitter);
+    startTransition(() => action(data));
+  };
+  return { state, action, pending, onSubmit };
+}
