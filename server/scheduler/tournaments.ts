@@ -164,15 +164,38 @@ async function stopTournament(db: Db, tournamentId: string, status: 'finished' |
 export type Claim = { run: true; tournamentId: string | null } | { run: false; reason: string; tournamentId: string | null };
 
 /**
- * Decides whether a job may play its match now, and marks the match running if so. One transaction with the
- * tournament and the match locked (always in that order, like every other tournament write, so no deadlock),
- * so concurrent workers neither start a match twice nor overshoot a match budget.
+ * Decides whether a job may play its match now, and marks the match running if so. The common case (a current job,
+ * an open match, a running tournament without a budget) is one UPDATE; a pause or cancel committing at that very
+ * moment may let the match start, as if it had been claimed just before (matches in play always finish). Every other
+ * case is one transaction with the tournament and then the match locked (that order everywhere, so no deadlock):
+ * concurrent workers neither start a match twice nor overshoot a match budget.
  */
 export async function claimMatch(db: Db, matchId: string, attempt: number): Promise<Claim> {
-  const owner = await db.match.findUnique({ where: { id: matchId }, select: { tournamentId: true } });
+  // Common case in one statement: a current job for an open match of a running tournament without budgets.
+  const fast = await db.$queryRaw<{ tid: string; unstarted: boolean }[]>`
+    UPDATE matches m SET status = 'running' FROM tournaments t
+    WHERE m.id = ${matchId} AND m.attempt = ${attempt} AND m.status IN ('queued', 'running') AND t.id = m.tournament_id
+      AND t.status = 'running' AND COALESCE(t.config->'budget', '{}'::jsonb) = '{}'::jsonb
+    RETURNING m.tournament_id AS tid, t.started_at IS NULL AS unstarted`;
+  if (fast[0]) {
+    if (fast[0].unstarted) await db.$executeRaw`UPDATE tournaments SET started_at = now() WHERE id = ${fast[0].tid} AND started_at IS NULL`;
+    return { run: true, tournamentId: fast[0].tid };
+  }
+  const owner = await db.match.findUnique({ where: { id: matchId }, select: { tournamentId: true, tournament: { select: { config: true } } } });
   if (!owner) return { run: false, reason: 'unknown match', tournamentId: null };
-  return db.$transaction(async (tx) => {
-    if (owner.tournamentId) await tx.$queryRaw`SELECT id FROM tournaments WHERE id = ${owner.tournamentId} FOR UPDATE`;
+  // Claims only read the tournament unless a budget must be checked and enforced: a share lock lets them run side by
+  // side while pause/cancel (which update the row) still wait for them, and they for pause/cancel.
+  let budgeted = true;
+  let setStarted = false;
+  if (owner.tournamentId) {
+    const b = (owner.tournament?.config as StoredConfig | undefined)?.budget ?? {};
+    budgeted = b.maxMatches !== undefined || b.maxTokens !== undefined || b.maxCostUsd !== undefined;
+  }
+  const claim = await db.$transaction(async (tx) => {
+    if (owner.tournamentId) {
+      if (budgeted) await tx.$queryRaw`SELECT id FROM tournaments WHERE id = ${owner.tournamentId} FOR UPDATE`;
+      else await tx.$queryRaw`SELECT id FROM tournaments WHERE id = ${owner.tournamentId} FOR SHARE`;
+    }
     const [m] = await tx.$queryRaw<{ status: string; attempt: number; tournament_id: string | null }[]>`
       SELECT status, attempt, tournament_id FROM matches WHERE id = ${matchId} FOR UPDATE`;
     if (!m) return { run: false, reason: 'unknown match', tournamentId: null };
@@ -199,15 +222,30 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
           return { run: false, reason: reached, tournamentId: tid };
         }
       }
-      if (t && !t.started_at) await tx.tournament.update({ where: { id: tid }, data: { startedAt: new Date() } });
+      if (t && !t.started_at) {
+        if (budgeted) await tx.tournament.update({ where: { id: tid }, data: { startedAt: new Date() } });
+        else setStarted = true; // not under a share lock: two claims updating the row would deadlock
+      }
     }
     await tx.match.update({ where: { id: matchId }, data: { status: 'running' } });
-    return { run: true, tournamentId: tid };
+    return { run: true, tournamentId: tid } as Claim;
   });
+  if (setStarted && claim.tournamentId) {
+    await db.$executeRaw`UPDATE tournaments SET started_at = now() WHERE id = ${claim.tournamentId} AND started_at IS NULL`;
+  }
+  return claim;
 }
 
 /** Called after a match of the tournament ends: applies budgets, ends the tournament, or plans the next adaptive batch. */
 export async function settleTournament(db: Db, boss: PgBoss, tournamentId: string): Promise<void> {
+  // Fast path without the lock: nothing to decide while other matches are open and no token/cost budget applies.
+  // Safe: each match settles after its own end is committed, so the last one to end always sees none open.
+  const [peek] = await db.$queryRaw<{ status: string; config: StoredConfig; open: bigint }[]>`
+    SELECT t.status, t.config, (SELECT COUNT(*) FROM matches WHERE tournament_id = t.id AND status IN ('queued', 'running')) AS open
+    FROM tournaments t WHERE t.id = ${tournamentId}`;
+  if (!peek || peek.status !== 'running') return;
+  const b = peek.config.budget ?? {};
+  if (Number(peek.open) > 0 && b.maxTokens === undefined && b.maxCostUsd === undefined) return;
   const next = await db.$transaction(async (tx) => {
     const [t] = await tx.$queryRaw<{ status: string; config: StoredConfig }[]>`
       SELECT status, config FROM tournaments WHERE id = ${tournamentId} FOR UPDATE`;

@@ -8,7 +8,7 @@ import { createAgent } from '../agents';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startSimulatedEndpoint } from '../llm/simulated';
 import { runMatch } from './run-match';
-import { prismaStore, type StoredEvent } from './store';
+import { prismaStore, type CallRow, type StoredEvent } from './store';
 
 let t: TestDb;
 let sim: Awaited<ReturnType<typeof startSimulatedEndpoint>>;
@@ -45,7 +45,14 @@ describe('runMatch', () => {
     // Every event must be in Postgres before it is broadcast: the store notes what it has written.
     const base = prismaStore(t.db);
     const written = new Set<number>();
-    const store = { ...base, append: async (id: string, ev: StoredEvent) => { await base.append(id, ev); written.add(ev.seq); } };
+    const store = {
+      ...base,
+      append: async (id: string, ev: StoredEvent) => { await base.append(id, ev); written.add(ev.seq); },
+      appendBatch: async (id: string, evs: StoredEvent[], calls: CallRow[]) => {
+        await base.appendBatch!(id, evs, calls);
+        for (const ev of evs) written.add(ev.seq);
+      },
+    };
     const published: { ev: StoredEvent; stored: boolean; state: unknown }[] = [];
     const result = await runMatch(m.id, {
       store,

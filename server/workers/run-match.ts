@@ -5,7 +5,7 @@ import { createRng } from '../../lib/engine/rng';
 import { applyMove, initialState } from '../../lib/engine/replay';
 import type { Agent, AgentAnswer } from '../agents/types';
 import { InfraError } from '../agents/types';
-import type { AgentRow, MatchSetup, MatchStore, SeatStats, StoredEvent } from './store';
+import type { AgentRow, CallRow, MatchSetup, MatchStore, SeatStats, StoredEvent } from './store';
 
 export interface RunnerPolicy {
   /** Further tries after an illegal or unparsable answer, each told why the last one was rejected. */
@@ -56,10 +56,26 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   const stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0, moves: 0, replies: 0 }));
   let seq = 0;
   let state: unknown;
+  // Events and call rows of one turn are staged and written together (one statement), then broadcast.
+  const staged: { ev: StoredEvent; state: unknown }[] = [];
+  const stagedCalls: CallRow[] = [];
+  const stage = (kind: string, seat: Seat | null, payload: Record<string, unknown>, visibleTo: number[] = []) => {
+    staged.push({ ev: { seq: ++seq, kind, seat, payload, visibleTo, at: new Date() }, state });
+  };
+  const flush = async () => {
+    if (!staged.length && !stagedCalls.length) return;
+    const evs = staged.splice(0);
+    const calls = stagedCalls.splice(0);
+    if (store.appendBatch) await store.appendBatch(matchId, evs.map((e) => e.ev), calls);
+    else {
+      for (const c of calls) await store.recordCall(matchId, c);
+      for (const e of evs) await store.append(matchId, e.ev);
+    }
+    for (const e of evs) deps.publish?.(matchId, e.ev, e.state, setup); // written before it is broadcast
+  };
   const emit = async (kind: string, seat: Seat | null, payload: Record<string, unknown>, visibleTo: number[] = []) => {
-    const ev: StoredEvent = { seq: ++seq, kind, seat, payload, visibleTo, at: new Date() };
-    await store.append(matchId, ev); // written before it is broadcast
-    deps.publish?.(matchId, ev, state, setup);
+    stage(kind, seat, payload, visibleTo);
+    await flush();
   };
   const fail = async (reason: string): Promise<RunResult> => {
     await emit('failed', null, { reason });
@@ -107,7 +123,8 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         );
       } catch (err) {
         if (err instanceof InfraError && err.call) {
-          await store.recordCall(matchId, { ...err.call, seat, ply, attempt, agentId: row.id, parsedAction: null });
+          stagedCalls.push({ ...err.call, seat, ply, attempt, agentId: row.id, parsedAction: null });
+          await flush();
         }
         throw err;
       }
@@ -122,11 +139,11 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         error = ans.error;
       }
       if (ans.call) {
-        await store.recordCall(matchId, { ...ans.call, seat, ply, attempt, agentId: row.id, parsedAction: ans.ok ? ans.action : null });
+        stagedCalls.push({ ...ans.call, seat, ply, attempt, agentId: row.id, parsedAction: ans.ok ? ans.action : null });
       }
       if (ans.text !== undefined) {
         stats[seat]!.replies++;
-        await emit(
+        stage(
           'reply',
           seat,
           { text: ans.text, attempt, latencyMs: ans.call?.latencyMs ?? null, tokensIn: ans.call?.tokensIn ?? null, tokensOut: ans.call?.tokensOut ?? null },

@@ -60,6 +60,8 @@ export interface MatchStore {
   /** Marks the match running; a match that was mid-play (a crash) restarts from its seed, so its partial log is cleared. */
   begin(matchId: string): Promise<void>;
   append(matchId: string, ev: StoredEvent): Promise<void>;
+  /** Several events and call rows in one statement. */
+  appendBatch?(matchId: string, evs: StoredEvent[], calls: CallRow[]): Promise<void>;
   recordCall(matchId: string, call: CallRow): Promise<void>;
   finish(matchId: string, outcome: Outcome, stats: SeatStats[], lastSeq: number): Promise<void>;
   fail(matchId: string, reason: string, stats: SeatStats[], lastSeq: number): Promise<void>;
@@ -86,11 +88,30 @@ export function prismaStore(db: Db): MatchStore {
       return { ...m, seats: m.seats.map((s) => ({ seat: s.seat, agent: s.agent })) };
     },
     async begin(matchId) {
-      await db.$transaction([
-        db.matchEvent.deleteMany({ where: { matchId } }),
-        db.llmCall.deleteMany({ where: { matchId } }),
-        db.match.update({ where: { id: matchId }, data: { status: 'running', startedAt: new Date(), lastSeq: 0, failureReason: null } }),
-      ]);
+      // One statement (atomic): clear a partial log left by a crash, mark the match running.
+      await db.$executeRawUnsafe(
+        `WITH e AS (DELETE FROM match_events WHERE match_id = $1), c AS (DELETE FROM llm_calls WHERE match_id = $1)
+         UPDATE matches SET status = 'running', started_at = $2::timestamp(3), last_seq = 0, failure_reason = NULL WHERE id = $1`,
+        matchId, new Date().toISOString(),
+      );
+    },
+    async appendBatch(matchId, evs, calls) {
+      await db.$executeRawUnsafe(
+        `WITH c AS (
+           INSERT INTO llm_calls (match_id, seat, ply, attempt, agent_id, model, messages, reply, parsed_action, error, tokens_in, tokens_out, latency_ms, cost_usd)
+           SELECT $1, x.seat, x.ply, x.attempt, x.agent_id, x.model, x.messages, x.reply, x.parsed_action, x.error, x.tokens_in, x.tokens_out, x.latency_ms, x.cost_usd
+           FROM jsonb_to_recordset($2::jsonb) AS x(seat int, ply int, attempt int, agent_id text, model text, messages jsonb, reply text, parsed_action jsonb,
+                                                   error text, tokens_in int, tokens_out int, latency_ms int, cost_usd float8))
+         INSERT INTO match_events (match_id, seq, kind, seat, payload, visible_to, created_at)
+         SELECT $1, x.seq, x.kind, x.seat, x.payload, x.visible_to, x.created_at
+         FROM jsonb_to_recordset($3::jsonb) AS x(seq int, kind text, seat int, payload jsonb, visible_to int[], created_at timestamp(3))`,
+        matchId,
+        JSON.stringify(calls.map((c) => ({
+          seat: c.seat, ply: c.ply, attempt: c.attempt, agent_id: c.agentId, model: c.model, messages: c.messages, reply: c.reply,
+          parsed_action: c.parsedAction ?? null, error: c.error, tokens_in: c.tokensIn, tokens_out: c.tokensOut, latency_ms: c.latencyMs, cost_usd: c.costUsd ?? null,
+        }))),
+        JSON.stringify(evs.map((e) => ({ seq: e.seq, kind: e.kind, seat: e.seat, payload: e.payload, visible_to: e.visibleTo, created_at: e.at.toISOString() }))),
+      );
     },
     async append(matchId, ev) {
       await db.matchEvent.create({
@@ -107,18 +128,16 @@ export function prismaStore(db: Db): MatchStore {
       });
     },
     async finish(matchId, outcome, stats, lastSeq) {
-      await db.$transaction([
-        ...stats.map((st, seat) =>
-          db.seat.update({
-            where: { matchId_seat: { matchId, seat } },
-            data: { score: outcome.scores[seat] ?? 0, outcome: seatOutcome(outcome, seat), ...seatCounts(st) },
-          }),
-        ),
-        db.match.update({
-          where: { id: matchId },
-          data: { status: 'finished', finishedAt: new Date(), lastSeq, result: { ...outcome, winner: outcome.winner ?? null } },
-        }),
-      ]);
+      await db.$executeRawUnsafe(
+        `WITH s AS (
+           UPDATE seats SET score = x.score, outcome = x.outcome, illegal_count = x.illegal, forfeit_count = x.forfeits, move_count = x.moves, reply_count = x.replies
+           FROM jsonb_to_recordset($2::jsonb) AS x(seat int, score float8, outcome text, illegal int, forfeits int, moves int, replies int)
+           WHERE seats.match_id = $1 AND seats.seat = x.seat)
+         UPDATE matches SET status = 'finished', finished_at = $3::timestamp(3), last_seq = $4, result = $5::jsonb WHERE id = $1`,
+        matchId,
+        JSON.stringify(stats.map((st, seat) => ({ seat, score: outcome.scores[seat] ?? 0, outcome: seatOutcome(outcome, seat), illegal: st.illegal, forfeits: st.forfeits, moves: st.moves, replies: st.replies }))),
+        new Date().toISOString(), lastSeq, JSON.stringify({ ...outcome, winner: outcome.winner ?? null }),
+      );
     },
     async fail(matchId, reason, stats, lastSeq) {
       await db.$transaction([
