@@ -144,10 +144,10 @@ async function main() {
     if (web) await ensureAdmin(cfg);
 
     // 3. The job queue and the relay that carries live news between processes.
-    const boss: PgBoss = await startQueue(url);
-    stops.push(() => stopQueue(boss));
     const relay = relaySender(url, log);
     stops.push(() => relay.close());
+    const boss: PgBoss = await startQueue(url);
+    stops.push(() => stopQueue(boss)); // stopped before the relay, which lets its last notices out
 
     // 4. The web: leaderboard (computed in a worker thread), Next.js and socket.io on one port, the scheduler's controls.
     let hub: Hub | null = null;
