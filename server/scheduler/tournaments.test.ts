@@ -192,6 +192,33 @@ describe('tournaments', () => {
     expect((await ended(tournament.id)).counts.done).toBe(4);
   });
 
+  it('stops itself at a cost budget (priced per 1000 tokens by the provider)', async () => {
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'cost', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.careful!, ids.sloppy!], gamesPerPair: 40,
+      budget: { maxCostUsd: 0.002 },
+    });
+    const p = await ended(tournament.id);
+    expect(p.status).toBe('finished');
+    expect(p.stopReason).toMatch(/cost budget reached \(\$0\.00\d+ of \$0\.002\)/);
+    expect(p.costUsd).toBeGreaterThanOrEqual(0.002);
+    expect(p.counts.cancelled).toBeGreaterThan(0);
+  });
+
+  it('host/guest: the evaluated agent sits in a rotating seat, hosts fill the others', async () => {
+    const { tournament, matches } = await createTournament(t.db, boss, {
+      name: 'host-guest', format: 'host-guest', gameIds: ['tictactoe'], agentIds: [ids.careful!, ids.engine!], hostIds: [ids.random!], gamesPerGuest: 4,
+    });
+    expect(matches).toBe(8);
+    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: true } });
+    for (const guest of [ids.careful!, ids.engine!]) {
+      const theirs = rows.filter((m) => m.seats.some((s) => s.agentId === guest));
+      expect(theirs).toHaveLength(4);
+      expect(new Set(theirs.map((m) => m.seats.find((s) => s.agentId === guest)!.seat))).toEqual(new Set([0, 1]));
+      expect(theirs.every((m) => m.seats.filter((s) => s.agentId !== guest).every((s) => s.agentId === ids.random))).toBe(true);
+    }
+    expect((await ended(tournament.id)).counts.done).toBe(8);
+  });
+
   it('adaptive: keeps scheduling the closest pair until the budget when two agents cannot be told apart', async () => {
     const { tournament, matches } = await createTournament(t.db, boss, {
       name: 'adaptive', format: 'adaptive', gameIds: ['connect-four'], agentIds: [ids.engine!, ids.random!, ids.random2!],
