@@ -1,6 +1,7 @@
 // A tournament's progress and standings read from Postgres: shared by the tournament pages, the CLI and the scheduler.
 import type { Db } from '../db';
 import { computeLeaderboard } from '../rating/leaderboard';
+import { ratedMatchesFromRows } from '../rating/from-rows';
 import type { RatedMatch } from '../rating/types';
 import { budgetSchema, estimateSecondsLeft, type TournamentFormat, type TournamentProgress, type TournamentStatus } from './spec';
 
@@ -55,16 +56,7 @@ export async function tournamentRatedMatches(db: Db, tournamentId: string): Prom
     FROM matches m JOIN seats s ON s.match_id = m.id
     WHERE m.tournament_id = ${tournamentId} AND m.status = 'finished'
     ORDER BY m.finished_at, m.id, s.seat`;
-  const out: RatedMatch[] = [];
-  for (const r of rows) {
-    let m = out.at(-1);
-    if (!m || m.id !== r.id) {
-      m = { id: r.id, gameId: r.game_id, seats: [], finishedAt: r.finished_at?.getTime() };
-      out.push(m);
-    }
-    m.seats.push({ agentId: r.agent_id, score: r.score ?? 0 });
-  }
-  return out;
+  return ratedMatchesFromRows(rows);
 }
 
 export interface Standing {

@@ -2,6 +2,7 @@
 import { games } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import type { LeaderboardQuery } from '../../lib/leaderboard';
+import { ratedMatchesFromRows } from '../../lib/rating/from-rows';
 import type { RatedMatch } from '../../lib/rating/types';
 
 export interface AgentInfo {
@@ -57,15 +58,7 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
       GROUP BY s.agent_id`,
   ]);
 
-  const matches: RatedMatch[] = [];
-  for (const r of rows) {
-    let m = matches.at(-1);
-    if (!m || m.id !== r.id) {
-      m = { id: r.id, gameId: r.game_id, seats: [], finishedAt: r.finished_at?.getTime() };
-      matches.push(m);
-    }
-    m.seats.push({ agentId: r.agent_id, score: r.score ?? 0 });
-  }
+  const matches = ratedMatchesFromRows(rows);
   return {
     gameIds,
     matches,
