@@ -11,6 +11,7 @@ const usage = `Usage: tsx server/llm/simulated-cli.ts [options]
   --failure-rate <0..1>   chance of an HTTP 500
   --rate-limit-rate <0..1> chance of an HTTP 429
   --hang-rate <0..1>      chance a request is never answered
+  --rpm-limit <n>         answer 429 (with retry-after) beyond n requests per minute, like a real provider
   --api-key <key>         require this key (default: any key accepted)
 Per-request headers: x-sim-latency-ms, x-sim-malformed-rate, x-sim-failure-rate, x-sim-rate-limit-rate, x-sim-hang-rate.`;
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
       'failure-rate': { type: 'string' },
       'rate-limit-rate': { type: 'string' },
       'hang-rate': { type: 'string' },
+      'rpm-limit': { type: 'string' },
       'api-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     failureRate: num(values['failure-rate']),
     rateLimitRate: num(values['rate-limit-rate']),
     hangRate: num(values['hang-rate']),
+    rpmLimit: num(values['rpm-limit']),
     apiKey: values['api-key'],
   };
   // Drop absent options so the schema's defaults apply.

@@ -245,6 +245,8 @@ describe('tournaments', () => {
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, b], gamesPerPair: 3 })).rejects.toThrow(/must be even/);
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, ids.retired!] })).rejects.toThrow(/replaced by a newer version/);
     await expect(createTournament(t.db, boss, { ...base, format: 'adaptive', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(/needs a budget/);
+    const person = await t.db.agent.create({ data: { name: 'a person', kind: 'human' } });
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, person.id] })).rejects.toThrow(/a person: people play from the Play page/);
     await expect(createTournament(t.db, boss, { name: 'x', format: 'nonsense', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(/format/);
   });
 

@@ -102,9 +102,11 @@ export async function createTournament(db: Db, boss: PgBoss, raw: unknown): Prom
   const spec = parseOrThrow(tournamentSpecSchema, raw);
   for (const g of spec.gameIds) if (!getGame(g)) throw new AdminError(`unknown game "${g}"`);
   const everyone = [...new Set([...spec.agentIds, ...('baselineIds' in spec ? spec.baselineIds : []), ...('hostIds' in spec ? spec.hostIds : [])])];
-  const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true } });
+  const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true, kind: true } });
   const missing = everyone.filter((id) => !found.some((a) => a.id === id));
   if (missing.length) throw new AdminError(`some agents do not exist: ${missing.join(', ')}`);
+  const people = found.filter((a) => a.kind === 'human');
+  if (people.length) throw new AdminError(`${people.map((a) => a.name).join(', ')}: people play from the Play page, not in scheduled tournaments`);
   const retired = found.filter((a) => a.retired);
   if (retired.length) throw new AdminError(`${retired.map((a) => a.name).join(', ')} ha${retired.length === 1 ? 's' : 've'} been replaced by a newer version; pick the newest`);
   const seed = spec.seed ?? newSeed();
