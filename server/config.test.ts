@@ -23,5 +23,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ ARENA_SIM_LATENCY_MS: 'fast' })).toThrow(/ARENA_SIM_LATENCY_MS: use "MS" or "MIN-MAX"/);
     expect(() => readConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => readConfig({ ARENA_DEMO: 'maybe' })).toThrow(/ARENA_DEMO/);
+    expect(() => readConfig({ ARENA_ROLE: 'scheduler' })).toThrow(/ARENA_ROLE/);
+    expect(() => readConfig({ ARENA_ADMIN_PASSWORD: 'short' })).toThrow(/ARENA_ADMIN_PASSWORD needs at least 8 characters/);
+    expect(() => readConfig({ ARENA_ADMIN_USER: 'no spaces please' })).toThrow(/ARENA_ADMIN_USER/);
+  });
+
+  it('defaults to one process doing everything, with no admin account until one is configured or set up', () => {
+    const c = readConfig({});
+    expect(c.ARENA_ROLE).toBe('all');
+    expect(c.ARENA_ADMIN_USER).toBe('admin');
+    expect(c.ARENA_ADMIN_PASSWORD).toBeUndefined();
+    expect(readConfig({ ARENA_ROLE: 'worker', ARENA_RECONCILE_SECONDS: '5' })).toMatchObject({ ARENA_ROLE: 'worker', ARENA_RECONCILE_SECONDS: 5 });
   });
 });

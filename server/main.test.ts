@@ -23,6 +23,12 @@ describe('server start-up', () => {
     expect(errLine).toMatch(/^arena: cannot reach the database at 127\.0\.0\.1:9 /);
   });
 
+  it('refuses a worker-only process without DATABASE_URL, saying why', () => {
+    const r = start({ ARENA_ROLE: 'worker', DATABASE_URL: '', ARENA_DATA_DIR: '.arena/test-role' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^arena: ARENA_ROLE=worker needs DATABASE_URL/m);
+  });
+
   it('exits non-zero naming a bad setting', () => {
     const r = start({ PORT: 'eighty' });
     expect(r.status).toBe(1);
