@@ -24,7 +24,7 @@ export function LeaderboardNormalized({ result }: { result: LeaderboardResult })
     .sort((a, b) => (b.average ?? -1) - (a.average ?? -1));
 
   return (
-    <div data-testid="normalized" className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <div data-testid="normalized" className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <table className="w-full min-w-[32rem] text-sm">
         <caption className="sr-only">Normalized score: each agent's mean score per game as a percentage of the best agent's</caption>
         <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">

@@ -18,7 +18,7 @@ export function LeaderboardPairwise({ result }: { result: LeaderboardResult }) {
 
   return (
     <div data-testid="pairwise" className="flex flex-col gap-3">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="border-separate border-spacing-1 text-xs">
           <caption className="sr-only">Score share of the row agent against the column agent, with the number of matches</caption>
           <thead>

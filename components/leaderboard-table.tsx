@@ -15,7 +15,7 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
   return (
     <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       {/* Scrolls both ways inside its own box, so the header stays in view on long tables and phones can swipe sideways. */}
-      <div className="max-h-[75vh] overflow-auto overscroll-x-contain">
+      <div className="relative max-h-[75vh] overflow-auto overscroll-x-contain">
         <table data-testid="leaderboard-table" className="w-full min-w-[56rem] border-separate border-spacing-0 text-sm">
           <caption className="sr-only">
             Leaderboard by {METHOD_LABELS[query.method]}

@@ -152,7 +152,7 @@ function Identity({ agent: a }: { agent: AgentDetail }) {
 
 function Ratings({ ratings }: { ratings: ScopeRating[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <table data-testid="agent-ratings" className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Bradley-Terry rating with its 95% interval, overall and per game</caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
@@ -243,7 +243,7 @@ function Usage({ usage: u, agent }: { usage: LlmUsage; agent: AgentDetail }) {
 function Matches({ matches, agentId }: { matches: MatchSummary[]; agentId: string }) {
   const now = new Date();
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <table data-testid="agent-matches" className="w-full min-w-[40rem] text-sm">
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
