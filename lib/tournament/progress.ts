@@ -6,7 +6,26 @@ import type { RatedMatch } from '../rating/types';
 import { budgetSchema, estimateSecondsLeft, type TournamentFormat, type TournamentProgress, type TournamentStatus } from './spec';
 
 interface CountRow { tournament_id: string; status: string; n: bigint }
-interface SpendRow { tournament_id: string; tokens: bigint | null; cost: number | null }
+interface SpendRow { tournament_id: string; tokens: bigint | number | null; cost: number | null }
+
+/**
+ * Tokens and US dollars the tournaments' matches have spent: every recorded call, plus what runs interrupted by a
+ * crash spent before their match restarted from its seed.
+ */
+export async function tournamentSpend(db: Db, ids: string[]): Promise<Map<string, { tokens: number; costUsd: number }>> {
+  const rows = await db.$queryRaw<SpendRow[]>`
+    SELECT m.tournament_id,
+      SUM(m.discarded_tokens + COALESCE(c.tokens, 0)) AS tokens, SUM(m.discarded_cost_usd + COALESCE(c.cost, 0)) AS cost
+    FROM matches m
+    LEFT JOIN (
+      SELECT match_id, SUM(COALESCE(tokens_in, 0) + COALESCE(tokens_out, 0)) AS tokens, SUM(cost_usd) AS cost
+      FROM llm_calls WHERE match_id IN (SELECT id FROM matches WHERE tournament_id = ANY(${ids}))
+      GROUP BY match_id
+    ) c ON c.match_id = m.id
+    WHERE m.tournament_id = ANY(${ids})
+    GROUP BY m.tournament_id`;
+  return new Map(rows.map((r) => [r.tournament_id, { tokens: Number(r.tokens ?? 0), costUsd: Number(r.cost ?? 0) }]));
+}
 
 /** Progress of the given tournaments (all when ids is absent), newest first. */
 export async function tournamentProgress(db: Db, ids?: string[], now = new Date()): Promise<TournamentProgress[]> {
@@ -20,16 +39,13 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
   const [counts, spend] = await Promise.all([
     db.$queryRaw<CountRow[]>`
       SELECT tournament_id, status, COUNT(*) AS n FROM matches WHERE tournament_id = ANY(${tids}) GROUP BY tournament_id, status`,
-    db.$queryRaw<SpendRow[]>`
-      SELECT m.tournament_id, SUM(COALESCE(c.tokens_in, 0) + COALESCE(c.tokens_out, 0)) AS tokens, SUM(c.cost_usd) AS cost
-      FROM llm_calls c JOIN matches m ON m.id = c.match_id
-      WHERE m.tournament_id = ANY(${tids}) GROUP BY m.tournament_id`,
+    tournamentSpend(db, tids),
   ]);
   return rows.map((t) => {
     const by = (s: string) => Number(counts.find((c) => c.tournament_id === t.id && c.status === s)?.n ?? 0);
     const c = { done: by('finished'), running: by('running'), queued: by('queued'), failed: by('failed'), cancelled: by('cancelled'), total: 0 };
     c.total = c.done + c.running + c.queued + c.failed + c.cancelled;
-    const s = spend.find((x) => x.tournament_id === t.id);
+    const s = spend.get(t.id);
     const config = (t.config ?? {}) as { format?: TournamentFormat; budget?: unknown };
     return {
       id: t.id,
@@ -41,8 +57,8 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
       startedAt: t.startedAt,
       finishedAt: t.finishedAt,
       counts: c,
-      tokens: Number(s?.tokens ?? 0),
-      costUsd: Number(s?.cost ?? 0),
+      tokens: s?.tokens ?? 0,
+      costUsd: s?.costUsd ?? 0,
       etaSeconds: t.status === 'running' ? estimateSecondsLeft(c, t.startedAt, now) : null,
       budget: budgetSchema.catch({}).parse(config.budget ?? {}),
     };

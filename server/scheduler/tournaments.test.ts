@@ -7,6 +7,7 @@ import { tournamentProgress } from '../../lib/tournament/progress';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated';
 import { startMatchWorker } from '../workers/match-worker';
+import { prismaStore } from '../workers/store';
 import { jobIdFor, MATCH_QUEUE, startQueue, stopQueue } from './queue';
 import { cancelTournament, claimMatch, createTournament, pauseTournament, reconcile, resumeTournament } from './tournaments';
 
@@ -202,6 +203,30 @@ describe('tournaments', () => {
     expect(p.stopReason).toMatch(/cost budget reached \(\$0\.00\d+ of \$0\.002\)/);
     expect(p.costUsd).toBeGreaterThanOrEqual(0.002);
     expect(p.counts.cancelled).toBeGreaterThan(0);
+  });
+
+  it('a run interrupted and restarted from its seed still counts what it spent', async () => {
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'restart spend', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.careful!, ids.sloppy!], gamesPerPair: 2,
+    });
+    await pauseTournament(t.db, boss, tournament.id); // keep the workers off it; we play the crash by hand
+    await expect.poll(async () => (await progress(tournament.id)).counts.running, { timeout: 20_000 }).toBe(0);
+    const m = await t.db.match.findFirstOrThrow({ where: { tournamentId: tournament.id, status: 'queued' } });
+    const before = (await progress(tournament.id)).tokens;
+    // A run that made two calls, then died.
+    for (const ply of [0, 1]) {
+      await t.db.llmCall.create({
+        data: { matchId: m.id, seat: ply % 2, ply, attempt: 0, agentId: ids.careful!, model: 'sim-careful', messages: [], latencyMs: 5, tokensIn: 100, tokensOut: 20, costUsd: 0.25 },
+      });
+    }
+    await prismaStore(t.db).begin(m.id); // the restart clears its log and calls…
+    expect(await t.db.llmCall.count({ where: { matchId: m.id } })).toBe(0);
+    // …and keeps what they spent, in the tournament's totals and so in its budgets.
+    expect(await t.db.match.findUniqueOrThrow({ where: { id: m.id } })).toMatchObject({ discardedTokens: 240, discardedCostUsd: 0.5 });
+    const p = await progress(tournament.id);
+    expect(p.tokens - before).toBe(240);
+    expect(p.costUsd).toBeGreaterThanOrEqual(0.5);
+    await cancelTournament(t.db, boss, tournament.id);
   });
 
   it('host/guest: the evaluated agent sits in a rotating seat, hosts fill the others', async () => {

@@ -8,7 +8,7 @@ import type { Db } from '../../lib/db';
 import { createRng, newSeed } from '../../lib/engine/rng';
 import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../lib/tournament/adaptive';
 import { gauntlet, hostGuest, roundRobin, type PlannedMatch } from '../../lib/tournament/pairings';
-import { tournamentRatedMatches } from '../../lib/tournament/progress';
+import { tournamentRatedMatches, tournamentSpend } from '../../lib/tournament/progress';
 import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
 import { enqueueMatches, jobIdFor, liveJobIds, withdrawJobs } from './queue';
 
@@ -137,11 +137,9 @@ async function spent(db: Db, tournamentId: string, budget: Budget): Promise<Spen
   let tokens = 0;
   let costUsd = 0;
   if (budget.maxTokens || budget.maxCostUsd) {
-    const [s] = await db.$queryRaw<{ tokens: bigint | null; cost: number | null }[]>`
-      SELECT SUM(COALESCE(c.tokens_in, 0) + COALESCE(c.tokens_out, 0)) AS tokens, SUM(c.cost_usd) AS cost
-      FROM llm_calls c JOIN matches m ON m.id = c.match_id WHERE m.tournament_id = ${tournamentId}`;
-    tokens = Number(s?.tokens ?? 0);
-    costUsd = Number(s?.cost ?? 0);
+    const s = (await tournamentSpend(db, [tournamentId])).get(tournamentId);
+    tokens = s?.tokens ?? 0;
+    costUsd = s?.costUsd ?? 0;
   }
   return { started: Number(started?.n ?? 0), tokens, costUsd };
 }

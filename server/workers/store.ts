@@ -88,10 +88,15 @@ export function prismaStore(db: Db): MatchStore {
       return { ...m, seats: m.seats.map((s) => ({ seat: s.seat, agent: s.agent })) };
     },
     async begin(matchId) {
-      // One statement (atomic): clear a partial log left by a crash, mark the match running.
+      // One statement (atomic): clear a partial log left by a crash, mark the match running. What the cleared calls
+      // spent is kept on the match: it was spent, and budgets count it.
       await db.$executeRawUnsafe(
-        `WITH e AS (DELETE FROM match_events WHERE match_id = $1), c AS (DELETE FROM llm_calls WHERE match_id = $1)
-         UPDATE matches SET status = 'running', started_at = $2::timestamp(3), last_seq = 0, failure_reason = NULL WHERE id = $1`,
+        `WITH e AS (DELETE FROM match_events WHERE match_id = $1),
+              c AS (DELETE FROM llm_calls WHERE match_id = $1 RETURNING tokens_in, tokens_out, cost_usd)
+         UPDATE matches SET status = 'running', started_at = $2::timestamp(3), last_seq = 0, failure_reason = NULL,
+           discarded_tokens = discarded_tokens + (SELECT COALESCE(SUM(COALESCE(tokens_in, 0) + COALESCE(tokens_out, 0)), 0) FROM c),
+           discarded_cost_usd = discarded_cost_usd + (SELECT COALESCE(SUM(cost_usd), 0) FROM c)
+         WHERE id = $1`,
         matchId, new Date().toISOString(),
       );
     },
