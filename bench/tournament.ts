@@ -29,6 +29,7 @@ import { startEmbeddedPostgres, type EmbeddedDb } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { startSimulatedEndpoint, type SimulatedStats } from '../server/llm/simulated';
 import { freePort } from '../server/net';
+import { quantile as sortedQuantile } from '../lib/rating/bootstrap';
 import { MATCH_QUEUE, startQueue, stopQueue } from '../server/scheduler/queue';
 import { createTournament } from '../server/scheduler/tournaments';
 import { startMatchWorker } from '../server/workers/match-worker';
@@ -337,12 +338,9 @@ function startWatchdog(dir: string, dataDir: string): void {
 
 // ───────────────────────────── statistics ─────────────────────────────
 
+/** Quantile of unsorted values (the rating library's interpolation). */
 function quantile(xs: number[], q: number): number {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const i = (s.length - 1) * q;
-  const lo = Math.floor(i);
-  return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (i - lo);
+  return xs.length ? sortedQuantile([...xs].sort((a, b) => a - b), q) : NaN;
 }
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const overlap = (a: number, b: number, t0: number, t1: number) => Math.max(0, Math.min(b, t1) - Math.max(a, t0));

@@ -51,3 +51,16 @@ export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
     </Link>
   );
 }
+
+/** Matches as a list of rows (live, queued or recent). */
+export function MatchList({ matches, now, testId }: { matches: MatchSummary[]; now: Date; testId?: string }) {
+  return (
+    <ul className="flex flex-col gap-2" data-testid={testId}>
+      {matches.map((m) => (
+        <li key={m.id}>
+          <MatchRow match={m} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}

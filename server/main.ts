@@ -152,6 +152,11 @@ async function main() {
     // 4. The web: leaderboard (computed in a worker thread), Next.js and socket.io on one port, the scheduler's controls.
     let hub: Hub | null = null;
     let markStale = () => {};
+    /** A tournament changed: this process's viewers hear it from memory, other processes through the relay. */
+    const tournamentChanged = (id: string) => {
+      hub?.tournamentChanged(id);
+      relay.tournament(id);
+    };
     if (web) {
       const computer = createComputer();
       stops.push(() => computer.close());
@@ -160,19 +165,15 @@ async function main() {
       markStale = leaderboard.markStale;
       const h = new Hub(db);
       hub = h;
-      const changed = (id: string) => {
-        h.tournamentChanged(id);
-        relay.tournament(id);
-      };
       registerTournamentControl({
         create: async (spec) => {
           const r = await createTournament(db(), boss, spec);
           log(`tournament "${r.tournament.name}" scheduled: ${r.matches} matches`);
           return { id: r.tournament.id, matches: r.matches };
         },
-        pause: async (id) => (await pauseTournament(db(), boss, id), changed(id)),
-        resume: async (id) => (await resumeTournament(db(), boss, id), changed(id)),
-        cancel: async (id) => (await cancelTournament(db(), boss, id), changed(id)),
+        pause: async (id) => (await pauseTournament(db(), boss, id), tournamentChanged(id)),
+        resume: async (id) => (await resumeTournament(db(), boss, id), tournamentChanged(id)),
+        cancel: async (id) => (await cancelTournament(db(), boss, id), tournamentChanged(id)),
       });
       const listener = await relayListener(url, (m) => {
         if (m.t === 'tournament') h.tournamentChanged(m.id);
@@ -187,10 +188,6 @@ async function main() {
 
     // 5. The match workers, the reconciler, then the demo tournament when nothing is pending.
     if (worker) {
-      const onTournamentChange = (id: string) => {
-        hub?.tournamentChanged(id);
-        relay.tournament(id);
-      };
       const h = hub;
       await startMatchWorker(boss, db(), {
         concurrency: cfg.ARENA_CONCURRENCY,
@@ -198,7 +195,7 @@ async function main() {
         publish: h ? h.publish : (matchId, ev) => relay.match(matchId, ev.seq, ev.kind),
         log,
         onMatchEnd: () => markStale(),
-        onTournamentChange,
+        onTournamentChange: tournamentChanged,
       });
       const sweep = async () => {
         const r = await reconcile(db(), boss);

@@ -1,7 +1,7 @@
 // Home: the matches being played now, the queue, and the latest results; kept live by LobbyRefresh.
 import { EmptyState } from '@/components/empty-state';
 import { LobbyRefresh } from '@/components/lobby-refresh';
-import { MatchRow } from '@/components/match-row';
+import { MatchList } from '@/components/match-row';
 import { getLobby } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
@@ -32,13 +32,7 @@ export default async function HomePage() {
           Live now
         </h2>
         {live.length > 0 ? (
-          <ul className="flex flex-col gap-2">
-            {live.map((m) => (
-              <li key={m.id}>
-                <MatchRow match={m} now={now} />
-              </li>
-            ))}
-          </ul>
+          <MatchList matches={live} now={now} />
         ) : (
           <EmptyState>
             {queued > 0
@@ -53,13 +47,7 @@ export default async function HomePage() {
           Recently finished
         </h2>
         {recent.length > 0 ? (
-          <ul className="flex flex-col gap-2">
-            {recent.map((m) => (
-              <li key={m.id}>
-                <MatchRow match={m} now={now} />
-              </li>
-            ))}
-          </ul>
+          <MatchList matches={recent} now={now} />
         ) : (
           <EmptyState>No match has finished yet. Results and replays show up here as soon as the first game ends.</EmptyState>
         )}

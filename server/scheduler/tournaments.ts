@@ -181,21 +181,11 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
     if (fast[0].unstarted) await db.$executeRaw`UPDATE tournaments SET started_at = now() WHERE id = ${fast[0].tid} AND started_at IS NULL`;
     return { run: true, tournamentId: fast[0].tid };
   }
-  const owner = await db.match.findUnique({ where: { id: matchId }, select: { tournamentId: true, tournament: { select: { config: true } } } });
+  // Every other case (a budget to check, a paused or ended tournament, a stale job, no tournament) locks.
+  const owner = await db.match.findUnique({ where: { id: matchId }, select: { tournamentId: true } });
   if (!owner) return { run: false, reason: 'unknown match', tournamentId: null };
-  // Claims only read the tournament unless a budget must be checked and enforced: a share lock lets them run side by
-  // side while pause/cancel (which update the row) still wait for them, and they for pause/cancel.
-  let budgeted = true;
-  let setStarted = false;
-  if (owner.tournamentId) {
-    const b = (owner.tournament?.config as StoredConfig | undefined)?.budget ?? {};
-    budgeted = b.maxMatches !== undefined || b.maxTokens !== undefined || b.maxCostUsd !== undefined;
-  }
-  const claim = await db.$transaction(async (tx) => {
-    if (owner.tournamentId) {
-      if (budgeted) await tx.$queryRaw`SELECT id FROM tournaments WHERE id = ${owner.tournamentId} FOR UPDATE`;
-      else await tx.$queryRaw`SELECT id FROM tournaments WHERE id = ${owner.tournamentId} FOR SHARE`;
-    }
+  return db.$transaction(async (tx) => {
+    if (owner.tournamentId) await tx.$queryRaw`SELECT id FROM tournaments WHERE id = ${owner.tournamentId} FOR UPDATE`;
     const [m] = await tx.$queryRaw<{ status: string; attempt: number; tournament_id: string | null }[]>`
       SELECT status, attempt, tournament_id FROM matches WHERE id = ${matchId} FOR UPDATE`;
     if (!m) return { run: false, reason: 'unknown match', tournamentId: null };
@@ -222,18 +212,11 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
           return { run: false, reason: reached, tournamentId: tid };
         }
       }
-      if (t && !t.started_at) {
-        if (budgeted) await tx.tournament.update({ where: { id: tid }, data: { startedAt: new Date() } });
-        else setStarted = true; // not under a share lock: two claims updating the row would deadlock
-      }
+      if (t && !t.started_at) await tx.tournament.update({ where: { id: tid }, data: { startedAt: new Date() } });
     }
     await tx.match.update({ where: { id: matchId }, data: { status: 'running' } });
-    return { run: true, tournamentId: tid } as Claim;
+    return { run: true, tournamentId: tid };
   });
-  if (setStarted && claim.tournamentId) {
-    await db.$executeRaw`UPDATE tournaments SET started_at = now() WHERE id = ${claim.tournamentId} AND started_at IS NULL`;
-  }
-  return claim;
 }
 
 /** Called after a match of the tournament ends: applies budgets, ends the tournament, or plans the next adaptive batch. */

@@ -8,7 +8,7 @@ import { AgentLabel } from '@/components/agent-label';
 import { EmptyState } from '@/components/empty-state';
 import { Detail } from '@/components/facts';
 import { timeAgo } from '@/components/format';
-import { MatchRow } from '@/components/match-row';
+import { MatchList } from '@/components/match-row';
 import { TournamentControls } from '@/components/tournament-controls';
 import { budgetParts, formatCost, formatLabel, formatTimeLeft, formatTokens } from '@/components/tournament-format';
 import { TournamentProgressBar } from '@/components/tournament-progress-bar';
@@ -84,13 +84,7 @@ export default async function TournamentPage({ params }: Props) {
           Live now {live.length > 0 && <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{live.length}</span>}
         </h2>
         {live.length > 0 ? (
-          <ul className="flex flex-col gap-2" data-testid="live-matches">
-            {live.map((m) => (
-              <li key={m.id}>
-                <MatchRow match={m} now={now} />
-              </li>
-            ))}
-          </ul>
+          <MatchList matches={live} now={now} testId="live-matches" />
         ) : (
           <EmptyState>
             {t.status === 'running'
@@ -109,13 +103,7 @@ export default async function TournamentPage({ params }: Props) {
           <h2 id="recent-heading" className="text-lg font-semibold">
             Latest results
           </h2>
-          <ul className="flex flex-col gap-2" data-testid="recent-matches">
-            {recent.map((m) => (
-              <li key={m.id}>
-                <MatchRow match={m} now={now} />
-              </li>
-            ))}
-          </ul>
+          <MatchList matches={recent} now={now} testId="recent-matches" />
         </section>
       )}
 
