@@ -27,8 +27,9 @@ describe('arena CLI', () => {
     const c = arena('tournament', 'create', '--games', 'connect-four,tictactoe', '--agents', 'cli-a,cli-b,cli-c', '--format', 'round-robin', '--games-per-pair', '10', '--name', 'from the cli');
     expect(c.err).toBe('');
     expect(c.code).toBe(0);
-    const id = /created tournament (\S+) "from the cli": 60 matches queued/.exec(c.out)?.[1];
-    expect(id).toBeTruthy();
+    expect(c.out).toMatch(/created tournament \S+ "from the cli": 60 matches queued/);
+    const id = /created tournament (\S+)/.exec(c.out)![1]!;
+    expect(await t.db.tournament.findUnique({ where: { id } })).toMatchObject({ name: 'from the cli', status: 'running' });
     expect(await t.db.match.count({ where: { tournamentId: id } })).toBe(3 * 2 * 10);
     // The queue holds one job per match (no worker runs here, so they wait).
     const jobs = await t.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(*) AS n FROM pgboss.job WHERE name = 'match-run' AND state = 'created'`);
