@@ -3,10 +3,12 @@
 
 import type { ComponentType } from 'react';
 import ConnectFourBoard from './connect-four/board';
+import HiddenNumberBoard from './hidden-number/board';
 import TicTacToeBoard from './tictactoe/board';
 import type { BoardProps } from './types';
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
   tictactoe: TicTacToeBoard,
   'connect-four': ConnectFourBoard,
+  'hidden-number': HiddenNumberBoard,
 };

@@ -39,7 +39,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+export const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export async function adminCount(db: Db): Promise<number> {
   return db.admin.count();

@@ -19,7 +19,7 @@ const end: WireEvent = { seq: 6, kind: 'end', seat: null, at, payload: { scores:
 function snapshot(events: WireEvent[], over: Partial<MatchSnapshot> = {}): MatchSnapshot {
   return {
     matchId: 'm1', gameId: 'tictactoe', status: 'running', seq: events.at(-1)?.seq ?? 0, seats, events,
-    view: null, outcome: null, failureReason: null, ...over,
+    view: null, outcome: null, failureReason: null, you: null, serverTime: at, ...over,
   };
 }
 

@@ -17,6 +17,18 @@ export interface MatchLog {
   view: unknown;
   outcome: MatchSnapshot['outcome'];
   failureReason: string | null;
+  /** The seat this viewer plays, or null for a spectator. */
+  you: { seat: number } | null;
+}
+
+/** A person's turn that is waiting for them: answer it with `ply`, before `deadline`, with one of `legal`. */
+export interface PendingTurn {
+  ply: number;
+  seconds: number;
+  /** ISO time on the server's clock. */
+  deadline: string;
+  /** The legal actions, or null when the game's actions are open-ended (a message). */
+  legal: unknown[] | null;
 }
 
 /** One replay step: the board after the start or after one move, and how much of the transcript goes with it. */
@@ -50,7 +62,24 @@ export function fromSnapshot(s: MatchSnapshot): MatchLog {
     view: s.view,
     outcome: s.outcome,
     failureReason: s.failureReason,
+    you: s.you ?? null,
   };
+}
+
+/** The viewer's own turn still waiting for a move, if any (read from the log, so a reload restores it). */
+export function pendingTurn(log: MatchLog): PendingTurn | null {
+  if (!log.you || isFinal(log.status)) return null;
+  const seat = log.you.seat;
+  for (let i = log.events.length - 1; i >= 0; i--) {
+    const ev = log.events[i]!;
+    if (!isVisible(ev) || ev.seat !== seat) continue;
+    if (ev.kind === 'move' || ev.kind === 'resign') return null;
+    if (ev.kind === 'turn') {
+      const p = ev.payload as { ply: number; seconds: number; deadline: string; legal?: unknown[] | null };
+      return { ply: p.ply, seconds: p.seconds, deadline: p.deadline, legal: p.legal ?? null };
+    }
+  }
+  return null;
 }
 
 /**
@@ -80,6 +109,7 @@ export function applyEvent(log: MatchLog, ev: WireEvent): MatchLog | 'resync' | 
     next.status = 'failed';
     next.failureReason = String(ev.payload.reason ?? 'failed');
   }
+  if (ev.kind === 'turn' && next.status === 'queued') next.status = 'running';
   return next;
 }
 

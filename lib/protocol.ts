@@ -13,6 +13,24 @@ export type MatchJoin = z.infer<typeof matchJoinSchema>;
 export const matchLeaveSchema = z.object({ matchId: z.string().min(1).max(64) });
 export type MatchLeave = z.infer<typeof matchLeaveSchema>;
 
+/**
+ * Client → server: a person's move for their seat. `ply` is the turn it answers (from the `turn` event), so a
+ * double-submit or a stale click is recognised. The seat is never sent: it follows from who is signed in.
+ */
+export const matchActSchema = z.object({
+  matchId: z.string().min(1).max(64),
+  ply: z.number().int().min(0).max(1_000_000),
+  action: z.object({ type: z.string().min(1).max(40) }).passthrough(),
+});
+export type MatchAct = z.infer<typeof matchActSchema>;
+
+/** Client → server: the person gives up their seat's match (they lose it). */
+export const matchResignSchema = z.object({ matchId: z.string().min(1).max(64) });
+export type MatchResign = z.infer<typeof matchResignSchema>;
+
+/** The server's answer to an act or a resignation, sent to that client only. */
+export type ActAck = { ok: true; duplicate?: boolean } | { ok: false; error: string };
+
 /** Client → server: follow a tournament's progress (its page refreshes on `tournament:changed`). */
 export const tournamentJoinSchema = z.object({ tournamentId: z.string().min(1).max(64) });
 export type TournamentJoin = z.infer<typeof tournamentJoinSchema>;
@@ -46,14 +64,17 @@ export type WireEvent =
       view?: unknown;
     };
 
-export type EventKind = 'start' | 'reply' | 'illegal' | 'move' | 'end' | 'failed';
+export type EventKind = 'start' | 'reply' | 'illegal' | 'turn' | 'move' | 'resign' | 'end' | 'failed';
 
 /**
  * Payloads by kind:
  * - start: { seats }                         — match began
  * - reply: { text, attempt, latencyMs, tokensIn?, tokensOut? } — an LLM seat's words (reasoning and answer)
  * - illegal: { text, error, attempt }        — an unparsable or illegal answer, with the reason sent back
+ * - turn: { ply, seconds, deadline, legal? } — a person's seat must move by `deadline`; only that seat's copy
+ *                                              carries its `legal` actions (they may reveal its private state)
  * - move: { ply, action, text, forfeited?, reason? } — a move applied (forfeited = chosen by policy)
+ * - resign: { reason }                       — a seat gave up (resigned, or ran out of time too often)
  * - end: { scores, reason, winner }          — the outcome
  * - failed: { reason }                       — infrastructure failure; the match is void
  */
@@ -71,6 +92,10 @@ export interface MatchSnapshot {
   view: unknown;
   outcome: { scores: number[]; reason: string; winner?: number | null } | null;
   failureReason: string | null;
+  /** The seat this viewer plays (a signed-in person in their own match), or null for spectators. */
+  you: { seat: number } | null;
+  /** The server's clock when the snapshot was made, so move timers survive a skewed client clock. */
+  serverTime: string;
 }
 
 export interface ServerToClientEvents {
@@ -89,4 +114,6 @@ export interface ClientToServerEvents {
   'lobby:join': () => void;
   'tournament:join': (t: TournamentJoin) => void;
   'tournament:leave': (t: TournamentJoin) => void;
+  'match:act': (m: MatchAct, ack?: (r: ActAck) => void) => void;
+  'match:resign': (m: MatchResign, ack?: (r: ActAck) => void) => void;
 }

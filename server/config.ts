@@ -20,6 +20,8 @@ export const configSchema = z.object({
   ARENA_DEMO: bool.default(true),
   ARENA_DEMO_SEEDS_PER_PAIR: z.coerce.number().int().min(1).max(50).default(2),
   ARENA_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(4),
+  /** Matches with a person in a seat, per worker process (they mostly wait for the person). */
+  ARENA_PLAY_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(100),
   ARENA_BOOTSTRAP_ROUNDS: z.coerce.number().int().min(10).max(100_000).default(1000),
   ARENA_SIM_LATENCY_MS: range.default([300, 1200]),
   ARENA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),

@@ -18,13 +18,16 @@ import { migrate } from './db/migrate';
 import { startSimulatedEndpoint } from './llm/simulated';
 import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
+import { humanBridge } from './agents/human';
 import { Hub } from './rooms/hub';
 import { seedDemo } from './scheduler/demo';
 import { startQueue, stopQueue } from './scheduler/queue';
 import { cancelTournament, createTournament, pauseTournament, reconcile, resumeTournament } from './scheduler/tournaments';
 import { relayListener, relaySender } from './rooms/relay';
 import { registerTournamentControl } from '../lib/control';
+import { registerPlayControl } from '../lib/play';
 import { adminCount, upsertAdmin } from '../lib/auth';
+import { rematch, startPlayMatch } from './scheduler/play';
 import { startMatchWorker } from './workers/match-worker';
 
 const log = (m: string) => console.log(`[arena] ${m}`);
@@ -163,7 +166,8 @@ async function main() {
       const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;
-      const h = new Hub(db);
+      // A person's checked move goes to this process's bridge, and through Postgres to a worker running the match.
+      const h = new Hub(db, { deliver: (input) => (humanBridge.submit(input), relay.act(input)) });
       hub = h;
       registerTournamentControl({
         create: async (spec) => {
@@ -175,22 +179,32 @@ async function main() {
         resume: async (id) => (await resumeTournament(db(), boss, id), tournamentChanged(id)),
         cancel: async (id) => (await cancelTournament(db(), boss, id), tournamentChanged(id)),
       });
-      const listener = await relayListener(url, (m) => {
-        if (m.t === 'tournament') h.tournamentChanged(m.id);
-        else {
-          h.foreignEvent(m.matchId, m.kind);
-          if (m.kind === 'end' || m.kind === 'failed') leaderboard.markStale();
-        }
-      }, log);
-      stops.push(() => listener.close());
+      registerPlayControl({
+        start: (personAgentId, input) => startPlayMatch(db(), boss, personAgentId, input),
+        rematch: (personAgentId, matchId) => rematch(db(), boss, personAgentId, matchId),
+      });
       stops.push(await startWeb(cfg, h));
     }
+
+    // News from other processes: events stored by worker-only processes, tournament changes, people's moves.
+    const listener = await relayListener(url, (m) => {
+      if (m.t === 'act') {
+        if (worker) humanBridge.submit(m.input);
+      } else if (m.t === 'tournament') {
+        hub?.tournamentChanged(m.id);
+      } else {
+        hub?.foreignEvent(m.matchId, m.kind);
+        if (m.kind === 'end' || m.kind === 'failed') markStale();
+      }
+    }, log);
+    stops.push(() => listener.close());
 
     // 5. The match workers, the reconciler, then the demo tournament when nothing is pending.
     if (worker) {
       const h = hub;
       await startMatchWorker(boss, db(), {
         concurrency: cfg.ARENA_CONCURRENCY,
+        playConcurrency: cfg.ARENA_PLAY_CONCURRENCY,
         // In-process viewers get events from memory; without a hub here, web processes are told through Postgres.
         publish: h ? h.publish : (matchId, ev) => relay.match(matchId, ev.seq, ev.kind),
         log,

@@ -1,12 +1,12 @@
 // Runs the conformance harness over every registered game, and checks the harness itself catches broken games.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { games } from '../../games/registry';
+import { games, testGames } from '../../games/registry';
 import { ticTacToe } from '../../games/tictactoe';
 import type { GameDef } from '../../games/types';
 import { checkConformance, jsonProblem } from './conformance';
 
-describe.each(games.map((g) => [g.id, g] as const))('%s', (_id, game) => {
+describe.each([...games, ...testGames].map((g) => [g.id, g] as const))('%s', (_id, game) => {
   it('keeps the game contract over 50 seeded random playouts', () => {
     expect(checkConformance(game, { seeds: 50 })).toEqual([]);
   });

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import type { AgentRow } from '../workers/store';
 import { clientFor } from '../llm/clients';
 import { engineAgent } from './engine';
+import { humanAgent, type HumanBridge } from './human';
 import { llmAgent } from './llm';
 import { randomAgent } from './random';
 import type { Agent } from './types';
 
 const engineSettingsSchema = z.object({ depth: z.number().int().min(1).max(12).optional() }).passthrough();
 
-export function createAgent(row: AgentRow): Agent {
+/** `humans`: where a person's seat waits for their moves (this process's bridge unless a test passes its own). */
+export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
   switch (row.kind) {
     case 'random':
       return randomAgent;
@@ -26,6 +28,8 @@ export function createAgent(row: AgentRow): Agent {
         maxTokens: row.maxTokens,
       });
     }
+    case 'human':
+      return humanAgent(humans);
     default:
       throw new Error(`agent ${row.name} has kind "${row.kind}", which cannot play server-side yet`);
   }

@@ -5,11 +5,15 @@ import { seatName } from '../../games/types';
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { initialState, replayStates } from '../../lib/engine/replay';
+import { personForToken, personTokenFromCookieHeader, type PersonInfo } from '../../lib/people';
 import {
   MAX_CLIENT_PAYLOAD_BYTES,
+  matchActSchema,
   matchJoinSchema,
   matchLeaveSchema,
+  matchResignSchema,
   tournamentJoinSchema,
+  type ActAck,
   type ClientToServerEvents,
   type MatchSnapshot,
   type MatchStatus,
@@ -17,6 +21,7 @@ import {
   type ServerToClientEvents,
   type WireEvent,
 } from '../../lib/protocol';
+import { humanBridge, type HumanInput } from '../agents/human';
 import type { MatchSetup, StoredEvent } from '../workers/store';
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -34,10 +39,36 @@ interface Entry {
   outcome: MatchSnapshot['outcome'];
   failureReason: string | null;
   lastUsed: number;
+  /** People's seats whose move is awaited: the turn's ply and the legal actions then (private to that seat). */
+  turns: Map<number, { ply: number; seq: number; legal: unknown[] | null }>;
+  /** Moves people sent for a pending turn, by seat, so a double-submit is recognised. */
+  submitted: Map<number, { ply: number; key: string }>;
 }
 
 const MAX_CACHED = 500;
+/** Spectators' room; each seat played by a person has its own room, which gets that seat's view. */
 const room = (matchId: string) => `match:${matchId}`;
+const seatRoom = (matchId: string, seat: number) => `match:${matchId}:seat:${seat}`;
+
+/** Keeps the turn bookkeeping in step with the log (live, and when a log is read back from Postgres). */
+function trackTurns(e: Entry, ev: StoredEvent) {
+  if (ev.kind === 'turn' && ev.seat !== null) {
+    e.turns.set(ev.seat, { ply: Number(ev.payload.ply), seq: ev.seq, legal: e.current === undefined ? null : e.game.legalActions(e.current, ev.seat) });
+    e.submitted.delete(ev.seat);
+  } else if ((ev.kind === 'move' || ev.kind === 'illegal') && ev.seat !== null) {
+    // A move ends the seat's turn; a refused one (rare: the hub checks first) lets the person try again.
+    if (ev.kind === 'move') e.turns.delete(ev.seat);
+    e.submitted.delete(ev.seat);
+  } else if (ev.kind === 'end' || ev.kind === 'failed' || ev.kind === 'resign') {
+    e.turns.clear();
+    e.submitted.clear();
+  }
+}
+
+/** An action's identity for double-submit checks (key order does not matter). */
+function actionKey(a: unknown): string {
+  return JSON.stringify(a, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v));
+}
 
 function isFinal(status: MatchStatus) {
   return status === 'finished' || status === 'failed' || status === 'cancelled';
@@ -67,6 +98,13 @@ export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer): WireEvent {
       lines: lines.filter((l) => !l.visibleTo || 'omniscient' in viewer || ('seat' in viewer && l.visibleTo.includes(viewer.seat))),
     };
   }
+  if (ev.kind === 'turn') {
+    // Hidden-information decision: a seat's legal actions can reveal its private state (its cards), so only that
+    // seat's copy of its own turn carries them.
+    const own = 'seat' in viewer && viewer.seat === ev.seat;
+    const t = own ? e.turns.get(ev.seat!) : undefined;
+    payload = { ply: payload.ply, seconds: payload.seconds, deadline: payload.deadline, ...(t && t.seq === ev.seq ? { legal: t.legal } : {}) };
+  }
   const state = e.states.get(ev.seq);
   return {
     seq: ev.seq,
@@ -78,7 +116,7 @@ export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer): WireEvent {
   };
 }
 
-export function snapshotFor(e: Entry, viewer: Viewer): MatchSnapshot {
+export function snapshotFor(e: Entry, viewer: Viewer, you: { seat: number } | null = null): MatchSnapshot {
   return {
     matchId: e.id,
     gameId: e.game.id,
@@ -89,14 +127,35 @@ export function snapshotFor(e: Entry, viewer: Viewer): MatchSnapshot {
     view: e.current === undefined ? null : e.game.view(e.current, viewer),
     outcome: e.outcome,
     failureReason: e.failureReason,
+    you,
+    serverTime: new Date().toISOString(),
   };
+}
+
+/** What a seat's person sees: their seat's view while the match runs, everything once it is over. */
+function seatViewer(e: Entry, seat: number): Viewer {
+  return isFinal(e.status) ? { omniscient: true } : { seat };
+}
+
+/** Seats played by people (they have their own rooms). */
+const humanSeats = (e: Entry) => e.seats.filter((s) => s.agentKind === 'human').map((s) => s.seat);
+
+/** An error for one client: what went wrong, in words a person can act on. */
+class ClientError extends Error {}
+
+export interface HubOptions {
+  /** Where a checked move or resignation goes: the runner's human seats (this process's bridge, and the relay). */
+  deliver?: (input: HumanInput) => void;
 }
 
 export class Hub {
   private entries = new Map<string, Promise<Entry | null>>();
   private io: Io | null = null;
+  private readonly deliver: (input: HumanInput) => void;
 
-  constructor(private readonly db: () => Db) {}
+  constructor(private readonly db: () => Db, opts: HubOptions = {}) {
+    this.deliver = opts.deliver ?? ((i) => humanBridge.submit(i));
+  }
 
   attach(io: Io) {
     this.io = io;
@@ -104,38 +163,94 @@ export class Hub {
   }
 
   private onConnection(socket: Sock) {
-    const guard = <T>(name: string, schema: { safeParse(x: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, fn: (data: T) => Promise<void>) =>
-      async (raw: unknown) => {
+    // Who is on this socket: the person cookie sent with the handshake (same origin), looked up once.
+    const token = personTokenFromCookieHeader(socket.handshake.headers.cookie);
+    let person: Promise<PersonInfo | null> | undefined;
+    const who = () => (person ??= token ? personForToken(this.db(), token).catch(() => null) : Promise.resolve(null));
+
+    /** Validates a client message (size, zod) and answers errors to that client only: through its ack, or `arena:error`. */
+    const guard = <T>(
+      name: string,
+      schema: { safeParse(x: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+      fn: (data: T) => Promise<ActAck | void>,
+    ) =>
+      async (raw: unknown, ack?: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (r: ActAck) => void) : null;
+        const matchId = typeof (raw as { matchId?: unknown })?.matchId === 'string' ? String((raw as { matchId: string }).matchId).slice(0, 64) : undefined;
         try {
           const size = JSON.stringify(raw ?? null)?.length ?? 0;
-          if (size > MAX_CLIENT_PAYLOAD_BYTES) throw new Error(`${name}: payload of ${size} bytes is over the ${MAX_CLIENT_PAYLOAD_BYTES}-byte limit`);
+          if (size > MAX_CLIENT_PAYLOAD_BYTES) throw new ClientError(`${name}: payload of ${size} bytes is over the ${MAX_CLIENT_PAYLOAD_BYTES}-byte limit`);
           const parsed = schema.safeParse(raw);
           if (!parsed.success) {
             const i = parsed.error.issues[0];
-            throw new Error(`${name}: ${i ? `${i.path.join('.') || 'payload'}: ${i.message}` : 'invalid payload'}`);
+            throw new ClientError(`${name}: ${i ? `${i.path.join('.') || 'payload'}: ${i.message}` : 'invalid payload'}`);
           }
-          await fn(parsed.data);
+          const r = await fn(parsed.data);
+          reply?.(r ?? { ok: true });
         } catch (err) {
-          socket.emit('arena:error', { message: (err as Error).message });
+          // Only this client hears about it; nothing it sent has changed the match.
+          const message = err instanceof ClientError ? err.message : `${name}: the server could not handle this (${(err as Error).message})`;
+          if (reply) reply({ ok: false, error: message });
+          else socket.emit('arena:error', { message, ...(matchId ? { matchId } : {}) });
         }
       };
+
+    /** The match and the seat this socket's person plays in it, or an error saying why they cannot act. */
+    const ownSeat = async (matchId: string): Promise<{ e: Entry; seat: number }> => {
+      const e = await this.entry(matchId);
+      if (!e) throw new ClientError(`match ${matchId} does not exist`);
+      const me = await who();
+      if (!me) throw new ClientError('you are not signed in: choose a name on the Play page first');
+      const mine = e.seats.find((s) => s.agentId === me.agentId);
+      if (!mine) throw new ClientError(`you (${me.name}) do not play in this match: only a seat's own player can move for it`);
+      if (isFinal(e.status)) throw new ClientError(`this match is ${e.status === 'finished' ? 'over' : e.status}: it accepts no more moves`);
+      return { e, seat: mine.seat };
+    };
+
     socket.on('match:join', guard('match:join', matchJoinSchema, async ({ matchId, lastSeq }) => {
       const e = await this.entry(matchId);
-      if (!e) {
-        socket.emit('arena:error', { message: `match ${matchId} does not exist`, matchId });
-        return;
-      }
-      await socket.join(room(matchId));
-      const viewer = spectatorViewer(e);
+      if (!e) throw new ClientError(`match ${matchId} does not exist`);
+      const me = await who();
+      const mine = me ? e.seats.find((s) => s.agentId === me.agentId && s.agentKind === 'human') : undefined;
+      // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
+      const you = mine ? { seat: mine.seat } : null;
+      await socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
+      const viewer = you ? seatViewer(e, you.seat) : spectatorViewer(e);
       const head = e.events.at(-1)?.seq ?? 0;
       if (lastSeq === undefined || lastSeq > head) {
-        socket.emit('match:snapshot', snapshotFor(e, viewer));
+        socket.emit('match:snapshot', snapshotFor(e, viewer, you));
       } else {
         for (const ev of e.events) if (ev.seq > lastSeq) socket.emit('match:event', { matchId, event: toWire(e, ev, viewer) });
       }
     }));
+    socket.on('match:act', guard('match:act', matchActSchema, async ({ matchId, ply, action }) => {
+      const { e, seat } = await ownSeat(matchId);
+      const key = actionKey(action);
+      const sent = e.submitted.get(seat);
+      if (sent && sent.ply === ply) {
+        if (sent.key === key) return { ok: true, duplicate: true };
+        throw new ClientError('your move for this turn is already in: wait for it to be played');
+      }
+      const turn = e.turns.get(seat);
+      if (!turn) {
+        const waiting = [...e.turns.keys()].map((s) => e.seats[s]?.agentName).filter(Boolean);
+        throw new ClientError(`it is not your turn${waiting.length ? ` (waiting for ${waiting.join(', ')})` : ''}`);
+      }
+      if (turn.ply !== ply) throw new ClientError(`that move was for turn ${ply + 1}, but the current turn is ${turn.ply + 1}: look at the board again`);
+      const parsed = e.game.actionSchema.safeParse(action);
+      if (!parsed.success) throw new ClientError(`that is not a move in ${e.game.meta.title}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      // The game's own words ("column 4 is full"); a game's reject() speaks only of what this seat may know.
+      const why = e.game.reject(e.current, seat, parsed.data);
+      if (why) throw new ClientError(why);
+      e.submitted.set(seat, { ply, key });
+      this.deliver({ kind: 'move', matchId, seat, ply, action: parsed.data });
+    }));
+    socket.on('match:resign', guard('match:resign', matchResignSchema, async ({ matchId }) => {
+      const { seat } = await ownSeat(matchId);
+      this.deliver({ kind: 'resign', matchId, seat });
+    }));
     socket.on('match:leave', guard('match:leave', matchLeaveSchema, async ({ matchId }) => {
-      await socket.leave(room(matchId));
+      for (const r of [...socket.rooms]) if (r === room(matchId) || r.startsWith(`${room(matchId)}:seat:`)) await socket.leave(r);
     }));
     socket.on('lobby:join', async () => {
       await socket.join('lobby');
@@ -147,7 +262,7 @@ export class Hub {
       await socket.leave(`tournament:${tournamentId}`);
     }));
     socket.onAny((event: string) => {
-      if (!['match:join', 'match:leave', 'lobby:join', 'tournament:join', 'tournament:leave'].includes(event)) {
+      if (!['match:join', 'match:leave', 'match:act', 'match:resign', 'lobby:join', 'tournament:join', 'tournament:leave'].includes(event)) {
         socket.emit('arena:error', { message: `unknown event "${String(event).slice(0, 60)}"` });
       }
     });
@@ -188,12 +303,8 @@ export class Hub {
       const fresh = await this.load(matchId);
       if (!fresh) return cached;
       const head = kind === 'start' ? 0 : (cached?.events.at(-1)?.seq ?? 0);
-      const io = this.io;
-      if (io) {
-        const r = room(matchId);
-        for (const ev of fresh.events) if (ev.seq > head) io.to(r).emit('match:event', { matchId, event: toWire(fresh, ev, { spectator: true }) });
-        if (isFinal(fresh.status)) io.to(r).emit('match:snapshot', snapshotFor(fresh, spectatorViewer(fresh)));
-      }
+      for (const ev of fresh.events) if (ev.seq > head) this.fanOut(fresh, ev);
+      if (isFinal(fresh.status)) this.sendFinal(fresh);
       return fresh;
     });
     this.entries.set(matchId, next.catch(() => null));
@@ -226,6 +337,8 @@ export class Hub {
       outcome: null,
       failureReason: null,
       lastUsed: Date.now(),
+      turns: new Map(),
+      submitted: new Map(),
     };
   }
 
@@ -247,19 +360,32 @@ export class Hub {
       e.status = 'failed';
       e.failureReason = String(ev.payload.reason ?? 'failed');
     }
+    trackTurns(e, ev);
   }
 
   private emitEvent(e: Entry, ev: StoredEvent) {
-    const io = this.io;
-    if (!io) return;
-    const r = room(e.id);
-    io.to(r).emit('match:event', { matchId: e.id, event: toWire(e, ev, { spectator: true }) });
+    this.fanOut(e, ev);
     if (ev.kind === 'start') this.lobbyChanged(e.id, 'running');
     if (ev.kind === 'end' || ev.kind === 'failed') {
-      // The match is over: spectators now get the full view (hidden information revealed).
-      io.to(r).emit('match:snapshot', snapshotFor(e, spectatorViewer(e)));
+      this.sendFinal(e);
       this.lobbyChanged(e.id, e.status);
     }
+  }
+
+  /** One event to every room of the match, each in the form its viewers may see. */
+  private fanOut(e: Entry, ev: StoredEvent) {
+    const io = this.io;
+    if (!io) return;
+    io.to(room(e.id)).emit('match:event', { matchId: e.id, event: toWire(e, ev, spectatorViewer(e)) });
+    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:event', { matchId: e.id, event: toWire(e, ev, seatViewer(e, seat)) });
+  }
+
+  /** The match is over: everyone now gets the full view (hidden information revealed). */
+  private sendFinal(e: Entry) {
+    const io = this.io;
+    if (!io) return;
+    io.to(room(e.id)).emit('match:snapshot', snapshotFor(e, spectatorViewer(e)));
+    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:snapshot', snapshotFor(e, seatViewer(e, seat), { seat }));
   }
 
   private entry(matchId: string): Promise<Entry | null> {
@@ -303,7 +429,7 @@ export class Hub {
       current = initialState(game, config, m.seed, m.numPlayers);
     }
     const result = m.result as { scores: number[]; reason: string; winner?: number | null } | null;
-    return {
+    const e: Entry = {
       id: m.id,
       game,
       status: m.status as MatchStatus,
@@ -322,7 +448,18 @@ export class Hub {
       outcome: result ? { scores: result.scores, reason: result.reason, winner: result.winner ?? null } : null,
       failureReason: m.failureReason,
       lastUsed: Date.now(),
+      turns: new Map(),
+      submitted: new Map(),
     };
+    // Pending turns: walk the log with the state as it was at each event.
+    const final = e.current;
+    e.current = undefined;
+    for (const ev of events) {
+      if (states.has(ev.seq)) e.current = states.get(ev.seq);
+      trackTurns(e, ev);
+    }
+    e.current = final;
+    return e;
   }
 
   /** Keeps memory bounded: forgets the least recently used finished matches. */

@@ -1,7 +1,9 @@
 // Carries live news between arena processes through Postgres LISTEN/NOTIFY: match events stored by worker-only
-// processes (ARENA_ROLE=worker) and tournament changes (from any worker, or the CLI) reach the web processes' rooms.
+// processes (ARENA_ROLE=worker) and tournament changes (from any worker, or the CLI) reach the web processes' rooms;
+// people's moves reach the process that runs their match.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { HumanInput } from '../agents/human';
 
 const CHANNEL = 'arena_live';
 /** Identifies this process, so it ignores the news it sent itself (it already delivered it in memory). */
@@ -9,11 +11,14 @@ export const ORIGIN = randomBytes(6).toString('hex');
 
 export type RelayMessage =
   | { t: 'tournament'; id: string; origin: string }
-  | { t: 'match'; matchId: string; seq: number; kind: string; origin: string };
+  | { t: 'match'; matchId: string; seq: number; kind: string; origin: string }
+  /** A person's checked move or resignation, for whichever process runs the match. */
+  | { t: 'act'; input: HumanInput; origin: string };
 
 export interface Relay {
   tournament(id: string): void;
   match(matchId: string, seq: number, kind: string): void;
+  act(input: HumanInput): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,9 @@ export function relaySender(url: string, log: (m: string) => void = () => {}): R
     },
     match(matchId, seq, kind) {
       send({ t: 'match', matchId, seq, kind, origin: ORIGIN });
+    },
+    act(input) {
+      send({ t: 'act', input, origin: ORIGIN });
     },
     async close() {
       await new Promise((r) => setTimeout(r, 300)); // let coalesced notices go out

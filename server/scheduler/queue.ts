@@ -3,6 +3,12 @@ import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 
 export const MATCH_QUEUE = 'match-run';
+/**
+ * Matches with a person in a seat: their own queue and concurrency, so a person never waits behind a tournament,
+ * and jobs may live for hours (people think slowly).
+ */
+export const PLAY_QUEUE = 'match-play';
+export type QueueName = typeof MATCH_QUEUE | typeof PLAY_QUEUE;
 
 const stopping = new WeakSet<PgBoss>();
 
@@ -25,16 +31,18 @@ export async function startQueue(databaseUrl: string, opts: { worker?: boolean }
     if (!stopping.has(boss) && (err as { code?: string }).code !== '57P01') console.error(`[queue] ${err.message}`);
   });
   await boss.start();
-  await boss.createQueue(MATCH_QUEUE, {
-    notify: true,
-    // A worker that dies mid-match stops sending heartbeats; its job is retried elsewhere (restart from seed).
-    heartbeatSeconds: 10,
-    expireInSeconds: 60 * 60,
-    retryLimit: 3,
-    retryDelay: 2,
-  }).catch((err: Error) => {
-    if (!/already exists/i.test(err.message)) throw err;
-  });
+  for (const [name, expireInSeconds] of [[MATCH_QUEUE, 60 * 60], [PLAY_QUEUE, 8 * 60 * 60]] as const) {
+    await boss.createQueue(name, {
+      notify: true,
+      // A worker that dies mid-match stops sending heartbeats; its job is retried elsewhere (restart from seed).
+      heartbeatSeconds: 10,
+      expireInSeconds,
+      retryLimit: 3,
+      retryDelay: 2,
+    }).catch((err: Error) => {
+      if (!/already exists/i.test(err.message)) throw err;
+    });
+  }
   return boss;
 }
 
@@ -53,10 +61,10 @@ export function jobIdFor(matchId: string, attempt = 0): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export async function enqueueMatches(boss: PgBoss, matches: { id: string; attempt: number }[]): Promise<void> {
+export async function enqueueMatches(boss: PgBoss, matches: { id: string; attempt: number }[], queue: QueueName = MATCH_QUEUE): Promise<void> {
   for (let i = 0; i < matches.length; i += 1000) {
     const chunk = matches.slice(i, i + 1000);
-    await boss.insert(MATCH_QUEUE, chunk.map((m) => ({ id: jobIdFor(m.id, m.attempt), data: { matchId: m.id, attempt: m.attempt } satisfies MatchJob })));
+    await boss.insert(queue, chunk.map((m) => ({ id: jobIdFor(m.id, m.attempt), data: { matchId: m.id, attempt: m.attempt } satisfies MatchJob })));
   }
 }
 
@@ -68,13 +76,13 @@ export async function withdrawJobs(boss: PgBoss, matches: { id: string; attempt:
   }
 }
 
-/** Which of these jobs pg-boss still holds as pending or running (created, retry, active). */
+/** Which of these jobs pg-boss still holds as pending or running (created, retry, active), in either queue. */
 export async function liveJobIds(boss: PgBoss, jobIds: string[]): Promise<Set<string>> {
   if (jobIds.length === 0) return new Set();
   const db = boss.getDb() as { executeSql(sql: string, values?: unknown[]): Promise<{ rows: { id: string }[] }> };
   const r = await db.executeSql(
-    `SELECT id::text AS id FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created', 'retry', 'active')`,
-    [MATCH_QUEUE, jobIds],
+    `SELECT id::text AS id FROM pgboss.job WHERE name = ANY($1::text[]) AND id = ANY($2::uuid[]) AND state IN ('created', 'retry', 'active')`,
+    [[MATCH_QUEUE, PLAY_QUEUE], jobIds],
   );
   return new Set(r.rows.map((x) => x.id));
 }

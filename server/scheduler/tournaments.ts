@@ -10,7 +10,7 @@ import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../l
 import { gauntlet, hostGuest, roundRobin, type PlannedMatch } from '../../lib/tournament/pairings';
 import { tournamentRatedMatches, tournamentSpend } from '../../lib/tournament/progress';
 import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
-import { enqueueMatches, jobIdFor, liveJobIds, withdrawJobs } from './queue';
+import { enqueueMatches, PLAY_QUEUE, jobIdFor, liveJobIds, withdrawJobs } from './queue';
 
 /** Stored in tournaments.config: the spec plus scheduler state. */
 type StoredConfig = TournamentSpec & { seed: string; round?: number };
@@ -317,12 +317,14 @@ export async function cancelTournament(db: Db, boss: PgBoss, id: string): Promis
  * Runs at start-up and periodically: after a crash, or a job that exhausted its retries, nothing is left behind.
  */
 export async function reconcile(db: Db, boss: PgBoss): Promise<{ requeued: number; givenUp: number }> {
-  const open = await db.$queryRaw<{ id: string; attempt: number; tournament_id: string | null }[]>`
-    SELECT m.id, m.attempt, m.tournament_id FROM matches m LEFT JOIN tournaments t ON t.id = m.tournament_id
+  const open = await db.$queryRaw<{ id: string; attempt: number; tournament_id: string | null; interactive: boolean }[]>`
+    SELECT m.id, m.attempt, m.tournament_id,
+      EXISTS (SELECT 1 FROM seats s JOIN agents a ON a.id = s.agent_id WHERE s.match_id = m.id AND a.kind = 'human') AS interactive
+    FROM matches m LEFT JOIN tournaments t ON t.id = m.tournament_id
     WHERE m.status IN ('queued', 'running') AND (t.id IS NULL OR t.status = 'running')`;
   const live = await liveJobIds(boss, open.map((m) => jobIdFor(m.id, m.attempt)));
   const lost = open.filter((m) => !live.has(jobIdFor(m.id, m.attempt)));
-  const requeue: { id: string; attempt: number }[] = [];
+  const requeue: { id: string; attempt: number; interactive: boolean }[] = [];
   let givenUp = 0;
   for (const m of lost) {
     if (m.attempt + 1 >= MAX_ATTEMPTS) {
@@ -334,9 +336,10 @@ export async function reconcile(db: Db, boss: PgBoss): Promise<{ requeued: numbe
       continue;
     }
     const n = await db.match.updateMany({ where: { id: m.id, attempt: m.attempt, status: { in: ['queued', 'running'] } }, data: { attempt: m.attempt + 1 } });
-    if (n.count) requeue.push({ id: m.id, attempt: m.attempt + 1 });
+    if (n.count) requeue.push({ id: m.id, attempt: m.attempt + 1, interactive: m.interactive });
   }
-  await enqueueMatches(boss, requeue);
+  await enqueueMatches(boss, requeue.filter((m) => !m.interactive));
+  await enqueueMatches(boss, requeue.filter((m) => m.interactive), PLAY_QUEUE);
   const running = await db.tournament.findMany({ where: { status: 'running' }, select: { id: true } });
   for (const t of running) await settleTournament(db, boss, t.id);
   return { requeued: requeue.length, givenUp };

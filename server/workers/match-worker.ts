@@ -3,13 +3,16 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../lib/db';
 import { createAgent } from '../agents';
-import { MATCH_QUEUE, type MatchJob } from '../scheduler/queue';
+import { humanBridge } from '../agents/human';
+import { MATCH_QUEUE, PLAY_QUEUE, type MatchJob } from '../scheduler/queue';
 import { claimMatch, settleTournament } from '../scheduler/tournaments';
 import { runMatch, type RunnerDeps } from './run-match';
 import { prismaStore } from './store';
 
 export interface MatchWorkerOptions {
   concurrency: number;
+  /** Matches with a person in a seat (mostly waiting for them) run apart, with their own limit (default 100). */
+  playConcurrency?: number;
   /** Live fan-out of each stored event (the hub in this process, and/or a relay to other processes). */
   publish?: RunnerDeps['publish'];
   log?: (m: string) => void;
@@ -20,23 +23,22 @@ export interface MatchWorkerOptions {
 
 export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOptions) {
   const store = prismaStore(db);
-  await boss.work<MatchJob>(
-    MATCH_QUEUE,
-    { localConcurrency: opts.concurrency, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (!job) return;
-      const { matchId, attempt = 0 } = job.data;
-      const claim = await claimMatch(db, matchId, attempt);
-      const tid = claim.tournamentId;
-      if (tid) opts.onTournamentChange?.(tid);
-      if (!claim.run) return;
-      const r = await runMatch(matchId, { store, createAgent, publish: opts.publish });
-      if (r.status === 'failed') opts.log?.(`match ${matchId} failed: ${r.reason}`);
-      if (r.status !== 'skipped') opts.onMatchEnd?.();
-      if (tid) {
-        await settleTournament(db, boss, tid).catch((err) => opts.log?.(`tournament ${tid}: ${(err as Error).message}`));
-        opts.onTournamentChange?.(tid);
-      }
-    },
-  );
+  const handler = async ([job]: { data: MatchJob }[]) => {
+    if (!job) return;
+    const { matchId, attempt = 0 } = job.data;
+    const claim = await claimMatch(db, matchId, attempt);
+    const tid = claim.tournamentId;
+    if (tid) opts.onTournamentChange?.(tid);
+    if (!claim.run) return;
+    const r = await runMatch(matchId, { store, createAgent, publish: opts.publish, humans: humanBridge });
+    if (r.status === 'failed') opts.log?.(`match ${matchId} failed: ${r.reason}`);
+    if (r.status !== 'skipped') opts.onMatchEnd?.();
+    if (tid) {
+      await settleTournament(db, boss, tid).catch((err) => opts.log?.(`tournament ${tid}: ${(err as Error).message}`));
+      opts.onTournamentChange?.(tid);
+    }
+  };
+  const options = { batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
+  await boss.work<MatchJob>(MATCH_QUEUE, { ...options, localConcurrency: opts.concurrency }, handler);
+  await boss.work<MatchJob>(PLAY_QUEUE, { ...options, localConcurrency: opts.playConcurrency ?? 100 }, handler);
 }

@@ -5,6 +5,7 @@ import { createRng } from '../../lib/engine/rng';
 import { applyMove, initialState } from '../../lib/engine/replay';
 import type { Agent, AgentAnswer } from '../agents/types';
 import { InfraError } from '../agents/types';
+import { ResignError, type HumanBridge } from '../agents/human';
 import type { AgentRow, CallRow, MatchSetup, MatchStore, SeatStats, StoredEvent } from './store';
 
 export interface RunnerPolicy {
@@ -12,12 +13,21 @@ export interface RunnerPolicy {
   maxRetries: number;
   /** Time one agent has for one answer; for model and engine seats, running out voids the match. */
   moveTimeoutMs: number;
+  /**
+   * For a person, running out of time is part of play, not an infrastructure failure: a random legal move is played
+   * for them (recorded as forfeited), and after this many timed-out turns in a row they lose the match.
+   */
+  humanTimeoutsToForfeit: number;
 }
 
 export const defaultPolicy: RunnerPolicy = {
   maxRetries: Number(process.env.ARENA_MAX_RETRIES ?? 2),
   moveTimeoutMs: Number(process.env.ARENA_MOVE_TIMEOUT_MS ?? 180_000),
+  humanTimeoutsToForfeit: 3,
 };
+
+/** A person's time for one move when neither the match nor the game sets one. */
+export const DEFAULT_HUMAN_MOVE_SECONDS = 60;
 
 export interface RunnerDeps {
   store: MatchStore;
@@ -25,6 +35,8 @@ export interface RunnerDeps {
   /** Called after each event is stored, with the state after it (for live views). */
   publish?: (matchId: string, ev: StoredEvent, state: unknown, setup: MatchSetup) => void;
   policy?: RunnerPolicy;
+  /** Where people's resignations are noticed between moves (the bridge their seats wait on). */
+  humans?: HumanBridge;
 }
 
 export type RunResult = { status: 'finished'; outcome: Outcome } | { status: 'failed'; reason: string } | { status: 'skipped'; reason: string };
@@ -54,6 +66,8 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   if (setup.status === 'finished' || setup.status === 'failed') return { status: 'skipped', reason: `already ${setup.status}` };
 
   const stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0, moves: 0, replies: 0 }));
+  /** Timed-out turns in a row, per seat (people only). */
+  const timeouts: number[] = setup.seats.map(() => 0);
   let seq = 0;
   let state: unknown;
   // Events and call rows of one turn are staged and written together (one statement), then broadcast.
@@ -102,9 +116,64 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     seats: setup.seats.map((s) => ({ seat: s.seat, agentId: s.agent.id, agentName: s.agent.name })),
   });
 
-  /** Asks one seat for its move, applying the retry and fallback policy. */
-  const decide = async (seat: Seat, ply: number): Promise<{ action: { type: string }; forfeited?: string }> => {
+  type Decision = { action: { type: string }; forfeited?: string } | { resign: string };
+
+  /**
+   * A person's turn: the turn (with its deadline) is announced, then their move is awaited. The hub has already
+   * checked it; a move that is illegal anyway is refused with the reason and they try again until the deadline.
+   */
+  const decideHuman = async (seat: Seat, ply: number): Promise<Decision> => {
     const agent = agents[seat]!;
+    const seconds = setup.moveSeconds ?? game.meta.humanMoveSeconds ?? DEFAULT_HUMAN_MOVE_SECONDS;
+    const deadline = Date.now() + seconds * 1000;
+    const view = game.view(state, { seat });
+    const legal = game.legalActions(state, seat);
+    const name = setup.seats[seat]!.agent.name;
+    await emit('turn', seat, { ply, seconds, deadline: new Date(deadline).toISOString() });
+    const rejections: { reply: string; error: string }[] = [];
+    for (let attempt = 0; ; attempt++) {
+      const left = deadline - Date.now();
+      let action: { type: string } | null = null;
+      if (left > 0) {
+        const ctl = new AbortController();
+        const timer = setTimeout(() => ctl.abort(), left);
+        try {
+          const ans = await agent.act({
+            game, config, matchId, numPlayers: setup.numPlayers, seat, ply, attempt, view, legal, rejections,
+            rng: createRng(`${setup.seed}:agent:${seat}:${ply}:${attempt}`), signal: ctl.signal,
+          });
+          if (ans.ok) action = ans.action;
+        } catch (err) {
+          if (err instanceof ResignError) return { resign: `${name} resigned` };
+          if (!ctl.signal.aborted) throw err;
+        } finally {
+          clearTimeout(timer);
+        }
+      }
+      if (!action) {
+        // Time ran out: the fallback policy plays for them; too many in a row (or no move to fall back on) loses.
+        timeouts[seat]!++;
+        if (!legal?.length) return { resign: `${name} ran out of time` };
+        if (timeouts[seat]! >= policy.humanTimeoutsToForfeit) return { resign: `${name} ran out of time on ${timeouts[seat]} turns in a row` };
+        stats[seat]!.forfeits++;
+        return { action: createRng(`${setup.seed}:fallback:${ply}`).pick(legal), forfeited: `time ran out (${seconds} s); a random legal move was played` };
+      }
+      const checked = game.actionSchema.safeParse(action);
+      const error = checked.success ? game.reject(state, seat, checked.data) : `malformed action: ${checked.error.issues[0]?.message ?? 'invalid'}`;
+      if (error === null && checked.success) {
+        timeouts[seat] = 0;
+        return { action: checked.data };
+      }
+      stats[seat]!.illegal++;
+      await emit('illegal', seat, { error, attempt, action }, privateWords(game, seat));
+      rejections.push({ reply: JSON.stringify(action), error: error ?? 'invalid action' });
+    }
+  };
+
+  /** Asks one seat for its move, applying the retry and fallback policy. */
+  const decide = async (seat: Seat, ply: number): Promise<Decision> => {
+    const agent = agents[seat]!;
+    if (agent.kind === 'human') return decideHuman(seat, ply);
     const row = setup.seats[seat]!.agent;
     const view = game.view(state, { seat });
     const legal = game.legalActions(state, seat);
@@ -163,21 +232,34 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     return { action, forfeited: `no legal answer after ${policy.maxRetries + 1} tries; a random legal move was played` };
   };
 
+  const finish = async (outcome: Outcome): Promise<RunResult> => {
+    await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null });
+    await store.finish(matchId, outcome, stats, seq);
+    return { status: 'finished', outcome };
+  };
+  /** A seat resigned (a person, or a person who kept running out of time): it scores 0, the others share the win. */
+  const resign = async (seat: Seat, reason: string): Promise<RunResult> => {
+    await emit('resign', seat, { reason });
+    const n = setup.numPlayers;
+    const scores = Array.from({ length: n }, (_, s) => (s === seat ? 0 : 1 / (n - 1)));
+    return finish({ scores, reason, winner: n === 2 ? 1 - seat : null });
+  };
+
   try {
     let ply = 0;
     for (;;) {
       const outcome = game.outcome(state);
-      if (outcome) {
-        await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null });
-        await store.finish(matchId, outcome, stats, seq);
-        return { status: 'finished', outcome };
-      }
+      if (outcome) return await finish(outcome);
+      const quitter = deps.humans?.resigned(matchId) ?? null;
+      if (quitter !== null) return await resign(quitter, `${setup.seats[quitter]!.agent.name} resigned`);
       const active = game.activeSeats(state);
       // Simultaneous moves: every active seat decides on the same state, then the moves apply in seat order.
       const decisions = await Promise.all(active.map((seat, i) => decide(seat, ply + i)));
+      const gaveUp = active.findIndex((_, i) => 'resign' in decisions[i]!);
+      if (gaveUp >= 0) return await resign(active[gaveUp]!, (decisions[gaveUp] as { resign: string }).resign);
       for (let i = 0; i < active.length; i++) {
         const seat = active[i]!;
-        const d = decisions[i]!;
+        const d = decisions[i] as { action: { type: string }; forfeited?: string };
         const prev = state;
         state = applyMove(game, state, setup.seed, { ply, seat, action: d.action });
         const lines: LogLine[] = game.describe(prev, state, seat, d.action);
@@ -187,9 +269,12 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
       }
     }
   } catch (err) {
+    if (err instanceof ResignError) return resign(err.seat, `${setup.seats[err.seat]!.agent.name} resigned`);
     if (err instanceof InfraError) return fail(err.message);
     if (isDbError(err)) throw err; // the job is retried; the match restarts from its seed
     return fail(`internal error: ${(err as Error).message}`);
+  } finally {
+    deps.humans?.forget(matchId);
   }
 }
 

@@ -27,6 +27,8 @@ export interface MatchSetup {
   seed: string;
   numPlayers: number;
   status: string;
+  /** Seconds a person has for one move (null: the game's default). */
+  moveSeconds?: number | null;
   seats: { seat: number; agent: AgentRow }[];
 }
 

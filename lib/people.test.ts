@@ -1,0 +1,90 @@
+// People on real Postgres: guest names, accounts, sign-in, sessions, the cookie header the socket server reads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../server/db/test-db';
+import {
+  createAccount, createGuest, createPersonSession, deletePersonSession, personForToken, personNameSchema,
+  personTokenFromCookieHeader, setPassword, signIn,
+} from './people';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t?.drop();
+});
+
+describe('people', () => {
+  it('a guest becomes a human agent with the same name', async () => {
+    const g = await createGuest(t.db, { name: '  Ada   Lovelace ' });
+    expect(g).toMatchObject({ name: 'Ada Lovelace', guest: true });
+    const agent = await t.db.agent.findUniqueOrThrow({ where: { id: g.agentId } });
+    expect(agent).toMatchObject({ name: 'Ada Lovelace', kind: 'human', simulated: false });
+  });
+
+  it('names are unique regardless of case, and never clash with an agent', async () => {
+    await expect(createGuest(t.db, { name: 'ada lovelace' })).rejects.toThrow(/"ada lovelace" is taken/);
+    await t.db.agent.create({ data: { name: 'Sim GPT', kind: 'llm' } });
+    await expect(createAccount(t.db, { name: 'SIM gpt', password: 'long-enough' })).rejects.toThrow(/taken/);
+    expect(await t.db.person.count()).toBe(1);
+  });
+
+  it('racing for one name: exactly one browser gets it', async () => {
+    const results = await Promise.allSettled([1, 2, 3].map(() => createGuest(t.db, { name: 'Racer' })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/taken/);
+  });
+
+  it('rejects bad names with a reason', () => {
+    const problem = (name: unknown) => {
+      const r = personNameSchema.safeParse(name);
+      return r.success ? null : r.error.issues[0]!.message;
+    };
+    expect(problem('A')).toMatch(/at least 2/);
+    expect(problem('x'.repeat(33))).toMatch(/at most 32/);
+    expect(problem('<script>')).toMatch(/letters, digits/);
+    expect(problem('Humans')).toMatch(/reserved/);
+    expect(problem(42)).not.toBeNull();
+    expect(problem('Zoë 2')).toBeNull();
+    expect(problem('李雷')).toBeNull();
+  });
+
+  it('accounts sign in with their password; guests and wrong passwords get one answer', async () => {
+    const acct = await createAccount(t.db, { name: 'Grace', password: 'hopper-1906' });
+    expect(acct.guest).toBe(false);
+    expect(await signIn(t.db, { name: 'grace', password: 'hopper-1906' })).toMatchObject({ id: acct.id, name: 'Grace' });
+    await expect(signIn(t.db, { name: 'Grace', password: 'wrong-password' })).rejects.toThrow('that name and password do not match');
+    await expect(signIn(t.db, { name: 'Ada Lovelace', password: 'anything-long' })).rejects.toThrow('that name and password do not match');
+    await expect(signIn(t.db, { name: 'Nobody', password: 'anything-long' })).rejects.toThrow('that name and password do not match');
+    await expect(signIn(t.db, { name: 'Grace', password: 'short' })).rejects.toThrow(/at least 8/);
+  });
+
+  it('a guest keeps their name by setting a password', async () => {
+    const g = await createGuest(t.db, { name: 'Linus' });
+    await expect(setPassword(t.db, g.id, 'tiny')).rejects.toThrow(/at least 8/);
+    expect(await setPassword(t.db, g.id, 'penguin-1991')).toMatchObject({ guest: false });
+    expect(await signIn(t.db, { name: 'Linus', password: 'penguin-1991' })).toMatchObject({ id: g.id });
+  });
+
+  it('sessions: digest stored, expired and deleted tokens refused', async () => {
+    const p = await signIn(t.db, { name: 'Grace', password: 'hopper-1906' });
+    const { token } = await createPersonSession(t.db, p.id);
+    expect((await t.db.personSession.findMany()).some((s) => s.tokenHash === token)).toBe(false);
+    expect(await personForToken(t.db, token)).toMatchObject({ id: p.id, name: 'Grace' });
+    expect(await personForToken(t.db, 'forged')).toBeNull();
+    expect(await personForToken(t.db, null)).toBeNull();
+    expect(await personForToken(t.db, 'x'.repeat(500))).toBeNull();
+    await deletePersonSession(t.db, token);
+    expect(await personForToken(t.db, token)).toBeNull();
+    const old = await createPersonSession(t.db, p.id);
+    await t.db.personSession.updateMany({ data: { expiresAt: new Date(Date.now() - 1) } });
+    expect(await personForToken(t.db, old.token)).toBeNull();
+  });
+
+  it('reads the person cookie from a raw Cookie header', () => {
+    expect(personTokenFromCookieHeader('a=1; arena_person=abc%2Bdef; arena_admin=zzz')).toBe('abc+def');
+    expect(personTokenFromCookieHeader('arena_admin=zzz')).toBeNull();
+    expect(personTokenFromCookieHeader(undefined)).toBeNull();
+    expect(personTokenFromCookieHeader('arena_person=%E0%A4%A')).toBeNull();
+  });
+});

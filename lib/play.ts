@@ -1,0 +1,42 @@
+// What a person asks for on the Play page: a game, opponents, a seat, a move timer. Shared by the form and the server.
+import { z } from 'zod';
+
+/** A person may have this many games open (queued or running) at once. */
+export const MAX_OPEN_GAMES_PER_PERSON = 3;
+
+export const MOVE_SECONDS_CHOICES = [15, 30, 60, 120, 300] as const;
+
+export const playInputSchema = z.object({
+  gameId: z.string().trim().min(1, 'pick a game').max(64),
+  opponentIds: z.array(z.string().trim().min(1, 'pick an opponent for every other seat').max(64)).min(1, 'pick an opponent').max(11),
+  /** The person's seat (0-based), or 'random'. */
+  seat: z.union([z.literal('random'), z.coerce.number().int().min(0).max(11)]).default('random'),
+  /** Seconds per move; absent = the game's default. */
+  moveSeconds: z.coerce.number().int().min(10, 'a move timer needs at least 10 seconds').max(3600, 'a move timer has at most an hour').optional(),
+});
+export type PlayInput = z.input<typeof playInputSchema>;
+export type PlayRequest = z.output<typeof playInputSchema>;
+
+/** How pages reach the play scheduler (registered on globalThis by server/main.ts; app/ never imports server/). */
+export interface PlayControl {
+  /** Checks the request, creates the match with the person in their seat and queues it; returns its id. */
+  start(personAgentId: string, input: unknown): Promise<{ matchId: string }>;
+  /** The same game against the same opponents, the person one seat further on (X becomes O). */
+  rematch(personAgentId: string, matchId: string): Promise<{ matchId: string }>;
+}
+
+const g = globalThis as unknown as { __arenaPlay?: PlayControl };
+
+export function registerPlayControl(c: PlayControl): void {
+  g.__arenaPlay = c;
+}
+
+export function playControl(): PlayControl {
+  if (!g.__arenaPlay) throw new Error('the match scheduler is not running in this process (start the arena with `npm start`)');
+  return g.__arenaPlay;
+}
+
+/** A request a person can correct. */
+export class PlayError extends Error {
+  override name = 'PlayError';
+}

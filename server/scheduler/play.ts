@@ -1,0 +1,83 @@
+// Matches a person starts from the Play page: checked, created with the person in their seat, queued on the play queue.
+import { randomBytes, randomInt } from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
+import { getGame, playableGames } from '../../games/registry';
+import type { Db } from '../../lib/db';
+import { MAX_OPEN_GAMES_PER_PERSON, PlayError, playInputSchema, type PlayRequest } from '../../lib/play';
+import { enqueueMatches, PLAY_QUEUE } from './queue';
+
+function parse(raw: unknown): PlayRequest {
+  const r = playInputSchema.safeParse(raw);
+  if (r.success) return r.data;
+  const i = r.error.issues[0];
+  throw new PlayError(i ? `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}` : 'invalid request');
+}
+
+export async function startPlayMatch(db: Db, boss: PgBoss, personAgentId: string, raw: unknown): Promise<{ matchId: string }> {
+  const req = parse(raw);
+  const game = playableGames().find((g) => g.id === req.gameId);
+  if (!game) throw new PlayError(`there is no game "${req.gameId}" to play`);
+  const numPlayers = req.opponentIds.length + 1;
+  if (numPlayers < game.meta.minPlayers || numPlayers > game.meta.maxPlayers) {
+    const [lo, hi] = [game.meta.minPlayers - 1, game.meta.maxPlayers - 1];
+    const count = lo === hi ? `${lo}` : `${lo}–${hi}`;
+    throw new PlayError(`${game.meta.title} needs ${count} ${hi === 1 ? 'opponent' : 'opponents'} (you picked ${req.opponentIds.length})`);
+  }
+  const me = await db.agent.findUnique({ where: { id: personAgentId } });
+  if (!me || me.kind !== 'human') throw new PlayError('choose a name on the Play page first');
+  const opponents = await db.agent.findMany({ where: { id: { in: req.opponentIds } } });
+  for (const id of req.opponentIds) {
+    const a = opponents.find((o) => o.id === id);
+    if (!a) throw new PlayError(`there is no agent with id ${id}`);
+    if (a.retired) throw new PlayError(`${a.name} has been replaced by a newer version: pick that one`);
+    if (a.kind === 'human') throw new PlayError(`${a.name} is a person: people can only be played against models and baselines for now`);
+  }
+  const seat = req.seat === 'random' ? randomInt(numPlayers) : req.seat;
+  if (seat >= numPlayers) throw new PlayError(`${game.meta.title} with ${numPlayers} players has no seat ${seat + 1}`);
+  const seats = [...req.opponentIds];
+  seats.splice(seat, 0, personAgentId);
+  return create(db, boss, { gameId: game.id, config: game.defaultConfig, seats, moveSeconds: req.moveSeconds ?? null, personAgentId });
+}
+
+/** Play again: same game and opponents, the person moved one seat on (in two-player games, the other side). */
+export async function rematch(db: Db, boss: PgBoss, personAgentId: string, matchId: string): Promise<{ matchId: string }> {
+  const m = await db.match.findUnique({ where: { id: String(matchId).slice(0, 64) }, include: { seats: { orderBy: { seat: 'asc' } } } });
+  if (!m) throw new PlayError(`match ${matchId} does not exist`);
+  const mine = m.seats.find((s) => s.agentId === personAgentId);
+  if (!mine) throw new PlayError('you did not play in that match');
+  const game = getGame(m.gameId);
+  if (!game) throw new PlayError(`the game "${m.gameId}" is no longer available`);
+  const opponents = m.seats.filter((s) => s.agentId !== personAgentId).map((s) => s.agentId);
+  const seat = (mine.seat + 1) % m.seats.length;
+  const seats = [...opponents];
+  seats.splice(seat, 0, personAgentId);
+  return create(db, boss, { gameId: m.gameId, config: m.config, seats, moveSeconds: m.moveSeconds, personAgentId });
+}
+
+async function create(
+  db: Db,
+  boss: PgBoss,
+  p: { gameId: string; config: unknown; seats: string[]; moveSeconds: number | null; personAgentId: string },
+): Promise<{ matchId: string }> {
+  const match = await db.$transaction(async (tx) => {
+    // One person, a few games at a time: the lock keeps two quick clicks from both slipping under the limit.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`play:${p.personAgentId}`}))`;
+    const open = await tx.match.count({ where: { status: { in: ['queued', 'running'] }, seats: { some: { agentId: p.personAgentId } } } });
+    if (open >= MAX_OPEN_GAMES_PER_PERSON) {
+      throw new PlayError(`you already have ${open} games in progress: finish or resign one first`);
+    }
+    return tx.match.create({
+      data: {
+        gameId: p.gameId,
+        config: (p.config ?? {}) as object,
+        seed: randomBytes(6).toString('hex'),
+        numPlayers: p.seats.length,
+        moveSeconds: p.moveSeconds,
+        seats: { create: p.seats.map((agentId, seat) => ({ seat, agentId })) },
+      },
+      select: { id: true, attempt: true },
+    });
+  });
+  await enqueueMatches(boss, [{ id: match.id, attempt: match.attempt }], PLAY_QUEUE);
+  return { matchId: match.id };
+}
