@@ -50,6 +50,8 @@ export default defineConfig({
       ARENA_ADMIN_PASSWORD: 'e2e-admin-password',
       ARENA_SIM_PORT: String(Number(process.env.E2E_SIM_PORT ?? 3199)),
       NEXT_TELEMETRY_DISABLED: '1',
+      // The small hidden-information test game, for the frame-recording leak test.
+      ARENA_TEST_GAMES: '1',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -2,13 +2,14 @@
 'use client';
 
 import Link from 'next/link';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { boards } from '@/games/boards';
-import { isFinal, isVisible, replayFrames } from '@/lib/match-log';
+import { isFinal, isVisible, pendingTurn, replayFrames } from '@/lib/match-log';
 import type { MatchSnapshot, MatchStatus, SeatInfo } from '@/lib/protocol';
 import { MatchPlayers } from './match-players';
 import { OutcomeBanner } from './outcome-banner';
 import { ReplayControls } from './replay-controls';
+import { SeatPanel } from './seat-panel';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
 import { useMatchStream } from './use-match-stream';
@@ -33,9 +34,13 @@ function seatToMove(view: unknown): number | null {
 
 export function MatchView(props: Props) {
   const { matchId, gameId, gameTitle, tournamentName } = props;
-  const { log, connected, error } = useMatchStream(matchId);
+  const { log, connected, error, clockOffsetMs, act, resign } = useMatchStream(matchId);
   /** The replay step chosen by the viewer; null follows the newest position. */
   const [step, setStep] = useState<number | null>(null);
+  /** A person's last refused move (or resignation), in the server's words. */
+  const [moveError, setMoveError] = useState<string | null>(null);
+  /** The turn a move was just sent for: controls rest until the server answers. */
+  const [sentPly, setSentPly] = useState<number | null>(null);
 
   const status = log?.status ?? props.initialStatus;
   const seats = log?.seats ?? props.initialSeats;
@@ -51,6 +56,23 @@ export function MatchView(props: Props) {
   const Board = boards[gameId];
   const seatLabel = (seat: number) => seats.find((s) => s.seat === seat)?.label ?? `Seat ${seat + 1}`;
   const toMove = final && index === last ? null : seatToMove(frame?.view);
+  const you = log?.you ?? null;
+  const turn = useMemo(() => (log ? pendingTurn(log) : null), [log]);
+  const canMove = !!turn && index === last && sentPly !== turn.ply;
+  const onAction = useCallback(
+    async (action: unknown) => {
+      if (!turn) return;
+      setSentPly(turn.ply);
+      const r = await act(turn.ply, action);
+      setMoveError(r.ok ? null : r.error);
+      if (!r.ok) setSentPly(null);
+    },
+    [turn, act],
+  );
+  const onResign = useCallback(async () => {
+    const r = await resign();
+    setMoveError(r.ok ? null : r.error);
+  }, [resign]);
 
   return (
     <div className="flex flex-col gap-5">
@@ -76,6 +98,22 @@ export function MatchView(props: Props) {
 
       <MatchPlayers seats={seats} toMove={toMove} />
 
+      {you && (
+        <SeatPanel
+          matchId={matchId}
+          seat={you.seat}
+          seatLabel={seatLabel(you.seat)}
+          status={status}
+          outcome={outcome}
+          turn={turn}
+          sent={!!turn && sentPly === turn.ply}
+          waitingFor={toMove !== null && toMove !== you.seat ? (seats.find((s) => s.seat === toMove)?.agentName ?? null) : null}
+          clockOffsetMs={clockOffsetMs}
+          moveError={moveError}
+          onResign={onResign}
+        />
+      )}
+
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
         <section className="flex flex-col gap-4" aria-label="Board">
           <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatLabel} />
@@ -83,7 +121,12 @@ export function MatchView(props: Props) {
             {!Board ? (
               <BoardMessage>There is no board view for “{gameId}”; the transcript has every move.</BoardMessage>
             ) : frame?.view != null ? (
-              <Board view={frame.view} players={seats.map((s) => `${s.label} · ${s.agentName}`)} lastMove={frame.lastMove} />
+              <Board
+                view={frame.view}
+                players={seats.map((s) => `${s.label} · ${s.agentName}`)}
+                lastMove={frame.lastMove}
+                {...(canMove ? { legal: turn!.legal as never, onAction } : {})}
+              />
             ) : log && final ? (
               <BoardMessage>No board: the match ended before its first position.</BoardMessage>
             ) : (

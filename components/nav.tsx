@@ -7,6 +7,7 @@ import { usePathname } from 'next/navigation';
 
 const LINKS = [
   { href: '/', label: 'Live & recent', short: 'Live', match: (p: string) => p === '/' || p.startsWith('/matches') },
+  { href: '/play', label: 'Play', match: (p: string) => p.startsWith('/play') },
   { href: '/leaderboard', label: 'Leaderboard', short: 'Ratings', match: (p: string) => p.startsWith('/leaderboard') },
   { href: '/games', label: 'Games', match: (p: string) => p.startsWith('/games') },
   { href: '/agents', label: 'Agents', match: (p: string) => p.startsWith('/agents') },

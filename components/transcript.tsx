@@ -18,7 +18,9 @@ interface Props {
 
 const NEAR_BOTTOM_PX = 48;
 
-export function Transcript({ events, seats, highlightSeq, follow }: Props) {
+export function Transcript({ events: all, seats, highlightSeq, follow }: Props) {
+  // A person's `turn` notices drive their controls and timer; the transcript shows what was said and played.
+  const events = all.filter((ev) => ev.kind !== 'turn');
   const box = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
 
@@ -65,6 +67,7 @@ function Entry({ ev, seat, highlighted }: { ev: VisibleEvent; seat: SeatInfo | u
   if (ev.kind === 'start') return <SystemLine highlighted={highlighted}>Match started</SystemLine>;
   if (ev.kind === 'end') return <SystemLine>Game over — {String(p.reason ?? '')}</SystemLine>;
   if (ev.kind === 'failed') return <SystemLine tone="red">Match void — {String(p.reason ?? 'failed')} (not counted)</SystemLine>;
+  if (ev.kind === 'resign') return <SystemLine tone="red">{String(p.reason ?? `${seat?.agentName ?? 'A player'} resigned`)}</SystemLine>;
   if (!seat) return null;
 
   if (ev.kind === 'reply') {

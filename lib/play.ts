@@ -6,6 +6,9 @@ export const MAX_OPEN_GAMES_PER_PERSON = 3;
 
 export const MOVE_SECONDS_CHOICES = [15, 30, 60, 120, 300] as const;
 
+/** A person's time for one move when neither the match nor the game sets one. */
+export const DEFAULT_MOVE_SECONDS = 60;
+
 export const playInputSchema = z.object({
   gameId: z.string().trim().min(1, 'pick a game').max(64),
   opponentIds: z.array(z.string().trim().min(1, 'pick an opponent for every other seat').max(64)).min(1, 'pick an opponent').max(11),

@@ -393,3 +393,34 @@ export async function getTournamentMatches(id: string, recentLimit = 10): Promis
 export async function getTournamentStandings(id: string): Promise<Standing[]> {
   return tournamentStandings(db(), id);
 }
+
+/** An agent a person may pick as an opponent on the Play page (current versions; models first). */
+export interface PlayableAgent {
+  id: string;
+  name: string;
+  kind: string;
+  simulated: boolean;
+}
+
+const KIND_ORDER: Record<string, number> = { llm: 0, engine: 1, random: 2 };
+
+export async function getPlayableAgents(): Promise<PlayableAgent[]> {
+  const rows = await db().agent.findMany({
+    where: { retired: false, kind: { not: 'human' } },
+    select: { id: true, name: true, kind: true, simulated: true, provider: { select: { simulated: true } } },
+    orderBy: { name: 'asc' },
+  });
+  return rows
+    .map((a) => ({ id: a.id, name: a.name, kind: a.kind, simulated: a.simulated || !!a.provider?.simulated }))
+    .sort((a, b) => (KIND_ORDER[a.kind] ?? 9) - (KIND_ORDER[b.kind] ?? 9));
+}
+
+/** A person's games: those in progress, and the most recent that ended. */
+export async function getPersonMatches(agentId: string, recentLimit = 10): Promise<{ open: MatchSummary[]; recent: MatchSummary[] }> {
+  const mine = { seats: { some: { agentId } } };
+  const [open, recent] = await Promise.all([
+    findMatches({ where: { ...mine, status: { in: ['queued', 'running'] } }, orderBy: [{ createdAt: 'desc' }] }),
+    findMatches({ where: { ...mine, status: { in: ['finished', 'failed', 'cancelled'] } }, orderBy: [{ finishedAt: 'desc' }], take: recentLimit }),
+  ]);
+  return { open: open.map(toSummary), recent: recent.map(toSummary) };
+}

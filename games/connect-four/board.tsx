@@ -15,7 +15,7 @@ export function ConnectFourBoard({ view, players, legal, onAction }: BoardProps<
   const rows = v.board.length;
   const columns = v.board[0]?.length ?? 0;
   const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';
-  const playable = (col: number) => !!onAction && !!legal?.some((a) => a.column === col + 1);
+  const playable = (col: number) => !!legal?.some((a) => a.column === col + 1);
 
   const disc = (r: number, c: number) => {
     const cell = v.board[r]![c]!;
@@ -57,13 +57,14 @@ export function ConnectFourBoard({ view, players, legal, onAction }: BoardProps<
         {Array.from({ length: columns }, (_, c) => {
           const discs = Array.from({ length: rows }, (_, r) => disc(r, c));
           const column = 'flex flex-col gap-1 rounded-lg sm:gap-1.5';
-          return playable(c) ? (
+          // A person's turn: every column is a button; the server refuses a full one with the reason.
+          return onAction ? (
             <button
               key={c}
               type="button"
-              aria-label={`Drop in column ${c + 1}`}
-              onClick={() => onAction!({ type: 'drop', column: c + 1 })}
-              className={`${column} cursor-pointer hover:bg-blue-500 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-300`}
+              aria-label={`Drop in column ${c + 1}${playable(c) ? '' : ' (full)'}`}
+              onClick={() => onAction({ type: 'drop', column: c + 1 })}
+              className={`${column} focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-300 ${playable(c) ? 'cursor-pointer hover:bg-blue-500' : 'cursor-not-allowed'}`}
             >
               {discs}
             </button>

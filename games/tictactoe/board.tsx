@@ -21,8 +21,7 @@ function Mark({ mark }: { mark: Exclude<Cell, null> }) {
 export function TicTacToeBoard({ view, players, legal, onAction }: BoardProps<TicTacToeAction>) {
   const v = view as TicTacToeView;
   const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';
-  const playable = (r: number, c: number) =>
-    !!onAction && !!legal?.some((a) => a.row === r + 1 && a.col === c + 1);
+  const playable = (r: number, c: number) => !!legal?.some((a) => a.row === r + 1 && a.col === c + 1);
 
   return (
     <div className="mx-auto flex w-full max-w-xs flex-col items-center gap-3">
@@ -42,15 +41,19 @@ export function TicTacToeBoard({ view, players, legal, onAction }: BoardProps<Ti
               win ? 'bg-amber-200 dark:bg-amber-300' : 'bg-white dark:bg-neutral-100'
             } ${last ? 'ring-4 ring-inset ring-emerald-500' : ''}`;
             const name = `row ${r + 1}, column ${c + 1}`;
-            if (playable(r, c)) {
+            if (onAction) {
+              // A person's turn: every square is a button; the server refuses a taken one with the reason.
+              const ok = playable(r, c);
               return (
                 <button
                   key={`${r}-${c}`}
                   type="button"
-                  aria-label={`Place ${markToMove} at ${name}`}
-                  onClick={() => onAction!({ type: 'place', row: r + 1, col: c + 1 })}
-                  className={`${base} cursor-pointer hover:bg-emerald-50 focus-visible:outline-4 focus-visible:outline-emerald-600`}
-                />
+                  aria-label={cell ? `${cell} at ${name} (taken)` : `Place ${markToMove} at ${name}`}
+                  onClick={() => onAction({ type: 'place', row: r + 1, col: c + 1 })}
+                  className={`${base} focus-visible:outline-4 focus-visible:outline-emerald-600 ${ok ? 'cursor-pointer hover:bg-emerald-50' : 'cursor-not-allowed'}`}
+                >
+                  {cell && <Mark mark={cell} />}
+                </button>
               );
             }
             return (

@@ -9,7 +9,9 @@ import { createAgent } from '../agents';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { runMatch } from '../workers/run-match';
 import { prismaStore } from '../workers/store';
-import { Hub } from './hub';
+import { games, testGames } from '../../games/registry';
+import type { MatchSetup, StoredEvent } from '../workers/store';
+import { applyToEntry, entryFromSetup, Hub, snapshotFor, toWire } from './hub';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 let t: TestDb;
@@ -169,5 +171,42 @@ describe('Hub', () => {
     expect(s.status).toBe('finished');
     expect(s.events).toHaveLength(stored.length);
     expect(seen).toEqual(stored.map((e) => e.seq));
+  });
+});
+
+// The no-leak check of the conformance suite, on the wire: what the hub would send each seat's person and each
+// spectator at every point of a real match. Every game with private information (`secrets`) inherits it.
+describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id, g] as const))('wire views of %s', (_id, game) => {
+  it('no seat and no spectator is sent another seat\'s secret while the match runs', async () => {
+    const seats = await Promise.all([0, 1].map((i) => t.db.agent.create({ data: { name: `wire-${game.id}-${i}-${Math.random()}`, kind: 'random' } })));
+    for (const seed of ['w1', 'w2', 'w3']) {
+      const m = await t.db.match.create({
+        data: { gameId: game.id, seed, numPlayers: 2, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) } },
+      });
+      const log: { ev: StoredEvent; state: unknown; setup: MatchSetup }[] = [];
+      await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (_id, ev, state, setup) => void log.push({ ev, state, setup }) });
+      const e = entryFromSetup(log[0]!.setup)!;
+      let state: unknown;
+      let checked = 0;
+      for (const { ev, state: s } of log) {
+        applyToEntry(e, ev, s);
+        if (s !== undefined) state = s;
+        if (state === undefined || game.outcome(state)) continue;
+        const secrets = game.secrets!(state);
+        for (const viewer of [0, 1, null]) {
+          const wire = JSON.stringify(viewer === null
+            ? [snapshotFor(e, { spectator: true }), toWire(e, ev, { spectator: true })]
+            : [snapshotFor(e, { seat: viewer }, { seat: viewer }), toWire(e, ev, { seat: viewer })]);
+          for (const { seat, values } of secrets) {
+            for (const v of values) {
+              if (seat === viewer) continue;
+              expect(wire, `${game.id} seed ${seed} seq ${ev.seq}: viewer ${viewer ?? 'spectator'} sees seat ${seat}'s "${v}"`).not.toContain(v);
+              checked++;
+            }
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+    }
   });
 });

@@ -27,7 +27,8 @@ import type { MatchSetup, StoredEvent } from '../workers/store';
 type Io = Server<ClientToServerEvents, ServerToClientEvents>;
 type Sock = Socket<ClientToServerEvents, ServerToClientEvents>;
 
-interface Entry {
+/** One match's log as the hub holds it. */
+export interface Entry {
   id: string;
   game: GameDef;
   status: MatchStatus;
@@ -142,6 +143,56 @@ const humanSeats = (e: Entry) => e.seats.filter((s) => s.agentKind === 'human').
 
 /** An error for one client: what went wrong, in words a person can act on. */
 class ClientError extends Error {}
+
+/** A fresh log for a run that is starting. */
+export function entryFromSetup(setup: MatchSetup): Entry | null {
+  const game = getGame(setup.gameId);
+  if (!game) return null;
+  return {
+    id: setup.id,
+    game,
+    status: 'running',
+    seats: setup.seats.map((s) => ({
+      seat: s.seat,
+      label: seatName(game, s.seat),
+      agentId: s.agent.id,
+      agentName: s.agent.name,
+      agentKind: s.agent.kind,
+      simulated: s.agent.simulated,
+      score: null,
+    })),
+    events: [],
+    states: new Map(),
+    current: undefined,
+    outcome: null,
+    failureReason: null,
+    lastUsed: Date.now(),
+    turns: new Map(),
+    submitted: new Map(),
+  };
+}
+
+/** Adds a stored event (and the state after it) to a log. */
+export function applyToEntry(e: Entry, ev: StoredEvent, state: unknown): void {
+  if (ev.seq <= (e.events.at(-1)?.seq ?? 0)) return;
+  e.events.push(ev);
+  e.lastUsed = Date.now();
+  if (ev.kind === 'start' || ev.kind === 'move') {
+    e.states.set(ev.seq, state);
+    e.current = state;
+  }
+  if (ev.kind === 'end') {
+    const p = ev.payload as { scores: number[]; reason: string; winner: number | null };
+    e.status = 'finished';
+    e.outcome = { scores: p.scores, reason: p.reason, winner: p.winner };
+    e.seats = e.seats.map((s) => ({ ...s, score: p.scores[s.seat] ?? null }));
+  }
+  if (ev.kind === 'failed') {
+    e.status = 'failed';
+    e.failureReason = String(ev.payload.reason ?? 'failed');
+  }
+  trackTurns(e, ev);
+}
 
 export interface HubOptions {
   /** Where a checked move or resignation goes: the runner's human seats (this process's bridge, and the relay). */
@@ -274,16 +325,26 @@ export class Hub {
     const next = (prev ?? Promise.resolve(null)).then(async (cached) => {
       let e = cached;
       // A new run starts a fresh log; a match not in memory (evicted, or watched from another page) is read back.
-      if (ev.seq === 1) e = this.fromSetup(setup);
+      if (ev.seq === 1) e = entryFromSetup(setup);
       else if (!e) e = await this.load(matchId);
       if (!e) return null;
-      this.applyEvent(e, ev, state);
+      applyToEntry(e, ev, state);
       this.emitEvent(e, ev);
       return e;
     });
     this.entries.set(matchId, next.catch(() => null));
     this.evict();
   };
+
+  /**
+   * The snapshot a viewer would get on joining now (what a seat's person receives, or a spectator): for tests and
+   * machine clients. `seat` is the seat's view while the match runs; without it, the spectator's.
+   */
+  async snapshot(matchId: string, seat?: number): Promise<MatchSnapshot | null> {
+    const e = await this.entry(matchId);
+    if (!e) return null;
+    return seat === undefined ? snapshotFor(e, spectatorViewer(e)) : snapshotFor(e, seatViewer(e, seat), { seat });
+  }
 
   /** Tells a tournament's pages that its counts or status changed (they re-read them). */
   tournamentChanged = (tournamentId: string) => {
@@ -313,54 +374,6 @@ export class Hub {
   /** Tells home pages that a match's status changed (queued by the scheduler, started, ended). */
   lobbyChanged(matchId: string, status: MatchStatus) {
     this.io?.to('lobby').emit('lobby:changed', { matchId, status });
-  }
-
-  private fromSetup(setup: MatchSetup): Entry | null {
-    const game = getGame(setup.gameId);
-    if (!game) return null;
-    return {
-      id: setup.id,
-      game,
-      status: 'running',
-      seats: setup.seats.map((s) => ({
-        seat: s.seat,
-        label: seatName(game, s.seat),
-        agentId: s.agent.id,
-        agentName: s.agent.name,
-        agentKind: s.agent.kind,
-        simulated: s.agent.simulated,
-        score: null,
-      })),
-      events: [],
-      states: new Map(),
-      current: undefined,
-      outcome: null,
-      failureReason: null,
-      lastUsed: Date.now(),
-      turns: new Map(),
-      submitted: new Map(),
-    };
-  }
-
-  private applyEvent(e: Entry, ev: StoredEvent, state: unknown) {
-    if (ev.seq <= (e.events.at(-1)?.seq ?? 0)) return;
-    e.events.push(ev);
-    e.lastUsed = Date.now();
-    if (ev.kind === 'start' || ev.kind === 'move') {
-      e.states.set(ev.seq, state);
-      e.current = state;
-    }
-    if (ev.kind === 'end') {
-      const p = ev.payload as { scores: number[]; reason: string; winner: number | null };
-      e.status = 'finished';
-      e.outcome = { scores: p.scores, reason: p.reason, winner: p.winner };
-      e.seats = e.seats.map((s) => ({ ...s, score: p.scores[s.seat] ?? null }));
-    }
-    if (ev.kind === 'failed') {
-      e.status = 'failed';
-      e.failureReason = String(ev.payload.reason ?? 'failed');
-    }
-    trackTurns(e, ev);
   }
 
   private emitEvent(e: Entry, ev: StoredEvent) {

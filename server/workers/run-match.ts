@@ -3,6 +3,7 @@ import type { GameDef, LogLine, Outcome, Seat } from '../../games/types';
 import { getGame } from '../../games/registry';
 import { createRng } from '../../lib/engine/rng';
 import { applyMove, initialState } from '../../lib/engine/replay';
+import { DEFAULT_MOVE_SECONDS } from '../../lib/play';
 import type { Agent, AgentAnswer } from '../agents/types';
 import { InfraError } from '../agents/types';
 import { ResignError, type HumanBridge } from '../agents/human';
@@ -26,8 +27,6 @@ export const defaultPolicy: RunnerPolicy = {
   humanTimeoutsToForfeit: 3,
 };
 
-/** A person's time for one move when neither the match nor the game sets one. */
-export const DEFAULT_HUMAN_MOVE_SECONDS = 60;
 
 export interface RunnerDeps {
   store: MatchStore;
@@ -124,7 +123,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
    */
   const decideHuman = async (seat: Seat, ply: number): Promise<Decision> => {
     const agent = agents[seat]!;
-    const seconds = setup.moveSeconds ?? game.meta.humanMoveSeconds ?? DEFAULT_HUMAN_MOVE_SECONDS;
+    const seconds = setup.moveSeconds ?? game.meta.humanMoveSeconds ?? DEFAULT_MOVE_SECONDS;
     const deadline = Date.now() + seconds * 1000;
     const view = game.view(state, { seat });
     const legal = game.legalActions(state, seat);

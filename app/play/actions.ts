@@ -1,0 +1,92 @@
+// Server actions of the Play page: enter as a guest, create an account or sign in, sign out, keep a guest name with a
+// password, start a game, play again. Each validates with the lib's zod schemas and answers with a readable message.
+'use server';
+
+import { redirect } from 'next/navigation';
+import type { ActionResult } from '@/components/admin-form-action';
+import { db } from '@/lib/db';
+import { createAccount, createGuest, setPassword, signIn, type PersonInfo } from '@/lib/people';
+import { currentPerson, endPersonSession, startPersonSession } from '@/lib/person-session';
+import { playControl } from '@/lib/play';
+
+const text = (fd: FormData, key: string): string => {
+  const v = fd.get(key);
+  return typeof v === 'string' ? v : '';
+};
+
+/**
+ * A failure as an answer for the form. Errors are recognised by name, not class: the scheduler runs outside Next's
+ * bundle, so its PlayError is another class than the one imported here.
+ */
+function fail(err: unknown): { ok: false; error: string } {
+  const e = err as { name?: string; message?: string } | null;
+  if (e?.name === 'PeopleError' || e?.name === 'PlayError') return { ok: false, error: String(e.message) };
+  console.error('[play] action failed:', err);
+  return { ok: false, error: 'something went wrong on the server; try again' };
+}
+
+async function enter(make: () => Promise<PersonInfo>): Promise<ActionResult> {
+  try {
+    const p = await make();
+    await startPersonSession(p.id);
+  } catch (err) {
+    return fail(err);
+  }
+  redirect('/play');
+}
+
+export async function guestAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  return enter(() => createGuest(db(), { name: text(fd, 'name') }));
+}
+
+export async function accountAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  const input = { name: text(fd, 'name'), password: text(fd, 'password') };
+  return enter(() => (text(fd, 'mode') === 'create' ? createAccount(db(), input) : signIn(db(), input)));
+}
+
+export async function signOutAction(): Promise<void> {
+  await endPersonSession();
+  redirect('/play');
+}
+
+export async function keepNameAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  try {
+    const me = await currentPerson();
+    if (!me) return { ok: false, error: 'you are not signed in any more: choose a name again' };
+    await setPassword(db(), me.id, text(fd, 'password'));
+    return { ok: true };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+export async function startGameAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  let matchId: string;
+  try {
+    const me = await currentPerson();
+    if (!me) return { ok: false, error: 'choose a name first (as a guest or with an account)' };
+    const seat = text(fd, 'seat') || 'random';
+    const moveSeconds = text(fd, 'moveSeconds');
+    ({ matchId } = await playControl().start(me.agentId, {
+      gameId: text(fd, 'gameId'),
+      opponentIds: fd.getAll('opponentId').filter((v): v is string => typeof v === 'string'),
+      seat,
+      ...(moveSeconds && moveSeconds !== 'default' ? { moveSeconds } : {}),
+    }));
+  } catch (err) {
+    return fail(err);
+  }
+  redirect(`/matches/${matchId}`);
+}
+
+export async function playAgainAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  let matchId: string;
+  try {
+    const me = await currentPerson();
+    if (!me) return { ok: false, error: 'choose a name on the Play page first' };
+    ({ matchId } = await playControl().rematch(me.agentId, text(fd, 'matchId')));
+  } catch (err) {
+    return fail(err);
+  }
+  redirect(`/matches/${matchId}`);
+}

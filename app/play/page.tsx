@@ -1,0 +1,83 @@
+// Play against the models: choose a name (guest or account), then a game, opponents, a seat and a move timer.
+import type { Metadata } from 'next';
+import { EmptyState } from '@/components/empty-state';
+import { MatchList } from '@/components/match-row';
+import { KeepName, PlayIdentity } from '@/components/play-identity';
+import { PlayNewGame, type PlayGame } from '@/components/play-new-game';
+import { playableGames } from '@/games/registry';
+import { signOutAction } from './actions';
+import { currentPerson } from '@/lib/person-session';
+import { DEFAULT_MOVE_SECONDS } from '@/lib/play';
+import { getPersonMatches, getPlayableAgents } from '@/lib/queries';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Play' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function PlayPage({ searchParams }: Props) {
+  const { game: wanted } = await searchParams;
+  const me = await currentPerson();
+  const games: PlayGame[] = playableGames().map((g) => ({
+    id: g.id,
+    title: g.meta.title,
+    blurb: g.meta.blurb,
+    minPlayers: g.meta.minPlayers,
+    maxPlayers: g.meta.maxPlayers,
+    seatNames: Array.from({ length: g.meta.maxPlayers }, (_, s) => g.meta.seatNames?.[s] ?? `Player ${s + 1}`),
+    moveSeconds: g.meta.humanMoveSeconds ?? DEFAULT_MOVE_SECONDS,
+    rules: g.rules,
+  }));
+  const [agents, mine] = await Promise.all([getPlayableAgents(), me ? getPersonMatches(me.agentId) : null]);
+  const now = new Date();
+
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Play against the models</h1>
+        <p className="max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
+          Your games are rated on the same scale as the models: every person is a row on the leaderboard, the human baseline.
+          Spectators can watch your games live.
+        </p>
+      </header>
+
+      {!me ? (
+        <PlayIdentity />
+      ) : (
+        <>
+          <section className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-zinc-200 bg-white px-5 py-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <div className="flex flex-col gap-1">
+              <p className="text-sm" data-testid="playing-as">
+                Playing as <strong className="font-semibold">{me.name}</strong>
+                {me.guest && <span className="text-zinc-500 dark:text-zinc-400"> (guest)</span>}
+              </p>
+              {me.guest && <KeepName />}
+            </div>
+            <form action={signOutAction}>
+              <button type="submit" className="text-sm text-zinc-600 underline-offset-2 hover:underline dark:text-zinc-400">
+                Sign out
+              </button>
+            </form>
+          </section>
+
+          <section aria-labelledby="new-game" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 id="new-game" className="mb-4 text-lg font-semibold">New game</h2>
+            <PlayNewGame games={games} agents={agents} defaultGameId={typeof wanted === 'string' ? wanted : undefined} />
+          </section>
+
+          <section aria-labelledby="your-games" className="flex flex-col gap-3">
+            <h2 id="your-games" className="text-lg font-semibold">Your games</h2>
+            {mine && mine.open.length + mine.recent.length > 0 ? (
+              <>
+                {mine.open.length > 0 && <MatchList matches={mine.open} now={now} testId="my-open-games" />}
+                {mine.recent.length > 0 && <MatchList matches={mine.recent} now={now} testId="my-recent-games" />}
+              </>
+            ) : (
+              <EmptyState>No games yet: start one above.</EmptyState>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+// The person's own panel on a match they play: whose turn it is, their move timer, refused moves, resign, and after
+// the end their result with "play again".
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { playAgainAction } from '@/app/play/actions';
+import type { PendingTurn } from '@/lib/match-log';
+import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
+import { FormError, primaryButtonClass, secondaryButtonClass, Spinner } from './admin-form';
+import { useFormAction } from './admin-form-action';
+
+interface Props {
+  matchId: string;
+  seat: number;
+  seatLabel: string;
+  status: MatchStatus;
+  outcome: MatchSnapshot['outcome'];
+  turn: PendingTurn | null;
+  /** The move for this turn was sent; the board rests until the server answers. */
+  sent: boolean;
+  /** Who is to move when it is not the person (for "waiting for …"). */
+  waitingFor: string | null;
+  clockOffsetMs: number;
+  /** The last refused move or resignation, in the server's words. */
+  moveError: string | null;
+  onResign: () => Promise<void>;
+}
+
+export function SeatPanel(props: Props) {
+  const { matchId, seat, seatLabel, status, outcome, turn } = props;
+  const over = status === 'finished' || status === 'failed' || status === 'cancelled';
+  return (
+    <section
+      aria-label="Your seat"
+      data-testid="seat-panel"
+      className="flex flex-col gap-3 rounded-2xl border border-indigo-200 bg-indigo-50/60 p-4 shadow-sm dark:border-indigo-900 dark:bg-indigo-950/30"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm">
+          You play <strong className="font-semibold">{seatLabel}</strong>
+          {!over && (
+            <span data-testid="turn-state" className="font-medium">
+              {' — '}
+              {status === 'queued'
+                ? 'waiting for the match to start…'
+                : turn
+                  ? props.sent
+                    ? 'move sent…'
+                    : 'your move'
+                  : `waiting for ${props.waitingFor ?? 'the other players'}…`}
+            </span>
+          )}
+        </p>
+        {!over && <Resign onResign={props.onResign} />}
+      </div>
+      {!over && turn && <MoveTimer deadline={turn.deadline} seconds={turn.seconds} clockOffsetMs={props.clockOffsetMs} />}
+      <FormError error={props.moveError} testId="move-error" />
+      {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} />}
+    </section>
+  );
+}
+
+function MoveTimer({ deadline, seconds, clockOffsetMs }: { deadline: string; seconds: number; clockOffsetMs: number }) {
+  const end = Date.parse(deadline) - clockOffsetMs; // the deadline on this browser's clock
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [end]);
+  const left = Math.max(0, Math.ceil((end - now) / 1000));
+  const share = Math.min(1, Math.max(0, (end - now) / (seconds * 1000)));
+  const urgent = left <= 10;
+  return (
+    <div className="flex items-center gap-3" data-testid="move-timer">
+      <span
+        role="timer"
+        aria-label={`${left} seconds left for your move`}
+        className={`w-12 font-mono text-lg font-semibold tabular-nums ${urgent ? 'text-red-700 dark:text-red-400' : ''}`}
+      >
+        {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
+      </span>
+      <div className="h-2 flex-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true">
+        <div className={`h-full rounded-full transition-[width] duration-300 ${urgent ? 'bg-red-500' : 'bg-indigo-500'}`} style={{ width: `${share * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Two steps, so a stray click or key press never gives a game away. */
+function Resign({ onResign }: { onResign: () => Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!confirming) {
+    return (
+      <button type="button" onClick={() => setConfirming(true)} className={secondaryButtonClass}>
+        Resign
+      </button>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2" role="group" aria-label="Confirm resignation">
+      <span className="text-sm">Resign this game?</span>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await onResign();
+          setBusy(false);
+          setConfirming(false);
+        }}
+        className="inline-flex h-9 items-center rounded-lg bg-red-600 px-3 text-sm font-medium text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500 disabled:opacity-60"
+      >
+        Yes, resign
+      </button>
+      <button type="button" autoFocus onClick={() => setConfirming(false)} className={secondaryButtonClass}>
+        Keep playing
+      </button>
+    </div>
+  );
+}
+
+function Result({ seat, status, outcome, matchId }: { seat: number; status: MatchStatus; outcome: MatchSnapshot['outcome']; matchId: string }) {
+  const again = useFormAction(playAgainAction, null);
+  const error = again.state && !again.state.ok ? again.state.error : null;
+  let text = 'This match was void: it does not count.';
+  if (status === 'finished' && outcome) {
+    const mine = outcome.scores[seat] ?? 0;
+    const best = Math.max(...outcome.scores);
+    text = mine === best ? (outcome.scores.filter((x) => x === best).length > 1 ? 'Draw.' : 'You won!') : 'You lost.';
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-lg font-semibold" data-testid="your-result">{text}</p>
+      <form action={again.action} onSubmit={again.onSubmit} className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="matchId" value={matchId} />
+        <button type="submit" disabled={again.pending} className={primaryButtonClass}>
+          {again.pending && <Spinner />}
+          Play again
+        </button>
+        <Link href="/play" className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+          Another game
+        </Link>
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">The replay is below: step through it move by move.</span>
+      </form>
+      <FormError error={error} testId="play-again-error" />
+    </div>
+  );
+}
