@@ -39,8 +39,8 @@ export function MatchView(props: Props) {
   const [step, setStep] = useState<number | null>(null);
   /** A person's last refused move (or resignation), in the server's words. */
   const [moveError, setMoveError] = useState<string | null>(null);
-  /** The turn a move was just sent for: controls rest until the server answers. */
-  const [sentPly, setSentPly] = useState<number | null>(null);
+  /** The turn a move was just sent for ("ply@deadline"): controls rest until the server answers or a new turn comes. */
+  const [sentTurn, setSentTurn] = useState<string | null>(null);
 
   const status = log?.status ?? props.initialStatus;
   const seats = log?.seats ?? props.initialSeats;
@@ -58,14 +58,15 @@ export function MatchView(props: Props) {
   const toMove = final && index === last ? null : seatToMove(frame?.view);
   const you = log?.you ?? null;
   const turn = useMemo(() => (log ? pendingTurn(log) : null), [log]);
-  const canMove = !!turn && index === last && sentPly !== turn.ply;
+  const turnKey = turn ? `${turn.ply}@${turn.deadline}` : null;
+  const canMove = !!turn && index === last && sentTurn !== turnKey;
   const onAction = useCallback(
     async (action: unknown) => {
       if (!turn) return;
-      setSentPly(turn.ply);
+      setSentTurn(`${turn.ply}@${turn.deadline}`);
       const r = await act(turn.ply, action);
       setMoveError(r.ok ? null : r.error);
-      if (!r.ok) setSentPly(null);
+      if (!r.ok) setSentTurn(null);
     },
     [turn, act],
   );
@@ -106,7 +107,7 @@ export function MatchView(props: Props) {
           status={status}
           outcome={outcome}
           turn={turn}
-          sent={!!turn && sentPly === turn.ply}
+          sent={!!turnKey && sentTurn === turnKey}
           waitingFor={toMove !== null && toMove !== you.seat ? (seats.find((s) => s.seat === toMove)?.agentName ?? null) : null}
           clockOffsetMs={clockOffsetMs}
           moveError={moveError}

@@ -20,11 +20,13 @@ let t: TestDb;
 let server: http.Server;
 let url: string;
 const bridge = new HumanBridge();
+/** Where the hub delivers instead of `bridge` (a restarted worker's bridge), when set. */
+let redirect: HumanBridge | null = null;
 const clients: Client[] = [];
 
 beforeAll(async () => {
   t = await createTestDb();
-  const hub = new Hub(() => t.db, { deliver: (i) => bridge.submit(i) });
+  const hub = new Hub(() => t.db, { deliver: (i) => (redirect ?? bridge).submit(i) });
   server = http.createServer();
   hub.attach(new Server(server, { maxHttpBufferSize: 100_000 }));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -297,5 +299,43 @@ describe('people playing over the socket', () => {
     autoplay(h.c, m.id);
     expect((await result).status).toBe('finished');
     expect(watcherErrors).toEqual([]);
+  });
+
+  it('a match with a person carries on from its stored moves when its worker dies; nothing the person played is lost', async () => {
+    const ivy = await person('Ivy');
+    const opp = await randomAgent();
+    const m = await match('connect-four', [ivy.agentId, opp.id], { seed: 'resume-1' });
+    const i = await client(ivy.cookie);
+    await join(i.c, m.id);
+    const first = nextTurn(i.c);
+    void run(m.id); // this run will "die": it keeps waiting on the old bridge, which nobody answers any more
+    const t0 = await first;
+    const t1p = nextTurn(i.c, t0.ply);
+    await act(i.c, { matchId: m.id, ply: t0.ply, action: { type: 'drop', column: 4 } });
+    const t1 = await t1p;
+    const before = await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } });
+    expect(before.filter((e) => e.kind === 'move')).toHaveLength(2);
+
+    // The job is retried by another worker: a fresh runner with its own bridge, which the hub now delivers to.
+    const fresh = new HumanBridge();
+    redirect = fresh;
+    const again = nextTurn(i.c, t1.ply - 1);
+    const result = runMatch(m.id, { store: prismaStore(t.db), createAgent: (row) => createAgent(row, fresh), publish: hubRef.publish, humans: fresh });
+    const resumed = await again;
+    expect(resumed.ply).toBe(t1.ply); // the same turn, asked again with a new deadline
+    autoplay(i.c, m.id);
+    await act(i.c, { matchId: m.id, ply: resumed.ply, action: resumed.legal![0] });
+    expect((await result).status).toBe('finished');
+    redirect = null;
+
+    const events = await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } });
+    expect(events.slice(0, before.length).map((e) => e.seq)).toEqual(before.map((e) => e.seq)); // the old log is kept
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, k) => k + 1));
+    expect(events.filter((e) => e.kind === 'start')).toHaveLength(1);
+    expect(events.find((e) => e.kind === 'move')).toMatchObject({ seat: 0, payload: { action: { column: 4 } } });
+    const moves = events.filter((e) => e.kind === 'move').map((e) => ({ ply: (e.payload as { ply: number }).ply, seat: e.seat!, action: (e.payload as { action: { type: string } }).action }));
+    expect(moves.map((mv) => mv.ply)).toEqual(moves.map((_, k) => k));
+    const seat = await t.db.seat.findFirstOrThrow({ where: { matchId: m.id, seat: 0 } });
+    expect(seat.moveCount).toBe(moves.filter((mv) => mv.seat === 0).length);
   });
 });

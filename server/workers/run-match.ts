@@ -2,7 +2,7 @@
 import type { GameDef, LogLine, Outcome, Seat } from '../../games/types';
 import { getGame } from '../../games/registry';
 import { createRng } from '../../lib/engine/rng';
-import { applyMove, initialState } from '../../lib/engine/replay';
+import { applyMove, initialState, replayStates } from '../../lib/engine/replay';
 import { DEFAULT_MOVE_SECONDS } from '../../lib/play';
 import type { Agent, AgentAnswer } from '../agents/types';
 import { InfraError } from '../agents/types';
@@ -96,7 +96,12 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     return { status: 'failed', reason };
   };
 
-  await store.begin(matchId);
+  // A person's moves cannot be regenerated from the seed: a match with a person carries on from its stored log
+  // (after a crash or a restart); every other match restarts from its seed.
+  const hasPerson = setup.seats.some((s) => s.agent.kind === 'human');
+  const stored = hasPerson && store.resume ? await store.resume(matchId) : [];
+  const resuming = stored.some((ev) => ev.kind === 'start');
+  if (!resuming) await store.begin(matchId);
   const game = getGame(setup.gameId);
   if (!game) return fail(`unknown game "${setup.gameId}"`);
   const cfg = game.configSchema.safeParse(setup.config ?? {});
@@ -110,10 +115,28 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     return fail(`could not start: ${(err as Error).message}`);
   }
 
-  await emit('start', null, {
-    seed: setup.seed,
-    seats: setup.seats.map((s) => ({ seat: s.seat, agentId: s.agent.id, agentName: s.agent.name })),
-  });
+  let ply = 0;
+  if (resuming) {
+    const moves = stored.filter((ev) => ev.kind === 'move');
+    state = replayStates(game, config, setup.seed, setup.numPlayers, moves.map((ev) => ({
+      ply: Number(ev.payload.ply), seat: ev.seat ?? 0, action: ev.payload.action as { type: string },
+    }))).at(-1);
+    for (const ev of stored) {
+      const st = ev.seat === null ? undefined : stats[ev.seat];
+      if (!st) continue;
+      if (ev.kind === 'illegal') st.illegal++;
+      if (ev.kind === 'reply') st.replies++;
+      if (ev.kind === 'move') st.moves++;
+      if (ev.kind === 'move' && ev.payload.forfeited === true) st.forfeits++;
+    }
+    seq = stored.at(-1)!.seq;
+    ply = moves.length;
+  } else {
+    await emit('start', null, {
+      seed: setup.seed,
+      seats: setup.seats.map((s) => ({ seat: s.seat, agentId: s.agent.id, agentName: s.agent.name })),
+    });
+  }
 
   type Decision = { action: { type: string }; forfeited?: string } | { resign: string };
 
@@ -245,10 +268,16 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   };
 
   try {
-    let ply = 0;
     for (;;) {
       const outcome = game.outcome(state);
-      if (outcome) return await finish(outcome);
+      if (outcome) {
+        // Resumed after the end was stored but before the match was marked finished: only the marking is left.
+        if (stored.at(-1)?.kind === 'end' && seq === stored.at(-1)!.seq) {
+          await store.finish(matchId, outcome, stats, seq);
+          return { status: 'finished', outcome };
+        }
+        return await finish(outcome);
+      }
       const quitter = deps.humans?.resigned(matchId) ?? null;
       if (quitter !== null) return await resign(quitter, `${setup.seats[quitter]!.agent.name} resigned`);
       const active = game.activeSeats(state);

@@ -61,6 +61,11 @@ export interface MatchStore {
   load(matchId: string): Promise<MatchSetup | null>;
   /** Marks the match running; a match that was mid-play (a crash) restarts from its seed, so its partial log is cleared. */
   begin(matchId: string): Promise<void>;
+  /**
+   * For matches with a person: marks the match running and returns the log stored so far, so the run carries on
+   * from it (a person's moves cannot be regenerated from the seed, unlike a model's or an engine's).
+   */
+  resume?(matchId: string): Promise<StoredEvent[]>;
   append(matchId: string, ev: StoredEvent): Promise<void>;
   /** Several events and call rows in one statement. */
   appendBatch?(matchId: string, evs: StoredEvent[], calls: CallRow[]): Promise<void>;
@@ -88,6 +93,13 @@ export function prismaStore(db: Db): MatchStore {
       });
       if (!m) return null;
       return { ...m, seats: m.seats.map((s) => ({ seat: s.seat, agent: s.agent })) };
+    },
+    async resume(matchId) {
+      await db.match.update({ where: { id: matchId }, data: { status: 'running', failureReason: null } });
+      const rows = await db.matchEvent.findMany({ where: { matchId }, orderBy: { seq: 'asc' } });
+      return rows.map((ev) => ({
+        seq: ev.seq, kind: ev.kind, seat: ev.seat, payload: ev.payload as Record<string, unknown>, visibleTo: ev.visibleTo, at: ev.createdAt,
+      }));
     },
     async begin(matchId) {
       // One statement (atomic): clear a partial log left by a crash, mark the match running. What the cleared calls
