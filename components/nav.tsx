@@ -15,7 +15,7 @@ const LINKS = [
 ];
 
 const linkClass = (active: boolean) =>
-  `block whitespace-nowrap rounded-md px-1.5 py-1.5 sm:px-2.5 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+  `block whitespace-nowrap rounded-md px-1 py-1.5 sm:px-2.5 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 ${
     active
       ? 'bg-zinc-100 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'
       : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100'
@@ -33,7 +33,7 @@ export function Nav() {
           </span>
           <span className="hidden sm:inline">Arena</span>
         </Link>
-        <ul className="flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm">
+        <ul className="relative flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto text-[13px] sm:gap-1 sm:text-sm">
           {LINKS.map((l) => {
             const active = l.match(pathname);
             return (
