@@ -1,4 +1,4 @@
-// The leaderboard's filters: game, category, method, interval, bootstrap scheme, baselines and simulated agents;
+// The leaderboard's filters: game, category, method, interval, bootstrap scheme, baselines, simulated agents, people;
 // each change rewrites the URL query string (shareable; defaults are left out), and the server page re-renders.
 'use client';
 
@@ -139,6 +139,17 @@ export function LeaderboardFilters({ query: served, games, categories, versions 
           onChange={(v) => set('simulated', v)}
           options={[
             { value: 'show', label: 'Show' },
+            { value: 'hide', label: 'Hide' },
+          ]}
+        />
+        <Segmented
+          legend="People"
+          name="humans"
+          value={query.humans}
+          onChange={(v) => set('humans', v)}
+          options={[
+            { value: 'each', label: 'Each person' },
+            { value: 'together', label: 'All as one' },
             { value: 'hide', label: 'Hide' },
           ]}
         />

@@ -2,6 +2,10 @@
 // server's leaderboard service (registered on globalThis by server/main.ts; app/ never imports server/).
 import { z } from 'zod';
 
+/** The id and name of the one player all people become when the leaderboard rates them together. */
+export const HUMANS_ID = 'humans';
+export const HUMANS_NAME = 'Humans (all people)';
+
 export const CATEGORIES = [
   'abstract-strategy',
   'non-deterministic',
@@ -23,6 +27,12 @@ export const leaderboardQuerySchema = z.object({
   baselines: z.enum(['show', 'hide']).default('show'),
   /** Show agents answered by the simulated endpoint. */
   simulated: z.enum(['show', 'hide']).default('show'),
+  /**
+   * People (the human baseline): `each` rates every person as their own player; `together` rates all people as one
+   * player, "Humans (all people)"; `hide` leaves every match with a person out of the fit, so the models' ratings are
+   * exactly what they would be had no person played.
+   */
+  humans: z.enum(['each', 'together', 'hide']).default('each'),
   /**
    * Only LLM agents with this prompt version (baselines stay). Model, scaffold and prompt version are part of an
    * agent's identity: each version is its own row, never merged with another.

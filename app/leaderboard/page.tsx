@@ -112,7 +112,7 @@ function Board({ result }: { result: LeaderboardResult }) {
   );
 
   if (result.matchesUsed === 0 || result.rows.length === 0) {
-    const filtered = !!(query.game || query.category || query.baselines === 'hide' || query.simulated === 'hide');
+    const filtered = !!(query.game || query.category || query.baselines === 'hide' || query.simulated === 'hide' || query.humans === 'hide');
     const link = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
     return (
       <div className="flex flex-col gap-3">

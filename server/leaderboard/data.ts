@@ -1,7 +1,7 @@
 // Reads what the leaderboard rates from Postgres: finished matches as rated matches, agents, reliability counts.
 import { games } from '../../games/registry';
 import type { Db } from '../../lib/db';
-import type { LeaderboardQuery } from '../../lib/leaderboard';
+import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard';
 import { ratedMatchesFromRows } from '../../lib/rating/from-rows';
 import type { RatedMatch } from '../../lib/rating/types';
 
@@ -37,7 +37,7 @@ export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string
     .map((g) => g.id);
 }
 
-export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category'>): Promise<LeaderboardData> {
+export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>): Promise<LeaderboardData> {
   const gameIds = gamesFor(q);
   const [rows, agents, counts] = await Promise.all([
     db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null }[]>`
@@ -58,10 +58,9 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
       GROUP BY s.agent_id`,
   ]);
 
-  const matches = ratedMatchesFromRows(rows);
-  return {
+  const data: LeaderboardData = {
     gameIds,
-    matches,
+    matches: ratedMatchesFromRows(rows),
     agents: agents.map((a) => ({
       id: a.id,
       name: a.name,
@@ -77,5 +76,32 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
         { illegal: Number(c.illegal), forfeits: Number(c.forfeits), moves: Number(c.moves), replies: Number(c.replies), voided: Number(c.voided) },
       ]),
     ),
+  };
+  return withHumans(data, q.humans ?? 'each');
+}
+
+/** Applies the people filter to what is rated (see `humans` in lib/leaderboard.ts). */
+export function withHumans(data: LeaderboardData, mode: LeaderboardQuery['humans']): LeaderboardData {
+  if (mode === 'each') return data;
+  const human = new Set(data.agents.filter((a) => a.kind === 'human').map((a) => a.id));
+  const people = (m: RatedMatch) => m.seats.filter((s) => human.has(s.agentId)).length;
+  if (mode === 'hide') return { ...data, matches: data.matches.filter((m) => people(m) === 0) };
+  // Together: every person becomes one player. A match between people says nothing about that player, so it is left out.
+  const matches = data.matches
+    .filter((m) => people(m) <= 1)
+    .map((m) => (people(m) === 0 ? m : { ...m, seats: m.seats.map((s) => (human.has(s.agentId) ? { ...s, agentId: HUMANS_ID } : s)) }));
+  const total: ReliabilityCounts = { illegal: 0, forfeits: 0, moves: 0, replies: 0, voided: 0 };
+  for (const id of human) {
+    const r = data.reliability.get(id);
+    if (r) for (const k of Object.keys(total) as (keyof ReliabilityCounts)[]) total[k] += r[k];
+  }
+  return {
+    ...data,
+    matches,
+    agents: [
+      ...data.agents.filter((a) => !human.has(a.id)),
+      { id: HUMANS_ID, name: HUMANS_NAME, kind: 'human', simulated: false, model: null, scaffold: null, promptVersion: null },
+    ],
+    reliability: new Map([...[...data.reliability].filter(([id]) => !human.has(id)), [HUMANS_ID, total]]),
   };
 }

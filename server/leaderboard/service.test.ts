@@ -1,6 +1,6 @@
 // Integration test of the leaderboard service: real Postgres, real matches through the runner, the worker thread.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaderboardQuerySchema } from '../../lib/leaderboard';
+import { leaderboardQuerySchema, parseLeaderboardQuery } from '../../lib/leaderboard';
 import { createAgent } from '../agents';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { runMatch } from '../workers/run-match';
@@ -113,5 +113,79 @@ describe('ArenaLeaderboard', () => {
     expect(during.matchesUsed).toBe(before.matchesUsed);
     await expect.poll(async () => (await service.get(q())).matchesUsed, { timeout: 20_000 }).toBe(before.matchesUsed + 2);
     expect((await service.get(q())).stale).toBe(false);
+  });
+});
+
+describe('people on the leaderboard', () => {
+  let h: TestDb;
+  let plain: TestDb;
+  let people: ArenaLeaderboard;
+  let modelsOnly: ArenaLeaderboard;
+
+  /** Finished matches written directly: `wins` of the first agent's n games, the rest lost. */
+  async function record(db: TestDb['db'], a: string, b: string, n: number, wins: number) {
+    for (let i = 0; i < n; i++) {
+      const aWins = i < wins;
+      await db.match.create({
+        data: {
+          gameId: 'tictactoe', seed: `p-${a}-${b}-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + i),
+          seats: { create: [{ seat: 0, agentId: a, score: aWins ? 1 : 0 }, { seat: 1, agentId: b, score: aWins ? 0 : 1 }] },
+        },
+      });
+    }
+  }
+  async function models(db: TestDb['db']) {
+    const r = await db.agent.create({ data: { name: 'Random', kind: 'random' } });
+    const m = await db.agent.create({ data: { name: 'model-y', kind: 'llm', model: 'y' } });
+    await record(db, m.id, r.id, 10, 7);
+    return { r, m };
+  }
+
+  beforeAll(async () => {
+    [h, plain] = await Promise.all([createTestDb(), createTestDb()]);
+    const { r, m } = await models(h.db);
+    const [p1, p2] = await Promise.all(['Pat', 'Sam'].map((name) => h.db.agent.create({ data: { name, kind: 'human' } })));
+    await record(h.db, p1!.id, m.id, 4, 3);
+    await record(h.db, p2!.id, r.id, 4, 4);
+    await record(h.db, p1!.id, p2!.id, 2, 1);
+    await models(plain.db);
+    people = new ArenaLeaderboard(() => h.db, computer.compute, { rounds: 100 });
+    modelsOnly = new ArenaLeaderboard(() => plain.db, computer.compute, { rounds: 100 });
+  });
+  afterAll(async () => {
+    await h?.drop();
+    await plain?.drop();
+  });
+
+  it('each person is their own row, labelled human', async () => {
+    const r = await people.get(q());
+    expect(r.matchesUsed).toBe(20);
+    const humans = r.rows.filter((x) => x.agentKind === 'human').map((x) => [x.agentName, x.matches]);
+    expect(humans.sort()).toEqual([['Pat', 6], ['Sam', 6]]);
+  });
+
+  it('together: all people are one player; games between people are left out', async () => {
+    const r = await people.get(q({ humans: 'together' }));
+    expect(r.matchesUsed).toBe(18);
+    const humans = r.rows.filter((x) => x.agentKind === 'human');
+    expect(humans.map((x) => [x.agentId, x.agentName, x.matches, x.wins])).toEqual([['humans', 'Humans (all people)', 8, 7]]);
+    expect(r.rows.map((x) => x.agentName)).not.toContain('Pat');
+  });
+
+  it('hide: the models are rated exactly as if no person had played', async () => {
+    const [hidden, without] = await Promise.all([people.get(q({ humans: 'hide' })), modelsOnly.get(q())]);
+    expect(hidden.matchesUsed).toBe(10);
+    expect(hidden.rows.some((x) => x.agentKind === 'human')).toBe(false);
+    const rating = (rows: typeof hidden.rows) => Object.fromEntries(rows.map((x) => [x.agentName, x.bt?.beta]));
+    expect(rating(hidden.rows)).toEqual(rating(without.rows));
+    // …and differently from when people count (the test would pass vacuously otherwise).
+    expect(rating((await people.get(q())).rows)['model-y']).not.toBeCloseTo(rating(hidden.rows)['model-y']!, 6);
+  });
+
+  it('reads the filter from the URL and reports a bad value', () => {
+    expect(parseLeaderboardQuery({ humans: 'together' }).query.humans).toBe('together');
+    const bad = parseLeaderboardQuery({ humans: 'robots' });
+    expect(bad.query.humans).toBe('each');
+    expect(bad.problems[0]).toMatch(/^humans: "robots" is not valid/);
   });
 });

@@ -36,7 +36,7 @@ export class ArenaLeaderboard implements LeaderboardService {
 
   async get(query: LeaderboardQuery): Promise<LeaderboardResult> {
     const gameIds = gamesFor(query);
-    const key = JSON.stringify([gameIds, query.scheme]);
+    const key = JSON.stringify([gameIds, query.scheme, query.humans]);
     let entry = this.cache.get(key);
     if (!entry) {
       entry = await this.refresh(key, query);

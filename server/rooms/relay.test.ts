@@ -29,7 +29,7 @@ describe('relay', () => {
     const listener = await relayListener(t.url, (m) => heard.push(m));
     const sender = relaySender(t.url);
 
-    const move: HumanInput = { kind: 'move', matchId: 'm1', seat: 1, ply: 4, action: { type: 'drop', column: 3 } };
+    const move: HumanInput = { kind: 'move', matchId: 'm1', seat: 1, ply: 4, action: { type: 'drop', column: 3 } as { type: string } };
     sender.act(move);
     await until(() => onWire.length > 0);
     expect(onWire).toEqual([{ t: 'act', input: move, origin: ORIGIN }]);

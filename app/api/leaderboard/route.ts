@@ -1,4 +1,4 @@
-// GET /api/leaderboard?game=&category=&method=bt|trueskill|elo&interval=95|90&scheme=plain|game-weighted&baselines=show|hide&simulated=show|hide
+// GET /api/leaderboard?game=&category=&method=bt|trueskill|elo&interval=95|90&scheme=plain|game-weighted&baselines=show|hide&simulated=show|hide&humans=each|together|hide
 // — the leaderboard as JSON (LeaderboardResult), with the same parameters as the /leaderboard page. An invalid
 // parameter answers 400 { error, problems }; 503 { error } when the leaderboard service is not running.
 import { getGame } from '@/games/registry';

@@ -1,0 +1,178 @@
+// User flow: a person picks a name, plays whole games against a simulated model by clicking, has an illegal click
+// refused, reloads mid-game and gets their seat back, then finds the game in the replay list and on the leaderboard;
+// and every socket frame their browser receives is checked for the other seat's secret.
+import { expect, test, type Page } from '@playwright/test';
+
+const SIM = 'sim-careful · cot (simulated)';
+
+async function enterAsGuest(page: Page, prefix: string): Promise<string> {
+  const name = `${prefix} ${Date.now() % 100000}`;
+  await page.goto('/play');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page.getByTestId('playing-as')).toContainText(name);
+  return name;
+}
+
+async function startGame(page: Page, game: string, seat: string) {
+  await page.getByLabel('Game', { exact: true }).selectOption({ label: game });
+  await page.getByLabel('Opponent', { exact: true }).selectOption({ label: `${SIM} (llm)` });
+  await page.getByLabel('Your seat', { exact: true }).selectOption({ label: seat });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.waitForURL(/\/matches\/[a-z0-9]+$/);
+  await expect(page.getByTestId('seat-panel')).toContainText(`You play ${seat}`);
+}
+
+/** Waits until it is the person's move (true) or the game is over (false). */
+async function myMoveOrEnd(page: Page): Promise<boolean> {
+  const turn = page.getByTestId('turn-state').filter({ hasText: 'your move' });
+  const result = page.getByTestId('your-result');
+  await expect(turn.or(result)).toBeVisible({ timeout: 60_000 });
+  return !(await result.isVisible());
+}
+
+/** Plays by clicking the first button matching `legal` on each turn until the game ends; returns the moves made. */
+async function playToEnd(page: Page, legal: RegExp): Promise<number> {
+  let moves = 0;
+  // "your move" shows only while the board takes a click; once clicked it reads "move sent" until the next turn.
+  while (await myMoveOrEnd(page)) {
+    await page.getByRole('button', { name: legal }).first().click();
+    moves++;
+  }
+  return moves;
+}
+
+test('a person plays a whole Tic-Tac-Toe game: an illegal click is refused, a reload keeps the seat, the game is in the replay list and on the leaderboard', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const name = await enterAsGuest(page, 'Tess');
+  await expect(page.getByTestId('rules-summary')).toContainText('three of their marks');
+  await startGame(page, 'Tic-Tac-Toe', 'X');
+  const url = page.url();
+
+  expect(await myMoveOrEnd(page)).toBe(true);
+  await page.getByRole('button', { name: 'Place X at row 2, column 2' }).click();
+  await expect(page.getByTestId('transcript')).toContainText('X plays (2,2)');
+
+  // Reload mid-game: back in the X seat, the move made and the opponent's reply shown.
+  expect(await myMoveOrEnd(page)).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('seat-panel')).toContainText('You play X');
+  await expect(page.getByTestId('transcript')).toContainText('X plays (2,2)');
+  await expect(page.getByTestId('transcript')).toContainText(/O plays/);
+  expect(await myMoveOrEnd(page)).toBe(true);
+  await expect(page.getByTestId('move-timer')).toBeVisible();
+
+  // A spectator (another browser, no name) watches the same match live, without the person's controls.
+  const other = await browser.newContext();
+  const spectator = await other.newPage();
+  await spectator.goto(url);
+  await expect(spectator.getByTestId('transcript')).toContainText('X plays (2,2)');
+  await expect(spectator.getByTestId('match-status')).toContainText(/live/i);
+  await expect(spectator.getByTestId('seat-panel')).toHaveCount(0);
+  await expect(spectator.getByRole('button', { name: /^Place X/ })).toHaveCount(0);
+  await other.close();
+
+  // An illegal click is sent, refused by the server with the game's reason, and changes nothing.
+  await page.getByRole('button', { name: 'X at row 2, column 2 (taken)' }).click();
+  await expect(page.getByTestId('move-error')).toContainText('(2,2) is already taken by X');
+  await expect(page.getByTestId('turn-state')).toContainText('your move');
+
+  const moves = await playToEnd(page, /^Place X at/);
+  expect(moves).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('outcome')).toBeVisible();
+  await expect(page.getByTestId('your-result')).toHaveText(/You won!|You lost\.|Draw\./);
+  await expect(page.getByRole('button', { name: 'Play again' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Replay' }).or(page.getByTestId('replay-controls'))).toBeVisible();
+
+  // The replay list on the home page links to it.
+  await page.goto('/');
+  const row = page.getByRole('link').filter({ hasText: name }).filter({ hasText: 'Tic-Tac-Toe' }).first();
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(url);
+
+  // The person is rated on the leaderboard, labelled as a human; the filter can hide people.
+  await expect
+    .poll(async () => {
+      await page.goto('/leaderboard?game=tictactoe');
+      return page.getByTestId('leaderboard-row').filter({ hasText: name }).count();
+    }, { timeout: 60_000, intervals: [2_000] })
+    .toBe(1);
+  await expect(page.getByTestId('leaderboard-row').filter({ hasText: name })).toContainText('human');
+  await page.goto('/leaderboard?game=tictactoe&humans=hide');
+  await expect(page.getByTestId('leaderboard-row').first()).toBeVisible();
+  await expect(page.getByTestId('leaderboard-row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('a person plays a whole Connect Four game by clicking columns, then plays again', async ({ page }) => {
+  test.setTimeout(240_000);
+  await enterAsGuest(page, 'Connie');
+  await startGame(page, 'Connect Four', 'O');
+  const moves = await playToEnd(page, /^Drop in column \d$/);
+  expect(moves).toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('outcome')).toBeVisible();
+  await expect(page.getByTestId('your-result')).toHaveText(/You won!|You lost\.|Draw\./);
+  const first = page.url();
+  await page.getByRole('button', { name: 'Play again' }).click();
+  await page.waitForURL((u) => u.toString() !== first && /\/matches\//.test(u.toString()));
+  // Play again swaps sides: O becomes X.
+  await expect(page.getByTestId('seat-panel')).toContainText('You play X');
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await page.getByRole('button', { name: 'Yes, resign' }).click();
+  await expect(page.getByTestId('your-result')).toHaveText('You lost.');
+  await expect(page.getByTestId('transcript')).toContainText('resigned');
+});
+
+test('no socket frame a person receives during a hidden-information game carries the other seat\'s secret', async ({ page }) => {
+  test.setTimeout(180_000);
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
+  await enterAsGuest(page, 'Hidden');
+  await startGame(page, 'Hidden number (test game)', 'Player 1');
+  const guessed = new Set<number>();
+  while (await myMoveOrEnd(page)) {
+    const n = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((k) => !guessed.has(k))!;
+    guessed.add(n);
+    await page.getByRole('button', { name: `Guess ${n}`, exact: true }).click();
+    await expect(page.getByTestId('transcript')).toContainText(`Player 1 guesses ${n}`);
+  }
+  await expect(page.getByTestId('outcome')).toBeVisible();
+
+  // After the end both tags are revealed on the board; read them from the last frames.
+  const all = frames.join('\n');
+  const tags = [...new Set(all.match(/TAG-[A-Z]{6}/g) ?? [])];
+  expect(tags).toHaveLength(2);
+  const end = frames.findIndex((f) => f.includes('"kind":"end"'));
+  expect(end).toBeGreaterThan(0);
+  // Everything received while the game ran: up to the final move (whose board is the game-over reveal).
+  const running = frames.slice(0, frames.slice(0, end).findLastIndex((f) => f.includes('"kind":"move"'))).join('\n');
+  const mine = tags.filter((t) => running.includes(t));
+  expect(mine).toHaveLength(1); // the person's own tag, shown to them all along
+  const theirs = tags.find((t) => t !== mine[0])!;
+  expect(running).not.toContain(theirs);
+  await expect(page.getByText(theirs).first()).toBeVisible(); // revealed at the end
+});
+
+test('accounts: create one, sign out, sign back in; a taken name is refused with a reason', async ({ page }) => {
+  const name = `Ada ${Date.now() % 100000}`;
+  await page.goto('/play');
+  const account = page.getByRole('form', { name: 'Your account' });
+  await account.getByLabel('Name').fill(name);
+  await account.getByLabel('Password').fill('analytical-engine');
+  await account.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('playing-as')).toHaveText(`Playing as ${name}`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('form', { name: 'Play as a guest' })).toBeVisible();
+
+  // The name is taken now, for guests too.
+  await page.getByLabel('Your name').fill(name.toLowerCase());
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page.getByTestId('guest-error')).toContainText('is taken');
+  await account.getByLabel('Name').fill(name);
+  await account.getByLabel('Password').fill('wrong-password');
+  await account.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('account-error')).toContainText('that name and password do not match');
+  await account.getByLabel('Password').fill('analytical-engine');
+  await account.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('playing-as')).toHaveText(`Playing as ${name}`);
+});
