@@ -1,5 +1,6 @@
 // How pages reach the server's tournament scheduler (registered on globalThis by server/main.ts; app/ never imports
 // server/). The CLI calls the same scheduler functions directly.
+import { serviceSlot } from './service-slot';
 import type { TournamentSpecInput } from './tournament/spec';
 
 export interface TournamentControl {
@@ -12,13 +13,6 @@ export interface TournamentControl {
   cancel(id: string): Promise<void>;
 }
 
-const g = globalThis as unknown as { __arenaTournaments?: TournamentControl };
-
-export function registerTournamentControl(c: TournamentControl): void {
-  g.__arenaTournaments = c;
-}
-
-export function tournamentControl(): TournamentControl {
-  if (!g.__arenaTournaments) throw new Error('the tournament scheduler is not running in this process (start the arena with `npm start`)');
-  return g.__arenaTournaments;
-}
+const slot = serviceSlot<TournamentControl>('__arenaTournaments', 'the tournament scheduler is not running in this process (start the arena with `npm start`)');
+export const registerTournamentControl = slot.register;
+export const tournamentControl = slot.get;

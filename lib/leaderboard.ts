@@ -1,6 +1,7 @@
 // The leaderboard's query (validated, shareable as URL parameters) and result shapes, and how pages reach the
 // server's leaderboard service (registered on globalThis by server/main.ts; app/ never imports server/).
 import { z } from 'zod';
+import { serviceSlot } from './service-slot';
 
 /** The id and name of the one player all people become when the leaderboard rates them together. */
 export const HUMANS_ID = 'humans';
@@ -134,13 +135,6 @@ export interface LeaderboardService {
   get(query: LeaderboardQuery): Promise<LeaderboardResult>;
 }
 
-const g = globalThis as unknown as { __arenaLeaderboard?: LeaderboardService };
-
-export function registerLeaderboardService(s: LeaderboardService): void {
-  g.__arenaLeaderboard = s;
-}
-
-export function leaderboardService(): LeaderboardService {
-  if (!g.__arenaLeaderboard) throw new Error('the leaderboard service is not running (start the arena with `npm start`)');
-  return g.__arenaLeaderboard;
-}
+const slot = serviceSlot<LeaderboardService>('__arenaLeaderboard', 'the leaderboard service is not running (start the arena with `npm start`)');
+export const registerLeaderboardService = slot.register;
+export const leaderboardService = slot.get;

@@ -1,5 +1,6 @@
 // What a person asks for on the Play page: a game, opponents, a seat, a move timer. Shared by the form and the server.
 import { z } from 'zod';
+import { serviceSlot } from './service-slot';
 
 /** A person may have this many games open (queued or running) at once. */
 export const MAX_OPEN_GAMES_PER_PERSON = 3;
@@ -28,16 +29,9 @@ export interface PlayControl {
   rematch(personAgentId: string, matchId: string): Promise<{ matchId: string }>;
 }
 
-const g = globalThis as unknown as { __arenaPlay?: PlayControl };
-
-export function registerPlayControl(c: PlayControl): void {
-  g.__arenaPlay = c;
-}
-
-export function playControl(): PlayControl {
-  if (!g.__arenaPlay) throw new Error('the match scheduler is not running in this process (start the arena with `npm start`)');
-  return g.__arenaPlay;
-}
+const slot = serviceSlot<PlayControl>('__arenaPlay', 'the match scheduler is not running in this process (start the arena with `npm start`)');
+export const registerPlayControl = slot.register;
+export const playControl = slot.get;
 
 /** A request a person can correct. */
 export class PlayError extends Error {
