@@ -338,4 +338,20 @@ describe('people playing over the socket', () => {
     const seat = await t.db.seat.findFirstOrThrow({ where: { matchId: m.id, seat: 0 } });
     expect(seat.moveCount).toBe(moves.filter((mv) => mv.seat === 0).length);
   });
+
+  it('a resignation stored just before a crash still ends the match when it resumes, once', async () => {
+    const jo = await person('Jo');
+    const opp = await randomAgent();
+    const m = await match('tictactoe', [jo.agentId, opp.id]);
+    await t.db.match.update({ where: { id: m.id }, data: { status: 'running', lastSeq: 2 } });
+    await t.db.matchEvent.createMany({
+      data: [
+        { matchId: m.id, seq: 1, kind: 'start', payload: {} },
+        { matchId: m.id, seq: 2, kind: 'resign', seat: 0, payload: { reason: `${jo.name} resigned` } },
+      ],
+    });
+    expect(await run(m.id)).toMatchObject({ status: 'finished', outcome: { scores: [0, 1], winner: 1, reason: `${jo.name} resigned` } });
+    const kinds = (await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } })).map((e) => e.kind);
+    expect(kinds).toEqual(['start', 'resign', 'end']);
+  });
 });

@@ -27,7 +27,6 @@ export const defaultPolicy: RunnerPolicy = {
   humanTimeoutsToForfeit: 3,
 };
 
-
 export interface RunnerDeps {
   store: MatchStore;
   createAgent: (row: AgentRow) => Agent;
@@ -255,29 +254,30 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   };
 
   const finish = async (outcome: Outcome): Promise<RunResult> => {
-    await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null });
+    // Resumed after the end was stored but before the match was marked finished: only the marking is left.
+    const last = stored.at(-1);
+    if (!(last?.kind === 'end' && seq === last.seq)) await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null });
     await store.finish(matchId, outcome, stats, seq);
     return { status: 'finished', outcome };
   };
   /** A seat resigned (a person, or a person who kept running out of time): it scores 0, the others share the win. */
-  const resign = async (seat: Seat, reason: string): Promise<RunResult> => {
-    await emit('resign', seat, { reason });
+  const finishResigned = (seat: Seat, reason: string): Promise<RunResult> => {
     const n = setup.numPlayers;
     const scores = Array.from({ length: n }, (_, s) => (s === seat ? 0 : 1 / (n - 1)));
     return finish({ scores, reason, winner: n === 2 ? 1 - seat : null });
+  };
+  const resign = async (seat: Seat, reason: string): Promise<RunResult> => {
+    await emit('resign', seat, { reason });
+    return finishResigned(seat, reason);
   };
 
   try {
     for (;;) {
       const outcome = game.outcome(state);
-      if (outcome) {
-        // Resumed after the end was stored but before the match was marked finished: only the marking is left.
-        if (stored.at(-1)?.kind === 'end' && seq === stored.at(-1)!.seq) {
-          await store.finish(matchId, outcome, stats, seq);
-          return { status: 'finished', outcome };
-        }
-        return await finish(outcome);
-      }
+      if (outcome) return await finish(outcome);
+      // A resignation stored before a crash, or one sent while another seat was thinking.
+      const storedResign = stored.find((ev) => ev.kind === 'resign');
+      if (storedResign && storedResign.seat !== null) return await finishResigned(storedResign.seat, String(storedResign.payload.reason ?? 'resigned'));
       const quitter = deps.humans?.resigned(matchId) ?? null;
       if (quitter !== null) return await resign(quitter, `${setup.seats[quitter]!.agent.name} resigned`);
       const active = game.activeSeats(state);
@@ -297,9 +297,8 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
       }
     }
   } catch (err) {
-    if (err instanceof ResignError) return resign(err.seat, `${setup.seats[err.seat]!.agent.name} resigned`);
     if (err instanceof InfraError) return fail(err.message);
-    if (isDbError(err)) throw err; // the job is retried; the match restarts from its seed
+    if (isDbError(err)) throw err; // the job is retried: the match restarts from its seed (resumes, with a person)
     return fail(`internal error: ${(err as Error).message}`);
   } finally {
     deps.humans?.forget(matchId);
