@@ -149,7 +149,7 @@ export function LeaderboardFilters({ query: served, games, categories, versions 
           onChange={(v) => set('humans', v)}
           options={[
             { value: 'each', label: 'Each person' },
-            { value: 'together', label: 'All as one' },
+            { value: 'together', label: 'All people as one' },
             { value: 'hide', label: 'Hide' },
           ]}
         />

@@ -2,7 +2,7 @@
 // columns (illegal replies, retries, forfeits, voided matches) grouped apart because they are not skill.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { LeaderboardResult, LeaderboardRow } from '@/lib/leaderboard';
+import { HUMANS_ID, type LeaderboardResult, type LeaderboardRow } from '@/lib/leaderboard';
 import { WinDrawLoss } from './facts';
 import { KindChip } from './kind-chip';
 import { formatInterval, formatRating, METHOD_LABELS, percent } from './leaderboard-format';
@@ -78,12 +78,19 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
       <Td className="font-semibold tabular-nums text-zinc-500 dark:text-zinc-400">{r.rank}</Td>
       <Td className="min-w-[12rem] sm:min-w-[15rem]">
         <div className="flex flex-wrap items-center gap-1.5">
-          <Link
-            href={`/agents/${r.agentId}`}
-            className="font-medium text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300"
-          >
-            {r.agentName}
-          </Link>
+          {r.agentId === HUMANS_ID ? (
+            // All people rated as one player: an aggregate, with no agent page of its own.
+            <span title="Every person's matches, rated as one player" className="font-medium text-zinc-900 dark:text-zinc-100">
+              {r.agentName}
+            </span>
+          ) : (
+            <Link
+              href={`/agents/${r.agentId}`}
+              className="font-medium text-zinc-900 underline-offset-2 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300"
+            >
+              {r.agentName}
+            </Link>
+          )}
           <KindChip kind={r.agentKind} />
           {r.simulated && <SimulatedBadge />}
           {isAnchor && (

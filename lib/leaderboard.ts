@@ -29,9 +29,13 @@ export const leaderboardQuerySchema = z.object({
   /** Show agents answered by the simulated endpoint. */
   simulated: z.enum(['show', 'hide']).default('show'),
   /**
-   * People (the human baseline): `each` rates every person as their own player; `together` rates all people as one
-   * player, "Humans (all people)"; `hide` leaves every match with a person out of the fit, so the models' ratings are
-   * exactly what they would be had no person played.
+   * People (agents of kind `human`, the human baseline); their matches count like any other.
+   * - `each`: every person is their own row (default).
+   * - `together`: all people are merged into one player, "Humans (all people)" (HUMANS_ID), before the fit, so
+   *   Bradley-Terry, the bootstrap, TrueSkill and Elo all rate one player; people never count against each other
+   *   (a match with people in every seat is left out), and its matches are the rated matches with at least one person.
+   * - `hide`: every match with a person in any seat is left out of the fit (not just the rows hidden), so the
+   *   models' ratings are exactly what they would be had no person played.
    */
   humans: z.enum(['each', 'together', 'hide']).default('each'),
   /**

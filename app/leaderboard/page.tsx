@@ -112,7 +112,7 @@ function Board({ result }: { result: LeaderboardResult }) {
   );
 
   if (result.matchesUsed === 0 || result.rows.length === 0) {
-    const filtered = !!(query.game || query.category || query.baselines === 'hide' || query.simulated === 'hide' || query.humans === 'hide');
+    const filtered = !!(query.game || query.category || query.baselines === 'hide' || query.simulated === 'hide' || query.humans !== 'each');
     const link = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
     return (
       <div className="flex flex-col gap-3">
@@ -260,6 +260,11 @@ function HowToRead({ bootstrapRounds }: { bootstrapRounds: number }) {
           is the classic online rating, for reference (both depend on match order).
         </li>
         <li>Void matches (infrastructure failures) are never rated; they are counted in the reliability columns.</li>
+        <li>
+          <strong className="font-medium text-zinc-800 dark:text-zinc-200">People</strong> who play in the browser are rated like any agent
+          (marked <em>human</em>). <em>All people as one</em> rates them as a single player, “Humans (all people)”, leaving out games between
+          people; <em>Hide</em> leaves every game with a person out of the ratings, so the models are rated as if no person had played.
+        </li>
       </ul>
     </details>
   );

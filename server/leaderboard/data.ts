@@ -39,6 +39,7 @@ export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string
 
 export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>): Promise<LeaderboardData> {
   const gameIds = gamesFor(q);
+  const mode = q.humans ?? 'each';
   const [rows, agents, counts] = await Promise.all([
     db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null }[]>`
       SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score
@@ -46,16 +47,20 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
       WHERE m.status = 'finished' AND m.game_id = ANY(${gameIds})
       ORDER BY m.finished_at, m.id, s.seat`,
     db.agent.findMany({ include: { provider: { select: { simulated: true } } } }),
+    // Reliability follows the people filter too: `together` counts every person's seats under the one player (a voided
+    // match once, however many people sat in it); `hide` leaves out every match with a person, as the fit does.
     db.$queryRaw<{ agent_id: string; illegal: bigint; forfeits: bigint; moves: bigint; replies: bigint; voided: bigint }[]>`
-      SELECT s.agent_id,
+      SELECT CASE WHEN ${mode === 'together'}::boolean AND a.kind = 'human' THEN ${HUMANS_ID}::text ELSE s.agent_id END AS agent_id,
         COALESCE(SUM(s.illegal_count) FILTER (WHERE m.status = 'finished'), 0) AS illegal,
         COALESCE(SUM(s.forfeit_count) FILTER (WHERE m.status = 'finished'), 0) AS forfeits,
         COALESCE(SUM(s.move_count) FILTER (WHERE m.status = 'finished'), 0) AS moves,
         COALESCE(SUM(s.reply_count) FILTER (WHERE m.status = 'finished'), 0) AS replies,
-        COUNT(*) FILTER (WHERE m.status = 'failed') AS voided
-      FROM seats s JOIN matches m ON m.id = s.match_id
+        COUNT(DISTINCT m.id) FILTER (WHERE m.status = 'failed') AS voided
+      FROM seats s JOIN matches m ON m.id = s.match_id JOIN agents a ON a.id = s.agent_id
       WHERE m.status IN ('finished', 'failed') AND m.game_id = ANY(${gameIds})
-      GROUP BY s.agent_id`,
+        AND NOT (${mode === 'hide'}::boolean AND EXISTS (
+          SELECT 1 FROM seats ps JOIN agents pa ON pa.id = ps.agent_id WHERE ps.match_id = m.id AND pa.kind = 'human'))
+      GROUP BY 1`,
   ]);
 
   const data: LeaderboardData = {
@@ -77,24 +82,31 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
       ]),
     ),
   };
-  return withHumans(data, q.humans ?? 'each');
+  return withHumans(data, mode);
 }
 
-/** Applies the people filter to what is rated (see `humans` in lib/leaderboard.ts). */
+/**
+ * Applies the people filter to the matches that are rated (see `humans` in lib/leaderboard.ts); the reliability
+ * counts are already read per mode by loadLeaderboardData.
+ */
 export function withHumans(data: LeaderboardData, mode: LeaderboardQuery['humans']): LeaderboardData {
   if (mode === 'each') return data;
   const human = new Set(data.agents.filter((a) => a.kind === 'human').map((a) => a.id));
   const people = (m: RatedMatch) => m.seats.filter((s) => human.has(s.agentId)).length;
-  if (mode === 'hide') return { ...data, matches: data.matches.filter((m) => people(m) === 0) };
-  // Together: every person becomes one player. A match between people says nothing about that player, so it is left out.
-  const matches = data.matches
-    .filter((m) => people(m) <= 1)
-    .map((m) => (people(m) === 0 ? m : { ...m, seats: m.seats.map((s) => (human.has(s.agentId) ? { ...s, agentId: HUMANS_ID } : s)) }));
-  const total: ReliabilityCounts = { illegal: 0, forfeits: 0, moves: 0, replies: 0, voided: 0 };
-  for (const id of human) {
-    const r = data.reliability.get(id);
-    if (r) for (const k of Object.keys(total) as (keyof ReliabilityCounts)[]) total[k] += r[k];
+  if (mode === 'hide') {
+    // Every match with a person in any seat is left out of the fit itself, not only the people's rows: Bradley-Terry,
+    // the bootstrap, TrueSkill and Elo never see it, so the models' ratings are exactly those without human games.
+    return { ...data, matches: data.matches.filter((m) => people(m) === 0) };
   }
+  // Together: every person becomes one player (HUMANS_ID) before the fit, so every method sees one player. People who
+  // faced each other are that player on both sides: the rating library never compares an agent with itself, so those
+  // comparisons drop out, and a match with people in every seat (nothing left to compare) is dropped whole.
+  const matches = data.matches.flatMap((m) => {
+    const n = people(m);
+    if (n === 0) return [m];
+    if (n === m.seats.length) return [];
+    return [{ ...m, seats: m.seats.map((s) => (human.has(s.agentId) ? { ...s, agentId: HUMANS_ID } : s)) }];
+  });
   return {
     ...data,
     matches,
@@ -102,6 +114,5 @@ export function withHumans(data: LeaderboardData, mode: LeaderboardQuery['humans
       ...data.agents.filter((a) => !human.has(a.id)),
       { id: HUMANS_ID, name: HUMANS_NAME, kind: 'human', simulated: false, model: null, scaffold: null, promptVersion: null },
     ],
-    reliability: new Map([...[...data.reliability].filter(([id]) => !human.has(id)), [HUMANS_ID, total]]),
   };
 }

@@ -1,11 +1,14 @@
 // Integration test of the leaderboard service: real Postgres, real matches through the runner, the worker thread.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaderboardQuerySchema, parseLeaderboardQuery } from '../../lib/leaderboard';
+import { HUMANS_ID, HUMANS_NAME, leaderboardQuerySchema, parseLeaderboardQuery, type LeaderboardRow } from '../../lib/leaderboard';
+import { buildComparisons } from '../../lib/rating/comparisons';
+import type { RatedMatch } from '../../lib/rating/types';
 import { createAgent } from '../agents';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { runMatch } from '../workers/run-match';
 import { prismaStore } from '../workers/store';
 import { createComputer } from './computer';
+import { withHumans, type LeaderboardData } from './data';
 import { ArenaLeaderboard } from './service';
 
 let t: TestDb;
@@ -122,32 +125,54 @@ describe('people on the leaderboard', () => {
   let people: ArenaLeaderboard;
   let modelsOnly: ArenaLeaderboard;
 
-  /** Finished matches written directly: `wins` of the first agent's n games, the rest lost. */
-  async function record(db: TestDb['db'], a: string, b: string, n: number, wins: number) {
+  /**
+   * Finished matches written directly: the first agent wins `wins` of the n games and loses the rest; `first` gives
+   * the first agent's illegal answers and replies per game (to check the reliability columns).
+   */
+  async function record(db: TestDb['db'], a: string, b: string, n: number, wins: number, first = { illegal: 0, replies: 0 }) {
     for (let i = 0; i < n; i++) {
       const aWins = i < wins;
       await db.match.create({
         data: {
           gameId: 'tictactoe', seed: `p-${a}-${b}-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + i),
-          seats: { create: [{ seat: 0, agentId: a, score: aWins ? 1 : 0 }, { seat: 1, agentId: b, score: aWins ? 0 : 1 }] },
+          seats: {
+            create: [
+              { seat: 0, agentId: a, score: aWins ? 1 : 0, illegalCount: first.illegal, replyCount: first.replies, moveCount: 3 },
+              { seat: 1, agentId: b, score: aWins ? 0 : 1, moveCount: 3 },
+            ],
+          },
         },
       });
     }
   }
+  /** A match voided by an infrastructure failure. */
+  async function voided(db: TestDb['db'], a: string, b: string) {
+    await db.match.create({
+      data: { gameId: 'tictactoe', seed: `v-${a}-${b}`, numPlayers: 2, status: 'failed', seats: { create: [{ seat: 0, agentId: a }, { seat: 1, agentId: b }] } },
+    });
+  }
+  /**
+   * The models' part: the same in both databases (the one with people and the one that never had any), ids included,
+   * so that the two fits run on identical input.
+   */
   async function models(db: TestDb['db']) {
-    const r = await db.agent.create({ data: { name: 'Random', kind: 'random' } });
-    const m = await db.agent.create({ data: { name: 'model-y', kind: 'llm', model: 'y' } });
-    await record(db, m.id, r.id, 10, 7);
+    const r = await db.agent.create({ data: { id: 'lb-random', name: 'Random', kind: 'random' } });
+    const m = await db.agent.create({ data: { id: 'lb-model-y', name: 'model-y', kind: 'llm', model: 'y' } });
+    await record(db, m.id, r.id, 10, 7, { illegal: 1, replies: 5 });
+    await record(db, r.id, m.id, 4, 1);
     return { r, m };
   }
 
   beforeAll(async () => {
     [h, plain] = await Promise.all([createTestDb(), createTestDb()]);
     const { r, m } = await models(h.db);
-    const [p1, p2] = await Promise.all(['Pat', 'Sam'].map((name) => h.db.agent.create({ data: { name, kind: 'human' } })));
-    await record(h.db, p1!.id, m.id, 4, 3);
-    await record(h.db, p2!.id, r.id, 4, 4);
-    await record(h.db, p1!.id, p2!.id, 2, 1);
+    const [pat, sam] = await Promise.all(['Pat', 'Sam'].map((name) => h.db.agent.create({ data: { name, kind: 'human' } })));
+    // Pat: 4 games with model-y (the model answers badly in them), 2 with Sam; Sam: 4 with Random, 2 with Pat.
+    await record(h.db, m.id, pat!.id, 4, 1, { illegal: 3, replies: 5 });
+    await record(h.db, sam!.id, r.id, 4, 4);
+    await record(h.db, pat!.id, sam!.id, 2, 1);
+    await voided(h.db, pat!.id, sam!.id);
+    await voided(h.db, m.id, pat!.id);
     await models(plain.db);
     people = new ArenaLeaderboard(() => h.db, computer.compute, { rounds: 100 });
     modelsOnly = new ArenaLeaderboard(() => plain.db, computer.compute, { rounds: 100 });
@@ -157,35 +182,98 @@ describe('people on the leaderboard', () => {
     await plain?.drop();
   });
 
-  it('each person is their own row, labelled human', async () => {
+  const byName = (rows: LeaderboardRow[]) => new Map(rows.map((x) => [x.agentName, x]));
+
+  it('each: every person is their own row, labelled human, and people count against each other', async () => {
     const r = await people.get(q());
-    expect(r.matchesUsed).toBe(20);
-    const humans = r.rows.filter((x) => x.agentKind === 'human').map((x) => [x.agentName, x.matches]);
-    expect(humans.sort()).toEqual([['Pat', 6], ['Sam', 6]]);
+    expect(r.matchesUsed).toBe(24);
+    const humans = r.rows.filter((x) => x.agentKind === 'human').map((x) => [x.agentName, x.matches, x.wins, x.losses, x.reliability.voided]);
+    expect(humans.sort()).toEqual([
+      ['Pat', 6, 4, 2, 2],
+      ['Sam', 6, 5, 1, 1],
+    ]);
+    const rows = byName(r.rows);
+    expect(r.pairs.find((p) => p.a === rows.get('Pat')!.agentId && p.b === rows.get('Sam')!.agentId)?.matches).toBe(2);
+    expect(rows.get('model-y')!.matches).toBe(18);
+    expect(rows.get('model-y')!.reliability.illegalRate).toBeCloseTo(22 / 70, 12);
+    expect(rows.get('model-y')!.reliability.voided).toBe(1);
   });
 
-  it('together: all people are one player; games between people are left out', async () => {
+  it('together: all people are one player, "Humans (all people)"; games between people are left out', async () => {
     const r = await people.get(q({ humans: 'together' }));
-    expect(r.matchesUsed).toBe(18);
+    expect(r.matchesUsed).toBe(22);
     const humans = r.rows.filter((x) => x.agentKind === 'human');
-    expect(humans.map((x) => [x.agentId, x.agentName, x.matches, x.wins])).toEqual([['humans', 'Humans (all people)', 8, 7]]);
+    // Pat's 4 games with model-y and Sam's 4 with Random: the matches with at least one person, minus Pat v Sam.
+    expect(humans.map((x) => [x.agentId, x.agentName, x.matches, x.wins, x.draws, x.losses])).toEqual([[HUMANS_ID, HUMANS_NAME, 8, 7, 0, 1]]);
     expect(r.rows.map((x) => x.agentName)).not.toContain('Pat');
+    expect(r.rows.map((x) => x.agentName)).not.toContain('Sam');
+    // Rated as one player by every method, against both models.
+    for (const method of ['bt', 'trueskill', 'elo']) {
+      const row = (await people.get(q({ humans: 'together', method }))).rows.find((x) => x.agentId === HUMANS_ID)!;
+      expect(Number.isFinite(row.rating)).toBe(true);
+    }
+    expect(humans[0]!.trueskill).not.toBeNull();
+    const rows = byName(r.rows);
+    expect(r.pairs.find((p) => p.a === HUMANS_ID && p.b === rows.get('model-y')!.agentId)?.matches).toBe(4);
+    expect(r.pairs.find((p) => p.a === HUMANS_ID && p.b === rows.get('Random')!.agentId)?.matches).toBe(4);
+    expect(r.pairs.some((p) => p.a === p.b)).toBe(false);
+    // Reliability: a voided match counts once for the one player, however many people sat in it.
+    expect(humans[0]!.reliability.voided).toBe(2);
+    expect(rows.get('model-y')!.matches).toBe(18);
   });
 
-  it('hide: the models are rated exactly as if no person had played', async () => {
-    const [hidden, without] = await Promise.all([people.get(q({ humans: 'hide' })), modelsOnly.get(q())]);
-    expect(hidden.matchesUsed).toBe(10);
-    expect(hidden.rows.some((x) => x.agentKind === 'human')).toBe(false);
-    const rating = (rows: typeof hidden.rows) => Object.fromEntries(rows.map((x) => [x.agentName, x.bt?.beta]));
-    expect(rating(hidden.rows)).toEqual(rating(without.rows));
-    // …and differently from when people count (the test would pass vacuously otherwise).
-    expect(rating((await people.get(q())).rows)['model-y']).not.toBeCloseTo(rating(hidden.rows)['model-y']!, 6);
+  it('hide: no person is listed, and the models are rated exactly as if no person had played', async () => {
+    const without = await modelsOnly.get(q());
+    expect(without.matchesUsed).toBe(14);
+    for (const method of ['bt', 'trueskill', 'elo']) {
+      const [hidden, base] = await Promise.all([people.get(q({ humans: 'hide', method })), modelsOnly.get(q({ method }))]);
+      expect(hidden.matchesUsed).toBe(14);
+      expect(hidden.rows.some((x) => x.agentKind === 'human')).toBe(false);
+      expect(hidden.anchor?.agentName).toBe(base.anchor?.agentName);
+      expect(hidden.rows).toEqual(base.rows);
+      expect(hidden.pairs).toEqual(base.pairs);
+      expect(hidden.normalized).toEqual(base.normalized);
+    }
+    // …and the people's games do move the models when they count (the check above would pass vacuously otherwise).
+    const [each, hidden] = await Promise.all([people.get(q()), people.get(q({ humans: 'hide' }))]);
+    expect(byName(each.rows).get('model-y')!.bt!.beta).not.toBeCloseTo(byName(hidden.rows).get('model-y')!.bt!.beta, 6);
+    expect(byName(hidden.rows).get('model-y')!.reliability.illegalRate).toBeCloseTo(10 / 50, 12);
+  });
+
+  it('together drops only the comparisons between people in a match that also has a model', () => {
+    const agent = (id: string, kind: string) => ({ id, name: id, kind, simulated: false, model: null, scaffold: null, promptVersion: null });
+    const match = (id: string, seats: [string, number][]): RatedMatch => ({ id, gameId: 'g', seats: seats.map(([agentId, score]) => ({ agentId, score })) });
+    const data: LeaderboardData = {
+      gameIds: ['g'],
+      agents: [agent('ann', 'human'), agent('bob', 'human'), agent('llm', 'llm')],
+      matches: [match('three', [['ann', 1], ['llm', 0], ['bob', 0]]), match('people', [['ann', 0], ['bob', 1]]), match('models', [['llm', 1], ['llm', 0]])],
+      reliability: new Map(),
+    };
+    const together = withHumans(data, 'together');
+    expect(together.matches.map((m) => [m.id, m.seats.map((s) => s.agentId)])).toEqual([
+      ['three', [HUMANS_ID, 'llm', HUMANS_ID]],
+      ['models', ['llm', 'llm']],
+    ]);
+    expect(together.agents.map((a) => [a.id, a.name, a.kind])).toEqual([
+      ['llm', 'llm', 'llm'],
+      [HUMANS_ID, HUMANS_NAME, 'human'],
+    ]);
+    // The one player is compared with the model only (both of its seats), never with itself.
+    const { agents, comparisons } = buildComparisons(together.matches.slice(0, 1));
+    expect(comparisons.map((c) => [agents[c.i], agents[c.j]])).toEqual([[HUMANS_ID, 'llm']]);
+    expect(withHumans(data, 'hide').matches.map((m) => m.id)).toEqual(['models']);
+    expect(withHumans(data, 'each')).toBe(data);
   });
 
   it('reads the filter from the URL and reports a bad value', () => {
-    expect(parseLeaderboardQuery({ humans: 'together' }).query.humans).toBe('together');
-    const bad = parseLeaderboardQuery({ humans: 'robots' });
+    expect(parseLeaderboardQuery({}).query.humans).toBe('each');
+    for (const v of ['each', 'together', 'hide'] as const) {
+      expect(parseLeaderboardQuery({ humans: v })).toEqual({ query: expect.objectContaining({ humans: v }), problems: [] });
+    }
+    const bad = parseLeaderboardQuery({ humans: 'robots', baselines: 'hide' });
     expect(bad.query.humans).toBe('each');
+    expect(bad.query.baselines).toBe('hide');
+    expect(bad.problems).toHaveLength(1);
     expect(bad.problems[0]).toMatch(/^humans: "robots" is not valid/);
   });
 });
