@@ -18,20 +18,27 @@ export class ResignError extends Error {
 
 type Waiter = { ply: number; resolve: (a: { type: string }) => void; reject: (e: Error) => void };
 
+/**
+ * Moves and resignations for matches this process does not run (every process hears every move through the relay)
+ * are dropped after this long; the process that runs the match takes them within milliseconds.
+ */
+const KEEP_MS = 10 * 60_000;
+
 const key = (matchId: string, seat: Seat) => `${matchId}:${seat}`;
 
 export class HumanBridge {
   private waiting = new Map<string, Waiter>();
   /** Moves that arrived before the runner asked (the hub has already checked them against the turn). */
-  private inbox = new Map<string, { ply: number; action: { type: string } }>();
-  private resignations = new Map<string, Set<Seat>>();
+  private inbox = new Map<string, { ply: number; action: { type: string }; at: number }>();
+  private resignations = new Map<string, { seats: Set<Seat>; at: number }>();
 
   submit(input: HumanInput): void {
+    this.prune();
     const k = key(input.matchId, input.seat);
     if (input.kind === 'resign') {
-      let set = this.resignations.get(input.matchId);
-      if (!set) this.resignations.set(input.matchId, (set = new Set()));
-      set.add(input.seat);
+      let r = this.resignations.get(input.matchId);
+      if (!r) this.resignations.set(input.matchId, (r = { seats: new Set(), at: Date.now() }));
+      r.seats.add(input.seat);
       const w = this.waiting.get(k);
       if (w) {
         this.waiting.delete(k);
@@ -45,13 +52,19 @@ export class HumanBridge {
       w.resolve(input.action);
       return;
     }
-    this.inbox.set(k, { ply: input.ply, action: input.action });
+    this.inbox.set(k, { ply: input.ply, action: input.action, at: Date.now() });
+  }
+
+  private prune() {
+    const old = Date.now() - KEEP_MS;
+    for (const [k, v] of this.inbox) if (v.at < old) this.inbox.delete(k);
+    for (const [k, v] of this.resignations) if (v.at < old) this.resignations.delete(k);
   }
 
   /** Waits for the person's move for this turn; rejects with ResignError on resignation, or when `signal` aborts. */
   wait(matchId: string, seat: Seat, ply: number, signal: AbortSignal): Promise<{ type: string }> {
     const k = key(matchId, seat);
-    if (this.resignations.get(matchId)?.has(seat)) return Promise.reject(new ResignError(seat));
+    if (this.resignations.get(matchId)?.seats.has(seat)) return Promise.reject(new ResignError(seat));
     const early = this.inbox.get(k);
     this.inbox.delete(k);
     if (early && early.ply === ply) return Promise.resolve(early.action);
@@ -73,8 +86,8 @@ export class HumanBridge {
 
   /** The first seat that resigned in this match, or null. */
   resigned(matchId: string): Seat | null {
-    const set = this.resignations.get(matchId);
-    return set?.size ? Math.min(...set) : null;
+    const r = this.resignations.get(matchId);
+    return r?.seats.size ? Math.min(...r.seats) : null;
   }
 
   /** The match ended: drop what is left for it. */

@@ -336,16 +336,6 @@ export class Hub {
     this.evict();
   };
 
-  /**
-   * The snapshot a viewer would get on joining now (what a seat's person receives, or a spectator): for tests and
-   * machine clients. `seat` is the seat's view while the match runs; without it, the spectator's.
-   */
-  async snapshot(matchId: string, seat?: number): Promise<MatchSnapshot | null> {
-    const e = await this.entry(matchId);
-    if (!e) return null;
-    return seat === undefined ? snapshotFor(e, spectatorViewer(e)) : snapshotFor(e, seatViewer(e, seat), { seat });
-  }
-
   /** Tells a tournament's pages that its counts or status changed (they re-read them). */
   tournamentChanged = (tournamentId: string) => {
     this.io?.to(`tournament:${tournamentId}`).emit('tournament:changed', { tournamentId });
