@@ -126,6 +126,7 @@ export function MatchView(props: Props) {
                 view={frame.view}
                 players={seats.map((s) => `${s.label} · ${s.agentName}`)}
                 lastMove={frame.lastMove}
+                over={final && index === last}
                 {...(canMove ? { legal: turn!.legal as never, onAction } : {})}
               />
             ) : log && final ? (

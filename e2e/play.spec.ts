@@ -121,12 +121,18 @@ test('a person plays a whole Connect Four game by clicking columns, then plays a
   await page.getByRole('button', { name: 'Yes, resign' }).click();
   await expect(page.getByTestId('your-result')).toHaveText('You lost.');
   await expect(page.getByTestId('transcript')).toContainText('resigned');
+  await expect(page.getByTestId('outcome')).toContainText('resigned');
+  await expect(page.getByTestId('board')).not.toContainText('to move'); // the match is over, whatever the position
 });
 
 test('no socket frame a person receives during a hidden-information game carries the other seat\'s secret', async ({ page }) => {
   test.setTimeout(180_000);
+  // Everything the server sends this browser: socket.io starts on HTTP long-polling, then upgrades to a WebSocket.
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
+  page.on('response', async (r) => {
+    if (r.url().includes('/socket.io/') && r.request().method() === 'GET') frames.push(await r.text().catch(() => ''));
+  });
   await enterAsGuest(page, 'Hidden');
   await startGame(page, 'Hidden number (test game)', 'Player 1');
   const guessed = new Set<number>();

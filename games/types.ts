@@ -126,4 +126,9 @@ export interface BoardProps<A = any> {
   legal?: A[] | null;
   /** Only for a person playing a seat: called with the chosen action. */
   onAction?: (a: A) => void;
+  /**
+   * The match is over even if this position is not (a resignation, a void match): the board should not say whose
+   * move it is.
+   */
+  over?: boolean;
 }

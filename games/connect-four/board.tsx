@@ -10,7 +10,7 @@ const DISC: Record<Exclude<Cell, null>, string> = {
 };
 const COLOUR = { X: 'red', O: 'yellow' } as const;
 
-export function ConnectFourBoard({ view, players, legal, onAction }: BoardProps<ConnectFourAction>) {
+export function ConnectFourBoard({ view, players, legal, onAction, over }: BoardProps<ConnectFourAction>) {
   const v = view as ConnectFourView;
   const rows = v.board.length;
   const columns = v.board[0]?.length ?? 0;
@@ -39,7 +39,7 @@ export function ConnectFourBoard({ view, players, legal, onAction }: BoardProps<
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-2">
       <p className="text-sm text-neutral-600 dark:text-neutral-300" aria-live="polite">
-        {v.result ?? (markToMove ? `${players[v.toMove!] ?? markToMove} to move` : '')}
+        {v.result ?? (markToMove && !over ? `${players[v.toMove!] ?? markToMove} to move` : '')}
       </p>
       <div className="grid w-full gap-1 px-2 sm:gap-1.5 sm:px-3" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} aria-hidden="true">
         {Array.from({ length: columns }, (_, c) => (

@@ -12,7 +12,7 @@ const FEEDBACK_STYLE: Record<Feedback, string> = {
 
 const NUMBERS = Array.from({ length: MAX }, (_, i) => i + 1);
 
-export function HiddenNumberBoard({ view, players, legal, onAction }: BoardProps<HiddenNumberAction>) {
+export function HiddenNumberBoard({ view, players, legal, onAction, over }: BoardProps<HiddenNumberAction>) {
   const v = view as HiddenNumberView;
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const isLegal = (n: number) => !!legal?.some((a) => a.n === n);
@@ -25,7 +25,7 @@ export function HiddenNumberBoard({ view, players, legal, onAction }: BoardProps
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-4">
       <p className="text-sm text-neutral-600 dark:text-neutral-300" aria-live="polite">
-        {v.result ?? (v.toMove !== null ? `${label(v.toMove)} to move` : '')}
+        {v.result ?? (v.toMove !== null && !over ? `${label(v.toMove)} to move` : '')}
       </p>
 
       {ownNumber !== null && ownNumber !== undefined && (

@@ -18,7 +18,7 @@ function Mark({ mark }: { mark: Exclude<Cell, null> }) {
   );
 }
 
-export function TicTacToeBoard({ view, players, legal, onAction }: BoardProps<TicTacToeAction>) {
+export function TicTacToeBoard({ view, players, legal, onAction, over }: BoardProps<TicTacToeAction>) {
   const v = view as TicTacToeView;
   const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';
   const playable = (r: number, c: number) => !!legal?.some((a) => a.row === r + 1 && a.col === c + 1);
@@ -26,7 +26,7 @@ export function TicTacToeBoard({ view, players, legal, onAction }: BoardProps<Ti
   return (
     <div className="mx-auto flex w-full max-w-xs flex-col items-center gap-3">
       <p className="text-sm text-neutral-600 dark:text-neutral-300" aria-live="polite">
-        {v.result ?? (markToMove ? `${players[v.toMove!] ?? markToMove} to move` : '')}
+        {v.result ?? (markToMove && !over ? `${players[v.toMove!] ?? markToMove} to move` : '')}
       </p>
       <div
         role="group"
