@@ -39,6 +39,11 @@ export interface GameMeta {
   seatNames?: string[];
   /** A person's default time for one move, in seconds (60 when absent); a match may set its own. */
   humanMoveSeconds?: number;
+  /**
+   * All seats play together against the game (Hanabi): every seat gets the same score, and the leaderboard rates
+   * such games by the team's raw score (`Outcome.rewards[0]`) with a bootstrap interval instead of Bradley-Terry.
+   */
+  cooperative?: boolean;
 }
 
 export interface Outcome {
@@ -106,6 +111,12 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any> {
   rules: { summary: string; topics: Record<string, string> };
   /** Optional search baseline working on the seat's own view (never on hidden state). */
   engine?(view: unknown, seat: Seat, legal: A[], rng: Rng, opts: EngineOptions): A;
+  /**
+   * Numbers recorded with a move for the analysis pages, e.g. Hold'em's estimated win probability at the decision or
+   * Connect Four's change in board valuation. Pure (`rng` is derived from the match seed and the ply). They are as
+   * private as the move's action: in imperfect-information games other seats see them only once the match is over.
+   */
+  moveMetrics?(prev: S, next: S, seat: Seat, a: A, rng: Rng): Record<string, number>;
   /** For the conformance suite: strings that are private to a seat in this state (must not appear in others' views). */
   secrets?(s: S): { seat: Seat; values: string[] }[];
 }

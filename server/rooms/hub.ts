@@ -93,9 +93,11 @@ export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer): WireEvent {
     // with its seat; others read only the log lines meant for them.
     const mine = 'omniscient' in viewer || ('seat' in viewer && viewer.seat === ev.seat);
     const lines = (payload.lines as { text: string; visibleTo?: number[] }[] | undefined) ?? [];
+    const open = e.game.meta.info === 'perfect' || mine;
     payload = {
       ...payload,
-      action: e.game.meta.info === 'perfect' || mine ? payload.action : null,
+      action: open ? payload.action : null,
+      ...(payload.metrics !== undefined ? { metrics: open ? payload.metrics : null } : {}),
       lines: lines.filter((l) => !l.visibleTo || 'omniscient' in viewer || ('seat' in viewer && l.visibleTo.includes(viewer.seat))),
     };
   }

@@ -291,8 +291,11 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         const prev = state;
         state = applyMove(game, state, setup.seed, { ply, seat, action: d.action });
         const lines: LogLine[] = game.describe(prev, state, seat, d.action);
+        const metrics = game.moveMetrics?.(prev, state, seat, d.action, createRng(`${setup.seed}:metrics:${ply}`));
         stats[seat]!.moves++;
-        await emit('move', seat, { ply, action: d.action, lines, ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}) });
+        await emit('move', seat, {
+          ply, action: d.action, lines, ...(metrics ? { metrics } : {}), ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}),
+        });
         ply++;
       }
     }
