@@ -118,12 +118,29 @@ export interface PairCell {
   model: number | null;
 }
 
+export interface CooperativeRow {
+  gameId: string;
+  agentId: string;
+  agentName: string;
+  agentKind: string;
+  simulated: boolean;
+  matches: number;
+  /** Mean raw team score (e.g. Hanabi points). */
+  mean: number;
+  interval: Interval | null;
+}
+
 export interface LeaderboardResult {
   query: LeaderboardQuery;
   rows: LeaderboardRow[];
   pairs: PairCell[];
   /** LLMArena's normalized score: each agent's mean score per game as a percentage of the best agent's. */
   normalized: { games: string[]; rows: { agentId: string; perGame: Record<string, number | null>; average: number | null }[] };
+  /**
+   * Cooperative games (Hanabi): the seats play together, so they are not in the ratings; each agent's mean team score
+   * per game with a bootstrap interval (null with too few matches), best first.
+   */
+  cooperative: CooperativeRow[];
   /** Reference agent of the BT scale (fixed at 1000). */
   anchor: { agentId: string; agentName: string } | null;
   /** Prompt versions of the rated LLM agents, for the version filter. */

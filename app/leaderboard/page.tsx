@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { LeaderboardChart, type ChartPoint } from '@/components/leaderboard-chart';
 import { LeaderboardFilters } from '@/components/leaderboard-filters';
 import { categoryLabel, METHOD_LABELS } from '@/components/leaderboard-format';
+import { LeaderboardCooperative } from '@/components/leaderboard-cooperative';
 import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
 import { LeaderboardPairwise } from '@/components/leaderboard-pairwise';
 import { LeaderboardRefresh } from '@/components/leaderboard-refresh';
@@ -197,6 +198,21 @@ function Board({ result }: { result: LeaderboardResult }) {
         </div>
         <LeaderboardNormalized result={result} />
       </section>
+
+      {result.cooperative.length > 0 && (
+        <section aria-labelledby="cooperative-heading" className="flex flex-col gap-3">
+          <div>
+            <h2 id="cooperative-heading" className="text-lg font-semibold">
+              Cooperative games
+            </h2>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              The seats play together against the game, so these matches are not in the ratings above: each agent&apos;s mean team score, with a
+              bootstrap interval.
+            </p>
+          </div>
+          <LeaderboardCooperative result={result} />
+        </section>
+      )}
 
       <HowToRead bootstrapRounds={result.bootstrapRounds} />
     </div>

@@ -90,3 +90,24 @@ describe('evaluateBoard', () => {
     expect(evaluateBoard(bottom('XXXX...'), 0)).toBe(1000 + 5 + 2 + 3);
   });
 });
+
+describe('reward per move (LLMArena)', () => {
+  it('is the change in the mover\u2019s board valuation: building a three scores, blocking one scores too', async () => {
+    const { connectFour } = await import('./index');
+    const { createRng } = await import('../../lib/engine/rng');
+    const rng = createRng('m');
+    let s = connectFour.setup({ numPlayers: 2, config: {}, rng });
+    const play = (seat: number, column: number) => {
+      const prev = s;
+      s = connectFour.apply(prev, seat, { type: 'drop', column }, rng);
+      return connectFour.moveMetrics!(prev, s, seat, { type: 'drop', column }, rng).reward!;
+    };
+    expect(play(0, 4)).toBeGreaterThan(0); // the centre opens many windows for X
+    play(1, 1);
+    const x2 = play(0, 3); // two in a row
+    play(1, 1);
+    const x3 = play(0, 5); // three in a row
+    expect(x3).toBeGreaterThan(x2);
+    expect(play(1, 6)).toBeGreaterThan(play(0, 1)); // O blocking X's three gains more than X's idle disc
+  });
+});

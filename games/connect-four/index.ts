@@ -1,6 +1,6 @@
 // The Connect Four game definition (server-safe: no React).
 import type { GameDef } from '../types';
-import { connectFourEngine } from './engine';
+import { connectFourEngine, evaluateBoard } from './engine';
 import { prompt } from './prompt';
 import * as rules from './rules';
 import type { ConnectFourAction, ConnectFourConfig, ConnectFourState } from './rules';
@@ -44,4 +44,7 @@ export const connectFour: GameDef<ConnectFourState, ConnectFourAction, ConnectFo
     },
   },
   engine: (view, seat, legal, rng, opts) => connectFourEngine(view, seat, legal, rng, opts),
+  // LLMArena's reward per move: the change, for the mover, in the board valuation that counts two, three and four in
+  // a row (windows of four holding only one side's discs) after the move.
+  moveMetrics: (prev, next, seat) => ({ reward: evaluateBoard(next.board, seat) - evaluateBoard(prev.board, seat) }),
 };

@@ -1,5 +1,5 @@
 // Reads what the leaderboard rates from Postgres: finished matches as rated matches, agents, reliability counts.
-import { games } from '../../games/registry';
+import { games, getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard';
 import { ratedMatchesFromRows } from '../../lib/rating/from-rows';
@@ -41,8 +41,8 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
   const gameIds = gamesFor(q);
   const mode = q.humans ?? 'each';
   const [rows, agents, counts] = await Promise.all([
-    db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null }[]>`
-      SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score
+    db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null }[]>`
+      SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score
       FROM matches m JOIN seats s ON s.match_id = m.id
       WHERE m.status = 'finished' AND m.game_id = ANY(${gameIds})
       ORDER BY m.finished_at, m.id, s.seat`,
@@ -65,7 +65,7 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
 
   const data: LeaderboardData = {
     gameIds,
-    matches: ratedMatchesFromRows(rows),
+    matches: ratedMatchesFromRows(rows, { cooperative: (id) => !!getGame(id)?.meta.cooperative }),
     agents: agents.map((a) => ({
       id: a.id,
       name: a.name,

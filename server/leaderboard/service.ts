@@ -1,6 +1,6 @@
 // The leaderboard service: cached per (games, bootstrap scheme), recomputed off the event loop when matches finish.
 import type { Db } from '../../lib/db';
-import type { Interval, LeaderboardQuery, LeaderboardResult, LeaderboardRow, LeaderboardService, PairCell } from '../../lib/leaderboard';
+import type { CooperativeRow, Interval, LeaderboardQuery, LeaderboardResult, LeaderboardRow, LeaderboardService, PairCell } from '../../lib/leaderboard';
 import { ranksFromIntervals, type Leaderboard } from '../../lib/rating';
 import type { Compute } from './computer';
 import { gamesFor, loadLeaderboardData, type LeaderboardData } from './data';
@@ -88,14 +88,23 @@ const toInterval = (i: [number, number] | null): Interval | null => (i ? { lower
 export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, rounds: number): LeaderboardResult {
   const { data, board } = entry;
   const agents = new Map(data.agents.map((a) => [a.id, a]));
-  const shown = board.rows.filter((r) => {
-    const a = agents.get(r.agentId);
+  const visible = (id: string) => {
+    const a = agents.get(id);
     if (!a) return false;
     if (query.baselines === 'hide' && BASELINE_KINDS.has(a.kind)) return false;
     if (query.simulated === 'hide' && a.simulated) return false;
     if (query.version && a.kind === 'llm' && a.promptVersion !== query.version) return false;
     return true;
-  });
+  };
+  const shown = board.rows.filter((r) => visible(r.agentId));
+  const cooperative: CooperativeRow[] = board.cooperative
+    .filter((c) => visible(c.key))
+    .map((c) => {
+      const a = agents.get(c.key)!;
+      const ci = query.interval === '90' ? c.ci90 : c.ci95;
+      return { gameId: c.gameId, agentId: a.id, agentName: a.name, agentKind: a.kind, simulated: a.simulated, matches: c.matches, mean: c.mean, interval: toInterval(ci) };
+    })
+    .sort((x, y) => x.gameId.localeCompare(y.gameId) || y.mean - x.mean);
   const versions = [
     ...new Set(board.rows.map((r) => agents.get(r.agentId)).flatMap((a) => (a?.kind === 'llm' && a.promptVersion ? [a.promptVersion] : []))),
   ].sort();
@@ -184,6 +193,7 @@ export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, r
     rows,
     pairs,
     normalized,
+    cooperative,
     anchor: anchor ? { agentId: anchor.id, agentName: anchor.name } : null,
     versions,
     matchesUsed: data.matches.length,
