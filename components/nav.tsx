@@ -9,6 +9,7 @@ const LINKS = [
   { href: '/', label: 'Live & recent', short: 'Live', match: (p: string) => p === '/' || p.startsWith('/matches') },
   { href: '/play', label: 'Play', match: (p: string) => p.startsWith('/play') },
   { href: '/leaderboard', label: 'Leaderboard', short: 'Ratings', match: (p: string) => p.startsWith('/leaderboard') },
+  { href: '/metrics', label: 'Metrics', match: (p: string) => p.startsWith('/metrics') },
   { href: '/games', label: 'Games', match: (p: string) => p.startsWith('/games') },
   { href: '/agents', label: 'Agents', match: (p: string) => p.startsWith('/agents') },
   { href: '/tournaments', label: 'Tournaments', short: 'Tourneys', match: (p: string) => p.startsWith('/tournaments') },

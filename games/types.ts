@@ -44,6 +44,12 @@ export interface GameMeta {
    * such games by the team's raw score (`Outcome.rewards[0]`) with a bootstrap interval instead of Bradley-Terry.
    */
   cooperative?: boolean;
+  /**
+   * What the metrics page shows for this game beyond the defaults (results, action mix, means of `moveMetrics`):
+   * `mixBy` splits the action mix by buckets of a metric in [0, 1] (Hold'em: the estimated win probability);
+   * `distribution` plots a metric's distribution per agent (Bid: the deviation from the equilibrium bid).
+   */
+  analysis?: { mixBy?: string; distribution?: string };
 }
 
 export interface Outcome {

@@ -3,6 +3,8 @@
 import 'server-only';
 import { db } from './db';
 import type { ExportEvent, ExportLlmCall, ExportMatch } from './exports';
+import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from './metrics';
+import { getGame } from '../games/registry';
 import type { Prisma } from './generated/prisma/client.ts';
 import type { MatchStatus } from './protocol';
 import { tournamentProgress, tournamentStandings, type Standing } from './tournament/progress';
@@ -423,4 +425,28 @@ export async function getPersonMatches(agentId: string, recentLimit = 10): Promi
     findMatches({ where: { ...mine, status: { in: ['finished', 'failed', 'cancelled'] } }, orderBy: [{ finishedAt: 'desc' }], take: recentLimit }),
   ]);
   return { open: open.map(toSummary), recent: recent.map(toSummary) };
+}
+
+/** Moves read for a game's analysis: the most recent of its finished matches. */
+const MAX_ANALYSED_MOVES = 100_000;
+
+/** LLMArena's per-environment analysis of one game (finished matches only: no running match's private moves). */
+export async function getGameMetrics(gameId: string): Promise<GameMetrics> {
+  const [results, moves] = await Promise.all([
+    db().$queryRaw<ResultRow[]>`
+      SELECT s.agent_id, a.name, a.kind, (a.simulated OR COALESCE(p.simulated, false)) AS simulated,
+        COUNT(*)::int AS matches, (COUNT(*) FILTER (WHERE s.outcome = 'win'))::int AS wins,
+        AVG((m.result->'rewards'->>s.seat)::float) AS avg_reward,
+        COALESCE(SUM(s.illegal_count), 0)::int AS illegal, COALESCE(SUM(s.reply_count), 0)::int AS replies
+      FROM seats s JOIN matches m ON m.id = s.match_id JOIN agents a ON a.id = s.agent_id LEFT JOIN providers p ON p.id = a.provider_id
+      WHERE m.status = 'finished' AND m.game_id = ${gameId}
+      GROUP BY s.agent_id, a.name, a.kind, a.simulated, p.simulated
+      ORDER BY COUNT(*) FILTER (WHERE s.outcome = 'win')::float / COUNT(*) DESC, a.name`,
+    db().$queryRaw<MoveRow[]>`
+      SELECT s.agent_id, e.payload->'action'->>'type' AS type, e.payload->'metrics' AS metrics
+      FROM match_events e JOIN matches m ON m.id = e.match_id JOIN seats s ON s.match_id = e.match_id AND s.seat = e.seat
+      WHERE m.status = 'finished' AND m.game_id = ${gameId} AND e.kind = 'move'
+      ORDER BY e.id DESC LIMIT ${MAX_ANALYSED_MOVES}`,
+  ]);
+  return summarizeGame(gameId, getGame(gameId)?.meta.analysis, results, moves);
 }

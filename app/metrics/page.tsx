@@ -1,0 +1,199 @@
+// LLMArena's analysis: the normalized score table across environments, then per environment TrueSkill with σ, win
+// rate, average reward and illegal-reply rate, the action mix, the move metrics the game records (Connect Four's
+// reward per move, Hold'em's action mix by estimated win rate, Bid's deviation from the equilibrium bid).
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { AgentLabel } from '@/components/agent-label';
+import { EmptyState } from '@/components/empty-state';
+import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
+import { games, getGame } from '@/games/registry';
+import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
+import type { GameMetrics } from '@/lib/metrics';
+import { getGameMetrics } from '@/lib/queries';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Metrics' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const pct = (x: number | null | undefined) => (x == null ? '—' : `${(x * 100).toFixed(1)}%`);
+const num = (x: number | null | undefined, digits = 2) => (x == null || !Number.isFinite(x) ? '—' : x.toFixed(digits));
+
+export default async function MetricsPage({ searchParams }: Props) {
+  const wanted = (await searchParams).game;
+  const game = getGame(typeof wanted === 'string' ? wanted : '') ?? games[0]!;
+  let overall: LeaderboardResult | null = null;
+  let perGame: LeaderboardResult | null = null;
+  let error: string | null = null;
+  try {
+    [overall, perGame] = await Promise.all([
+      leaderboardService().get(parseLeaderboardQuery({}).query),
+      leaderboardService().get(parseLeaderboardQuery({ game: game.id, method: 'trueskill' }).query),
+    ]);
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  const metrics = await getGameMetrics(game.id);
+  const trueskill = new Map((perGame?.rows ?? []).map((r) => [r.agentId, r.trueskill]));
+
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-semibold tracking-tight">Metrics</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+          LLMArena&apos;s analysis of every environment, from finished matches: normalized scores across games, then per game TrueSkill with its σ,
+          win rate, average reward, the rate of illegal replies, and what each agent does with its moves.
+        </p>
+      </header>
+
+      <Section id="normalized" title="Normalized score" hint="Each agent's mean score per game as a percentage of the best agent's, and the average over games (LLMArena's Table 1).">
+        {overall && overall.rows.length > 0 ? <LeaderboardNormalized result={overall} /> : <EmptyState>{error ?? 'No finished matches yet.'}</EmptyState>}
+      </Section>
+
+      <nav aria-label="Games" className="flex flex-wrap gap-2">
+        {games.map((g) => (
+          <Link
+            key={g.id}
+            href={`/metrics?game=${g.id}`}
+            aria-current={g.id === game.id ? 'page' : undefined}
+            className={`rounded-full border px-3 py-1 text-sm ${g.id === game.id ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-zinc-300 hover:border-indigo-400 dark:border-zinc-700'}`}
+          >
+            {g.meta.title}
+          </Link>
+        ))}
+      </nav>
+
+      {metrics.results.length === 0 ? (
+        <EmptyState>No finished {game.meta.title} matches yet.</EmptyState>
+      ) : (
+        <>
+          <Section id="results" title={`${game.meta.title}: results`} hint="TrueSkill μ ± σ from this game's matches; average reward in the game's own units (chips, points, value).">
+            <Table head={['Agent', 'TrueSkill μ ± σ', 'Win rate', 'Average reward', 'Illegal replies', 'Matches']} testId="metrics-results">
+              {metrics.results.map((r) => {
+                const ts = trueskill.get(r.agentId);
+                return (
+                  <tr key={r.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
+                    <Td left><AgentLabel name={r.name} kind={r.kind} simulated={r.simulated} /></Td>
+                    <Td>{ts ? `${ts.mu.toFixed(1)} ± ${ts.sigma.toFixed(1)}` : '—'}</Td>
+                    <Td>{pct(r.winRate)}</Td>
+                    <Td>{num(r.avgReward)}</Td>
+                    <Td>{pct(r.illegalRate)}</Td>
+                    <Td>{r.matches}</Td>
+                  </tr>
+                );
+              })}
+            </Table>
+          </Section>
+          <MoveAnalysis metrics={metrics} names={new Map(metrics.results.map((r) => [r.agentId, r.name]))} order={metrics.results.map((r) => r.agentId)} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function MoveAnalysis({ metrics: all, names, order }: { metrics: GameMetrics; names: Map<string, string>; order: string[] }) {
+  // Agents in the results table's order (best win rate first).
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const metrics = { ...all, moves: [...all.moves].sort((a, b) => rank(a.agentId) - rank(b.agentId)) };
+  const metricKeys = [...new Set(metrics.moves.flatMap((m) => Object.keys(m.means)))].sort();
+  const name = (id: string) => names.get(id) ?? id;
+  return (
+    <>
+      <Section id="mix" title="Action mix" hint="Share of each agent's moves by action type.">
+        <Table head={['Agent', ...metrics.actionTypes, 'Moves']} testId="metrics-mix">
+          {metrics.moves.map((m) => (
+            <tr key={m.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
+              <Td left>{name(m.agentId)}</Td>
+              {metrics.actionTypes.map((t) => <Td key={t}>{pct(m.mix[t] ?? 0)}</Td>)}
+              <Td>{m.moves}</Td>
+            </tr>
+          ))}
+        </Table>
+      </Section>
+      {metricKeys.length > 0 && (
+        <Section id="move-metrics" title="Per-move metrics" hint="Means of what the game records with each move (e.g. Connect Four's reward per move: the change in the mover's board valuation).">
+          <Table head={['Agent', ...metricKeys.map((k) => `mean ${k}`)]} testId="metrics-means">
+            {metrics.moves.map((m) => (
+              <tr key={m.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
+                <Td left>{name(m.agentId)}</Td>
+                {metricKeys.map((k) => <Td key={k}>{num(m.means[k]?.mean, 3)}</Td>)}
+              </tr>
+            ))}
+          </Table>
+        </Section>
+      )}
+      {metrics.moves.some((m) => m.mixByBucket) && (
+        <Section id="mix-by" title="Action mix by estimated win rate" hint="LLMArena's risk analysis: what each agent does as its estimated chance to win grows.">
+          <div className="grid gap-4 md:grid-cols-2">
+            {metrics.moves.map((m) => (
+              <Table key={m.agentId} caption={name(m.agentId)} head={['Win rate', ...metrics.actionTypes, 'Moves']}>
+                {m.mixByBucket!.map((b) => (
+                  <tr key={b.from} className="border-t border-zinc-100 dark:border-zinc-800">
+                    <Td left>{`${Math.round(b.from * 100)}–${Math.round(b.to * 100)}%`}</Td>
+                    {metrics.actionTypes.map((t) => <Td key={t}>{b.moves ? pct(b.mix[t] ?? 0) : '—'}</Td>)}
+                    <Td>{b.moves}</Td>
+                  </tr>
+                ))}
+              </Table>
+            ))}
+          </div>
+        </Section>
+      )}
+      {metrics.bins && (
+        <Section id="distribution" title="Distribution" hint="Per agent, how often each range of the recorded value occurred (Bid: normalized deviation from the equilibrium bid v/2).">
+          <div className="flex flex-col gap-3">
+            {metrics.moves.map((m) => {
+              const max = Math.max(1, ...(m.histogram ?? []));
+              return (
+                <div key={m.agentId} className="flex flex-col gap-1">
+                  <span className="text-sm font-medium">{name(m.agentId)}</span>
+                  <div className="flex h-16 items-end gap-1" role="img" aria-label={`Distribution for ${name(m.agentId)}: ${m.histogram?.join(', ')}`}>
+                    {m.histogram!.map((n, i) => (
+                      <div key={i} title={`${num(metrics.bins![i]!.from)} to ${num(metrics.bins![i]!.to)}: ${n}`} className="flex-1 rounded-t bg-indigo-500" style={{ height: `${(n / max) * 100}%` }} />
+                    ))}
+                  </div>
+                  <div className="flex justify-between text-xs text-zinc-500"><span>{num(metrics.bins![0]!.from)}</span><span>{num(metrics.bins!.at(-1)!.to)}</span></div>
+                </div>
+              );
+            })}
+          </div>
+        </Section>
+      )}
+    </>
+  );
+}
+
+function Section({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
+      <div>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">{title}</h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Table({ head, children, caption, testId }: { head: string[]; children: ReactNode; caption?: string; testId?: string }) {
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid={testId}>
+      <table className="w-full min-w-[28rem] text-sm">
+        {caption && <caption className="border-b border-zinc-200 px-3 py-2 text-left font-semibold dark:border-zinc-800">{caption}</caption>}
+        <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={`px-3 py-2 font-medium ${i === 0 ? 'text-left' : 'text-right'}`}>{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Td({ children, left }: { children: ReactNode; left?: boolean }) {
+  return <td className={`px-3 py-2 tabular-nums ${left ? 'text-left' : 'text-right'}`}>{children}</td>;
+}

@@ -1,0 +1,17 @@
+// User flow: a reader opens LLMArena's metrics: the normalized score table, then one game's results (TrueSkill with σ,
+// win rate, illegal replies), its action mix and Connect Four's reward per move.
+import { expect, test } from '@playwright/test';
+
+test('the metrics page shows normalized scores and, per game, results, action mix and per-move metrics', async ({ page }) => {
+  await page.goto('/metrics');
+  await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('normalized')).toContainText('Engine');
+  await page.getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'Connect Four' }).click();
+  await expect(page).toHaveURL(/\/metrics\?game=connect-four$/);
+  const results = page.getByTestId('metrics-results');
+  await expect(results).toContainText('Engine');
+  await expect(results.getByRole('row').nth(1)).toContainText(/\d+\.\d ± \d+\.\d/); // TrueSkill μ ± σ
+  await expect(page.getByTestId('metrics-mix')).toContainText('drop');
+  await expect(page.getByTestId('metrics-means')).toContainText('mean reward');
+  await expect(page.getByTestId('metrics-means').getByRole('row').filter({ hasText: 'Engine' })).toContainText(/-?\d+\.\d{3}/);
+});

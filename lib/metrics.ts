@@ -1,0 +1,125 @@
+// LLMArena's analysis per environment, from finished matches only (no unfinished match's private moves are read):
+// results (win rate, average raw reward, illegal-reply rate), the mix of action types, the move metrics games record
+// (Connect Four's reward per move, Hold'em's estimated win probability, Bid's deviation from equilibrium), bucketed
+// and distributed as the game asks (`meta.analysis`). Pure: lib/queries.ts reads the rows.
+import type { GameMeta } from '../games/types';
+
+export interface AgentResults {
+  agentId: string;
+  name: string;
+  kind: string;
+  simulated: boolean;
+  matches: number;
+  /** Share of matches won outright. */
+  winRate: number;
+  /** Mean raw reward (chips, points, value) per match; null when the game has none. */
+  avgReward: number | null;
+  /** Rejected model replies per reply; null without replies (baselines, people). */
+  illegalRate: number | null;
+}
+
+export interface AgentMoves {
+  agentId: string;
+  moves: number;
+  /** Action type → share of this agent's moves. */
+  mix: Record<string, number>;
+  /** Metric name → mean over this agent's moves that recorded it. */
+  means: Record<string, { mean: number; n: number }>;
+  /** For `analysis.mixBy`: per bucket of the metric (0–0.2, …, 0.8–1), the action mix and the moves in it. */
+  mixByBucket: { from: number; to: number; moves: number; mix: Record<string, number> }[] | null;
+  /** For `analysis.distribution`: the metric's histogram over `bins`. */
+  histogram: number[] | null;
+}
+
+export interface GameMetrics {
+  gameId: string;
+  results: AgentResults[];
+  moves: AgentMoves[];
+  actionTypes: string[];
+  /** Bin edges of the distribution (shared by every agent), or null. */
+  bins: { from: number; to: number }[] | null;
+  /** Moves read (the most recent of finished matches). */
+  movesRead: number;
+}
+
+const BUCKETS = 5;
+const BINS = 10;
+
+/** One row per agent of a game's finished matches, as SQL sums them. */
+export interface ResultRow {
+  agent_id: string; name: string; kind: string; simulated: boolean;
+  matches: number; wins: number; avg_reward: number | null; illegal: number; replies: number;
+}
+
+/** One move of a finished match: the agent, its action type and the metrics recorded with it. */
+export interface MoveRow {
+  agent_id: string;
+  type: string | null;
+  metrics: Record<string, unknown> | null;
+}
+
+export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {}, results: ResultRow[], moves: MoveRow[]): GameMetrics {
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+  // The distribution's range is shared by every agent, so their histograms compare.
+  const dist = analysis?.distribution;
+  const distValues = dist ? moves.map((m) => num(m.metrics?.[dist])).filter(Number.isFinite) : [];
+  const lo = distValues.length ? Math.min(...distValues) : 0;
+  const hi = distValues.length ? Math.max(...distValues) : 1;
+  const width = (hi - lo || 1) / BINS;
+  const bins = dist ? Array.from({ length: BINS }, (_, i) => ({ from: lo + i * width, to: lo + (i + 1) * width })) : null;
+
+  const per = new Map<string, { moves: number; types: Map<string, number>; sums: Map<string, { s: number; n: number }>; buckets: Map<string, number>[]; hist: number[] }>();
+  const types = new Set<string>();
+  for (const m of moves) {
+    let a = per.get(m.agent_id);
+    if (!a) per.set(m.agent_id, (a = { moves: 0, types: new Map(), sums: new Map(), buckets: Array.from({ length: BUCKETS }, () => new Map()), hist: new Array(BINS).fill(0) }));
+    const type = m.type ?? 'unknown';
+    types.add(type);
+    a.moves++;
+    a.types.set(type, (a.types.get(type) ?? 0) + 1);
+    for (const [k, v] of Object.entries(m.metrics ?? {})) {
+      const x = num(v);
+      if (!Number.isFinite(x)) continue;
+      const t = a.sums.get(k) ?? { s: 0, n: 0 };
+      a.sums.set(k, { s: t.s + x, n: t.n + 1 });
+    }
+    if (analysis?.mixBy) {
+      const x = num(m.metrics?.[analysis.mixBy]);
+      if (Number.isFinite(x)) {
+        const b = a.buckets[Math.min(BUCKETS - 1, Math.max(0, Math.floor(x * BUCKETS)))]!;
+        b.set(type, (b.get(type) ?? 0) + 1);
+      }
+    }
+    if (dist) {
+      const x = num(m.metrics?.[dist]);
+      if (Number.isFinite(x)) a.hist[Math.min(BINS - 1, Math.floor((x - lo) / width))]!++;
+    }
+  }
+  const share = (counts: Map<string, number>) => {
+    const total = [...counts.values()].reduce((s, n) => s + n, 0);
+    return Object.fromEntries([...counts].map(([k, n]) => [k, total ? n / total : 0]));
+  };
+
+  return {
+    gameId,
+    results: results.map((r) => ({
+      agentId: r.agent_id, name: r.name, kind: r.kind, simulated: r.simulated, matches: r.matches,
+      winRate: r.matches ? r.wins / r.matches : 0,
+      avgReward: r.avg_reward,
+      illegalRate: r.replies ? r.illegal / r.replies : null,
+    })),
+    moves: [...per].map(([agentId, a]) => ({
+      agentId,
+      moves: a.moves,
+      mix: share(a.types),
+      means: Object.fromEntries([...a.sums].map(([k, t]) => [k, { mean: t.s / t.n, n: t.n }])),
+      mixByBucket: analysis?.mixBy
+        ? a.buckets.map((b, i) => ({ from: i / BUCKETS, to: (i + 1) / BUCKETS, moves: [...b.values()].reduce((s, n) => s + n, 0), mix: share(b) }))
+        : null,
+      histogram: dist ? a.hist : null,
+    })),
+    actionTypes: [...types].sort(),
+    bins,
+    movesRead: moves.length,
+  };
+}
