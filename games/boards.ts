@@ -2,6 +2,7 @@
 'use client';
 
 import type { ComponentType } from 'react';
+import BidBoard from './bid/board';
 import ConnectFourBoard from './connect-four/board';
 import HiddenNumberBoard from './hidden-number/board';
 import TicTacToeBoard from './tictactoe/board';
@@ -9,6 +10,7 @@ import type { BoardProps } from './types';
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
   tictactoe: TicTacToeBoard,
+  bid: BidBoard,
   'connect-four': ConnectFourBoard,
   'hidden-number': HiddenNumberBoard,
 };
