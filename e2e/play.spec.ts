@@ -182,3 +182,17 @@ test('accounts: create one, sign out, sign back in; a taken name is refused with
   await account.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('playing-as')).toHaveText(`Playing as ${name}`);
 });
+
+test('a person plays a whole sealed-bid auction, bidding at the same time as the model; a bid at their valuation is refused', async ({ page }) => {
+  test.setTimeout(180_000);
+  await enterAsGuest(page, 'Bea');
+  await startGame(page, 'Sealed-bid auction', 'Player 1');
+  expect(await myMoveOrEnd(page)).toBe(true);
+  await page.getByLabel('Your bid').fill('1000');
+  await page.getByRole('button', { name: 'Place bid' }).click();
+  await expect(page.getByTestId('move-error')).toContainText('your bid must be below your valuation');
+  const bids = await playToEnd(page, /^Place bid$/);
+  expect(bids).toBe(3); // three auctions, one sealed bid each
+  await expect(page.getByTestId('your-result')).toHaveText(/You won!|You lost\.|Draw\./);
+  await expect(page.getByTestId('transcript')).toContainText(/auction 3/i);
+});
