@@ -4,6 +4,12 @@ import { AgentLabel } from './agent-label';
 import { formatScore } from './format';
 import { seatColor } from './seat-colors';
 
+/** Two characters for the seat badge: "X", "O", or "P1" for "Player 1". */
+function shortLabel(label: string): string {
+  const m = /^(\S)\S*\s+(\d+)$/.exec(label);
+  return m ? `${m[1]}${m[2]}` : label.slice(0, 2);
+}
+
 export function MatchPlayers({ seats, toMove }: { seats: SeatInfo[]; toMove: number | null }) {
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
@@ -18,7 +24,7 @@ export function MatchPlayers({ seats, toMove }: { seats: SeatInfo[]; toMove: num
             }`}
           >
             <span className={`grid h-9 w-9 shrink-0 place-items-center rounded-lg font-mono text-sm font-bold text-white ${colour.dot}`}>
-              {s.label.slice(0, 2)}
+              {shortLabel(s.label)}
             </span>
             <div className="min-w-0 flex-1">
               <AgentLabel name={s.agentName} kind={s.agentKind} simulated={s.simulated} />

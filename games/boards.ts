@@ -2,6 +2,7 @@
 'use client';
 
 import type { ComponentType } from 'react';
+import BargainBoard from './bargain/board';
 import BidBoard from './bid/board';
 import ConnectFourBoard from './connect-four/board';
 import HiddenNumberBoard from './hidden-number/board';
@@ -11,6 +12,7 @@ import type { BoardProps } from './types';
 export const boards: Record<string, ComponentType<BoardProps>> = {
   tictactoe: TicTacToeBoard,
   bid: BidBoard,
+  bargain: BargainBoard,
   'connect-four': ConnectFourBoard,
   'hidden-number': HiddenNumberBoard,
 };

@@ -1,4 +1,5 @@
 // The list of playable games, for the server, the scheduler and the pages (no React: boards live in boards.ts).
+import { bargain } from './bargain';
 import { bid } from './bid';
 import { connectFour } from './connect-four';
 import { hiddenNumber } from './hidden-number';
@@ -6,7 +7,7 @@ import { ticTacToe } from './tictactoe';
 import type { GameDef } from './types';
 
 /** The arena's games: listed on every page, played by the demo tournament. */
-export const games: GameDef[] = [ticTacToe, connectFour, bid];
+export const games: GameDef[] = [ticTacToe, connectFour, bid, bargain];
 
 /**
  * Games that exist for the test suite (a small hidden-information game for the leak tests), offered only when

@@ -1,0 +1,232 @@
+// The Bargain board for spectators, replays and human seats: the pool, the seat's own values, the negotiation as a
+// chat, the offer on the table, the rounds left, and for a person's turn a plan (three numbers), a message and Deal.
+'use client';
+
+import { useState } from 'react';
+import type { BoardProps } from '../types';
+import { EMOJI, ITEMS, MESSAGE_LIMIT, SINGULAR, nameOf, otherOf, rest, valueOf, type BargainAction, type BargainView, type Item, type Items } from './rules';
+
+const SEAT_STYLE = [
+  'bg-sky-50 text-sky-950 ring-sky-200 dark:bg-sky-950 dark:text-sky-50 dark:ring-sky-800',
+  'bg-rose-50 text-rose-950 ring-rose-200 dark:bg-rose-950 dark:text-rose-50 dark:ring-rose-800',
+];
+const INPUT_LABEL: Record<Item, string> = { hats: 'Hats you take', balls: 'Balls you take', apples: 'Apples you take' };
+
+/** "🎩 1 ⚽ 2 🍎 0", with words for screen readers. */
+function Share({ share }: { share: Items }) {
+  const words = ITEMS.map((i) => `${share[i]} ${share[i] === 1 ? SINGULAR[i] : i}`).join(', ');
+  return (
+    <span role="img" className="inline-flex flex-wrap gap-x-2 font-mono" aria-label={words}>
+      {ITEMS.map((i) => (
+        <span key={i} aria-hidden="true" className={share[i] === 0 ? 'opacity-40' : ''}>
+          {EMOJI[i]}
+          {share[i]}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Whole numbers from a number input; an empty box counts as 0 (the server checks the range). */
+const numberOf = (text: string) => {
+  const n = Number(text.trim());
+  return text.trim() === '' || Number.isNaN(n) ? 0 : n;
+};
+
+export function BargainBoard({ view, players, legal, onAction, over }: BoardProps<BargainAction>) {
+  const v = view as BargainView;
+  const label = (seat: number) => players[seat] ?? nameOf(seat);
+  const me = v.viewer;
+  const mine = me !== null ? v.values[me] : null;
+  const [plan, setPlan] = useState<Record<Item, string>>({ hats: '0', balls: '0', apples: '0' });
+  // The message draft belongs to the position it was written in: it survives a refused proposal (the board does not
+  // hear of refusals) and is dropped once a move has been played.
+  const [draft, setDraft] = useState({ at: v.turns.length, text: '' });
+  const message = draft.at === v.turns.length ? draft.text : '';
+  const dealLegal = !!legal?.some((a) => a.type === 'deal');
+  const planned: Items = { hats: numberOf(plan.hats), balls: numberOf(plan.balls), apples: numberOf(plan.apples) };
+  const inRange = ITEMS.every((i) => Number.isInteger(planned[i]) && planned[i] >= 0 && planned[i] <= v.counts[i]);
+  // Values this viewer may read: its own while the game runs, both once it is over (or for the omniscient viewer).
+  const known = v.values.map((x, seat) => ({ seat, x })).filter((k): k is { seat: number; x: Items } => k.x !== null);
+
+  const status = v.result ?? (v.toMove !== null && !over ? `${label(v.toMove)} to move` : '');
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-3 text-neutral-900 dark:text-neutral-100">
+      <p className="text-center text-sm text-neutral-600 dark:text-neutral-300" aria-live="polite">
+        {status}
+      </p>
+      <p className="text-center text-xs text-neutral-500">
+        {v.result ? `Ended in round ${v.round} of ${v.maxRounds}` : `Round ${v.round} of ${v.maxRounds} · ${v.roundsLeft} left, counting this one`}
+      </p>
+
+      <section aria-label="The pool" className="grid grid-cols-3 gap-2">
+        {ITEMS.map((i) => (
+          <div key={i} className="flex flex-col items-center rounded-xl bg-white p-2 shadow-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-700">
+            <span className="text-3xl" aria-hidden="true">
+              {EMOJI[i]}
+            </span>
+            <span className="text-sm font-semibold">
+              {v.counts[i]} {v.counts[i] === 1 ? SINGULAR[i] : i}
+            </span>
+            {known.map(({ seat, x }) => (
+              <span key={seat} className="text-center text-xs text-neutral-600 dark:text-neutral-300">
+                {seat === me ? 'worth' : `${label(seat)}:`} {x[i]} each{seat === me ? ' to you' : ''}
+              </span>
+            ))}
+          </div>
+        ))}
+      </section>
+
+      {v.valueCards.some((c) => c !== null) && (
+        <ul className="flex flex-col gap-1 text-xs">
+          {v.valueCards.map((card, seat) =>
+            card ? (
+              <li key={seat} className={`rounded-lg px-2 py-1 ring-1 ${SEAT_STYLE[seat] ?? ''}`}>
+                <span className="font-mono">{card}</span>
+                {seat === me ? ` · the pool is worth ${v.total} to you` : ''}
+              </li>
+            ) : null,
+          )}
+        </ul>
+      )}
+
+      <section aria-label="Negotiation" className="flex flex-col gap-2">
+        {v.turns.length === 0 && <p className="text-center text-xs text-neutral-500">No proposals yet</p>}
+        <ol className="flex flex-col gap-2">
+          {v.turns.map((t, index) => {
+            const right = t.seat === 1;
+            return (
+              <li key={index} className={`flex ${right ? 'justify-end' : 'justify-start'}`}>
+                <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ring-1 ${SEAT_STYLE[t.seat] ?? ''}`}>
+                  <p className="text-xs font-semibold opacity-80">
+                    {label(t.seat)} · round {index + 1}
+                  </p>
+                  {t.type === 'deal' ? (
+                    <p className="font-semibold">Deal: accepts {label(otherOf(t.seat))}&apos;s proposal</p>
+                  ) : (
+                    <>
+                      {t.message && <p className="break-words">“{t.message}”</p>}
+                      <p className="mt-1 text-xs">
+                        takes <Share share={t.take} /> · leaves <Share share={rest(v.counts, t.take)} />
+                        {mine && me !== null && (
+                          <span className="opacity-80"> · worth {valueOf(mine, t.seat === me ? t.take : rest(v.counts, t.take))} to you</span>
+                        )}
+                      </p>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      {v.offer && (
+        <section aria-label="Offer on the table" className="rounded-xl bg-amber-50 p-3 text-sm ring-1 ring-amber-300 dark:bg-amber-950 dark:ring-amber-700">
+          <p className="font-semibold">On the table: {label(v.offer.seat)}&apos;s proposal</p>
+          <p>
+            {label(v.offer.seat)} takes <Share share={v.offer.take} />
+          </p>
+          <p>
+            {label(otherOf(v.offer.seat))} gets <Share share={v.offer.give} />
+            {mine && me === otherOf(v.offer.seat) && <strong> · worth {valueOf(mine, v.offer.give)} to you</strong>}
+          </p>
+        </section>
+      )}
+
+      {v.result && (
+        <section aria-label="Result" className="rounded-xl bg-neutral-100 p-3 text-sm dark:bg-neutral-800">
+          {v.deal ? (
+            <ul className="flex flex-col gap-1">
+              {v.deal.shares.map((share, seat) => (
+                <li key={seat} className={v.winner === seat ? 'font-semibold' : ''}>
+                  {label(seat)} gets <Share share={share} />
+                  {v.rewards && ` · worth ${v.rewards[seat]}`}
+                  {v.winner === seat && ' · wins'}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No deal: both get nothing.</p>
+          )}
+        </section>
+      )}
+
+      {onAction && (
+        <form
+          aria-label="Your move"
+          className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-neutral-300 dark:ring-neutral-700"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const text = message.trim();
+            onAction({ type: 'propose', ...planned, ...(text ? { message: text } : {}) });
+          }}
+        >
+          <div className="grid grid-cols-3 gap-2">
+            {ITEMS.map((i) => (
+              <label key={i} className="flex flex-col items-center gap-1 text-xs">
+                <span aria-hidden="true">
+                  {EMOJI[i]} take (0-{v.counts[i]})
+                </span>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={v.counts[i]}
+                  step={1}
+                  aria-label={INPUT_LABEL[i]}
+                  value={plan[i]}
+                  onChange={(e) => setPlan((p) => ({ ...p, [i]: e.target.value }))}
+                  className="w-full rounded-lg border border-neutral-300 bg-white px-2 py-1.5 text-center font-mono text-base dark:border-neutral-600 dark:bg-neutral-900"
+                />
+              </label>
+            ))}
+          </div>
+          <p className="text-xs text-neutral-600 dark:text-neutral-300">
+            {inRange ? (
+              <>
+                You take <Share share={planned} />
+                {mine && ` (worth ${valueOf(mine, planned)} to you)`}; {me !== null ? label(otherOf(me)) : 'the other player'} gets <Share share={rest(v.counts, planned)} />
+              </>
+            ) : (
+              'Each number must be a whole number from 0 to the count in the pool.'
+            )}
+          </p>
+          <textarea
+            aria-label="Message"
+            rows={2}
+            maxLength={MESSAGE_LIMIT}
+            placeholder="Message (optional, both players see it)"
+            value={message}
+            onChange={(e) => setDraft({ at: v.turns.length, text: e.target.value })}
+            className="w-full rounded-lg border border-neutral-300 bg-white px-2 py-1.5 text-sm dark:border-neutral-600 dark:bg-neutral-900"
+          />
+          <div className="flex gap-2">
+            <button
+              type="submit"
+              aria-label="Propose"
+              className="flex-1 cursor-pointer rounded-lg bg-emerald-600 px-3 py-2 font-semibold text-white hover:bg-emerald-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+            >
+              Propose
+            </button>
+            {/* Always clickable: without an offer on the table the server answers with the reason. */}
+            <button
+              type="button"
+              aria-label="Deal"
+              title={dealLegal ? 'Accept the proposal on the table' : 'There is no proposal to accept yet'}
+              onClick={() => onAction({ type: 'deal' })}
+              className={`flex-1 cursor-pointer rounded-lg px-3 py-2 font-semibold focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-500 ${
+                dealLegal ? 'bg-amber-400 text-amber-950 hover:bg-amber-500' : 'bg-neutral-100 text-neutral-400 dark:bg-neutral-800 dark:text-neutral-500'
+              }`}
+            >
+              Deal
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+export default BargainBoard;
