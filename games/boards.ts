@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import BargainBoard from './bargain/board';
 import BidBoard from './bid/board';
 import ConnectFourBoard from './connect-four/board';
+import HanabiBoard from './hanabi/board';
 import HiddenNumberBoard from './hidden-number/board';
 import TicTacToeBoard from './tictactoe/board';
 import type { BoardProps } from './types';
@@ -13,6 +14,7 @@ export const boards: Record<string, ComponentType<BoardProps>> = {
   tictactoe: TicTacToeBoard,
   bid: BidBoard,
   bargain: BargainBoard,
+  hanabi: HanabiBoard,
   'connect-four': ConnectFourBoard,
   'hidden-number': HiddenNumberBoard,
 };

@@ -129,12 +129,15 @@ describe('people on the leaderboard', () => {
    * Finished matches written directly: the first agent wins `wins` of the n games and loses the rest; `first` gives
    * the first agent's illegal answers and replies per game (to check the reliability columns).
    */
+  // One tick per match, in creation order: the online methods (Elo, TrueSkill) see the same order in both databases,
+  // never a tie broken by random ids.
+  let tick = 0;
   async function record(db: TestDb['db'], a: string, b: string, n: number, wins: number, first = { illegal: 0, replies: 0 }) {
     for (let i = 0; i < n; i++) {
       const aWins = i < wins;
       await db.match.create({
         data: {
-          gameId: 'tictactoe', seed: `p-${a}-${b}-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + i),
+          gameId: 'tictactoe', seed: `p-${a}-${b}-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.UTC(2026, 0, 1) + tick++ * 1000),
           seats: {
             create: [
               { seat: 0, agentId: a, score: aWins ? 1 : 0, illegalCount: first.illegal, replyCount: first.replies, moveCount: 3 },
@@ -275,5 +278,38 @@ describe('people on the leaderboard', () => {
     expect(bad.query.baselines).toBe('hide');
     expect(bad.problems).toHaveLength(1);
     expect(bad.problems[0]).toMatch(/^humans: "robots" is not valid/);
+  });
+});
+
+describe('cooperative games on the leaderboard', () => {
+  let c: TestDb;
+  beforeAll(async () => {
+    c = await createTestDb();
+  });
+  afterAll(async () => {
+    await c?.drop();
+  });
+
+  it('rates Hanabi by mean team score per agent, apart from the ratings', async () => {
+    const [a, b] = await Promise.all(['Team A', 'Team B'].map((name) => c.db.agent.create({ data: { name, kind: 'llm', model: name } })));
+    const points = [6, 8, 4, 7, 5, 6];
+    for (const [i, p] of points.entries()) {
+      await c.db.match.create({
+        data: {
+          gameId: 'hanabi', seed: `h${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + i),
+          result: { scores: [0.5, 0.5], reason: `${p} points`, winner: null, rewards: [p, p] },
+          seats: { create: [{ seat: 0, agentId: a!.id, score: 0.5 }, { seat: 1, agentId: i < 3 ? a!.id : b!.id, score: 0.5 }] },
+        },
+      });
+    }
+    const lb = new ArenaLeaderboard(() => c.db, computer.compute, { rounds: 100 });
+    const r = await lb.get(q({ game: 'hanabi' }));
+    expect(r.rows).toEqual([]); // nobody is rated against a partner
+    const byName = Object.fromEntries(r.cooperative.map((x) => [x.agentName, x]));
+    expect(byName['Team A']).toMatchObject({ gameId: 'hanabi', matches: 6, mean: 6 });
+    expect(byName['Team A']!.interval!.lower).toBeLessThanOrEqual(6);
+    expect(byName['Team A']!.interval!.upper).toBeGreaterThanOrEqual(6);
+    expect(byName['Team B']).toMatchObject({ matches: 3, mean: 6, interval: null }); // 3 < 5 matches: mean only
+    expect(r.cooperative[0]!.agentName).toBe('Team A');
   });
 });

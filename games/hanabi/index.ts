@@ -1,0 +1,66 @@
+// The Hanabi (small) game definition (server-safe: no React): LLMArena's cooperative two-player Hanabi.
+import type { GameDef } from '../types';
+import { hanabiEngine } from './engine';
+import { prompt } from './prompt';
+import * as rules from './rules';
+import type { HanabiAction, HanabiConfig, HanabiState } from './rules';
+
+export const hanabi: GameDef<HanabiState, HanabiAction, HanabiConfig> = {
+  id: 'hanabi',
+  meta: {
+    title: 'Hanabi (small)',
+    blurb: 'Two players build fireworks together while seeing only each other’s cards: tests cooperation and reasoning about hints.',
+    minPlayers: 2,
+    maxPlayers: 2,
+    info: 'imperfect',
+    chance: true,
+    categories: ['cooperation', 'hidden-information'],
+    seatNames: [...rules.SEAT_NAMES],
+    cooperative: true,
+  },
+  configSchema: rules.configSchema,
+  actionSchema: rules.actionSchema,
+  defaultConfig: rules.DEFAULT_CONFIG,
+  // The config may arrive unparsed (tests, the conformance suite): defaults fill what is missing.
+  setup: ({ rng, config }) => rules.setup(rng, rules.configSchema.parse(config ?? {})),
+  activeSeats: rules.activeSeats,
+  legalActions: rules.legalActions,
+  reject: rules.reject,
+  apply: (s, seat, a) => rules.apply(s, seat, a),
+  outcome: rules.outcome,
+  view: rules.view,
+  describe: rules.describe,
+  prompt,
+  rules: {
+    summary:
+      'A cooperative card game for two, after LLMArena’s small Hanabi: two colours (red and yellow) of cards ranked 1-5, two cards in each hand, 3 information tokens and 1 life token. Each player sees the partner’s cards but not their own. Taking turns, the players reveal information, discard or play cards to build each colour’s firework from 1 to 5; the team scores the sum of the fireworks (at most 10).',
+    topics: {
+      setup:
+        'Each colour has ten cards: three 1s, two 2s, two 3s, two 4s and one 5 (20 cards with two colours). The deck is shuffled from the match seed and each player is dealt two cards. The team starts with 3 information tokens and 1 life token. A match may change the number of colours (1-5: red, yellow, green, white, blue), the hand size, the tokens and the lives.',
+      turns:
+        'Player 1 moves first, then the players alternate. On a turn a player does exactly one thing: reveal, discard or play.',
+      reveal:
+        'Spend an information token to point out all of the partner’s cards of one colour, or all of one rank. The colour or rank must match at least one of their cards, and a reveal is impossible without tokens. The partner also learns which cards are NOT of that colour or rank.',
+      discard:
+        'Discard one of your own cards to regain an information token. As in Hanabi, discarding is not allowed while the team holds all its tokens. The player then draws a card if the deck has any.',
+      play:
+        'Play one of your own cards: if it is exactly one higher than its colour’s firework (a 1 on an empty firework) it extends the firework, and completing a firework with its 5 regains an information token. Otherwise the card is discarded and the team loses a life token. The player then draws a card if the deck has any.',
+      ending:
+        'The game ends when the last life token is lost, when every firework is complete (10 points with two colours), or when the deck runs out: after the last card is drawn each player has one final turn.',
+      scoring:
+        'The team scores the sum of the top card of each firework, also when the game ends on a lost life (as LLMArena words it; real Hanabi scores 0 then). Both seats get the same result: 0.5 each in the arena’s scores, the points (0-10) as rewards; the leaderboard rates the team’s points.',
+      'answer-format':
+        'Models answer with one of the listed moves: "Play card 1", "Discard card 2", "Reveal red", "Reveal 3" (cards are numbered from 1, oldest first). Looser forms such as "play my first card", "discard 2" or "hint yellow" are read too; the last move written counts.',
+      'hidden-information':
+        'A player sees the partner’s hand, the hints about their own hand (known colour or rank, and what it is not), the fireworks, tokens, discards and the deck size. Spectators of a running match see only what both players know: the hints, not the cards (a player could otherwise read their own hand on the spectator page). Replays and the end of the game show every card.',
+      strategy:
+        'Play only cards you know fit; spend tokens to make the partner’s playable cards certain; discard old cards nobody pointed at, and keep the 5s. The engine does exactly that from its own view.',
+      metrics:
+        'Every move records play, discard and reveal (1 for the kind of move made, 0 for the others: their means give the action mix), misplay (1 for a play that cost a life) and points (the team’s score after the move).',
+    },
+  },
+  engine: (view, seat, legal, rng, opts) => hanabiEngine(view, seat, legal, rng, opts),
+  /** Action mix for the analysis pages: { play, discard, reveal } one-hot, misplay 0/1, points after the move. */
+  moveMetrics: (prev, next, seat, a) => rules.moveMetrics(prev, next, seat, a),
+  secrets: rules.secrets,
+};
