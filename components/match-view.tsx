@@ -18,6 +18,8 @@ interface Props {
   matchId: string;
   gameId: string;
   gameTitle: string;
+  /** The seats play together (Hanabi): a person's result is the team's, not a win or a loss. */
+  cooperative?: boolean;
   tournamentName: string | null;
   /** What the page knew when it was rendered; the socket snapshot takes over from there. */
   initialStatus: MatchStatus;
@@ -112,6 +114,7 @@ export function MatchView(props: Props) {
           clockOffsetMs={clockOffsetMs}
           moveError={moveError}
           onResign={onResign}
+          cooperative={props.cooperative}
         />
       )}
 

@@ -25,6 +25,8 @@ interface Props {
   /** The last refused move or resignation, in the server's words. */
   moveError: string | null;
   onResign: () => Promise<void>;
+  /** The seats play together: the result is the team's. */
+  cooperative?: boolean;
 }
 
 export function SeatPanel(props: Props) {
@@ -56,7 +58,7 @@ export function SeatPanel(props: Props) {
       </div>
       {!over && turn && <MoveTimer deadline={turn.deadline} seconds={turn.seconds} clockOffsetMs={props.clockOffsetMs} />}
       <FormError error={props.moveError} testId="move-error" />
-      {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} />}
+      {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} cooperative={props.cooperative} />}
     </section>
   );
 }
@@ -121,7 +123,7 @@ function Resign({ onResign }: { onResign: () => Promise<void> }) {
   );
 }
 
-function Result({ seat, status, outcome, matchId }: { seat: number; status: MatchStatus; outcome: MatchSnapshot['outcome']; matchId: string }) {
+function Result({ seat, status, outcome, matchId, cooperative }: { seat: number; status: MatchStatus; outcome: MatchSnapshot['outcome']; matchId: string; cooperative?: boolean }) {
   const again = useFormAction(playAgainAction, null);
   const error = again.state && !again.state.ok ? again.state.error : null;
   let text = 'This match was void: it does not count.';
@@ -129,6 +131,7 @@ function Result({ seat, status, outcome, matchId }: { seat: number; status: Matc
     const mine = outcome.scores[seat] ?? 0;
     const best = Math.max(...outcome.scores);
     text = mine === best ? (outcome.scores.filter((x) => x === best).length > 1 ? 'Draw.' : 'You won!') : 'You lost.';
+    if (cooperative && outcome.winner == null) text = `Your team: ${outcome.reason}`;
   }
   return (
     <div className="flex flex-col gap-2">

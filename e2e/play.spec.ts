@@ -196,3 +196,32 @@ test('a person plays a whole sealed-bid auction, bidding at the same time as the
   await expect(page.getByTestId('your-result')).toHaveText(/You won!|You lost\.|Draw\./);
   await expect(page.getByTestId('transcript')).toContainText(/auction 3/i);
 });
+
+test('a person negotiates in Bargain: a Deal with no offer is refused, a proposal carries a message, the game ends', async ({ page }) => {
+  test.setTimeout(180_000);
+  await enterAsGuest(page, 'Barb');
+  await startGame(page, 'Bargain', 'Player 1');
+  expect(await myMoveOrEnd(page)).toBe(true);
+  await page.getByRole('button', { name: 'Deal', exact: true }).click();
+  await expect(page.getByTestId('move-error')).toContainText('there is no proposal from Player 2 to accept yet');
+  await page.getByLabel('Hats you take').fill('1');
+  await page.getByLabel('Message', { exact: true }).fill('One hat for me, the rest for you.');
+  await page.getByRole('button', { name: 'Propose', exact: true }).click();
+  await expect(page.getByTestId('transcript')).toContainText('One hat for me, the rest for you.');
+  // From then on, accept whatever is on the table.
+  await playToEnd(page, /^Deal$/);
+  await expect(page.getByTestId('your-result')).toHaveText(/You won!|You lost\.|Draw\./);
+  await expect(page.getByTestId('outcome')).toBeVisible();
+});
+
+test('a person plays Hanabi with a model as partner: an illegal discard is refused, the team result is shown', async ({ page }) => {
+  test.setTimeout(180_000);
+  await enterAsGuest(page, 'Hana');
+  await startGame(page, 'Hanabi (small)', 'Player 1');
+  expect(await myMoveOrEnd(page)).toBe(true);
+  await page.getByRole('button', { name: 'Discard card 1' }).click(); // all information tokens are still in hand
+  await expect(page.getByTestId('move-error')).toContainText('you cannot discard');
+  await playToEnd(page, /^Play card 1$/);
+  await expect(page.getByTestId('your-result')).toContainText('Your team:');
+  await expect(page.getByTestId('outcome')).toBeVisible();
+});

@@ -39,6 +39,7 @@ export default async function MatchPage({ params }: Props) {
       matchId={match.id}
       gameId={match.gameId}
       gameTitle={game?.meta.title ?? match.gameId}
+      cooperative={!!game?.meta.cooperative}
       tournamentName={match.tournamentName}
       initialStatus={match.status}
       initialSeats={seats}
