@@ -4,7 +4,7 @@
 
 import { useState } from 'react';
 import type { BoardProps } from '../types';
-import { EMOJI, ITEMS, MESSAGE_LIMIT, SINGULAR, nameOf, otherOf, rest, valueOf, type BargainAction, type BargainView, type Item, type Items } from './rules';
+import { ITEMS, MESSAGE_LIMIT, SINGULAR, nameOf, otherOf, rest, valueOf, type BargainAction, type BargainView, type Item, type Items } from './rules';
 
 const SEAT_STYLE = [
   'bg-sky-50 text-sky-950 ring-sky-200 dark:bg-sky-950 dark:text-sky-50 dark:ring-sky-800',
@@ -12,14 +12,43 @@ const SEAT_STYLE = [
 ];
 const INPUT_LABEL: Record<Item, string> = { hats: 'Hats you take', balls: 'Balls you take', apples: 'Apples you take' };
 
-/** "🎩 1 ⚽ 2 🍎 0", with words for screen readers. */
+/**
+ * A drawn hat, ball or apple (inline SVG: emoji fonts are missing on some systems, which would show empty boxes).
+ */
+function ItemIcon({ item, className = 'h-4 w-4' }: { item: Item; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={`inline-block shrink-0 align-[-0.15em] ${className}`} aria-hidden="true">
+      {item === 'hats' && (
+        <g fill="#1f2937">
+          <rect x="7" y="4" width="10" height="12" rx="1.5" />
+          <rect x="3" y="15" width="18" height="3" rx="1.5" />
+          <rect x="7" y="12" width="10" height="2" fill="#dc2626" />
+        </g>
+      )}
+      {item === 'balls' && (
+        <g>
+          <circle cx="12" cy="12" r="9" fill="#f8fafc" stroke="#1f2937" strokeWidth="1.5" />
+          <path d="M12 7l3.5 2.5-1.3 4h-4.4l-1.3-4z" fill="#1f2937" />
+        </g>
+      )}
+      {item === 'apples' && (
+        <g>
+          <path d="M12 8c-2-2-7-1.5-7 4.5 0 4 2.6 8 5 8 1 0 1.4-.5 2-.5s1 .5 2 .5c2.4 0 5-4 5-8 0-6-5-6.5-7-4.5z" fill="#dc2626" />
+          <path d="M12 8c0-2 1-3.5 3-4" stroke="#166534" strokeWidth="1.5" fill="none" strokeLinecap="round" />
+        </g>
+      )}
+    </svg>
+  );
+}
+
+/** "hat 1 · ball 2 · apple 0" as icons, with words for screen readers. */
 function Share({ share }: { share: Items }) {
   const words = ITEMS.map((i) => `${share[i]} ${share[i] === 1 ? SINGULAR[i] : i}`).join(', ');
   return (
     <span role="img" className="inline-flex flex-wrap gap-x-2 font-mono" aria-label={words}>
       {ITEMS.map((i) => (
-        <span key={i} aria-hidden="true" className={share[i] === 0 ? 'opacity-40' : ''}>
-          {EMOJI[i]}
+        <span key={i} aria-hidden="true" className={`inline-flex items-center gap-0.5 ${share[i] === 0 ? 'opacity-40' : ''}`}>
+          <ItemIcon item={i} />
           {share[i]}
         </span>
       ))}
@@ -63,9 +92,7 @@ export function BargainBoard({ view, players, legal, onAction, over }: BoardProp
       <section aria-label="The pool" className="grid grid-cols-3 gap-2">
         {ITEMS.map((i) => (
           <div key={i} className="flex flex-col items-center rounded-xl bg-white p-2 shadow-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-700">
-            <span className="text-3xl" aria-hidden="true">
-              {EMOJI[i]}
-            </span>
+            <ItemIcon item={i} className="h-8 w-8" />
             <span className="text-sm font-semibold">
               {v.counts[i]} {v.counts[i] === 1 ? SINGULAR[i] : i}
             </span>
@@ -167,7 +194,7 @@ export function BargainBoard({ view, players, legal, onAction, over }: BoardProp
             {ITEMS.map((i) => (
               <label key={i} className="flex flex-col items-center gap-1 text-xs">
                 <span aria-hidden="true">
-                  {EMOJI[i]} take (0-{v.counts[i]})
+                  <ItemIcon item={i} /> take (0-{v.counts[i]})
                 </span>
                 <input
                   type="number"

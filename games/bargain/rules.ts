@@ -17,7 +17,6 @@ export type Item = (typeof ITEMS)[number];
 /** A number per item type: counts, values or a share of the pool. */
 export type Items = Record<Item, number>;
 export const SINGULAR: Record<Item, string> = { hats: 'hat', balls: 'ball', apples: 'apple' };
-export const EMOJI: Record<Item, string> = { hats: '🎩', balls: '⚽', apples: '🍎' };
 /** Each item type appears 1-4 times in the pool, and the pool holds 5-7 items (as in "Deal or no deal"). */
 export const MIN_COUNT = 1;
 export const MAX_COUNT = 4;
