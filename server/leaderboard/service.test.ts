@@ -291,20 +291,23 @@ describe('cooperative games on the leaderboard', () => {
   });
 
   it('rates Hanabi by mean team score per agent, apart from the ratings', async () => {
-    const [a, b] = await Promise.all(['Team A', 'Team B'].map((name) => c.db.agent.create({ data: { name, kind: 'llm', model: name } })));
+    // Team B is a random baseline: it must not become the anchor of a scale that has no rated matches.
+    const a = await c.db.agent.create({ data: { name: 'Team A', kind: 'llm', model: 'a' } });
+    const b = await c.db.agent.create({ data: { name: 'Team B', kind: 'random' } });
     const points = [6, 8, 4, 7, 5, 6];
     for (const [i, p] of points.entries()) {
       await c.db.match.create({
         data: {
           gameId: 'hanabi', seed: `h${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + i),
           result: { scores: [0.5, 0.5], reason: `${p} points`, winner: null, rewards: [p, p] },
-          seats: { create: [{ seat: 0, agentId: a!.id, score: 0.5 }, { seat: 1, agentId: i < 3 ? a!.id : b!.id, score: 0.5 }] },
+          seats: { create: [{ seat: 0, agentId: a.id, score: 0.5 }, { seat: 1, agentId: i < 3 ? a.id : b.id, score: 0.5 }] },
         },
       });
     }
     const lb = new ArenaLeaderboard(() => c.db, computer.compute, { rounds: 100 });
     const r = await lb.get(q({ game: 'hanabi' }));
     expect(r.rows).toEqual([]); // nobody is rated against a partner
+    expect(r.anchor).toBeNull();
     const byName = Object.fromEntries(r.cooperative.map((x) => [x.agentName, x]));
     expect(byName['Team A']).toMatchObject({ gameId: 'hanabi', matches: 6, mean: 6 });
     expect(byName['Team A']!.interval!.lower).toBeLessThanOrEqual(6);

@@ -73,10 +73,13 @@ export class ArenaLeaderboard implements LeaderboardService {
   }
 }
 
-/** The reference of the BT scale: the random baseline that played most (ties: by name), so the scale is stable. */
+/**
+ * The reference of the BT scale: the random baseline that played most rated matches (ties: by name), so the scale is
+ * stable. Cooperative matches are not rated, so they do not count.
+ */
 function anchorAgent(data: LeaderboardData) {
   const played = new Map<string, number>();
-  for (const m of data.matches) for (const id of new Set(m.seats.map((s) => s.agentId))) played.set(id, (played.get(id) ?? 0) + 1);
+  for (const m of data.matches) if (!m.cooperative) for (const id of new Set(m.seats.map((s) => s.agentId))) played.set(id, (played.get(id) ?? 0) + 1);
   return data.agents
     .filter((a) => a.kind === 'random' && played.has(a.id))
     .sort((x, y) => played.get(y.id)! - played.get(x.id)! || x.name.localeCompare(y.name))[0];
