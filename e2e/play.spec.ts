@@ -225,3 +225,13 @@ test('a person plays Hanabi with a model as partner: an illegal discard is refus
   await expect(page.getByTestId('your-result')).toContainText('Your team:');
   await expect(page.getByTestId('outcome')).toBeVisible();
 });
+
+test("a person plays a whole hand of Texas Hold'em, checking and calling, and sees both hands at the end", async ({ page }) => {
+  test.setTimeout(180_000);
+  await enterAsGuest(page, 'Holly');
+  await startGame(page, "Texas Hold'em", 'Player 1');
+  const decisions = await playToEnd(page, /^(Check|Call \d+)$/);
+  expect(decisions).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('your-result')).toHaveText(/You won!|You lost\.|Draw\./);
+  await expect(page.getByTestId('outcome')).toBeVisible();
+});

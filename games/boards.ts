@@ -6,6 +6,7 @@ import BargainBoard from './bargain/board';
 import BidBoard from './bid/board';
 import ConnectFourBoard from './connect-four/board';
 import HanabiBoard from './hanabi/board';
+import HoldemBoard from './holdem/board';
 import HiddenNumberBoard from './hidden-number/board';
 import TicTacToeBoard from './tictactoe/board';
 import type { BoardProps } from './types';
@@ -15,6 +16,7 @@ export const boards: Record<string, ComponentType<BoardProps>> = {
   bid: BidBoard,
   bargain: BargainBoard,
   hanabi: HanabiBoard,
+  holdem: HoldemBoard,
   'connect-four': ConnectFourBoard,
   'hidden-number': HiddenNumberBoard,
 };

@@ -3,12 +3,13 @@ import { bargain } from './bargain';
 import { bid } from './bid';
 import { connectFour } from './connect-four';
 import { hanabi } from './hanabi';
+import { holdem } from './holdem';
 import { hiddenNumber } from './hidden-number';
 import { ticTacToe } from './tictactoe';
 import type { GameDef } from './types';
 
 /** The arena's games: listed on every page, played by the demo tournament. */
-export const games: GameDef[] = [ticTacToe, connectFour, bid, bargain, hanabi];
+export const games: GameDef[] = [ticTacToe, connectFour, holdem, bargain, bid, hanabi];
 
 /**
  * Games that exist for the test suite (a small hidden-information game for the leak tests), offered only when
