@@ -226,7 +226,7 @@ test('a person plays Hanabi with a model as partner: an illegal discard is refus
   await expect(page.getByTestId('outcome')).toBeVisible();
 });
 
-test("a person plays a whole hand of Texas Hold'em, checking and calling, and sees both hands at the end", async ({ page }) => {
+test("a person plays a whole hand of Texas Hold'em by checking and calling, and sees the result", async ({ page }) => {
   test.setTimeout(180_000);
   await enterAsGuest(page, 'Holly');
   await startGame(page, "Texas Hold'em", 'Player 1');
