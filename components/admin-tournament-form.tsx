@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { createTournamentAction } from '@/app/admin/actions';
 import { FORMATS, type TournamentFormat } from '@/lib/tournament/spec';
-import { checkboxClass, Field, FormError, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
+import { checkboxClass, Field, FormError, inputClass, labelClass, primaryButtonClass, Spinner, textareaClass } from './admin-form';
 import { useFormAction } from './admin-form-action';
 import { KindChip } from './kind-chip';
 import { SimulatedBadge } from './simulated-badge';
@@ -258,6 +258,22 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
           </Field>
           <Field label="Seed" htmlFor="tournament-seed" hint="Optional; random when blank.">
             <input id="tournament-seed" name="seed" spellCheck={false} autoComplete="off" className={`${inputClass} font-mono`} aria-invalid={bad('seed') || undefined} aria-describedby="tournament-seed-hint" />
+          </Field>
+          <Field
+            label="Game settings (JSON)"
+            htmlFor="tournament-game-configs"
+            className="sm:col-span-2"
+            hint={'Optional, per game; checked against each game’s settings. E.g. {"holdem": {"hands": 3, "openCards": true}, "bid": {"auctions": 5}}'}
+          >
+            <textarea
+              id="tournament-game-configs"
+              name="gameConfigs"
+              rows={2}
+              spellCheck={false}
+              placeholder="{}"
+              className={`${textareaClass} font-mono`}
+              aria-invalid={bad('gameConfigs') || undefined}
+            />
           </Field>
         </div>
       </fieldset>

@@ -20,6 +20,7 @@ commands:
          [--games-per-pair N] [--baselines x,y] [--hosts x,y] [--players N] [--guest-seat N]
          [--games-per-guest N] [--confidence 0.9|0.95] [--pairs-per-batch N]
          [--max-matches N] [--max-tokens N] [--max-cost USD] [--name "…"] [--seed S]
+         [--game-config '{"holdem":{"hands":3}}']
   list
   show <id>
   pause <id> | resume <id> | cancel <id>
@@ -76,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
       'games-per-pair': { type: 'string' }, baselines: { type: 'string' }, hosts: { type: 'string' }, players: { type: 'string' },
       'guest-seat': { type: 'string' }, 'games-per-guest': { type: 'string' }, confidence: { type: 'string' },
       'pairs-per-batch': { type: 'string' }, 'max-matches': { type: 'string' }, 'max-tokens': { type: 'string' },
-      'max-cost': { type: 'string' }, name: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'max-cost': { type: 'string' }, name: { type: 'string' }, seed: { type: 'string' }, 'game-config': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   const [area, cmd, id] = positionals;
@@ -122,6 +123,13 @@ async function main(argv: string[]): Promise<number> {
           name: values.name ?? `${format} ${games.join(', ')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
           format, gameIds: games, agentIds: agents, budget, ...(values.seed ? { seed: values.seed } : {}),
         };
+        if (values['game-config']) {
+          try {
+            spec.gameConfigs = JSON.parse(values['game-config']);
+          } catch {
+            throw new UsageError(`--game-config is JSON, e.g. '{"holdem":{"hands":3}}'`);
+          }
+        }
         const gpp = num('games-per-pair', values['games-per-pair']);
         if (format !== 'host-guest') spec.gamesPerPair = gpp ?? 2;
         if (format === 'gauntlet') spec.baselineIds = await agentIds(db, list(values.baselines));

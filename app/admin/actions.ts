@@ -25,7 +25,7 @@ const LABELS: Record<string, string> = {
   promptVersion: 'prompt version', depth: 'depth',
   gameIds: 'games', agentIds: 'agents', baselineIds: 'baselines', hostIds: 'hosts', gamesPerPair: 'games per pair',
   numPlayers: 'players per match', guestSeat: 'guest seat', gamesPerGuest: 'games per guest', confidence: 'confidence',
-  pairsPerBatch: 'pairs per batch', budget: 'budget', maxMatches: 'max matches', maxCostUsd: 'max cost', seed: 'seed', format: 'format',
+  pairsPerBatch: 'pairs per batch', budget: 'budget', gameConfigs: 'game settings', maxMatches: 'max matches', maxCostUsd: 'max cost', seed: 'seed', format: 'format',
 };
 
 type Issue = { path: PropertyKey[]; message: string };
@@ -271,6 +271,14 @@ function specFromForm(fd: FormData): Record<string, unknown> {
   };
   const seed = text(fd, 'seed').trim();
   if (seed) spec.seed = seed;
+  const settings = text(fd, 'gameConfigs').trim();
+  if (settings) {
+    try {
+      spec.gameConfigs = JSON.parse(settings);
+    } catch {
+      throw new FieldError('gameConfigs', 'game settings: write JSON, e.g. {"holdem": {"hands": 3}}');
+    }
+  }
   const set = (key: string, value: unknown) => {
     if (value !== undefined) spec[key] = value;
   };

@@ -40,7 +40,7 @@ function requireInt(name: string, n: number, min: number): void {
  * Round robin for two-seat games: every pair of agents plays `seedsPerPair` seeds, each seed twice with the
  * seats swapped (a paired design that cancels first-move advantage).
  */
-export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsPerPair: number; seed: string }): PlannedMatch[] {
+export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsPerPair: number; seed: string; selfPlayGameIds?: string[] }): PlannedMatch[] {
   // One stream for the whole plan, drawn game by game, pair by pair (stored tournaments rely on this exact order).
   const nextSeed = seedStream(`${opts.seed}:round-robin`);
   const out: PlannedMatch[] = [];
@@ -52,6 +52,13 @@ export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsP
         for (let k = 0; k < opts.seedsPerPair; k++) out.push(...pairedSeatings(gameId, a, b, nextSeed()));
       }
     }
+  }
+  // Self-play (cooperative games): each agent fills every seat, on as many seeds as a pair plays matches. Drawn from
+  // a stream of its own, so the pairs' seeds above are unchanged.
+  const selfSeed = seedStream(`${opts.seed}:self-play`);
+  for (const gameId of opts.selfPlayGameIds ?? []) {
+    if (!opts.gameIds.includes(gameId)) continue;
+    for (const a of opts.agentIds) for (let k = 0; k < opts.seedsPerPair * 2; k++) out.push({ gameId, seed: selfSeed(), seats: [a, a] });
   }
   return out;
 }

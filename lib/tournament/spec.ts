@@ -32,6 +32,11 @@ const base = {
   budget: budgetSchema,
   /** Seeds every pairing and match; random when absent (recorded either way). */
   seed: z.string().trim().min(1).max(64).optional(),
+  /**
+   * Settings per game, checked against each game's own config schema when the tournament is created, e.g.
+   * `{ "holdem": { "hands": 3, "openCards": true }, "bid": { "auctions": 5 } }`. Games not named use their defaults.
+   */
+  gameConfigs: z.record(id, z.unknown()).optional(),
 };
 
 export const tournamentSpecSchema = z

@@ -279,6 +279,33 @@ describe('tournaments', () => {
     await expect(createTournament(t.db, boss, { name: 'x', format: 'nonsense', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(/format/);
   });
 
+  it('per-game settings are checked by the game and given to its matches', async () => {
+    const [a, b] = [ids.random!, ids.random2!];
+    const base = { name: 'settings', format: 'round-robin' as const, gamesPerPair: 2, agentIds: [a, b] };
+    const { tournament } = await createTournament(t.db, boss, { ...base, gameIds: ['holdem', 'bid'], gameConfigs: { holdem: { hands: 3, openCards: true } } });
+    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, select: { gameId: true, config: true } });
+    expect(rows.filter((m) => m.gameId === 'holdem').map((m) => m.config)).toEqual([
+      expect.objectContaining({ hands: 3, openCards: true, startingChips: 100 }), expect.objectContaining({ hands: 3, openCards: true, startingChips: 100 }),
+    ]);
+    expect(rows.filter((m) => m.gameId === 'bid').every((m) => (m.config as { auctions: number }).auctions === 3)).toBe(true);
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { holdem: { hands: 'many' } } })).rejects.toThrow(/^settings for Texas Hold'em: hands: /);
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { bid: { auctions: 2 } } })).rejects.toThrow("game settings: Sealed-bid auction is not one of this tournament's games");
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { poker: {} } })).rejects.toThrow('game settings: there is no game "poker"');
+    expect((await ended(tournament.id)).counts.done).toBe(4);
+  });
+
+  it('in a cooperative game each agent also plays with itself (self-play), beside the pairs as teams', async () => {
+    const [a, b] = [ids.random!, ids.engine!];
+    const { tournament, matches } = await createTournament(t.db, boss, { name: 'hanabi', format: 'round-robin', gameIds: ['hanabi'], agentIds: [a, b], gamesPerPair: 2 });
+    expect(matches).toBe(2 + 2 * 2); // the pair on one seed, seats swapped; each agent alone on two seeds
+    const seats = await t.db.seat.findMany({ where: { match: { tournamentId: tournament.id } } });
+    const teams = groupBy(seats, (s) => s.matchId).map((ss) => [...new Set(ss.map((s) => s.agentId))].sort().join('+'));
+    expect(teams.filter((x) => x === a)).toHaveLength(2);
+    expect(teams.filter((x) => x === b)).toHaveLength(2);
+    expect(teams.filter((x) => x.includes('+'))).toHaveLength(2);
+    expect((await ended(tournament.id)).counts.done).toBe(6);
+  });
+
   it('re-queues matches whose jobs were lost, and a stale job never plays a match', async () => {
     const { tournament } = await createTournament(t.db, boss, {
       name: 'lost', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.random!, ids.random2!], gamesPerPair: 4,

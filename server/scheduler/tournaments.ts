@@ -34,7 +34,11 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
   switch (spec.format) {
     case 'round-robin':
       spec.gameIds.forEach(twoPlayerGame);
-      plan = roundRobin({ gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: spec.gamesPerPair / 2, seed });
+      plan = roundRobin({
+        gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: spec.gamesPerPair / 2, seed,
+        // In cooperative games (Hanabi) each agent also plays with itself in every seat: its own team score.
+        selfPlayGameIds: spec.gameIds.filter((g) => getGame(g)?.meta.cooperative),
+      });
       break;
     case 'gauntlet':
       spec.gameIds.forEach(twoPlayerGame);
@@ -78,14 +82,33 @@ function interleave(plan: PlannedMatch[], seed: string): PlannedMatch[] {
   return units.flat();
 }
 
-async function insertMatches(db: Db, tournamentId: string, plan: PlannedMatch[]): Promise<{ id: string; attempt: number }[]> {
+/** Each game's settings, checked with its own schema (defaults filled in); a readable error names the game and field. */
+function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [gameId, raw] of Object.entries(spec.gameConfigs ?? {})) {
+    const game = getGame(gameId);
+    if (!game) throw new AdminError(`game settings: there is no game "${gameId}"`);
+    if (!spec.gameIds.includes(gameId)) throw new AdminError(`game settings: ${game.meta.title} is not one of this tournament's games`);
+    const r = game.configSchema.safeParse(raw);
+    if (!r.success) {
+      const i = r.error.issues[0];
+      throw new AdminError(`settings for ${game.meta.title}: ${i ? `${i.path.join('.') || 'settings'}: ${i.message}` : 'invalid'}`);
+    }
+    out[gameId] = r.data;
+  }
+  return out;
+}
+
+async function insertMatches(
+  db: Db, tournamentId: string, plan: PlannedMatch[], gameConfigs: Record<string, unknown> = {},
+): Promise<{ id: string; attempt: number }[]> {
   const out: { id: string; attempt: number }[] = [];
   for (let i = 0; i < plan.length; i += 500) {
     const chunk = plan.slice(i, i + 500);
     const now = Date.now();
     const rows = await db.match.createManyAndReturn({
       data: chunk.map((m, k) => ({
-        tournamentId, gameId: m.gameId, config: getGame(m.gameId)!.defaultConfig as object, seed: m.seed, numPlayers: m.seats.length,
+        tournamentId, gameId: m.gameId, config: (gameConfigs[m.gameId] ?? getGame(m.gameId)!.defaultConfig) as object, seed: m.seed, numPlayers: m.seats.length,
         // Distinct creation times keep the planned order (pg-boss and the lobby order by time).
         createdAt: new Date(now + k),
       })),
@@ -99,8 +122,9 @@ async function insertMatches(db: Db, tournamentId: string, plan: PlannedMatch[])
 
 /** Validates a spec (readable errors), records the tournament, plans and queues its matches. */
 export async function createTournament(db: Db, boss: PgBoss, raw: unknown): Promise<{ tournament: { id: string; name: string }; matches: number }> {
-  const spec = parseOrThrow(tournamentSpecSchema, raw);
-  for (const g of spec.gameIds) if (!getGame(g)) throw new AdminError(`unknown game "${g}"`);
+  const parsed = parseOrThrow(tournamentSpecSchema, raw);
+  for (const g of parsed.gameIds) if (!getGame(g)) throw new AdminError(`unknown game "${g}"`);
+  const spec = { ...parsed, gameConfigs: checkGameConfigs(parsed) };
   const everyone = [...new Set([...spec.agentIds, ...('baselineIds' in spec ? spec.baselineIds : []), ...('hostIds' in spec ? spec.hostIds : [])])];
   const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true, kind: true } });
   const missing = everyone.filter((id) => !found.some((a) => a.id === id));
@@ -116,7 +140,7 @@ export async function createTournament(db: Db, boss: PgBoss, raw: unknown): Prom
   const { tournament, queued } = await db.$transaction(
     async (tx) => {
       const tournament = await tx.tournament.create({ data: { name: spec.name, config: config as object }, select: { id: true, name: true } });
-      const queued = await insertMatches(tx as unknown as Db, tournament.id, plan);
+      const queued = await insertMatches(tx as unknown as Db, tournament.id, plan, spec.gameConfigs);
       return { tournament, queued };
     },
     { timeout: 120_000 },
@@ -272,7 +296,7 @@ async function nextAdaptiveBatch(db: Db, boss: PgBoss, tournamentId: string, con
     }
     const plan = adaptiveBatch({ gameIds: config.gameIds, pairs, seedsPerPair: config.gamesPerPair / 2, seed: config.seed, round });
     await tx.tournament.update({ where: { id: tournamentId }, data: { config: { ...t.config, round } as object } });
-    return insertMatches(tx as unknown as Db, tournamentId, plan);
+    return insertMatches(tx as unknown as Db, tournamentId, plan, config.gameConfigs);
   });
   await enqueueMatches(boss, queued);
 }
