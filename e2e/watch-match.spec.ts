@@ -26,9 +26,9 @@ test('watch a live match to its end, then replay it', async ({ page }) => {
   expect(href, 'no live Connect Four match stayed live long enough to open').not.toBe('');
   const matchId = href.split('/').pop()!;
 
-  // Live: the board is there, the status says live, and moves stream in without reloading.
+  // Live (the status said so when it opened; a short match may end any moment now): the board is there, and moves
+  // stream in without reloading.
   await expect(page.getByTestId('board')).toBeVisible();
-  await expect(page.getByTestId('match-status')).toHaveText('live');
   const bubbles = page.getByTestId('transcript').locator('li[data-seq]');
   const seqs = () => bubbles.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
   await expect.poll(async () => (await seqs()).length, { timeout: 15_000 }).toBeGreaterThan(0);
