@@ -31,6 +31,8 @@ import { rematch, startPlayMatch } from './scheduler/play';
 import { startMatchWorker } from './workers/match-worker';
 
 const log = (m: string) => console.log(`[arena] ${m}`);
+/** The demo tournament's jobs run below everything an admin schedules (pg-boss takes higher priorities first). */
+const DEMO_PRIORITY = -10;
 
 async function checkDatabase(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -229,7 +231,7 @@ async function main() {
         gameIds: games.map((g) => g.id),
         agentIds,
         gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
-      });
+      }, { priority: DEMO_PRIORITY });
       log(`demo tournament scheduled: ${matches} matches`);
     }
   } catch (err) {

@@ -61,10 +61,14 @@ export function jobIdFor(matchId: string, attempt = 0): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export async function enqueueMatches(boss: PgBoss, matches: { id: string; attempt: number }[], queue: QueueName = MATCH_QUEUE): Promise<void> {
+/**
+ * Queues match jobs. `priority`: jobs are taken highest first (pg-boss), then oldest first; the demo tournament runs
+ * below everything an admin schedules, so real work never waits behind it.
+ */
+export async function enqueueMatches(boss: PgBoss, matches: { id: string; attempt: number }[], queue: QueueName = MATCH_QUEUE, priority = 0): Promise<void> {
   for (let i = 0; i < matches.length; i += 1000) {
     const chunk = matches.slice(i, i + 1000);
-    await boss.insert(queue, chunk.map((m) => ({ id: jobIdFor(m.id, m.attempt), data: { matchId: m.id, attempt: m.attempt } satisfies MatchJob })));
+    await boss.insert(queue, chunk.map((m) => ({ id: jobIdFor(m.id, m.attempt), data: { matchId: m.id, attempt: m.attempt } satisfies MatchJob, ...(priority ? { priority } : {}) })));
   }
 }
 

@@ -10,10 +10,11 @@ import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../l
 import { gauntlet, hostGuest, roundRobin, type PlannedMatch } from '../../lib/tournament/pairings';
 import { tournamentRatedMatches, tournamentSpend } from '../../lib/tournament/progress';
 import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
-import { enqueueMatches, PLAY_QUEUE, jobIdFor, liveJobIds, withdrawJobs } from './queue';
+import { enqueueMatches, MATCH_QUEUE, PLAY_QUEUE, jobIdFor, liveJobIds, withdrawJobs } from './queue';
 
 /** Stored in tournaments.config: the spec plus scheduler state. */
-type StoredConfig = TournamentSpec & { seed: string; round?: number };
+/** `priority` of its match jobs (the demo runs below 0, so admins' tournaments go first). */
+type StoredConfig = TournamentSpec & { seed: string; round?: number; priority?: number };
 
 /** Called whenever a tournament's counts or status change (the web relays it to the tournament's page). */
 export type TournamentListener = (tournamentId: string) => void;
@@ -120,8 +121,15 @@ async function insertMatches(
   return out;
 }
 
+async function priorityOf(db: Db, tournamentId: string): Promise<number> {
+  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
+  return Number((t?.config as StoredConfig | undefined)?.priority ?? 0);
+}
+
 /** Validates a spec (readable errors), records the tournament, plans and queues its matches. */
-export async function createTournament(db: Db, boss: PgBoss, raw: unknown): Promise<{ tournament: { id: string; name: string }; matches: number }> {
+export async function createTournament(
+  db: Db, boss: PgBoss, raw: unknown, opts: { priority?: number } = {},
+): Promise<{ tournament: { id: string; name: string }; matches: number }> {
   const parsed = parseOrThrow(tournamentSpecSchema, raw);
   for (const g of parsed.gameIds) if (!getGame(g)) throw new AdminError(`unknown game "${g}"`);
   const spec = { ...parsed, gameConfigs: checkGameConfigs(parsed) };
@@ -136,7 +144,7 @@ export async function createTournament(db: Db, boss: PgBoss, raw: unknown): Prom
   const seed = spec.seed ?? newSeed();
   const plan = planTournament(spec, seed);
   if (plan.length === 0) throw new AdminError('this tournament would have no matches');
-  const config: StoredConfig = { ...spec, seed, round: 0 };
+  const config: StoredConfig = { ...spec, seed, round: 0, ...(opts.priority ? { priority: opts.priority } : {}) };
   const { tournament, queued } = await db.$transaction(
     async (tx) => {
       const tournament = await tx.tournament.create({ data: { name: spec.name, config: config as object }, select: { id: true, name: true } });
@@ -145,7 +153,7 @@ export async function createTournament(db: Db, boss: PgBoss, raw: unknown): Prom
     },
     { timeout: 120_000 },
   );
-  await enqueueMatches(boss, queued);
+  await enqueueMatches(boss, queued, MATCH_QUEUE, opts.priority ?? 0);
   return { tournament, matches: queued.length };
 }
 
@@ -298,7 +306,7 @@ async function nextAdaptiveBatch(db: Db, boss: PgBoss, tournamentId: string, con
     await tx.tournament.update({ where: { id: tournamentId }, data: { config: { ...t.config, round } as object } });
     return insertMatches(tx as unknown as Db, tournamentId, plan, config.gameConfigs);
   });
-  await enqueueMatches(boss, queued);
+  await enqueueMatches(boss, queued, MATCH_QUEUE, config.priority ?? 0);
 }
 
 async function setStatus(db: Db, id: string, from: string[], to: string, verb: string): Promise<void> {
@@ -320,7 +328,7 @@ export async function resumeTournament(db: Db, boss: PgBoss, id: string): Promis
   await setStatus(db, id, ['paused'], 'running', 'resumed');
   const requeued = await db.$queryRaw<{ id: string; attempt: number }[]>`
     UPDATE matches SET attempt = attempt + 1 WHERE tournament_id = ${id} AND status = 'queued' RETURNING id, attempt`;
-  await enqueueMatches(boss, requeued);
+  await enqueueMatches(boss, requeued, MATCH_QUEUE, await priorityOf(db, id));
   await settleTournament(db, boss, id);
 }
 
@@ -341,14 +349,14 @@ export async function cancelTournament(db: Db, boss: PgBoss, id: string): Promis
  * Runs at start-up and periodically: after a crash, or a job that exhausted its retries, nothing is left behind.
  */
 export async function reconcile(db: Db, boss: PgBoss): Promise<{ requeued: number; givenUp: number }> {
-  const open = await db.$queryRaw<{ id: string; attempt: number; tournament_id: string | null; interactive: boolean }[]>`
-    SELECT m.id, m.attempt, m.tournament_id,
+  const open = await db.$queryRaw<{ id: string; attempt: number; tournament_id: string | null; priority: number; interactive: boolean }[]>`
+    SELECT m.id, m.attempt, m.tournament_id, COALESCE((t.config->>'priority')::int, 0) AS priority,
       EXISTS (SELECT 1 FROM seats s JOIN agents a ON a.id = s.agent_id WHERE s.match_id = m.id AND a.kind = 'human') AS interactive
     FROM matches m LEFT JOIN tournaments t ON t.id = m.tournament_id
     WHERE m.status IN ('queued', 'running') AND (t.id IS NULL OR t.status = 'running')`;
   const live = await liveJobIds(boss, open.map((m) => jobIdFor(m.id, m.attempt)));
   const lost = open.filter((m) => !live.has(jobIdFor(m.id, m.attempt)));
-  const requeue: { id: string; attempt: number; interactive: boolean }[] = [];
+  const requeue: { id: string; attempt: number; interactive: boolean; priority: number }[] = [];
   let givenUp = 0;
   for (const m of lost) {
     if (m.attempt + 1 >= MAX_ATTEMPTS) {
@@ -360,9 +368,11 @@ export async function reconcile(db: Db, boss: PgBoss): Promise<{ requeued: numbe
       continue;
     }
     const n = await db.match.updateMany({ where: { id: m.id, attempt: m.attempt, status: { in: ['queued', 'running'] } }, data: { attempt: m.attempt + 1 } });
-    if (n.count) requeue.push({ id: m.id, attempt: m.attempt + 1, interactive: m.interactive });
+    if (n.count) requeue.push({ id: m.id, attempt: m.attempt + 1, interactive: m.interactive, priority: m.priority });
   }
-  await enqueueMatches(boss, requeue.filter((m) => !m.interactive));
+  for (const p of new Set(requeue.filter((m) => !m.interactive).map((m) => m.priority))) {
+    await enqueueMatches(boss, requeue.filter((m) => !m.interactive && m.priority === p), MATCH_QUEUE, p);
+  }
   await enqueueMatches(boss, requeue.filter((m) => m.interactive), PLAY_QUEUE);
   const running = await db.tournament.findMany({ where: { status: 'running' }, select: { id: true } });
   for (const t of running) await settleTournament(db, boss, t.id);
