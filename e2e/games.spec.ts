@@ -1,32 +1,54 @@
-// User flow: a spectator opens a finished demo match of every game and steps through its replay: the board renders,
-// the outcome is shown, the transcript has the game's end.
-import { expect, test } from '@playwright/test';
+// User flow, per game: an admin starts a small round robin of two simulated models on that game, a spectator opens
+// one of its matches from the tournament page (live when it still is) and follows it to the end: the board renders,
+// the outcome appears, the transcript closes with the result, and the replay controls take over.
+import { expect, test, type Page } from '@playwright/test';
 import { games } from '../games/registry';
 
+const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+const MODELS = ['sim-careful · cot (simulated)', 'sim-sloppy · base (simulated)'];
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
 for (const game of games) {
-  test(`a finished ${game.meta.title} match replays with its board and outcome`, async ({ page }) => {
-    test.setTimeout(240_000);
-    // The demo round robin plays every game; wait until one of this game's matches has finished (the export lists it).
-    let id: string | undefined;
-    await expect
-      .poll(async () => {
-        const res = await page.request.get(`/api/export/matches.jsonl?game=${game.id}`);
-        const line = (await res.text()).split('\n').find((l) => l.includes('"status":"finished"'));
-        id = line ? (JSON.parse(line) as { id: string }).id : undefined;
-        return !!id;
-      }, { timeout: 200_000, intervals: [3_000] })
-      .toBe(true);
-    await page.goto(`/matches/${id}`);
-    await expect(page.getByTestId('match-status')).toContainText(/finished/i);
-    await expect(page.getByTestId('outcome')).toBeVisible();
+  test(`watch a simulated ${game.meta.title} match to its end`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page);
+    await page.goto('/admin/tournaments/new');
+    const form = page.getByTestId('tournament-form');
+    await form.getByLabel('Name').fill(`watch ${game.id} ${Date.now() % 100000}`);
+    await form.getByRole('checkbox', { name: new RegExp(`^${escape(game.meta.title)}`) }).check();
+    await form.getByRole('radio', { name: /Round robin/ }).check();
+    for (const m of MODELS) await form.getByRole('checkbox', { name: new RegExp(`^${escape(m)}\\s*llm`) }).check();
+    await form.getByLabel('Games per pair').fill('2');
+    await form.getByRole('button', { name: 'Create and start' }).click();
+    await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
+
+    // The first of its matches to show up on the tournament page (it follows the tournament live).
+    const link = page.getByTestId('live-matches').or(page.getByTestId('recent-matches')).locator('a[href^="/matches/"]').first();
+    await expect(link).toBeVisible({ timeout: 90_000 });
+    await link.click();
+    await expect(page).toHaveURL(/\/matches\/[^/]+$/);
+    const status = page.getByTestId('match-status');
+    await expect(status).toHaveText(/live|finished/);
     await expect(page.getByTestId('board')).toBeVisible();
     await expect(page.getByTestId('board')).not.toContainText('There is no board view');
-    const replay = page.getByRole('group', { name: 'Replay' });
-    await expect(replay).toBeVisible();
+    await expect(page.getByText(/simulated/i).first()).toBeVisible();
+
+    // To the end, without reloading.
+    await expect(status).toHaveText('finished', { timeout: 120_000 });
+    await expect(page.getByTestId('outcome')).toBeVisible();
     await expect(page.getByTestId('transcript')).toContainText('Game over');
-    // Back to the first position: the board still renders (every replay step has a view).
-    await page.keyboard.press('Home');
-    await expect(replay).toContainText(/Move 0 of \d+/);
+    const counter = page.getByTestId('move-counter');
+    await expect(counter).toHaveText(/Move (\d+) of \1/);
+    await page.getByRole('button', { name: 'First move' }).click();
+    await expect(counter).toHaveText(/Move 0 of \d+/);
     await expect(page.getByTestId('board')).toBeVisible();
   });
 }
