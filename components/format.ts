@@ -12,6 +12,12 @@ export function timeAgo(date: Date, now = new Date()): string {
 }
 
 /** A score as a spectator reads it: 1, ½, 0, or two decimals. */
+/** A seat label in two characters, for badges and narrow columns: "X", "O", or "P1" for "Player 1". */
+export function shortSeatLabel(label: string): string {
+  const m = /^(\S)\S*\s+(\d+)$/.exec(label);
+  return m ? `${m[1]}${m[2]}` : label.slice(0, 2);
+}
+
 export function formatScore(score: number): string {
   if (score === 0.5) return '½';
   return Number.isInteger(score) ? String(score) : score.toFixed(2);

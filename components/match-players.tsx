@@ -1,14 +1,8 @@
 // The players header of a match: one card per seat with its label, agent, kind, "simulated" badge, score, and who is to move.
 import type { SeatInfo } from '@/lib/protocol';
 import { AgentLabel } from './agent-label';
-import { formatScore } from './format';
+import { formatScore, shortSeatLabel } from './format';
 import { seatColor } from './seat-colors';
-
-/** Two characters for the seat badge: "X", "O", or "P1" for "Player 1". */
-function shortLabel(label: string): string {
-  const m = /^(\S)\S*\s+(\d+)$/.exec(label);
-  return m ? `${m[1]}${m[2]}` : label.slice(0, 2);
-}
 
 export function MatchPlayers({ seats, toMove }: { seats: SeatInfo[]; toMove: number | null }) {
   return (
@@ -24,7 +18,7 @@ export function MatchPlayers({ seats, toMove }: { seats: SeatInfo[]; toMove: num
             }`}
           >
             <span className={`grid h-9 w-9 shrink-0 place-items-center rounded-lg font-mono text-sm font-bold text-white ${colour.dot}`}>
-              {shortLabel(s.label)}
+              {shortSeatLabel(s.label)}
             </span>
             <div className="min-w-0 flex-1">
               <AgentLabel name={s.agentName} kind={s.agentKind} simulated={s.simulated} />

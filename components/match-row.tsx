@@ -4,7 +4,7 @@ import { getGame } from '@/games/registry';
 import { seatName } from '@/games/types';
 import type { MatchSummary } from '@/lib/queries';
 import { AgentLabel } from './agent-label';
-import { describeOutcome, timeAgo } from './format';
+import { describeOutcome, shortSeatLabel, timeAgo } from './format';
 import { seatColor } from './seat-colors';
 import { StatusBadge } from './status-badge';
 
@@ -28,7 +28,7 @@ export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
         {match.seats.map((s) => (
           <li key={s.seat} className="flex min-w-0 items-center gap-2">
             <span className={`h-2 w-2 shrink-0 rounded-full ${seatColor(s.seat).dot}`} aria-hidden="true" />
-            <span className={`w-6 shrink-0 font-mono text-xs font-semibold ${seatColor(s.seat).text}`}>{label(s.seat)}</span>
+            <span title={label(s.seat)} className={`w-6 shrink-0 font-mono text-xs font-semibold ${seatColor(s.seat).text}`}>{shortSeatLabel(label(s.seat))}</span>
             <AgentLabel name={s.agentName} kind={s.agentKind} simulated={s.simulated} />
           </li>
         ))}
