@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PROMPT_VERSION, SCAFFOLD_IDS } from './agents/scaffolds';
 import type { Db } from './db';
 import { decryptSecret, encryptSecret, maskSecret } from './secrets';
+import { firstIssue, parseOr } from './validation';
 
 /** A readable refusal: the message is shown to the admin as is. */
 export class AdminError extends Error {
@@ -263,15 +264,8 @@ export async function listAgentsForAdmin(db: Db): Promise<AgentAdminView[]> {
   }));
 }
 
-export function firstIssue(err: z.ZodError): string {
-  const i = err.issues[0];
-  if (!i) return 'invalid input';
-  const where = i.path.length ? `${i.path.join('.')}: ` : '';
-  return `${where}${i.message}`;
-}
+export { firstIssue };
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const r = schema.safeParse(raw);
-  if (!r.success) throw new AdminError(firstIssue(r.error));
-  return r.data;
+  return parseOr(schema, raw, (m) => new AdminError(m));
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { digest, hashPassword, passwordSchema, verifyPassword } from './auth';
 import type { Db } from './db';
+import { parseOr } from './validation';
 
 export const PERSON_COOKIE = 'arena_person';
 /** Guests keep their seat and name for as long as the cookie lives. */
@@ -127,9 +128,4 @@ export function personTokenFromCookieHeader(header: string | undefined | null): 
   return null;
 }
 
-function parseOrThrow<T>(schema: z.ZodType<T>, raw: unknown): T {
-  const r = schema.safeParse(raw);
-  if (r.success) return r.data;
-  const i = r.error.issues[0];
-  throw new PeopleError(i ? `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}` : 'invalid input');
-}
+const parseOrThrow = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> => parseOr(schema, raw, (m) => new PeopleError(m));

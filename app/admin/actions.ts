@@ -11,6 +11,7 @@ import { agentInputSchema, deleteProvider, providerInputSchema, saveAgent, saveP
 import { adminCount, checkCredentials, createFirstAdmin, credentialsSchema } from '@/lib/auth';
 import { tournamentControl } from '@/lib/control';
 import { db } from '@/lib/db';
+import { formText } from '@/lib/form-data';
 import { endSession, requireAdmin, startSession } from '@/lib/session';
 import { tournamentSpecSchema } from '@/lib/tournament/spec';
 
@@ -61,10 +62,7 @@ function fail(err: unknown): Fail {
   return { ok: false, error: first ? first.trim().slice(0, 300) : 'something went wrong; try again' };
 }
 
-const text = (fd: FormData, key: string): string => {
-  const v = fd.get(key);
-  return typeof v === 'string' ? v : '';
-};
+const text = formText;
 
 /** A number field: undefined when blank; a readable error when it is not a number. */
 function numberField(fd: FormData, key: string): number | undefined {

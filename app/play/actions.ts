@@ -5,14 +5,12 @@
 import { redirect } from 'next/navigation';
 import type { ActionResult } from '@/components/admin-form-action';
 import { db } from '@/lib/db';
+import { formText } from '@/lib/form-data';
 import { createAccount, createGuest, setPassword, signIn, type PersonInfo } from '@/lib/people';
 import { currentPerson, endPersonSession, startPersonSession } from '@/lib/person-session';
 import { playControl } from '@/lib/play';
 
-const text = (fd: FormData, key: string): string => {
-  const v = fd.get(key);
-  return typeof v === 'string' ? v : '';
-};
+const text = formText;
 
 /**
  * A failure as an answer for the form. Errors are recognised by name, not class: the scheduler runs outside Next's

@@ -140,6 +140,9 @@ function seatViewer(e: Entry, seat: number): Viewer {
   return isFinal(e.status) ? { omniscient: true } : { seat };
 }
 
+/** The seat a person plays in this match (a person's agent is theirs alone), or undefined. */
+const seatOf = (e: Entry, person: PersonInfo) => e.seats.find((s) => s.agentId === person.agentId);
+
 /** Seats played by people (they have their own rooms). */
 const humanSeats = (e: Entry) => e.seats.filter((s) => s.agentKind === 'human').map((s) => s.seat);
 
@@ -254,7 +257,7 @@ export class Hub {
       if (!e) throw new ClientError(`match ${matchId} does not exist`);
       const me = await who();
       if (!me) throw new ClientError('you are not signed in: choose a name on the Play page first');
-      const mine = e.seats.find((s) => s.agentId === me.agentId);
+      const mine = seatOf(e, me);
       if (!mine) throw new ClientError(`you (${me.name}) do not play in this match: only a seat's own player can move for it`);
       if (isFinal(e.status)) throw new ClientError(`this match is ${e.status === 'finished' ? 'over' : e.status}: it accepts no more moves`);
       return { e, seat: mine.seat };
@@ -264,7 +267,7 @@ export class Hub {
       const e = await this.entry(matchId);
       if (!e) throw new ClientError(`match ${matchId} does not exist`);
       const me = await who();
-      const mine = me ? e.seats.find((s) => s.agentId === me.agentId && s.agentKind === 'human') : undefined;
+      const mine = me ? seatOf(e, me) : undefined;
       // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
       const you = mine ? { seat: mine.seat } : null;
       await socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));

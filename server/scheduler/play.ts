@@ -4,14 +4,10 @@ import type { PgBoss } from 'pg-boss';
 import { getGame, playableGames } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { MAX_OPEN_GAMES_PER_PERSON, PlayError, playInputSchema, type PlayRequest } from '../../lib/play';
+import { parseOr } from '../../lib/validation';
 import { enqueueMatches, PLAY_QUEUE } from './queue';
 
-function parse(raw: unknown): PlayRequest {
-  const r = playInputSchema.safeParse(raw);
-  if (r.success) return r.data;
-  const i = r.error.issues[0];
-  throw new PlayError(i ? `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}` : 'invalid request');
-}
+const parse = (raw: unknown): PlayRequest => parseOr(playInputSchema, raw, (m) => new PlayError(m));
 
 export async function startPlayMatch(db: Db, boss: PgBoss, personAgentId: string, raw: unknown): Promise<{ matchId: string }> {
   const req = parse(raw);
