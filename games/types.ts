@@ -50,6 +50,17 @@ export interface GameMeta {
    * `distribution` plots a metric's distribution per agent (Bid: the deviation from the equilibrium bid).
    */
   analysis?: { mixBy?: string; distribution?: string };
+  /**
+   * Ablation switches an LLM agent may carry for this game (the agent's `promptSwitches` setting), e.g. SpyGame's
+   * "without word guessing". Ids are namespaced by the game (`spy:no-word-guessing`); the game's prompt reads them.
+   */
+  promptSwitches?: readonly { id: string; label: string; help: string }[];
+}
+
+/** What an agent's own settings change in a game's prompt (its ablation switches). */
+export interface PromptOptions {
+  /** Ids from `meta.promptSwitches` that are on for this agent. */
+  switches?: readonly string[];
 }
 
 export interface Outcome {
@@ -74,17 +85,20 @@ export type ParseResult<A> = { action: A } | { error: string };
 
 export interface GamePrompt<S, A, Cfg> {
   /** System message: the rules, the answer format and a worked example. */
-  system(cfg: Cfg, seat: Seat, numPlayers: number): string;
+  system(cfg: Cfg, seat: Seat, numPlayers: number, opts?: PromptOptions): string;
   /**
    * The user message for one turn: the observation as text and the legal actions.
    * Convention shared with the simulated endpoint: when the actions are enumerable the prompt lists
    * them after a line `Legal moves:`, one per line as `- <exact answer text>`.
    */
-  turn(view: unknown, seat: Seat, legal: A[] | null, cfg: Cfg): string;
-  /** Reads a free-form reply (reasoning first, code fences, odd spacing…) into an action. */
-  parse(reply: string, seat: Seat, legal: A[] | null): ParseResult<A>;
-  /** Writes an action exactly the way the prompt asks for it (used by tests and the simulated model). */
-  format(a: A, seat: Seat): string;
+  turn(view: unknown, seat: Seat, legal: A[] | null, cfg: Cfg, opts?: PromptOptions): string;
+  /**
+   * Reads a free-form reply (reasoning first, code fences, odd spacing…) into an action. `view` is the seat's view
+   * the turn was asked from (e.g. the players' names), when the caller has it.
+   */
+  parse(reply: string, seat: Seat, legal: A[] | null, view?: unknown): ParseResult<A>;
+  /** Writes an action exactly the way the prompt asks for it to the seat with this view (tests, the Legal moves list). */
+  format(a: A, seat: Seat, view?: unknown): string;
 }
 
 export interface EngineOptions {
@@ -123,8 +137,26 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any> {
    * private as the move's action: in imperfect-information games other seats see them only once the match is over.
    */
   moveMetrics?(prev: S, next: S, seat: Seat, a: A, rng: Rng): Record<string, number>;
-  /** For the conformance suite: strings that are private to a seat in this state (must not appear in others' views). */
-  secrets?(s: S): { seat: Seat; values: string[] }[];
+  /**
+   * The move played for a seat that gave no acceptable answer (retries or a person's time ran out) when the action
+   * space is open-ended (`legalActions` is null): e.g. silence instead of a description. Without it such a seat
+   * loses the match. Never offered to players; `apply` must accept it.
+   */
+  fallback?(s: S, seat: Seat): A;
+  /**
+   * Whether live spectators see everything (words, roles, private reasoning) as in a replay: a game whose point is
+   * watching hidden information play out (Who is the spy). The hub never grants it to a match with a person in it.
+   */
+  spectatorsSeeAll?(config: Cfg): boolean;
+  /** The usual number of players with this config (host/guest tournaments and the Play page default to it). */
+  defaultPlayers?(config: Cfg): number;
+  /** Host/guest tournaments: the config of a match whose evaluated agent sits in `guestSeat` (SpyGame: it is the spy). */
+  forGuest?(config: Cfg, guestSeat: Seat, numPlayers: number): Cfg;
+  /**
+   * For the conformance suite: strings that are private to a seat in this state (must not appear in others' views);
+   * `sharedWith` lists other seats that hold the same secret (a team's word).
+   */
+  secrets?(s: S): { seat: Seat; values: string[]; sharedWith?: Seat[] }[];
 }
 
 export function seatName(game: GameDef, seat: Seat): string {

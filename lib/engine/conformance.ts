@@ -16,8 +16,8 @@ export interface ConformanceOptions {
   /** Search depth given to the engine during those playouts (default 2, to stay quick). */
   engineDepth?: number;
   /**
-   * Chooses an action where the game lists none (open-ended actions: a clue, an offer).
-   * Without it, a game that returns null from `legalActions` cannot be played out and is reported.
+   * Chooses an action where the game lists none (open-ended actions: a clue, an offer). Without it the game's
+   * `fallback` move is played there; a game with neither cannot be played out and is reported.
    */
   randomAction?: (state: unknown, seat: Seat, rng: Rng) => { type: string };
 }
@@ -142,18 +142,19 @@ function playout(run: Playout): void {
     }
 
     // Choose every active seat's action on the same state, as simultaneous players would.
-    const chosen: { seat: Seat; action: { type: string } }[] = [];
+    // A game's fallback move (played for a seat that gave no acceptable answer) is never offered, so `reject` may refuse it.
+    const chosen: { seat: Seat; action: { type: string }; fallback: boolean }[] = [];
     for (const seat of active) {
       const action = chooseAction({ ...run, report: (p) => report(`${at}, seat ${seat}: ${p}`) }, state, seat, agentRng);
       if (!action) return;
-      chosen.push({ seat, action });
+      chosen.push({ seat, action, fallback: !run.randomAction && game.legalActions(state, seat) === null });
     }
     for (const inactive of seats.filter((s) => !active.includes(s))) {
       if (game.reject(state, inactive, chosen[0]!.action) === null) report(`${at}: reject accepts a move from seat ${inactive}, who is not to act`);
     }
     // Apply them in seat order.
-    for (const { seat, action } of chosen.sort((a, b) => a.seat - b.seat)) {
-      const why = game.reject(state, seat, action);
+    for (const { seat, action, fallback } of chosen.sort((a, b) => a.seat - b.seat)) {
+      const why = fallback ? null : game.reject(state, seat, action);
       if (why !== null) {
         report(`${at}: seat ${seat}'s legal action ${JSON.stringify(action)} was rejected before it could be applied: ${why}`);
         return;
@@ -196,9 +197,9 @@ function checkViews(game: GameDef, state: unknown, viewers: Viewer[], report: (p
     if (problem) report(`${problem}, which does not survive JSON`);
     json.set(v, JSON.stringify(view) ?? '');
   }
-  for (const { seat, values } of game.secrets?.(state) ?? []) {
+  for (const { seat, values, sharedWith = [] } of game.secrets?.(state) ?? []) {
     for (const v of viewers) {
-      if (('seat' in v && v.seat === seat) || 'omniscient' in v) continue;
+      if (('seat' in v && (v.seat === seat || sharedWith.includes(v.seat))) || 'omniscient' in v) continue;
       for (const secret of values) {
         if (json.get(v)!.includes(secret)) report(`seat ${seat}'s secret ${JSON.stringify(secret)} appears in the view for ${viewerName(v)}`);
       }
@@ -227,6 +228,7 @@ function chooseAction(run: Playout, state: unknown, seat: Seat, rng: Rng): { typ
   if (!turn.trim()) report('prompt.turn is empty');
 
   if (legal === null) {
+    if (!run.randomAction && game.fallback) return game.fallback(state, seat);
     if (!run.randomAction) {
       report('legalActions is null (open-ended) and no randomAction option was given to play it');
       return null;
@@ -247,8 +249,8 @@ function chooseAction(run: Playout, state: unknown, seat: Seat, rng: Rng): { typ
     if (!game.actionSchema.safeParse(a).success) report(`actionSchema refuses legal action ${shown}`);
     const problem = jsonProblem(a, 'action');
     if (problem) report(`legal action ${shown}: ${problem}`);
-    const text = game.prompt.format(a, seat);
-    const parsed = game.prompt.parse(text, seat, legal);
+    const text = game.prompt.format(a, seat, view);
+    const parsed = game.prompt.parse(text, seat, legal, view);
     if (!('action' in parsed)) report(`parse(format(${shown})) = parse(${JSON.stringify(text)}) failed: ${parsed.error}`);
     else if (!isDeepStrictEqual(parsed.action, a)) report(`parse(${JSON.stringify(text)}) gave ${JSON.stringify(parsed.action)}, not ${shown}`);
     if (listed >= 0 && !turnLines.slice(listed + 1).includes(`- ${text}`)) report(`prompt.turn does not list "- ${text}" under "Legal moves:"`);

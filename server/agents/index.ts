@@ -9,6 +9,8 @@ import { randomAgent } from './random';
 import type { Agent } from './types';
 
 const engineSettingsSchema = z.object({ depth: z.number().int().min(1).max(12).optional() }).passthrough();
+/** An LLM agent's settings: its ablation switches (ids from the games' `meta.promptSwitches`). */
+const llmSettingsSchema = z.object({ promptSwitches: z.array(z.string()).optional() }).passthrough();
 
 /** `humans`: where a person's seat waits for their moves (this process's bridge unless a test passes its own). */
 export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
@@ -26,6 +28,7 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
         scaffold: row.scaffold === 'cot' ? 'cot' : 'base',
         temperature: row.temperature,
         maxTokens: row.maxTokens,
+        switches: llmSettingsSchema.parse(row.settings ?? {}).promptSwitches ?? [],
       });
     }
     case 'human':

@@ -1,5 +1,6 @@
 // The LLM player: builds the conversation for a turn, calls any OpenAI-compatible endpoint, parses the reply.
 import OpenAI, { APIError, APIUserAbortError } from 'openai';
+import type { PromptOptions } from '../../games/types';
 import type { Agent, CallRecord, TurnContext } from './types';
 import { InfraError } from './types';
 import { callCost, type Prices } from '../../lib/pricing';
@@ -15,13 +16,17 @@ export interface LlmAgentOptions {
   maxTokens?: number | null;
   /** Provider prices, for each call's cost. */
   prices?: Prices;
+  /** The agent's ablation switches (`meta.promptSwitches` ids), passed to every game's prompt. */
+  switches?: readonly string[];
 }
 
-export function buildMessages(ctx: TurnContext, scaffold: Scaffold): { role: 'system' | 'user' | 'assistant'; content: string }[] {
+export function buildMessages(
+  ctx: TurnContext, scaffold: Scaffold, opts: PromptOptions = {},
+): { role: 'system' | 'user' | 'assistant'; content: string }[] {
   const { game, config, seat, numPlayers } = ctx;
   const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = [
-    { role: 'system', content: `${game.prompt.system(config, seat, numPlayers)}\n\n${SCAFFOLDS[scaffold].text}` },
-    { role: 'user', content: game.prompt.turn(ctx.view, seat, ctx.legal, config) },
+    { role: 'system', content: `${game.prompt.system(config, seat, numPlayers, opts)}\n\n${SCAFFOLDS[scaffold].text}` },
+    { role: 'user', content: game.prompt.turn(ctx.view, seat, ctx.legal, config, opts) },
   ];
   for (const r of ctx.rejections) {
     messages.push({ role: 'assistant', content: r.reply });
@@ -43,7 +48,7 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
   return {
     kind: 'llm',
     async act(ctx) {
-      const messages = buildMessages(ctx, opts.scaffold);
+      const messages = buildMessages(ctx, opts.scaffold, { switches: opts.switches ?? [] });
       const started = performance.now();
       const call: CallRecord = { model: opts.model, messages, reply: null, error: null, tokensIn: null, tokensOut: null, latencyMs: 0 };
       let completion: OpenAI.Chat.Completions.ChatCompletion;
@@ -73,7 +78,7 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
       call.tokensIn = completion.usage?.prompt_tokens ?? null;
       call.tokensOut = completion.usage?.completion_tokens ?? null;
       call.costUsd = opts.prices ? callCost(opts.prices, opts.model, call.tokensIn, call.tokensOut) : null;
-      const parsed = ctx.game.prompt.parse(text, ctx.seat, ctx.legal);
+      const parsed = ctx.game.prompt.parse(text, ctx.seat, ctx.legal, ctx.view);
       if ('error' in parsed) return { ok: false, error: parsed.error, text, call };
       return { ok: true, action: parsed.action, text, call };
     },

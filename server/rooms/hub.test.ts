@@ -10,8 +10,9 @@ import { createTestDb, type TestDb } from '../db/test-db';
 import { runMatch } from '../workers/run-match';
 import { prismaStore } from '../workers/store';
 import { games, testGames } from '../../games/registry';
+import { createRng } from '../../lib/engine/rng';
 import type { MatchSetup, StoredEvent } from '../workers/store';
-import { applyToEntry, entryFromSetup, Hub, snapshotFor, toWire } from './hub';
+import { applyToEntry, entryFromSetup, Hub, snapshotFor, spectatorViewer, toWire } from './hub';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 let t: TestDb;
@@ -178,10 +179,11 @@ describe('Hub', () => {
 // spectator at every point of a real match. Every game with private information (`secrets`) inherits it.
 describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id, g] as const))('wire views of %s', (_id, game) => {
   it('no seat and no spectator is sent another seat\'s secret while the match runs', async () => {
-    const seats = await Promise.all([0, 1].map((i) => t.db.agent.create({ data: { name: `wire-${game.id}-${i}-${Math.random()}`, kind: 'random' } })));
+    const n = game.defaultPlayers?.(game.defaultConfig) ?? 2;
+    const seats = await Promise.all(Array.from({ length: n }, (_, i) => t.db.agent.create({ data: { name: `wire-${game.id}-${i}-${Math.random()}`, kind: 'random' } })));
     for (const seed of ['w1', 'w2', 'w3']) {
       const m = await t.db.match.create({
-        data: { gameId: game.id, seed, numPlayers: 2, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) } },
+        data: { gameId: game.id, seed, numPlayers: n, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) } },
       });
       const log: { ev: StoredEvent; state: unknown; setup: MatchSetup }[] = [];
       await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (_id, ev, state, setup) => void log.push({ ev, state, setup }) });
@@ -193,13 +195,15 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
         if (s !== undefined) state = s;
         if (state === undefined || game.outcome(state)) continue;
         const secrets = game.secrets!(state);
-        for (const viewer of [0, 1, null]) {
+        // What the hub really sends spectators: a game may open everything to them by design (Who is the spy).
+        const spectator = spectatorViewer(e);
+        for (const viewer of [...seats.keys(), ...('spectator' in spectator ? [null] : [])]) {
           const wire = JSON.stringify(viewer === null
-            ? [snapshotFor(e, { spectator: true }), toWire(e, ev, { spectator: true })]
+            ? [snapshotFor(e, spectator), toWire(e, ev, spectator)]
             : [snapshotFor(e, { seat: viewer }, { seat: viewer }), toWire(e, ev, { seat: viewer })]);
-          for (const { seat, values } of secrets) {
+          for (const { seat, values, sharedWith = [] } of secrets) {
             for (const v of values) {
-              if (seat === viewer) continue;
+              if (seat === viewer || (viewer !== null && sharedWith.includes(viewer))) continue;
               expect(wire, `${game.id} seed ${seed} seq ${ev.seq}: viewer ${viewer ?? 'spectator'} sees seat ${seat}'s "${v}"`).not.toContain(v);
               checked++;
             }
@@ -208,5 +212,32 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
       }
       expect(checked).toBeGreaterThan(0);
     }
+  });
+});
+
+// Who is the spy opens everything to live spectators by design, except blind matches and matches with a person.
+describe('spectators of a game that opens everything', () => {
+  const setup = (config: object, kinds: string[]): MatchSetup => ({
+    id: 'm-open', gameId: 'spy', config, seed: 'open', numPlayers: kinds.length, status: 'running',
+    seats: kinds.map((kind, seat) => ({
+      seat,
+      agent: { id: `a${seat}`, name: `A${seat}`, kind, model: null, temperature: null, maxTokens: null, scaffold: null, settings: {}, simulated: false, provider: null },
+    })),
+  });
+  it('sees every word and role live, unless the match is blind or a person plays in it; everyone sees all at the end', () => {
+    const game = games.find((g) => g.id === 'spy')!;
+    const state = game.setup({ numPlayers: 4, config: { pairId: 'moon-sun', spyWord: 'b', spySeats: [1] }, rng: createRng('open') });
+    const check = (config: object, kinds: string[]) => {
+      const e = entryFromSetup(setup({ pairId: 'moon-sun', spySeats: [1], ...config }, kinds))!;
+      applyToEntry(e, { seq: 1, kind: 'start', seat: null, payload: {}, visibleTo: [], at: new Date() }, state);
+      return JSON.stringify(snapshotFor(e, spectatorViewer(e)).view);
+    };
+    expect(check({}, ['llm', 'llm', 'llm', 'llm'])).toMatch(/"words":\["moon","sun","moon","moon"\]/);
+    expect(check({ blind: true }, ['llm', 'llm', 'llm', 'llm'])).not.toMatch(/"(moon|sun)"/);
+    expect(check({}, ['llm', 'human', 'llm', 'llm'])).not.toMatch(/"(moon|sun)"/);
+    const e = entryFromSetup(setup({ blind: true }, ['llm', 'human', 'llm', 'llm']))!;
+    applyToEntry(e, { seq: 1, kind: 'start', seat: null, payload: {}, visibleTo: [], at: new Date() }, state);
+    applyToEntry(e, { seq: 2, kind: 'end', seat: null, payload: { scores: [0, 1, 0, 0], reason: 'r', winner: 1 }, visibleTo: [], at: new Date() }, state);
+    expect(JSON.stringify(snapshotFor(e, spectatorViewer(e)).view)).toMatch(/"words":\["moon","sun","moon","moon"\]/);
   });
 });

@@ -31,6 +31,8 @@ type Sock = Socket<ClientToServerEvents, ServerToClientEvents>;
 export interface Entry {
   id: string;
   game: GameDef;
+  /** The match's game config (as stored). */
+  config: unknown;
   status: MatchStatus;
   seats: SeatInfo[];
   events: StoredEvent[];
@@ -75,9 +77,15 @@ function isFinal(status: MatchStatus) {
   return status === 'finished' || status === 'failed' || status === 'cancelled';
 }
 
-/** Spectators see the public view while a match runs and everything once it is over. */
-function spectatorViewer(e: Entry): Viewer {
-  return isFinal(e.status) ? { omniscient: true } : { spectator: true };
+/**
+ * Spectators see the public view while a match runs and everything once it is over. Hidden-information decision:
+ * a game may open everything to live spectators (Who is the spy: watching the words play out is the point), but
+ * never in a match with a person in it, whose player could read the others' secrets on the spectator page.
+ */
+export function spectatorViewer(e: Entry): Viewer {
+  if (isFinal(e.status)) return { omniscient: true };
+  const open = e.game.spectatorsSeeAll?.(e.config) === true && !e.seats.some((s) => s.agentKind === 'human');
+  return open ? { omniscient: true } : { spectator: true };
 }
 
 function canSee(ev: StoredEvent, viewer: Viewer): boolean {
@@ -156,6 +164,7 @@ export function entryFromSetup(setup: MatchSetup): Entry | null {
   return {
     id: setup.id,
     game,
+    config: setup.config,
     status: 'running',
     seats: setup.seats.map((s) => ({
       seat: s.seat,
@@ -440,6 +449,7 @@ export class Hub {
     const e: Entry = {
       id: m.id,
       game,
+      config,
       status: m.status as MatchStatus,
       seats: m.seats.map((s) => ({
         seat: s.seat,

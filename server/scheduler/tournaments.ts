@@ -48,11 +48,18 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
     case 'host-guest':
       plan = spec.gameIds.flatMap((gameId) => {
         const g = getGame(gameId)!;
-        const numPlayers = spec.numPlayers ?? g.meta.minPlayers;
+        const config = spec.gameConfigs?.[gameId] ?? g.defaultConfig;
+        const numPlayers = spec.numPlayers ?? g.defaultPlayers?.(config) ?? g.meta.minPlayers;
         if (numPlayers < g.meta.minPlayers || numPlayers > g.meta.maxPlayers) {
           throw new AdminError(`${g.meta.title} takes ${g.meta.minPlayers}–${g.meta.maxPlayers} players, not ${numPlayers}`);
         }
         if (spec.guestSeat !== undefined && spec.guestSeat >= numPlayers) throw new AdminError(`guest seat ${spec.guestSeat} does not exist with ${numPlayers} players`);
+        // A trial setup catches settings that cannot work with this many players (three spies among five).
+        try {
+          g.setup({ numPlayers, config: g.forGuest ? g.forGuest(config, spec.guestSeat ?? 0, numPlayers) : config, rng: createRng(seed) });
+        } catch (err) {
+          throw new AdminError(`${g.meta.title} with ${numPlayers} players: ${(err as Error).message}`);
+        }
         return hostGuest({ gameIds: [gameId], guestIds: spec.agentIds, hostIds: spec.hostIds, numPlayers, seedsPerGuest: spec.gamesPerGuest, seed, guestSeat: spec.guestSeat });
       });
       break;
@@ -100,6 +107,13 @@ function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
   return out;
 }
 
+/** A planned match's game config: the tournament's settings for its game, placed around the guest in host/guest play. */
+function matchConfig(m: PlannedMatch, settings: unknown): object {
+  const game = getGame(m.gameId)!;
+  const config = settings ?? game.defaultConfig;
+  return (m.guestSeat !== undefined && game.forGuest ? game.forGuest(config, m.guestSeat, m.seats.length) : config) as object;
+}
+
 async function insertMatches(
   db: Db, tournamentId: string, plan: PlannedMatch[], gameConfigs: Record<string, unknown> = {},
 ): Promise<{ id: string; attempt: number }[]> {
@@ -109,7 +123,7 @@ async function insertMatches(
     const now = Date.now();
     const rows = await db.match.createManyAndReturn({
       data: chunk.map((m, k) => ({
-        tournamentId, gameId: m.gameId, config: (gameConfigs[m.gameId] ?? getGame(m.gameId)!.defaultConfig) as object, seed: m.seed, numPlayers: m.seats.length,
+        tournamentId, gameId: m.gameId, config: matchConfig(m, gameConfigs[m.gameId]), seed: m.seed, numPlayers: m.seats.length,
         // Distinct creation times keep the planned order (pg-boss and the lobby order by time).
         createdAt: new Date(now + k),
       })),

@@ -174,10 +174,11 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
       if (!action) {
         // Time ran out: the fallback policy plays for them; too many in a row (or no move to fall back on) loses.
         timeouts[seat]!++;
-        if (!legal?.length) return { resign: `${name} ran out of time` };
+        const fallback = fallbackMove(seat, ply);
+        if (!fallback) return { resign: `${name} ran out of time` };
         if (timeouts[seat]! >= policy.humanTimeoutsToForfeit) return { resign: `${name} ran out of time on ${timeouts[seat]} turns in a row` };
         stats[seat]!.forfeits++;
-        return { action: createRng(`${setup.seed}:fallback:${ply}`).pick(legal), forfeited: `time ran out (${seconds} s); a random legal move was played` };
+        return { action: fallback.action, forfeited: `time ran out (${seconds} s); ${fallback.what} was played` };
       }
       const checked = game.actionSchema.safeParse(action);
       const error = checked.success ? game.reject(state, seat, checked.data) : `malformed action: ${checked.error.issues[0]?.message ?? 'invalid'}`;
@@ -191,6 +192,17 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     }
   };
 
+  /**
+   * The move played for a seat that gave no acceptable answer: a random legal move, or where the actions are
+   * open-ended the game's own fallback (silence instead of a description); null when the game has neither.
+   */
+  const fallbackMove = (seat: Seat, ply: number): { action: { type: string }; what: string } | null => {
+    const legal = game.legalActions(state, seat);
+    if (legal?.length) return { action: createRng(`${setup.seed}:fallback:${ply}`).pick(legal), what: 'a random legal move' };
+    if (legal === null && game.fallback) return { action: game.fallback(state, seat), what: 'the game’s fallback move' };
+    return null;
+  };
+
   /** Asks one seat for its move, applying the retry and fallback policy. */
   const decide = async (seat: Seat, ply: number): Promise<Decision> => {
     const agent = agents[seat]!;
@@ -198,6 +210,11 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     const row = setup.seats[seat]!.agent;
     const view = game.view(state, { seat });
     const legal = game.legalActions(state, seat);
+    // Baselines cannot write free text (a description): they play the game's fallback, recorded as forfeited.
+    if (legal === null && agent.kind !== 'llm' && game.fallback) {
+      stats[seat]!.forfeits++;
+      return { action: game.fallback(state, seat), forfeited: `${row.name} cannot write free text; the game’s fallback move was played` };
+    }
     const rejections: { reply: string; error: string }[] = [];
     for (let attempt = 0; attempt <= policy.maxRetries; attempt++) {
       let ans: AgentAnswer;
@@ -246,11 +263,11 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
       await emit('illegal', seat, { error, attempt, action: ans.ok ? ans.action : null }, privateWords(game, seat));
       rejections.push({ reply: ans.text ?? '', error });
     }
-    // Retries exhausted: a random legal move is played for the seat and recorded as a forfeited turn.
-    if (!legal || legal.length === 0) throw new Error(`${row.name} gave no legal answer and ${game.id} has no enumerable fallback move`);
+    // Retries exhausted: a random legal move (or the game's fallback) is played for the seat, recorded as forfeited.
+    const fallback = fallbackMove(seat, ply);
+    if (!fallback) throw new Error(`${row.name} gave no legal answer and ${game.id} has no fallback move`);
     stats[seat]!.forfeits++;
-    const action = createRng(`${setup.seed}:fallback:${ply}`).pick(legal);
-    return { action, forfeited: `no legal answer after ${policy.maxRetries + 1} tries; a random legal move was played` };
+    return { action: fallback.action, forfeited: `no legal answer after ${policy.maxRetries + 1} tries; ${fallback.what} was played` };
   };
 
   const finish = async (outcome: Outcome): Promise<RunResult> => {
