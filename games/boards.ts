@@ -8,6 +8,7 @@ import ConnectFourBoard from './connect-four/board';
 import HanabiBoard from './hanabi/board';
 import HoldemBoard from './holdem/board';
 import HiddenNumberBoard from './hidden-number/board';
+import SpyBoard from './spy/board';
 import TicTacToeBoard from './tictactoe/board';
 import type { BoardProps } from './types';
 
@@ -19,4 +20,5 @@ export const boards: Record<string, ComponentType<BoardProps>> = {
   holdem: HoldemBoard,
   'connect-four': ConnectFourBoard,
   'hidden-number': HiddenNumberBoard,
+  spy: SpyBoard,
 };

@@ -5,11 +5,12 @@ import { connectFour } from './connect-four';
 import { hanabi } from './hanabi';
 import { holdem } from './holdem';
 import { hiddenNumber } from './hidden-number';
+import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 import type { GameDef } from './types';
 
 /** The arena's games: listed on every page, played by the demo tournament. */
-export const games: GameDef[] = [ticTacToe, connectFour, holdem, bargain, bid, hanabi];
+export const games: GameDef[] = [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy];
 
 /**
  * Games that exist for the test suite (a small hidden-information game for the leak tests), offered only when

@@ -40,6 +40,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Rng } from '../../games/types';
 import { createRng, newSeed } from '../../lib/engine/rng';
+import { wordGameReply } from './sim-words';
 
 // ───────────────────────────── 1. Personas ─────────────────────────────
 
@@ -463,6 +464,10 @@ export function generateReply(
   const reason = persona.reasons && facts.wantsReasoning;
   const flawRate = opts.flawRate ?? (facts.isRetry ? persona.retryFlawRate : persona.flawRate);
   const flawed = rng.next() < flawRate;
+
+  // Word games (a `Your word:` line): described, probed and voted with the simulated lexicon.
+  const word = wordGameReply(messages.filter((m) => m.role === 'user').map((m) => messageText(m.content)), facts.legal, flawed, persona.reasons && !persona.chatty, rng);
+  if (word) return { content: word.content, kind: word.kind, intended: null, ...(word.kind === 'ok' ? {} : { flaw: 'illegal' as const }) };
 
   if (!facts.legal) {
     const { answer, topic } = openEndedAnswer(facts, rng);

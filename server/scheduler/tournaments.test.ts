@@ -248,6 +248,25 @@ describe('tournaments', () => {
     expect((await ended(tournament.id)).counts.done).toBe(8);
   });
 
+  it('host/guest in Who is the spy: the game’s usual number of players, and the guest is the spy in its seat', async () => {
+    const { tournament, matches } = await createTournament(t.db, boss, {
+      name: 'spy', format: 'host-guest', gameIds: ['spy'], agentIds: [ids.careful!], hostIds: [ids.random!, ids.random2!], gamesPerGuest: 4,
+      gameConfigs: { spy: { preset: 'undercover' } },
+    });
+    expect(matches).toBe(4);
+    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: true } });
+    for (const m of rows) {
+      expect(m.numPlayers).toBe(5); // undercover's five players
+      const guestSeat = m.seats.find((s) => s.agentId === ids.careful)!.seat;
+      expect(m.config).toMatchObject({ preset: 'undercover', spySeats: [guestSeat] });
+    }
+    expect(new Set(rows.map((m) => (m.config as { spySeats: number[] }).spySeats[0]))).toEqual(new Set([0, 1, 2, 3]));
+    await cancelTournament(t.db, boss, tournament.id);
+    await expect(createTournament(t.db, boss, {
+      name: 'spy', format: 'host-guest', gameIds: ['spy'], agentIds: [ids.careful!], hostIds: [ids.random!], gamesPerGuest: 1, gameConfigs: { spy: { spies: 2 } },
+    })).rejects.toThrow(/^Who is the spy with 4 players: 2 spies need more than 4 players/);
+  });
+
   it('adaptive: keeps scheduling the closest pair until the budget when two agents cannot be told apart', async () => {
     const { tournament, matches } = await createTournament(t.db, boss, {
       name: 'adaptive', format: 'adaptive', gameIds: ['connect-four'], agentIds: [ids.engine!, ids.random!, ids.random2!],

@@ -1,0 +1,108 @@
+// SIMULATED play of word games (Who is the spy) for the fake models of simulated.ts: nothing here is a language model.
+/**
+ * When a prompt has a `Your word: <word>` line, the simulated model plays the word game the way a model might:
+ * it describes its word with a clue from a small hand-written lexicon (sim-lexicon.json), recognises other players'
+ * clues from the same lexicon to work out whether its word is the odd one out, and answers the structured labels the
+ * prompt asks for (GUESS / REASONING / DESCRIPTION, the probe questions, VOTE). A flawed answer says its own word
+ * (the game refuses it) or votes for itself. Its "understanding" is a lookup of exact clues — it is deliberately
+ * simple, labelled simulated wherever it appears, and only there so the demo and tests exercise the real path.
+ */
+import type { Rng } from '../../games/types';
+import lexicon from './sim-lexicon.json';
+
+const norm = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** clue → the words it describes (a clue may fit both words of a pair). */
+const byClue = new Map<string, string[]>();
+for (const [word, clues] of Object.entries((lexicon as { words: Record<string, string[]> }).words)) {
+  for (const c of clues) byClue.set(norm(c), [...(byClue.get(norm(c)) ?? []), word]);
+}
+const cluesOf = (word: string): string[] => (lexicon as { words: Record<string, string[]> }).words[word] ?? (lexicon as { words: Record<string, string[]> }).words[word.toLowerCase()] ?? [];
+
+export interface WordGameReply {
+  content: string;
+  /** ok = a well-formed answer; illegal = one the game will refuse (its own word said, a vote for itself). */
+  kind: 'ok' | 'illegal';
+}
+
+interface Heard {
+  name: string;
+  text: string;
+  /** The word the clue belongs to when it is a known clue of exactly one word. */
+  word: string | null;
+}
+
+/**
+ * The reply for a word-game turn, or null when the conversation is not one. `flawed`: the persona errs this time.
+ * `legal`: the `Legal moves:` answers (a vote), or null.
+ */
+export function wordGameReply(texts: string[], legal: string[] | null, flawed: boolean, careful: boolean, rng: Rng): WordGameReply | null {
+  const turn = [...texts].reverse().find((t) => /^Your word: .+$/m.test(t));
+  if (!turn) return null;
+  const last = texts.at(-1) ?? '';
+  const myWord = /^Your word: (.+)$/m.exec(turn)![1]!.trim();
+  const me = /^You are (.+?)\.$/m.exec(turn)?.[1]?.trim() ?? '';
+  const heard: Heard[] = [];
+  for (const m of turn.matchAll(/^- (.+?): (.+)$/gm)) {
+    const [name, text] = [m[1]!.trim(), m[2]!.trim()];
+    if (name === 'VOTE' || text === '...' || name === me) continue;
+    const words = byClue.get(norm(text)) ?? [];
+    heard.push({ name, text, word: words.length === 1 ? words[0]! : null });
+  }
+  const known = heard.filter((h) => h.word !== null);
+  const odd = known.filter((h) => h.word !== myWord);
+  const same = known.length - odd.length;
+  // Most recognised clues describe another word: then my word is the odd one out and I am probably the spy.
+  const amSpy = odd.length > same;
+  const otherWords = odd.map((h) => h.word!);
+  const guess = otherWords.length ? mostCommon(otherWords) : myWord;
+  const suspects = amSpy ? [] : odd.map((h) => h.name);
+  const reasoning = amSpy
+    ? `Most descriptions fit ${guess} better than my word, so I may be the spy; I should stay vague.`
+    : suspects.length
+      ? `${[...new Set(suspects)].join(' and ')} described something that does not quite fit my word: a likely spy.`
+      : 'The descriptions so far fit my word; nobody stands out yet.';
+  const asks = (label: string) => new RegExp(`^${label}:`, 'm').test(last) || new RegExp(`^${label}:`, 'm').test(turn);
+  const out: string[] = [];
+  const thoughts = () => {
+    if (asks('GUESS')) out.push(`GUESS: ${guess}`);
+    if (asks('REASONING')) out.push(`REASONING: ${reasoning}`);
+  };
+
+  if (legal) {
+    // A vote: the most suspicious candidate when it can tell, else any.
+    const options = legal.map((l) => l.replace(/^VOTE:\s*/, ''));
+    const pick = flawed ? me : (careful && options.find((o) => suspects.includes(o))) || rng.pick(options);
+    thoughts();
+    out.push(`VOTE: ${pick}`);
+    return { content: out.join('\n'), kind: flawed ? 'illegal' : 'ok' };
+  }
+  if (/THINKS MY WORD:/.test(turn) && /^ME:/m.test(turn)) {
+    out.push(`ME: ${amSpy ? 'spy' : 'villager'}`);
+    for (const m of turn.matchAll(/^(.+?) WORD: </gm)) {
+      const name = m[1]!;
+      if (/THINKS MY$/.test(name)) continue;
+      const h = heard.find((x) => x.name === name);
+      out.push(`${name} WORD: ${h?.word ?? (amSpy ? guess : myWord)}`, `${name} ROLE: ${suspects.includes(name) ? 'spy' : 'villager'}`);
+    }
+    const target = /^(.+?) THINKS MY WORD:/m.exec(turn)?.[1];
+    if (target) out.push(`${target} THINKS MY WORD: ${myWord}`, `${target} THINKS I AM: villager`);
+    return { content: out.join('\n'), kind: 'ok' };
+  }
+  if (asks('DESCRIPTION')) {
+    const said = new Set(heard.map((h) => norm(h.text)));
+    for (const m of turn.matchAll(/^- .+?: (.+)$/gm)) said.add(norm(m[1]!));
+    const unused = cluesOf(myWord).filter((c) => !said.has(norm(c)));
+    const clue = flawed ? `It is a ${myWord}, of course.` : unused.length ? rng.pick(unused) : `Something I would rather keep vague, take ${1 + rng.int(1000)}.`;
+    thoughts();
+    out.push(`DESCRIPTION: ${clue}`);
+    return { content: out.join('\n'), kind: flawed ? 'illegal' : 'ok' };
+  }
+  return null;
+}
+
+function mostCommon(xs: string[]): string {
+  const counts = new Map<string, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+}

@@ -1,0 +1,113 @@
+// Who is the spy end to end in the runner: simulated models over HTTP describe, answer the probes and vote; no
+// prompt a player receives names the other word or a role; ablation switches change the prompt; baselines stay silent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent } from '../agents';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { startSimulatedEndpoint } from '../llm/simulated';
+import { runMatch } from './run-match';
+import { prismaStore } from './store';
+import type { SpyAction, SpyState } from '../../games/spy/types';
+import { wordIn } from '../../games/spy/rules';
+import { getGame } from '../../games/registry';
+import { replayStates } from '../../lib/engine/replay';
+
+let t: TestDb;
+let sim: Awaited<ReturnType<typeof startSimulatedEndpoint>>;
+
+beforeAll(async () => {
+  process.env.ARENA_SECRET ??= 'test-secret-test-secret';
+  t = await createTestDb();
+  sim = await startSimulatedEndpoint({ port: 0, seed: 'spy-tests', latencyMs: 0 });
+});
+afterAll(async () => {
+  await sim?.close();
+  await t?.drop();
+});
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+async function llm(model: string, scaffold: string, settings: object = {}) {
+  const p = await t.db.provider.create({ data: { name: `p-${suffix()}`, baseUrl: sim.url, models: [model], simulated: true } });
+  return t.db.agent.create({ data: { name: `${model}-${suffix()}`, kind: 'llm', providerId: p.id, model, scaffold, settings, simulated: true } });
+}
+
+async function spyMatch(agentIds: string[], config: object, seed: string) {
+  return t.db.match.create({
+    data: { gameId: 'spy', seed, config, numPlayers: agentIds.length, seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) } },
+  });
+}
+
+async function movesOf(matchId: string) {
+  const ev = await t.db.matchEvent.findMany({ where: { matchId, kind: 'move' }, orderBy: { seq: 'asc' } });
+  return ev.map((e) => ({ seat: e.seat!, ...(e.payload as { ply: number; action: SpyAction; forfeited?: boolean; reason?: string }) }));
+}
+
+describe('Who is the spy in the runner', () => {
+  it('simulated models play a whole match; no player is ever shown the other word or told its role', async () => {
+    const host = await llm('sim-careful', 'cot');
+    const guest = await llm('sim-sloppy', 'base');
+    for (const seed of ['spy-1', 'spy-2', 'spy-3']) {
+      const m = await spyMatch([host.id, host.id, guest.id, host.id], { pairId: 'moon-sun', spySeats: [2] }, seed);
+      const result = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
+      expect(result.status).toBe('finished');
+      const moves = await movesOf(m.id);
+      const described = moves.filter((x) => x.action.type === 'describe');
+      expect(described.length).toBeGreaterThanOrEqual(4);
+      expect(moves.filter((x) => x.action.type === 'probe')).toHaveLength(4);
+      expect(moves.some((x) => x.action.type === 'vote')).toBe(true);
+      // The final state agrees with the stored result.
+      const game = getGame('spy')!;
+      const states = replayStates(game, m.config, m.seed, 4, moves);
+      const end = states.at(-1) as SpyState;
+      expect(end.phase).toBe('over');
+      expect(end.words[2]).not.toBe(end.words[0]);
+      const row = await t.db.match.findUniqueOrThrow({ where: { id: m.id }, include: { seats: { orderBy: { seat: 'asc' } } } });
+      expect(row.seats.map((s) => s.score)).toEqual(game.outcome(end)!.scores);
+
+      // Every prompt a seat was sent: its own word only, never the other one (unless a player said it aloud), never its role.
+      const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
+      expect(calls.length).toBeGreaterThan(10);
+      const spoken = end.descriptions.some((d) => wordIn(d.text, 'moon') || wordIn(d.text, 'sun'));
+      for (const c of calls) {
+        const messages = c.messages as { role: string; content: string }[];
+        const text = messages.filter((x) => x.role === 'user').map((x) => x.content).join('\n');
+        expect(messages[0]!.content, 'the rules name no keyword').not.toMatch(/\b(moon|sun)\b/i);
+        const own = end.words[c.seat]!;
+        const other = own === 'moon' ? 'sun' : 'moon';
+        expect(text).toContain(`Your word: ${own}`);
+        if (!spoken) expect(wordIn(text.replace(/Your word: \w+/g, ''), other), `seat ${c.seat} was shown "${other}"`).toBeNull();
+        expect(text).not.toMatch(/you are (the|a) (spy|villager)|your role is/i);
+      }
+    }
+  });
+
+  it('an agent with ablation switches is not asked for a guess or reasoning', async () => {
+    const plain = await llm('sim-careful', 'cot');
+    const ablated = await llm('sim-careful', 'cot', { promptSwitches: ['spy:no-word-guessing', 'spy:no-reasoning'] });
+    const m = await spyMatch([plain.id, ablated.id, plain.id, plain.id], { pairId: 'moon-sun', spySeats: [0], probes: false }, 'ablate');
+    expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
+    const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
+    const turnOf = (c: (typeof calls)[number]) => (c.messages as { role: string; content: string }[]).find((x) => x.role === 'user')!.content;
+    const ablatedCalls = calls.filter((c) => c.seat === 1);
+    const plainCalls = calls.filter((c) => c.seat !== 1);
+    expect(ablatedCalls.length).toBeGreaterThan(0);
+    for (const c of ablatedCalls) expect(turnOf(c)).not.toMatch(/^(GUESS|REASONING):/m);
+    expect(plainCalls.some((c) => /^GUESS:/m.test(turnOf(c)) && /^REASONING:/m.test(turnOf(c)))).toBe(true);
+    // What the models wrote in the private lines reaches the transcript with their descriptions.
+    const moves = await movesOf(m.id);
+    expect(moves.some((x) => x.seat !== 1 && x.action.type === 'describe' && x.action.reasoning)).toBe(true);
+    expect(moves.some((x) => x.seat === 1 && x.action.type === 'describe' && (x.action.reasoning || x.action.guess))).toBe(false);
+  });
+
+  it('baselines cannot describe: their turns are recorded as silence, and the match still ends', async () => {
+    const rnd = await t.db.agent.create({ data: { name: `random-${suffix()}`, kind: 'random' } });
+    const m = await spyMatch([rnd.id, rnd.id, rnd.id, rnd.id], {}, 'silent');
+    expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
+    const moves = await movesOf(m.id);
+    const speaking = moves.filter((x) => x.action.type === 'pass');
+    expect(speaking.length).toBeGreaterThanOrEqual(4);
+    for (const x of speaking) expect(x).toMatchObject({ forfeited: true, reason: expect.stringContaining('cannot write free text') });
+    expect(moves.filter((x) => x.action.type === 'vote').length).toBeGreaterThanOrEqual(4);
+    expect(await t.db.matchEvent.count({ where: { matchId: m.id, kind: 'illegal' } })).toBe(0);
+  });
+});
