@@ -26,7 +26,16 @@ const KINDS = [
 ] as const;
 type Kind = (typeof KINDS)[number]['id'];
 
-export function AdminAgentForm({ agent, providers }: { agent: AgentAdminView | null; providers: ProviderChoice[] }) {
+/** An ablation switch a game offers (SpyGame: without word guessing / reasoning). */
+export interface SwitchChoice {
+  id: string;
+  label: string;
+  help: string;
+}
+
+export function AdminAgentForm({
+  agent, providers, switches = [],
+}: { agent: AgentAdminView | null; providers: ProviderChoice[]; switches?: SwitchChoice[] }) {
   const router = useRouter();
   // The action's state lives here, outside the keyed form: the save's answer and the re-rendered page (where the
   // edited agent may now be retired) arrive together, and the form below is remounted for them.
@@ -73,14 +82,16 @@ export function AdminAgentForm({ agent, providers }: { agent: AgentAdminView | n
           )}
         </FormNotice>
       )}
-      <AgentFields key={`${editingId ?? 'new'}:${generation}`} agent={agent} providers={providers} form={form} />
+      <AgentFields key={`${editingId ?? 'new'}:${generation}`} agent={agent} providers={providers} switches={switches} form={form} />
     </div>
   );
 }
 
 type FormAction = ReturnType<typeof useFormAction<ActionResult<SavedAgent>>>;
 
-function AgentFields({ agent: a, providers, form }: { agent: AgentAdminView | null; providers: ProviderChoice[]; form: FormAction }) {
+function AgentFields({
+  agent: a, providers, switches, form,
+}: { agent: AgentAdminView | null; providers: ProviderChoice[]; switches: SwitchChoice[]; form: FormAction }) {
   const { state, action, pending, onSubmit } = form;
   // An answer from before this form was mounted (for another agent being edited) is not shown.
   const [stale] = useState(state);
@@ -259,6 +270,21 @@ function AgentFields({ agent: a, providers, form }: { agent: AgentAdminView | nu
               aria-describedby="agent-prompt-version-hint"
             />
           </Field>
+          {switches.length > 0 && (
+            <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
+              <legend className="text-sm font-medium">Ablations (optional)</legend>
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">Leave parts out of the prompt, as in the papers&apos; ablation studies. Only the named game reads each one.</p>
+              {switches.map((sw) => (
+                <label key={sw.id} className="flex items-start gap-2 text-sm">
+                  <input type="checkbox" name="promptSwitches" value={sw.id} defaultChecked={a?.promptSwitches.includes(sw.id) ?? false} className="mt-1" />
+                  <span>
+                    {sw.label}
+                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">{sw.help}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
         </fieldset>
       )}
 

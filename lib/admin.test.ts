@@ -90,8 +90,24 @@ describe('agents', () => {
     await expect(saveAgent(t.db, { kind: 'random', name: 'Rnd' })).rejects.toThrow(/already exists/);
   });
 
+  it('keeps ablation switches in the settings, as part of what plays, and refuses unknown ones', async () => {
+    const p = await t.db.provider.findUniqueOrThrow({ where: { name: 'Sim' } });
+    const a = await saveAgent(t.db, {
+      kind: 'llm', name: 'Ablated', providerId: p.id, model: 'sim-careful', scaffold: 'cot', promptSwitches: ['spy:no-reasoning', 'spy:no-word-guessing', 'spy:no-reasoning'],
+    });
+    const row = await t.db.agent.findUniqueOrThrow({ where: { id: a.id } });
+    expect(row.settings).toEqual({ promptSwitches: ['spy:no-reasoning', 'spy:no-word-guessing'] });
+    expect((await listAgentsForAdmin(t.db)).find((x) => x.id === a.id)!.promptSwitches).toEqual(['spy:no-reasoning', 'spy:no-word-guessing']);
+    const opp = await t.db.agent.findFirstOrThrow({ where: { kind: 'random' } });
+    await t.db.match.create({ data: { gameId: 'spy', seed: 's', numPlayers: 3, seats: { create: [0, 1, 2].map((seat) => ({ seat, agentId: seat ? opp.id : a.id })) } } });
+    // After a match, turning a switch off is a new version; saving the same switches again is not.
+    expect(await saveAgent(t.db, { id: a.id, kind: 'llm', name: 'Ablated', providerId: p.id, model: 'sim-careful', scaffold: 'cot', promptSwitches: ['spy:no-word-guessing', 'spy:no-reasoning'] })).toMatchObject({ newVersion: false });
+    expect(await saveAgent(t.db, { id: a.id, kind: 'llm', name: 'Ablated', providerId: p.id, model: 'sim-careful', scaffold: 'cot', promptSwitches: ['spy:no-reasoning'] })).toMatchObject({ newVersion: true, version: 2 });
+    await expect(saveAgent(t.db, { kind: 'llm', name: 'n2', providerId: p.id, model: 'm', scaffold: 'base', promptSwitches: ['spy:no-speaking'] })).rejects.toThrow(/"spy:no-speaking" is not a prompt switch of any game/);
+  });
+
   it('a provider with agents cannot be deleted', async () => {
     const p = await t.db.provider.findUniqueOrThrow({ where: { name: 'Sim' } });
-    await expect(deleteProvider(t.db, p.id)).rejects.toThrow(/still has 2 agents/);
+    await expect(deleteProvider(t.db, p.id)).rejects.toThrow(/still has 4 agents/);
   });
 });

@@ -3,6 +3,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { PROMPT_VERSION, SCAFFOLD_IDS } from './agents/scaffolds';
+import { games } from '../games/registry';
 import type { Db } from './db';
 import { decryptSecret, encryptSecret, maskSecret } from './secrets';
 import { firstIssue, parseOr } from './validation';
@@ -145,6 +146,16 @@ export async function deleteProvider(db: Db, id: string): Promise<void> {
 }
 
 const agentName = z.string().trim().min(1, 'give the agent a name').max(80);
+
+/** Every game's ablation switches, with the game they belong to. */
+export const PROMPT_SWITCHES = games.flatMap((g) => (g.meta.promptSwitches ?? []).map((sw) => ({ ...sw, gameId: g.id })));
+const PROMPT_SWITCH_IDS: string[] = PROMPT_SWITCHES.map((sw) => sw.id);
+
+/** The switches stored in an agent's settings. */
+export function promptSwitchesOf(settings: unknown): string[] {
+  const list = (settings as { promptSwitches?: unknown } | null)?.promptSwitches;
+  return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+}
 const agentId = z.string().min(1).max(64).optional();
 
 export const agentInputSchema = z.discriminatedUnion('kind', [
@@ -159,6 +170,11 @@ export const agentInputSchema = z.discriminatedUnion('kind', [
       maxTokens: optionalNumber(z.number().int('max tokens is a whole number').min(1).max(200_000)),
       scaffold: z.enum(SCAFFOLD_IDS, { error: `the scaffold is one of ${SCAFFOLD_IDS.join(', ')}` }),
       promptVersion: z.string().trim().min(1).max(32).default(PROMPT_VERSION),
+      /** Ablation switches (the games' `meta.promptSwitches`), e.g. SpyGame's "without reasoning". */
+      promptSwitches: z
+        .array(z.string().refine((id) => PROMPT_SWITCH_IDS.includes(id), { error: (iss) => `"${String(iss.input)}" is not a prompt switch of any game` }))
+        .max(20)
+        .default([]),
     })
     .strict(),
   z.object({ id: agentId, name: agentName, kind: z.literal('random') }).strict(),
@@ -197,9 +213,11 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
   if (a.kind === 'llm') {
     const p = await db.provider.findUnique({ where: { id: a.providerId } });
     if (!p) throw new AdminError('that provider does not exist (it may have been deleted)');
+    // Switches are part of what plays (an ablation is its own agent); none = {} so older agents keep their identity.
+    const switches = [...new Set(a.promptSwitches)].sort();
     data = {
       kind: 'llm', providerId: p.id, model: a.model, temperature: a.temperature, maxTokens: a.maxTokens, scaffold: a.scaffold,
-      promptVersion: a.promptVersion, settings: {}, simulated: p.simulated,
+      promptVersion: a.promptVersion, settings: switches.length ? { promptSwitches: switches } : {}, simulated: p.simulated,
     };
   } else {
     data = {
@@ -245,6 +263,8 @@ export interface AgentAdminView {
   scaffold: string | null;
   promptVersion: string | null;
   depth: number | null;
+  /** An LLM agent's ablation switches. */
+  promptSwitches: string[];
   simulated: boolean;
   version: number;
   retired: boolean;
@@ -260,6 +280,7 @@ export async function listAgentsForAdmin(db: Db): Promise<AgentAdminView[]> {
     id: r.id, name: r.name, kind: r.kind, providerId: r.providerId, providerName: r.provider?.name ?? null, model: r.model,
     temperature: r.temperature, maxTokens: r.maxTokens, scaffold: r.scaffold, promptVersion: r.promptVersion,
     depth: r.kind === 'engine' ? Number((r.settings as { depth?: number } | null)?.depth ?? 4) : null,
+    promptSwitches: promptSwitchesOf(r.settings),
     simulated: r.simulated, version: r.version, retired: r.retired, matches: r._count.seats,
   }));
 }

@@ -22,7 +22,7 @@ const LABELS: Record<string, string> = {
   username: 'username', password: 'password',
   name: 'name', baseUrl: 'base URL', apiKey: 'API key', models: 'models', rpm: 'requests per minute', tpm: 'tokens per minute',
   maxConcurrent: 'max concurrent requests', priceInPer1k: 'input price', priceOutPer1k: 'output price', modelPrices: 'per-model prices',
-  kind: 'kind', providerId: 'provider', model: 'model', temperature: 'temperature', maxTokens: 'max tokens', scaffold: 'scaffold',
+  kind: 'kind', providerId: 'provider', model: 'model', temperature: 'temperature', maxTokens: 'max tokens', scaffold: 'scaffold', promptSwitches: 'prompt switches',
   promptVersion: 'prompt version', depth: 'depth',
   gameIds: 'games', agentIds: 'agents', baselineIds: 'baselines', hostIds: 'hosts', gamesPerPair: 'games per pair',
   numPlayers: 'players per match', guestSeat: 'guest seat', gamesPerGuest: 'games per guest', confidence: 'confidence',
@@ -225,6 +225,7 @@ function agentFromForm(fd: FormData): Record<string, unknown> {
       maxTokens: text(fd, 'maxTokens').trim(),
       scaffold: text(fd, 'scaffold'),
       promptVersion: text(fd, 'promptVersion').trim() || undefined,
+      promptSwitches: fd.getAll('promptSwitches').filter((x): x is string => typeof x === 'string'),
     };
   }
   if (kind === 'engine') return { ...common, depth: text(fd, 'depth').trim() };

@@ -5,7 +5,7 @@ import { AdminAgentForm, type ProviderChoice } from '@/components/admin-agent-fo
 import { EmptyState } from '@/components/empty-state';
 import { KindChip } from '@/components/kind-chip';
 import { SimulatedBadge } from '@/components/simulated-badge';
-import { listAgentsForAdmin, listProviders, type AgentAdminView } from '@/lib/admin';
+import { listAgentsForAdmin, listProviders, PROMPT_SWITCHES, type AgentAdminView } from '@/lib/admin';
 import { db } from '@/lib/db';
 import { requireAdminPage } from '@/lib/session';
 
@@ -40,7 +40,7 @@ export default async function AdminAgentsPage({ searchParams }: Props) {
         </p>
       )}
       <div id="agent-form" className="scroll-mt-20">
-        <AdminAgentForm agent={editing} providers={choices} />
+        <AdminAgentForm agent={editing} providers={choices} switches={PROMPT_SWITCHES.map(({ id, label, help }) => ({ id, label, help }))} />
       </div>
     </div>
   );
@@ -112,6 +112,11 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
               </td>
               <td className="px-3 py-2.5" data-testid="agent-scaffold">
                 {a.scaffold ?? <span className="text-zinc-400">—</span>}
+                {a.promptSwitches.length > 0 && (
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-testid="agent-switches">
+                    {a.promptSwitches.map((id) => id.replace(/^[^:]+:/, '')).join(', ')}
+                  </span>
+                )}
               </td>
               <td className="px-3 py-2.5 font-mono text-xs">{a.promptVersion ?? <span className="font-sans text-zinc-400">—</span>}</td>
               <td className="px-3 py-2.5 tabular-nums" data-testid="agent-version">
