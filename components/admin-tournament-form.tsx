@@ -160,7 +160,7 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
           )}
           {format === 'host-guest' && (
             <>
-              <Field label="Players per match" htmlFor="tournament-players" hint="Blank = each game’s minimum.">
+              <Field label="Players per match" htmlFor="tournament-players" hint="Blank = each game’s usual number.">
                 <input
                   id="tournament-players"
                   name="numPlayers"

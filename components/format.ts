@@ -34,5 +34,12 @@ export function describeOutcome(
   if (status === 'cancelled') return { kind: 'void', headline: 'Cancelled', reason: failureReason ?? 'the tournament was stopped before this match was played' };
   if (status !== 'finished' || !outcome) return null;
   if (outcome.winner != null) return { kind: 'win', headline: `${seatLabel(outcome.winner)} wins`, reason: outcome.reason };
+  // A side of several seats won (the villagers of Who is the spy): the seats with the best score share the win.
+  const best = Math.max(...outcome.scores);
+  const winners = outcome.scores.flatMap((x, seat) => (x === best ? [seat] : []));
+  if (winners.length < outcome.scores.length) {
+    const names = winners.map(seatLabel);
+    return { kind: 'win', headline: `${names.slice(0, -1).join(', ')} and ${names.at(-1)} win`, reason: outcome.reason };
+  }
   return { kind: 'draw', headline: 'Draw', reason: outcome.reason };
 }

@@ -14,6 +14,8 @@ export interface PlayGame {
   blurb: string;
   minPlayers: number;
   maxPlayers: number;
+  /** The usual number of players (the form starts there). */
+  defaultPlayers: number;
   seatNames: string[];
   moveSeconds: number;
   rules: { summary: string; topics: Record<string, string> };
@@ -26,7 +28,7 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
   const form = useFormAction(startGameAction, null);
   const [gameId, setGameId] = useState(games.find((g) => g.id === defaultGameId)?.id ?? games[0]?.id ?? '');
   const game = games.find((g) => g.id === gameId) ?? games[0];
-  const [players, setPlayers] = useState(game ? game.minPlayers : 2);
+  const [players, setPlayers] = useState(game ? game.defaultPlayers : 2);
   const error = form.state && !form.state.ok ? form.state.error : null;
   if (!game) return <p className="text-sm text-zinc-500">No games are available.</p>;
   const n = Math.min(Math.max(players, game.minPlayers), game.maxPlayers);
@@ -37,7 +39,16 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
   return (
     <form action={form.action} onSubmit={form.onSubmit} aria-label="New game" className="flex flex-col gap-5">
       <Field label="Game" htmlFor="play-game">
-        <select id="play-game" name="gameId" value={game.id} onChange={(e) => setGameId(e.target.value)} className={inputClass}>
+        <select
+          id="play-game"
+          name="gameId"
+          value={game.id}
+          onChange={(e) => {
+            setGameId(e.target.value);
+            setPlayers(games.find((g) => g.id === e.target.value)?.defaultPlayers ?? 2);
+          }}
+          className={inputClass}
+        >
           {games.map((g) => (
             <option key={g.id} value={g.id}>{g.title}</option>
           ))}

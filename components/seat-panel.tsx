@@ -130,7 +130,8 @@ function Result({ seat, status, outcome, matchId, cooperative }: { seat: number;
   if (status === 'finished' && outcome) {
     const mine = outcome.scores[seat] ?? 0;
     const best = Math.max(...outcome.scores);
-    text = mine === best ? (outcome.scores.filter((x) => x === best).length > 1 ? 'Draw.' : 'You won!') : 'You lost.';
+    // A draw is everyone level; in team games (the villagers of Who is the spy) several seats share a win.
+    text = outcome.scores.every((x) => x === best) ? 'Draw.' : mine === best ? 'You won!' : 'You lost.';
     if (cooperative && outcome.winner == null) text = `Your team: ${outcome.reason}`;
   }
   return (

@@ -1,4 +1,5 @@
-// User flow, per game: an admin starts a small round robin of two simulated models on that game, a spectator opens
+// User flow, per game: an admin starts a small round robin of two simulated models on that game (host/guest for
+// games of more than two players), a spectator opens
 // one of its matches from the tournament page (live when it still is) and follows it to the end: the board renders,
 // the outcome appears, the transcript closes with the result, and the replay controls take over.
 import { expect, test, type Page } from '@playwright/test';
@@ -24,9 +25,18 @@ for (const game of games) {
     const form = page.getByTestId('tournament-form');
     await form.getByLabel('Name').fill(`watch ${game.id} ${Date.now() % 100000}`);
     await form.getByRole('checkbox', { name: new RegExp(`^${escape(game.meta.title)}`) }).check();
-    await form.getByRole('radio', { name: /Round robin/ }).check();
-    for (const m of MODELS) await form.getByRole('checkbox', { name: new RegExp(`^${escape(m)}\\s*llm`) }).check();
-    await form.getByLabel('Games per pair').fill('2');
+    const agent = (m: string) => ({ name: new RegExp(`^${escape(m)}\\s*llm`) });
+    if (game.meta.minPlayers > 2) {
+      // N-player games (Who is the spy): one model is the guest, the other fills every other seat.
+      await form.getByRole('radio', { name: /Host \/ guest/ }).check();
+      await form.getByRole('group', { name: /^Guests/ }).getByRole('checkbox', agent(MODELS[1]!)).check();
+      await form.getByRole('group', { name: /^Hosts/ }).getByRole('checkbox', agent(MODELS[0]!)).check();
+      await form.getByLabel('Games per guest').fill('1');
+    } else {
+      await form.getByRole('radio', { name: /Round robin/ }).check();
+      for (const m of MODELS) await form.getByRole('checkbox', agent(m)).check();
+      await form.getByLabel('Games per pair').fill('2');
+    }
     await form.getByRole('button', { name: 'Create and start' }).click();
     await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
 

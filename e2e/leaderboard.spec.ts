@@ -2,8 +2,8 @@
 // interval, switches method and game, opens an agent's page and a replay; machine clients read the exports and the API.
 import { expect, test, type Page } from '@playwright/test';
 
-/** Random, Engine and the two simulated LLM agents of the demo round robin. */
-const DEMO_AGENTS = 4;
+/** Random, Engine and the two simulated LLM agents of the demo round robin, and the simulated hosts of its Who-is-the-spy host/guest demo. */
+const DEMO_AGENTS = 5;
 
 /** Reloads /leaderboard until every demo agent has a row with an interval (none flagged "few matches"). */
 async function waitForFullLeaderboard(page: Page) {

@@ -142,7 +142,7 @@ async function main() {
       simulatedUrl = sim.url;
       log(`simulated OpenAI-compatible endpoint at ${sim.url}`);
     }
-    const agentIds = await seedDemo(db(), {
+    const { agentIds, guestIds, hostIds } = await seedDemo(db(), {
       simulatedUrl,
       openai: cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY, baseUrl: cfg.OPENAI_BASE_URL, models: cfg.OPENAI_MODELS } : undefined,
     });
@@ -225,10 +225,26 @@ async function main() {
     }
     const open = await db().match.count({ where: { status: { in: ['queued', 'running'] } } });
     if (demo && open === 0) {
+      const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+      // N-player games (Who is the spy, the flagship chat game, queued first so it is on screen at once): each
+      // simulated model is the guest (the spy) among simulated hosts.
+      const group = games.filter((g) => g.meta.minPlayers > 2);
+      if (group.length && hostIds.length && guestIds.length) {
+        const spy = await createTournament(db(), boss, {
+          name: `Demo host/guest ${stamp}`,
+          format: 'host-guest',
+          gameIds: group.map((g) => g.id),
+          agentIds: guestIds,
+          hostIds,
+          gamesPerGuest: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
+        }, { priority: DEMO_PRIORITY });
+        log(`demo host/guest tournament scheduled: ${spy.matches} matches`);
+      }
+      const twoSeat = games.filter((g) => g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2);
       const { matches } = await createTournament(db(), boss, {
-        name: `Demo round robin ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+        name: `Demo round robin ${stamp}`,
         format: 'round-robin',
-        gameIds: games.map((g) => g.id),
+        gameIds: twoSeat.map((g) => g.id),
         agentIds,
         gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
       }, { priority: DEMO_PRIORITY });

@@ -24,6 +24,7 @@ export default async function PlayPage({ searchParams }: Props) {
     blurb: g.meta.blurb,
     minPlayers: g.meta.minPlayers,
     maxPlayers: g.meta.maxPlayers,
+    defaultPlayers: g.defaultPlayers?.(g.defaultConfig) ?? g.meta.minPlayers,
     seatNames: Array.from({ length: g.meta.maxPlayers }, (_, s) => g.meta.seatNames?.[s] ?? `Player ${s + 1}`),
     moveSeconds: g.meta.humanMoveSeconds ?? DEFAULT_MOVE_SECONDS,
     rules: g.rules,

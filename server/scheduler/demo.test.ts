@@ -14,14 +14,18 @@ afterAll(() => t?.drop());
 describe('seedDemo', () => {
   it('creates the baselines and the simulated agents, labelled simulated, and is idempotent', async () => {
     const ids = await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:1111/v1' });
-    expect(ids).toHaveLength(4);
+    expect(ids.agentIds).toHaveLength(4);
+    expect(ids.hostIds).toHaveLength(1);
+    expect(ids.guestIds).toHaveLength(2);
+    expect(ids.agentIds).toEqual(expect.arrayContaining(ids.guestIds));
+    expect(ids.agentIds).not.toContain(ids.hostIds[0]);
     const again = await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:2222/v1' });
     expect(again).toEqual(ids);
     const provider = await t.db.provider.findUniqueOrThrow({ where: { name: SIMULATED_PROVIDER } });
     expect(provider.simulated).toBe(true);
     expect(provider.baseUrl).toBe('http://127.0.0.1:2222/v1'); // follows the endpoint's port on each start
     const llm = await t.db.agent.findMany({ where: { kind: 'llm' } });
-    expect(llm.map((a) => a.scaffold).sort()).toEqual(['base', 'cot']);
+    expect(llm.map((a) => a.scaffold).sort()).toEqual(['base', 'base', 'cot']);
     expect(llm.every((a) => a.simulated && /simulated/.test(a.name) && a.promptVersion === 'v1')).toBe(true);
   });
 

@@ -5,9 +5,17 @@ import { encryptSecret } from '../../lib/secrets';
 
 export const SIMULATED_PROVIDER = 'Simulated (OpenAI-compatible)';
 
-/** Creates or refreshes the demo agents; returns the ids of those that play the demo tournament. */
-export async function seedDemo(db: Db, opts: { simulatedUrl: string | null; openai?: { apiKey: string; baseUrl: string; models: string[] } }): Promise<string[]> {
+/**
+ * Creates or refreshes the demo agents. Returns the ids of those that play the demo round robin (`agentIds`), and
+ * for the N-player games' host/guest demo the simulated models evaluated there (`guestIds`) and their simulated
+ * hosts (`hostIds`); both empty without the simulated endpoint.
+ */
+export async function seedDemo(
+  db: Db, opts: { simulatedUrl: string | null; openai?: { apiKey: string; baseUrl: string; models: string[] } },
+): Promise<{ agentIds: string[]; guestIds: string[]; hostIds: string[] }> {
   const ids: string[] = [];
+  const guestIds: string[] = [];
+  const hostIds: string[] = [];
   const upsertAgent = async (name: string, data: Record<string, unknown>) => {
     const a = await db.agent.upsert({ where: { name }, update: data, create: { name, ...data } as never });
     return a.id;
@@ -23,8 +31,11 @@ export async function seedDemo(db: Db, opts: { simulatedUrl: string | null; open
     const llm = (model: string, scaffold: string) => ({
       kind: 'llm', providerId: p.id, model, scaffold, temperature: 0.7, maxTokens: 512, promptVersion: PROMPT_VERSION, simulated: true,
     });
-    ids.push(await upsertAgent('sim-careful · cot (simulated)', llm('sim-careful', 'cot')));
-    ids.push(await upsertAgent('sim-sloppy · base (simulated)', llm('sim-sloppy', 'base')));
+    guestIds.push(await upsertAgent('sim-careful · cot (simulated)', llm('sim-careful', 'cot')));
+    guestIds.push(await upsertAgent('sim-sloppy · base (simulated)', llm('sim-sloppy', 'base')));
+    ids.push(...guestIds);
+    // The villagers of the Who-is-the-spy demo, where each evaluated agent plays the spy.
+    hostIds.push(await upsertAgent('sim-careful · base (simulated)', llm('sim-careful', 'base')));
   }
   if (opts.openai) {
     const o = opts.openai;
@@ -41,5 +52,5 @@ export async function seedDemo(db: Db, opts: { simulatedUrl: string | null; open
       }
     }
   }
-  return ids;
+  return { agentIds: ids, guestIds, hostIds };
 }
