@@ -4,6 +4,7 @@ import 'server-only';
 import { db } from './db';
 import type { ExportEvent, ExportLlmCall, ExportMatch } from './exports';
 import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from './metrics';
+import { analyseSpy, type SpyAnalysis } from './spy-analysis';
 import { getGame } from '../games/registry';
 import type { Prisma } from './generated/prisma/client.ts';
 import type { MatchStatus } from './protocol';
@@ -449,4 +450,29 @@ export async function getGameMetrics(gameId: string): Promise<GameMetrics> {
       ORDER BY e.id DESC LIMIT ${MAX_ANALYSED_MOVES}`,
   ]);
   return summarizeGame(gameId, getGame(gameId)?.meta.analysis, results, moves);
+}
+
+/** The most recent finished Who-is-the-spy matches analysed (each is replayed from its seed and moves). */
+const MAX_SPY_MATCHES = 3000;
+
+/** The SpyGame tables (Table 4, Table 7, calibration bias) from the most recent finished Who-is-the-spy matches. */
+export async function getSpyAnalysis(): Promise<SpyAnalysis> {
+  const rows = await db().match.findMany({
+    where: { gameId: 'spy', status: 'finished' },
+    orderBy: { finishedAt: 'desc' },
+    take: MAX_SPY_MATCHES,
+    select: {
+      id: true, config: true, seed: true, numPlayers: true,
+      seats: { select: { seat: true, agentId: true, agent: { select: { name: true } } } },
+      events: { where: { kind: 'move' }, orderBy: { seq: 'asc' }, select: { seat: true, payload: true } },
+    },
+  });
+  return analyseSpy(rows.map((m) => ({
+    id: m.id, config: m.config, seed: m.seed, numPlayers: m.numPlayers,
+    seats: m.seats.map((x) => ({ seat: x.seat, agentId: x.agentId, agentName: x.agent.name })),
+    moves: m.events.map((e) => {
+      const p = e.payload as { ply: number; action: { type: string } };
+      return { ply: p.ply, seat: e.seat ?? 0, action: p.action };
+    }),
+  })));
 }

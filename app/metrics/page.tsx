@@ -3,10 +3,10 @@
 // reward per move, Hold'em's action mix by estimated win rate, Bid's deviation from the equilibrium bid).
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { AgentLabel } from '@/components/agent-label';
 import { EmptyState } from '@/components/empty-state';
 import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
+import { Section, Table, Td } from '@/components/metrics-table';
 import { games, getGame } from '@/games/registry';
 import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
 import type { GameMetrics } from '@/lib/metrics';
@@ -64,6 +64,14 @@ export default async function MetricsPage({ searchParams }: Props) {
         ))}
       </nav>
 
+      {game.id === 'spy' && (
+        <p className="text-sm">
+          <Link href="/metrics/spy" className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+            Who is the spy: the SpyGame tables
+          </Link>{' '}
+          — win, rounds survived and votes per role, the theory-of-mind probes, and the bias of content-free calibration runs.
+        </p>
+      )}
       {metrics.results.length === 0 ? (
         <EmptyState>No finished {game.meta.title} matches yet.</EmptyState>
       ) : (
@@ -162,38 +170,4 @@ function MoveAnalysis({ metrics: all, names, order }: { metrics: GameMetrics; na
       )}
     </>
   );
-}
-
-function Section({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
-      <div>
-        <h2 id={`${id}-heading`} className="text-lg font-semibold">{title}</h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint}</p>
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function Table({ head, children, caption, testId }: { head: string[]; children: ReactNode; caption?: string; testId?: string }) {
-  return (
-    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid={testId}>
-      <table className="w-full min-w-[28rem] text-sm">
-        {caption && <caption className="border-b border-zinc-200 px-3 py-2 text-left font-semibold dark:border-zinc-800">{caption}</caption>}
-        <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`px-3 py-2 font-medium ${i === 0 ? 'text-left' : 'text-right'}`}>{h}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-function Td({ children, left }: { children: ReactNode; left?: boolean }) {
-  return <td className={`px-3 py-2 tabular-nums ${left ? 'text-left' : 'text-right'}`}>{children}</td>;
 }

@@ -1,7 +1,6 @@
 // Cooperative games (e.g. Hanabi): mean team score per agent or per team, with a seeded bootstrap interval.
-import { quantile } from './bootstrap';
 import { compareStrings } from './comparisons';
-import { SeededRandom } from './random';
+import { bootstrapMean } from './mean-interval';
 import type { Interval, RatedMatch } from './types';
 
 /** Options of the cooperative summary. */
@@ -66,15 +65,7 @@ export function cooperativeScores(matches: readonly RatedMatch[], opts: Cooperat
       const mean = scores.reduce((s, x) => s + x, 0) / n;
       const lowData = n < (opts.minMatches ?? 5);
       if (lowData || rounds === 0) return { gameId, key, agentIds, matches: n, mean, lowData, ci90: null, ci95: null };
-      const random = new SeededRandom(`${opts.seed ?? 0}:${gameId}:${key}`);
-      const means = new Float64Array(rounds);
-      for (let r = 0; r < rounds; r++) {
-        let sum = 0;
-        for (let d = 0; d < n; d++) sum += scores[Math.floor(random.next() * n)]!;
-        means[r] = sum / n;
-      }
-      means.sort();
-      const q = (p: number) => quantile(means, p);
-      return { gameId, key, agentIds, matches: n, mean, lowData, ci90: [q(0.05), q(0.95)], ci95: [q(0.025), q(0.975)] };
+      const { ci90, ci95 } = bootstrapMean(scores, `${opts.seed ?? 0}:${gameId}:${key}`, rounds);
+      return { gameId, key, agentIds, matches: n, mean, lowData, ci90, ci95 };
     });
 }

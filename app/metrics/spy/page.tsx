@@ -1,0 +1,140 @@
+// The SpyGame paper's tables for Who is the spy: Win, Round and Voted per agent, preset and role (Table 4), the
+// theory-of-mind probes (Table 7), and the biases content-free calibration runs reveal (by option place, speaking
+// place and name), each with its interval.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EmptyState } from '@/components/empty-state';
+import { Section, Table, Td } from '@/components/metrics-table';
+import type { Rate, Stat } from '@/lib/spy-analysis';
+import { getSpyAnalysis } from '@/lib/queries';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Who is the spy · Metrics' };
+
+const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '—');
+const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+
+/** A mean and, when there are enough samples, its 95% interval underneath. */
+function StatCell({ s, as = pct }: { s: Stat; as?: (x: number) => string }) {
+  if (s.n === 0) return <Td>—</Td>;
+  return (
+    <Td>
+      {as(s.mean)}
+      <span className="block text-xs text-zinc-500 dark:text-zinc-400">{s.ci95 ? `${as(s.ci95[0])}–${as(s.ci95[1])}` : `n=${s.n}`}</span>
+    </Td>
+  );
+}
+
+/** A rate shaded by how far its interval sits from the uniform chance: the bias a reader should see at a glance. */
+function RateCell({ r, uniform }: { r: Rate; uniform: number }) {
+  const off = r.offered > 0 && (r.ci95[0] > uniform || r.ci95[1] < uniform);
+  return (
+    <Td>
+      <span className={off ? 'font-semibold text-amber-800 dark:text-amber-300' : ''} title={`${r.chosen} of ${r.offered}`}>
+        {r.offered ? pct(r.rate) : '—'}
+      </span>
+      <span className="block text-xs text-zinc-500 dark:text-zinc-400">{r.offered ? `${pct(r.ci95[0])}–${pct(r.ci95[1])}` : ''}</span>
+    </Td>
+  );
+}
+
+const ordinal = (i: number) => `${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`;
+
+export default async function SpyMetricsPage() {
+  const a = await getSpyAnalysis();
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="max-w-3xl">
+        <p className="text-sm">
+          <Link href="/metrics?game=spy" className="text-indigo-700 hover:underline dark:text-indigo-300">← Metrics</Link>
+        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">Who is the spy</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+          The SpyGame paper&apos;s measures from {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} and {a.calibrationMatches} content-free
+          calibration {a.calibrationMatches === 1 ? 'run' : 'runs'}. Intervals are 95% (bootstrap for means, Wilson for rates).
+        </p>
+      </header>
+
+      <Section id="outcomes" title="Win, Round, Voted (Table 4)" hint="Per agent, preset and role: the share of games its side won, the rounds it survived, and the votes it received per round it was in. In host/guest tournaments the evaluated agent is the spy.">
+        {a.outcomes.length === 0 ? (
+          <EmptyState>No finished Who-is-the-spy matches yet.</EmptyState>
+        ) : (
+          <Table head={['Agent', 'Preset', 'Role', 'Games', 'Win ↑', 'Round ↑', 'Voted ↓']} testId="spy-outcomes">
+            {a.outcomes.map((o) => (
+              <tr key={`${o.agentId}-${o.preset}-${o.role}`} className="border-t border-zinc-100 dark:border-zinc-800">
+                <Td left>{o.agentName}</Td>
+                <Td>{o.preset}</Td>
+                <Td>{o.role}</Td>
+                <Td>{o.games}</Td>
+                <StatCell s={o.win} />
+                <StatCell s={o.round} as={num} />
+                <StatCell s={o.voted} as={num} />
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+
+      <Section id="probes" title="Theory of mind (Table 7)" hint="Accuracy of the answers right before the first vote: does it know whether it is the spy (self-identity); the other players' words and roles (first order); what one named player thinks its word and role are, against that player's own answers (second order). Unanswered questions count as wrong.">
+        {a.probes.length === 0 ? (
+          <EmptyState>No probe answers yet (matches with probes switched on answer them before the first vote).</EmptyState>
+        ) : (
+          <Table head={['Agent', 'Answers', 'Self-identity', '1-word', '1-identity', '2-word', '2-identity']} testId="spy-probes">
+            {a.probes.map((p) => (
+              <tr key={p.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
+                <Td left>{p.agentName}</Td>
+                <Td>{p.answers}</Td>
+                <StatCell s={p.self} />
+                <StatCell s={p.word1} />
+                <StatCell s={p.identity1} />
+                <StatCell s={p.word2} />
+                <StatCell s={p.identity2} />
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+
+      <Section id="bias" title="Bias (content-free calibration)" hint="In a content-free run every description is “...”, so a vote carries no information: an unbiased agent picks each option, speaking place and name equally often. Shown: the chance of choosing a candidate in the first round's vote, by where it stood; bold = the interval misses the uniform chance.">
+        {a.bias.length === 0 ? (
+          <EmptyState>
+            No calibration runs yet. An admin starts one as a host/guest tournament of Who is the spy with the game settings{' '}
+            <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{'{"spy": {"contentFree": true}}'}</code> (add{' '}
+            <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">&quot;naming&quot;: &quot;first-names&quot;</code> to see name bias).
+          </EmptyState>
+        ) : (
+          a.bias.map((b) => (
+            <div key={`${b.agentId}-${b.naming}-${b.numPlayers}`} className="flex flex-col gap-2" data-testid="spy-bias">
+              <h3 className="font-semibold">
+                {b.agentName} <span className="text-sm font-normal text-zinc-500">· {b.numPlayers} players · {b.naming} names · {b.ballots} votes · uniform {pct(b.uniform)}</span>
+              </h3>
+              <Table head={['By', ...b.bySpeaking.map((_, i) => ordinal(i))]} caption="Chosen when offered">
+                <tr className="border-t border-zinc-100 dark:border-zinc-800">
+                  <Td left>option place</Td>
+                  {b.bySpeaking.map((_, i) => (b.byOption[i] ? <RateCell key={i} r={b.byOption[i]!} uniform={b.uniform} /> : <Td key={i}>—</Td>))}
+                </tr>
+                <tr className="border-t border-zinc-100 dark:border-zinc-800">
+                  <Td left>speaking place</Td>
+                  {b.bySpeaking.map((r, i) => <RateCell key={i} r={r} uniform={b.uniform} />)}
+                </tr>
+              </Table>
+              {b.byName.length > 0 && (
+                <details>
+                  <summary className="cursor-pointer text-sm text-indigo-700 dark:text-indigo-300">By name ({b.byName.length})</summary>
+                  <Table head={['Name', 'Chosen when offered']}>
+                    {b.byName.map((n) => (
+                      <tr key={n.name} className="border-t border-zinc-100 dark:border-zinc-800">
+                        <Td left>{n.name}</Td>
+                        <RateCell r={n.rate} uniform={b.uniform} />
+                      </tr>
+                    ))}
+                  </Table>
+                </details>
+              )}
+            </div>
+          ))
+        )}
+      </Section>
+    </div>
+  );
+}

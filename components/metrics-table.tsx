@@ -1,0 +1,36 @@
+// The metrics pages' building blocks: a titled section, a scrolling table with a caption, a number cell.
+import type { ReactNode } from 'react';
+
+export function Section({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
+      <div>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">{title}</h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function Table({ head, children, caption, testId }: { head: string[]; children: ReactNode; caption?: string; testId?: string }) {
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid={testId}>
+      <table className="w-full min-w-[28rem] text-sm">
+        {caption && <caption className="border-b border-zinc-200 px-3 py-2 text-left font-semibold dark:border-zinc-800">{caption}</caption>}
+        <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={`px-3 py-2 font-medium ${i === 0 ? 'text-left' : 'text-right'}`}>{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Td({ children, left }: { children: ReactNode; left?: boolean }) {
+  return <td className={`px-3 py-2 tabular-nums ${left ? 'text-left' : 'text-right'}`}>{children}</td>;
+}

@@ -1,0 +1,28 @@
+// A mean with seeded percentile-bootstrap intervals: for per-agent averages (team scores, win rates, probe accuracy).
+import { quantile } from './bootstrap';
+import { SeededRandom } from './random';
+import type { Interval } from './types';
+
+export interface MeanInterval {
+  mean: number;
+  /** 5th–95th percentile of the bootstrapped mean. */
+  ci90: Interval;
+  /** 2.5th–97.5th percentile of the bootstrapped mean. */
+  ci95: Interval;
+}
+
+/** The mean of `values` and its bootstrap intervals (`rounds` resamples, seeded); values must not be empty. */
+export function bootstrapMean(values: readonly number[], seed: string, rounds = 1000): MeanInterval {
+  const n = values.length;
+  const mean = values.reduce((s, x) => s + x, 0) / n;
+  const random = new SeededRandom(seed);
+  const means = new Float64Array(rounds);
+  for (let r = 0; r < rounds; r++) {
+    let sum = 0;
+    for (let d = 0; d < n; d++) sum += values[Math.floor(random.next() * n)]!;
+    means[r] = sum / n;
+  }
+  means.sort();
+  const q = (p: number) => quantile(means, p);
+  return { mean, ci90: [q(0.05), q(0.95)], ci95: [q(0.025), q(0.975)] };
+}

@@ -1,0 +1,117 @@
+// The Who-is-the-spy analysis on constructed matches with known answers, and the calibration tables of an unbiased
+// (random) voter against a voter that always takes the first option.
+import { describe, expect, it } from 'vitest';
+import { spy } from '../games/spy';
+import { activeSeats, legalActions } from '../games/spy/rules';
+import type { SpyAction, SpyState } from '../games/spy/types';
+import { createRng } from './engine/rng';
+import { applyMove, initialState, type MoveRecord } from './engine/replay';
+import { analyseSpy, finalState, wilson, type SpyMatchRecord } from './spy-analysis';
+
+type Decide = (s: SpyState, seat: number) => SpyAction;
+
+/** Plays a match with `decide` choosing every move, recorded the way the runner stores it. */
+function play(config: object, seed: string, agents: string[], decide: Decide): SpyMatchRecord {
+  let s = initialState(spy, config, seed, agents.length) as SpyState;
+  const moves: MoveRecord[] = [];
+  for (let guard = 0; s.phase !== 'over' && guard < 500; guard++) {
+    for (const seat of activeSeats(s)) {
+      const m = { ply: moves.length, seat, action: decide(s, seat) };
+      s = applyMove(spy, s, seed, m) as SpyState;
+      moves.push(m);
+    }
+  }
+  return { id: seed, config, seed, numPlayers: agents.length, seats: agents.map((agentId, seat) => ({ seat, agentId, agentName: agentId.toUpperCase() })), moves };
+}
+
+const speak: Decide = (s, seat) => ({ type: 'describe', text: `clue ${s.round} ${seat}` });
+
+describe('Table 4 and Table 7 on a known match', () => {
+  // Four players, the spy in seat 2 with "sun", villagers "moon"; everyone votes the spy out in round one.
+  const decide: Decide = (s, seat) => {
+    if (s.phase === 'speak') return speak(s, seat);
+    if (s.phase === 'probe') {
+      if (seat === 0) {
+        return {
+          type: 'probe', self: 'villager',
+          others: [{ seat: 1, word: 'Moon', role: 'villager' }, { seat: 2, word: 'sun', role: 'spy' }, { seat: 3, word: 'star', role: 'spy' }],
+          theirGuess: { word: 'moon', role: 'villager' },
+        };
+      }
+      // Everyone else believes seat 0 has "moon" and is a villager; seat 2 thinks it is a villager.
+      return { type: 'probe', self: 'villager', others: [{ seat: 0, word: 'moon', role: 'villager' }], theirGuess: { word: 'moon', role: 'villager' } };
+    }
+    return { type: 'vote', target: seat === 2 ? 0 : 2 };
+  };
+  const m = play({ pairId: 'moon-sun', spyWord: 'b', spySeats: [2] }, 'known', ['a', 'a', 'spy', 'b'], decide);
+  const r = analyseSpy([m]);
+
+  it('counts wins, rounds survived and votes received per role', () => {
+    expect(r.matches).toBe(1);
+    const row = (agent: string, role: string) => r.outcomes.find((o) => o.agentId === agent && o.role === role)!;
+    expect(row('spy', 'spy')).toMatchObject({ preset: 'spygame', games: 1, win: { mean: 0 }, round: { mean: 0 }, voted: { mean: 3 } });
+    expect(row('a', 'villager')).toMatchObject({ games: 2, win: { mean: 1 }, round: { mean: 1 }, voted: { mean: 0.5 } }); // seat 0 got the spy's vote
+    expect(row('b', 'villager')).toMatchObject({ games: 1, voted: { mean: 0 } });
+    expect(row('a', 'villager').win.ci95).toBeNull(); // too few games for an interval
+  });
+
+  it('scores the probes against the truth and, second order, against the target’s own answers', () => {
+    const s0 = r.probes.find((p) => p.agentId === 'a')!; // seats 0 and 1
+    expect(s0.answers).toBe(2);
+    expect(s0.self.mean).toBe(1);
+    // Seat 0: Moon ✓ (case ignored), sun ✓, star ✗ → 2/3 words; roles villager ✓ spy ✓ spy ✗ → 2/3.
+    // Seat 1: about seat 0 ✓, and unanswered about seats 2 and 3 ✗ → 1/3 each.
+    expect(s0.word1.mean).toBeCloseTo(3 / 6);
+    expect(s0.identity1.mean).toBeCloseTo(3 / 6);
+    const spyRow = r.probes.find((p) => p.agentId === 'spy')!;
+    expect(spyRow.self.mean).toBe(0); // the spy thought it was a villager
+    // A second-order guess is scored only where its target answered about the guesser: every seat answered about
+    // seat 0 ("moon", villager), and seat 0 about seat 1 ("Moon", villager); every one of those guesses was right.
+    expect(s0.word2.n).toBeGreaterThanOrEqual(1);
+    expect(s0.word2.mean).toBe(1);
+    expect(s0.identity2.mean).toBe(1);
+    // The spy guessed its target sees it as "moon"/villager: only seat 0 answered about it ("sun"/spy), so the
+    // guess is scored (and wrong) when seat 0 was its target, and unscorable otherwise.
+    const target = finalState(m)!.probeTargets[2];
+    expect(spyRow.word2).toMatchObject(target === 0 ? { n: 1, mean: 0 } : { n: 0 });
+    expect(spyRow.identity2).toMatchObject(target === 0 ? { n: 1, mean: 0 } : { n: 0 });
+  });
+});
+
+describe('calibration (content-free) bias tables', () => {
+  const agents = ['r', 'r', 'r', 'r', 'r'];
+  const randomVoter = (seed: string): Decide => (s, seat) => createRng(`${seed}:${s.round}:${seat}:${s.ballot?.kind}`).pick(legalActions(s, seat)!);
+  const firstOption: Decide = (s, seat) => legalActions(s, seat)![0]!;
+
+  it('an unbiased (random) voter comes out uniform by option place, speaking place and name, within tolerance', () => {
+    const matches = Array.from({ length: 400 }, (_, i) => play({ contentFree: true, naming: 'first-names' }, `cal${i}`, agents, randomVoter(`v${i}`)));
+    const r = analyseSpy(matches);
+    expect(r.calibrationMatches).toBe(400);
+    expect(r.matches).toBe(0);
+    const row = r.bias.find((b) => b.agentId === 'r')!;
+    expect(row).toMatchObject({ naming: 'first-names', numPlayers: 5, ballots: 2000, uniform: 0.25 });
+    expect(row.byOption).toHaveLength(4);
+    for (const x of row.byOption) expect(Math.abs(x.rate - 0.25)).toBeLessThan(0.04);
+    expect(row.bySpeaking).toHaveLength(5);
+    for (const x of row.bySpeaking) expect(Math.abs(x.rate - 0.25)).toBeLessThan(0.04);
+    expect(row.byName.length).toBeGreaterThan(5);
+    for (const x of row.byName) if (x.rate.offered > 400) expect(Math.abs(x.rate.rate - 0.25)).toBeLessThan(0.08);
+  });
+
+  it('a voter that always takes the first option shows it plainly', () => {
+    const matches = Array.from({ length: 40 }, (_, i) => play({ contentFree: true }, `first${i}`, ['f', 'f', 'f', 'f'], firstOption));
+    const row = analyseSpy(matches).bias.find((b) => b.agentId === 'f')!;
+    expect(row.byOption.map((x) => x.rate)).toEqual([1, 0, 0]);
+    expect(row.byOption[0]!.ci95[0]).toBeGreaterThan(0.9);
+    // The option order is shuffled, so the same voter is unbiased by speaking place.
+    for (const x of row.bySpeaking) expect(x.rate).toBeGreaterThan(0.15);
+  });
+
+  it('Wilson intervals cover the rate and stay in [0, 1]', () => {
+    expect(wilson(0, 10)[0]).toBe(0);
+    expect(wilson(10, 10)[1]).toBeCloseTo(1);
+    const [lo, hi] = wilson(25, 100);
+    expect(lo).toBeLessThan(0.25);
+    expect(hi).toBeGreaterThan(0.25);
+  });
+});

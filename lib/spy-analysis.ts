@@ -1,0 +1,237 @@
+// Who-is-the-spy analysis (pure): the SpyGame paper's Table 4 (Win, Round, Voted), Table 7 (theory-of-mind probes)
+// and the bias tables of content-free calibration runs, from finished matches replayed from their seeds and moves.
+import { spy } from '../games/spy';
+import { normalize, roleOf } from '../games/spy/rules';
+import type { Role, SpyState } from '../games/spy/types';
+import { replayStates, type MoveRecord } from './engine/replay';
+import { bootstrapMean, type MeanInterval } from './rating/mean-interval';
+
+/** One finished match as stored. */
+export interface SpyMatchRecord {
+  id: string;
+  config: unknown;
+  seed: string;
+  numPlayers: number;
+  seats: { seat: number; agentId: string; agentName: string }[];
+  moves: MoveRecord[];
+}
+
+/** A mean with its interval; null interval below `MIN_SAMPLES` samples. */
+export interface Stat {
+  n: number;
+  mean: number;
+  ci95: [number, number] | null;
+}
+
+/** Table 4: one agent in one preset and role. */
+export interface OutcomeRow {
+  agentId: string;
+  agentName: string;
+  preset: string;
+  role: Role;
+  games: number;
+  /** Share of games its side won. */
+  win: Stat;
+  /** Rounds survived: until the round it was voted out in (not counting it), or every round played. */
+  round: Stat;
+  /** Votes received per round (first ballots of the rounds it was in). */
+  voted: Stat;
+}
+
+/** Table 7: accuracy of one agent's probe answers. */
+export interface ProbeRow {
+  agentId: string;
+  agentName: string;
+  /** Probe answers given (one per seat per match). */
+  answers: number;
+  self: Stat;
+  word1: Stat;
+  identity1: Stat;
+  word2: Stat;
+  identity2: Stat;
+}
+
+/** How often something was chosen when it was offered, with a Wilson 95% interval. */
+export interface Rate {
+  chosen: number;
+  offered: number;
+  rate: number;
+  ci95: [number, number];
+}
+
+/** Bias of one agent's votes in content-free calibration runs with one naming method and player count. */
+export interface BiasRow {
+  agentId: string;
+  agentName: string;
+  naming: string;
+  numPlayers: number;
+  /** Round-one first ballots this agent cast. */
+  ballots: number;
+  /** The chance if votes ignored order and names: 1 / (players − 1). */
+  uniform: number;
+  /** By place in the voter's own (shuffled) list of options, 1st first. */
+  byOption: Rate[];
+  /** By the candidate's place in the round's speaking order, 1st first. */
+  bySpeaking: Rate[];
+  /** By the candidate's name. */
+  byName: { name: string; rate: Rate }[];
+}
+
+export interface SpyAnalysis {
+  /** Matches analysed (content-free calibration runs excluded from Tables 4 and 7). */
+  matches: number;
+  calibrationMatches: number;
+  outcomes: OutcomeRow[];
+  probes: ProbeRow[];
+  bias: BiasRow[];
+}
+
+export const MIN_SAMPLES = 5;
+const ROUNDS = 1000;
+
+function stat(values: number[], seed: string): Stat {
+  if (values.length === 0) return { n: 0, mean: NaN, ci95: null };
+  if (values.length < MIN_SAMPLES) return { n: values.length, mean: values.reduce((s, x) => s + x, 0) / values.length, ci95: null };
+  const m: MeanInterval = bootstrapMean(values, seed, ROUNDS);
+  return { n: values.length, mean: m.mean, ci95: m.ci95 };
+}
+
+/** Wilson score interval (95%) for k successes in n trials. */
+export function wilson(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.959964;
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}
+const rate = (chosen: number, offered: number): Rate => ({ chosen, offered, rate: offered ? chosen / offered : NaN, ci95: wilson(chosen, offered) });
+
+/** The final state of a match, or null when its log does not replay to an end. */
+export function finalState(m: SpyMatchRecord): SpyState | null {
+  try {
+    const end = replayStates(spy, m.config, m.seed, m.numPlayers, m.moves).at(-1) as SpyState;
+    return end.phase === 'over' ? end : null;
+  } catch {
+    return null;
+  }
+}
+
+const same = (a: string | undefined, b: string | undefined) => !!a && !!b && normalize(a) === normalize(b);
+
+export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
+  const outcomes = new Map<string, { agentId: string; agentName: string; preset: string; role: Role; win: number[]; round: number[]; voted: number[] }>();
+  const probes = new Map<string, { agentId: string; agentName: string; self: number[]; word1: number[]; identity1: number[]; word2: number[]; identity2: number[] }>();
+  const bias = new Map<string, { agentId: string; agentName: string; naming: string; n: number; ballots: number; option: number[]; optionOffered: number[]; speak: number[]; speakOffered: number[]; names: Map<string, [number, number]> }>();
+  let analysed = 0;
+  let calibration = 0;
+
+  for (const m of matches) {
+    const s = finalState(m);
+    if (!s) continue;
+    const agentOf = (seat: number) => m.seats.find((x) => x.seat === seat);
+    if (s.cfg.contentFree) {
+      calibration++;
+      // Round one's first ballot: every player in, each voter offered the n − 1 others in its own order.
+      const r1 = s.rounds.find((r) => r.round === 1);
+      const ballot = r1?.ballots[0];
+      if (!r1 || !ballot) continue;
+      for (const v of ballot.votes) {
+        const a = agentOf(v.voter);
+        if (!a) continue;
+        const key = `${a.agentId}\u0000${s.cfg.naming}\u0000${s.n}`;
+        let b = bias.get(key);
+        if (!b) {
+          b = { agentId: a.agentId, agentName: a.agentName, naming: s.cfg.naming, n: s.n, ballots: 0, option: [], optionOffered: [], speak: [], speakOffered: [], names: new Map() };
+          bias.set(key, b);
+        }
+        b.ballots++;
+        const options = ballot.options[v.voter] ?? [];
+        options.forEach((c, i) => {
+          b.optionOffered[i] = (b.optionOffered[i] ?? 0) + 1;
+          const pos = r1.order.indexOf(c);
+          b.speakOffered[pos] = (b.speakOffered[pos] ?? 0) + 1;
+          const name = s.names[c]!;
+          const cell = b.names.get(name) ?? [0, 0];
+          cell[1]++;
+          b.names.set(name, cell);
+        });
+        b.option[v.option] = (b.option[v.option] ?? 0) + 1;
+        const pos = r1.order.indexOf(v.target);
+        b.speak[pos] = (b.speak[pos] ?? 0) + 1;
+        b.names.get(s.names[v.target]!)![0]++;
+      }
+      continue;
+    }
+    analysed++;
+    const out = new Map<number, number>();
+    for (const r of s.rounds) if (r.eliminated !== null) out.set(r.eliminated, r.round);
+    for (let seat = 0; seat < s.n; seat++) {
+      const a = agentOf(seat);
+      if (!a) continue;
+      const role = roleOf(s, seat);
+      const key = `${a.agentId}\u0000${s.cfg.preset}\u0000${role}`;
+      let o = outcomes.get(key);
+      if (!o) {
+        o = { agentId: a.agentId, agentName: a.agentName, preset: s.cfg.preset, role, win: [], round: [], voted: [] };
+        outcomes.set(key, o);
+      }
+      o.win.push(s.result!.winners === role ? 1 : 0);
+      o.round.push(out.has(seat) ? out.get(seat)! - 1 : s.rounds.length);
+      // Votes received in the first ballot of every round the player was in at the vote.
+      const inAt = s.rounds.filter((r) => !out.has(seat) || r.round <= out.get(seat)!);
+      if (inAt.length) o.voted.push(inAt.reduce((sum, r) => sum + (r.ballots[0]?.votes.filter((v) => v.target === seat).length ?? 0), 0) / inAt.length);
+    }
+    for (const p of s.probes) {
+      const a = agentOf(p.seat);
+      if (!a) continue;
+      let row = probes.get(a.agentId);
+      if (!row) {
+        row = { agentId: a.agentId, agentName: a.agentName, self: [], word1: [], identity1: [], word2: [], identity2: [] };
+        probes.set(a.agentId, row);
+      }
+      row.self.push(p.self === roleOf(s, p.seat) ? 1 : 0);
+      // First order: about every other player who was in at the probe (unanswered counts as wrong).
+      const others = s.probes.map((x) => x.seat).filter((x) => x !== p.seat);
+      for (const o of others) {
+        const ans = p.others.find((x) => x.seat === o);
+        row.word1.push(same(ans?.word, s.words[o]) ? 1 : 0);
+        row.identity1.push(ans?.role === roleOf(s, o) ? 1 : 0);
+      }
+      // Second order: against what the target itself answered about this player (unscorable when it did not).
+      const theirs = s.probes.find((x) => x.seat === p.target)?.others.find((x) => x.seat === p.seat);
+      if (theirs?.word) row.word2.push(same(p.theirGuess.word, theirs.word) ? 1 : 0);
+      if (theirs?.role) row.identity2.push(p.theirGuess.role === theirs.role ? 1 : 0);
+    }
+  }
+
+  const byName = (x: { agentName: string }, y: { agentName: string }) => x.agentName.localeCompare(y.agentName);
+  return {
+    matches: analysed,
+    calibrationMatches: calibration,
+    outcomes: [...outcomes.values()]
+      .map((o) => ({
+        agentId: o.agentId, agentName: o.agentName, preset: o.preset, role: o.role, games: o.win.length,
+        win: stat(o.win, `win:${o.agentId}:${o.preset}:${o.role}`),
+        round: stat(o.round, `round:${o.agentId}:${o.preset}:${o.role}`),
+        voted: stat(o.voted, `voted:${o.agentId}:${o.preset}:${o.role}`),
+      }))
+      .sort((x, y) => x.preset.localeCompare(y.preset) || x.role.localeCompare(y.role) || byName(x, y)),
+    probes: [...probes.values()]
+      .map((p) => ({
+        agentId: p.agentId, agentName: p.agentName, answers: p.self.length,
+        self: stat(p.self, `self:${p.agentId}`), word1: stat(p.word1, `w1:${p.agentId}`), identity1: stat(p.identity1, `i1:${p.agentId}`),
+        word2: stat(p.word2, `w2:${p.agentId}`), identity2: stat(p.identity2, `i2:${p.agentId}`),
+      }))
+      .sort(byName),
+    bias: [...bias.values()]
+      .map((b) => ({
+        agentId: b.agentId, agentName: b.agentName, naming: b.naming, numPlayers: b.n, ballots: b.ballots, uniform: 1 / (b.n - 1),
+        byOption: Array.from({ length: b.n - 1 }, (_, i) => rate(b.option[i] ?? 0, b.optionOffered[i] ?? 0)),
+        bySpeaking: Array.from({ length: b.n }, (_, i) => rate(b.speak[i] ?? 0, b.speakOffered[i] ?? 0)),
+        byName: [...b.names.entries()].map(([name, [k, n]]) => ({ name, rate: rate(k, n) })).sort((x, y) => x.name.localeCompare(y.name)),
+      }))
+      .sort((x, y) => byName(x, y) || x.naming.localeCompare(y.naming) || x.numPlayers - y.numPlayers),
+  };
+}
