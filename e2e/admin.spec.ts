@@ -2,22 +2,12 @@
 // as a provider, creates two agents and a round robin, and watches it finish; editing how an agent plays makes a
 // new version. Names are unique per run, so the tests do not depend on each other or on the database's past.
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, agentChoice, signIn } from './admin-helpers';
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const SIM_URL = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 3199}/v1`;
 const run = () => Math.random().toString(36).slice(2, 7);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** An agent's checkbox in the tournament form: its accessible name is the agent's name, then its kind and badges. */
-const agentBox = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${escape(name)}\\s*(llm|random|engine)`) });
+const agentBox = (page: Page, name: string) => page.getByRole('checkbox', agentChoice(name));
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByTestId('admin-username')).toHaveText(ADMIN.username);
-}
 
 /** Adds the simulated endpoint as a provider, with the models its test connection lists. */
 async function addProvider(page: Page, name: string) {

@@ -1,44 +1,33 @@
 // User flow, per game: an admin starts a small round robin of two simulated models on that game (host/guest for
-// games of more than two players), a spectator opens
-// one of its matches from the tournament page (live when it still is) and follows it to the end: the board renders,
-// the outcome appears, the transcript closes with the result, and the replay controls take over.
-import { expect, test, type Page } from '@playwright/test';
+// games of more than two players), a spectator opens one of its matches from the tournament page (live when it still
+// is) and follows it to the end: the board renders, the outcome appears, the transcript closes with the result, and
+// the replay controls take over.
+import { expect, test } from '@playwright/test';
 import { games } from '../games/registry';
+import { agentChoice, createHostGuest, escapeRegExp, signIn } from './admin-helpers';
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const MODELS = ['sim-careful · cot (simulated)', 'sim-sloppy · base (simulated)'];
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 for (const game of games) {
   test(`watch a simulated ${game.meta.title} match to its end`, async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page);
-    await page.goto('/admin/tournaments/new');
-    const form = page.getByTestId('tournament-form');
-    await form.getByLabel('Name').fill(`watch ${game.id} ${Date.now() % 100000}`);
-    await form.getByRole('checkbox', { name: new RegExp(`^${escape(game.meta.title)}`) }).check();
-    const agent = (m: string) => ({ name: new RegExp(`^${escape(m)}\\s*llm`) });
+    const name = `watch ${game.id} ${Date.now() % 100000}`;
+    const title = new RegExp(`^${escapeRegExp(game.meta.title)}`);
     if (game.meta.minPlayers > 2) {
       // N-player games (Who is the spy): one model is the guest, the other fills every other seat.
-      await form.getByRole('radio', { name: /Host \/ guest/ }).check();
-      await form.getByRole('group', { name: /^Guests/ }).getByRole('checkbox', agent(MODELS[1]!)).check();
-      await form.getByRole('group', { name: /^Hosts/ }).getByRole('checkbox', agent(MODELS[0]!)).check();
-      await form.getByLabel('Games per guest').fill('1');
+      await createHostGuest(page, { name, game: title, guest: MODELS[1]!, host: MODELS[0]!, gamesPerGuest: 1 });
     } else {
+      await page.goto('/admin/tournaments/new');
+      const form = page.getByTestId('tournament-form');
+      await form.getByLabel('Name').fill(name);
+      await form.getByRole('checkbox', { name: title }).check();
       await form.getByRole('radio', { name: /Round robin/ }).check();
-      for (const m of MODELS) await form.getByRole('checkbox', agent(m)).check();
+      for (const m of MODELS) await form.getByRole('checkbox', agentChoice(m)).check();
       await form.getByLabel('Games per pair').fill('2');
+      await form.getByRole('button', { name: 'Create and start' }).click();
+      await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
     }
-    await form.getByRole('button', { name: 'Create and start' }).click();
-    await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
 
     // The first of its matches to show up on the tournament page (it follows the tournament live).
     const link = page.getByTestId('live-matches').or(page.getByTestId('recent-matches')).locator('a[href^="/matches/"]').first();

@@ -1,36 +1,20 @@
 // User flows of Who is the spy: a spectator follows a simulated match as a group chat to its end (descriptions in
 // speaking order, the players' private reasoning, the votes, the result); a person plays a seat by typing a
 // description, answering the probe questions and clicking a vote, while a spectator of that match sees no word.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createHostGuest, escapeRegExp, signIn } from './admin-helpers';
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const CAREFUL = 'sim-careful · cot (simulated)';
 const SLOPPY = 'sim-sloppy · base (simulated)';
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const agent = (m: string) => ({ name: new RegExp(`^${escape(m)}\\s*llm`) });
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
+const SPY = /^Who is the spy/;
 
 test('a spectator follows a simulated Who-is-the-spy match as a chat, with the reasoning, the votes and the result', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page);
-  await page.goto('/admin/tournaments/new');
-  const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill(`spy chat ${Date.now() % 100000}`);
-  await form.getByRole('checkbox', { name: /^Who is the spy/ }).check();
-  await form.getByRole('radio', { name: /Host \/ guest/ }).check();
-  await form.getByRole('group', { name: /^Guests/ }).getByRole('checkbox', agent(SLOPPY)).check();
-  await form.getByRole('group', { name: /^Hosts/ }).getByRole('checkbox', agent(CAREFUL)).check();
-  await form.getByLabel('Games per guest').fill('1');
-  await form.getByLabel('Game settings (JSON)').fill('{ "spy": { "pairId": "moon-sun", "spyWord": "b" } }');
-  await form.getByRole('button', { name: 'Create and start' }).click();
-  await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
+  await createHostGuest(page, {
+    name: `spy chat ${Date.now() % 100000}`, game: SPY, guest: SLOPPY, host: CAREFUL, gamesPerGuest: 1,
+    settings: '{ "spy": { "pairId": "moon-sun", "spyWord": "b" } }',
+  });
   const link = page.getByTestId('live-matches').or(page.getByTestId('recent-matches')).locator('a[href^="/matches/"]').first();
   await expect(link).toBeVisible({ timeout: 90_000 });
   await link.click();
@@ -124,24 +108,17 @@ test('a person plays a seat: a description with their word is refused, they desc
 test('the SpyGame tables: Win/Round/Voted and the probes from played matches, and a calibration run’s bias table', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page);
-  await page.goto('/admin/tournaments/new');
-  const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill(`spy calibration ${Date.now() % 100000}`);
-  await form.getByRole('checkbox', { name: /^Who is the spy/ }).check();
-  await form.getByRole('radio', { name: /Host \/ guest/ }).check();
-  await form.getByRole('group', { name: /^Guests/ }).getByRole('checkbox', agent(SLOPPY)).check();
-  await form.getByRole('group', { name: /^Hosts/ }).getByRole('checkbox', agent(CAREFUL)).check();
-  await form.getByLabel('Games per guest').fill('4');
-  await form.getByLabel('Game settings (JSON)').fill('{ "spy": { "contentFree": true, "naming": "first-names" } }');
-  await form.getByRole('button', { name: 'Create and start' }).click();
-  await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
+  await createHostGuest(page, {
+    name: `spy calibration ${Date.now() % 100000}`, game: SPY, guest: SLOPPY, host: CAREFUL, gamesPerGuest: 4,
+    settings: '{ "spy": { "contentFree": true, "naming": "first-names" } }',
+  });
   await expect(page.getByTestId('tournament-status')).toHaveText(/finished/i, { timeout: 120_000 });
 
   await page.goto('/metrics?game=spy');
   await page.getByRole('link', { name: 'Who is the spy: the SpyGame tables' }).click();
   await expect(page).toHaveURL(/\/metrics\/spy$/);
   // Earlier tests and the demo played real (not content-free) matches: Table 4 has the guest as the spy, Table 7 its probes.
-  await expect(page.getByTestId('spy-outcomes').getByRole('row', { name: new RegExp(`${escape(SLOPPY)}.*spy`) }).first()).toBeVisible();
+  await expect(page.getByTestId('spy-outcomes').getByRole('row', { name: new RegExp(`${escapeRegExp(SLOPPY)}.*spy`) }).first()).toBeVisible();
   await expect(page.getByTestId('spy-probes')).toContainText(CAREFUL);
   // The calibration run: one bias table for the guest with first names, by option place, speaking place and name.
   const bias = page.getByTestId('spy-bias').filter({ hasText: SLOPPY }).filter({ hasText: 'first-names names' });

@@ -1,0 +1,37 @@
+// Shared steps of the admin's flows in the end-to-end tests: signing in and filling the tournament form.
+import { expect, type Page } from '@playwright/test';
+
+/** The admin account the e2e server creates from ARENA_ADMIN_PASSWORD (playwright.config.ts). */
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** An agent's checkbox in the tournament form: its accessible name is the agent's name, then its kind and badges. */
+export const agentChoice = (name: string) => ({ name: new RegExp(`^${escapeRegExp(name)}\\s*(llm|random|engine)`) });
+
+export async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByTestId('admin-username')).toHaveText(ADMIN.username);
+}
+
+/** Creates and starts a host/guest tournament of one game from the admin form; ends on the tournament's page. */
+export async function createHostGuest(
+  page: Page,
+  opts: { name: string; game: RegExp; guest: string; host: string; gamesPerGuest: number; settings?: string },
+) {
+  await page.goto('/admin/tournaments/new');
+  const form = page.getByTestId('tournament-form');
+  await form.getByLabel('Name').fill(opts.name);
+  await form.getByRole('checkbox', { name: opts.game }).check();
+  await form.getByRole('radio', { name: /Host \/ guest/ }).check();
+  await form.getByRole('group', { name: /^Guests/ }).getByRole('checkbox', agentChoice(opts.guest)).check();
+  await form.getByRole('group', { name: /^Hosts/ }).getByRole('checkbox', agentChoice(opts.host)).check();
+  await form.getByLabel('Games per guest').fill(String(opts.gamesPerGuest));
+  if (opts.settings) await form.getByLabel('Game settings (JSON)').fill(opts.settings);
+  await form.getByRole('button', { name: 'Create and start' }).click();
+  await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
+}
