@@ -16,6 +16,8 @@ export interface PlayGame {
   maxPlayers: number;
   /** The usual number of players (the form starts there). */
   defaultPlayers: number;
+  /** Who moves first is drawn (no seat moves first). */
+  orderDrawn: boolean;
   seatNames: string[];
   moveSeconds: number;
   rules: { summary: string; topics: Record<string, string> };
@@ -94,7 +96,7 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Your seat" htmlFor="play-seat" hint={game.seatNames[0] ? `${seatName(0)} moves first.` : 'Player 1 moves first.'}>
+        <Field label="Your seat" htmlFor="play-seat" hint={game.orderDrawn ? 'The order of play is drawn.' : `${seatName(0)} moves first.`}>
           <select key={game.id} id="play-seat" name="seat" defaultValue="random" className={inputClass}>
             <option value="random">Random seat</option>
             {Array.from({ length: n }, (_, s) => (

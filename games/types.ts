@@ -37,6 +37,8 @@ export interface GameMeta {
   categories: Category[];
   /** Names of seats in order, e.g. ['X', 'O']; defaults to "Player 1…" when absent. */
   seatNames?: string[];
+  /** Who moves first is drawn per match or round (Who is the spy's shuffled speaking order), not seat 1. */
+  orderDrawn?: boolean;
   /** A person's default time for one move, in seconds (60 when absent); a match may set its own. */
   humanMoveSeconds?: number;
   /**

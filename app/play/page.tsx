@@ -25,6 +25,7 @@ export default async function PlayPage({ searchParams }: Props) {
     minPlayers: g.meta.minPlayers,
     maxPlayers: g.meta.maxPlayers,
     defaultPlayers: g.defaultPlayers?.(g.defaultConfig) ?? g.meta.minPlayers,
+    orderDrawn: g.meta.orderDrawn ?? false,
     seatNames: Array.from({ length: g.meta.maxPlayers }, (_, s) => g.meta.seatNames?.[s] ?? `Player ${s + 1}`),
     moveSeconds: g.meta.humanMoveSeconds ?? DEFAULT_MOVE_SECONDS,
     rules: g.rules,

@@ -18,6 +18,7 @@ export const spy: GameDef<SpyState, SpyAction, SpyConfig> = {
     chance: true,
     categories: ['language-communication', 'social-deduction', 'hidden-information'],
     humanMoveSeconds: 120,
+    orderDrawn: true,
     promptSwitches: PROMPT_SWITCHES,
   },
   configSchema,
