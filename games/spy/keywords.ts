@@ -1,6 +1,6 @@
 // The shipped keyword pairs of Who is the spy (keywords.json, versioned), checked when the module loads.
 import { z } from 'zod';
-import data from './keywords.json';
+import data from './keywords.json' with { type: 'json' };
 import type { KeywordPair } from './types';
 
 const fileSchema = z.object({

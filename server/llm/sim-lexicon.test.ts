@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEYWORD_PAIRS } from '../../games/spy/keywords';
 import { wordIn } from '../../games/spy/rules';
-import lexicon from './sim-lexicon.json';
+import lexicon from './sim-lexicon.json' with { type: 'json' };
 
 const words: Record<string, string[]> = lexicon.words;
 

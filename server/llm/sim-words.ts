@@ -8,7 +8,7 @@
  * simple, labelled simulated wherever it appears, and only there so the demo and tests exercise the real path.
  */
 import type { Rng } from '../../games/types';
-import lexicon from './sim-lexicon.json';
+import lexicon from './sim-lexicon.json' with { type: 'json' };
 
 const norm = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
