@@ -15,6 +15,12 @@ export interface GameChoice {
   title: string;
   minPlayers: number;
   maxPlayers: number;
+  /** A judged evaluation (DEEP): host/guest only, the guests are evaluated and the hosts judge. */
+  evaluation?: boolean;
+  /** Its statements can be scored by a consistency judge after each match (Who is the spy's descriptions). */
+  judgeable?: boolean;
+  /** Settings presets offered as one-click buttons, e.g. a content-free calibration run. */
+  presets?: { label: string; help: string; config: object }[];
 }
 
 export interface AgentChoice {
@@ -31,12 +37,27 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
   const [agentIds, setAgentIds] = useState<string[]>([]);
   const [others, setOthers] = useState<string[]>([]);
   const [gamesPerPair, setGamesPerPair] = useState('2');
+  const [gameConfigs, setGameConfigs] = useState('');
 
   const error = state && !state.ok ? state.error : null;
   const field = state && !state.ok ? state.field : undefined;
   const bad = (name: string) => field === name;
   const formatInfo = FORMATS.find((f) => f.id === format)!;
   const chosenGames = games.filter((g) => gameIds.includes(g.id));
+  const judgeable = chosenGames.some((g) => g.judgeable);
+  const judges = agents.filter((a) => a.kind === 'llm');
+  const presets = chosenGames.flatMap((g) => (g.presets ?? []).map((p) => ({ ...p, gameId: g.id, title: g.title })));
+  /** Puts a game's preset into the settings JSON, keeping the other games' settings. */
+  const applyPreset = (gameId: string, config: object) => {
+    let current: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(gameConfigs || '{}');
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) current = parsed as Record<string, unknown>;
+    } catch {
+      // Unreadable JSON is replaced: the preset is what the admin asked for.
+    }
+    setGameConfigs(JSON.stringify({ ...current, [gameId]: config }));
+  };
   const maxPlayers = chosenGames.length ? Math.min(...chosenGames.map((g) => g.maxPlayers)) : 16;
 
   // How many matches the plan makes (the first batch, for adaptive), when that is simple to tell.
@@ -74,7 +95,7 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
               checked={gameIds.includes(g.id)}
               onChange={(on) => setGameIds((ids) => toggle(ids, g.id, on))}
               label={g.title}
-              detail={g.minPlayers === g.maxPlayers ? `${g.minPlayers} players` : `${g.minPlayers}–${g.maxPlayers} players`}
+              detail={`${g.minPlayers === g.maxPlayers ? `${g.minPlayers} players` : `${g.minPlayers}–${g.maxPlayers} players`}${g.evaluation ? ' · judged: host/guest only (guests describe, hosts judge)' : ''}`}
             />
           ))}
         </div>
@@ -268,13 +289,43 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
             <textarea
               id="tournament-game-configs"
               name="gameConfigs"
+              value={gameConfigs}
+              onChange={(e) => setGameConfigs(e.target.value)}
               rows={2}
               spellCheck={false}
               placeholder="{}"
               className={`${textareaClass} font-mono`}
               aria-invalid={bad('gameConfigs') || undefined}
             />
+            {presets.length > 0 && (
+              <div className="mt-1 flex flex-wrap gap-2">
+                {presets.map((p) => (
+                  <button
+                    key={`${p.gameId}-${p.label}`}
+                    type="button"
+                    title={p.help}
+                    onClick={() => applyPreset(p.gameId, p.config)}
+                    className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:border-indigo-400 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700"
+                  >
+                    {p.title}: {p.label}
+                  </button>
+                ))}
+              </div>
+            )}
           </Field>
+          {judgeable && (
+            <Field label="Consistency judge" htmlFor="tournament-judge" className="sm:col-span-2" hint="Optional: an LLM agent that scores, after each match, whether every description is true of its speaker’s own word.">
+              <select id="tournament-judge" name="judgeId" defaultValue="" className={inputClass} aria-invalid={bad('judgeId') || undefined} aria-describedby="tournament-judge-hint">
+                <option value="">No judge</option>
+                {judges.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                    {a.simulated ? ' (simulated)' : ''}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
         </div>
       </fieldset>
 

@@ -14,4 +14,10 @@ describe('describeOutcome', () => {
     expect(describeOutcome('failed', null, 'provider down', label)).toMatchObject({ kind: 'void', reason: 'provider down' });
     expect(describeOutcome('running', null, null, label)).toBeNull();
   });
+
+  it('calls a judged evaluation scored, never a draw, and still voids a failed one', () => {
+    const done = { scores: [0.5, 0.5], reason: '6 of 6 descriptions of 3 words scored', winner: null };
+    expect(describeOutcome('finished', done, null, label, { evaluation: true })).toEqual({ kind: 'draw', headline: 'Scored', reason: done.reason });
+    expect(describeOutcome('failed', null, 'provider down', label, { evaluation: true })).toMatchObject({ kind: 'void' });
+  });
 });

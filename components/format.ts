@@ -29,10 +29,13 @@ export function describeOutcome(
   outcome: MatchSnapshot['outcome'],
   failureReason: string | null,
   seatLabel: (seat: number) => string,
+  opts: { evaluation?: boolean } = {},
 ): { kind: 'win' | 'draw' | 'void'; headline: string; reason: string } | null {
   if (status === 'failed') return { kind: 'void', headline: 'Void', reason: failureReason ?? 'the match failed' };
   if (status === 'cancelled') return { kind: 'void', headline: 'Cancelled', reason: failureReason ?? 'the tournament was stopped before this match was played' };
   if (status !== 'finished' || !outcome) return null;
+  // A judged evaluation (DEEP) has no winner and is no draw: it is done, and the reason says what was scored.
+  if (opts.evaluation) return { kind: 'draw', headline: 'Scored', reason: outcome.reason };
   if (outcome.winner != null) return { kind: 'win', headline: `${seatLabel(outcome.winner)} wins`, reason: outcome.reason };
   // A side of several seats won (the villagers of Who is the spy): the seats with the best score share the win.
   const best = Math.max(...outcome.scores);

@@ -11,7 +11,7 @@ import { StatusBadge } from './status-badge';
 export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
   const game = getGame(match.gameId);
   const label = (seat: number) => (game ? seatName(game, seat) : `Seat ${seat + 1}`);
-  const result = describeOutcome(match.status, match.result, match.failureReason, label);
+  const result = describeOutcome(match.status, match.result, match.failureReason, label, { evaluation: game?.meta.evaluation });
   const when = match.status === 'running' ? match.startedAt : (match.finishedAt ?? match.createdAt);
 
   return (

@@ -2,10 +2,14 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+/** How long after the end the page keeps reloading for the judge's verdicts. */
+const JUDGE_WAIT_MS = 60_000;
 import { boards } from '@/games/boards';
 import { isFinal, isVisible, pendingTurn, replayFrames } from '@/lib/match-log';
 import type { MatchSnapshot, MatchStatus, SeatInfo } from '@/lib/protocol';
+import type { Judgment } from '@/games/types';
 import { MatchPlayers } from './match-players';
 import { OutcomeBanner } from './outcome-banner';
 import { ReplayControls } from './replay-controls';
@@ -13,6 +17,7 @@ import { SeatPanel } from './seat-panel';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
 import { useMatchStream } from './use-match-stream';
+import { useThrottledRefresh } from './use-throttled-refresh';
 
 interface Props {
   matchId: string;
@@ -20,12 +25,18 @@ interface Props {
   gameTitle: string;
   /** The seats play together (Hanabi): a person's result is the team's, not a win or a loss. */
   cooperative?: boolean;
+  /** A judged evaluation (DEEP): nobody wins, the result says what was scored. */
+  evaluation?: boolean;
   tournamentName: string | null;
   /** What the page knew when it was rendered; the socket snapshot takes over from there. */
   initialStatus: MatchStatus;
   initialSeats: SeatInfo[];
   initialOutcome: MatchSnapshot['outcome'];
   initialFailureReason: string | null;
+  /** The judge's verdicts on the match's statements (Who is the spy's descriptions), once it is over. */
+  judgments?: Judgment[];
+  /** The tournament has a judge whose verdicts are not in yet: the page reloads them for a while after the end. */
+  judgeAwaited?: boolean;
 }
 
 /** The seat to move, for games whose view names it as `toMove` (both built-in games do); null otherwise. */
@@ -54,6 +65,13 @@ export function MatchView(props: Props) {
   const index = final && step !== null ? Math.min(step, last) : last;
   const frame = frames[index];
   const events = useMemo(() => (log && frame ? log.events.filter(isVisible).filter((e) => e.seq <= frame.until) : []), [log, frame]);
+
+  // The judge scores a match's statements after its end: reload the page's data every few seconds until they are in.
+  const [endSeen, setEndSeen] = useState<number | null>(null);
+  useEffect(() => {
+    if (status === 'finished' && endSeen === null) setEndSeen(Date.now());
+  }, [status, endSeen]);
+  useThrottledRefresh(!!props.judgeAwaited && endSeen !== null && Date.now() < endSeen + JUDGE_WAIT_MS, 3000);
 
   const Board = boards[gameId];
   const seatLabel = (seat: number) => seats.find((s) => s.seat === seat)?.label ?? `Seat ${seat + 1}`;
@@ -115,12 +133,13 @@ export function MatchView(props: Props) {
           moveError={moveError}
           onResign={onResign}
           cooperative={props.cooperative}
+          evaluation={props.evaluation}
         />
       )}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
         <section className="flex flex-col gap-4" aria-label="Board">
-          <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatLabel} />
+          <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatLabel} evaluation={props.evaluation} />
           <div data-testid="board" className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
             {!Board ? (
               <BoardMessage>There is no board view for “{gameId}”; the transcript has every move.</BoardMessage>
@@ -130,6 +149,7 @@ export function MatchView(props: Props) {
                 players={seats.map((s) => `${s.label} · ${s.agentName}`)}
                 lastMove={frame.lastMove}
                 over={final && index === last}
+                {...(final && props.judgments?.length ? { judgments: props.judgments } : {})}
                 {...(canMove ? { legal: turn!.legal as never, onAction } : {})}
               />
             ) : log && final ? (

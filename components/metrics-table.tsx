@@ -1,5 +1,6 @@
-// The metrics pages' building blocks: a titled section, a scrolling table with a caption, a number cell.
+// The metrics pages' building blocks: a titled section, a scrolling table with a caption, a number cell, a mean with its interval.
 import type { ReactNode } from 'react';
+import type { Stat } from '@/lib/rating/mean-interval';
 
 export function Section({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
   return (
@@ -33,4 +34,15 @@ export function Table({ head, children, caption, testId }: { head: string[]; chi
 
 export function Td({ children, left }: { children: ReactNode; left?: boolean }) {
   return <td className={`px-3 py-2 tabular-nums ${left ? 'text-left' : 'text-right'}`}>{children}</td>;
+}
+
+/** A mean and, when there are enough samples, its 95% interval underneath (else the sample size). */
+export function StatCell({ s, as }: { s: Stat; as: (x: number) => string }) {
+  if (s.n === 0) return <Td>—</Td>;
+  return (
+    <Td>
+      {as(s.mean)}
+      <span className="block text-xs text-zinc-500 dark:text-zinc-400">{s.ci95 ? `${as(s.ci95[0])}–${as(s.ci95[1])}` : `n=${s.n}`}</span>
+    </Td>
+  );
 }

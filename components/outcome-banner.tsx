@@ -13,10 +13,12 @@ interface Props {
   outcome: MatchSnapshot['outcome'];
   failureReason: string | null;
   seatLabel: (seat: number) => string;
+  /** A judged evaluation (DEEP): no winner and no draw, only what was scored. */
+  evaluation?: boolean;
 }
 
-export function OutcomeBanner({ status, outcome, failureReason, seatLabel }: Props) {
-  const result = describeOutcome(status, outcome, failureReason, seatLabel);
+export function OutcomeBanner({ status, outcome, failureReason, seatLabel, evaluation }: Props) {
+  const result = describeOutcome(status, outcome, failureReason, seatLabel, { evaluation });
   if (!result) return null;
   return (
     <div data-testid="outcome" role="status" className={`rounded-xl border px-4 py-3 text-sm ${TONES[result.kind]}`}>

@@ -27,6 +27,7 @@ interface Props {
   onResign: () => Promise<void>;
   /** The seats play together: the result is the team's. */
   cooperative?: boolean;
+  evaluation?: boolean;
 }
 
 export function SeatPanel(props: Props) {
@@ -58,7 +59,7 @@ export function SeatPanel(props: Props) {
       </div>
       {!over && turn && <MoveTimer deadline={turn.deadline} seconds={turn.seconds} clockOffsetMs={props.clockOffsetMs} />}
       <FormError error={props.moveError} testId="move-error" />
-      {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} cooperative={props.cooperative} />}
+      {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} cooperative={props.cooperative} evaluation={props.evaluation} />}
     </section>
   );
 }
@@ -123,7 +124,7 @@ function Resign({ onResign }: { onResign: () => Promise<void> }) {
   );
 }
 
-function Result({ seat, status, outcome, matchId, cooperative }: { seat: number; status: MatchStatus; outcome: MatchSnapshot['outcome']; matchId: string; cooperative?: boolean }) {
+function Result({ seat, status, outcome, matchId, cooperative, evaluation }: { seat: number; status: MatchStatus; outcome: MatchSnapshot['outcome']; matchId: string; cooperative?: boolean; evaluation?: boolean }) {
   const again = useFormAction(playAgainAction, null);
   const error = again.state && !again.state.ok ? again.state.error : null;
   let text = 'This match was void: it does not count.';
@@ -133,6 +134,7 @@ function Result({ seat, status, outcome, matchId, cooperative }: { seat: number;
     // A draw is everyone level; in team games (the villagers of Who is the spy) several seats share a win.
     text = outcome.scores.every((x) => x === best) ? 'Draw.' : mine === best ? 'You won!' : 'You lost.';
     if (cooperative && outcome.winner == null) text = `Your team: ${outcome.reason}`;
+    if (evaluation) text = `Done: ${outcome.reason}.`;
   }
   return (
     <div className="flex flex-col gap-2">

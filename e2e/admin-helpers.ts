@@ -21,7 +21,14 @@ export async function signIn(page: Page) {
 /** Creates and starts a host/guest tournament of one game from the admin form; ends on the tournament's page. */
 export async function createHostGuest(
   page: Page,
-  opts: { name: string; game: RegExp; guest: string; host: string; gamesPerGuest: number; settings?: string },
+  opts: {
+    name: string; game: RegExp; guest: string; host: string; gamesPerGuest: number; settings?: string;
+    /** A settings preset button to click ("Who is the spy: calibration run"). */
+    preset?: string;
+    /** An LLM agent to pick as the consistency judge. */
+    judge?: string;
+    numPlayers?: number;
+  },
 ) {
   await page.goto('/admin/tournaments/new');
   const form = page.getByTestId('tournament-form');
@@ -31,7 +38,10 @@ export async function createHostGuest(
   await form.getByRole('group', { name: /^Guests/ }).getByRole('checkbox', agentChoice(opts.guest)).check();
   await form.getByRole('group', { name: /^Hosts/ }).getByRole('checkbox', agentChoice(opts.host)).check();
   await form.getByLabel('Games per guest').fill(String(opts.gamesPerGuest));
+  if (opts.numPlayers) await form.getByLabel('Players per match').fill(String(opts.numPlayers));
   if (opts.settings) await form.getByLabel('Game settings (JSON)').fill(opts.settings);
+  if (opts.preset) await form.getByRole('button', { name: opts.preset }).click();
+  if (opts.judge) await form.getByLabel('Consistency judge').selectOption({ label: opts.judge });
   await form.getByRole('button', { name: 'Create and start' }).click();
   await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
 }

@@ -1,5 +1,5 @@
 // User flow, per game: an admin starts a small round robin of two simulated models on that game (host/guest for
-// games of more than two players), a spectator opens one of its matches from the tournament page (live when it still
+// games of more than two players and judged evaluations), a spectator opens one of its matches from the tournament page (live when it still
 // is) and follows it to the end: the board renders, the outcome appears, the transcript closes with the result, and
 // the replay controls take over.
 import { expect, test } from '@playwright/test';
@@ -14,8 +14,9 @@ for (const game of games) {
     await signIn(page);
     const name = `watch ${game.id} ${Date.now() % 100000}`;
     const title = new RegExp(`^${escapeRegExp(game.meta.title)}`);
-    if (game.meta.minPlayers > 2) {
-      // N-player games (Who is the spy): one model is the guest, the other fills every other seat.
+    if (game.meta.minPlayers > 2 || game.meta.evaluation) {
+      // N-player games (Who is the spy) and judged evaluations (DEEP): one model is the guest, the other fills every
+      // other seat (the villagers, the judge).
       await createHostGuest(page, { name, game: title, guest: MODELS[1]!, host: MODELS[0]!, gamesPerGuest: 1 });
     } else {
       await page.goto('/admin/tournaments/new');

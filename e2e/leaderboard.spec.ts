@@ -121,6 +121,11 @@ test('exports and the leaderboard API answer machine clients', async ({ request 
   }
   const ttt = (await (await request.get('/api/export/matches.json?game=tictactoe')).json()) as { game: string }[];
   expect(ttt.every((r) => r.game === 'tictactoe')).toBe(true);
+  // Judged evaluations have no scores to rate: never in the GameBench export, and asked for by name, a readable 400.
+  expect(json.some((r) => r.game === 'deep')).toBe(false);
+  const deep = await request.get('/api/export/matches.json?game=deep');
+  expect(deep.status()).toBe(400);
+  expect(((await deep.json()) as { error: string }).error).toMatch(/judged evaluation with no scores to rate/);
 
   // CSV: header and at least one seat row, as a download.
   const csv = await request.get('/api/export/matches.csv');

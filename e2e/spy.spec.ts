@@ -13,7 +13,7 @@ test('a spectator follows a simulated Who-is-the-spy match as a chat, with the r
   await signIn(page);
   await createHostGuest(page, {
     name: `spy chat ${Date.now() % 100000}`, game: SPY, guest: SLOPPY, host: CAREFUL, gamesPerGuest: 1,
-    settings: '{ "spy": { "pairId": "moon-sun", "spyWord": "b" } }',
+    settings: '{ "spy": { "pairId": "moon-sun", "spyWord": "b" } }', judge: CAREFUL,
   });
   const link = page.getByTestId('live-matches').or(page.getByTestId('recent-matches')).locator('a[href^="/matches/"]').first();
   await expect(link).toBeVisible({ timeout: 90_000 });
@@ -35,6 +35,10 @@ test('a spectator follows a simulated Who-is-the-spy match as a chat, with the r
   await expect(board).toContainText(/voted out|nobody leaves/);
   await expect(board.getByTestId('spy-result')).toHaveText(/Villagers win|The spy wins/);
   await expect(page.getByTestId('outcome')).toBeVisible();
+  // The tournament's consistency judge scores every description after the match; the page picks the verdicts up.
+  const verdicts = board.getByTestId('spy-judgment');
+  await expect(verdicts.first()).toBeVisible({ timeout: 60_000 });
+  await expect(verdicts.first()).toContainText(/consistent with its word · \d\/5 · judge sim-careful · cot \(simulated\)/);
 });
 
 test('a person plays a seat: a description with their word is refused, they describe, answer the probes and vote; spectators see no word', async ({ page, browser }) => {
@@ -110,7 +114,7 @@ test('the SpyGame tables: Win/Round/Voted and the probes from played matches, an
   await signIn(page);
   await createHostGuest(page, {
     name: `spy calibration ${Date.now() % 100000}`, game: SPY, guest: SLOPPY, host: CAREFUL, gamesPerGuest: 4,
-    settings: '{ "spy": { "contentFree": true, "naming": "first-names" } }',
+    preset: 'Who is the spy: calibration run',
   });
   await expect(page.getByTestId('tournament-status')).toHaveText(/finished/i, { timeout: 120_000 });
 
@@ -120,6 +124,8 @@ test('the SpyGame tables: Win/Round/Voted and the probes from played matches, an
   // Earlier tests and the demo played real (not content-free) matches: Table 4 has the guest as the spy, Table 7 its probes.
   await expect(page.getByTestId('spy-outcomes').getByRole('row', { name: new RegExp(`${escapeRegExp(SLOPPY)}.*spy`) }).first()).toBeVisible();
   await expect(page.getByTestId('spy-probes')).toContainText(CAREFUL);
+  // The judged matches (the spectator's above, the demo's): descriptions scored by their tournament's judge.
+  await expect(page.getByTestId('spy-consistency').getByRole('row', { name: new RegExp(`${escapeRegExp(CAREFUL)}.*villager`) }).first()).toBeVisible();
   // The calibration run: one bias table for the guest with first names, by option place, speaking place and name.
   const bias = page.getByTestId('spy-bias').filter({ hasText: SLOPPY }).filter({ hasText: 'first-names names' });
   await expect(bias).toBeVisible();

@@ -2,6 +2,7 @@
 import { bargain } from './bargain';
 import { bid } from './bid';
 import { connectFour } from './connect-four';
+import { deep } from './deep';
 import { hanabi } from './hanabi';
 import { holdem } from './holdem';
 import { hiddenNumber } from './hidden-number';
@@ -10,7 +11,10 @@ import { ticTacToe } from './tictactoe';
 import type { GameDef } from './types';
 
 /** The arena's games: listed on every page, played by the demo tournament. */
-export const games: GameDef[] = [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy];
+export const games: GameDef[] = [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep];
+
+/** The games the leaderboard rates: all but the judged evaluations (DEEP), which have their own results pages. */
+export const ratedGames: GameDef[] = games.filter((g) => !g.meta.evaluation);
 
 /**
  * Games that exist for the test suite (a small hidden-information game for the leak tests), offered only when

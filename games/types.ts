@@ -47,6 +47,15 @@ export interface GameMeta {
    */
   cooperative?: boolean;
   /**
+   * A judged evaluation, not a contest (DEEP): nobody wins, its matches are never rated, it is scheduled only in the
+   * host/guest format (the evaluated agent is the guest, the judges are the hosts) and has its own results page.
+   */
+  evaluation?: boolean;
+  /** Named settings an admin can apply with one click when scheduling (Who is the spy's content-free calibration run). */
+  settingsPresets?: readonly { label: string; help: string; config: object }[];
+  /** Host/guest tournaments always seat the guest here (DEEP: the describer); absent = every seat in turn. */
+  guestSeat?: number;
+  /**
    * What the metrics page shows for this game beyond the defaults (results, action mix, means of `moveMetrics`):
    * `mixBy` splits the action mix by buckets of a metric in [0, 1] (Hold'em: the estimated win probability);
    * `distribution` plots a metric's distribution per agent (Bid: the deviation from the equilibrium bid).
@@ -159,6 +168,30 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any> {
    * `sharedWith` lists other seats that hold the same secret (a team's word).
    */
   secrets?(s: S): { seat: Seat; values: string[]; sharedWith?: Seat[] }[];
+  /**
+   * Free-text statements of a finished match that a judge agent can check against what their speaker knew (Who is the
+   * spy: is each description true of the speaker's own word?). `item` identifies the statement for the board.
+   */
+  judgeable?(s: S): JudgeItem[];
+}
+
+/** One statement for the consistency judge: what `seat` said about its `word`. */
+export interface JudgeItem {
+  item: number;
+  seat: Seat;
+  word: string;
+  text: string;
+}
+
+/** A judge's verdict on a `JudgeItem`, as boards show it next to the statement. */
+export interface Judgment {
+  item: number;
+  seat: Seat;
+  judge: string;
+  /** 1 (contradicts the word) to 5 (clearly true of it); null when the judge gave no usable answer. */
+  score: number | null;
+  consistent: boolean | null;
+  reason: string | null;
 }
 
 export function seatName(game: GameDef, seat: Seat): string {
@@ -177,6 +210,8 @@ export interface BoardProps<A = any> {
   legal?: A[] | null;
   /** Only for a person playing a seat: called with the chosen action. */
   onAction?: (a: A) => void;
+  /** Judges' verdicts on the match's statements (the descriptions of Who is the spy), once it is over. */
+  judgments?: Judgment[];
   /**
    * The match is over even if this position is not (a resignation, a void match): the board should not say whose
    * move it is.

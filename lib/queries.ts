@@ -4,8 +4,10 @@ import 'server-only';
 import { db } from './db';
 import type { ExportEvent, ExportLlmCall, ExportMatch } from './exports';
 import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from './metrics';
+import { analyseDeep, type DeepAnalysis } from './deep-analysis';
 import { analyseSpy, type SpyAnalysis } from './spy-analysis';
 import { getGame } from '../games/registry';
+import type { Judgment } from '../games/types';
 import type { Prisma } from './generated/prisma/client.ts';
 import type { MatchStatus } from './protocol';
 import { tournamentProgress, tournamentStandings, type Standing } from './tournament/progress';
@@ -107,6 +109,27 @@ export async function getLobby(recentLimit = 20): Promise<{ live: MatchSummary[]
 export async function getMatch(id: string): Promise<MatchSummary | null> {
   const m = await db().match.findUnique({ where: { id }, include: matchInclude });
   return m && toSummary(m);
+}
+
+/**
+ * A finished match's judged statements (Who is the spy's descriptions, scored by its tournament's judge), and whether
+ * a judge is still expected to score them (the tournament has one and no verdict is in yet).
+ */
+export async function getMatchJudgments(id: string): Promise<{ judgments: Judgment[]; awaited: boolean }> {
+  const m = await db().match.findUnique({
+    where: { id },
+    select: {
+      status: true,
+      tournament: { select: { config: true } },
+      judgments: { orderBy: { item: 'asc' }, include: { judge: { select: { name: true } } } },
+    },
+  });
+  if (!m) return { judgments: [], awaited: false };
+  const judgeId = (m.tournament?.config as { judgeId?: string } | null)?.judgeId;
+  return {
+    judgments: m.judgments.map((j) => ({ item: j.item, seat: j.seat, judge: j.judge.name, score: j.score, consistent: j.consistent, reason: j.error ? `no verdict: ${j.error}` : j.reason })),
+    awaited: !!judgeId && m.judgments.length === 0 && (m.status === 'queued' || m.status === 'running' || m.status === 'finished'),
+  };
 }
 
 /** Every agent with its record, from the seats table (seat.outcome: win / draw or shared / loss). */
@@ -455,24 +478,42 @@ export async function getGameMetrics(gameId: string): Promise<GameMetrics> {
 /** The most recent finished Who-is-the-spy matches analysed (each is replayed from its seed and moves). */
 const MAX_SPY_MATCHES = 3000;
 
-/** The SpyGame tables (Table 4, Table 7, calibration bias) from the most recent finished Who-is-the-spy matches. */
+/** Who is the spy's tables, from the newest finished matches replayed from their seeds and moves. */
 export async function getSpyAnalysis(): Promise<SpyAnalysis> {
+  return analyseSpy(await finishedForReplay('spy', MAX_SPY_MATCHES));
+}
+
+/**
+ * The newest finished matches of a game with what replaying them needs (config, seed, seats, moves in order): for
+ * the analysis pages that read a game's own state (the spy tables, DEEP's Table 1).
+ */
+async function finishedForReplay(gameId: string, take: number) {
   const rows = await db().match.findMany({
-    where: { gameId: 'spy', status: 'finished' },
+    where: { gameId, status: 'finished' },
     orderBy: { finishedAt: 'desc' },
-    take: MAX_SPY_MATCHES,
+    take,
     select: {
       id: true, config: true, seed: true, numPlayers: true,
-      seats: { select: { seat: true, agentId: true, agent: { select: { name: true } } } },
+      seats: { select: { seat: true, agentId: true, agent: { select: { name: true, kind: true } } } },
       events: { where: { kind: 'move' }, orderBy: { seq: 'asc' }, select: { seat: true, payload: true } },
+      judgments: { select: { item: true, score: true, consistent: true, judge: { select: { name: true } } } },
     },
   });
-  return analyseSpy(rows.map((m) => ({
+  return rows.map((m) => ({
+    judgments: m.judgments.map((j) => ({ item: j.item, judgeName: j.judge.name, score: j.score, consistent: j.consistent })),
     id: m.id, config: m.config, seed: m.seed, numPlayers: m.numPlayers,
-    seats: m.seats.map((x) => ({ seat: x.seat, agentId: x.agentId, agentName: x.agent.name })),
+    seats: m.seats.map((x) => ({ seat: x.seat, agentId: x.agentId, agentName: x.agent.name, kind: x.agent.kind })),
     moves: m.events.map((e) => {
       const p = e.payload as { ply: number; action: { type: string } };
       return { ply: p.ply, seat: e.seat ?? 0, action: p.action };
     }),
-  })));
+  }));
+}
+
+/** The newest finished DEEP matches the results page replays (each is small: a few words, two descriptions each). */
+const MAX_DEEP_MATCHES = 3000;
+
+/** DEEP's Table 1 and the judges' agreement, from finished matches replayed from their seeds and moves. */
+export async function getDeepAnalysis(): Promise<DeepAnalysis> {
+  return analyseDeep(await finishedForReplay('deep', MAX_DEEP_MATCHES));
 }

@@ -78,6 +78,32 @@ describe('Table 4 and Table 7 on a known match', () => {
   });
 });
 
+describe('description consistency', () => {
+  it('summarises the judge’s verdicts per agent, role and judge, leaving out missing verdicts', () => {
+    const decide: Decide = (s, seat) => (s.phase === 'speak' ? speak(s, seat) : s.phase === 'probe' ? { type: 'probe', others: [], theirGuess: {} } : { type: 'vote', target: seat === 2 ? 0 : 2 });
+    const base = play({ pairId: 'moon-sun', spySeats: [2], probes: false }, 'judged', ['a', 'a', 'spy', 'b'], decide);
+    const s = finalState(base)!;
+    const item = (seat: number) => s.descriptions.findIndex((d) => d.seat === seat);
+    const m = {
+      ...base,
+      judgments: [
+        { item: item(0), judgeName: 'J', score: 5, consistent: true },
+        { item: item(1), judgeName: 'J', score: 2, consistent: false },
+        { item: item(2), judgeName: 'J', score: 4, consistent: true },
+        { item: item(3), judgeName: 'J', score: null, consistent: null },
+        { item: item(0), judgeName: 'K', score: 1, consistent: false },
+      ],
+    };
+    const r = analyseSpy([m]).consistency;
+    expect(r.map((c) => [c.judgeName, c.agentId, c.role, c.judged, c.score.mean, c.consistent.chosen])).toEqual([
+      ['J', 'a', 'villager', 2, 3.5, 1],
+      ['J', 'spy', 'spy', 1, 4, 1],
+      ['K', 'a', 'villager', 1, 1, 0],
+    ]);
+    expect(analyseSpy([base]).consistency).toEqual([]);
+  });
+});
+
 describe('calibration (content-free) bias tables', () => {
   const agents = ['r', 'r', 'r', 'r', 'r'];
   const randomVoter = (seed: string): Decide => (s, seat) => createRng(`${seed}:${s.round}:${seat}:${s.ballot?.kind}`).pick(legalActions(s, seat)!);

@@ -4,7 +4,7 @@ import { spy } from '../games/spy';
 import { normalize, roleOf } from '../games/spy/rules';
 import type { Role, SpyState } from '../games/spy/types';
 import { replayStates, type MoveRecord } from './engine/replay';
-import { bootstrapMean, type MeanInterval } from './rating/mean-interval';
+import { MIN_SAMPLES, meanStat, type Stat } from './rating/mean-interval';
 
 /** One finished match as stored. */
 export interface SpyMatchRecord {
@@ -14,14 +14,11 @@ export interface SpyMatchRecord {
   numPlayers: number;
   seats: { seat: number; agentId: string; agentName: string }[];
   moves: MoveRecord[];
+  /** The tournament judge's verdicts on the descriptions (by index in the state's `descriptions`), if any. */
+  judgments?: { item: number; judgeName: string; score: number | null; consistent: boolean | null }[];
 }
 
-/** A mean with its interval; null interval below `MIN_SAMPLES` samples. */
-export interface Stat {
-  n: number;
-  mean: number;
-  ci95: [number, number] | null;
-}
+export { MIN_SAMPLES, type Stat };
 
 /** Table 4: one agent in one preset and role. */
 export interface OutcomeRow {
@@ -77,6 +74,20 @@ export interface BiasRow {
   byName: { name: string; rate: Rate }[];
 }
 
+/** How consistent one agent's descriptions were with its own word in one role, as one judge scored them. */
+export interface ConsistencyRow {
+  agentId: string;
+  agentName: string;
+  role: Role;
+  judgeName: string;
+  /** Descriptions the judge gave a verdict on. */
+  judged: number;
+  /** Mean 1–5 score. */
+  score: Stat;
+  /** Share judged consistent. */
+  consistent: Rate;
+}
+
 export interface SpyAnalysis {
   /** Matches analysed (content-free calibration runs excluded from Tables 4 and 7). */
   matches: number;
@@ -84,17 +95,10 @@ export interface SpyAnalysis {
   outcomes: OutcomeRow[];
   probes: ProbeRow[];
   bias: BiasRow[];
+  consistency: ConsistencyRow[];
 }
 
-export const MIN_SAMPLES = 5;
-const ROUNDS = 1000;
-
-function stat(values: number[], seed: string): Stat {
-  if (values.length === 0) return { n: 0, mean: NaN, ci95: null };
-  if (values.length < MIN_SAMPLES) return { n: values.length, mean: values.reduce((s, x) => s + x, 0) / values.length, ci95: null };
-  const m: MeanInterval = bootstrapMean(values, seed, ROUNDS);
-  return { n: values.length, mean: m.mean, ci95: m.ci95 };
-}
+const stat = (values: number[], seed: string): Stat => meanStat(values, seed);
 
 /** Wilson score interval (95%) for k successes in n trials. */
 export function wilson(k: number, n: number): [number, number] {
@@ -124,6 +128,7 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
   const outcomes = new Map<string, { agentId: string; agentName: string; preset: string; role: Role; win: number[]; round: number[]; voted: number[] }>();
   const probes = new Map<string, { agentId: string; agentName: string; self: number[]; word1: number[]; identity1: number[]; word2: number[]; identity2: number[] }>();
   const bias = new Map<string, { agentId: string; agentName: string; naming: string; n: number; ballots: number; option: number[]; optionOffered: number[]; speak: number[]; speakOffered: number[]; names: Map<string, [number, number]> }>();
+  const consistency = new Map<string, { agentId: string; agentName: string; role: Role; judgeName: string; scores: number[]; yes: number; n: number }>();
   let analysed = 0;
   let calibration = 0;
 
@@ -165,6 +170,18 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
       continue;
     }
     analysed++;
+    for (const j of m.judgments ?? []) {
+      const d = s.descriptions[j.item];
+      const a = d && agentOf(d.seat);
+      if (!a || j.score === null || j.consistent === null) continue;
+      const role = roleOf(s, d.seat);
+      const key = JSON.stringify([a.agentId, role, j.judgeName]);
+      const c = consistency.get(key) ?? { agentId: a.agentId, agentName: a.agentName, role, judgeName: j.judgeName, scores: [], yes: 0, n: 0 };
+      c.scores.push(j.score);
+      c.yes += j.consistent ? 1 : 0;
+      c.n++;
+      consistency.set(key, c);
+    }
     const out = new Map<number, number>();
     for (const r of s.rounds) if (r.eliminated !== null) out.set(r.eliminated, r.round);
     for (let seat = 0; seat < s.n; seat++) {
@@ -233,5 +250,11 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
         byName: [...b.names.entries()].map(([name, [k, n]]) => ({ name, rate: rate(k, n) })).sort((x, y) => x.name.localeCompare(y.name)),
       }))
       .sort((x, y) => byName(x, y) || x.naming.localeCompare(y.naming) || x.numPlayers - y.numPlayers),
+    consistency: [...consistency.values()]
+      .map((c) => ({
+        agentId: c.agentId, agentName: c.agentName, role: c.role, judgeName: c.judgeName, judged: c.n,
+        score: stat(c.scores, `consistency:${c.agentId}:${c.role}:${c.judgeName}`), consistent: rate(c.yes, c.n),
+      }))
+      .sort((x, y) => x.judgeName.localeCompare(y.judgeName) || byName(x, y) || x.role.localeCompare(y.role)),
   };
 }

@@ -226,9 +226,9 @@ async function main() {
     const open = await db().match.count({ where: { status: { in: ['queued', 'running'] } } });
     if (demo && open === 0) {
       const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
-      // N-player games (Who is the spy, the flagship chat game, queued first so it is on screen at once): each
-      // simulated model is the guest (the spy) among simulated hosts.
-      const group = games.filter((g) => g.meta.minPlayers > 2);
+      // N-player games and judged evaluations (Who is the spy, the flagship chat game, queued first so it is on screen
+      // at once; DEEP): each simulated model is the guest (the spy, the describer) among simulated hosts (the judges).
+      const group = games.filter((g) => g.meta.minPlayers > 2 || g.meta.evaluation);
       if (group.length && hostIds.length && guestIds.length) {
         const spy = await createTournament(db(), boss, {
           name: `Demo host/guest ${stamp}`,
@@ -237,10 +237,12 @@ async function main() {
           agentIds: guestIds,
           hostIds,
           gamesPerGuest: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
+          // A simulated consistency judge scores every spy description after its match.
+          judgeId: hostIds[0],
         }, { priority: DEMO_PRIORITY });
         log(`demo host/guest tournament scheduled: ${spy.matches} matches`);
       }
-      const twoSeat = games.filter((g) => g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2);
+      const twoSeat = games.filter((g) => g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2 && !g.meta.evaluation);
       const { matches } = await createTournament(db(), boss, {
         name: `Demo round robin ${stamp}`,
         format: 'round-robin',

@@ -26,7 +26,7 @@ const LABELS: Record<string, string> = {
   promptVersion: 'prompt version', depth: 'depth',
   gameIds: 'games', agentIds: 'agents', baselineIds: 'baselines', hostIds: 'hosts', gamesPerPair: 'games per pair',
   numPlayers: 'players per match', guestSeat: 'guest seat', gamesPerGuest: 'games per guest', confidence: 'confidence',
-  pairsPerBatch: 'pairs per batch', budget: 'budget', gameConfigs: 'game settings', maxMatches: 'max matches', maxCostUsd: 'max cost', seed: 'seed', format: 'format',
+  pairsPerBatch: 'pairs per batch', judgeId: 'consistency judge', budget: 'budget', gameConfigs: 'game settings', maxMatches: 'max matches', maxCostUsd: 'max cost', seed: 'seed', format: 'format',
 };
 
 type Issue = { path: PropertyKey[]; message: string };
@@ -270,6 +270,8 @@ function specFromForm(fd: FormData): Record<string, unknown> {
   };
   const seed = text(fd, 'seed').trim();
   if (seed) spec.seed = seed;
+  const judgeId = text(fd, 'judgeId').trim();
+  if (judgeId) spec.judgeId = judgeId;
   const settings = text(fd, 'gameConfigs').trim();
   if (settings) {
     try {

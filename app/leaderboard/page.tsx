@@ -13,7 +13,7 @@ import { LeaderboardPairwise } from '@/components/leaderboard-pairwise';
 import { LeaderboardRefresh } from '@/components/leaderboard-refresh';
 import { LeaderboardTable } from '@/components/leaderboard-table';
 import { timeAgo } from '@/components/format';
-import { games, getGame } from '@/games/registry';
+import { getGame, ratedGames as games } from '@/games/registry';
 import { CATEGORIES, leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
 
 export const dynamic = 'force-dynamic';
@@ -27,6 +27,9 @@ export default async function LeaderboardPage({ searchParams }: Props) {
   let query = parsed.query;
   if (query.game && !getGame(query.game)) {
     problems.push(`game: "${query.game}" is not a registered game`);
+    query = { ...query, game: undefined };
+  } else if (query.game && getGame(query.game)?.meta.evaluation) {
+    problems.push(`game: ${getGame(query.game)!.meta.title} is a judged evaluation and is never rated: its results are at /metrics/${query.game}`);
     query = { ...query, game: undefined };
   }
 

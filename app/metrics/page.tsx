@@ -7,7 +7,7 @@ import { AgentLabel } from '@/components/agent-label';
 import { EmptyState } from '@/components/empty-state';
 import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
 import { Section, Table, Td } from '@/components/metrics-table';
-import { games, getGame } from '@/games/registry';
+import { games as allGames, getGame, ratedGames as games } from '@/games/registry';
 import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
 import type { GameMetrics } from '@/lib/metrics';
 import { getGameMetrics } from '@/lib/queries';
@@ -22,7 +22,8 @@ const num = (x: number | null | undefined, digits = 2) => (x == null || !Number.
 
 export default async function MetricsPage({ searchParams }: Props) {
   const wanted = (await searchParams).game;
-  const game = getGame(typeof wanted === 'string' ? wanted : '') ?? games[0]!;
+  const asked = getGame(typeof wanted === 'string' ? wanted : '');
+  const game = asked && !asked.meta.evaluation ? asked : games[0]!;
   let overall: LeaderboardResult | null = null;
   let perGame: LeaderboardResult | null = null;
   let error: string | null = null;
@@ -63,6 +64,17 @@ export default async function MetricsPage({ searchParams }: Props) {
           </Link>
         ))}
       </nav>
+
+      <p className="text-sm" data-testid="evaluations">
+        Judged evaluations, never rated:{' '}
+        {allGames.filter((g) => g.meta.evaluation).map((g, i) => (
+          <span key={g.id}>
+            {i > 0 && ', '}
+            <Link href={`/metrics/${g.id}`} className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">{g.meta.title}</Link>
+          </span>
+        ))}
+        .
+      </p>
 
       {game.id === 'spy' && (
         <p className="text-sm">

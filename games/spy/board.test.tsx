@@ -209,6 +209,24 @@ describe('spy board', () => {
     expect(text(render(midGame({ phase: 'over', result: { winners: 'spy', reason: 'x' } })))).toContain('The spy wins');
   });
 
+  it('shows the judge’s verdict under the description it is about, once over', () => {
+    const judgments = [
+      { item: 1, seat: 2, judge: 'sim-judge', score: 5, consistent: true, reason: 'The sun is hot and bright.' },
+      { item: 3, seat: 3, judge: 'sim-judge', score: 2, consistent: false, reason: 'Nothing about the moon.' },
+      { item: 0, seat: 0, judge: 'sim-judge', score: null, consistent: null, reason: 'no verdict: provider answered HTTP 500' },
+    ];
+    const html = render(midGame({ phase: 'over', result: { winners: 'villager', reason: 'x' } }), { over: true, judgments });
+    const bubbles = html.split('data-testid="spy-description"').slice(1).map(text);
+    // Speaking order: seat 2 (item 1), seat 0 (item 0), seat 3 (item 3), seat 1 (item 2, silent, never judged).
+    expect(bubbles[0]).toContain('✓ consistent with its word · 5/5 · judge sim-judge');
+    expect(bubbles[0]).toContain('The sun is hot and bright.');
+    expect(bubbles[1]).toContain('not judged');
+    expect(bubbles[1]).toContain('provider answered HTTP 500');
+    expect(bubbles[2]).toContain('✗ not consistent with its word · 2/5');
+    expect(bubbles[3]).not.toContain('judge');
+    expect(render(midGame(), {})).not.toContain('spy-judgment');
+  });
+
   it('labels a content-free calibration run and the round limit', () => {
     const said = text(render(midGame({ contentFree: true, preset: 'undercover', maxRounds: 2 })));
     expect(said).toContain('Content-free calibration');

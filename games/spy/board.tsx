@@ -4,7 +4,7 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
-import type { BoardProps } from '../types';
+import type { BoardProps, Judgment } from '../types';
 import type { Ballot, Description, ProbeAnswer, Role, SpyAction, SpyView, Thought } from './types';
 
 /** The longest description a person may type (the action schema's limit). */
@@ -67,7 +67,7 @@ export function probeAction(d: ProbeDraft, others: number[]): SpyAction {
   };
 }
 
-export function SpyBoard({ view, players, onAction, over }: BoardProps<SpyAction>) {
+export function SpyBoard({ view, players, onAction, over, judgments = [] }: BoardProps<SpyAction>) {
   const v = view as SpyView;
   // The description draft lives here, not in the form: the form unmounts while a move is on its way and comes back if
   // the server refuses it (a description that gives the word away), and the text should still be there. It belongs
@@ -112,7 +112,7 @@ export function SpyBoard({ view, players, onAction, over }: BoardProps<SpyAction
 
       <section aria-label="Chat" className="flex flex-col gap-4">
         {rounds.map((round) => (
-          <RoundChat key={round} v={v} round={round} name={name} roleOf={roleOf} ended={ended} withProbes={round === firstRound} />
+          <RoundChat key={round} v={v} round={round} name={name} roleOf={roleOf} ended={ended} withProbes={round === firstRound} judgments={judgments} />
         ))}
       </section>
 
@@ -259,8 +259,8 @@ function PlayerCard(props: { v: SpyView; seat: number; name: string; agent: stri
   );
 }
 
-function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat: number) => Role | null; ended: boolean; withProbes: boolean }) {
-  const { v, round, name, roleOf, ended, withProbes } = props;
+function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat: number) => Role | null; ended: boolean; withProbes: boolean; judgments: Judgment[] }) {
+  const { v, round, name, roleOf, ended, withProbes, judgments } = props;
   const said = v.descriptions.filter((d) => d.round === round).sort((a, b) => a.position - b.position);
   const result = v.rounds.find((r) => r.round === round);
   const counted: Ballot[] = result?.ballots ?? [];
@@ -292,7 +292,10 @@ function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat
       {said.length === 0 && speaking === null && ballots.length === 0 && <p className="text-center text-xs text-neutral-500">Nobody has spoken yet.</p>}
       <ol className="flex flex-col gap-2">
         {said.map((d) => (
-          <Bubble key={`${d.round}-${d.seat}`} d={d} own={d.seat === v.you} name={name} role={roleOf(d.seat)} thoughts={thoughts(d.seat, 'speak')} />
+          <Bubble
+            key={`${d.round}-${d.seat}`} d={d} own={d.seat === v.you} name={name} role={roleOf(d.seat)} thoughts={thoughts(d.seat, 'speak')}
+            verdicts={judgments.filter((j) => j.item === v.descriptions.indexOf(d))}
+          />
         ))}
         {speaking !== null && (
           <li key="typing" className={`flex items-start gap-2 ${speaking === v.you ? 'flex-row-reverse' : ''}`}>
@@ -338,7 +341,7 @@ function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat
   );
 }
 
-function Bubble({ d, own, name, role, thoughts }: { d: Description; own: boolean; name: Name; role: Role | null; thoughts: Thought[] }) {
+function Bubble({ d, own, name, role, thoughts, verdicts }: { d: Description; own: boolean; name: Name; role: Role | null; thoughts: Thought[]; verdicts: Judgment[] }) {
   return (
     <li data-testid="spy-description" className={`flex items-start gap-2 ${own ? 'flex-row-reverse' : ''}`}>
       <Avatar seat={d.seat} big />
@@ -356,8 +359,27 @@ function Bubble({ d, own, name, role, thoughts }: { d: Description; own: boolean
           {d.forfeited ? <em className="text-neutral-500 dark:text-neutral-400">(said nothing)</em> : d.text}
         </p>
         <ThoughtBlock items={thoughts} />
+        {verdicts.map((j) => <Verdict key={j.judge} j={j} />)}
       </div>
     </li>
+  );
+}
+
+/** A judge's verdict on a description after the match: is it true of the speaker's own word? */
+function Verdict({ j }: { j: Judgment }) {
+  const tone = j.consistent === null
+    ? 'bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300'
+    : j.consistent
+      ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300'
+      : 'bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-300';
+  const verdict = j.consistent === null ? 'not judged' : j.consistent ? '✓ consistent with its word' : '✗ not consistent with its word';
+  return (
+    <p data-testid="spy-judgment" className={`mt-0.5 max-w-full rounded-md px-1.5 py-0.5 text-xs ${tone}`}>
+      <span className="font-medium">{verdict}</span>
+      {j.score !== null && <span> · {j.score}/5</span>}
+      <span className="text-neutral-500 dark:text-neutral-400"> · judge {j.judge}</span>
+      {j.reason && <span className="block">{j.reason}</span>}
+    </p>
   );
 }
 

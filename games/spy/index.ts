@@ -20,6 +20,13 @@ export const spy: GameDef<SpyState, SpyAction, SpyConfig> = {
     humanMoveSeconds: 120,
     orderDrawn: true,
     promptSwitches: PROMPT_SWITCHES,
+    settingsPresets: [
+      {
+        label: 'calibration run',
+        help: 'Content-free: every description is “...”, so the votes show only position and name biases (see Metrics › Who is the spy).',
+        config: { contentFree: true, naming: 'first-names' },
+      },
+    ],
   },
   configSchema,
   actionSchema,
@@ -45,6 +52,7 @@ export const spy: GameDef<SpyState, SpyAction, SpyConfig> = {
     return { ...cfg, spySeats: Array.from({ length: cfg.spies }, (_, i) => (guestSeat + i) % numPlayers) };
   },
   secrets: rules.secrets,
+  judgeable: rules.judgeable,
   rules: {
     summary:
       'A word game of hidden roles (the SpyGame paper’s “Who is the spy”, LLMArena’s Undercover). Most players share one secret word; the spy has a different but related one (moon and sun). Nobody is told their role. Each round everyone describes their word without saying it, then everyone votes; the most-voted player is out. The villagers win by voting out the spy; the spy wins by surviving.',

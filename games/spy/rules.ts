@@ -1,7 +1,8 @@
 // Who is the spy rules: a pure state machine for N players (speaking, theory-of-mind probes, voting with one
 // re-vote), the two presets (SpyGame, LLMArena's Undercover) and the bias controls (naming, shuffled speaking and
 // option orders), all drawn from the match's seeded rng and recorded in the state so a match replays exactly.
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { JudgeItem, LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import { normalize, wordIn } from '../words';
 import { findPair, pairsFor } from './keywords';
 import {
   configSchema,
@@ -171,50 +172,7 @@ export function legalActions(s: SpyState, seat: Seat): SpyAction[] | null {
   return null;
 }
 
-/** Lower case, accents and punctuation gone, spaces collapsed: how descriptions and words are compared. */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-const CJK = /\p{Script=Han}/u;
-
-const ENDINGS = /^(?:s|es|ies|ed|d|ing|er|ers|'s)$/;
-
-/**
- * Where a text says a word or a recognisable form of it, or null: any case or accent; English plural and verb
- * endings ("berries", "baking"); joined or hyphenated for two-word keywords; inside a longer word ("moonlight") for
- * words of 4+ letters, at either end of one ("sunflower", "bobcat") for shorter ones. Chinese words count wherever
- * their characters appear. Returns the words that gave it away, for the rejection message.
- */
-export function wordIn(text: string, word: string): string | null {
-  const w = normalize(word);
-  if (!w) return null;
-  const t = normalize(text);
-  if (CJK.test(word)) return t.replace(/ /g, '').includes(w.replace(/ /g, '')) ? word : null;
-  const tokens = t.split(' ');
-  if (w.includes(' ')) {
-    const parts = w.split(' ');
-    for (let i = 0; i + parts.length <= tokens.length; i++) {
-      const span = tokens.slice(i, i + parts.length);
-      if (span.slice(0, -1).every((x, k) => x === parts[k]) && (span.at(-1) === parts.at(-1) || ENDINGS.test(span.at(-1)!.slice(parts.at(-1)!.length)))) return span.join(' ');
-    }
-    const joined = w.replace(/ /g, '');
-    return tokens.find((tok) => tok.includes(joined)) ?? null;
-  }
-  const stems = [w, ...(/[ye]$/.test(w) && w.length > 3 ? [w.slice(0, -1)] : [])];
-  return (
-    tokens.find((tok) => {
-      if (tok === w) return true;
-      if (stems.some((b) => tok.startsWith(b) && ENDINGS.test(tok.slice(b.length)))) return true;
-      return w.length >= 4 ? tok.includes(w) : tok.startsWith(w) || tok.endsWith(w);
-    }) ?? null
-  );
-}
+export { normalize, wordIn };
 
 /** The earlier description this one repeats (same words once case and punctuation are ignored), if any. */
 function repeated(s: SpyState, text: string): Description | undefined {
@@ -426,6 +384,11 @@ export function secrets(s: SpyState): { seat: Seat; values: string[]; sharedWith
 }
 
 /** The move played for a seat that gave no acceptable answer: silence when speaking, blank probe answers, the first option offered when voting. */
+/** Every description actually said (not silence, not a calibration run's "..."), with its speaker's word. */
+export function judgeable(s: SpyState): JudgeItem[] {
+  return s.descriptions.flatMap((d, item) => (d.forfeited || d.text === CONTENT_FREE ? [] : [{ item, seat: d.seat, word: s.words[d.seat]!, text: d.text }]));
+}
+
 export function fallback(s: SpyState, seat: Seat): SpyAction {
   if (s.phase === 'vote') return { type: 'vote', target: s.ballot!.options[seat]![0]! };
   return { type: 'pass' };

@@ -26,3 +26,20 @@ export function bootstrapMean(values: readonly number[], seed: string, rounds = 
   const q = (p: number) => quantile(means, p);
   return { mean, ci90: [q(0.05), q(0.95)], ci95: [q(0.025), q(0.975)] };
 }
+
+/** A mean for a results table: its interval is null below `minSamples` values (too few to say anything). */
+export interface Stat {
+  n: number;
+  mean: number;
+  ci95: [number, number] | null;
+}
+
+/** Below this many values a table shows the mean without an interval. */
+export const MIN_SAMPLES = 5;
+
+export function meanStat(values: readonly number[], seed: string, rounds = 1000, minSamples = MIN_SAMPLES): Stat {
+  if (values.length === 0) return { n: 0, mean: NaN, ci95: null };
+  const mean = values.reduce((s, x) => s + x, 0) / values.length;
+  if (values.length < minSamples) return { n: values.length, mean, ci95: null };
+  return { n: values.length, mean, ci95: bootstrapMean(values, seed, rounds).ci95 };
+}

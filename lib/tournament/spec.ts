@@ -37,6 +37,11 @@ const base = {
    * `{ "holdem": { "hands": 3, "openCards": true }, "bid": { "auctions": 5 } }`. Games not named use their defaults.
    */
   gameConfigs: z.record(id, z.unknown()).optional(),
+  /**
+   * An LLM agent that scores, after each match, every statement its game marks judgeable against what the speaker
+   * knew (Who is the spy: is each description true of the speaker's own word?). None when absent.
+   */
+  judgeId: id.optional(),
 };
 
 export const tournamentSpecSchema = z

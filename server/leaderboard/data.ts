@@ -1,5 +1,5 @@
 // Reads what the leaderboard rates from Postgres: finished matches as rated matches, agents, reliability counts.
-import { games, getGame } from '../../games/registry';
+import { getGame, ratedGames } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard';
 import { ratedMatchesFromRows } from '../../lib/rating/from-rows';
@@ -30,9 +30,9 @@ export interface LeaderboardData {
   reliability: Map<string, ReliabilityCounts>;
 }
 
-/** The games a query covers: one game, the games of one reasoning category, or all. */
+/** The rated games a query covers (never a judged evaluation such as DEEP): one game, the games of one reasoning category, or all. */
 export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string[] {
-  return games
+  return ratedGames
     .filter((g) => (!q.game || g.id === q.game) && (!q.category || g.meta.categories.includes(q.category)))
     .map((g) => g.id);
 }

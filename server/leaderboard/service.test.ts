@@ -315,4 +315,24 @@ describe('cooperative games on the leaderboard', () => {
     expect(byName['Team B']).toMatchObject({ matches: 3, mean: 6, interval: null }); // 3 < 5 matches: mean only
     expect(r.cooperative[0]!.agentName).toBe('Team A');
   });
+
+  it('never rates a judged evaluation (DEEP), overall or asked for by name', async () => {
+    const d = await c.db.agent.create({ data: { name: 'Describer', kind: 'llm', model: 'd' } });
+    const j = await c.db.agent.create({ data: { name: 'Judge', kind: 'llm', model: 'j' } });
+    for (let i = 0; i < 6; i++) {
+      await c.db.match.create({
+        data: {
+          gameId: 'deep', seed: `deep-lb-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + i),
+          result: { scores: [0.5, 0.5], reason: '6 of 6 descriptions of 3 words scored', winner: null },
+          seats: { create: [{ seat: 0, agentId: d.id, score: 0.5 }, { seat: 1, agentId: j.id, score: 0.5 }] },
+        },
+      });
+    }
+    const lb = new ArenaLeaderboard(() => c.db, computer.compute, { rounds: 100 });
+    for (const query of [q(), q({ game: 'deep' }), q({ category: 'language-communication' })]) {
+      const r = await lb.get(query);
+      expect(r.rows.map((x) => x.agentName)).not.toContain('Describer');
+      expect(r.cooperative.map((x) => x.agentName)).not.toContain('Describer');
+    }
+  });
 });

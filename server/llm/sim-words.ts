@@ -10,14 +10,21 @@
 import type { Rng } from '../../games/types';
 import lexicon from './sim-lexicon.json' with { type: 'json' };
 
-const norm = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export const norm = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** clue → the words it describes (a clue may fit both words of a pair). */
 const byClue = new Map<string, string[]>();
 for (const [word, clues] of Object.entries((lexicon as { words: Record<string, string[]> }).words)) {
   for (const c of clues) byClue.set(norm(c), [...(byClue.get(norm(c)) ?? []), word]);
 }
-const cluesOf = (word: string): string[] => (lexicon as { words: Record<string, string[]> }).words[word] ?? (lexicon as { words: Record<string, string[]> }).words[word.toLowerCase()] ?? [];
+/** The lexicon's clues of a word (none when it is not in the lexicon). */
+export const cluesOf = (word: string): string[] => (lexicon as { words: Record<string, string[]> }).words[word] ?? (lexicon as { words: Record<string, string[]> }).words[word.toLowerCase()] ?? [];
+
+/** The words a clue describes (a clue may fit both words of a pair). */
+export const wordsOfClue = (clue: string): string[] => byClue.get(norm(clue)) ?? [];
+
+/** Every word of the lexicon. */
+export const lexiconWords = (): string[] => Object.keys((lexicon as { words: Record<string, string[]> }).words);
 
 export interface WordGameReply {
   content: string;

@@ -40,6 +40,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Rng } from '../../games/types';
 import { createRng, newSeed } from '../../lib/engine/rng';
+import { deepReply } from './sim-deep';
 import { wordGameReply } from './sim-words';
 
 // ───────────────────────────── 1. Personas ─────────────────────────────
@@ -465,8 +466,10 @@ export function generateReply(
   const flawRate = opts.flawRate ?? (facts.isRetry ? persona.retryFlawRate : persona.flawRate);
   const flawed = rng.next() < flawRate;
 
-  // Word games (a `Your word:` line): described, probed and voted with the simulated lexicon.
-  const word = wordGameReply(messages.filter((m) => m.role === 'user').map((m) => messageText(m.content)), facts.legal, flawed, persona.reasons && !persona.chatty, rng);
+  // Word games (a `Your word:` line: Who is the spy; `Target word:` or `Words to score`: DEEP), played with the simulated lexicon.
+  const userTexts = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content));
+  const careful = persona.reasons && !persona.chatty;
+  const word = wordGameReply(userTexts, facts.legal, flawed, careful, rng) ?? deepReply(userTexts, flawed, careful, rng);
   if (word) return { content: word.content, kind: word.kind, intended: null, ...(word.kind === 'ok' ? {} : { flaw: 'illegal' as const }) };
 
   if (!facts.legal) {

@@ -267,6 +267,45 @@ describe('tournaments', () => {
     })).rejects.toThrow(/^Who is the spy with 4 players: 2 spies need more than 4 players/);
   });
 
+  it('a tournament’s judge scores the descriptions of every finished Who-is-the-spy match; a judge must be an LLM', async () => {
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'judged', format: 'host-guest', gameIds: ['spy'], agentIds: [ids.sloppy!], hostIds: [ids.careful!], gamesPerGuest: 2,
+      gameConfigs: { spy: { maxRounds: 1 } }, judgeId: ids.careful!,
+    });
+    expect((await ended(tournament.id)).counts.done).toBe(2);
+    const matches = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { judgments: true } });
+    for (const m of matches) {
+      // The worker judges right after the match, before the tournament settles.
+      expect(m.judgments.length).toBeGreaterThanOrEqual(3);
+      expect(m.judgments.every((j) => j.judgeId === ids.careful && j.score !== null)).toBe(true);
+    }
+    const spec = { name: 'judged', format: 'host-guest' as const, gameIds: ['spy'], agentIds: [ids.sloppy!], hostIds: [ids.careful!], gamesPerGuest: 1 };
+    await expect(createTournament(t.db, boss, { ...spec, judgeId: ids.random! })).rejects.toThrow(/^the judge must be an LLM agent; random is a random baseline/);
+    await expect(createTournament(t.db, boss, { ...spec, judgeId: 'nobody' })).rejects.toThrow(/^the judge does not exist: nobody/);
+    await expect(createTournament(t.db, boss, { name: 'x', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.random!, ids.random2!], gamesPerPair: 2, judgeId: ids.careful! }))
+      .rejects.toThrow(/none of these games has statements to judge/);
+  });
+
+  it('host/guest in DEEP: the guest always describes (seat 1), the hosts judge; other formats are refused', async () => {
+    const { tournament, matches } = await createTournament(t.db, boss, {
+      name: 'deep', format: 'host-guest', gameIds: ['deep'], agentIds: [ids.careful!, ids.engine!], hostIds: [ids.random!, ids.random2!], gamesPerGuest: 3, numPlayers: 3,
+    });
+    expect(matches).toBe(6);
+    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: true } });
+    for (const m of rows) {
+      expect(m.numPlayers).toBe(3);
+      expect([ids.careful, ids.engine]).toContain(m.seats.find((s) => s.seat === 0)!.agentId);
+      expect(m.seats.filter((s) => s.seat > 0).every((s) => s.agentId === ids.random || s.agentId === ids.random2)).toBe(true);
+    }
+    await cancelTournament(t.db, boss, tournament.id);
+    const spec = { name: 'deep', gameIds: ['deep'], agentIds: [ids.careful!, ids.engine!] };
+    await expect(createTournament(t.db, boss, { ...spec, format: 'round-robin', gamesPerPair: 2 })).rejects.toThrow(/^DEEP description test is a judged evaluation: use the host\/guest format/);
+    await expect(createTournament(t.db, boss, { ...spec, format: 'host-guest', hostIds: [ids.random!], gamesPerGuest: 1, guestSeat: 1 }))
+      .rejects.toThrow(/^DEEP description test always seats the guest in seat 1 \(Describer\)/);
+    await expect(createTournament(t.db, boss, { ...spec, format: 'host-guest', hostIds: [ids.random!], gamesPerGuest: 1, numPlayers: 4 }))
+      .rejects.toThrow(/DEEP description test takes 2–3 players, not 4/);
+  });
+
   it('adaptive: keeps scheduling the closest pair until the budget when two agents cannot be told apart', async () => {
     const { tournament, matches } = await createTournament(t.db, boss, {
       name: 'adaptive', format: 'adaptive', gameIds: ['connect-four'], agentIds: [ids.engine!, ids.random!, ids.random2!],

@@ -24,6 +24,7 @@ const MAX_ATTEMPTS = 5;
 
 function twoPlayerGame(gameId: string): void {
   const g = getGame(gameId)!;
+  if (g.meta.evaluation) throw new AdminError(`${g.meta.title} is a judged evaluation: use the host/guest format (the evaluated agents as guests, the judges as hosts)`);
   if (g.meta.minPlayers > 2 || g.meta.maxPlayers < 2) {
     throw new AdminError(`${g.meta.title} is a ${g.meta.minPlayers}+ player game: use the host/guest format`);
   }
@@ -54,13 +55,18 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
           throw new AdminError(`${g.meta.title} takes ${g.meta.minPlayers}–${g.meta.maxPlayers} players, not ${numPlayers}`);
         }
         if (spec.guestSeat !== undefined && spec.guestSeat >= numPlayers) throw new AdminError(`guest seat ${spec.guestSeat} does not exist with ${numPlayers} players`);
+        // Some games fix the guest's seat (DEEP: the evaluated agent is the describer, seat 1).
+        const guestSeat = spec.guestSeat ?? g.meta.guestSeat;
+        if (g.meta.guestSeat !== undefined && guestSeat !== g.meta.guestSeat) {
+          throw new AdminError(`${g.meta.title} always seats the guest in seat ${g.meta.guestSeat + 1} (${g.meta.seatNames?.[g.meta.guestSeat] ?? 'its seat'})`);
+        }
         // A trial setup catches settings that cannot work with this many players (three spies among five).
         try {
-          g.setup({ numPlayers, config: g.forGuest ? g.forGuest(config, spec.guestSeat ?? 0, numPlayers) : config, rng: createRng(seed) });
+          g.setup({ numPlayers, config: g.forGuest ? g.forGuest(config, guestSeat ?? 0, numPlayers) : config, rng: createRng(seed) });
         } catch (err) {
           throw new AdminError(`${g.meta.title} with ${numPlayers} players: ${(err as Error).message}`);
         }
-        return hostGuest({ gameIds: [gameId], guestIds: spec.agentIds, hostIds: spec.hostIds, numPlayers, seedsPerGuest: spec.gamesPerGuest, seed, guestSeat: spec.guestSeat });
+        return hostGuest({ gameIds: [gameId], guestIds: spec.agentIds, hostIds: spec.hostIds, numPlayers, seedsPerGuest: spec.gamesPerGuest, seed, guestSeat });
       });
       break;
     case 'adaptive':
@@ -155,6 +161,15 @@ export async function createTournament(
   if (people.length) throw new AdminError(`${people.map((a) => a.name).join(', ')}: people play from the Play page, not in scheduled tournaments`);
   const retired = found.filter((a) => a.retired);
   if (retired.length) throw new AdminError(`${retired.map((a) => a.name).join(', ')} ha${retired.length === 1 ? 's' : 've'} been replaced by a newer version; pick the newest`);
+  if (spec.judgeId) {
+    const judge = await db.agent.findUnique({ where: { id: spec.judgeId }, select: { name: true, kind: true, retired: true } });
+    if (!judge) throw new AdminError(`the judge does not exist: ${spec.judgeId}`);
+    if (judge.kind !== 'llm') throw new AdminError(`the judge must be an LLM agent; ${judge.name} is ${judge.kind === 'human' ? 'a person' : `a ${judge.kind} baseline`}`);
+    if (judge.retired) throw new AdminError(`the judge ${judge.name} has been replaced by a newer version; pick the newest`);
+    if (!spec.gameIds.some((g) => getGame(g)?.judgeable)) {
+      throw new AdminError(`none of these games has statements to judge (a judge scores Who is the spy's descriptions)`);
+    }
+  }
   const seed = spec.seed ?? newSeed();
   const plan = planTournament(spec, seed);
   if (plan.length === 0) throw new AdminError('this tournament would have no matches');
@@ -216,6 +231,12 @@ export type Claim = { run: true; tournamentId: string | null } | { run: false; r
  * case is one transaction with the tournament and then the match locked (that order everywhere, so no deadlock):
  * concurrent workers neither start a match twice nor overshoot a match budget.
  */
+/** The tournament's consistency judge (an agent id), if it has one. */
+export async function tournamentJudge(db: Db, tournamentId: string): Promise<string | null> {
+  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
+  return (t?.config as Partial<StoredConfig> | null)?.judgeId ?? null;
+}
+
 export async function claimMatch(db: Db, matchId: string, attempt: number): Promise<Claim> {
   // Common case in one statement: a current job for an open match of a running tournament without budgets.
   const fast = await db.$queryRaw<{ tid: string; unstarted: boolean }[]>`

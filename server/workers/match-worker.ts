@@ -5,7 +5,8 @@ import type { Db } from '../../lib/db';
 import { createAgent } from '../agents';
 import { humanBridge } from '../agents/human';
 import { MATCH_QUEUE, PLAY_QUEUE, type MatchJob } from '../scheduler/queue';
-import { claimMatch, settleTournament } from '../scheduler/tournaments';
+import { judgeMatch } from '../agents/judge';
+import { claimMatch, settleTournament, tournamentJudge } from '../scheduler/tournaments';
 import { runMatch, type RunnerDeps } from './run-match';
 import { prismaStore } from './store';
 
@@ -33,6 +34,16 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
     const r = await runMatch(matchId, { store, createAgent, publish: opts.publish, humans: humanBridge });
     if (r.status === 'failed') opts.log?.(`match ${matchId} failed: ${r.reason}`);
     if (r.status !== 'skipped') opts.onMatchEnd?.();
+    if (tid && r.status === 'finished') {
+      // The tournament's judge scores the match's statements (Who is the spy's descriptions) once it is over. A judge
+      // that fails leaves the match as it is: its verdicts are missing, with the reason, never the match's result.
+      const judgeId = await tournamentJudge(db, tid);
+      if (judgeId) {
+        await judgeMatch(db, matchId, judgeId)
+          .then((j) => j.failed && opts.log?.(`match ${matchId}: the judge could not score ${j.failed} statement(s)`))
+          .catch((err) => opts.log?.(`match ${matchId}: judging failed: ${(err as Error).message}`));
+      }
+    }
     if (tid) {
       await settleTournament(db, boss, tid).catch((err) => opts.log?.(`tournament ${tid}: ${(err as Error).message}`));
       opts.onTournamentChange?.(tid);

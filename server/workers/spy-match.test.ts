@@ -10,6 +10,7 @@ import type { SpyAction, SpyState } from '../../games/spy/types';
 import { wordIn } from '../../games/spy/rules';
 import { getGame } from '../../games/registry';
 import { replayStates } from '../../lib/engine/replay';
+import { judgeMatch } from '../agents/judge';
 
 let t: TestDb;
 let sim: Awaited<ReturnType<typeof startSimulatedEndpoint>>;
@@ -111,3 +112,60 @@ describe('Who is the spy in the runner', () => {
     expect(await t.db.matchEvent.count({ where: { matchId: m.id, kind: 'illegal' } })).toBe(0);
   });
 });
+
+describe('the consistency judge', () => {
+  it('scores every description of a finished match against its speaker’s own word, once', async () => {
+    const player = await llm('sim-careful', 'base');
+    const judge = await llm('sim-careful', 'base');
+    const m = await spyMatch([player.id, player.id, player.id, player.id], { pairId: 'moon-sun', spySeats: [1] }, 'judged');
+    expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
+    const moves = await movesOf(m.id);
+    const end = replayStates(getGame('spy')!, m.config, m.seed, 4, moves).at(-1) as SpyState;
+    const said = end.descriptions.flatMap((d, item) => (d.forfeited ? [] : [{ item, d }]));
+    expect(said.length).toBeGreaterThanOrEqual(4);
+
+    expect(await judgeMatch(t.db, m.id, judge.id)).toEqual({ judged: said.length, failed: 0, skipped: false });
+    const rows = await t.db.judgment.findMany({ where: { matchId: m.id }, orderBy: { item: 'asc' } });
+    expect(rows.map((r) => [r.item, r.seat])).toEqual(said.map(({ item, d }) => [item, d.seat]));
+    for (const r of rows) {
+      expect(r.score).toBeGreaterThanOrEqual(1);
+      expect(r.score).toBeLessThanOrEqual(5);
+      expect(r.consistent).toBe(r.score! >= 3);
+    }
+    // The simulated players describe their own word with its clues: the judge finds them consistent.
+    expect(rows.filter((r) => r.consistent).length).toBeGreaterThanOrEqual(said.length - 1);
+    // Each call names the speaker's own word and the description, and is recorded after the match (ply -1).
+    const calls = await t.db.llmCall.findMany({ where: { matchId: m.id, ply: -1 } });
+    expect(calls).toHaveLength(said.length);
+    for (const c of calls) {
+      const user = (c.messages as { role: string; content: string }[]).find((x) => x.role === 'user')!.content;
+      expect(user).toContain(`Word: ${end.words[c.seat]}`);
+      expect(c.agentId).toBe(judge.id);
+    }
+    // Asked again, it asks nothing: every verdict is in.
+    expect(await judgeMatch(t.db, m.id, judge.id)).toEqual({ judged: 0, failed: 0, skipped: false });
+  });
+
+  it('a judge whose replies cannot be read is asked twice more, then the verdict is recorded as missing with the reason', async () => {
+    const broken = await startSimulatedEndpoint({ port: 0, seed: 'broken-judge', latencyMs: 0, malformedRate: 1 });
+    try {
+      const p = await t.db.provider.create({ data: { name: `p-${suffix()}`, baseUrl: broken.url, models: ['sim-careful'], simulated: true } });
+      const judge = await t.db.agent.create({ data: { name: `judge-${suffix()}`, kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true } });
+      const player = await llm('sim-careful', 'base');
+      const m = await spyMatch([player.id, player.id, player.id, player.id], { pairId: 'moon-sun', spySeats: [0], maxRounds: 1 }, 'judged-broken');
+      expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
+      const r = await judgeMatch(t.db, m.id, judge.id);
+      expect(r.judged).toBe(0);
+      expect(r.failed).toBeGreaterThanOrEqual(4);
+      const rows = await t.db.judgment.findMany({ where: { matchId: m.id } });
+      for (const row of rows) expect(row).toMatchObject({ score: null, consistent: null, error: expect.stringMatching(/SCORE: <1-5>/) });
+      expect(await t.db.llmCall.count({ where: { matchId: m.id, ply: -1 } })).toBe(3 * r.failed);
+      // A baseline cannot judge.
+      const rnd = await t.db.agent.create({ data: { name: `random-${suffix()}`, kind: 'random' } });
+      await expect(judgeMatch(t.db, m.id, rnd.id)).rejects.toThrow(/is not an LLM agent/);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+

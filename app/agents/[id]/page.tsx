@@ -12,7 +12,7 @@ import { KindChip } from '@/components/kind-chip';
 import { formatInterval, formatRating } from '@/components/leaderboard-format';
 import { SimulatedBadge } from '@/components/simulated-badge';
 import { StatusBadge } from '@/components/status-badge';
-import { games, getGame } from '@/games/registry';
+import { getGame, ratedGames as games } from '@/games/registry';
 import { leaderboardQuerySchema, leaderboardService, type LeaderboardRow } from '@/lib/leaderboard';
 import { getAgent, getAgentLlmUsage, getAgentMatches, type AgentDetail, type LlmUsage, type MatchSummary } from '@/lib/queries';
 

@@ -5,7 +5,7 @@ import { MatchView } from '@/components/match-view';
 import { getGame } from '@/games/registry';
 import { seatName } from '@/games/types';
 import type { SeatInfo } from '@/lib/protocol';
-import { getMatch } from '@/lib/queries';
+import { getMatch, getMatchJudgments } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,6 +22,7 @@ export default async function MatchPage({ params }: Props) {
   const match = await getMatch((await params).id);
   if (!match) notFound();
   const game = getGame(match.gameId);
+  const judged = game?.judgeable ? await getMatchJudgments(match.id) : { judgments: [], awaited: false };
   const seats: SeatInfo[] = match.seats.map((s) => ({
     seat: s.seat,
     label: game ? seatName(game, s.seat) : `Seat ${s.seat + 1}`,
@@ -40,11 +41,14 @@ export default async function MatchPage({ params }: Props) {
       gameId={match.gameId}
       gameTitle={game?.meta.title ?? match.gameId}
       cooperative={!!game?.meta.cooperative}
+      evaluation={!!game?.meta.evaluation}
       tournamentName={match.tournamentName}
       initialStatus={match.status}
       initialSeats={seats}
       initialOutcome={match.result}
       initialFailureReason={match.failureReason}
+      judgments={judged.judgments}
+      judgeAwaited={judged.awaited}
     />
   );
 }

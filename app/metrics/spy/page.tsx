@@ -4,7 +4,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
-import { Section, Table, Td } from '@/components/metrics-table';
+import { Section, StatCell as MeanCell, Table, Td } from '@/components/metrics-table';
 import type { Rate, Stat } from '@/lib/spy-analysis';
 import { getSpyAnalysis } from '@/lib/queries';
 
@@ -13,17 +13,6 @@ export const metadata: Metadata = { title: 'Who is the spy · Metrics' };
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '—');
 const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
-
-/** A mean and, when there are enough samples, its 95% interval underneath. */
-function StatCell({ s, as = pct }: { s: Stat; as?: (x: number) => string }) {
-  if (s.n === 0) return <Td>—</Td>;
-  return (
-    <Td>
-      {as(s.mean)}
-      <span className="block text-xs text-zinc-500 dark:text-zinc-400">{s.ci95 ? `${as(s.ci95[0])}–${as(s.ci95[1])}` : `n=${s.n}`}</span>
-    </Td>
-  );
-}
 
 /** A rate shaded by how far its interval sits from the uniform chance: the bias a reader should see at a glance. */
 function RateCell({ r, uniform }: { r: Rate; uniform: number }) {
@@ -37,6 +26,8 @@ function RateCell({ r, uniform }: { r: Rate; uniform: number }) {
     </Td>
   );
 }
+
+const StatCell = ({ s, as = pct }: { s: Stat; as?: (x: number) => string }) => <MeanCell s={s} as={as} />;
 
 const ordinal = (i: number) => `${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`;
 
@@ -95,12 +86,31 @@ export default async function SpyMetricsPage() {
         )}
       </Section>
 
+      <Section id="consistency" title="Description consistency" hint="Whether each description is true of its speaker's own word, as the tournament's consistency judge scored it after the match (1 = contradicts the word, 5 = clearly true of it). A spy who describes the villagers' word instead of its own shows up here.">
+        {a.consistency.length === 0 ? (
+          <EmptyState>No judged descriptions yet. Pick a consistency judge (any LLM agent) when scheduling a Who-is-the-spy tournament: it scores every description after each match.</EmptyState>
+        ) : (
+          <Table head={['Agent', 'Role', 'Judge', 'Judged', 'Score ↑', 'Consistent ↑']} testId="spy-consistency">
+            {a.consistency.map((c) => (
+              <tr key={`${c.agentId}-${c.role}-${c.judgeName}`} className="border-t border-zinc-100 dark:border-zinc-800">
+                <Td left>{c.agentName}</Td>
+                <Td>{c.role}</Td>
+                <Td>{c.judgeName}</Td>
+                <Td>{c.judged}</Td>
+                <StatCell s={c.score} as={num} />
+                <RateCell r={c.consistent} uniform={NaN} />
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+
       <Section id="bias" title="Bias (content-free calibration)" hint="In a content-free run every description is “...”, so a vote carries no information: an unbiased agent picks each option, speaking place and name equally often. Shown: the chance of choosing a candidate in the first round's vote, by where it stood; bold = the interval misses the uniform chance.">
         {a.bias.length === 0 ? (
           <EmptyState>
-            No calibration runs yet. An admin starts one as a host/guest tournament of Who is the spy with the game settings{' '}
-            <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{'{"spy": {"contentFree": true}}'}</code> (add{' '}
-            <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">&quot;naming&quot;: &quot;first-names&quot;</code> to see name bias).
+            No calibration runs yet. An admin starts one as a host/guest tournament of Who is the spy with the “Who is the spy: calibration run” button
+            under Game settings, which sets{' '}
+            <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{'{"spy": {"contentFree": true, "naming": "first-names"}}'}</code> (first names show the name bias too).
           </EmptyState>
         ) : (
           a.bias.map((b) => (

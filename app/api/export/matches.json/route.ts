@@ -1,6 +1,7 @@
 // GET /api/export/matches.json — GameBench's format for machine clients: a JSON array with one object per finished
 // match, `{ "game": "<game id>", "<agent name>": <score>, … }` (scores in [0, 1], summing to 1; an agent in several
-// seats gets the sum of its seats). Optional `?game=<id>` keeps one game. Void and unfinished matches are left out.
+// seats gets the sum of its seats). Optional `?game=<id>` keeps one game. Void and unfinished matches are left out, and
+// so are judged evaluations (DEEP): nobody wins them, so they have no scores to rate (matches.jsonl has them).
 // Streamed in batches, oldest match first.
 import { getGame } from '@/games/registry';
 import { gameBenchRecord, jsonArrayChunks, textStream } from '@/lib/exports';
@@ -11,9 +12,14 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request) {
   const game = new URL(request.url).searchParams.get('game') || undefined;
   if (game && !getGame(game)) return Response.json({ error: `unknown game "${game}"` }, { status: 400 });
+  if (game && getGame(game)!.meta.evaluation) {
+    return Response.json({ error: `${getGame(game)!.meta.title} is a judged evaluation with no scores to rate: see /metrics/${game} or /api/export/matches.jsonl?game=${game}` }, { status: 400 });
+  }
 
   async function* records() {
-    for await (const batch of exportMatchBatches({ statuses: ['finished'], game })) yield batch.map(gameBenchRecord);
+    for await (const batch of exportMatchBatches({ statuses: ['finished'], game })) {
+      yield batch.filter((m) => !getGame(m.gameId)?.meta.evaluation).map(gameBenchRecord);
+    }
   }
   return new Response(textStream(jsonArrayChunks(records())), {
     headers: {

@@ -12,7 +12,15 @@ export const metadata: Metadata = { title: 'New tournament · Admin', robots: { 
 export default async function NewTournamentPage() {
   await requireAdminPage('/admin/tournaments/new');
   const agents = await listAgentsForAdmin(db());
-  const gameChoices: GameChoice[] = games.map((g) => ({ id: g.id, title: g.meta.title, minPlayers: g.meta.minPlayers, maxPlayers: g.meta.maxPlayers }));
+  const gameChoices: GameChoice[] = games.map((g) => ({
+    id: g.id,
+    title: g.meta.title,
+    minPlayers: g.meta.minPlayers,
+    maxPlayers: g.meta.maxPlayers,
+    evaluation: g.meta.evaluation,
+    judgeable: !!g.judgeable,
+    presets: g.meta.settingsPresets ? [...g.meta.settingsPresets] : undefined,
+  }));
   // Retired versions keep their ratings but play no more; humans join from the browser, not from a schedule.
   const agentChoices: AgentChoice[] = agents
     .filter((a) => !a.retired && a.kind !== 'human')
