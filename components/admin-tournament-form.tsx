@@ -320,7 +320,7 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
                 {judges.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.name}
-                    {a.simulated ? ' (simulated)' : ''}
+                    {a.simulated && !/simulated/i.test(a.name) ? ' (simulated)' : ''}
                   </option>
                 ))}
               </select>

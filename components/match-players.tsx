@@ -4,7 +4,8 @@ import { AgentLabel } from './agent-label';
 import { formatScore, shortSeatLabel } from './format';
 import { seatColor } from './seat-colors';
 
-export function MatchPlayers({ seats, toMove }: { seats: SeatInfo[]; toMove: number | null }) {
+/** `hideScores`: a judged evaluation (DEEP), where the equal shares of the result mean nothing. */
+export function MatchPlayers({ seats, toMove, hideScores }: { seats: SeatInfo[]; toMove: number | null; hideScores?: boolean }) {
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
       {seats.map((s) => {
@@ -27,7 +28,7 @@ export function MatchPlayers({ seats, toMove }: { seats: SeatInfo[]; toMove: num
                 {moving && <span className="font-medium text-indigo-600 dark:text-indigo-400"> · to move</span>}
               </div>
             </div>
-            {s.score !== null && (
+            {s.score !== null && !hideScores && (
               <span className="shrink-0 text-right">
                 <span className="block text-lg font-semibold tabular-nums leading-none">{formatScore(s.score)}</span>
                 <span className="text-[0.65rem] uppercase tracking-wide text-zinc-500">score</span>

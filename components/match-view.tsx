@@ -117,7 +117,7 @@ export function MatchView(props: Props) {
         </p>
       )}
 
-      <MatchPlayers seats={seats} toMove={toMove} />
+      <MatchPlayers seats={seats} toMove={toMove} hideScores={props.evaluation} />
 
       {you && (
         <SeatPanel

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import BargainBoard from './bargain/board';
 import BidBoard from './bid/board';
 import ConnectFourBoard from './connect-four/board';
+import DeepBoard from './deep/board';
 import HanabiBoard from './hanabi/board';
 import HoldemBoard from './holdem/board';
 import HiddenNumberBoard from './hidden-number/board';
@@ -21,4 +22,5 @@ export const boards: Record<string, ComponentType<BoardProps>> = {
   'connect-four': ConnectFourBoard,
   'hidden-number': HiddenNumberBoard,
   spy: SpyBoard,
+  deep: DeepBoard,
 };

@@ -212,7 +212,7 @@ describe('views', () => {
       const readable = lines.filter((l) => !l.visibleTo || l.visibleTo.includes(judge)).map((l) => l.text).join('\n');
       // The words themselves are on the judge's list; which one is the target, and the kind of description, are not.
       expect(readable, readable).not.toMatch(/“apple”|target|aggressive|conservative|Grows on trees/i);
-      expect(readable).toMatch(/You scored: /);
+      expect(readable).toMatch(new RegExp(`Judge ${judge}, in the order shown: `));
     }
     expect(lines.filter((l) => l.visibleTo?.length === 0).map((l) => l.text).join('\n')).toMatch(/Judge 1 on the aggressive description of “apple”: apple \d, pear \d, peach \d, plum \d/);
   });

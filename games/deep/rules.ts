@@ -236,7 +236,7 @@ export function describe(prev: DeepState, next: DeepState, seat: Seat, a: DeepAc
     // HIDDEN INFORMATION: the judge's own copy lists the words in the order it was shown them (the stored order puts
     // the target first); the line naming the target and the mode is for omniscient viewers only (visibleTo []).
     const shown = q.orders[seat - 1]!;
-    lines.push({ text: `You scored: ${shown.map((i) => `${it.words[i]} ${row[i]}`).join(', ')}`, visibleTo: [seat] });
+    lines.push({ text: `Judge ${seat}, in the order shown: ${shown.map((i) => `${it.words[i]} ${row[i]}`).join(', ')}`, visibleTo: [seat] });
     lines.push({ text: `Judge ${seat} on the ${q.mode} description of “${it.target}”: ${it.words.map((w, i) => `${w} ${row[i]}`).join(', ')}`, visibleTo: [] });
   }
   if (next.phase === 'over') lines.push({ text: 'Every description is scored: the test is over' });
