@@ -21,6 +21,8 @@ export interface PlayGame {
   seatNames: string[];
   moveSeconds: number;
   rules: { summary: string; topics: Record<string, string> };
+  /** A judged evaluation (DEEP): not rated; a person in a judge's seat is the human evaluation. */
+  evaluation?: boolean;
 }
 
 const agentLabel = (a: PlayableAgent) => `${a.name} (${a.kind}${a.simulated && !/simulated/i.test(a.name) ? ', simulated' : ''})`;
@@ -59,6 +61,12 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
       <section aria-label="Rules" className="rounded-xl bg-zinc-50 p-4 text-sm dark:bg-zinc-800/50">
         <p className="font-medium">{game.blurb}</p>
         <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="rules-summary">{game.rules.summary}</p>
+        {game.evaluation && (
+          <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="evaluation-note">
+            This is a judged evaluation, not a contest: it is not rated. Take a judge&apos;s seat to score a model&apos;s descriptions yourself (the
+            human evaluation); with 3 players a model judges the same descriptions beside you, and the results page compares you.
+          </p>
+        )}
         <details className="mt-2">
           <summary className="cursor-pointer text-indigo-700 hover:underline dark:text-indigo-300">Full rules</summary>
           <dl className="mt-2 flex flex-col gap-2">

@@ -52,6 +52,7 @@ test('a person judges the descriptions from the Play page beside a model judge, 
   await page.getByLabel('Your name').fill(`Judge ${Date.now() % 100000}`);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'DEEP description test' });
+  await expect(page.getByTestId('evaluation-note')).toContainText('not rated');
   await page.getByLabel('Players').selectOption({ label: '3 players' });
   await page.getByLabel('Opponent 1', { exact: true }).selectOption({ label: `${DESCRIBER} (llm)` });
   await page.getByLabel('Opponent 2', { exact: true }).selectOption({ label: `${JUDGE} (llm)` });

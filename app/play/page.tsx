@@ -29,6 +29,7 @@ export default async function PlayPage({ searchParams }: Props) {
     seatNames: Array.from({ length: g.meta.maxPlayers }, (_, s) => g.meta.seatNames?.[s] ?? `Player ${s + 1}`),
     moveSeconds: g.meta.humanMoveSeconds ?? DEFAULT_MOVE_SECONDS,
     rules: g.rules,
+    evaluation: g.meta.evaluation,
   }));
   const [agents, mine] = await Promise.all([getPlayableAgents(), me ? getPersonMatches(me.agentId) : null]);
   const now = new Date();
