@@ -78,6 +78,12 @@ describe('parsing scores', () => {
     expect(ok(parseScores('pear: score 2\napple: score: 5\nwater tower: 1\nplum: 3', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
   });
 
+  it('reads a markdown table and number words', () => {
+    const table = '| Word | Score |\n|---|---|\n| pear | 2 |\n| apple | 5 |\n| water tower | 1 |\n| plum | 3 |';
+    expect(ok(parseScores(table, words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
+    expect(ok(parseScores('pear: two\napple: Five\nwater tower: one\nplum: three', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
+  });
+
   it('reads JSON, a bare list of numbers, and takes a corrected score', () => {
     expect(ok(parseScores('{"pear": 2, "apple": 5, "water tower": 1, "plum": 3}', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
     expect(ok(parseScores('My scores, in order:\n2, 5, 1, 3', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });

@@ -150,8 +150,8 @@ const fold = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[*_`"“�
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Reads one score per word: lines such as `pear: 4`, `**Pear** - 4/5`, `2. pear = 4 (fits well)`, a JSON object, or
- * a bare list of exactly as many numbers. The last score given for a word counts (models often correct themselves).
+ * Reads one score per word: lines such as `pear: 4`, `**Pear** - 4/5`, `2. pear = 4 (fits well)`, `pear: four`, a
+ * markdown table row `| pear | 4 |`, a JSON object, or a bare list of exactly as many numbers. The last score given for a word counts (models often correct themselves).
  */
 export function parseScores(text: string, words: readonly string[]): ParseResult<DeepAction> {
   const found = new Map<number, string>();
@@ -165,7 +165,13 @@ export function parseScores(text: string, words: readonly string[]): ParseResult
   // Longer words first, so "water tower" is not read as "tower".
   const byLength = words.map((w, i) => [fold(w), i] as const).sort((a, b) => b[0].length - a[0].length);
   for (const raw of text.split('\n')) {
-    const line = fold(raw).replace(/^\s*(?:[-•>]|\d+[.)])\s*/, '');
+    // A markdown table row ("| pear | 2 |") reads like "pear: 2"; number words count as numbers.
+    const line = fold(raw)
+      .replace(/^\s*\|/, '')
+      .replace(/\|/g, ':')
+      .trim()
+      .replace(/^\s*(?:[-•>]|\d+[.)])\s*/, '')
+      .replace(/\b(one|two|three|four|five)\b/g, (w) => String(['one', 'two', 'three', 'four', 'five'].indexOf(w) + 1));
     for (const [w, i] of byLength) {
       const m = new RegExp(`^${escape(w)}\\s*(?:[:：=\\-–—]|\\bscore\\b|\\(|→|->)\\s*(?:score\\s*[:：]?\\s*)?(-?\\d+(?:[.,]\\d+)?)`, 'u').exec(line);
       if (m) {
