@@ -222,6 +222,12 @@ async function stopTournament(db: Db, tournamentId: string, status: 'finished' |
     WHERE tournament_id = ${tournamentId} AND status = 'queued' RETURNING id, attempt`;
 }
 
+/** The tournament's consistency judge (an agent id), if it has one. */
+export async function tournamentJudge(db: Db, tournamentId: string): Promise<string | null> {
+  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
+  return (t?.config as Partial<StoredConfig> | null)?.judgeId ?? null;
+}
+
 export type Claim = { run: true; tournamentId: string | null } | { run: false; reason: string; tournamentId: string | null };
 
 /**
@@ -231,12 +237,6 @@ export type Claim = { run: true; tournamentId: string | null } | { run: false; r
  * case is one transaction with the tournament and then the match locked (that order everywhere, so no deadlock):
  * concurrent workers neither start a match twice nor overshoot a match budget.
  */
-/** The tournament's consistency judge (an agent id), if it has one. */
-export async function tournamentJudge(db: Db, tournamentId: string): Promise<string | null> {
-  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
-  return (t?.config as Partial<StoredConfig> | null)?.judgeId ?? null;
-}
-
 export async function claimMatch(db: Db, matchId: string, attempt: number): Promise<Claim> {
   // Common case in one statement: a current job for an open match of a running tournament without budgets.
   const fast = await db.$queryRaw<{ tid: string; unstarted: boolean }[]>`
