@@ -2,7 +2,7 @@
 // word; then every judge scores each description against the target and its distractors, one description at a time,
 // in an order drawn at setup, with the words in each judge's own drawn order. Everything drawn is recorded in the state.
 import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
-import { normalize, wordIn } from '../words';
+import { wordIn } from '../words';
 import {
   AGGRESSIVE_WORDS, CONSERVATIVE_WORDS, DESCRIBER, MAX_CANDIDATES, MAX_JUDGES, MODES,
   type DeepAction, type DeepConfig, type DeepState, type DeepView, type Item, type ItemView, type Mode,
@@ -70,7 +70,7 @@ export function legalActions(): null {
 }
 
 /** The judge's word order for the current description. */
-export function orderFor(s: DeepState, seat: Seat): number[] {
+function orderFor(s: DeepState, seat: Seat): number[] {
   return s.queue[s.step.judging]?.orders[seat - 1] ?? [];
 }
 
@@ -194,7 +194,7 @@ export function view(s: DeepState, v: Viewer): DeepView {
     // HIDDEN INFORMATION: the describer sees its own targets and descriptions, never the distractors (it must find
     // its own candidates) nor, until the end, the scores.
     const mine = all
-      .filter((it) => it.index < s.step.item || s.phase !== 'describe' || it.index === s.step.item)
+      .filter((it) => s.phase !== 'describe' || it.index <= s.step.item)
       .map((it) => ({ ...it, words: [it.target], scores: { aggressive: [], conservative: [] } }));
     return { ...base, role: 'describer', items: mine, describe: describeTask, judge: null };
   }
@@ -250,8 +250,3 @@ export function describe(prev: DeepState, next: DeepState, seat: Seat, a: DeepAc
 export function fallback(): DeepAction {
   return { type: 'pass' };
 }
-
-/** The distractor words of an item (its words after the target). */
-export const distractorsOf = (it: Pick<Item, 'words'>): string[] => it.words.slice(1);
-
-export { normalize };
