@@ -55,6 +55,9 @@ export function winMatrix(n: number, comparisons: readonly PairwiseComparison[])
   };
   comparisons.forEach((c, p) => {
     if (c.i === c.j || c.i < 0 || c.j < 0 || c.i >= n || c.j >= n) throw new Error(`bad comparison between agents ${c.i} and ${c.j} (of ${n})`);
+    if (!(Number.isFinite(c.wi) && c.wi >= 0 && Number.isFinite(c.wj) && c.wj >= 0)) {
+      throw new Error(`bad comparison between agents ${c.i} and ${c.j}: wins ${c.wi} and ${c.wj} must be finite and not negative`);
+    }
     m.pairI[p] = c.i;
     m.pairJ[p] = c.j;
     m.winsI[p] = c.wi;

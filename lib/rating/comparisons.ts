@@ -1,5 +1,6 @@
 // Turns matches into sides and weighted pairwise comparisons between agents (the input of Bradley-Terry and Elo).
 import type { PairwiseComparison, RatedMatch } from './types';
+import { assertRatedMatches } from './validate';
 
 /** One side of a match: a team, or a single seat without a team label. */
 export interface Side {
@@ -129,6 +130,7 @@ export interface IndexedMatches {
 
 /** Indexes the rated matches (see IndexedMatches). */
 export function indexMatches(all: readonly RatedMatch[]): IndexedMatches {
+  assertRatedMatches(all, 'rating');
   const ids = new Set<string>();
   const rated: { m: RatedMatch; sides: Side[] }[] = [];
   for (const m of all) {

@@ -2,6 +2,7 @@
 import { compareStrings } from './comparisons';
 import { bootstrapMean } from './mean-interval';
 import type { Interval, RatedMatch } from './types';
+import { assertRatedMatches } from './validate';
 
 /** Options of the cooperative summary. */
 export interface CooperativeOptions {
@@ -42,6 +43,7 @@ function teamScore(m: RatedMatch): number {
 
 /** Mean team score with a percentile bootstrap interval per (game, agent or team), sorted by game then key. */
 export function cooperativeScores(matches: readonly RatedMatch[], opts: CooperativeOptions = {}): CooperativeScore[] {
+  assertRatedMatches(matches, 'cooperative scores');
   const rounds = opts.rounds ?? 1000;
   const groups = new Map<string, { gameId: string; key: string; agentIds: string[]; scores: number[] }>();
   for (const m of matches) {

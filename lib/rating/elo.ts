@@ -1,6 +1,7 @@
 // Elo ratings by sequential updates in match order, for reference next to Bradley-Terry.
 import { matchComparisons, ratedAgents } from './comparisons';
 import type { RatedMatch } from './types';
+import { assertRatedMatches } from './validate';
 
 /** Options of the Elo updates. */
 export interface EloOptions {
@@ -24,6 +25,7 @@ export function inPlayOrder(matches: readonly RatedMatch[]): RatedMatch[] {
  * free-for-all uses K/(N − 1) per pair. All updates of a match use the ratings from before it.
  */
 export function eloRatings(matches: readonly RatedMatch[], opts: EloOptions = {}): Map<string, number> {
+  assertRatedMatches(matches, 'Elo');
   const k = opts.k ?? 16;
   const initial = opts.initial ?? 1000;
   const ratings = new Map(ratedAgents(matches).map((id) => [id, initial]));

@@ -33,3 +33,4 @@ export { trueSkillRatings, type TrueSkillOptions, type TrueSkillRating } from '.
 export { cooperativeScores, type CooperativeOptions, type CooperativeScore } from './cooperative';
 export { normalizedScores, type GameNormalizedScore, type NormalizedScore } from './normalized';
 export { computeLeaderboard, type Leaderboard, type LeaderboardOptions, type LeaderboardRow, type PairwiseRow } from './leaderboard';
+export { assertRatedMatches, RatingInputError } from './validate';

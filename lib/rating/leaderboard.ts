@@ -8,6 +8,7 @@ import { normalizedScores, type NormalizedScore } from './normalized';
 import { rankAgents } from './ranks';
 import { trueSkillRatings, type TrueSkillRating } from './trueskill';
 import type { RatedMatch } from './types';
+import { assertRatedMatches } from './validate';
 
 /** Options of computeLeaderboard. */
 export interface LeaderboardOptions {
@@ -142,6 +143,7 @@ function headToHead(matches: readonly RatedMatch[]) {
 
 /** Computes the full leaderboard of a set of matches. */
 export async function computeLeaderboard(matches: readonly RatedMatch[], opts: LeaderboardOptions = {}): Promise<Leaderboard> {
+  assertRatedMatches(matches, 'leaderboard');
   const interval = opts.interval ?? 0.95;
   const bootOpts: BootstrapOptions = {
     scheme: opts.scheme,

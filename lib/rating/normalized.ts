@@ -1,6 +1,7 @@
 // LLMArena's normalized score: per game, an agent's mean score as a percentage of the best agent's mean.
 import { compareStrings } from './comparisons';
 import type { RatedMatch } from './types';
+import { assertRatedMatches } from './validate';
 
 /** An agent's normalized score in one game. */
 export interface GameNormalizedScore {
@@ -30,6 +31,7 @@ export interface NormalizedScore {
  * positive have no meaningful percentage and are left out.
  */
 export function normalizedScores(matches: readonly RatedMatch[]): NormalizedScore[] {
+  assertRatedMatches(matches, 'normalized score');
   const sums = new Map<string, Map<string, { sum: number; samples: number }>>();
   const add = (gameId: string, agentId: string, score: number) => {
     let game = sums.get(gameId);

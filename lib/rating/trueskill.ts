@@ -3,6 +3,7 @@ import type { Rating } from 'ts-trueskill';
 import { matchSides } from './comparisons';
 import { inPlayOrder } from './elo';
 import type { RatedMatch } from './types';
+import { assertRatedMatches } from './validate';
 
 /** TrueSkill rating of an agent. */
 export interface TrueSkillRating {
@@ -29,6 +30,7 @@ export interface TrueSkillOptions {
  * Costs about 0.1 ms per match (ts-trueskill's factor graph), plus ~1 s to load mathjs on first use.
  */
 export async function trueSkillRatings(matches: readonly RatedMatch[], opts: TrueSkillOptions = {}): Promise<Map<string, TrueSkillRating>> {
+  assertRatedMatches(matches, 'TrueSkill');
   const { TrueSkill } = await import('ts-trueskill');
   const env = new TrueSkill(opts.mu ?? 25, opts.sigma ?? 25 / 3);
   const ratings = new Map<string, Rating>();
