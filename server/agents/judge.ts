@@ -1,14 +1,14 @@
 // The consistency judge: after a match, a judge agent (any LLM agent) scores each statement the game marks judgeable
 // (Who is the spy's descriptions) against its speaker's own word. Verdicts go to the judgments table, the calls to
-// llm_calls (ply -1: after the match), so they count in the tournament's spend. Safe to run again: only missing
-// verdicts are asked for.
-import OpenAI, { APIError } from 'openai';
+// llm_calls (ply -1: after the match), so they count in the tournament's spend. A provider failure (retried first, as
+// for the players) leaves the verdict missing with the reason; only a readable reply that is no verdict is corrected.
+// Safe to run again: only missing verdicts are asked for.
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { replayStates } from '../../lib/engine/replay';
 import { judgeMessages, parseVerdict } from '../../lib/judge';
-import { callCost } from '../../lib/pricing';
-import { clientFor } from '../llm/clients';
+import { chatCompletion, clientFor, type ChatReply } from '../llm/clients';
+import { InfraError, type CallRecord } from './types';
 
 /** Tries per statement: the first answer and two corrections after an unreadable one. */
 const ATTEMPTS = 3;
@@ -41,38 +41,34 @@ export async function judgeMatch(db: Db, matchId: string, judgeId: string): Prom
   for (const item of game.judgeable(end).filter((i) => !done.has(i.item))) {
     const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = judgeMessages(item);
     let verdict: ReturnType<typeof parseVerdict> = { error: 'no answer' };
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const started = performance.now();
-      let reply: string | null = null;
-      let error: string | null = null;
-      let usage: OpenAI.Completions.CompletionUsage | undefined;
-      try {
-        const completion = await client.chat.completions.create({
-          model: judge.model, messages,
-          ...(judge.temperature != null ? { temperature: judge.temperature } : {}),
-          ...(judge.maxTokens != null ? { max_tokens: judge.maxTokens } : {}),
-        });
-        const content: unknown = completion?.choices?.[0]?.message?.content;
-        reply = typeof content === 'string' ? content : '';
-        usage = completion.usage;
-        verdict = parseVerdict(reply);
-      } catch (err) {
-        error = err instanceof APIError && err.status ? `provider answered HTTP ${err.status}: ${err.message}` : (err as Error).message;
-        verdict = { error };
-      }
-      await db.llmCall.create({
+    const record = (call: CallRecord, attempt: number) =>
+      db.llmCall.create({
         data: {
-          matchId, seat: item.seat, ply: -1, attempt, agentId: judgeId, model: judge.model, messages, reply,
-          parsedAction: 'error' in verdict ? undefined : { type: 'judgment', item: item.item, ...verdict },
-          error: error ?? ('error' in verdict ? verdict.error : null),
-          tokensIn: usage?.prompt_tokens ?? null, tokensOut: usage?.completion_tokens ?? null,
-          latencyMs: Math.round(performance.now() - started),
-          costUsd: callCost(judge.provider, judge.model, usage?.prompt_tokens ?? null, usage?.completion_tokens ?? null),
+          matchId, seat: item.seat, ply: -1, attempt, agentId: judgeId, model: call.model, messages: call.messages, reply: call.reply,
+          parsedAction: call.error || 'error' in verdict ? undefined : { type: 'judgment', item: item.item, ...verdict },
+          error: call.error ?? ('error' in verdict ? verdict.error : null),
+          tokensIn: call.tokensIn, tokensOut: call.tokensOut, latencyMs: call.latencyMs, costUsd: call.costUsd ?? null,
         },
       });
-      // A provider that fails is not asked again for this statement (the SDK already retried it).
-      if (!('error' in verdict) || error) break;
-      messages.push({ role: 'assistant', content: reply ?? '' }, { role: 'user', content: `Your answer could not be read: ${verdict.error}\nAnswer again in the three lines.` });
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      let reply: ChatReply;
+      try {
+        // Transport and protocol failures are retried inside (the same policy as the players').
+        reply = await chatCompletion(client, {
+          model: judge.model, messages, temperature: judge.temperature, maxTokens: judge.maxTokens, prices: judge.provider,
+        });
+      } catch (err) {
+        if (!(err instanceof InfraError)) throw err;
+        // The provider failed, not the judge: no correction is asked for, the verdict is missing with the reason.
+        verdict = { error: err.message };
+        for (const call of err.calls) await record(call, attempt);
+        break;
+      }
+      for (const call of reply.failedCalls) await record(call, attempt);
+      verdict = parseVerdict(reply.text);
+      await record(reply.call, attempt);
+      if (!('error' in verdict)) break;
+      messages.push({ role: 'assistant', content: reply.text }, { role: 'user', content: `Your answer could not be read: ${verdict.error}\nAnswer again in the three lines.` });
     }
     const fields = 'error' in verdict
       ? { score: null, consistent: null, reason: null, error: verdict.error }

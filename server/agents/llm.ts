@@ -1,9 +1,9 @@
 // The LLM player: builds the conversation for a turn, calls any OpenAI-compatible endpoint, parses the reply.
-import OpenAI, { APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import type { PromptOptions } from '../../games/types';
-import type { Agent, CallRecord, TurnContext } from './types';
-import { InfraError } from './types';
-import { callCost, type Prices } from '../../lib/pricing';
+import type { Agent, TurnContext } from './types';
+import type { Prices } from '../../lib/pricing';
+import { chatCompletion, type ChatReply } from '../llm/clients';
 import { SCAFFOLDS, type Scaffold } from '../../lib/agents/scaffolds';
 
 export { PROMPT_VERSION, type Scaffold } from '../../lib/agents/scaffolds';
@@ -38,10 +38,11 @@ export function buildMessages(
   return messages;
 }
 
-function describeError(err: unknown): string {
-  if (err instanceof APIError && err.status) return `provider answered HTTP ${err.status}: ${err.message}`;
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
-  return String(err);
+/** The rejection sent back for a well-formed reply that is not a move, naming a refusal or a reply cut short. */
+function rejection(parseError: string, reply: ChatReply): string {
+  if (!reply.text.trim() && reply.refusal) return `you declined to answer ("${reply.refusal.slice(0, 200)}"); ${parseError}`;
+  if (reply.finishReason === 'length') return `${parseError} (your reply was cut off at the token limit: answer more briefly)`;
+  return parseError;
 }
 
 export function llmAgent(opts: LlmAgentOptions): Agent {
@@ -49,38 +50,17 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
     kind: 'llm',
     async act(ctx) {
       const messages = buildMessages(ctx, opts.scaffold, { switches: opts.switches ?? [] });
-      const started = performance.now();
-      const call: CallRecord = { model: opts.model, messages, reply: null, error: null, tokensIn: null, tokensOut: null, latencyMs: 0 };
-      let completion: OpenAI.Chat.Completions.ChatCompletion;
-      try {
-        // The SDK retries 429/5xx/timeouts/network errors with backoff (honouring Retry-After).
-        completion = await opts.client.chat.completions.create(
-          {
-            model: opts.model,
-            messages,
-            ...(opts.temperature != null ? { temperature: opts.temperature } : {}),
-            ...(opts.maxTokens != null ? { max_tokens: opts.maxTokens } : {}),
-          },
-          { signal: ctx.signal },
-        );
-      } catch (err) {
-        call.latencyMs = Math.round(performance.now() - started);
-        call.error = err instanceof APIUserAbortError ? 'move timed out' : describeError(err);
-        // HTTP errors, refused connections and timeouts are the infrastructure's fault: void the match.
-        if (err instanceof APIError) throw new InfraError(call.error, { call });
-        // Anything else is a reply we could not read (a 200 with garbage): an illegal answer, the match goes on.
-        return { ok: false, error: `your reply could not be read (${call.error})`, text: '', call };
-      }
-      call.latencyMs = Math.round(performance.now() - started);
-      const content: unknown = completion?.choices?.[0]?.message?.content;
-      const text = typeof content === 'string' ? content : content == null ? '' : JSON.stringify(content);
-      call.reply = text;
-      call.tokensIn = completion.usage?.prompt_tokens ?? null;
-      call.tokensOut = completion.usage?.completion_tokens ?? null;
-      call.costUsd = opts.prices ? callCost(opts.prices, opts.model, call.tokensIn, call.tokensOut) : null;
+      // Transport and protocol failures are retried inside and end as an InfraError: the runner voids the match.
+      const reply = await chatCompletion(
+        opts.client,
+        { model: opts.model, messages, temperature: opts.temperature, maxTokens: opts.maxTokens, prices: opts.prices },
+        { signal: ctx.signal, abortedMessage: 'move timed out' },
+      );
+      const { text, call, failedCalls } = reply;
+      // A well-formed reply is the model's answer: one that is not a legal move is an illegal reply.
       const parsed = ctx.game.prompt.parse(text, ctx.seat, ctx.legal, ctx.view);
-      if ('error' in parsed) return { ok: false, error: parsed.error, text, call };
-      return { ok: true, action: parsed.action, text, call };
+      if ('error' in parsed) return { ok: false, error: rejection(parsed.error, reply), text, call, failedCalls };
+      return { ok: true, action: parsed.action, text, call, failedCalls };
     },
   };
 }

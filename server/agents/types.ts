@@ -36,9 +36,13 @@ export interface CallRecord {
   costUsd?: number | null;
 }
 
+/**
+ * `call`: the request that produced the answer. `failedCalls`: requests for the same answer that failed at the
+ * transport or protocol level before it and were sent again (recorded with their error, never shown as replies).
+ */
 export type AgentAnswer =
-  | { ok: true; action: { type: string }; text?: string; call?: CallRecord }
-  | { ok: false; error: string; text: string; call?: CallRecord };
+  | { ok: true; action: { type: string }; text?: string; call?: CallRecord; failedCalls?: CallRecord[] }
+  | { ok: false; error: string; text: string; call?: CallRecord; failedCalls?: CallRecord[] };
 
 export interface Agent {
   readonly kind: 'random' | 'engine' | 'llm' | 'human';
@@ -51,10 +55,13 @@ export interface Agent {
  */
 export class InfraError extends Error {
   override name = 'InfraError';
-  /** The failed request, when there was one, so it is recorded too. */
+  /** The last failed request, when there was one. */
   readonly call?: CallRecord;
-  constructor(message: string, opts: { call?: CallRecord } = {}) {
+  /** Every failed request behind this failure (retries included), oldest first, so each is recorded. */
+  readonly calls: CallRecord[];
+  constructor(message: string, opts: { call?: CallRecord; calls?: CallRecord[] } = {}) {
     super(message);
-    this.call = opts.call;
+    this.calls = opts.calls ?? (opts.call ? [opts.call] : []);
+    this.call = opts.call ?? this.calls.at(-1);
   }
 }

@@ -7,6 +7,7 @@ import { replayStates } from '../../lib/engine/replay';
 import { createAgent } from '../agents';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startSimulatedEndpoint } from '../llm/simulated';
+import { llmCallPolicy } from '../llm/clients';
 import { runMatch } from './run-match';
 import { prismaStore, type CallRow, type StoredEvent } from './store';
 
@@ -152,7 +153,9 @@ describe('runMatch', () => {
     }
   });
 
-  it('records a provider that answers garbage as an illegal reply, and the match goes on', async () => {
+  it('a well-formed completion with no content is an illegal reply (a malformed one before it is re-sent), and the match goes on', async () => {
+    const backoff = llmCallPolicy.backoffMs;
+    llmCallPolicy.backoffMs = 1;
     let n = 0;
     const garbage = http.createServer((req, res) => {
       n++;
@@ -170,7 +173,11 @@ describe('runMatch', () => {
       const seat = await t.db.seat.findUniqueOrThrow({ where: { matchId_seat: { matchId: m.id, seat: 0 } } });
       expect(seat.illegalCount).toBeGreaterThanOrEqual(3);
       expect(seat.forfeitCount).toBeGreaterThanOrEqual(1);
+      // Every malformed response was recorded as a failed request, and re-sent.
+      const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
+      expect(calls.filter((c) => c.error?.includes('provider returned a body whose "choices" is not a list')).length).toBe(Math.ceil(n / 2));
     } finally {
+      llmCallPolicy.backoffMs = backoff;
       garbage.close();
     }
   });
