@@ -1,5 +1,6 @@
 // The headless admin CLI: `npm run arena -- tournament create|list|show|pause|resume|cancel …`. It calls the same
 // scheduler functions as the admin pages, on the arena's Postgres (DATABASE_URL, or the embedded one while it runs).
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
@@ -39,7 +40,8 @@ function num(name: string, s: string | undefined): number | undefined {
 
 async function connect(): Promise<{ db: Db; url: string }> {
   const cfg = readConfig();
-  const url = cfg.DATABASE_URL ?? embeddedUrl(cfg.ARENA_PG_PORT);
+  // The embedded cluster's app role, with the password the running arena keeps in its data folder (mode 0600).
+  const url = cfg.DATABASE_URL ?? (await embeddedUrl(path.join(cfg.ARENA_DATA_DIR, 'pg'), cfg.ARENA_PG_PORT));
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await probe.connect();

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { HumanInput } from '../agents/human';
+import { errorKey, limitedLog } from '../db/log-limit';
 
 const CHANNEL = 'arena_live';
 /** Identifies this process, so it ignores the news it sent itself (it already delivered it in memory). */
@@ -26,8 +27,10 @@ export interface Relay {
 export function relaySender(url: string, log: (m: string) => void = () => {}): Relay {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
+  // While Postgres is away every notice fails alike: one line, then a count.
+  const logLimited = limitedLog(log);
   const send = (msg: RelayMessage) => {
-    pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(msg)]).catch((err: Error) => log(`relay: ${err.message}`));
+    pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(msg)]).catch((err: Error) => logLimited(errorKey(err), `relay: ${err.message}`));
   };
   // Tournament news is coalesced: at most one notice per tournament every 250 ms.
   const pending = new Set<string>();
@@ -53,12 +56,23 @@ export function relaySender(url: string, log: (m: string) => void = () => {}): R
   };
 }
 
-/** Listens for other processes' news; reconnects when the connection drops. */
+/** Listens for other processes' news; when the connection drops (Postgres restarting), reconnects with backoff. */
 export async function relayListener(url: string, onMessage: (m: RelayMessage) => void, log: (m: string) => void = () => {}): Promise<{ close(): Promise<void> }> {
   let client: pg.Client | null = null;
   let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let failures = 0;
+  const logLimited = limitedLog(log);
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
+    c.on('error', () => {}); // reported through 'end' below, or by connect()'s rejection
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
@@ -68,19 +82,39 @@ export async function relayListener(url: string, onMessage: (m: RelayMessage) =>
         /* not ours */
       }
     });
-    c.on('error', () => {
-      if (closed) return;
-      log('relay: connection lost, reconnecting');
-      setTimeout(() => void connect().catch(() => {}), 1000).unref();
+    c.once('end', () => {
+      if (closed || client !== c) return;
+      client = null;
+      log('relay: connection to Postgres lost, reconnecting');
+      retry();
     });
-    await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
-    client = c;
+    if (closed) await c.end().catch(() => {});
+    else client = c;
+  };
+  const retry = () => {
+    if (closed || timer) return;
+    const delay = Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
+    timer = setTimeout(() => {
+      timer = null;
+      connect().then(
+        () => {
+          log('relay: listening again');
+          failures = 0;
+        },
+        (err: Error) => {
+          failures++;
+          logLimited(errorKey(err), `relay: cannot reconnect yet (${err.message}); retrying with backoff`);
+          retry();
+        },
+      );
+    }, delay);
+    timer.unref();
   };
   await connect();
   return {
     async close() {
       closed = true;
+      if (timer) clearTimeout(timer);
       await client?.end().catch(() => {});
     },
   };

@@ -1,6 +1,7 @@
 // The match job queue (pg-boss on the arena's Postgres): many workers, on many machines, share matches.
 import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
+import { errorKey, limitedLog } from '../db/log-limit';
 
 export const MATCH_QUEUE = 'match-run';
 /**
@@ -21,14 +22,17 @@ export async function stopQueue(boss: PgBoss): Promise<void> {
 /** `worker: false` (the CLI) only sends and cancels jobs: no supervision or maintenance in that process. */
 export async function startQueue(databaseUrl: string, opts: { worker?: boolean } = {}): Promise<PgBoss> {
   const worker = opts.worker ?? true;
-  // Supervision every 10 s: a job whose worker died (no heartbeat) is retried within about half a minute.
+  // Supervision every 10 s: a job whose worker died (no heartbeat), or that could not be marked failed while Postgres
+  // was away, is retried within about half a minute (pg-boss checks heartbeats in its monitor pass, 60 s by default).
   const boss = new PgBoss({
-    connectionString: databaseUrl, schema: 'pgboss', useListenNotify: worker, superviseIntervalSeconds: 10,
+    connectionString: databaseUrl, schema: 'pgboss', useListenNotify: worker, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10,
     ...(worker ? {} : { supervise: false, schedule: false, max: 2 }),
   });
+  // While Postgres is away, each of the ~100 pollers fails every second: the first of a kind, then a count per 30 s.
+  const logLimited = limitedLog((m) => console.error(m));
   boss.on('error', (err) => {
     // 57P01: Postgres is shutting down (Ctrl-C reaches the embedded server too); the arena is stopping.
-    if (!stopping.has(boss) && (err as { code?: string }).code !== '57P01') console.error(`[queue] ${err.message}`);
+    if (!stopping.has(boss) && (err as { code?: string }).code !== '57P01') logLimited(errorKey(err), `[queue] ${err.message}`);
   });
   await boss.start();
   for (const [name, expireInSeconds] of [[MATCH_QUEUE, 60 * 60], [PLAY_QUEUE, 8 * 60 * 60]] as const) {
