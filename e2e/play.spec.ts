@@ -2,6 +2,8 @@
 // refused, reloads mid-game and gets their seat back, then finds the game in the replay list and on the leaderboard;
 // and every socket frame their browser receives is checked for the other seat's secret.
 import { expect, test, type Page } from '@playwright/test';
+import { testGames } from '../games/registry';
+import { initialState } from '../lib/engine/replay';
 
 const SIM = 'sim-careful · cot (simulated)';
 
@@ -156,6 +158,13 @@ test('no socket frame a person receives during a hidden-information game carries
   expect(mine).toHaveLength(1); // the person's own tag, shown to them all along
   const theirs = tags.find((t) => t !== mine[0])!;
   expect(running).not.toContain(theirs);
+  // Nor anything that recomputes it: games deal from the match seed, so no string the browser received while the game
+  // ran (the seed, or anything else) may deal the other seat's tag.
+  const candidates = new Set<string>();
+  for (const f of running.match(/"(?:[^"\\]|\\.)*"/g) ?? []) candidates.add(JSON.parse(f) as string);
+  expect(candidates.size).toBeGreaterThan(10);
+  const hidden = testGames.find((g) => g.id === 'hidden-number')!;
+  for (const c of candidates) expect(JSON.stringify(initialState(hidden, {}, c, 2)), `"${c}" deals the hidden tag`).not.toContain(theirs);
   await expect(page.getByText(theirs).first()).toBeVisible(); // revealed at the end
 });
 

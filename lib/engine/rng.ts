@@ -53,7 +53,13 @@ export const setupRng = (seed: string) => createRng(`${seed}:setup`);
 /** The rng a game receives when applying the move at `ply` (0-based). */
 export const plyRng = (seed: string, ply: number) => createRng(`${seed}:ply:${ply}`);
 
-/** A fresh random seed for a new match (recorded with the match). */
+/**
+ * A fresh seed for a new match or tournament (recorded with it): 128 bits from the platform's cryptographic generator.
+ * Games deal from it, so it must not be guessable from other seats' cards or from seeds revealed earlier (which
+ * Math.random's generator would allow).
+ */
 export function newSeed(): string {
-  return Math.floor(Math.random() * 2 ** 48).toString(36).padStart(10, '0');
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,19 +1,19 @@
-// Tests of the tournament pairings: round robin (unchanged seeds), gauntlet, host-guest, and the shared seed stream.
+// Tests of the tournament pairings: round robin (reference plan), gauntlet, host-guest, and the shared seed stream.
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../engine/rng';
 import { drawSeeds, gauntlet, hostGuest, roundRobin, seedStream, type PlannedMatch } from './pairings';
 
-/** The round robin as it was before the seed stream was factored out (stored tournaments were planned with it). */
-function oldRoundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsPerPair: number; seed: string }): PlannedMatch[] {
-  const rng = createRng(`${opts.seed}:round-robin`);
+/** The round robin written out independently: the k-th seed of the plan is HMAC-SHA256("<seed>:round-robin", k). */
+function referenceRoundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsPerPair: number; seed: string }): PlannedMatch[] {
+  let k = 0;
   const out: PlannedMatch[] = [];
   for (const gameId of opts.gameIds) {
     for (let i = 0; i < opts.agentIds.length; i++) {
       for (let j = i + 1; j < opts.agentIds.length; j++) {
         const a = opts.agentIds[i]!;
         const b = opts.agentIds[j]!;
-        for (let k = 0; k < opts.seedsPerPair; k++) {
-          const seed = Math.floor(rng.next() * 2 ** 48).toString(36).padStart(10, '0');
+        for (let n = 0; n < opts.seedsPerPair; n++) {
+          const seed = createHmac('sha256', `${opts.seed}:round-robin`).update(String(k++)).digest('hex').slice(0, 32);
           out.push({ gameId, seats: [a, b], seed }, { gameId, seats: [b, a], seed });
         }
       }
@@ -55,26 +55,26 @@ describe('roundRobin', () => {
     );
   });
 
-  it('plans exactly what it planned before (stored tournaments rely on it)', () => {
+  it('plans the seeds its definition gives (HMAC-SHA256 of the tournament seed; values computed independently)', () => {
     const fixed = roundRobin({ gameIds: ['g1', 'g2'], agentIds: ['a', 'b', 'c'], seedsPerPair: 2, seed: 'fixed' });
     expect(fixed.filter((_, i) => i % 2 === 0).map((m) => `${m.gameId} ${m.seats.join('-')} ${m.seed}`)).toEqual([
-      'g1 a-b 1hr7ogsmbk',
-      'g1 a-b 1r2ic20lq8',
-      'g1 a-c 1ghjk0rqps',
-      'g1 a-c 21dm9g0rnk',
-      'g1 b-c 0yjxcgohs0',
-      'g1 b-c 2bau6iu58g',
-      'g2 a-b 01ebe5dmgw',
-      'g2 a-b 2a23mnm4n4',
-      'g2 a-c 0zud03aygw',
-      'g2 a-c 1kbr0oix34',
-      'g2 b-c 16750s62v4',
-      'g2 b-c 1o7e9ghmgw',
+      'g1 a-b b71857e7ea29fd6345a03949a1444dff',
+      'g1 a-b 1a0a85606c089e1d156d2ab1549ff908',
+      'g1 a-c 4c0b50cd82d910df316dc2c5b0002b8e',
+      'g1 a-c 70a57457f20d12ae7bed16b0d3c6cead',
+      'g1 b-c 2bac1f26b0dcef3c5654161a375c38f2',
+      'g1 b-c 41c37f467ad62f2333e7c01b7cf79aa6',
+      'g2 a-b 7c87023193c1fd4785c6787ef5e82734',
+      'g2 a-b 40cbafc6a7dffb9c711d5dcdcca8f0a8',
+      'g2 a-c 2e382170419dc238b73f6b208db7cd7f',
+      'g2 a-c 98f90a7f87c8835ca688d54653bacd76',
+      'g2 b-c eb998057cca76436ffb1de7d6d3ae252',
+      'g2 b-c 363e95d9b4832edea4aa054add699bb0',
     ]);
     for (const m of fixed) expect(Object.keys(m).sort()).toEqual(['gameId', 'seats', 'seed']);
     const big = { gameIds: ['x', 'y', 'z'], agentIds: ['p', 'q', 'r', 's', 't'], seedsPerPair: 4, seed: 'tournament-42' };
-    expect(roundRobin(big)).toEqual(oldRoundRobin(big));
-    expect(JSON.stringify(roundRobin(big))).toBe(JSON.stringify(oldRoundRobin(big)));
+    expect(roundRobin(big)).toEqual(referenceRoundRobin(big));
+    expect(JSON.stringify(roundRobin(big))).toBe(JSON.stringify(referenceRoundRobin(big)));
   });
 });
 
@@ -84,7 +84,7 @@ describe('seedStream', () => {
     const next = seedStream('k');
     expect([next(), next()]).toEqual(drawSeeds('k', 2));
     expect(drawSeeds('k2', 5)).not.toEqual(drawSeeds('k', 5));
-    for (const s of drawSeeds('k', 50)) expect(s).toMatch(/^[0-9a-z]{10}$/);
+    for (const s of drawSeeds('k', 50)) expect(s).toMatch(/^[0-9a-f]{32}$/);
   });
 });
 

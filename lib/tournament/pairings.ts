@@ -1,5 +1,5 @@
 // Tournament pairings: which agents play which game in which seats, with which seed (round robin, gauntlet, host-guest).
-import { createRng } from '../engine/rng';
+import { createHmac } from 'node:crypto';
 
 export interface PlannedMatch {
   gameId: string;
@@ -11,13 +11,14 @@ export interface PlannedMatch {
 }
 
 /**
- * A deterministic stream of match seeds: each call returns the next seed drawn from `createRng(key)`.
- * Every format draws its seeds through this, so a format's plan is reproducible from its seed; the seeds have the
- * same shape as `newSeed()` (10 base-36 characters).
+ * A deterministic stream of match seeds: the k-th is HMAC-SHA256(key, k), as 32 hex characters (the shape of
+ * `newSeed()`). Every format draws its seeds through this, so a plan is reproducible from its tournament's seed, yet a
+ * match seed revealed when its match ends tells nothing about the seeds of the matches still to play (a plain
+ * generator's outputs would give its state away), nor about the tournament's seed.
  */
 export function seedStream(key: string): () => string {
-  const rng = createRng(key);
-  return () => Math.floor(rng.next() * 2 ** 48).toString(36).padStart(10, '0');
+  let k = 0;
+  return () => createHmac('sha256', key).update(String(k++)).digest('hex').slice(0, 32);
 }
 
 /** The first `count` seeds of `seedStream(key)`. */

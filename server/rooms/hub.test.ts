@@ -11,6 +11,8 @@ import { runMatch } from '../workers/run-match';
 import { prismaStore } from '../workers/store';
 import { games, testGames } from '../../games/registry';
 import { createRng } from '../../lib/engine/rng';
+import { initialState } from '../../lib/engine/replay';
+import { randomBytes } from 'node:crypto';
 import type { MatchSetup, StoredEvent } from '../workers/store';
 import { applyToEntry, entryFromSetup, Hub, snapshotFor, spectatorViewer, toWire } from './hub';
 
@@ -181,13 +183,16 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
   it('no seat and no spectator is sent another seat\'s secret while the match runs', async () => {
     const n = game.defaultPlayers?.(game.defaultConfig) ?? 2;
     const seats = await Promise.all(Array.from({ length: n }, (_, i) => t.db.agent.create({ data: { name: `wire-${game.id}-${i}-${Math.random()}`, kind: 'random' } })));
-    for (const seed of ['w1', 'w2', 'w3']) {
+    for (const seed of [1, 2, 3].map((i) => `wire-${game.id}-${i}-${randomBytes(8).toString('hex')}`)) {
       const m = await t.db.match.create({
         data: { gameId: game.id, seed, numPlayers: n, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) } },
       });
       const log: { ev: StoredEvent; state: unknown; setup: MatchSetup }[] = [];
       await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (_id, ev, state, setup) => void log.push({ ev, state, setup }) });
       const e = entryFromSetup(log[0]!.setup)!;
+      const config = game.configSchema.parse(m.config ?? {});
+      const start = JSON.stringify(initialState(game, config, seed, n));
+      const tried = new Set<string>();
       let state: unknown;
       let checked = 0;
       for (const { ev, state: s } of log) {
@@ -201,6 +206,20 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
           const wire = JSON.stringify(viewer === null
             ? [snapshotFor(e, spectator), toWire(e, ev, spectator)]
             : [snapshotFor(e, { seat: viewer }, { seat: viewer }), toWire(e, ev, { seat: viewer })]);
+          // Not only the secret strings: nothing a viewer receives may let it recompute them. Games deal from the
+          // seed, so neither the seed nor any string that deals the same start may be on the wire.
+          expect(wire, `${game.id}: viewer ${viewer ?? 'spectator'} is sent the seed`).not.toContain(seed);
+          for (const candidate of stringsIn(JSON.parse(wire))) {
+            if (tried.has(candidate)) continue;
+            tried.add(candidate);
+            let dealt: string | null = null;
+            try {
+              dealt = JSON.stringify(initialState(game, config, candidate, n));
+            } catch {
+              dealt = null;
+            }
+            expect(dealt === start, `${game.id}: "${candidate}" from viewer ${viewer ?? 'spectator'}'s frames deals this match`).toBe(false);
+          }
           for (const { seat, values, sharedWith = [] } of secrets) {
             for (const v of values) {
               if (seat === viewer || (viewer !== null && sharedWith.includes(viewer))) continue;
@@ -211,6 +230,36 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
         }
       }
       expect(checked).toBeGreaterThan(0);
+    }
+  });
+});
+
+/** Every string in a JSON value (keys too): the candidates a viewer could try as a seed. */
+function stringsIn(v: unknown, out = new Set<string>()): Set<string> {
+  if (typeof v === 'string') out.add(v);
+  else if (Array.isArray(v)) for (const x of v) stringsIn(x, out);
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.add(k), stringsIn(x, out));
+  return out;
+}
+
+describe('the seed on the wire', () => {
+  it('is in no event or snapshot any viewer receives, live or after the end, even from a log stored with it', async () => {
+    const id = await finishedMatch();
+    const c = await client();
+    const snap = next(c, 'match:snapshot');
+    c.emit('match:join', { matchId: id });
+    const s = await snap;
+    expect(s.status).toBe('finished');
+    expect(JSON.stringify(s)).not.toContain('hub-seed');
+    const start = s.events.find((e) => !e.hidden && e.kind === 'start') as Extract<WireEvent, { kind: string }>;
+    expect(start.payload).not.toHaveProperty('seed');
+    // The runner no longer stores it in the log; an older log that has it is cleaned on the way out.
+    const stored = await t.db.matchEvent.findFirstOrThrow({ where: { matchId: id, kind: 'start' } });
+    expect(stored.payload).not.toHaveProperty('seed');
+    const e = entryFromSetup({ id: 'old', gameId: 'tictactoe', config: {}, seed: 'old-seed', numPlayers: 2, status: 'running', seats: [] })!;
+    applyToEntry(e, { seq: 1, kind: 'start', seat: null, payload: { seed: 'old-seed', seats: [] }, visibleTo: [], at: new Date() }, undefined);
+    for (const viewer of [{ spectator: true } as const, { omniscient: true } as const, { seat: 0 }]) {
+      expect(JSON.stringify(snapshotFor(e, viewer))).not.toContain('old-seed');
     }
   });
 });

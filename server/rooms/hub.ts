@@ -23,6 +23,7 @@ import {
 } from '../../lib/protocol';
 import { humanBridge, type HumanInput } from '../agents/human';
 import type { MatchSetup, StoredEvent } from '../workers/store';
+import { drop, SocketGuard, type SocketLimits } from './guard';
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents>;
 type Sock = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -108,6 +109,13 @@ export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer): WireEvent {
       ...(payload.metrics !== undefined ? { metrics: open ? payload.metrics : null } : {}),
       lines: lines.filter((l) => !l.visibleTo || 'omniscient' in viewer || ('seat' in viewer && l.visibleTo.includes(viewer.seat))),
     };
+  }
+  if (ev.kind === 'start' && 'seed' in payload) {
+    // Hidden-information decision: games deal from the seed, so whoever holds it recomputes every hidden card and
+    // word. It never goes on the wire (logs stored before this rule still carry it); exports give it once a match and
+    // every match sharing its seed are over.
+    const { seed: _seed, ...rest } = payload;
+    payload = rest;
   }
   if (ev.kind === 'turn') {
     // Hidden-information decision: a seat's legal actions can reveal its private state (its cards), so only that
@@ -211,20 +219,56 @@ export function applyToEntry(e: Entry, ev: StoredEvent, state: unknown): void {
 export interface HubOptions {
   /** Where a checked move or resignation goes: the runner's human seats (this process's bridge, and the relay). */
   deliver?: (input: HumanInput) => void;
+  /** Limits on connections, events and unread bytes (server/rooms/guard.ts has the defaults). */
+  limits?: Partial<SocketLimits>;
+  /** Behind a reverse proxy: limits key on the address it names in X-Forwarded-For. */
+  trustProxy?: boolean;
 }
+
+/** Which of the shared snapshots a viewer gets (people in their own seat get their own, never cached). */
+const sharedViewerKey = (v: Viewer): string | null => ('omniscient' in v ? 'all' : 'spectator' in v ? 'public' : null);
 
 export class Hub {
   private entries = new Map<string, Promise<Entry | null>>();
   private io: Io | null = null;
   private readonly deliver: (input: HumanInput) => void;
+  readonly guard: SocketGuard;
+  /**
+   * The last snapshot built per match and shared viewer kind, with the log head it was built at: a thousand
+   * spectators joining a finished match share one snapshot instead of building a thousand.
+   */
+  private snapshots = new WeakMap<Entry, Map<string, { head: number; status: MatchStatus; snap: MatchSnapshot }>>();
 
   constructor(private readonly db: () => Db, opts: HubOptions = {}) {
     this.deliver = opts.deliver ?? ((i) => humanBridge.submit(i));
+    this.guard = new SocketGuard(opts.limits, opts.trustProxy);
   }
 
   attach(io: Io) {
     this.io = io;
+    this.guard.attach(io as unknown as Parameters<SocketGuard['attach']>[0]);
     io.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  /** Stops the unread-bytes sweep (tests; the process stops it by exiting). */
+  close() {
+    this.guard.close();
+  }
+
+  /** A snapshot for a viewer: shared by every spectator of the same match version, built afresh for a seat. */
+  snapshot(e: Entry, viewer: Viewer, you: { seat: number } | null = null): MatchSnapshot {
+    const key = you ? null : sharedViewerKey(viewer);
+    if (key === null) return snapshotFor(e, viewer, you);
+    const head = e.events.at(-1)?.seq ?? 0;
+    let byKey = this.snapshots.get(e);
+    if (!byKey) this.snapshots.set(e, (byKey = new Map()));
+    let hit = byKey.get(key);
+    if (!hit || hit.head !== head || hit.status !== e.status) {
+      hit = { head, status: e.status, snap: snapshotFor(e, viewer, null) };
+      byKey.set(key, hit);
+    }
+    // Only the clock is per join (move timers); the events and views are shared.
+    return { ...hit.snap, serverTime: new Date().toISOString() };
   }
 
   private onConnection(socket: Sock) {
@@ -232,6 +276,22 @@ export class Hub {
     const token = personTokenFromCookieHeader(socket.handshake.headers.cookie);
     let person: Promise<PersonInfo | null> | undefined;
     const who = () => (person ??= token ? personForToken(this.db(), token).catch(() => null) : Promise.resolve(null));
+
+    // Every incoming event passes the limits first; a refused one is answered (through its ack, or one
+    // `arena:error`) and goes no further; a client that keeps on after being refused is disconnected.
+    let warned = 0;
+    socket.use(([event, ...args], next) => {
+      void this.guard.check(socket as never, String(event)).then((v) => {
+        if (v.ok) return next();
+        if (v.disconnect) return drop(socket as never);
+        const ack = args.at(-1);
+        if (typeof ack === 'function') (ack as (r: ActAck) => void)({ ok: false, error: v.message });
+        else if (Date.now() - warned > this.guard.limits.windowSeconds * 1000) {
+          warned = Date.now();
+          socket.emit('arena:error', { message: v.message });
+        }
+      }, (err: Error) => next(err));
+    });
 
     /** Validates a client message (size, zod) and answers errors to that client only: through its ack, or `arena:error`. */
     const guard = <T>(
@@ -282,8 +342,10 @@ export class Hub {
       await socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
       const viewer = you ? seatViewer(e, you.seat) : spectatorViewer(e);
       const head = e.events.at(-1)?.seq ?? 0;
+      // A client that has not read what it was sent gets nothing more: it is disconnected instead of buffered for.
+      if (!this.guard.room(socket as never, 0)) return;
       if (lastSeq === undefined || lastSeq > head) {
-        socket.emit('match:snapshot', snapshotFor(e, viewer, you));
+        socket.emit('match:snapshot', this.snapshot(e, viewer, you));
       } else {
         for (const ev of e.events) if (ev.seq > lastSeq) socket.emit('match:event', { matchId, event: toWire(e, ev, viewer) });
       }
@@ -401,7 +463,7 @@ export class Hub {
   private sendFinal(e: Entry) {
     const io = this.io;
     if (!io) return;
-    io.to(room(e.id)).emit('match:snapshot', snapshotFor(e, spectatorViewer(e)));
+    io.to(room(e.id)).emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
     for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:snapshot', snapshotFor(e, seatViewer(e, seat), { seat }));
   }
 

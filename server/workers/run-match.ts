@@ -131,8 +131,9 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     seq = stored.at(-1)!.seq;
     ply = moves.length;
   } else {
+    // Hidden-information decision: the seed stays on the match row (games deal from it); the log, which viewers
+    // receive, never carries it.
     await emit('start', null, {
-      seed: setup.seed,
       seats: setup.seats.map((s) => ({ seat: s.seat, agentId: s.agent.id, agentName: s.agent.name })),
     });
   }
@@ -229,8 +230,8 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
           row.name,
         );
       } catch (err) {
-        if (err instanceof InfraError && err.call) {
-          stagedCalls.push({ ...err.call, seat, ply, attempt, agentId: row.id, parsedAction: null });
+        if (err instanceof InfraError && err.calls.length) {
+          for (const c of err.calls) stagedCalls.push({ ...c, seat, ply, attempt, agentId: row.id, parsedAction: null });
           await flush();
         }
         throw err;
@@ -245,6 +246,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
       } else {
         error = ans.error;
       }
+      for (const c of ans.failedCalls ?? []) stagedCalls.push({ ...c, seat, ply, attempt, agentId: row.id, parsedAction: null });
       if (ans.call) {
         stagedCalls.push({ ...ans.call, seat, ply, attempt, agentId: row.id, parsedAction: ans.ok ? ans.action : null });
       }
@@ -270,18 +272,26 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     return { action: fallback.action, forfeited: `no legal answer after ${policy.maxRetries + 1} tries; ${fallback.what} was played` };
   };
 
-  const finish = async (outcome: Outcome): Promise<RunResult> => {
+  /** `unrated`: why the match rates no one (shown with its outcome; the leaderboard leaves it out). */
+  const finish = async (outcome: Outcome, unrated?: string): Promise<RunResult> => {
     // Resumed after the end was stored but before the match was marked finished: only the marking is left.
     const last = stored.at(-1);
-    if (!(last?.kind === 'end' && seq === last.seq)) await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null });
-    await store.finish(matchId, outcome, stats, seq);
+    if (!(last?.kind === 'end' && seq === last.seq)) await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null, ...(unrated ? { rated: false, unrated } : {}) });
+    await store.finish(matchId, outcome, stats, seq, unrated);
     return { status: 'finished', outcome };
   };
-  /** A seat resigned (a person, or a person who kept running out of time): it scores 0, the others share the win. */
+  /**
+   * A seat resigned (a person, or a person who kept running out of time): it scores 0, the others share the win. A
+   * person who gives up before one move of their own (forfeited turns are not theirs) rates no one: otherwise one
+   * account could hand any agent free wins.
+   */
   const finishResigned = (seat: Seat, reason: string): Promise<RunResult> => {
     const n = setup.numPlayers;
     const scores = Array.from({ length: n }, (_, s) => (s === seat ? 0 : 1 / (n - 1)));
-    return finish({ scores, reason, winner: n === 2 ? 1 - seat : null });
+    const who = setup.seats[seat]!.agent;
+    const unrated = who.kind === 'human' && stats[seat]!.moves - stats[seat]!.forfeits <= 0
+      ? `${who.name} gave up before making a move of their own, so this match rates no one` : undefined;
+    return finish({ scores, reason, winner: n === 2 ? 1 - seat : null }, unrated);
   };
   const resign = async (seat: Seat, reason: string): Promise<RunResult> => {
     await emit('resign', seat, { reason });

@@ -1,0 +1,90 @@
+// Seeds stay secret while they still deal a match: the tournament page and the exports, on a real Postgres.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../server/db/test-db';
+import { exportMatchBatches, getMatchLogs, getTournament } from './queries';
+
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  process.env.DATABASE_URL = t.url;
+});
+afterAll(async () => {
+  await t?.drop();
+});
+
+async function agents() {
+  return Promise.all(['a', 'b'].map((n) => t.db.agent.create({ data: { name: `q-${n}-${Math.random()}`, kind: 'random' } })));
+}
+
+async function matchRow(tournamentId: string | null, seed: string, status: string, ids: string[]) {
+  const finished = status === 'finished' || status === 'failed';
+  return t.db.match.create({
+    data: {
+      tournamentId, gameId: 'tictactoe', seed, status, numPlayers: 2,
+      ...(finished ? { finishedAt: new Date(), result: status === 'finished' ? { scores: [1, 0], reason: 'r', winner: 0 } : undefined } : {}),
+      seats: { create: ids.map((agentId, seat) => ({ seat, agentId, ...(finished ? { score: seat === 0 ? 1 : 0 } : {}) })) },
+    },
+  });
+}
+
+async function allExported() {
+  const out = [];
+  for await (const batch of exportMatchBatches({ statuses: ['finished', 'failed'] })) out.push(...batch);
+  return out;
+}
+
+describe('the tournament seed', () => {
+  it('is withheld while any of its matches is left to play, except from an admin; shown once all are played', async () => {
+    const [a, b] = await agents();
+    const tour = await t.db.tournament.create({
+      data: { name: 'secret seed', status: 'running', config: { format: 'round-robin', gameIds: ['tictactoe'], agentIds: [a!.id, b!.id], seed: 'tournament-secret' } },
+    });
+    await matchRow(tour.id, 'derived-1', 'finished', [a!.id, b!.id]);
+    const twin = await matchRow(tour.id, 'derived-1', 'queued', [b!.id, a!.id]);
+
+    const live = await getTournament(tour.id);
+    expect(live?.seed).toBeNull();
+    expect(live?.seedWithheld).toBe(true);
+    expect(JSON.stringify(live)).not.toContain('tournament-secret');
+    expect((await getTournament(tour.id, { revealSeed: true }))?.seed).toBe('tournament-secret');
+
+    // Cancelled, but a match is still being played: still withheld.
+    await t.db.tournament.update({ where: { id: tour.id }, data: { status: 'cancelled' } });
+    await t.db.match.update({ where: { id: twin.id }, data: { status: 'running' } });
+    expect((await getTournament(tour.id))?.seed).toBeNull();
+
+    await t.db.match.update({ where: { id: twin.id }, data: { status: 'finished', finishedAt: new Date(), result: { scores: [0, 1], reason: 'r', winner: 1 } } });
+    const over = await getTournament(tour.id);
+    expect(over?.seed).toBe('tournament-secret');
+    expect(over?.seedWithheld).toBe(false);
+  });
+});
+
+describe('exported match seeds', () => {
+  it('are null while the seat-swapped twin dealt from the same seed is still to play, and given once it is over', async () => {
+    const [a, b] = await agents();
+    const done = await matchRow(null, 'paired-seed', 'finished', [a!.id, b!.id]);
+    const twin = await matchRow(null, 'paired-seed', 'running', [b!.id, a!.id]);
+    const alone = await matchRow(null, 'lonely-seed', 'failed', [a!.id, b!.id]);
+
+    let rows = await allExported();
+    expect(rows.find((m) => m.id === done.id)?.seed).toBeNull();
+    expect(rows.find((m) => m.id === alone.id)?.seed).toBe('lonely-seed');
+    expect(rows.some((m) => m.id === twin.id)).toBe(false); // a match in play is never exported
+
+    await t.db.match.update({ where: { id: twin.id }, data: { status: 'finished', finishedAt: new Date(), result: { scores: [1, 0], reason: 'r', winner: 0 } } });
+    rows = await allExported();
+    expect(rows.find((m) => m.id === done.id)?.seed).toBe('paired-seed');
+    expect(rows.find((m) => m.id === twin.id)?.seed).toBe('paired-seed');
+  });
+
+  it('never appear in an exported start event, even one stored by an older version with the seed in it', async () => {
+    const [a, b] = await agents();
+    const m = await matchRow(null, 'old-log-seed', 'finished', [a!.id, b!.id]);
+    await t.db.matchEvent.create({ data: { matchId: m.id, seq: 1, kind: 'start', payload: { seed: 'old-log-seed', seats: [] }, visibleTo: [] } });
+    const logs = await getMatchLogs([m.id]);
+    expect(JSON.stringify(logs.get(m.id))).not.toContain('old-log-seed');
+    expect(logs.get(m.id)?.events[0]?.payload).toEqual({ seats: [] });
+  });
+});
