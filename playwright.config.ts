@@ -52,6 +52,9 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       // The small hidden-information test game, for the frame-recording leak test.
       ARENA_TEST_GAMES: '1',
+      // Every spec signs in and creates guests from this one address: the rate limits (tested in lib/entry.test.ts)
+      // are raised so the flows are not refused.
+      ARENA_RATE_LIMIT_FACTOR: '20',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -1,5 +1,5 @@
-// The add/edit agent form: an LLM (provider, model, sampling, scaffold, prompt version) or a built-in kind (random,
-// engine with its depth). Saving a change to how an agent plays after it has played makes a new version.
+// The add/edit agent form: an LLM (provider, model, sampling, scaffold, prompt version, open to people or not) or a
+// built-in kind (random, engine with its depth). Saving a change to how an agent plays after it has played makes a new version.
 'use client';
 
 import Link from 'next/link';
@@ -8,7 +8,7 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { saveAgentAction, type SavedAgent } from '@/app/admin/actions';
 import type { AgentAdminView } from '@/lib/admin';
 import { PROMPT_VERSION, SCAFFOLD_IDS, SCAFFOLDS } from '@/lib/agents/scaffolds';
-import { Field, FormError, FormNotice, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
+import { checkboxClass, Field, FormError, FormNotice, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
 import { useFormAction, type ActionResult } from './admin-form-action';
 
 /** What the form needs to know about a provider (never its key). */
@@ -270,6 +270,25 @@ function AgentFields({
               aria-describedby="agent-prompt-version-hint"
             />
           </Field>
+          <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
+            <input
+              id="agent-playable"
+              type="checkbox"
+              name="playable"
+              defaultChecked={a?.playable ?? false}
+              className={`${checkboxClass} mt-0.5`}
+              aria-describedby="agent-playable-hint"
+              data-testid="agent-playable-checkbox"
+            />
+            <div>
+              <label htmlFor="agent-playable">Open to people</label>
+              {/* A hint, not part of the name: a label that said "provider" would answer to the Provider field's name too. */}
+              <p id="agent-playable-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
+                People may pick it as an opponent on the Play page. Their games spend this provider&apos;s money: set a daily budget for people&apos;s games on
+                the provider.
+              </p>
+            </div>
+          </div>
           {switches.length > 0 && (
             <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
               <legend className="text-sm font-medium">Ablations (optional)</legend>

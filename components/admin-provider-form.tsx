@@ -1,5 +1,6 @@
-// The add/edit provider form: endpoint, API key (write-only: the stored key never reaches the browser), models
-// with a "Test connection" that lists what the endpoint serves, request limits and prices.
+// The add/edit provider form: endpoint, API key (write-only: the stored key never reaches the browser, nor a new
+// address), models with a "Test connection" that lists what the endpoint serves, request limits, prices and the daily
+// budget for people's games.
 'use client';
 
 import { useRouter } from 'next/navigation';
@@ -62,6 +63,10 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
   const [test, setTest] = useState<Awaited<ReturnType<typeof testConnectionAction>> | null>(null);
   const [testing, startTest] = useTransition();
   const form = useRef<HTMLFormElement>(null);
+  // A stored key is only sent to the address it was saved for (lib/admin.ts): a new address needs it typed again.
+  const [baseUrl, setBaseUrl] = useState(p?.baseUrl ?? '');
+  const [keyTyped, setKeyTyped] = useState(false);
+  const moved = !!p?.apiKeyMasked && baseUrl.trim().replace(/\/+$/, '') !== p.baseUrl.replace(/\/+$/, '');
 
   const error = state !== stale && state && !state.ok ? state.error : null;
   const field = state !== stale && state && !state.ok ? state.field : undefined;
@@ -113,6 +118,7 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
             type="url"
             required
             defaultValue={p?.baseUrl ?? ''}
+            onChange={(e) => setBaseUrl(e.target.value)}
             placeholder="https://api.openai.com/v1"
             className={inputClass}
             aria-invalid={invalid('baseUrl')}
@@ -140,11 +146,17 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
             type="password"
             autoComplete="new-password"
             spellCheck={false}
-            placeholder={p?.apiKeyMasked ? 'leave blank to keep the stored key' : 'sk-…'}
+            placeholder={moved ? 'enter the key again for the new address' : p?.apiKeyMasked ? 'leave blank to keep the stored key' : 'sk-…'}
+            onChange={(e) => setKeyTyped(e.target.value.trim() !== '')}
             className={inputClass}
-            aria-invalid={invalid('apiKey')}
-            aria-describedby="provider-api-key-hint"
+            aria-invalid={invalid('apiKey') ?? (moved && !keyTyped ? true : undefined)}
+            aria-describedby="provider-api-key-hint provider-key-again"
           />
+          {moved && !keyTyped && (
+            <p id="provider-key-again" role="status" data-testid="key-again" className="text-xs font-medium text-amber-800 dark:text-amber-300">
+              The base URL changed: enter the API key again (or remove the stored key). The stored key is never sent to a new address.
+            </p>
+          )}
         </Field>
         <div className="flex flex-col justify-center gap-2 pt-1 text-sm">
           <label className="flex items-start gap-2">
@@ -184,7 +196,9 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
             {testing && <Spinner />}
             Test connection
           </button>
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">Asks the base URL for its model list (GET /models){p?.apiKeyMasked ? ', with the key typed above or else the stored one' : ''}.</span>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">
+            Asks the base URL for its model list (GET /models){p?.apiKeyMasked ? ', with the key typed above or else the stored one (only at its own address)' : ''}.
+          </span>
         </div>
         <div aria-live="polite">
           {test && !testing && (
@@ -255,6 +269,32 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
             className={textareaClass}
             aria-invalid={invalid('modelPrices')}
             aria-describedby="provider-model-prices-hint"
+          />
+        </Field>
+      </fieldset>
+
+      <fieldset className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-medium">
+          People&apos;s games <span className="font-normal text-zinc-400">(what games with a person in a seat may spend here)</span>
+        </legend>
+        <Field
+          label="Budget / day (USD)"
+          htmlFor="provider-people-budget"
+          hint="Per UTC day; blank = no cap, 0 = closed to people. Needs prices. Games already in play finish, so a day can overshoot a little."
+          className="col-span-2"
+        >
+          <input
+            id="provider-people-budget"
+            name="peopleDailyBudgetUsd"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            defaultValue={p?.peopleDailyBudgetUsd ?? ''}
+            placeholder="no cap"
+            className={inputClass}
+            aria-invalid={invalid('peopleDailyBudgetUsd')}
+            aria-describedby="provider-people-budget-hint"
           />
         </Field>
       </fieldset>

@@ -1,4 +1,4 @@
-// The admin area's section links (dashboard, providers, agents, tournaments), the current one highlighted.
+// The admin area's section links (dashboard, providers, agents, tournaments, settings), the current one highlighted.
 'use client';
 
 import Link from 'next/link';
@@ -10,6 +10,7 @@ const LINKS = [
   { href: '/admin/agents', label: 'Agents', match: (p: string) => p.startsWith('/admin/agents') },
   { href: '/tournaments', label: 'Tournaments', match: (p: string) => p === '/tournaments' },
   { href: '/admin/tournaments/new', label: 'New tournament', match: (p: string) => p.startsWith('/admin/tournaments/new') },
+  { href: '/admin/settings', label: 'Settings', match: (p: string) => p.startsWith('/admin/settings') },
 ];
 
 export function AdminSubnav() {

@@ -8,6 +8,8 @@ import { leaderboardQuerySchema, type LeaderboardQuery } from '@/lib/leaderboard
 
 interface Props {
   query: LeaderboardQuery;
+  /** The site's defaults where they differ from the schema's (the admin's people filter): left out of the URL. */
+  defaults?: Partial<Pick<LeaderboardQuery, 'humans'>>;
   games: { id: string; title: string }[];
   /** Every category, with whether some registered game declares it. */
   categories: { id: string; label: string; available: boolean }[];
@@ -17,20 +19,21 @@ interface Props {
 
 type Key = keyof LeaderboardQuery;
 
-const DEFAULTS = leaderboardQuerySchema.parse({});
+const SCHEMA_DEFAULTS = leaderboardQuerySchema.parse({});
 
 /** The query string for a query: only the values that differ from the defaults, in a stable order. */
-function toSearch(query: LeaderboardQuery): string {
+function toSearch(query: LeaderboardQuery, defaults: LeaderboardQuery): string {
   const params = new URLSearchParams();
   for (const key of Object.keys(leaderboardQuerySchema.shape) as Key[]) {
     const value = query[key];
-    if (value !== undefined && value !== DEFAULTS[key]) params.set(key, value);
+    if (value !== undefined && value !== defaults[key]) params.set(key, value);
   }
   const s = params.toString();
   return s ? `?${s}` : '';
 }
 
-export function LeaderboardFilters({ query: served, games, categories, versions }: Props) {
+export function LeaderboardFilters({ query: served, defaults: site, games, categories, versions }: Props) {
+  const defaults = { ...SCHEMA_DEFAULTS, ...site };
   const router = useRouter();
   const pathname = usePathname() ?? '/leaderboard';
   const [pending, startTransition] = useTransition();
@@ -41,7 +44,7 @@ export function LeaderboardFilters({ query: served, games, categories, versions 
     const next = { ...query, [key]: value || undefined } as LeaderboardQuery;
     startTransition(() => {
       setQuery(next);
-      router.push(`${pathname}${toSearch(next)}`, { scroll: false });
+      router.push(`${pathname}${toSearch(next, defaults)}`, { scroll: false });
     });
   };
 

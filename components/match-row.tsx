@@ -36,8 +36,9 @@ export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
       <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:flex-col sm:items-end sm:text-right">
         <StatusBadge status={match.status} />
         {result ? (
-          <span className={`min-w-0 ${result.kind === 'void' ? 'text-red-700 dark:text-red-400' : 'font-medium'}`} title={result.reason}>
+          <span className={`min-w-0 ${result.kind === 'void' ? 'text-red-700 dark:text-red-400' : 'font-medium'}`} title={match.unrated ?? result.reason}>
             {result.kind === 'void' ? `void: ${result.reason}` : result.headline}
+            {!match.rated && <span className="ml-1.5 text-xs font-normal italic text-zinc-500 dark:text-zinc-400">not rated</span>}
           </span>
         ) : (
           <span className="text-zinc-500 dark:text-zinc-400">{match.status === 'running' ? 'in progress' : 'waiting'}</span>

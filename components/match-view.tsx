@@ -33,6 +33,8 @@ interface Props {
   initialSeats: SeatInfo[];
   initialOutcome: MatchSnapshot['outcome'];
   initialFailureReason: string | null;
+  /** Why the finished match rates no one (a person gave up before a move of their own); null when it is rated. */
+  initialUnrated?: string | null;
   /** The judge's verdicts on the match's statements (Who is the spy's descriptions), once it is over. */
   judgments?: Judgment[];
   /** The tournament has a judge whose verdicts are not in yet: the page reloads them for a while after the end. */
@@ -59,6 +61,12 @@ export function MatchView(props: Props) {
   const seats = log?.seats ?? props.initialSeats;
   const outcome = log ? log.outcome : props.initialOutcome;
   const failureReason = log ? log.failureReason : props.initialFailureReason;
+  // The end event says when the match rates no one, so a match that ends while watched says so at once.
+  const unrated = useMemo(() => {
+    const end = log?.events.find((e) => !e.hidden && e.kind === 'end');
+    const why = end && !end.hidden ? (end.payload as { unrated?: unknown }).unrated : undefined;
+    return typeof why === 'string' ? why : (props.initialUnrated ?? null);
+  }, [log, props.initialUnrated]);
   const final = isFinal(status);
   const frames = useMemo(() => (log ? replayFrames(log) : []), [log]);
   const last = Math.max(0, frames.length - 1);
@@ -140,6 +148,11 @@ export function MatchView(props: Props) {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
         <section className="flex flex-col gap-4" aria-label="Board">
           <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatLabel} evaluation={props.evaluation} />
+          {status === 'finished' && unrated && (
+            <p data-testid="unrated-note" role="note" className="-mt-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
+              <span className="font-semibold">Not rated</span> — {unrated}: the leaderboard and the players&apos; records leave it out.
+            </p>
+          )}
           <div data-testid="board" className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
             {!Board ? (
               <BoardMessage>There is no board view for “{gameId}”; the transcript has every move.</BoardMessage>

@@ -89,9 +89,9 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
         </Field>
       )}
       {agents.length === 0 ? (
-        <p className="text-sm text-amber-800 dark:text-amber-300">There are no agents to play against yet: an admin adds them on the admin pages.</p>
+        <p className="text-sm text-amber-800 dark:text-amber-300">There are no agents to play against yet: an admin adds them, and opens them to people, on the admin pages.</p>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2" aria-describedby="play-opponents-hint">
           {Array.from({ length: n - 1 }, (_, i) => (
             <Field key={`${game.id}-${i}`} label={n === 2 ? 'Opponent' : `Opponent ${i + 1}`} htmlFor={`play-opponent-${i}`}>
               <select id={`play-opponent-${i}`} name="opponentId" defaultValue={defaultOpponent} className={inputClass}>
@@ -101,6 +101,9 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
               </select>
             </Field>
           ))}
+          <p id="play-opponents-hint" className="text-xs text-zinc-500 sm:col-span-2 dark:text-zinc-400">
+            The baselines, and the models an admin has opened to people.
+          </p>
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">

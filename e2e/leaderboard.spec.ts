@@ -134,7 +134,7 @@ test('exports and the leaderboard API answer machine clients', async ({ request 
   expect(csv.headers()['content-disposition']).toContain('attachment');
   const lines = (await csv.text()).split('\r\n').filter(Boolean);
   expect(lines[0]).toBe(
-    'match_id,game,tournament,seed,finished_at,seat,agent_id,agent_name,agent_kind,model,scaffold,prompt_version,simulated,score,outcome,illegal_count,forfeit_count',
+    'match_id,game,tournament,seed,finished_at,seat,agent_id,agent_name,agent_kind,model,scaffold,prompt_version,simulated,score,outcome,illegal_count,forfeit_count,rated',
   );
   expect(lines.length).toBeGreaterThanOrEqual(2);
 

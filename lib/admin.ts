@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { PROMPT_VERSION, SCAFFOLD_IDS } from './agents/scaffolds';
 import { games } from '../games/registry';
 import type { Db } from './db';
+import { paged, type Page } from './pagination';
+import { peopleSpendToday } from './people-budget';
+import { isPlayable } from './play';
 import { decryptSecret, encryptSecret, maskSecret } from './secrets';
 import { firstIssue, parseOr } from './validation';
 
@@ -44,10 +47,44 @@ export const providerInputSchema = z
     priceInPer1k: price,
     priceOutPer1k: price,
     modelPrices: modelPricesSchema.default({}),
+    /** US dollars per UTC day for matches with a person in a seat; blank = no cap. */
+    peopleDailyBudgetUsd: z.preprocess(
+      blankToNull,
+      z.number({ error: 'enter an amount in US dollars' }).min(0, 'a budget cannot be negative').max(1_000_000).nullable(),
+    ).default(null),
     simulated: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .superRefine((p, ctx) => {
+    // Without prices every call is recorded at $0, so a budget would never run out: refuse it rather than pretend.
+    const priced = p.priceInPer1k > 0 || p.priceOutPer1k > 0 || Object.values(p.modelPrices).some((m) => m.in > 0 || m.out > 0);
+    if (p.peopleDailyBudgetUsd !== null && p.peopleDailyBudgetUsd > 0 && !priced) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['peopleDailyBudgetUsd'],
+        message: "people's daily budget: set this provider's prices first (without them every call costs $0 and the budget never runs out)",
+      });
+    }
+  });
 export type ProviderInput = z.input<typeof providerInputSchema>;
+
+/**
+ * Whether two base URLs are the same endpoint (scheme, host, port and path; case of the host and trailing slashes
+ * aside). A stored key is only ever sent to the endpoint it was saved for.
+ */
+export function sameEndpoint(a: string, b: string): boolean {
+  const norm = (u: string) => {
+    try {
+      const x = new URL(u.trim());
+      return `${x.protocol}//${x.host}${x.pathname.replace(/\/+$/, '')}${x.search}`;
+    } catch {
+      return u.trim().replace(/\/+$/, '');
+    }
+  };
+  return norm(a) === norm(b);
+}
+
+const KEY_AGAIN = 'the base URL changed: enter the API key again (a stored key is never sent to a new address)';
 
 /** What pages may show about a provider: never the key itself. */
 export interface ProviderView {
@@ -63,6 +100,9 @@ export interface ProviderView {
   priceInPer1k: number;
   priceOutPer1k: number;
   modelPrices: Record<string, { in: number; out: number }>;
+  /** US dollars per UTC day for people's games (null: no cap), and what they spent today. */
+  peopleDailyBudgetUsd: number | null;
+  peopleSpentTodayUsd: number;
   agentCount: number;
 }
 
@@ -75,13 +115,33 @@ function masked(enc: string | null): string | null {
   }
 }
 
-export async function listProviders(db: Db): Promise<ProviderView[]> {
-  const rows = await db.provider.findMany({ orderBy: { createdAt: 'asc' }, include: { _count: { select: { agents: true } } } });
+const providerInclude = { _count: { select: { agents: true } } } as const;
+type ProviderRow = Awaited<ReturnType<Db['provider']['findMany']>>[number] & { _count: { agents: number } };
+
+async function toProviderViews(db: Db, rows: ProviderRow[]): Promise<ProviderView[]> {
+  const spent = await peopleSpendToday(db, rows.filter((p) => p.peopleDailyBudgetUsd !== null).map((p) => p.id));
   return rows.map((p) => ({
     id: p.id, name: p.name, baseUrl: p.baseUrl, models: p.models, apiKeyMasked: masked(p.apiKeyEnc), simulated: p.simulated,
     rpm: p.rpm, tpm: p.tpm, maxConcurrent: p.maxConcurrent, priceInPer1k: p.priceInPer1k, priceOutPer1k: p.priceOutPer1k,
     modelPrices: modelPricesSchema.catch({}).parse(p.modelPrices), agentCount: p._count.agents,
+    peopleDailyBudgetUsd: p.peopleDailyBudgetUsd, peopleSpentTodayUsd: spent.get(p.id) ?? 0,
   }));
+}
+
+/** Every provider, oldest first (the agent form's choices: an admin adds them one by one). */
+export async function listProviders(db: Db): Promise<ProviderView[]> {
+  return toProviderViews(db, await db.provider.findMany({ orderBy: { createdAt: 'asc' }, include: providerInclude }));
+}
+
+/** One page of the providers list (/admin/providers), newest first. */
+export async function providersPage(db: Db, page: number): Promise<Page<ProviderView>> {
+  const p = await paged(page, () => db.provider.count(), (w) => db.provider.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: providerInclude, ...w }));
+  return { ...p, items: await toProviderViews(db, p.items) };
+}
+
+export async function getProviderView(db: Db, id: string): Promise<ProviderView | null> {
+  const row = await db.provider.findUnique({ where: { id }, include: providerInclude });
+  return row ? (await toProviderViews(db, [row]))[0]! : null;
 }
 
 export async function saveProvider(db: Db, raw: unknown): Promise<{ id: string }> {
@@ -91,12 +151,14 @@ export async function saveProvider(db: Db, raw: unknown): Promise<{ id: string }
   const data = {
     name: p.name, baseUrl: p.baseUrl, models: [...new Set(p.models)], simulated: p.simulated,
     rpm: p.rpm, tpm: p.tpm, maxConcurrent: p.maxConcurrent, priceInPer1k: p.priceInPer1k, priceOutPer1k: p.priceOutPer1k,
-    modelPrices: p.modelPrices,
+    modelPrices: p.modelPrices, peopleDailyBudgetUsd: p.peopleDailyBudgetUsd,
     ...(p.apiKey ? { apiKeyEnc: encryptSecret(p.apiKey) } : p.clearApiKey ? { apiKeyEnc: null } : {}),
   };
   if (p.id) {
     const existing = await db.provider.findUnique({ where: { id: p.id } });
     if (!existing) throw new AdminError('that provider no longer exists');
+    // The stored key belongs to the address it was saved for: a new address needs the key typed again (or removed).
+    if (existing.apiKeyEnc && !p.apiKey && !p.clearApiKey && !sameEndpoint(existing.baseUrl, p.baseUrl)) throw new AdminError(KEY_AGAIN);
     await db.provider.update({ where: { id: p.id }, data });
     // The simulated label follows the provider onto its agents.
     await db.agent.updateMany({ where: { providerId: p.id }, data: { simulated: p.simulated } });
@@ -116,6 +178,8 @@ export async function testProviderConnection(
   let apiKey = input.data.apiKey || undefined;
   if (!apiKey && input.data.id) {
     const p = await db.provider.findUnique({ where: { id: input.data.id } });
+    // Never the stored key to another address: an admin session could otherwise send it anywhere and read it there.
+    if (p?.apiKeyEnc && !sameEndpoint(p.baseUrl, input.data.baseUrl)) return { ok: false, error: KEY_AGAIN };
     if (p?.apiKeyEnc) {
       try {
         apiKey = decryptSecret(p.apiKeyEnc);
@@ -175,6 +239,8 @@ export const agentInputSchema = z.discriminatedUnion('kind', [
         .array(z.string().refine((id) => PROMPT_SWITCH_IDS.includes(id), { error: (iss) => `"${String(iss.input)}" is not a prompt switch of any game` }))
         .max(20)
         .default([]),
+      /** People may pick it on the Play page (lib/play.ts); absent = unchanged (new agents: no). Not part of what plays. */
+      playable: z.boolean().optional(),
     })
     .strict(),
   z.object({ id: agentId, name: agentName, kind: z.literal('random') }).strict(),
@@ -208,7 +274,7 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
   const a = parseOrThrow(agentInputSchema, raw);
   let data: {
     kind: string; providerId: string | null; model: string | null; temperature: number | null; maxTokens: number | null;
-    scaffold: string | null; promptVersion: string | null; settings: object; simulated: boolean;
+    scaffold: string | null; promptVersion: string | null; settings: object; simulated: boolean; playable?: boolean;
   };
   if (a.kind === 'llm') {
     const p = await db.provider.findUnique({ where: { id: a.providerId } });
@@ -218,6 +284,7 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
     data = {
       kind: 'llm', providerId: p.id, model: a.model, temperature: a.temperature, maxTokens: a.maxTokens, scaffold: a.scaffold,
       promptVersion: a.promptVersion, settings: switches.length ? { promptSwitches: switches } : {}, simulated: p.simulated,
+      ...(a.playable !== undefined ? { playable: a.playable } : {}),
     };
   } else {
     data = {
@@ -246,7 +313,8 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
     let name = a.name === old.name ? `${baseName(old.name)} v${version}` : a.name;
     if (await tx.agent.findUnique({ where: { name } })) name = `${name} (${Date.now().toString(36)})`;
     await tx.agent.update({ where: { id: old.id }, data: { retired: true } });
-    const created = await tx.agent.create({ data: { name, familyId: old.familyId, version, ...data } });
+    // The new version is open to people as the old one was, unless this edit says otherwise.
+    const created = await tx.agent.create({ data: { name, familyId: old.familyId, version, playable: old.playable, ...data } });
     return { id: created.id, version, newVersion: true };
   });
 }
@@ -268,21 +336,53 @@ export interface AgentAdminView {
   simulated: boolean;
   version: number;
   retired: boolean;
+  /** People may pick it on the Play page (lib/play.ts's isPlayable: baselines always, LLM agents when marked). */
+  playable: boolean;
   matches: number;
 }
 
+/** The agents an admin manages: every kind but people (they sign up on the Play page). */
+const adminAgentWhere = { kind: { not: 'human' } };
+const adminAgentInclude = { provider: { select: { name: true } }, _count: { select: { seats: true } } } as const;
+
+/** Every agent an admin manages (current versions first): the tournament form's choices. */
 export async function listAgentsForAdmin(db: Db): Promise<AgentAdminView[]> {
-  const rows = await db.agent.findMany({
-    orderBy: [{ retired: 'asc' }, { createdAt: 'asc' }],
-    include: { provider: { select: { name: true } }, _count: { select: { seats: true } } },
-  });
-  return rows.map((r) => ({
+  const rows = await db.agent.findMany({ where: adminAgentWhere, orderBy: [{ retired: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], include: adminAgentInclude });
+  return rows.map(toAdminView);
+}
+
+/** One page of /admin/agents: current versions first, newest first (the one just added is at the top). */
+export async function agentsPageForAdmin(db: Db, page: number): Promise<Page<AgentAdminView>> {
+  const p = await paged(page, () => db.agent.count({ where: adminAgentWhere }), (w) =>
+    db.agent.findMany({ where: adminAgentWhere, orderBy: [{ retired: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }], include: adminAgentInclude, ...w }));
+  return { ...p, items: p.items.map(toAdminView) };
+}
+
+export async function getAgentForAdmin(db: Db, id: string): Promise<AgentAdminView | null> {
+  const row = await db.agent.findFirst({ where: { id, ...adminAgentWhere }, include: adminAgentInclude });
+  return row ? toAdminView(row) : null;
+}
+
+/** Opens an LLM agent to people's games, or withdraws it (baselines are always open; retired versions never are). */
+export async function setAgentPlayable(db: Db, id: string, playable: boolean): Promise<{ name: string }> {
+  const a = await db.agent.findUnique({ where: { id } });
+  if (!a || a.kind === 'human') throw new AdminError('that agent no longer exists');
+  if (a.kind !== 'llm') throw new AdminError(`${a.name} is a built-in baseline: people may always play it`);
+  if (a.retired) throw new AdminError(`"${a.name}" has been replaced by a newer version; open that one instead`);
+  await db.agent.update({ where: { id }, data: { playable } });
+  return { name: a.name };
+}
+
+type AdminAgentRow = Awaited<ReturnType<Db['agent']['findMany']>>[number] & { provider: { name: string } | null; _count: { seats: number } };
+
+function toAdminView(r: AdminAgentRow): AgentAdminView {
+  return {
     id: r.id, name: r.name, kind: r.kind, providerId: r.providerId, providerName: r.provider?.name ?? null, model: r.model,
     temperature: r.temperature, maxTokens: r.maxTokens, scaffold: r.scaffold, promptVersion: r.promptVersion,
     depth: r.kind === 'engine' ? Number((r.settings as { depth?: number } | null)?.depth ?? 4) : null,
     promptSwitches: promptSwitchesOf(r.settings),
-    simulated: r.simulated, version: r.version, retired: r.retired, matches: r._count.seats,
-  }));
+    simulated: r.simulated, version: r.version, retired: r.retired, playable: isPlayable(r), matches: r._count.seats,
+  };
 }
 
 export { firstIssue };

@@ -122,9 +122,12 @@ describe('CSV', () => {
     expect(rows[0]).toHaveLength(CSV_COLUMNS.length);
     const text = rows.map(csvLine).join('');
     expect(text).toBe(
-      'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,0,a,sim-careful · cot (simulated),llm,sim-careful,cot,v1,true,1,win,2,0\r\n' +
-        'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,1,b,Engine,engine,,,,false,0,loss,0,1\r\n',
+      'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,0,a,sim-careful · cot (simulated),llm,sim-careful,cot,v1,true,1,win,2,0,true\r\n' +
+        'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,1,b,Engine,engine,,,,false,0,loss,0,1,true\r\n',
     );
+    // A match that rates no one (a person gave up before a move of their own) says so in its last column.
+    expect(CSV_COLUMNS.at(-1)).toBe('rated');
+    expect(csvRows({ ...m, rated: false }).map((r) => r.at(-1))).toEqual([false, false]);
   });
 });
 

@@ -25,12 +25,15 @@ export interface ExportMatch {
   gameId: string;
   tournamentId: string | null;
   tournamentName: string | null;
-  seed: string;
+  /** Null while another match dealt from the same seed (its seat-swapped twin) is still to be played. */
+  seed: string | null;
   /** finished | failed */
   status: string;
   config: unknown;
-  /** { scores, reason, winner, rewards? } when finished. */
+  /** { scores, reason, winner, rewards?, unrated? } when finished. */
   result: unknown;
+  /** False for a finished match that rates no one (a person gave up before a move of their own); absent = rated. */
+  rated?: boolean;
   failureReason: string | null;
   createdAt: Date;
   startedAt: Date | null;
@@ -101,6 +104,7 @@ export const CSV_COLUMNS = [
   'outcome',
   'illegal_count',
   'forfeit_count',
+  'rated',
 ] as const;
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -143,6 +147,7 @@ export function csvRows(m: ExportMatch): CsvValue[][] {
     s.outcome,
     s.illegalCount,
     s.forfeitCount,
+    m.rated !== false,
   ]);
 }
 
@@ -156,6 +161,7 @@ export function jsonlRecord(m: ExportMatch, events: ExportEvent[], llmCalls: Exp
     status: m.status,
     config: m.config,
     result: m.result,
+    rated: m.rated !== false,
     failureReason: m.failureReason,
     createdAt: m.createdAt,
     startedAt: m.startedAt,

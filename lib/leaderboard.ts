@@ -46,15 +46,21 @@ export const leaderboardQuerySchema = z.object({
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
-/** Reads a query from URL parameters; unknown or invalid values fall back to defaults, with the problems listed. */
-export function parseLeaderboardQuery(params: Record<string, string | string[] | undefined>): { query: LeaderboardQuery; problems: string[] } {
+/**
+ * Reads a query from URL parameters; unknown or invalid values fall back to defaults, with the problems listed.
+ * `defaults` replaces the schema's defaults for what the address leaves out (the site's people filter: lib/settings.ts).
+ */
+export function parseLeaderboardQuery(
+  params: Record<string, string | string[] | undefined>,
+  defaults: Partial<Pick<LeaderboardQuery, 'humans'>> = {},
+): { query: LeaderboardQuery; problems: string[] } {
   const flat = Object.fromEntries(
     Object.entries(params)
       .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
       .filter(([, v]) => v !== undefined && v !== '' && v !== 'all'),
   );
   const problems: string[] = [];
-  const query: Record<string, unknown> = {};
+  const query: Record<string, unknown> = { ...defaults };
   for (const key of Object.keys(leaderboardQuerySchema.shape) as (keyof LeaderboardQuery)[]) {
     if (!(key in flat)) continue;
     const r = leaderboardQuerySchema.shape[key].safeParse(flat[key]);

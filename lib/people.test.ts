@@ -49,6 +49,37 @@ describe('people', () => {
     expect(problem('李雷')).toBeNull();
   });
 
+  it('look-alike names: reserved names in any spelling are refused, and two names that look the same cannot both exist', async () => {
+    const problem = (name: string) => {
+      const r = personNameSchema.safeParse(name);
+      return r.success ? null : r.error.issues[0]!.message;
+    };
+    // Fullwidth R, Cyrillic а, capitals, Greek Ι, Cyrillic Е: each reads as a reserved name.
+    for (const name of ['Ｒandom', 'Rаndom', 'RANDOM', 'ΑDMIN', 'ЕNGINE', 'Ηumans']) expect(problem(name), name).toMatch(/reserved/);
+    expect(problem('Random Rita')).toBeNull();
+
+    await createGuest(t.db, { name: 'Paul' });
+    await expect(createGuest(t.db, { name: 'Pаul' })).rejects.toThrow('the name "Pаul" looks like "Paul", which is taken: pick another');
+    await expect(createAccount(t.db, { name: 'ＰＡＵＬ', password: 'long-enough' })).rejects.toThrow(/taken/);
+    // Agents too: a person cannot pass for a model (Cyrillic С).
+    await t.db.agent.create({ data: { name: 'Claude', kind: 'llm' } });
+    await expect(createGuest(t.db, { name: 'Сlaude' })).rejects.toThrow(/looks like "Claude"/);
+    expect(await t.db.person.count({ where: { name: { in: ['Pаul', 'ＰＡＵＬ', 'Сlaude'] } } })).toBe(0);
+  });
+
+  it('people created before look-alike keys existed are compared too', async () => {
+    const g = await createGuest(t.db, { name: 'Olga' });
+    await t.db.person.update({ where: { id: g.id }, data: { nameSkeleton: null } }); // as migration 0007 left them
+    await expect(createGuest(t.db, { name: 'Оlga' })).rejects.toThrow(/looks like "Olga"/);
+    expect((await t.db.person.findUniqueOrThrow({ where: { id: g.id } })).nameSkeleton).toBe('olga');
+  });
+
+  it('racing for two look-alike names: exactly one browser gets one', async () => {
+    const results = await Promise.allSettled(['Vera', 'Vеra', 'VЕRA'].map((name) => createGuest(t.db, { name })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/taken/);
+  });
+
   it('accounts sign in with their password; guests and wrong passwords get one answer', async () => {
     const acct = await createAccount(t.db, { name: 'Grace', password: 'hopper-1906' });
     expect(acct.guest).toBe(false);

@@ -5,14 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { digest, hashPassword, passwordSchema, verifyPassword } from './auth';
 import type { Db } from './db';
+import type { Prisma } from './generated/prisma/client.ts';
+import { nameSkeleton } from './names';
 import { parseOr } from './validation';
 
 export const PERSON_COOKIE = 'arena_person';
 /** Guests keep their seat and name for as long as the cookie lives. */
 export const PERSON_SESSION_DAYS = 90;
 
-/** Names that would read as something else on the leaderboard. */
-const RESERVED = new Set(['humans', 'human', 'admin', 'random', 'engine', 'spectator', 'simulated']);
+/** Names that would read as something else on the leaderboard, compared by how they look (lib/names.ts). */
+const RESERVED = new Set(['humans', 'human', 'admin', 'random', 'engine', 'spectator', 'simulated'].map(nameSkeleton));
 
 export const personNameSchema = z
   .string()
@@ -23,7 +25,7 @@ export const personNameSchema = z
       .min(2, 'a name needs at least 2 characters')
       .max(32, 'a name has at most 32 characters')
       .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u, "a name may use letters, digits, spaces and . _ ' - (starting with a letter or digit)")
-      .refine((s) => !RESERVED.has(s.toLowerCase()), 'that name is reserved: pick another'),
+      .refine((s) => !RESERVED.has(nameSkeleton(s)), 'that name is reserved: pick another'),
   );
 
 export const guestInputSchema = z.object({ name: personNameSchema });
@@ -47,17 +49,44 @@ const toInfo = (p: { id: string; name: string; agentId: string; passwordHash: st
 });
 
 const taken = (name: string) => new PeopleError(`the name "${name}" is taken: pick another, or sign in if it is yours`);
+const lookAlike = (name: string, other: string) => new PeopleError(`the name "${name}" looks like "${other}", which is taken: pick another`);
 
-/** Creates a person and their agent (kind human) in one transaction; the name must be free among people and agents. */
+type Tx = Prisma.TransactionClient;
+
+/** People made before migration 0007 have no skeleton yet: computed once, on the next new name. */
+async function fillSkeletons(db: Db): Promise<void> {
+  const legacy = await db.person.findMany({ where: { nameSkeleton: null }, select: { id: true, name: true } });
+  for (const p of legacy) await db.person.updateMany({ where: { id: p.id, nameSkeleton: null }, data: { nameSkeleton: nameSkeleton(p.name) } });
+}
+
+/** The name that looks like `skeleton` among people and agents, if any. */
+async function lookAlikeOf(tx: Tx, skeleton: string): Promise<string | null> {
+  const person = await tx.person.findFirst({ where: { nameSkeleton: skeleton }, select: { name: true } });
+  if (person) return person.name;
+  // Agents other than people are few (an admin makes them): compared one by one.
+  const agents = await tx.agent.findMany({ where: { kind: { not: 'human' } }, select: { name: true } });
+  return agents.find((a) => nameSkeleton(a.name) === skeleton)?.name ?? null;
+}
+
+/**
+ * Creates a person and their agent (kind human) in one transaction. The name must be free among people and agents,
+ * in any case and in any look-alike spelling ("Rаndom" with a Cyrillic а is "Random").
+ */
 async function createPerson(db: Db, name: string, passwordHash: string | null): Promise<PersonInfo> {
   const nameKey = name.toLowerCase();
+  const skeleton = nameSkeleton(name);
+  await fillSkeletons(db);
   try {
     return await db.$transaction(async (tx) => {
+      // Two browsers racing for look-alike names wait on one lock; exact names also meet the unique index.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`person-name:${skeleton}`}))`;
       const clash = await tx.$queryRaw<{ n: number }[]>`
         SELECT 1 AS n FROM agents WHERE lower(name) = ${nameKey} UNION ALL SELECT 1 FROM people WHERE name_key = ${nameKey} LIMIT 1`;
       if (clash.length) throw taken(name);
+      const similar = await lookAlikeOf(tx, skeleton);
+      if (similar !== null) throw lookAlike(name, similar);
       const agent = await tx.agent.create({ data: { name, kind: 'human', settings: {} } });
-      const p = await tx.person.create({ data: { name, nameKey, passwordHash, agentId: agent.id } });
+      const p = await tx.person.create({ data: { name, nameKey, nameSkeleton: skeleton, passwordHash, agentId: agent.id } });
       return toInfo(p);
     });
   } catch (err) {

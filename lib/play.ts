@@ -1,9 +1,27 @@
-// What a person asks for on the Play page: a game, opponents, a seat, a move timer. Shared by the form and the server.
+// What a person asks for on the Play page (a game, opponents, a seat, a move timer) and whom they may ask to play.
+// Shared by the form and the server.
 import { z } from 'zod';
 import { serviceSlot } from './service-slot';
 
 /** A person may have this many games open (queued or running) at once. */
 export const MAX_OPEN_GAMES_PER_PERSON = 3;
+
+/**
+ * Who people may play: the built-in baselines always (they cost nothing), an LLM agent only when an admin has marked
+ * it playable (it may cost money: see the provider's daily budget for people's games), never a retired version and
+ * never another person. The Play page lists exactly these; the scheduler refuses anything else, whatever was sent.
+ */
+export const ALWAYS_PLAYABLE_KINDS = ['random', 'engine'] as const;
+
+export function isPlayable(a: { kind: string; playable: boolean; retired: boolean }): boolean {
+  return !a.retired && ((ALWAYS_PLAYABLE_KINDS as readonly string[]).includes(a.kind) || (a.kind === 'llm' && a.playable));
+}
+
+/** isPlayable as a database filter (Prisma's AgentWhereInput). */
+export const playableAgentWhere = {
+  retired: false,
+  OR: [{ kind: { in: [...ALWAYS_PLAYABLE_KINDS] } }, { kind: 'llm', playable: true }],
+};
 
 export const MOVE_SECONDS_CHOICES = [15, 30, 60, 120, 300] as const;
 

@@ -1,14 +1,17 @@
 // Read-only database queries behind the pages and exports: the lobby, one match, the agents with their records and
-// model usage, the match exports (read in batches), the health check, the tournaments.
+// model usage, the match exports (read in batches), the health check, the tournaments. Lists that grow with use are
+// read a page at a time (lib/pagination.ts).
 import 'server-only';
 import { db } from './db';
 import type { ExportEvent, ExportLlmCall, ExportMatch } from './exports';
 import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from './metrics';
 import { analyseDeep, type DeepAnalysis } from './deep-analysis';
 import { analyseSpy, type SpyAnalysis } from './spy-analysis';
+import { paged, PAGE_SIZE, type Page } from './pagination';
 import { getGame } from '../games/registry';
 import type { Judgment } from '../games/types';
 import type { Prisma } from './generated/prisma/client.ts';
+import { isPlayable, playableAgentWhere } from './play';
 import type { MatchStatus } from './protocol';
 import { tournamentProgress, tournamentStandings, type Standing } from './tournament/progress';
 import type { TournamentProgress } from './tournament/spec';
@@ -33,6 +36,9 @@ export interface MatchSummary {
   seats: SeatSummary[];
   result: { scores: number[]; reason: string; winner: number | null } | null;
   failureReason: string | null;
+  /** False for a finished match that rates no one (a person gave up before a move of their own); why in `unrated`. */
+  rated: boolean;
+  unrated: string | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -49,7 +55,7 @@ export interface AgentSummary {
   /** True when the agent or its provider is the simulated LLM endpoint. */
   simulated: boolean;
   providerSimulated: boolean;
-  /** Finished matches (wins + draws + losses); void matches are not counted. */
+  /** Rated finished matches (wins + draws + losses); void and unrated matches are not counted. */
   played: number;
   wins: number;
   draws: number;
@@ -68,12 +74,12 @@ const matchInclude = {
 
 type MatchWithSeats = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
-function findMatches(args: Pick<Prisma.MatchFindManyArgs, 'where' | 'orderBy' | 'take'>): Promise<MatchWithSeats[]> {
+function findMatches(args: Pick<Prisma.MatchFindManyArgs, 'where' | 'orderBy' | 'take' | 'skip'>): Promise<MatchWithSeats[]> {
   return db().match.findMany({ ...args, include: matchInclude });
 }
 
 function toSummary(m: MatchWithSeats): MatchSummary {
-  const result = m.result as { scores: number[]; reason: string; winner?: number | null } | null;
+  const result = m.result as { scores: number[]; reason: string; winner?: number | null; unrated?: string } | null;
   return {
     id: m.id,
     gameId: m.gameId,
@@ -90,20 +96,50 @@ function toSummary(m: MatchWithSeats): MatchSummary {
     })),
     result: result ? { scores: result.scores, reason: result.reason, winner: result.winner ?? null } : null,
     failureReason: m.failureReason,
+    rated: m.rated,
+    unrated: m.rated ? null : (result?.unrated ?? 'not rated'),
     createdAt: m.createdAt,
     startedAt: m.startedAt,
     finishedAt: m.finishedAt,
   };
 }
 
-/** The home page: running matches (newest first), the latest finished or void ones, and how many wait in the queue. */
-export async function getLobby(recentLimit = 20): Promise<{ live: MatchSummary[]; recent: MatchSummary[]; queued: number }> {
-  const [live, recent, queued] = await Promise.all([
-    findMatches({ where: { status: 'running' }, orderBy: [{ startedAt: 'desc' }, { createdAt: 'desc' }] }),
-    findMatches({ where: { status: { in: ['finished', 'failed'] } }, orderBy: [{ finishedAt: 'desc' }], take: recentLimit }),
+/** Matches in play a page lists at most (people's games can be many at once); the rest are counted. */
+export const LIVE_LIMIT = 50;
+
+/** Running matches of `where`, newest first at most LIVE_LIMIT of them, and how many there are. */
+async function liveMatches(where: Prisma.MatchWhereInput, order: 'asc' | 'desc'): Promise<{ live: MatchSummary[]; liveTotal: number }> {
+  const w = { ...where, status: 'running' };
+  const [live, liveTotal] = await Promise.all([
+    findMatches({ where: w, orderBy: [{ startedAt: order }, { createdAt: order }, { id: order }], take: LIVE_LIMIT }),
+    db().match.count({ where: w }),
+  ]);
+  return { live: live.map(toSummary), liveTotal };
+}
+
+/** Ended matches of `where` (finished or void), newest first, one page of them. */
+async function endedMatches(where: Prisma.MatchWhereInput, page: number, pageSize = PAGE_SIZE): Promise<Page<MatchSummary>> {
+  const w = { ...where, status: { in: ['finished', 'failed'] } };
+  const p = await paged(
+    page,
+    () => db().match.count({ where: w }),
+    (win) => findMatches({ where: w, orderBy: [{ finishedAt: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }], ...win }),
+    pageSize,
+  );
+  return { ...p, items: p.items.map(toSummary) };
+}
+
+/**
+ * The home page: running matches (newest first, at most LIVE_LIMIT, with their number), one page of the finished or
+ * void ones, and how many wait in the queue.
+ */
+export async function getLobby(page = 1): Promise<{ live: MatchSummary[]; liveTotal: number; recent: Page<MatchSummary>; queued: number }> {
+  const [{ live, liveTotal }, recent, queued] = await Promise.all([
+    liveMatches({}, 'desc'),
+    endedMatches({}, page, 20),
     db().match.count({ where: { status: 'queued' } }),
   ]);
-  return { live: live.map(toSummary), recent: recent.map(toSummary), queued };
+  return { live, liveTotal, recent, queued };
 }
 
 export async function getMatch(id: string): Promise<MatchSummary | null> {
@@ -132,14 +168,29 @@ export async function getMatchJudgments(id: string): Promise<{ judgments: Judgme
   };
 }
 
-/** Every agent with its record, from the seats table (seat.outcome: win / draw or shared / loss). */
-export async function getAgents(): Promise<AgentSummary[]> {
-  const [agents, byOutcome, totals] = await Promise.all([
-    db().agent.findMany({ orderBy: { name: 'asc' }, include: agentInclude }),
-    db().seat.groupBy({ by: ['agentId', 'outcome'], where: { outcome: { not: null } }, _count: { _all: true } }),
-    db().seat.groupBy({ by: ['agentId'], _sum: { illegalCount: true, forfeitCount: true } }),
+/** Which agents the public list shows: models and baselines, or the people who play in the browser. */
+export type AgentListTab = 'agents' | 'people';
+
+/** Seats that count in a record: rated finished matches only (void and unrated ones are apart). */
+const countedSeat = { outcome: { not: null }, match: { rated: true } } satisfies Prisma.SeatWhereInput;
+
+/**
+ * One page of the agents list with their records (from the seats table: win / draw or shared / loss), and how many
+ * agents each tab holds. People (guests can be many) have a tab of their own.
+ */
+export async function getAgentsPage(page: number, tab: AgentListTab = 'agents'): Promise<Page<AgentSummary> & { counts: Record<AgentListTab, number> }> {
+  const where: Prisma.AgentWhereInput = tab === 'people' ? { kind: 'human' } : { kind: { not: 'human' } };
+  const [p, agents, people] = await Promise.all([
+    paged(page, () => db().agent.count({ where }), (w) => db().agent.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: agentInclude, ...w })),
+    db().agent.count({ where: { kind: { not: 'human' } } }),
+    db().agent.count({ where: { kind: 'human' } }),
   ]);
-  return agents.map((a) => toAgentSummary(a, byOutcome, totals));
+  const ids = p.items.map((a) => a.id);
+  const [byOutcome, totals] = await Promise.all([
+    db().seat.groupBy({ by: ['agentId', 'outcome'], where: { ...countedSeat, agentId: { in: ids } }, _count: { _all: true } }),
+    db().seat.groupBy({ by: ['agentId'], where: { agentId: { in: ids } }, _sum: { illegalCount: true, forfeitCount: true } }),
+  ]);
+  return { ...p, items: p.items.map((a) => toAgentSummary(a, byOutcome, totals)), counts: { agents, people } };
 }
 
 const agentInclude = { provider: { select: { name: true, simulated: true } } } satisfies Prisma.AgentInclude;
@@ -179,28 +230,33 @@ export interface AgentDetail extends AgentSummary {
   createdAt: Date;
   /** Void matches it sat in (infrastructure failures, not counted). */
   voided: number;
+  /** Finished matches that rated no one (a person gave up before a move of their own; not counted). */
+  unrated: number;
+  /** People may pick it as an opponent on the Play page. */
+  playable: boolean;
 }
 
 /** One agent with its setup and record; null when there is no such agent. */
 export async function getAgent(id: string): Promise<AgentDetail | null> {
   const a = await db().agent.findUnique({ where: { id }, include: agentInclude });
   if (!a) return null;
-  const [byOutcome, totals, voided] = await Promise.all([
-    db().seat.groupBy({ by: ['agentId', 'outcome'], where: { agentId: id, outcome: { not: null } }, _count: { _all: true } }),
+  const [byOutcome, totals, voided, unrated] = await Promise.all([
+    db().seat.groupBy({ by: ['agentId', 'outcome'], where: { ...countedSeat, agentId: id }, _count: { _all: true } }),
     db().seat.groupBy({ by: ['agentId'], where: { agentId: id }, _sum: { illegalCount: true, forfeitCount: true } }),
     db().match.count({ where: { status: 'failed', seats: { some: { agentId: id } } } }),
+    db().match.count({ where: { status: 'finished', rated: false, seats: { some: { agentId: id } } } }),
   ]);
-  return { ...toAgentSummary(a, byOutcome, totals), temperature: a.temperature, maxTokens: a.maxTokens, settings: a.settings, createdAt: a.createdAt, voided };
+  return {
+    ...toAgentSummary(a, byOutcome, totals), temperature: a.temperature, maxTokens: a.maxTokens, settings: a.settings, createdAt: a.createdAt,
+    voided, unrated, playable: isPlayable(a),
+  };
 }
 
-/** The latest matches an agent has played or is playing (running first, then by end time, newest first), and how many there are in all. */
-export async function getAgentMatches(id: string, limit = 50): Promise<{ matches: MatchSummary[]; total: number }> {
-  const where = { status: { in: ['running', 'finished', 'failed'] }, seats: { some: { agentId: id } } } satisfies Prisma.MatchWhereInput;
-  const [matches, total] = await Promise.all([
-    findMatches({ where, orderBy: [{ finishedAt: { sort: 'desc', nulls: 'first' } }, { startedAt: 'desc' }], take: limit }),
-    db().match.count({ where }),
-  ]);
-  return { matches: matches.map(toSummary), total };
+/** An agent's matches in play (at most LIVE_LIMIT, with their number) and one page of its ended ones, newest first. */
+export async function getAgentMatches(id: string, page = 1): Promise<{ live: MatchSummary[]; liveTotal: number; ended: Page<MatchSummary> }> {
+  const mine = { seats: { some: { agentId: id } } } satisfies Prisma.MatchWhereInput;
+  const [{ live, liveTotal }, ended] = await Promise.all([liveMatches(mine, 'desc'), endedMatches(mine, page)]);
+  return { live, liveTotal, ended };
 }
 
 export interface LlmUsage {
@@ -260,6 +316,7 @@ function toExportMatch(m: ExportRow): ExportMatch {
     status: m.status,
     config: m.config,
     result: m.result,
+    rated: m.rated,
     failureReason: m.failureReason,
     createdAt: m.createdAt,
     startedAt: m.startedAt,
@@ -304,7 +361,16 @@ export async function* exportMatchBatches(opts: {
     };
     const rows: ExportRow[] = await db().match.findMany({ where, orderBy: [{ finishedAt: 'asc' }, { id: 'asc' }], take, include: exportInclude });
     if (rows.length === 0) return;
-    yield rows.map(toExportMatch);
+    // Hidden-information decision: a paired design plays each seed twice (seats swapped); a seed is published only
+    // once no match dealt from it is left to play.
+    const open = new Set(
+      (await db().match.findMany({
+        where: { seed: { in: [...new Set(rows.map((r) => r.seed))] }, status: { in: ['queued', 'running'] } },
+        select: { seed: true },
+        distinct: ['seed'],
+      })).map((r) => r.seed),
+    );
+    yield rows.map((r) => ({ ...toExportMatch(r), seed: open.has(r.seed) ? null : r.seed }));
     if (rows.length < take) return;
     const last = rows[rows.length - 1]!;
     after = { finishedAt: last.finishedAt!, id: last.id };
@@ -319,7 +385,11 @@ export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { ev
   ]);
   const logs = new Map(matchIds.map((id) => [id, { events: [] as ExportEvent[], llmCalls: [] as ExportLlmCall[] }]));
   for (const e of events) {
-    logs.get(e.matchId)?.events.push({ seq: e.seq, kind: e.kind, seat: e.seat, payload: e.payload, visibleTo: e.visibleTo, at: e.createdAt });
+    // Logs stored before the seed left the start event still carry it there: the match's own field says it, or not.
+    const payload = e.kind === 'start' && e.payload && typeof e.payload === 'object' && 'seed' in e.payload
+      ? (({ seed: _seed, ...rest }) => rest)(e.payload as Record<string, unknown>)
+      : e.payload;
+    logs.get(e.matchId)?.events.push({ seq: e.seq, kind: e.kind, seat: e.seat, payload: payload as typeof e.payload, visibleTo: e.visibleTo, at: e.createdAt });
   }
   for (const c of calls) {
     logs.get(c.matchId)?.llmCalls.push({
@@ -348,9 +418,21 @@ export async function pingDatabase(): Promise<void> {
 
 // ---- Tournaments (the public list and page, the admin dashboard) ----
 
-/** Every tournament's progress, newest first (the 200 latest). */
-export async function getTournaments(): Promise<TournamentProgress[]> {
-  return tournamentProgress(db());
+/** One page of the tournaments, newest first, with their progress. */
+export async function getTournamentsPage(page: number, pageSize = PAGE_SIZE): Promise<Page<TournamentProgress>> {
+  const p = await paged(
+    page,
+    () => db().tournament.count(),
+    (w) => db().tournament.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true }, ...w }),
+    pageSize,
+  );
+  return { ...p, items: p.items.length ? await tournamentProgress(db(), p.items.map((t) => t.id)) : [] };
+}
+
+/** How many tournaments there are, and how many are running or paused. */
+export async function getTournamentCounts(): Promise<{ total: number; open: number }> {
+  const [total, open] = await Promise.all([db().tournament.count(), db().tournament.count({ where: { status: { in: ['running', 'paused'] } } })]);
+  return { total, open };
 }
 
 export interface TournamentDetail {
@@ -362,13 +444,20 @@ export interface TournamentDetail {
   hosts: { id: string; name: string; kind: string; simulated: boolean }[];
   /** Format settings as words, e.g. "2 games per pair". */
   settings: string[];
+  /** The tournament's seed, once none of its matches is left to play (null before: every match seed derives from it). */
   seed: string | null;
+  /** The tournament has matches left to play, so its seed is withheld. */
+  seedWithheld: boolean;
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-/** One tournament: its progress and its setup as stored (spec + seed); null when there is no such tournament. */
-export async function getTournament(id: string): Promise<TournamentDetail | null> {
+/**
+ * One tournament: its progress and its setup as stored (spec + seed); null when there is no such tournament.
+ * Hidden-information decision: every match seed derives from the tournament's seed, and games deal from match seeds,
+ * so the seed is given only once no match of it is left to play, or to an admin (`revealSeed`).
+ */
+export async function getTournament(id: string, opts: { revealSeed?: boolean } = {}): Promise<TournamentDetail | null> {
   const [progress] = await tournamentProgress(db(), [id]);
   if (!progress) return null;
   const row = await db().tournament.findUnique({ where: { id }, select: { config: true } });
@@ -395,6 +484,7 @@ export async function getTournament(id: string): Promise<TournamentDetail | null
   if (progress.format === 'host-guest') settings.push(n('guestSeat') !== null ? `guest in seat ${n('guestSeat')! + 1}` : 'guest seat rotates');
   if (n('confidence') !== null) settings.push(`stops when adjacent agents separate at ${Math.round(n('confidence')! * 100)}% confidence`);
   if (n('pairsPerBatch') !== null) settings.push(`${plural(n('pairsPerBatch')!, 'pair', 'pairs')} per batch`);
+  const withheld = progress.counts.queued + progress.counts.running > 0 || progress.status === 'running' || progress.status === 'paused';
   return {
     progress,
     gameIds: strings(c.gameIds),
@@ -402,17 +492,15 @@ export async function getTournament(id: string): Promise<TournamentDetail | null
     baselines: look(baselineIds),
     hosts: look(hostIds),
     settings,
-    seed: typeof c.seed === 'string' ? c.seed : null,
+    seed: typeof c.seed === 'string' && (opts.revealSeed || !withheld) ? c.seed : null,
+    seedWithheld: withheld,
   };
 }
 
-/** A tournament's matches in play (oldest start first) and its latest ended ones (finished or void). */
-export async function getTournamentMatches(id: string, recentLimit = 10): Promise<{ live: MatchSummary[]; recent: MatchSummary[] }> {
-  const [live, recent] = await Promise.all([
-    findMatches({ where: { tournamentId: id, status: 'running' }, orderBy: [{ startedAt: 'asc' }, { createdAt: 'asc' }] }),
-    findMatches({ where: { tournamentId: id, status: { in: ['finished', 'failed'] } }, orderBy: [{ finishedAt: 'desc' }], take: recentLimit }),
-  ]);
-  return { live: live.map(toSummary), recent: recent.map(toSummary) };
+/** A tournament's matches in play (oldest start first, at most LIVE_LIMIT) and one page of its ended ones (finished or void). */
+export async function getTournamentMatches(id: string, page = 1): Promise<{ live: MatchSummary[]; liveTotal: number; recent: Page<MatchSummary> }> {
+  const [{ live, liveTotal }, recent] = await Promise.all([liveMatches({ tournamentId: id }, 'asc'), endedMatches({ tournamentId: id }, page, 10)]);
+  return { live, liveTotal, recent };
 }
 
 /** The standings so far (Bradley-Terry over this tournament's finished matches, with a small bootstrap). */
@@ -430,9 +518,10 @@ export interface PlayableAgent {
 
 const KIND_ORDER: Record<string, number> = { llm: 0, engine: 1, random: 2 };
 
+/** The opponents people may pick (lib/play.ts's isPlayable). */
 export async function getPlayableAgents(): Promise<PlayableAgent[]> {
   const rows = await db().agent.findMany({
-    where: { retired: false, kind: { not: 'human' } },
+    where: playableAgentWhere,
     select: { id: true, name: true, kind: true, simulated: true, provider: { select: { simulated: true } } },
     orderBy: { name: 'asc' },
   });
@@ -463,7 +552,7 @@ export async function getGameMetrics(gameId: string): Promise<GameMetrics> {
         AVG((m.result->'rewards'->>s.seat)::float) AS avg_reward,
         COALESCE(SUM(s.illegal_count), 0)::int AS illegal, COALESCE(SUM(s.reply_count), 0)::int AS replies
       FROM seats s JOIN matches m ON m.id = s.match_id JOIN agents a ON a.id = s.agent_id LEFT JOIN providers p ON p.id = a.provider_id
-      WHERE m.status = 'finished' AND m.game_id = ${gameId}
+      WHERE m.status = 'finished' AND m.rated AND m.game_id = ${gameId}
       GROUP BY s.agent_id, a.name, a.kind, a.simulated, p.simulated
       ORDER BY COUNT(*) FILTER (WHERE s.outcome = 'win')::float / COUNT(*) DESC, a.name`,
     db().$queryRaw<MoveRow[]>`
@@ -494,7 +583,7 @@ async function replayedAnalysis<T>(gameId: string, take: number, analyse: (recor
   const [state] = await db().$queryRaw<{ n: bigint; last: Date | null; judged: bigint }[]>`
     SELECT COUNT(*) AS n, MAX(finished_at) AS last,
       (SELECT COUNT(*) FROM judgments j JOIN matches jm ON jm.id = j.match_id WHERE jm.game_id = ${gameId}) AS judged
-    FROM matches WHERE game_id = ${gameId} AND status = 'finished'`;
+    FROM matches WHERE game_id = ${gameId} AND status = 'finished' AND rated`;
   const key = `${state?.n}|${state?.last?.toISOString() ?? ''}|${state?.judged}`;
   const cached = analyses.get(gameId);
   if (cached?.key === key) return cached.value as T;
@@ -509,7 +598,7 @@ async function replayedAnalysis<T>(gameId: string, take: number, analyse: (recor
  */
 async function finishedForReplay(gameId: string, take: number) {
   const rows = await db().match.findMany({
-    where: { gameId, status: 'finished' },
+    where: { gameId, status: 'finished', rated: true },
     orderBy: { finishedAt: 'desc' },
     take,
     select: {

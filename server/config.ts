@@ -29,6 +29,10 @@ export const configSchema = z.object({
   ARENA_DEV: bool.default(false),
   /** What this process runs: web (pages, sockets), worker (match jobs) or both. Split roles need DATABASE_URL. */
   ARENA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** Behind a reverse proxy: rate limits key on the client it names in X-Forwarded-For, not on the proxy's address. */
+  ARENA_TRUST_PROXY: bool.default(false),
+  /** Multiplies every rate limit on new names and sign-ins (lib/rate-limit.ts reads it; checked here at start-up). */
+  ARENA_RATE_LIMIT_FACTOR: z.coerce.number().positive('ARENA_RATE_LIMIT_FACTOR must be above 0').max(10_000).default(1),
   /** Creates (or resets the password of) the admin account at start-up; without it, /admin offers a first-run setup. */
   ARENA_ADMIN_USER: z.string().regex(/^[A-Za-z0-9_.@-]{1,64}$/, 'letters, digits and _ . @ - only').default('admin'),
   ARENA_ADMIN_PASSWORD: z.string().min(8, 'ARENA_ADMIN_PASSWORD needs at least 8 characters').optional(),

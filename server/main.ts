@@ -12,9 +12,12 @@ import { games } from '../games/registry';
 import { db } from '../lib/db';
 import { registerLeaderboardService } from '../lib/leaderboard';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
+import { CLIENT_IP_HEADER, clientIp } from '../lib/client-ip';
 import { readConfig, type ArenaConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
+import { errorKey, limitedLog } from './db/log-limit';
+import { preflight } from './preflight';
 import { startSimulatedEndpoint } from './llm/simulated';
 import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
@@ -63,8 +66,13 @@ async function startWeb(cfg: ArenaConfig, hub: Hub): Promise<() => Promise<unkno
   const app = next({ dev: cfg.ARENA_DEV, hostname: 'localhost', port: cfg.PORT, dir: path.resolve(import.meta.dirname, '..') });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((req, res) => void handle(req, res));
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 100_000, serveClient: false });
+  const server = http.createServer((req, res) => {
+    // The one address rate limits trust (a header a client sent under this name is overwritten).
+    req.headers[CLIENT_IP_HEADER] = clientIp(req.socket.remoteAddress, req.headers, cfg.ARENA_TRUST_PROXY);
+    void handle(req, res);
+  });
+  // Clients send small messages (a join, a move); a bigger one is refused by engine.io before it is parsed.
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 16_384, serveClient: false });
   hub.attach(io);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -86,12 +94,21 @@ async function ensureAdmin(cfg: ArenaConfig): Promise<void> {
 }
 
 async function main() {
-  const cfg = readConfig();
+  let cfg: ArenaConfig;
+  try {
+    cfg = readConfig();
+  } catch (err) {
+    console.error(`arena: ${(err as Error).message}`);
+    process.exit(1);
+  }
   const stops: (() => Promise<unknown>)[] = [];
   let stopping = false;
+  let embedded: EmbeddedDb | null = null;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // Ctrl-C reaches the embedded Postgres too: from now on its exit is expected, not a crash to recover from.
+    embedded?.unsupervise();
     log('stopping…');
     for (const stop of stops.reverse()) await stop().catch((err) => console.error(`[arena] while stopping: ${(err as Error).message}`));
     process.exit(code);
@@ -110,22 +127,24 @@ async function main() {
     const role = cfg.ARENA_ROLE;
     const web = role !== 'worker';
     const worker = role !== 'web';
+    // Before anything else: another arena on this data folder or port, Postgres' user locked out (one line each).
+    await preflight(cfg, { lock: true });
     await ensureSecret(cfg);
     // 1. Postgres: the given one, or a real PostgreSQL started here.
     let url = cfg.DATABASE_URL;
     if (url) {
       await checkDatabase(url);
-    } else if (role !== 'all') {
-      throw new Error(`ARENA_ROLE=${role} needs DATABASE_URL: processes that share the work share one Postgres (the embedded one belongs to a single all-in-one process)`);
     } else {
+      // Supervised: when Postgres dies it is restarted with backoff, and everything below reconnects by itself.
       const t0 = performance.now();
-      const embedded: EmbeddedDb = await startEmbeddedPostgres({
+      const pgdb = await startEmbeddedPostgres({
         dataDir: path.join(cfg.ARENA_DATA_DIR, 'pg'),
         port: cfg.ARENA_PG_PORT,
         log,
       });
-      stops.push(() => embedded.stop());
-      url = embedded.url;
+      embedded = pgdb;
+      stops.push(() => pgdb.stop());
+      url = pgdb.url;
       log(`embedded postgres ready on port ${cfg.ARENA_PG_PORT} (${Math.round(performance.now() - t0)} ms)`);
     }
     process.env.DATABASE_URL = url;
@@ -169,7 +188,7 @@ async function main() {
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;
       // A person's checked move goes to this process's bridge, and through Postgres to a worker running the match.
-      const h = new Hub(db, { deliver: (input) => (humanBridge.submit(input), relay.act(input)) });
+      const h = new Hub(db, { deliver: (input) => (humanBridge.submit(input), relay.act(input)), trustProxy: cfg.ARENA_TRUST_PROXY });
       hub = h;
       registerTournamentControl({
         create: async (spec) => {
@@ -219,7 +238,8 @@ async function main() {
         if (r.givenUp) log(`${r.givenUp} matches failed after repeated crashes`);
       };
       await sweep();
-      const timer = setInterval(() => void sweep().catch((err) => log(`reconcile: ${(err as Error).message}`)), cfg.ARENA_RECONCILE_SECONDS * 1000);
+      const sweepFailed = limitedLog(log);
+      const timer = setInterval(() => void sweep().catch((err) => sweepFailed(errorKey(err), `reconcile: ${String((err as Error).message).trim().split('\n').pop()}`)), cfg.ARENA_RECONCILE_SECONDS * 1000);
       timer.unref();
       stops.push(async () => clearInterval(timer));
     }

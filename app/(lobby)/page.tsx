@@ -1,13 +1,18 @@
-// Home: the matches being played now, the queue, and the latest results; kept live by LobbyRefresh.
+// Home: the matches being played now, the queue, and the latest results a page at a time; kept live by LobbyRefresh.
 import { EmptyState } from '@/components/empty-state';
 import { LobbyRefresh } from '@/components/lobby-refresh';
 import { MatchList } from '@/components/match-row';
+import { Pagination } from '@/components/pagination';
+import { pageHref, pageParam } from '@/lib/pagination';
 import { getLobby } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
 
-export default async function HomePage() {
-  const { live, recent, queued } = await getLobby();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function HomePage({ searchParams }: Props) {
+  const params = await searchParams;
+  const { live, liveTotal, recent, queued } = await getLobby(pageParam(params.page));
   const now = new Date();
 
   return (
@@ -21,7 +26,7 @@ export default async function HomePage() {
           </p>
         </div>
         <dl className="flex gap-3 text-sm">
-          <Stat label="Live" value={live.length} />
+          <Stat label="Live" value={liveTotal} />
           <Stat label="Queued" value={queued} />
         </dl>
       </section>
@@ -32,7 +37,14 @@ export default async function HomePage() {
           Live now
         </h2>
         {live.length > 0 ? (
-          <MatchList matches={live} now={now} />
+          <>
+            <MatchList matches={live} now={now} />
+            {liveTotal > live.length && (
+              <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="live-more">
+                The {live.length} newest of {liveTotal} matches in play; the others show here as these end.
+              </p>
+            )}
+          </>
         ) : (
           <EmptyState>
             {queued > 0
@@ -43,11 +55,14 @@ export default async function HomePage() {
       </section>
 
       <section aria-labelledby="recent-heading" className="flex flex-col gap-3">
-        <h2 id="recent-heading" className="text-lg font-semibold">
+        <h2 id="recent-heading" className="scroll-mt-20 text-lg font-semibold">
           Recently finished
         </h2>
-        {recent.length > 0 ? (
-          <MatchList matches={recent} now={now} />
+        {recent.items.length > 0 ? (
+          <>
+            <MatchList matches={recent.items} now={now} testId="recent-matches" />
+            <Pagination page={recent} label="Finished matches" href={(n) => pageHref('/', params, n, 'page', 'recent-heading')} />
+          </>
         ) : (
           <EmptyState>No match has finished yet. Results and replays show up here as soon as the first game ends.</EmptyState>
         )}

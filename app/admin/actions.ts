@@ -1,18 +1,22 @@
-// Server actions of the admin area: sign in, first-run setup and sign out; providers, agents and tournaments.
+// Server actions of the admin area: sign in, first-run setup and sign out; providers, agents, settings and tournaments.
 // Every admin action starts with requireAdmin(), validates its input with the lib's zod schemas, and answers
 // { ok: true, … } or { ok: false, error } with a readable message (never a stack) for useActionState.
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { ActionResult } from '@/components/admin-form-action';
-import { agentInputSchema, deleteProvider, providerInputSchema, saveAgent, saveProvider, testProviderConnection } from '@/lib/admin';
-import { adminCount, checkCredentials, createFirstAdmin, credentialsSchema } from '@/lib/auth';
+import { agentInputSchema, deleteProvider, providerInputSchema, saveAgent, saveProvider, setAgentPlayable, testProviderConnection } from '@/lib/admin';
+import { adminCount, createFirstAdmin, credentialsSchema } from '@/lib/auth';
+import { CLIENT_IP_HEADER } from '@/lib/client-ip';
 import { tournamentControl } from '@/lib/control';
 import { db } from '@/lib/db';
+import { adminSignIn } from '@/lib/entry';
 import { formText } from '@/lib/form-data';
 import { endSession, requireAdmin, startSession } from '@/lib/session';
+import { saveSettings } from '@/lib/settings';
 import { tournamentSpecSchema } from '@/lib/tournament/spec';
 
 type Fail = { ok: false; error: string; field?: string };
@@ -22,6 +26,7 @@ const LABELS: Record<string, string> = {
   username: 'username', password: 'password',
   name: 'name', baseUrl: 'base URL', apiKey: 'API key', models: 'models', rpm: 'requests per minute', tpm: 'tokens per minute',
   maxConcurrent: 'max concurrent requests', priceInPer1k: 'input price', priceOutPer1k: 'output price', modelPrices: 'per-model prices',
+  peopleDailyBudgetUsd: "people's daily budget", playable: 'open to people',
   kind: 'kind', providerId: 'provider', model: 'model', temperature: 'temperature', maxTokens: 'max tokens', scaffold: 'scaffold', promptSwitches: 'prompt switches',
   promptVersion: 'prompt version', depth: 'depth',
   gameIds: 'games', agentIds: 'agents', baselineIds: 'baselines', hostIds: 'hosts', gamesPerPair: 'games per pair',
@@ -56,7 +61,7 @@ function fail(err: unknown): Fail {
   if (err instanceof FieldError) return { ok: false, error: err.message, field: err.field };
   const e = err as { name?: string; message?: string; issues?: Issue[] } | null;
   if (e && Array.isArray(e.issues)) return describeIssue(e.issues[0]);
-  if (e?.name === 'AdminError' || e?.name === 'AdminRequiredError') return { ok: false, error: String(e.message) };
+  if (e?.name === 'AdminError' || e?.name === 'AdminRequiredError' || e?.name === 'RateLimitError' || e?.name === 'SettingsError') return { ok: false, error: String(e.message) };
   console.error('[admin] action failed:', err);
   const first = typeof e?.message === 'string' ? e.message.split('\n').find((l) => l.trim()) : undefined;
   return { ok: false, error: first ? first.trim().slice(0, 300) : 'something went wrong; try again' };
@@ -90,9 +95,8 @@ export async function loginAction(_prev: ActionResult, fd: FormData): Promise<Ac
   const password = text(fd, 'password');
   if (!username || !password) return { ok: false, error: 'enter your username and password' };
   try {
-    // A malformed username or a too-short password is just as wrong: the answer never says which part was.
-    const input = credentialsSchema.safeParse({ username, password });
-    const admin = input.success ? await checkCredentials(db(), input.data.username, input.data.password) : null;
+    // Rate limited per address and per username (lib/entry.ts); a wrong username or password gets one answer.
+    const admin = await adminSignIn(db(), { username, password }, (await headers()).get(CLIENT_IP_HEADER));
     if (!admin) return { ok: false, error: 'wrong username or password' };
     await startSession(admin.id);
   } catch (err) {
@@ -156,6 +160,7 @@ function providerFromForm(fd: FormData) {
     priceInPer1k: text(fd, 'priceInPer1k').trim(),
     priceOutPer1k: text(fd, 'priceOutPer1k').trim(),
     modelPrices: modelPrices(text(fd, 'modelPrices')),
+    peopleDailyBudgetUsd: text(fd, 'peopleDailyBudgetUsd').trim(),
     simulated: fd.get('simulated') === 'on',
   };
 }
@@ -226,6 +231,7 @@ function agentFromForm(fd: FormData): Record<string, unknown> {
       scaffold: text(fd, 'scaffold'),
       promptVersion: text(fd, 'promptVersion').trim() || undefined,
       promptSwitches: fd.getAll('promptSwitches').filter((x): x is string => typeof x === 'string'),
+      playable: fd.get('playable') === 'on',
     };
   }
   if (kind === 'engine') return { ...common, depth: text(fd, 'depth').trim() };
@@ -244,7 +250,39 @@ export async function saveAgentAction(_prev: ActionResult<SavedAgent>, fd: FormD
     const row = await db().agent.findUnique({ where: { id: saved.id }, select: { name: true } });
     revalidatePath('/admin/agents');
     revalidatePath('/agents');
+    revalidatePath('/play');
     return { ok: true, ...saved, name: row?.name ?? input.data.name, created: !input.data.id };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+const playableSchema = z.object({ id: z.string().min(1).max(64), playable: z.enum(['true', 'false']) });
+
+/** Opens an LLM agent to people's games on the Play page, or withdraws it (the agents list's switch). */
+export async function setAgentPlayableAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
+  try {
+    await requireAdmin();
+    const { id, playable } = playableSchema.parse({ id: text(fd, 'id'), playable: text(fd, 'playable') });
+    const { name } = await setAgentPlayable(db(), id, playable === 'true');
+    revalidatePath('/admin/agents');
+    revalidatePath('/play');
+    return { ok: true, done: playable === 'true' ? `${name} is open to people` : `${name} is withdrawn from people's games` };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+// ---- Settings ----
+
+/** Site settings (/admin/settings): today, the leaderboard's default people filter. */
+export async function saveSettingsAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
+  try {
+    await requireAdmin();
+    await saveSettings(db(), { peopleFilterDefault: text(fd, 'peopleFilterDefault') });
+    revalidatePath('/leaderboard');
+    revalidatePath('/admin/settings');
+    return { ok: true, done: 'Saved.' };
   } catch (err) {
     return fail(err);
   }

@@ -14,7 +14,9 @@ import { LeaderboardRefresh } from '@/components/leaderboard-refresh';
 import { LeaderboardTable } from '@/components/leaderboard-table';
 import { timeAgo } from '@/components/format';
 import { getGame, ratedGames as games } from '@/games/registry';
-import { CATEGORIES, leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
+import { db } from '@/lib/db';
+import { CATEGORIES, leaderboardService, type LeaderboardResult } from '@/lib/leaderboard';
+import { leaderboardQueryFor } from '@/lib/settings';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Leaderboard' };
@@ -22,7 +24,8 @@ export const metadata: Metadata = { title: 'Leaderboard' };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LeaderboardPage({ searchParams }: Props) {
-  const parsed = parseLeaderboardQuery(await searchParams);
+  // Where the address does not choose a people filter, the admin's default applies (/admin/settings).
+  const parsed = await leaderboardQueryFor(db(), await searchParams);
   const problems = [...parsed.problems];
   let query = parsed.query;
   if (query.game && !getGame(query.game)) {
@@ -59,6 +62,7 @@ export default async function LeaderboardPage({ searchParams }: Props) {
 
       <LeaderboardFilters
         query={query}
+        defaults={parsed.defaults}
         games={games.map((g) => ({ id: g.id, title: g.meta.title }))}
         categories={categories}
         versions={result?.versions ?? []}

@@ -2,11 +2,14 @@
 // password, start a game, play again. Each validates with the lib's zod schemas and answers with a readable message.
 'use server';
 
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ActionResult } from '@/components/admin-form-action';
+import { CLIENT_IP_HEADER } from '@/lib/client-ip';
 import { db } from '@/lib/db';
+import { createAccountFrom, enterAsGuest, personSignIn } from '@/lib/entry';
 import { formText } from '@/lib/form-data';
-import { createAccount, createGuest, setPassword, signIn, type PersonInfo } from '@/lib/people';
+import { setPassword, type PersonInfo } from '@/lib/people';
 import { currentPerson, endPersonSession, startPersonSession } from '@/lib/person-session';
 import { playControl } from '@/lib/play';
 
@@ -18,7 +21,7 @@ const text = formText;
  */
 function fail(err: unknown): { ok: false; error: string } {
   const e = err as { name?: string; message?: string } | null;
-  if (e?.name === 'PeopleError' || e?.name === 'PlayError') return { ok: false, error: String(e.message) };
+  if (e?.name === 'PeopleError' || e?.name === 'PlayError' || e?.name === 'RateLimitError') return { ok: false, error: String(e.message) };
   console.error('[play] action failed:', err);
   return { ok: false, error: 'something went wrong on the server; try again' };
 }
@@ -33,13 +36,18 @@ async function enter(make: () => Promise<PersonInfo>): Promise<ActionResult> {
   redirect('/play');
 }
 
+/** The client's address as the custom server saw it (lib/client-ip.ts): what the rate limits count. */
+const clientAddress = async () => (await headers()).get(CLIENT_IP_HEADER);
+
 export async function guestAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
-  return enter(() => createGuest(db(), { name: text(fd, 'name') }));
+  const ip = await clientAddress();
+  return enter(() => enterAsGuest(db(), { name: text(fd, 'name') }, ip));
 }
 
 export async function accountAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
   const input = { name: text(fd, 'name'), password: text(fd, 'password') };
-  return enter(() => (text(fd, 'mode') === 'create' ? createAccount(db(), input) : signIn(db(), input)));
+  const ip = await clientAddress();
+  return enter(() => (text(fd, 'mode') === 'create' ? createAccountFrom(db(), input, ip) : personSignIn(db(), input, ip)));
 }
 
 export async function signOutAction(): Promise<void> {

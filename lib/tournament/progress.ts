@@ -65,12 +65,12 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
   });
 }
 
-/** A tournament's finished matches, as the rating library reads them. */
+/** A tournament's finished rated matches, as the rating library reads them. */
 export async function tournamentRatedMatches(db: Db, tournamentId: string): Promise<RatedMatch[]> {
   const rows = await db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; agent_id: string; score: number | null }[]>`
     SELECT m.id, m.game_id, m.finished_at, s.agent_id, s.score
     FROM matches m JOIN seats s ON s.match_id = m.id
-    WHERE m.tournament_id = ${tournamentId} AND m.status = 'finished'
+    WHERE m.tournament_id = ${tournamentId} AND m.status = 'finished' AND m.rated
     ORDER BY m.finished_at, m.id, s.seat`;
   return ratedMatchesFromRows(rows);
 }

@@ -1,4 +1,5 @@
-// Reads what the leaderboard rates from Postgres: finished matches as rated matches, agents, reliability counts.
+// Reads what the leaderboard rates from Postgres: finished matches as rated matches (never one that rates no one:
+// matches.rated), agents, reliability counts (every finished match's replies count there: they are real behaviour).
 import { getGame, ratedGames } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard';
@@ -44,7 +45,7 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
     db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null }[]>`
       SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score
       FROM matches m JOIN seats s ON s.match_id = m.id
-      WHERE m.status = 'finished' AND m.game_id = ANY(${gameIds})
+      WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
       ORDER BY m.finished_at, m.id, s.seat`,
     db.agent.findMany({ include: { provider: { select: { simulated: true } } } }),
     // Reliability follows the people filter too: `together` counts every person's seats under the one player (a voided

@@ -29,6 +29,15 @@ describe('seedDemo', () => {
     expect(llm.every((a) => a.simulated && /simulated/.test(a.name) && a.promptVersion === 'v1')).toBe(true);
   });
 
+  it("opens the simulated models to people (the demo's Play page works out of the box), and keeps an admin's later choice", async () => {
+    const sims = await t.db.agent.findMany({ where: { kind: 'llm', simulated: true } });
+    expect(sims.length).toBe(3);
+    expect(sims.every((a) => a.playable)).toBe(true);
+    await t.db.agent.update({ where: { id: sims[0]!.id }, data: { playable: false } });
+    await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:3333/v1' });
+    expect((await t.db.agent.findUniqueOrThrow({ where: { id: sims[0]!.id } })).playable).toBe(false);
+  });
+
   it('adds real-model agents per model and scaffold, with the key encrypted at rest', async () => {
     await seedDemo(t.db, { simulatedUrl: null, openai: { apiKey: 'sk-real-key-123456', baseUrl: 'https://api.example.test/v1', models: ['m1', 'm2'] } });
     const real = await t.db.agent.findMany({ where: { kind: 'llm', simulated: false }, include: { provider: true } });
@@ -36,5 +45,7 @@ describe('seedDemo', () => {
     const enc = real[0]!.provider!.apiKeyEnc!;
     expect(enc).not.toContain('sk-real');
     expect(decryptSecret(enc)).toBe('sk-real-key-123456');
+    // They cost money: people may not play them until an admin opens them.
+    expect(real.every((a) => !a.playable)).toBe(true);
   });
 });

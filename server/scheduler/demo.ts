@@ -1,4 +1,5 @@
-// Demo data: the simulated provider, the baseline and simulated-LLM agents, real-model agents when a key is set.
+// Demo data: the simulated provider, the baseline and simulated-LLM agents (open to people), real-model agents when a
+// key is set (not open to people until an admin says so: they cost money).
 import type { Db } from '../../lib/db';
 import { PROMPT_VERSION } from '../agents/llm';
 import { encryptSecret } from '../../lib/secrets';
@@ -16,10 +17,13 @@ export async function seedDemo(
   const ids: string[] = [];
   const guestIds: string[] = [];
   const hostIds: string[] = [];
-  const upsertAgent = async (name: string, data: Record<string, unknown>) => {
-    const a = await db.agent.upsert({ where: { name }, update: data, create: { name, ...data } as never });
+  /** `created`: set only when the agent is new (an admin's later choice, e.g. withdrawing it from people, is kept). */
+  const upsertAgent = async (name: string, data: Record<string, unknown>, created: Record<string, unknown> = {}) => {
+    const a = await db.agent.upsert({ where: { name }, update: data, create: { name, ...data, ...created } as never });
     return a.id;
   };
+  // The simulated models cost nothing: people may play them from the first start (the demo's Play page).
+  const forPeople = { playable: true };
   ids.push(await upsertAgent('Random', { kind: 'random' }));
   ids.push(await upsertAgent('Engine', { kind: 'engine', settings: { depth: 4 } }));
   if (opts.simulatedUrl) {
@@ -31,11 +35,11 @@ export async function seedDemo(
     const llm = (model: string, scaffold: string) => ({
       kind: 'llm', providerId: p.id, model, scaffold, temperature: 0.7, maxTokens: 512, promptVersion: PROMPT_VERSION, simulated: true,
     });
-    guestIds.push(await upsertAgent('sim-careful · cot (simulated)', llm('sim-careful', 'cot')));
-    guestIds.push(await upsertAgent('sim-sloppy · base (simulated)', llm('sim-sloppy', 'base')));
+    guestIds.push(await upsertAgent('sim-careful · cot (simulated)', llm('sim-careful', 'cot'), forPeople));
+    guestIds.push(await upsertAgent('sim-sloppy · base (simulated)', llm('sim-sloppy', 'base'), forPeople));
     ids.push(...guestIds);
     // The villagers of the Who-is-the-spy demo, where each evaluated agent plays the spy.
-    hostIds.push(await upsertAgent('sim-careful · base (simulated)', llm('sim-careful', 'base')));
+    hostIds.push(await upsertAgent('sim-careful · base (simulated)', llm('sim-careful', 'base'), forPeople));
   }
   if (opts.openai) {
     const o = opts.openai;

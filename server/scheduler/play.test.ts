@@ -3,6 +3,7 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuest } from '../../lib/people';
+import { utcDayStart } from '../../lib/people-budget';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { jobIdFor, liveJobIds, PLAY_QUEUE, startQueue, stopQueue } from './queue';
 import { rematch, startPlayMatch } from './play';
@@ -76,5 +77,56 @@ describe('starting a game', () => {
     expect(m.moveSeconds).toBe(45);
     await expect(rematch(t.db, boss, ids.me!, old.id)).rejects.toThrow('you did not play in that match');
     await expect(rematch(t.db, boss, ids.other!, 'missing')).rejects.toThrow('match missing does not exist');
+  });
+});
+
+describe('who people may play, and their daily budget', () => {
+  const guest = async (name: string) => (await createGuest(t.db, { name })).agentId;
+  const provider = (name: string, data: Record<string, unknown> = {}) =>
+    t.db.provider.create({ data: { name, baseUrl: 'http://127.0.0.1:9/v1', models: ['m'], priceInPer1k: 0.01, priceOutPer1k: 0.03, ...data } });
+  const llm = (name: string, providerId: string, playable: boolean) =>
+    t.db.agent.create({ data: { name, kind: 'llm', providerId, model: 'm', scaffold: 'base', playable } });
+
+  it('baselines and agents an admin marked playable only: a crafted request for another agent is refused, at start and at play again', async () => {
+    const p = await provider('Paid endpoint');
+    const secret = await llm('expensive · cot', p.id, false);
+    const open = await llm('cheap · base', p.id, true);
+    const who = await guest('Mallory');
+    await expect(startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [secret.id] })).rejects.toThrow(
+      'expensive · cot is not open for games with people: pick one of the opponents on the Play page',
+    );
+    expect(await t.db.match.count({ where: { seats: { some: { agentId: secret.id } } } })).toBe(0);
+    const { matchId } = await startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [open.id] });
+    await startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [ids.engine] });
+
+    // Withdrawn from people's games after the first match: play again is refused too.
+    await t.db.match.update({ where: { id: matchId }, data: { status: 'finished' } });
+    await t.db.agent.update({ where: { id: open.id }, data: { playable: false } });
+    await expect(rematch(t.db, boss, who, matchId)).rejects.toThrow(/cheap · base is not open for games with people/);
+  });
+
+  it("a provider's daily budget for people's games: refused once today's spend in people's matches reaches it", async () => {
+    const p = await provider('Budgeted', { peopleDailyBudgetUsd: 0.05 });
+    const model = await llm('budgeted · base', p.id, true);
+    const who = await guest('Spender');
+    const played = async (seats: string[], cost: number, at = new Date()) => {
+      const m = await t.db.match.create({
+        data: { gameId: 'tictactoe', seed: 's', numPlayers: seats.length, status: 'finished', seats: { create: seats.map((agentId, seat) => ({ seat, agentId })) } },
+      });
+      await t.db.llmCall.create({ data: { matchId: m.id, seat: 0, ply: 0, attempt: 0, agentId: model.id, model: 'm', messages: [], latencyMs: 1, costUsd: cost, createdAt: at } });
+    };
+    // Yesterday's spend and a tournament's (no person in it) do not count.
+    await played([model.id, who], 1, new Date(utcDayStart().getTime() - 60_000));
+    await played([model.id, ids.engine!], 1);
+    await played([model.id, who], 0.03);
+    const first = await startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [model.id] });
+    await t.db.match.update({ where: { id: first.matchId }, data: { status: 'finished' } });
+    await played([model.id, who], 0.02);
+    await expect(startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [model.id] })).rejects.toThrow(
+      "today's budget for people's games on Budgeted is spent; it resets at 00:00 UTC",
+    );
+    await expect(rematch(t.db, boss, who, first.matchId)).rejects.toThrow(/today's budget for people's games on Budgeted is spent/);
+    // Baselines cost nothing and stay open.
+    await expect(startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [ids.random] })).resolves.toBeTruthy();
   });
 });

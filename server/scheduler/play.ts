@@ -1,9 +1,11 @@
-// Matches a person starts from the Play page: checked, created with the person in their seat, queued on the play queue.
+// Matches a person starts from the Play page: checked (the game, who may be played, the daily budget for people's games),
+// created with the person in their seat, queued on the play queue.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { getGame, playableGames } from '../../games/registry';
 import type { Db } from '../../lib/db';
-import { MAX_OPEN_GAMES_PER_PERSON, PlayError, playInputSchema, type PlayRequest } from '../../lib/play';
+import { checkPeopleBudget } from '../../lib/people-budget';
+import { isPlayable, MAX_OPEN_GAMES_PER_PERSON, PlayError, playInputSchema, type PlayRequest } from '../../lib/play';
 import { parseOr } from '../../lib/validation';
 import { enqueueMatches, PLAY_QUEUE } from './queue';
 
@@ -21,18 +23,28 @@ export async function startPlayMatch(db: Db, boss: PgBoss, personAgentId: string
   }
   const me = await db.agent.findUnique({ where: { id: personAgentId } });
   if (!me || me.kind !== 'human') throw new PlayError('choose a name on the Play page first');
-  const opponents = await db.agent.findMany({ where: { id: { in: req.opponentIds } } });
-  for (const id of req.opponentIds) {
-    const a = opponents.find((o) => o.id === id);
-    if (!a) throw new PlayError(`there is no agent with id ${id}`);
-    if (a.retired) throw new PlayError(`${a.name} has been replaced by a newer version: pick that one`);
-    if (a.kind === 'human') throw new PlayError(`${a.name} is a person: people can only be played against models and baselines for now`);
-  }
+  await checkOpponents(db, req.opponentIds);
   const seat = req.seat === 'random' ? randomInt(numPlayers) : req.seat;
   if (seat >= numPlayers) throw new PlayError(`${game.meta.title} with ${numPlayers} players has no seat ${seat + 1}`);
   const seats = [...req.opponentIds];
   seats.splice(seat, 0, personAgentId);
   return create(db, boss, { gameId: game.id, config: game.defaultConfig, seats, moveSeconds: req.moveSeconds ?? null, personAgentId });
+}
+
+/**
+ * Who a person may play (lib/play.ts's isPlayable, whatever the request says) and whether today's budget for people's
+ * games still covers the opponents' providers.
+ */
+async function checkOpponents(db: Db, ids: string[]): Promise<void> {
+  const opponents = await db.agent.findMany({ where: { id: { in: ids } } });
+  for (const id of ids) {
+    const a = opponents.find((o) => o.id === id);
+    if (!a) throw new PlayError(`there is no agent with id ${id}`);
+    if (a.retired) throw new PlayError(`${a.name} has been replaced by a newer version: pick that one`);
+    if (a.kind === 'human') throw new PlayError(`${a.name} is a person: people can only be played against models and baselines for now`);
+    if (!isPlayable(a)) throw new PlayError(`${a.name} is not open for games with people: pick one of the opponents on the Play page`);
+  }
+  await checkPeopleBudget(db, [...new Set(ids)]);
 }
 
 /** Play again: same game and opponents, the person moved one seat on (in two-player games, the other side). */
@@ -44,6 +56,8 @@ export async function rematch(db: Db, boss: PgBoss, personAgentId: string, match
   const game = getGame(m.gameId);
   if (!game) throw new PlayError(`the game "${m.gameId}" is no longer available`);
   const opponents = m.seats.filter((s) => s.agentId !== personAgentId).map((s) => s.agentId);
+  // The opponents may have been withdrawn from people's games (or their budget spent) since.
+  await checkOpponents(db, opponents);
   const seat = (mine.seat + 1) % m.seats.length;
   const seats = [...opponents];
   seats.splice(seat, 0, personAgentId);

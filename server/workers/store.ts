@@ -70,7 +70,8 @@ export interface MatchStore {
   /** Several events and call rows in one statement. */
   appendBatch?(matchId: string, evs: StoredEvent[], calls: CallRow[]): Promise<void>;
   recordCall(matchId: string, call: CallRow): Promise<void>;
-  finish(matchId: string, outcome: Outcome, stats: SeatStats[], lastSeq: number): Promise<void>;
+  /** `unrated`: why the finished match rates no one (matches.rated = false, the reason kept in its result). */
+  finish(matchId: string, outcome: Outcome, stats: SeatStats[], lastSeq: number, unrated?: string): Promise<void>;
   fail(matchId: string, reason: string, stats: SeatStats[], lastSeq: number): Promise<void>;
 }
 
@@ -146,16 +147,16 @@ export function prismaStore(db: Db): MatchStore {
         },
       });
     },
-    async finish(matchId, outcome, stats, lastSeq) {
+    async finish(matchId, outcome, stats, lastSeq, unrated) {
       await db.$executeRawUnsafe(
         `WITH s AS (
            UPDATE seats SET score = x.score, outcome = x.outcome, illegal_count = x.illegal, forfeit_count = x.forfeits, move_count = x.moves, reply_count = x.replies
            FROM jsonb_to_recordset($2::jsonb) AS x(seat int, score float8, outcome text, illegal int, forfeits int, moves int, replies int)
            WHERE seats.match_id = $1 AND seats.seat = x.seat)
-         UPDATE matches SET status = 'finished', finished_at = $3::timestamp(3), last_seq = $4, result = $5::jsonb WHERE id = $1`,
+         UPDATE matches SET status = 'finished', finished_at = $3::timestamp(3), last_seq = $4, result = $5::jsonb, rated = $6 WHERE id = $1`,
         matchId,
         JSON.stringify(stats.map((st, seat) => ({ seat, score: outcome.scores[seat] ?? 0, outcome: seatOutcome(outcome, seat), illegal: st.illegal, forfeits: st.forfeits, moves: st.moves, replies: st.replies }))),
-        new Date().toISOString(), lastSeq, JSON.stringify({ ...outcome, winner: outcome.winner ?? null }),
+        new Date().toISOString(), lastSeq, JSON.stringify({ ...outcome, winner: outcome.winner ?? null, ...(unrated ? { unrated } : {}) }), !unrated,
       );
     },
     async fail(matchId, reason, stats, lastSeq) {

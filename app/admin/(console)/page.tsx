@@ -6,9 +6,8 @@ import { EmptyState } from '@/components/empty-state';
 import { formatLabel } from '@/components/tournament-format';
 import { TournamentProgressBar } from '@/components/tournament-progress-bar';
 import { TournamentStatusBadge } from '@/components/tournament-status-badge';
-import { listAgentsForAdmin, listProviders } from '@/lib/admin';
 import { db } from '@/lib/db';
-import { getTournaments } from '@/lib/queries';
+import { getTournamentCounts, getTournamentsPage } from '@/lib/queries';
 import { requireAdminPage } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -16,34 +15,45 @@ export const metadata: Metadata = { title: 'Admin', robots: { index: false } };
 
 export default async function AdminDashboard() {
   await requireAdminPage('/admin');
-  const [providers, agents, tournaments] = await Promise.all([listProviders(db()), listAgentsForAdmin(db()), getTournaments()]);
-  const active = agents.filter((a) => !a.retired);
-  const running = tournaments.filter((t) => t.status === 'running' || t.status === 'paused');
+  const [providers, active, retired, counts, latest] = await Promise.all([
+    db().provider.count(),
+    db().agent.count({ where: { kind: { not: 'human' }, retired: false } }),
+    db().agent.count({ where: { kind: { not: 'human' }, retired: true } }),
+    getTournamentCounts(),
+    getTournamentsPage(1, 5),
+  ]);
+  const tournaments = latest.items;
 
   const cards = [
     {
       href: '/admin/providers',
       title: 'Providers',
-      value: providers.length,
+      value: providers,
       text: 'OpenAI-compatible endpoints: base URL, API key, request limits, prices. Test a connection to list its models.',
     },
     {
       href: '/admin/agents',
       title: 'Agents',
-      value: active.length,
-      text: `LLM agents (provider, model, scaffold, prompt version) and built-in baselines.${agents.length > active.length ? ` ${agents.length - active.length} older versions kept for their ratings.` : ''}`,
+      value: active,
+      text: `LLM agents (provider, model, scaffold, prompt version) and built-in baselines; which of them people may play.${retired > 0 ? ` ${retired} older versions kept for their ratings.` : ''}`,
     },
     {
       href: '/tournaments',
       title: 'Tournaments',
-      value: tournaments.length,
-      text: running.length ? `${running.length} running or paused now. Open one to watch, pause, resume or cancel it.` : 'None running now. Open one to see its standings.',
+      value: counts.total,
+      text: counts.open ? `${counts.open} running or paused now. Open one to watch, pause, resume or cancel it.` : 'None running now. Open one to see its standings.',
     },
     {
       href: '/admin/tournaments/new',
       title: 'New tournament',
       value: null,
       text: 'Pick games, a format and agents; set a budget of matches, tokens or cost.',
+    },
+    {
+      href: '/admin/settings',
+      title: 'Settings',
+      value: null,
+      text: 'How the leaderboard shows people’s games by default.',
     },
   ];
 
@@ -54,7 +64,7 @@ export default async function AdminDashboard() {
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">Set up providers and agents, then schedule tournaments. Editing what an agent plays makes a new version, so ratings never mix versions.</p>
       </header>
 
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((c) => (
           <li key={c.href}>
             <Link
@@ -93,7 +103,7 @@ export default async function AdminDashboard() {
           </EmptyState>
         ) : (
           <ul className="flex flex-col divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-            {tournaments.slice(0, 5).map((t) => (
+            {tournaments.map((t) => (
               <li key={t.id} className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center">
                 <div className="flex min-w-0 flex-wrap items-center gap-2">
                   <Link href={`/tournaments/${t.id}`} className="min-w-0 break-words font-medium hover:text-indigo-700 hover:underline dark:hover:text-indigo-300">

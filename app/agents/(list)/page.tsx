@@ -1,37 +1,72 @@
-// Every agent with its setup (kind, model, provider, scaffold, prompt version) and its record: W/D/L, illegal replies,
-// forfeited turns; each name links to the agent's page.
+// The agents, a page at a time, with their setup (kind, model, provider, scaffold, prompt version) and their record:
+// W/D/L, illegal replies, forfeited turns; models and baselines in one tab, the people who play in another.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
 import { Detail, Stat, WinDrawLoss } from '@/components/facts';
 import { KindChip } from '@/components/kind-chip';
+import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
-import { getAgents, type AgentSummary } from '@/lib/queries';
+import { pageHref, pageParam } from '@/lib/pagination';
+import { getAgentsPage, type AgentListTab, type AgentSummary } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Agents' };
 
-export default async function AgentsPage() {
-  const agents = await getAgents();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const TABS: { id: AgentListTab; label: string }[] = [
+  { id: 'agents', label: 'Models and baselines' },
+  { id: 'people', label: 'People' },
+];
+
+export default async function AgentsPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const tab: AgentListTab = params.show === 'people' ? 'people' : 'agents';
+  const page = await getAgentsPage(pageParam(params.page), tab);
+  const agents = page.items;
 
   return (
     <div className="flex flex-col gap-6">
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">Agents</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          The players: baselines (random, engine) and language models with a scaffold. Records count finished matches; void matches are not counted.
+          The players: baselines (random, engine), language models with a scaffold, and the people who play them. Records count rated finished
+          matches; void matches, and games a person gave up before making a move, are not counted.
         </p>
       </header>
+      <nav aria-label="Which players" className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+        {TABS.map((t) => (
+          <Link
+            key={t.id}
+            href={t.id === 'people' ? '/agents?show=people' : '/agents'}
+            aria-current={t.id === tab ? 'page' : undefined}
+            data-testid={`agents-tab-${t.id}`}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+              t.id === tab
+                ? 'border-indigo-600 font-medium text-indigo-800 dark:border-indigo-400 dark:text-indigo-200'
+                : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
+            }`}
+          >
+            {t.label} <span className="tabular-nums text-zinc-500 dark:text-zinc-400">{page.counts[t.id]}</span>
+          </Link>
+        ))}
+      </nav>
       {agents.length === 0 ? (
-        <EmptyState>No agents yet. The server creates the demo agents when it starts.</EmptyState>
+        <EmptyState>
+          {tab === 'people' ? 'Nobody has played yet: people appear here once they pick a name on the Play page.' : 'No agents yet. The server creates the demo agents when it starts.'}
+        </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-2">
-          {agents.map((a) => (
-            <li key={a.id}>
-              <AgentCard agent={a} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-2" data-testid="agent-list">
+            {agents.map((a) => (
+              <li key={a.id}>
+                <AgentCard agent={a} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} label={tab === 'people' ? 'People' : 'Agents'} href={(n) => pageHref('/agents', params, n)} />
+        </>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 // One agent: its setup (kind, model, provider, scaffold, prompt version, sampling), its Bradley-Terry rating overall
-// and per game, its model usage (calls, tokens, latency), and its latest matches with links to their replays.
+// and per game, its model usage (calls, tokens, latency), and its matches a page at a time with links to their replays.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -10,15 +10,17 @@ import { Detail, Stat, WinDrawLoss } from '@/components/facts';
 import { formatScore, timeAgo } from '@/components/format';
 import { KindChip } from '@/components/kind-chip';
 import { formatInterval, formatRating } from '@/components/leaderboard-format';
+import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
 import { StatusBadge } from '@/components/status-badge';
 import { getGame, ratedGames as games } from '@/games/registry';
 import { leaderboardQuerySchema, leaderboardService, type LeaderboardRow } from '@/lib/leaderboard';
+import { pageHref, pageParam } from '@/lib/pagination';
 import { getAgent, getAgentLlmUsage, getAgentMatches, type AgentDetail, type LlmUsage, type MatchSummary } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const agent = await getAgent((await params).id);
@@ -49,11 +51,14 @@ async function ratingsFor(agentId: string): Promise<{ ratings: ScopeRating[]; er
   }
 }
 
-export default async function AgentPage({ params }: Props) {
+export default async function AgentPage({ params, searchParams }: Props) {
   const { id } = await params;
+  const query = await searchParams;
   const agent = await getAgent(id);
   if (!agent) notFound();
-  const [ratings, { matches, total }, usage] = await Promise.all([ratingsFor(id), getAgentMatches(id, 50), getAgentLlmUsage(id)]);
+  const [ratings, { live, liveTotal, ended }, usage] = await Promise.all([ratingsFor(id), getAgentMatches(id, pageParam(query.page)), getAgentLlmUsage(id)]);
+  const matches = [...(ended.page === 1 ? live : []), ...ended.items];
+  const total = liveTotal + ended.total;
 
   return (
     <div className="flex flex-col gap-8">
@@ -96,18 +101,21 @@ export default async function AgentPage({ params }: Props) {
       </section>
 
       <section aria-labelledby="matches-heading" className="flex flex-col gap-3">
-        <h2 id="matches-heading" className="text-lg font-semibold">
+        <h2 id="matches-heading" className="scroll-mt-20 text-lg font-semibold">
           Matches{' '}
           {total > 0 && (
             <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">
-              {total > matches.length ? `latest ${matches.length} of ${total}` : total}
+              {liveTotal > 0 ? `${liveTotal} live · ${ended.total} ended` : total}
             </span>
           )}
         </h2>
         {matches.length === 0 ? (
           <EmptyState>{agent.name} has not played yet. Its matches appear here as soon as a tournament seats it.</EmptyState>
         ) : (
-          <Matches matches={matches} agentId={agent.id} />
+          <>
+            <Matches matches={matches} agentId={agent.id} />
+            <Pagination page={ended} label="Matches" href={(n) => pageHref(`/agents/${agent.id}`, query, n, 'page', 'matches-heading')} />
+          </>
         )}
       </section>
     </div>
@@ -136,13 +144,19 @@ function Identity({ agent: a }: { agent: AgentDetail }) {
         <Detail term="Settings">
           {settings.length > 0 && <span className="font-mono text-xs">{settings.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')}</span>}
         </Detail>
+        {a.kind !== 'human' && (
+          <Detail term="People">
+            <span data-testid="agent-open-to-people">{a.playable ? 'may play it on the Play page' : 'cannot play it'}</span>
+          </Detail>
+        )}
       </dl>
-      <dl className="grid grid-cols-3 gap-2 text-center sm:grid-cols-5">
+      <dl className="grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
         <Stat term="Played">{a.played}</Stat>
         <Stat term="W / D / L">
           <WinDrawLoss wins={a.wins} draws={a.draws} losses={a.losses} />
         </Stat>
         <Stat term="Voided">{a.voided}</Stat>
+        {a.unrated > 0 && <Stat term="Not rated">{a.unrated}</Stat>}
         <Stat term="Illegal replies">{a.illegalReplies}</Stat>
         <Stat term="Forfeited turns">{a.forfeitedTurns}</Stat>
       </dl>
@@ -323,9 +337,10 @@ function Result({ match: m, mine }: { match: MatchSummary; mine: MatchSummary['s
   const outcome = mine.length === 1 ? (mine[0]!.outcome ?? '') : 'self-play';
   const score = mine.reduce((s, seat) => s + (seat.score ?? 0), 0);
   return (
-    <span className="inline-flex items-center gap-2" title={m.result?.reason}>
+    <span className="inline-flex flex-wrap items-center gap-2" title={m.unrated ?? m.result?.reason}>
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_STYLES[outcome] ?? OUTCOME_STYLES.draw}`}>{outcome}</span>
       <span className="tabular-nums text-xs text-zinc-500 dark:text-zinc-400">score {formatScore(score)}</span>
+      {!m.rated && <span className="text-xs italic text-zinc-500 dark:text-zinc-400">not rated</span>}
     </span>
   );
 }

@@ -47,6 +47,7 @@ export default async function MatchPage({ params }: Props) {
       initialSeats={seats}
       initialOutcome={match.result}
       initialFailureReason={match.failureReason}
+      initialUnrated={match.unrated}
       judgments={judged.judgments}
       judgeAwaited={judged.awaited}
     />

@@ -1,21 +1,27 @@
-// Every tournament, newest first: its format, status, progress and match counts; each links to its page.
+// The tournaments, newest first, a page at a time: format, status, progress and match counts; each links to its page.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
 import { timeAgo } from '@/components/format';
+import { Pagination } from '@/components/pagination';
 import { formatLabel } from '@/components/tournament-format';
 import { TournamentProgressBar } from '@/components/tournament-progress-bar';
 import { TournamentRefresh } from '@/components/tournament-refresh';
 import { TournamentStatusBadge } from '@/components/tournament-status-badge';
-import { getTournaments } from '@/lib/queries';
+import { pageHref, pageParam } from '@/lib/pagination';
+import { getTournamentsPage } from '@/lib/queries';
 import { currentAdmin } from '@/lib/session';
 import { progressFraction, type TournamentProgress } from '@/lib/tournament/spec';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tournaments' };
 
-export default async function TournamentsPage() {
-  const [tournaments, admin] = await Promise.all([getTournaments(), currentAdmin()]);
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function TournamentsPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const [page, admin] = await Promise.all([getTournamentsPage(pageParam(params.page)), currentAdmin()]);
+  const tournaments = page.items;
   const open = tournaments.filter((t) => t.status === 'running' || t.status === 'paused');
   const now = new Date();
 
@@ -42,13 +48,16 @@ export default async function TournamentsPage() {
       {tournaments.length === 0 ? (
         <EmptyState>No tournament yet. {admin ? 'Create one to start playing matches.' : 'An admin creates them; the demo tournament appears here when the server starts.'}</EmptyState>
       ) : (
-        <ul className="flex flex-col gap-2" data-testid="tournament-list">
-          {tournaments.map((t) => (
-            <li key={t.id}>
-              <TournamentCard t={t} now={now} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-2" data-testid="tournament-list">
+            {tournaments.map((t) => (
+              <li key={t.id}>
+                <TournamentCard t={t} now={now} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} label="Tournaments" href={(n) => pageHref('/tournaments', params, n)} />
+        </>
       )}
     </div>
   );

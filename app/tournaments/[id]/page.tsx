@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Detail } from '@/components/facts';
 import { timeAgo } from '@/components/format';
 import { MatchList } from '@/components/match-row';
+import { Pagination } from '@/components/pagination';
 import { TournamentControls } from '@/components/tournament-controls';
 import { budgetParts, formatCost, formatLabel, formatTimeLeft, formatTokens } from '@/components/tournament-format';
 import { TournamentProgressBar } from '@/components/tournament-progress-bar';
@@ -16,24 +17,27 @@ import { TournamentRefresh } from '@/components/tournament-refresh';
 import { TournamentStandings } from '@/components/tournament-standings';
 import { TournamentStatusBadge } from '@/components/tournament-status-badge';
 import { getGame } from '@/games/registry';
+import { pageHref, pageParam } from '@/lib/pagination';
 import { getTournament, getTournamentMatches, getTournamentStandings, type TournamentDetail } from '@/lib/queries';
 import { currentAdmin } from '@/lib/session';
 import { progressFraction, type TournamentProgress } from '@/lib/tournament/spec';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTournament((await params).id);
   return { title: t ? t.progress.name : 'Tournament not found' };
 }
 
-export default async function TournamentPage({ params }: Props) {
+export default async function TournamentPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const detail = await getTournament(id);
+  const query = await searchParams;
+  const admin = await currentAdmin();
+  const detail = await getTournament(id, { revealSeed: !!admin });
   if (!detail) notFound();
-  const [standings, { live, recent }, admin] = await Promise.all([getTournamentStandings(id), getTournamentMatches(id, 10), currentAdmin()]);
+  const [standings, { live, liveTotal, recent }] = await Promise.all([getTournamentStandings(id), getTournamentMatches(id, pageParam(query.page))]);
   const t = detail.progress;
   const now = new Date();
   const agentInfo = new Map([...detail.agents, ...detail.baselines, ...detail.hosts].map((a) => [a.id, a]));
@@ -81,10 +85,15 @@ export default async function TournamentPage({ params }: Props) {
       <section aria-labelledby="live-heading" className="flex flex-col gap-3">
         <h2 id="live-heading" className="flex items-center gap-2 text-lg font-semibold">
           {live.length > 0 && <span className="h-2 w-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />}
-          Live now {live.length > 0 && <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{live.length}</span>}
+          Live now {liveTotal > 0 && <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{liveTotal}</span>}
         </h2>
         {live.length > 0 ? (
-          <MatchList matches={live} now={now} testId="live-matches" />
+          <>
+            <MatchList matches={live} now={now} testId="live-matches" />
+            {liveTotal > live.length && (
+              <p className="text-sm text-zinc-500 dark:text-zinc-400">The {live.length} longest-running of {liveTotal} matches in play.</p>
+            )}
+          </>
         ) : (
           <EmptyState>
             {t.status === 'running'
@@ -98,12 +107,13 @@ export default async function TournamentPage({ params }: Props) {
         )}
       </section>
 
-      {recent.length > 0 && (
+      {recent.items.length > 0 && (
         <section aria-labelledby="recent-heading" className="flex flex-col gap-3">
-          <h2 id="recent-heading" className="text-lg font-semibold">
-            Latest results
+          <h2 id="recent-heading" className="scroll-mt-20 text-lg font-semibold">
+            Latest results <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{recent.total}</span>
           </h2>
-          <MatchList matches={recent} now={now} testId="recent-matches" />
+          <MatchList matches={recent.items} now={now} testId="recent-matches" />
+          <Pagination page={recent} label="Results" href={(n) => pageHref(`/tournaments/${t.id}`, query, n, 'page', 'recent-heading')} />
         </section>
       )}
 
@@ -221,6 +231,7 @@ function Setup({ detail: d }: { detail: TournamentDetail }) {
   if (d.hosts.length) rows.push(['Hosts', people(d.hosts)]);
   if (d.settings.length) rows.push(['Settings', d.settings.join(' · ')]);
   if (d.seed) rows.push(['Seed', <span key="seed" className="break-all font-mono text-xs">{d.seed}</span>]);
+  else if (d.seedWithheld) rows.push(['Seed', <span key="seed" className="text-zinc-500">shown when the last match has been played (matches deal from it)</span>]);
 
   return (
     <section aria-labelledby="setup-heading" className="flex flex-col gap-3">

@@ -1,12 +1,16 @@
-// Admin: every agent version (retired ones greyed, kept for their ratings) and the add/edit form (?edit=<id>).
+// Admin: every agent version (retired ones greyed, kept for their ratings), a page at a time, with the switch that
+// opens an LLM agent to people's games, and the add/edit form (?edit=<id>).
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdminAgentForm, type ProviderChoice } from '@/components/admin-agent-form';
+import { AdminPlayableToggle } from '@/components/admin-playable-toggle';
 import { EmptyState } from '@/components/empty-state';
 import { KindChip } from '@/components/kind-chip';
+import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
-import { listAgentsForAdmin, listProviders, PROMPT_SWITCHES, type AgentAdminView } from '@/lib/admin';
+import { agentsPageForAdmin, getAgentForAdmin, listProviders, PROMPT_SWITCHES, type AgentAdminView } from '@/lib/admin';
 import { db } from '@/lib/db';
+import { pageHref, pageParam } from '@/lib/pagination';
 import { requireAdminPage } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -15,10 +19,16 @@ export const metadata: Metadata = { title: 'Agents · Admin', robots: { index: f
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function AdminAgentsPage({ searchParams }: Props) {
-  const { edit } = await searchParams;
-  await requireAdminPage(typeof edit === 'string' ? `/admin/agents?edit=${encodeURIComponent(edit)}` : '/admin/agents');
-  const [agents, providers] = await Promise.all([listAgentsForAdmin(db()), listProviders(db())]);
-  const editing = typeof edit === 'string' ? (agents.find((a) => a.id === edit && !a.retired) ?? null) : null;
+  const params = await searchParams;
+  const { edit } = params;
+  await requireAdminPage(pageHref('/admin/agents', params, pageParam(params.page)));
+  const [page, providers, found] = await Promise.all([
+    agentsPageForAdmin(db(), pageParam(params.page)),
+    listProviders(db()),
+    typeof edit === 'string' ? getAgentForAdmin(db(), edit.slice(0, 64)) : null,
+  ]);
+  const agents = page.items;
+  const editing = found && !found.retired ? found : null;
   // Only what the form needs: never a key, not even masked.
   const choices: ProviderChoice[] = providers.map((p) => ({ id: p.id, name: p.name, models: p.models, simulated: p.simulated }));
 
@@ -30,9 +40,20 @@ export default async function AdminAgentsPage({ searchParams }: Props) {
           An agent is what plays: a model with a scaffold and a prompt version, or a built-in baseline. Once an agent has played, changing how it plays
           saves a new version with its own rating; the old version stays, greyed, with its matches.
         </p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Open to people</strong>: people may pick it as an opponent on the Play page.
+          Baselines always are; a model only once you open it (its games with people cost money: set a daily budget on its provider).
+        </p>
       </header>
 
-      {agents.length === 0 ? <EmptyState>No agent yet: add one below.</EmptyState> : <AgentTable agents={agents} editingId={editing?.id ?? null} />}
+      {agents.length === 0 ? (
+        <EmptyState>No agent yet: add one below.</EmptyState>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <AgentTable agents={agents} editingId={editing?.id ?? null} />
+          <Pagination page={page} label="Agents" href={(n) => pageHref('/admin/agents', params, n)} />
+        </div>
+      )}
 
       {typeof edit === 'string' && !editing && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
@@ -49,7 +70,7 @@ export default async function AdminAgentsPage({ searchParams }: Props) {
 function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId: string | null }) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <table data-testid="admin-agents" className="w-full min-w-[48rem] text-sm">
+      <table data-testid="admin-agents" className="w-full min-w-[54rem] text-sm">
         <caption className="sr-only">Agents, newest versions first; replaced versions are kept for their ratings</caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
@@ -60,6 +81,9 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
             <th scope="col" className="px-3 py-2 font-medium">Version</th>
             <th scope="col" className="px-3 py-2 text-right font-medium" title="Matches it is seated in: played, playing or queued">
               Matches
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium" title="People may pick it as an opponent on the Play page">
+              Open to people
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
               <span className="sr-only">Actions</span>
@@ -123,6 +147,17 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                 v{a.version}
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums">{a.matches}</td>
+              <td className="px-3 py-2" data-testid="agent-playable">
+                {a.retired ? (
+                  <span className="text-zinc-400">—</span>
+                ) : a.kind === 'llm' ? (
+                  <AdminPlayableToggle id={a.id} name={a.name} playable={a.playable} />
+                ) : (
+                  <span className="text-xs text-zinc-500 dark:text-zinc-400" title="Built-in baselines cost nothing: people may always play them">
+                    always
+                  </span>
+                )}
+              </td>
               <td className="px-3 py-2 text-right">
                 {!a.retired && (
                   <Link

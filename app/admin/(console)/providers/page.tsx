@@ -1,13 +1,15 @@
-// Admin: the LLM providers (OpenAI-compatible endpoints) with masked keys, models, limits and prices, and the
-// add/edit form (?edit=<id> opens one for editing).
+// Admin: the LLM providers (OpenAI-compatible endpoints) with masked keys, models, limits, prices and the daily budget
+// for people's games, a page at a time, and the add/edit form (?edit=<id> opens one for editing).
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdminProviderDelete } from '@/components/admin-provider-delete';
 import { AdminProviderForm } from '@/components/admin-provider-form';
 import { EmptyState } from '@/components/empty-state';
+import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
-import { listProviders, type ProviderView } from '@/lib/admin';
+import { getProviderView, providersPage, type ProviderView } from '@/lib/admin';
 import { db } from '@/lib/db';
+import { pageHref, pageParam } from '@/lib/pagination';
 import { requireAdminPage } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -16,10 +18,14 @@ export const metadata: Metadata = { title: 'Providers · Admin', robots: { index
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ProvidersPage({ searchParams }: Props) {
-  const { edit } = await searchParams;
-  await requireAdminPage(typeof edit === 'string' ? `/admin/providers?edit=${encodeURIComponent(edit)}` : '/admin/providers');
-  const providers = await listProviders(db());
-  const editing = typeof edit === 'string' ? (providers.find((p) => p.id === edit) ?? null) : null;
+  const params = await searchParams;
+  const { edit } = params;
+  await requireAdminPage(pageHref('/admin/providers', params, pageParam(params.page)));
+  const [page, editing] = await Promise.all([
+    providersPage(db(), pageParam(params.page)),
+    typeof edit === 'string' ? getProviderView(db(), edit.slice(0, 64)) : null,
+  ]);
+  const providers = page.items;
 
   return (
     <div className="flex flex-col gap-6">
@@ -31,7 +37,14 @@ export default async function ProvidersPage({ searchParams }: Props) {
         </p>
       </header>
 
-      {providers.length === 0 ? <EmptyState>No provider yet: add one below.</EmptyState> : <ProviderTable providers={providers} editingId={editing?.id ?? null} />}
+      {providers.length === 0 ? (
+        <EmptyState>No provider yet: add one below.</EmptyState>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <ProviderTable providers={providers} editingId={editing?.id ?? null} />
+          <Pagination page={page} label="Providers" href={(n) => pageHref('/admin/providers', params, n)} />
+        </div>
+      )}
 
       {typeof edit === 'string' && !editing && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
@@ -50,7 +63,7 @@ const usd = (v: number) => (v === 0 ? 'free' : `$${v}`);
 function ProviderTable({ providers, editingId }: { providers: ProviderView[]; editingId: string | null }) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <table data-testid="providers" className="w-full min-w-[60rem] text-sm">
+      <table data-testid="providers" className="w-full min-w-[66rem] text-sm">
         <caption className="sr-only">Providers</caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
@@ -63,6 +76,9 @@ function ProviderTable({ providers, editingId }: { providers: ProviderView[]; ed
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
               Price / 1k <span className="font-normal text-zinc-400">in · out</span>
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium" title="US dollars per UTC day that games with a person in a seat may spend here">
+              People&apos;s games <span className="font-normal text-zinc-400">today / day</span>
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">Agents</th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
@@ -117,6 +133,17 @@ function ProviderTable({ providers, editingId }: { providers: ProviderView[]; ed
                     <span className="block text-xs text-zinc-500 dark:text-zinc-400" title={Object.entries(p.modelPrices).map(([m, v]) => `${m}: $${v.in} · $${v.out}`).join('\n')}>
                       +{overrides} per-model {overrides === 1 ? 'price' : 'prices'}
                     </span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2.5 tabular-nums" data-testid="provider-people-budget">
+                  {p.peopleDailyBudgetUsd === null ? (
+                    <span className="text-zinc-400">no cap</span>
+                  ) : p.peopleDailyBudgetUsd === 0 ? (
+                    'closed'
+                  ) : (
+                    <>
+                      ${p.peopleSpentTodayUsd.toFixed(2)} / ${p.peopleDailyBudgetUsd}
+                    </>
                   )}
                 </td>
                 <td className="px-3 py-2.5 text-right tabular-nums">{p.agentCount}</td>

@@ -1,6 +1,7 @@
 // GET /api/export/matches.csv — one row per seat of every finished match (RFC 4180, CRLF, header first):
 // match_id, game, tournament, seed, finished_at, seat, agent_id, agent_name, agent_kind, model, scaffold,
-// prompt_version, simulated, score, outcome, illegal_count, forfeit_count. Optional `?game=<id>`. Streamed in batches.
+// prompt_version, simulated, score, outcome, illegal_count, forfeit_count, rated (false: the match rates no one, a
+// person gave up before a move of their own). Optional `?game=<id>`. Streamed in batches.
 import { getGame } from '@/games/registry';
 import { CSV_HEADER, csvLine, csvRows, textStream } from '@/lib/exports';
 import { exportMatchBatches } from '@/lib/queries';

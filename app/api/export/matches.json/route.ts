@@ -1,7 +1,8 @@
 // GET /api/export/matches.json — GameBench's format for machine clients: a JSON array with one object per finished
 // match, `{ "game": "<game id>", "<agent name>": <score>, … }` (scores in [0, 1], summing to 1; an agent in several
-// seats gets the sum of its seats). Optional `?game=<id>` keeps one game. Void and unfinished matches are left out, and
-// so are judged evaluations (DEEP): nobody wins them, so they have no scores to rate (matches.jsonl has them).
+// seats gets the sum of its seats). Optional `?game=<id>` keeps one game. Void, unfinished and unrated matches (a person
+// gave up before a move of their own) are left out, and so are judged evaluations (DEEP): nobody wins them, so they
+// have no scores to rate (matches.jsonl has them all, with `rated`).
 // Streamed in batches, oldest match first.
 import { getGame } from '@/games/registry';
 import { gameBenchRecord, jsonArrayChunks, textStream } from '@/lib/exports';
@@ -18,7 +19,7 @@ export async function GET(request: Request) {
 
   async function* records() {
     for await (const batch of exportMatchBatches({ statuses: ['finished'], game })) {
-      yield batch.filter((m) => !getGame(m.gameId)?.meta.evaluation).map(gameBenchRecord);
+      yield batch.filter((m) => m.rated !== false && !getGame(m.gameId)?.meta.evaluation).map(gameBenchRecord);
     }
   }
   return new Response(textStream(jsonArrayChunks(records())), {

@@ -1,0 +1,143 @@
+// Rate limits on what a stranger can repeat: new names (guests and accounts) and sign-ins (admins and people). The
+// numbers live here, in one place; the counters live in Postgres (table rate_limits), so every web process shares them.
+import { isIP } from 'node:net';
+import pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/**
+ * Every limit, per window. Counters are kept in Postgres rather than in memory because a web process alone would
+ * let an attacker multiply the limit by the number of processes (and a restart would forget it).
+ * `ARENA_RATE_LIMIT_FACTOR` multiplies every number (the end-to-end tests sign in and create guests from one address).
+ */
+export const RATE_LIMITS = {
+  /** New names (guests and accounts) from one address: a family or a classroom behind one router still gets several. */
+  newNamePerAddress: { points: 10, seconds: 60 * 60 },
+  /** Failed sign-ins from one address, whatever the name: one machine cannot guess passwords. */
+  signInPerAddress: { points: 20, seconds: 15 * 60 },
+  /** Failed sign-ins for one name, from anywhere: many machines cannot guess one account's password together. */
+  signInPerName: { points: 10, seconds: 15 * 60 },
+} as const;
+
+/** A request refused for now; the message says when to try again. */
+export class RateLimitError extends Error {
+  override name = 'RateLimitError';
+  constructor(message: string, readonly retryAfterMs: number) {
+    super(message);
+  }
+}
+
+/** "12 minutes", "1 minute", "40 seconds": how long until the next try is accepted. */
+export function waitWords(ms: number): string {
+  if (ms < 60_000) {
+    const s = Math.max(1, Math.ceil(ms / 1000));
+    return `${s} ${s === 1 ? 'second' : 'seconds'}`;
+  }
+  const m = Math.ceil(ms / 60_000);
+  return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * The key an address is counted under. An IPv6 host usually owns a whole /64 (it can pick any address in it), so
+ * IPv6 addresses count per /64; IPv4 addresses count one by one.
+ */
+export function addressKey(ip: string | null | undefined): string {
+  const a = (ip ?? '').trim();
+  if (isIP(a) !== 6) return a && isIP(a) === 4 ? a : 'unknown';
+  const [head = '', tail = ''] = a.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail ("::ffff:1.2.3.4") takes two groups; only the first four groups matter here.
+  const groups = a.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** A name as counted: the same name in any case is one name; overlong input cannot make huge keys. */
+const nameKey = (name: string) => name.normalize('NFKC').trim().toLowerCase().slice(0, 100);
+
+/** A limit taken before the work: `release()` gives the point back when the attempt should not count. */
+export interface Taken {
+  release(): Promise<void>;
+}
+
+export interface RateLimits {
+  /** Before creating a guest or an account; release when nothing was created (a taken name, an invalid one). */
+  newName(ip: string | null | undefined): Promise<Taken>;
+  /**
+   * Before checking a password: counts the attempt for the address and for the name (admins and people are
+   * counted apart); release when the password was right, so only failures count.
+   */
+  signIn(scope: 'admin' | 'person', ip: string | null | undefined, name: string): Promise<Taken>;
+}
+
+/** Limits multiplied by ARENA_RATE_LIMIT_FACTOR (default 1). */
+function factor(): number {
+  const f = Number(process.env.ARENA_RATE_LIMIT_FACTOR ?? 1);
+  return Number.isFinite(f) && f > 0 ? f : 1;
+}
+
+function limiter(pool: pg.Pool, keyPrefix: string, limit: { points: number; seconds: number }): RateLimiterAbstract {
+  const points = Math.max(1, Math.round(limit.points * factor()));
+  return new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true, // migration 0007 creates it
+    keyPrefix,
+    points,
+    duration: limit.seconds,
+    // If Postgres does not answer, each process keeps counting in memory rather than letting everyone through.
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: limit.seconds }),
+  });
+}
+
+/** Takes one point; a refusal becomes a RateLimitError with `message(wait)`. */
+async function take(l: RateLimiterAbstract, key: string, message: (wait: string) => string): Promise<Taken> {
+  try {
+    await l.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw new RateLimitError(message(waitWords(err.msBeforeNext)), err.msBeforeNext);
+    throw err;
+  }
+  return { release: async () => void (await l.reward(key, 1).catch(() => {})) };
+}
+
+function create(url: string): RateLimits & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000 });
+  pool.on('error', () => {}); // an idle connection dropped by the server: the next query opens another
+  const newName = limiter(pool, 'new-name', RATE_LIMITS.newNamePerAddress);
+  const byAddress = { admin: limiter(pool, 'sign-in-address:admin', RATE_LIMITS.signInPerAddress), person: limiter(pool, 'sign-in-address:person', RATE_LIMITS.signInPerAddress) };
+  const byName = { admin: limiter(pool, 'sign-in-name:admin', RATE_LIMITS.signInPerName), person: limiter(pool, 'sign-in-name:person', RATE_LIMITS.signInPerName) };
+  return {
+    pool,
+    newName: (ip) => take(newName, addressKey(ip), (wait) => `too many new names from your address: try again in ${wait}`),
+    async signIn(scope, ip, name) {
+      const address = await take(byAddress[scope], addressKey(ip), (wait) => `too many sign-in attempts from your address: try again in ${wait}`);
+      let named: Taken;
+      try {
+        named = await take(byName[scope], nameKey(name), (wait) => `too many sign-in attempts for this name: try again in ${wait}`);
+      } catch (err) {
+        await address.release(); // refused before any password was checked: the address did not try
+        throw err;
+      }
+      return { release: async () => void (await Promise.all([address.release(), named.release()])) };
+    },
+  };
+}
+
+const g = globalThis as unknown as { __arenaRateLimits?: Map<string, RateLimits & { pool: pg.Pool }> };
+
+/** The limits for DATABASE_URL (or `url`), one set per process and database. */
+export function rateLimits(url = process.env.DATABASE_URL): RateLimits {
+  if (!url) throw new Error('DATABASE_URL is not set (the arena server sets it when it starts its embedded Postgres)');
+  g.__arenaRateLimits ??= new Map();
+  let r = g.__arenaRateLimits.get(url);
+  if (!r) g.__arenaRateLimits.set(url, (r = create(url)));
+  return r;
+}
+
+/** Closes the limits' connections for `url` (tests, before dropping their database). */
+export async function closeRateLimits(url: string): Promise<void> {
+  const r = g.__arenaRateLimits?.get(url);
+  g.__arenaRateLimits?.delete(url);
+  await r?.pool.end();
+}

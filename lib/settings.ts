@@ -1,0 +1,62 @@
+// Site settings an admin changes at /admin/settings, one row per key in the `settings` table, checked on the way in and
+// on the way out (a bad stored value falls back to its default). Today: how the leaderboard shows people by default.
+import { z } from 'zod';
+import type { Db } from './db';
+import { parseLeaderboardQuery, type LeaderboardQuery } from './leaderboard';
+import { parseOr } from './validation';
+
+export const PEOPLE_FILTERS = ['each', 'together', 'hide'] as const;
+
+export const settingsSchema = z.object({
+  /**
+   * The leaderboard's people filter when the address does not choose one: `each` (every person a row), `together`
+   * (all people as one player) or `hide` (matches with a person left out of the fit). A link with `humans=` still wins.
+   */
+  peopleFilterDefault: z.enum(PEOPLE_FILTERS, { error: 'the people filter is one of each, together, hide' }).default('each'),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+type Key = keyof Settings;
+
+const DEFAULTS: Settings = settingsSchema.parse({});
+
+/** A readable refusal of a settings change. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+export async function getSettings(db: Db): Promise<Settings> {
+  const rows = await db.setting.findMany({ where: { key: { in: Object.keys(DEFAULTS) } } });
+  const out: Settings = { ...DEFAULTS };
+  for (const r of rows) {
+    const key = r.key as Key;
+    const v = settingsSchema.shape[key].safeParse(r.value);
+    if (v.success) (out as Record<Key, unknown>)[key] = v.data;
+  }
+  return out;
+}
+
+/** Saves the settings given (the others stay as they are); a bad value is refused with a message and nothing is saved. */
+export async function saveSettings(db: Db, raw: unknown): Promise<Settings> {
+  const input = parseOr(settingsSchema.partial().strict(), raw, (m) => new SettingsError(m));
+  await db.$transaction(
+    Object.entries(input)
+      .filter(([, v]) => v !== undefined)
+      .map(([key, value]) =>
+        db.setting.upsert({ where: { key }, create: { key, value: value as never }, update: { value: value as never, updatedAt: new Date() } }),
+      ),
+  );
+  return getSettings(db);
+}
+
+/**
+ * The leaderboard's query from the address, with the site's defaults where the address says nothing (today: the
+ * people filter). Used by the leaderboard page and its JSON API, so both show the same thing for the same address.
+ */
+export async function leaderboardQueryFor(
+  db: Db,
+  params: Record<string, string | string[] | undefined>,
+): Promise<{ query: LeaderboardQuery; problems: string[]; defaults: Pick<LeaderboardQuery, 'humans'> }> {
+  const { peopleFilterDefault } = await getSettings(db);
+  const defaults = { humans: peopleFilterDefault };
+  return { ...parseLeaderboardQuery(params, defaults), defaults };
+}
