@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A second run side by side (another port set, another data folder: E2E_PORT, E2E_PG_PORT, E2E_SIM_PORT, E2E_DATA_DIR).
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.arena/e2e';
 // Debian's chromium on machines without Playwright's own browser build; Playwright's when it is installed.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
@@ -21,7 +23,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '.arena/e2e-results',
+  outputDir: `${DATA_DIR}-results`,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
@@ -35,14 +37,14 @@ export default defineConfig({
   },
   webServer: {
     // A fresh data folder each run: its own embedded Postgres, migrations, demo agents and tournament.
-    command: `rm -rf .arena/e2e && tsx server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && tsx server/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     env: {
       PORT: String(PORT),
-      ARENA_DATA_DIR: '.arena/e2e',
+      ARENA_DATA_DIR: DATA_DIR,
       ARENA_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54339)),
       ARENA_SIM_LATENCY_MS: '300-800',
       ARENA_CONCURRENCY: '4',
