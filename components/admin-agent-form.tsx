@@ -9,7 +9,7 @@ import { saveAgentAction, type SavedAgent } from '@/app/admin/actions';
 import type { AgentAdminView } from '@/lib/admin';
 import { PROMPT_VERSION, SCAFFOLD_IDS, SCAFFOLDS } from '@/lib/agents/scaffolds';
 import { checkboxClass, Field, FormError, FormNotice, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
-import { useFormAction, type ActionResult } from './admin-form-action';
+import { isInvalid, useFormAction, type ActionResult } from './admin-form-action';
 
 /** What the form needs to know about a provider (never its key). */
 export interface ProviderChoice {
@@ -82,6 +82,15 @@ export function AdminAgentForm({
           )}
         </FormNotice>
       )}
+      {notice?.warning && (
+        <p
+          role="alert"
+          data-testid="agent-model-warning"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          <strong className="font-semibold">Check the model:</strong> {notice.warning}
+        </p>
+      )}
       <AgentFields key={`${editingId ?? 'new'}:${generation}`} agent={agent} providers={providers} switches={switches} form={form} />
     </div>
   );
@@ -100,8 +109,7 @@ function AgentFields({
   const datalist = useId();
 
   const error = state !== stale && state && !state.ok ? state.error : null;
-  const field = state !== stale && state && !state.ok ? state.field : undefined;
-  const invalid = (name: string) => (field === name ? true : undefined);
+  const invalid = (name: string) => (state !== stale ? isInvalid(state, name) : undefined);
   const provider = providers.find((p) => p.id === providerId);
 
   return (

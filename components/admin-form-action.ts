@@ -4,8 +4,17 @@
 
 import { startTransition, useActionState, type FormEvent } from 'react';
 
-/** What every admin server action answers (for useActionState); `field` names the input the error is about. */
-export type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string; field?: string } | null;
+/**
+ * What every admin server action answers (for useActionState). A refusal names every problem in `error`; `field` is the
+ * first input it is about and `fields` all of them (forms mark them invalid).
+ */
+export type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string; field?: string; fields?: string[] } | null;
+
+/** Whether a refusal is about the input named `name` (for aria-invalid). */
+export function isInvalid(state: ActionResult<object>, name: string): true | undefined {
+  if (!state || state.ok) return undefined;
+  return state.field === name || state.fields?.includes(name) ? true : undefined;
+}
 
 /** Use both returned handlers: `<form action={action} onSubmit={onSubmit}>`. */
 export function useFormAction<S>(fn: (prev: Awaited<S>, data: FormData) => Promise<S>, initial: Awaited<S>) {

@@ -19,7 +19,7 @@ import {
   Spinner,
   textareaClass,
 } from './admin-form';
-import { useFormAction, type ActionResult } from './admin-form-action';
+import { isInvalid, useFormAction, type ActionResult } from './admin-form-action';
 
 type Saved = { id: string; name: string; created: boolean };
 
@@ -69,8 +69,7 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
   const moved = !!p?.apiKeyMasked && baseUrl.trim().replace(/\/+$/, '') !== p.baseUrl.replace(/\/+$/, '');
 
   const error = state !== stale && state && !state.ok ? state.error : null;
-  const field = state !== stale && state && !state.ok ? state.field : undefined;
-  const invalid = (name: string) => (field === name ? true : undefined);
+  const invalid = (name: string) => (state !== stale ? isInvalid(state, name) : undefined);
 
   const runTest = () => {
     const data = new FormData(form.current!);

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { createTournamentAction } from '@/app/admin/actions';
 import { FORMATS, type TournamentFormat } from '@/lib/tournament/spec';
 import { checkboxClass, Field, FormError, inputClass, labelClass, primaryButtonClass, Spinner, textareaClass } from './admin-form';
-import { useFormAction } from './admin-form-action';
+import { useFormAction, isInvalid } from './admin-form-action';
 import { KindChip } from './kind-chip';
 import { SimulatedBadge } from './simulated-badge';
 
@@ -40,8 +40,7 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
   const [gameConfigs, setGameConfigs] = useState('');
 
   const error = state && !state.ok ? state.error : null;
-  const field = state && !state.ok ? state.field : undefined;
-  const bad = (name: string) => field === name;
+  const bad = (name: string) => isInvalid(state, name) === true;
   const formatInfo = FORMATS.find((f) => f.id === format)!;
   const chosenGames = games.filter((g) => gameIds.includes(g.id));
   const judgeable = chosenGames.some((g) => g.judgeable);

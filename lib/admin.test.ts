@@ -2,8 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../server/db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from '../server/llm/simulated';
+import { freePort } from '../server/net';
 import {
-  agentsPageForAdmin, deleteProvider, listAgentsForAdmin, listProviders, providersPage, saveAgent, saveProvider, setAgentPlayable, testProviderConnection,
+  agentsPageForAdmin, answerExcerpt, archiveAgent, deleteAgent, deleteProvider, getAgentForAdmin, listAgentsForAdmin, listProviders, modelWarning, providersPage,
+  saveAgent, saveProvider, setAgentPlayable, testProviderConnection,
 } from './admin';
 import { PAGE_SIZE } from './pagination';
 import { decryptSecret } from './secrets';
@@ -43,7 +45,11 @@ describe('providers', () => {
     await expect(saveProvider(t.db, { name: '', baseUrl: sim.url })).rejects.toThrow(/give the provider a name/);
     await expect(saveProvider(t.db, { name: 'x', baseUrl: 'ftp://host' })).rejects.toThrow(/must start with http/);
     await expect(saveProvider(t.db, { name: 'x', baseUrl: 'not a url' })).rejects.toThrow(/enter a URL/);
-    await expect(saveProvider(t.db, { name: 'x', baseUrl: sim.url, rpm: '-3' })).rejects.toThrow(/rpm: must be more than 0/);
+    await expect(saveProvider(t.db, { name: 'x', baseUrl: sim.url, rpm: '-3' })).rejects.toThrow(/Requests \/ min: must be more than 0/);
+    // Every field's problem, not the first one only, each named as the form labels it.
+    await expect(saveProvider(t.db, { name: '', baseUrl: 'not a url', rpm: '-3', tpm: 'abc', priceInPer1k: '-1' })).rejects.toThrow(
+      'give the provider a name; Base URL: enter a URL such as http://localhost:8000/v1; Requests / min: must be more than 0; Tokens / min: enter a whole number; Input / 1k: a price cannot be negative',
+    );
     await expect(saveProvider(t.db, { name: 'Sim', baseUrl: sim.url })).rejects.toThrow(/already exists/);
   });
 
@@ -109,7 +115,7 @@ describe('a stored key stays with its address', () => {
 describe("people's daily budget", () => {
   it('is stored per provider; a budget on a provider without prices is refused, since its calls would cost $0', async () => {
     await expect(saveProvider(t.db, { name: 'Free', baseUrl: 'http://127.0.0.1:9/v1', peopleDailyBudgetUsd: '5' })).rejects.toThrow(
-      "people's daily budget: set this provider's prices first (without them every call costs $0 and the budget never runs out)",
+      "Budget / day (USD): set this provider's prices first (without them every call costs $0 and the budget never runs out)",
     );
     await expect(saveProvider(t.db, { name: 'Free', baseUrl: 'http://127.0.0.1:9/v1', peopleDailyBudgetUsd: '-1', priceInPer1k: 1 })).rejects.toThrow(/cannot be negative/);
     const priced = await saveProvider(t.db, { name: 'Priced', baseUrl: 'http://127.0.0.1:9/v1', peopleDailyBudgetUsd: '2.5', modelPrices: { m: { in: 0.1, out: 0.2 } } });
@@ -154,7 +160,7 @@ describe('agents', () => {
     await expect(saveAgent(t.db, { kind: 'llm', name: 'n', providerId: 'x', model: 'm', scaffold: 'tree-of-thought' })).rejects.toThrow(/scaffold is one of base, cot/);
     await expect(saveAgent(t.db, { kind: 'llm', name: 'n', providerId: 'x', model: 'm', scaffold: 'base', temperature: '5' })).rejects.toThrow(/temperature is 0 to 2/);
     await expect(saveAgent(t.db, { kind: 'engine', name: 'e', depth: 40 })).rejects.toThrow(/depth is 1 to 12/);
-    await expect(saveAgent(t.db, { kind: 'human', name: 'h' })).rejects.toThrow(/kind/);
+    await expect(saveAgent(t.db, { kind: 'human', name: 'h' })).rejects.toThrow(/^Kind: must be one of llm, random, engine$/);
     await expect(saveAgent(t.db, { kind: 'random', name: 'Rnd' })).rejects.toThrow(/already exists/);
   });
 
@@ -217,5 +223,199 @@ describe('agents', () => {
   it('a provider with agents cannot be deleted', async () => {
     const p = await t.db.provider.findUniqueOrThrow({ where: { name: 'Sim' } });
     await expect(deleteProvider(t.db, p.id)).rejects.toThrow(/still has 4 agents/);
+  });
+});
+
+/** A real HTTP server answering every request with `status`, `type` and `body` (an nginx error page, a web UI…). */
+async function answering(status: number, type: string, body: string) {
+  const http = await import('node:http');
+  const server = http.createServer((_req, res) => res.writeHead(status, { 'content-type': type }).end(body));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return { url: `http://127.0.0.1:${port}/v1`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const NGINX_404 = `<!DOCTYPE html>
+<html>
+<head><title>404 Not Found</title>
+<style>body { font-family: sans-serif; }</style></head>
+<body>
+<center><h1>404 Not Found</h1></center>
+<hr><center>nginx/1.25.3</center>
+${'<!-- a padding comment to make the page long -->\n'.repeat(40)}</body>
+</html>`;
+
+describe('test connection says what came back, in one short line', () => {
+  it('an HTML error page: the status, the address and the page title, never the page', async () => {
+    const page = await answering(404, 'text/html', NGINX_404);
+    try {
+      const r = await testProviderConnection(t.db, { baseUrl: page.url });
+      expect(r.ok).toBe(false);
+      const error = (r as { error: string }).error;
+      expect(error).toBe(`HTTP 404 from ${page.url}/models: <title>404 Not Found</title>…`);
+      expect(error.length).toBeLessThanOrEqual(200);
+      expect(error).not.toMatch(/\n|<body|<html|nginx/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a web page answering 200 (the URL of a site, not of an API) is not a model list', async () => {
+    const site = await answering(200, 'text/html', `<html><head>\n  <title>\n   Welcome to   my   blog\n  </title></head><body>${'x'.repeat(5000)}</body></html>`);
+    try {
+      const r = await testProviderConnection(t.db, { baseUrl: site.url });
+      expect(r).toEqual({ ok: false, error: `HTTP 200 from ${site.url}/models, but not a model list: <title>Welcome to my blog</title>…` });
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('a JSON error gives its message; a long plain answer is cut to one line; an echoed key is blanked', async () => {
+    const json = await answering(401, 'application/json', JSON.stringify({ error: { message: 'Incorrect API key provided: sk-typed-secret.', type: 'invalid_request_error' } }));
+    const text = await answering(502, 'text/plain', `Bad gateway\n\n${'upstream said no. '.repeat(50)}`);
+    try {
+      const r = await testProviderConnection(t.db, { baseUrl: json.url, apiKey: 'sk-typed-secret' });
+      expect(r).toEqual({ ok: false, error: `HTTP 401 from ${json.url}/models: Incorrect API key provided: ….` });
+      const long = (await testProviderConnection(t.db, { baseUrl: text.url })) as { ok: false; error: string };
+      expect(long.error).toMatch(new RegExp(`^HTTP 502 from ${text.url.replace(/[.]/g, '\\.')}/models: Bad gateway upstream said no\\. .*…$`));
+      expect(long.error.length).toBeLessThanOrEqual(200);
+      expect(long.error).not.toContain('\n');
+    } finally {
+      await json.close();
+      await text.close();
+    }
+    // A very long base URL is shortened in the message too.
+    const closed = await freePort();
+    const dead = (await testProviderConnection(t.db, { baseUrl: `http://127.0.0.1:${closed}/${'very-long-path/'.repeat(20)}v1` })) as { ok: false; error: string };
+    expect(dead.error).toMatch(new RegExp(`^no answer from http://127\\.0\\.0\\.1:${closed}/very-long-path/.*…: ECONNREFUSED$`));
+    expect(dead.error.length).toBeLessThanOrEqual(200);
+    expect(answerExcerpt('')).toBe('(an empty answer)');
+  });
+
+  it('a redirect is reported, not followed: the key goes nowhere but the address it was typed for', async () => {
+    const http = await import('node:http');
+    const seen: string[] = [];
+    const elsewhere = http.createServer((req, res) => {
+      seen.push(String(req.headers.authorization ?? ''));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    const target = `http://127.0.0.1:${(elsewhere.address() as import('node:net').AddressInfo).port}/v1/models`;
+    const moved = http.createServer((_req, res) => res.writeHead(301, { location: target }).end());
+    await new Promise<void>((r) => moved.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(moved.address() as import('node:net').AddressInfo).port}/v1`;
+    try {
+      expect(await testProviderConnection(t.db, { baseUrl: url, apiKey: 'sk-not-for-them' })).toEqual({ ok: false, error: `HTTP 301 from ${url}/models: it redirects to ${target}` });
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => moved.close(() => r()));
+      await new Promise<void>((r) => elsewhere.close(() => r()));
+    }
+  });
+});
+
+describe('a model the provider does not list', () => {
+  it('is warned about (not refused) when the endpoint lists its models; the saved list stands in when it cannot', async () => {
+    const p = await t.db.provider.create({ data: { name: 'Sim listed', baseUrl: sim.url, apiKeyEnc: (await t.db.provider.findUniqueOrThrow({ where: { name: 'Sim' } })).apiKeyEnc, simulated: true } });
+    // Listed by the endpoint (GET /models, with the stored key): no warning.
+    expect(await modelWarning(t.db, p.id, 'sim-careful')).toBeNull();
+    const w = await modelWarning(t.db, p.id, 'sim-carefull');
+    expect(w).toBe(
+      'Sim listed lists 3 models (sim-careful, sim-random, sim-sloppy), and "sim-carefull" is not one of them: if the endpoint does not serve it, every match of this agent will fail. Check the spelling; ignore this if the provider serves models it does not list.',
+    );
+    expect(w).not.toContain('sk-sim-secret-key');
+    // The agent is saved all the same.
+    const a = await saveAgent(t.db, { kind: 'llm', name: 'Misspelt', providerId: p.id, model: 'sim-carefull', scaffold: 'base' });
+    expect(await t.db.agent.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ model: 'sim-carefull' });
+    // An endpoint that does not answer: the models saved with the provider, if any; else nothing to check against.
+    const offline = await t.db.provider.create({ data: { name: 'Offline', baseUrl: 'http://127.0.0.1:9/v1', models: ['m-1', 'm-2'] } });
+    expect(await modelWarning(t.db, offline.id, 'm-3')).toMatch(/^the models saved for Offline are \(m-1, m-2\), and "m-3" is not one of them/);
+    expect(await modelWarning(t.db, offline.id, 'm-2')).toBeNull();
+    const unlisted = await t.db.provider.create({ data: { name: 'Unlisted', baseUrl: 'http://127.0.0.1:9/v1' } });
+    expect(await modelWarning(t.db, unlisted.id, 'anything')).toBeNull();
+    await t.db.agent.delete({ where: { id: a.id } });
+    await t.db.provider.deleteMany({ where: { id: { in: [p.id, offline.id, unlisted.id] } } });
+  });
+});
+
+describe('deleting and archiving agents', () => {
+  async function setup() {
+    const p = await t.db.provider.create({ data: { name: `Del ${Math.random()}`, baseUrl: sim.url, models: ['sim-careful'], simulated: true } });
+    const mk = (name: string) => saveAgent(t.db, { kind: 'llm', name: `${name} ${p.id}`, providerId: p.id, model: 'sim-careful', scaffold: 'base' });
+    const rnd = await t.db.agent.findFirstOrThrow({ where: { kind: 'random', retired: false } });
+    const seat = (agentId: string) => t.db.match.create({ data: { gameId: 'tictactoe', seed: 's', numPlayers: 2, seats: { create: [{ seat: 0, agentId }, { seat: 1, agentId: rnd.id }] } } });
+    return { p, mk, seat };
+  }
+
+  it('an agent that never played is deleted; one that played, judged or that a tournament names is refused with the reason', async () => {
+    const { mk, seat } = await setup();
+    const fresh = await mk('fresh');
+    expect((await getAgentForAdmin(t.db, fresh.id))!.keptBecause).toBeNull();
+    expect(await deleteAgent(t.db, fresh.id)).toMatchObject({ restored: null });
+    expect(await t.db.agent.findUnique({ where: { id: fresh.id } })).toBeNull();
+    await expect(deleteAgent(t.db, fresh.id)).rejects.toThrow(/no longer exists/);
+
+    const played = await mk('played');
+    const m = await seat(played.id);
+    expect((await getAgentForAdmin(t.db, played.id))!.keptBecause).toBe('it has played 1 match');
+    await expect(deleteAgent(t.db, played.id)).rejects.toThrow(
+      /cannot be deleted: it has played 1 match\. Archive it instead: it is no longer offered, and its matches and ratings stay$/,
+    );
+
+    const judge = await mk('judge');
+    await t.db.judgment.create({ data: { matchId: m.id, item: 0, seat: 0, judgeId: judge.id, score: 4, consistent: true } });
+    await expect(deleteAgent(t.db, judge.id)).rejects.toThrow(/it has judged 1 description/);
+
+    const named = await mk('named');
+    await t.db.tournament.create({ data: { name: 'planned cup', config: { format: 'round-robin', agentIds: ['someone'], hostIds: [], judgeId: named.id } } });
+    expect((await getAgentForAdmin(t.db, named.id))!.keptBecause).toBe('the tournament "planned cup" names it');
+    await expect(deleteAgent(t.db, named.id)).rejects.toThrow(/the tournament "planned cup" names it/);
+    // Nothing was deleted on the way.
+    expect(await t.db.agent.count({ where: { id: { in: [played.id, judge.id, named.id] } } })).toBe(3);
+  });
+
+  it('archiving hides an agent and stops offering it; its matches stay; restoring offers it again', async () => {
+    const { mk, seat } = await setup();
+    const a = await mk('archived');
+    await seat(a.id);
+    await setAgentPlayable(t.db, a.id, true);
+    await archiveAgent(t.db, a.id);
+    const row = await t.db.agent.findUniqueOrThrow({ where: { id: a.id } });
+    expect(row).toMatchObject({ retired: true });
+    expect(row.archivedAt).toBeInstanceOf(Date);
+    expect(await t.db.seat.count({ where: { agentId: a.id } })).toBe(1);
+    // Hidden from the list's default page, shown in the archived one; not offered to people.
+    const listed = async (archived: boolean) => {
+      const ids = new Set<string>();
+      const first = await agentsPageForAdmin(t.db, 1, { archived });
+      for (let n = 1; n <= first.pages; n++) for (const x of (await agentsPageForAdmin(t.db, n, { archived })).items) ids.add(x.id);
+      return { ids, archivedCount: first.archivedCount };
+    };
+    const current = await listed(false);
+    expect(current.ids.has(a.id)).toBe(false);
+    expect(current.archivedCount).toBeGreaterThanOrEqual(1);
+    expect((await listed(true)).ids.has(a.id)).toBe(true);
+    expect(await getAgentForAdmin(t.db, a.id)).toMatchObject({ archived: true, retired: true, playable: false });
+    await expect(setAgentPlayable(t.db, a.id, true)).rejects.toThrow(/has been archived: restore it first/);
+    await expect(saveAgent(t.db, { id: a.id, kind: 'llm', name: 'renamed', providerId: row.providerId!, model: 'sim-careful', scaffold: 'base' })).rejects.toThrow(/has been archived: restore it first to edit it/);
+    await expect(archiveAgent(t.db, a.id)).rejects.toThrow(/already archived/);
+    await archiveAgent(t.db, a.id, false);
+    expect(await getAgentForAdmin(t.db, a.id)).toMatchObject({ archived: false, retired: false, playable: true });
+    await expect(archiveAgent(t.db, a.id, false)).rejects.toThrow(/is not archived/);
+    // An agent that never played can be archived too (kept, not offered).
+    const unplayed = await mk('unplayed');
+    await archiveAgent(t.db, unplayed.id);
+    expect(await getAgentForAdmin(t.db, unplayed.id)).toMatchObject({ archived: true, keptBecause: null });
+  });
+
+  it('a replaced version is not archived again; deleting an unplayed new version brings the old one back', async () => {
+    const { p, mk, seat } = await setup();
+    const v1 = await mk('versioned');
+    await seat(v1.id);
+    const v2 = await saveAgent(t.db, { id: v1.id, kind: 'llm', name: `versioned ${p.id}`, providerId: p.id, model: 'sim-careful', scaffold: 'cot' });
+    expect(v2.newVersion).toBe(true);
+    await expect(archiveAgent(t.db, v1.id)).rejects.toThrow(/has been replaced by a newer version, so it is not offered any more: archive the newest version instead/);
+    expect(await deleteAgent(t.db, v2.id)).toEqual({ name: `versioned ${p.id} v2`, restored: `versioned ${p.id}` });
+    expect(await t.db.agent.findUniqueOrThrow({ where: { id: v1.id } })).toMatchObject({ retired: false, archivedAt: null });
   });
 });

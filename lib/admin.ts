@@ -1,6 +1,5 @@
 // Admin operations on providers and agents (validated input, readable errors), shared by server actions, the CLI and
 // tests. Agent identity is immutable once it has played: an edit to what plays makes a new version.
-import OpenAI from 'openai';
 import { z } from 'zod';
 import { PROMPT_VERSION, SCAFFOLD_IDS } from './agents/scaffolds';
 import { games } from '../games/registry';
@@ -9,7 +8,7 @@ import { paged, type Page } from './pagination';
 import { peopleSpendToday } from './people-budget';
 import { isPlayable } from './play';
 import { decryptSecret, encryptSecret, maskSecret } from './secrets';
-import { firstIssue, parseOr } from './validation';
+import { issuesText, parseOr } from './validation';
 
 /** A readable refusal: the message is shown to the admin as is. */
 export class AdminError extends Error {
@@ -62,7 +61,7 @@ export const providerInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['peopleDailyBudgetUsd'],
-        message: "people's daily budget: set this provider's prices first (without them every call costs $0 and the budget never runs out)",
+        message: "set this provider's prices first (without them every call costs $0 and the budget never runs out)",
       });
     }
   });
@@ -168,39 +167,121 @@ export async function saveProvider(db: Db, raw: unknown): Promise<{ id: string }
   return { id: created.id };
 }
 
+/** At most this many characters of an endpoint's answer go into a message: enough to recognise it, one line. */
+const EXCERPT_CHARS = 110;
+const URL_CHARS = 60;
+
+/** `s` on one line (control characters and runs of spaces as one space), cut to `max` characters with "…". */
+export function oneLine(s: string, max: number): string {
+  const flat = s.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/**
+ * A short, single-line excerpt of what an endpoint answered: a JSON error's message, an HTML page's title, or the
+ * start of the text. Never the whole page; a key the endpoint echoes back is blanked out.
+ */
+export function answerExcerpt(body: string, secret?: string): string {
+  let text = body;
+  if (secret && secret.length >= 4) text = text.split(secret).join('…');
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text);
+  if (title) return oneLine(`<title>${oneLine(title[1]!, EXCERPT_CHARS)}</title>${text.length > title[0].length ? '…' : ''}`, EXCERPT_CHARS);
+  try {
+    const j = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown };
+    const m = typeof j.error === 'string' ? j.error : (j.error?.message ?? j.message ?? j.detail);
+    if (typeof m === 'string' && m.trim()) return oneLine(m, EXCERPT_CHARS);
+  } catch {
+    // not JSON: the text itself
+  }
+  return text.trim() ? oneLine(text, EXCERPT_CHARS) : '(an empty answer)';
+}
+
+/** Asks `GET <baseUrl>/models` which models an endpoint serves; a failure in one line: status, address, excerpt. */
+export async function listEndpointModels(
+  baseUrl: string, apiKey: string | undefined, timeoutMs = 10_000,
+): Promise<{ ok: true; models: string[] } | { ok: false; error: string }> {
+  const url = `${baseUrl.replace(/\/+$/, '')}/models`;
+  const where = oneLine(url, URL_CHARS);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      signal: AbortSignal.timeout(timeoutMs),
+      // Not followed: the key goes to the address it was saved for, nowhere else; the admin sees where it points.
+      redirect: 'manual',
+    });
+  } catch (err) {
+    const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return { ok: false, error: `no answer from ${where} within ${Math.round(timeoutMs / 1000)} s` };
+    const why = e.cause?.message === 'bad port' ? 'Node refuses to connect to this port (one reserved for other protocols)' : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
+    return { ok: false, error: `no answer from ${where}: ${oneLine(why, 80)}` };
+  }
+  let body = '';
+  try {
+    body = await res.text();
+  } catch (err) {
+    return { ok: false, error: `HTTP ${res.status} from ${where}, cut off mid-answer: ${oneLine((err as Error).message, 80)}` };
+  }
+  const location = res.headers.get('location');
+  if (res.status >= 300 && res.status < 400 && location) return { ok: false, error: `HTTP ${res.status} from ${where}: it redirects to ${oneLine(location, URL_CHARS)}` };
+  if (!res.ok) return { ok: false, error: `HTTP ${res.status} from ${where}: ${answerExcerpt(body, apiKey)}` };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  const list = Array.isArray(parsed) ? parsed : (parsed as { data?: unknown } | undefined)?.data;
+  if (!Array.isArray(list)) return { ok: false, error: `HTTP ${res.status} from ${where}, but not a model list: ${answerExcerpt(body, apiKey)}` };
+  const models = list
+    .map((m) => (typeof m === 'string' ? m : typeof (m as { id?: unknown })?.id === 'string' ? (m as { id: string }).id : null))
+    .filter((m): m is string => !!m)
+    .slice(0, 500);
+  return { ok: true, models: [...new Set(models)].sort() };
+}
+
+/** The key to send to a stored provider: the typed one, else the stored one (only to the address it was saved for). */
+async function keyFor(db: Db, id: string | undefined, baseUrl: string, typed: string | undefined): Promise<{ key?: string } | { error: string }> {
+  if (typed) return { key: typed };
+  if (!id) return {};
+  const p = await db.provider.findUnique({ where: { id } });
+  if (!p?.apiKeyEnc) return {};
+  // Never the stored key to another address: an admin session could otherwise send it anywhere and read it there.
+  if (!sameEndpoint(p.baseUrl, baseUrl)) return { error: KEY_AGAIN };
+  try {
+    return { key: decryptSecret(p.apiKeyEnc) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
 /** Asks an endpoint which models it serves (GET /models): proves the URL and key work. */
 export async function testProviderConnection(
   db: Db,
   raw: unknown,
 ): Promise<{ ok: true; models: string[] } | { ok: false; error: string }> {
   const input = z.object({ id: z.string().optional(), baseUrl: baseUrlSchema, apiKey: z.string().trim().max(1000).optional() }).safeParse(raw);
-  if (!input.success) return { ok: false, error: firstIssue(input.error) };
-  let apiKey = input.data.apiKey || undefined;
-  if (!apiKey && input.data.id) {
-    const p = await db.provider.findUnique({ where: { id: input.data.id } });
-    // Never the stored key to another address: an admin session could otherwise send it anywhere and read it there.
-    if (p?.apiKeyEnc && !sameEndpoint(p.baseUrl, input.data.baseUrl)) return { ok: false, error: KEY_AGAIN };
-    if (p?.apiKeyEnc) {
-      try {
-        apiKey = decryptSecret(p.apiKeyEnc);
-      } catch (err) {
-        return { ok: false, error: (err as Error).message };
-      }
-    }
-  }
-  const client = new OpenAI({ baseURL: input.data.baseUrl, apiKey: apiKey ?? 'no-key', timeout: 10_000, maxRetries: 0 });
-  try {
-    const models: string[] = [];
-    for await (const m of client.models.list()) {
-      models.push(m.id);
-      if (models.length >= 500) break;
-    }
-    return { ok: true, models: models.sort() };
-  } catch (err) {
-    const e = err as { status?: number; message?: string };
-    const why = e.status ? `the endpoint answered HTTP ${e.status}` : `no answer from ${input.data.baseUrl}`;
-    return { ok: false, error: `${why}: ${e.message ?? String(err)}` };
-  }
+  if (!input.success) return { ok: false, error: issuesText(input.error) };
+  const key = await keyFor(db, input.data.id, input.data.baseUrl, input.data.apiKey || undefined);
+  if ('error' in key) return { ok: false, error: key.error };
+  return listEndpointModels(input.data.baseUrl, key.key);
+}
+
+/**
+ * A warning (never a refusal) when an LLM agent's model is not among those its provider lists: the endpoint's own
+ * list when it answers (GET /models, a few seconds at most), else the models saved with the provider. Null when the
+ * model is listed or there is no list to check against (a provider may serve models it does not list).
+ */
+export async function modelWarning(db: Db, providerId: string, model: string, timeoutMs = 5000): Promise<string | null> {
+  const p = await db.provider.findUnique({ where: { id: providerId } });
+  if (!p) return null;
+  const key = await keyFor(db, p.id, p.baseUrl, undefined);
+  const live = 'error' in key ? null : await listEndpointModels(p.baseUrl, key.key, timeoutMs);
+  const listed = live?.ok ? live.models : p.models;
+  if (listed.length === 0 || listed.includes(model)) return null;
+  const source = live?.ok ? `${p.name} lists ${listed.length} ${listed.length === 1 ? 'model' : 'models'}` : `the models saved for ${p.name} are`;
+  const shown = listed.slice(0, 5).join(', ') + (listed.length > 5 ? ', …' : '');
+  return `${source} (${shown}), and "${model}" is not one of them: if the endpoint does not serve it, every match of this agent will fail. Check the spelling; ignore this if the provider serves models it does not list.`;
 }
 
 export async function deleteProvider(db: Db, id: string): Promise<void> {
@@ -300,7 +381,7 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
   }
   const old = await db.agent.findUnique({ where: { id: a.id }, include: { _count: { select: { seats: true } } } });
   if (!old) throw new AdminError('that agent no longer exists');
-  if (old.retired) throw new AdminError(`"${old.name}" has been replaced by a newer version; edit the newest one`);
+  if (old.retired) throw new AdminError(`${retiredReason(old)}: ${old.archivedAt ? 'restore it first to edit it' : 'edit the newest one'}`);
   if (clash && clash.id !== old.id) throw new AdminError(`an agent named "${a.name}" already exists`);
   const changed = identityOf(old) !== identityOf(data);
   if (!changed || old._count.seats === 0) {
@@ -319,6 +400,14 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
   });
 }
 
+/**
+ * Why an agent is no longer offered, in words: archived by an admin, or replaced by a newer version. The one wording
+ * for the admin pages, the tournament scheduler and the Play page.
+ */
+export function retiredReason(a: { name: string; archivedAt?: Date | null }): string {
+  return a.archivedAt ? `${a.name} has been archived` : `${a.name} has been replaced by a newer version`;
+}
+
 export interface AgentAdminView {
   id: string;
   name: string;
@@ -335,32 +424,44 @@ export interface AgentAdminView {
   promptSwitches: string[];
   simulated: boolean;
   version: number;
+  /** Not offered any more: replaced by a newer version, or archived. */
   retired: boolean;
+  /** Archived by an admin (retired too): hidden from the list unless asked for, can be restored. */
+  archived: boolean;
   /** People may pick it on the Play page (lib/play.ts's isPlayable: baselines always, LLM agents when marked). */
   playable: boolean;
   matches: number;
+  /** Why it cannot be deleted (it has played, judged, or a tournament names it); null when it can. */
+  keptBecause: string | null;
 }
 
 /** The agents an admin manages: every kind but people (they sign up on the Play page). */
 const adminAgentWhere = { kind: { not: 'human' } };
-const adminAgentInclude = { provider: { select: { name: true } }, _count: { select: { seats: true } } } as const;
+const adminAgentInclude = { provider: { select: { name: true } }, _count: { select: { seats: true, judgments: true } } } as const;
 
 /** Every agent an admin manages (current versions first): the tournament form's choices. */
 export async function listAgentsForAdmin(db: Db): Promise<AgentAdminView[]> {
   const rows = await db.agent.findMany({ where: adminAgentWhere, orderBy: [{ retired: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], include: adminAgentInclude });
-  return rows.map(toAdminView);
+  return toAdminViews(db, rows);
 }
 
-/** One page of /admin/agents: current versions first, newest first (the one just added is at the top). */
-export async function agentsPageForAdmin(db: Db, page: number): Promise<Page<AgentAdminView>> {
-  const p = await paged(page, () => db.agent.count({ where: adminAgentWhere }), (w) =>
-    db.agent.findMany({ where: adminAgentWhere, orderBy: [{ retired: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }], include: adminAgentInclude, ...w }));
-  return { ...p, items: p.items.map(toAdminView) };
+/**
+ * One page of /admin/agents: current versions first, newest first (the one just added is at the top). Archived agents
+ * are left out, or, with `archived`, listed alone.
+ */
+export async function agentsPageForAdmin(db: Db, page: number, opts: { archived?: boolean } = {}): Promise<Page<AgentAdminView> & { archivedCount: number }> {
+  const where = { ...adminAgentWhere, archivedAt: opts.archived ? { not: null } : null };
+  const [p, archivedCount] = await Promise.all([
+    paged(page, () => db.agent.count({ where }), (w) =>
+      db.agent.findMany({ where, orderBy: [{ retired: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }], include: adminAgentInclude, ...w })),
+    db.agent.count({ where: { ...adminAgentWhere, archivedAt: { not: null } } }),
+  ]);
+  return { ...p, items: await toAdminViews(db, p.items), archivedCount };
 }
 
 export async function getAgentForAdmin(db: Db, id: string): Promise<AgentAdminView | null> {
   const row = await db.agent.findFirst({ where: { id, ...adminAgentWhere }, include: adminAgentInclude });
-  return row ? toAdminView(row) : null;
+  return row ? (await toAdminViews(db, [row]))[0]! : null;
 }
 
 /** Opens an LLM agent to people's games, or withdraws it (baselines are always open; retired versions never are). */
@@ -368,24 +469,110 @@ export async function setAgentPlayable(db: Db, id: string, playable: boolean): P
   const a = await db.agent.findUnique({ where: { id } });
   if (!a || a.kind === 'human') throw new AdminError('that agent no longer exists');
   if (a.kind !== 'llm') throw new AdminError(`${a.name} is a built-in baseline: people may always play it`);
-  if (a.retired) throw new AdminError(`"${a.name}" has been replaced by a newer version; open that one instead`);
+  if (a.retired) throw new AdminError(`${retiredReason(a)}: ${a.archivedAt ? 'restore it first' : 'open that one instead'}`);
   await db.agent.update({ where: { id }, data: { playable } });
   return { name: a.name };
 }
 
-type AdminAgentRow = Awaited<ReturnType<Db['agent']['findMany']>>[number] & { provider: { name: string } | null; _count: { seats: number } };
+/** The tournaments that name each agent (evaluated, baseline, host or judge), by agent id: they need it to exist. */
+async function tournamentsNaming(db: Db, ids: string[]): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ agent_id: string; name: string }[]>`
+    SELECT a.id AS agent_id, t.name FROM unnest(${ids}::text[]) AS a(id)
+    JOIN tournaments t ON t.config->'agentIds' @> to_jsonb(a.id) OR t.config->'baselineIds' @> to_jsonb(a.id)
+      OR t.config->'hostIds' @> to_jsonb(a.id) OR t.config->>'judgeId' = a.id
+    ORDER BY t.created_at`;
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.agent_id, [...(out.get(r.agent_id) ?? []), r.name]);
+  return out;
+}
 
-function toAdminView(r: AdminAgentRow): AgentAdminView {
-  return {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Why an agent must be kept (archived, not deleted): the matches it played, what it judged, a tournament naming it. */
+function keptBecause(a: { seats: number; judgments: number; calls?: number }, tournaments: string[] | undefined): string | null {
+  if (a.seats > 0) return `it has played ${plural(a.seats, 'match', 'matches')}`;
+  if (a.judgments > 0) return `it has judged ${plural(a.judgments, 'description', 'descriptions')}`;
+  if (a.calls && a.calls > 0) return `its calls to the model are on record (${plural(a.calls, 'call', 'calls')})`;
+  if (tournaments?.length) return `the tournament "${tournaments[0]}" names it`;
+  return null;
+}
+
+/**
+ * Deletes an agent that never played: no match seat, no judgment, no recorded call, named by no tournament. An agent
+ * that did is refused with the reason (archive it instead: its matches need it). Deleting the newest version of a
+ * family brings back the version it replaced.
+ */
+export async function deleteAgent(db: Db, id: string): Promise<{ name: string; restored: string | null }> {
+  try {
+    return await deleteAgentNow(db, id);
+  } catch (err) {
+    // A match seated it between the check and the delete (the foreign key refuses): it has played now.
+    if ((err as { code?: string }).code === 'P2003') throw new AdminError('that agent has just been given a match, so it cannot be deleted: archive it instead');
+    throw err;
+  }
+}
+
+async function deleteAgentNow(db: Db, id: string): Promise<{ name: string; restored: string | null }> {
+  return db.$transaction(async (tx) => {
+    // One agent at a time, so two admins cannot race a new tournament against the delete.
+    await tx.$queryRaw`SELECT id FROM agents WHERE id = ${id} FOR UPDATE`;
+    const a = await tx.agent.findUnique({ where: { id }, include: { _count: { select: { seats: true, judgments: true } } } });
+    if (!a || a.kind === 'human') throw new AdminError('that agent no longer exists');
+    const [calls] = await tx.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM llm_calls WHERE agent_id = ${id}`;
+    const why = keptBecause({ ...a._count, calls: Number(calls?.n ?? 0) }, (await tournamentsNaming(tx as unknown as Db, [id])).get(id));
+    if (why) throw new AdminError(`"${a.name}" cannot be deleted: ${why}. Archive it instead: it is no longer offered, and its matches and ratings stay`);
+    await tx.agent.delete({ where: { id } });
+    // The version this one replaced (retired by the edit that made this one) is the family's current one again.
+    let restored: string | null = null;
+    if (!a.retired) {
+      const previous = await tx.agent.findFirst({ where: { familyId: a.familyId }, orderBy: { version: 'desc' } });
+      const current = await tx.agent.count({ where: { familyId: a.familyId, retired: false } });
+      if (previous && current === 0 && previous.retired && !previous.archivedAt) {
+        await tx.agent.update({ where: { id: previous.id }, data: { retired: false } });
+        restored = previous.name;
+      }
+    }
+    return { name: a.name, restored };
+  });
+}
+
+/**
+ * Archives an agent: retired (no longer offered for tournaments or people's games, refused by the scheduler) and hidden
+ * from the admin's list; its matches and ratings stay. Matches already scheduled still play. `restore` undoes it.
+ */
+export async function archiveAgent(db: Db, id: string, archived = true): Promise<{ name: string }> {
+  const a = await db.agent.findUnique({ where: { id } });
+  if (!a || a.kind === 'human') throw new AdminError('that agent no longer exists');
+  if (archived) {
+    if (a.archivedAt) throw new AdminError(`"${a.name}" is already archived`);
+    if (a.retired) throw new AdminError(`${retiredReason(a)}, so it is not offered any more: archive the newest version instead`);
+    await db.agent.update({ where: { id }, data: { retired: true, archivedAt: new Date() } });
+  } else {
+    if (!a.archivedAt) throw new AdminError(`"${a.name}" is not archived`);
+    const newer = await db.agent.count({ where: { familyId: a.familyId, version: { gt: a.version } } });
+    if (newer > 0) throw new AdminError(`"${a.name}" has a newer version: restore that one`);
+    await db.agent.update({ where: { id }, data: { retired: false, archivedAt: null } });
+  }
+  return { name: a.name };
+}
+
+type AdminAgentRow = Awaited<ReturnType<Db['agent']['findMany']>>[number] & {
+  provider: { name: string } | null; _count: { seats: number; judgments: number };
+};
+
+async function toAdminViews(db: Db, rows: AdminAgentRow[]): Promise<AgentAdminView[]> {
+  // Only agents that might be deletable need the tournaments looked up.
+  const naming = await tournamentsNaming(db, rows.filter((r) => r._count.seats === 0 && r._count.judgments === 0).map((r) => r.id));
+  return rows.map((r) => ({
     id: r.id, name: r.name, kind: r.kind, providerId: r.providerId, providerName: r.provider?.name ?? null, model: r.model,
     temperature: r.temperature, maxTokens: r.maxTokens, scaffold: r.scaffold, promptVersion: r.promptVersion,
     depth: r.kind === 'engine' ? Number((r.settings as { depth?: number } | null)?.depth ?? 4) : null,
     promptSwitches: promptSwitchesOf(r.settings),
-    simulated: r.simulated, version: r.version, retired: r.retired, playable: isPlayable(r), matches: r._count.seats,
-  };
+    simulated: r.simulated, version: r.version, retired: r.retired, archived: r.archivedAt !== null, playable: isPlayable(r), matches: r._count.seats,
+    keptBecause: keptBecause(r._count, naming.get(r.id)),
+  }));
 }
-
-export { firstIssue };
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   return parseOr(schema, raw, (m) => new AdminError(m));

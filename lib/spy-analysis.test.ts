@@ -6,7 +6,8 @@ import { activeSeats, legalActions } from '../games/spy/rules';
 import type { SpyAction, SpyState } from '../games/spy/types';
 import { createRng } from './engine/rng';
 import { applyMove, initialState, type MoveRecord } from './engine/replay';
-import { analyseSpy, finalState, wilson, type SpyMatchRecord } from './spy-analysis';
+import { wilsonInterval } from './rating/proportion';
+import { analyseSpy, finalState, type SpyMatchRecord } from './spy-analysis';
 
 type Decide = (s: SpyState, seat: number) => SpyAction;
 
@@ -49,10 +50,13 @@ describe('Table 4 and Table 7 on a known match', () => {
   it('counts wins, rounds survived and votes received per role', () => {
     expect(r.matches).toBe(1);
     const row = (agent: string, role: string) => r.outcomes.find((o) => o.agentId === agent && o.role === role)!;
-    expect(row('spy', 'spy')).toMatchObject({ preset: 'spygame', games: 1, win: { mean: 0 }, round: { mean: 0 }, voted: { mean: 3 } });
-    expect(row('a', 'villager')).toMatchObject({ games: 2, win: { mean: 1 }, round: { mean: 1 }, voted: { mean: 0.5 } }); // seat 0 got the spy's vote
-    expect(row('b', 'villager')).toMatchObject({ games: 1, voted: { mean: 0 } });
-    expect(row('a', 'villager').win.ci95).toBeNull(); // too few games for an interval
+    expect(row('spy', 'spy')).toMatchObject({ preset: 'spygame', matches: 1, seats: 1, win: { k: 0, n: 1, mean: 0 }, round: { mean: 0 }, voted: { mean: 3 } });
+    // Agent a holds two villager seats of one match: one match (one outcome for the win rate), two seats.
+    expect(row('a', 'villager')).toMatchObject({ matches: 1, seats: 2, win: { k: 1, n: 1, mean: 1 }, round: { mean: 1 }, voted: { mean: 0.5 } }); // seat 0 got the spy's vote
+    expect(row('b', 'villager')).toMatchObject({ matches: 1, seats: 1, voted: { mean: 0 } });
+    // A share has its Wilson interval from the first match (1 of 1: [1/(1 + z²), 1]); a mean needs 5 values for its bootstrap.
+    expect(row('a', 'villager').win.ci95).toEqual([expect.closeTo(0.2065, 4), 1]);
+    expect(row('a', 'villager').round.ci95).toBeNull();
   });
 
   it('scores the probes against the truth and, second order, against the target’s own answers', () => {
@@ -75,6 +79,30 @@ describe('Table 4 and Table 7 on a known match', () => {
     const target = finalState(m)!.probeTargets[2];
     expect(spyRow.word2).toMatchObject(target === 0 ? { n: 1, mean: 0 } : { n: 0 });
     expect(spyRow.identity2).toMatchObject(target === 0 ? { n: 1, mean: 0 } : { n: 0 });
+  });
+});
+
+describe('host/guest: matches, not seats', () => {
+  // Eight matches of four players: the spy (seat 2) is voted out in round one every time; agent h holds the three
+  // villager seats of every match.
+  const decide: Decide = (s, seat) => (s.phase === 'speak' ? speak(s, seat) : s.phase === 'probe' ? { type: 'probe', self: seat === 2 ? 'spy' : 'villager', others: [], theirGuess: {} } : { type: 'vote', target: seat === 2 ? 0 : 2 });
+  const matches = Array.from({ length: 8 }, (_, i) => play({ pairId: 'moon-sun', spySeats: [2] }, `hg${i}`, ['h', 'h', 'g', 'h'], decide));
+  const r = analyseSpy(matches);
+  const row = (agent: string, role: string) => r.outcomes.find((o) => o.agentId === agent && o.role === role)!;
+
+  it('counts 8 matches and 24 seats for the hosts, and the win rate over the 8 matches', () => {
+    expect(r.matches).toBe(8);
+    expect(row('h', 'villager')).toMatchObject({ matches: 8, seats: 24, win: { k: 8, n: 8, mean: 1 } });
+    expect(row('g', 'spy')).toMatchObject({ matches: 8, seats: 8, win: { k: 0, n: 8, mean: 0 } });
+  });
+
+  it('gives Wilson intervals by the formula: 8 of 8 is [8/(8 + z²), 1] = [0.6756, 1], 0 of 8 is [0, 0.3244], never 100%–100% or 0%–0%', () => {
+    expect(row('h', 'villager').win.ci95).toEqual([expect.closeTo(0.6756, 4), 1]);
+    expect(row('g', 'spy').win.ci95).toEqual([0, expect.closeTo(0.3244, 4)]);
+    // Probe self-identity: every answer right, 24 of h's (3 per match): [24/(24 + z²), 1].
+    const self = r.probes.find((p) => p.agentId === 'h')!.self;
+    expect(self).toMatchObject({ k: 24, n: 24, mean: 1 });
+    expect(self.ci95).toEqual([expect.closeTo(0.8620, 4), 1]);
   });
 });
 
@@ -134,9 +162,9 @@ describe('calibration (content-free) bias tables', () => {
   });
 
   it('Wilson intervals cover the rate and stay in [0, 1]', () => {
-    expect(wilson(0, 10)[0]).toBe(0);
-    expect(wilson(10, 10)[1]).toBeCloseTo(1);
-    const [lo, hi] = wilson(25, 100);
+    expect(wilsonInterval(0, 10)[0]).toBe(0);
+    expect(wilsonInterval(10, 10)[1]).toBe(1);
+    const [lo, hi] = wilsonInterval(25, 100);
     expect(lo).toBeLessThan(0.25);
     expect(hi).toBeGreaterThan(0.25);
   });

@@ -5,6 +5,7 @@ import { normalize, roleOf } from '../games/spy/rules';
 import type { Role, SpyState } from '../games/spy/types';
 import { replayStates, type MoveRecord } from './engine/replay';
 import { MIN_SAMPLES, meanStat, type Stat } from './rating/mean-interval';
+import { proportionOf, wilsonInterval, type ProportionStat } from './rating/proportion';
 
 /** One finished match as stored. */
 export interface SpyMatchRecord {
@@ -18,7 +19,7 @@ export interface SpyMatchRecord {
   judgments?: { item: number; judgeName: string; score: number | null; consistent: boolean | null }[];
 }
 
-export { MIN_SAMPLES, type Stat };
+export { MIN_SAMPLES, type ProportionStat, type Stat };
 
 /** Table 4: one agent in one preset and role. */
 export interface OutcomeRow {
@@ -26,12 +27,15 @@ export interface OutcomeRow {
   agentName: string;
   preset: string;
   role: Role;
-  games: number;
-  /** Share of games its side won. */
-  win: Stat;
-  /** Rounds survived: until the round it was voted out in (not counting it), or every round played. */
+  /** Matches it played in this role (an agent in several host seats of one match counts that match once). */
+  matches: number;
+  /** Seats it held in this role, over those matches: what Round and Voted average over. */
+  seats: number;
+  /** Share of its matches its side won, with a Wilson interval: one outcome per match, however many seats it held. */
+  win: ProportionStat;
+  /** Rounds survived per seat: until the round it was voted out in (not counting it), or every round played. */
   round: Stat;
-  /** Votes received per round (first ballots of the rounds it was in). */
+  /** Votes received per round, per seat (first ballots of the rounds it was in). */
   voted: Stat;
 }
 
@@ -41,11 +45,12 @@ export interface ProbeRow {
   agentName: string;
   /** Probe answers given (one per seat per match). */
   answers: number;
-  self: Stat;
-  word1: Stat;
-  identity1: Stat;
-  word2: Stat;
-  identity2: Stat;
+  /** Shares of right answers, each with a Wilson interval over the questions it counts. */
+  self: ProportionStat;
+  word1: ProportionStat;
+  identity1: ProportionStat;
+  word2: ProportionStat;
+  identity2: ProportionStat;
 }
 
 /** How often something was chosen when it was offered, with a Wilson 95% interval. */
@@ -98,19 +103,9 @@ export interface SpyAnalysis {
   consistency: ConsistencyRow[];
 }
 
+/** Means (rounds, votes, scores): bootstrap intervals. Shares of 0/1 outcomes: Wilson intervals (lib/rating/proportion.ts). */
 const stat = (values: number[], seed: string): Stat => meanStat(values, seed);
-
-/** Wilson score interval (95%) for k successes in n trials. */
-export function wilson(k: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959964;
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, c - h), Math.min(1, c + h)];
-}
-const rate = (chosen: number, offered: number): Rate => ({ chosen, offered, rate: offered ? chosen / offered : NaN, ci95: wilson(chosen, offered) });
+const rate = (chosen: number, offered: number): Rate => ({ chosen, offered, rate: offered ? chosen / offered : NaN, ci95: wilsonInterval(chosen, offered) });
 
 /** The final state of a match, or null when its log does not replay to an end. */
 export function finalState(m: SpyMatchRecord): SpyState | null {
@@ -125,7 +120,7 @@ export function finalState(m: SpyMatchRecord): SpyState | null {
 const same = (a: string | undefined, b: string | undefined) => !!a && !!b && normalize(a) === normalize(b);
 
 export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
-  const outcomes = new Map<string, { agentId: string; agentName: string; preset: string; role: Role; win: number[]; round: number[]; voted: number[] }>();
+  const outcomes = new Map<string, { agentId: string; agentName: string; preset: string; role: Role; wins: Map<string, boolean>; round: number[]; voted: number[] }>();
   const probes = new Map<string, { agentId: string; agentName: string; self: number[]; word1: number[]; identity1: number[]; word2: number[]; identity2: number[] }>();
   const bias = new Map<string, { agentId: string; agentName: string; naming: string; n: number; ballots: number; option: number[]; optionOffered: number[]; speak: number[]; speakOffered: number[]; names: Map<string, [number, number]> }>();
   const consistency = new Map<string, { agentId: string; agentName: string; role: Role; judgeName: string; scores: number[]; yes: number; n: number }>();
@@ -191,10 +186,11 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
       const key = `${a.agentId}\u0000${s.cfg.preset}\u0000${role}`;
       let o = outcomes.get(key);
       if (!o) {
-        o = { agentId: a.agentId, agentName: a.agentName, preset: s.cfg.preset, role, win: [], round: [], voted: [] };
+        o = { agentId: a.agentId, agentName: a.agentName, preset: s.cfg.preset, role, wins: new Map(), round: [], voted: [] };
         outcomes.set(key, o);
       }
-      o.win.push(s.result!.winners === role ? 1 : 0);
+      // One outcome per match: its seats in one role share their side's result.
+      o.wins.set(m.id, s.result!.winners === role);
       o.round.push(out.has(seat) ? out.get(seat)! - 1 : s.rounds.length);
       // Votes received in the first ballot of every round the player was in at the vote.
       const inAt = s.rounds.filter((r) => !out.has(seat) || r.round <= out.get(seat)!);
@@ -229,8 +225,8 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
     calibrationMatches: calibration,
     outcomes: [...outcomes.values()]
       .map((o) => ({
-        agentId: o.agentId, agentName: o.agentName, preset: o.preset, role: o.role, games: o.win.length,
-        win: stat(o.win, `win:${o.agentId}:${o.preset}:${o.role}`),
+        agentId: o.agentId, agentName: o.agentName, preset: o.preset, role: o.role, matches: o.wins.size, seats: o.round.length,
+        win: proportionOf([...o.wins.values()]),
         round: stat(o.round, `round:${o.agentId}:${o.preset}:${o.role}`),
         voted: stat(o.voted, `voted:${o.agentId}:${o.preset}:${o.role}`),
       }))
@@ -238,8 +234,8 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
     probes: [...probes.values()]
       .map((p) => ({
         agentId: p.agentId, agentName: p.agentName, answers: p.self.length,
-        self: stat(p.self, `self:${p.agentId}`), word1: stat(p.word1, `w1:${p.agentId}`), identity1: stat(p.identity1, `i1:${p.agentId}`),
-        word2: stat(p.word2, `w2:${p.agentId}`), identity2: stat(p.identity2, `i2:${p.agentId}`),
+        self: proportionOf(p.self), word1: proportionOf(p.word1), identity1: proportionOf(p.identity1),
+        word2: proportionOf(p.word2), identity2: proportionOf(p.identity2),
       }))
       .sort(byName),
     bias: [...bias.values()]

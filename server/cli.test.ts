@@ -1,17 +1,31 @@
-// The headless CLI, run as a real child process against real Postgres: create, list, show, pause, resume, cancel.
+// The headless CLI, run as a real child process against real Postgres: create, list, show, pause, resume, cancel; bad
+// input answered in one line with exit code 2; a running arena's embedded Postgres found on whatever port it uses.
 import { spawnSync } from 'node:child_process';
+import { chmod, mkdtemp, rm, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { games } from '../games/registry';
+import type { ArenaConfig } from './config';
+import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
+import { migrate } from './db/migrate';
 import { createTestDb, type TestDb } from './db/test-db';
+import { freePort } from './net';
+import { lockFile, takeLock } from './preflight';
 
 const root = path.resolve(import.meta.dirname, '..');
 let t: TestDb;
 
-function arena(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-    cwd: root, env: { ...process.env, DATABASE_URL: t.url }, encoding: 'utf8', timeout: 60_000,
-  });
+/** The CLI with `env` on top of this process' environment (a key set to undefined is removed). */
+function run(args: string[], env: Record<string, string | undefined>) {
+  const merged = {} as NodeJS.ProcessEnv;
+  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: merged, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function arena(...args: string[]) {
+  return run(args, { DATABASE_URL: t.url });
 }
 
 beforeAll(async () => {
@@ -35,7 +49,10 @@ describe('arena CLI', () => {
     const jobs = await t.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(*) AS n FROM pgboss.job WHERE name = 'match-run' AND state = 'created'`);
     expect(Number(jobs[0]!.n)).toBe(60);
 
-    expect(arena('tournament', 'list').out).toMatch(new RegExp(`${id}\\s+running\\s+0%\\s+0/60 done .*from the cli`));
+    // A table with a header row: the ended/planned matches, then each count in its own column.
+    const listed = arena('tournament', 'list').out.split('\n');
+    expect(listed[0]).toMatch(/^ID\s+STATUS\s+PROGRESS\s+ENDED\s+FAILED\s+RUNNING\s+QUEUED\s+CANCELLED\s+FORMAT\s+NAME$/);
+    expect(listed.find((l) => l.startsWith(id!))).toMatch(new RegExp(`^${id}\\s+running\\s+0%\\s+0/60\\s+0\\s+0\\s+60\\s+0\\s+round-robin\\s+from the cli$`));
     expect(arena('tournament', 'show', id!).out).toMatch(/tokens 0, cost \$0\.0000/);
     expect(arena('tournament', 'pause', id!).out).toMatch(/paused/);
     expect((await t.db.tournament.findUniqueOrThrow({ where: { id } })).status).toBe('paused');
@@ -60,5 +77,101 @@ describe('arena CLI', () => {
     expect(arena('tournament', 'show').err).toMatch(/needs a tournament id/);
     expect(arena('tournament', 'frobnicate').err).toMatch(/unknown command "frobnicate"/);
     expect(arena('nonsense').out).toMatch(/^usage: npm run arena/);
+  });
+
+  /** Exit code 2 and exactly one line on stderr, nothing on stdout. */
+  const oneLine = (r: ReturnType<typeof arena>, line: string) => {
+    expect(r.err).toBe(`arena: ${line}\n`);
+    expect(r.out).toBe('');
+    expect(r.code).toBe(2);
+  };
+
+  it('an unknown game id is answered with the valid ones', () => {
+    const valid = games.map((g) => g.id).join(', ');
+    oneLine(arena('tournament', 'create', '--games', 'chess,tictactoe', '--agents', 'cli-a,cli-b'), `there is no game "chess": the games are ${valid}`);
+    oneLine(arena('tournament', 'create', '--games', 'chess,go', '--agents', 'cli-a,cli-b'), `there are no games "chess", "go": the games are ${valid}`);
+    oneLine(arena('tournament', 'create', '--agents', 'cli-a,cli-b'), `--games is required: one or more of ${valid}, separated by commas`);
+  }, 120_000);
+
+  it('bad numbers exit 2 with one line saying what the option takes', () => {
+    const create = (...more: string[]) => arena('tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', ...more);
+    oneLine(create('--games-per-pair', 'abc'), '--games-per-pair must be a whole number of at least 2, not "abc"');
+    oneLine(create('--games-per-pair', '-3'), '--games-per-pair must be a whole number of at least 2, not "-3"');
+    oneLine(create('--games-per-pair=-3'), '--games-per-pair must be a whole number of at least 2, not "-3"');
+    oneLine(create('--games-per-pair', '2.5'), '--games-per-pair must be a whole number of at least 2, not "2.5"');
+    oneLine(create('--max-cost', '-1'), '--max-cost must be an amount in US dollars above 0, not "-1"');
+    oneLine(create('--max-matches', '0'), '--max-matches must be a whole number of at least 1, not "0"');
+    oneLine(create('--format', 'adaptive', '--confidence', '0.8', '--max-matches', '4'), '--confidence must be 0.9 or 0.95, not "0.8"');
+    oneLine(create('--games-per-pair'), '--games-per-pair needs a value');
+    oneLine(create('--gamez', 'x'), 'unknown option --gamez (see --help)');
+    // An odd number reaches the scheduler's own check, still one line.
+    oneLine(create('--games-per-pair', '3'), 'games per pair must be even: each seed is played twice, with the seats swapped');
+    // Checked before looking for the arena: a typo is answered the same with no arena running.
+    const nowhere = run(['tournament', 'create', '--games', 'tictactoe', '--agents', 'a,b', '--games-per-pair', 'abc'], { DATABASE_URL: undefined, ARENA_DATA_DIR: path.join(tmpdir(), 'no-arena-here') });
+    oneLine(nowhere, '--games-per-pair must be a whole number of at least 2, not "abc"');
+  }, 180_000);
+});
+
+describe('the CLI finds a running arena’s embedded Postgres', () => {
+  // A data folder as `npm start` leaves it: the cluster in pg/, its passwords beside it, and the running arena's lock
+  // (this test process stands in for the arena) naming the Postgres port — not the default 54329.
+  let dir: string;
+  let dataDir: string;
+  let pgPort: number;
+  let embedded: EmbeddedDb;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'arena-cli-'));
+    await chmod(dir, 0o755); // as root, Postgres runs as the user postgres, which must enter the folder
+    dataDir = path.join(dir, 'data');
+    pgPort = await freePort();
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: pgPort });
+    await migrate(embedded.url);
+    takeLock({ ARENA_DATA_DIR: dataDir, PORT: 3999, ARENA_PG_PORT: pgPort } as ArenaConfig);
+  }, 120_000);
+  afterAll(async () => {
+    await unlink(lockFile({ ARENA_DATA_DIR: dataDir })).catch(() => {});
+    await embedded?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const cli = (env: Record<string, string | undefined>, ...args: string[]) => run(args, { DATABASE_URL: undefined, ARENA_PG_PORT: undefined, ...env });
+
+  it('from the lock in ARENA_DATA_DIR, whatever ARENA_PG_PORT says (unset, or another port)', async () => {
+    const plain = cli({ ARENA_DATA_DIR: dataDir }, 'tournament', 'list');
+    expect(plain.err).toBe('');
+    expect(plain).toMatchObject({ code: 0, out: 'no tournaments yet\n' });
+    const other = cli({ ARENA_DATA_DIR: dataDir, ARENA_PG_PORT: String(await freePort()) }, 'tournament', 'list');
+    expect(other).toMatchObject({ code: 0, out: 'no tournaments yet\n', err: '' });
+  });
+
+  it('from Postgres’ own pid file when the lock is gone (an arena killed, its Postgres still up)', async () => {
+    const lock = lockFile({ ARENA_DATA_DIR: dataDir });
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const saved = await readFile(lock, 'utf8');
+    await unlink(lock);
+    try {
+      expect(cli({ ARENA_DATA_DIR: dataDir }, 'tournament', 'list')).toMatchObject({ code: 0, out: 'no tournaments yet\n', err: '' });
+    } finally {
+      await writeFile(lock, saved);
+    }
+  });
+
+  it('says plainly when no arena runs from the data folder, naming it', async () => {
+    const empty = path.join(dir, 'empty');
+    const r = cli({ ARENA_DATA_DIR: empty }, 'tournament', 'list');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      `arena: no arena has run from ${empty} (no ${empty}/pg-credentials.json): start it (npm start), or set ARENA_DATA_DIR to the running arena's data folder, or DATABASE_URL\n`,
+    );
+    // A data folder whose arena stopped (credentials there, nothing listening).
+    await embedded.stop();
+    try {
+      const stopped = cli({ ARENA_DATA_DIR: dataDir, ARENA_PG_PORT: String(pgPort) }, 'tournament', 'list');
+      expect(stopped.code).toBe(1);
+      expect(stopped.err.split('\n')).toHaveLength(2); // one line, then the final newline
+      expect(stopped.err).toMatch(new RegExp(`^arena: the arena running from ${dataDir.replace(/[.]/g, '\\.')} \\(pid ${process.pid}\\) does not answer on its Postgres \\(port ${pgPort}\\)`));
+    } finally {
+      embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: pgPort });
+    }
   });
 });

@@ -7,12 +7,14 @@ import type { PgBoss } from 'pg-boss';
 import { AdminError } from '../lib/admin';
 import { createDb, type Db } from '../lib/db';
 import { tournamentProgress, tournamentStandings } from '../lib/tournament/progress';
-import { FORMATS, progressFraction, type TournamentProgress } from '../lib/tournament/spec';
+import { FORMATS, progressFraction, tournamentVerdict, type TournamentProgress } from '../lib/tournament/spec';
+import { games as allGames } from '../games/registry';
 import { readConfig } from './config';
-import { embeddedUrl } from './db/embedded';
+import { APP_ROLE, credentialsFile, postgresUrl, readCredentials } from './db/credentials';
+import { postmasterPort, runningArena } from './preflight';
 import { relaySender } from './rooms/relay';
 import { startQueue, stopQueue } from './scheduler/queue';
-import { cancelTournament, createTournament, pauseTournament, resumeTournament } from './scheduler/tournaments';
+import { cancelTournament, checkGameIds, createTournament, pauseTournament, resumeTournament } from './scheduler/tournaments';
 
 const USAGE = `usage: npm run arena -- tournament <command> [options]
 
@@ -26,32 +28,97 @@ commands:
   show <id>
   pause <id> | resume <id> | cancel <id>
 
-Agents are given by name or id. The arena's Postgres is DATABASE_URL, or the embedded one of a running \`npm start\`.`;
+Agents are given by name or id. The arena's Postgres is DATABASE_URL, or the embedded one of the arena running from
+ARENA_DATA_DIR (default .arena), on whatever ARENA_PG_PORT it was started with. Bad input exits with code 2.`;
 
 class UsageError extends Error {}
 
 const list = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-function num(name: string, s: string | undefined): number | undefined {
+
+/** The numeric options and what each accepts (the scheduler's schema checks the rest, e.g. an even games per pair). */
+const NUMBERS = {
+  'games-per-pair': { whole: true, min: 2, what: 'a whole number of at least 2' },
+  players: { whole: true, min: 2, what: 'a whole number of at least 2' },
+  'guest-seat': { whole: true, min: 0, what: 'a seat number (0 for the first seat)' },
+  'games-per-guest': { whole: true, min: 1, what: 'a whole number of at least 1' },
+  confidence: { whole: false, min: 0, what: '0.9 or 0.95', only: [0.9, 0.95] },
+  'pairs-per-batch': { whole: true, min: 1, what: 'a whole number of at least 1' },
+  'max-matches': { whole: true, min: 1, what: 'a whole number of at least 1' },
+  'max-tokens': { whole: true, min: 1, what: 'a whole number of at least 1' },
+  'max-cost': { whole: false, min: 0, what: 'an amount in US dollars above 0', above: true },
+} as const satisfies Record<string, { whole: boolean; min: number; what: string; only?: readonly number[]; above?: boolean }>;
+type NumberOption = keyof typeof NUMBERS;
+
+/** A numeric option's value, or a one-line UsageError saying what it takes. */
+function num(name: NumberOption, s: string | undefined): number | undefined {
   if (s === undefined) return undefined;
-  const n = Number(s);
-  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, not "${s}"`);
+  const rule: { whole: boolean; min: number; what: string; only?: readonly number[]; above?: boolean } = NUMBERS[name];
+  const n = s.trim() === '' ? NaN : Number(s);
+  const ok = Number.isFinite(n) && (!rule.whole || Number.isInteger(n)) && (rule.above ? n > rule.min : n >= rule.min) && (!rule.only || rule.only.includes(n));
+  if (!ok) throw new UsageError(`--${name} must be ${rule.what}, not ${JSON.stringify(s)}`);
   return n;
 }
 
+/** `--games-per-pair -3`: parseArgs would take "-3" for an option; joined as `--games-per-pair=-3`, num() answers it. */
+function joinNegativeNumbers(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    if (a.startsWith('--') && !a.includes('=') && a.slice(2) in NUMBERS && next !== undefined && /^-[\d.]/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/** parseArgs' refusals ("Unknown option '--gamez'. To specify a positional argument …") as one line. */
+function usageLine(err: { code?: string; message: string }): string {
+  const opt = /'(-[^' ]+)/.exec(err.message)?.[1];
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${opt ?? err.message} (see --help)`;
+  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt) return `${opt} needs a value`;
+  return err.message.split('\n')[0]!;
+}
+
+/** The Postgres of a running arena: DATABASE_URL, or the embedded one of the arena running from ARENA_DATA_DIR. */
 async function connect(): Promise<{ db: Db; url: string }> {
   const cfg = readConfig();
-  // The embedded cluster's app role, with the password the running arena keeps in its data folder (mode 0600).
-  const url = cfg.DATABASE_URL ?? (await embeddedUrl(path.join(cfg.ARENA_DATA_DIR, 'pg'), cfg.ARENA_PG_PORT));
+  if (cfg.DATABASE_URL) {
+    if (!(await reachable(cfg.DATABASE_URL))) throw new Error('cannot reach DATABASE_URL: check that its Postgres is running and the URL is right');
+    return { db: createDb(cfg.DATABASE_URL, 3), url: cfg.DATABASE_URL };
+  }
+  const dataDir = path.resolve(cfg.ARENA_DATA_DIR);
+  const cluster = path.join(dataDir, 'pg');
+  const running = runningArena(dataDir);
+  const creds = await readCredentials(cluster);
+  if (!creds) {
+    throw new Error(`no arena has run from ${dataDir} (no ${credentialsFile(cluster)}): start it (npm start), or set ARENA_DATA_DIR to the running arena's data folder, or DATABASE_URL`);
+  }
+  // Where its Postgres listens: the port the running arena recorded in its lock, the one Postgres itself recorded,
+  // then ARENA_PG_PORT (or its default) — so an arena started with another ARENA_PG_PORT is found all the same.
+  const ports = [...new Set([running?.pgPort, postmasterPort(cluster), cfg.ARENA_PG_PORT].filter((p): p is number => typeof p === 'number' && p > 0))];
+  for (const port of ports) {
+    const url = postgresUrl({ user: APP_ROLE, password: creds.app, port, database: 'arena' });
+    if (await reachable(url)) return { db: createDb(url, 3), url };
+  }
+  const tried = `port${ports.length === 1 ? '' : 's'} ${ports.join(', ')}`;
+  if (running) {
+    throw new Error(`the arena running from ${dataDir} (pid ${running.pid}) does not answer on its Postgres (${tried}): it may be starting or stopping; try again in a moment`);
+  }
+  throw new Error(`no arena is running from ${dataDir} (nothing answers on ${tried}): start it first (npm start), or set ARENA_DATA_DIR to the running arena's data folder, or DATABASE_URL`);
+}
+
+async function reachable(url: string): Promise<boolean> {
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await probe.connect();
+    return true;
   } catch {
-    const where = cfg.DATABASE_URL ? 'DATABASE_URL' : `the embedded Postgres on port ${cfg.ARENA_PG_PORT}`;
-    throw new Error(`cannot reach ${where}: start the arena first (npm start), or set DATABASE_URL`);
+    return false;
   } finally {
     await probe.end().catch(() => {});
   }
-  return { db: createDb(url, 3), url };
 }
 
 /** Names or ids → ids (the newest version of a name). */
@@ -64,48 +131,108 @@ async function agentIds(db: Db, refs: string[]): Promise<string[]> {
   });
 }
 
+const percent = (p: TournamentProgress) => `${Math.floor(progressFraction(p.counts) * 100 + 1e-9)}%`;
+
+/** One tournament as a sentence (show, pause, resume, cancel). */
 function line(p: TournamentProgress): string {
-  const pct = Math.round(progressFraction(p.counts) * 100);
   const c = p.counts;
-  return `${p.id}  ${p.status.padEnd(9)} ${String(pct).padStart(3)}%  ${c.done + c.failed}/${c.total - c.cancelled} done (${c.failed} failed, ${c.running} running, ${c.queued} queued${c.cancelled ? `, ${c.cancelled} cancelled` : ''})  ${p.format}  ${p.name}`;
+  return `${p.id}  ${tournamentVerdict(p).label}  ${percent(p)}  ${c.done + c.failed}/${c.total - c.cancelled} done (${c.failed} failed, ${c.running} running, ${c.queued} queued${c.cancelled ? `, ${c.cancelled} cancelled` : ''})  ${p.format}  ${p.name}`;
+}
+
+/** The tournaments as a table with a header row; numbers right-aligned. */
+function table(all: TournamentProgress[]): string {
+  const head = ['ID', 'STATUS', 'PROGRESS', 'ENDED', 'FAILED', 'RUNNING', 'QUEUED', 'CANCELLED', 'FORMAT', 'NAME'];
+  const right = new Set([2, 3, 4, 5, 6, 7]);
+  const rows = all.map((p) => {
+    const c = p.counts;
+    return [p.id, tournamentVerdict(p).label, percent(p), `${c.done + c.failed}/${c.total - c.cancelled}`, c.failed, c.running, c.queued, c.cancelled, p.format, p.name].map(String);
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmt = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : right.has(i) ? x.padStart(widths[i]!) : x.padEnd(widths[i]!))).join('  ');
+  return [fmt(head), ...rows.map(fmt)].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      games: { type: 'string' }, agents: { type: 'string' }, format: { type: 'string', default: 'round-robin' },
-      'games-per-pair': { type: 'string' }, baselines: { type: 'string' }, hosts: { type: 'string' }, players: { type: 'string' },
-      'guest-seat': { type: 'string' }, 'games-per-guest': { type: 'string' }, confidence: { type: 'string' },
-      'pairs-per-batch': { type: 'string' }, 'max-matches': { type: 'string' }, 'max-tokens': { type: 'string' },
-      'max-cost': { type: 'string' }, name: { type: 'string' }, seed: { type: 'string' }, 'game-config': { type: 'string' }, help: { type: 'boolean', short: 'h' },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: joinNegativeNumbers(argv),
+      allowPositionals: true,
+      options: {
+        games: { type: 'string' }, agents: { type: 'string' }, format: { type: 'string', default: 'round-robin' },
+        'games-per-pair': { type: 'string' }, baselines: { type: 'string' }, hosts: { type: 'string' }, players: { type: 'string' },
+        'guest-seat': { type: 'string' }, 'games-per-guest': { type: 'string' }, confidence: { type: 'string' },
+        'pairs-per-batch': { type: 'string' }, 'max-matches': { type: 'string' }, 'max-tokens': { type: 'string' },
+        'max-cost': { type: 'string' }, name: { type: 'string' }, seed: { type: 'string' }, 'game-config': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(usageLine(err as { code?: string; message: string }));
+  }
+  const { values, positionals } = parsed;
   const [area, cmd, id] = positionals;
   if (values.help || area !== 'tournament' || !cmd) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
+  const commands = ['create', 'list', 'show', 'pause', 'resume', 'cancel'];
+  if (!commands.includes(cmd)) throw new UsageError(`unknown command "${cmd}": the commands are ${commands.join(', ')} (see --help)`);
+  if (['show', 'pause', 'resume', 'cancel'].includes(cmd) && !id) throw new UsageError(`tournament ${cmd} needs a tournament id (see: tournament list)`);
+
+  // Everything that needs no database is checked first: a typo is answered at once, arena running or not.
+  let create: { spec: Record<string, unknown>; agents: string[]; baselines: string[]; hosts: string[] } | null = null;
+  if (cmd === 'create') {
+    const format = values.format!;
+    if (!FORMATS.some((f) => f.id === format)) throw new UsageError(`--format is one of ${FORMATS.map((f) => f.id).join(', ')}`);
+    const games = list(values.games);
+    if (games.length === 0) throw new UsageError(`--games is required: one or more of ${allGames.map((g) => g.id).join(', ')}, separated by commas`);
+    checkGameIds(games);
+    const budget = Object.fromEntries(
+      Object.entries({ maxMatches: num('max-matches', values['max-matches']), maxTokens: num('max-tokens', values['max-tokens']), maxCostUsd: num('max-cost', values['max-cost']) })
+        .filter(([, v]) => v !== undefined),
+    );
+    const spec: Record<string, unknown> = {
+      name: values.name ?? `${format} ${games.join(', ')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+      format, gameIds: games, budget, ...(values.seed ? { seed: values.seed } : {}),
+    };
+    if (values['game-config']) {
+      try {
+        spec.gameConfigs = JSON.parse(values['game-config']);
+      } catch {
+        throw new UsageError(`--game-config is JSON, e.g. '{"holdem":{"hands":3}}'`);
+      }
+    }
+    const gpp = num('games-per-pair', values['games-per-pair']);
+    if (format !== 'host-guest') spec.gamesPerPair = gpp ?? 2;
+    if (format === 'host-guest') {
+      spec.gamesPerGuest = num('games-per-guest', values['games-per-guest']) ?? 2;
+      if (values.players !== undefined) spec.numPlayers = num('players', values.players);
+      if (values['guest-seat'] !== undefined) spec.guestSeat = num('guest-seat', values['guest-seat']);
+    }
+    if (format === 'adaptive') {
+      if (values.confidence !== undefined) spec.confidence = num('confidence', values.confidence);
+      if (values['pairs-per-batch'] !== undefined) spec.pairsPerBatch = num('pairs-per-batch', values['pairs-per-batch']);
+    }
+    create = { spec, agents: list(values.agents), baselines: list(values.baselines), hosts: list(values.hosts) };
+  }
+
   const { db, url } = await connect();
   let boss: PgBoss | null = null;
   const relay = relaySender(url);
   try {
-    const needId = () => {
-      if (!id) throw new UsageError(`tournament ${cmd} needs a tournament id (see: tournament list)`);
-      return id;
-    };
+    const tid = id!;
     switch (cmd) {
       case 'list': {
         const all = await tournamentProgress(db);
-        console.log(all.length ? all.map(line).join('\n') : 'no tournaments yet');
+        console.log(all.length ? table(all) : 'no tournaments yet');
         return 0;
       }
       case 'show': {
-        const [p] = await tournamentProgress(db, [needId()]);
-        if (!p) throw new AdminError(`no tournament ${id}`);
+        const [p] = await tournamentProgress(db, [tid]);
+        if (!p) throw new AdminError(`no tournament ${tid}`);
         console.log(line(p));
         console.log(`tokens ${p.tokens}, cost $${p.costUsd.toFixed(4)}${p.etaSeconds != null ? `, about ${p.etaSeconds} s left` : ''}${p.stopReason ? `, stopped: ${p.stopReason}` : ''}`);
+        if (p.firstFailure) console.log(`first failure: ${p.firstFailure}`);
         for (const s of await tournamentStandings(db, p.id)) {
           const ci = s.lo != null ? ` [${s.lo}, ${s.hi}]` : '';
           console.log(`  #${s.rank} ${s.name.padEnd(32)} ${s.rating}${ci}  ${s.wins}-${s.draws}-${s.losses}`);
@@ -113,56 +240,24 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'create': {
-        const format = values.format!;
-        if (!FORMATS.some((f) => f.id === format)) throw new UsageError(`--format is one of ${FORMATS.map((f) => f.id).join(', ')}`);
-        const games = list(values.games);
-        const agents = await agentIds(db, list(values.agents));
-        const budget = Object.fromEntries(
-          Object.entries({ maxMatches: num('max-matches', values['max-matches']), maxTokens: num('max-tokens', values['max-tokens']), maxCostUsd: num('max-cost', values['max-cost']) })
-            .filter(([, v]) => v !== undefined),
-        );
-        const spec: Record<string, unknown> = {
-          name: values.name ?? `${format} ${games.join(', ')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-          format, gameIds: games, agentIds: agents, budget, ...(values.seed ? { seed: values.seed } : {}),
-        };
-        if (values['game-config']) {
-          try {
-            spec.gameConfigs = JSON.parse(values['game-config']);
-          } catch {
-            throw new UsageError(`--game-config is JSON, e.g. '{"holdem":{"hands":3}}'`);
-          }
-        }
-        const gpp = num('games-per-pair', values['games-per-pair']);
-        if (format !== 'host-guest') spec.gamesPerPair = gpp ?? 2;
-        if (format === 'gauntlet') spec.baselineIds = await agentIds(db, list(values.baselines));
-        if (format === 'host-guest') {
-          spec.hostIds = await agentIds(db, list(values.hosts));
-          spec.gamesPerGuest = num('games-per-guest', values['games-per-guest']) ?? 2;
-          if (values.players) spec.numPlayers = num('players', values.players);
-          if (values['guest-seat']) spec.guestSeat = num('guest-seat', values['guest-seat']);
-        }
-        if (format === 'adaptive') {
-          if (values.confidence) spec.confidence = num('confidence', values.confidence);
-          if (values['pairs-per-batch']) spec.pairsPerBatch = num('pairs-per-batch', values['pairs-per-batch']);
-        }
+        const { spec, agents, baselines, hosts } = create!;
+        spec.agentIds = await agentIds(db, agents);
+        if (spec.format === 'gauntlet') spec.baselineIds = await agentIds(db, baselines);
+        if (spec.format === 'host-guest') spec.hostIds = await agentIds(db, hosts);
         boss = await startQueue(url, { worker: false });
         const r = await createTournament(db, boss, spec);
         console.log(`created tournament ${r.tournament.id} "${r.tournament.name}": ${r.matches} matches queued`);
         return 0;
       }
-      case 'pause':
-      case 'resume':
-      case 'cancel': {
-        const tid = needId();
+      default: {
+        const action = cmd as 'pause' | 'resume' | 'cancel';
         boss = await startQueue(url, { worker: false });
-        await { pause: pauseTournament, resume: resumeTournament, cancel: cancelTournament }[cmd](db, boss, tid);
+        await { pause: pauseTournament, resume: resumeTournament, cancel: cancelTournament }[action](db, boss, tid);
         relay.tournament(tid);
         const [p] = await tournamentProgress(db, [tid]);
         console.log(line(p!));
         return 0;
       }
-      default:
-        throw new UsageError(`unknown command "${cmd}"\n\n${USAGE}`);
     }
   } finally {
     if (boss) await stopQueue(boss);

@@ -11,15 +11,18 @@ import { postgresBinaries, postgresUser } from './db/embedded';
 /** A reason the arena cannot start, as one line a person can act on. */
 export class PreflightError extends Error {}
 
-interface LockInfo {
+export interface LockInfo {
   pid: number;
+  /** The arena's HTTP port. */
   port: number;
+  /** Its embedded Postgres' port (ARENA_PG_PORT as it started): how the CLI reaches it. Absent in older locks. */
+  pgPort?: number;
   /** Tell a live arena from an unrelated process that got its pid after a crash or a reboot (Linux). */
   bootId: string | null;
   startTime: string | null;
 }
 
-export const lockFile = (cfg: ArenaConfig) => path.join(cfg.ARENA_DATA_DIR, 'arena.lock');
+export const lockFile = (cfg: Pick<ArenaConfig, 'ARENA_DATA_DIR'>) => path.join(cfg.ARENA_DATA_DIR, 'arena.lock');
 
 const bootId = () => readOr('/proc/sys/kernel/random/boot_id')?.trim() ?? null;
 /** Field 22 of /proc/<pid>/stat: when the process started (clock ticks since boot). */
@@ -42,7 +45,7 @@ function alive(pid: number): boolean {
 }
 
 /** The arena that holds the lock, when it is still running. */
-function liveHolder(cfg: ArenaConfig): LockInfo | null {
+function liveHolder(cfg: Pick<ArenaConfig, 'ARENA_DATA_DIR'>): LockInfo | null {
   let info: LockInfo;
   try {
     info = JSON.parse(readFileSync(lockFile(cfg), 'utf8')) as LockInfo;
@@ -65,7 +68,7 @@ function alreadyRunning(cfg: ArenaConfig, h: LockInfo): PreflightError {
 export function takeLock(cfg: ArenaConfig): void {
   const file = lockFile(cfg);
   mkdirSync(cfg.ARENA_DATA_DIR, { recursive: true });
-  const info: LockInfo = { pid: process.pid, port: cfg.PORT, bootId: bootId(), startTime: startTime(process.pid) };
+  const info: LockInfo = { pid: process.pid, port: cfg.PORT, pgPort: cfg.ARENA_PG_PORT, bootId: bootId(), startTime: startTime(process.pid) };
   for (let i = 0; i < 2; i++) {
     try {
       const fd = openSync(file, 'wx', 0o644);
@@ -83,6 +86,19 @@ export function takeLock(cfg: ArenaConfig): void {
     }
   }
   throw new PreflightError(`another arena is starting from ${cfg.ARENA_DATA_DIR} at this very moment: stop it first, or set ARENA_DATA_DIR and PORT for a second one`);
+}
+
+/** The arena running from `dataDir` (its lock, checked to belong to a live process), or null when none is. */
+export function runningArena(dataDir: string): LockInfo | null {
+  return liveHolder({ ARENA_DATA_DIR: dataDir });
+}
+
+/** The port in `<cluster>/postmaster.pid` (line 4) of a Postgres running on that cluster, or null. */
+export function postmasterPort(clusterDir: string): number | null {
+  const lines = readOr(path.join(clusterDir, 'postmaster.pid'))?.split('\n') ?? [];
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return pid > 0 && alive(pid) && Number.isInteger(port) && port > 0 ? port : null;
 }
 
 function portInUse(host: string, port: number): Promise<string | null> {

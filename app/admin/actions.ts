@@ -8,7 +8,9 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { ActionResult } from '@/components/admin-form-action';
-import { agentInputSchema, deleteProvider, providerInputSchema, saveAgent, saveProvider, setAgentPlayable, testProviderConnection } from '@/lib/admin';
+import {
+  agentInputSchema, archiveAgent, deleteAgent, deleteProvider, modelWarning, providerInputSchema, saveAgent, saveProvider, setAgentPlayable, testProviderConnection,
+} from '@/lib/admin';
 import { adminCount, createFirstAdmin, credentialsSchema } from '@/lib/auth';
 import { CLIENT_IP_HEADER } from '@/lib/client-ip';
 import { tournamentControl } from '@/lib/control';
@@ -18,32 +20,15 @@ import { formText } from '@/lib/form-data';
 import { endSession, requireAdmin, startSession } from '@/lib/session';
 import { saveSettings } from '@/lib/settings';
 import { tournamentSpecSchema } from '@/lib/tournament/spec';
+import { describeIssues, FIELD_LABELS } from '@/lib/validation';
 
-type Fail = { ok: false; error: string; field?: string };
+type Fail = { ok: false; error: string; field?: string; fields?: string[] };
+type Issue = Parameters<typeof describeIssues>[0][number];
 
-/** Field names as the forms label them, for error messages ("games per pair: …"). */
-const LABELS: Record<string, string> = {
-  username: 'username', password: 'password',
-  name: 'name', baseUrl: 'base URL', apiKey: 'API key', models: 'models', rpm: 'requests per minute', tpm: 'tokens per minute',
-  maxConcurrent: 'max concurrent requests', priceInPer1k: 'input price', priceOutPer1k: 'output price', modelPrices: 'per-model prices',
-  peopleDailyBudgetUsd: "people's daily budget", playable: 'open to people',
-  kind: 'kind', providerId: 'provider', model: 'model', temperature: 'temperature', maxTokens: 'max tokens', scaffold: 'scaffold', promptSwitches: 'prompt switches',
-  promptVersion: 'prompt version', depth: 'depth',
-  gameIds: 'games', agentIds: 'agents', baselineIds: 'baselines', hostIds: 'hosts', gamesPerPair: 'games per pair',
-  numPlayers: 'players per match', guestSeat: 'guest seat', gamesPerGuest: 'games per guest', confidence: 'confidence',
-  pairsPerBatch: 'pairs per batch', judgeId: 'consistency judge', budget: 'budget', gameConfigs: 'game settings', maxMatches: 'max matches', maxCostUsd: 'max cost', seed: 'seed', format: 'format',
-};
-
-type Issue = { path: PropertyKey[]; message: string };
-
-/** One zod issue in words: the field's label, unless the message already names it. */
-function describeIssue(issue: Issue | undefined): Fail {
-  if (!issue) return { ok: false, error: 'invalid input' };
-  const keys = issue.path.filter((p): p is string => typeof p === 'string');
-  const key = keys.at(-1);
-  const label = key ? (LABELS[key] ?? key) : null;
-  const error = !label || issue.message.toLowerCase().includes(label.toLowerCase()) ? issue.message : `${label}: ${issue.message}`;
-  return { ok: false, error, field: keys[0] };
+/** Every problem of a refused input in plain words (lib/validation.ts), with the fields to mark. */
+function describe(issues: readonly Issue[]): Fail {
+  const d = describeIssues(issues);
+  return { ok: false, error: d.message, ...(d.fields[0] ? { field: d.fields[0], fields: d.fields } : {}) };
 }
 
 /** Raised while reading a form, for a field whose text is not what it should be. */
@@ -60,7 +45,7 @@ class FieldError extends Error {
 function fail(err: unknown): Fail {
   if (err instanceof FieldError) return { ok: false, error: err.message, field: err.field };
   const e = err as { name?: string; message?: string; issues?: Issue[] } | null;
-  if (e && Array.isArray(e.issues)) return describeIssue(e.issues[0]);
+  if (e && Array.isArray(e.issues)) return describe(e.issues);
   if (e?.name === 'AdminError' || e?.name === 'AdminRequiredError' || e?.name === 'RateLimitError' || e?.name === 'SettingsError') return { ok: false, error: String(e.message) };
   console.error('[admin] action failed:', err);
   const first = typeof e?.message === 'string' ? e.message.split('\n').find((l) => l.trim()) : undefined;
@@ -74,7 +59,7 @@ function numberField(fd: FormData, key: string): number | undefined {
   const v = text(fd, key).trim();
   if (v === '') return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n)) throw new FieldError(key, `${LABELS[key] ?? key}: enter a number`);
+  if (!Number.isFinite(n)) throw new FieldError(key, `${FIELD_LABELS[key] ?? key}: enter a number`);
   return n;
 }
 
@@ -110,7 +95,7 @@ export async function setupAction(_prev: ActionResult, fd: FormData): Promise<Ac
   try {
     if ((await adminCount(db())) > 0) return taken;
     const input = credentialsSchema.safeParse({ username: text(fd, 'username'), password: text(fd, 'password') });
-    if (!input.success) return describeIssue(input.error.issues[0]);
+    if (!input.success) return describe(input.error.issues);
     if (text(fd, 'confirm') !== input.data.password) return { ok: false, error: 'the two passwords differ', field: 'confirm' };
     const admin = await createFirstAdmin(db(), input.data.username, input.data.password);
     if (!admin) return taken;
@@ -170,7 +155,7 @@ export async function saveProviderAction(_prev: ActionResult<{ id: string; name:
     await requireAdmin();
     const raw = providerFromForm(fd);
     const input = providerInputSchema.safeParse(raw);
-    if (!input.success) return describeIssue(input.error.issues[0]);
+    if (!input.success) return describe(input.error.issues);
     const { id } = await saveProvider(db(), raw);
     revalidatePath('/admin/providers');
     revalidatePath('/admin/agents');
@@ -191,7 +176,7 @@ export async function testConnectionAction(raw: { id?: string; baseUrl: string; 
   try {
     await requireAdmin();
     const input = connectionInputSchema.safeParse(raw);
-    if (!input.success) return describeIssue(input.error.issues[0]);
+    if (!input.success) return describe(input.error.issues);
     const r = await testProviderConnection(db(), {
       baseUrl: input.data.baseUrl,
       ...(input.data.id ? { id: input.data.id } : {}),
@@ -238,20 +223,65 @@ function agentFromForm(fd: FormData): Record<string, unknown> {
   return common;
 }
 
-export type SavedAgent = { id: string; name: string; version: number; newVersion: boolean; created: boolean };
+/** `warning`: the model is not among those the provider lists (lib/admin.ts modelWarning); saved all the same. */
+export type SavedAgent = { id: string; name: string; version: number; newVersion: boolean; created: boolean; warning: string | null };
 
 export async function saveAgentAction(_prev: ActionResult<SavedAgent>, fd: FormData): Promise<ActionResult<SavedAgent>> {
   try {
     await requireAdmin();
     const raw = agentFromForm(fd);
     const input = agentInputSchema.safeParse(raw);
-    if (!input.success) return describeIssue(input.error.issues[0]);
+    if (!input.success) return describe(input.error.issues);
+    const before = input.data.id ? await db().agent.findUnique({ where: { id: input.data.id }, select: { providerId: true, model: true } }) : null;
     const saved = await saveAgent(db(), raw);
     const row = await db().agent.findUnique({ where: { id: saved.id }, select: { name: true } });
     revalidatePath('/admin/agents');
     revalidatePath('/agents');
     revalidatePath('/play');
-    return { ok: true, ...saved, name: row?.name ?? input.data.name, created: !input.data.id };
+    // A model the provider does not list is saved all the same (a provider may not list everything it serves), with a
+    // warning; checked when the agent is created or its provider or model changes.
+    const d = input.data;
+    const warning = d.kind === 'llm' && (!before || before.providerId !== d.providerId || before.model !== d.model) ? await modelWarning(db(), d.providerId, d.model) : null;
+    return { ok: true, ...saved, name: row?.name ?? d.name, created: !d.id, warning };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+const agentIdSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** Deletes an agent that never played (the agents list's Delete, after a confirmation); refused with the reason otherwise. */
+export async function deleteAgentAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
+  try {
+    await requireAdmin();
+    const { id } = agentIdSchema.parse({ id: text(fd, 'id') });
+    const { name, restored } = await deleteAgent(db(), id);
+    revalidatePath('/admin/agents');
+    revalidatePath('/agents');
+    revalidatePath('/play');
+    return { ok: true, done: `Deleted ${name}.${restored ? ` ${restored} is the current version again.` : ''}` };
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+const archiveSchema = z.object({ id: z.string().min(1).max(64), archived: z.enum(['true', 'false']) });
+
+/** Archives an agent (no longer offered; its matches stay) or restores it (the agents list's Archive / Restore). */
+export async function archiveAgentAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
+  try {
+    await requireAdmin();
+    const { id, archived } = archiveSchema.parse({ id: text(fd, 'id'), archived: text(fd, 'archived') });
+    const { name } = await archiveAgent(db(), id, archived === 'true');
+    revalidatePath('/admin/agents');
+    revalidatePath('/agents');
+    revalidatePath('/play');
+    return {
+      ok: true,
+      done: archived === 'true'
+        ? `Archived ${name}: no longer offered for tournaments or people's games; its matches and ratings stay.`
+        : `Restored ${name}: offered again.`,
+    };
   } catch (err) {
     return fail(err);
   }
@@ -349,7 +379,7 @@ export async function createTournamentAction(_prev: ActionResult, fd: FormData):
   try {
     await requireAdmin();
     const input = tournamentSpecSchema.safeParse(specFromForm(fd));
-    if (!input.success) return describeIssue(input.error.issues[0]);
+    if (!input.success) return describe(input.error.issues);
     ({ id } = await tournamentControl().create(input.data));
     revalidatePath('/tournaments');
   } catch (err) {

@@ -55,10 +55,29 @@ export async function signOutAction(): Promise<void> {
   redirect('/play');
 }
 
+/**
+ * A guest keeps their name and signs out in one step (the sign-out dialog): the password turns the guest into an
+ * account, so they can sign back in from any browser. Refused (and still signed in) when the password is not valid.
+ */
+export async function keepNameAndSignOutAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
+  try {
+    const me = await currentPerson();
+    if (!me) return { ok: false, error: 'you are not signed in any more: choose a name again' };
+    if (!me.guest) return { ok: false, error: 'your name already has a password' };
+    await setPassword(db(), me.id, text(fd, 'password'));
+    await endPersonSession();
+  } catch (err) {
+    return fail(err);
+  }
+  redirect('/play?signedOut=kept');
+}
+
 export async function keepNameAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
   try {
     const me = await currentPerson();
     if (!me) return { ok: false, error: 'you are not signed in any more: choose a name again' };
+    // A guest's first password only: an account's password is not replaced without the old one.
+    if (!me.guest) return { ok: false, error: 'your name already has a password' };
     await setPassword(db(), me.id, text(fd, 'password'));
     return { ok: true };
   } catch (err) {

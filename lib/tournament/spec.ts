@@ -116,6 +116,8 @@ export interface TournamentProgress {
   startedAt: Date | null;
   finishedAt: Date | null;
   counts: { total: number; done: number; running: number; queued: number; failed: number; cancelled: number };
+  /** Why its first failed match failed (the provider's error, in its own words); null while none has. */
+  firstFailure: string | null;
   tokens: number;
   costUsd: number;
   /** Seconds left at the pace so far; null before the first match ends or once nothing is left. */
@@ -127,6 +129,27 @@ export interface TournamentProgress {
 export function progressFraction(c: TournamentProgress['counts']): number {
   const planned = c.total - c.cancelled;
   return planned <= 0 ? 1 : (c.done + c.failed) / planned;
+}
+
+/** How a tournament's matches went, in one phrase for its status: it says so when most of them failed. */
+export interface TournamentVerdict {
+  /** "finished", "finished — every match failed", "running — 5 of 8 matches failed so far". */
+  label: string;
+  /** ok: as its status says; failing: most ended matches failed; failed: every one did. */
+  tone: 'ok' | 'failing' | 'failed';
+}
+
+/**
+ * The status as it should read. A failed match is void (an infrastructure failure, never rated), so a tournament whose
+ * matches all failed measured nothing: it says so instead of "finished" at 100%. Most = more failed than finished.
+ */
+export function tournamentVerdict(p: { status: TournamentStatus; counts: TournamentProgress['counts'] }): TournamentVerdict {
+  const { done, failed } = p.counts;
+  const ended = done + failed;
+  const open = p.status === 'running' || p.status === 'paused';
+  if (failed > 0 && done === 0) return { label: `${p.status} — every match ${open ? 'so far ' : ''}failed`, tone: 'failed' };
+  if (failed > done) return { label: `${p.status} — ${failed} of ${ended} matches failed${open ? ' so far' : ''}`, tone: 'failing' };
+  return { label: p.status, tone: 'ok' };
 }
 
 /** The seconds left at the pace so far: matches still to play ÷ the rate matches have ended since the start. */

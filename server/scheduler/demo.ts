@@ -17,15 +17,23 @@ export async function seedDemo(
   const ids: string[] = [];
   const guestIds: string[] = [];
   const hostIds: string[] = [];
-  /** `created`: set only when the agent is new (an admin's later choice, e.g. withdrawing it from people, is kept). */
+  /**
+   * `created`: set only when the agent is new (an admin's later choice, e.g. withdrawing it from people, is kept). An
+   * agent an admin archived (or replaced by a newer version) stays as it is and plays no demo: null.
+   */
   const upsertAgent = async (name: string, data: Record<string, unknown>, created: Record<string, unknown> = {}) => {
+    const old = await db.agent.findUnique({ where: { name }, select: { retired: true } });
+    if (old?.retired) return null;
     const a = await db.agent.upsert({ where: { name }, update: data, create: { name, ...data, ...created } as never });
     return a.id;
   };
+  const push = (list: string[], id: string | null) => {
+    if (id) list.push(id);
+  };
   // The simulated models cost nothing: people may play them from the first start (the demo's Play page).
   const forPeople = { playable: true };
-  ids.push(await upsertAgent('Random', { kind: 'random' }));
-  ids.push(await upsertAgent('Engine', { kind: 'engine', settings: { depth: 4 } }));
+  push(ids, await upsertAgent('Random', { kind: 'random' }));
+  push(ids, await upsertAgent('Engine', { kind: 'engine', settings: { depth: 4 } }));
   if (opts.simulatedUrl) {
     const p = await db.provider.upsert({
       where: { name: SIMULATED_PROVIDER },
@@ -35,11 +43,11 @@ export async function seedDemo(
     const llm = (model: string, scaffold: string) => ({
       kind: 'llm', providerId: p.id, model, scaffold, temperature: 0.7, maxTokens: 512, promptVersion: PROMPT_VERSION, simulated: true,
     });
-    guestIds.push(await upsertAgent('sim-careful · cot (simulated)', llm('sim-careful', 'cot'), forPeople));
-    guestIds.push(await upsertAgent('sim-sloppy · base (simulated)', llm('sim-sloppy', 'base'), forPeople));
+    push(guestIds, await upsertAgent('sim-careful · cot (simulated)', llm('sim-careful', 'cot'), forPeople));
+    push(guestIds, await upsertAgent('sim-sloppy · base (simulated)', llm('sim-sloppy', 'base'), forPeople));
     ids.push(...guestIds);
     // The villagers of the Who-is-the-spy demo, where each evaluated agent plays the spy.
-    hostIds.push(await upsertAgent('sim-careful · base (simulated)', llm('sim-careful', 'base'), forPeople));
+    push(hostIds, await upsertAgent('sim-careful · base (simulated)', llm('sim-careful', 'base'), forPeople));
   }
   if (opts.openai) {
     const o = opts.openai;

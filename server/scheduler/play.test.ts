@@ -57,7 +57,7 @@ describe('starting a game', () => {
     await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random], seat: 5 })).rejects.toThrow(/has no seat 6/);
     await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random], moveSeconds: 2 })).rejects.toThrow(/at least 10 seconds/);
     await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random] }, ids.random)).rejects.toThrow(/choose a name/);
-    await expect(start('garbage')).rejects.toThrow(/expected object/i);
+    await expect(start('garbage')).rejects.toThrow(/^should be an object \(named fields, as JSON writes them\)$/);
   });
 
   it('a person has at most three games open at once, even with quick double clicks', async () => {

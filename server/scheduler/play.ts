@@ -3,6 +3,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { getGame, playableGames } from '../../games/registry';
+import { retiredReason } from '../../lib/admin';
 import type { Db } from '../../lib/db';
 import { checkPeopleBudget } from '../../lib/people-budget';
 import { isPlayable, MAX_OPEN_GAMES_PER_PERSON, PlayError, playInputSchema, type PlayRequest } from '../../lib/play';
@@ -40,7 +41,7 @@ async function checkOpponents(db: Db, ids: string[]): Promise<void> {
   for (const id of ids) {
     const a = opponents.find((o) => o.id === id);
     if (!a) throw new PlayError(`there is no agent with id ${id}`);
-    if (a.retired) throw new PlayError(`${a.name} has been replaced by a newer version: pick that one`);
+    if (a.retired) throw new PlayError(`${retiredReason(a)}: pick ${a.archivedAt ? 'another opponent' : 'that one'}`);
     if (a.kind === 'human') throw new PlayError(`${a.name} is a person: people can only be played against models and baselines for now`);
     if (!isPlayable(a)) throw new PlayError(`${a.name} is not open for games with people: pick one of the opponents on the Play page`);
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { createDb, type Db } from '../../lib/db';
 import { tournamentProgress } from '../../lib/tournament/progress';
+import { tournamentVerdict } from '../../lib/tournament/spec';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated';
 import { startMatchWorker } from '../workers/match-worker';
@@ -326,7 +327,10 @@ describe('tournaments', () => {
   it('refuses bad specs with readable reasons', async () => {
     const [a, b] = [ids.random!, ids.random2!];
     const base = { name: 'bad', format: 'round-robin' as const, gamesPerPair: 2 };
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['chess'], agentIds: [a, b] })).rejects.toThrow(/unknown game "chess"/);
+    // An unknown game id is answered with the valid ones (the CLI types them by hand).
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['chess'], agentIds: [a, b] })).rejects.toThrow(
+      /^there is no game "chess": the games are tictactoe, connect-four, holdem, bargain, bid, hanabi, spy, deep$/,
+    );
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, 'nobody'] })).rejects.toThrow(/some agents do not exist: nobody/);
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a] })).rejects.toThrow(/at least two different agents/);
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, b], gamesPerPair: 3 })).rejects.toThrow(/must be even/);
@@ -334,7 +338,26 @@ describe('tournaments', () => {
     await expect(createTournament(t.db, boss, { ...base, format: 'adaptive', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(/needs a budget/);
     const person = await t.db.agent.create({ data: { name: 'a person', kind: 'human' } });
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, person.id] })).rejects.toThrow(/a person: people play from the Play page/);
-    await expect(createTournament(t.db, boss, { name: 'x', format: 'nonsense', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(/format/);
+    await expect(createTournament(t.db, boss, { name: 'x', format: 'nonsense', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(
+      /^Format: must be one of round-robin, gauntlet, host-guest, adaptive$/,
+    );
+    // Every problem at once, each named as the form labels it, in plain words (not zod's "Invalid input: expected …").
+    await expect(createTournament(t.db, boss, { ...base, name: '', gameIds: [], agentIds: [a, b], gamesPerPair: 2.5, budget: { maxMatches: 0 } })).rejects.toThrow(
+      'give the tournament a name; pick at least one game; Max matches: must be at least 1; Games per pair: enter a whole number',
+    );
+    const archived = await t.db.agent.create({ data: { name: 'archived one', kind: 'random', retired: true, archivedAt: new Date() } });
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, archived.id] })).rejects.toThrow(/archived one has been archived/);
+  });
+
+  it('a tournament whose matches all failed says so, with the first reason, instead of a plain "finished"', async () => {
+    // The simulated endpoint does not serve this model (HTTP 404): every match of the agent fails, void.
+    const p = await t.db.provider.findFirstOrThrow({ where: { name: 'sim' } });
+    const ghost = await t.db.agent.create({ data: { name: 'ghost', kind: 'llm', providerId: p.id, model: 'sim-ghost', scaffold: 'base', promptVersion: 'v1', simulated: true } });
+    const { tournament } = await createTournament(t.db, boss, { name: 'all failed', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ghost.id, ids.random!], gamesPerPair: 2 });
+    const done = await ended(tournament.id);
+    expect(done).toMatchObject({ status: 'finished', counts: { total: 2, done: 0, failed: 2 } });
+    expect(done.firstFailure).toMatch(/sim-ghost/);
+    expect(tournamentVerdict(done)).toEqual({ label: 'finished — every match failed', tone: 'failed' });
   });
 
   it('per-game settings are checked by the game and given to its matches', async () => {

@@ -2,14 +2,15 @@
 // tournament runs and its budget lasts, pauses/resumes/cancels, ends tournaments, and recovers lost jobs.
 // The UI (through lib/control.ts) and the CLI (server/cli.ts) both call these functions.
 import type { PgBoss } from 'pg-boss';
-import { getGame } from '../../games/registry';
-import { AdminError, parseOrThrow } from '../../lib/admin';
+import { games, getGame } from '../../games/registry';
+import { AdminError, parseOrThrow, retiredReason } from '../../lib/admin';
 import type { Db } from '../../lib/db';
 import { createRng, newSeed } from '../../lib/engine/rng';
 import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../lib/tournament/adaptive';
 import { gauntlet, hostGuest, roundRobin, type PlannedMatch } from '../../lib/tournament/pairings';
 import { tournamentRatedMatches, tournamentSpend } from '../../lib/tournament/progress';
 import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
+import { issuesText } from '../../lib/validation';
 import { enqueueMatches, MATCH_QUEUE, PLAY_QUEUE, jobIdFor, liveJobIds, withdrawJobs } from './queue';
 
 /** Stored in tournaments.config: the spec plus scheduler state. */
@@ -96,6 +97,14 @@ function interleave(plan: PlannedMatch[], seed: string): PlannedMatch[] {
   return units.flat();
 }
 
+/** Refuses game ids that name no game, listing the ones that do (the form, the CLI and the API share it). */
+export function checkGameIds(ids: readonly string[]): void {
+  const unknown = ids.filter((g) => !getGame(g));
+  if (unknown.length === 0) return;
+  const names = unknown.map((g) => `"${g}"`).join(', ');
+  throw new AdminError(`${unknown.length === 1 ? 'there is no game' : 'there are no games'} ${names}: the games are ${games.map((g) => g.id).join(', ')}`);
+}
+
 /** Each game's settings, checked with its own schema (defaults filled in); a readable error names the game and field. */
 function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -104,10 +113,8 @@ function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
     if (!game) throw new AdminError(`game settings: there is no game "${gameId}"`);
     if (!spec.gameIds.includes(gameId)) throw new AdminError(`game settings: ${game.meta.title} is not one of this tournament's games`);
     const r = game.configSchema.safeParse(raw);
-    if (!r.success) {
-      const i = r.error.issues[0];
-      throw new AdminError(`settings for ${game.meta.title}: ${i ? `${i.path.join('.') || 'settings'}: ${i.message}` : 'invalid'}`);
-    }
+    // Every problem, each under the setting's own name (a game's settings have no form labels of their own).
+    if (!r.success) throw new AdminError(`settings for ${game.meta.title}: ${issuesText(r.error, {})}`);
     out[gameId] = r.data;
   }
   return out;
@@ -151,21 +158,23 @@ export async function createTournament(
   db: Db, boss: PgBoss, raw: unknown, opts: { priority?: number } = {},
 ): Promise<{ tournament: { id: string; name: string }; matches: number }> {
   const parsed = parseOrThrow(tournamentSpecSchema, raw);
-  for (const g of parsed.gameIds) if (!getGame(g)) throw new AdminError(`unknown game "${g}"`);
+  checkGameIds(parsed.gameIds);
   const spec = { ...parsed, gameConfigs: checkGameConfigs(parsed) };
   const everyone = [...new Set([...spec.agentIds, ...('baselineIds' in spec ? spec.baselineIds : []), ...('hostIds' in spec ? spec.hostIds : [])])];
-  const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true, kind: true } });
+  const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true, archivedAt: true, kind: true } });
   const missing = everyone.filter((id) => !found.some((a) => a.id === id));
   if (missing.length) throw new AdminError(`some agents do not exist: ${missing.join(', ')}`);
   const people = found.filter((a) => a.kind === 'human');
   if (people.length) throw new AdminError(`${people.map((a) => a.name).join(', ')}: people play from the Play page, not in scheduled tournaments`);
   const retired = found.filter((a) => a.retired);
-  if (retired.length) throw new AdminError(`${retired.map((a) => a.name).join(', ')} ha${retired.length === 1 ? 's' : 've'} been replaced by a newer version; pick the newest`);
+  if (retired.length) {
+    throw new AdminError(`${retired.map((a) => `${retiredReason(a)}${a.archivedAt ? ' (restore it on the agents page)' : ''}`).join('; ')}: pick ${retired.some((a) => !a.archivedAt) ? 'the newest version' : 'another agent'}`);
+  }
   if (spec.judgeId) {
-    const judge = await db.agent.findUnique({ where: { id: spec.judgeId }, select: { name: true, kind: true, retired: true } });
+    const judge = await db.agent.findUnique({ where: { id: spec.judgeId }, select: { name: true, kind: true, retired: true, archivedAt: true } });
     if (!judge) throw new AdminError(`the judge does not exist: ${spec.judgeId}`);
     if (judge.kind !== 'llm') throw new AdminError(`the judge must be an LLM agent; ${judge.name} is ${judge.kind === 'human' ? 'a person' : `a ${judge.kind} baseline`}`);
-    if (judge.retired) throw new AdminError(`the judge ${judge.name} has been replaced by a newer version; pick the newest`);
+    if (judge.retired) throw new AdminError(`the judge ${retiredReason(judge)}: pick ${judge.archivedAt ? 'another judge' : 'the newest version'}`);
     if (!spec.gameIds.some((g) => getGame(g)?.judgeable)) {
       throw new AdminError(`none of these games has statements to judge (a judge scores Who is the spy's descriptions)`);
     }

@@ -15,10 +15,11 @@ export const metadata: Metadata = { title: 'Admin', robots: { index: false } };
 
 export default async function AdminDashboard() {
   await requireAdminPage('/admin');
-  const [providers, active, retired, counts, latest] = await Promise.all([
+  const [providers, active, retired, archived, counts, latest] = await Promise.all([
     db().provider.count(),
     db().agent.count({ where: { kind: { not: 'human' }, retired: false } }),
-    db().agent.count({ where: { kind: { not: 'human' }, retired: true } }),
+    db().agent.count({ where: { kind: { not: 'human' }, retired: true, archivedAt: null } }),
+    db().agent.count({ where: { kind: { not: 'human' }, archivedAt: { not: null } } }),
     getTournamentCounts(),
     getTournamentsPage(1, 5),
   ]);
@@ -35,7 +36,7 @@ export default async function AdminDashboard() {
       href: '/admin/agents',
       title: 'Agents',
       value: active,
-      text: `LLM agents (provider, model, scaffold, prompt version) and built-in baselines; which of them people may play.${retired > 0 ? ` ${retired} older versions kept for their ratings.` : ''}`,
+      text: `LLM agents (provider, model, scaffold, prompt version) and built-in baselines; which of them people may play.${retired > 0 ? ` ${retired} older ${retired === 1 ? 'version' : 'versions'} kept for their ratings.` : ''}${archived > 0 ? ` ${archived} archived.` : ''}`,
     },
     {
       href: '/tournaments',
@@ -109,7 +110,7 @@ export default async function AdminDashboard() {
                   <Link href={`/tournaments/${t.id}`} className="min-w-0 break-words font-medium hover:text-indigo-700 hover:underline dark:hover:text-indigo-300">
                     {t.name}
                   </Link>
-                  <TournamentStatusBadge status={t.status} />
+                  <TournamentStatusBadge status={t.status} counts={t.counts} />
                   <span className="text-xs text-zinc-500 dark:text-zinc-400">{formatLabel(t.format)}</span>
                 </div>
                 <TournamentProgressBar counts={t.counts} label={`Progress of ${t.name}`} size="sm" />

@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
 import { Section, StatCell as MeanCell, Table, Td } from '@/components/metrics-table';
-import type { Rate, Stat } from '@/lib/spy-analysis';
+import { MIN_SAMPLES, type ProportionStat, type Rate, type Stat } from '@/lib/spy-analysis';
 import { getSpyAnalysis } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
@@ -29,6 +29,19 @@ function RateCell({ r, uniform }: { r: Rate; uniform: number }) {
 
 const StatCell = ({ s, as = pct }: { s: Stat; as?: (x: number) => string }) => <MeanCell s={s} as={as} />;
 
+/** A share (k of n) with its Wilson 95% interval underneath; the counts on hover. */
+function ShareCell({ s, of }: { s: ProportionStat; of: string }) {
+  if (s.n === 0) return <Td>—</Td>;
+  return (
+    <Td>
+      <span title={`${s.k} of ${s.n} ${of}`}>{pct(s.mean)}</span>
+      {s.ci95 && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{`${pct(s.ci95[0])}–${pct(s.ci95[1])}`}</span>}
+    </Td>
+  );
+}
+
+const PRESETS: Record<string, string> = { spygame: 'SpyGame', undercover: 'Undercover' };
+
 const ordinal = (i: number) => `${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`;
 
 export default async function SpyMetricsPage() {
@@ -42,22 +55,24 @@ export default async function SpyMetricsPage() {
         <h1 className="text-3xl font-semibold tracking-tight">Who is the spy</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
           The SpyGame paper&apos;s measures from {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} and {a.calibrationMatches} content-free
-          calibration {a.calibrationMatches === 1 ? 'run' : 'runs'}. Intervals are 95% (bootstrap for means, Wilson for rates).
+          calibration {a.calibrationMatches === 1 ? 'run' : 'runs'}. Intervals are 95%: Wilson score intervals for shares (win rate, probe
+          accuracy, consistency, bias), bootstrap for means (rounds survived, votes, scores; shown from {MIN_SAMPLES} values on).
         </p>
       </header>
 
-      <Section id="outcomes" title="Win, Round, Voted (Table 4)" hint="Per agent, preset and role: the share of games its side won, the rounds it survived, and the votes it received per round it was in. In host/guest tournaments the evaluated agent is the spy.">
+      <Section id="outcomes" title="Win, Round, Voted (Table 4)" hint="Per agent, preset and role. Matches: the matches it played in that role; seats: the seats it held in them (a host agent holds several seats of one match). Win rate: the share of its matches its side won. Rounds survived and votes received per round: averages over its seats. In host/guest tournaments the evaluated agent is the spy.">
         {a.outcomes.length === 0 ? (
           <EmptyState>No finished Who-is-the-spy matches yet.</EmptyState>
         ) : (
-          <Table head={['Agent', 'Preset', 'Role', 'Games', 'Win ↑', 'Round ↑', 'Voted ↓']} testId="spy-outcomes">
+          <Table head={['Agent', 'Preset', 'Role', 'Matches', 'Seats', 'Win rate ↑', 'Rounds survived ↑', 'Votes received per round ↓']} testId="spy-outcomes">
             {a.outcomes.map((o) => (
-              <tr key={`${o.agentId}-${o.preset}-${o.role}`} className="border-t border-zinc-100 dark:border-zinc-800">
+              <tr key={`${o.agentId}-${o.preset}-${o.role}`} className="border-t border-zinc-100 dark:border-zinc-800" data-testid="spy-outcome-row">
                 <Td left>{o.agentName}</Td>
-                <Td>{o.preset}</Td>
+                <Td>{PRESETS[o.preset] ?? o.preset}</Td>
                 <Td>{o.role}</Td>
-                <Td>{o.games}</Td>
-                <StatCell s={o.win} />
+                <Td>{o.matches}</Td>
+                <Td>{o.seats}</Td>
+                <ShareCell s={o.win} of="matches won" />
                 <StatCell s={o.round} as={num} />
                 <StatCell s={o.voted} as={num} />
               </tr>
@@ -66,20 +81,20 @@ export default async function SpyMetricsPage() {
         )}
       </Section>
 
-      <Section id="probes" title="Theory of mind (Table 7)" hint="Accuracy of the answers right before the first vote: does it know whether it is the spy (self-identity); the other players' words and roles (first order); what one named player thinks its word and role are, against that player's own answers (second order). Unanswered questions count as wrong.">
+      <Section id="probes" title="Theory of mind (Table 7)" hint="Accuracy of the answers right before the first vote: does it know whether it is the spy (self-identity); the other players' words and roles (first order); what one named player thinks its word and role are, against that player's own answers (second order). Answers: one per seat per match; the first-order shares count one question per other player, the second-order ones only the questions the named player's own answers can score. Unanswered questions count as wrong.">
         {a.probes.length === 0 ? (
           <EmptyState>No probe answers yet (matches with probes switched on answer them before the first vote).</EmptyState>
         ) : (
-          <Table head={['Agent', 'Answers', 'Self-identity', '1-word', '1-identity', '2-word', '2-identity']} testId="spy-probes">
+          <Table head={['Agent', 'Probe answers', 'Own role (self-identity)', 'Others’ words (1-word)', 'Others’ roles (1-identity)', 'Its word as another sees it (2-word)', 'Its role as another sees it (2-identity)']} testId="spy-probes">
             {a.probes.map((p) => (
               <tr key={p.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
                 <Td left>{p.agentName}</Td>
                 <Td>{p.answers}</Td>
-                <StatCell s={p.self} />
-                <StatCell s={p.word1} />
-                <StatCell s={p.identity1} />
-                <StatCell s={p.word2} />
-                <StatCell s={p.identity2} />
+                <ShareCell s={p.self} of="answers right" />
+                <ShareCell s={p.word1} of="words right" />
+                <ShareCell s={p.identity1} of="roles right" />
+                <ShareCell s={p.word2} of="guesses right" />
+                <ShareCell s={p.identity2} of="guesses right" />
               </tr>
             ))}
           </Table>
@@ -90,7 +105,7 @@ export default async function SpyMetricsPage() {
         {a.consistency.length === 0 ? (
           <EmptyState>No judged descriptions yet. Pick a consistency judge (any LLM agent) when scheduling a Who-is-the-spy tournament: it scores every description after each match.</EmptyState>
         ) : (
-          <Table head={['Agent', 'Role', 'Judge', 'Judged', 'Score ↑', 'Consistent ↑']} testId="spy-consistency">
+          <Table head={['Agent', 'Role', 'Judge', 'Descriptions judged', 'Mean score (1–5) ↑', 'Judged consistent ↑']} testId="spy-consistency">
             {a.consistency.map((c) => (
               <tr key={`${c.agentId}-${c.role}-${c.judgeName}`} className="border-t border-zinc-100 dark:border-zinc-800">
                 <Td left>{c.agentName}</Td>

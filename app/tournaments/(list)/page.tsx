@@ -77,7 +77,7 @@ function TournamentCard({ t, now }: { t: TournamentProgress; now: Date }) {
           <Link href={`/tournaments/${t.id}`} className="min-w-0 break-words font-semibold after:absolute after:inset-0 after:rounded-xl hover:text-indigo-700 focus-visible:outline-none dark:hover:text-indigo-300">
             {t.name}
           </Link>
-          <TournamentStatusBadge status={t.status} />
+          <TournamentStatusBadge status={t.status} counts={t.counts} />
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
           <span>{formatLabel(t.format)}</span>
@@ -93,7 +93,7 @@ function TournamentCard({ t, now }: { t: TournamentProgress; now: Date }) {
           <span className="tabular-nums text-zinc-500 dark:text-zinc-400">
             {c.done + c.failed} / {c.total - c.cancelled} ended
             {c.running > 0 && ` · ${c.running} live`}
-            {c.failed > 0 && ` · ${c.failed} void`}
+            {c.failed > 0 && ` · ${c.failed} failed`}
             {c.cancelled > 0 && ` · ${c.cancelled} cancelled`}
           </span>
         </div>

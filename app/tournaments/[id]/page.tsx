@@ -20,7 +20,7 @@ import { getGame } from '@/games/registry';
 import { pageHref, pageParam } from '@/lib/pagination';
 import { getTournament, getTournamentMatches, getTournamentStandings, type TournamentDetail } from '@/lib/queries';
 import { currentAdmin } from '@/lib/session';
-import { progressFraction, type TournamentProgress } from '@/lib/tournament/spec';
+import { progressFraction, tournamentVerdict, type TournamentProgress } from '@/lib/tournament/spec';
 
 export const dynamic = 'force-dynamic';
 
@@ -51,7 +51,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         </Link>
         <h1 className="flex flex-wrap items-center gap-2 text-3xl font-semibold tracking-tight">
           <span className="min-w-0 break-words">{t.name}</span>
-          <TournamentStatusBadge status={t.status} testId="tournament-status" />
+          <TournamentStatusBadge status={t.status} counts={t.counts} testId="tournament-status" />
         </h1>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-zinc-500 dark:text-zinc-400">
           <span>{formatLabel(t.format)}</span>
@@ -154,13 +154,18 @@ function Progress({ t, now }: { t: TournamentProgress; now: Date }) {
           Progress
         </h2>
         <p className="text-sm tabular-nums text-zinc-600 dark:text-zinc-400">
-          <strong className="text-2xl font-semibold text-zinc-900 dark:text-zinc-50" data-testid="progress-percent">
+          <strong
+            className={`text-2xl font-semibold ${tournamentVerdict(t).tone === 'ok' ? 'text-zinc-900 dark:text-zinc-50' : 'text-red-700 dark:text-red-400'}`}
+            data-testid="progress-percent"
+          >
             {pct}%
           </strong>{' '}
           · {c.done + c.failed} of {c.total - c.cancelled} matches ended
+          {c.failed > 0 && <span className="text-red-700 dark:text-red-400"> · {c.failed === c.done + c.failed ? 'all failed' : `${c.failed} failed`}</span>}
         </p>
       </div>
       <TournamentProgressBar counts={c} label="Tournament progress" testId="tournament-progress" />
+      {c.failed > 0 && <Failures t={t} />}
       <dl className="grid grid-cols-3 gap-2 lg:grid-cols-5">
         {COUNTS.map((k) => (
           <div key={k.key} className="flex flex-col-reverse justify-end rounded-lg bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
@@ -207,6 +212,35 @@ function Progress({ t, now }: { t: TournamentProgress; now: Date }) {
         )}
       </dl>
     </section>
+  );
+}
+
+/**
+ * Failed matches said plainly: how many, of how many that ended, and the first reason (a broken provider, a model the
+ * endpoint does not serve). A failed match is void, never rated: a tournament whose matches all failed measured nothing.
+ */
+function Failures({ t }: { t: TournamentProgress }) {
+  const c = t.counts;
+  const ended = c.done + c.failed;
+  const verdict = tournamentVerdict(t);
+  const bad = verdict.tone !== 'ok';
+  const summary =
+    c.done === 0
+      ? `${c.failed === 1 ? 'The only match that ended failed' : `All ${c.failed} matches that ended failed`}: nothing was measured${t.status === 'running' || t.status === 'paused' ? ' so far' : ''}.`
+      : `${c.failed} of ${ended} matches that ended failed (void, not rated); ${c.done} finished and count.`;
+  return (
+    <div
+      role={bad ? 'alert' : 'status'}
+      data-testid="failure-summary"
+      className={`rounded-lg border px-3 py-2 text-sm ${bad ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200' : 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950/30 dark:text-amber-200'}`}
+    >
+      <p className="font-medium">{summary}</p>
+      {t.firstFailure && (
+        <p className="mt-1 break-words">
+          First failure: <span data-testid="first-failure" className="font-mono text-xs">{t.firstFailure}</span>
+        </p>
+      )}
+    </div>
   );
 }
 

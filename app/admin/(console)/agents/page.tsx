@@ -1,7 +1,8 @@
-// Admin: every agent version (retired ones greyed, kept for their ratings), a page at a time, with the switch that
-// opens an LLM agent to people's games, and the add/edit form (?edit=<id>).
+// Admin: every agent version (replaced ones greyed, kept for their ratings; archived ones under ?archived=1), a page at
+// a time, with the switch that opens an LLM agent to people's games, delete / archive / restore, and the add/edit form.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AdminAgentActions } from '@/components/admin-agent-actions';
 import { AdminAgentForm, type ProviderChoice } from '@/components/admin-agent-form';
 import { AdminPlayableToggle } from '@/components/admin-playable-toggle';
 import { EmptyState } from '@/components/empty-state';
@@ -21,9 +22,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function AdminAgentsPage({ searchParams }: Props) {
   const params = await searchParams;
   const { edit } = params;
+  const archived = params.archived === '1';
   await requireAdminPage(pageHref('/admin/agents', params, pageParam(params.page)));
   const [page, providers, found] = await Promise.all([
-    agentsPageForAdmin(db(), pageParam(params.page)),
+    agentsPageForAdmin(db(), pageParam(params.page), { archived }),
     listProviders(db()),
     typeof edit === 'string' ? getAgentForAdmin(db(), edit.slice(0, 64)) : null,
   ]);
@@ -44,14 +46,31 @@ export default async function AdminAgentsPage({ searchParams }: Props) {
           <strong className="font-medium text-zinc-800 dark:text-zinc-200">Open to people</strong>: people may pick it as an opponent on the Play page.
           Baselines always are; a model only once you open it (its games with people cost money: set a daily budget on its provider).
         </p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Delete</strong> removes an agent that never played.{' '}
+          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Archive</strong> stops offering one (for tournaments and people&apos;s games)
+          and moves it to the archived list; its matches and ratings stay, and it can be restored.
+        </p>
       </header>
 
+      <p className="-mt-2 text-sm">
+        {archived ? (
+          <Link href="/admin/agents" className="text-indigo-700 hover:underline dark:text-indigo-300" data-testid="agents-current-link">
+            ← Current agents
+          </Link>
+        ) : page.archivedCount > 0 ? (
+          <Link href="/admin/agents?archived=1" className="text-indigo-700 hover:underline dark:text-indigo-300" data-testid="agents-archived-link">
+            Archived agents ({page.archivedCount})
+          </Link>
+        ) : null}
+      </p>
+
       {agents.length === 0 ? (
-        <EmptyState>No agent yet: add one below.</EmptyState>
+        <EmptyState>{archived ? 'No archived agent.' : 'No agent yet: add one below.'}</EmptyState>
       ) : (
         <div className="flex flex-col gap-3">
           <AgentTable agents={agents} editingId={editing?.id ?? null} />
-          <Pagination page={page} label="Agents" href={(n) => pageHref('/admin/agents', params, n)} />
+          <Pagination page={page} label={archived ? 'Archived agents' : 'Agents'} href={(n) => pageHref('/admin/agents', params, n)} />
         </div>
       )}
 
@@ -79,7 +98,7 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
             <th scope="col" className="px-3 py-2 font-medium">Scaffold</th>
             <th scope="col" className="px-3 py-2 font-medium">Prompt</th>
             <th scope="col" className="px-3 py-2 font-medium">Version</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium" title="Matches it is seated in: played, playing or queued">
+            <th scope="col" className="px-3 py-2 text-right font-medium" title="Matches it is seated in: played, playing, queued or failed">
               Matches
             </th>
             <th scope="col" className="px-3 py-2 font-medium" title="People may pick it as an opponent on the Play page">
@@ -97,6 +116,7 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
               data-testid="admin-agent-row"
               data-agent-id={a.id}
               data-retired={a.retired ? 'true' : 'false'}
+              data-archived={a.archived ? 'true' : 'false'}
               className={`border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70 ${a.retired ? 'bg-zinc-50/70 text-zinc-400 dark:bg-zinc-900/40 dark:text-zinc-500' : ''} ${a.id === editingId ? 'bg-indigo-50/60 dark:bg-indigo-950/30' : ''}`}
             >
               <th scope="row" className="px-3 py-2.5 text-left font-normal">
@@ -111,11 +131,15 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                   <KindChip kind={a.kind} />
                   {a.simulated && <SimulatedBadge />}
                 </span>
-                {a.retired && (
+                {a.archived ? (
+                  <span data-testid="agent-archived" className="mt-0.5 block text-xs italic">
+                    archived: no longer offered
+                  </span>
+                ) : a.retired ? (
                   <span data-testid="agent-replaced" className="mt-0.5 block text-xs italic">
                     replaced by a newer version
                   </span>
-                )}
+                ) : null}
               </th>
               <td className="px-3 py-2.5">
                 {a.kind === 'llm' ? (
@@ -159,15 +183,18 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                 )}
               </td>
               <td className="px-3 py-2 text-right">
-                {!a.retired && (
-                  <Link
-                    href={`/admin/agents?edit=${a.id}#agent-form`}
-                    aria-label={`Edit ${a.name}`}
-                    className="inline-flex h-7 items-center rounded-md px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950/50"
-                  >
-                    Edit
-                  </Link>
-                )}
+                <div className="flex items-start justify-end gap-0.5">
+                  {!a.retired && (
+                    <Link
+                      href={`/admin/agents?edit=${a.id}#agent-form`}
+                      aria-label={`Edit ${a.name}`}
+                      className="inline-flex h-7 items-center rounded-md px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950/50"
+                    >
+                      Edit
+                    </Link>
+                  )}
+                  {(!a.retired || a.archived) && <AdminAgentActions id={a.id} name={a.name} archived={a.archived} keptBecause={a.keptBecause} />}
+                </div>
               </td>
             </tr>
           ))}
