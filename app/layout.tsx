@@ -3,6 +3,10 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Nav } from '@/components/nav';
 import { SimulatedBadge } from '@/components/simulated-badge';
+// Chinese words (keywords, descriptions, names) need a CJK font where none is installed: Noto Sans SC, OFL, as
+// @font-face rules split by unicode-range (globals.css puts it last in the font stack; a browser fetches a slice only
+// for Chinese characters on the page, from this server: no network font service).
+import '@fontsource-variable/noto-sans-sc/index.css';
 import './globals.css';
 
 export const metadata: Metadata = {

@@ -6,7 +6,7 @@ export function Detail({ term, children }: { term: string; children: ReactNode }
   return (
     <>
       <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
-      <dd className="min-w-0 break-words">{children || <span className="text-zinc-400">—</span>}</dd>
+      <dd className="min-w-0">{children || <span className="text-zinc-400">—</span>}</dd>
     </>
   );
 }

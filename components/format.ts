@@ -23,7 +23,39 @@ export function formatScore(score: number): string {
   return Number.isInteger(score) ? String(score) : score.toFixed(2);
 }
 
-/** How a match ended, as a headline and the game's reason; null while it has not ended. */
+/** "A", "A and B", "A, B and C". */
+function listWords(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * The seats that won: the winner, or the seats sharing the best score when not everyone does (a side of several seats:
+ * the villagers of Who is the spy); [] for a draw, a cooperative result or an evaluation.
+ */
+export function winningSeats(outcome: { scores: number[]; winner?: number | null }): number[] {
+  if (outcome.winner != null) return [outcome.winner];
+  const best = Math.max(...outcome.scores);
+  const winners = outcome.scores.flatMap((x, seat) => (Math.abs(x - best) < 1e-9 ? [seat] : []));
+  return winners.length < outcome.scores.length ? winners : [];
+}
+
+/** A seat's result in one word for the players header ("won", "lost", "draw"); null where no seat wins or loses. */
+export function seatResult(
+  outcome: MatchSnapshot['outcome'],
+  seat: number,
+  opts: { cooperative?: boolean; evaluation?: boolean } = {},
+): 'won' | 'lost' | 'draw' | null {
+  if (!outcome || opts.evaluation || (opts.cooperative && outcome.winner == null)) return null;
+  const winners = winningSeats(outcome);
+  if (!winners.length) return 'draw';
+  return winners.includes(seat) ? 'won' : 'lost';
+}
+
+/**
+ * How a match ended, as a headline and the game's reason; null while it has not ended. The headline says it as a
+ * person would: "X wins", a side and its seats ("Villagers win: Player 1, Player 3, Player 4"), a cooperative team's
+ * score ("Team score 14 of 25") or an evaluation's verdict, from the outcome's `summary` where the game gives one.
+ */
 export function describeOutcome(
   status: MatchStatus,
   outcome: MatchSnapshot['outcome'],
@@ -34,15 +66,15 @@ export function describeOutcome(
   if (status === 'failed') return { kind: 'void', headline: 'Void', reason: failureReason ?? 'the match failed' };
   if (status === 'cancelled') return { kind: 'void', headline: 'Cancelled', reason: failureReason ?? 'the tournament was stopped before this match was played' };
   if (status !== 'finished' || !outcome) return null;
-  // A judged evaluation (DEEP) has no winner and is no draw: it is done, and the reason says what was scored.
-  if (opts.evaluation) return { kind: 'draw', headline: 'Scored', reason: outcome.reason };
-  if (outcome.winner != null) return { kind: 'win', headline: `${seatLabel(outcome.winner)} wins`, reason: outcome.reason };
-  // A side of several seats won (the villagers of Who is the spy): the seats with the best score share the win.
-  const best = Math.max(...outcome.scores);
-  const winners = outcome.scores.flatMap((x, seat) => (x === best ? [seat] : []));
-  if (winners.length < outcome.scores.length) {
+  const summary = outcome.summary?.trim() || null;
+  // A judged evaluation (DEEP) has no winner and is no draw: its summary is the verdict, the reason what was scored.
+  if (opts.evaluation) return { kind: 'draw', headline: summary ?? 'Scored', reason: outcome.reason };
+  const winners = winningSeats(outcome);
+  if (winners.length) {
     const names = winners.map(seatLabel);
-    return { kind: 'win', headline: `${names.slice(0, -1).join(', ')} and ${names.at(-1)} win`, reason: outcome.reason };
+    const headline = summary ? `${summary}: ${names.join(', ')}` : `${listWords(names)} ${names.length === 1 ? 'wins' : 'win'}`;
+    return { kind: 'win', headline, reason: outcome.reason };
   }
-  return { kind: 'draw', headline: 'Draw', reason: outcome.reason };
+  // Nobody won: a draw, or a cooperative team's score.
+  return { kind: 'draw', headline: summary ?? 'Draw', reason: outcome.reason };
 }

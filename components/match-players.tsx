@@ -1,36 +1,69 @@
-// The players header of a match: one card per seat with its label, agent, kind, "simulated" badge, score, and who is to move.
-import type { SeatInfo } from '@/lib/protocol';
-import { AgentLabel } from './agent-label';
-import { formatScore, shortSeatLabel } from './format';
+// The players header of a match: one card per seat with its label, agent, kind, "simulated" badge, result, and who is to move.
+import type { MatchSnapshot, SeatInfo } from '@/lib/protocol';
+import { formatScore, seatResult, shortSeatLabel } from './format';
+import { KindChip } from './kind-chip';
 import { seatColor } from './seat-colors';
+import { SimulatedBadge } from './simulated-badge';
 
-/** `hideScores`: a judged evaluation (DEEP), where the equal shares of the result mean nothing. */
-export function MatchPlayers({ seats, toMove, hideScores }: { seats: SeatInfo[]; toMove: number | null; hideScores?: boolean }) {
+const RESULT_STYLE = {
+  won: 'text-emerald-700 dark:text-emerald-400',
+  lost: 'text-zinc-500 dark:text-zinc-400',
+  draw: 'text-zinc-700 dark:text-zinc-300',
+} as const;
+
+interface Props {
+  seats: SeatInfo[];
+  toMove: number | null;
+  /** The game, for its seat colours. */
+  gameId?: string;
+  /** Once over: each seat's result in a word (won, lost, draw), never a side's share of the score (⅓ each). */
+  outcome?: MatchSnapshot['outcome'];
+  /** The seats play together (Hanabi): the banner gives the team's score, the seats no result of their own. */
+  cooperative?: boolean;
+  /** A judged evaluation (DEEP): nobody wins, the cards show no result. */
+  evaluation?: boolean;
+}
+
+export function MatchPlayers({ seats, toMove, gameId, outcome = null, cooperative, evaluation }: Props) {
   return (
-    <ul className="grid gap-2 sm:grid-cols-2">
+    <ul className="grid grid-cols-2 gap-2">
       {seats.map((s) => {
-        const colour = seatColor(s.seat);
+        const colour = seatColor(s.seat, gameId);
         const moving = s.seat === toMove;
+        const result = outcome ? seatResult(outcome, s.seat, { cooperative, evaluation }) : null;
+        // Before the socket's outcome arrives, the stored score (not for games where it means nothing).
+        const score = !outcome && s.score !== null && !evaluation && !cooperative ? formatScore(s.score) : null;
         return (
           <li
             key={s.seat}
-            className={`flex min-w-0 items-center gap-3 rounded-xl border bg-white px-3.5 py-2.5 shadow-sm transition dark:bg-zinc-900 ${
+            data-testid="match-player"
+            className={`flex min-w-0 items-center gap-2 rounded-xl border bg-white px-2.5 py-2 shadow-sm transition sm:gap-3 sm:px-3.5 sm:py-2.5 dark:bg-zinc-900 ${
               moving ? 'border-indigo-300 ring-1 ring-indigo-300 dark:border-indigo-700 dark:ring-indigo-700' : 'border-zinc-200 dark:border-zinc-800'
             }`}
           >
-            <span className={`grid h-9 w-9 shrink-0 place-items-center rounded-lg font-mono text-sm font-bold text-white ${colour.dot}`}>
+            <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-lg font-mono text-sm font-bold sm:h-9 sm:w-9 ${colour.avatar}`}>
               {shortSeatLabel(s.label)}
             </span>
+            {/* The name on a line of its own (cut with an ellipsis in a narrow card), then the seat, kind and badges. */}
             <div className="min-w-0 flex-1">
-              <AgentLabel name={s.agentName} kind={s.agentKind} simulated={s.simulated} />
-              <div className="text-xs text-zinc-500 dark:text-zinc-400">
-                {s.label}
-                {moving && <span className="font-medium text-indigo-600 dark:text-indigo-400"> · to move</span>}
-              </div>
+              <p className="truncate text-sm font-medium sm:text-base" title={s.agentName}>
+                {s.agentName}
+              </p>
+              <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+                <span>{s.label}</span>
+                <KindChip kind={s.agentKind} />
+                {s.simulated && <SimulatedBadge />}
+                {moving && <span className="font-medium text-indigo-600 dark:text-indigo-400">to move</span>}
+              </p>
             </div>
-            {s.score !== null && !hideScores && (
+            {result && (
+              <span data-testid="seat-result" className={`shrink-0 text-sm font-semibold capitalize ${RESULT_STYLE[result]}`}>
+                {result}
+              </span>
+            )}
+            {score !== null && (
               <span className="shrink-0 text-right">
-                <span className="block text-lg font-semibold tabular-nums leading-none">{formatScore(s.score)}</span>
+                <span className="block text-lg font-semibold tabular-nums leading-none">{score}</span>
                 <span className="text-[0.65rem] uppercase tracking-wide text-zinc-500">score</span>
               </span>
             )}

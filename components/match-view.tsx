@@ -3,13 +3,10 @@
 
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-
-/** How long after the end the page keeps reloading for the judge's verdicts. */
-const JUDGE_WAIT_MS = 60_000;
 import { boards } from '@/games/boards';
-import { isFinal, isVisible, pendingTurn, replayFrames } from '@/lib/match-log';
-import type { MatchSnapshot, MatchStatus, SeatInfo } from '@/lib/protocol';
 import type { Judgment } from '@/games/types';
+import { isFinal, isVisible, pendingTurn, replayFrames, timeoutsInARow, type MatchLog, type PendingTurn } from '@/lib/match-log';
+import type { MatchSnapshot, MatchStatus, SeatInfo } from '@/lib/protocol';
 import { MatchPlayers } from './match-players';
 import { OutcomeBanner } from './outcome-banner';
 import { ReplayControls } from './replay-controls';
@@ -18,6 +15,9 @@ import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
 import { useMatchStream } from './use-match-stream';
 import { useThrottledRefresh } from './use-throttled-refresh';
+
+/** How long after the end the page keeps reloading for the judge's verdicts. */
+const JUDGE_WAIT_MS = 60_000;
 
 interface Props {
   matchId: string;
@@ -48,15 +48,84 @@ function seatToMove(view: unknown): number | null {
 }
 
 export function MatchView(props: Props) {
-  const { matchId, gameId, gameTitle, tournamentName } = props;
-  const { log, connected, error, clockOffsetMs, act, resign } = useMatchStream(matchId);
+  const { matchId } = props;
+  const stream = useMatchStream(matchId);
+  const { log, act, resign } = stream;
   /** The replay step chosen by the viewer; null follows the newest position. */
   const [step, setStep] = useState<number | null>(null);
-  /** A person's last refused move (or resignation), in the server's words. */
+  /** A person's last refused move, in the server's words: the board shows it by the controls that sent it. */
   const [moveError, setMoveError] = useState<string | null>(null);
+  /** A refused resignation: the seat panel shows it by the Resign button. */
+  const [resignError, setResignError] = useState<string | null>(null);
   /** The turn a move was just sent for ("ply@deadline"): controls rest until the server answers or a new turn comes. */
   const [sentTurn, setSentTurn] = useState<string | null>(null);
+  const status = log?.status ?? props.initialStatus;
 
+  // The judge scores a match's statements after its end: reload the page's data every few seconds until they are in.
+  // (Only then: an extra render of a long replay right after it opens is time the viewer waits for.)
+  const [endSeen, setEndSeen] = useState<number | null>(null);
+  useEffect(() => {
+    if (props.judgeAwaited && status === 'finished' && endSeen === null) setEndSeen(Date.now());
+  }, [props.judgeAwaited, status, endSeen]);
+  useThrottledRefresh(!!props.judgeAwaited && endSeen !== null && Date.now() < endSeen + JUDGE_WAIT_MS, 3000);
+
+  const turn = useMemo(() => (log ? pendingTurn(log) : null), [log]);
+  // A refusal belongs to its turn: the next turn starts without it.
+  const turnKey = turn ? `${turn.ply}@${turn.deadline}` : null;
+  useEffect(() => setMoveError(null), [turnKey]);
+  const onAction = useCallback(
+    async (action: unknown) => {
+      if (!turn) return;
+      setSentTurn(`${turn.ply}@${turn.deadline}`);
+      const r = await act(turn.ply, action);
+      setMoveError(r.ok ? null : r.error);
+      if (!r.ok) setSentTurn(null);
+    },
+    [turn, act],
+  );
+  const onResign = useCallback(async () => {
+    const r = await resign();
+    setResignError(r.ok ? null : r.error);
+  }, [resign]);
+
+  return (
+    <MatchScreen
+      {...props}
+      log={log}
+      connected={stream.connected}
+      error={stream.error}
+      clockOffsetMs={stream.clockOffsetMs}
+      step={step}
+      onStep={setStep}
+      turn={turn}
+      sentTurn={sentTurn}
+      moveError={moveError}
+      resignError={resignError}
+      onAction={onAction}
+      onResign={onResign}
+    />
+  );
+}
+
+/** Everything MatchScreen draws from: the page's props, the stream's log and the viewer's choices. */
+export interface MatchScreenProps extends Props {
+  log: MatchLog | null;
+  connected: boolean;
+  error: string | null;
+  clockOffsetMs: number;
+  step: number | null;
+  onStep: (step: number) => void;
+  turn: PendingTurn | null;
+  sentTurn: string | null;
+  moveError: string | null;
+  resignError?: string | null;
+  onAction: (action: unknown) => void;
+  onResign: () => Promise<void>;
+}
+
+/** The match page drawn from a log (no socket: `bench/replay.tsx` renders it with react-dom/server). */
+export function MatchScreen(props: MatchScreenProps) {
+  const { matchId, gameId, gameTitle, tournamentName, log, connected, error, clockOffsetMs, step, turn, sentTurn, moveError, onAction } = props;
   const status = log?.status ?? props.initialStatus;
   const seats = log?.seats ?? props.initialSeats;
   const outcome = log ? log.outcome : props.initialOutcome;
@@ -74,38 +143,22 @@ export function MatchView(props: Props) {
   const frame = frames[index];
   const events = useMemo(() => (log && frame ? log.events.filter(isVisible).filter((e) => e.seq <= frame.until) : []), [log, frame]);
 
-  // The judge scores a match's statements after its end: reload the page's data every few seconds until they are in.
-  const [endSeen, setEndSeen] = useState<number | null>(null);
-  useEffect(() => {
-    if (status === 'finished' && endSeen === null) setEndSeen(Date.now());
-  }, [status, endSeen]);
-  useThrottledRefresh(!!props.judgeAwaited && endSeen !== null && Date.now() < endSeen + JUDGE_WAIT_MS, 3000);
-
   const Board = boards[gameId];
   const seatLabel = (seat: number) => seats.find((s) => s.seat === seat)?.label ?? `Seat ${seat + 1}`;
+  /** A seat with its player, for the result: "Player 3 (Engine)". */
+  const seatWithName = (seat: number) => {
+    const s = seats.find((x) => x.seat === seat);
+    return s ? `${s.label} (${s.agentName})` : `Seat ${seat + 1}`;
+  };
   const toMove = final && index === last ? null : seatToMove(frame?.view);
   const you = log?.you ?? null;
-  const turn = useMemo(() => (log ? pendingTurn(log) : null), [log]);
   const turnKey = turn ? `${turn.ply}@${turn.deadline}` : null;
   const canMove = !!turn && index === last && sentTurn !== turnKey;
-  const onAction = useCallback(
-    async (action: unknown) => {
-      if (!turn) return;
-      setSentTurn(`${turn.ply}@${turn.deadline}`);
-      const r = await act(turn.ply, action);
-      setMoveError(r.ok ? null : r.error);
-      if (!r.ok) setSentTurn(null);
-    },
-    [turn, act],
-  );
-  const onResign = useCallback(async () => {
-    const r = await resign();
-    setMoveError(r.ok ? null : r.error);
-  }, [resign]);
-
+  const timeouts = useMemo(() => (log && you ? timeoutsInARow(log, you.seat) : null), [log, you]);
   return (
-    <div className="flex flex-col gap-5">
-      <header className="flex flex-col gap-1.5">
+    // Tighter on a phone, so a person's board and its controls fit the first screen.
+    <div className="flex flex-col gap-3 sm:gap-5">
+      <header className="flex flex-col gap-1 sm:gap-1.5">
         <Link href="/" className="w-fit text-sm text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200">
           ← Live &amp; recent
         </Link>
@@ -125,7 +178,7 @@ export function MatchView(props: Props) {
         </p>
       )}
 
-      <MatchPlayers seats={seats} toMove={toMove} hideScores={props.evaluation} />
+      <MatchPlayers seats={seats} toMove={toMove} gameId={gameId} outcome={status === 'finished' ? outcome : null} cooperative={props.cooperative} evaluation={props.evaluation} />
 
       {you && (
         <SeatPanel
@@ -138,22 +191,24 @@ export function MatchView(props: Props) {
           sent={!!turnKey && sentTurn === turnKey}
           waitingFor={toMove !== null && toMove !== you.seat ? (seats.find((s) => s.seat === toMove)?.agentName ?? null) : null}
           clockOffsetMs={clockOffsetMs}
-          moveError={moveError}
-          onResign={onResign}
+          resignError={props.resignError ?? null}
+          timeouts={timeouts}
+          onResign={props.onResign}
           cooperative={props.cooperative}
           evaluation={props.evaluation}
         />
       )}
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
-        <section className="flex flex-col gap-4" aria-label="Board">
-          <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatLabel} evaluation={props.evaluation} />
+      {/* One column of at most the page's width on phones (minmax(0, 1fr)): nothing inside can widen the page. */}
+      <div className="grid grid-cols-1 gap-3 sm:gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
+        <section className="flex min-w-0 flex-col gap-3 sm:gap-4" aria-label="Board">
+          <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatWithName} evaluation={props.evaluation} />
           {status === 'finished' && unrated && (
             <p data-testid="unrated-note" role="note" className="-mt-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
               <span className="font-semibold">Not rated</span> — {unrated}: the leaderboard and the players&apos; records leave it out.
             </p>
           )}
-          <div data-testid="board" className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <div data-testid="board" className="rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
             {!Board ? (
               <BoardMessage>There is no board view for “{gameId}”; the transcript has every move.</BoardMessage>
             ) : frame?.view != null ? (
@@ -163,7 +218,7 @@ export function MatchView(props: Props) {
                 lastMove={frame.lastMove}
                 over={final && index === last}
                 {...(final && props.judgments?.length ? { judgments: props.judgments } : {})}
-                {...(canMove ? { legal: turn!.legal as never, onAction } : {})}
+                {...(canMove ? { legal: turn!.legal as never, onAction, error: moveError } : {})}
               />
             ) : log && final ? (
               <BoardMessage>No board: the match ended before its first position.</BoardMessage>
@@ -173,7 +228,7 @@ export function MatchView(props: Props) {
           </div>
           <div className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             {final && log ? (
-              <ReplayControls step={index} last={last} onStep={setStep} />
+              <ReplayControls step={index} last={last} onStep={props.onStep} />
             ) : (
               <LiveLine status={status} moves={frame?.move ?? 0} connected={connected} loaded={!!log} />
             )}
@@ -182,10 +237,18 @@ export function MatchView(props: Props) {
 
         <section
           aria-label="Transcript"
-          className="overflow-hidden rounded-2xl border border-zinc-200 bg-zinc-100/60 lg:sticky lg:top-20 dark:border-zinc-800 dark:bg-zinc-900/40"
+          className="min-w-0 overflow-hidden rounded-2xl border border-zinc-200 bg-zinc-100/60 lg:sticky lg:top-20 dark:border-zinc-800 dark:bg-zinc-900/40"
         >
           <h2 className="border-b border-zinc-200 bg-white px-4 py-2.5 text-sm font-semibold dark:border-zinc-800 dark:bg-zinc-900">Transcript</h2>
-          <Transcript events={events} seats={seats} highlightSeq={final ? (frame?.seq ?? null) : null} follow={!final} />
+          <Transcript
+            events={events}
+            seats={seats}
+            gameId={gameId}
+            you={you?.seat ?? null}
+            evaluation={props.evaluation}
+            highlightSeq={final ? (frame?.seq ?? null) : null}
+            follow={!final}
+          />
         </section>
       </div>
     </div>

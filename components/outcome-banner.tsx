@@ -1,4 +1,5 @@
-// The banner that says how a match ended: "X wins — <reason>", "Draw — <reason>", or "Void — <reason> (not counted)".
+// The banner that says how a match ended, as a person would: "X wins — <reason>", "Villagers win: Player 1 (…), … —
+// <reason>", "Team score 7 of 10 — <reason>", a verdict, "Draw — <reason>", or "Void — <reason> (not counted)".
 import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
 import { describeOutcome } from './format';
 

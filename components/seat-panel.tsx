@@ -1,5 +1,6 @@
-// The person's own panel on a match they play: whose turn it is, their move timer, refused moves, resign, and after
-// the end their result with "play again".
+// The person's own panel on a match they play: whose turn it is, their move timer, turns their time ran out on (of the
+// limit that loses the match), resign, and after the end their result with "play again". A refused move is shown by
+// the board's controls that sent it; only a refused resignation is shown here, by its button.
 'use client';
 
 import Link from 'next/link';
@@ -22,8 +23,10 @@ interface Props {
   /** Who is to move when it is not the person (for "waiting for …"). */
   waitingFor: string | null;
   clockOffsetMs: number;
-  /** The last refused move or resignation, in the server's words. */
-  moveError: string | null;
+  /** A refused resignation, in the server's words (a refused move is shown by the board's controls). */
+  resignError: string | null;
+  /** The person's time ran out on their last `count` turns in a row; `limit` in a row loses the match. */
+  timeouts?: { count: number; limit: number | null } | null;
   onResign: () => Promise<void>;
   /** The seats play together: the result is the team's. */
   cooperative?: boolean;
@@ -37,9 +40,9 @@ export function SeatPanel(props: Props) {
     <section
       aria-label="Your seat"
       data-testid="seat-panel"
-      className="flex flex-col gap-3 rounded-2xl border border-indigo-200 bg-indigo-50/60 p-4 shadow-sm dark:border-indigo-900 dark:bg-indigo-950/30"
+      className="flex flex-col gap-2 rounded-2xl border border-indigo-200 bg-indigo-50/60 p-3 shadow-sm sm:gap-3 sm:p-4 dark:border-indigo-900 dark:bg-indigo-950/30"
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <p className="text-sm">
           You play <strong className="font-semibold">{seatLabel}</strong>
           {!over && (
@@ -58,7 +61,8 @@ export function SeatPanel(props: Props) {
         {!over && <Resign onResign={props.onResign} />}
       </div>
       {!over && turn && <MoveTimer deadline={turn.deadline} seconds={turn.seconds} clockOffsetMs={props.clockOffsetMs} />}
-      <FormError error={props.moveError} testId="move-error" />
+      {!over && props.timeouts && <Timeouts {...props.timeouts} />}
+      <FormError error={props.resignError} testId="resign-error" />
       {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} cooperative={props.cooperative} evaluation={props.evaluation} />}
     </section>
   );
@@ -87,6 +91,21 @@ function MoveTimer({ deadline, seconds, clockOffsetMs }: { deadline: string; sec
         <div className={`h-full rounded-full transition-[width] duration-300 ${urgent ? 'bg-red-500' : 'bg-indigo-500'}`} style={{ width: `${share * 100}%` }} />
       </div>
     </div>
+  );
+}
+
+/** "Timed out 2 of 3": the turns in a row the person's time ran out on (a move was played for them), toward the limit. */
+function Timeouts({ count, limit }: { count: number; limit: number | null }) {
+  const last = limit !== null && count >= limit - 1;
+  return (
+    <p
+      data-testid="timeouts"
+      className={`rounded-lg px-3 py-1.5 text-sm ${last ? 'bg-red-100 text-red-900 dark:bg-red-950/60 dark:text-red-200' : 'bg-amber-100 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200'}`}
+    >
+      <strong className="font-semibold">Timed out {limit !== null ? `${count} of ${limit}` : `${count} ${count === 1 ? 'time' : 'times'}`}</strong>
+      {' — your time ran out and a move was played for you'}
+      {limit !== null && (last ? '; one more in a row loses the match.' : `; ${limit} in a row lose the match.`)}
+    </p>
   );
 }
 
@@ -133,7 +152,7 @@ function Result({ seat, status, outcome, matchId, cooperative, evaluation }: { s
     const best = Math.max(...outcome.scores);
     // A draw is everyone level; in team games (the villagers of Who is the spy) several seats share a win.
     text = outcome.scores.every((x) => x === best) ? 'Draw.' : mine === best ? 'You won!' : 'You lost.';
-    if (cooperative && outcome.winner == null) text = `Your team: ${outcome.reason}`;
+    if (cooperative && outcome.winner == null) text = `Your team: ${outcome.summary ? `${outcome.summary} — ${outcome.reason}` : outcome.reason}`;
     if (evaluation) text = `Done: ${outcome.reason}.`;
   }
   return (

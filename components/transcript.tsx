@@ -1,15 +1,23 @@
-// The match transcript as a chat: each seat's replies, rejections and moves as coloured bubbles, system lines for start and end.
+// The match transcript as a chat: each seat's replies, rejections and moves as coloured bubbles, system lines for start
+// and end. A long match shows its newest entries and earlier ones on demand, so a replay opens and steps quickly.
 'use client';
 
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { VisibleEvent } from '@/lib/match-log';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lineText, outcomeOfEnd, type VisibleEvent } from '@/lib/match-log';
 import type { SeatInfo } from '@/lib/protocol';
+import { describeOutcome } from './format';
 import { SimulatedBadge } from './simulated-badge';
 import { seatColor } from './seat-colors';
 
 interface Props {
   events: VisibleEvent[];
   seats: SeatInfo[];
+  /** The game, for its seat colours. */
+  gameId?: string;
+  /** The seat this viewer plays: its private lines read in the second person ("You bid…"); null for spectators. */
+  you?: number | null;
+  /** A judged evaluation (DEEP): the end line gives the verdict, not a winner. */
+  evaluation?: boolean;
   /** Seq of the current replay step's event: highlighted and scrolled into view. */
   highlightSeq: number | null;
   /** Live: keep the newest bubble in view unless the reader scrolled up. */
@@ -17,10 +25,18 @@ interface Props {
 }
 
 const NEAR_BOTTOM_PX = 48;
+/**
+ * Entries drawn at once: the newest ones up to the replay step; "Show earlier" adds as many again. A finished match
+ * of hundreds of moves then opens (and steps) as fast as a short one.
+ */
+export const TRANSCRIPT_WINDOW = 80;
 
-export function Transcript({ events: all, seats, highlightSeq, follow }: Props) {
+export function Transcript({ events: all, seats, gameId, you = null, evaluation, highlightSeq, follow }: Props) {
   // A person's `turn` notices drive their controls and timer; the transcript shows what was said and played.
-  const events = all.filter((ev) => ev.kind !== 'turn');
+  const events = useMemo(() => all.filter((ev) => ev.kind !== 'turn'), [all]);
+  const [shown, setShown] = useState(TRANSCRIPT_WINDOW);
+  const from = Math.max(0, events.length - shown);
+  const visible = from > 0 ? events.slice(from) : events;
   const box = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
 
@@ -39,7 +55,11 @@ export function Transcript({ events: all, seats, highlightSeq, follow }: Props) 
     if (inner.top < outer.top || inner.bottom > outer.bottom) el.scrollTop += inner.top - outer.top - el.clientHeight / 3;
   }, [highlightSeq, follow]);
 
-  const seatOf = (seat: number | null) => seats.find((s) => s.seat === seat);
+  const bySeat = useMemo(() => new Map(seats.map((s) => [s.seat, s])), [seats]);
+  const label = (seat: number) => {
+    const s = bySeat.get(seat);
+    return s ? `${s.label} (${s.agentName})` : `Seat ${seat + 1}`;
+  };
 
   return (
     <ol
@@ -53,19 +73,61 @@ export function Transcript({ events: all, seats, highlightSeq, follow }: Props) 
       className="flex max-h-[65vh] flex-col gap-3 overflow-y-auto overscroll-contain p-3 sm:p-4 lg:max-h-[calc(100dvh-21rem)] lg:min-h-96"
     >
       {events.length === 0 && <li className="py-8 text-center text-sm text-zinc-500">Nothing has been said yet.</li>}
-      {events.map((ev) => (
-        <li key={ev.seq} data-seq={ev.seq} aria-current={ev.seq === highlightSeq ? 'step' : undefined}>
-          <Entry ev={ev} seat={seatOf(ev.seat)} highlighted={ev.seq === highlightSeq} />
+      {from > 0 && (
+        <li className="flex justify-center">
+          <button
+            type="button"
+            data-testid="transcript-earlier"
+            onClick={() => setShown((n) => n + TRANSCRIPT_WINDOW)}
+            className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+          >
+            Show {Math.min(from, TRANSCRIPT_WINDOW)} earlier {Math.min(from, TRANSCRIPT_WINDOW) === 1 ? 'entry' : 'entries'} ({from} hidden)
+          </button>
+        </li>
+      )}
+      {visible.map((ev) => (
+        // Off-screen entries skip layout and paint until scrolled to (content-visibility).
+        <li key={ev.seq} data-seq={ev.seq} aria-current={ev.seq === highlightSeq ? 'step' : undefined} className="[contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
+          <Entry
+            ev={ev}
+            seat={ev.seat === null ? undefined : bySeat.get(ev.seat)}
+            gameId={gameId}
+            you={you}
+            highlighted={ev.seq === highlightSeq}
+            endLine={ev.kind === 'end' ? endLine(ev, label, evaluation) : null}
+          />
         </li>
       ))}
     </ol>
   );
 }
 
-function Entry({ ev, seat, highlighted }: { ev: VisibleEvent; seat: SeatInfo | undefined; highlighted: boolean }) {
+/** The end event in words: "Game over — Villagers win: Player 1 (…), Player 3 (…) — <the game's reason>". */
+function endLine(ev: VisibleEvent, label: (seat: number) => string, evaluation?: boolean): string {
+  const o = outcomeOfEnd(ev.payload);
+  const r = describeOutcome('finished', o, null, label, { evaluation });
+  return r ? `Game over — ${r.headline} — ${r.reason}` : `Game over — ${String(ev.payload.reason ?? '')}`;
+}
+
+/** One entry; unchanged entries are not drawn again when the replay steps (memo). */
+const Entry = memo(function Entry({
+  ev,
+  seat,
+  gameId,
+  you,
+  highlighted,
+  endLine,
+}: {
+  ev: VisibleEvent;
+  seat: SeatInfo | undefined;
+  gameId?: string;
+  you: number | null;
+  highlighted: boolean;
+  endLine: string | null;
+}) {
   const p = ev.payload;
   if (ev.kind === 'start') return <SystemLine highlighted={highlighted}>Match started</SystemLine>;
-  if (ev.kind === 'end') return <SystemLine>Game over — {String(p.reason ?? '')}</SystemLine>;
+  if (ev.kind === 'end') return <SystemLine>{endLine}</SystemLine>;
   if (ev.kind === 'failed') return <SystemLine tone="red">Match void — {String(p.reason ?? 'failed')} (not counted)</SystemLine>;
   if (ev.kind === 'resign') return <SystemLine tone="red">{String(p.reason ?? `${seat?.agentName ?? 'A player'} resigned`)}</SystemLine>;
   if (!seat) return null;
@@ -77,15 +139,15 @@ function Entry({ ev, seat, highlighted }: { ev: VisibleEvent; seat: SeatInfo | u
       typeof p.tokensIn === 'number' || typeof p.tokensOut === 'number' ? `${p.tokensIn ?? '?'} → ${p.tokensOut ?? '?'} tokens` : null,
     ].filter(Boolean);
     return (
-      <Bubble seat={seat} meta={meta.join(' · ')} highlighted={highlighted}>
-        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{String(p.text ?? '')}</p>
+      <Bubble seat={seat} gameId={gameId} meta={meta.join(' · ')} highlighted={highlighted}>
+        <p className="whitespace-pre-wrap text-sm leading-relaxed">{String(p.text ?? '')}</p>
       </Bubble>
     );
   }
 
   if (ev.kind === 'illegal') {
     return (
-      <Bubble seat={seat} meta={<s>attempt {Number(p.attempt ?? 0) + 1}</s>} highlighted={highlighted} tone="red">
+      <Bubble seat={seat} gameId={gameId} meta={<s>attempt {Number(p.attempt ?? 0) + 1}</s>} highlighted={highlighted} tone="red">
         <p className="text-sm font-medium text-red-700 dark:text-red-400">
           <span aria-hidden="true">✕ </span>Rejected: {String(p.error ?? '')}
         </p>
@@ -93,11 +155,12 @@ function Entry({ ev, seat, highlighted }: { ev: VisibleEvent; seat: SeatInfo | u
     );
   }
 
-  // A move: the game's own words for it, and the fallback policy's badge when the seat forfeited its turn.
-  const lines = (p.lines as { text: string }[] | undefined) ?? [];
+  // A move: the game's own words for it (a private line as its reader may read it), and the fallback policy's badge when
+  // the seat forfeited its turn.
+  const lines = (p.lines as Parameters<typeof lineText>[0][] | undefined) ?? [];
   return (
-    <Bubble seat={seat} meta={`move ${Number(p.ply ?? 0) + 1}`} highlighted={highlighted} tone="move">
-      <p className="whitespace-pre-line text-sm font-semibold">{lines.map((l) => l.text).join('\n') || 'Move played'}</p>
+    <Bubble seat={seat} gameId={gameId} meta={`move ${Number(p.ply ?? 0) + 1}`} highlighted={highlighted} tone="move">
+      <p className="whitespace-pre-line text-sm font-semibold">{lines.map((l) => lineText(l, you)).join('\n') || 'Move played'}</p>
       {p.forfeited === true && (
         <p className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
@@ -108,22 +171,24 @@ function Entry({ ev, seat, highlighted }: { ev: VisibleEvent; seat: SeatInfo | u
       )}
     </Bubble>
   );
-}
+});
 
 function Bubble({
   seat,
+  gameId,
   meta,
   highlighted,
   tone,
   children,
 }: {
   seat: SeatInfo;
+  gameId?: string;
   meta: ReactNode;
   highlighted: boolean;
   tone?: 'red' | 'move';
   children: ReactNode;
 }) {
-  const colour = seatColor(seat.seat);
+  const colour = seatColor(seat.seat, gameId);
   const right = seat.seat % 2 === 1;
   const surface =
     tone === 'red'
@@ -134,13 +199,16 @@ function Bubble({
   return (
     <div className={`flex ${right ? 'justify-end' : 'justify-start'}`}>
       <div
-        className={`max-w-[92%] rounded-2xl border px-3.5 py-2.5 shadow-sm sm:max-w-[85%] ${right ? 'rounded-tr-sm' : 'rounded-tl-sm'} ${surface} ${
+        className={`min-w-0 max-w-[92%] rounded-2xl border px-3.5 py-2.5 shadow-sm sm:max-w-[85%] ${right ? 'rounded-tr-sm' : 'rounded-tl-sm'} ${surface} ${
           highlighted ? 'ring-2 ring-indigo-500 ring-offset-2 ring-offset-white dark:ring-offset-zinc-950' : ''
         }`}
       >
         <div className="mb-1 flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs">
-          <span className={`font-mono font-bold ${colour.text}`}>{seat.label}</span>
-          <span className="font-medium text-zinc-700 dark:text-zinc-300">{seat.agentName}</span>
+          <span className={`inline-flex items-center gap-1 font-mono font-bold ${colour.text}`}>
+            <span aria-hidden="true" className={`h-2 w-2 rounded-full ${colour.dot}`} />
+            {seat.label}
+          </span>
+          <span className="min-w-0 font-medium text-zinc-700 dark:text-zinc-300">{seat.agentName}</span>
           {seat.simulated && <SimulatedBadge />}
           <span className="ml-auto pl-2 text-zinc-500 dark:text-zinc-400">{meta}</span>
         </div>
@@ -153,7 +221,7 @@ function Bubble({
 function SystemLine({ tone, highlighted, children }: { tone?: 'red'; highlighted?: boolean; children: ReactNode }) {
   return (
     <p
-      className={`mx-auto w-fit max-w-full rounded-full px-3 py-1 text-center text-xs font-medium ${
+      className={`mx-auto w-fit max-w-full rounded-2xl px-3 py-1 text-center text-xs font-medium ${
         tone === 'red' ? 'bg-red-100 text-red-800 dark:bg-red-950/60 dark:text-red-300' : 'bg-zinc-200/70 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300'
       } ${highlighted ? 'ring-2 ring-indigo-500' : ''}`}
     >

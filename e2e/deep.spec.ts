@@ -19,7 +19,10 @@ test('an admin runs DEEP for a simulated describer and judge; the match shows ev
   await expect(page).toHaveURL(/\/matches\/[^/]+$/);
   const board = page.getByTestId('board');
   await expect(page.getByTestId('match-status')).toHaveText('finished');
-  await expect(page.getByTestId('outcome')).toContainText('Scored — 4 of 4 descriptions of 2 words scored');
+  // The describer's verdict, then what was scored.
+  await expect(page.getByTestId('outcome')).toHaveText(
+    /^Describer: aggressive descriptions (single out|do not single out) the target \(\d\.\d vs \d\.\d for the distractors\); conservative ones (stay vague|give the target away) \(\d\.\d vs \d\.\d\) — 4 of 4 descriptions of 2 words scored$/,
+  );
   const items = board.getByTestId('deep-item');
   await expect(items).toHaveCount(2);
   for (const item of await items.all()) {

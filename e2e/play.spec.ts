@@ -44,7 +44,7 @@ async function playToEnd(page: Page, legal: RegExp): Promise<number> {
   return moves;
 }
 
-test('a person plays a whole Tic-Tac-Toe game: an illegal click is refused, a reload keeps the seat, the game is in the replay list and on the leaderboard', async ({ page, browser }) => {
+test('a person plays a whole Tic-Tac-Toe game: a taken square is disabled and says why, a reload keeps the seat, the game is in the replay list and on the leaderboard', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const name = await enterAsGuest(page, 'Tess');
   await expect(page.getByTestId('rules-summary')).toContainText('three of their marks');
@@ -74,10 +74,13 @@ test('a person plays a whole Tic-Tac-Toe game: an illegal click is refused, a re
   await expect(spectator.getByRole('button', { name: /^Place X/ })).toHaveCount(0);
   await other.close();
 
-  // An illegal click is sent, refused by the server with the game's reason, and changes nothing.
-  await page.getByRole('button', { name: 'X at row 2, column 2 (taken)' }).click();
-  await expect(page.getByTestId('move-error')).toContainText('(2,2) is already taken by X');
+  // A taken square cannot be played: it is disabled for real (a click sends nothing) and says why, in the game's words.
+  const taken = page.getByRole('button', { name: 'X at row 2, column 2 (taken)' });
+  await expect(taken).toBeDisabled();
+  await expect(taken).toHaveAccessibleDescription('(2,2) is already taken by X');
+  await taken.click({ force: true });
   await expect(page.getByTestId('turn-state')).toContainText('your move');
+  await expect(page.getByTestId('move-error')).toHaveCount(0);
 
   const moves = await playToEnd(page, /^Place X at/);
   expect(moves).toBeGreaterThanOrEqual(1);
@@ -206,13 +209,14 @@ test('a person plays a whole sealed-bid auction, bidding at the same time as the
   await expect(page.getByTestId('transcript')).toContainText(/auction 3/i);
 });
 
-test('a person negotiates in Bargain: a Deal with no offer is refused, a proposal carries a message, the game ends', async ({ page }) => {
+test('a person negotiates in Bargain: Deal is disabled with no offer to accept, a proposal carries a message, the game ends', async ({ page }) => {
   test.setTimeout(180_000);
   await enterAsGuest(page, 'Barb');
   await startGame(page, 'Bargain', 'Player 1');
   expect(await myMoveOrEnd(page)).toBe(true);
-  await page.getByRole('button', { name: 'Deal', exact: true }).click();
-  await expect(page.getByTestId('move-error')).toContainText('there is no proposal from Player 2 to accept yet');
+  const deal = page.getByRole('button', { name: 'Deal', exact: true });
+  await expect(deal).toBeDisabled();
+  await expect(deal).toHaveAccessibleDescription(/^There is no proposal from Player 2 · .+ to accept yet/);
   await page.getByLabel('Hats you take').fill('1');
   await page.getByLabel('Message', { exact: true }).fill('One hat for me, the rest for you.');
   await page.getByRole('button', { name: 'Propose', exact: true }).click();
@@ -223,15 +227,17 @@ test('a person negotiates in Bargain: a Deal with no offer is refused, a proposa
   await expect(page.getByTestId('outcome')).toBeVisible();
 });
 
-test('a person plays Hanabi with a model as partner: an illegal discard is refused, the team result is shown', async ({ page }) => {
+test('a person plays Hanabi with a model as partner: an illegal discard is disabled and says why, the team result is shown', async ({ page }) => {
   test.setTimeout(180_000);
   await enterAsGuest(page, 'Hana');
   await startGame(page, 'Hanabi (small)', 'Player 1');
   expect(await myMoveOrEnd(page)).toBe(true);
-  await page.getByRole('button', { name: 'Discard card 1' }).click(); // all information tokens are still in hand
-  await expect(page.getByTestId('move-error')).toContainText('you cannot discard');
+  // All information tokens are still in hand: a discard is disabled for real, saying why, by the card.
+  const discard = page.getByRole('button', { name: 'Discard card 1' });
+  await expect(discard).toBeDisabled();
+  await expect(discard).toHaveAccessibleDescription(/^You cannot discard: the team holds all \d information tokens/);
   await playToEnd(page, /^Play card 1$/);
-  await expect(page.getByTestId('your-result')).toContainText('Your team:');
+  await expect(page.getByTestId('your-result')).toContainText(/Your team: Team score \d+ of \d+/);
   await expect(page.getByTestId('outcome')).toBeVisible();
 });
 

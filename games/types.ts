@@ -83,12 +83,30 @@ export interface Outcome {
   rewards?: number[];
   /** Index of the winning seat, or null for a draw / shared result. */
   winner?: Seat | null;
+  /**
+   * One side label per seat where seats play as sides (Who is the spy: `spy` and `villager`): seats with the same
+   * label are one side, and a side that wins is a win for each of its seats, however the score is split among them
+   * (lib/outcomes.ts). Absent: every seat is a side of its own.
+   */
+  teams?: string[];
+  /**
+   * The result said as a person says it, where a seat label would not: the winning side ("Villagers win", "The spy
+   * wins"), a cooperative team score ("Team score 14 of 25"), a judged evaluation's verdict. Pages make it the
+   * headline (followed by the winning seats, when some seats won) instead of a list of seats or "Draw".
+   */
+  summary?: string;
 }
 
 export interface LogLine {
+  /**
+   * The line as any reader may read it: in the third person, naming the seat ("Player 1 bids 2…"). Spectators and
+   * replays read a private line this way too (omniscient viewers are allowed every line), never "You…".
+   */
   text: string;
   /** Seats allowed to read this line; absent = everyone. */
   visibleTo?: Seat[];
+  /** A private line as its own seats (`visibleTo`) read it, in the second person: "You bid 2 (your valuation: 40)". */
+  yours?: string;
 }
 
 /** Result of parsing an LLM reply: an action, or an error an LLM can act on. */
@@ -210,6 +228,11 @@ export interface BoardProps<A = any> {
   legal?: A[] | null;
   /** Only for a person playing a seat: called with the chosen action. */
   onAction?: (a: A) => void;
+  /**
+   * Only for a person playing a seat: why the server refused their last move, in the game's words. Boards show it by
+   * the controls that sent it (`MoveError` in games/controls.tsx), not at the top of the page.
+   */
+  error?: string | null;
   /** Judges' verdicts on the match's statements (the descriptions of Who is the spy), once it is over. */
   judgments?: Judgment[];
   /**

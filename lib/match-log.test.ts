@@ -1,6 +1,6 @@
 // Tests for the spectator's match log: snapshots, duplicate and gap handling, replay frames.
 import { describe, expect, it } from 'vitest';
-import { applyEvent, fromSnapshot, isFinal, replayFrames, type MatchLog } from './match-log';
+import { applyEvent, fromSnapshot, isFinal, lineText, replayFrames, timeoutsInARow, type MatchLog } from './match-log';
 import type { MatchSnapshot, SeatInfo, WireEvent } from './protocol';
 
 const at = '2025-01-01T00:00:00.000Z';
@@ -105,5 +105,42 @@ describe('replayFrames', () => {
   it('shows the current board when nothing was played', () => {
     const frames = replayFrames(fromSnapshot(snapshot([], { status: 'queued', view: { board: 0 } })));
     expect(frames).toEqual([{ move: 0, seq: 0, view: { board: 0 }, lastMove: null, until: 0 }]);
+  });
+});
+
+describe('results and lines as this viewer reads them', () => {
+  const villagersEnd: WireEvent = {
+    seq: 6, kind: 'end', seat: null, at, payload: { scores: [0.5, 0.5], reason: 'the villagers win', winner: null, summary: 'Villagers win' },
+  };
+
+  it('keeps the summary the end event carries, also where the snapshot’s own outcome leaves it out', () => {
+    const snap = snapshot([start, reply(2, 0), move(3, 0, 0), reply(4, 1), move(5, 1, 1), villagersEnd], {
+      status: 'finished', outcome: { scores: [0.5, 0.5], reason: 'the villagers win', winner: null },
+    });
+    expect(fromSnapshot(snap).outcome).toEqual({ scores: [0.5, 0.5], reason: 'the villagers win', winner: null, summary: 'Villagers win' });
+    const live = apply(fromSnapshot(snapshot([start])), reply(2, 0), move(3, 0, 0), reply(4, 1), move(5, 1, 1), villagersEnd);
+    expect(live.outcome?.summary).toBe('Villagers win');
+  });
+
+  it('reads a private line in the second person only to its own seat', () => {
+    const line = { text: 'Player 1 bids 18 in auction 1 (valuation 37).', yours: 'You bid 18 in auction 1 (your valuation: 37).', visibleTo: [0] };
+    expect(lineText(line, 0)).toBe(line.yours);
+    expect(lineText(line, 1)).toBe(line.text);
+    expect(lineText(line, null)).toBe(line.text);
+    expect(lineText({ text: 'X plays (2,2)' }, 0)).toBe('X plays (2,2)');
+  });
+
+  it('counts the turns in a row a person’s time ran out on, toward the limit the server sends', () => {
+    const timedOut = (seq: number, ply: number, count?: number): WireEvent => ({
+      seq, kind: 'move', seat: 0, at,
+      payload: { ply, action: null, lines: [], forfeited: true, reason: 'time ran out (60 s); a random legal move was played', ...(count ? { timedOut: { count, limit: 3 } } : {}) },
+    });
+    const log = (events: WireEvent[]) => ({ ...fromSnapshot(snapshot([start, ...events])), you: { seat: 0 } });
+    expect(timeoutsInARow(log([timedOut(2, 0, 1), move(3, 1, 1), timedOut(4, 2, 2)]), 0)).toEqual({ count: 2, limit: 3 });
+    // Logs stored before the server counted: counted here, the limit unknown.
+    expect(timeoutsInARow(log([timedOut(2, 0), move(3, 1, 1), timedOut(4, 2)]), 0)).toEqual({ count: 2, limit: null });
+    // A move of their own resets the count.
+    expect(timeoutsInARow(log([timedOut(2, 0, 1), move(3, 1, 1), move(4, 0, 2)]), 0)).toBeNull();
+    expect(timeoutsInARow(log([move(2, 0, 0)]), 1)).toBeNull();
   });
 });

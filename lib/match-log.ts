@@ -51,7 +51,24 @@ export function isVisible(ev: WireEvent): ev is VisibleEvent {
   return ev.hidden !== true;
 }
 
+/** The outcome an `end` event carries (its summary included, which a snapshot's own outcome may leave out). */
+export function outcomeOfEnd(payload: Record<string, unknown>): NonNullable<MatchSnapshot['outcome']> {
+  const p = payload as { scores?: number[]; reason?: unknown; winner?: number | null; summary?: unknown };
+  return {
+    scores: Array.isArray(p.scores) ? p.scores : [],
+    reason: String(p.reason ?? ''),
+    winner: p.winner ?? null,
+    ...(typeof p.summary === 'string' && p.summary ? { summary: p.summary } : {}),
+  };
+}
+
 export function fromSnapshot(s: MatchSnapshot): MatchLog {
+  // The end event has the outcome as the runner wrote it (its summary included).
+  let end: VisibleEvent | undefined;
+  for (let i = s.events.length - 1; i >= 0 && !end; i--) {
+    const ev = s.events[i]!;
+    if (isVisible(ev) && ev.kind === 'end') end = ev;
+  }
   return {
     matchId: s.matchId,
     gameId: s.gameId,
@@ -60,10 +77,37 @@ export function fromSnapshot(s: MatchSnapshot): MatchLog {
     events: s.events,
     lastSeq: s.seq,
     view: s.view,
-    outcome: s.outcome,
+    outcome: end && s.outcome ? { ...s.outcome, ...outcomeOfEnd(end.payload) } : s.outcome,
     failureReason: s.failureReason,
     you: s.you ?? null,
   };
+}
+
+/** A log line as this viewer reads it: a private line written for its own seat in the second person when the viewer is that seat. */
+export function lineText(line: { text: string; visibleTo?: number[]; yours?: string }, you: number | null): string {
+  return you !== null && line.yours && line.visibleTo?.includes(you) ? line.yours : line.text;
+}
+
+/**
+ * The person's timed-out turns in a row at the end of the log (their time ran out and a move was played for them),
+ * and the number in a row that loses the match when the server said it; null when their last turn did not time out.
+ */
+export function timeoutsInARow(log: MatchLog, seat: number): { count: number; limit: number | null } | null {
+  let count = 0;
+  let limit: number | null = null;
+  for (let i = log.events.length - 1; i >= 0; i--) {
+    const ev = log.events[i]!;
+    if (!isVisible(ev) || ev.seat !== seat || ev.kind !== 'move') continue;
+    const p = ev.payload as { forfeited?: unknown; reason?: unknown; timedOut?: { count?: unknown; limit?: unknown } };
+    const timedOut = p.forfeited === true && (p.timedOut !== undefined || (typeof p.reason === 'string' && p.reason.startsWith('time ran out')));
+    if (!timedOut) break;
+    // The server counts (it knows turns from before a restart too); older logs are counted here.
+    if (count === 0 && typeof p.timedOut?.count === 'number') {
+      return { count: p.timedOut.count, limit: typeof p.timedOut.limit === 'number' ? p.timedOut.limit : null };
+    }
+    count++;
+  }
+  return count > 0 ? { count, limit } : null;
 }
 
 /** The viewer's own turn still waiting for a move, if any (read from the log, so a reload restores it). */
@@ -100,10 +144,10 @@ export function applyEvent(log: MatchLog, ev: WireEvent): MatchLog | 'resync' | 
   if (ev.view !== undefined) next.view = ev.view;
   if (ev.kind === 'start') next.status = 'running';
   if (ev.kind === 'end') {
-    const p = ev.payload as { scores: number[]; reason: string; winner?: number | null };
+    const o = outcomeOfEnd(ev.payload);
     next.status = 'finished';
-    next.outcome = { scores: p.scores, reason: p.reason, winner: p.winner ?? null };
-    next.seats = log.seats.map((s) => ({ ...s, score: p.scores[s.seat] ?? null }));
+    next.outcome = o;
+    next.seats = log.seats.map((s) => ({ ...s, score: o.scores[s.seat] ?? null }));
   }
   if (ev.kind === 'failed') {
     next.status = 'failed';

@@ -73,9 +73,11 @@ export type EventKind = 'start' | 'reply' | 'illegal' | 'turn' | 'move' | 'resig
  * - illegal: { text, error, attempt }        — an unparsable or illegal answer, with the reason sent back
  * - turn: { ply, seconds, deadline, legal? } — a person's seat must move by `deadline`; only that seat's copy
  *                                              carries its `legal` actions (they may reveal its private state)
- * - move: { ply, action, text, forfeited?, reason? } — a move applied (forfeited = chosen by policy)
+ * - move: { ply, action, lines, forfeited?, reason?, timedOut? } — a move applied (forfeited = chosen by policy;
+ *                                              timedOut = { count, limit }: a person's time ran out, count turns in a
+ *                                              row of the limit that loses the match)
  * - resign: { reason }                       — a seat gave up (resigned, or ran out of time too often)
- * - end: { scores, reason, winner }          — the outcome
+ * - end: { scores, reason, winner, summary? } — the outcome
  * - failed: { reason }                       — infrastructure failure; the match is void
  */
 export type EventPayload = Record<string, unknown>;
@@ -90,7 +92,8 @@ export interface MatchSnapshot {
   events: WireEvent[];
   /** Current board for this viewer. */
   view: unknown;
-  outcome: { scores: number[]; reason: string; winner?: number | null } | null;
+  /** `summary`: the result as a person says it ("Villagers win", "Team score 14 of 25"), when the game gives one. */
+  outcome: { scores: number[]; reason: string; winner?: number | null; summary?: string } | null;
   failureReason: string | null;
   /** The seat this viewer plays (a signed-in person in their own match), or null for spectators. */
   you: { seat: number } | null;

@@ -1,15 +1,16 @@
 // The Bargain board for spectators, replays and human seats: the pool, the seat's own values, the negotiation as a
-// chat, the offer on the table, the rounds left, and for a person's turn a plan (three numbers), a message and Deal.
+// chat (in the seats' colours), the offer on the table, the rounds left, and for a person's turn a plan (three numbers),
+// a message with its length limit, and Deal (disabled, saying why, while there is nothing to accept).
 'use client';
 
 import { useState } from 'react';
+import { ActionButton, MoveError } from '../controls';
+import { seatColor } from '../seat-colors';
 import type { BoardProps } from '../types';
 import { ITEMS, MESSAGE_LIMIT, SINGULAR, nameOf, otherOf, rest, valueOf, type BargainAction, type BargainView, type Item, type Items } from './rules';
 
-const SEAT_STYLE = [
-  'bg-sky-50 text-sky-950 ring-sky-200 dark:bg-sky-950 dark:text-sky-50 dark:ring-sky-800',
-  'bg-rose-50 text-rose-950 ring-rose-200 dark:bg-rose-950 dark:text-rose-50 dark:ring-rose-800',
-];
+/** A seat's chat bubble and value card: its colour from the one palette (games/seat-colors.ts). */
+const seatStyle = (seat: number) => `${seatColor(seat).tint} text-neutral-900 dark:text-neutral-50`;
 const INPUT_LABEL: Record<Item, string> = { hats: 'Hats you take', balls: 'Balls you take', apples: 'Apples you take' };
 
 /**
@@ -62,7 +63,7 @@ const numberOf = (text: string) => {
   return text.trim() === '' || Number.isNaN(n) ? 0 : n;
 };
 
-export function BargainBoard({ view, players, legal, onAction, over }: BoardProps<BargainAction>) {
+export function BargainBoard({ view, players, legal, onAction, over, error }: BoardProps<BargainAction>) {
   const v = view as BargainView;
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const me = v.viewer;
@@ -109,7 +110,7 @@ export function BargainBoard({ view, players, legal, onAction, over }: BoardProp
         <ul className="flex flex-col gap-1 text-xs">
           {v.valueCards.map((card, seat) =>
             card ? (
-              <li key={seat} className={`rounded-lg px-2 py-1 ring-1 ${SEAT_STYLE[seat] ?? ''}`}>
+              <li key={seat} className={`rounded-lg px-2 py-1 ring-1 ${seatStyle(seat)}`}>
                 <span className="font-mono">{card}</span>
                 {seat === me ? ` · the pool is worth ${v.total} to you` : ''}
               </li>
@@ -125,7 +126,7 @@ export function BargainBoard({ view, players, legal, onAction, over }: BoardProp
             const right = t.seat === 1;
             return (
               <li key={index} className={`flex ${right ? 'justify-end' : 'justify-start'}`}>
-                <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ring-1 ${SEAT_STYLE[t.seat] ?? ''}`}>
+                <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ring-1 ${seatStyle(t.seat)}`}>
                   <p className="text-xs font-semibold opacity-80">
                     {label(t.seat)} · round {index + 1}
                   </p>
@@ -133,7 +134,7 @@ export function BargainBoard({ view, players, legal, onAction, over }: BoardProp
                     <p className="font-semibold">Deal: accepts {label(otherOf(t.seat))}&apos;s proposal</p>
                   ) : (
                     <>
-                      {t.message && <p className="break-words">“{t.message}”</p>}
+                      {t.message && <p>“{t.message}”</p>}
                       <p className="mt-1 text-xs">
                         takes <Share share={t.take} /> · leaves <Share share={rest(v.counts, t.take)} />
                         {mine && me !== null && (
@@ -229,27 +230,31 @@ export function BargainBoard({ view, players, legal, onAction, over }: BoardProp
             onChange={(e) => setDraft({ at: v.turns.length, text: e.target.value })}
             className="w-full rounded-lg border border-neutral-300 bg-white px-2 py-1.5 text-sm dark:border-neutral-600 dark:bg-neutral-900"
           />
+          <p className={`-mt-1 text-right font-mono text-xs ${message.length >= MESSAGE_LIMIT ? 'text-red-700 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400'}`}>
+            {message.length}/{MESSAGE_LIMIT}
+          </p>
           <div className="flex gap-2">
-            <button
+            <ActionButton
               type="submit"
               aria-label="Propose"
-              className="flex-1 cursor-pointer rounded-lg bg-emerald-600 px-3 py-2 font-semibold text-white hover:bg-emerald-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+              unavailable={inRange ? null : 'Each number must be a whole number from 0 to the count in the pool'}
+              className="flex-1 rounded-lg bg-emerald-600 px-3 py-2 font-semibold text-white hover:bg-emerald-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 aria-disabled:bg-neutral-100 aria-disabled:text-neutral-400 dark:aria-disabled:bg-neutral-800 dark:aria-disabled:text-neutral-500"
             >
               Propose
-            </button>
-            {/* Always clickable: without an offer on the table the server answers with the reason. */}
-            <button
-              type="button"
+            </ActionButton>
+            {/* Disabled, saying why, while there is no proposal to accept. */}
+            <ActionButton
               aria-label="Deal"
-              title={dealLegal ? 'Accept the proposal on the table' : 'There is no proposal to accept yet'}
+              unavailable={dealLegal ? null : `There is no proposal from ${me !== null ? label(otherOf(me)) : 'the other player'} to accept yet: make one`}
               onClick={() => onAction({ type: 'deal' })}
-              className={`flex-1 cursor-pointer rounded-lg px-3 py-2 font-semibold focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-500 ${
+              className={`flex-1 rounded-lg px-3 py-2 font-semibold focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-500 ${
                 dealLegal ? 'bg-amber-400 text-amber-950 hover:bg-amber-500' : 'bg-neutral-100 text-neutral-400 dark:bg-neutral-800 dark:text-neutral-500'
               }`}
             >
               Deal
-            </button>
+            </ActionButton>
           </div>
+          <MoveError error={error} />
         </form>
       )}
     </div>

@@ -1,8 +1,11 @@
 // The sealed-bid auction board for spectators, replays and human seats: the auction number, the own valuation and
-// sealed bid, the resolved auctions with both bids and valuations, the totals, and a bid form for a person's turn.
+// sealed bid, the resolved auctions with both bids and valuations, the totals, and a bid form for a person's turn (a
+// refused bid is shown under it).
 'use client';
 
 import { useId, useState } from 'react';
+import { ActionButton, MoveError } from '../controls';
+import { seatColor } from '../seat-colors';
 import type { BoardProps } from '../types';
 import { nameOf, num, type AuctionResult, type BidAction, type BidView } from './rules';
 
@@ -42,7 +45,7 @@ function ResultRow({ r, label }: { r: AuctionResult; label: (seat: number) => st
 }
 
 /** The person's bid form: a number box with "Place bid", and quick bids. Keyed by auction, so the box resets each auction. */
-function BidForm({ value: myValue, legal, onAction }: { value: number | null; legal?: BidAction[] | null; onAction: (a: BidAction) => void }) {
+function BidForm({ value: myValue, legal, onAction, error }: { value: number | null; legal?: BidAction[] | null; onAction: (a: BidAction) => void; error?: string | null }) {
   const inputId = useId();
   const [typed, setTyped] = useState<string>(myValue !== null ? String(Math.floor(myValue / 2)) : '');
   const amount = typed.trim() === '' ? NaN : Number(typed);
@@ -73,17 +76,15 @@ function BidForm({ value: myValue, legal, onAction }: { value: number | null; le
           onChange={(e) => setTyped(e.target.value)}
           className="w-24 rounded-lg border border-neutral-300 bg-white px-2 py-1.5 font-mono text-base text-neutral-900 focus-visible:outline-4 focus-visible:outline-emerald-600 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-50"
         />
-        <button
+        <ActionButton
           type="submit"
           aria-label="Place bid"
-          // An empty box cannot be expressed as a bid; every number, legal or not, is sent.
-          disabled={!Number.isFinite(amount)}
-          className={`rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 disabled:cursor-not-allowed disabled:opacity-50 ${
-            isLegal(amount) ? 'bg-emerald-600 text-white hover:bg-emerald-700' : 'bg-neutral-200 text-neutral-600 dark:bg-neutral-700 dark:text-neutral-300'
-          }`}
+          // An empty box cannot be expressed as a bid; every number is sent (the server explains a refused one, below).
+          unavailable={Number.isFinite(amount) ? null : 'Type your bid first'}
+          className="rounded-lg bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 aria-disabled:bg-neutral-200 aria-disabled:text-neutral-500 dark:aria-disabled:bg-neutral-700 dark:aria-disabled:text-neutral-400"
         >
           Place bid
-        </button>
+        </ActionButton>
       </div>
       {myValue !== null && (
         <p className="text-xs text-neutral-500 dark:text-neutral-400">
@@ -95,11 +96,10 @@ function BidForm({ value: myValue, legal, onAction }: { value: number | null; le
           {QUICK.map((q) => {
             const n = Math.floor(myValue * q.share);
             return (
-              <button
+              <ActionButton
                 key={q.name}
-                type="button"
                 aria-label={q.name}
-                title={`Bid ${n}`}
+                unavailable={isLegal(n) ? null : `${n} is not a bid you can make now`}
                 onClick={() => onAction({ type: 'bid', amount: n })}
                 className={`rounded-lg px-2.5 py-1 text-xs focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${
                   isLegal(n)
@@ -109,16 +109,17 @@ function BidForm({ value: myValue, legal, onAction }: { value: number | null; le
               >
                 {q.name}
                 {q.share > 0 && <span className="font-mono"> ({n})</span>}
-              </button>
+              </ActionButton>
             );
           })}
         </div>
       )}
+      <MoveError error={error} />
     </form>
   );
 }
 
-export function BidBoard({ view, players, legal, onAction, over }: BoardProps<BidAction>) {
+export function BidBoard({ view, players, legal, onAction, over, error }: BoardProps<BidAction>) {
   const v = view as BidView;
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const me = v.viewer;
@@ -182,7 +183,10 @@ export function BidBoard({ view, players, legal, onAction, over }: BoardProps<Bi
               key={seat}
               className={`rounded-lg border px-2 py-1.5 ${v.toAct.includes(seat) && !over ? 'border-emerald-400' : 'border-neutral-200 dark:border-neutral-700'}`}
             >
-              <div className="truncate font-medium text-neutral-800 dark:text-neutral-100">{label(seat)}</div>
+              <div className="flex min-w-0 items-center gap-1.5 font-medium text-neutral-800 dark:text-neutral-100">
+                <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${seatColor(seat).dot}`} />
+                <span className="truncate">{label(seat)}</span>
+              </div>
               <div className="text-xs text-neutral-600 dark:text-neutral-300">{v.sealed[seat] ? 'Bid sealed' : 'No bid yet'}</div>
             </div>
           ))}
@@ -201,7 +205,7 @@ export function BidBoard({ view, players, legal, onAction, over }: BoardProps<Bi
         ))}
       </section>
 
-      {onAction && <BidForm key={v.auction ?? 'over'} value={myValue} legal={legal} onAction={onAction} />}
+      {onAction && <BidForm key={v.auction ?? 'over'} value={myValue} legal={legal} onAction={onAction} error={error} />}
 
       {v.history.length > 0 && (
         <section aria-label="Resolved auctions">

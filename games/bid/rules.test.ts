@@ -281,12 +281,12 @@ describe('views', () => {
 });
 
 describe('describe', () => {
-  it('announces a sealed bid publicly and tells its amount only to the bidder', () => {
+  it('announces a sealed bid publicly and tells its amount only to the bidder: to them as "You bid", to anyone else allowed the line by name', () => {
     const s = fresh();
     const lines = describeMove(s, apply(s, 0, bid(18), createRng('x')), 0, bid(18));
     expect(lines).toEqual([
       { text: 'Player 1 seals a bid in auction 1.' },
-      { text: 'You bid 18 in auction 1 (your valuation: 37).', visibleTo: [0] },
+      { text: 'Player 1 bids 18 in auction 1 (valuation 37).', yours: 'You bid 18 in auction 1 (your valuation: 37).', visibleTo: [0] },
     ]);
     expect(JSON.stringify(lines.filter((l) => !l.visibleTo))).not.toMatch(/\b18\b|\b37\b/);
   });

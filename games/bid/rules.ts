@@ -247,7 +247,13 @@ export function describe(prev: BidState, next: BidState, seat: Seat, a: BidActio
   const lines: LogLine[] = [{ text: `${nameOf(seat)} seals a bid in auction ${auction}.` }];
   const resolved = next.history.length > prev.history.length ? next.history.at(-1) : undefined;
   if (!resolved) {
-    lines.push({ text: `You bid ${a.amount} in auction ${auction} (your valuation: ${prev.current?.values[seat]}).`, visibleTo: [seat] });
+    // Written for its reader ("You bid…"); whoever else may read it (replays, after the end) reads it with the name.
+    const value = prev.current?.values[seat];
+    lines.push({
+      text: `${nameOf(seat)} bids ${a.amount} in auction ${auction} (valuation ${value}).`,
+      yours: `You bid ${a.amount} in auction ${auction} (your valuation: ${value}).`,
+      visibleTo: [seat],
+    });
     return lines;
   }
   lines.push({ text: resultLine(resolved) });

@@ -1,6 +1,8 @@
-// The Connect Four board for spectators, replays and human seats: a blue frame of red and yellow discs, last move and winning line.
+// The Connect Four board for spectators, replays and human seats: a blue frame of red and yellow discs (the seats'
+// colours everywhere on the page), last move and winning line; on a person's turn a full column is disabled, saying why.
 'use client';
 
+import { ActionButton, MoveError } from '../controls';
 import type { BoardProps } from '../types';
 import type { Cell, ConnectFourAction, ConnectFourView } from './rules';
 
@@ -10,7 +12,7 @@ const DISC: Record<Exclude<Cell, null>, string> = {
 };
 const COLOUR = { X: 'red', O: 'yellow' } as const;
 
-export function ConnectFourBoard({ view, players, legal, onAction, over }: BoardProps<ConnectFourAction>) {
+export function ConnectFourBoard({ view, players, legal, onAction, over, error }: BoardProps<ConnectFourAction>) {
   const v = view as ConnectFourView;
   const rows = v.board.length;
   const columns = v.board[0]?.length ?? 0;
@@ -57,17 +59,17 @@ export function ConnectFourBoard({ view, players, legal, onAction, over }: Board
         {Array.from({ length: columns }, (_, c) => {
           const discs = Array.from({ length: rows }, (_, r) => disc(r, c));
           const column = 'flex flex-col gap-1 rounded-lg sm:gap-1.5';
-          // A person's turn: every column is a button; the server refuses a full one with the reason.
+          // A person's turn: every column is a button; a full one is disabled and says why (the game's words).
           return onAction ? (
-            <button
+            <ActionButton
               key={c}
-              type="button"
               aria-label={`Drop in column ${c + 1}${playable(c) ? '' : ' (full)'}`}
+              unavailable={playable(c) ? null : v.board.every((row) => row[c] !== null) ? `Column ${c + 1} is full` : 'Not a legal move now'}
               onClick={() => onAction({ type: 'drop', column: c + 1 })}
-              className={`${column} focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-300 ${playable(c) ? 'cursor-pointer hover:bg-blue-500' : 'cursor-not-allowed'}`}
+              className={`${column} focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-300 ${playable(c) ? 'hover:bg-blue-500' : ''}`}
             >
               {discs}
-            </button>
+            </ActionButton>
           ) : (
             <div key={c} className={column}>
               {discs}
@@ -75,6 +77,7 @@ export function ConnectFourBoard({ view, players, legal, onAction, over }: Board
           );
         })}
       </div>
+      {onAction && <MoveError error={error} />}
     </div>
   );
 }

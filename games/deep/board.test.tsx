@@ -45,9 +45,24 @@ describe('DEEP board', () => {
     expect(html.match(/type="radio"/g)).toHaveLength(20);
     for (const w of v.judge!.words) expect(html).toMatch(new RegExp(`<legend[^>]*>${w}</legend>`));
     expect(t).not.toMatch(/target|aggressive|conservative|banana/i);
-    expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Send scores/);
+    // Disabled for real until every word is scored, and saying why (hover, focus, screen readers).
+    expect(html).toMatch(/<button type="submit"[^>]*aria-disabled="true"[^>]*>Send scores/);
+    expect(t).toContain('Score every word first');
     // Without controls (a spectator of the judge's seat, or once sent) the scale is shown but cannot be used.
     expect(render(v)).not.toContain('Send scores');
+  });
+
+  it('shows a refused description under the form, and the verdict on the describer at the end', () => {
+    const html = render(view(start(), { seat: 0 }), { onAction: noop, error: 'your description says “apple”, which gives the word away' });
+    const form = html.indexOf('data-testid="deep-describe-form"');
+    const alert = html.indexOf('data-testid="move-error"');
+    expect(alert).toBeGreaterThan(html.indexOf('</form>', form));
+    expect(text(html)).toContain('gives the word away');
+    // Disabled for real until something is written, saying why.
+    expect(html).toMatch(/<button type="submit"[^>]*aria-disabled="true"[^>]*>Send description<span[^>]*>Write the description first<\/span>/);
+    let s = described();
+    while (s.phase !== 'over') for (const seat of [1, 2]) s = apply(s, seat, { type: 'score', scores: [3, 3, 3, 3] });
+    expect(text(render(view(s, { spectator: true }), { over: true }))).toMatch(/Every description is scored Describer: aggressive descriptions do not single out the target/);
   });
 
   it('tells a judge to wait while the describer writes', () => {
@@ -57,7 +72,7 @@ describe('DEEP board', () => {
   it('gives the describer the form of the current mode with a word counter', () => {
     const a = text(render(view(start(), { seat: 0 }), { onAction: noop }));
     expect(a).toContain('Your aggressive description of apple');
-    expect(a).toContain(`0 / 100 words`);
+    expect(a).toContain(`0 / 100 words · 0 / 1000 characters`);
     expect(a).not.toMatch(/pear|peach|plum/);
     const c = render(view(apply(start(), 0, { type: 'aggressive', text: 'x' }), { seat: 0 }), { onAction: noop });
     expect(text(c)).toContain('Candidate words (comma-separated)');

@@ -1,11 +1,16 @@
 // The DEEP board: progress, then by viewer — every word with its two descriptions and the judges' scores (spectators,
-// replays), the describer's writing form, a judge's one description with a 1–5 scale per word, or a blind notice.
+// replays) and at the end the describer's verdict, the describer's writing form (with its word and character limits),
+// a judge's one description with a 1–5 scale per word, or a blind notice. A refused answer shows under its form.
 'use client';
 
 import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { ActionButton, MoveError } from '../controls';
 import type { BoardProps } from '../types';
-import { countWords } from './rules';
-import { AGGRESSIVE_WORDS, CONSERVATIVE_WORDS, MAX_SCORE, MIN_SCORE, type DeepAction, type DeepView, type ItemView, type Mode } from './types';
+import { countWords, verdict } from './rules';
+import {
+  AGGRESSIVE_CHARS, AGGRESSIVE_WORDS, CANDIDATE_CHARS, CONSERVATIVE_CHARS, CONSERVATIVE_WORDS, MAX_CANDIDATES, MAX_SCORE, MIN_SCORE,
+  type DeepAction, type DeepView, type ItemView, type Mode,
+} from './types';
 
 const SCORES = Array.from({ length: MAX_SCORE - MIN_SCORE + 1 }, (_, i) => MIN_SCORE + i);
 const MODE_HELP: Record<Mode, string> = {
@@ -13,7 +18,7 @@ const MODE_HELP: Record<Mode, string> = {
   conservative: `Conservative: list words that share a characteristic with it, then describe only what they have in common (at most ${CONSERVATIVE_WORDS} words), so the word cannot be singled out.`,
 };
 
-export function DeepBoard({ view, onAction, over }: BoardProps<DeepAction>) {
+export function DeepBoard({ view, onAction, over, error }: BoardProps<DeepAction>) {
   const v = view as DeepView;
   const ended = !!over || v.phase === 'over';
   return (
@@ -22,11 +27,13 @@ export function DeepBoard({ view, onAction, over }: BoardProps<DeepAction>) {
       {ended && (
         <p data-testid="deep-result" className="rounded-lg bg-emerald-50 px-3 py-2 text-center font-semibold text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200">
           Every description is scored
+          {v.role === 'omniscient' && <span className="mt-0.5 block font-normal" data-testid="deep-verdict">{verdict(v)}</span>}
         </p>
       )}
       {v.role === 'omniscient' && <Omniscient v={v} ended={ended} />}
       {v.role === 'describer' && <Describer v={v} onAction={ended ? undefined : onAction} />}
       {v.role === 'judge' && !ended && <Judge v={v} onAction={onAction} />}
+      {onAction && !ended && <MoveError error={error} />}
       {v.role === 'public' && !ended && (
         <p className="text-center text-zinc-600 dark:text-zinc-400">This match is blind: descriptions and scores appear when it ends.</p>
       )}
@@ -115,7 +122,7 @@ function Description(props: { title: string; testId: string; text: string | null
     <section aria-label={`${title} description`} className="flex min-w-0 flex-col gap-1.5">
       <h4 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</h4>
       {before}
-      <blockquote data-testid={testId} className="rounded-lg bg-zinc-50 px-3 py-2 break-words whitespace-pre-wrap dark:bg-zinc-800/60">
+      <blockquote data-testid={testId} className="rounded-lg bg-zinc-50 px-3 py-2 whitespace-pre-wrap dark:bg-zinc-800/60">
         {text ?? <em className="text-zinc-500">{text === null ? 'not written' : ''}</em>}
       </blockquote>
       {text !== null && anyScore && (
@@ -188,12 +195,21 @@ function DescribeForm({ target, mode, onAction }: { target: string; mode: Mode; 
   const [text, setText] = useState('');
   const [candidates, setCandidates] = useState('');
   const limit = mode === 'aggressive' ? AGGRESSIVE_WORDS : CONSERVATIVE_WORDS;
+  const chars = mode === 'aggressive' ? AGGRESSIVE_CHARS : CONSERVATIVE_CHARS;
   const words = countWords(text);
-  const ready = text.trim().length > 0 && (mode === 'aggressive' || splitCandidates(candidates).length > 0);
+  const listed = splitCandidates(candidates);
+  // What keeps the description from being sent, in words (the button says it on hover and focus).
+  const missing = !text.trim()
+    ? 'Write the description first'
+    : mode === 'conservative' && listed.length < 2
+      ? 'List at least two candidate words first'
+      : words > limit
+        ? `Too long: at most ${limit} words`
+        : null;
   const send = (e?: FormEvent) => {
     e?.preventDefault();
-    if (!ready) return;
-    onAction(mode === 'aggressive' ? { type: 'aggressive', text: text.trim() } : { type: 'conservative', candidates: splitCandidates(candidates), text: text.trim() });
+    if (missing) return;
+    onAction(mode === 'aggressive' ? { type: 'aggressive', text: text.trim() } : { type: 'conservative', candidates: listed, text: text.trim() });
   };
   const ctrlEnter = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) send(e);
@@ -210,6 +226,7 @@ function DescribeForm({ target, mode, onAction }: { target: string; mode: Mode; 
           <span className="text-xs font-medium">Candidate words (comma-separated)</span>
           <input
             value={candidates}
+            maxLength={MAX_CANDIDATES * (CANDIDATE_CHARS + 2)}
             onChange={(e) => setCandidates(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
             className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 dark:border-zinc-600 dark:bg-zinc-900"
@@ -220,6 +237,7 @@ function DescribeForm({ target, mode, onAction }: { target: string; mode: Mode; 
         <span className="text-xs font-medium">{label}</span>
         <textarea
           value={text}
+          maxLength={chars}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={ctrlEnter}
           rows={mode === 'aggressive' ? 4 : 2}
@@ -227,12 +245,16 @@ function DescribeForm({ target, mode, onAction }: { target: string; mode: Mode; 
         />
       </label>
       <div className="flex items-center justify-between gap-2">
-        <span className={`text-xs tabular-nums ${words > limit ? 'font-semibold text-red-700 dark:text-red-400' : 'text-zinc-500'}`}>
-          {words} / {limit} words
+        <span data-testid="deep-counter" className={`text-xs tabular-nums ${words > limit || text.length >= chars ? 'font-semibold text-red-700 dark:text-red-400' : 'text-zinc-500'}`}>
+          {words} / {limit} words · {text.length} / {chars} characters
         </span>
-        <button type="submit" disabled={!ready} className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white disabled:opacity-50">
+        <ActionButton
+          type="submit"
+          unavailable={missing}
+          className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white aria-disabled:opacity-50"
+        >
           Send description
-        </button>
+        </ActionButton>
       </div>
     </form>
   );
@@ -264,7 +286,7 @@ function ScoreForm(props: { n: number; total: number; description: string; words
       <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
         Description {n} of {total}
       </p>
-      <blockquote data-testid="deep-description" className="rounded-lg border-l-4 border-indigo-400 bg-zinc-50 px-3 py-2 text-base break-words whitespace-pre-wrap dark:bg-zinc-800/60">
+      <blockquote data-testid="deep-description" className="rounded-lg border-l-4 border-indigo-400 bg-zinc-50 px-3 py-2 text-base whitespace-pre-wrap dark:bg-zinc-800/60">
         {description}
       </blockquote>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">How well does it match each word? 1 = does not match at all · 5 = matches perfectly.</p>
@@ -288,9 +310,13 @@ function ScoreForm(props: { n: number; total: number; description: string; words
         </fieldset>
       ))}
       {onAction ? (
-        <button type="submit" disabled={!complete} className="self-start rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white disabled:opacity-50">
+        <ActionButton
+          type="submit"
+          unavailable={complete ? null : 'Score every word first'}
+          className="self-start rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white aria-disabled:opacity-50"
+        >
           Send scores
-        </button>
+        </ActionButton>
       ) : (
         <p className="text-xs text-zinc-500">Sent; waiting for the other judge…</p>
       )}

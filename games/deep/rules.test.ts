@@ -5,8 +5,8 @@ import { checkConformance } from '../../lib/engine/conformance';
 import { createRng } from '../../lib/engine/rng';
 import type { Rng, Seat } from '../types';
 import { deep } from './index';
-import { activeSeats, apply, countWords, describe as describeMove, outcome, reject, setup, view } from './rules';
-import { configSchema, type DeepAction, type DeepState } from './types';
+import { activeSeats, apply, countWords, describe as describeMove, outcome, reject, setup, verdict, view } from './rules';
+import { AGGRESSIVE_CHARS, CANDIDATE_CHARS, CONSERVATIVE_CHARS, configSchema, type DeepAction, type DeepState, type Item } from './types';
 import { DEEP_WORDS } from './words';
 
 const cfg = (c: object = {}) => configSchema.parse(c);
@@ -146,7 +146,12 @@ describe('judging', () => {
     }
     expect(s.items[0]!.scores.aggressive[0]).toBeNull();
     expect(s.items[0]!.scores.aggressive[1]).toHaveLength(4);
-    expect(outcome(s)).toEqual({ scores: [1 / 3, 1 / 3, 1 / 3], winner: null, reason: '2 of 2 descriptions of 1 word scored' });
+    expect(outcome(s)).toMatchObject({ scores: [1 / 3, 1 / 3, 1 / 3], winner: null, reason: '2 of 2 descriptions of 1 word scored' });
+    expect(Object.keys(outcome(s)!).sort()).toEqual(['reason', 'scores', 'summary', 'winner']);
+    // The verdict on the describer, from the one judge who scored (its scores in its own word order).
+    expect(outcome(s)!.summary).toMatch(
+      /^Describer: aggressive descriptions (single out|do not single out) the target \(\d\.\d vs \d\.\d for the distractors\); conservative ones (stay vague|give the target away) \(\d\.\d vs \d\.\d\)$/,
+    );
     expect(activeSeats(s)).toEqual([]);
   });
 });
@@ -232,5 +237,37 @@ describe('conformance', () => {
   it('keeps the game contract with descriptions and scores, in both languages', () => {
     expect(checkConformance(deep, { seeds: 15, randomAction })).toEqual([]);
     expect(checkConformance(deep, { seeds: 5, randomAction, config: { lang: 'zh', words: 2 } })).toEqual([]);
+  });
+});
+
+describe('free text limits', () => {
+  it('refuses a description over its character limit with the limit, even when it is one long "word"', () => {
+    const s = start();
+    const long = 'a'.repeat(AGGRESSIVE_CHARS + 1);
+    expect(countWords(long)).toBe(1);
+    expect(reject(s, 0, aggressive(long))).toBe(`the aggressive description is ${AGGRESSIVE_CHARS + 1} characters long; write at most ${AGGRESSIVE_CHARS}`);
+    expect(reject(s, 0, aggressive('b'.repeat(AGGRESSIVE_CHARS)))).toBeNull();
+    const c = apply(s, 0, aggressive());
+    expect(reject(c, 0, conservative('x'.repeat(CONSERVATIVE_CHARS + 1)))).toBe(
+      `the conservative description is ${CONSERVATIVE_CHARS + 1} characters long; write at most ${CONSERVATIVE_CHARS}`,
+    );
+    expect(reject(c, 0, conservative('Grows on trees', ['pear', 'p'.repeat(CANDIDATE_CHARS + 1)]))).toMatch(
+      new RegExp(`^a candidate is a word or two, at most ${CANDIDATE_CHARS} characters: “p+…” is ${CANDIDATE_CHARS + 1}$`),
+    );
+  });
+});
+
+describe("the describer's verdict", () => {
+  const item = (aggressive: number[][], conservative: number[][]): Item =>
+    ({ wordId: 'w', lang: 'en', target: 't', words: ['t', 'a', 'b', 'c'], aggressive: 'x', conservative: null, scores: { aggressive, conservative } }) as Item;
+
+  it('says whether the aggressive descriptions single the target out and the conservative ones stay vague', () => {
+    expect(verdict({ items: [item([[5, 1, 2, 1]], [[3, 3, 2, 3]])] })).toBe(
+      'Describer: aggressive descriptions single out the target (5.0 vs 1.3 for the distractors); conservative ones stay vague (3.0 vs 2.7)',
+    );
+    expect(verdict({ items: [item([[3, 3, 3, 2]], [[5, 1, 1, 1]])] })).toBe(
+      'Describer: aggressive descriptions do not single out the target (3.0 vs 2.7 for the distractors); conservative ones give the target away (5.0 vs 1.0)',
+    );
+    expect(verdict({ items: [item([], [])] })).toBe('Describer: no description was scored');
   });
 });

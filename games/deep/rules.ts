@@ -4,7 +4,7 @@
 import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
 import { wordIn } from '../words';
 import {
-  AGGRESSIVE_WORDS, CONSERVATIVE_WORDS, DESCRIBER, MAX_CANDIDATES, MAX_JUDGES, MODES,
+  AGGRESSIVE_CHARS, AGGRESSIVE_WORDS, CANDIDATE_CHARS, CONSERVATIVE_CHARS, CONSERVATIVE_WORDS, DESCRIBER, MAX_CANDIDATES, MAX_JUDGES, MODES,
   type DeepAction, type DeepConfig, type DeepState, type DeepView, type Item, type ItemView, type Mode,
 } from './types';
 import { DEEP_WORDS, deepWordsFor } from './words';
@@ -84,6 +84,8 @@ export function reject(s: DeepState, seat: Seat, a: DeepAction): string | null {
     if (a.type !== s.step.mode) return `write the ${s.step.mode} description of “${it.target}” now`;
     const text = a.text.trim();
     if (!text) return 'the description is empty: write one';
+    const chars = a.type === 'aggressive' ? AGGRESSIVE_CHARS : CONSERVATIVE_CHARS;
+    if (text.length > chars) return `the ${a.type} description is ${text.length} characters long; write at most ${chars}`;
     const said = wordIn(text, it.target);
     if (said) return `your description says “${said}”, which gives the word away: describe it without naming it`;
     const n = countWords(text);
@@ -94,6 +96,8 @@ export function reject(s: DeepState, seat: Seat, a: DeepAction): string | null {
     const candidates = a.candidates.map((c) => c.trim()).filter(Boolean);
     if (candidates.length < 2) return 'list at least two candidate words that share a characteristic with the target';
     if (candidates.length > MAX_CANDIDATES) return `list at most ${MAX_CANDIDATES} candidate words`;
+    const long = candidates.find((c) => c.length > CANDIDATE_CHARS);
+    if (long) return `a candidate is a word or two, at most ${CANDIDATE_CHARS} characters: “${long.slice(0, 20)}…” is ${long.length}`;
     if (n > CONSERVATIVE_WORDS) return `the conservative description has ${n} words; use at most ${CONSERVATIVE_WORDS}`;
     return null;
   }
@@ -148,7 +152,7 @@ export function apply(s: DeepState, seat: Seat, a: DeepAction): DeepState {
   return pending.length ? next : nextJudging(next, s.step.judging + 1);
 }
 
-/** An evaluation, not a contest: every seat gets the same share and nobody wins. */
+/** An evaluation, not a contest: every seat gets the same share and nobody wins; the summary is the describer's verdict. */
 export function outcome(s: DeepState): Outcome | null {
   if (s.phase !== 'over') return null;
   const judged = s.queue.filter((q) => description(s.items[q.item]!, q.mode) !== null).length;
@@ -156,7 +160,49 @@ export function outcome(s: DeepState): Outcome | null {
     scores: Array.from({ length: s.numPlayers }, () => 1 / s.numPlayers),
     winner: null,
     reason: `${judged} of ${s.queue.length} descriptions of ${s.items.length} word${s.items.length === 1 ? '' : 's'} scored`,
+    summary: verdict(s),
   };
+}
+
+/** A gap of this many points (on the 1–5 scale) between the target's mean score and the distractors' is a clear one. */
+export const CLEAR_GAP = 1;
+
+/** Mean judges' scores of the target and of its distractors over every scored description of one kind; null when none. */
+export function meanScores(s: Pick<DeepState, 'items'>, mode: Mode): { target: number; distractors: number } | null {
+  const target: number[] = [];
+  const distractors: number[] = [];
+  for (const it of s.items) {
+    for (const row of it.scores[mode]) {
+      if (!row) continue;
+      target.push(row[0]!);
+      distractors.push(...row.slice(1));
+    }
+  }
+  if (!target.length) return null;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { target: mean(target), distractors: distractors.length ? mean(distractors) : 0 };
+}
+
+/**
+ * The describer's verdict in one line, as the test means it: aggressive descriptions should single out the target
+ * (judges score it at least CLEAR_GAP above the distractors), conservative ones should stay vague (no such gap).
+ * "Describer: aggressive descriptions single out the target (4.5 vs 1.8 for the distractors); conservative ones stay
+ * vague (2.9 vs 2.6)".
+ */
+export function verdict(s: Pick<DeepState, 'items'>): string {
+  const n = (x: number) => x.toFixed(1);
+  const parts: string[] = [];
+  const a = meanScores(s, 'aggressive');
+  if (a) {
+    const clear = a.target - a.distractors >= CLEAR_GAP;
+    parts.push(`aggressive descriptions ${clear ? 'single out' : 'do not single out'} the target (${n(a.target)} vs ${n(a.distractors)} for the distractors)`);
+  }
+  const c = meanScores(s, 'conservative');
+  if (c) {
+    const vague = c.target - c.distractors < CLEAR_GAP;
+    parts.push(`${a ? 'conservative ones' : 'conservative descriptions'} ${vague ? 'stay vague' : 'give the target away'} (${n(c.target)} vs ${n(c.distractors)})`);
+  }
+  return parts.length ? `Describer: ${parts.join('; ')}` : 'Describer: no description was scored';
 }
 
 /** How many descriptions a state's judging covers (the describer's silences are skipped). */

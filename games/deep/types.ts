@@ -8,6 +8,13 @@ export const MAX_JUDGES = 2;
 export const AGGRESSIVE_WORDS = 100;
 export const CONSERVATIVE_WORDS = 10;
 export const MAX_CANDIDATES = 10;
+/**
+ * Character limits of the free text (the rules refuse longer text with the limit; the board counts down to it): room
+ * for the word limits above in any language, and no room for a page-wide string of letters.
+ */
+export const AGGRESSIVE_CHARS = 1000;
+export const CONSERVATIVE_CHARS = 150;
+export const CANDIDATE_CHARS = 40;
 export const MIN_SCORE = 1;
 export const MAX_SCORE = 5;
 

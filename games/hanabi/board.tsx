@@ -1,7 +1,11 @@
 // The Hanabi board for spectators, replays and human seats: fireworks, tokens, deck, both hands (the partner's face up,
-// the own hand face down with its hints), the discard pile, the last move and, on a person's turn, the move buttons.
+// the own hand face down with its hints), the discard pile, the last move and, on a person's turn, the move buttons —
+// a move the rules do not allow now disabled, saying why, and a refused move shown by the buttons that sent it.
 'use client';
 
+import { useState } from 'react';
+import { ActionButton, MoveError } from '../controls';
+import { seatColor } from '../seat-colors';
 import type { BoardProps } from '../types';
 import { MAX_RANK, RANKS, hintText, moveText, nameOf, partnerOf, type Card, type Color, type HanabiAction, type HanabiView, type ViewCard } from './rules';
 
@@ -21,7 +25,7 @@ const DOT: Record<Color, string> = {
 };
 
 const button =
-  'min-h-9 rounded-lg px-2.5 py-1.5 text-sm font-medium transition-colors focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 cursor-pointer';
+  'min-h-9 rounded-lg px-2.5 py-1.5 text-sm font-medium transition-colors focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600';
 const active = 'bg-white text-neutral-900 shadow-sm ring-1 ring-neutral-300 hover:bg-emerald-50 dark:bg-neutral-100';
 const muted = 'bg-neutral-100 text-neutral-400 dark:bg-neutral-800 dark:text-neutral-500';
 
@@ -60,7 +64,21 @@ function HandCardTile({ h, position, mine }: { h: ViewCard; position: number; mi
   );
 }
 
-export function HanabiBoard({ view, players, legal, onAction, over }: BoardProps<HanabiAction>) {
+/** Why a move is not allowed now, in the game's words, from what this seat sees (tokens, the partner's cards). */
+function unavailableReason(a: HanabiAction, v: HanabiView, partner: string, partnerSeat: number): string {
+  const hand = v.hands[partnerSeat] ?? [];
+  if (a.type === 'discard') {
+    if (v.infoTokens >= v.maxInfoTokens) return `You cannot discard: the team holds all ${v.maxInfoTokens} information tokens (a discard regains one)`;
+  }
+  if (a.type === 'reveal-color' || a.type === 'reveal-rank') {
+    if (v.infoTokens <= 0) return 'No information token left: discard or play a card to regain one';
+    if (a.type === 'reveal-color' && !hand.some((h) => h.card?.color === a.color)) return `${partner} holds no ${a.color} card`;
+    if (a.type === 'reveal-rank' && !hand.some((h) => h.card?.rank === a.rank)) return `${partner} holds no ${a.rank}`;
+  }
+  return 'Not a legal move now';
+}
+
+export function HanabiBoard({ view, players, legal, onAction, over, error }: BoardProps<HanabiAction>) {
   const v = view as HanabiView;
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const me = v.viewer;
@@ -68,21 +86,25 @@ export function HanabiBoard({ view, players, legal, onAction, over }: BoardProps
   // A seat sees its partner's hand on top and its own below; everyone else sees seat 0 then seat 1.
   const order = me === null ? v.hands.map((_, seat) => seat) : [partnerOf(me), me];
   const status = v.result ?? (v.toMove !== null && !over ? `${label(v.toMove)} to move` : '');
+  // Where the last move was sent from (a card's buttons or the reveals): a refusal is shown there.
+  const [sentFrom, setSentFrom] = useState<'hand' | 'reveal'>('hand');
 
-  const move = (a: HanabiAction, text: string, aria: string, title?: string) => {
+  const move = (a: HanabiAction, text: string, aria: string) => {
     const ok = isLegal(a);
-    // Every button stays clickable: the server answers an illegal move with its reason. Non-legal ones are muted.
+    const from = a.type === 'play' || a.type === 'discard' ? 'hand' : 'reveal';
     return (
-      <button
+      <ActionButton
         key={aria}
-        type="button"
         aria-label={aria}
-        title={ok ? title : 'Not a legal move now'}
-        onClick={() => onAction?.(a)}
+        unavailable={ok || me === null ? null : unavailableReason(a, v, label(partnerOf(me)), partnerOf(me))}
+        onClick={() => {
+          setSentFrom(from);
+          onAction?.(a);
+        }}
         className={`${button} ${ok ? active : muted}`}
       >
         {text}
-      </button>
+      </ActionButton>
     );
   };
 
@@ -140,7 +162,8 @@ export function HanabiBoard({ view, players, legal, onAction, over }: BoardProps
             aria-label={mine ? 'Your hand' : `${label(seat)}'s hand`}
             className={`w-full rounded-xl border p-3 ${v.toMove === seat && !over ? 'border-emerald-400 ring-2 ring-emerald-300' : 'border-neutral-200 dark:border-neutral-700'}`}
           >
-            <h3 className="mb-2 text-sm font-semibold text-neutral-800 dark:text-neutral-100">
+            <h3 className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-neutral-800 dark:text-neutral-100">
+              <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${seatColor(seat).dot}`} />
               {label(seat)}
               {mine ? ' (you: your cards are hidden from you)' : ''}
             </h3>
@@ -158,6 +181,11 @@ export function HanabiBoard({ view, players, legal, onAction, over }: BoardProps
               ))}
               {hand.length === 0 && <p className="text-xs text-neutral-500">No cards</p>}
             </div>
+            {mine && onAction && sentFrom === 'hand' && (
+              <div className="mt-2">
+                <MoveError error={error} />
+              </div>
+            )}
           </section>
         );
       })}
@@ -169,6 +197,7 @@ export function HanabiBoard({ view, players, legal, onAction, over }: BoardProps
             {v.colors.map((color) => move({ type: 'reveal-color', color }, color, `Reveal ${color}`))}
             {RANKS.map((rank) => move({ type: 'reveal-rank', rank }, String(rank), `Reveal ${rank}`))}
           </div>
+          {sentFrom === 'reveal' && <MoveError error={error} />}
         </section>
       )}
 

@@ -191,6 +191,7 @@ describe('plays', () => {
       winner: null,
       rewards: [1, 1],
       reason: 'fireworks: red 1, yellow 0 — 1 point (the last life token was lost on a misplay)',
+      summary: 'Team score 1 of 10',
     });
     expect(activeSeats(s1)).toEqual([]);
     expect(legalActions(s1, 0)).toEqual([]);
@@ -225,6 +226,7 @@ describe('the end of the game', () => {
       winner: null,
       rewards: [10, 10],
       reason: 'fireworks: red 5, yellow 5 — 10 points (every firework is complete)',
+      summary: 'Team score 10 of 10',
     });
     expect(s.deck.length).toBeGreaterThan(0);
   });
@@ -255,6 +257,7 @@ describe('the end of the game', () => {
       winner: null,
       rewards: [1, 1],
       reason: 'fireworks: red 1, yellow 0 — 1 point (the deck ran out and both players had their final turn)',
+      summary: 'Team score 1 of 10',
     });
   });
 

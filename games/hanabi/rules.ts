@@ -257,6 +257,8 @@ export function outcome(s: HanabiState): Outcome | null {
     winner: null,
     rewards: [points, points],
     reason: `fireworks: ${fireworksText(s)} — ${plural(points, 'point')} (${cause})`,
+    // Cooperative: nobody wins or loses, the team scores; pages say so instead of "Draw".
+    summary: `Team score ${points} of ${MAX_RANK * s.colors.length}`,
   };
 }
 

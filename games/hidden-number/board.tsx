@@ -1,6 +1,8 @@
-// The hidden number board for spectators, replays and human seats: own number and tag, both guess histories, the result and number buttons.
+// The hidden number board for spectators, replays and human seats: own number and tag, both guess histories, the result
+// and number buttons (a number already guessed disabled, saying so).
 'use client';
 
+import { ActionButton, MoveError } from '../controls';
 import type { BoardProps } from '../types';
 import { MAX, guessedBy, nameOf, type Feedback, type HiddenNumberAction, type HiddenNumberView } from './rules';
 
@@ -12,7 +14,7 @@ const FEEDBACK_STYLE: Record<Feedback, string> = {
 
 const NUMBERS = Array.from({ length: MAX }, (_, i) => i + 1);
 
-export function HiddenNumberBoard({ view, players, legal, onAction, over }: BoardProps<HiddenNumberAction>) {
+export function HiddenNumberBoard({ view, players, legal, onAction, over, error }: BoardProps<HiddenNumberAction>) {
   const v = view as HiddenNumberView;
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const isLegal = (n: number) => !!legal?.some((a) => a.n === n);
@@ -88,26 +90,26 @@ export function HiddenNumberBoard({ view, players, legal, onAction, over }: Boar
         <div role="group" aria-label="Guess a number" className="flex flex-wrap justify-center gap-1.5">
           {NUMBERS.map((n) => {
             const ok = isLegal(n);
-            // Every button stays clickable: the server answers an illegal guess with a message. Non-legal ones are muted.
+            // A number not to be guessed now is disabled and says why.
             return (
-              <button
+              <ActionButton
                 key={n}
-                type="button"
                 aria-label={`Guess ${n}`}
-                title={ok ? undefined : mine.includes(n) ? `You already guessed ${n}` : 'Not a legal guess now'}
+                unavailable={ok ? null : mine.includes(n) ? `You already guessed ${n}` : 'Not a legal guess now'}
                 onClick={() => onAction({ type: 'guess', n })}
-                className={`h-10 w-10 cursor-pointer rounded-lg font-mono text-base transition-colors focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${
+                className={`h-10 w-10 rounded-lg font-mono text-base transition-colors focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${
                   ok
                     ? 'bg-white text-neutral-900 shadow-sm ring-1 ring-neutral-300 hover:bg-emerald-50 dark:bg-neutral-100'
                     : 'bg-neutral-100 text-neutral-400 line-through dark:bg-neutral-800 dark:text-neutral-500'
                 }`}
               >
                 {n}
-              </button>
+              </ActionButton>
             );
           })}
         </div>
       )}
+      {onAction && <MoveError error={error} />}
     </div>
   );
 }

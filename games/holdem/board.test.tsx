@@ -24,11 +24,26 @@ describe('holdem board', () => {
     expect(html).toContain('Player 1 · Alice to act');
   });
 
-  it('names the check button "Check" when nothing is to call, and keeps an illegal fold clickable but muted', () => {
+  it('names the check button "Check" when nothing is to call, and disables an illegal fold for real, saying why', () => {
     const s = apply(start, 0, { type: 'check-call' }, createRng('x'));
     const html = renderToStaticMarkup(<HoldemBoard view={view(s, { seat: 1 })} players={players} legal={legalActions(s, 1)} onAction={() => {}} />);
     expect(html).toContain('aria-label="Check"');
-    expect(html).toMatch(/aria-label="Fold" title="Not a legal move now"/);
+    // aria-disabled (a click does nothing) and described by its reason, shown on hover and focus.
+    const fold = /<button[^>]*aria-label="Fold"[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>Fold<span id="([^"]+)"[^>]*>([^<]*)<\/span><\/button>/.exec(html);
+    expect(fold).not.toBeNull();
+    expect(fold![1]).toBe(fold![2]);
+    expect(fold![3]).toBe('Nothing to call: check instead');
+    expect(html).not.toMatch(/aria-label="Check"[^>]*aria-disabled/);
+  });
+
+  it('shows a refused move right under the action buttons, in an alert', () => {
+    const html = renderToStaticMarkup(
+      <HoldemBoard view={view(start, { seat: 0 })} players={players} legal={legalActions(start, 0)} onAction={() => {}} error="a call costs 1 now, not 3" />,
+    );
+    const buttons = html.indexOf('aria-label="Your move"');
+    const after = html.slice(html.indexOf('</div>', html.indexOf('aria-label="All-in"')));
+    expect(buttons).toBeGreaterThan(0);
+    expect(after).toMatch(/^<\/div><div role="alert"[^>]*><p data-testid="move-error"[^>]*>.*a call costs 1 now, not 3<\/p><\/div>/);
   });
 
   it('shows spectators face-down cards and no buttons; at the end both hands and no one to act', () => {

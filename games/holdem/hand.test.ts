@@ -12,6 +12,7 @@ import {
   compareHands,
   evaluate,
   isCard,
+  showdownNames,
   winProbability,
   type Card,
 } from './hand';
@@ -231,5 +232,28 @@ describe('winProbability', () => {
     const started = performance.now();
     for (let i = 0; i < 20; i++) winProbability(cards('Ah Kd'), i % 2 ? [] : cards('Qs 7h 2c'), createRng(`t${i}`), 300);
     expect((performance.now() - started) / 20).toBeLessThan(20);
+  });
+});
+
+describe('showdown names', () => {
+  const names = (a: string, b: string, board: string) => showdownNames([ev(`${a} ${board}`), ev(`${b} ${board}`)]);
+
+  it('names the kicker where it decides between two equal pairs: "pair of fours, ace kicker"', () => {
+    expect(names('4c Ah', '4d Kh', '4s 9d 7c 3h 2s')).toEqual(['pair of fours, ace kicker', 'pair of fours, king kicker']);
+  });
+
+  it('goes down to the kicker that decides, naming the tied ones before it', () => {
+    expect(names('4c Qh', '4d Jh', '4s Ad 9c 3h 2s')).toEqual(['pair of fours, ace-queen kickers', 'pair of fours, ace-jack kickers']);
+    expect(names('Ac Qh', 'Ad Jh', 'As 9d 9c 3h 2s')).toEqual(['two pair, aces and nines, queen kicker', 'two pair, aces and nines, jack kicker']);
+  });
+
+  it('names the next cards of two flushes with the same top card, and the second card of two high-card hands', () => {
+    expect(names('Qh 2c', 'Jh 3c', 'Ah 9h 6h 4h Kc')).toEqual(['flush, ace-queen high', 'flush, ace-jack high']);
+    expect(names('Kc 5d', 'Qc 4d', 'Ah 9s 7d 3h 2s')).toEqual(['high card, ace, king kicker', 'high card, ace, queen kicker']);
+  });
+
+  it('keeps the plain names when the names already differ or the hands are equal', () => {
+    expect(names('Kc Kd', 'Qc Qd', 'Ah 9s 7d 3h 2s')).toEqual(['pair of kings', 'pair of queens']);
+    expect(names('4c Ah', '4d Ad', '4s 9d 7c 3h 2s')).toEqual(['pair of fours', 'pair of fours']);
   });
 });

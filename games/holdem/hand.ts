@@ -206,6 +206,34 @@ export function evaluate(cards: readonly Card[]): HandValue {
   return { category: CATEGORIES[category]!, score, best, name: describe(category, ranks) };
 }
 
+/** How many of a category's deciding ranks its name says ("pair of fours": 1, "two pair, aces and kings": 2). */
+const NAMED = [1, 1, 2, 1, 1, 1, 2, 1, 1];
+
+/**
+ * The hands' names as a dealer says them at a showdown: where two hands have the same name but one is better, each
+ * name goes on to the cards that decide — the kickers ("pair of fours, ace kicker" against "pair of fours, king
+ * kicker"; "…, ace-queen kickers" when the first kickers tie), or a flush's next cards ("flush, ace-queen high").
+ * Equal hands, and hands that differ in what their names already say, keep their plain names.
+ */
+export function showdownNames(values: readonly HandValue[]): string[] {
+  const decoded = values.map((v) => decode(v.score));
+  return values.map((v, i) => {
+    const mine = decoded[i]!;
+    // The first deciding rank (after the named ones) on which this hand differs from another hand of the same name.
+    let decides = -1;
+    decoded.forEach((other, j) => {
+      if (j === i || other.category !== mine.category || values[j]!.name !== v.name || values[j]!.score === v.score) return;
+      const k = mine.ranks.findIndex((r, x) => x >= NAMED[mine.category]! && r !== other.ranks[x]);
+      if (k > decides) decides = k;
+    });
+    if (decides < 0) return v.name;
+    const named = NAMED[mine.category]!;
+    if (mine.category === 5) return `flush, ${mine.ranks.slice(0, decides + 1).map((r) => RANK_NAMES[r]).join('-')} high`;
+    const kickers = mine.ranks.slice(named, decides + 1).map((r) => RANK_NAMES[r]);
+    return `${v.name}, ${kickers.join('-')} ${kickers.length === 1 ? 'kicker' : 'kickers'}`;
+  });
+}
+
 /** Positive when hand `a` beats hand `b`, negative when it loses, 0 for a tie (each five to seven cards). */
 export function compareHands(a: readonly Card[], b: readonly Card[]): number {
   return Math.sign(scoreIndices(a.map(cardIndex)) - scoreIndices(b.map(cardIndex)));

@@ -246,6 +246,12 @@ describe('a hand to the showdown', () => {
     }
   });
 
+  it('says which kicker decides a showdown between equal pairs, in the result and the showdown line', () => {
+    const kicked = play(newMatch(cfg(), rig('4c Ah', '4d Kh', '4s 9d 7c 3h 2s')), ['check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call']);
+    expect(outcome(kicked)?.reason).toBe('Player 1 wins the pot of 4 with a pair of fours, ace kicker against a pair of fours, king kicker');
+    expect(view(kicked, { spectator: true }).ended?.hands?.map((h) => h.name)).toEqual(['pair of fours, ace kicker', 'pair of fours, king kicker']);
+  });
+
   it('describes each action, each street and the showdown', () => {
     const lines: string[] = [];
     let s = newMatch(cfg(), AK_VS_QQ);

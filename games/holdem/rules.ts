@@ -2,7 +2,7 @@
 // (setup, blinds, betting rounds, dealing, showdown, several hands per match), views with hidden hole cards, log lines.
 import { z } from 'zod';
 import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
-import { FULL_DECK, evaluate, type Card } from './hand';
+import { FULL_DECK, evaluate, showdownNames, type Card } from './hand';
 
 export const NUM_SEATS = 2;
 export const SEAT_NAMES = ['Player 1', 'Player 2'] as const;
@@ -277,7 +277,9 @@ function showdown(s: HoldemState, rng?: Rng): HoldemState {
   shares.forEach((x, seat) => (s.stacks[seat]! += x));
   // What a seat got back, less what it put in and did not get back: shares - matched.
   const net = shares.map((x) => x - matched);
-  const hands = values.map((v) => ({ name: v.name, best: v.best }));
+  // Named as a dealer would: with the kicker where it decides ("a pair of fours, ace kicker").
+  const names = showdownNames(values);
+  const hands = values.map((v, seat) => ({ name: names[seat]!, best: v.best }));
   let text: string;
   if (winners.length === 1) {
     const w = winners[0]!;

@@ -104,6 +104,17 @@ describe('spy board', () => {
     expect(text(html)).toContain('Votes · sealed until everyone has voted');
   });
 
+  it('shows a refused description under the description box, in an alert', () => {
+    const view = seatView(3, { phase: 'speak', speaker: 3, waiting: [], ballot: null, descriptions: midGame().descriptions.filter((d) => d.position < 2) });
+    const html = render(view, { onAction: noop, error: 'your description gives your word away' });
+    const box = html.indexOf('aria-label="Describe your word"');
+    const alert = html.indexOf('data-testid="move-error"');
+    expect(box).toBeGreaterThan(0);
+    expect(alert).toBeGreaterThan(html.indexOf('</form>', box));
+    expect(html.slice(html.indexOf('</form>', box))).toMatch(/^<\/form><div role="alert"[^>]*><p data-testid="move-error"[^>]*>.*gives your word away<\/p><\/div>/);
+    expect(render(view)).not.toContain('role="alert"');
+  });
+
   it('gives the speaker the description box', () => {
     const view = seatView(3, { phase: 'speak', speaker: 3, waiting: [], ballot: null, descriptions: midGame().descriptions.filter((d) => d.position < 2) });
     const html = render(view, { onAction: noop, legal: null });

@@ -4,33 +4,12 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
+import { MoveError } from '../controls';
+import { seatColor } from '../seat-colors';
 import type { BoardProps, Judgment } from '../types';
-import type { Ballot, Description, ProbeAnswer, Role, SpyAction, SpyView, Thought } from './types';
+import { DESCRIPTION_LIMIT, GUESS_LIMIT, type Ballot, type Description, type ProbeAnswer, type Role, type SpyAction, type SpyView, type Thought } from './types';
 
-/** The longest description a person may type (the action schema's limit). */
-export const DESCRIPTION_LIMIT = 600;
 
-/** One tint per seat (eight seats at most) for the avatars and chat bubbles, light and dark. */
-const BUBBLE = [
-  'bg-sky-50 ring-sky-200 dark:bg-sky-950/60 dark:ring-sky-800',
-  'bg-rose-50 ring-rose-200 dark:bg-rose-950/60 dark:ring-rose-800',
-  'bg-amber-50 ring-amber-200 dark:bg-amber-950/60 dark:ring-amber-800',
-  'bg-emerald-50 ring-emerald-200 dark:bg-emerald-950/60 dark:ring-emerald-800',
-  'bg-violet-50 ring-violet-200 dark:bg-violet-950/60 dark:ring-violet-800',
-  'bg-lime-50 ring-lime-200 dark:bg-lime-950/60 dark:ring-lime-800',
-  'bg-fuchsia-50 ring-fuchsia-200 dark:bg-fuchsia-950/60 dark:ring-fuchsia-800',
-  'bg-teal-50 ring-teal-200 dark:bg-teal-950/60 dark:ring-teal-800',
-];
-const AVATAR = [
-  'bg-sky-600 text-white',
-  'bg-rose-600 text-white',
-  'bg-amber-500 text-amber-950',
-  'bg-emerald-600 text-white',
-  'bg-violet-600 text-white',
-  'bg-lime-500 text-lime-950',
-  'bg-fuchsia-600 text-white',
-  'bg-teal-600 text-white',
-];
 const BUTTON =
   'cursor-pointer rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 const FIELD =
@@ -67,7 +46,7 @@ export function probeAction(d: ProbeDraft, others: number[]): SpyAction {
   };
 }
 
-export function SpyBoard({ view, players, onAction, over, judgments = [] }: BoardProps<SpyAction>) {
+export function SpyBoard({ view, players, onAction, over, judgments = [], error }: BoardProps<SpyAction>) {
   const v = view as SpyView;
   // The description draft lives here, not in the form: the form unmounts while a move is on its way and comes back if
   // the server refuses it (a description that gives the word away), and the text should still be there. It belongs
@@ -117,6 +96,7 @@ export function SpyBoard({ view, players, onAction, over, judgments = [] }: Boar
       </section>
 
       {v.you !== null && !ended && <YourTurn v={v} me={v.you} name={name} onAction={onAction} draft={draft.at === at ? draft.text : ''} setDraft={(text) => setDraft({ at, text })} />}
+      {onAction && <MoveError error={error} />}
     </div>
   );
 }
@@ -188,7 +168,7 @@ function Avatar({ seat, big }: { seat: number; big?: boolean }) {
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold ${AVATAR[seat % AVATAR.length]} ${
+      className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold ${seatColor(seat).avatar} ${
         big ? 'mt-4 h-7 w-7 text-xs' : 'h-5 w-5 text-[10px]'
       }`}
     >
@@ -304,7 +284,7 @@ function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat
               <p className="text-xs font-semibold">
                 {speaking === v.you ? 'You' : name(speaking)} <span className="font-normal text-neutral-500 dark:text-neutral-400">#{said.length + 1}</span>
               </p>
-              <p className={`flex items-center gap-1 rounded-2xl px-3 py-2.5 ring-1 ${BUBBLE[speaking % BUBBLE.length]} ${speaking === v.you ? 'rounded-tr-sm' : 'rounded-tl-sm'}`}>
+              <p className={`flex items-center gap-1 rounded-2xl px-3 py-2.5 ring-1 ${seatColor(speaking).tint} ${speaking === v.you ? 'rounded-tr-sm' : 'rounded-tl-sm'}`}>
                 <span className="sr-only">is writing a description</span>
                 {[0, 150, 300].map((delay) => (
                   <span key={delay} aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-neutral-500" style={{ animationDelay: `${delay}ms` }} />
@@ -352,7 +332,7 @@ function Bubble({ d, own, name, role, thoughts, verdicts }: { d: Description; ow
           {role === 'spy' && <RoleChip role={role} />}
         </p>
         <p
-          className={`rounded-2xl px-3 py-1.5 text-sm break-words whitespace-pre-wrap ring-1 ${BUBBLE[d.seat % BUBBLE.length]} ${
+          className={`rounded-2xl px-3 py-1.5 text-sm whitespace-pre-wrap ring-1 ${seatColor(d.seat).tint} ${
             own ? 'rounded-tr-sm' : 'rounded-tl-sm'
           }`}
         >
@@ -409,7 +389,7 @@ function ThoughtBlock({ items }: { items: Thought[] }) {
       {items.map((t, i) => (
         <div key={i} className="mt-1 flex flex-col gap-0.5 rounded-lg border-l-2 border-neutral-300 bg-neutral-50 px-2 py-1 dark:border-neutral-600 dark:bg-neutral-800/60">
           {t.guess && <p>guesses the other word: “{t.guess}”</p>}
-          {t.reasoning && <p className="break-words whitespace-pre-wrap">{t.reasoning}</p>}
+          {t.reasoning && <p className="whitespace-pre-wrap">{t.reasoning}</p>}
         </div>
       ))}
     </details>
@@ -662,7 +642,7 @@ function ProbeForm({ v, me, name, onAction }: { v: SpyView; me: number; name: Na
             <input
               aria-label={`Word of ${name(seat)}`}
               placeholder="Their word"
-              maxLength={200}
+              maxLength={GUESS_LIMIT}
               value={d.words[seat] ?? ''}
               onChange={(e) => setD({ ...d, words: { ...d.words, [seat]: e.target.value } })}
               className={FIELD}
@@ -676,7 +656,7 @@ function ProbeForm({ v, me, name, onAction }: { v: SpyView; me: number; name: Na
           <input
             aria-label={`What ${name(target)} thinks your word is`}
             placeholder={`What ${name(target)} thinks your word is`}
-            maxLength={200}
+            maxLength={GUESS_LIMIT}
             value={d.theirWord}
             onChange={(e) => setD({ ...d, theirWord: e.target.value })}
             className={FIELD}

@@ -1,16 +1,14 @@
 // Text for LLM seats playing Who is the spy: the rules in the SpyGame paper's spirit, the seat's own view, the
 // structured answers (GUESS / REASONING / DESCRIPTION, VOTE, the theory-of-mind probes) and a forgiving parser.
 import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../types';
-import type { Ballot, Description, Role, RoundResult, SpyAction, SpyConfig, SpyState, SpyView } from './types';
+import { DESCRIPTION_LIMIT, GUESS_LIMIT, REASONING_LIMIT, type Ballot, type Description, type Role, type RoundResult, type SpyAction, type SpyConfig, type SpyState, type SpyView } from './types';
 
 // ───────────────────────── limits and names ─────────────────────────
 
-/** Longest description kept (characters; the action schema's limit). */
-export const DESCRIPTION_MAX = 600;
-/** Longest word guess kept (also probe words). */
-export const GUESS_MAX = 200;
-/** Longest reasoning kept. */
-export const REASONING_MAX = 4000;
+/** Longest description, word guess (also probe words) and reasoning kept: the game's limits (types.ts). */
+export const DESCRIPTION_MAX = DESCRIPTION_LIMIT;
+export const GUESS_MAX = GUESS_LIMIT;
+export const REASONING_MAX = REASONING_LIMIT;
 
 /** The words of the worked example in the system prompt: the keyword set must not contain them. */
 export const EXAMPLE_WORDS = ['sundial', 'hourglass'] as const;

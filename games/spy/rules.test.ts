@@ -180,6 +180,8 @@ describe('probes and voting', () => {
     expect(s.rounds[0]).toMatchObject({ eliminated: 2, settled: true });
     expect(outcome(s)).toMatchObject({ scores: [1 / 3, 1 / 3, 0, 1 / 3], rewards: [1, 1, 0, 1], winner: null });
     expect(outcome(s)!.reason).toMatch(/villagers win.*spy word "sun", villager word "moon"/);
+    // Said as a person would: the side, which pages follow with its seats.
+    expect(outcome(s)!.summary).toBe('Villagers win');
   });
 
   it('re-votes among the tied players and lets nobody leave when still tied', () => {
@@ -219,6 +221,7 @@ describe('endings', () => {
     expect(s.phase).toBe('over');
     expect(outcome(s)).toMatchObject({ scores: [0, 0, 1, 0], winner: 2 });
     expect(outcome(s)!.reason).toMatch(/Only 2 players are left and the spy is among them: the spy wins/);
+    expect(outcome(s)!.summary).toBe('The spy wins');
     expect(activeSeats(s)).toEqual([]);
   });
 
@@ -283,7 +286,7 @@ describe('content-free calibration, fallback and the log', () => {
     expect(lines[0]).toEqual({ text: `Player ${seat + 1}: “Bright and round.”` });
     expect(lines.slice(1)).toEqual([
       { text: `Player ${seat + 1} guesses the other word is “star”`, visibleTo: [seat] },
-      { text: `Player ${seat + 1} thinks: Nobody has spoken yet.`, visibleTo: [seat] },
+      { text: `Player ${seat + 1} thinks: “Nobody has spoken yet.”`, visibleTo: [seat] },
     ]);
     const v = probeAll(speakAll(s));
     const vote: SpyAction = { type: 'vote', target: 1 };

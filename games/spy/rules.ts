@@ -6,6 +6,7 @@ import { normalize, wordIn } from '../words';
 import { findPair, pairsFor } from './keywords';
 import {
   configSchema,
+  DESCRIPTION_LIMIT,
   type Ballot,
   type Description,
   type ProbeAnswer,
@@ -22,7 +23,6 @@ export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 8;
 /** The description every player "gives" in a content-free calibration run. */
 export const CONTENT_FREE = '...';
-export const DESCRIPTION_LIMIT = 600;
 
 const FULL_FIRST = ['Aaron', 'Barbara', 'Charles', 'Diana', 'Edward', 'Fiona', 'George', 'Helen'];
 const NUMBER_WORDS = ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'];
@@ -190,7 +190,7 @@ export function reject(s: SpyState, seat: Seat, a: SpyAction): string | null {
     if (a.type !== 'describe') return 'it is the speaking phase: give a description of your word';
     const text = a.text.trim();
     if (!text) return 'your description is empty: describe your word in a sentence, without saying it';
-    if (text.length > DESCRIPTION_LIMIT) return `your description is too long (${text.length} characters; at most ${DESCRIPTION_LIMIT})`;
+    if (text.length > DESCRIPTION_LIMIT) return `your description is too long (${text.length} characters; at most ${DESCRIPTION_LIMIT}): say it in a sentence`;
     const said = wordIn(text, s.words[seat]!);
     if (said) return `your description gives your word away (“${said}” is your word “${s.words[seat]}” or a form of it); describe it without naming it`;
     const same = repeated(s, text);
@@ -273,6 +273,9 @@ export function outcome(s: SpyState): Outcome | null {
     reason: `${s.result.reason} (spy word "${s.words[s.spies[0]!]}", villager word "${s.words.find((_, i) => !s.spies.includes(i))}")`,
     rewards: scores.map((x) => (x > 0 ? 1 : 0)),
     winner: winners.length === 1 ? winners[0]! : null,
+    teams: Array.from({ length: s.n }, (_, i) => roleOf(s, i)),
+    // The winning side as a person says it; pages add its seats ("Villagers win: Player 1, Player 3, Player 4").
+    summary: s.result.winners === 'villager' ? 'Villagers win' : s.spies.length === 1 ? 'The spy wins' : 'The spies win',
   };
 }
 
@@ -353,7 +356,8 @@ export function describe(prev: SpyState, next: SpyState, seat: Seat, a: SpyActio
 function thoughtLines(who: string, seat: Seat, a: { guess?: string; reasoning?: string }): LogLine[] {
   const out: LogLine[] = [];
   if (a.guess?.trim()) out.push({ text: `${who} guesses the other word is “${a.guess.trim()}”`, visibleTo: [seat] });
-  if (a.reasoning?.trim()) out.push({ text: `${who} thinks: ${a.reasoning.trim()}`, visibleTo: [seat] });
+  // The player's own words, quoted: whoever reads the line (spectators too) sees they are its words, not the game's.
+  if (a.reasoning?.trim()) out.push({ text: `${who} thinks: “${a.reasoning.trim()}”`, visibleTo: [seat] });
   return out;
 }
 
@@ -394,4 +398,4 @@ export function fallback(s: SpyState, seat: Seat): SpyAction {
   return { type: 'pass' };
 }
 
-export { configSchema };
+export { configSchema, DESCRIPTION_LIMIT };

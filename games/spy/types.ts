@@ -162,18 +162,23 @@ export interface SpyState {
   result: { winners: Role; reason: string } | null;
 }
 
+/** The longest description (characters), word guess (also a probe's word) and reasoning a player may give: the one place. */
+export const DESCRIPTION_LIMIT = 600;
+export const GUESS_LIMIT = 200;
+export const REASONING_LIMIT = 4000;
+
 const text = (max: number) => z.string().max(max);
 const role = z.enum(ROLES);
 
 export const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('describe'), text: text(600), guess: text(200).optional(), reasoning: text(4000).optional() }).strict(),
-  z.object({ type: z.literal('vote'), target: z.number().int().min(0).max(15), guess: text(200).optional(), reasoning: text(4000).optional() }).strict(),
+  z.object({ type: z.literal('describe'), text: text(DESCRIPTION_LIMIT), guess: text(GUESS_LIMIT).optional(), reasoning: text(REASONING_LIMIT).optional() }).strict(),
+  z.object({ type: z.literal('vote'), target: z.number().int().min(0).max(15), guess: text(GUESS_LIMIT).optional(), reasoning: text(REASONING_LIMIT).optional() }).strict(),
   z
     .object({
       type: z.literal('probe'),
       self: role.optional(),
-      others: z.array(z.object({ seat: z.number().int().min(0).max(15), word: text(200).optional(), role: role.optional() }).strict()).max(15).default([]),
-      theirGuess: z.object({ word: text(200).optional(), role: role.optional() }).strict().default({}),
+      others: z.array(z.object({ seat: z.number().int().min(0).max(15), word: text(GUESS_LIMIT).optional(), role: role.optional() }).strict()).max(15).default([]),
+      theirGuess: z.object({ word: text(GUESS_LIMIT).optional(), role: role.optional() }).strict().default({}),
     })
     .strict(),
   /** Played by the runner for a seat that gave no acceptable answer: silence (speaking) or a blank probe. Never chosen by a player. */

@@ -1,6 +1,9 @@
-// The tic-tac-toe board for spectators, replays and human seats: a 3×3 grid with drawn marks, last move and winning line.
+// The tic-tac-toe board for spectators, replays and human seats: a 3×3 grid with drawn marks (in the seats' colours),
+// last move and winning line; on a person's turn the free squares are buttons, the taken ones disabled saying why.
 'use client';
 
+import { ActionButton, MoveError } from '../controls';
+import { seatColor } from '../seat-colors';
 import type { BoardProps } from '../types';
 import type { Cell, Square, TicTacToeAction, TicTacToeView } from './rules';
 
@@ -8,17 +11,17 @@ const has = (squares: Square[] | null, r: number, c: number) => !!squares?.some(
 
 function Mark({ mark }: { mark: Exclude<Cell, null> }) {
   return mark === 'X' ? (
-    <svg viewBox="0 0 100 100" className="h-3/5 w-3/5 text-rose-600" aria-hidden="true">
+    <svg viewBox="0 0 100 100" className={`h-3/5 w-3/5 ${seatColor(0).text}`} aria-hidden="true">
       <path d="M22 22 L78 78 M78 22 L22 78" stroke="currentColor" strokeWidth="12" strokeLinecap="round" fill="none" />
     </svg>
   ) : (
-    <svg viewBox="0 0 100 100" className="h-3/5 w-3/5 text-sky-600" aria-hidden="true">
+    <svg viewBox="0 0 100 100" className={`h-3/5 w-3/5 ${seatColor(1).text}`} aria-hidden="true">
       <circle cx="50" cy="50" r="30" stroke="currentColor" strokeWidth="12" fill="none" />
     </svg>
   );
 }
 
-export function TicTacToeBoard({ view, players, legal, onAction, over }: BoardProps<TicTacToeAction>) {
+export function TicTacToeBoard({ view, players, legal, onAction, over, error }: BoardProps<TicTacToeAction>) {
   const v = view as TicTacToeView;
   const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';
   const playable = (r: number, c: number) => !!legal?.some((a) => a.row === r + 1 && a.col === c + 1);
@@ -42,18 +45,18 @@ export function TicTacToeBoard({ view, players, legal, onAction, over }: BoardPr
             } ${last ? 'ring-4 ring-inset ring-emerald-500' : ''}`;
             const name = `row ${r + 1}, column ${c + 1}`;
             if (onAction) {
-              // A person's turn: every square is a button; the server refuses a taken one with the reason.
+              // A person's turn: every square is a button; a taken one is disabled and says why (the game's words).
               const ok = playable(r, c);
               return (
-                <button
+                <ActionButton
                   key={`${r}-${c}`}
-                  type="button"
                   aria-label={cell ? `${cell} at ${name} (taken)` : `Place ${markToMove} at ${name}`}
+                  unavailable={ok ? null : cell ? `(${r + 1},${c + 1}) is already taken by ${cell}` : 'Not a legal move now'}
                   onClick={() => onAction({ type: 'place', row: r + 1, col: c + 1 })}
-                  className={`${base} focus-visible:outline-4 focus-visible:outline-emerald-600 ${ok ? 'cursor-pointer hover:bg-emerald-50' : 'cursor-not-allowed'}`}
+                  className={`${base} focus-visible:outline-4 focus-visible:outline-emerald-600 ${ok ? 'hover:bg-emerald-50' : ''}`}
                 >
                   {cell && <Mark mark={cell} />}
-                </button>
+                </ActionButton>
               );
             }
             return (
@@ -64,6 +67,7 @@ export function TicTacToeBoard({ view, players, legal, onAction, over }: BoardPr
           }),
         )}
       </div>
+      {onAction && <MoveError error={error} />}
     </div>
   );
 }

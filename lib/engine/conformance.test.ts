@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { games, testGames } from '../../games/registry';
 import { ticTacToe } from '../../games/tictactoe';
 import type { GameDef } from '../../games/types';
-import { checkConformance, jsonProblem } from './conformance';
+import { checkConformance, jsonProblem, secondPerson } from './conformance';
 
 describe.each([...games, ...testGames].map((g) => [g.id, g] as const))('%s', (_id, game) => {
   it('keeps the game contract over 50 seeded random playouts', () => {
@@ -27,6 +27,16 @@ describe('the harness', () => {
   it('reports a parser that does not read its own format', () => {
     const broken: GameDef = { ...ticTacToe, prompt: { ...ticTacToe.prompt, format: () => 'I pass' } };
     expect(checkConformance(broken, { seeds: 1 }).join('\n')).toMatch(/parse\(format/);
+  });
+
+  it('reports a log line that speaks to its reader: spectators and replays read every line', () => {
+    const chatty: GameDef = { ...ticTacToe, describe: (_p, _n, seat, a) => [{ text: `You play (${a.row},${a.col})`, visibleTo: [seat] }] };
+    expect(checkConformance(chatty, { seeds: 1 }).join('\n')).toMatch(/describe writes "You play \(\d,\d\)" in the second person/);
+    const own: GameDef = { ...ticTacToe, describe: (_p, _n, seat, a) => [{ text: `X plays (${a.row},${a.col})`, yours: 'You play', visibleTo: [seat] }] };
+    expect(checkConformance(own, { seeds: 1 })).toEqual([]);
+    expect(secondPerson('Player 1 bids 18 (valuation 37)')).toBe(false);
+    expect(secondPerson('You bid 18 (your valuation: 37)')).toBe(true);
+    expect(secondPerson('Player 2: “I would give you my last apple”')).toBe(false);
   });
 
   it('reports a secret leaking into another seat’s view', () => {

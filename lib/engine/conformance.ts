@@ -166,6 +166,10 @@ function playout(run: Playout): void {
       for (const line of game.describe(state, next, seat, action)) {
         if (!line.text.trim()) report(`${at}: describe returned an empty line`);
         if (line.visibleTo?.some((s) => !seats.includes(s))) report(`${at}: describe names a seat that does not exist`);
+        // `text` is read by everyone allowed the line — spectators and replays too — so it names the seat; only
+        // `yours`, a private line's copy for its own seat, may say "You…".
+        if (secondPerson(line.text)) report(`${at}: describe writes ${JSON.stringify(line.text)} in the second person: name the seat in \`text\` and put "You…" in \`yours\``);
+        if (line.yours !== undefined && !line.visibleTo?.length) report(`${at}: describe gives a line a \`yours\` copy but no seats in \`visibleTo\` to read it`);
       }
       moves.push(move);
       states.push(next);
@@ -177,6 +181,15 @@ function playout(run: Playout): void {
   const again = replayStates(game, config, seed, numPlayers, moves);
   const differs = states.findIndex((st, i) => !isDeepStrictEqual(again[i], st));
   if (differs >= 0) report(`replaying the same seed and moves gave a different state after ${differs} moves`);
+}
+
+/**
+ * Whether a log line speaks to its reader ("You bid 2", "your valuation"), outside what it quotes (a player's own
+ * words, in quotes, may say anything).
+ */
+export function secondPerson(text: string): boolean {
+  const unquoted = text.replace(/“[^”]*”|"[^"]*"|‘[^’]*’/g, ' ');
+  return /\b(you|your|yours|yourself|you're|you've)\b/i.test(unquoted);
 }
 
 /** A deep copy to detect mutation, or undefined when the state cannot be cloned. */

@@ -183,6 +183,8 @@ describe('people playing over the socket', () => {
     const forfeited = events.filter((e) => e.kind === 'move' && e.seat === 0);
     expect(forfeited).toHaveLength(2);
     for (const e of forfeited) expect(e.payload).toMatchObject({ forfeited: true, reason: 'time ran out (1 s); a random legal move was played' });
+    // Each says how many turns in a row ran out, of the limit that loses: the person's seat panel shows "Timed out 2 of 3".
+    expect(forfeited.map((e) => (e.payload as { timedOut?: unknown }).timedOut)).toEqual([{ count: 1, limit: 3 }, { count: 2, limit: 3 }]);
     expect(events.filter((e) => e.kind === 'turn' && e.seat === 0)).toHaveLength(3);
     expect(events.at(-2)).toMatchObject({ kind: 'resign', seat: 0 });
     const seat = await t.db.seat.findFirstOrThrow({ where: { matchId: m.id, seat: 0 } });

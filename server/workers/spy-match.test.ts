@@ -64,6 +64,10 @@ describe('Who is the spy in the runner', () => {
       expect(end.words[2]).not.toBe(end.words[0]);
       const row = await t.db.match.findUniqueOrThrow({ where: { id: m.id }, include: { seats: { orderBy: { seat: 'asc' } } } });
       expect(row.seats.map((s) => s.score)).toEqual(game.outcome(end)!.scores);
+      // The end event says the result plainly for the pages: the winning side.
+      const endEvent = await t.db.matchEvent.findFirstOrThrow({ where: { matchId: m.id, kind: 'end' } });
+      expect((endEvent.payload as { summary?: string }).summary).toBe(game.outcome(end)!.summary);
+      expect(['Villagers win', 'The spy wins']).toContain((endEvent.payload as { summary?: string }).summary);
 
       // Every prompt a seat was sent: its own word only, never the other one (unless a player said it aloud), never its role.
       const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
