@@ -10,7 +10,7 @@ export function LeaderboardCooperative({ result }: { result: LeaderboardResult }
   return (
     <div className="flex flex-col gap-4" data-testid="cooperative">
       {[...byGame].map(([gameId, rows]) => (
-        <div key={gameId} className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <div key={gameId} data-testid="cooperative-game" data-game-id={gameId} className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <table className="w-full min-w-[28rem] text-sm">
             <caption className="border-b border-zinc-200 px-3 py-2 text-left font-semibold dark:border-zinc-800">{getGame(gameId)?.meta.title ?? gameId}</caption>
             <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
@@ -22,7 +22,7 @@ export function LeaderboardCooperative({ result }: { result: LeaderboardResult }
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.agentId} data-testid="cooperative-row" className="border-t border-zinc-100 dark:border-zinc-800">
+                <tr key={r.agentId} data-testid="cooperative-row" data-agent-id={r.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
                   <td className="px-3 py-2">
                     <AgentLabel name={r.agentName} kind={r.agentKind} simulated={r.simulated} />
                   </td>

@@ -4,7 +4,7 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useId, useOptimistic, useTransition, type ReactNode } from 'react';
-import { leaderboardQuerySchema, type LeaderboardQuery } from '@/lib/leaderboard';
+import { leaderboardSearch, type LeaderboardQuery } from '@/lib/leaderboard';
 
 interface Props {
   query: LeaderboardQuery;
@@ -19,21 +19,7 @@ interface Props {
 
 type Key = keyof LeaderboardQuery;
 
-const SCHEMA_DEFAULTS = leaderboardQuerySchema.parse({});
-
-/** The query string for a query: only the values that differ from the defaults, in a stable order. */
-function toSearch(query: LeaderboardQuery, defaults: LeaderboardQuery): string {
-  const params = new URLSearchParams();
-  for (const key of Object.keys(leaderboardQuerySchema.shape) as Key[]) {
-    const value = query[key];
-    if (value !== undefined && value !== defaults[key]) params.set(key, value);
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
-
 export function LeaderboardFilters({ query: served, defaults: site, games, categories, versions }: Props) {
-  const defaults = { ...SCHEMA_DEFAULTS, ...site };
   const router = useRouter();
   const pathname = usePathname() ?? '/leaderboard';
   const [pending, startTransition] = useTransition();
@@ -44,7 +30,7 @@ export function LeaderboardFilters({ query: served, defaults: site, games, categ
     const next = { ...query, [key]: value || undefined } as LeaderboardQuery;
     startTransition(() => {
       setQuery(next);
-      router.push(`${pathname}${toSearch(next, defaults)}`, { scroll: false });
+      router.push(`${pathname}${leaderboardSearch(next, site)}`, { scroll: false });
     });
   };
 

@@ -35,15 +35,21 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
               </th>
             </tr>
             <tr>
-              <Th className="w-12">#</Th>
+              <Th className="w-12" title="1 + the number of agents whose whole interval lies above this one's (ties share a rank)">
+                Rank
+              </Th>
               <Th>Agent</Th>
               <Th align="right">
                 {METHOD_LABELS[query.method]}
                 {intervalLabel && <span className="block font-normal normal-case text-zinc-400">({intervalLabel})</span>}
               </Th>
-              <Th align="right">Matches</Th>
-              <Th align="right">W / D / L</Th>
-              <Th align="right" title="Mean score in [0, 1]: win 1, draw ½, loss 0 (GameBench)">
+              <Th align="right" title="Rated matches in its record, once per match however many seats it held">
+                Matches
+              </Th>
+              <Th align="right" title="Wins / draws / losses, by side: every seat of a winning side wins">
+                W / D / L
+              </Th>
+              <Th align="right" title="Mean share of a match's score, in [0, 1]: win 1, draw ½, loss 0 in two-player games; a winning side shares 1 (GameBench)">
                 Avg score
               </Th>
               <Th align="right" reliability first title="Illegal or unreadable answers per model reply">
@@ -75,7 +81,7 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
   const details = [r.model, r.scaffold, r.promptVersion].filter(Boolean).join(' · ');
   return (
     <tr data-testid="leaderboard-row" data-agent-id={r.agentId} className="group">
-      <Td className="font-semibold tabular-nums text-zinc-500 dark:text-zinc-400">{r.rank}</Td>
+      <Td className="font-semibold tabular-nums text-zinc-500 dark:text-zinc-400">{r.rank ?? '—'}</Td>
       <Td className="min-w-[12rem] sm:min-w-[15rem]">
         <div className="flex flex-wrap items-center gap-1.5">
           {r.agentId === HUMANS_ID ? (
@@ -105,10 +111,18 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
         {details && <div className="mt-0.5 font-mono text-[0.7rem] text-zinc-500 dark:text-zinc-400">{details}</div>}
       </Td>
       <Td align="right" className="whitespace-nowrap">
-        <span data-testid="rating" className="font-semibold tabular-nums">
-          {formatRating(r.rating, method)}
-        </span>
-        {r.lowData ? (
+        {r.rating === null ? (
+          // A missing rating is shown as missing, with why: never as another method's number.
+          <span data-testid="rating" className="cursor-help font-semibold text-zinc-400 dark:text-zinc-500" title={r.missing ?? 'No rating'}>
+            <span data-testid="rating-missing">—</span>
+            <span className="sr-only">: {r.missing}</span>
+          </span>
+        ) : (
+          <span data-testid="rating" className="font-semibold tabular-nums">
+            {formatRating(r.rating, method)}
+          </span>
+        )}
+        {r.rating === null ? null : r.lowData ? (
           <span
             data-testid="few-matches"
             title="Too few matches for a meaningful interval: the point estimate only"
@@ -125,7 +139,7 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
           )
         )}
         {method === 'bt' && r.bt && (
-          <span className="block text-[0.7rem] tabular-nums text-zinc-400" title="Raw Bradley-Terry log-strength β (the anchor at 0)">
+          <span className="block text-[0.7rem] tabular-nums text-zinc-400" title="β: the raw Bradley-Terry log-strength (the anchor at 0); the rating is 1000 + 400·log10(e)·β">
             β {r.bt.beta >= 0 ? '+' : '−'}
             {Math.abs(r.bt.beta).toFixed(2)}
           </span>
@@ -134,7 +148,7 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
       <Td align="right" className="tabular-nums" testId="matches">
         {r.matches}
       </Td>
-      <Td align="right" className="whitespace-nowrap tabular-nums">
+      <Td align="right" className="whitespace-nowrap tabular-nums" testId="wdl">
         <WinDrawLoss wins={r.wins} draws={r.draws} losses={r.losses} />
       </Td>
       <Td align="right" className="tabular-nums">

@@ -1,17 +1,21 @@
-// One match in the lobby lists: game, players per seat, status, result and time; links to the match page.
+// One match in the lobby lists: game, players per seat, status, result (from the viewer's side in a person's own list)
+// and time; links to the match page.
 import Link from 'next/link';
 import { getGame } from '@/games/registry';
 import { seatName } from '@/games/types';
 import type { MatchSummary } from '@/lib/queries';
 import { AgentLabel } from './agent-label';
-import { describeOutcome, shortSeatLabel, timeAgo } from './format';
+import { sideResult } from '@/lib/records';
+import { describeOutcome, formatScore, shortSeatLabel, timeAgo } from './format';
 import { seatColor } from './seat-colors';
 import { StatusBadge } from './status-badge';
 
-export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
+/** `viewerId`: the agent whose list this is (a person's "Your games"): the result is said from its side ("You won"). */
+export function MatchRow({ match, now, viewerId }: { match: MatchSummary; now: Date; viewerId?: string }) {
   const game = getGame(match.gameId);
   const label = (seat: number) => (game ? seatName(game, seat) : `Seat ${seat + 1}`);
-  const result = describeOutcome(match.status, match.result, match.failureReason, label, { evaluation: game?.meta.evaluation });
+  const described = describeOutcome(match.status, match.result, match.failureReason, label, { evaluation: game?.meta.evaluation });
+  const result = described && viewerId ? { ...described, headline: yourResult(match, viewerId) ?? described.headline } : described;
   const when = match.status === 'running' ? match.startedAt : (match.finishedAt ?? match.createdAt);
 
   return (
@@ -27,8 +31,8 @@ export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
       <ul className="flex min-w-0 flex-col gap-1.5 text-sm">
         {match.seats.map((s) => (
           <li key={s.seat} className="flex min-w-0 items-center gap-2">
-            <span className={`h-2 w-2 shrink-0 rounded-full ${seatColor(s.seat).dot}`} aria-hidden="true" />
-            <span title={label(s.seat)} className={`w-6 shrink-0 font-mono text-xs font-semibold ${seatColor(s.seat).text}`}>{shortSeatLabel(label(s.seat))}</span>
+            <span className={`h-2 w-2 shrink-0 rounded-full ${seatColor(s.seat, match.gameId).dot}`} aria-hidden="true" />
+            <span title={label(s.seat)} className={`w-6 shrink-0 font-mono text-xs font-semibold ${seatColor(s.seat, match.gameId).text}`}>{shortSeatLabel(label(s.seat))}</span>
             <AgentLabel name={s.agentName} kind={s.agentKind} simulated={s.simulated} />
           </li>
         ))}
@@ -36,7 +40,7 @@ export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
       <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:flex-col sm:items-end sm:text-right">
         <StatusBadge status={match.status} />
         {result ? (
-          <span className={`min-w-0 ${result.kind === 'void' ? 'text-red-700 dark:text-red-400' : 'font-medium'}`} title={match.unrated ?? result.reason}>
+          <span data-testid="match-row-result" className={`min-w-0 ${result.kind === 'void' ? 'text-red-700 dark:text-red-400' : 'font-medium'}`} title={match.unrated ?? result.reason}>
             {result.kind === 'void' ? `void: ${result.reason}` : result.headline}
             {!match.rated && <span className="ml-1.5 text-xs font-normal italic text-zinc-500 dark:text-zinc-400">not rated</span>}
           </span>
@@ -53,13 +57,23 @@ export function MatchRow({ match, now }: { match: MatchSummary; now: Date }) {
   );
 }
 
-/** Matches as a list of rows (live, queued or recent). */
-export function MatchList({ matches, now, testId }: { matches: MatchSummary[]; now: Date; testId?: string }) {
+/** A finished match from one seat holder's side, by the record rule's sides (lib/records.ts): "You won", "Team score 14"… */
+function yourResult(m: MatchSummary, agentId: string): string | null {
+  if (m.status !== 'finished' || !m.seats.some((s) => s.agentId === agentId)) return null;
+  const game = getGame(m.gameId);
+  if (game?.meta.evaluation) return 'Scored (an evaluation)';
+  if (game?.meta.cooperative) return m.result?.rewards?.[0] != null ? `Team score ${formatScore(m.result.rewards[0])}` : 'Played together';
+  const r = sideResult({ gameId: m.gameId, status: m.status, rated: m.rated, teams: m.result?.teams ?? null, seats: m.seats }, agentId);
+  return r === 'win' ? 'You won' : r === 'loss' ? 'You lost' : r === 'draw' ? 'Draw' : null;
+}
+
+/** Matches as a list of rows (live, queued or recent); `viewerId` says results from that agent's side. */
+export function MatchList({ matches, now, testId, viewerId }: { matches: MatchSummary[]; now: Date; testId?: string; viewerId?: string }) {
   return (
     <ul className="flex flex-col gap-2" data-testid={testId}>
       {matches.map((m) => (
         <li key={m.id}>
-          <MatchRow match={m} now={now} />
+          <MatchRow match={m} now={now} viewerId={viewerId} />
         </li>
       ))}
     </ul>

@@ -43,5 +43,5 @@ export async function createHostGuest(
   if (opts.preset) await form.getByRole('button', { name: opts.preset }).click();
   if (opts.judge) await form.getByLabel('Consistency judge').selectOption({ label: opts.judge });
   await form.getByRole('button', { name: 'Create and start' }).click();
-  await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/tournaments\/(?!new$)[^/]+$/, { timeout: 30_000 });
 }

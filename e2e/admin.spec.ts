@@ -55,7 +55,7 @@ async function createRoundRobin(page: Page, name: string, agents: string[]): Pro
   await form.getByLabel('Games per pair').fill('2');
   await expect(form.getByTestId('match-estimate')).toContainText('2 matches');
   await form.getByRole('button', { name: 'Create and start' }).click();
-  await expect(page).toHaveURL(/\/tournaments\/[^/]+$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/tournaments\/(?!new$)[^/]+$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
   return page.url().split('/').pop()!;
 }

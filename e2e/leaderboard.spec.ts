@@ -59,13 +59,11 @@ test('the leaderboard fills in as matches finish; method and game filters live i
     return Object.keys(ts).some((id) => ts[id] !== btRatings[id]);
   }).toBe(true);
 
-  // Game: Tic-Tac-Toe only changes the match counts (the demo plays two games), and keeps the method. The demo
-  // may still be on its first game: wait until a Connect Four match counts too, then read all games afresh.
+  // Game: Tic-Tac-Toe only changes the match counts (the demo plays several games, in a shuffled order), and keeps the
+  // method. Wait until both a Tic-Tac-Toe and a Connect Four match count, then read all games afresh.
+  const used = async (game: string) => ((await (await page.request.get(`/api/leaderboard?game=${game}`)).json()) as { matchesUsed: number }).matchesUsed;
   await expect
-    .poll(async () => ((await (await page.request.get('/api/leaderboard?game=connect-four')).json()) as { matchesUsed: number }).matchesUsed, {
-      timeout: 90_000,
-      intervals: [2_000],
-    })
+    .poll(async () => Math.min(await used('connect-four'), await used('tictactoe')), { timeout: 90_000, intervals: [2_000] })
     .toBeGreaterThan(0);
   await page.reload();
   const allGames = await column(page, 'matches');

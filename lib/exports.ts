@@ -1,4 +1,23 @@
-// Pure formatting of the match exports for machine clients: GameBench's JSON records, CSV seat rows (RFC 4180), JSONL match records, and streaming.
+// Pure formatting of the match exports for machine clients: which games an export covers (`game`, `category`: the
+// leaderboard's filters), GameBench's JSON records, CSV seat rows (RFC 4180), JSONL match records, and streaming.
+import { games, getGame } from '../games/registry';
+import { CATEGORIES } from './leaderboard';
+
+/**
+ * The games an export covers from its `?game=` and `?category=` (the leaderboard's filters, which its links carry):
+ * one game, the games of one reasoning category, both (a game of that category), or all (`games` undefined); an
+ * unknown game or category is a readable 400.
+ */
+export function exportScope(url: string): { games?: string[]; suffix: string } | { error: string } {
+  const p = new URL(url).searchParams;
+  const game = p.get('game') || undefined;
+  const category = p.get('category') || undefined;
+  if (game && !getGame(game)) return { error: `unknown game "${game}"` };
+  if (category && !(CATEGORIES as readonly string[]).includes(category)) return { error: `unknown category "${category}": one of ${CATEGORIES.join(', ')}` };
+  if (!game && !category) return { suffix: '' };
+  const ids = (game ? [getGame(game)!] : games).filter((g) => !category || (g.meta.categories as readonly string[]).includes(category)).map((g) => g.id);
+  return { games: ids, suffix: `-${[game, category].filter(Boolean).join('-')}` };
+}
 
 /** One seat of an exported match, with the agent that played it. */
 export interface ExportSeat {
@@ -147,8 +166,13 @@ export function csvRows(m: ExportMatch): CsvValue[][] {
     s.outcome,
     s.illegalCount,
     s.forfeitCount,
-    m.rated !== false,
+    ratesSomeone(m),
   ]);
+}
+
+/** False for a match that rates no one: a person gave up before a move of their own, or a judged evaluation (DEEP). */
+export function ratesSomeone(m: Pick<ExportMatch, 'gameId' | 'rated'>): boolean {
+  return m.rated !== false && !getGame(m.gameId)?.meta.evaluation;
 }
 
 /** The full record of one match for matches.jsonl: the match, its seats, every event and every model call (dates become ISO strings in JSON). */
@@ -161,7 +185,7 @@ export function jsonlRecord(m: ExportMatch, events: ExportEvent[], llmCalls: Exp
     status: m.status,
     config: m.config,
     result: m.result,
-    rated: m.rated !== false,
+    rated: ratesSomeone(m),
     failureReason: m.failureReason,
     createdAt: m.createdAt,
     startedAt: m.startedAt,

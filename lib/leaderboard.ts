@@ -46,28 +46,96 @@ export const leaderboardQuerySchema = z.object({
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
+/** A parameter of the address that could not be used: what was wrong (the API's 400 says the same) and what the page shows instead. */
+export interface QueryProblem {
+  key: string;
+  /** `method: "foo" is not valid (one of bt, trueskill, elo)` — the API answers 400 with these messages. */
+  message: string;
+  /** What the page shows instead, e.g. "all games" or "Bradley-Terry". */
+  instead: string;
+}
+
+/** The problem with a game id that names no rated game (the registry is checked on the server: lib/settings.ts). */
+export const unknownGame = (id: string) => `game: "${id}" is not a registered game`;
+
+/** What a parameter's default shows, in words (for "showing … instead"). */
+function defaultInWords(key: keyof LeaderboardQuery, value: unknown): string {
+  if (value === undefined) return key === 'game' ? 'all games' : key === 'category' ? 'all categories' : key === 'version' ? 'all prompt versions' : 'no filter';
+  const words: Record<string, string> = {
+    bt: 'Bradley-Terry', trueskill: 'TrueSkill', elo: 'Elo', '95': '95% intervals', '90': '90% intervals', plain: 'the plain bootstrap',
+    'game-weighted': 'the game-weighted bootstrap', show: `${key === 'baselines' ? 'baselines' : 'simulated agents'} shown`,
+    hide: key === 'humans' ? 'people left out' : `${key === 'baselines' ? 'baselines' : 'simulated agents'} hidden`,
+    each: 'each person as a row', together: 'all people as one player',
+  };
+  return words[String(value)] ?? String(value);
+}
+
+/** Why a value is refused, in words: the allowed values of a choice, else zod's message. */
+function whyInvalid(key: keyof LeaderboardQuery, issue: { code?: string; message: string; values?: unknown[] } | undefined): string {
+  const field = leaderboardQuerySchema.shape[key] as unknown as { options?: readonly string[]; unwrap?: () => { options?: readonly string[] } };
+  const options = field.options ?? field.unwrap?.().options;
+  if (options?.length) return `one of ${options.join(', ')}`;
+  return issue?.message ?? 'invalid';
+}
+
 /**
- * Reads a query from URL parameters; unknown or invalid values fall back to defaults, with the problems listed.
- * `defaults` replaces the schema's defaults for what the address leaves out (the site's people filter: lib/settings.ts).
+ * Reads a query from URL parameters; unknown or invalid values fall back to defaults, each problem listed with what
+ * is shown instead. `defaults` replaces the schema's defaults for what the address leaves out (the site's people
+ * filter: lib/settings.ts).
  */
 export function parseLeaderboardQuery(
   params: Record<string, string | string[] | undefined>,
   defaults: Partial<Pick<LeaderboardQuery, 'humans'>> = {},
-): { query: LeaderboardQuery; problems: string[] } {
+): { query: LeaderboardQuery; problems: string[]; issues: QueryProblem[] } {
   const flat = Object.fromEntries(
     Object.entries(params)
       .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
       .filter(([, v]) => v !== undefined && v !== '' && v !== 'all'),
   );
-  const problems: string[] = [];
+  const rejected: { key: keyof LeaderboardQuery; message: string }[] = [];
   const query: Record<string, unknown> = { ...defaults };
   for (const key of Object.keys(leaderboardQuerySchema.shape) as (keyof LeaderboardQuery)[]) {
     if (!(key in flat)) continue;
     const r = leaderboardQuerySchema.shape[key].safeParse(flat[key]);
     if (r.success) query[key] = r.data;
-    else problems.push(`${key}: "${String(flat[key])}" is not valid (${r.error.issues[0]?.message ?? 'invalid'})`);
+    else rejected.push({ key, message: key === 'game' ? unknownGame(String(flat[key])) : `${key}: "${String(flat[key])}" is not valid (${whyInvalid(key, r.error.issues[0])})` });
   }
-  return { query: leaderboardQuerySchema.parse(query), problems };
+  const parsed = leaderboardQuerySchema.parse(query);
+  const issues = rejected.map(({ key, message }) => ({ key, message, instead: defaultInWords(key, parsed[key]) }));
+  return { query: parsed, problems: issues.map((i) => i.message), issues };
+}
+
+/** The query string of a query: only the values that differ from the defaults, in a stable order ("" or "?a=b&c=d"). */
+export function leaderboardSearch(query: LeaderboardQuery, defaults: Partial<LeaderboardQuery> = {}): string {
+  const base = { ...leaderboardQuerySchema.parse({}), ...defaults };
+  const params = new URLSearchParams();
+  for (const key of Object.keys(leaderboardQuerySchema.shape) as (keyof LeaderboardQuery)[]) {
+    const value = query[key];
+    if (value !== undefined && value !== base[key]) params.set(key, value);
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * The data links of a leaderboard view, carrying its filters: the exports take the games shown (`game`, or the
+ * `category`), the API every parameter of the page (the people filter included, so it answers what the page shows
+ * whatever the site's default).
+ */
+export function leaderboardDataLinks(query: LeaderboardQuery): { href: string; label: string; title: string }[] {
+  const games = new URLSearchParams();
+  if (query.game) games.set('game', query.game);
+  else if (query.category) games.set('category', query.category);
+  const g = games.toString() ? `?${games}` : '';
+  const which = query.game ? ' of this game' : query.category ? ' of this category' : '';
+  const api = new URLSearchParams(leaderboardSearch(query).slice(1));
+  api.set('humans', query.humans);
+  return [
+    { href: `/api/export/matches.json${g}`, label: 'JSON', title: `GameBench format: one object per rated finished match${which}` },
+    { href: `/api/export/matches.csv${g}`, label: 'CSV', title: `One row per seat of every finished match${which}` },
+    { href: `/api/export/matches.jsonl${g}`, label: 'JSONL', title: `Full export${which}: seats, events and model calls, one match a line` },
+    { href: `/api/leaderboard?${api}`, label: 'API', title: 'This leaderboard as JSON, with the same parameters as this page' },
+  ];
 }
 
 export interface Interval {
@@ -76,8 +144,8 @@ export interface Interval {
 }
 
 export interface LeaderboardRow {
-  /** 1 + number of agents whose interval lies entirely above this one (ties share a rank). */
-  rank: number;
+  /** 1 + number of agents whose interval lies entirely above this one (ties share a rank); null without a rating. */
+  rank: number | null;
   agentId: string;
   agentName: string;
   agentKind: string;
@@ -85,8 +153,13 @@ export interface LeaderboardRow {
   model: string | null;
   scaffold: string | null;
   promptVersion: string | null;
-  /** The rating in the chosen method's scale (BT: Elo-like scale anchored on the reference agent; TrueSkill: μ; Elo). */
-  rating: number;
+  /**
+   * The rating in the chosen method's scale (BT: Elo-like scale anchored on the reference agent; TrueSkill: μ; Elo);
+   * null when the method has none for this agent (`missing` says why) — never another method's number.
+   */
+  rating: number | null;
+  /** Why `rating` is null. */
+  missing: string | null;
   /** Interval in the same scale, null when the method has none or the agent has too few matches. */
   interval: Interval | null;
   /** Too few matches for a meaningful interval: shown with its point estimate only. */
@@ -94,11 +167,12 @@ export interface LeaderboardRow {
   bt: { beta: number; scaled: number; median: number | null; ci90: Interval | null; ci95: Interval | null } | null;
   trueskill: { mu: number; sigma: number; conservative: number } | null;
   elo: number | null;
+  /** Matches counted in its record (the record rule, lib/records.ts): wins + draws + losses. */
   matches: number;
   wins: number;
   draws: number;
   losses: number;
-  /** Mean score in [0, 1] (GameBench Table 3). */
+  /** Mean share of a match's score in [0, 1] (GameBench Table 3; several seats of one side add up). */
   avgScore: number;
   /** Kept apart from skill. */
   reliability: {
@@ -140,8 +214,15 @@ export interface LeaderboardResult {
   query: LeaderboardQuery;
   rows: LeaderboardRow[];
   pairs: PairCell[];
-  /** LLMArena's normalized score: each agent's mean score per game as a percentage of the best agent's. */
-  normalized: { games: string[]; rows: { agentId: string; perGame: Record<string, number | null>; average: number | null }[] };
+  /**
+   * LLMArena's normalized score: each agent's mean score per game as a percentage of the best agent's, with the
+   * number of results it stands on (`matches`) and a low-data flag below MIN_MATCHES (as the ratings); the average is
+   * flagged when one of its games is.
+   */
+  normalized: {
+    games: string[];
+    rows: { agentId: string; perGame: Record<string, NormalizedCell | null>; average: number | null; averageLowData: boolean }[];
+  };
   /**
    * Cooperative games (Hanabi): the seats play together, so they are not in the ratings; each agent's mean team score
    * per game with a bootstrap interval (null with too few matches), best first.
@@ -151,11 +232,28 @@ export interface LeaderboardResult {
   anchor: { agentId: string; agentName: string } | null;
   /** Prompt versions of the rated LLM agents, for the version filter. */
   versions: string[];
+  /** Rated competitive matches the ratings and records stand on. */
   matchesUsed: number;
+  /** Cooperative matches (rated by team score in `cooperative`, not in the ratings). */
+  cooperativeMatches: number;
   bootstrapRounds: number;
   computedAt: string;
-  /** A newer match finished since: a recompute is running and this result will be replaced. */
+  /**
+   * A newer match finished since and the fresh computation did not finish in time for this answer: it is running,
+   * and this result will be replaced. `newMatches` counts the finished rated matches of these games since.
+   */
   stale: boolean;
+  newMatches: number;
+}
+
+/** Fewer results than this: no interval, flagged "few matches" (ratings, cooperative means, normalized scores). */
+export const MIN_MATCHES = 5;
+
+export interface NormalizedCell {
+  percent: number;
+  /** Results it stands on: seats in competitive games (one per side an agent sat on), matches in cooperative ones. */
+  matches: number;
+  lowData: boolean;
 }
 
 export interface LeaderboardService {

@@ -42,6 +42,28 @@ export interface GameMetrics {
   movesRead: number;
 }
 
+/** What the games' recorded move metrics mean, in words (the keys are code names: `winProb`, `ownValue`…). */
+const METRIC_LABELS: Record<string, string> = {
+  reward: 'reward per move (change in the mover’s board valuation)',
+  winProb: 'estimated win probability',
+  ownValue: 'value of the split to the mover',
+  otherValue: 'value of the split to the other player',
+  itemsOffered: 'items offered to the other player',
+  value: 'valuation of the item',
+  bid: 'bid',
+  deviation: 'deviation from the equilibrium bid v/2',
+  play: 'share of moves that play a card',
+  discard: 'share of moves that discard',
+  reveal: 'share of moves that give a hint',
+  misplay: 'share of moves that misplay',
+  points: 'team points so far',
+};
+
+/** A move metric's name in words: the known ones explained, any other split out of camelCase ("fooBar" → "foo bar"). */
+export function metricLabel(key: string): string {
+  return METRIC_LABELS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+}
+
 const BUCKETS = 5;
 const BINS = 10;
 

@@ -12,6 +12,7 @@ import { getGame } from '../games/registry';
 import type { Judgment } from '../games/types';
 import type { Prisma } from './generated/prisma/client.ts';
 import { isPlayable, playableAgentWhere } from './play';
+import { cooperativeGameIds, evaluationGameIds, recordGameIds } from './records';
 import type { MatchStatus } from './protocol';
 import { tournamentProgress, tournamentStandings, type Standing } from './tournament/progress';
 import type { TournamentProgress } from './tournament/spec';
@@ -34,7 +35,8 @@ export interface MatchSummary {
   status: MatchStatus;
   tournamentName: string | null;
   seats: SeatSummary[];
-  result: { scores: number[]; reason: string; winner: number | null } | null;
+  /** `teams`: each seat's side where seats play as sides (Who is the spy, cooperative games), else absent. */
+  result: { scores: number[]; reason: string; winner: number | null; teams?: string[]; rewards?: number[]; summary?: string } | null;
   failureReason: string | null;
   /** False for a finished match that rates no one (a person gave up before a move of their own); why in `unrated`. */
   rated: boolean;
@@ -55,7 +57,7 @@ export interface AgentSummary {
   /** True when the agent or its provider is the simulated LLM endpoint. */
   simulated: boolean;
   providerSimulated: boolean;
-  /** Rated finished matches (wins + draws + losses); void and unrated matches are not counted. */
+  /** Matches counted in its record (lib/records.ts, the record rule): wins + draws + losses. */
   played: number;
   wins: number;
   draws: number;
@@ -79,7 +81,9 @@ function findMatches(args: Pick<Prisma.MatchFindManyArgs, 'where' | 'orderBy' | 
 }
 
 function toSummary(m: MatchWithSeats): MatchSummary {
-  const result = m.result as { scores: number[]; reason: string; winner?: number | null; unrated?: string } | null;
+  const result = m.result as { scores: number[]; reason: string; winner?: number | null; unrated?: string; teams?: unknown; rewards?: unknown; summary?: unknown } | null;
+  const teams = Array.isArray(result?.teams) ? (result.teams as unknown[]).map(String) : undefined;
+  const rewards = Array.isArray(result?.rewards) ? (result.rewards as unknown[]).map(Number) : undefined;
   return {
     id: m.id,
     gameId: m.gameId,
@@ -94,7 +98,13 @@ function toSummary(m: MatchWithSeats): MatchSummary {
       score: s.score,
       outcome: s.outcome,
     })),
-    result: result ? { scores: result.scores, reason: result.reason, winner: result.winner ?? null } : null,
+    result: result
+      ? {
+        scores: result.scores, reason: result.reason, winner: result.winner ?? null, ...(teams ? { teams } : {}), ...(rewards ? { rewards } : {}),
+        // The game's own sentence for the result ("Villagers win: …"), so the first paint says what the live page says.
+        ...(typeof result.summary === 'string' ? { summary: result.summary } : {}),
+      }
+      : null,
     failureReason: m.failureReason,
     rated: m.rated,
     unrated: m.rated ? null : (result?.unrated ?? 'not rated'),
@@ -171,12 +181,94 @@ export async function getMatchJudgments(id: string): Promise<{ judgments: Judgme
 /** Which agents the public list shows: models and baselines, or the people who play in the browser. */
 export type AgentListTab = 'agents' | 'people';
 
-/** Seats that count in a record: rated finished matches only (void and unrated ones are apart). */
-const countedSeat = { outcome: { not: null }, match: { rated: true } } satisfies Prisma.SeatWhereInput;
+/** An agent's matches as the record rule sorts them (lib/records.ts): the record, and what is listed apart. */
+export interface AgentRecord {
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Finished matches apart from the record, by why: self-play, cooperative, judged evaluation, not rated, void, a game the leaderboard does not list. */
+  apart: { noOpponent: number; cooperative: number; evaluation: number; unrated: number; voided: number; otherGame: number };
+  /** Queued or running, and cancelled. */
+  open: number;
+  cancelled: number;
+}
+
+const EMPTY_RECORD: AgentRecord = {
+  played: 0, wins: 0, draws: 0, losses: 0, open: 0, cancelled: 0,
+  apart: { noOpponent: 0, cooperative: 0, evaluation: 0, unrated: 0, voided: 0, otherGame: 0 },
+};
 
 /**
- * One page of the agents list with their records (from the seats table: win / draw or shared / loss), and how many
- * agents each tab holds. People (guests can be many) have a tab of their own.
+ * The record rule (lib/records.ts) in SQL, for many agents at once: each of their matches classified as `matchKind`
+ * does, and a counted match's result as the rating library's `agentResult` (best side it sits on against the best side
+ * it does not; equal within 1e-9 is a draw; no such side is a draw), once per match however many seats it held.
+ */
+export async function agentRecords(ids: string[]): Promise<Map<string, AgentRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db().$queryRaw<
+    { agent_id: string; played: number; wins: number; draws: number; losses: number; no_opponent: number; cooperative: number;
+      evaluation: number; unrated: number; voided: number; other_game: number; open: number; cancelled: number }[]
+  >`
+    WITH mine AS (
+      SELECT DISTINCT s.match_id, s.agent_id FROM seats s WHERE s.agent_id = ANY(${ids})
+    ), m AS (
+      SELECT mine.agent_id, mt.id, mt.status, mt.rated, mt.game_id
+      FROM mine JOIN matches mt ON mt.id = mine.match_id
+    ), sided AS (
+      SELECT s.match_id, s.agent_id, COALESCE('team:' || (mt.result->'teams'->>s.seat), '#' || s.seat) AS side, COALESCE(s.score, 0) AS score
+      FROM seats s JOIN matches mt ON mt.id = s.match_id
+      WHERE s.match_id IN (SELECT id FROM m WHERE status = 'finished' AND rated AND game_id = ANY(${recordGameIds()}))
+    ), sides AS (
+      SELECT match_id, side, SUM(score) AS total, array_agg(DISTINCT agent_id) AS agents FROM sided GROUP BY match_id, side
+    ), shape AS (
+      SELECT match_id, COUNT(DISTINCT side) AS sides, COUNT(DISTINCT agent_id) AS agents FROM sided GROUP BY match_id
+    ), best AS (
+      SELECT m.agent_id, m.id, MAX(x.total) FILTER (WHERE m.agent_id = ANY(x.agents)) AS own, MAX(x.total) FILTER (WHERE NOT m.agent_id = ANY(x.agents)) AS other
+      FROM m JOIN sides x ON x.match_id = m.id GROUP BY m.agent_id, m.id
+    ), per AS (
+      SELECT m.agent_id, b.own, b.other,
+        CASE
+          WHEN m.status = 'failed' THEN 'void'
+          WHEN m.status = 'cancelled' THEN 'cancelled'
+          WHEN m.status <> 'finished' THEN 'open'
+          WHEN m.game_id = ANY(${evaluationGameIds()}) THEN 'evaluation'
+          WHEN NOT m.rated THEN 'unrated'
+          WHEN m.game_id = ANY(${cooperativeGameIds()}) THEN 'cooperative'
+          WHEN NOT (m.game_id = ANY(${recordGameIds()})) THEN 'other-game'
+          WHEN sh.sides < 2 OR sh.agents < 2 THEN 'no-opponent'
+          ELSE 'counted'
+        END AS kind
+      FROM m LEFT JOIN shape sh ON sh.match_id = m.id LEFT JOIN best b ON b.agent_id = m.agent_id AND b.id = m.id
+    )
+    SELECT agent_id,
+      COUNT(*) FILTER (WHERE kind = 'counted')::int AS played,
+      COUNT(*) FILTER (WHERE kind = 'counted' AND other IS NOT NULL AND own - other >= 1e-9)::int AS wins,
+      COUNT(*) FILTER (WHERE kind = 'counted' AND (other IS NULL OR abs(own - other) < 1e-9))::int AS draws,
+      COUNT(*) FILTER (WHERE kind = 'counted' AND other IS NOT NULL AND other - own >= 1e-9)::int AS losses,
+      COUNT(*) FILTER (WHERE kind = 'no-opponent')::int AS no_opponent,
+      COUNT(*) FILTER (WHERE kind = 'cooperative')::int AS cooperative,
+      COUNT(*) FILTER (WHERE kind = 'evaluation')::int AS evaluation,
+      COUNT(*) FILTER (WHERE kind = 'unrated')::int AS unrated,
+      COUNT(*) FILTER (WHERE kind = 'void')::int AS voided,
+      COUNT(*) FILTER (WHERE kind = 'other-game')::int AS other_game,
+      COUNT(*) FILTER (WHERE kind = 'open')::int AS open,
+      COUNT(*) FILTER (WHERE kind = 'cancelled')::int AS cancelled
+    FROM per GROUP BY agent_id`;
+  return new Map(
+    rows.map((r) => [
+      r.agent_id,
+      {
+        played: r.played, wins: r.wins, draws: r.draws, losses: r.losses, open: r.open, cancelled: r.cancelled,
+        apart: { noOpponent: r.no_opponent, cooperative: r.cooperative, evaluation: r.evaluation, unrated: r.unrated, voided: r.voided, otherGame: r.other_game },
+      },
+    ]),
+  );
+}
+
+/**
+ * One page of the agents list with their records (the record rule: lib/records.ts), and how many agents each tab
+ * holds. People (guests can be many) have a tab of their own.
  */
 export async function getAgentsPage(page: number, tab: AgentListTab = 'agents'): Promise<Page<AgentSummary> & { counts: Record<AgentListTab, number> }> {
   const where: Prisma.AgentWhereInput = tab === 'people' ? { kind: 'human' } : { kind: { not: 'human' } };
@@ -186,23 +278,20 @@ export async function getAgentsPage(page: number, tab: AgentListTab = 'agents'):
     db().agent.count({ where: { kind: 'human' } }),
   ]);
   const ids = p.items.map((a) => a.id);
-  const [byOutcome, totals] = await Promise.all([
-    db().seat.groupBy({ by: ['agentId', 'outcome'], where: { ...countedSeat, agentId: { in: ids } }, _count: { _all: true } }),
+  const [records, totals] = await Promise.all([
+    agentRecords(ids),
     db().seat.groupBy({ by: ['agentId'], where: { agentId: { in: ids } }, _sum: { illegalCount: true, forfeitCount: true } }),
   ]);
-  return { ...p, items: p.items.map((a) => toAgentSummary(a, byOutcome, totals)), counts: { agents, people } };
+  return { ...p, items: p.items.map((a) => toAgentSummary(a, records.get(a.id) ?? EMPTY_RECORD, totals)), counts: { agents, people } };
 }
 
 const agentInclude = { provider: { select: { name: true, simulated: true } } } satisfies Prisma.AgentInclude;
 type AgentWithProvider = Prisma.AgentGetPayload<{ include: typeof agentInclude }>;
-type OutcomeCount = { agentId: string; outcome: string | null; _count: { _all: number } };
 type SeatTotals = { agentId: string; _sum: { illegalCount: number | null; forfeitCount: number | null } };
 
-function toAgentSummary(a: AgentWithProvider, byOutcome: OutcomeCount[], totals: SeatTotals[]): AgentSummary {
-  const count = (...outcomes: string[]) =>
-    byOutcome.filter((r) => r.agentId === a.id && outcomes.includes(r.outcome ?? '')).reduce((n, r) => n + r._count._all, 0);
+function toAgentSummary(a: AgentWithProvider, record: AgentRecord, totals: SeatTotals[]): AgentSummary {
   const sums = totals.find((t) => t.agentId === a.id)?._sum;
-  const [wins, draws, losses] = [count('win'), count('draw', 'shared'), count('loss')];
+  const { played, wins, draws, losses } = record;
   return {
     id: a.id,
     name: a.name,
@@ -213,7 +302,7 @@ function toAgentSummary(a: AgentWithProvider, byOutcome: OutcomeCount[], totals:
     promptVersion: a.promptVersion,
     simulated: a.simulated || !!a.provider?.simulated,
     providerSimulated: !!a.provider?.simulated,
-    played: wins + draws + losses,
+    played,
     wins,
     draws,
     losses,
@@ -232,6 +321,8 @@ export interface AgentDetail extends AgentSummary {
   voided: number;
   /** Finished matches that rated no one (a person gave up before a move of their own; not counted). */
   unrated: number;
+  /** Everything the record rule sorts its matches into (what the page lists apart from the record). */
+  record: AgentRecord;
   /** People may pick it as an opponent on the Play page. */
   playable: boolean;
 }
@@ -240,15 +331,14 @@ export interface AgentDetail extends AgentSummary {
 export async function getAgent(id: string): Promise<AgentDetail | null> {
   const a = await db().agent.findUnique({ where: { id }, include: agentInclude });
   if (!a) return null;
-  const [byOutcome, totals, voided, unrated] = await Promise.all([
-    db().seat.groupBy({ by: ['agentId', 'outcome'], where: { ...countedSeat, agentId: id }, _count: { _all: true } }),
+  const [records, totals] = await Promise.all([
+    agentRecords([id]),
     db().seat.groupBy({ by: ['agentId'], where: { agentId: id }, _sum: { illegalCount: true, forfeitCount: true } }),
-    db().match.count({ where: { status: 'failed', seats: { some: { agentId: id } } } }),
-    db().match.count({ where: { status: 'finished', rated: false, seats: { some: { agentId: id } } } }),
   ]);
+  const record = records.get(id) ?? EMPTY_RECORD;
   return {
-    ...toAgentSummary(a, byOutcome, totals), temperature: a.temperature, maxTokens: a.maxTokens, settings: a.settings, createdAt: a.createdAt,
-    voided, unrated, playable: isPlayable(a),
+    ...toAgentSummary(a, record, totals), temperature: a.temperature, maxTokens: a.maxTokens, settings: a.settings, createdAt: a.createdAt,
+    voided: record.apart.voided, unrated: record.apart.unrated, record, playable: isPlayable(a),
   };
 }
 
@@ -346,6 +436,8 @@ function toExportMatch(m: ExportRow): ExportMatch {
 export async function* exportMatchBatches(opts: {
   statuses: ('finished' | 'failed')[];
   game?: string;
+  /** Only these games (lib/exports.ts `exportScope`); absent = every game. */
+  games?: string[];
   batchSize?: number;
 }): AsyncGenerator<ExportMatch[]> {
   const take = opts.batchSize ?? 100;
@@ -355,6 +447,7 @@ export async function* exportMatchBatches(opts: {
       status: { in: opts.statuses },
       finishedAt: { not: null },
       ...(opts.game ? { gameId: opts.game } : {}),
+      ...(opts.games ? { gameId: { in: opts.games } } : {}),
       ...(after
         ? { OR: [{ finishedAt: { gt: after.finishedAt } }, { finishedAt: after.finishedAt, id: { gt: after.id } }] }
         : {}),
@@ -543,18 +636,22 @@ export async function getPersonMatches(agentId: string, recentLimit = 10): Promi
 /** Moves read for a game's analysis: the most recent of its finished matches. */
 const MAX_ANALYSED_MOVES = 100_000;
 
-/** LLMArena's per-environment analysis of one game (finished matches only: no running match's private moves). */
+/**
+ * LLMArena's per-environment analysis of one game (finished matches only: no running match's private moves). Matches
+ * and wins count once per match for an agent however many seats it held (seats.outcome is by side: a seat of the
+ * winning side won).
+ */
 export async function getGameMetrics(gameId: string): Promise<GameMetrics> {
   const [results, moves] = await Promise.all([
     db().$queryRaw<ResultRow[]>`
       SELECT s.agent_id, a.name, a.kind, (a.simulated OR COALESCE(p.simulated, false)) AS simulated,
-        COUNT(*)::int AS matches, (COUNT(*) FILTER (WHERE s.outcome = 'win'))::int AS wins,
+        COUNT(DISTINCT m.id)::int AS matches, (COUNT(DISTINCT m.id) FILTER (WHERE s.outcome = 'win'))::int AS wins,
         AVG((m.result->'rewards'->>s.seat)::float) AS avg_reward,
         COALESCE(SUM(s.illegal_count), 0)::int AS illegal, COALESCE(SUM(s.reply_count), 0)::int AS replies
       FROM seats s JOIN matches m ON m.id = s.match_id JOIN agents a ON a.id = s.agent_id LEFT JOIN providers p ON p.id = a.provider_id
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ${gameId}
       GROUP BY s.agent_id, a.name, a.kind, a.simulated, p.simulated
-      ORDER BY COUNT(*) FILTER (WHERE s.outcome = 'win')::float / COUNT(*) DESC, a.name`,
+      ORDER BY COUNT(DISTINCT m.id) FILTER (WHERE s.outcome = 'win')::float / COUNT(DISTINCT m.id) DESC, a.name`,
     db().$queryRaw<MoveRow[]>`
       SELECT s.agent_id, e.payload->'action'->>'type' AS type, e.payload->'metrics' AS metrics
       FROM match_events e JOIN matches m ON m.id = e.match_id JOIN seats s ON s.match_id = e.match_id AND s.seat = e.seat

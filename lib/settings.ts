@@ -2,7 +2,8 @@
 // on the way out (a bad stored value falls back to its default). Today: how the leaderboard shows people by default.
 import { z } from 'zod';
 import type { Db } from './db';
-import { parseLeaderboardQuery, type LeaderboardQuery } from './leaderboard';
+import { getGame, ratedGames } from '../games/registry';
+import { parseLeaderboardQuery, unknownGame, type LeaderboardQuery, type QueryProblem } from './leaderboard';
 import { parseOr } from './validation';
 
 export const PEOPLE_FILTERS = ['each', 'together', 'hide'] as const;
@@ -50,13 +51,26 @@ export async function saveSettings(db: Db, raw: unknown): Promise<Settings> {
 
 /**
  * The leaderboard's query from the address, with the site's defaults where the address says nothing (today: the
- * people filter). Used by the leaderboard page and its JSON API, so both show the same thing for the same address.
+ * people filter), and every parameter that could not be used — an unknown value, a game that is not registered or is
+ * a judged evaluation (never rated) — with what is shown instead. Used by the leaderboard page (a notice) and its JSON
+ * API (400 with the same messages), so both say the same thing for the same address.
  */
 export async function leaderboardQueryFor(
   db: Db,
   params: Record<string, string | string[] | undefined>,
-): Promise<{ query: LeaderboardQuery; problems: string[]; defaults: Pick<LeaderboardQuery, 'humans'> }> {
+): Promise<{ query: LeaderboardQuery; problems: string[]; issues: QueryProblem[]; defaults: Pick<LeaderboardQuery, 'humans'> }> {
   const { peopleFilterDefault } = await getSettings(db);
   const defaults = { humans: peopleFilterDefault };
-  return { ...parseLeaderboardQuery(params, defaults), defaults };
+  const parsed = parseLeaderboardQuery(params, defaults);
+  let query = parsed.query;
+  const issues = [...parsed.issues];
+  const game = query.game ? getGame(query.game) : undefined;
+  if (query.game && (!game || (!game.meta.evaluation && !ratedGames.includes(game)))) {
+    issues.unshift({ key: 'game', message: unknownGame(query.game), instead: 'all games' });
+    query = { ...query, game: undefined };
+  } else if (query.game && game?.meta.evaluation) {
+    issues.unshift({ key: 'game', message: `game: ${game.meta.title} is a judged evaluation and is never rated (its results are at /metrics/${game.id})`, instead: 'all games' });
+    query = { ...query, game: undefined };
+  }
+  return { query, problems: issues.map((i) => i.message), issues, defaults };
 }

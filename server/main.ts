@@ -8,9 +8,10 @@ import next from 'next';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import type { PgBoss } from 'pg-boss';
-import { games } from '../games/registry';
+import { games, ratedGames } from '../games/registry';
 import { db } from '../lib/db';
-import { registerLeaderboardService } from '../lib/leaderboard';
+import { leaderboardQuerySchema, registerLeaderboardService } from '../lib/leaderboard';
+import { getSettings } from '../lib/settings';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
 import { CLIENT_IP_HEADER, clientIp } from '../lib/client-ip';
 import { readConfig, type ArenaConfig } from './config';
@@ -187,6 +188,17 @@ async function main() {
       const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;
+      // Warmed in the background before anyone asks (`npm run bench:leaderboard`): the worker thread and TrueSkill, then
+      // the site's default view and each game's (an agent's page asks for every game), so no visitor waits for them.
+      void (async () => {
+        await computer.warm();
+        const { peopleFilterDefault } = await getSettings(db());
+        await leaderboard.warm([
+          leaderboardQuerySchema.parse({ humans: peopleFilterDefault }),
+          leaderboardQuerySchema.parse({}),
+          ...ratedGames.map((g) => leaderboardQuerySchema.parse({ game: g.id })),
+        ]);
+      })().catch((err: Error) => log(`leaderboard warm-up failed: ${err.message}`));
       // A person's checked move goes to this process's bridge, and through Postgres to a worker running the match.
       const h = new Hub(db, { deliver: (input) => (humanBridge.submit(input), relay.act(input)), trustProxy: cfg.ARENA_TRUST_PROXY });
       hub = h;
@@ -263,14 +275,17 @@ async function main() {
         log(`demo host/guest tournament scheduled: ${spy.matches} matches`);
       }
       const twoSeat = games.filter((g) => g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2 && !g.meta.evaluation);
-      const { matches } = await createTournament(db(), boss, {
-        name: `Demo round robin ${stamp}`,
-        format: 'round-robin',
-        gameIds: twoSeat.map((g) => g.id),
-        agentIds,
-        gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
-      }, { priority: DEMO_PRIORITY });
-      log(`demo tournament scheduled: ${matches} matches`);
+      // An admin may have archived demo agents: the demo round robin needs two.
+      if (agentIds.length >= 2) {
+        const { matches } = await createTournament(db(), boss, {
+          name: `Demo round robin ${stamp}`,
+          format: 'round-robin',
+          gameIds: twoSeat.map((g) => g.id),
+          agentIds,
+          gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
+        }, { priority: DEMO_PRIORITY });
+        log(`demo tournament scheduled: ${matches} matches`);
+      }
     }
   } catch (err) {
     console.error(`arena: ${(err as Error).message}`);

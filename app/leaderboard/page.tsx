@@ -1,5 +1,6 @@
-// The leaderboard: filters in the URL, the ratings table (Bradley-Terry with bootstrapped intervals, TrueSkill, Elo),
-// the rating chart, the pairwise heat map and the normalized score table, computed by the server's leaderboard service.
+// The leaderboard: filters in the URL (a parameter that cannot be used is named, with what is shown instead), the
+// ratings table (Bradley-Terry with bootstrapped intervals, TrueSkill, Elo), the rating chart, the pairwise heat map,
+// the normalized score table and the cooperative games' team scores, computed by the server's leaderboard service.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -15,7 +16,8 @@ import { LeaderboardTable } from '@/components/leaderboard-table';
 import { timeAgo } from '@/components/format';
 import { getGame, ratedGames as games } from '@/games/registry';
 import { db } from '@/lib/db';
-import { CATEGORIES, leaderboardService, type LeaderboardResult } from '@/lib/leaderboard';
+import { CATEGORIES, leaderboardDataLinks, leaderboardService, type LeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
+import { RECORD_RULE } from '@/lib/records';
 import { leaderboardQueryFor } from '@/lib/settings';
 
 export const dynamic = 'force-dynamic';
@@ -24,17 +26,10 @@ export const metadata: Metadata = { title: 'Leaderboard' };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LeaderboardPage({ searchParams }: Props) {
-  // Where the address does not choose a people filter, the admin's default applies (/admin/settings).
+  // Where the address does not choose a people filter, the admin's default applies (/admin/settings). A parameter that
+  // cannot be used is named, with what is shown instead (the API answers 400 with the same messages).
   const parsed = await leaderboardQueryFor(db(), await searchParams);
-  const problems = [...parsed.problems];
-  let query = parsed.query;
-  if (query.game && !getGame(query.game)) {
-    problems.push(`game: "${query.game}" is not a registered game`);
-    query = { ...query, game: undefined };
-  } else if (query.game && getGame(query.game)?.meta.evaluation) {
-    problems.push(`game: ${getGame(query.game)!.meta.title} is a judged evaluation and is never rated: its results are at /metrics/${query.game}`);
-    query = { ...query, game: undefined };
-  }
+  const { query, issues } = parsed;
 
   const declared = new Set<string>(games.flatMap((g) => g.meta.categories));
   const categories = CATEGORIES.map((c) => ({ id: c, label: categoryLabel(c), available: declared.has(c) }));
@@ -57,7 +52,7 @@ export default async function LeaderboardPage({ searchParams }: Props) {
             ranks below those whose whole interval lies above its own.
           </p>
         </div>
-        <Downloads />
+        <Downloads query={query} />
       </header>
 
       <LeaderboardFilters
@@ -68,12 +63,18 @@ export default async function LeaderboardPage({ searchParams }: Props) {
         versions={result?.versions ?? []}
       />
 
-      {problems.length > 0 && (
-        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
-          <p className="font-medium">Some parameters in the address were ignored (defaults used instead):</p>
-          <ul className="mt-1 list-disc pl-5 text-xs">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
+      {issues.length > 0 && (
+        <div
+          role="status"
+          data-testid="query-problems"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          <p className="font-medium">{issues.length === 1 ? 'A parameter in the address could not be used:' : 'Some parameters in the address could not be used:'}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {issues.map((p) => (
+              <li key={p.message} data-testid="query-problem">
+                {p.message}: showing {p.instead} instead.
+              </li>
             ))}
           </ul>
         </div>
@@ -95,73 +96,130 @@ export default async function LeaderboardPage({ searchParams }: Props) {
 function Board({ result }: { result: LeaderboardResult }) {
   const { query } = result;
   const computed = new Date(result.computedAt);
+  const strong = 'font-semibold text-zinc-700 dark:text-zinc-300';
+  const scope = query.game ? (getGame(query.game)?.meta.title ?? query.game) : query.category ? `the ${categoryLabel(query.category)} category` : 'these games';
 
   const meta = (
     <p data-testid="leaderboard-meta" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
       <LeaderboardRefresh stale={result.stale} />
       <span>
         Computed <time dateTime={result.computedAt} title={result.computedAt}>{timeAgo(computed)} ({computed.toISOString().slice(11, 19)} UTC)</time> from{' '}
-        <strong className="font-semibold text-zinc-700 dark:text-zinc-300">{result.matchesUsed}</strong> {result.matchesUsed === 1 ? 'match' : 'matches'}
-        {query.method === 'bt' && (
+        <strong className={strong}>{result.matchesUsed}</strong> {result.matchesUsed === 1 ? 'match' : 'matches'}
+        {query.method === 'bt' && result.matchesUsed > 0 && (
           <>
-            , <strong className="font-semibold text-zinc-700 dark:text-zinc-300">{result.bootstrapRounds}</strong> bootstrap rounds
+            , <strong className={strong}>{result.bootstrapRounds}</strong> bootstrap rounds
             {query.scheme === 'game-weighted' ? ' (game-weighted)' : ''}
             {result.anchor ? ` · scale anchored on ${result.anchor.agentName} = 1000` : ''}
           </>
         )}
+        {result.cooperativeMatches > 0 && (
+          <>
+            {' '}
+            · <strong className={strong}>{result.cooperativeMatches}</strong> cooperative {result.cooperativeMatches === 1 ? 'match' : 'matches'} (team scores)
+          </>
+        )}
       </span>
-      {result.stale && (
-        <span data-testid="stale" className="inline-flex items-center gap-1.5 rounded-full bg-sky-50 px-2 py-0.5 font-medium text-sky-800 dark:bg-sky-950/60 dark:text-sky-300">
-          <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-sky-500" aria-hidden="true" />
-          updating…
-        </span>
-      )}
     </p>
   );
 
-  if (result.matchesUsed === 0 || result.rows.length === 0) {
-    const filtered = !!(query.game || query.category || query.baselines === 'hide' || query.simulated === 'hide' || query.humans !== 'each');
+  // Old numbers are never presented as current: the service waits briefly for the fresh computation; when it is slower,
+  // this says how old these are and how much has happened since, and the page refreshes itself until they are fresh.
+  const stale = result.stale && (
+    <div
+      role="status"
+      data-testid="stale"
+      className="flex items-start gap-2.5 rounded-lg border border-sky-300 bg-sky-50 px-3.5 py-2.5 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-200"
+    >
+      <span className="mt-1.5 h-2 w-2 shrink-0 animate-pulse rounded-full bg-sky-500" aria-hidden="true" />
+      <p>
+        <strong className="font-semibold">Not up to date:</strong> these numbers were computed {timeAgo(computed)} from {result.matchesUsed}{' '}
+        {result.matchesUsed === 1 ? 'match' : 'matches'};{' '}
+        {result.newMatches > 0
+          ? `${result.newMatches} more ${result.newMatches === 1 ? 'match has' : 'matches have'} finished since in ${scope}.`
+          : 'a match has ended since (void, or in another game).'}{' '}
+        Updating — this page refreshes by itself.
+      </p>
+    </div>
+  );
+
+  const counting = (
+    <p data-testid="counting-rule" className="text-xs text-zinc-500 dark:text-zinc-400">
+      {RECORD_RULE}{' '}
+      {query.humans === 'hide'
+        ? 'Matches with a person in a seat are left out (people: hidden).'
+        : query.humans === 'together'
+          ? 'All people play as one player; matches between people only are left out.'
+          : ''}
+    </p>
+  );
+
+  const cooperativeSection = result.cooperative.length > 0 && (
+    <section aria-labelledby="cooperative-heading" className="flex flex-col gap-3">
+      <div>
+        <h2 id="cooperative-heading" className="text-lg font-semibold">
+          Cooperative games
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          The seats play together against the game, so these matches are not in the ratings: each agent&apos;s mean team score (the game&apos;s own
+          points), with a bootstrap interval; a match counts once for an agent however many seats it held.
+        </p>
+      </div>
+      <LeaderboardCooperative result={result} />
+    </section>
+  );
+
+  if (result.rows.length === 0) {
+    const filtered = !!(query.game || query.category || query.baselines === 'hide' || query.simulated === 'hide' || query.humans !== 'each' || query.version);
     const link = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
+    const onlyCooperative = result.cooperative.length > 0 || (result.cooperativeMatches > 0 && result.matchesUsed === 0);
     return (
-      <div className="flex flex-col gap-3">
-        {meta}
-        <EmptyState>
-          {filtered ? (
-            <>
-              No finished matches for these filters yet; ratings appear as matches finish.{' '}
-              <Link href="/leaderboard" className={link}>
-                Clear the filters
-              </Link>{' '}
-              or{' '}
-              <Link href="/" className={link}>
-                watch the live matches
-              </Link>
-              .
-            </>
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-3">
+          {meta}
+          {stale}
+          {onlyCooperative ? (
+            <p data-testid="no-competitive" className="rounded-xl border border-dashed border-zinc-300 px-4 py-4 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+              Nothing to rate against each other in {scope}: {result.matchesUsed === 0 ? 'every match here is cooperative' : 'no agent shown has a rated match'}, so there are no
+              Bradley-Terry, TrueSkill or Elo ratings. The team scores are below.
+            </p>
           ) : (
-            <>
-              No finished matches yet — the demo tournament is playing; ratings appear as matches finish.{' '}
-              <Link href="/" className={link}>
-                Watch the live matches
-              </Link>
-              .
-            </>
+            <EmptyState>
+              {filtered ? (
+                <>
+                  No finished matches for these filters yet; ratings appear as matches finish.{' '}
+                  <Link href="/leaderboard" className={link}>
+                    Clear the filters
+                  </Link>{' '}
+                  or{' '}
+                  <Link href="/" className={link}>
+                    watch the live matches
+                  </Link>
+                  .
+                </>
+              ) : (
+                <>
+                  No finished matches yet — the demo tournament is playing; ratings appear as matches finish.{' '}
+                  <Link href="/" className={link}>
+                    Watch the live matches
+                  </Link>
+                  .
+                </>
+              )}
+            </EmptyState>
           )}
-        </EmptyState>
+        </div>
+        {cooperativeSection}
       </div>
     );
   }
 
-  const points: ChartPoint[] = result.rows.map((r) => ({
-    agentId: r.agentId,
-    name: r.agentName,
-    rating: r.rating,
-    lower: r.interval?.lower ?? null,
-    upper: r.interval?.upper ?? null,
-    lowData: r.lowData,
-    matches: r.matches,
-    simulated: r.simulated,
-  }));
+  // The chart shows agents with a rating in this method; one without (TrueSkill cannot rate every agent) is left out.
+  const unrated = result.rows.filter((r) => r.rating === null);
+  const points: ChartPoint[] = result.rows.flatMap((r) =>
+    r.rating === null
+      ? []
+      : [{ agentId: r.agentId, name: r.agentName, rating: r.rating, lower: r.interval?.lower ?? null, upper: r.interval?.upper ?? null, lowData: r.lowData, matches: r.matches, simulated: r.simulated }],
+  );
 
   return (
     <div className="flex flex-col gap-8">
@@ -174,16 +232,24 @@ function Board({ result }: { result: LeaderboardResult }) {
           </h2>
           {meta}
         </div>
+        {stale}
         <LeaderboardTable result={result} />
+        {counting}
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           Reliability columns count how an agent follows the rules (illegal or unreadable replies, retries, turns forfeited to the fallback policy)
           and infrastructure failures (voided matches, not rated). They are reported apart and do not enter the ratings.
         </p>
+        <Definitions method={query.method} />
       </section>
 
       <div className="grid gap-8 xl:grid-cols-2 xl:items-start">
         <Card id="chart-heading" title="Ratings with intervals" hint="Best first; whiskers are the intervals, hollow dots have too few matches for one.">
-          <LeaderboardChart points={points} method={query.method} reference={query.method === 'bt' && result.anchor ? 1000 : null} />
+          {points.length > 0 && <LeaderboardChart points={points} method={query.method} reference={query.method === 'bt' && result.anchor ? 1000 : null} />}
+          {unrated.length > 0 && (
+            <p data-testid="chart-left-out" className="text-xs text-zinc-500 dark:text-zinc-400">
+              Not shown (no {METHOD_LABELS[query.method]} rating): {unrated.map((r) => r.agentName).join(', ')}.
+            </p>
+          )}
         </Card>
         <Card
           id="pairwise-heading"
@@ -200,29 +266,50 @@ function Board({ result }: { result: LeaderboardResult }) {
             Normalized score
           </h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            LLMArena’s view: each agent’s mean score per game as a percentage of the best agent’s in that game, and the average over games.
+            LLMArena’s view: each agent’s mean score per game as a percentage of the best agent’s in that game, and the average over games. A
+            percentage from fewer than five results is flagged “few matches”: one lucky match makes 100%.
           </p>
         </div>
         <LeaderboardNormalized result={result} />
       </section>
 
-      {result.cooperative.length > 0 && (
-        <section aria-labelledby="cooperative-heading" className="flex flex-col gap-3">
-          <div>
-            <h2 id="cooperative-heading" className="text-lg font-semibold">
-              Cooperative games
-            </h2>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              The seats play together against the game, so these matches are not in the ratings above: each agent&apos;s mean team score, with a
-              bootstrap interval.
-            </p>
-          </div>
-          <LeaderboardCooperative result={result} />
-        </section>
-      )}
+      {cooperativeSection}
 
       <HowToRead bootstrapRounds={result.bootstrapRounds} />
     </div>
+  );
+}
+
+/** What the table's columns mean, in words, on the page (the headers carry the same as tooltips). */
+function Definitions({ method }: { method: LeaderboardQuery['method'] }) {
+  const term = 'font-medium text-zinc-700 dark:text-zinc-300';
+  return (
+    <dl data-testid="definitions" className="grid gap-x-4 gap-y-1 text-xs text-zinc-500 sm:grid-cols-[auto_minmax(0,1fr)] dark:text-zinc-400">
+      <dt className={term}>Matches, W / D / L</dt>
+      <dd>
+        Rated matches in the agent&apos;s record and how they ended for it, once per match. Multi-player games are decided by side: in Who is the spy
+        every villager wins when the villagers win, and an agent holding several seats of one side (a host filling every villager seat) is one player
+        there, compared with the other side once. N-player matches enter the ratings as pairwise comparisons between agents of different sides,
+        weighted so that each match counts about as much as a two-player one; an agent is never compared with itself.
+      </dd>
+      <dt className={term}>Avg score</dt>
+      <dd>
+        The mean share of a match&apos;s score the agent took, from 0 to 1 (a match&apos;s scores sum to 1: win 1, draw ½, loss 0 in two-player
+        games; a winning side of three villagers takes ⅓ each, and an agent in all three seats takes 1).
+      </dd>
+      {method === 'bt' && (
+        <>
+          <dt className={term}>β</dt>
+          <dd>The raw Bradley-Terry log-strength (the anchor at 0); the rating is 1000 + 400·log10(e)·β ≈ 1000 + 174·β, so +1 in β is +174 points.</dd>
+        </>
+      )}
+      {method === 'trueskill' && (
+        <>
+          <dt className={term}>TrueSkill</dt>
+          <dd>μ, the estimated skill (start 25), with μ ± z·σ as the interval. — means no TrueSkill rating (hover it for why); such agents are ranked last.</dd>
+        </>
+      )}
+    </dl>
   );
 }
 
@@ -240,21 +327,18 @@ function Card({ id, title, hint, children }: { id: string; title: string; hint: 
   );
 }
 
-function Downloads() {
-  const links = [
-    { href: '/api/export/matches.json', label: 'JSON', title: 'GameBench format: one object per finished match' },
-    { href: '/api/export/matches.csv', label: 'CSV', title: 'One row per seat of every finished match' },
-    { href: '/api/export/matches.jsonl', label: 'JSONL', title: 'Full export: seats, events and model calls, one match a line' },
-    { href: '/api/leaderboard', label: 'API', title: 'This leaderboard as JSON (same parameters as this page)' },
-  ];
+/** The exports and the API, carrying this view's filters (the exports: the games shown; the API: every parameter). */
+function Downloads({ query }: { query: LeaderboardQuery }) {
+  const links = leaderboardDataLinks(query);
   return (
-    <nav aria-label="Downloads" className="flex flex-wrap items-center gap-1.5 text-xs">
-      <span className="text-zinc-500 dark:text-zinc-400">Data:</span>
+    <nav aria-label="Downloads" data-testid="downloads" className="flex flex-wrap items-center gap-1.5 text-xs">
+      <span className="text-zinc-500 dark:text-zinc-400">Data{query.game ? ` (${getGame(query.game)?.meta.title ?? query.game})` : query.category ? ` (${categoryLabel(query.category)})` : ''}:</span>
       {links.map((l) => (
         <a
-          key={l.href}
+          key={l.label}
           href={l.href}
           title={l.title}
+          data-testid={`download-${l.label.toLowerCase()}`}
           className="rounded-md border border-zinc-200 bg-white px-2 py-1 font-mono font-medium text-zinc-700 shadow-sm hover:border-indigo-300 hover:text-indigo-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:text-indigo-300"
         >
           {l.label}

@@ -9,7 +9,7 @@ import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
 import { Section, Table, Td } from '@/components/metrics-table';
 import { games as allGames, getGame, ratedGames as games } from '@/games/registry';
 import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
-import type { GameMetrics } from '@/lib/metrics';
+import { metricLabel, type GameMetrics } from '@/lib/metrics';
 import { getGameMetrics } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
@@ -88,7 +88,11 @@ export default async function MetricsPage({ searchParams }: Props) {
         <EmptyState>No finished {game.meta.title} matches yet.</EmptyState>
       ) : (
         <>
-          <Section id="results" title={`${game.meta.title}: results`} hint="TrueSkill μ ± σ from this game's matches; average reward in the game's own units (chips, points, value).">
+          <Section
+            id="results"
+            title={`${game.meta.title}: results`}
+            hint={`TrueSkill μ ± σ from this game's matches (— when TrueSkill cannot rate the agent); win rate: matches its side won, once per match however many seats it held${game.meta.cooperative ? ' (none here: the seats play together)' : ''}; average reward in the game's own units (chips, points, value).`}
+          >
             <Table head={['Agent', 'TrueSkill μ ± σ', 'Win rate', 'Average reward', 'Illegal replies', 'Matches']} testId="metrics-results">
               {metrics.results.map((r) => {
                 const ts = trueskill.get(r.agentId);
@@ -96,7 +100,7 @@ export default async function MetricsPage({ searchParams }: Props) {
                   <tr key={r.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
                     <Td left><AgentLabel name={r.name} kind={r.kind} simulated={r.simulated} /></Td>
                     <Td>{ts ? `${ts.mu.toFixed(1)} ± ${ts.sigma.toFixed(1)}` : '—'}</Td>
-                    <Td>{pct(r.winRate)}</Td>
+                    <Td>{game.meta.cooperative ? '—' : pct(r.winRate)}</Td>
                     <Td>{num(r.avgReward)}</Td>
                     <Td>{pct(r.illegalRate)}</Td>
                     <Td>{r.matches}</Td>
@@ -133,7 +137,7 @@ function MoveAnalysis({ metrics: all, names, order }: { metrics: GameMetrics; na
       </Section>
       {metricKeys.length > 0 && (
         <Section id="move-metrics" title="Per-move metrics" hint="Means of what the game records with each move (e.g. Connect Four's reward per move: the change in the mover's board valuation).">
-          <Table head={['Agent', ...metricKeys.map((k) => `mean ${k}`)]} testId="metrics-means">
+          <Table head={['Agent', ...metricKeys.map((k) => `mean ${metricLabel(k)}`)]} testId="metrics-means">
             {metrics.moves.map((m) => (
               <tr key={m.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
                 <Td left>{name(m.agentId)}</Td>
@@ -144,10 +148,10 @@ function MoveAnalysis({ metrics: all, names, order }: { metrics: GameMetrics; na
         </Section>
       )}
       {metrics.moves.some((m) => m.mixByBucket) && (
-        <Section id="mix-by" title="Action mix by estimated win rate" hint="LLMArena's risk analysis: what each agent does as its estimated chance to win grows.">
+        <Section id="mix-by" title="Action mix by estimated win probability" hint="LLMArena's risk analysis: what each agent does as its estimated chance to win grows.">
           <div className="grid gap-4 md:grid-cols-2">
             {metrics.moves.map((m) => (
-              <Table key={m.agentId} caption={name(m.agentId)} head={['Win rate', ...metrics.actionTypes, 'Moves']}>
+              <Table key={m.agentId} caption={name(m.agentId)} head={['Estimated win probability', ...metrics.actionTypes, 'Moves']}>
                 {m.mixByBucket!.map((b) => (
                   <tr key={b.from} className="border-t border-zinc-100 dark:border-zinc-800">
                     <Td left>{`${Math.round(b.from * 100)}–${Math.round(b.to * 100)}%`}</Td>

@@ -2,10 +2,9 @@
 import type { Metadata } from 'next';
 import { EmptyState } from '@/components/empty-state';
 import { MatchList } from '@/components/match-row';
-import { KeepName, PlayIdentity } from '@/components/play-identity';
+import { KeepName, PlayIdentity, SignOut } from '@/components/play-identity';
 import { PlayNewGame, type PlayGame } from '@/components/play-new-game';
 import { playableGames } from '@/games/registry';
-import { signOutAction } from './actions';
 import { currentPerson } from '@/lib/person-session';
 import { DEFAULT_MOVE_SECONDS } from '@/lib/play';
 import { getPersonMatches, getPlayableAgents } from '@/lib/queries';
@@ -56,11 +55,7 @@ export default async function PlayPage({ searchParams }: Props) {
               </p>
               {me.guest && <KeepName />}
             </div>
-            <form action={signOutAction}>
-              <button type="submit" className="text-sm text-zinc-600 underline-offset-2 hover:underline dark:text-zinc-400">
-                Sign out
-              </button>
-            </form>
+            <SignOut guest={me.guest} name={me.name} />
           </section>
 
           <section aria-labelledby="new-game" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -72,8 +67,8 @@ export default async function PlayPage({ searchParams }: Props) {
             <h2 id="your-games" className="text-lg font-semibold">Your games</h2>
             {mine && mine.open.length + mine.recent.length > 0 ? (
               <>
-                {mine.open.length > 0 && <MatchList matches={mine.open} now={now} testId="my-open-games" />}
-                {mine.recent.length > 0 && <MatchList matches={mine.recent} now={now} testId="my-recent-games" />}
+                {mine.open.length > 0 && <MatchList matches={mine.open} now={now} testId="my-open-games" viewerId={me.agentId} />}
+                {mine.recent.length > 0 && <MatchList matches={mine.recent} now={now} testId="my-recent-games" viewerId={me.agentId} />}
               </>
             ) : (
               <EmptyState>No games yet: start one above.</EmptyState>

@@ -86,6 +86,26 @@ function sideComparisons(sides: readonly Side[]): MatchComparison[] {
   return out;
 }
 
+/** An agent's result in one rated match. */
+export type MatchResult = 'win' | 'draw' | 'loss';
+
+/**
+ * An agent's result in a match, counted once however many seats it holds: its best side against the best side it
+ * does not sit on — higher wins, equal draws (within floating-point error: side scores are sums such as ⅓ + ⅓ + ⅓),
+ * lower loses; an agent on every side has no one else's side to beat: a draw. Null when it has no seat. Every seat
+ * of a winning side wins, however the side's score is split among them. The agents list and pages count records
+ * with the same rule in SQL (lib/queries.ts, `agentRecords`).
+ */
+export function agentResult(match: RatedMatch, agentId: string): MatchResult | null {
+  const sides = matchSides(match);
+  const own = sides.filter((s) => s.agentIds.includes(agentId)).map((s) => s.score);
+  if (own.length === 0) return null;
+  const others = sides.filter((s) => !s.agentIds.includes(agentId)).map((s) => s.score);
+  if (others.length === 0) return 'draw';
+  const diff = Math.max(...own) - Math.max(...others);
+  return Math.abs(diff) < 1e-9 ? 'draw' : diff > 0 ? 'win' : 'loss';
+}
+
 /** Matches that Bradley-Terry rates: not cooperative and with at least two sides. */
 export function isRated(match: RatedMatch): boolean {
   return !match.cooperative && matchSides(match).length >= 2;

@@ -1,6 +1,6 @@
 // Public API of the rating library (pure TypeScript, browser-safe); the worker-thread bootstrap lives in ./parallel.
 export type { Interval, PairwiseComparison, RatedMatch, RatedSeat } from './types';
-export { buildComparisons, indexMatches, isRated, matchComparisons, matchSides, ratedAgents, type IndexedMatches, type MatchComparison, type Side } from './comparisons';
+export { agentResult, buildComparisons, indexMatches, isRated, matchComparisons, matchSides, ratedAgents, type IndexedMatches, type MatchComparison, type MatchResult, type Side } from './comparisons';
 export {
   anchorBetas,
   bradleyTerry,

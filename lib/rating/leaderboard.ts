@@ -1,7 +1,7 @@
 // The leaderboard in one call: Bradley-Terry with bootstrap intervals and ranks, records, Elo, TrueSkill, pairwise table.
 import { bootstrap, type BootstrapOptions, type BootstrapResult, type BootstrapScheme, type Summary } from './bootstrap';
 import { winProbability } from './bradley-terry';
-import { compareStrings, isRated, matchComparisons, matchSides } from './comparisons';
+import { agentResult, compareStrings, isRated, matchComparisons } from './comparisons';
 import { cooperativeScores, type CooperativeScore } from './cooperative';
 import { eloRatings } from './elo';
 import { normalizedScores, type NormalizedScore } from './normalized';
@@ -48,7 +48,7 @@ export interface LeaderboardRow {
   rating: Summary;
   /** Rated (non-cooperative) matches played. */
   matches: number;
-  /** Matches where the agent's best side scored strictly above every other agent's side. */
+  /** Matches where the agent's best side scored strictly above every other agent's side (comparisons.ts, agentResult). */
   wins: number;
   /** Matches where the agent's best side tied the best other side (or the agent held every side). */
   draws: number;
@@ -101,15 +101,11 @@ function records(matches: readonly RatedMatch[]) {
   const out = new Map<string, { wins: number; draws: number; losses: number; scoreSum: number; seats: number }>();
   for (const m of matches) {
     if (!isRated(m)) continue;
-    const sides = matchSides(m);
     for (const id of new Set(m.seats.map((s) => s.agentId))) {
-      const own = sides.filter((s) => s.agentIds.includes(id)).map((s) => s.score);
-      const others = sides.filter((s) => !s.agentIds.includes(id)).map((s) => s.score);
       const r = out.get(id) ?? { wins: 0, draws: 0, losses: 0, scoreSum: 0, seats: 0 };
-      const best = Math.max(...own);
-      const bestOther = Math.max(...others);
-      if (others.length === 0 || best === bestOther) r.draws++;
-      else if (best > bestOther) r.wins++;
+      const result = agentResult(m, id);
+      if (result === 'win') r.wins++;
+      else if (result === 'draw') r.draws++;
       else r.losses++;
       for (const seat of m.seats) {
         if (seat.agentId !== id) continue;

@@ -1,4 +1,5 @@
 // A tournament's progress and standings read from Postgres: shared by the tournament pages, the CLI and the scheduler.
+import { getGame } from '../../games/registry';
 import type { Db } from '../db';
 import { computeLeaderboard } from '../rating/leaderboard';
 import { ratedMatchesFromRows } from '../rating/from-rows';
@@ -36,10 +37,15 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
   });
   if (rows.length === 0) return [];
   const tids = rows.map((t) => t.id);
-  const [counts, spend] = await Promise.all([
+  const [counts, spend, failures] = await Promise.all([
     db.$queryRaw<CountRow[]>`
       SELECT tournament_id, status, COUNT(*) AS n FROM matches WHERE tournament_id = ANY(${tids}) GROUP BY tournament_id, status`,
     tournamentSpend(db, tids),
+    // The first failure of each tournament, in the provider's words: what an admin fixes first.
+    db.$queryRaw<{ tournament_id: string; reason: string | null }[]>`
+      SELECT DISTINCT ON (tournament_id) tournament_id, failure_reason AS reason FROM matches
+      WHERE tournament_id = ANY(${tids}) AND status = 'failed'
+      ORDER BY tournament_id, finished_at ASC NULLS LAST, created_at, id`,
   ]);
   return rows.map((t) => {
     const by = (s: string) => Number(counts.find((c) => c.tournament_id === t.id && c.status === s)?.n ?? 0);
@@ -57,6 +63,7 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
       startedAt: t.startedAt,
       finishedAt: t.finishedAt,
       counts: c,
+      firstFailure: c.failed > 0 ? (failures.find((f) => f.tournament_id === t.id)?.reason ?? 'no reason was recorded') : null,
       tokens: s?.tokens ?? 0,
       costUsd: s?.costUsd ?? 0,
       etaSeconds: t.status === 'running' ? estimateSecondsLeft(c, t.startedAt, now) : null,
@@ -67,12 +74,15 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
 
 /** A tournament's finished rated matches, as the rating library reads them. */
 export async function tournamentRatedMatches(db: Db, tournamentId: string): Promise<RatedMatch[]> {
-  const rows = await db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; agent_id: string; score: number | null }[]>`
-    SELECT m.id, m.game_id, m.finished_at, s.agent_id, s.score
+  // The same rows and the same rule as the leaderboard (server/leaderboard/data.ts): sides from the stored result,
+  // cooperative games by team score.
+  const rows = await db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; agent_id: string; score: number | null; team_score: number | null; team: string | null }[]>`
+    SELECT m.id, m.game_id, m.finished_at, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score,
+      m.result->'teams'->>s.seat AS team
     FROM matches m JOIN seats s ON s.match_id = m.id
     WHERE m.tournament_id = ${tournamentId} AND m.status = 'finished' AND m.rated
     ORDER BY m.finished_at, m.id, s.seat`;
-  return ratedMatchesFromRows(rows);
+  return ratedMatchesFromRows(rows, { cooperative: (id) => getGame(id)?.meta.cooperative === true });
 }
 
 export interface Standing {

@@ -7,10 +7,17 @@ export interface ComputeRequest {
   id: number;
   matches: RatedMatch[];
   opts: Omit<LeaderboardOptions, 'runBootstrap'>;
+  /** Only load what the first computation would (TrueSkill's mathjs takes ~0.6 s): the start-up warm-up. */
+  warm?: boolean;
 }
 
 parentPort?.on('message', async (req: ComputeRequest) => {
   try {
+    if (req.warm) {
+      await import('ts-trueskill');
+      parentPort!.postMessage({ id: req.id, board: null });
+      return;
+    }
     const board = await computeLeaderboard(req.matches, req.opts);
     parentPort!.postMessage({ id: req.id, board });
   } catch (err) {

@@ -1,4 +1,4 @@
-// One long-lived worker thread that computes leaderboards on request (restarted if it dies).
+// One long-lived worker thread that computes leaderboards on request (restarted if it dies), warmed at start-up.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -11,7 +11,7 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).h
 
 export type Compute = (matches: RatedMatch[], opts: ComputeRequest['opts']) => Promise<Leaderboard>;
 
-export function createComputer(): { compute: Compute; close(): Promise<void> } {
+export function createComputer(): { compute: Compute; warm(): Promise<void>; close(): Promise<void> } {
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve(b: Leaderboard): void; reject(e: Error): void }>();
@@ -43,6 +43,16 @@ export function createComputer(): { compute: Compute; close(): Promise<void> } {
       return new Promise<Leaderboard>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         w.postMessage({ id, matches, opts } satisfies ComputeRequest);
+      });
+    },
+    /** Starts the thread and loads TrueSkill now (at start-up), so that the first leaderboard does not wait for it. */
+    warm() {
+      worker ??= start();
+      const id = nextId++;
+      const w = worker;
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve: () => resolve(), reject });
+        w.postMessage({ id, matches: [], opts: {}, warm: true } satisfies ComputeRequest);
       });
     },
     async close() {

@@ -3,7 +3,7 @@
 import { getGame, ratedGames } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard';
-import { ratedMatchesFromRows } from '../../lib/rating/from-rows';
+import { mergeSideSeats, ratedMatchesFromRows } from '../../lib/rating/from-rows';
 import type { RatedMatch } from '../../lib/rating/types';
 
 export interface AgentInfo {
@@ -26,6 +26,8 @@ export interface ReliabilityCounts {
 
 export interface LeaderboardData {
   gameIds: string[];
+  /** Finished rated matches of these games when the data was read (self-play included), to count those finished since. */
+  finishedCount: number;
   matches: RatedMatch[];
   agents: AgentInfo[];
   reliability: Map<string, ReliabilityCounts>;
@@ -42,8 +44,9 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
   const gameIds = gamesFor(q);
   const mode = q.humans ?? 'each';
   const [rows, agents, counts] = await Promise.all([
-    db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null }[]>`
-      SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score
+    db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null; team: string | null }[]>`
+      SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score,
+        m.result->'teams'->>s.seat AS team
       FROM matches m JOIN seats s ON s.match_id = m.id
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
       ORDER BY m.finished_at, m.id, s.seat`,
@@ -66,6 +69,7 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
 
   const data: LeaderboardData = {
     gameIds,
+    finishedCount: new Set(rows.map((r) => r.id)).size,
     matches: ratedMatchesFromRows(rows, { cooperative: (id) => !!getGame(id)?.meta.cooperative }),
     agents: agents.map((a) => ({
       id: a.id,
@@ -84,6 +88,14 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
     ),
   };
   return withHumans(data, mode);
+}
+
+/** Finished rated matches of these games now (what `finishedCount` counted when a leaderboard was read). */
+export async function countFinished(db: Db, gameIds: string[]): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT COUNT(*)::int AS n FROM matches m
+    WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds}) AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id)`;
+  return row?.n ?? 0;
 }
 
 /**
@@ -106,7 +118,8 @@ export function withHumans(data: LeaderboardData, mode: LeaderboardQuery['humans
     const n = people(m);
     if (n === 0) return [m];
     if (n === m.seats.length) return [];
-    return [{ ...m, seats: m.seats.map((s) => (human.has(s.agentId) ? { ...s, agentId: HUMANS_ID } : s)) }];
+    // People on one side are one player there, like an agent in several seats of a side (lib/rating/from-rows.ts).
+    return [mergeSideSeats({ ...m, seats: m.seats.map((s) => (human.has(s.agentId) ? { ...s, agentId: HUMANS_ID } : s)) })];
   });
   return {
     ...data,

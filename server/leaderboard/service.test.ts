@@ -64,8 +64,8 @@ describe('ArenaLeaderboard', () => {
     expect(r.rows[0]!.rank).toBe(1);
     for (const row of r.rows) {
       expect(row.interval).not.toBeNull();
-      expect(row.interval!.lower).toBeLessThanOrEqual(row.rating);
-      expect(row.interval!.upper).toBeGreaterThanOrEqual(row.rating);
+      expect(row.interval!.lower).toBeLessThanOrEqual(row.rating!);
+      expect(row.interval!.upper).toBeGreaterThanOrEqual(row.rating!);
       expect(row.wins + row.draws + row.losses).toBe(row.matches);
     }
     expect(r.anchor?.agentName).toBe('Random');
@@ -107,15 +107,45 @@ describe('ArenaLeaderboard', () => {
     expect(engineElo.rating).toBeGreaterThan(1000);
   });
 
-  it('serves the cached board while a finished match triggers a recompute in the background', async () => {
-    const before = await service.get(q());
+  it('serves the cached board, marked stale with the matches finished since, while a slow recompute runs in the background', async () => {
+    // A service that never waits for the fresh numbers: what a visitor sees when the computation is slower than its wait.
+    const impatient = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200, freshWaitMs: 0, eagerWindowMs: 0 });
+    const before = await impatient.get(q());
     await play('tictactoe', [ids.engine, ids.random], 2);
-    service.markStale();
-    const during = await service.get(q());
+    impatient.markStale();
+    const during = await impatient.get(q());
     expect(during.stale).toBe(true);
     expect(during.matchesUsed).toBe(before.matchesUsed);
-    await expect.poll(async () => (await service.get(q())).matchesUsed, { timeout: 20_000 }).toBe(before.matchesUsed + 2);
-    expect((await service.get(q())).stale).toBe(false);
+    expect(during.newMatches).toBe(2);
+    await expect.poll(async () => (await impatient.get(q())).matchesUsed, { timeout: 20_000 }).toBe(before.matchesUsed + 2);
+    const after = await impatient.get(q());
+    expect(after.stale).toBe(false);
+    expect(after.newMatches).toBe(0);
+  });
+
+  it('after a match ends, the next visit waits for the fresh numbers instead of showing the old ones as current', async () => {
+    service.markStale(); // the matches the previous test played
+    const before = await service.get(q());
+    expect(before.stale).toBe(false);
+    await play('tictactoe', [ids.engine, ids.random], 1);
+    service.markStale();
+    const next = await service.get(q());
+    expect(next.stale).toBe(false);
+    expect(next.matchesUsed).toBe(before.matchesUsed + 1);
+    expect(Date.parse(next.computedAt)).toBeGreaterThan(Date.parse(before.computedAt));
+  });
+
+  it('recomputes a leaderboard someone looked at as soon as a match ends, before the next visit', async () => {
+    const eager = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, freshWaitMs: 0, eagerWindowMs: 60_000 });
+    const before = await eager.get(q({ game: 'connect-four' }));
+    await play('connect-four', [ids.engine, ids.random], 1);
+    eager.markStale();
+    // Nobody asks meanwhile; the next visit (which does not wait at all) finds the new match counted.
+    expect(eager.isFresh(q({ game: 'connect-four' }))).toBe(false);
+    await expect.poll(() => eager.isFresh(q({ game: 'connect-four' })), { timeout: 20_000, interval: 50 }).toBe(true);
+    const next = await eager.get(q({ game: 'connect-four' }));
+    expect(next.stale).toBe(false);
+    expect(next.matchesUsed).toBe(before.matchesUsed + 1);
   });
 });
 
@@ -248,6 +278,7 @@ describe('people on the leaderboard', () => {
     const match = (id: string, seats: [string, number][]): RatedMatch => ({ id, gameId: 'g', seats: seats.map(([agentId, score]) => ({ agentId, score })) });
     const data: LeaderboardData = {
       gameIds: ['g'],
+      finishedCount: 3,
       agents: [agent('ann', 'human'), agent('bob', 'human'), agent('llm', 'llm')],
       matches: [match('three', [['ann', 1], ['llm', 0], ['bob', 0]]), match('people', [['ann', 0], ['bob', 1]]), match('models', [['llm', 1], ['llm', 0]])],
       reliability: new Map(),
@@ -271,7 +302,7 @@ describe('people on the leaderboard', () => {
   it('reads the filter from the URL and reports a bad value', () => {
     expect(parseLeaderboardQuery({}).query.humans).toBe('each');
     for (const v of ['each', 'together', 'hide'] as const) {
-      expect(parseLeaderboardQuery({ humans: v })).toEqual({ query: expect.objectContaining({ humans: v }), problems: [] });
+      expect(parseLeaderboardQuery({ humans: v })).toEqual({ query: expect.objectContaining({ humans: v }), problems: [], issues: [] });
     }
     const bad = parseLeaderboardQuery({ humans: 'robots', baselines: 'hide' });
     expect(bad.query.humans).toBe('each');

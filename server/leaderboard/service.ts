@@ -1,9 +1,21 @@
-// The leaderboard service: cached per (games, bootstrap scheme), recomputed off the event loop when matches finish.
+// The leaderboard service: cached per (games, bootstrap scheme, people filter), computed off the event loop in a worker
+// thread, warmed at start-up, and recomputed when matches finish — a visitor waits briefly for fresh numbers rather
+// than being shown old ones as current.
 import type { Db } from '../../lib/db';
-import type { CooperativeRow, Interval, LeaderboardQuery, LeaderboardResult, LeaderboardRow, LeaderboardService, PairCell } from '../../lib/leaderboard';
+import {
+  MIN_MATCHES,
+  type CooperativeRow,
+  type Interval,
+  type LeaderboardQuery,
+  type LeaderboardResult,
+  type LeaderboardRow,
+  type LeaderboardService,
+  type NormalizedCell,
+  type PairCell,
+} from '../../lib/leaderboard';
 import { ranksFromIntervals, type Leaderboard } from '../../lib/rating';
 import type { Compute } from './computer';
-import { gamesFor, loadLeaderboardData, type LeaderboardData } from './data';
+import { countFinished, gamesFor, loadLeaderboardData, type LeaderboardData } from './data';
 
 interface Entry {
   /** Finished-match counter value the entry was computed from. */
@@ -15,36 +27,89 @@ interface Entry {
   anchorId: string | null;
 }
 
+export interface LeaderboardServiceOptions {
+  rounds: number;
+  seed?: string;
+  log?: (m: string) => void;
+  /**
+   * How long a visit to an out-of-date leaderboard waits for the fresh computation before it is shown the last one,
+   * marked stale with the number of matches finished since (default 1500 ms; 0 = never wait).
+   */
+  freshWaitMs?: number;
+  /** After a match ends, leaderboards viewed within this window are recomputed at once, before anyone asks (default 60 s). */
+  eagerWindowMs?: number;
+}
+
 const BASELINE_KINDS = new Set(['random', 'engine']);
 const Z = { '90': 1.6449, '95': 1.96 } as const;
+/** Matches ending close together start one recompute. */
+const EAGER_DEBOUNCE_MS = 1000;
 
 export class ArenaLeaderboard implements LeaderboardService {
   private version = 0;
   private cache = new Map<string, Entry>();
   private inflight = new Map<string, Promise<Entry>>();
+  /** The query behind each cache key and when it was last asked for (eager recomputes follow what people look at). */
+  private seen = new Map<string, { query: LeaderboardQuery; at: number }>();
+  private eager: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly db: () => Db,
     private readonly compute: Compute,
-    private readonly opts: { rounds: number; seed?: string; log?: (m: string) => void } = { rounds: 1000 },
+    private readonly opts: LeaderboardServiceOptions = { rounds: 1000 },
   ) {}
 
-  /** A match finished (or was voided): cached leaderboards are out of date. */
+  /** A match finished (or was voided): cached leaderboards are out of date; those viewed lately are recomputed now. */
   markStale = () => {
     this.version++;
+    if (this.eager || !(this.opts.eagerWindowMs ?? 60_000)) return;
+    this.eager = setTimeout(() => {
+      this.eager = null;
+      const since = Date.now() - (this.opts.eagerWindowMs ?? 60_000);
+      for (const [key, { query, at }] of this.seen) {
+        if (at < since) this.seen.delete(key);
+        else void this.refresh(key, query).catch((err: Error) => this.opts.log?.(`leaderboard recompute failed: ${err.message}`));
+      }
+    }, EAGER_DEBOUNCE_MS);
+    this.eager.unref?.();
   };
 
+  /**
+   * At start-up, before anyone asks: computes the given views (the site's default, and each game's as an agent page
+   * asks for them) so that the first visitor does not wait for the worker thread to start and load TrueSkill.
+   */
+  async warm(queries: LeaderboardQuery[]): Promise<void> {
+    for (const query of queries) if (!this.isFresh(query)) await this.refresh(keyOf(query), query);
+  }
+
+  /** Whether the cached leaderboard of this view is current (no match has ended since it was computed); no side effect. */
+  isFresh(query: LeaderboardQuery): boolean {
+    return (this.cache.get(keyOf(query))?.version ?? -1) >= this.version;
+  }
+
   async get(query: LeaderboardQuery): Promise<LeaderboardResult> {
-    const gameIds = gamesFor(query);
-    const key = JSON.stringify([gameIds, query.scheme, query.humans]);
-    let entry = this.cache.get(key);
-    if (!entry) {
-      entry = await this.refresh(key, query);
-    } else if (entry.version < this.version) {
-      // Serve what we have at once; the recompute runs in the background (the page never waits on it).
-      void this.refresh(key, query).catch((err: Error) => this.opts.log?.(`leaderboard recompute failed: ${err.message}`));
+    const key = keyOf(query);
+    this.seen.set(key, { query, at: Date.now() });
+    // Current for this visitor = computed from every match that had ended when they asked.
+    const target = this.version;
+    const deadline = Date.now() + (this.opts.freshWaitMs ?? 1500);
+    let entry = this.cache.get(key) ?? (await this.refresh(key, query));
+    // Out of date: wait a moment for the fresh numbers (a computation usually takes well under a second), else show
+    // these, marked stale with how many matches finished since; the computation goes on and the page refreshes.
+    while (entry.version < target) {
+      const fresh = this.refresh(key, query);
+      fresh.catch((err: Error) => this.opts.log?.(`leaderboard recompute failed: ${err.message}`));
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      const got = await within(fresh, left);
+      if (!got) break;
+      entry = got;
     }
-    return present(entry, query, entry.version < this.version, this.opts.rounds);
+    const stale = entry.version < target;
+    const since = entry;
+    // How many matches finished since (a database that does not answer at once must not hold the page: then 0).
+    const newMatches = stale ? ((await within(countFinished(this.db(), since.data.gameIds), 1000)) ?? since.data.finishedCount) - since.data.finishedCount : 0;
+    return present(entry, query, { stale, newMatches: Math.max(0, newMatches), rounds: this.opts.rounds });
   }
 
   private refresh(key: string, query: LeaderboardQuery): Promise<Entry> {
@@ -62,15 +127,35 @@ export class ArenaLeaderboard implements LeaderboardService {
                 rounds: this.opts.rounds,
                 seed: this.opts.seed ?? 'arena-leaderboard',
                 anchorAgentId: anchor?.id,
+                minMatches: MIN_MATCHES,
               });
         const entry: Entry = { version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null };
-        this.cache.set(key, entry);
-        return entry;
-      })().finally(() => this.inflight.delete(key));
+        // A slower, older computation never replaces a newer one.
+        if ((this.cache.get(key)?.version ?? -1) <= version) this.cache.set(key, entry);
+        return this.cache.get(key)!;
+      })().finally(() => {
+        if (this.inflight.get(key) === p) this.inflight.delete(key);
+      });
       this.inflight.set(key, p);
     }
     return p;
   }
+}
+
+/** The promise's value if it settles successfully within `ms`, else null (it goes on in the background). */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([p.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One cache entry per computation: the games covered, the bootstrap scheme and the people filter (the rest is presentation). */
+function keyOf(query: LeaderboardQuery): string {
+  return JSON.stringify([gamesFor(query), query.scheme, query.humans]);
 }
 
 /**
@@ -87,8 +172,16 @@ function anchorAgent(data: LeaderboardData) {
 
 const toInterval = (i: [number, number] | null): Interval | null => (i ? { lower: i[0], upper: i[1] } : null);
 
+/** Why an agent has no TrueSkill rating though it is rated by Bradley-Terry. */
+const NO_TRUESKILL =
+  'No TrueSkill rating: TrueSkill cannot rate a player against itself, so it leaves out every match where one agent sits on two sides, and all of this agent’s rated matches were such matches.';
+
 /** Turns a computed leaderboard into what the page shows for one query (method, interval, filters). */
-export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, rounds: number): LeaderboardResult {
+export function present(
+  entry: Entry,
+  query: LeaderboardQuery,
+  state: { stale: boolean; newMatches: number; rounds: number },
+): LeaderboardResult {
   const { data, board } = entry;
   const agents = new Map(data.agents.map((a) => [a.id, a]));
   const visible = (id: string) => {
@@ -115,22 +208,28 @@ export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, r
   const rows: LeaderboardRow[] = shown.map((r) => {
     const a = agents.get(r.agentId)!;
     const ci = query.interval === '90' ? r.rating.ci90 : r.rating.ci95;
-    let rating: number;
-    let interval: Interval | null;
+    let rating: number | null;
+    let interval: Interval | null = null;
+    let missing: string | null = null;
     if (query.method === 'bt') {
       rating = r.rating.point;
       interval = r.lowData ? null : toInterval(ci);
-    } else if (query.method === 'trueskill' && r.trueSkill) {
-      rating = r.trueSkill.mu;
-      const half = Z[query.interval] * r.trueSkill.sigma;
-      interval = { lower: rating - half, upper: rating + half };
+    } else if (query.method === 'trueskill') {
+      // A missing TrueSkill rating is shown as missing, never as another method's number.
+      if (r.trueSkill) {
+        rating = r.trueSkill.mu;
+        const half = Z[query.interval] * r.trueSkill.sigma;
+        interval = { lower: rating - half, upper: rating + half };
+      } else {
+        rating = null;
+        missing = NO_TRUESKILL;
+      }
     } else {
       rating = r.elo;
-      interval = null;
     }
     const rel = data.reliability.get(r.agentId);
     return {
-      rank: 0,
+      rank: null,
       agentId: r.agentId,
       agentName: a.name,
       agentKind: a.kind,
@@ -139,6 +238,7 @@ export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, r
       scaffold: a.scaffold,
       promptVersion: a.promptVersion,
       rating,
+      missing,
       interval,
       lowData: r.lowData,
       bt: {
@@ -164,10 +264,12 @@ export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, r
     };
   });
 
-  // Ranks among the shown agents: an interval entirely above yours puts you one rank lower (Chatbot Arena).
-  const ranks = ranksFromIntervals(rows.map((r) => (r.interval ? [r.interval.lower, r.interval.upper] : [r.rating, r.rating])));
-  rows.forEach((r, i) => (r.rank = ranks[i]!));
-  rows.sort((x, y) => x.rank - y.rank || y.rating - x.rating);
+  // Ranks among the shown agents with a rating: an interval entirely above yours puts you one rank lower (Chatbot
+  // Arena). Agents without one come last, unranked.
+  const rated = rows.filter((r) => r.rating !== null);
+  const ranks = ranksFromIntervals(rated.map((r) => (r.interval ? [r.interval.lower, r.interval.upper] : [r.rating!, r.rating!])));
+  rated.forEach((r, i) => (r.rank = ranks[i]!));
+  rows.sort((x, y) => (x.rank ?? Infinity) - (y.rank ?? Infinity) || (y.rating ?? -Infinity) - (x.rating ?? -Infinity) || x.agentName.localeCompare(y.agentName));
 
   const ids = new Set(rows.map((r) => r.agentId));
   const pairs: PairCell[] = [];
@@ -183,14 +285,24 @@ export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, r
     games: normalizedGames,
     rows: board.normalized
       .filter((n) => ids.has(n.agentId))
-      .map((n) => ({
-        agentId: n.agentId,
-        perGame: Object.fromEntries(normalizedGames.map((g) => [g, n.games.find((x) => x.gameId === g)?.percent ?? null])),
-        average: n.games.length ? n.average : null,
-      })),
+      .map((n) => {
+        const perGame = Object.fromEntries(
+          normalizedGames.map((g): [string, NormalizedCell | null] => {
+            const x = n.games.find((y) => y.gameId === g);
+            return [g, x ? { percent: x.percent, matches: x.samples, lowData: x.samples < MIN_MATCHES } : null];
+          }),
+        );
+        return {
+          agentId: n.agentId,
+          perGame,
+          average: n.games.length ? n.average : null,
+          averageLowData: n.games.some((x) => x.samples < MIN_MATCHES),
+        };
+      }),
   };
 
   const anchor = entry.anchorId ? agents.get(entry.anchorId) : undefined;
+  const cooperativeMatches = data.matches.filter((m) => m.cooperative).length;
   return {
     query,
     rows,
@@ -199,9 +311,11 @@ export function present(entry: Entry, query: LeaderboardQuery, stale: boolean, r
     cooperative,
     anchor: anchor ? { agentId: anchor.id, agentName: anchor.name } : null,
     versions,
-    matchesUsed: data.matches.length,
-    bootstrapRounds: rounds,
+    matchesUsed: data.matches.length - cooperativeMatches,
+    cooperativeMatches,
+    bootstrapRounds: state.rounds,
     computedAt: entry.computedAt.toISOString(),
-    stale,
+    stale: state.stale,
+    newMatches: state.newMatches,
   };
 }

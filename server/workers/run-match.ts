@@ -138,7 +138,8 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     });
   }
 
-  type Decision = { action: { type: string }; forfeited?: string } | { resign: string };
+  /** `timedOut`: a person's time ran out on this turn, `count` turns in a row of the `limit` that loses the match. */
+  type Decision = { action: { type: string }; forfeited?: string; timedOut?: { count: number; limit: number } } | { resign: string };
 
   /**
    * A person's turn: the turn (with its deadline) is announced, then their move is awaited. The hub has already
@@ -179,7 +180,11 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         if (!fallback) return { resign: `${name} ran out of time` };
         if (timeouts[seat]! >= policy.humanTimeoutsToForfeit) return { resign: `${name} ran out of time on ${timeouts[seat]} turns in a row` };
         stats[seat]!.forfeits++;
-        return { action: fallback.action, forfeited: `time ran out (${seconds} s); ${fallback.what} was played` };
+        return {
+          action: fallback.action,
+          forfeited: `time ran out (${seconds} s); ${fallback.what} was played`,
+          timedOut: { count: timeouts[seat]!, limit: policy.humanTimeoutsToForfeit },
+        };
       }
       const checked = game.actionSchema.safeParse(action);
       const error = checked.success ? game.reject(state, seat, checked.data) : `malformed action: ${checked.error.issues[0]?.message ?? 'invalid'}`;
@@ -276,8 +281,11 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   const finish = async (outcome: Outcome, unrated?: string): Promise<RunResult> => {
     // Resumed after the end was stored but before the match was marked finished: only the marking is left.
     const last = stored.at(-1);
-    if (!(last?.kind === 'end' && seq === last.seq)) await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null, ...(unrated ? { rated: false, unrated } : {}) });
-    await store.finish(matchId, outcome, stats, seq, unrated);
+    if (!(last?.kind === 'end' && seq === last.seq)) await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null, ...(outcome.summary ? { summary: outcome.summary } : {}), ...(unrated ? { rated: false, unrated } : {}) });
+    // Seats that play together are one side in the stored result (seats.outcome is by side: lib/outcomes.ts): every
+    // seat of a cooperative game is one team.
+    const sided = game.meta.cooperative && !outcome.teams ? { ...outcome, teams: outcome.scores.map(() => 'team') } : outcome;
+    await store.finish(matchId, sided, stats, seq, unrated);
     return { status: 'finished', outcome };
   };
   /**
@@ -291,7 +299,9 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     const who = setup.seats[seat]!.agent;
     const unrated = who.kind === 'human' && stats[seat]!.moves - stats[seat]!.forfeits <= 0
       ? `${who.name} gave up before making a move of their own, so this match rates no one` : undefined;
-    return finish({ scores, reason, winner: n === 2 ? 1 - seat : null }, unrated);
+    // With more than two seats the others win together: one side against the seat that gave up.
+    const teams = n > 2 ? scores.map((_, s) => (s === seat ? 'resigned' : 'others')) : undefined;
+    return finish({ scores, reason, winner: n === 2 ? 1 - seat : null, ...(teams ? { teams } : {}) }, unrated);
   };
   const resign = async (seat: Seat, reason: string): Promise<RunResult> => {
     await emit('resign', seat, { reason });
@@ -314,14 +324,14 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
       if (gaveUp >= 0) return await resign(active[gaveUp]!, (decisions[gaveUp] as { resign: string }).resign);
       for (let i = 0; i < active.length; i++) {
         const seat = active[i]!;
-        const d = decisions[i] as { action: { type: string }; forfeited?: string };
+        const d = decisions[i] as { action: { type: string }; forfeited?: string; timedOut?: { count: number; limit: number } };
         const prev = state;
         state = applyMove(game, state, setup.seed, { ply, seat, action: d.action });
         const lines: LogLine[] = game.describe(prev, state, seat, d.action);
         const metrics = game.moveMetrics?.(prev, state, seat, d.action, createRng(`${setup.seed}:metrics:${ply}`));
         stats[seat]!.moves++;
         await emit('move', seat, {
-          ply, action: d.action, lines, ...(metrics ? { metrics } : {}), ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}),
+          ply, action: d.action, lines, ...(metrics ? { metrics } : {}), ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}), ...(d.timedOut ? { timedOut: d.timedOut } : {}),
         });
         ply++;
       }

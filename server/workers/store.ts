@@ -1,6 +1,7 @@
 // Where the match runner writes: Postgres through Prisma (and a no-op store for the persistence benchmark).
 import type { Db } from '../../lib/db';
 import type { Outcome } from '../../games/types';
+import { seatOutcomes } from '../../lib/outcomes';
 import type { CallRecord } from '../agents/types';
 
 export interface AgentRow {
@@ -75,13 +76,6 @@ export interface MatchStore {
   fail(matchId: string, reason: string, stats: SeatStats[], lastSeq: number): Promise<void>;
 }
 
-function seatOutcome(outcome: Outcome, seat: number): string {
-  if (outcome.winner === seat) return 'win';
-  if (outcome.winner != null) return 'loss';
-  const s = outcome.scores[seat] ?? 0;
-  const max = Math.max(...outcome.scores);
-  return s === max ? (outcome.scores.filter((x) => x === max).length > 1 ? 'draw' : 'win') : 'loss';
-}
 
 const seatCounts = (st: SeatStats) => ({ illegalCount: st.illegal, forfeitCount: st.forfeits, moveCount: st.moves, replyCount: st.replies });
 
@@ -148,6 +142,7 @@ export function prismaStore(db: Db): MatchStore {
       });
     },
     async finish(matchId, outcome, stats, lastSeq, unrated) {
+      const outcomes = seatOutcomes(outcome);
       await db.$executeRawUnsafe(
         `WITH s AS (
            UPDATE seats SET score = x.score, outcome = x.outcome, illegal_count = x.illegal, forfeit_count = x.forfeits, move_count = x.moves, reply_count = x.replies
@@ -155,7 +150,8 @@ export function prismaStore(db: Db): MatchStore {
            WHERE seats.match_id = $1 AND seats.seat = x.seat)
          UPDATE matches SET status = 'finished', finished_at = $3::timestamp(3), last_seq = $4, result = $5::jsonb, rated = $6 WHERE id = $1`,
         matchId,
-        JSON.stringify(stats.map((st, seat) => ({ seat, score: outcome.scores[seat] ?? 0, outcome: seatOutcome(outcome, seat), illegal: st.illegal, forfeits: st.forfeits, moves: st.moves, replies: st.replies }))),
+        // Each seat's outcome by side: a side that wins is a win for every seat of it (lib/outcomes.ts).
+        JSON.stringify(stats.map((st, seat) => ({ seat, score: outcome.scores[seat] ?? 0, outcome: outcomes[seat] ?? 'loss', illegal: st.illegal, forfeits: st.forfeits, moves: st.moves, replies: st.replies }))),
         new Date().toISOString(), lastSeq, JSON.stringify({ ...outcome, winner: outcome.winner ?? null, ...(unrated ? { unrated } : {}) }), !unrated,
       );
     },

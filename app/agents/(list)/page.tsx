@@ -1,5 +1,6 @@
 // The agents, a page at a time, with their setup (kind, model, provider, scaffold, prompt version) and their record:
-// W/D/L, illegal replies, forfeited turns; models and baselines in one tab, the people who play in another.
+// W/D/L by the record rule (lib/records.ts: the leaderboard's matches), illegal replies, forfeited turns; models and
+// baselines in one tab, the people who play in another.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
@@ -9,6 +10,7 @@ import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
 import { pageHref, pageParam } from '@/lib/pagination';
 import { getAgentsPage, type AgentListTab, type AgentSummary } from '@/lib/queries';
+import { RECORD_RULE } from '@/lib/records';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Agents' };
@@ -31,8 +33,10 @@ export default async function AgentsPage({ searchParams }: Props) {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">Agents</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          The players: baselines (random, engine), language models with a scaffold, and the people who play them. Records count rated finished
-          matches; void matches, and games a person gave up before making a move, are not counted.
+          The players: baselines (random, engine), language models with a scaffold, and the people who play them.
+        </p>
+        <p data-testid="agents-counting" className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+          {RECORD_RULE} The same matches as the leaderboard (all games, each person a row) and every agent&apos;s page.
         </p>
       </header>
       <nav aria-label="Which players" className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
@@ -58,7 +62,7 @@ export default async function AgentsPage({ searchParams }: Props) {
         </EmptyState>
       ) : (
         <>
-          <ul className="flex flex-col gap-2" data-testid="agent-list">
+          <ul className="flex flex-col gap-2" data-testid="agent-list" data-page={page.page} data-pages={page.pages}>
             {agents.map((a) => (
               <li key={a.id}>
                 <AgentCard agent={a} />
@@ -74,7 +78,7 @@ export default async function AgentsPage({ searchParams }: Props) {
 
 function AgentCard({ agent: a }: { agent: AgentSummary }) {
   return (
-    <article className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto] md:items-center dark:border-zinc-800 dark:bg-zinc-900">
+    <article data-testid="agent-card" data-agent-id={a.id} className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto] md:items-center dark:border-zinc-800 dark:bg-zinc-900">
       <div className="min-w-0">
         <h2 className="flex flex-wrap items-center gap-1.5">
           <Link
@@ -101,9 +105,13 @@ function AgentCard({ agent: a }: { agent: AgentSummary }) {
         </dl>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">
-        <Stat term="Played">{a.played}</Stat>
+        <Stat term="Played (rated)">
+          <span data-testid="agent-played">{a.played}</span>
+        </Stat>
         <Stat term="W / D / L">
-          <WinDrawLoss wins={a.wins} draws={a.draws} losses={a.losses} />
+          <span data-testid="agent-wdl">
+            <WinDrawLoss wins={a.wins} draws={a.draws} losses={a.losses} />
+          </span>
         </Stat>
         <Stat term="Illegal replies">{a.illegalReplies}</Stat>
         <Stat term="Forfeited turns">{a.forfeitedTurns}</Stat>

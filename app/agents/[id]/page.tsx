@@ -16,7 +16,8 @@ import { StatusBadge } from '@/components/status-badge';
 import { getGame, ratedGames as games } from '@/games/registry';
 import { leaderboardQuerySchema, leaderboardService, type LeaderboardRow } from '@/lib/leaderboard';
 import { pageHref, pageParam } from '@/lib/pagination';
-import { getAgent, getAgentLlmUsage, getAgentMatches, type AgentDetail, type LlmUsage, type MatchSummary } from '@/lib/queries';
+import { getAgent, getAgentLlmUsage, getAgentMatches, type AgentDetail, type AgentRecord, type LlmUsage, type MatchSummary } from '@/lib/queries';
+import { KIND_LABELS, matchKind, RECORD_RULE, recordResult, type MatchKind } from '@/lib/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -109,11 +110,18 @@ export default async function AgentPage({ params, searchParams }: Props) {
             </span>
           )}
         </h2>
+        {total > 0 && (
+          <p data-testid="agent-matches-legend" className="text-xs text-zinc-500 dark:text-zinc-400">
+            Its matches in play and ended, newest first: {agent.played} in its record above
+            {apartLine(agent.record) ? `; apart from it, ${apartLine(agent.record)}` : ''}
+            {liveTotal > 0 ? `; ${liveTotal} in play` : ''}.
+          </p>
+        )}
         {matches.length === 0 ? (
           <EmptyState>{agent.name} has not played yet. Its matches appear here as soon as a tournament seats it.</EmptyState>
         ) : (
           <>
-            <Matches matches={matches} agentId={agent.id} />
+            <Matches matches={matches} agentId={agent.id} page={ended.page} pages={ended.pages} />
             <Pagination page={ended} label="Matches" href={(n) => pageHref(`/agents/${agent.id}`, query, n, 'page', 'matches-heading')} />
           </>
         )}
@@ -151,17 +159,38 @@ function Identity({ agent: a }: { agent: AgentDetail }) {
         )}
       </dl>
       <dl className="grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
-        <Stat term="Played">{a.played}</Stat>
+        <Stat term="Played (rated)">
+          <span data-testid="agent-played">{a.played}</span>
+        </Stat>
         <Stat term="W / D / L">
-          <WinDrawLoss wins={a.wins} draws={a.draws} losses={a.losses} />
+          <span data-testid="agent-wdl">
+            <WinDrawLoss wins={a.wins} draws={a.draws} losses={a.losses} />
+          </span>
         </Stat>
         <Stat term="Voided">{a.voided}</Stat>
         {a.unrated > 0 && <Stat term="Not rated">{a.unrated}</Stat>}
         <Stat term="Illegal replies">{a.illegalReplies}</Stat>
         <Stat term="Forfeited turns">{a.forfeitedTurns}</Stat>
       </dl>
+      <p data-testid="agent-counting" className="text-xs text-zinc-500 dark:text-zinc-400">
+        {RECORD_RULE}
+        {apartLine(a.record) && <> Listed apart below: {apartLine(a.record)}.</>}
+      </p>
     </section>
   );
+}
+
+/** The matches not in the record, by why, in words ("4 judged evaluations, 2 cooperative, 1 void"); "" when none. */
+function apartLine(r: AgentRecord): string {
+  const parts: [number, string, string][] = [
+    [r.apart.evaluation, 'judged evaluation', 'judged evaluations'],
+    [r.apart.cooperative, 'cooperative match', 'cooperative matches'],
+    [r.apart.noOpponent, 'self-play match', 'self-play matches'],
+    [r.apart.unrated, 'match nobody is rated in', 'matches nobody is rated in'],
+    [r.apart.voided, 'void match', 'void matches'],
+    [r.apart.otherGame, 'match of a game not on the leaderboard', 'matches of games not on the leaderboard'],
+  ];
+  return parts.flatMap(([n, one, many]) => (n > 0 ? [`${n} ${n === 1 ? one : many}`] : [])).join(', ');
 }
 
 function Ratings({ ratings }: { ratings: ScopeRating[] }) {
@@ -183,7 +212,7 @@ function Ratings({ ratings }: { ratings: ScopeRating[] }) {
         </thead>
         <tbody>
           {ratings.map(({ scope, gameId, row, of }) => (
-            <tr key={scope} className={`border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70 ${gameId ? '' : 'font-medium'}`}>
+            <tr key={scope} data-testid="agent-rating-scope" data-game-id={gameId ?? 'all'} className={`border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70 ${gameId ? '' : 'font-medium'}`}>
               <th scope="row" className="px-3 py-2.5 text-left font-medium">
                 <Link
                   href={gameId ? `/leaderboard?game=${gameId}` : '/leaderboard'}
@@ -195,10 +224,10 @@ function Ratings({ ratings }: { ratings: ScopeRating[] }) {
               {row ? (
                 <>
                   <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                    #{row.rank} <span className="text-xs text-zinc-500 dark:text-zinc-400">of {of}</span>
+                    #{row.rank ?? '—'} <span className="text-xs text-zinc-500 dark:text-zinc-400">of {of}</span>
                   </td>
                   <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                    <span className="font-semibold">{formatRating(row.rating, 'bt')}</span>
+                    <span className="font-semibold">{row.rating === null ? '—' : formatRating(row.rating, 'bt')}</span>
                     {row.lowData ? (
                       <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-px text-[0.65rem] font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
                         few matches
@@ -211,15 +240,15 @@ function Ratings({ ratings }: { ratings: ScopeRating[] }) {
                       )
                     )}
                   </td>
-                  <td className="px-3 py-2.5 text-right tabular-nums">{row.matches}</td>
-                  <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+                  <td className="px-3 py-2.5 text-right tabular-nums" data-testid="scope-matches">{row.matches}</td>
+                  <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums" data-testid="scope-wdl">
                     {row.wins} / {row.draws} / {row.losses}
                   </td>
                   <td className="px-3 py-2.5 text-right tabular-nums">{row.avgScore.toFixed(2)}</td>
                 </>
               ) : (
                 <td colSpan={5} className="px-3 py-2.5 text-right text-zinc-500 dark:text-zinc-400">
-                  not rated yet — no finished match{gameId ? ' in this game' : ''}
+                  not rated — no rated match{gameId ? ' in this game' : ''}{gameId && getGame(gameId)?.meta.cooperative ? ' (cooperative: see its team scores on the leaderboard)' : ''}
                 </td>
               )}
             </tr>
@@ -254,11 +283,11 @@ function Usage({ usage: u, agent }: { usage: LlmUsage; agent: AgentDetail }) {
   );
 }
 
-function Matches({ matches, agentId }: { matches: MatchSummary[]; agentId: string }) {
+function Matches({ matches, agentId, page, pages }: { matches: MatchSummary[]; agentId: string; page: number; pages: number }) {
   const now = new Date();
   return (
     <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <table data-testid="agent-matches" className="w-full min-w-[40rem] text-sm">
+      <table data-testid="agent-matches" data-page={page} data-pages={pages} className="w-full min-w-[40rem] text-sm">
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
             <th scope="col" className="px-3 py-2 font-medium">Game</th>
@@ -272,7 +301,6 @@ function Matches({ matches, agentId }: { matches: MatchSummary[]; agentId: strin
         </thead>
         <tbody>
           {matches.map((m) => {
-            const mine = m.seats.filter((s) => s.agentId === agentId);
             const opponents = m.seats.filter((s) => s.agentId !== agentId);
             const when = m.status === 'running' ? m.startedAt : (m.finishedAt ?? m.startedAt ?? m.createdAt);
             return (
@@ -283,7 +311,7 @@ function Matches({ matches, agentId }: { matches: MatchSummary[]; agentId: strin
                 </td>
                 <td className="px-3 py-2.5">
                   {opponents.length === 0 ? (
-                    <span className="text-zinc-500 dark:text-zinc-400">itself (self-play)</span>
+                    <span className="text-zinc-500 dark:text-zinc-400">only itself (self-play)</span>
                   ) : (
                     <ul className="flex flex-col gap-1">
                       {opponents.map((s) => (
@@ -297,7 +325,7 @@ function Matches({ matches, agentId }: { matches: MatchSummary[]; agentId: strin
                   )}
                 </td>
                 <td className="px-3 py-2.5">
-                  <Result match={m} mine={mine} />
+                  <Result match={m} agentId={agentId} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2.5 text-xs text-zinc-500 dark:text-zinc-400">
                   {when && (
@@ -327,20 +355,35 @@ function Matches({ matches, agentId }: { matches: MatchSummary[]; agentId: strin
 const OUTCOME_STYLES: Record<string, string> = {
   win: 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300',
   draw: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
-  shared: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
   loss: 'bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-300',
+  apart: 'bg-zinc-50 text-zinc-500 ring-1 ring-inset ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700',
 };
 
-/** The agent's own result: win / draw / loss with its score, void, or the match status while it is not over. */
-function Result({ match: m, mine }: { match: MatchSummary; mine: MatchSummary['seats'] }) {
+/**
+ * The agent's own result as its record counts it (lib/records.ts): win / draw / loss once per match, with the seats it
+ * held; a match apart from the record says why (judged evaluation, cooperative team score, self-play, not rated, void).
+ */
+function Result({ match: m, agentId }: { match: MatchSummary; agentId: string }) {
   if (m.status !== 'finished') return <StatusBadge status={m.status} />;
-  const outcome = mine.length === 1 ? (mine[0]!.outcome ?? '') : 'self-play';
-  const score = mine.reduce((s, seat) => s + (seat.score ?? 0), 0);
+  const rec = { gameId: m.gameId, status: m.status, rated: m.rated, teams: m.result?.teams ?? null, seats: m.seats };
+  const kind = matchKind(rec, agentId);
+  const seats = m.seats.filter((s) => s.agentId === agentId).length;
+  const title = m.unrated ?? m.result?.reason;
+  if (kind === 'counted') {
+    const result = recordResult(rec, agentId)!;
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2" title={title} data-testid="match-result" data-kind={kind} data-result={result}>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_STYLES[result]}`}>{result}</span>
+        {seats > 1 && <span className="text-xs text-zinc-500 dark:text-zinc-400">{seats} seats, counted once</span>}
+      </span>
+    );
+  }
+  const label =
+    kind === 'cooperative' && m.result?.rewards?.[0] != null ? `cooperative: team score ${formatScore(m.result.rewards[0])}` : KIND_LABELS[kind as Exclude<MatchKind, 'counted'>];
   return (
-    <span className="inline-flex flex-wrap items-center gap-2" title={m.unrated ?? m.result?.reason}>
-      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_STYLES[outcome] ?? OUTCOME_STYLES.draw}`}>{outcome}</span>
-      <span className="tabular-nums text-xs text-zinc-500 dark:text-zinc-400">score {formatScore(score)}</span>
-      {!m.rated && <span className="text-xs italic text-zinc-500 dark:text-zinc-400">not rated</span>}
+    <span className="inline-flex flex-wrap items-center gap-2" title={title} data-testid="match-result" data-kind={kind}>
+      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_STYLES.apart}`}>{label}</span>
+      {m.unrated && <span className="text-xs italic text-zinc-500 dark:text-zinc-400">{m.unrated}</span>}
     </span>
   );
 }

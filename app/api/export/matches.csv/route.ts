@@ -1,27 +1,28 @@
 // GET /api/export/matches.csv — one row per seat of every finished match (RFC 4180, CRLF, header first):
 // match_id, game, tournament, seed, finished_at, seat, agent_id, agent_name, agent_kind, model, scaffold,
-// prompt_version, simulated, score, outcome, illegal_count, forfeit_count, rated (false: the match rates no one, a
-// person gave up before a move of their own). Optional `?game=<id>`. Streamed in batches.
-import { getGame } from '@/games/registry';
-import { CSV_HEADER, csvLine, csvRows, textStream } from '@/lib/exports';
+// prompt_version, simulated, score, outcome (by side: every seat of a winning side wins), illegal_count, forfeit_count,
+// rated (false: the match rates no one — a person gave up before a move of their own, or a judged evaluation).
+// Optional `?game=<id>` and/or `?category=<reasoning category>` (the leaderboard's filters). Streamed in batches.
+import { CSV_HEADER, csvLine, csvRows, exportScope, textStream } from '@/lib/exports';
 import { exportMatchBatches } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request) {
-  const game = new URL(request.url).searchParams.get('game') || undefined;
-  if (game && !getGame(game)) return Response.json({ error: `unknown game "${game}"` }, { status: 400 });
+  const scope = exportScope(request.url);
+  if ('error' in scope) return Response.json({ error: scope.error }, { status: 400 });
+  const { games, suffix } = scope;
 
   async function* lines() {
     yield CSV_HEADER;
-    for await (const batch of exportMatchBatches({ statuses: ['finished'], game })) {
+    for await (const batch of exportMatchBatches({ statuses: ['finished'], games })) {
       yield batch.flatMap((m) => csvRows(m).map(csvLine)).join('');
     }
   }
   return new Response(textStream(lines()), {
     headers: {
       'content-type': 'text/csv; charset=utf-8; header=present',
-      'content-disposition': `attachment; filename="arena-matches${game ? `-${game}` : ''}.csv"`,
+      'content-disposition': `attachment; filename="arena-matches${suffix}.csv"`,
       'cache-control': 'no-store',
     },
   });

@@ -1,31 +1,33 @@
 // GET /api/export/matches.json — GameBench's format for machine clients: a JSON array with one object per finished
 // match, `{ "game": "<game id>", "<agent name>": <score>, … }` (scores in [0, 1], summing to 1; an agent in several
-// seats gets the sum of its seats). Optional `?game=<id>` keeps one game. Void, unfinished and unrated matches (a person
-// gave up before a move of their own) are left out, and so are judged evaluations (DEEP): nobody wins them, so they
-// have no scores to rate (matches.jsonl has them all, with `rated`).
-// Streamed in batches, oldest match first.
+// seats gets the sum of its seats). Optional `?game=<id>` and/or `?category=<reasoning category>` (the leaderboard's
+// filters). Void, unfinished and unrated matches (a person gave up before a move of their own) are left out, and so
+// are judged evaluations (DEEP): nobody wins them, so they have no scores to rate (matches.jsonl has them all, with
+// `rated`). Streamed in batches, oldest match first.
 import { getGame } from '@/games/registry';
-import { gameBenchRecord, jsonArrayChunks, textStream } from '@/lib/exports';
+import { exportScope, gameBenchRecord, jsonArrayChunks, ratesSomeone, textStream } from '@/lib/exports';
 import { exportMatchBatches } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request) {
-  const game = new URL(request.url).searchParams.get('game') || undefined;
-  if (game && !getGame(game)) return Response.json({ error: `unknown game "${game}"` }, { status: 400 });
+  const scope = exportScope(request.url);
+  if ('error' in scope) return Response.json({ error: scope.error }, { status: 400 });
+  const { games, suffix } = scope;
+  const game = new URL(request.url).searchParams.get('game');
   if (game && getGame(game)!.meta.evaluation) {
     return Response.json({ error: `${getGame(game)!.meta.title} is a judged evaluation with no scores to rate: see /metrics/${game} or /api/export/matches.jsonl?game=${game}` }, { status: 400 });
   }
 
   async function* records() {
-    for await (const batch of exportMatchBatches({ statuses: ['finished'], game })) {
-      yield batch.filter((m) => m.rated !== false && !getGame(m.gameId)?.meta.evaluation).map(gameBenchRecord);
+    for await (const batch of exportMatchBatches({ statuses: ['finished'], games })) {
+      yield batch.filter(ratesSomeone).map(gameBenchRecord);
     }
   }
   return new Response(textStream(jsonArrayChunks(records())), {
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'content-disposition': `inline; filename="matches${game ? `-${game}` : ''}.json"`,
+      'content-disposition': `inline; filename="matches${suffix}.json"`,
       'cache-control': 'no-store',
     },
   });

@@ -1,22 +1,23 @@
 // GET /api/export/matches.jsonl — the full export for machine clients: one JSON object a line per ended match, with
 // its seats, every event (seq, kind, seat, payload, visibleTo, at) and every model call (messages, reply, parsed
-// action, tokens, latency, error). Optional `?game=<id>`. Streamed: matches are read 100 at a time with keyset
-// pagination, so a big database never sits in memory.
-import { getGame } from '@/games/registry';
-import { jsonlRecord, textStream } from '@/lib/exports';
+// action, tokens, latency, error), and `rated` (false: it rates no one — a person gave up before a move of their own,
+// or a judged evaluation). Optional `?game=<id>` and/or `?category=<reasoning category>` (the leaderboard's filters).
+// Streamed: matches are read 100 at a time with keyset pagination, so a big database never sits in memory.
+import { exportScope, jsonlRecord, textStream } from '@/lib/exports';
 import { exportMatchBatches, getMatchLogs } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request) {
-  const game = new URL(request.url).searchParams.get('game') || undefined;
-  if (game && !getGame(game)) return Response.json({ error: `unknown game "${game}"` }, { status: 400 });
+  const scope = exportScope(request.url);
+  if ('error' in scope) return Response.json({ error: scope.error }, { status: 400 });
+  const { games, suffix } = scope;
 
   async function* lines() {
     // Hidden information: only finished and failed (void) matches are exported, with every event unfiltered
     // (seat-private ones included, with their visibleTo). A running match is left out: its private events and
     // prompts would reveal hands and secrets to anyone while the game is still being played.
-    for await (const batch of exportMatchBatches({ statuses: ['finished', 'failed'], game })) {
+    for await (const batch of exportMatchBatches({ statuses: ['finished', 'failed'], games })) {
       const logs = await getMatchLogs(batch.map((m) => m.id));
       yield batch
         .map((m) => {
@@ -29,7 +30,7 @@ export async function GET(request: Request) {
   return new Response(textStream(lines()), {
     headers: {
       'content-type': 'application/x-ndjson; charset=utf-8',
-      'content-disposition': `attachment; filename="arena-matches${game ? `-${game}` : ''}.jsonl"`,
+      'content-disposition': `attachment; filename="arena-matches${suffix}.jsonl"`,
       'cache-control': 'no-store',
     },
   });

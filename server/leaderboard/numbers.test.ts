@@ -1,0 +1,136 @@
+// Every number the leaderboard shows is its own: a missing TrueSkill rating is missing (never Elo's number), ranked
+// last and kept off the chart; the normalized score flags few matches; Hanabi and the Cooperation category show the
+// team scores; an address the page cannot use is named, with what is shown instead, as the API's 400 says.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaderboardDataLinks, leaderboardQuerySchema, leaderboardSearch } from '../../lib/leaderboard';
+import { leaderboardQueryFor } from '../../lib/settings';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { createComputer } from './computer';
+import { ArenaLeaderboard } from './service';
+
+let t: TestDb;
+const computer = createComputer();
+let service: ArenaLeaderboard;
+const ids: Record<string, string> = {};
+const q = (x: Record<string, string> = {}) => leaderboardQuerySchema.parse(x);
+let tick = 0;
+
+async function match(gameId: string, seats: [string, number, string?][], rewards?: number[]) {
+  const teams = seats.some((s) => s[2]) ? seats.map((s) => s[2] ?? null) : undefined;
+  await t.db.match.create({
+    data: {
+      gameId, seed: `n-${tick}`, numPlayers: seats.length, status: 'finished', finishedAt: new Date(Date.UTC(2026, 0, 1) + tick++ * 1000),
+      result: { scores: seats.map((s) => s[1]), reason: 'r', winner: null, ...(teams ? { teams } : {}), ...(rewards ? { rewards } : {}) },
+      seats: { create: seats.map(([a, score], seat) => ({ seat, agentId: ids[a]!, score })) },
+    },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  for (const name of ['X', 'Y', 'Z', 'W']) ids[name] = (await t.db.agent.create({ data: { name, kind: 'llm', model: name } })).id;
+  // Y, Z and W play Tic-Tac-Toe: each rated by every method.
+  for (let i = 0; i < 6; i++) await match('tictactoe', [['Y', i % 2], ['Z', 1 - (i % 2)]]);
+  await match('tictactoe', [['W', 1], ['Y', 0]]);
+  // X only ever played Who is the spy on both sides (a spy and a villager seat): Bradley-Terry compares it with the
+  // others, TrueSkill cannot rate a player against itself and leaves such matches out.
+  for (let i = 0; i < 6; i++) await match('spy', [['X', 0, 'spy'], ['Y', 0, 'spy'], ['X', 1 / 3, 'villager'], ['Z', 1 / 3, 'villager'], ['W', 1 / 3, 'villager']]);
+  // Hanabi: cooperative only.
+  for (let i = 0; i < 6; i++) await match('hanabi', [['Y', 0.5, 'team'], ['Z', 0.5, 'team']], [10 + i, 10 + i]);
+  service = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50 });
+});
+
+afterAll(async () => {
+  await computer.close();
+  await t?.drop();
+});
+
+describe('a missing rating', () => {
+  it('is shown as missing under TrueSkill, with why, ranked after every rated agent — never as its Elo', async () => {
+    const ts = await service.get(q({ method: 'trueskill' }));
+    const x = ts.rows.find((r) => r.agentId === ids.X)!;
+    expect(x.trueskill).toBeNull();
+    expect(x.rating).toBeNull();
+    expect(x.rating).not.toBe(x.elo);
+    expect(x.rank).toBeNull();
+    expect(x.interval).toBeNull();
+    expect(x.missing).toMatch(/TrueSkill cannot rate a player against itself/);
+    expect(ts.rows.at(-1)!.agentId).toBe(ids.X);
+    for (const r of ts.rows.slice(0, -1)) {
+      expect(r.rating).toBe(r.trueskill!.mu);
+      expect(r.rank).toBeGreaterThanOrEqual(1);
+    }
+    // Bradley-Terry and Elo rate X (it met the others), with its record by side: the villagers won, it sat on both.
+    const bt = (await service.get(q())).rows.find((r) => r.agentId === ids.X)!;
+    expect(bt.rating).not.toBeNull();
+    expect([bt.matches, bt.wins, bt.draws, bt.losses]).toEqual([6, 0, 6, 0]);
+    expect((await service.get(q({ method: 'elo' }))).rows.find((r) => r.agentId === ids.X)!.rating).toBe(bt.elo);
+  });
+});
+
+describe('the normalized score', () => {
+  it('flags a percentage that stands on fewer than five results', async () => {
+    const r = await service.get(q({ game: 'tictactoe' }));
+    const w = r.normalized.rows.find((x) => x.agentId === ids.W)!;
+    // W won its one match: 100% of the best, from one result.
+    expect(w.perGame.tictactoe).toEqual({ percent: 100, matches: 1, lowData: true });
+    expect(w.averageLowData).toBe(true);
+    const y = r.normalized.rows.find((x) => x.agentId === ids.Y)!;
+    expect(y.perGame.tictactoe).toMatchObject({ matches: 7, lowData: false });
+  });
+});
+
+describe('cooperative games', () => {
+  it('Hanabi and the Cooperation category: no ratings, the team scores, and the matches said apart', async () => {
+    for (const query of [q({ game: 'hanabi' }), q({ category: 'cooperation' })]) {
+      const r = await service.get(query);
+      expect(r.rows).toEqual([]);
+      expect(r.matchesUsed).toBe(0);
+      expect(r.cooperativeMatches).toBe(6);
+      expect(r.cooperative.map((c) => [c.gameId, c.agentName, c.matches, c.mean])).toEqual([
+        ['hanabi', 'Y', 6, 12.5],
+        ['hanabi', 'Z', 6, 12.5],
+      ]);
+    }
+    const all = await service.get(q());
+    expect(all.matchesUsed).toBe(13);
+    expect(all.cooperativeMatches).toBe(6);
+  });
+});
+
+describe('the address', () => {
+  it('names every parameter it cannot use and what is shown instead; the API says the same', async () => {
+    const bad = await leaderboardQueryFor(t.db, { game: 'nope', method: 'foo', interval: '95' });
+    expect(bad.query).toMatchObject({ game: undefined, method: 'bt', interval: '95' });
+    expect(bad.issues).toEqual([
+      { key: 'game', message: 'game: "nope" is not a registered game', instead: 'all games' },
+      { key: 'method', message: 'method: "foo" is not valid (one of bt, trueskill, elo)', instead: 'Bradley-Terry' },
+    ]);
+    expect(bad.problems).toEqual(bad.issues.map((i) => i.message));
+    const deep = await leaderboardQueryFor(t.db, { game: 'deep' });
+    expect(deep.issues).toEqual([{ key: 'game', message: expect.stringMatching(/^game: DEEP .* is a judged evaluation and is never rated/), instead: 'all games' }]);
+    expect((await leaderboardQueryFor(t.db, { game: 'hanabi', method: 'elo' })).issues).toEqual([]);
+
+    process.env.DATABASE_URL = t.url;
+    const { GET } = await import('../../app/api/leaderboard/route');
+    const res = await GET(new Request('http://arena.test/api/leaderboard?game=nope&method=foo'));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { problems: string[] }).problems).toEqual(bad.problems);
+  });
+
+  it('the data links carry the filters: the exports the games shown, the API every parameter', () => {
+    const links = (x: Record<string, string>) => Object.fromEntries(leaderboardDataLinks(q(x)).map((l) => [l.label, l.href]));
+    expect(links({ game: 'tictactoe', method: 'trueskill' })).toEqual({
+      JSON: '/api/export/matches.json?game=tictactoe',
+      CSV: '/api/export/matches.csv?game=tictactoe',
+      JSONL: '/api/export/matches.jsonl?game=tictactoe',
+      API: '/api/leaderboard?game=tictactoe&method=trueskill&humans=each',
+    });
+    expect(links({ category: 'cooperation', humans: 'hide' })).toMatchObject({
+      CSV: '/api/export/matches.csv?category=cooperation',
+      API: '/api/leaderboard?category=cooperation&humans=hide',
+    });
+    expect(links({}).JSON).toBe('/api/export/matches.json');
+    expect(leaderboardSearch(q({ humans: 'hide' }), { humans: 'hide' })).toBe('');
+  });
+});
