@@ -1,8 +1,6 @@
 // Benchmark of the rating library: 20,000 synthetic matches among 30 agents over 9 games; point fit, bootstraps, sanity.
-import { availableParallelism } from 'node:os';
 import { createRng } from '../lib/engine/rng';
 import { bootstrap, bradleyTerry, eloRatings, fitWinMatrix, indexedWinMatrix, indexMatches, trueSkillRatings, type RatedMatch } from '../lib/rating';
-import { bootstrapParallel } from '../lib/rating/parallel';
 
 const AGENTS = 30;
 const MATCHES = 20_000;
@@ -100,18 +98,16 @@ async function time<T>(label: string, run: () => T | Promise<T>, repeat = 1): Pr
 }
 
 async function main() {
-  const cores = availableParallelism();
   const matches = generate();
   const games = new Set(matches.map((m) => m.gameId)).size;
-  console.log(`${matches.length} matches, ${AGENTS} agents, ${games} games, ${cores} cores\n`);
+  console.log(`${matches.length} matches, ${AGENTS} agents, ${games} games\n`);
 
   await time('Bradley-Terry point fit (first call)', () => bradleyTerry(matches));
   const fit = await time('Bradley-Terry point fit (warm)', () => bradleyTerry(matches), 11);
   const winMatrix = indexedWinMatrix(indexMatches(matches));
   await time('  of which the MM iterations on the win matrix', () => fitWinMatrix(winMatrix), 11);
   for (const scheme of ['plain', 'game-weighted'] as const) {
-    await time(`bootstrap ${scheme}, ${ROUNDS} rounds, 1 thread`, () => bootstrap(matches, { scheme, rounds: ROUNDS }));
-    await time(`bootstrap ${scheme}, ${ROUNDS} rounds, ${cores} workers`, () => bootstrapParallel(matches, { scheme, rounds: ROUNDS, workers: cores }));
+    await time(`bootstrap ${scheme}, ${ROUNDS} rounds`, () => bootstrap(matches, { scheme, rounds: ROUNDS }));
   }
   await time('Elo', () => eloRatings(matches));
   await time('TrueSkill (incl. loading ts-trueskill)', () => trueSkillRatings(matches));

@@ -3,7 +3,7 @@
 'use client';
 
 import { useState } from 'react';
-import { archiveAgentAction, deleteAgentAction } from '@/app/admin/actions';
+import { archiveAgentAction, deleteAgentAction } from '@/lib/actions/admin';
 import { dangerButtonClass, secondaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 

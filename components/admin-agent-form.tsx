@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
-import { saveAgentAction, type SavedAgent } from '@/app/admin/actions';
+import { saveAgentAction, type SavedAgent } from '@/lib/actions/admin';
 import type { AgentAdminView } from '@/lib/admin';
 import { PROMPT_VERSION, SCAFFOLD_IDS, SCAFFOLDS } from '@/lib/agents/scaffolds';
 import { checkboxClass, Field, FormError, FormNotice, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';

@@ -3,12 +3,10 @@
 'use client';
 
 import { startTransition, useActionState, type FormEvent } from 'react';
+import type { ActionResult } from '@/lib/actions/define';
 
-/**
- * What every admin server action answers (for useActionState). A refusal names every problem in `error`; `field` is the
- * first input it is about and `fields` all of them (forms mark them invalid).
- */
-export type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string; field?: string; fields?: string[] } | null;
+/** What every form's server action answers (lib/actions/define.ts). */
+export type { ActionResult };
 
 /** Whether a refusal is about the input named `name` (for aria-invalid). */
 export function isInvalid(state: ActionResult<object>, name: string): true | undefined {

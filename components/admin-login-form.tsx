@@ -1,7 +1,7 @@
 // The admin sign-in form (username and password); a refusal never says which of the two was wrong.
 'use client';
 
-import { loginAction } from '@/app/admin/actions';
+import { loginAction } from '@/lib/actions/admin';
 import { Field, FormError, inputClass, primaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 

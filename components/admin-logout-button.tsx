@@ -1,5 +1,5 @@
 // Signs the admin out (ends the session server-side, clears the cookie) and goes back to the home page.
-import { logoutAction } from '@/app/admin/actions';
+import { logoutAction } from '@/lib/actions/admin';
 
 export function AdminLogoutButton() {
   return (

@@ -1,7 +1,7 @@
 // The agents list's switch that opens an LLM agent to people's games on the Play page, or withdraws it.
 'use client';
 
-import { setAgentPlayableAction } from '@/app/admin/actions';
+import { setAgentPlayableAction } from '@/lib/actions/admin';
 import { Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 

@@ -2,7 +2,7 @@
 'use client';
 
 import { useState } from 'react';
-import { deleteProviderAction } from '@/app/admin/actions';
+import { deleteProviderAction } from '@/lib/actions/admin';
 import { dangerButtonClass, secondaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 

@@ -6,7 +6,7 @@
 import { useRouter } from 'next/navigation';
 import Link from 'next/link';
 import { useEffect, useEffectEvent, useRef, useState, useTransition } from 'react';
-import { saveProviderAction, testConnectionAction } from '@/app/admin/actions';
+import { saveProviderAction, testConnectionAction } from '@/lib/actions/admin';
 import type { ProviderView } from '@/lib/admin';
 import {
   checkboxClass,

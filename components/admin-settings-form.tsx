@@ -1,7 +1,7 @@
 // The site settings form (/admin/settings): how the leaderboard shows people's games when a link does not say.
 'use client';
 
-import { saveSettingsAction } from '@/app/admin/actions';
+import { saveSettingsAction } from '@/lib/actions/admin';
 import type { Settings } from '@/lib/settings';
 import { FormError, FormNotice, primaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';

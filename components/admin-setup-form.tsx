@@ -1,7 +1,7 @@
 // First-run setup: creates the first admin account (only while none exists) and signs it in.
 'use client';
 
-import { setupAction } from '@/app/admin/actions';
+import { setupAction } from '@/lib/actions/admin';
 import { Field, FormError, inputClass, primaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 

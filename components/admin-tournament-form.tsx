@@ -3,7 +3,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { createTournamentAction } from '@/app/admin/actions';
+import { createTournamentAction } from '@/lib/actions/admin';
 import { FORMATS, type TournamentFormat } from '@/lib/tournament/spec';
 import { checkboxClass, Field, FormError, inputClass, labelClass, primaryButtonClass, Spinner, textareaClass } from './admin-form';
 import { useFormAction, isInvalid } from './admin-form-action';

@@ -3,7 +3,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { accountAction, guestAction, keepNameAction, keepNameAndSignOutAction, signOutAction } from '@/app/play/actions';
+import { accountAction, guestAction, keepNameAction, keepNameAndSignOutAction, signOutAction } from '@/lib/actions/play';
 import { dangerButtonClass, Field, FormError, FormNotice, inputClass, primaryButtonClass, secondaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 

@@ -2,7 +2,7 @@
 'use client';
 
 import { useState } from 'react';
-import { startGameAction } from '@/app/play/actions';
+import { startGameAction } from '@/lib/actions/play';
 import { MOVE_SECONDS_CHOICES } from '@/lib/play';
 import type { PlayableAgent } from '@/lib/queries';
 import { Field, FormError, inputClass, primaryButtonClass, Spinner } from './admin-form';

@@ -2,7 +2,7 @@
 'use client';
 
 import { useState } from 'react';
-import { controlTournamentAction } from '@/app/admin/actions';
+import { controlTournamentAction } from '@/lib/actions/admin';
 import type { TournamentStatus } from '@/lib/tournament/spec';
 import { dangerButtonClass, FormError, secondaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PROMPT_VERSION, SCAFFOLD_IDS } from './agents/scaffolds';
 import { games } from '../games/registry';
 import type { Db } from './db';
+import { UserError } from './errors';
 import { paged, type Page } from './pagination';
 import { peopleSpendToday } from './people-budget';
 import { isPlayable } from './play';
@@ -11,7 +12,7 @@ import { decryptSecret, encryptSecret, maskSecret } from './secrets';
 import { issuesText, parseOr } from './validation';
 
 /** A readable refusal: the message is shown to the admin as is. */
-export class AdminError extends Error {
+export class AdminError extends UserError {
   override name = 'AdminError';
 }
 

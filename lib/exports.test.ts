@@ -140,7 +140,7 @@ describe('jsonlRecord', () => {
       [{ seq: 1, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at }],
       [
         {
-          seat: 0, ply: 0, attempt: 0, agentId: 'a', model: 'sim-careful', messages: [{ role: 'user', content: 'hi\nthere' }],
+          purpose: 'move', seat: 0, ply: 0, attempt: 0, agentId: 'a', model: 'sim-careful', messages: [{ role: 'user', content: 'hi\nthere' }],
           reply: 'MOVE: 5', parsedAction: { type: 'place', cell: 4 }, tokensIn: 10, tokensOut: 3, latencyMs: 120, error: null, at,
         },
       ],
@@ -152,7 +152,7 @@ describe('jsonlRecord', () => {
     expect(back.tournament).toEqual({ id: 't1', name: 'Demo round robin' });
     expect(back.seats).toHaveLength(2);
     expect(back.events[0]).toEqual({ seq: 1, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at: '2025-01-01T10:00:02.000Z' });
-    expect(back.llmCalls[0]).toMatchObject({ reply: 'MOVE: 5', tokensIn: 10, latencyMs: 120, error: null, parsedAction: { cell: 4 } });
+    expect(back.llmCalls[0]).toMatchObject({ purpose: 'move', ply: 0, reply: 'MOVE: 5', tokensIn: 10, latencyMs: 120, error: null, parsedAction: { cell: 4 } });
     expect(back.finishedAt).toBe('2025-01-01T10:01:00.000Z');
   });
 });

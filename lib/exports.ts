@@ -71,10 +71,19 @@ export interface ExportEvent {
   at: Date;
 }
 
+/**
+ * What a model call was for (the `purpose` column of llm_calls): `move`, a player deciding a move (its `ply` is the
+ * move's index); `judge`, a consistency judge scoring a statement after the match (no ply: `ply` is null).
+ */
+export type CallPurpose = 'move' | 'judge';
+
 /** One request to a model: what was sent, what came back, what it cost. */
 export interface ExportLlmCall {
+  purpose: CallPurpose;
+  /** The seat it is about: the player's own, or the seat whose statement a judge scored. */
   seat: number;
-  ply: number;
+  /** The move's index for a `move` call; null for calls outside the moves (`judge`). */
+  ply: number | null;
   attempt: number;
   agentId: string;
   model: string;
@@ -172,7 +181,7 @@ export function csvRows(m: ExportMatch): CsvValue[][] {
 
 /** False for a match that rates no one: a person gave up before a move of their own, or a judged evaluation (DEEP). */
 export function ratesSomeone(m: Pick<ExportMatch, 'gameId' | 'rated'>): boolean {
-  return m.rated !== false && !getGame(m.gameId)?.meta.evaluation;
+  return m.rated !== false && getGame(m.gameId)?.meta.scoring !== 'evaluation';
 }
 
 /** The full record of one match for matches.jsonl: the match, its seats, every event and every model call (dates become ISO strings in JSON). */

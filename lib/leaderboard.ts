@@ -1,6 +1,7 @@
 // The leaderboard's query (validated, shareable as URL parameters) and result shapes, and how pages reach the
 // server's leaderboard service (registered on globalThis by server/main.ts; app/ never imports server/).
 import { z } from 'zod';
+import type { Interval } from './rating/types';
 import { serviceSlot } from './service-slot';
 
 /** The id and name of the one player all people become when the leaderboard rates them together. */
@@ -138,10 +139,8 @@ export function leaderboardDataLinks(query: LeaderboardQuery): { href: string; l
   ];
 }
 
-export interface Interval {
-  lower: number;
-  upper: number;
-}
+/** The rating library's one interval shape, { lower, upper }, as the page and the JSON API show it. */
+export type { Interval } from './rating/types';
 
 export interface LeaderboardRow {
   /** 1 + number of agents whose interval lies entirely above this one (ties share a rank); null without a rating. */

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { digest, hashPassword, passwordSchema, verifyPassword } from './auth';
 import type { Db } from './db';
+import { UserError } from './errors';
 import type { Prisma } from './generated/prisma/client.ts';
 import { nameSkeleton } from './names';
 import { parseOr } from './validation';
@@ -40,7 +41,7 @@ export interface PersonInfo {
 }
 
 /** A request a person can correct (a taken name, a wrong password). */
-export class PeopleError extends Error {
+export class PeopleError extends UserError {
   override name = 'PeopleError';
 }
 

@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { UserError } from './errors';
 
 /**
  * Every limit, per window. Counters are kept in Postgres rather than in memory because a web process alone would
@@ -19,7 +20,7 @@ export const RATE_LIMITS = {
 } as const;
 
 /** A request refused for now; the message says when to try again. */
-export class RateLimitError extends Error {
+export class RateLimitError extends UserError {
   override name = 'RateLimitError';
   constructor(message: string, readonly retryAfterMs: number) {
     super(message);

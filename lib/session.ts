@@ -4,6 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { adminForToken, createSession, deleteSession, SESSION_COOKIE } from './auth';
 import { db } from './db';
+import { UserError } from './errors';
 
 export type SessionAdmin = { id: string; username: string };
 
@@ -27,7 +28,7 @@ export async function requireAdmin(): Promise<SessionAdmin> {
   return a;
 }
 
-export class AdminRequiredError extends Error {
+export class AdminRequiredError extends UserError {
   override name = 'AdminRequiredError';
   constructor() {
     super('sign in as an admin to do this (your session may have expired)');

@@ -2,6 +2,7 @@
 // on the way out (a bad stored value falls back to its default). Today: how the leaderboard shows people by default.
 import { z } from 'zod';
 import type { Db } from './db';
+import { UserError } from './errors';
 import { getGame, ratedGames } from '../games/registry';
 import { parseLeaderboardQuery, unknownGame, type LeaderboardQuery, type QueryProblem } from './leaderboard';
 import { parseOr } from './validation';
@@ -21,7 +22,7 @@ type Key = keyof Settings;
 const DEFAULTS: Settings = settingsSchema.parse({});
 
 /** A readable refusal of a settings change. */
-export class SettingsError extends Error {
+export class SettingsError extends UserError {
   override name = 'SettingsError';
 }
 
@@ -65,10 +66,10 @@ export async function leaderboardQueryFor(
   let query = parsed.query;
   const issues = [...parsed.issues];
   const game = query.game ? getGame(query.game) : undefined;
-  if (query.game && (!game || (!game.meta.evaluation && !ratedGames.includes(game)))) {
+  if (query.game && (!game || (game.meta.scoring !== 'evaluation' && !ratedGames.includes(game)))) {
     issues.unshift({ key: 'game', message: unknownGame(query.game), instead: 'all games' });
     query = { ...query, game: undefined };
-  } else if (query.game && game?.meta.evaluation) {
+  } else if (query.game && game?.meta.scoring === 'evaluation') {
     issues.unshift({ key: 'game', message: `game: ${game.meta.title} is a judged evaluation and is never rated (its results are at /metrics/${game.id})`, instead: 'all games' });
     query = { ...query, game: undefined };
   }

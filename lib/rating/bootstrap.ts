@@ -243,21 +243,21 @@ export function summarise(data: BootstrapData, samples: Float64Array, opts: Boot
       for (let r = 0; r < rounds; r++) column[r] = samples[r * n + k]!;
       column.sort();
       const q = (p: number) => quantile(column, p);
-      beta = { point, median: q(0.5), ci90: [q(0.05), q(0.95)], ci95: [q(0.025), q(0.975)] };
+      beta = { point, median: q(0.5), ci90: { lower: q(0.05), upper: q(0.95) }, ci95: { lower: q(0.025), upper: q(0.975) } };
     }
     const elo = (x: number) => toEloScale(x, opts.offset);
     const rating: Summary = {
       point: elo(beta.point),
       median: beta.median === null ? null : elo(beta.median),
-      ci90: beta.ci90 && [elo(beta.ci90[0]), elo(beta.ci90[1])],
-      ci95: beta.ci95 && [elo(beta.ci95[0]), elo(beta.ci95[1])],
+      ci90: beta.ci90 && { lower: elo(beta.ci90.lower), upper: elo(beta.ci90.upper) },
+      ci95: beta.ci95 && { lower: elo(beta.ci95.lower), upper: elo(beta.ci95.upper) },
     };
     return { agentId, matches, lowData, beta, rating };
   });
   return { scheme: data.scheme, rounds, agents };
 }
 
-/** Bootstrap in this thread: `rounds` resamples of the rated matches, each refitted by Bradley-Terry. */
+/** The bootstrap: `rounds` resamples of the rated matches, each refitted by Bradley-Terry. */
 export function bootstrap(matches: readonly RatedMatch[], opts: BootstrapOptions = {}): BootstrapResult {
   const data = prepareBootstrap(matches, opts);
   return summarise(data, runRounds(data, 0, opts.rounds ?? 1000), opts);

@@ -15,15 +15,15 @@ describe('cooperative scores', () => {
   it('reports the mean team score with a bootstrap interval around it', () => {
     const [a, b] = cooperativeScores(matches, { rounds: 2000 });
     expect(a).toMatchObject({ gameId: 'hanabi', key: 'a', matches: 10, mean: (scores.reduce((x, y) => x + y) + 12) / 10, lowData: false });
-    expect(a!.ci95![0]).toBeLessThan(a!.ci90![0]);
-    expect(a!.ci90![0]).toBeLessThan(a!.mean);
-    expect(a!.ci90![1]).toBeGreaterThan(a!.mean);
-    expect(a!.ci95![1]).toBeGreaterThan(a!.ci90![1]);
+    expect(a!.ci95!.lower).toBeLessThan(a!.ci90!.lower);
+    expect(a!.ci90!.lower).toBeLessThan(a!.mean);
+    expect(a!.ci90!.upper).toBeGreaterThan(a!.mean);
+    expect(a!.ci95!.upper).toBeGreaterThan(a!.ci90!.upper);
     // the bootstrap standard error of a mean is about sd/√n: the 95% interval spans about ±1.96 of it
     const values = [...scores, 5, 7];
     const sd = Math.sqrt(values.reduce((s, x) => s + (x - a!.mean) ** 2, 0) / values.length);
-    expect((a!.ci95![1] - a!.ci95![0]) / (2 * 1.96 * sd / Math.sqrt(10))).toBeGreaterThan(0.8);
-    expect((a!.ci95![1] - a!.ci95![0]) / (2 * 1.96 * sd / Math.sqrt(10))).toBeLessThan(1.2);
+    expect((a!.ci95!.upper - a!.ci95!.lower) / (2 * 1.96 * sd / Math.sqrt(10))).toBeGreaterThan(0.8);
+    expect((a!.ci95!.upper - a!.ci95!.lower) / (2 * 1.96 * sd / Math.sqrt(10))).toBeLessThan(1.2);
     expect(b).toMatchObject({ key: 'b', matches: 2, mean: 6, lowData: true, ci90: null, ci95: null });
   });
 

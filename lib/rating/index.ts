@@ -1,4 +1,5 @@
-// Public API of the rating library (pure TypeScript, browser-safe); the worker-thread bootstrap lives in ./parallel.
+// Public API of the rating library (pure TypeScript, browser-safe). The server runs it off its event loop, in one
+// worker thread (server/leaderboard/computer.ts).
 export type { Interval, PairwiseComparison, RatedMatch, RatedSeat } from './types';
 export { agentResult, buildComparisons, indexMatches, isRated, matchComparisons, matchSides, ratedAgents, type IndexedMatches, type MatchComparison, type MatchResult, type Side } from './comparisons';
 export {
@@ -18,8 +19,6 @@ export {
 export {
   bootstrap,
   prepareBootstrap,
-  runRounds,
-  summarise,
   type AgentBootstrap,
   type BootstrapData,
   type BootstrapOptions,
@@ -32,5 +31,5 @@ export { eloRatings, inPlayOrder, type EloOptions } from './elo';
 export { trueSkillRatings, type TrueSkillOptions, type TrueSkillRating } from './trueskill';
 export { cooperativeScores, type CooperativeOptions, type CooperativeScore } from './cooperative';
 export { normalizedScores, type GameNormalizedScore, type NormalizedScore } from './normalized';
-export { computeLeaderboard, type Leaderboard, type LeaderboardOptions, type LeaderboardRow, type PairwiseRow } from './leaderboard';
+export { computeLeaderboard, type AgentRating, type Leaderboard, type LeaderboardOptions, type PairwiseRow } from './leaderboard';
 export { assertRatedMatches, RatingInputError } from './validate';

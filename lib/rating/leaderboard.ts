@@ -1,5 +1,5 @@
 // The leaderboard in one call: Bradley-Terry with bootstrap intervals and ranks, records, Elo, TrueSkill, pairwise table.
-import { bootstrap, type BootstrapOptions, type BootstrapResult, type BootstrapScheme, type Summary } from './bootstrap';
+import { bootstrap, type BootstrapOptions, type BootstrapScheme, type Summary } from './bootstrap';
 import { winProbability } from './bradley-terry';
 import { agentResult, compareStrings, isRated, matchComparisons } from './comparisons';
 import { cooperativeScores, type CooperativeScore } from './cooperative';
@@ -30,14 +30,12 @@ export interface LeaderboardOptions {
   prior?: number;
   /** Elo-scale rating of β = 0 (default 1000). */
   offset?: number;
-  /** Compute TrueSkill (default true; about 0.1 ms per match, in the calling thread). */
+  /** Compute TrueSkill (default true; about 0.1 ms per match). */
   trueSkill?: boolean;
-  /** Runs the bootstrap (default: `bootstrap`, in this thread; lib/rating/parallel.ts passes worker threads). */
-  runBootstrap?: (matches: readonly RatedMatch[], opts: BootstrapOptions) => BootstrapResult | Promise<BootstrapResult>;
 }
 
-/** One agent's line on the leaderboard. */
-export interface LeaderboardRow {
+/** One agent's ratings and record as the library computes them (the page's row, LeaderboardRow, is lib/leaderboard.ts's). */
+export interface AgentRating {
   /** Agent id. */
   agentId: string;
   /** 1 + number of agents whose interval lies entirely above this agent's (ties share ranks). */
@@ -81,7 +79,7 @@ export interface PairwiseRow {
 /** The whole leaderboard. */
 export interface Leaderboard {
   /** Rated agents, by rank then rating. */
-  rows: LeaderboardRow[];
+  rows: AgentRating[];
   /** Every pair of agents that met. */
   pairwise: PairwiseRow[];
   /** Cooperative games, per (game, agent). */
@@ -150,17 +148,14 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
     prior: opts.prior,
     offset: opts.offset,
   };
-  // Started together, so that a bootstrap in worker threads runs while TrueSkill works in this thread.
-  const [boot, trueSkill] = await Promise.all([
-    (opts.runBootstrap ?? bootstrap)(matches, bootOpts),
-    opts.trueSkill === false ? undefined : trueSkillRatings(matches),
-  ]);
+  const boot = bootstrap(matches, bootOpts);
+  const trueSkill = opts.trueSkill === false ? undefined : await trueSkillRatings(matches);
   const ranks = rankAgents(boot.agents, interval);
   const elo = eloRatings(matches, { k: opts.eloK });
   const record = records(matches);
   const beta = new Map(boot.agents.map((a) => [a.agentId, a.beta.point]));
 
-  const rows = boot.agents.map((a, k): LeaderboardRow => {
+  const rows = boot.agents.map((a, k): AgentRating => {
     const r = record.get(a.agentId)!;
     return {
       agentId: a.agentId,

@@ -24,13 +24,14 @@ export function bootstrapMean(values: readonly number[], seed: string, rounds = 
   }
   means.sort();
   const q = (p: number) => quantile(means, p);
-  return { mean, ci90: [q(0.05), q(0.95)], ci95: [q(0.025), q(0.975)] };
+  return { mean, ci90: { lower: q(0.05), upper: q(0.95) }, ci95: { lower: q(0.025), upper: q(0.975) } };
 }
 
 /** A mean for a results table: its interval is null below `minSamples` values (too few to say anything). */
 export interface Stat {
   n: number;
   mean: number;
+  /** [low, high], as the tables' Wilson intervals (lib/rating/proportion.ts). */
   ci95: [number, number] | null;
 }
 
@@ -41,5 +42,6 @@ export function meanStat(values: readonly number[], seed: string, rounds = 1000,
   if (values.length === 0) return { n: 0, mean: NaN, ci95: null };
   const mean = values.reduce((s, x) => s + x, 0) / values.length;
   if (values.length < minSamples) return { n: values.length, mean, ci95: null };
-  return { n: values.length, mean, ci95: bootstrapMean(values, seed, rounds).ci95 };
+  const { ci95 } = bootstrapMean(values, seed, rounds);
+  return { n: values.length, mean, ci95: [ci95.lower, ci95.upper] };
 }

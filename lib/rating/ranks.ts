@@ -7,8 +7,8 @@ import type { Interval } from './types';
  * Agents whose intervals overlap share ranks; ranks need not be consecutive.
  */
 export function ranksFromIntervals(intervals: readonly Interval[]): number[] {
-  const lows = intervals.map(([low]) => low).sort((a, b) => a - b);
-  return intervals.map(([, high]) => {
+  const lows = intervals.map(({ lower }) => lower).sort((a, b) => a - b);
+  return intervals.map(({ upper: high }) => {
     // Count lows > high: binary search for the first low above high.
     let lo = 0;
     let hi = lows.length;
@@ -27,5 +27,5 @@ export function ranksFromIntervals(intervals: readonly Interval[]): number[] {
  * and the lowData flag tells readers not to trust it).
  */
 export function rankAgents(agents: readonly AgentBootstrap[], interval: 0.9 | 0.95 = 0.95): number[] {
-  return ranksFromIntervals(agents.map(({ beta }) => (interval === 0.9 ? beta.ci90 : beta.ci95) ?? [beta.point, beta.point]));
+  return ranksFromIntervals(agents.map(({ beta }) => (interval === 0.9 ? beta.ci90 : beta.ci95) ?? { lower: beta.point, upper: beta.point }));
 }

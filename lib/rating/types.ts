@@ -38,5 +38,12 @@ export interface PairwiseComparison {
   wj: number;
 }
 
-/** A closed interval [low, high]. */
-export type Interval = [low: number, high: number];
+/**
+ * A closed interval: the one shape of every rating and score interval, from the bootstrap to the leaderboard's JSON
+ * (`/api/leaderboard`). The metrics tables' Wilson intervals and bootstrap means (lib/rating/proportion.ts,
+ * mean-interval.ts `meanStat`) are [low, high] pairs of their own.
+ */
+export interface Interval {
+  lower: number;
+  upper: number;
+}

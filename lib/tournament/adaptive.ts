@@ -29,7 +29,7 @@ export function intervalsFrom(
     const result = bootstrap(matches, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches });
     for (const a of result.agents) {
       const ci = opts.confidence === 0.9 ? a.beta.ci90 : a.beta.ci95;
-      if (ci && a.beta.median !== null) byAgent.set(a.agentId, { agentId: a.agentId, median: a.beta.median, lo: ci[0], hi: ci[1] });
+      if (ci && a.beta.median !== null) byAgent.set(a.agentId, { agentId: a.agentId, median: a.beta.median, lo: ci.lower, hi: ci.upper });
     }
   }
   return agentIds.map((agentId) => byAgent.get(agentId) ?? { agentId, median: 0, lo: -Infinity, hi: Infinity });

@@ -1,13 +1,15 @@
 // The consistency judge: after a match, a judge agent (any LLM agent) scores each statement the game marks judgeable
-// (Who is the spy's descriptions) against its speaker's own word. Verdicts go to the judgments table, the calls to
-// llm_calls (ply -1: after the match), so they count in the tournament's spend. A provider failure (retried first, as
-// for the players) leaves the verdict missing with the reason; only a readable reply that is no verdict is corrected.
-// Safe to run again: only missing verdicts are asked for.
+// (Who is the spy's descriptions) against its speaker's own word. Verdicts go to the judgments table; the calls are
+// made and recorded as the players' are (callModel, the match store), with the purpose `judge` and no ply, so they
+// count in the tournament's spend. A provider failure (retried first, as for the players) leaves the verdict missing
+// with the reason; only a readable reply that is no verdict is corrected. Safe to run again: only missing verdicts are
+// asked for.
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { replayStates } from '../../lib/engine/replay';
 import { judgeMessages, parseVerdict } from '../../lib/judge';
-import { chatCompletion, clientFor, type ChatReply } from '../llm/clients';
+import { callModel, clientFor, type ChatReply } from '../llm/clients';
+import { prismaStore, type CallRow, type MatchStore } from '../workers/store';
 import { InfraError, type CallRecord } from './types';
 
 /** Tries per statement: the first answer and two corrections after an unreadable one. */
@@ -19,7 +21,10 @@ export interface JudgeSummary {
   skipped: boolean;
 }
 
-export async function judgeMatch(db: Db, matchId: string, judgeId: string): Promise<JudgeSummary> {
+/** `store`: where the calls are recorded (the match store; a test may wrap it). */
+export async function judgeMatch(
+  db: Db, matchId: string, judgeId: string, store: Pick<MatchStore, 'recordCall'> = prismaStore(db),
+): Promise<JudgeSummary> {
   const match = await db.match.findUnique({
     where: { id: matchId },
     include: { events: { where: { kind: 'move' }, orderBy: { seq: 'asc' } }, judgments: { where: { judgeId } } },
@@ -41,32 +46,28 @@ export async function judgeMatch(db: Db, matchId: string, judgeId: string): Prom
   for (const item of game.judgeable(end).filter((i) => !done.has(i.item))) {
     const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = judgeMessages(item);
     let verdict: ReturnType<typeof parseVerdict> = { error: 'no answer' };
-    const record = (call: CallRecord, attempt: number) =>
-      db.llmCall.create({
-        data: {
-          matchId, seat: item.seat, ply: -1, attempt, agentId: judgeId, model: call.model, messages: call.messages, reply: call.reply,
-          parsedAction: call.error || 'error' in verdict ? undefined : { type: 'judgment', item: item.item, ...verdict },
-          error: call.error ?? ('error' in verdict ? verdict.error : null),
-          tokensIn: call.tokensIn, tokensOut: call.tokensOut, latencyMs: call.latencyMs, costUsd: call.costUsd ?? null,
-        },
-      });
+    // A call's row: the verdict it gave is its parsed action; a readable reply that is no verdict keeps why as its error.
+    const row = (call: CallRecord, attempt: number): CallRow => ({
+      ...call, seat: item.seat, ply: null, attempt, agentId: judgeId,
+      parsedAction: call.error || 'error' in verdict ? null : { type: 'judgment', item: item.item, ...verdict },
+      error: call.error ?? ('error' in verdict ? verdict.error : null),
+    });
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       let reply: ChatReply;
       try {
         // Transport and protocol failures are retried inside (the same policy as the players').
-        reply = await chatCompletion(client, {
-          model: judge.model, messages, temperature: judge.temperature, maxTokens: judge.maxTokens, prices: judge.provider,
+        reply = await callModel(client, {
+          purpose: 'judge', model: judge.model, messages, temperature: judge.temperature, maxTokens: judge.maxTokens, prices: judge.provider,
         });
       } catch (err) {
         if (!(err instanceof InfraError)) throw err;
         // The provider failed, not the judge: no correction is asked for, the verdict is missing with the reason.
         verdict = { error: err.message };
-        for (const call of err.calls) await record(call, attempt);
+        await store.recordCall(matchId, ...err.calls.map((call) => row(call, attempt)));
         break;
       }
-      for (const call of reply.failedCalls) await record(call, attempt);
       verdict = parseVerdict(reply.text);
-      await record(reply.call, attempt);
+      await store.recordCall(matchId, ...reply.failedCalls.map((call) => row(call, attempt)), row(reply.call, attempt));
       if (!('error' in verdict)) break;
       messages.push({ role: 'assistant', content: reply.text }, { role: 'user', content: `Your answer could not be read: ${verdict.error}\nAnswer again in the three lines.` });
     }

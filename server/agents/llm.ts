@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import type { PromptOptions } from '../../games/types';
 import type { Agent, TurnContext } from './types';
 import type { Prices } from '../../lib/pricing';
-import { chatCompletion, type ChatReply } from '../llm/clients';
+import { callModel, type ChatReply } from '../llm/clients';
 import { SCAFFOLDS, type Scaffold } from '../../lib/agents/scaffolds';
 
 export { PROMPT_VERSION, type Scaffold } from '../../lib/agents/scaffolds';
@@ -51,9 +51,9 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
     async act(ctx) {
       const messages = buildMessages(ctx, opts.scaffold, { switches: opts.switches ?? [] });
       // Transport and protocol failures are retried inside and end as an InfraError: the runner voids the match.
-      const reply = await chatCompletion(
+      const reply = await callModel(
         opts.client,
-        { model: opts.model, messages, temperature: opts.temperature, maxTokens: opts.maxTokens, prices: opts.prices },
+        { purpose: 'move', model: opts.model, messages, temperature: opts.temperature, maxTokens: opts.maxTokens, prices: opts.prices },
         { signal: ctx.signal, abortedMessage: 'move timed out' },
       );
       const { text, call, failedCalls } = reply;

@@ -1,5 +1,6 @@
 // What the match runner asks of every kind of player, and what it gets back.
 import type { GameDef, Rng, Seat } from '../../games/types';
+import type { CallPurpose } from '../../lib/exports';
 
 export interface TurnContext {
   game: GameDef;
@@ -25,6 +26,8 @@ export interface TurnContext {
 
 /** What a model call cost and carried, kept for every request (the `llm_calls` table). */
 export interface CallRecord {
+  /** What the call was for: a player's move, or a judge's verdict after the match. */
+  purpose: CallPurpose;
   model: string;
   messages: { role: string; content: string }[];
   reply: string | null;

@@ -5,8 +5,11 @@ import pg from 'pg';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migrations');
 
-/** Applies pending migrations inside one transaction each; concurrent starters wait on an advisory lock. */
-export async function migrate(databaseUrl: string, log: (m: string) => void = () => {}): Promise<string[]> {
+/**
+ * Applies pending migrations inside one transaction each; concurrent starters wait on an advisory lock.
+ * `until`: the last migration to apply (tests of a data migration start from the schema before it).
+ */
+export async function migrate(databaseUrl: string, log: (m: string) => void = () => {}, opts: { until?: string } = {}): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const applied: string[] = [];
@@ -18,6 +21,7 @@ export async function migrate(databaseUrl: string, log: (m: string) => void = ()
     const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
+      .filter((name) => opts.until === undefined || name <= opts.until)
       .sort();
     for (const name of names) {
       if (done.has(name)) continue;

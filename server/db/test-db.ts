@@ -10,7 +10,8 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-export async function createTestDb(): Promise<TestDb> {
+/** `until`: migrate only up to this migration (the schema a data migration starts from). */
+export async function createTestDb(opts: { until?: string } = {}): Promise<TestDb> {
   const adminUrl = process.env.ARENA_TEST_PG_URL;
   if (!adminUrl) throw new Error('ARENA_TEST_PG_URL is not set: run tests through vitest (its global setup starts Postgres)');
   const name = `arena_test_${randomBytes(5).toString('hex')}`;
@@ -21,7 +22,7 @@ export async function createTestDb(): Promise<TestDb> {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const url = u.toString();
-  await migrate(url);
+  await migrate(url, undefined, opts);
   const db = createDb(url, 5);
   return {
     url,

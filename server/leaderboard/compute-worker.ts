@@ -6,7 +6,7 @@ import type { RatedMatch } from '../../lib/rating/types';
 export interface ComputeRequest {
   id: number;
   matches: RatedMatch[];
-  opts: Omit<LeaderboardOptions, 'runBootstrap'>;
+  opts: LeaderboardOptions;
   /** Only load what the first computation would (TrueSkill's mathjs takes ~0.6 s): the start-up warm-up. */
   warm?: boolean;
 }

@@ -36,7 +36,7 @@ export function createComputer(): { compute: Compute; warm(): Promise<void>; clo
   };
 
   return {
-    compute(matches: RatedMatch[], opts: Omit<LeaderboardOptions, 'runBootstrap'>) {
+    compute(matches: RatedMatch[], opts: LeaderboardOptions) {
       worker ??= start();
       const id = nextId++;
       const w = worker;

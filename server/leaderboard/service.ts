@@ -170,8 +170,6 @@ function anchorAgent(data: LeaderboardData) {
     .sort((x, y) => played.get(y.id)! - played.get(x.id)! || x.name.localeCompare(y.name))[0];
 }
 
-const toInterval = (i: [number, number] | null): Interval | null => (i ? { lower: i[0], upper: i[1] } : null);
-
 /** Why an agent has no TrueSkill rating though it is rated by Bradley-Terry. */
 const NO_TRUESKILL =
   'No TrueSkill rating: TrueSkill cannot rate a player against itself, so it leaves out every match where one agent sits on two sides, and all of this agent’s rated matches were such matches.';
@@ -198,7 +196,7 @@ export function present(
     .map((c) => {
       const a = agents.get(c.key)!;
       const ci = query.interval === '90' ? c.ci90 : c.ci95;
-      return { gameId: c.gameId, agentId: a.id, agentName: a.name, agentKind: a.kind, simulated: a.simulated, matches: c.matches, mean: c.mean, interval: toInterval(ci) };
+      return { gameId: c.gameId, agentId: a.id, agentName: a.name, agentKind: a.kind, simulated: a.simulated, matches: c.matches, mean: c.mean, interval: ci };
     })
     .sort((x, y) => x.gameId.localeCompare(y.gameId) || y.mean - x.mean);
   const versions = [
@@ -213,7 +211,7 @@ export function present(
     let missing: string | null = null;
     if (query.method === 'bt') {
       rating = r.rating.point;
-      interval = r.lowData ? null : toInterval(ci);
+      interval = r.lowData ? null : ci;
     } else if (query.method === 'trueskill') {
       // A missing TrueSkill rating is shown as missing, never as another method's number.
       if (r.trueSkill) {
@@ -245,8 +243,8 @@ export function present(
         beta: r.beta.point,
         scaled: r.rating.point,
         median: r.rating.median,
-        ci90: toInterval(r.rating.ci90),
-        ci95: toInterval(r.rating.ci95),
+        ci90: r.rating.ci90,
+        ci95: r.rating.ci95,
       },
       trueskill: r.trueSkill,
       elo: r.elo,
@@ -267,7 +265,7 @@ export function present(
   // Ranks among the shown agents with a rating: an interval entirely above yours puts you one rank lower (Chatbot
   // Arena). Agents without one come last, unranked.
   const rated = rows.filter((r) => r.rating !== null);
-  const ranks = ranksFromIntervals(rated.map((r) => (r.interval ? [r.interval.lower, r.interval.upper] : [r.rating!, r.rating!])));
+  const ranks = ranksFromIntervals(rated.map((r) => r.interval ?? { lower: r.rating!, upper: r.rating! }));
   rated.forEach((r, i) => (r.rank = ranks[i]!));
   rows.sort((x, y) => (x.rank ?? Infinity) - (y.rank ?? Infinity) || (y.rating ?? -Infinity) - (x.rating ?? -Infinity) || x.agentName.localeCompare(y.agentName));
 

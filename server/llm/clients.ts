@@ -1,8 +1,9 @@
-// One OpenAI SDK client per provider endpoint, reused across matches, and `chatCompletion`, the one way the arena asks a model.
+// One OpenAI SDK client per provider endpoint, reused across matches, and `callModel`, the one way the arena asks a model.
 import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
 import { decryptSecret } from '../../lib/secrets';
+import type { CallPurpose } from '../../lib/exports';
 import { callCost, type Prices } from '../../lib/pricing';
 import { InfraError, type CallRecord } from '../agents/types';
 import { limitedFetch, limiterFor, type ProviderLimits } from './limits';
@@ -36,7 +37,7 @@ function envInt(name: string, fallback: number, min: number, max: number): numbe
  *   retried by the SDK (`maxRetries` times, 0.5 s doubling to 8 s, honouring Retry-After); 429s are first re-sent
  *   by the provider's limiter (server/llm/limits.ts) after a cool-down shared by every call to that provider.
  * - A response the SDK accepts but that is no chat completion (a connection cut mid-body, invalid JSON, an HTML
- *   page, no choices, a choice without a message) is re-sent by `chatCompletion`, also `maxRetries` times, after
+ *   page, no choices, a choice without a message) is re-sent by `callModel`, also `maxRetries` times, after
  *   `backoffMs` doubling up to `maxBackoffMs`, less up to 25 % jitter.
  * The timeout covers one whole HTTP request, time queued behind the provider's limits included.
  */
@@ -75,6 +76,8 @@ export function clientFor(p: ProviderRef): OpenAI {
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 export interface ChatRequest {
+  /** What the call is for; every CallRecord of it carries this (the `purpose` column of llm_calls). */
+  purpose: CallPurpose;
   model: string;
   messages: ChatMessage[];
   temperature?: number | null;
@@ -209,8 +212,10 @@ function backoff(n: number): number {
  * model's answer, however empty, refused or cut short. Anything else is the provider's failure: a malformed
  * response is sent again with backoff (`llmCallPolicy`); when that persists, or the SDK gives up (HTTP errors,
  * connection failures, after its own retries), an InfraError carries the reason and every failed request.
+ * Every request becomes one CallRecord (purpose, prompt, reply or error, tokens, latency, cost), for the caller to
+ * record through the match store (server/workers/store.ts), the one way a call reaches llm_calls.
  */
-export async function chatCompletion(client: OpenAI, req: ChatRequest, opts: ChatOptions = {}): Promise<ChatReply> {
+export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOptions = {}): Promise<ChatReply> {
   const { signal } = opts;
   const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
     model: req.model,
@@ -223,7 +228,7 @@ export async function chatCompletion(client: OpenAI, req: ChatRequest, opts: Cha
   for (let n = 0; ; n++) {
     const started = performance.now();
     const call: CallRecord = {
-      model: req.model, messages: req.messages.map((m) => ({ ...m })), reply: null, error: null, tokensIn: null, tokensOut: null, latencyMs: 0,
+      purpose: req.purpose, model: req.model, messages: req.messages.map((m) => ({ ...m })), reply: null, error: null, tokensIn: null, tokensOut: null, latencyMs: 0,
     };
     let read: Read;
     try {

@@ -157,7 +157,7 @@ describe('the judge against a broken provider', () => {
     expect(endpoint!.requests).toBe(tries * r.failed);
     const calls = await t.db.llmCall.findMany({ where: { matchId: m.id, agentId: judge.id } });
     expect(calls).toHaveLength(tries * r.failed);
-    expect(calls.every((c) => c.ply === -1 && c.attempt === 0 && c.reply === null && FAULTS.html.test(c.error ?? ''))).toBe(true);
+    expect(calls.every((c) => c.purpose === 'judge' && c.ply === null && c.attempt === 0 && c.reply === null && FAULTS.html.test(c.error ?? ''))).toBe(true);
     expect(calls.some((c) => JSON.stringify(c.messages).includes('could not be read'))).toBe(false);
   });
 

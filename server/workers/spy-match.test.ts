@@ -138,10 +138,11 @@ describe('the consistency judge', () => {
     }
     // The simulated players describe their own word with its clues: the judge finds them consistent.
     expect(rows.filter((r) => r.consistent).length).toBeGreaterThanOrEqual(said.length - 1);
-    // Each call names the speaker's own word and the description, and is recorded after the match (ply -1).
-    const calls = await t.db.llmCall.findMany({ where: { matchId: m.id, ply: -1 } });
+    // Each call names the speaker's own word and the description, and is recorded as the judge's, at no move.
+    const calls = await t.db.llmCall.findMany({ where: { matchId: m.id, purpose: 'judge' } });
     expect(calls).toHaveLength(said.length);
     for (const c of calls) {
+      expect(c.ply).toBeNull();
       const user = (c.messages as { role: string; content: string }[]).find((x) => x.role === 'user')!.content;
       expect(user).toContain(`Word: ${end.words[c.seat]}`);
       expect(c.agentId).toBe(judge.id);
@@ -163,7 +164,7 @@ describe('the consistency judge', () => {
       expect(r.failed).toBeGreaterThanOrEqual(4);
       const rows = await t.db.judgment.findMany({ where: { matchId: m.id } });
       for (const row of rows) expect(row).toMatchObject({ score: null, consistent: null, error: expect.stringMatching(/SCORE: <1-5>/) });
-      expect(await t.db.llmCall.count({ where: { matchId: m.id, ply: -1 } })).toBe(3 * r.failed);
+      expect(await t.db.llmCall.count({ where: { matchId: m.id, purpose: 'judge', ply: null } })).toBe(3 * r.failed);
       // A baseline cannot judge.
       const rnd = await t.db.agent.create({ data: { name: `random-${suffix()}`, kind: 'random' } });
       await expect(judgeMatch(t.db, m.id, rnd.id)).rejects.toThrow(/is not an LLM agent/);

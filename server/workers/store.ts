@@ -50,9 +50,13 @@ export interface SeatStats {
   replies: number;
 }
 
+/** A model call as llm_calls keeps it: the CallRecord (with its purpose) and where in the match it belongs. */
 export interface CallRow extends CallRecord {
+  /** The player's seat (`move`), or the seat whose statement was judged (`judge`). */
   seat: number;
-  ply: number;
+  /** The move being decided (`move`); null for a call outside the moves (`judge`). */
+  ply: number | null;
+  /** The try: a move's attempt after rejections, or a judge's correction. */
   attempt: number;
   agentId: string;
   parsedAction: unknown;
@@ -70,7 +74,8 @@ export interface MatchStore {
   append(matchId: string, ev: StoredEvent): Promise<void>;
   /** Several events and call rows in one statement. */
   appendBatch?(matchId: string, evs: StoredEvent[], calls: CallRow[]): Promise<void>;
-  recordCall(matchId: string, call: CallRow): Promise<void>;
+  /** Model calls alone (the consistency judge's, after the match; a store without appendBatch). */
+  recordCall(matchId: string, ...calls: CallRow[]): Promise<void>;
   /** `unrated`: why the finished match rates no one (matches.rated = false, the reason kept in its result). */
   finish(matchId: string, outcome: Outcome, stats: SeatStats[], lastSeq: number, unrated?: string): Promise<void>;
   fail(matchId: string, reason: string, stats: SeatStats[], lastSeq: number): Promise<void>;
@@ -78,6 +83,21 @@ export interface MatchStore {
 
 
 const seatCounts = (st: SeatStats) => ({ illegalCount: st.illegal, forfeitCount: st.forfeits, moveCount: st.moves, replyCount: st.replies });
+
+/**
+ * The one statement that writes model calls ($1: the match, $2: the rows as JSON, from `callsJson`), alone or as the
+ * first part of a turn's batch.
+ */
+const INSERT_CALLS = `INSERT INTO llm_calls (match_id, purpose, seat, ply, attempt, agent_id, model, messages, reply, parsed_action, error, tokens_in, tokens_out, latency_ms, cost_usd)
+  SELECT $1, x.purpose, x.seat, x.ply, x.attempt, x.agent_id, x.model, x.messages, x.reply, x.parsed_action, x.error, x.tokens_in, x.tokens_out, x.latency_ms, x.cost_usd
+  FROM jsonb_to_recordset($2::jsonb) AS x(purpose text, seat int, ply int, attempt int, agent_id text, model text, messages jsonb, reply text,
+                                          parsed_action jsonb, error text, tokens_in int, tokens_out int, latency_ms int, cost_usd float8)`;
+
+const callsJson = (calls: CallRow[]) =>
+  JSON.stringify(calls.map((c) => ({
+    purpose: c.purpose, seat: c.seat, ply: c.ply, attempt: c.attempt, agent_id: c.agentId, model: c.model, messages: c.messages, reply: c.reply,
+    parsed_action: c.parsedAction ?? null, error: c.error, tokens_in: c.tokensIn, tokens_out: c.tokensOut, latency_ms: c.latencyMs, cost_usd: c.costUsd ?? null,
+  })));
 
 export function prismaStore(db: Db): MatchStore {
   return {
@@ -111,19 +131,12 @@ export function prismaStore(db: Db): MatchStore {
     },
     async appendBatch(matchId, evs, calls) {
       await db.$executeRawUnsafe(
-        `WITH c AS (
-           INSERT INTO llm_calls (match_id, seat, ply, attempt, agent_id, model, messages, reply, parsed_action, error, tokens_in, tokens_out, latency_ms, cost_usd)
-           SELECT $1, x.seat, x.ply, x.attempt, x.agent_id, x.model, x.messages, x.reply, x.parsed_action, x.error, x.tokens_in, x.tokens_out, x.latency_ms, x.cost_usd
-           FROM jsonb_to_recordset($2::jsonb) AS x(seat int, ply int, attempt int, agent_id text, model text, messages jsonb, reply text, parsed_action jsonb,
-                                                   error text, tokens_in int, tokens_out int, latency_ms int, cost_usd float8))
+        `WITH c AS (${INSERT_CALLS})
          INSERT INTO match_events (match_id, seq, kind, seat, payload, visible_to, created_at)
          SELECT $1, x.seq, x.kind, x.seat, x.payload, x.visible_to, x.created_at
          FROM jsonb_to_recordset($3::jsonb) AS x(seq int, kind text, seat int, payload jsonb, visible_to int[], created_at timestamp(3))`,
         matchId,
-        JSON.stringify(calls.map((c) => ({
-          seat: c.seat, ply: c.ply, attempt: c.attempt, agent_id: c.agentId, model: c.model, messages: c.messages, reply: c.reply,
-          parsed_action: c.parsedAction ?? null, error: c.error, tokens_in: c.tokensIn, tokens_out: c.tokensOut, latency_ms: c.latencyMs, cost_usd: c.costUsd ?? null,
-        }))),
+        callsJson(calls),
         JSON.stringify(evs.map((e) => ({ seq: e.seq, kind: e.kind, seat: e.seat, payload: e.payload, visible_to: e.visibleTo, created_at: e.at.toISOString() }))),
       );
     },
@@ -132,14 +145,8 @@ export function prismaStore(db: Db): MatchStore {
         data: { matchId, seq: ev.seq, kind: ev.kind, seat: ev.seat, payload: ev.payload as object, visibleTo: ev.visibleTo, createdAt: ev.at },
       });
     },
-    async recordCall(matchId, c) {
-      await db.llmCall.create({
-        data: {
-          matchId, seat: c.seat, ply: c.ply, attempt: c.attempt, agentId: c.agentId, model: c.model,
-          messages: c.messages, reply: c.reply, parsedAction: (c.parsedAction ?? undefined) as object | undefined,
-          error: c.error, tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, costUsd: c.costUsd ?? null,
-        },
-      });
+    async recordCall(matchId, ...calls) {
+      if (calls.length) await db.$executeRawUnsafe(INSERT_CALLS, matchId, callsJson(calls));
     },
     async finish(matchId, outcome, stats, lastSeq, unrated) {
       const outcomes = seatOutcomes(outcome);

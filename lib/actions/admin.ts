@@ -1,67 +1,40 @@
 // Server actions of the admin area: sign in, first-run setup and sign out; providers, agents, settings and tournaments.
-// Every admin action starts with requireAdmin(), validates its input with the lib's zod schemas, and answers
-// { ok: true, … } or { ok: false, error } with a readable message (never a stack) for useActionState.
+// Each is built by lib/actions/define.ts (adminAction: a signed-in admin; publicAction: signing in and setup), which
+// checks the caller and the input (the lib's zod schemas) and answers { ok: true, … } or { ok: false, error } with a
+// readable message (never a stack) for useActionState.
 'use server';
 
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionResult } from '@/components/admin-form-action';
 import {
   agentInputSchema, archiveAgent, deleteAgent, deleteProvider, modelWarning, providerInputSchema, saveAgent, saveProvider, setAgentPlayable, testProviderConnection,
-} from '@/lib/admin';
-import { adminCount, createFirstAdmin, credentialsSchema } from '@/lib/auth';
-import { CLIENT_IP_HEADER } from '@/lib/client-ip';
-import { tournamentControl } from '@/lib/control';
-import { db } from '@/lib/db';
-import { adminSignIn } from '@/lib/entry';
-import { formText } from '@/lib/form-data';
-import { endSession, requireAdmin, startSession } from '@/lib/session';
-import { saveSettings } from '@/lib/settings';
-import { tournamentSpecSchema } from '@/lib/tournament/spec';
-import { describeIssues, FIELD_LABELS } from '@/lib/validation';
+} from '../admin';
+import { adminCount, createFirstAdmin, credentialsSchema } from '../auth';
+import { CLIENT_IP_HEADER } from '../client-ip';
+import { tournamentControl } from '../control';
+import { db } from '../db';
+import { adminSignIn } from '../entry';
+import { UserError } from '../errors';
+import { formText as text } from '../form-data';
+import { endSession, startSession } from '../session';
+import { saveSettings } from '../settings';
+import { tournamentSpecSchema } from '../tournament/spec';
+import { FIELD_LABELS } from '../validation';
+import { adminAction, publicAction } from './define';
 
-type Fail = { ok: false; error: string; field?: string; fields?: string[] };
-type Issue = Parameters<typeof describeIssues>[0][number];
-
-/** Every problem of a refused input in plain words (lib/validation.ts), with the fields to mark. */
-function describe(issues: readonly Issue[]): Fail {
-  const d = describeIssues(issues);
-  return { ok: false, error: d.message, ...(d.fields[0] ? { field: d.fields[0], fields: d.fields } : {}) };
-}
-
-/** Raised while reading a form, for a field whose text is not what it should be. */
-class FieldError extends Error {
-  constructor(readonly field: string, message: string) {
-    super(message);
-  }
-}
-
-/**
- * Any failure as an answer for the form. Errors are recognised by name and shape, not class: the scheduler runs
- * outside Next's bundle, so its AdminError and ZodError are other classes than the ones imported here.
- */
-function fail(err: unknown): Fail {
-  if (err instanceof FieldError) return { ok: false, error: err.message, field: err.field };
-  const e = err as { name?: string; message?: string; issues?: Issue[] } | null;
-  if (e && Array.isArray(e.issues)) return describe(e.issues);
-  if (e?.name === 'AdminError' || e?.name === 'AdminRequiredError' || e?.name === 'RateLimitError' || e?.name === 'SettingsError') return { ok: false, error: String(e.message) };
-  console.error('[admin] action failed:', err);
-  const first = typeof e?.message === 'string' ? e.message.split('\n').find((l) => l.trim()) : undefined;
-  return { ok: false, error: first ? first.trim().slice(0, 300) : 'something went wrong; try again' };
-}
-
-const text = formText;
-
-/** A number field: undefined when blank; a readable error when it is not a number. */
+/** A number field: undefined when blank; a readable error on the field when it is not a number. */
 function numberField(fd: FormData, key: string): number | undefined {
   const v = text(fd, key).trim();
   if (v === '') return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n)) throw new FieldError(key, `${FIELD_LABELS[key] ?? key}: enter a number`);
+  if (!Number.isFinite(n)) throw new UserError(`${FIELD_LABELS[key] ?? key}: enter a number`, { field: key });
   return n;
 }
+
+/** A row's id, as a list's buttons send it. */
+const rowId = z.string().min(1).max(64);
 
 /** "a, b\nc" → ["a", "b", "c"] */
 const list = (s: string) => s.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean);
@@ -75,37 +48,38 @@ function safeNext(next: string): string {
 
 // ---- Sign in, setup, sign out ----
 
-export async function loginAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
-  const username = text(fd, 'username').trim();
-  const password = text(fd, 'password');
-  if (!username || !password) return { ok: false, error: 'enter your username and password' };
-  try {
+const entry = publicAction('admin');
+
+export const loginAction = entry.form({
+  input: (fd) => ({ username: text(fd, 'username').trim(), password: text(fd, 'password'), next: text(fd, 'next') }),
+  schema: z.object({ username: z.string(), password: z.string(), next: z.string() }),
+  run: async ({ username, password, next }) => {
+    if (!username || !password) return { ok: false, error: 'enter your username and password' };
     // Rate limited per address and per username (lib/entry.ts); a wrong username or password gets one answer.
     const admin = await adminSignIn(db(), { username, password }, (await headers()).get(CLIENT_IP_HEADER));
     if (!admin) return { ok: false, error: 'wrong username or password' };
     await startSession(admin.id);
-  } catch (err) {
-    return fail(err);
-  }
-  redirect(safeNext(text(fd, 'next')));
-}
+    redirect(safeNext(next));
+  },
+});
 
-export async function setupAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
-  const taken: Fail = { ok: false, error: 'an admin account already exists: sign in instead' };
-  try {
+export const setupAction = entry.form({
+  input: (fd) => ({ username: text(fd, 'username'), password: text(fd, 'password'), confirm: text(fd, 'confirm') }),
+  // The credentials are checked once no admin exists (credentialsSchema, below): that refusal comes first.
+  schema: z.object({ username: z.string(), password: z.string(), confirm: z.string() }),
+  run: async (raw) => {
+    const taken = { ok: false, error: 'an admin account already exists: sign in instead' } as const;
     if ((await adminCount(db())) > 0) return taken;
-    const input = credentialsSchema.safeParse({ username: text(fd, 'username'), password: text(fd, 'password') });
-    if (!input.success) return describe(input.error.issues);
-    if (text(fd, 'confirm') !== input.data.password) return { ok: false, error: 'the two passwords differ', field: 'confirm' };
-    const admin = await createFirstAdmin(db(), input.data.username, input.data.password);
+    const input = credentialsSchema.parse({ username: raw.username, password: raw.password });
+    if (raw.confirm !== input.password) return { ok: false, error: 'the two passwords differ', field: 'confirm' };
+    const admin = await createFirstAdmin(db(), input.username, input.password);
     if (!admin) return taken;
     await startSession(admin.id);
-  } catch (err) {
-    return fail(err);
-  }
-  redirect('/admin');
-}
+    redirect('/admin');
+  },
+});
 
+/** Nothing to check or refuse: the session ends and the admin goes home. */
 export async function logoutAction(): Promise<void> {
   await endSession();
   redirect('/');
@@ -123,7 +97,7 @@ function modelPrices(s: string): Record<string, { in: number; out: number }> {
     const a = Number(pin);
     const b = Number(pout);
     if (parts.length !== 3 || !Number.isFinite(a) || !Number.isFinite(b) || a < 0 || b < 0) {
-      throw new FieldError('modelPrices', `per-model prices, line ${i + 1}: write the model, its input price and its output price, e.g. "my-model 0.0005 0.0015"`);
+      throw new UserError(`per-model prices, line ${i + 1}: write the model, its input price and its output price, e.g. "my-model 0.0005 0.0015"`, { field: 'modelPrices' });
     }
     out[model!] = { in: a, out: b };
   });
@@ -150,20 +124,17 @@ function providerFromForm(fd: FormData) {
   };
 }
 
-export async function saveProviderAction(_prev: ActionResult<{ id: string; name: string; created: boolean }>, fd: FormData): Promise<ActionResult<{ id: string; name: string; created: boolean }>> {
-  try {
-    await requireAdmin();
-    const raw = providerFromForm(fd);
-    const input = providerInputSchema.safeParse(raw);
-    if (!input.success) return describe(input.error.issues);
-    const { id } = await saveProvider(db(), raw);
+export const saveProviderAction = adminAction.form({
+  input: providerFromForm,
+  schema: providerInputSchema,
+  run: async (input, _admin, raw) => {
+    const form = raw as ReturnType<typeof providerFromForm>;
+    const { id } = await saveProvider(db(), form);
     revalidatePath('/admin/providers');
     revalidatePath('/admin/agents');
-    return { ok: true, id, name: input.data.name, created: !raw.id };
-  } catch (err) {
-    return fail(err);
-  }
-}
+    return { ok: true, id, name: input.name, created: !form.id };
+  },
+});
 
 const connectionInputSchema = z.object({
   id: z.string().max(64).optional(),
@@ -172,33 +143,27 @@ const connectionInputSchema = z.object({
 });
 
 /** Lists the models an endpoint reports, with the typed key or else the stored one (never sent back). */
-export async function testConnectionAction(raw: { id?: string; baseUrl: string; apiKey?: string }): Promise<{ ok: true; models: string[] } | Fail> {
-  try {
-    await requireAdmin();
-    const input = connectionInputSchema.safeParse(raw);
-    if (!input.success) return describe(input.error.issues);
+export const testConnectionAction = adminAction.call({
+  schema: connectionInputSchema,
+  run: async (input): Promise<{ ok: true; models: string[] } | { ok: false; error: string }> => {
     const r = await testProviderConnection(db(), {
-      baseUrl: input.data.baseUrl,
-      ...(input.data.id ? { id: input.data.id } : {}),
-      ...(input.data.apiKey?.trim() ? { apiKey: input.data.apiKey.trim() } : {}),
+      baseUrl: input.baseUrl,
+      ...(input.id ? { id: input.id } : {}),
+      ...(input.apiKey?.trim() ? { apiKey: input.apiKey.trim() } : {}),
     });
     return r.ok ? { ok: true, models: r.models } : { ok: false, error: r.error };
-  } catch (err) {
-    return fail(err);
-  }
-}
+  },
+});
 
-export async function deleteProviderAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
-  try {
-    await requireAdmin();
-    const id = z.string().min(1).max(64).parse(text(fd, 'id'));
+export const deleteProviderAction = adminAction.form({
+  input: (fd) => text(fd, 'id'),
+  schema: rowId,
+  run: async (id) => {
     await deleteProvider(db(), id);
     revalidatePath('/admin/providers');
     return { ok: true };
-  } catch (err) {
-    return fail(err);
-  }
-}
+  },
+});
 
 // ---- Agents ----
 
@@ -223,100 +188,90 @@ function agentFromForm(fd: FormData): Record<string, unknown> {
   return common;
 }
 
+/** An agent changed: the lists that show agents (the admin's, the public one, the Play page's opponents) are redrawn. */
+function agentsChanged(): void {
+  for (const path of ['/admin/agents', '/agents', '/play']) revalidatePath(path);
+}
+
 /** `warning`: the model is not among those the provider lists (lib/admin.ts modelWarning); saved all the same. */
 export type SavedAgent = { id: string; name: string; version: number; newVersion: boolean; created: boolean; warning: string | null };
 
-export async function saveAgentAction(_prev: ActionResult<SavedAgent>, fd: FormData): Promise<ActionResult<SavedAgent>> {
-  try {
-    await requireAdmin();
-    const raw = agentFromForm(fd);
-    const input = agentInputSchema.safeParse(raw);
-    if (!input.success) return describe(input.error.issues);
-    const before = input.data.id ? await db().agent.findUnique({ where: { id: input.data.id }, select: { providerId: true, model: true } }) : null;
+export const saveAgentAction = adminAction.form<SavedAgent, typeof agentInputSchema>({
+  input: agentFromForm,
+  schema: agentInputSchema,
+  run: async (d, _admin, raw) => {
+    const before = d.id ? await db().agent.findUnique({ where: { id: d.id }, select: { providerId: true, model: true } }) : null;
     const saved = await saveAgent(db(), raw);
     const row = await db().agent.findUnique({ where: { id: saved.id }, select: { name: true } });
-    revalidatePath('/admin/agents');
-    revalidatePath('/agents');
-    revalidatePath('/play');
+    agentsChanged();
     // A model the provider does not list is saved all the same (a provider may not list everything it serves), with a
     // warning; checked when the agent is created or its provider or model changes.
-    const d = input.data;
     const warning = d.kind === 'llm' && (!before || before.providerId !== d.providerId || before.model !== d.model) ? await modelWarning(db(), d.providerId, d.model) : null;
     return { ok: true, ...saved, name: row?.name ?? d.name, created: !d.id, warning };
-  } catch (err) {
-    return fail(err);
-  }
-}
-
-const agentIdSchema = z.object({ id: z.string().min(1).max(64) });
+  },
+});
 
 /** Deletes an agent that never played (the agents list's Delete, after a confirmation); refused with the reason otherwise. */
-export async function deleteAgentAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
-  try {
-    await requireAdmin();
-    const { id } = agentIdSchema.parse({ id: text(fd, 'id') });
-    const { name, restored } = await deleteAgent(db(), id);
-    revalidatePath('/admin/agents');
-    revalidatePath('/agents');
-    revalidatePath('/play');
-    return { ok: true, done: `Deleted ${name}.${restored ? ` ${restored} is the current version again.` : ''}` };
-  } catch (err) {
-    return fail(err);
-  }
-}
+const deleteSchema = z.object({ id: rowId });
 
-const archiveSchema = z.object({ id: z.string().min(1).max(64), archived: z.enum(['true', 'false']) });
+export const deleteAgentAction = adminAction.form<{ done: string }, typeof deleteSchema>({
+  input: (fd) => ({ id: text(fd, 'id') }),
+  schema: deleteSchema,
+  run: async ({ id }) => {
+    const { name, restored } = await deleteAgent(db(), id);
+    agentsChanged();
+    return { ok: true, done: `Deleted ${name}.${restored ? ` ${restored} is the current version again.` : ''}` };
+  },
+});
+
+const archiveSchema = z.object({ id: rowId, archived: z.enum(['true', 'false']) });
 
 /** Archives an agent (no longer offered; its matches stay) or restores it (the agents list's Archive / Restore). */
-export async function archiveAgentAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
-  try {
-    await requireAdmin();
-    const { id, archived } = archiveSchema.parse({ id: text(fd, 'id'), archived: text(fd, 'archived') });
+export const archiveAgentAction = adminAction.form<{ done: string }, typeof archiveSchema>({
+  input: (fd) => ({ id: text(fd, 'id'), archived: text(fd, 'archived') }),
+  schema: archiveSchema,
+  run: async ({ id, archived }) => {
     const { name } = await archiveAgent(db(), id, archived === 'true');
-    revalidatePath('/admin/agents');
-    revalidatePath('/agents');
-    revalidatePath('/play');
+    agentsChanged();
     return {
       ok: true,
       done: archived === 'true'
         ? `Archived ${name}: no longer offered for tournaments or people's games; its matches and ratings stay.`
         : `Restored ${name}: offered again.`,
     };
-  } catch (err) {
-    return fail(err);
-  }
-}
+  },
+});
 
-const playableSchema = z.object({ id: z.string().min(1).max(64), playable: z.enum(['true', 'false']) });
+const playableSchema = z.object({ id: rowId, playable: z.enum(['true', 'false']) });
 
 /** Opens an LLM agent to people's games on the Play page, or withdraws it (the agents list's switch). */
-export async function setAgentPlayableAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
-  try {
-    await requireAdmin();
-    const { id, playable } = playableSchema.parse({ id: text(fd, 'id'), playable: text(fd, 'playable') });
+export const setAgentPlayableAction = adminAction.form<{ done: string }, typeof playableSchema>({
+  input: (fd) => ({ id: text(fd, 'id'), playable: text(fd, 'playable') }),
+  schema: playableSchema,
+  run: async ({ id, playable }) => {
     const { name } = await setAgentPlayable(db(), id, playable === 'true');
     revalidatePath('/admin/agents');
     revalidatePath('/play');
     return { ok: true, done: playable === 'true' ? `${name} is open to people` : `${name} is withdrawn from people's games` };
-  } catch (err) {
-    return fail(err);
-  }
-}
+  },
+});
 
 // ---- Settings ----
 
-/** Site settings (/admin/settings): today, the leaderboard's default people filter. */
-export async function saveSettingsAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
-  try {
-    await requireAdmin();
-    await saveSettings(db(), { peopleFilterDefault: text(fd, 'peopleFilterDefault') });
+/** Site settings (/admin/settings): today, the leaderboard's default people filter (checked by lib/settings.ts). */
+const settingsFormSchema = z.object({ peopleFilterDefault: z.string() });
+
+export const saveSettingsAction = adminAction.form<{ done: string }, typeof settingsFormSchema>({
+  input: (fd) => ({ peopleFilterDefault: text(fd, 'peopleFilterDefault') }),
+  // Each setting's own check is lib/settings.ts's (a SettingsError names what it takes).
+  schema: settingsFormSchema,
+  run: async (input) => {
+    await saveSettings(db(), input);
     revalidatePath('/leaderboard');
     revalidatePath('/admin/settings');
     return { ok: true, done: 'Saved.' };
-  } catch (err) {
-    return fail(err);
-  }
-}
+  },
+});
 
 // ---- Tournaments ----
 
@@ -345,7 +300,7 @@ function specFromForm(fd: FormData): Record<string, unknown> {
     try {
       spec.gameConfigs = JSON.parse(settings);
     } catch {
-      throw new FieldError('gameConfigs', 'game settings: write JSON, e.g. {"holdem": {"hands": 3}}');
+      throw new UserError('game settings: write JSON, e.g. {"holdem": {"hands": 3}}', { field: 'gameConfigs' });
     }
   }
   const set = (key: string, value: unknown) => {
@@ -374,32 +329,25 @@ function specFromForm(fd: FormData): Record<string, unknown> {
   return spec;
 }
 
-export async function createTournamentAction(_prev: ActionResult, fd: FormData): Promise<ActionResult> {
-  let id: string;
-  try {
-    await requireAdmin();
-    const input = tournamentSpecSchema.safeParse(specFromForm(fd));
-    if (!input.success) return describe(input.error.issues);
-    ({ id } = await tournamentControl().create(input.data));
+export const createTournamentAction = adminAction.form({
+  input: specFromForm,
+  schema: tournamentSpecSchema,
+  run: async (spec) => {
+    const { id } = await tournamentControl().create(spec);
     revalidatePath('/tournaments');
-  } catch (err) {
-    return fail(err);
-  }
-  redirect(`/tournaments/${id}`);
-}
+    redirect(`/tournaments/${id}`);
+  },
+});
 
-const controlSchema = z.object({ id: z.string().min(1).max(64), intent: z.enum(['pause', 'resume', 'cancel']) });
+const controlSchema = z.object({ id: rowId, intent: z.enum(['pause', 'resume', 'cancel']) });
 
-export async function controlTournamentAction(_prev: ActionResult<{ done: string }>, fd: FormData): Promise<ActionResult<{ done: string }>> {
-  try {
-    await requireAdmin();
-    const { id, intent } = controlSchema.parse({ id: text(fd, 'id'), intent: text(fd, 'intent') });
-    const control = tournamentControl();
-    await control[intent](id);
+export const controlTournamentAction = adminAction.form<{ done: string }, typeof controlSchema>({
+  input: (fd) => ({ id: text(fd, 'id'), intent: text(fd, 'intent') }),
+  schema: controlSchema,
+  run: async ({ id, intent }) => {
+    await tournamentControl()[intent](id);
     revalidatePath(`/tournaments/${id}`);
     revalidatePath('/tournaments');
     return { ok: true, done: { pause: 'paused', resume: 'resumed', cancel: 'cancelled' }[intent] };
-  } catch (err) {
-    return fail(err);
-  }
-}
+  },
+});
