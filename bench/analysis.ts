@@ -1,14 +1,14 @@
 // Benchmark of the analysis pages' work per visit: /metrics/spy and /metrics/deep replay up to 3,000 finished matches
-// each from their seeds and moves (lib/spy-analysis.ts, lib/deep-analysis.ts). Prints the time per page and per match.
+// each from their seeds and moves (games/spy/analysis.ts, games/deep/analysis.ts). Prints the time per page and per match.
 import { deep } from '../games/deep';
+import { analyseDeep } from '../games/deep/analysis';
 import type { DeepAction, DeepState } from '../games/deep/types';
 import { spy } from '../games/spy';
+import { analyseSpy } from '../games/spy/analysis';
 import type { SpyAction, SpyState } from '../games/spy/types';
 import type { GameDef, Rng } from '../games/types';
-import { analyseDeep } from '../lib/deep-analysis';
 import { createRng } from '../lib/engine/rng';
 import { applyMove, initialState, type MoveRecord } from '../lib/engine/replay';
-import { analyseSpy } from '../lib/spy-analysis';
 
 const MATCHES = 3000;
 const agents = ['a', 'b', 'c', 'd', 'e'];

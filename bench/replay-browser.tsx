@@ -4,17 +4,18 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { MatchScreen, type MatchScreenProps } from '../components/match-view';
+import type { Scoring } from '../games/types';
 import { fromSnapshot, replayFrames } from '../lib/match-log';
 import type { MatchSnapshot } from '../lib/protocol';
 
 declare global {
   interface Window {
     /** The snapshot as the socket delivers it (text), and what the page was rendered for. */
-    BENCH: { json: string; title: string; cooperative: boolean; evaluation: boolean };
+    BENCH: { json: string; title: string; scoring: Scoring };
   }
 }
 
-const { json, title, cooperative, evaluation } = window.BENCH;
+const { json, title, scoring } = window.BENCH;
 const out: Record<string, number> = {};
 const time = (name: string, f: () => void) => {
   const t0 = performance.now();
@@ -33,7 +34,7 @@ time('frames', () => {
   steps = replayFrames(log).length;
 });
 const props = (step: number | null): MatchScreenProps => ({
-  matchId: snap.matchId, gameId: snap.gameId, gameTitle: title, cooperative, evaluation, tournamentName: 'bench',
+  matchId: snap.matchId, gameId: snap.gameId, gameTitle: title, scoring, tournamentName: 'bench',
   initialStatus: snap.status, initialSeats: snap.seats, initialOutcome: snap.outcome, initialFailureReason: null,
   log, connected: true, error: null, clockOffsetMs: 0, step, onStep: () => {}, turn: null, sentTurn: null, moveError: null,
   onAction: () => {}, onResign: async () => {},

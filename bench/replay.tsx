@@ -129,7 +129,7 @@ for (const sc of scenarios) {
       return l;
     });
     const props = (step: number | null): MatchScreenProps => ({
-      matchId: entry.id, gameId: game.id, gameTitle: game.meta.title, cooperative: !!game.meta.cooperative, evaluation: !!game.meta.evaluation,
+      matchId: entry.id, gameId: game.id, gameTitle: game.meta.title, scoring: game.meta.scoring,
       tournamentName: 'bench', initialStatus: 'finished', initialSeats: entry.seats, initialOutcome: entry.outcome, initialFailureReason: null,
       log, connected: true, error: null, clockOffsetMs: 0, step, onStep: () => {}, turn: null, sentTurn: null, moveError: null,
       onAction: () => {}, onResign: async () => {},
@@ -169,7 +169,7 @@ async function browserBench() {
     const stubs: Record<string, string> = {
       'next/link': "import { createElement } from 'react'; export default function Link({ href, prefetch, ...p }) { return createElement('a', { href, ...p }); }",
       'next/navigation': 'export function useRouter() { return { refresh() {} }; } export function usePathname() { return "/"; }',
-      '@/app/play/actions': 'export async function playAgainAction() { return null; }',
+      '@/lib/actions/play': 'export async function playAgainAction() { return null; }',
     };
     const bundle = await build({
       entryPoints: [path.join(ROOT, 'bench/replay-browser.tsx')], bundle: true, write: false, format: 'iife', platform: 'browser', minify: true,
@@ -177,7 +177,7 @@ async function browserBench() {
       plugins: [{
         name: 'stubs',
         setup(b) {
-          b.onResolve({ filter: /^(next\/link|next\/navigation|@\/app\/play\/actions)$/ }, (a) => ({ path: a.path, namespace: 'stub' }));
+          b.onResolve({ filter: /^(next\/link|next\/navigation|@\/lib\/actions\/play)$/ }, (a) => ({ path: a.path, namespace: 'stub' }));
           b.onLoad({ filter: /.*/, namespace: 'stub' }, (a) => ({ contents: stubs[a.path]!, loader: 'js', resolveDir: ROOT }));
         },
       }],
@@ -187,7 +187,7 @@ async function browserBench() {
     for (const sc of scenarios) {
       const { entry, game, moves, events } = finishedMatch(sc);
       const json = JSON.stringify(snapshotFor(entry, spectatorViewer(entry)));
-      const bench = { json, title: game.meta.title, cooperative: !!game.meta.cooperative, evaluation: !!game.meta.evaluation };
+      const bench = { json, title: game.meta.title, scoring: game.meta.scoring };
       writeFileSync(
         path.join(dir, 'page.html'),
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${css}</style></head><body><main class="mx-auto w-full max-w-6xl px-6 py-8"><div id="root"></div></main>` +

@@ -18,8 +18,8 @@ describe('describeOutcome', () => {
 
   it('calls a judged evaluation scored, never a draw, and still voids a failed one', () => {
     const done = { scores: [0.5, 0.5], reason: '6 of 6 descriptions of 3 words scored', winner: null };
-    expect(describeOutcome('finished', done, null, label, { evaluation: true })).toEqual({ kind: 'draw', headline: 'Scored', reason: done.reason });
-    expect(describeOutcome('failed', null, 'provider down', label, { evaluation: true })).toMatchObject({ kind: 'void' });
+    expect(describeOutcome('finished', done, null, label, 'evaluation')).toEqual({ kind: 'draw', headline: 'Scored', reason: done.reason });
+    expect(describeOutcome('failed', null, 'provider down', label, 'evaluation')).toMatchObject({ kind: 'void' });
   });
 });
 
@@ -39,13 +39,13 @@ describe('results said plainly', () => {
     const team = { scores: [0.5, 0.5], reason: 'fireworks: red 4, yellow 3 — 7 points (the deck ran out)', winner: null, summary: 'Team score 7 of 10' };
     expect(describeOutcome('finished', team, null, named)).toEqual({ kind: 'draw', headline: 'Team score 7 of 10', reason: team.reason });
     const deep = { scores: [1 / 3, 1 / 3, 1 / 3], reason: '6 of 6 descriptions of 3 words scored', winner: null, summary: 'Describer: aggressive descriptions single out the target (4.5 vs 1.8 for the distractors)' };
-    expect(describeOutcome('finished', deep, null, named, { evaluation: true })).toEqual({ kind: 'draw', headline: deep.summary, reason: deep.reason });
+    expect(describeOutcome('finished', deep, null, named, 'evaluation')).toEqual({ kind: 'draw', headline: deep.summary, reason: deep.reason });
   });
 
   it('says each seat won, lost or drew — a villager won, whatever its share of the score', () => {
     expect([0, 1, 2, 3].map((seat) => seatResult(villagers, seat))).toEqual(['won', 'lost', 'won', 'won']);
     expect(seatResult({ scores: [0.5, 0.5], reason: 'r', winner: null }, 0)).toBe('draw');
-    expect(seatResult({ scores: [0.5, 0.5], reason: 'r', winner: null, summary: 'Team score 7 of 10' }, 0, { cooperative: true })).toBeNull();
-    expect(seatResult({ scores: [0.5, 0.5], reason: 'r', winner: null }, 0, { evaluation: true })).toBeNull();
+    expect(seatResult({ scores: [0.5, 0.5], reason: 'r', winner: null, summary: 'Team score 7 of 10' }, 0, 'cooperative')).toBeNull();
+    expect(seatResult({ scores: [0.5, 0.5], reason: 'r', winner: null }, 0, 'evaluation')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 // Formatting helpers shared by pages and components: relative times and match results in words.
+import type { Scoring } from '@/games/types';
 import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
 
 /** "just now", "4 min ago", "2 h ago", "3 d ago", else the date. */
@@ -39,13 +40,12 @@ export function winningSeats(outcome: { scores: number[]; winner?: number | null
   return winners.length < outcome.scores.length ? winners : [];
 }
 
-/** A seat's result in one word for the players header ("won", "lost", "draw"); null where no seat wins or loses. */
-export function seatResult(
-  outcome: MatchSnapshot['outcome'],
-  seat: number,
-  opts: { cooperative?: boolean; evaluation?: boolean } = {},
-): 'won' | 'lost' | 'draw' | null {
-  if (!outcome || opts.evaluation || (opts.cooperative && outcome.winner == null)) return null;
+/**
+ * A seat's result in one word for the players header ("won", "lost", "draw"); null where no seat wins or loses (an
+ * evaluation, a cooperative team's score).
+ */
+export function seatResult(outcome: MatchSnapshot['outcome'], seat: number, scoring: Scoring = 'contest'): 'won' | 'lost' | 'draw' | null {
+  if (!outcome || scoring === 'evaluation' || (scoring === 'cooperative' && outcome.winner == null)) return null;
   const winners = winningSeats(outcome);
   if (!winners.length) return 'draw';
   return winners.includes(seat) ? 'won' : 'lost';
@@ -61,14 +61,14 @@ export function describeOutcome(
   outcome: MatchSnapshot['outcome'],
   failureReason: string | null,
   seatLabel: (seat: number) => string,
-  opts: { evaluation?: boolean } = {},
+  scoring: Scoring = 'contest',
 ): { kind: 'win' | 'draw' | 'void'; headline: string; reason: string } | null {
   if (status === 'failed') return { kind: 'void', headline: 'Void', reason: failureReason ?? 'the match failed' };
   if (status === 'cancelled') return { kind: 'void', headline: 'Cancelled', reason: failureReason ?? 'the tournament was stopped before this match was played' };
   if (status !== 'finished' || !outcome) return null;
   const summary = outcome.summary?.trim() || null;
   // A judged evaluation (DEEP) has no winner and is no draw: its summary is the verdict, the reason what was scored.
-  if (opts.evaluation) return { kind: 'draw', headline: summary ?? 'Scored', reason: outcome.reason };
+  if (scoring === 'evaluation') return { kind: 'draw', headline: summary ?? 'Scored', reason: outcome.reason };
   const winners = winningSeats(outcome);
   if (winners.length) {
     const names = winners.map(seatLabel);

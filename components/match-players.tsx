@@ -1,4 +1,5 @@
 // The players header of a match: one card per seat with its label, agent, kind, "simulated" badge, result, and who is to move.
+import type { Scoring } from '@/games/types';
 import type { MatchSnapshot, SeatInfo } from '@/lib/protocol';
 import { formatScore, seatResult, shortSeatLabel } from './format';
 import { KindChip } from './kind-chip';
@@ -18,21 +19,22 @@ interface Props {
   gameId?: string;
   /** Once over: each seat's result in a word (won, lost, draw), never a side's share of the score (⅓ each). */
   outcome?: MatchSnapshot['outcome'];
-  /** The seats play together (Hanabi): the banner gives the team's score, the seats no result of their own. */
-  cooperative?: boolean;
-  /** A judged evaluation (DEEP): nobody wins, the cards show no result. */
-  evaluation?: boolean;
+  /**
+   * How the game's results count: seats that play together (Hanabi) get no result of their own (the banner gives the
+   * team's score), and in a judged evaluation (DEEP) nobody wins, so the cards show no result.
+   */
+  scoring?: Scoring;
 }
 
-export function MatchPlayers({ seats, toMove, gameId, outcome = null, cooperative, evaluation }: Props) {
+export function MatchPlayers({ seats, toMove, gameId, outcome = null, scoring = 'contest' }: Props) {
   return (
     <ul className="grid grid-cols-2 gap-2">
       {seats.map((s) => {
         const colour = seatColor(s.seat, gameId);
         const moving = s.seat === toMove;
-        const result = outcome ? seatResult(outcome, s.seat, { cooperative, evaluation }) : null;
+        const result = outcome ? seatResult(outcome, s.seat, scoring) : null;
         // Before the socket's outcome arrives, the stored score (not for games where it means nothing).
-        const score = !outcome && s.score !== null && !evaluation && !cooperative ? formatScore(s.score) : null;
+        const score = !outcome && s.score !== null && scoring === 'contest' ? formatScore(s.score) : null;
         return (
           <li
             key={s.seat}

@@ -14,7 +14,7 @@ import { StatusBadge } from './status-badge';
 export function MatchRow({ match, now, viewerId }: { match: MatchSummary; now: Date; viewerId?: string }) {
   const game = getGame(match.gameId);
   const label = (seat: number) => (game ? seatName(game, seat) : `Seat ${seat + 1}`);
-  const described = describeOutcome(match.status, match.result, match.failureReason, label, { evaluation: game?.meta.evaluation });
+  const described = describeOutcome(match.status, match.result, match.failureReason, label, game?.meta.scoring);
   const result = described && viewerId ? { ...described, headline: yourResult(match, viewerId) ?? described.headline } : described;
   const when = match.status === 'running' ? match.startedAt : (match.finishedAt ?? match.createdAt);
 
@@ -61,8 +61,8 @@ export function MatchRow({ match, now, viewerId }: { match: MatchSummary; now: D
 function yourResult(m: MatchSummary, agentId: string): string | null {
   if (m.status !== 'finished' || !m.seats.some((s) => s.agentId === agentId)) return null;
   const game = getGame(m.gameId);
-  if (game?.meta.evaluation) return 'Scored (an evaluation)';
-  if (game?.meta.cooperative) return m.result?.rewards?.[0] != null ? `Team score ${formatScore(m.result.rewards[0])}` : 'Played together';
+  if (game?.meta.scoring === 'evaluation') return 'Scored (an evaluation)';
+  if (game?.meta.scoring === 'cooperative') return m.result?.rewards?.[0] != null ? `Team score ${formatScore(m.result.rewards[0])}` : 'Played together';
   const r = sideResult({ gameId: m.gameId, status: m.status, rated: m.rated, teams: m.result?.teams ?? null, seats: m.seats }, agentId);
   return r === 'win' ? 'You won' : r === 'loss' ? 'You lost' : r === 'draw' ? 'Draw' : null;
 }

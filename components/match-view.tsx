@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { boards } from '@/games/boards';
-import type { Judgment } from '@/games/types';
+import type { Judgment, Scoring } from '@/games/types';
 import { isFinal, isVisible, pendingTurn, replayFrames, timeoutsInARow, type MatchLog, type PendingTurn } from '@/lib/match-log';
 import type { MatchSnapshot, MatchStatus, SeatInfo } from '@/lib/protocol';
 import { MatchPlayers } from './match-players';
@@ -23,10 +23,11 @@ interface Props {
   matchId: string;
   gameId: string;
   gameTitle: string;
-  /** The seats play together (Hanabi): a person's result is the team's, not a win or a loss. */
-  cooperative?: boolean;
-  /** A judged evaluation (DEEP): nobody wins, the result says what was scored. */
-  evaluation?: boolean;
+  /**
+   * How the game's results count: seats that play together (Hanabi) have the team's result, not a win or a loss; in a
+   * judged evaluation (DEEP) nobody wins, the result says what was scored.
+   */
+  scoring?: Scoring;
   tournamentName: string | null;
   /** What the page knew when it was rendered; the socket snapshot takes over from there. */
   initialStatus: MatchStatus;
@@ -178,7 +179,7 @@ export function MatchScreen(props: MatchScreenProps) {
         </p>
       )}
 
-      <MatchPlayers seats={seats} toMove={toMove} gameId={gameId} outcome={status === 'finished' ? outcome : null} cooperative={props.cooperative} evaluation={props.evaluation} />
+      <MatchPlayers seats={seats} toMove={toMove} gameId={gameId} outcome={status === 'finished' ? outcome : null} scoring={props.scoring} />
 
       {you && (
         <SeatPanel
@@ -194,15 +195,14 @@ export function MatchScreen(props: MatchScreenProps) {
           resignError={props.resignError ?? null}
           timeouts={timeouts}
           onResign={props.onResign}
-          cooperative={props.cooperative}
-          evaluation={props.evaluation}
+          scoring={props.scoring}
         />
       )}
 
       {/* One column of at most the page's width on phones (minmax(0, 1fr)): nothing inside can widen the page. */}
       <div className="grid grid-cols-1 gap-3 sm:gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
         <section className="flex min-w-0 flex-col gap-3 sm:gap-4" aria-label="Board">
-          <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatWithName} evaluation={props.evaluation} />
+          <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatWithName} scoring={props.scoring} />
           {status === 'finished' && unrated && (
             <p data-testid="unrated-note" role="note" className="-mt-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
               <span className="font-semibold">Not rated</span> — {unrated}: the leaderboard and the players&apos; records leave it out.
@@ -245,7 +245,7 @@ export function MatchScreen(props: MatchScreenProps) {
             seats={seats}
             gameId={gameId}
             you={you?.seat ?? null}
-            evaluation={props.evaluation}
+            scoring={props.scoring}
             highlightSeq={final ? (frame?.seq ?? null) : null}
             follow={!final}
           />

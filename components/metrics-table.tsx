@@ -1,6 +1,21 @@
-// The metrics pages' building blocks: a titled section, a scrolling table with a caption, a number cell, a mean with its interval.
+// The metrics pages' building blocks: a game page's heading, a titled section, a scrolling table with a caption, a
+// number cell, a mean with its interval.
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Stat } from '@/lib/rating/mean-interval';
+
+/** A game's own results page heading: the way back to the metrics page, the title, and what the numbers come from. */
+export function MetricsHeader({ back, title, children }: { back: string; title: string; children: ReactNode }) {
+  return (
+    <header className="max-w-3xl">
+      <p className="text-sm">
+        <Link href={back} className="text-indigo-700 hover:underline dark:text-indigo-300">← Metrics</Link>
+      </p>
+      <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{children}</p>
+    </header>
+  );
+}
 
 export function Section({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
   return (

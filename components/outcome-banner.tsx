@@ -1,5 +1,6 @@
 // The banner that says how a match ended, as a person would: "X wins — <reason>", "Villagers win: Player 1 (…), … —
 // <reason>", "Team score 7 of 10 — <reason>", a verdict, "Draw — <reason>", or "Void — <reason> (not counted)".
+import type { Scoring } from '@/games/types';
 import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
 import { describeOutcome } from './format';
 
@@ -14,12 +15,12 @@ interface Props {
   outcome: MatchSnapshot['outcome'];
   failureReason: string | null;
   seatLabel: (seat: number) => string;
-  /** A judged evaluation (DEEP): no winner and no draw, only what was scored. */
-  evaluation?: boolean;
+  /** How the game's results count: a judged evaluation (DEEP) has no winner and no draw, only what was scored. */
+  scoring?: Scoring;
 }
 
-export function OutcomeBanner({ status, outcome, failureReason, seatLabel, evaluation }: Props) {
-  const result = describeOutcome(status, outcome, failureReason, seatLabel, { evaluation });
+export function OutcomeBanner({ status, outcome, failureReason, seatLabel, scoring }: Props) {
+  const result = describeOutcome(status, outcome, failureReason, seatLabel, scoring);
   if (!result) return null;
   return (
     <div data-testid="outcome" role="status" className={`rounded-xl border px-4 py-3 text-sm ${TONES[result.kind]}`}>

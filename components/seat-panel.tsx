@@ -5,7 +5,8 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { playAgainAction } from '@/app/play/actions';
+import { playAgainAction } from '@/lib/actions/play';
+import type { Scoring } from '@/games/types';
 import type { PendingTurn } from '@/lib/match-log';
 import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
 import { FormError, primaryButtonClass, secondaryButtonClass, Spinner } from './admin-form';
@@ -28,9 +29,8 @@ interface Props {
   /** The person's time ran out on their last `count` turns in a row; `limit` in a row loses the match. */
   timeouts?: { count: number; limit: number | null } | null;
   onResign: () => Promise<void>;
-  /** The seats play together: the result is the team's. */
-  cooperative?: boolean;
-  evaluation?: boolean;
+  /** How the game's results count: seats that play together get the team's result, an evaluation what was scored. */
+  scoring?: Scoring;
 }
 
 export function SeatPanel(props: Props) {
@@ -63,7 +63,7 @@ export function SeatPanel(props: Props) {
       {!over && turn && <MoveTimer deadline={turn.deadline} seconds={turn.seconds} clockOffsetMs={props.clockOffsetMs} />}
       {!over && props.timeouts && <Timeouts {...props.timeouts} />}
       <FormError error={props.resignError} testId="resign-error" />
-      {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} cooperative={props.cooperative} evaluation={props.evaluation} />}
+      {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} scoring={props.scoring} />}
     </section>
   );
 }
@@ -143,7 +143,7 @@ function Resign({ onResign }: { onResign: () => Promise<void> }) {
   );
 }
 
-function Result({ seat, status, outcome, matchId, cooperative, evaluation }: { seat: number; status: MatchStatus; outcome: MatchSnapshot['outcome']; matchId: string; cooperative?: boolean; evaluation?: boolean }) {
+function Result({ seat, status, outcome, matchId, scoring }: { seat: number; status: MatchStatus; outcome: MatchSnapshot['outcome']; matchId: string; scoring?: Scoring }) {
   const again = useFormAction(playAgainAction, null);
   const error = again.state && !again.state.ok ? again.state.error : null;
   let text = 'This match was void: it does not count.';
@@ -152,8 +152,8 @@ function Result({ seat, status, outcome, matchId, cooperative, evaluation }: { s
     const best = Math.max(...outcome.scores);
     // A draw is everyone level; in team games (the villagers of Who is the spy) several seats share a win.
     text = outcome.scores.every((x) => x === best) ? 'Draw.' : mine === best ? 'You won!' : 'You lost.';
-    if (cooperative && outcome.winner == null) text = `Your team: ${outcome.summary ? `${outcome.summary} — ${outcome.reason}` : outcome.reason}`;
-    if (evaluation) text = `Done: ${outcome.reason}.`;
+    if (scoring === 'cooperative' && outcome.winner == null) text = `Your team: ${outcome.summary ? `${outcome.summary} — ${outcome.reason}` : outcome.reason}`;
+    if (scoring === 'evaluation') text = `Done: ${outcome.reason}.`;
   }
   return (
     <div className="flex flex-col gap-2">

@@ -4,6 +4,7 @@
 
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lineText, outcomeOfEnd, type VisibleEvent } from '@/lib/match-log';
+import type { Scoring } from '@/games/types';
 import type { SeatInfo } from '@/lib/protocol';
 import { describeOutcome } from './format';
 import { SimulatedBadge } from './simulated-badge';
@@ -16,8 +17,8 @@ interface Props {
   gameId?: string;
   /** The seat this viewer plays: its private lines read in the second person ("You bid…"); null for spectators. */
   you?: number | null;
-  /** A judged evaluation (DEEP): the end line gives the verdict, not a winner. */
-  evaluation?: boolean;
+  /** How the game's results count: a judged evaluation's (DEEP) end line gives the verdict, not a winner. */
+  scoring?: Scoring;
   /** Seq of the current replay step's event: highlighted and scrolled into view. */
   highlightSeq: number | null;
   /** Live: keep the newest bubble in view unless the reader scrolled up. */
@@ -31,7 +32,7 @@ const NEAR_BOTTOM_PX = 48;
  */
 export const TRANSCRIPT_WINDOW = 80;
 
-export function Transcript({ events: all, seats, gameId, you = null, evaluation, highlightSeq, follow }: Props) {
+export function Transcript({ events: all, seats, gameId, you = null, scoring, highlightSeq, follow }: Props) {
   // A person's `turn` notices drive their controls and timer; the transcript shows what was said and played.
   const events = useMemo(() => all.filter((ev) => ev.kind !== 'turn'), [all]);
   const [shown, setShown] = useState(TRANSCRIPT_WINDOW);
@@ -94,7 +95,7 @@ export function Transcript({ events: all, seats, gameId, you = null, evaluation,
             gameId={gameId}
             you={you}
             highlighted={ev.seq === highlightSeq}
-            endLine={ev.kind === 'end' ? endLine(ev, label, evaluation) : null}
+            endLine={ev.kind === 'end' ? endLine(ev, label, scoring) : null}
           />
         </li>
       ))}
@@ -103,9 +104,9 @@ export function Transcript({ events: all, seats, gameId, you = null, evaluation,
 }
 
 /** The end event in words: "Game over — Villagers win: Player 1 (…), Player 3 (…) — <the game's reason>". */
-function endLine(ev: VisibleEvent, label: (seat: number) => string, evaluation?: boolean): string {
+function endLine(ev: VisibleEvent, label: (seat: number) => string, scoring?: Scoring): string {
   const o = outcomeOfEnd(ev.payload);
-  const r = describeOutcome('finished', o, null, label, { evaluation });
+  const r = describeOutcome('finished', o, null, label, scoring);
   return r ? `Game over — ${r.headline} — ${r.reason}` : `Game over — ${String(ev.payload.reason ?? '')}`;
 }
 

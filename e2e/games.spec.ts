@@ -14,7 +14,7 @@ for (const game of games) {
     await signIn(page);
     const name = `watch ${game.id} ${Date.now() % 100000}`;
     const title = new RegExp(`^${escapeRegExp(game.meta.title)}`);
-    if (game.meta.minPlayers > 2 || game.meta.evaluation) {
+    if (game.meta.minPlayers > 2 || game.meta.scoring === 'evaluation') {
       // N-player games (Who is the spy) and judged evaluations (DEEP): one model is the guest, the other fills every
       // other seat (the villagers, the judge).
       await createHostGuest(page, { name, game: title, guest: MODELS[1]!, host: MODELS[0]!, gamesPerGuest: 1 });

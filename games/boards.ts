@@ -1,4 +1,4 @@
-// The board component of every game, by game id, for the browser (spectators, replays, human seats).
+// The board component of every game, by game id, for the browser (spectators, replays, human seats): a line a game.
 'use client';
 
 import type { ComponentType } from 'react';

@@ -1,4 +1,6 @@
-// The game contract: every game folder exports a GameDef. Games are pure and seeded; all I/O lives in agents.
+// The game contract: every game folder's index.ts builds its GameDef with defineGame (lib/engine/define-game.ts).
+// Games are pure and seeded; all I/O lives in agents.
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 
 export type Seat = number;
@@ -26,6 +28,18 @@ export type Category =
   | 'social-deduction'
   | 'cooperation';
 
+/**
+ * How a game's results count: one choice per game.
+ * - `contest`: the seats (or sides) play against each other; rated by Bradley-Terry, TrueSkill and Elo.
+ * - `cooperative`: all seats play together against the game (Hanabi): every seat gets the same score, and the
+ *   leaderboard rates such games by the team's raw score (`Outcome.rewards[0]`) with a bootstrap interval; round
+ *   robins add self-play.
+ * - `evaluation`: a judged evaluation, not a contest (DEEP): nobody wins, its matches are never rated, it is scheduled
+ *   only in the host/guest format (the evaluated agent is the guest, the judges are the hosts) and has its own
+ *   results page.
+ */
+export type Scoring = 'contest' | 'cooperative' | 'evaluation';
+
 export interface GameMeta {
   title: string;
   /** One sentence for lists. */
@@ -37,36 +51,32 @@ export interface GameMeta {
   categories: Category[];
   /** Names of seats in order, e.g. ['X', 'O']; defaults to "Player 1…" when absent. */
   seatNames?: string[];
-  /** Who moves first is drawn per match or round (Who is the spy's shuffled speaking order), not seat 1. */
-  orderDrawn?: boolean;
-  /** A person's default time for one move, in seconds (60 when absent); a match may set its own. */
-  humanMoveSeconds?: number;
-  /**
-   * All seats play together against the game (Hanabi): every seat gets the same score, and the leaderboard rates
-   * such games by the team's raw score (`Outcome.rewards[0]`) with a bootstrap interval instead of Bradley-Terry.
-   */
-  cooperative?: boolean;
-  /**
-   * A judged evaluation, not a contest (DEEP): nobody wins, its matches are never rated, it is scheduled only in the
-   * host/guest format (the evaluated agent is the guest, the judges are the hosts) and has its own results page.
-   */
-  evaluation?: boolean;
+  /** Who moves first is drawn per match or round (Who is the spy's shuffled speaking order), not seat 1. Default false. */
+  orderDrawn: boolean;
+  /** A person's default time for one move, in seconds (default 60); a match may set its own. */
+  humanMoveSeconds: number;
+  /** How results count (default `contest`). */
+  scoring: Scoring;
   /** Named settings an admin can apply with one click when scheduling (Who is the spy's content-free calibration run). */
-  settingsPresets?: readonly { label: string; help: string; config: object }[];
-  /** Host/guest tournaments always seat the guest here (DEEP: the describer); absent = every seat in turn. */
-  guestSeat?: number;
+  settingsPresets: readonly { label: string; help: string; config: object }[];
   /**
    * What the metrics page shows for this game beyond the defaults (results, action mix, means of `moveMetrics`):
    * `mixBy` splits the action mix by buckets of a metric in [0, 1] (Hold'em: the estimated win probability);
    * `distribution` plots a metric's distribution per agent (Bid: the deviation from the equilibrium bid).
    */
-  analysis?: { mixBy?: string; distribution?: string };
+  analysis: { mixBy?: string; distribution?: string };
   /**
    * Ablation switches an LLM agent may carry for this game (the agent's `promptSwitches` setting), e.g. SpyGame's
    * "without word guessing". Ids are namespaced by the game (`spy:no-word-guessing`); the game's prompt reads them.
    */
-  promptSwitches?: readonly { id: string; label: string; help: string }[];
+  promptSwitches: readonly { id: string; label: string; help: string }[];
 }
+
+/** The fields of `GameMeta` a game may leave out: `defineGame` fills in their defaults. */
+type DefaultedMeta = 'orderDrawn' | 'humanMoveSeconds' | 'scoring' | 'settingsPresets' | 'analysis' | 'promptSwitches';
+
+/** The meta a game writes in its definition (`defineGame` fills in the rest). */
+export type GameMetaSpec = Omit<GameMeta, DefaultedMeta> & Partial<Pick<GameMeta, DefaultedMeta>>;
 
 /** What an agent's own settings change in a game's prompt (its ablation switches). */
 export interface PromptOptions {
@@ -112,22 +122,22 @@ export interface LogLine {
 /** Result of parsing an LLM reply: an action, or an error an LLM can act on. */
 export type ParseResult<A> = { action: A } | { error: string };
 
-export interface GamePrompt<S, A, Cfg> {
+export interface GamePrompt<S, A, Cfg, V = unknown> {
   /** System message: the rules, the answer format and a worked example. */
   system(cfg: Cfg, seat: Seat, numPlayers: number, opts?: PromptOptions): string;
   /**
-   * The user message for one turn: the observation as text and the legal actions.
+   * The user message for one turn: the observation (the seat's view) as text and the legal actions.
    * Convention shared with the simulated endpoint: when the actions are enumerable the prompt lists
    * them after a line `Legal moves:`, one per line as `- <exact answer text>`.
    */
-  turn(view: unknown, seat: Seat, legal: A[] | null, cfg: Cfg, opts?: PromptOptions): string;
+  turn(view: V, seat: Seat, legal: A[] | null, cfg: Cfg, opts?: PromptOptions): string;
   /**
    * Reads a free-form reply (reasoning first, code fences, odd spacing…) into an action. `view` is the seat's view
    * the turn was asked from (e.g. the players' names), when the caller has it.
    */
-  parse(reply: string, seat: Seat, legal: A[] | null, view?: unknown): ParseResult<A>;
+  parse(reply: string, seat: Seat, legal: A[] | null, view?: V): ParseResult<A>;
   /** Writes an action exactly the way the prompt asks for it to the seat with this view (tests, the Legal moves list). */
-  format(a: A, seat: Seat, view?: unknown): string;
+  format(a: A, seat: Seat, view?: V): string;
 }
 
 export interface EngineOptions {
@@ -135,13 +145,15 @@ export interface EngineOptions {
   depth?: number;
 }
 
-export interface GameDef<S = any, A extends { type: string } = any, Cfg = any> {
-  id: string;
-  meta: GameMeta;
-  configSchema: z.ZodType<Cfg>;
-  actionSchema: z.ZodType<A>;
-  defaultConfig: Cfg;
-  setup(args: { numPlayers: number; config: Cfg; rng: Rng }): S;
+/** Strings private to `seat` in a state; `sharedWith` lists other seats that hold the same secret (a team's word). */
+export interface Secret {
+  seat: Seat;
+  values: string[];
+  sharedWith?: Seat[];
+}
+
+/** The pure state machine of a game: the same functions in its rules module (`GameRules`) and its definition (`GameDef`). */
+export interface GameReducer<S, A extends { type: string }, V> {
   /** Seats that must act now; [] when the game is over; more than one = simultaneous moves. */
   activeSeats(s: S): Seat[];
   /** Every legal action for the seat, or null when the action space is open-ended (a clue, an offer). */
@@ -152,46 +164,191 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any> {
   apply(s: S, seat: Seat, a: A, rng: Rng): S;
   outcome(s: S): Outcome | null;
   /** The state as one viewer may see it: hidden information removed. Must survive JSON. */
-  view(s: S, v: Viewer): unknown;
+  view(s: S, v: Viewer): V;
   /** Event-log lines for a move, e.g. "X plays (1,3)". */
   describe(prev: S, next: S, seat: Seat, a: A): LogLine[];
-  prompt: GamePrompt<S, A, Cfg>;
+}
+
+/**
+ * The pure reducer a game's `rules.ts` exports under these names (`import * as rules from './rules'`): `defineGame`
+ * builds the definition from it, so no game lists them again. The optional ones are picked up when exported.
+ */
+export interface GameRules<S, A extends { type: string }, Cfg, V> extends GameReducer<S, A, V> {
+  configSchema: z.ZodType<Cfg>;
+  actionSchema: z.ZodType<A>;
+  /** The first state, from the parsed config (every default filled in) and the setup rng. */
+  setup(rng: Rng, config: NoInfer<Cfg>, numPlayers: number): S;
+  /** See `GameDef.secrets`. */
+  secrets?(s: S): Secret[];
+  /** See `GameDef.moveMetrics`. */
+  moveMetrics?(prev: S, next: S, seat: Seat, a: A, rng: Rng): Record<string, number>;
+  /** See `GameDef.fallback`. */
+  fallback?(s: S, seat: Seat): A;
+  /** See `GameDef.judgeable`. */
+  judgeable?(s: S): JudgeItem[];
+}
+
+/**
+ * What a game's `index.ts` passes to `defineGame` (lib/engine/define-game.ts): its id and meta, its reducer, its
+ * prompt and rules text, and only the hooks it needs. Every hook receives a parsed config.
+ */
+export interface GameSpec<S, A extends { type: string }, Cfg, V> {
+  id: string;
+  meta: GameMetaSpec;
+  /** The game's rules module: `import * as rules from './rules'`. */
+  reducer: GameRules<S, A, Cfg, V>;
+  prompt: GamePrompt<S, A, Cfg, V>;
   /** GameBench-style rule explanation: a summary and topics. */
   rules: { summary: string; topics: Record<string, string> };
-  /** Optional search baseline working on the seat's own view (never on hidden state). */
-  engine?(view: unknown, seat: Seat, legal: A[], rng: Rng, opts: EngineOptions): A;
+  /** Default: the config schema's defaults (`configSchema.parse({})`). */
+  defaultConfig?: Cfg;
+  /** Default: a uniformly random legal move. */
+  engine?(view: V, seat: Seat, legal: A[], rng: Rng, opts: EngineOptions): A;
+  /** Overrides the reducer's (when it needs an engine's helpers). Default: none recorded. */
+  moveMetrics?(prev: S, next: S, seat: Seat, a: A, rng: Rng): Record<string, number>;
+  /** Default: false. */
+  spectatorsSeeAll?(config: Cfg): boolean;
+  /** Default: `meta.minPlayers`. */
+  defaultPlayers?(config: Cfg): number;
+  /** Default: every seat in turn, the config unchanged. */
+  hostGuest?: { seat?: Seat; config?(config: Cfg, guestSeat: Seat, numPlayers: number): Cfg };
+}
+
+/** How host/guest tournaments seat a game's evaluated agent (the guest) among the hosts. */
+export interface HostGuest {
+  /** The seat the guest always takes (DEEP: the describer); null = every seat in turn. */
+  seat: Seat | null;
+  /**
+   * The config of a match whose guest sits in `guestSeat` (SpyGame: the guest is the spy). The config as stored or
+   * given; returned unchanged by games that do not place anything around the guest.
+   */
+  config(config: unknown, guestSeat: Seat, numPlayers: number): unknown;
+}
+
+/**
+ * A game as the platform uses it: built by `defineGame` (lib/engine/define-game.ts), with every hook present.
+ * Hooks that take a config take it as stored or given (a database row's, a test's partial one) and read it with
+ * `parseConfig`, once, before the game's own code sees it.
+ */
+export interface GameDef<S = any, A extends { type: string } = any, Cfg = any, V = any> extends GameReducer<S, A, V> {
+  id: string;
+  meta: GameMeta;
+  configSchema: z.ZodType<Cfg>;
+  actionSchema: z.ZodType<A>;
+  defaultConfig: Cfg;
+  /** The config with every default filled in (`configSchema.parse(config ?? {})`); throws when it is invalid. */
+  parseConfig(config: unknown): Cfg;
+  /** The first state; `config` is parsed here. */
+  setup(args: { numPlayers: number; config: unknown; rng: Rng }): S;
+  prompt: GamePrompt<S, A, Cfg, V>;
+  /** GameBench-style rule explanation: a summary and topics. */
+  rules: { summary: string; topics: Record<string, string> };
+  /** The engine baseline, working on the seat's own view (never on hidden state); a random legal move by default. */
+  engine(view: V, seat: Seat, legal: A[], rng: Rng, opts: EngineOptions): A;
   /**
    * Numbers recorded with a move for the analysis pages, e.g. Hold'em's estimated win probability at the decision or
-   * Connect Four's change in board valuation. Pure (`rng` is derived from the match seed and the ply). They are as
-   * private as the move's action: in imperfect-information games other seats see them only once the match is over.
+   * Connect Four's change in board valuation; null when the game records none. Pure (`rng` is derived from the match
+   * seed and the ply). They are as private as the move's action: in imperfect-information games other seats see them
+   * only once the match is over.
    */
-  moveMetrics?(prev: S, next: S, seat: Seat, a: A, rng: Rng): Record<string, number>;
+  moveMetrics(prev: S, next: S, seat: Seat, a: A, rng: Rng): Record<string, number> | null;
   /**
    * The move played for a seat that gave no acceptable answer (retries or a person's time ran out) when the action
-   * space is open-ended (`legalActions` is null): e.g. silence instead of a description. Without it such a seat
-   * loses the match. Never offered to players; `apply` must accept it.
+   * space is open-ended (`legalActions` is null): e.g. silence instead of a description. Null when the game has none:
+   * such a seat loses the match. Never offered to players; `apply` must accept it.
    */
-  fallback?(s: S, seat: Seat): A;
+  fallback(s: S, seat: Seat): A | null;
   /**
    * Whether live spectators see everything (words, roles, private reasoning) as in a replay: a game whose point is
    * watching hidden information play out (Who is the spy). The hub never grants it to a match with a person in it.
    */
-  spectatorsSeeAll?(config: Cfg): boolean;
+  spectatorsSeeAll(config: unknown): boolean;
   /** The usual number of players with this config (host/guest tournaments and the Play page default to it). */
-  defaultPlayers?(config: Cfg): number;
-  /** Host/guest tournaments: the config of a match whose evaluated agent sits in `guestSeat` (SpyGame: it is the spy). */
-  forGuest?(config: Cfg, guestSeat: Seat, numPlayers: number): Cfg;
+  defaultPlayers(config: unknown): number;
+  /** Host/guest tournaments: where the guest sits and what that changes in the config. */
+  hostGuest: HostGuest;
   /**
-   * For the conformance suite: strings that are private to a seat in this state (must not appear in others' views);
-   * `sharedWith` lists other seats that hold the same secret (a team's word).
+   * For the conformance suite and the leak tests: strings that are private to a seat in this state (must not appear
+   * in others' views); null for a game that declares none.
    */
-  secrets?(s: S): { seat: Seat; values: string[]; sharedWith?: Seat[] }[];
+  secrets: ((s: S) => Secret[]) | null;
   /**
    * Free-text statements of a finished match that a judge agent can check against what their speaker knew (Who is the
-   * spy: is each description true of the speaker's own word?). `item` identifies the statement for the board.
+   * spy: is each description true of the speaker's own word?); null for a game with nothing to judge. `item`
+   * identifies the statement for the board.
    */
-  judgeable?(s: S): JudgeItem[];
+  judgeable: ((s: S) => JudgeItem[]) | null;
 }
+
+/** One move of a match as stored: enough to replay it. */
+export interface MoveRecord {
+  /** 0-based index of the move within the match; also selects the move's rng stream. */
+  ply: number;
+  seat: Seat;
+  action: { type: string };
+}
+
+/** A match as recorded: enough to replay it (lib/engine/replay.ts). */
+export interface RecordedMatch {
+  /** The config as stored. */
+  config: unknown;
+  seed: string;
+  numPlayers: number;
+  moves: MoveRecord[];
+}
+
+/** A finished match as the game analyses read it (lib/queries.ts loads them; each is replayed from its seed). */
+export interface FinishedMatch extends RecordedMatch {
+  id: string;
+  seats: { seat: number; agentId: string; agentName: string; kind: string }[];
+  /** Consistency judges' verdicts on the match's statements (`judgeable` items). */
+  judgments: { item: number; judgeName: string; score: number | null; consistent: boolean | null }[];
+}
+
+/**
+ * A game's own results page (`/metrics/<id>`), registered in games/metrics.ts: an analysis of its newest finished
+ * matches (pure: replayed from their seeds and moves) and the server component that shows it.
+ */
+export interface MetricsPage<T = any> {
+  /** The page's title (`<title>`), e.g. "Who is the spy · Metrics". */
+  title: string;
+  /** How many of the newest finished matches are analysed. */
+  maxMatches: number;
+  analyse(matches: readonly FinishedMatch[]): T;
+  /** The page's content (a server component: no hooks, no client state). */
+  Page(props: { analysis: T }): ReactNode;
+  /**
+   * A line linking to the page from the game's section of `/metrics` (an evaluation, which has no section there, is
+   * linked from the list of evaluations instead).
+   */
+  link?: { text: string; detail: string };
+}
+
+/** One turn of a conversation as the simulated endpoint (server/llm/simulated.ts) hands it to a game's simulated player. */
+export interface SimTurn {
+  /** The text of every user message, oldest first. */
+  texts: string[];
+  /** The exact answers listed after `Legal moves:` (the last list), or null. */
+  legal: string[] | null;
+  /** The simulated model errs this time. */
+  flawed: boolean;
+  /** A careful persona (it reasons and is not chatty). */
+  careful: boolean;
+  rng: Rng;
+}
+
+/** A simulated player's answer: ok = well formed; illegal = one the game will refuse (e.g. it says its own word). */
+export interface SimAnswer {
+  content: string;
+  kind: 'ok' | 'illegal';
+}
+
+/**
+ * A game's SIMULATED player (`games/<id>/sim.ts`, registered in games/sims.ts): answers the turns of its game that
+ * the endpoint's generic move-picking cannot (free text, structured labels), or null when the conversation is not one
+ * of them. Pure: all randomness from `turn.rng`.
+ */
+export type GameSim = (turn: SimTurn) => SimAnswer | null;
 
 /** One statement for the consistency judge: what `seat` said about its `word`. */
 export interface JudgeItem {
@@ -217,9 +374,9 @@ export function seatName(game: GameDef, seat: Seat): string {
 }
 
 /** Props every game's `board.tsx` receives, for spectators, replays and human seats alike. */
-export interface BoardProps<A = any> {
-  /** The state as this viewer may see it (output of `view`). */
-  view: unknown;
+export interface BoardProps<A = any, V = any> {
+  /** The state as this viewer may see it (output of the game's `view`). */
+  view: V;
   /** Seat labels with the player names, e.g. ["X · Random", "O · Engine"]. */
   players: string[];
   /** The most recent move, for highlighting; null at the start. */

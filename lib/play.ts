@@ -1,6 +1,7 @@
 // What a person asks for on the Play page (a game, opponents, a seat, a move timer) and whom they may ask to play.
 // Shared by the form and the server.
 import { z } from 'zod';
+import { UserError } from './errors';
 import { serviceSlot } from './service-slot';
 
 /** A person may have this many games open (queued or running) at once. */
@@ -25,8 +26,8 @@ export const playableAgentWhere = {
 
 export const MOVE_SECONDS_CHOICES = [15, 30, 60, 120, 300] as const;
 
-/** A person's time for one move when neither the match nor the game sets one. */
-export const DEFAULT_MOVE_SECONDS = 60;
+/** A person's time for one move when neither the match nor the game sets one (every game's default meta). */
+export { DEFAULT_MOVE_SECONDS } from './engine/define-game';
 
 export const playInputSchema = z.object({
   gameId: z.string().trim().min(1, 'pick a game').max(64),
@@ -52,6 +53,6 @@ export const registerPlayControl = slot.register;
 export const playControl = slot.get;
 
 /** A request a person can correct. */
-export class PlayError extends Error {
+export class PlayError extends UserError {
   override name = 'PlayError';
 }

@@ -3,13 +3,11 @@
 // read a page at a time (lib/pagination.ts).
 import 'server-only';
 import { db } from './db';
-import type { ExportEvent, ExportLlmCall, ExportMatch } from './exports';
+import type { CallPurpose, ExportEvent, ExportLlmCall, ExportMatch } from './exports';
 import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from './metrics';
-import { analyseDeep, type DeepAnalysis } from './deep-analysis';
-import { analyseSpy, type SpyAnalysis } from './spy-analysis';
 import { paged, PAGE_SIZE, type Page } from './pagination';
 import { getGame } from '../games/registry';
-import type { Judgment } from '../games/types';
+import type { FinishedMatch, Judgment, MetricsPage } from '../games/types';
 import type { Prisma } from './generated/prisma/client.ts';
 import { isPlayable, playableAgentWhere } from './play';
 import { cooperativeGameIds, evaluationGameIds, recordGameIds } from './records';
@@ -486,6 +484,7 @@ export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { ev
   }
   for (const c of calls) {
     logs.get(c.matchId)?.llmCalls.push({
+      purpose: c.purpose as CallPurpose,
       seat: c.seat,
       ply: c.ply,
       attempt: c.attempt,
@@ -661,22 +660,16 @@ export async function getGameMetrics(gameId: string): Promise<GameMetrics> {
   return summarizeGame(gameId, getGame(gameId)?.meta.analysis, results, moves);
 }
 
-/** The most recent finished Who-is-the-spy matches analysed (each is replayed from its seed and moves). */
-const MAX_SPY_MATCHES = 3000;
-
-/** Who is the spy's tables, from the newest finished matches replayed from their seeds and moves. */
-export async function getSpyAnalysis(): Promise<SpyAnalysis> {
-  return replayedAnalysis('spy', MAX_SPY_MATCHES, analyseSpy);
-}
-
 /** The last analysis per game, with the state of the data it was computed from. */
 const analyses = new Map<string, { key: string; value: unknown }>();
 
 /**
- * A replaying analysis of a game's newest finished matches (`npm run bench:analysis`: about 1 s for 3,000 matches),
- * computed again only when a match of that game has finished or been judged since the last visit.
+ * A game's own analysis (its results page, games/metrics.ts) of its newest finished matches, each replayed from its
+ * seed and moves (`npm run bench:analysis`: about 1 s for 3,000 matches), computed again only when a match of that
+ * game has finished or been judged since the last visit.
  */
-async function replayedAnalysis<T>(gameId: string, take: number, analyse: (records: Awaited<ReturnType<typeof finishedForReplay>>) => T): Promise<T> {
+export async function getGameAnalysis<T>(gameId: string, page: Pick<MetricsPage<T>, 'maxMatches' | 'analyse'>): Promise<T> {
+  const { maxMatches: take, analyse } = page;
   const [state] = await db().$queryRaw<{ n: bigint; last: Date | null; judged: bigint }[]>`
     SELECT COUNT(*) AS n, MAX(finished_at) AS last,
       (SELECT COUNT(*) FROM judgments j JOIN matches jm ON jm.id = j.match_id WHERE jm.game_id = ${gameId}) AS judged
@@ -691,9 +684,9 @@ async function replayedAnalysis<T>(gameId: string, take: number, analyse: (recor
 
 /**
  * The newest finished matches of a game with what replaying them needs (config, seed, seats, moves in order): for
- * the analysis pages that read a game's own state (the spy tables, DEEP's Table 1).
+ * the analysis pages that read a game's own state.
  */
-async function finishedForReplay(gameId: string, take: number) {
+async function finishedForReplay(gameId: string, take: number): Promise<FinishedMatch[]> {
   const rows = await db().match.findMany({
     where: { gameId, status: 'finished', rated: true },
     orderBy: { finishedAt: 'desc' },
@@ -714,12 +707,4 @@ async function finishedForReplay(gameId: string, take: number) {
       return { ply: p.ply, seat: e.seat ?? 0, action: p.action };
     }),
   }));
-}
-
-/** The newest finished DEEP matches the results page replays (each is small: a few words, two descriptions each). */
-const MAX_DEEP_MATCHES = 3000;
-
-/** DEEP's Table 1 and the judges' agreement, from finished matches replayed from their seeds and moves. */
-export async function getDeepAnalysis(): Promise<DeepAnalysis> {
-  return replayedAnalysis('deep', MAX_DEEP_MATCHES, analyseDeep);
 }

@@ -24,17 +24,22 @@ export const RECORD_RULE =
 
 /** Games whose matches count in records: rated (not evaluations) and competitive (not cooperative). */
 export function recordGameIds(): string[] {
-  return ratedGames.filter((g) => !g.meta.cooperative).map((g) => g.id);
+  return ratedGames.filter((g) => g.meta.scoring === 'contest').map((g) => g.id);
 }
 
 /** Judged evaluations (DEEP): listed, never rated. */
 export function evaluationGameIds(): string[] {
-  return games.filter((g) => g.meta.evaluation).map((g) => g.id);
+  return games.filter((g) => g.meta.scoring === 'evaluation').map((g) => g.id);
 }
 
 /** Cooperative games (Hanabi): rated by team score, apart from records. */
 export function cooperativeGameIds(): string[] {
-  return ratedGames.filter((g) => g.meta.cooperative).map((g) => g.id);
+  return ratedGames.filter((g) => g.meta.scoring === 'cooperative').map((g) => g.id);
+}
+
+/** Whether the seats of this game's matches play together (the rating library rates them by team score). */
+export function isCooperative(gameId: string): boolean {
+  return getGame(gameId)?.meta.scoring === 'cooperative';
 }
 
 /**
@@ -60,10 +65,10 @@ export function matchKind(m: RecordMatch, agentId: string): MatchKind {
   if (m.status === 'cancelled') return 'cancelled';
   if (m.status !== 'finished') return 'open';
   const game = getGame(m.gameId);
-  if (game?.meta.evaluation) return 'evaluation';
+  if (game?.meta.scoring === 'evaluation') return 'evaluation';
   if (!m.rated) return 'unrated';
   if (!game || !ratedGames.includes(game)) return 'other-game';
-  if (game.meta.cooperative) return 'cooperative';
+  if (game.meta.scoring === 'cooperative') return 'cooperative';
   const sides = new Set(m.seats.map((s) => sideOf(m, s.seat)));
   const agents = new Set(m.seats.map((s) => s.agentId));
   if (!agents.has(agentId) || agents.size < 2 || sides.size < 2) return 'no-opponent';
@@ -82,7 +87,7 @@ export function recordResult(m: RecordMatch, agentId: string): MatchResult | nul
  */
 export function sideResult(m: RecordMatch, agentId: string): MatchResult | null {
   const game = getGame(m.gameId);
-  if (m.status !== 'finished' || game?.meta.evaluation || game?.meta.cooperative || !m.seats.some((s) => s.agentId === agentId)) return null;
+  if (m.status !== 'finished' || (game && game.meta.scoring !== 'contest') || !m.seats.some((s) => s.agentId === agentId)) return null;
   return agentResult(
     {
       id: '',

@@ -27,7 +27,7 @@ export default function GamesPage() {
                 <Fact>{players} players</Fact>
                 <Fact>{g.meta.info === 'perfect' ? 'perfect information' : 'imperfect information'}</Fact>
                 <Fact>{g.meta.chance ? 'chance' : 'no chance'}</Fact>
-                {g.meta.evaluation && <Fact>judged evaluation · not rated</Fact>}
+                {g.meta.scoring === 'evaluation' && <Fact>judged evaluation · not rated</Fact>}
                 {g.meta.categories.map((c) => (
                   <li key={c} className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300">
                     {c.replace(/-/g, ' ')}

@@ -7,6 +7,7 @@ import { AgentLabel } from '@/components/agent-label';
 import { EmptyState } from '@/components/empty-state';
 import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
 import { Section, Table, Td } from '@/components/metrics-table';
+import { metricsPageOf } from '@/games/metrics';
 import { games as allGames, getGame, ratedGames as games } from '@/games/registry';
 import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
 import { metricLabel, type GameMetrics } from '@/lib/metrics';
@@ -23,7 +24,8 @@ const num = (x: number | null | undefined, digits = 2) => (x == null || !Number.
 export default async function MetricsPage({ searchParams }: Props) {
   const wanted = (await searchParams).game;
   const asked = getGame(typeof wanted === 'string' ? wanted : '');
-  const game = asked && !asked.meta.evaluation ? asked : games[0]!;
+  const game = asked && asked.meta.scoring !== 'evaluation' ? asked : games[0]!;
+  const ownPage = metricsPageOf(game.id);
   let overall: LeaderboardResult | null = null;
   let perGame: LeaderboardResult | null = null;
   let error: string | null = null;
@@ -67,7 +69,7 @@ export default async function MetricsPage({ searchParams }: Props) {
 
       <p className="text-sm" data-testid="evaluations">
         Judged evaluations, never rated:{' '}
-        {allGames.filter((g) => g.meta.evaluation).map((g, i) => (
+        {allGames.filter((g) => g.meta.scoring === 'evaluation').map((g, i) => (
           <span key={g.id}>
             {i > 0 && ', '}
             <Link href={`/metrics/${g.id}`} className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">{g.meta.title}</Link>
@@ -76,12 +78,12 @@ export default async function MetricsPage({ searchParams }: Props) {
         .
       </p>
 
-      {game.id === 'spy' && (
+      {ownPage?.link && (
         <p className="text-sm">
-          <Link href="/metrics/spy" className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
-            Who is the spy: the SpyGame tables
+          <Link href={`/metrics/${game.id}`} className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+            {ownPage.link.text}
           </Link>{' '}
-          — win, rounds survived and votes per role, the theory-of-mind probes, and the bias of content-free calibration runs.
+          {ownPage.link.detail}
         </p>
       )}
       {metrics.results.length === 0 ? (
@@ -91,7 +93,7 @@ export default async function MetricsPage({ searchParams }: Props) {
           <Section
             id="results"
             title={`${game.meta.title}: results`}
-            hint={`TrueSkill μ ± σ from this game's matches (— when TrueSkill cannot rate the agent); win rate: matches its side won, once per match however many seats it held${game.meta.cooperative ? ' (none here: the seats play together)' : ''}; average reward in the game's own units (chips, points, value).`}
+            hint={`TrueSkill μ ± σ from this game's matches (— when TrueSkill cannot rate the agent); win rate: matches its side won, once per match however many seats it held${game.meta.scoring === 'cooperative' ? ' (none here: the seats play together)' : ''}; average reward in the game's own units (chips, points, value).`}
           >
             <Table head={['Agent', 'TrueSkill μ ± σ', 'Win rate', 'Average reward', 'Illegal replies', 'Matches']} testId="metrics-results">
               {metrics.results.map((r) => {
@@ -100,7 +102,7 @@ export default async function MetricsPage({ searchParams }: Props) {
                   <tr key={r.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
                     <Td left><AgentLabel name={r.name} kind={r.kind} simulated={r.simulated} /></Td>
                     <Td>{ts ? `${ts.mu.toFixed(1)} ± ${ts.sigma.toFixed(1)}` : '—'}</Td>
-                    <Td>{game.meta.cooperative ? '—' : pct(r.winRate)}</Td>
+                    <Td>{game.meta.scoring === 'cooperative' ? '—' : pct(r.winRate)}</Td>
                     <Td>{num(r.avgReward)}</Td>
                     <Td>{pct(r.illegalRate)}</Td>
                     <Td>{r.matches}</Td>

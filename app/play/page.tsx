@@ -6,7 +6,6 @@ import { KeepName, PlayIdentity, SignOut } from '@/components/play-identity';
 import { PlayNewGame, type PlayGame } from '@/components/play-new-game';
 import { playableGames } from '@/games/registry';
 import { currentPerson } from '@/lib/person-session';
-import { DEFAULT_MOVE_SECONDS } from '@/lib/play';
 import { getPersonMatches, getPlayableAgents } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
@@ -23,12 +22,12 @@ export default async function PlayPage({ searchParams }: Props) {
     blurb: g.meta.blurb,
     minPlayers: g.meta.minPlayers,
     maxPlayers: g.meta.maxPlayers,
-    defaultPlayers: g.defaultPlayers?.(g.defaultConfig) ?? g.meta.minPlayers,
-    orderDrawn: g.meta.orderDrawn ?? false,
+    defaultPlayers: g.defaultPlayers(g.defaultConfig),
+    orderDrawn: g.meta.orderDrawn,
     seatNames: Array.from({ length: g.meta.maxPlayers }, (_, s) => g.meta.seatNames?.[s] ?? `Player ${s + 1}`),
-    moveSeconds: g.meta.humanMoveSeconds ?? DEFAULT_MOVE_SECONDS,
+    moveSeconds: g.meta.humanMoveSeconds,
     rules: g.rules,
-    evaluation: g.meta.evaluation,
+    evaluation: g.meta.scoring === 'evaluation',
   }));
   const [agents, mine] = await Promise.all([getPlayableAgents(), me ? getPersonMatches(me.agentId) : null]);
   const now = new Date();

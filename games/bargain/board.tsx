@@ -63,8 +63,7 @@ const numberOf = (text: string) => {
   return text.trim() === '' || Number.isNaN(n) ? 0 : n;
 };
 
-export function BargainBoard({ view, players, legal, onAction, over, error }: BoardProps<BargainAction>) {
-  const v = view as BargainView;
+export function BargainBoard({ view: v, players, legal, onAction, over, error }: BoardProps<BargainAction, BargainView>) {
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const me = v.viewer;
   const mine = me !== null ? v.values[me] : null;

@@ -1,12 +1,14 @@
 // The Bargain game definition (server-safe: no React): LLMArena's negotiation over hats, balls and apples.
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { bargainEngine } from './engine';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import type { BargainAction, BargainConfig, BargainState } from './rules';
 
-export const bargain: GameDef<BargainState, BargainAction, BargainConfig> = {
+export const bargain = defineGame({
   id: 'bargain',
+  reducer: rules,
+  prompt,
+  engine: bargainEngine,
   meta: {
     title: 'Bargain',
     blurb: 'Split a pool of hats, balls and apples by proposal and counter-proposal, each side valuing the items privately: tests negotiation and persuasion.',
@@ -18,18 +20,6 @@ export const bargain: GameDef<BargainState, BargainAction, BargainConfig> = {
     seatNames: [...rules.SEAT_NAMES],
     humanMoveSeconds: 120,
   },
-  configSchema: rules.configSchema,
-  actionSchema: rules.actionSchema,
-  defaultConfig: { ...rules.DEFAULT_CONFIG },
-  setup: ({ config, rng }) => rules.setup(rng, config),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: (s, seat, a) => rules.apply(s, seat, a),
-  outcome: rules.outcome,
-  view: (s, v) => rules.view(s, v),
-  describe: rules.describe,
-  prompt,
   rules: {
     summary:
       'Two players split a pool of hats, balls and apples. Each values the items privately, and the whole pool is worth the same total (10) to both. They take turns proposing how many of each item the proposer takes, with an optional message, until one answers "Deal" to the other’s proposal; after 10 rounds without a deal both get nothing. The player whose share is worth more to themselves wins.',
@@ -52,7 +42,4 @@ export const bargain: GameDef<BargainState, BargainAction, BargainConfig> = {
         'The baseline accepts any offer worth at least half its total; otherwise it proposes the cheapest plan meeting a demand that falls from 90% of its total in round 1 to 50% in the last round, leaving the other the items its proposals showed interest in.',
     },
   },
-  engine: (view, seat, legal, rng, opts) => bargainEngine(view, seat, legal, rng, opts),
-  moveMetrics: (prev, next, seat, a) => rules.moveMetrics(prev, next, seat, a),
-  secrets: rules.secrets,
-};
+});

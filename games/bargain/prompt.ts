@@ -100,8 +100,7 @@ function turnLine(v: BargainView, index: number, seat: Seat): string {
   return `${head}${said} proposed: ${split}.`;
 }
 
-function turn(view: unknown, seat: Seat, legal: BargainAction[] | null): string {
-  const v = view as BargainView;
+function turn(v: BargainView, seat: Seat, legal: BargainAction[] | null): string {
   const other = nameOf(otherOf(seat));
   const lines = [`You are ${nameOf(seat)}.`, `The pool: ${itemsText(v.counts)}.`];
   // The seat's own view: its own values are there; the opponent's are null until the game is over.
@@ -294,4 +293,4 @@ function parse(reply: string, seat: Seat, legal: BargainAction[] | null): ParseR
   };
 }
 
-export const prompt: GamePrompt<BargainState, BargainAction, BargainConfig> = { system, turn, parse, format };
+export const prompt: GamePrompt<BargainState, BargainAction, BargainConfig, BargainView> = { system, turn, parse, format };

@@ -188,7 +188,7 @@ export function makeState(counts: Items, values: Items[], config: Partial<Bargai
  * (when the pool allows it). Which seat's valuation is drawn first is itself drawn, so neither seat is favoured.
  */
 export function setup(rng: Rng, config: Partial<BargainConfig> = {}): BargainState {
-  const cfg = configSchema.parse({ ...DEFAULT_CONFIG, ...config });
+  const cfg = { ...DEFAULT_CONFIG, ...config };
   const counts = rng.pick(poolOptions(cfg.total));
   const all = valuations(counts, cfg.total);
   const first = rng.pick(all);

@@ -119,8 +119,7 @@ function BidForm({ value: myValue, legal, onAction, error }: { value: number | n
   );
 }
 
-export function BidBoard({ view, players, legal, onAction, over, error }: BoardProps<BidAction>) {
-  const v = view as BidView;
+export function BidBoard({ view: v, players, legal, onAction, over, error }: BoardProps<BidAction, BidView>) {
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const me = v.viewer;
   const myValue = me !== null ? (v.values[me] ?? null) : null;

@@ -38,7 +38,7 @@ describe('bid engine', () => {
     for (let i = 0; i < 300; i++) {
       const rng = createRng(`vs-random-${i}`);
       const engineSeat = i % 2;
-      let s = setup({}, rng);
+      let s = setup(rng);
       while (outcome(s) === null) {
         for (const seat of activeSeats(s)) {
           const legal = legalActions(s, seat);

@@ -12,8 +12,8 @@ export const equilibriumBid = (value: number): number => Math.floor(value / 2);
  * (it cannot for a seat that is to bid), the middle of the legal bids is taken. The rng is not needed: the baseline
  * is deterministic.
  */
-export function bidEngine(view: unknown, seat: Seat, legal: BidAction[], _rng?: Rng): BidAction {
-  const value = (view as BidView).values?.[seat];
+export function bidEngine(view: BidView, seat: Seat, legal: BidAction[], _rng?: Rng): BidAction {
+  const value = view.values?.[seat];
   const amounts = legal.map((a) => a.amount);
   const target = typeof value === 'number' ? equilibriumBid(value) : Math.floor((Math.min(...amounts) + Math.max(...amounts)) / 2);
   // The legal bid closest to the target (the target itself whenever it is legal).

@@ -1,12 +1,14 @@
 // The sealed-bid auction game definition (server-safe: no React): LLMArena's Bid, a first-price sealed-bid auction.
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { bidEngine } from './engine';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import type { BidAction, BidConfig, BidState } from './rules';
 
-export const bid: GameDef<BidState, BidAction, BidConfig> = {
+export const bid = defineGame({
   id: 'bid',
+  reducer: rules,
+  prompt,
+  engine: bidEngine,
   meta: {
     title: 'Sealed-bid auction',
     blurb: 'Two bidders with private valuations seal their bids at once; the higher bid wins the item for its valuation minus the bid: tests bidding under uncertainty.',
@@ -19,18 +21,6 @@ export const bid: GameDef<BidState, BidAction, BidConfig> = {
     // The metrics page plots each agent's deviation from the equilibrium bid v/2 (LLMArena).
     analysis: { distribution: 'deviation' },
   },
-  configSchema: rules.configSchema,
-  actionSchema: rules.actionSchema,
-  defaultConfig: { ...rules.DEFAULT_CONFIG },
-  setup: ({ config, rng }) => rules.setup(config, rng),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: rules.apply,
-  outcome: rules.outcome,
-  view: rules.view,
-  describe: rules.describe,
-  prompt,
   rules: {
     summary:
       'Two bidders play a series of first-price sealed-bid auctions (3 by default). In each auction both receive a private valuation for the item, a whole number from 1 to 100, and seal a bid below it at the same time. The higher bid wins the item and gains its valuation minus its bid; the other bidder gains 0; equal bids split the item. The higher total after the last auction wins the match.',
@@ -51,7 +41,4 @@ export const bid: GameDef<BidState, BidAction, BidConfig> = {
         'A bidder sees its own valuation and, once placed, its own sealed bid; the other bidder and spectators see only that a bid has been sealed. When both bids are in, the auction resolves and everything about it becomes public. Replays with the omniscient view show everything.',
     },
   },
-  engine: (view, seat, legal, rng) => bidEngine(view, seat, legal, rng),
-  moveMetrics: (prev, next, seat, a) => rules.moveMetrics(prev, next, seat, a),
-  secrets: rules.secrets,
-};
+});

@@ -18,7 +18,7 @@ describe('format', () => {
   it('round-trips through parse for every legal action of random positions', () => {
     for (let i = 0; i < 20; i++) {
       const rng = createRng(`rt-${i}`);
-      let s = setup({}, rng);
+      let s = setup(rng);
       while (outcome(s) === null) {
         for (const seat of activeSeats(s)) {
           const legal = legalActions(s, seat);

@@ -64,8 +64,7 @@ function historyLine(r: AuctionResult, seat: Seat): string {
   return `${head} ${nameOf(other)} won the item and gained ${num(r.gains[other]!)}; you gained 0.`;
 }
 
-function turn(view: unknown, seat: Seat, legal: BidAction[] | null): string {
-  const v = view as BidView;
+function turn(v: BidView, seat: Seat, legal: BidAction[] | null): string {
   const other = opponentOf(seat);
   const lines = [`You are ${nameOf(seat)}.`];
   if (v.history.length) lines.push('Results so far:', ...v.history.map((r) => `- ${historyLine(r, seat)}`));
@@ -120,4 +119,4 @@ function parse(reply: string, _seat: Seat, legal: BidAction[] | null): ParseResu
   return { error: `Could not find a bid in your reply. End your reply with the word Bid, a colon and ${range}, for example "${example}".` };
 }
 
-export const prompt: GamePrompt<BidState, BidAction, BidConfig> = { system, turn, parse, format };
+export const prompt: GamePrompt<BidState, BidAction, BidConfig, BidView> = { system, turn, parse, format };

@@ -29,15 +29,15 @@ const round = (s: BidState, b0: number, b1: number, rng = createRng('r')) => app
 
 describe('setup', () => {
   it('is deterministic per seed and varies between seeds', () => {
-    expect(setup({}, createRng('a'))).toEqual(setup({}, createRng('a')));
-    const dealt = new Set(Array.from({ length: 30 }, (_, i) => JSON.stringify(setup({}, createRng(`s${i}`)).current!.values)));
+    expect(setup(createRng('a'))).toEqual(setup(createRng('a')));
+    const dealt = new Set(Array.from({ length: 30 }, (_, i) => JSON.stringify(setup(createRng(`s${i}`)).current!.values)));
     expect(dealt.size).toBeGreaterThan(25);
   });
 
   it('draws whole valuations 1..maxValue for both seats, no bids, zero totals', () => {
     const seen = new Set<number>();
     for (let i = 0; i < 300; i++) {
-      const s = setup({ maxValue: 10 }, createRng(`deal-${i}`));
+      const s = setup(createRng(`deal-${i}`), { maxValue: 10 });
       expect(s.current!.auction).toBe(1);
       expect(s.current!.bids).toEqual([null, null]);
       expect(s.history).toEqual([]);
@@ -57,14 +57,14 @@ describe('setup', () => {
     expect(configSchema.safeParse({ auctions: 0 }).success).toBe(false);
     expect(configSchema.safeParse({ maxValue: 2.5 }).success).toBe(false);
     expect(configSchema.safeParse({ colour: 'red' }).success).toBe(false);
-    const s = setup({ auctions: 5, maxValue: 7 }, createRng('c'));
+    const s = setup(createRng('c'), { auctions: 5, maxValue: 7 });
     expect(s.auctions).toBe(5);
     expect(s.maxValue).toBe(7);
   });
 
   it('uses only the given rng (the game def passes it and the config through)', () => {
     expect(bidGame.setup({ numPlayers: 2, config: { auctions: 2, maxValue: 50 }, rng: createRng('x') })).toEqual(
-      setup({ auctions: 2, maxValue: 50 }, createRng('x')),
+      setup(createRng('x'), { auctions: 2, maxValue: 50 }),
     );
   });
 });
@@ -342,7 +342,7 @@ describe('secrets', () => {
   it('no seat or spectator view holds another seat’s valuation or sealed bid, over many seeded games', () => {
     for (let i = 0; i < 100; i++) {
       const rng = createRng(`secrets-${i}`);
-      let s = setup({}, rng);
+      let s = setup(rng);
       while (outcome(s) === null) {
         for (const { seat, values } of secrets(s)) {
           for (const v of [{ seat: 1 - seat }, { spectator: true as const }]) {

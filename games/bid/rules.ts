@@ -117,8 +117,8 @@ export function makeState(values: number[], config: Partial<BidConfig> = {}): Bi
 }
 
 /** Draws the first auction's valuations with the seeded rng (seat 0 first). */
-export function setup(config: unknown, rng: Rng): BidState {
-  const cfg = configSchema.parse(config ?? {});
+export function setup(rng: Rng, config: Partial<BidConfig> = {}): BidState {
+  const cfg = { ...DEFAULT_CONFIG, ...config };
   return makeState(drawValues(cfg.maxValue, rng), cfg);
 }
 

@@ -12,8 +12,7 @@ const DISC: Record<Exclude<Cell, null>, string> = {
 };
 const COLOUR = { X: 'red', O: 'yellow' } as const;
 
-export function ConnectFourBoard({ view, players, legal, onAction, over, error }: BoardProps<ConnectFourAction>) {
-  const v = view as ConnectFourView;
+export function ConnectFourBoard({ view: v, players, legal, onAction, over, error }: BoardProps<ConnectFourAction, ConnectFourView>) {
   const rows = v.board.length;
   const columns = v.board[0]?.length ?? 0;
   const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';

@@ -100,7 +100,7 @@ describe('reward per move (LLMArena)', () => {
     const play = (seat: number, column: number) => {
       const prev = s;
       s = connectFour.apply(prev, seat, { type: 'drop', column }, rng);
-      return connectFour.moveMetrics!(prev, s, seat, { type: 'drop', column }, rng).reward!;
+      return connectFour.moveMetrics(prev, s, seat, { type: 'drop', column }, rng)!.reward!;
     };
     expect(play(0, 4)).toBeGreaterThan(0); // the centre opens many windows for X
     play(1, 1);

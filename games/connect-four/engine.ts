@@ -81,9 +81,9 @@ function search(cells: Flat, seat: Seat, depth: number, alpha: number, beta: num
 }
 
 /** The best move found at `opts.depth` (default 4); equally good moves are chosen between with the rng. */
-export function connectFourEngine(view: unknown, seat: Seat, legal: ConnectFourAction[], rng: Rng, opts: EngineOptions = {}): ConnectFourAction {
+export function connectFourEngine(view: ConnectFourView, seat: Seat, legal: ConnectFourAction[], rng: Rng, opts: EngineOptions = {}): ConnectFourAction {
   const depth = Math.max(1, opts.depth ?? DEFAULT_DEPTH);
-  const cells = toFlat((view as ConnectFourView).board);
+  const cells = toFlat(view.board);
   const ordered = legal.slice().sort((a, b) => ORDER.indexOf(a.column - 1) - ORDER.indexOf(b.column - 1));
   let best = -Infinity;
   let choices: ConnectFourAction[] = [];

@@ -1,12 +1,17 @@
 // The Connect Four game definition (server-safe: no React).
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { connectFourEngine, evaluateBoard } from './engine';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import type { ConnectFourAction, ConnectFourConfig, ConnectFourState } from './rules';
 
-export const connectFour: GameDef<ConnectFourState, ConnectFourAction, ConnectFourConfig> = {
+export const connectFour = defineGame({
   id: 'connect-four',
+  reducer: rules,
+  prompt,
+  engine: connectFourEngine,
+  // LLMArena's reward per move: the change, for the mover, in the board valuation that counts two, three and four in
+  // a row (windows of four holding only one side's discs) after the move.
+  moveMetrics: (prev, next, seat) => ({ reward: evaluateBoard(next.board, seat) - evaluateBoard(prev.board, seat) }),
   meta: {
     title: 'Connect Four',
     blurb: 'Drop discs into a 7-column grid and be first to line up four: tests spatial reading and looking ahead.',
@@ -17,18 +22,6 @@ export const connectFour: GameDef<ConnectFourState, ConnectFourAction, ConnectFo
     categories: ['abstract-strategy'],
     seatNames: ['X', 'O'],
   },
-  configSchema: rules.configSchema,
-  actionSchema: rules.actionSchema,
-  defaultConfig: {},
-  setup: () => rules.setup(),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: (s, seat, a) => rules.apply(s, seat, a),
-  outcome: rules.outcome,
-  view: (s) => rules.view(s),
-  describe: rules.describe,
-  prompt,
   rules: {
     summary:
       'Two players, X (red) and O (yellow), take turns dropping discs into a grid of 6 rows and 7 columns. X moves first. A disc falls to the lowest empty space of its column. The first to line up four discs horizontally, vertically or diagonally wins; a full board without a line is a draw.',
@@ -43,8 +36,4 @@ export const connectFour: GameDef<ConnectFourState, ConnectFourAction, ConnectFo
         'The centre column takes part in the most lines of four. Threats on two spaces at once usually win. With perfect play the first player wins. The engine searches a few moves ahead (alpha-beta, depth 4 by default) and values positions by counting open lines of two, three and four.',
     },
   },
-  engine: (view, seat, legal, rng, opts) => connectFourEngine(view, seat, legal, rng, opts),
-  // LLMArena's reward per move: the change, for the mover, in the board valuation that counts two, three and four in
-  // a row (windows of four holding only one side's discs) after the move.
-  moveMetrics: (prev, next, seat) => ({ reward: evaluateBoard(next.board, seat) - evaluateBoard(prev.board, seat) }),
-};
+});

@@ -52,8 +52,7 @@ function system(_cfg: ConnectFourConfig, seat: Seat): string {
   ].join('\n');
 }
 
-function turn(view: unknown, seat: Seat, legal: ConnectFourAction[] | null): string {
-  const v = view as ConnectFourView;
+function turn(v: ConnectFourView, seat: Seat, legal: ConnectFourAction[] | null): string {
   const mark = markOf(seat);
   const lines = ['Current board (column numbers on top, the bottom row last, "." = empty):', renderBoard(v.board), ''];
   if (v.last) lines.push(`Last move: ${v.board[v.last[0]]![v.last[1]]} in column ${v.last[1] + 1}.`);
@@ -113,4 +112,4 @@ function parse(reply: string, seat: Seat, legal: ConnectFourAction[] | null): Pa
   return { error: `Could not find a move in your reply. Answer with your mark and a column number 1-7, for example "${example}".` };
 }
 
-export const prompt: GamePrompt<ConnectFourState, ConnectFourAction, ConnectFourConfig> = { system, turn, parse, format };
+export const prompt: GamePrompt<ConnectFourState, ConnectFourAction, ConnectFourConfig, ConnectFourView> = { system, turn, parse, format };

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import DeepBoard, { splitCandidates } from './board';
 import { apply, setup, view } from './rules';
-import { configSchema, type DeepState } from './types';
+import { configSchema, type DeepState, type DeepView } from './types';
 
 const players = ['Describer · a', 'Judge 1 · b', 'Judge 2 · c'];
-const render = (v: unknown, extra: object = {}) => renderToStaticMarkup(<DeepBoard view={v} players={players} {...extra} />);
+const render = (v: DeepView, extra: object = {}) => renderToStaticMarkup(<DeepBoard view={v} players={players} {...extra} />);
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const noop = () => {};
 

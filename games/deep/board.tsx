@@ -18,8 +18,7 @@ const MODE_HELP: Record<Mode, string> = {
   conservative: `Conservative: list words that share a characteristic with it, then describe only what they have in common (at most ${CONSERVATIVE_WORDS} words), so the word cannot be singled out.`,
 };
 
-export function DeepBoard({ view, onAction, over, error }: BoardProps<DeepAction>) {
-  const v = view as DeepView;
+export function DeepBoard({ view: v, onAction, over, error }: BoardProps<DeepAction, DeepView>) {
   const ended = !!over || v.phase === 'over';
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="deep-board">

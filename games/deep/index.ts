@@ -1,14 +1,14 @@
 // The DEEP game definition (server-safe: no React): the SpyGame paper's description test as a judged match.
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import { AGGRESSIVE_WORDS, CONSERVATIVE_WORDS, DEFAULT_CONFIG, DESCRIBER, actionSchema, configSchema, type DeepAction, type DeepConfig, type DeepState } from './types';
+import { AGGRESSIVE_WORDS, CONSERVATIVE_WORDS, DESCRIBER } from './types';
 import { DEEP_VERSION, DEEP_WORDS } from './words';
 
-const parseConfig = (config: unknown): DeepConfig => configSchema.parse(config ?? {});
-
-export const deep: GameDef<DeepState, DeepAction, DeepConfig> = {
+export const deep = defineGame({
   id: 'deep',
+  reducer: rules,
+  prompt,
   meta: {
     title: 'DEEP description test',
     blurb: 'A model describes target words twice, clearly and then deliberately vaguely; judges score each description against the target and similar words.',
@@ -19,26 +19,14 @@ export const deep: GameDef<DeepState, DeepAction, DeepConfig> = {
     categories: ['language-communication'],
     seatNames: ['Describer', 'Judge 1', 'Judge 2'],
     humanMoveSeconds: 180,
-    evaluation: true,
-    guestSeat: DESCRIBER,
+    scoring: 'evaluation',
   },
-  configSchema,
-  actionSchema,
-  defaultConfig: DEFAULT_CONFIG,
-  setup: ({ rng, config, numPlayers }) => rules.setup(rng, parseConfig(config), numPlayers),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: (s, seat, a) => rules.apply(s, seat, a),
-  outcome: rules.outcome,
-  view: rules.view,
-  describe: rules.describe,
-  prompt,
-  fallback: rules.fallback,
   // Watching the descriptions and the scores arrive is the point, so live spectators see everything (the target too)
   // unless the match is blind; the hub also withholds it from any match with a person in it.
-  spectatorsSeeAll: (config) => !parseConfig(config).blind,
+  spectatorsSeeAll: (config) => !config.blind,
   defaultPlayers: () => 2,
+  // Host/guest: the evaluated agent always describes.
+  hostGuest: { seat: DESCRIBER },
   rules: {
     summary:
       'DEEP, the description test of the SpyGame paper: the describer writes an aggressive (clear, detailed) and a conservative (deliberately vague) description of each target word; judges who are not told the target score how well each description fits the target and a few similar words. A good describer is clear when asked to be (high target score, low distractor scores) and vague when asked to be (low target, high distractors).',
@@ -50,4 +38,4 @@ export const deep: GameDef<DeepState, DeepAction, DeepConfig> = {
       results: 'The results page shows the paper’s Table 1 per describer and judge: mean target and distractor scores of the aggressive (target ↑, distractor ↓) and conservative (target ↓, distractor ↑) descriptions with bootstrap 95% intervals, and the agreement between judges who scored the same descriptions. DEEP matches are never rated: nobody wins.',
     },
   },
-};
+});

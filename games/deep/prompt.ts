@@ -35,11 +35,10 @@ Example, for the words windmill, lighthouse:
 windmill: 2
 lighthouse: 5`;
 
-export const prompt: GamePrompt<DeepState, DeepAction, DeepConfig> = {
+export const prompt: GamePrompt<DeepState, DeepAction, DeepConfig, DeepView> = {
   system: (_cfg, seat) => (seat === DESCRIBER ? describerSystem : judgeSystem),
 
-  turn(view, seat) {
-    const v = view as DeepView;
+  turn(v, seat) {
     if (seat === DESCRIBER) {
       const t = v.describe;
       if (!t) return 'Nothing to write now: wait for the judges.';
@@ -63,9 +62,8 @@ export const prompt: GamePrompt<DeepState, DeepAction, DeepConfig> = {
     ].join('\n');
   },
 
-  parse(reply, seat, _legal, view) {
+  parse(reply, seat, _legal, v) {
     const text = stripThinking(reply);
-    const v = view as DeepView | undefined;
     if (seat === DESCRIBER) return parseDescription(text, v?.describe?.mode ?? (/CANDIDATES|候选/i.test(text) ? 'conservative' : 'aggressive'));
     if (!v?.judge) return { error: 'there is no description to score now' };
     return parseScores(text, v.judge.words);
@@ -75,7 +73,7 @@ export const prompt: GamePrompt<DeepState, DeepAction, DeepConfig> = {
     if (a.type === 'aggressive') return `DESCRIPTION: ${a.text}`;
     if (a.type === 'conservative') return `CANDIDATES: ${a.candidates.join(', ')}\nDESCRIPTION: ${a.text}`;
     if (a.type === 'score') {
-      const words = (view as DeepView | undefined)?.judge?.words ?? a.scores.map((_, i) => `word ${i + 1}`);
+      const words = view?.judge?.words ?? a.scores.map((_, i) => `word ${i + 1}`);
       return words.map((w, i) => `${w}: ${a.scores[i]}`).join('\n');
     }
     return seat === DESCRIBER ? 'DESCRIPTION:' : '';

@@ -101,7 +101,7 @@ describe('describing', () => {
 
   it('skips a description the describer never gave, and ends at once when there is none', () => {
     let s = start({ words: 1 });
-    s = apply(s, 0, deep.fallback!(s, 0));
+    s = apply(s, 0, deep.fallback(s, 0)!);
     s = apply(s, 0, conservative());
     expect(s.items[0]!.aggressive).toBeNull();
     expect(s.phase).toBe('judge');

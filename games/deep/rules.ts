@@ -9,6 +9,9 @@ import {
 } from './types';
 import { DEEP_WORDS, deepWordsFor } from './words';
 
+// The schemas are the definition's too (games/types.ts, `GameRules`): they live in types.ts, shared with the prompt.
+export { actionSchema, configSchema } from './types';
+
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 1 + MAX_JUDGES;
 

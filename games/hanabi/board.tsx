@@ -78,8 +78,7 @@ function unavailableReason(a: HanabiAction, v: HanabiView, partner: string, part
   return 'Not a legal move now';
 }
 
-export function HanabiBoard({ view, players, legal, onAction, over, error }: BoardProps<HanabiAction>) {
-  const v = view as HanabiView;
+export function HanabiBoard({ view: v, players, legal, onAction, over, error }: BoardProps<HanabiAction, HanabiView>) {
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const me = v.viewer;
   const isLegal = (a: HanabiAction) => !!legal?.some((b) => JSON.stringify(b) === JSON.stringify(a));

@@ -68,8 +68,7 @@ function isCritical(v: HanabiView, c: Face): boolean {
 }
 
 /** The heuristic's move for `seat`, always one of `legal`. */
-export function hanabiEngine(view: unknown, seat: Seat, legal: HanabiAction[], rng: Rng, _opts: EngineOptions = {}): HanabiAction {
-  const v = view as HanabiView;
+export function hanabiEngine(v: HanabiView, seat: Seat, legal: HanabiAction[], rng: Rng, _opts: EngineOptions = {}): HanabiAction {
   const isLegal = (a: HanabiAction) => legal.some((b) => sameAction(a, b));
   const pick = (a: HanabiAction | undefined) => (a && isLegal(a) ? a : undefined);
   const own = v.hands[seat] ?? [];

@@ -1,12 +1,14 @@
 // The Hanabi (small) game definition (server-safe: no React): LLMArena's cooperative two-player Hanabi.
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { hanabiEngine } from './engine';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import type { HanabiAction, HanabiConfig, HanabiState } from './rules';
 
-export const hanabi: GameDef<HanabiState, HanabiAction, HanabiConfig> = {
+export const hanabi = defineGame({
   id: 'hanabi',
+  reducer: rules,
+  prompt,
+  engine: hanabiEngine,
   meta: {
     title: 'Hanabi (small)',
     blurb: 'Two players build fireworks together while seeing only each other’s cards: tests cooperation and reasoning about hints.',
@@ -16,21 +18,8 @@ export const hanabi: GameDef<HanabiState, HanabiAction, HanabiConfig> = {
     chance: true,
     categories: ['cooperation', 'hidden-information'],
     seatNames: [...rules.SEAT_NAMES],
-    cooperative: true,
+    scoring: 'cooperative',
   },
-  configSchema: rules.configSchema,
-  actionSchema: rules.actionSchema,
-  defaultConfig: rules.DEFAULT_CONFIG,
-  // The config may arrive unparsed (tests, the conformance suite): defaults fill what is missing.
-  setup: ({ rng, config }) => rules.setup(rng, rules.configSchema.parse(config ?? {})),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: (s, seat, a) => rules.apply(s, seat, a),
-  outcome: rules.outcome,
-  view: rules.view,
-  describe: rules.describe,
-  prompt,
   rules: {
     summary:
       'A cooperative card game for two, after LLMArena’s small Hanabi: two colours (red and yellow) of cards ranked 1-5, two cards in each hand, 3 information tokens and 1 life token. Each player sees the partner’s cards but not their own. Taking turns, the players reveal information, discard or play cards to build each colour’s firework from 1 to 5; the team scores the sum of the fireworks (at most 10).',
@@ -59,8 +48,4 @@ export const hanabi: GameDef<HanabiState, HanabiAction, HanabiConfig> = {
         'Every move records play, discard and reveal (1 for the kind of move made, 0 for the others: their means give the action mix), misplay (1 for a play that cost a life) and points (the team’s score after the move).',
     },
   },
-  engine: (view, seat, legal, rng, opts) => hanabiEngine(view, seat, legal, rng, opts),
-  /** Action mix for the analysis pages: { play, discard, reveal } one-hot, misplay 0/1, points after the move. */
-  moveMetrics: (prev, next, seat, a) => rules.moveMetrics(prev, next, seat, a),
-  secrets: rules.secrets,
-};
+});

@@ -78,8 +78,7 @@ const partnerKnows = (hint: Hint) => {
   return text === 'unknown' ? 'nothing yet' : text;
 };
 
-function turn(view: unknown, seat: Seat, legal: HanabiAction[] | null): string {
-  const v = view as HanabiView;
+function turn(v: HanabiView, seat: Seat, legal: HanabiAction[] | null): string {
   const partner = partnerOf(seat);
   const pName = nameOf(partner);
   const lines = [`You are ${nameOf(seat)}; your partner is ${pName}.`];
@@ -176,4 +175,4 @@ function parse(reply: string, _seat: Seat, legal: HanabiAction[] | null): ParseR
   };
 }
 
-export const prompt: GamePrompt<HanabiState, HanabiAction, HanabiConfig> = { system, turn, parse, format };
+export const prompt: GamePrompt<HanabiState, HanabiAction, HanabiConfig, HanabiView> = { system, turn, parse, format };

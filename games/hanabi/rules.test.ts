@@ -422,6 +422,6 @@ describe('conformance', () => {
   });
 
   it('declares a cooperative, hidden-information game', () => {
-    expect(hanabi.meta).toMatchObject({ cooperative: true, categories: ['cooperation', 'hidden-information'], minPlayers: 2, maxPlayers: 2, info: 'imperfect' });
+    expect(hanabi.meta).toMatchObject({ scoring: 'cooperative', categories: ['cooperation', 'hidden-information'], minPlayers: 2, maxPlayers: 2, info: 'imperfect' });
   });
 });

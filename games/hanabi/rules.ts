@@ -543,7 +543,7 @@ export function secrets(s: HanabiState): { seat: Seat; values: string[] }[] {
   return s.hands.map((_, seat) => ({ seat, values: [...s.hands[partnerOf(seat)]!.map((h) => h.card.id), ...deck] }));
 }
 
-/** Numbers recorded with each move for the analysis pages (see index.ts). */
+/** Numbers recorded with each move for the analysis pages: the action mix ({ play, discard, reveal } one-hot), misplay 0/1, points after the move. */
 export function moveMetrics(_prev: HanabiState, next: HanabiState, _seat: Seat, a: HanabiAction): Record<string, number> {
   const play = a.type === 'play' ? 1 : 0;
   return {

@@ -14,8 +14,7 @@ const FEEDBACK_STYLE: Record<Feedback, string> = {
 
 const NUMBERS = Array.from({ length: MAX }, (_, i) => i + 1);
 
-export function HiddenNumberBoard({ view, players, legal, onAction, over, error }: BoardProps<HiddenNumberAction>) {
-  const v = view as HiddenNumberView;
+export function HiddenNumberBoard({ view: v, players, legal, onAction, over, error }: BoardProps<HiddenNumberAction, HiddenNumberView>) {
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const isLegal = (n: number) => !!legal?.some((a) => a.n === n);
   const mine = v.viewer !== null ? guessedBy(v, v.viewer) : [];

@@ -1,11 +1,12 @@
 // The hidden number game definition (server-safe: no React): a hidden-information test game.
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import type { HiddenNumberAction, HiddenNumberConfig, HiddenNumberState } from './rules';
 
-export const hiddenNumber: GameDef<HiddenNumberState, HiddenNumberAction, HiddenNumberConfig> = {
+export const hiddenNumber = defineGame({
   id: 'hidden-number',
+  reducer: rules,
+  prompt,
   meta: {
     title: 'Hidden number (test game)',
     blurb: 'Each player guesses the other’s secret number from 1 to 9 with “too low / too high” hints: a test that private information stays private.',
@@ -16,18 +17,6 @@ export const hiddenNumber: GameDef<HiddenNumberState, HiddenNumberAction, Hidden
     categories: ['hidden-information'],
     seatNames: [...rules.SEAT_NAMES],
   },
-  configSchema: rules.configSchema,
-  actionSchema: rules.actionSchema,
-  defaultConfig: {},
-  setup: ({ rng }) => rules.setup(rng),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: (s, seat, a) => rules.apply(s, seat, a),
-  outcome: rules.outcome,
-  view: (s, v) => rules.view(s, v),
-  describe: rules.describe,
-  prompt,
   rules: {
     summary:
       'Two players each hold a secret number from 1 to 9 and a private tag. They take turns guessing the other’s number; every guess gets public feedback “too low”, “too high” or “correct”, and the first correct guess wins.',
@@ -47,5 +36,4 @@ export const hiddenNumber: GameDef<HiddenNumberState, HiddenNumberAction, Hidden
         'A player sees their own number and tag, all guesses with their feedback, and whose turn it is. Spectators see only the guesses and feedback. Replays with the omniscient view show everything.',
     },
   },
-  secrets: rules.secrets,
-};
+});

@@ -71,8 +71,7 @@ const history = (guesses: Guess[], seat: Seat) =>
     .map((g) => `${g.n} (${g.feedback})`)
     .join(', ') || 'none yet';
 
-function turn(view: unknown, seat: Seat, legal: HiddenNumberAction[] | null): string {
-  const v = view as HiddenNumberView;
+function turn(v: HiddenNumberView, seat: Seat, legal: HiddenNumberAction[] | null): string {
   const other = opponentOf(seat);
   const lines = [`You are ${nameOf(seat)}.`];
   // The seat's own view: its own number and tag are there; the opponent's are null until the game is over.
@@ -123,4 +122,4 @@ function parse(reply: string, _seat: Seat, legal: HiddenNumberAction[] | null): 
   };
 }
 
-export const prompt: GamePrompt<HiddenNumberState, HiddenNumberAction, HiddenNumberConfig> = { system, turn, parse, format };
+export const prompt: GamePrompt<HiddenNumberState, HiddenNumberAction, HiddenNumberConfig, HiddenNumberView> = { system, turn, parse, format };

@@ -132,8 +132,7 @@ function unavailableReason(type: HoldemAction['type'], v: HoldemView, me: Seat):
   return 'Not a legal move now';
 }
 
-export function HoldemBoard({ view, players, legal, onAction, over, error }: BoardProps<HoldemAction>) {
-  const v = view as HoldemView;
+export function HoldemBoard({ view: v, players, legal, onAction, over, error }: BoardProps<HoldemAction, HoldemView>) {
   const label = (seat: Seat) => players[seat] ?? nameOf(seat);
   const bottom: Seat = v.viewer ?? 0;
   const top: Seat = 1 - bottom;

@@ -19,7 +19,7 @@ function results(other: Player, n: number, seed: string): { chips: number; score
   for (let i = 0; i < n; i++) {
     const rng = createRng(`${seed}-${i}`);
     const engineSeat = i % 2;
-    let s = setup(configSchema.parse({}), rng);
+    let s = setup(rng, configSchema.parse({}));
     while (!s.ended) {
       const seat = s.toMove!;
       const legal = legalActions(s, seat);
@@ -35,7 +35,7 @@ describe('holdem engine', () => {
   it('always answers a legal move, from its own view', () => {
     for (let i = 0; i < 40; i++) {
       const rng = createRng(`legal-${i}`);
-      let s = setup(configSchema.parse({ hands: 3 }), rng);
+      let s = setup(rng, configSchema.parse({ hands: 3 }));
       while (!s.ended) {
         const seat = s.toMove!;
         const legal = legalActions(s, seat);
@@ -84,7 +84,7 @@ describe('holdem engine', () => {
   });
 
   it('is the engine of the game definition', () => {
-    const s = setup(configSchema.parse({}), createRng('def'));
+    const s = setup(createRng('def'), configSchema.parse({}));
     const legal = legalActions(s, 0);
     expect(holdem.engine!(view(s, { seat: 0 }), 0, legal, createRng('e'), {})).toEqual(holdemEngine(view(s, { seat: 0 }), 0, legal, createRng('e')));
   });

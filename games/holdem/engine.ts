@@ -37,8 +37,7 @@ export function decide(p: number, view: HoldemView, seat: Seat, legal: HoldemAct
 }
 
 /** The engine's move from the seat's own view: its hole cards, the board and the amounts (never the other's cards). */
-export function holdemEngine(view: unknown, seat: Seat, legal: HoldemAction[], rng: Rng, _opts: EngineOptions = {}): HoldemAction {
-  const v = view as HoldemView;
+export function holdemEngine(v: HoldemView, seat: Seat, legal: HoldemAction[], rng: Rng, _opts: EngineOptions = {}): HoldemAction {
   const hole = v.hole[seat];
   if (!hole) return legal.find((a) => a.type === 'check-call') ?? legal[0]!;
   const p = winProbability(hole, v.board, rng, ENGINE_SAMPLES);

@@ -1,16 +1,19 @@
 // The Texas Hold'em game definition (server-safe: no React): heads-up no-limit, LLMArena's five actions.
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { holdemEngine } from './engine';
 import { winProbability } from './hand';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import type { HoldemAction, HoldemConfig, HoldemState } from './rules';
 
 /** Monte Carlo samples for the win probability recorded with each move. */
 export const METRIC_SAMPLES = 300;
 
-export const holdem: GameDef<HoldemState, HoldemAction, HoldemConfig> = {
+export const holdem = defineGame({
   id: 'holdem',
+  reducer: rules,
+  prompt,
+  engine: holdemEngine,
+  moveMetrics: (prev, _next, seat, _a, rng) => ({ winProb: winProbability(prev.hole[seat]!, prev.board, rng, METRIC_SAMPLES) }),
   meta: {
     title: "Texas Hold'em",
     blurb: 'Heads-up no-limit poker with hidden hole cards: tests reasoning about odds, bet sizing and an opponent you cannot see.',
@@ -23,18 +26,6 @@ export const holdem: GameDef<HoldemState, HoldemAction, HoldemConfig> = {
     // The metrics page shows each agent's action mix by its estimated win probability (LLMArena's risk analysis).
     analysis: { mixBy: 'winProb' },
   },
-  configSchema: rules.configSchema,
-  actionSchema: rules.actionSchema,
-  defaultConfig: rules.configSchema.parse({}),
-  setup: ({ config, rng }) => rules.setup(rules.configSchema.parse(config ?? {}), rng),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: (s, seat, a, rng) => rules.apply(s, seat, a, rng),
-  outcome: rules.outcome,
-  view: (s, v) => rules.view(s, v),
-  describe: rules.describe,
-  prompt,
   rules: {
     summary:
       "Two players play no-limit Texas Hold'em. Each gets two private hole cards; five community cards come in three steps (flop, turn, river) with a betting round before each step and after the last. A player may fold, check or call, raise half the pot, raise the whole pot or go all-in. The best five-card hand at the showdown wins the pot, unless one player folded first. By default a match is one hand with 100 chips each and blinds 1/2.",
@@ -61,7 +52,4 @@ export const holdem: GameDef<HoldemState, HoldemAction, HoldemConfig> = {
         'Position (acting last after the flop) is an advantage; pot odds tell when a call pays. The engine estimates its win probability against a random hand and raises strong hands, calls when the price is right and checks or folds otherwise.',
     },
   },
-  engine: (view, seat, legal, rng, opts) => holdemEngine(view, seat, legal, rng, opts),
-  moveMetrics: (prev, _next, seat, _a, rng) => ({ winProb: winProbability(prev.hole[seat]!, prev.board, rng, METRIC_SAMPLES) }),
-  secrets: rules.secrets,
-};
+});

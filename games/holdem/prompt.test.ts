@@ -30,7 +30,7 @@ describe('format', () => {
   it('round-trips through parse for every legal action of random positions, with and without the legal list', () => {
     for (let i = 0; i < 60; i++) {
       const rng = createRng(`round-${i}`);
-      let s = setup(configSchema.parse({ hands: 3 }), rng);
+      let s = setup(rng, configSchema.parse({ hands: 3 }));
       while (!s.ended) {
         const seat = s.toMove!;
         const legal = legalActions(s, seat);

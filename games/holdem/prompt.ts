@@ -144,8 +144,7 @@ function handLines(v: HoldemView): string[] {
   return lines;
 }
 
-function turn(view: unknown, seat: Seat, legal: HoldemAction[] | null): string {
-  const v = view as HoldemView;
+function turn(v: HoldemView, seat: Seat, legal: HoldemAction[] | null): string {
   const other = 1 - seat;
   const lines: string[] = [];
   lines.push(
@@ -280,4 +279,4 @@ function parse(reply: string, _seat: Seat, legal: HoldemAction[] | null): ParseR
   }
 }
 
-export const prompt: GamePrompt<HoldemState, HoldemAction, HoldemConfig> = { system, turn, parse, format };
+export const prompt: GamePrompt<HoldemState, HoldemAction, HoldemConfig, HoldemView> = { system, turn, parse, format };

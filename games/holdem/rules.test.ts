@@ -52,13 +52,13 @@ const AK_VS_QQ = rig('Ah Kd', 'Qs Qc', 'Ks 7h 2c 3d 9s');
 describe('setup, blinds and who acts first', () => {
   it('is deterministic per seed and varies between seeds', () => {
     const c = cfg();
-    expect(setup(c, createRng('a'))).toEqual(setup(c, createRng('a')));
-    const deals = new Set(Array.from({ length: 30 }, (_, i) => JSON.stringify(setup(c, createRng(`s${i}`)).hole)));
+    expect(setup(createRng('a'), c)).toEqual(setup(createRng('a'), c));
+    const deals = new Set(Array.from({ length: 30 }, (_, i) => JSON.stringify(setup(createRng(`s${i}`), c).hole)));
     expect(deals.size).toBe(30);
   });
 
   it('deals two hole cards each from one shuffled deck and posts the blinds; the button acts first', () => {
-    const s = setup(cfg(), createRng('deal'));
+    const s = setup(createRng('deal'), cfg());
     expect(s.hole.flat()).toHaveLength(4);
     expect(new Set([...s.hole.flat(), ...s.deck]).size).toBe(52);
     expect(s.board).toEqual([]);
@@ -426,13 +426,13 @@ describe('matches of several hands', () => {
     // 2 chips each with blinds 1/2: whoever folds hand 1 has 1 chip, posts it as the big blind and is all-in.
     for (let i = 0; i < 20; i++) {
       const r = createRng(`short-${i}`);
-      const s = apply(setup(cfg({ startingChips: 2, hands: 5 }), r), 0, { type: 'fold' }, r);
+      const s = apply(setup(r, cfg({ startingChips: 2, hands: 5 })), 0, { type: 'fold' }, r);
       expect(s.history[0]).toMatchObject({ hand: 1, by: 'fold' });
       expect(s.history[1]?.by ?? s.ended?.by).toBe('showdown');
       expect(total(s)).toBe(4);
       if (s.ended) expect(s.stacks).toContain(0);
       else expect(s.toMove).not.toBeNull();
-      const lines = describeMove(setup(cfg({ startingChips: 2, hands: 5 }), createRng(`short-${i}`)), s, 0, { type: 'fold' }).map((l) => l.text);
+      const lines = describeMove(setup(createRng(`short-${i}`), cfg({ startingChips: 2, hands: 5 })), s, 0, { type: 'fold' }).map((l) => l.text);
       expect(lines).toContain('Hand 2 of 5: Player 2 has the button. Player 2 posts the small blind 1; Player 1 posts the big blind 1 (all-in).');
     }
   });
@@ -443,7 +443,7 @@ describe('random playouts', () => {
     for (let i = 0; i < 60; i++) {
       const r = createRng(`random-${i}`);
       const c = cfg({ hands: 1 + (i % 7), startingChips: [100, 20, 7][i % 3]!, smallBlind: 1 + (i % 2), bigBlind: 2 + (i % 3) });
-      let s = setup(c, r);
+      let s = setup(r, c);
       for (let ply = 0; !s.ended; ply++) {
         expect(total(s)).toBe(2 * c.startingChips);
         expect(Math.min(...s.stacks)).toBeGreaterThanOrEqual(0);
@@ -516,7 +516,7 @@ describe('views and secrets', () => {
   it('no seat or spectator view ever holds the other seat’s hole cards, over many seeded multi-hand matches', () => {
     for (let i = 0; i < 40; i++) {
       const r = createRng(`leak-${i}`);
-      let s = setup(cfg({ hands: 6, startingChips: 30 }), r);
+      let s = setup(r, cfg({ hands: 6, startingChips: 30 }));
       while (!s.ended) {
         for (const { seat, values } of secrets(s)) {
           for (const v of [{ seat: 1 - seat }, { spectator: true as const }]) {
@@ -555,19 +555,19 @@ describe('moveMetrics', () => {
   it('is the mover’s Monte Carlo chance to win at the decision, seeded and quick', () => {
     const s = newMatch(cfg(), AK_VS_QQ);
     const next = apply(s, 0, { type: 'check-call' }, rng());
-    const m = holdem.moveMetrics!(s, next, 0, { type: 'check-call' }, createRng('m'));
+    const m = holdem.moveMetrics(s, next, 0, { type: 'check-call' }, createRng('m'))!;
     expect(Object.keys(m)).toEqual(['winProb']);
     expect(m.winProb).toBeGreaterThan(0.55); // ace-king against a random hand: about 0.65
     expect(m.winProb).toBeLessThan(0.75);
-    expect(holdem.moveMetrics!(s, next, 0, { type: 'check-call' }, createRng('m'))).toEqual(m);
+    expect(holdem.moveMetrics(s, next, 0, { type: 'check-call' }, createRng('m'))).toEqual(m);
     // On the river with a royal flush it is 1.
     const river = play(newMatch(cfg(), rig('Ah Kh', 'Qs Qc', 'Qh Jh Th 2c 3d')), ['check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call']);
     expect(river.street).toBe('river');
     // Three queens against a random hand: usually ahead, not always (kings and nines make straights, hearts flushes).
-    const queens = holdem.moveMetrics!(river, river, 1, { type: 'check-call' }, createRng('r')).winProb;
+    const queens = holdem.moveMetrics(river, river, 1, { type: 'check-call' }, createRng('r'))!.winProb;
     expect(queens).toBeGreaterThan(0.5);
     expect(queens).toBeLessThan(1);
-    expect(holdem.moveMetrics!(river, river, 0, { type: 'check-call' }, createRng('r')).winProb).toBe(1);
+    expect(holdem.moveMetrics(river, river, 0, { type: 'check-call' }, createRng('r'))!.winProb).toBe(1);
     const started = performance.now();
     for (let i = 0; i < 20; i++) holdem.moveMetrics!(s, next, 0, { type: 'check-call' }, createRng(`t${i}`));
     expect((performance.now() - started) / 20).toBeLessThan(20);

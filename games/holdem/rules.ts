@@ -169,7 +169,7 @@ export function newMatch(config: HoldemConfig, deck: readonly Card[], rng?: Rng)
 }
 
 /** Deals the first hand from a deck shuffled with the setup rng; seat 0 has the button in hand 1. */
-export function setup(config: HoldemConfig, rng: Rng): HoldemState {
+export function setup(rng: Rng, config: HoldemConfig): HoldemState {
   return newMatch(config, rng.shuffle(FULL_DECK), rng);
 }
 

@@ -46,8 +46,7 @@ export function probeAction(d: ProbeDraft, others: number[]): SpyAction {
   };
 }
 
-export function SpyBoard({ view, players, onAction, over, judgments = [], error }: BoardProps<SpyAction>) {
-  const v = view as SpyView;
+export function SpyBoard({ view: v, players, onAction, over, judgments = [], error }: BoardProps<SpyAction, SpyView>) {
   // The description draft lives here, not in the form: the form unmounts while a move is on its way and comes back if
   // the server refuses it (a description that gives the word away), and the text should still be there. It belongs
   // to the position it was written in and is dropped once someone has spoken.

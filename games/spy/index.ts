@@ -1,14 +1,14 @@
 // The Who-is-the-spy game definition (server-safe: no React): SpyGame and LLMArena's Undercover as two presets.
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { KEYWORDS_VERSION } from './keywords';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import { DEFAULT_CONFIG, PROMPT_SWITCHES, actionSchema, configSchema, type SpyAction, type SpyConfig, type SpyState } from './types';
+import { PROMPT_SWITCHES } from './types';
 
-const parseConfig = (config: unknown): SpyConfig => configSchema.parse(config ?? {});
-
-export const spy: GameDef<SpyState, SpyAction, SpyConfig> = {
+export const spy = defineGame({
   id: 'spy',
+  reducer: rules,
+  prompt,
   meta: {
     title: 'Who is the spy',
     blurb: 'Players describe a secret word; one of them (not told) has a different word. Tests describing, reading others and bluffing.',
@@ -28,31 +28,14 @@ export const spy: GameDef<SpyState, SpyAction, SpyConfig> = {
       },
     ],
   },
-  configSchema,
-  actionSchema,
-  defaultConfig: DEFAULT_CONFIG,
-  // The config may arrive unparsed (tests, the conformance suite): defaults fill what is missing.
-  setup: ({ rng, config, numPlayers }) => rules.setup(rng, parseConfig(config), numPlayers),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: rules.apply,
-  outcome: rules.outcome,
-  view: rules.view,
-  describe: rules.describe,
-  prompt,
-  fallback: rules.fallback,
   // Watching the words and the private reasoning play out is the point of this game, so live spectators see
   // everything unless the match is blind (the hub also withholds it from any match with a person in it).
-  spectatorsSeeAll: (config) => !parseConfig(config).blind,
-  defaultPlayers: (config) => (parseConfig(config).preset === 'undercover' ? 5 : 4),
+  spectatorsSeeAll: (config) => !config.blind,
+  defaultPlayers: (config) => (config.preset === 'undercover' ? 5 : 4),
   // Host/guest: the evaluated agent is the spy (it is not told), the hosts are the villagers.
-  forGuest: (config, guestSeat, numPlayers) => {
-    const cfg = parseConfig(config);
-    return { ...cfg, spySeats: Array.from({ length: cfg.spies }, (_, i) => (guestSeat + i) % numPlayers) };
+  hostGuest: {
+    config: (config, guestSeat, numPlayers) => ({ ...config, spySeats: Array.from({ length: config.spies }, (_, i) => (guestSeat + i) % numPlayers) }),
   },
-  secrets: rules.secrets,
-  judgeable: rules.judgeable,
   rules: {
     summary:
       'A word game of hidden roles (the SpyGame paper’s “Who is the spy”, LLMArena’s Undercover). Most players share one secret word; the spy has a different but related one (moon and sun). Nobody is told their role. Each round everyone describes their word without saying it, then everyone votes; the most-voted player is out. The villagers win by voting out the spy; the spy wins by surviving.',
@@ -75,4 +58,4 @@ export const spy: GameDef<SpyState, SpyAction, SpyConfig> = {
       scoring: 'The winning side shares the point equally (a lone spy who wins scores 1); rewards are 1 for each winner and 0 otherwise.',
     },
   },
-};
+});

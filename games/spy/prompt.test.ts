@@ -577,7 +577,7 @@ describe('format', () => {
         const legal = a.type === 'vote' ? votes(...rng.shuffle(others)) : null;
         expect(parse(format(a, seat), seat, legal)).toEqual({ action: a });
         const names = Array.from({ length: n }, (_, x) => `Player ${x + 1}`);
-        const phase = a.type === 'describe' ? 'speak' : a.type;
+        const phase = a.type === 'describe' ? 'speak' : (a.type as 'vote' | 'probe');
         expect(parse(format(a, seat), seat, legal, { names, phase, alive: names.map(() => true) })).toEqual({ action: a });
         expect(parseWithNames(format(a, seat), seat, legal, FULL.concat(FIRST).slice(0, n))).toEqual({ action: a });
       }

@@ -60,8 +60,8 @@ function answerLines(opts: PromptOptions | undefined, last: string): string[] {
  * `THINKS MY WORD: …` / `THINKS I AM: …` (the probe target is not part of the action, so its name is left out; the
  * parser reads the line with or without it). Unknown answers are written `?`. A pass (never chosen) is empty.
  */
-export function format(a: SpyAction, _seat?: Seat, view?: unknown): string {
-  const names = (view as Partial<SpyView> | undefined)?.names;
+export function format(a: SpyAction, _seat?: Seat, view?: Partial<SpyView>): string {
+  const names = view?.names;
   const nameOf = (seat: number) => names?.[seat] ?? numbered(seat);
   const thoughts = (x: { guess?: string; reasoning?: string }) => [
     ...(x.guess !== undefined ? [`GUESS: ${x.guess}`] : []),
@@ -264,8 +264,7 @@ function votePrompt(v: SpyView, seat: Seat, legal: SpyAction[] | null, opts: Pro
 }
 
 /** The observation (names, who is out, your word, everything said and counted) and the question for the phase. */
-export function turn(view: unknown, seat: Seat, legal: SpyAction[] | null, cfg: SpyConfig, opts?: PromptOptions): string {
-  const v = view as SpyView;
+export function turn(v: SpyView, seat: Seat, legal: SpyAction[] | null, cfg: SpyConfig, opts?: PromptOptions): string {
   const spies = cfg?.spies ?? 1;
   const outIn = new Map<number, number>();
   for (const r of v.rounds) if (r.eliminated !== null) outIn.set(r.eliminated, r.round);
@@ -775,10 +774,9 @@ export function parseWithNames(reply: string, seat: Seat, legal: SpyAction[] | n
 }
 
 /** `GamePrompt.parse`: the names, phase and who is in come from the seat's view when given, else numbered names. */
-export function parse(reply: string, seat: Seat, legal: SpyAction[] | null, view?: unknown): ParseResult<SpyAction> {
-  const v = view as Partial<SpyView> | undefined;
+export function parse(reply: string, seat: Seat, legal: SpyAction[] | null, v?: Partial<SpyView>): ParseResult<SpyAction> {
   const names = Array.isArray(v?.names) && v.names.length ? v.names : numberedNames();
   return parseWithNames(reply, seat, legal, names, { ...(v?.phase ? { phase: v.phase } : {}), ...(Array.isArray(v?.alive) ? { alive: v.alive } : {}) });
 }
 
-export const prompt: GamePrompt<SpyState, SpyAction, SpyConfig> = { system, turn, parse, format };
+export const prompt: GamePrompt<SpyState, SpyAction, SpyConfig, SpyView> = { system, turn, parse, format };

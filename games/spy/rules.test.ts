@@ -334,8 +334,8 @@ describe('conformance', () => {
 
 describe('host/guest and spectators', () => {
   it('puts the guest in the spy seat, and opens live spectating unless blind', () => {
-    expect(spy.forGuest!(spy.defaultConfig, 3, 4)).toMatchObject({ spySeats: [3] });
-    expect(spy.forGuest!(cfg({ spies: 2, spySeats: undefined }), 4, 5)).toMatchObject({ spySeats: [4, 0] });
+    expect(spy.hostGuest.config(spy.defaultConfig, 3, 4)).toMatchObject({ spySeats: [3] });
+    expect(spy.hostGuest.config(cfg({ spies: 2, spySeats: undefined }), 4, 5)).toMatchObject({ spySeats: [4, 0] });
     expect(spy.spectatorsSeeAll!(cfg())).toBe(true);
     expect(spy.spectatorsSeeAll!(cfg({ blind: true }))).toBe(false);
     expect(spy.defaultPlayers!(cfg({ preset: 'undercover' }))).toBe(5);

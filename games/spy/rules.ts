@@ -399,3 +399,5 @@ export function fallback(s: SpyState, seat: Seat): SpyAction {
 }
 
 export { configSchema, DESCRIPTION_LIMIT };
+// The action schema is the definition's too (games/types.ts, `GameRules`), like the config schema above.
+export { actionSchema } from './types';

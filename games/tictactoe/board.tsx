@@ -21,8 +21,7 @@ function Mark({ mark }: { mark: Exclude<Cell, null> }) {
   );
 }
 
-export function TicTacToeBoard({ view, players, legal, onAction, over, error }: BoardProps<TicTacToeAction>) {
-  const v = view as TicTacToeView;
+export function TicTacToeBoard({ view: v, players, legal, onAction, over, error }: BoardProps<TicTacToeAction, TicTacToeView>) {
   const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';
   const playable = (r: number, c: number) => !!legal?.some((a) => a.row === r + 1 && a.col === c + 1);
 

@@ -41,8 +41,8 @@ export function scoreMoves(view: TicTacToeView, seat: Seat, legal: TicTacToeActi
 }
 
 /** A best move for the seat; among equally good moves the rng decides. */
-export function ticTacToeEngine(view: unknown, seat: Seat, legal: TicTacToeAction[], rng: Rng): TicTacToeAction {
-  const scores = scoreMoves(view as TicTacToeView, seat, legal);
+export function ticTacToeEngine(view: TicTacToeView, seat: Seat, legal: TicTacToeAction[], rng: Rng): TicTacToeAction {
+  const scores = scoreMoves(view, seat, legal);
   const best = Math.max(...scores);
   return rng.pick(legal.filter((_, i) => scores[i] === best));
 }

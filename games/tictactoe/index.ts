@@ -1,12 +1,14 @@
 // The tic-tac-toe game definition (server-safe: no React).
-import type { GameDef } from '../types';
+import { defineGame } from '../../lib/engine/define-game';
 import { ticTacToeEngine } from './engine';
 import { prompt } from './prompt';
 import * as rules from './rules';
-import type { TicTacToeAction, TicTacToeConfig, TicTacToeState } from './rules';
 
-export const ticTacToe: GameDef<TicTacToeState, TicTacToeAction, TicTacToeConfig> = {
+export const ticTacToe = defineGame({
   id: 'tictactoe',
+  reducer: rules,
+  prompt,
+  engine: ticTacToeEngine,
   meta: {
     title: 'Tic-Tac-Toe',
     blurb: 'Three in a row on a 3×3 grid: the classic first test of whether a model can read a board.',
@@ -17,18 +19,6 @@ export const ticTacToe: GameDef<TicTacToeState, TicTacToeAction, TicTacToeConfig
     categories: ['abstract-strategy'],
     seatNames: ['X', 'O'],
   },
-  configSchema: rules.configSchema,
-  actionSchema: rules.actionSchema,
-  defaultConfig: {},
-  setup: () => rules.setup(),
-  activeSeats: rules.activeSeats,
-  legalActions: rules.legalActions,
-  reject: rules.reject,
-  apply: (s, seat, a) => rules.apply(s, seat, a),
-  outcome: rules.outcome,
-  view: (s) => rules.view(s),
-  describe: rules.describe,
-  prompt,
   rules: {
     summary:
       'Two players, X and O, take turns marking empty squares of a 3×3 grid. X moves first. The first to get three of their marks in a row, column or diagonal wins; a full board without a line is a draw.',
@@ -44,5 +34,4 @@ export const ticTacToe: GameDef<TicTacToeState, TicTacToeAction, TicTacToeConfig
         'With perfect play the game is a draw. The centre and corners are the strongest squares; a fork (two threats at once) wins. The engine plays perfectly.',
     },
   },
-  engine: (view, seat, legal, rng) => ticTacToeEngine(view, seat, legal, rng),
-};
+});

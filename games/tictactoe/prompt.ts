@@ -54,8 +54,7 @@ function system(_cfg: TicTacToeConfig, seat: Seat): string {
   ].join('\n');
 }
 
-function turn(view: unknown, seat: Seat, legal: TicTacToeAction[] | null): string {
-  const v = view as TicTacToeView;
+function turn(v: TicTacToeView, seat: Seat, legal: TicTacToeAction[] | null): string {
   const mark = markOf(seat);
   const lines = [`Current board (rows 1-3 top to bottom, columns 1-3 left to right, "." = empty):`, renderBoard(v.board), ''];
   if (v.last) lines.push(`Last move: ${v.board[v.last[0]]![v.last[1]]} at (${v.last[0] + 1},${v.last[1] + 1}).`);
@@ -129,4 +128,4 @@ function parse(reply: string, seat: Seat, legal: TicTacToeAction[] | null): Pars
   };
 }
 
-export const prompt: GamePrompt<TicTacToeState, TicTacToeAction, TicTacToeConfig> = { system, turn, parse, format };
+export const prompt: GamePrompt<TicTacToeState, TicTacToeAction, TicTacToeConfig, TicTacToeView> = { system, turn, parse, format };

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { games, testGames } from '../../games/registry';
 import { ticTacToe } from '../../games/tictactoe';
-import type { GameDef } from '../../games/types';
+import type { GameDef, GameRules } from '../../games/types';
+import { defineGame } from './define-game';
 import { checkConformance, jsonProblem, secondPerson } from './conformance';
 
 describe.each([...games, ...testGames].map((g) => [g.id, g] as const))('%s', (_id, game) => {
@@ -80,12 +81,9 @@ describe('the harness', () => {
     type S = { round: number; picks: (number | null)[]; totals: number[] };
     type A = { type: 'pick'; n: number };
     const applied: number[] = [];
-    const toy: GameDef<S, A, object> = {
-      id: 'toy',
-      meta: { title: 'Toy', blurb: 'toy', minPlayers: 2, maxPlayers: 2, info: 'imperfect', chance: false, categories: [] },
+    const reducer: GameRules<S, A, object, unknown> = {
       configSchema: z.object({}),
       actionSchema: z.object({ type: z.literal('pick'), n: z.number() }),
-      defaultConfig: {},
       setup: () => ({ round: 0, picks: [null, null], totals: [0, 0] }),
       // Listed highest first, to check the harness applies in seat order, not list order.
       activeSeats: (s) => (s.round === 3 ? [] : [1, 0].filter((seat) => s.picks[seat] === null)),
@@ -108,6 +106,11 @@ describe('the harness', () => {
       // Each seat sees only its own pick this round.
       view: (s, v) => ({ round: s.round, totals: s.totals, mine: 'seat' in v ? s.picks[v.seat] : null }),
       describe: (_p, _n, seat, a) => [{ text: `seat ${seat} picks ${a.n}`, visibleTo: [seat] }],
+    };
+    const toy = defineGame<S, A, object, unknown>({
+      id: 'toy',
+      meta: { title: 'Toy', blurb: 'toy', minPlayers: 2, maxPlayers: 2, info: 'imperfect', chance: false, categories: [] },
+      reducer,
       prompt: {
         system: () => 'Pick 1 or 2.',
         turn: (_v, _seat, legal) => ['Legal moves:', ...(legal ?? []).map((a) => `- ${a.n}`), 'Pick one.'].join('\n'),
@@ -115,7 +118,7 @@ describe('the harness', () => {
         format: (a) => String(a.n),
       },
       rules: { summary: 'Pick numbers.', topics: {} },
-    };
+    });
     expect(checkConformance(toy, { seeds: 5 })).toEqual([]);
     // Both seats act in every round (playouts and their replays), seat 0 first.
     expect(applied.length).toBe(5 * 2 * 3 * 2);

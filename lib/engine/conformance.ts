@@ -210,7 +210,7 @@ function checkViews(game: GameDef, state: unknown, viewers: Viewer[], report: (p
     if (problem) report(`${problem}, which does not survive JSON`);
     json.set(v, JSON.stringify(view) ?? '');
   }
-  for (const { seat, values, sharedWith = [] } of game.secrets?.(state) ?? []) {
+  for (const { seat, values, sharedWith = [] } of game.secrets ? game.secrets(state) : []) {
     for (const v of viewers) {
       if (('seat' in v && (v.seat === seat || sharedWith.includes(v.seat))) || 'omniscient' in v) continue;
       for (const secret of values) {
@@ -241,7 +241,8 @@ function chooseAction(run: Playout, state: unknown, seat: Seat, rng: Rng): { typ
   if (!turn.trim()) report('prompt.turn is empty');
 
   if (legal === null) {
-    if (!run.randomAction && game.fallback) return game.fallback(state, seat);
+    const own = run.randomAction ? null : game.fallback(state, seat);
+    if (own) return own;
     if (!run.randomAction) {
       report('legalActions is null (open-ended) and no randomAction option was given to play it');
       return null;
@@ -269,7 +270,7 @@ function chooseAction(run: Playout, state: unknown, seat: Seat, rng: Rng): { typ
     if (listed >= 0 && !turnLines.slice(listed + 1).includes(`- ${text}`)) report(`prompt.turn does not list "- ${text}" under "Legal moves:"`);
   }
 
-  if (engineDepth !== null && game.engine) {
+  if (engineDepth !== null) {
     const a = game.engine(view, seat, legal, rng, { depth: engineDepth });
     const why = game.reject(state, seat, a);
     if (why !== null) report(`engine chose illegal action ${JSON.stringify(a)}: ${why}`);

@@ -1,8 +1,8 @@
 // A tournament's progress and standings read from Postgres: shared by the tournament pages, the CLI and the scheduler.
-import { getGame } from '../../games/registry';
 import type { Db } from '../db';
 import { computeLeaderboard } from '../rating/leaderboard';
 import { ratedMatchesFromRows } from '../rating/from-rows';
+import { isCooperative } from '../records';
 import type { RatedMatch } from '../rating/types';
 import { budgetSchema, estimateSecondsLeft, type TournamentFormat, type TournamentProgress, type TournamentStatus } from './spec';
 
@@ -82,7 +82,7 @@ export async function tournamentRatedMatches(db: Db, tournamentId: string): Prom
     FROM matches m JOIN seats s ON s.match_id = m.id
     WHERE m.tournament_id = ${tournamentId} AND m.status = 'finished' AND m.rated
     ORDER BY m.finished_at, m.id, s.seat`;
-  return ratedMatchesFromRows(rows, { cooperative: (id) => getGame(id)?.meta.cooperative === true });
+  return ratedMatchesFromRows(rows, { cooperative: isCooperative });
 }
 
 export interface Standing {
@@ -110,8 +110,8 @@ export async function tournamentStandings(db: Db, tournamentId: string, rounds =
     name: names.get(r.agentId) ?? r.agentId,
     rank: r.rank,
     rating: Math.round(r.rating.point),
-    lo: r.rating.ci95 ? Math.round(r.rating.ci95[0]) : null,
-    hi: r.rating.ci95 ? Math.round(r.rating.ci95[1]) : null,
+    lo: r.rating.ci95 ? Math.round(r.rating.ci95.lower) : null,
+    hi: r.rating.ci95 ? Math.round(r.rating.ci95.upper) : null,
     matches: r.matches,
     wins: r.wins,
     draws: r.draws,

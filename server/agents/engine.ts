@@ -7,8 +7,9 @@ export function engineAgent(opts: EngineOptions = {}): Agent {
   return {
     kind: 'engine',
     async act(ctx) {
-      // A game without an engine falls back to random play (shown as such on the agents page).
-      if (!ctx.game.engine || !ctx.legal || ctx.legal.length === 0) return randomAgent.act(ctx);
+      // A game without an engine of its own plays a random legal move (its default engine; shown as such on the
+      // agents page); with nothing to choose from, the random agent says why.
+      if (!ctx.legal || ctx.legal.length === 0) return randomAgent.act(ctx);
       return { ok: true, action: ctx.game.engine(ctx.view, ctx.seat, ctx.legal, ctx.rng, opts) };
     },
   };

@@ -1,9 +1,10 @@
 // Reads what the leaderboard rates from Postgres: finished matches as rated matches (never one that rates no one:
 // matches.rated), agents, reliability counts (every finished match's replies count there: they are real behaviour).
-import { getGame, ratedGames } from '../../games/registry';
+import { ratedGames } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard';
 import { mergeSideSeats, ratedMatchesFromRows } from '../../lib/rating/from-rows';
+import { isCooperative } from '../../lib/records';
 import type { RatedMatch } from '../../lib/rating/types';
 
 export interface AgentInfo {
@@ -70,7 +71,7 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
   const data: LeaderboardData = {
     gameIds,
     finishedCount: new Set(rows.map((r) => r.id)).size,
-    matches: ratedMatchesFromRows(rows, { cooperative: (id) => !!getGame(id)?.meta.cooperative }),
+    matches: ratedMatchesFromRows(rows, { cooperative: isCooperative }),
     agents: agents.map((a) => ({
       id: a.id,
       name: a.name,

@@ -38,10 +38,10 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Rng } from '../../games/types';
+import type { Rng, SimAnswer } from '../../games/types';
 import { createRng, newSeed } from '../../lib/engine/rng';
-import { deepReply } from './sim-deep';
-import { wordGameReply } from './sim-words';
+import { sims } from '../../games/sims';
+import { judgeReply } from './sim-judge';
 
 // ───────────────────────────── 1. Personas ─────────────────────────────
 
@@ -466,10 +466,12 @@ export function generateReply(
   const flawRate = opts.flawRate ?? (facts.isRetry ? persona.retryFlawRate : persona.flawRate);
   const flawed = rng.next() < flawRate;
 
-  // Word games (a `Your word:` line: Who is the spy; `Target word:` or `Words to score`: DEEP), played with the simulated lexicon.
+  // The games' own simulated players (games/sims.ts: free text and labelled answers, e.g. the word games played with
+  // the simulated lexicon), then the consistency judge; the first that recognises the conversation answers.
   const userTexts = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content));
   const careful = persona.reasons && !persona.chatty;
-  const word = wordGameReply(userTexts, facts.legal, flawed, careful, rng) ?? deepReply(userTexts, flawed, careful, rng);
+  const turn = { texts: userTexts, legal: facts.legal, flawed, careful, rng };
+  const word = Object.values(sims).reduce<SimAnswer | null>((found, sim) => found ?? sim(turn), null) ?? judgeReply(userTexts, flawed);
   if (word) return { content: word.content, kind: word.kind, intended: null, ...(word.kind === 'ok' ? {} : { flaw: 'illegal' as const }) };
 
   if (!facts.legal) {

@@ -181,7 +181,7 @@ describe('Hub', () => {
 // spectator at every point of a real match. Every game with private information (`secrets`) inherits it.
 describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id, g] as const))('wire views of %s', (_id, game) => {
   it('no seat and no spectator is sent another seat\'s secret while the match runs', async () => {
-    const n = game.defaultPlayers?.(game.defaultConfig) ?? 2;
+    const n = game.defaultPlayers(game.defaultConfig);
     const seats = await Promise.all(Array.from({ length: n }, (_, i) => t.db.agent.create({ data: { name: `wire-${game.id}-${i}-${Math.random()}`, kind: 'random' } })));
     for (const seed of [1, 2, 3].map((i) => `wire-${game.id}-${i}-${randomBytes(8).toString('hex')}`)) {
       const m = await t.db.match.create({

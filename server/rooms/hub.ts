@@ -85,7 +85,7 @@ function isFinal(status: MatchStatus) {
  */
 export function spectatorViewer(e: Entry): Viewer {
   if (isFinal(e.status)) return { omniscient: true };
-  const open = e.game.spectatorsSeeAll?.(e.config) === true && !e.seats.some((s) => s.agentKind === 'human');
+  const open = e.game.spectatorsSeeAll(e.config) && !e.seats.some((s) => s.agentKind === 'human');
   return open ? { omniscient: true } : { spectator: true };
 }
 

@@ -25,7 +25,7 @@ const MAX_ATTEMPTS = 5;
 
 function twoPlayerGame(gameId: string): void {
   const g = getGame(gameId)!;
-  if (g.meta.evaluation) throw new AdminError(`${g.meta.title} is a judged evaluation: use the host/guest format (the evaluated agents as guests, the judges as hosts)`);
+  if (g.meta.scoring === 'evaluation') throw new AdminError(`${g.meta.title} is a judged evaluation: use the host/guest format (the evaluated agents as guests, the judges as hosts)`);
   if (g.meta.minPlayers > 2 || g.meta.maxPlayers < 2) {
     throw new AdminError(`${g.meta.title} is a ${g.meta.minPlayers}+ player game: use the host/guest format`);
   }
@@ -40,7 +40,7 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
       plan = roundRobin({
         gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: spec.gamesPerPair / 2, seed,
         // In cooperative games (Hanabi) each agent also plays with itself in every seat: its own team score.
-        selfPlayGameIds: spec.gameIds.filter((g) => getGame(g)?.meta.cooperative),
+        selfPlayGameIds: spec.gameIds.filter((g) => getGame(g)?.meta.scoring === 'cooperative'),
       });
       break;
     case 'gauntlet':
@@ -51,19 +51,20 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
       plan = spec.gameIds.flatMap((gameId) => {
         const g = getGame(gameId)!;
         const config = spec.gameConfigs?.[gameId] ?? g.defaultConfig;
-        const numPlayers = spec.numPlayers ?? g.defaultPlayers?.(config) ?? g.meta.minPlayers;
+        const numPlayers = spec.numPlayers ?? g.defaultPlayers(config);
         if (numPlayers < g.meta.minPlayers || numPlayers > g.meta.maxPlayers) {
           throw new AdminError(`${g.meta.title} takes ${g.meta.minPlayers}–${g.meta.maxPlayers} players, not ${numPlayers}`);
         }
         if (spec.guestSeat !== undefined && spec.guestSeat >= numPlayers) throw new AdminError(`guest seat ${spec.guestSeat} does not exist with ${numPlayers} players`);
         // Some games fix the guest's seat (DEEP: the evaluated agent is the describer, seat 1).
-        const guestSeat = spec.guestSeat ?? g.meta.guestSeat;
-        if (g.meta.guestSeat !== undefined && guestSeat !== g.meta.guestSeat) {
-          throw new AdminError(`${g.meta.title} always seats the guest in seat ${g.meta.guestSeat + 1} (${g.meta.seatNames?.[g.meta.guestSeat] ?? 'its seat'})`);
+        const fixed = g.hostGuest.seat;
+        const guestSeat = spec.guestSeat ?? fixed ?? undefined;
+        if (fixed !== null && guestSeat !== fixed) {
+          throw new AdminError(`${g.meta.title} always seats the guest in seat ${fixed + 1} (${g.meta.seatNames?.[fixed] ?? 'its seat'})`);
         }
         // A trial setup catches settings that cannot work with this many players (three spies among five).
         try {
-          g.setup({ numPlayers, config: g.forGuest ? g.forGuest(config, guestSeat ?? 0, numPlayers) : config, rng: createRng(seed) });
+          g.setup({ numPlayers, config: g.hostGuest.config(config, guestSeat ?? 0, numPlayers), rng: createRng(seed) });
         } catch (err) {
           throw new AdminError(`${g.meta.title} with ${numPlayers} players: ${(err as Error).message}`);
         }
@@ -124,7 +125,7 @@ function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
 function matchConfig(m: PlannedMatch, settings: unknown): object {
   const game = getGame(m.gameId)!;
   const config = settings ?? game.defaultConfig;
-  return (m.guestSeat !== undefined && game.forGuest ? game.forGuest(config, m.guestSeat, m.seats.length) : config) as object;
+  return (m.guestSeat !== undefined ? game.hostGuest.config(config, m.guestSeat, m.seats.length) : config) as object;
 }
 
 async function insertMatches(

@@ -10,7 +10,7 @@ import { prismaStore } from './store';
 import type { DeepAction, DeepState } from '../../games/deep/types';
 import { deep } from '../../games/deep';
 import { replayStates } from '../../lib/engine/replay';
-import { analyseDeep } from '../../lib/deep-analysis';
+import { analyseDeep } from '../../games/deep/analysis';
 
 let t: TestDb;
 let sim: Awaited<ReturnType<typeof startSimulatedEndpoint>>;

@@ -116,6 +116,8 @@ describe('runMatch', () => {
       // Every call is recorded with its prompt, reply, tokens and latency, and shown as a reply.
       expect(calls.length).toBe(replies);
       expect(calls.every((c) => Array.isArray(c.messages) && c.reply !== null && c.tokensIn! > 0)).toBe(true);
+      // Each is a move call with the ply of the move it was for.
+      expect(calls.every((c) => c.purpose === 'move' && c.ply !== null && c.ply >= 0)).toBe(true);
       // A retry carries the rejection back to the model.
       const retry = calls.find((c) => c.attempt > 0)!;
       expect(JSON.stringify(retry.messages)).toContain('Your answer was rejected');

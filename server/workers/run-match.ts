@@ -3,7 +3,6 @@ import type { GameDef, LogLine, Outcome, Seat } from '../../games/types';
 import { getGame } from '../../games/registry';
 import { createRng } from '../../lib/engine/rng';
 import { applyMove, initialState, replayStates } from '../../lib/engine/replay';
-import { DEFAULT_MOVE_SECONDS } from '../../lib/play';
 import type { Agent, AgentAnswer } from '../agents/types';
 import { InfraError } from '../agents/types';
 import { ResignError, type HumanBridge } from '../agents/human';
@@ -147,7 +146,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
    */
   const decideHuman = async (seat: Seat, ply: number): Promise<Decision> => {
     const agent = agents[seat]!;
-    const seconds = setup.moveSeconds ?? game.meta.humanMoveSeconds ?? DEFAULT_MOVE_SECONDS;
+    const seconds = setup.moveSeconds ?? game.meta.humanMoveSeconds;
     const deadline = Date.now() + seconds * 1000;
     const view = game.view(state, { seat });
     const legal = game.legalActions(state, seat);
@@ -205,8 +204,8 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   const fallbackMove = (seat: Seat, ply: number): { action: { type: string }; what: string } | null => {
     const legal = game.legalActions(state, seat);
     if (legal?.length) return { action: createRng(`${setup.seed}:fallback:${ply}`).pick(legal), what: 'a random legal move' };
-    if (legal === null && game.fallback) return { action: game.fallback(state, seat), what: 'the game’s fallback move' };
-    return null;
+    const own = legal === null ? game.fallback(state, seat) : null;
+    return own ? { action: own, what: 'the game’s fallback move' } : null;
   };
 
   /** Asks one seat for its move, applying the retry and fallback policy. */
@@ -217,9 +216,10 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     const view = game.view(state, { seat });
     const legal = game.legalActions(state, seat);
     // Baselines cannot write free text (a description): they play the game's fallback, recorded as forfeited.
-    if (legal === null && agent.kind !== 'llm' && game.fallback) {
+    const silent = legal === null && agent.kind !== 'llm' ? game.fallback(state, seat) : null;
+    if (silent) {
       stats[seat]!.forfeits++;
-      return { action: game.fallback(state, seat), forfeited: `${row.name} cannot write free text; the game’s fallback move was played` };
+      return { action: silent, forfeited: `${row.name} cannot write free text; the game’s fallback move was played` };
     }
     const rejections: { reply: string; error: string }[] = [];
     for (let attempt = 0; attempt <= policy.maxRetries; attempt++) {
@@ -284,7 +284,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     if (!(last?.kind === 'end' && seq === last.seq)) await emit('end', null, { scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null, ...(outcome.summary ? { summary: outcome.summary } : {}), ...(unrated ? { rated: false, unrated } : {}) });
     // Seats that play together are one side in the stored result (seats.outcome is by side: lib/outcomes.ts): every
     // seat of a cooperative game is one team.
-    const sided = game.meta.cooperative && !outcome.teams ? { ...outcome, teams: outcome.scores.map(() => 'team') } : outcome;
+    const sided = game.meta.scoring === 'cooperative' && !outcome.teams ? { ...outcome, teams: outcome.scores.map(() => 'team') } : outcome;
     await store.finish(matchId, sided, stats, seq, unrated);
     return { status: 'finished', outcome };
   };
@@ -328,7 +328,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         const prev = state;
         state = applyMove(game, state, setup.seed, { ply, seat, action: d.action });
         const lines: LogLine[] = game.describe(prev, state, seat, d.action);
-        const metrics = game.moveMetrics?.(prev, state, seat, d.action, createRng(`${setup.seed}:metrics:${ply}`));
+        const metrics = game.moveMetrics(prev, state, seat, d.action, createRng(`${setup.seed}:metrics:${ply}`));
         stats[seat]!.moves++;
         await emit('move', seat, {
           ply, action: d.action, lines, ...(metrics ? { metrics } : {}), ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}), ...(d.timedOut ? { timedOut: d.timedOut } : {}),

@@ -248,7 +248,7 @@ function Ratings({ ratings }: { ratings: ScopeRating[] }) {
                 </>
               ) : (
                 <td colSpan={5} className="px-3 py-2.5 text-right text-zinc-500 dark:text-zinc-400">
-                  not rated — no rated match{gameId ? ' in this game' : ''}{gameId && getGame(gameId)?.meta.cooperative ? ' (cooperative: see its team scores on the leaderboard)' : ''}
+                  not rated — no rated match{gameId ? ' in this game' : ''}{gameId && getGame(gameId)?.meta.scoring === 'cooperative' ? ' (cooperative: see its team scores on the leaderboard)' : ''}
                 </td>
               )}
             </tr>

@@ -40,8 +40,7 @@ export default async function MatchPage({ params }: Props) {
       matchId={match.id}
       gameId={match.gameId}
       gameTitle={game?.meta.title ?? match.gameId}
-      cooperative={!!game?.meta.cooperative}
-      evaluation={!!game?.meta.evaluation}
+      scoring={game?.meta.scoring}
       tournamentName={match.tournamentName}
       initialStatus={match.status}
       initialSeats={seats}

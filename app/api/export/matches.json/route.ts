@@ -15,7 +15,7 @@ export async function GET(request: Request) {
   if ('error' in scope) return Response.json({ error: scope.error }, { status: 400 });
   const { games, suffix } = scope;
   const game = new URL(request.url).searchParams.get('game');
-  if (game && getGame(game)!.meta.evaluation) {
+  if (game && getGame(game)!.meta.scoring === 'evaluation') {
     return Response.json({ error: `${getGame(game)!.meta.title} is a judged evaluation with no scores to rate: see /metrics/${game} or /api/export/matches.jsonl?game=${game}` }, { status: 400 });
   }
 

@@ -17,9 +17,9 @@ export default async function NewTournamentPage() {
     title: g.meta.title,
     minPlayers: g.meta.minPlayers,
     maxPlayers: g.meta.maxPlayers,
-    evaluation: g.meta.evaluation,
-    judgeable: !!g.judgeable,
-    presets: g.meta.settingsPresets ? [...g.meta.settingsPresets] : undefined,
+    evaluation: g.meta.scoring === 'evaluation',
+    judgeable: g.judgeable !== null,
+    presets: [...g.meta.settingsPresets],
   }));
   // Retired versions keep their ratings but play no more; humans join from the browser, not from a schedule.
   const agentChoices: AgentChoice[] = agents

@@ -1,7 +1,7 @@
 // The simulated model's word knowledge: every keyword has clues, and no clue gives its own word away.
 import { describe, expect, it } from 'vitest';
-import { KEYWORD_PAIRS } from '../../games/spy/keywords';
-import { wordIn } from '../../games/spy/rules';
+import { KEYWORD_PAIRS } from './spy/keywords';
+import { wordIn } from './spy/rules';
 import lexicon from './sim-lexicon.json' with { type: 'json' };
 
 const words: Record<string, string[]> = lexicon.words;

@@ -1,23 +1,19 @@
 // Who-is-the-spy analysis (pure): the SpyGame paper's Table 4 (Win, Round, Voted), Table 7 (theory-of-mind probes)
 // and the bias tables of content-free calibration runs, from finished matches replayed from their seeds and moves.
-import { spy } from '../games/spy';
-import { normalize, roleOf } from '../games/spy/rules';
-import type { Role, SpyState } from '../games/spy/types';
-import { replayStates, type MoveRecord } from './engine/replay';
-import { MIN_SAMPLES, meanStat, type Stat } from './rating/mean-interval';
-import { proportionOf, wilsonInterval, type ProportionStat } from './rating/proportion';
+import { lastState } from '../../lib/engine/replay';
+import { MIN_SAMPLES, meanStat, type Stat } from '../../lib/rating/mean-interval';
+import { proportionOf, wilsonInterval, type ProportionStat } from '../../lib/rating/proportion';
+import { spy } from '.';
+import { normalize, roleOf } from './rules';
+import type { FinishedMatch } from '../types';
+import type { Role, SpyState } from './types';
 
 /** One finished match as stored. */
-export interface SpyMatchRecord {
-  id: string;
-  config: unknown;
-  seed: string;
-  numPlayers: number;
-  seats: { seat: number; agentId: string; agentName: string }[];
-  moves: MoveRecord[];
+export type SpyMatchRecord = Omit<FinishedMatch, 'seats' | 'judgments'> & {
+  seats: Omit<FinishedMatch['seats'][number], 'kind'>[];
   /** The tournament judge's verdicts on the descriptions (by index in the state's `descriptions`), if any. */
-  judgments?: { item: number; judgeName: string; score: number | null; consistent: boolean | null }[];
-}
+  judgments?: FinishedMatch['judgments'];
+};
 
 export { MIN_SAMPLES, type ProportionStat, type Stat };
 
@@ -109,12 +105,8 @@ const rate = (chosen: number, offered: number): Rate => ({ chosen, offered, rate
 
 /** The final state of a match, or null when its log does not replay to an end. */
 export function finalState(m: SpyMatchRecord): SpyState | null {
-  try {
-    const end = replayStates(spy, m.config, m.seed, m.numPlayers, m.moves).at(-1) as SpyState;
-    return end.phase === 'over' ? end : null;
-  } catch {
-    return null;
-  }
+  const end = lastState(spy, m);
+  return end?.phase === 'over' ? end : null;
 }
 
 const same = (a: string | undefined, b: string | undefined) => !!a && !!b && normalize(a) === normalize(b);

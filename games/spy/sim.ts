@@ -1,36 +1,15 @@
-// SIMULATED play of word games (Who is the spy) for the fake models of simulated.ts: nothing here is a language model.
+// SIMULATED play of Who is the spy for the fake models of server/llm/simulated.ts: nothing here is a language model.
 /**
  * When a prompt has a `Your word: <word>` line, the simulated model plays the word game the way a model might:
- * it describes its word with a clue from a small hand-written lexicon (sim-lexicon.json), recognises other players'
- * clues from the same lexicon to work out whether its word is the odd one out, and answers the structured labels the
- * prompt asks for (GUESS / REASONING / DESCRIPTION, the probe questions, VOTE). A flawed answer says its own word
- * (the game refuses it) or votes for itself. Its "understanding" is a lookup of exact clues — it is deliberately
- * simple, labelled simulated wherever it appears, and only there so the demo and tests exercise the real path.
+ * it describes its word with a clue from a small hand-written lexicon (games/sim-lexicon.json), recognises other
+ * players' clues from the same lexicon to work out whether its word is the odd one out, and answers the structured
+ * labels the prompt asks for (GUESS / REASONING / DESCRIPTION, the probe questions, VOTE). A flawed answer says its
+ * own word (the game refuses it) or votes for itself. Its "understanding" is a lookup of exact clues — it is
+ * deliberately simple, labelled simulated wherever it appears, and only there so the demo and tests exercise the real
+ * path.
  */
-import type { Rng } from '../../games/types';
-import lexicon from './sim-lexicon.json' with { type: 'json' };
-
-export const norm = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-
-/** clue → the words it describes (a clue may fit both words of a pair). */
-const byClue = new Map<string, string[]>();
-for (const [word, clues] of Object.entries((lexicon as { words: Record<string, string[]> }).words)) {
-  for (const c of clues) byClue.set(norm(c), [...(byClue.get(norm(c)) ?? []), word]);
-}
-/** The lexicon's clues of a word (none when it is not in the lexicon). */
-export const cluesOf = (word: string): string[] => (lexicon as { words: Record<string, string[]> }).words[word] ?? (lexicon as { words: Record<string, string[]> }).words[word.toLowerCase()] ?? [];
-
-/** The words a clue describes (a clue may fit both words of a pair). */
-export const wordsOfClue = (clue: string): string[] => byClue.get(norm(clue)) ?? [];
-
-/** Every word of the lexicon. */
-export const lexiconWords = (): string[] => Object.keys((lexicon as { words: Record<string, string[]> }).words);
-
-export interface WordGameReply {
-  content: string;
-  /** ok = a well-formed answer; illegal = one the game will refuse (its own word said, a vote for itself). */
-  kind: 'ok' | 'illegal';
-}
+import { cluesOf, norm, wordsOfClue } from '../sim-lexicon';
+import type { GameSim, Rng, SimAnswer } from '../types';
 
 interface Heard {
   name: string;
@@ -43,7 +22,7 @@ interface Heard {
  * The reply for a word-game turn, or null when the conversation is not one. `flawed`: the persona errs this time.
  * `legal`: the `Legal moves:` answers (a vote), or null.
  */
-export function wordGameReply(texts: string[], legal: string[] | null, flawed: boolean, careful: boolean, rng: Rng): WordGameReply | null {
+export function wordGameReply(texts: string[], legal: string[] | null, flawed: boolean, careful: boolean, rng: Rng): SimAnswer | null {
   const turn = [...texts].reverse().find((t) => /^Your word: .+$/m.test(t));
   if (!turn) return null;
   const last = texts.at(-1) ?? '';
@@ -53,7 +32,7 @@ export function wordGameReply(texts: string[], legal: string[] | null, flawed: b
   for (const m of turn.matchAll(/^- (.+?): (.+)$/gm)) {
     const [name, text] = [m[1]!.trim(), m[2]!.trim()];
     if (name === 'VOTE' || text === '...' || name === me) continue;
-    const words = byClue.get(norm(text)) ?? [];
+    const words = wordsOfClue(text);
     heard.push({ name, text, word: words.length === 1 ? words[0]! : null });
   }
   const known = heard.filter((h) => h.word !== null);
@@ -113,3 +92,6 @@ function mostCommon(xs: string[]): string {
   for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
 }
+
+/** Who is the spy's simulated player (games/sims.ts). */
+export const spySim: GameSim = (t) => wordGameReply(t.texts, t.legal, t.flawed, t.careful, t.rng);

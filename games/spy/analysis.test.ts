@@ -1,13 +1,13 @@
 // The Who-is-the-spy analysis on constructed matches with known answers, and the calibration tables of an unbiased
 // (random) voter against a voter that always takes the first option.
 import { describe, expect, it } from 'vitest';
-import { spy } from '../games/spy';
-import { activeSeats, legalActions } from '../games/spy/rules';
-import type { SpyAction, SpyState } from '../games/spy/types';
-import { createRng } from './engine/rng';
-import { applyMove, initialState, type MoveRecord } from './engine/replay';
-import { wilsonInterval } from './rating/proportion';
-import { analyseSpy, finalState, type SpyMatchRecord } from './spy-analysis';
+import { createRng } from '../../lib/engine/rng';
+import { applyMove, initialState, type MoveRecord } from '../../lib/engine/replay';
+import { wilsonInterval } from '../../lib/rating/proportion';
+import { spy } from '.';
+import { analyseSpy, finalState, type SpyMatchRecord } from './analysis';
+import { activeSeats, legalActions } from './rules';
+import type { SpyAction, SpyState } from './types';
 
 type Decide = (s: SpyState, seat: number) => SpyAction;
 

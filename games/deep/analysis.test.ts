@@ -1,11 +1,11 @@
 // The DEEP analysis on constructed matches with known scores: Table 1 per describer and judge (people pooled), the
 // abstentions left out, and the agreement of two judges on the same descriptions.
 import { describe, expect, it } from 'vitest';
-import { deep } from '../games/deep';
-import { activeSeats } from '../games/deep/rules';
-import type { DeepAction, DeepState } from '../games/deep/types';
-import { analyseDeep, pearson, PEOPLE, PEOPLE_NAME, type DeepMatchRecord } from './deep-analysis';
-import { applyMove, initialState, type MoveRecord } from './engine/replay';
+import { applyMove, initialState, type MoveRecord } from '../../lib/engine/replay';
+import { deep } from '.';
+import { analyseDeep, pearson, PEOPLE, PEOPLE_NAME, type DeepMatchRecord } from './analysis';
+import { activeSeats } from './rules';
+import type { DeepAction, DeepState } from './types';
 
 /** A judge's scores in the canonical order (target first), for one description. */
 type Judge = (s: DeepState, seat: number, mode: 'aggressive' | 'conservative') => number[] | null;

@@ -1,34 +1,24 @@
-// DEEP results: the SpyGame paper's Table 1 (mean 1–5 scores of the target and the distractors for the aggressive
-// and the conservative descriptions, per describer and judge, with bootstrap 95% intervals) and the judges' agreement.
-import type { Metadata } from 'next';
-import Link from 'next/link';
-import { EmptyState } from '@/components/empty-state';
-import { Section, StatCell, Table, Td } from '@/components/metrics-table';
-import { DEEP_VERSION, DEEP_WORDS } from '@/games/deep/words';
-import { getDeepAnalysis } from '@/lib/queries';
-
-export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'DEEP · Metrics' };
+// DEEP's results page (/metrics/deep, registered in games/metrics.ts): the SpyGame paper's Table 1 (mean 1–5 scores
+// of the target and the distractors for the aggressive and the conservative descriptions, per describer and judge,
+// with bootstrap 95% intervals) and the judges' agreement.
+import { EmptyState } from '../../components/empty-state';
+import { MetricsHeader, Section, StatCell, Table, Td } from '../../components/metrics-table';
+import type { MetricsPage } from '../types';
+import { analyseDeep, type DeepAnalysis } from './analysis';
+import { DEEP_VERSION, DEEP_WORDS } from './words';
 
 const score = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
-export default async function DeepMetricsPage() {
-  const a = await getDeepAnalysis();
+function DeepMetrics({ analysis: a }: { analysis: DeepAnalysis }) {
   const judges = [...new Set(a.rows.map((r) => r.judgeName))];
   return (
     <div className="flex flex-col gap-8">
-      <header className="max-w-3xl">
-        <p className="text-sm">
-          <Link href="/metrics" className="text-indigo-700 hover:underline dark:text-indigo-300">← Metrics</Link>
-        </p>
-        <h1 className="text-3xl font-semibold tracking-tight">DEEP description test</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          From {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} over the word set {DEEP_VERSION} ({DEEP_WORDS.length} words with three distractors each). Each
-          description is scored 1 (does not match) to 5 (matches perfectly) against its target and the distractors by judges who are not told the target.
-          A good describer is clear when asked to be and vague when asked to be. DEEP is never rated on the leaderboard.
-        </p>
-      </header>
+      <MetricsHeader back="/metrics" title="DEEP description test">
+        From {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} over the word set {DEEP_VERSION} ({DEEP_WORDS.length} words with three distractors each). Each
+        description is scored 1 (does not match) to 5 (matches perfectly) against its target and the distractors by judges who are not told the target.
+        A good describer is clear when asked to be and vague when asked to be. DEEP is never rated on the leaderboard.
+      </MetricsHeader>
 
       <Section
         id="table-1"
@@ -89,3 +79,11 @@ export default async function DeepMetricsPage() {
     </div>
   );
 }
+
+export const deepMetrics: MetricsPage<DeepAnalysis> = {
+  title: 'DEEP · Metrics',
+  // The newest finished matches, each replayed from its seed and moves (each is small: a few words, two descriptions each).
+  maxMatches: 3000,
+  analyse: analyseDeep,
+  Page: DeepMetrics,
+};

@@ -1,20 +1,14 @@
 // DEEP analysis (pure): the SpyGame paper's Table 1 (mean target and distractor scores of the aggressive and the
 // conservative descriptions, per describer and judge, with bootstrap intervals) and the agreement between two judges
 // who scored the same descriptions, from finished matches replayed from their seeds and moves.
-import { deep } from '../games/deep';
-import type { DeepState, Mode } from '../games/deep/types';
-import { replayStates, type MoveRecord } from './engine/replay';
-import { meanStat, type Stat } from './rating/mean-interval';
+import { lastState } from '../../lib/engine/replay';
+import { meanStat, type Stat } from '../../lib/rating/mean-interval';
+import { deep } from '.';
+import type { FinishedMatch } from '../types';
+import type { DeepState, Mode } from './types';
 
 /** One finished DEEP match as stored. */
-export interface DeepMatchRecord {
-  id: string;
-  config: unknown;
-  seed: string;
-  numPlayers: number;
-  seats: { seat: number; agentId: string; agentName: string; kind: string }[];
-  moves: MoveRecord[];
-}
+export type DeepMatchRecord = Omit<FinishedMatch, 'judgments'>;
 
 /** Every person who judged is pooled into one judge column: the paper's human evaluation. */
 export const PEOPLE = 'people';
@@ -60,12 +54,8 @@ export interface DeepAnalysis {
 
 /** The last state of a finished match, or null when it cannot be replayed (a changed game, a voided match). */
 export function finalDeepState(m: DeepMatchRecord): DeepState | null {
-  try {
-    const end = replayStates(deep, m.config, m.seed, m.numPlayers, m.moves).at(-1) as DeepState;
-    return end.phase === 'over' ? end : null;
-  } catch {
-    return null;
-  }
+  const end = lastState(deep, m);
+  return end?.phase === 'over' ? end : null;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

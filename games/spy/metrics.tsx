@@ -1,15 +1,10 @@
-// The SpyGame paper's tables for Who is the spy: Win, Round and Voted per agent, preset and role (Table 4), the
-// theory-of-mind probes (Table 7), and the biases content-free calibration runs reveal (by option place, speaking
-// place and name), each with its interval.
-import type { Metadata } from 'next';
-import Link from 'next/link';
-import { EmptyState } from '@/components/empty-state';
-import { Section, StatCell as MeanCell, Table, Td } from '@/components/metrics-table';
-import { MIN_SAMPLES, type ProportionStat, type Rate, type Stat } from '@/lib/spy-analysis';
-import { getSpyAnalysis } from '@/lib/queries';
-
-export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Who is the spy · Metrics' };
+// Who is the spy's results page (/metrics/spy, registered in games/metrics.ts): the SpyGame paper's Win, Round and
+// Voted per agent, preset and role (Table 4), the theory-of-mind probes (Table 7), and the biases content-free
+// calibration runs reveal (by option place, speaking place and name), each with its interval.
+import { EmptyState } from '../../components/empty-state';
+import { MetricsHeader, Section, StatCell as MeanCell, Table, Td } from '../../components/metrics-table';
+import type { MetricsPage } from '../types';
+import { analyseSpy, MIN_SAMPLES, type ProportionStat, type Rate, type SpyAnalysis, type Stat } from './analysis';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '—');
 const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
@@ -44,21 +39,14 @@ const PRESETS: Record<string, string> = { spygame: 'SpyGame', undercover: 'Under
 
 const ordinal = (i: number) => `${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`;
 
-export default async function SpyMetricsPage() {
-  const a = await getSpyAnalysis();
+function SpyMetrics({ analysis: a }: { analysis: SpyAnalysis }) {
   return (
     <div className="flex flex-col gap-8">
-      <header className="max-w-3xl">
-        <p className="text-sm">
-          <Link href="/metrics?game=spy" className="text-indigo-700 hover:underline dark:text-indigo-300">← Metrics</Link>
-        </p>
-        <h1 className="text-3xl font-semibold tracking-tight">Who is the spy</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          The SpyGame paper&apos;s measures from {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} and {a.calibrationMatches} content-free
-          calibration {a.calibrationMatches === 1 ? 'run' : 'runs'}. Intervals are 95%: Wilson score intervals for shares (win rate, probe
-          accuracy, consistency, bias), bootstrap for means (rounds survived, votes, scores; shown from {MIN_SAMPLES} values on).
-        </p>
-      </header>
+      <MetricsHeader back="/metrics?game=spy" title="Who is the spy">
+        The SpyGame paper&apos;s measures from {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} and {a.calibrationMatches} content-free
+        calibration {a.calibrationMatches === 1 ? 'run' : 'runs'}. Intervals are 95%: Wilson score intervals for shares (win rate, probe
+        accuracy, consistency, bias), bootstrap for means (rounds survived, votes, scores; shown from {MIN_SAMPLES} values on).
+      </MetricsHeader>
 
       <Section id="outcomes" title="Win, Round, Voted (Table 4)" hint="Per agent, preset and role. Matches: the matches it played in that role; seats: the seats it held in them (a host agent holds several seats of one match). Win rate: the share of its matches its side won. Rounds survived and votes received per round: averages over its seats. In host/guest tournaments the evaluated agent is the spy.">
         {a.outcomes.length === 0 ? (
@@ -163,3 +151,15 @@ export default async function SpyMetricsPage() {
     </div>
   );
 }
+
+export const spyMetrics: MetricsPage<SpyAnalysis> = {
+  title: 'Who is the spy · Metrics',
+  // The newest finished matches, each replayed from its seed and moves (`npm run bench:analysis`).
+  maxMatches: 3000,
+  analyse: analyseSpy,
+  Page: SpyMetrics,
+  link: {
+    text: 'Who is the spy: the SpyGame tables',
+    detail: '— win, rounds survived and votes per role, the theory-of-mind probes, and the bias of content-free calibration runs.',
+  },
+};

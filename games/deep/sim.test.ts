@@ -1,13 +1,13 @@
 // The simulated DEEP player: its describer never says the target, writes a short conservative description, and its
 // judge scores a word higher when the description carries that word's clues; after a rejection it still answers the task.
 import { describe, expect, it } from 'vitest';
-import { DEEP_WORDS } from '../../games/deep/words';
-import { parseScores } from '../../games/deep/prompt';
-import { countWords } from '../../games/deep/rules';
-import { wordIn } from '../../games/words';
 import { createRng } from '../../lib/engine/rng';
-import { cluesOf } from './sim-words';
-import { deepReply, simScore } from './sim-deep';
+import { cluesOf, simScore } from '../sim-lexicon';
+import { wordIn } from '../words';
+import { parseScores } from './prompt';
+import { countWords } from './rules';
+import { deepReply } from './sim';
+import { DEEP_WORDS } from './words';
 
 const describerTurn = (target: string, mode: string) => `Word 1 of 3.\nTarget word: ${target}\nMode: ${mode}\n\nWrite it.`;
 const judgeTurn = (description: string, words: string[]) => `Description 1 of 6:\n"${description}"\n\nWords to score (1 = does not match at all, 5 = matches perfectly):\n${words.map((w) => `- ${w}`).join('\n')}\n\nAnswer with one line per word, in this order:\n${words.map((w) => `${w}: <score>`).join('\n')}`;
