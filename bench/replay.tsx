@@ -16,7 +16,7 @@ import { fromSnapshot, replayFrames } from '../lib/match-log';
 import { createRng } from '../lib/engine/rng';
 import { applyMove, initialState } from '../lib/engine/replay';
 import { applyToEntry, entryFromSetup, snapshotFor, spectatorViewer } from '../server/rooms/hub';
-import type { StoredEvent } from '../server/workers/store';
+import type { MatchEvent, StoredEvent } from '../lib/engine/events';
 
 const args = process.argv.slice(2);
 const BROWSER = args.includes('--browser');
@@ -76,24 +76,24 @@ function finishedMatch(sc: Scenario) {
   })!;
   let seq = 0;
   const at = new Date('2025-01-01T00:00:00Z');
-  const store = (kind: string, seat: number | null, payload: Record<string, unknown>, state: unknown, visibleTo: number[] = []) =>
-    applyToEntry(entry, { seq: ++seq, kind, seat, payload, visibleTo, at } satisfies StoredEvent, state);
+  const store = (event: MatchEvent, state: unknown, visibleTo: number[] = []) =>
+    applyToEntry(entry, { seq: ++seq, ...event, visibleTo, at } satisfies StoredEvent, state);
   let s = initialState(game, config, seed, sc.players);
-  store('start', null, { seats: [] }, s);
+  store({ kind: 'start', seat: null, payload: { seats: [] } }, s);
   let ply = 0;
   while (game.activeSeats(s).length) {
     for (const seat of game.activeSeats(s)) {
       const legal = game.legalActions(s, seat);
       const action = legal ? (sc.pick ?? ((l, r) => r.pick(l)))(legal, rng) : (sc.free?.(s as never, seat, rng) ?? game.fallback!(s, seat));
-      store('reply', seat, { text: prose(rng, 200), attempt: 0, latencyMs: 900, tokensIn: 800, tokensOut: 260 }, undefined, game.meta.info === 'perfect' ? [] : [seat]);
+      store({ kind: 'reply', seat, payload: { text: prose(rng, 200), attempt: 0, latencyMs: 900, tokensIn: 800, tokensOut: 260 } }, undefined, game.meta.info === 'perfect' ? [] : [seat]);
       const prev = s;
       s = applyMove(game, s, seed, { ply, seat, action });
-      store('move', seat, { ply, action, lines: game.describe(prev, s, seat, action) }, s);
+      store({ kind: 'move', seat, payload: { ply, action, lines: game.describe(prev, s, seat, action) } }, s);
       ply++;
     }
   }
   const o = game.outcome(s)!;
-  store('end', null, { ...o, winner: o.winner ?? null, rewards: o.rewards ?? null }, undefined);
+  store({ kind: 'end', seat: null, payload: { ...o, winner: o.winner ?? null, rewards: o.rewards ?? null } }, undefined);
   return { entry, game, moves: ply, events: seq };
 }
 

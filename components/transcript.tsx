@@ -95,7 +95,7 @@ export function Transcript({ events: all, seats, gameId, you = null, scoring, hi
             gameId={gameId}
             you={you}
             highlighted={ev.seq === highlightSeq}
-            endLine={ev.kind === 'end' ? endLine(ev, label, scoring) : null}
+            endLine={ev.kind === 'end' ? endLine(ev.payload, label, scoring) : null}
           />
         </li>
       ))}
@@ -104,10 +104,9 @@ export function Transcript({ events: all, seats, gameId, you = null, scoring, hi
 }
 
 /** The end event in words: "Game over — Villagers win: Player 1 (…), Player 3 (…) — <the game's reason>". */
-function endLine(ev: VisibleEvent, label: (seat: number) => string, scoring?: Scoring): string {
-  const o = outcomeOfEnd(ev.payload);
-  const r = describeOutcome('finished', o, null, label, scoring);
-  return r ? `Game over — ${r.headline} — ${r.reason}` : `Game over — ${String(ev.payload.reason ?? '')}`;
+function endLine(end: Extract<VisibleEvent, { kind: 'end' }>['payload'], label: (seat: number) => string, scoring?: Scoring): string {
+  const r = describeOutcome('finished', outcomeOfEnd(end), null, label, scoring);
+  return r ? `Game over — ${r.headline} — ${r.reason}` : `Game over — ${end.reason}`;
 }
 
 /** One entry; unchanged entries are not drawn again when the replay steps (memo). */
@@ -126,31 +125,31 @@ const Entry = memo(function Entry({
   highlighted: boolean;
   endLine: string | null;
 }) {
-  const p = ev.payload;
   if (ev.kind === 'start') return <SystemLine highlighted={highlighted}>Match started</SystemLine>;
   if (ev.kind === 'end') return <SystemLine>{endLine}</SystemLine>;
-  if (ev.kind === 'failed') return <SystemLine tone="red">Match void — {String(p.reason ?? 'failed')} (not counted)</SystemLine>;
-  if (ev.kind === 'resign') return <SystemLine tone="red">{String(p.reason ?? `${seat?.agentName ?? 'A player'} resigned`)}</SystemLine>;
-  if (!seat) return null;
+  if (ev.kind === 'failed') return <SystemLine tone="red">Match void — {ev.payload.reason} (not counted)</SystemLine>;
+  if (ev.kind === 'resign') return <SystemLine tone="red">{ev.payload.reason ?? `${seat?.agentName ?? 'A player'} resigned`}</SystemLine>;
+  if (!seat || ev.kind === 'turn') return null;
 
   if (ev.kind === 'reply') {
+    const p = ev.payload;
     const meta = [
-      `attempt ${Number(p.attempt ?? 0) + 1}`,
+      `attempt ${p.attempt + 1}`,
       typeof p.latencyMs === 'number' ? `${(p.latencyMs / 1000).toFixed(1)} s` : null,
       typeof p.tokensIn === 'number' || typeof p.tokensOut === 'number' ? `${p.tokensIn ?? '?'} → ${p.tokensOut ?? '?'} tokens` : null,
     ].filter(Boolean);
     return (
       <Bubble seat={seat} gameId={gameId} meta={meta.join(' · ')} highlighted={highlighted}>
-        <p className="whitespace-pre-wrap text-sm leading-relaxed">{String(p.text ?? '')}</p>
+        <p className="whitespace-pre-wrap text-sm leading-relaxed">{p.text}</p>
       </Bubble>
     );
   }
 
   if (ev.kind === 'illegal') {
     return (
-      <Bubble seat={seat} gameId={gameId} meta={<s>attempt {Number(p.attempt ?? 0) + 1}</s>} highlighted={highlighted} tone="red">
+      <Bubble seat={seat} gameId={gameId} meta={<s>attempt {ev.payload.attempt + 1}</s>} highlighted={highlighted} tone="red">
         <p className="text-sm font-medium text-red-700 dark:text-red-400">
-          <span aria-hidden="true">✕ </span>Rejected: {String(p.error ?? '')}
+          <span aria-hidden="true">✕ </span>Rejected: {ev.payload.error}
         </p>
       </Bubble>
     );
@@ -158,10 +157,10 @@ const Entry = memo(function Entry({
 
   // A move: the game's own words for it (a private line as its reader may read it), and the fallback policy's badge when
   // the seat forfeited its turn.
-  const lines = (p.lines as Parameters<typeof lineText>[0][] | undefined) ?? [];
+  const p = ev.payload;
   return (
-    <Bubble seat={seat} gameId={gameId} meta={`move ${Number(p.ply ?? 0) + 1}`} highlighted={highlighted} tone="move">
-      <p className="whitespace-pre-line text-sm font-semibold">{lines.map((l) => lineText(l, you)).join('\n') || 'Move played'}</p>
+    <Bubble seat={seat} gameId={gameId} meta={`move ${p.ply + 1}`} highlighted={highlighted} tone="move">
+      <p className="whitespace-pre-line text-sm font-semibold">{p.lines.map((l) => lineText(l, you)).join('\n') || 'Move played'}</p>
       {p.forfeited === true && (
         <p className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">

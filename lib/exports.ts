@@ -1,6 +1,8 @@
 // Pure formatting of the match exports for machine clients: which games an export covers (`game`, `category`: the
 // leaderboard's filters), GameBench's JSON records, CSV seat rows (RFC 4180), JSONL match records, and streaming.
 import { games, getGame } from '../games/registry';
+import type { StoredEvent } from './engine/events';
+import { exportViewer, seenEvent, type SeenEvent } from './engine/visibility';
 import { CATEGORIES } from './leaderboard';
 
 /**
@@ -60,15 +62,26 @@ export interface ExportMatch {
   seats: ExportSeat[];
 }
 
-/** One stored match event (the `id` column is left out: `seq` orders events within a match). */
-export interface ExportEvent {
+/**
+ * One match event as exported (the `id` column is left out: `seq` orders events within a match): every event of an
+ * ended match, seat-private ones included with their `visibleTo`, as lib/engine/visibility.ts lets it leave the arena.
+ */
+export type ExportEvent = SeenEvent & {
   seq: number;
-  kind: string;
-  seat: number | null;
-  payload: unknown;
   /** Seats allowed to see it while the match ran; [] = public. */
   visibleTo: number[];
   at: Date;
+};
+
+/**
+ * A stored event of an ended match of `gameId`, as exported. Hidden-information decision: exports hold ended matches
+ * only, which everyone may see whole (the exports' viewer is omniscient), but the rules of visibility.ts still apply:
+ * no start event carries the seed (older logs have it there; the match's own `seed` field says it, or not).
+ */
+export function exportEvent(gameId: string, ev: StoredEvent): ExportEvent {
+  const game = getGame(gameId) ?? { meta: { info: 'imperfect' as const } };
+  const seen = seenEvent(game, ev, exportViewer)!; // an omniscient viewer sees every event
+  return { seq: ev.seq, kind: seen.kind, seat: seen.seat, payload: seen.payload, visibleTo: ev.visibleTo, at: ev.at } as ExportEvent;
 }
 
 /**

@@ -1,8 +1,11 @@
 // The spectator's copy of a match log: applies snapshots and live events (duplicates dropped, gaps spotted) and derives replay frames.
-import type { MatchSnapshot, MatchStatus, SeatInfo, WireEvent } from './protocol';
+import { isFinal, outcomeOfEnd, reduceHead } from './engine/events';
+import type { MatchSnapshot, MatchStatus, SeatInfo, VisibleWireEvent, WireEvent } from './protocol';
+
+export { isFinal, outcomeOfEnd };
 
 /** An event the viewer may read (hidden events carry only their seq). */
-export type VisibleEvent = Exclude<WireEvent, { hidden: true }>;
+export type VisibleEvent = VisibleWireEvent;
 
 export interface MatchLog {
   matchId: string;
@@ -43,28 +46,13 @@ export interface Frame {
   until: number;
 }
 
-export function isFinal(status: MatchStatus): boolean {
-  return status === 'finished' || status === 'failed' || status === 'cancelled';
-}
-
 export function isVisible(ev: WireEvent): ev is VisibleEvent {
   return ev.hidden !== true;
 }
 
-/** The outcome an `end` event carries (its summary included, which a snapshot's own outcome may leave out). */
-export function outcomeOfEnd(payload: Record<string, unknown>): NonNullable<MatchSnapshot['outcome']> {
-  const p = payload as { scores?: number[]; reason?: unknown; winner?: number | null; summary?: unknown };
-  return {
-    scores: Array.isArray(p.scores) ? p.scores : [],
-    reason: String(p.reason ?? ''),
-    winner: p.winner ?? null,
-    ...(typeof p.summary === 'string' && p.summary ? { summary: p.summary } : {}),
-  };
-}
-
 export function fromSnapshot(s: MatchSnapshot): MatchLog {
   // The end event has the outcome as the runner wrote it (its summary included).
-  let end: VisibleEvent | undefined;
+  let end: Extract<VisibleEvent, { kind: 'end' }> | undefined;
   for (let i = s.events.length - 1; i >= 0 && !end; i--) {
     const ev = s.events[i]!;
     if (isVisible(ev) && ev.kind === 'end') end = ev;
@@ -98,13 +86,11 @@ export function timeoutsInARow(log: MatchLog, seat: number): { count: number; li
   for (let i = log.events.length - 1; i >= 0; i--) {
     const ev = log.events[i]!;
     if (!isVisible(ev) || ev.seat !== seat || ev.kind !== 'move') continue;
-    const p = ev.payload as { forfeited?: unknown; reason?: unknown; timedOut?: { count?: unknown; limit?: unknown } };
-    const timedOut = p.forfeited === true && (p.timedOut !== undefined || (typeof p.reason === 'string' && p.reason.startsWith('time ran out')));
+    const p = ev.payload;
+    const timedOut = p.forfeited === true && (p.timedOut !== undefined || p.reason?.startsWith('time ran out') === true);
     if (!timedOut) break;
     // The server counts (it knows turns from before a restart too); older logs are counted here.
-    if (count === 0 && typeof p.timedOut?.count === 'number') {
-      return { count: p.timedOut.count, limit: typeof p.timedOut.limit === 'number' ? p.timedOut.limit : null };
-    }
+    if (count === 0 && p.timedOut) return { count: p.timedOut.count, limit: p.timedOut.limit };
     count++;
   }
   return count > 0 ? { count, limit } : null;
@@ -119,7 +105,7 @@ export function pendingTurn(log: MatchLog): PendingTurn | null {
     if (!isVisible(ev) || ev.seat !== seat) continue;
     if (ev.kind === 'move' || ev.kind === 'resign') return null;
     if (ev.kind === 'turn') {
-      const p = ev.payload as { ply: number; seconds: number; deadline: string; legal?: unknown[] | null };
+      const p = ev.payload;
       return { ply: p.ply, seconds: p.seconds, deadline: p.deadline, legal: p.legal ?? null };
     }
   }
@@ -142,19 +128,8 @@ export function applyEvent(log: MatchLog, ev: WireEvent): MatchLog | 'resync' | 
   const next: MatchLog = { ...log, events: [...log.events, ev], lastSeq: ev.seq };
   if (!isVisible(ev)) return next;
   if (ev.view !== undefined) next.view = ev.view;
-  if (ev.kind === 'start') next.status = 'running';
-  if (ev.kind === 'end') {
-    const o = outcomeOfEnd(ev.payload);
-    next.status = 'finished';
-    next.outcome = o;
-    next.seats = log.seats.map((s) => ({ ...s, score: o.scores[s.seat] ?? null }));
-  }
-  if (ev.kind === 'failed') {
-    next.status = 'failed';
-    next.failureReason = String(ev.payload.reason ?? 'failed');
-  }
-  if (ev.kind === 'turn' && next.status === 'queued') next.status = 'running';
-  return next;
+  // The match as a whole (status, outcome, scores, failure) as the hub reduces it too.
+  return { ...next, ...reduceHead(log, ev) };
 }
 
 /** The replay steps: the starting position, then the board after each move. */

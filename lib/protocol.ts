@@ -1,5 +1,7 @@
 // Typed socket.io events between the arena server and browsers, with zod schemas for what clients send.
 import { z } from 'zod';
+import type { EventKind, EventOf, MatchOutcome, MatchStatus } from './engine/events';
+import type { SeenPayloads } from './engine/visibility';
 
 export const MAX_CLIENT_PAYLOAD_BYTES = 4096;
 
@@ -35,8 +37,7 @@ export type ActAck = { ok: true; duplicate?: boolean } | { ok: false; error: str
 export const tournamentJoinSchema = z.object({ tournamentId: z.string().min(1).max(64) });
 export type TournamentJoin = z.infer<typeof tournamentJoinSchema>;
 
-/** cancelled: never played, because its tournament was cancelled or ran out of budget. */
-export type MatchStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
+export type { MatchStatus } from './engine/events';
 
 export interface SeatInfo {
   seat: number;
@@ -49,38 +50,32 @@ export interface SeatInfo {
   score: number | null;
 }
 
-/** One match event as one viewer receives it. A hidden event carries only its seq. */
-export type WireEvent =
-  | { seq: number; hidden: true }
-  | {
-      seq: number;
-      hidden?: false;
-      kind: EventKind;
-      seat: number | null;
-      /** ISO time the event was recorded. */
-      at: string;
-      payload: EventPayload;
-      /** For `start` and `move`: the board as this viewer may see it after the event. */
-      view?: unknown;
-    };
-
-export type EventKind = 'start' | 'reply' | 'illegal' | 'turn' | 'move' | 'resign' | 'end' | 'failed';
-
 /**
- * Payloads by kind:
- * - start: { seats }                         — match began
- * - reply: { text, attempt, latencyMs, tokensIn?, tokensOut? } — an LLM seat's words (reasoning and answer)
- * - illegal: { text, error, attempt }        — an unparsable or illegal answer, with the reason sent back
- * - turn: { ply, seconds, deadline, legal? } — a person's seat must move by `deadline`; only that seat's copy
- *                                              carries its `legal` actions (they may reveal its private state)
- * - move: { ply, action, lines, forfeited?, reason?, timedOut? } — a move applied (forfeited = chosen by policy;
- *                                              timedOut = { count, limit }: a person's time ran out, count turns in a
- *                                              row of the limit that loses the match)
- * - resign: { reason }                       — a seat gave up (resigned, or ran out of time too often)
- * - end: { scores, reason, winner, summary? } — the outcome
- * - failed: { reason }                       — infrastructure failure; the match is void
+ * One match event as one viewer receives it: the log's event (lib/engine/events.ts, `MatchEvent`: every kind and its
+ * payload) as that viewer may read it (lib/engine/visibility.ts, `SeenPayloads`), which differs from the stored one in
+ * three kinds only:
+ * - start: never the seed;
+ * - turn: `legal`, the seat's legal actions then, in that seat's own copy only (they may reveal its private state);
+ * - move: `action` (and `metrics`) null for a viewer who may not know them, `lines` only those it may read.
+ * An event hidden from the viewer carries only its seq.
  */
-export type EventPayload = Record<string, unknown>;
+export type WireEvent = { seq: number; hidden: true } | VisibleWireEvent;
+
+export type VisibleWireEvent = {
+  [K in EventKind]: {
+    seq: number;
+    hidden?: false;
+    kind: K;
+    seat: EventOf<K>['seat'];
+    /** ISO time the event was recorded. */
+    at: string;
+    payload: SeenPayloads[K];
+    /** For `start` and `move`: the board as this viewer may see it after the event. */
+    view?: unknown;
+  };
+}[EventKind];
+
+export type { EventKind };
 
 export interface MatchSnapshot {
   matchId: string;
@@ -92,8 +87,7 @@ export interface MatchSnapshot {
   events: WireEvent[];
   /** Current board for this viewer. */
   view: unknown;
-  /** `summary`: the result as a person says it ("Villagers win", "Team score 14 of 25"), when the game gives one. */
-  outcome: { scores: number[]; reason: string; winner?: number | null; summary?: string } | null;
+  outcome: MatchOutcome | null;
   failureReason: string | null;
   /** The seat this viewer plays (a signed-in person in their own match), or null for spectators. */
   you: { seat: number } | null;

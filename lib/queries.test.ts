@@ -1,6 +1,13 @@
 // Seeds stay secret while they still deal a match: the tournament page and the exports, on a real Postgres.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { games, testGames } from '../games/registry';
+import { createAgent } from '../server/agents';
 import { createTestDb, type TestDb } from '../server/db/test-db';
+import { runMatch } from '../server/workers/run-match';
+import { prismaStore } from '../server/workers/store';
+import { dealsLike, stringsIn } from './engine/leak-check';
+import { jsonlRecord } from './exports';
 import { exportMatchBatches, getMatchLogs, getTournament } from './queries';
 
 let t: TestDb;
@@ -86,5 +93,35 @@ describe('exported match seeds', () => {
     const logs = await getMatchLogs([m.id]);
     expect(JSON.stringify(logs.get(m.id))).not.toContain('old-log-seed');
     expect(logs.get(m.id)?.events[0]?.payload).toEqual({ seats: [] });
+  });
+});
+
+// The leak check of server/rooms/hub.test.ts ("wire views of …"), on what the exports hand out: a finished match whose
+// seat-swapped twin, dealt from the same seed, is still to play. Its events are exported whole (it is over), but
+// nothing in its record may deal the twin: neither the seed nor any string that deals the same start.
+describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id, g] as const))('the export of a match of %s', (_id, game) => {
+  it('holds no string that deals it while its twin is still to play', async () => {
+    const n = game.defaultPlayers(game.defaultConfig);
+    const seats = await Promise.all(Array.from({ length: n }, (_, i) => t.db.agent.create({ data: { name: `export-${game.id}-${i}-${Math.random()}`, kind: 'random' } })));
+    for (const seed of [1, 2].map((i) => `export-${game.id}-${i}-${randomBytes(8).toString('hex')}`)) {
+      const create = (agentIds: string[]) => t.db.match.create({
+        data: { gameId: game.id, seed, numPlayers: n, seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) } },
+      });
+      const m = await create(seats.map((a) => a.id));
+      await create(seats.map((a) => a.id).reverse()); // the twin, queued
+      expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
+
+      let exported: Awaited<ReturnType<typeof allExported>>[number] | undefined;
+      for await (const batch of exportMatchBatches({ statuses: ['finished'], games: [game.id] })) exported ??= batch.find((r) => r.id === m.id);
+      expect(exported?.seed).toBeNull();
+      const log = (await getMatchLogs([m.id])).get(m.id)!;
+      expect(log.events.length).toBeGreaterThan(2);
+      const record = JSON.stringify(jsonlRecord(exported!, log.events, log.llmCalls));
+      expect(record, `${game.id}: the export carries the seed`).not.toContain(seed);
+      const deals = dealsLike(game, game.configSchema.parse(m.config ?? {}), n, seed);
+      for (const candidate of stringsIn(JSON.parse(record))) {
+        expect(deals(candidate), `${game.id}: "${candidate}" in the export deals this match`).toBe(false);
+      }
+    }
   });
 });

@@ -3,7 +3,8 @@
 // read a page at a time (lib/pagination.ts).
 import 'server-only';
 import { db } from './db';
-import type { CallPurpose, ExportEvent, ExportLlmCall, ExportMatch } from './exports';
+import { movesOf, matchEventOf, storedEventOf } from './engine/events';
+import { exportEvent, type CallPurpose, type ExportEvent, type ExportLlmCall, type ExportMatch } from './exports';
 import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from './metrics';
 import { paged, PAGE_SIZE, type Page } from './pagination';
 import { getGame } from '../games/registry';
@@ -470,17 +471,16 @@ export async function* exportMatchBatches(opts: {
 
 /** Every event and model call of the given matches, grouped by match id (in seq and call order). */
 export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { events: ExportEvent[]; llmCalls: ExportLlmCall[] }>> {
-  const [events, calls] = await Promise.all([
+  const [matches, events, calls] = await Promise.all([
+    db().match.findMany({ where: { id: { in: matchIds } }, select: { id: true, gameId: true } }),
     db().matchEvent.findMany({ where: { matchId: { in: matchIds } }, orderBy: [{ matchId: 'asc' }, { seq: 'asc' }] }),
     db().llmCall.findMany({ where: { matchId: { in: matchIds } }, orderBy: [{ matchId: 'asc' }, { id: 'asc' }] }),
   ]);
+  const gameOf = new Map(matches.map((m) => [m.id, m.gameId]));
   const logs = new Map(matchIds.map((id) => [id, { events: [] as ExportEvent[], llmCalls: [] as ExportLlmCall[] }]));
   for (const e of events) {
-    // Logs stored before the seed left the start event still carry it there: the match's own field says it, or not.
-    const payload = e.kind === 'start' && e.payload && typeof e.payload === 'object' && 'seed' in e.payload
-      ? (({ seed: _seed, ...rest }) => rest)(e.payload as Record<string, unknown>)
-      : e.payload;
-    logs.get(e.matchId)?.events.push({ seq: e.seq, kind: e.kind, seat: e.seat, payload: payload as typeof e.payload, visibleTo: e.visibleTo, at: e.createdAt });
+    // Each row checked (a malformed one is named), then exported as lib/engine/visibility.ts allows (never a seed).
+    logs.get(e.matchId)?.events.push(exportEvent(gameOf.get(e.matchId) ?? '', storedEventOf(e.matchId, e)));
   }
   for (const c of calls) {
     logs.get(c.matchId)?.llmCalls.push({
@@ -694,7 +694,7 @@ async function finishedForReplay(gameId: string, take: number): Promise<Finished
     select: {
       id: true, config: true, seed: true, numPlayers: true,
       seats: { select: { seat: true, agentId: true, agent: { select: { name: true, kind: true } } } },
-      events: { where: { kind: 'move' }, orderBy: { seq: 'asc' }, select: { seat: true, payload: true } },
+      events: { where: { kind: 'move' }, orderBy: { seq: 'asc' }, select: { seq: true, kind: true, seat: true, payload: true } },
       judgments: { select: { item: true, score: true, consistent: true, judge: { select: { name: true } } } },
     },
   });
@@ -702,9 +702,6 @@ async function finishedForReplay(gameId: string, take: number): Promise<Finished
     judgments: m.judgments.map((j) => ({ item: j.item, judgeName: j.judge.name, score: j.score, consistent: j.consistent })),
     id: m.id, config: m.config, seed: m.seed, numPlayers: m.numPlayers,
     seats: m.seats.map((x) => ({ seat: x.seat, agentId: x.agentId, agentName: x.agent.name, kind: x.agent.kind })),
-    moves: m.events.map((e) => {
-      const p = e.payload as { ply: number; action: { type: string } };
-      return { ply: p.ply, seat: e.seat ?? 0, action: p.action };
-    }),
+    moves: movesOf(m.events.map((e) => matchEventOf(m.id, e))),
   }));
 }

@@ -38,11 +38,34 @@ export const configSchema = z.object({
   ARENA_ADMIN_PASSWORD: z.string().min(8, 'ARENA_ADMIN_PASSWORD needs at least 8 characters').optional(),
   /** How often a worker checks that every open match has a live job and finished tournaments are closed. */
   ARENA_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Further tries after an illegal or unparsable answer (then a random legal move is played, a forfeited turn). */
+  ARENA_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(2),
+  /** Time one model or engine has for one answer; running out voids the match. */
+  ARENA_MOVE_TIMEOUT_MS: z.coerce.number().int().min(1).max(86_400_000).default(180_000),
+  /** Timeout of one HTTP request to a provider (time queued behind its limits included). */
+  ARENA_LLM_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  /** Retries of a failed provider request (HTTP errors, timeouts, malformed responses). */
+  ARENA_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
+  /** First wait before re-sending a request whose response was malformed (doubled each retry). */
+  ARENA_LLM_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODELS: z.string().default('gpt-4o-mini').transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean)),
 });
 export type ArenaConfig = z.infer<typeof configSchema>;
+
+/** The settings of an empty environment: every default (what modules use until start-up passes the real ones down). */
+export const defaultConfig: ArenaConfig = configSchema.parse({});
+
+/** The match runner's policy settings (server/workers/turn-policy.ts). */
+export function runnerSettings(cfg: ArenaConfig): { maxRetries: number; moveTimeoutMs: number } {
+  return { maxRetries: cfg.ARENA_MAX_RETRIES, moveTimeoutMs: cfg.ARENA_MOVE_TIMEOUT_MS };
+}
+
+/** How provider requests are timed out and retried (server/llm/clients.ts). */
+export function llmCallSettings(cfg: ArenaConfig): { timeoutMs: number; maxRetries: number; backoffMs: number } {
+  return { timeoutMs: cfg.ARENA_LLM_TIMEOUT_MS, maxRetries: cfg.ARENA_LLM_MAX_RETRIES, backoffMs: cfg.ARENA_LLM_BACKOFF_MS };
+}
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ArenaConfig {
   const r = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));

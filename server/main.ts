@@ -14,11 +14,12 @@ import { leaderboardQuerySchema, registerLeaderboardService } from '../lib/leade
 import { getSettings } from '../lib/settings';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
 import { CLIENT_IP_HEADER, clientIp } from '../lib/client-ip';
-import { readConfig, type ArenaConfig } from './config';
+import { llmCallSettings, readConfig, runnerSettings, type ArenaConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
 import { errorKey, limitedLog } from './db/log-limit';
 import { preflight } from './preflight';
+import { configureLlmCalls } from './llm/clients';
 import { startSimulatedEndpoint } from './llm/simulated';
 import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
@@ -33,6 +34,7 @@ import { registerPlayControl } from '../lib/play';
 import { adminCount, upsertAdmin } from '../lib/auth';
 import { rematch, startPlayMatch } from './scheduler/play';
 import { startMatchWorker } from './workers/match-worker';
+import { defaultPolicy } from './workers/run-match';
 
 const log = (m: string) => console.log(`[arena] ${m}`);
 /** The demo tournament's jobs run below everything an admin schedules (pg-boss takes higher priorities first). */
@@ -102,6 +104,8 @@ async function main() {
     console.error(`arena: ${(err as Error).message}`);
     process.exit(1);
   }
+  // The policies modules follow, from the validated configuration (before any provider client is made).
+  configureLlmCalls(llmCallSettings(cfg));
   const stops: (() => Promise<unknown>)[] = [];
   let stopping = false;
   let embedded: EmbeddedDb | null = null;
@@ -240,6 +244,7 @@ async function main() {
         playConcurrency: cfg.ARENA_PLAY_CONCURRENCY,
         // In-process viewers get events from memory; without a hub here, web processes are told through Postgres.
         publish: h ? h.publish : (matchId, ev) => relay.match(matchId, ev.seq, ev.kind),
+        policy: { ...defaultPolicy, ...runnerSettings(cfg) },
         log,
         onMatchEnd: () => markStale(),
         onTournamentChange: tournamentChanged,

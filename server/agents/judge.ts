@@ -6,6 +6,7 @@
 // asked for.
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
+import { matchEventOf, movesOf } from '../../lib/engine/events';
 import { replayStates } from '../../lib/engine/replay';
 import { judgeMessages, parseVerdict } from '../../lib/judge';
 import { callModel, clientFor, type ChatReply } from '../llm/clients';
@@ -34,10 +35,7 @@ export async function judgeMatch(
   const judge = await db.agent.findUnique({ where: { id: judgeId }, include: { provider: true } });
   if (!judge || judge.kind !== 'llm' || !judge.provider || !judge.model) throw new Error(`judge ${judgeId} is not an LLM agent with a provider and a model`);
 
-  const moves = match.events.map((e) => {
-    const p = e.payload as { ply: number; action: { type: string } };
-    return { ply: p.ply, seat: e.seat ?? 0, action: p.action };
-  });
+  const moves = movesOf(match.events.map((e) => matchEventOf(matchId, e)));
   const end = replayStates(game, match.config, match.seed, match.numPlayers, moves).at(-1);
   const done = new Set(match.judgments.map((j) => j.item));
   const client = clientFor(judge.provider);

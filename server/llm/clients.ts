@@ -6,6 +6,7 @@ import { decryptSecret } from '../../lib/secrets';
 import type { CallPurpose } from '../../lib/exports';
 import { callCost, type Prices } from '../../lib/pricing';
 import { InfraError, type CallRecord } from '../agents/types';
+import { defaultConfig, llmCallSettings } from '../config';
 import { limitedFetch, limiterFor, type ProviderLimits } from './limits';
 
 const clients = new Map<string, OpenAI>();
@@ -22,17 +23,9 @@ export interface ProviderRef {
   maxConcurrent?: number | null;
 }
 
-/** A whole number from an environment variable (unset or empty: the default); a bad value names the variable. */
-function envInt(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const r = z.coerce.number().int().min(min).max(max).safeParse(raw);
-  if (!r.success) throw new Error(`${name}=${JSON.stringify(raw)} is invalid: use a whole number from ${min} to ${max}`);
-  return r.data;
-}
-
 /**
- * Request timeout and retry budget for provider calls.
+ * Request timeout and retry budget for provider calls: the configured ones (ARENA_LLM_TIMEOUT_MS, ARENA_LLM_MAX_RETRIES,
+ * ARENA_LLM_BACKOFF_MS, checked in server/config.ts), set once at start-up by `configureLlmCalls`; the defaults until then.
  * - HTTP 408/409/429/5xx and connection failures (refused, reset or timed out before the response headers) are
  *   retried by the SDK (`maxRetries` times, 0.5 s doubling to 8 s, honouring Retry-After); 429s are first re-sent
  *   by the provider's limiter (server/llm/limits.ts) after a cool-down shared by every call to that provider.
@@ -41,12 +34,12 @@ function envInt(name: string, fallback: number, min: number, max: number): numbe
  *   `backoffMs` doubling up to `maxBackoffMs`, less up to 25 % jitter.
  * The timeout covers one whole HTTP request, time queued behind the provider's limits included.
  */
-export const llmCallPolicy = {
-  timeoutMs: envInt('ARENA_LLM_TIMEOUT_MS', 60_000, 1, 3_600_000),
-  maxRetries: envInt('ARENA_LLM_MAX_RETRIES', 3, 0, 20),
-  backoffMs: envInt('ARENA_LLM_BACKOFF_MS', 500, 0, 60_000),
-  maxBackoffMs: 8_000,
-};
+export const llmCallPolicy = { ...llmCallSettings(defaultConfig), maxBackoffMs: 8_000 };
+
+/** Sets the policy from the configuration (server/main.ts, before any client is made: clients keep what they were made with). */
+export function configureLlmCalls(settings: ReturnType<typeof llmCallSettings>): void {
+  Object.assign(llmCallPolicy, settings);
+}
 
 function limitsOf(p: ProviderRef): ProviderLimits {
   return { rpm: p.rpm ?? null, tpm: p.tpm ?? null, maxConcurrent: p.maxConcurrent ?? null };

@@ -10,8 +10,8 @@ import { createTestDb, type TestDb } from '../db/test-db';
 import { runMatch } from '../workers/run-match';
 import { prismaStore } from '../workers/store';
 import { games, testGames } from '../../games/registry';
-import { createRng, plyRng } from '../../lib/engine/rng';
-import { initialState } from '../../lib/engine/replay';
+import { dealsLike, stringsIn } from '../../lib/engine/leak-check';
+import { createRng } from '../../lib/engine/rng';
 import { randomBytes } from 'node:crypto';
 import type { MatchSetup, StoredEvent } from '../workers/store';
 import { applyToEntry, entryFromSetup, Hub, snapshotFor, spectatorViewer, toWire } from './hub';
@@ -191,7 +191,7 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
       await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (_id, ev, state, setup) => void log.push({ ev, state, setup }) });
       const e = entryFromSetup(log[0]!.setup)!;
       const config = game.configSchema.parse(m.config ?? {});
-      const start = JSON.stringify(initialState(game, config, seed, n));
+      const deals = dealsLike(game, config, n, seed);
       const tried = new Set<string>();
       let state: unknown;
       let checked = 0;
@@ -212,15 +212,8 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
           for (const candidate of stringsIn(JSON.parse(wire))) {
             if (tried.has(candidate)) continue;
             tried.add(candidate);
-            let dealt = false;
-            try {
-              // The same start and the same random draws after it: a game with few starting positions (Bid) is
-              // dealt by many strings, but only the seed (or a copy of it) also draws every later card the same.
-              dealt = JSON.stringify(initialState(game, config, candidate, n)) === start
-                && [0, 1, 2, 3].every((k) => plyRng(candidate, k).next() === plyRng(seed, k).next());
-            } catch {
-              dealt = false;
-            }
+            // The same start and the same random draws after it (lib/engine/leak-check.ts).
+            const dealt = deals(candidate);
             expect(dealt, `${game.id}: "${candidate}" from viewer ${viewer ?? 'spectator'}'s frames deals this match`).toBe(false);
           }
           for (const { seat, values, sharedWith = [] } of secrets) {
@@ -236,14 +229,6 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
     }
   });
 });
-
-/** Every string in a JSON value (keys too): the candidates a viewer could try as a seed. */
-function stringsIn(v: unknown, out = new Set<string>()): Set<string> {
-  if (typeof v === 'string') out.add(v);
-  else if (Array.isArray(v)) for (const x of v) stringsIn(x, out);
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.add(k), stringsIn(x, out));
-  return out;
-}
 
 describe('the seed on the wire', () => {
   it('is in no event or snapshot any viewer receives, live or after the end, even from a log stored with it', async () => {

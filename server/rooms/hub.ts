@@ -4,7 +4,10 @@ import type { GameDef, Viewer } from '../../games/types';
 import { seatName } from '../../games/types';
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
+import { isFinal, movesOf, reduceHead, storedEventOf, type StoredEvent } from '../../lib/engine/events';
 import { initialState, replayStates } from '../../lib/engine/replay';
+import { validateAction } from '../../lib/engine/validate';
+import { seatViewer, seenEvent, spectatorViewer } from '../../lib/engine/visibility';
 import { personForToken, personTokenFromCookieHeader, type PersonInfo } from '../../lib/people';
 import {
   MAX_CLIENT_PAYLOAD_BYTES,
@@ -19,10 +22,11 @@ import {
   type MatchStatus,
   type SeatInfo,
   type ServerToClientEvents,
+  type VisibleWireEvent,
   type WireEvent,
 } from '../../lib/protocol';
 import { humanBridge, type HumanInput } from '../agents/human';
-import type { MatchSetup, StoredEvent } from '../workers/store';
+import type { MatchSetup } from '../workers/store';
 import { drop, SocketGuard, type SocketLimits } from './guard';
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -56,10 +60,10 @@ const seatRoom = (matchId: string, seat: number) => `match:${matchId}:seat:${sea
 
 /** Keeps the turn bookkeeping in step with the log (live, and when a log is read back from Postgres). */
 function trackTurns(e: Entry, ev: StoredEvent) {
-  if (ev.kind === 'turn' && ev.seat !== null) {
-    e.turns.set(ev.seat, { ply: Number(ev.payload.ply), seq: ev.seq, legal: e.current === undefined ? null : e.game.legalActions(e.current, ev.seat) });
+  if (ev.kind === 'turn') {
+    e.turns.set(ev.seat, { ply: ev.payload.ply, seq: ev.seq, legal: e.current === undefined ? null : e.game.legalActions(e.current, ev.seat) });
     e.submitted.delete(ev.seat);
-  } else if ((ev.kind === 'move' || ev.kind === 'illegal') && ev.seat !== null) {
+  } else if (ev.kind === 'move' || ev.kind === 'illegal') {
     // A move ends the seat's turn; a refused one (rare: the hub checks first) lets the person try again.
     if (ev.kind === 'move') e.turns.delete(ev.seat);
     e.submitted.delete(ev.seat);
@@ -74,65 +78,27 @@ function actionKey(a: unknown): string {
   return JSON.stringify(a, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v));
 }
 
-function isFinal(status: MatchStatus) {
-  return status === 'finished' || status === 'failed' || status === 'cancelled';
-}
-
 /**
- * Spectators see the public view while a match runs and everything once it is over. Hidden-information decision:
- * a game may open everything to live spectators (Who is the spy: watching the words play out is the point), but
- * never in a match with a person in it, whose player could read the others' secrets on the spectator page.
+ * Spectators see the public view while a match runs and everything once it is over (lib/engine/visibility.ts decides,
+ * from the match's game, config, status and seats).
  */
-export function spectatorViewer(e: Entry): Viewer {
-  if (isFinal(e.status)) return { omniscient: true };
-  const open = e.game.spectatorsSeeAll(e.config) && !e.seats.some((s) => s.agentKind === 'human');
-  return open ? { omniscient: true } : { spectator: true };
-}
+export { spectatorViewer };
 
-function canSee(ev: StoredEvent, viewer: Viewer): boolean {
-  if (ev.visibleTo.length === 0 || 'omniscient' in viewer) return true;
-  return 'seat' in viewer && ev.visibleTo.includes(viewer.seat);
-}
-
+/** An event as one viewer may receive it (lib/engine/visibility.ts decides what of it that viewer may see). */
 export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer): WireEvent {
-  if (!canSee(ev, viewer)) return { seq: ev.seq, hidden: true };
-  let payload = ev.payload;
-  if (ev.kind === 'move') {
-    // Hidden-information decision: in imperfect-information games a move's exact action (a bid, a card) stays
-    // with its seat; others read only the log lines meant for them.
-    const mine = 'omniscient' in viewer || ('seat' in viewer && viewer.seat === ev.seat);
-    const lines = (payload.lines as { text: string; visibleTo?: number[] }[] | undefined) ?? [];
-    const open = e.game.meta.info === 'perfect' || mine;
-    payload = {
-      ...payload,
-      action: open ? payload.action : null,
-      ...(payload.metrics !== undefined ? { metrics: open ? payload.metrics : null } : {}),
-      lines: lines.filter((l) => !l.visibleTo || 'omniscient' in viewer || ('seat' in viewer && l.visibleTo.includes(viewer.seat))),
-    };
-  }
-  if (ev.kind === 'start' && 'seed' in payload) {
-    // Hidden-information decision: games deal from the seed, so whoever holds it recomputes every hidden card and
-    // word. It never goes on the wire (logs stored before this rule still carry it); exports give it once a match and
-    // every match sharing its seed are over.
-    const { seed: _seed, ...rest } = payload;
-    payload = rest;
-  }
-  if (ev.kind === 'turn') {
-    // Hidden-information decision: a seat's legal actions can reveal its private state (its cards), so only that
-    // seat's copy of its own turn carries them.
-    const own = 'seat' in viewer && viewer.seat === ev.seat;
-    const t = own ? e.turns.get(ev.seat!) : undefined;
-    payload = { ply: payload.ply, seconds: payload.seconds, deadline: payload.deadline, ...(t && t.seq === ev.seq ? { legal: t.legal } : {}) };
-  }
+  const turn = ev.kind === 'turn' ? e.turns.get(ev.seat) : undefined;
+  const seen = seenEvent(e.game, ev, viewer, turn && turn.seq === ev.seq ? turn.legal : undefined);
+  if (!seen) return { seq: ev.seq, hidden: true };
   const state = e.states.get(ev.seq);
+  // `seen` pairs each kind with its payload; the frame keeps that pairing (TypeScript cannot follow it through the fields).
   return {
     seq: ev.seq,
-    kind: ev.kind as never,
-    seat: ev.seat,
+    kind: seen.kind,
+    seat: seen.seat,
     at: ev.at.toISOString(),
-    payload,
+    payload: seen.payload,
     ...(state !== undefined ? { view: e.game.view(state, viewer) } : {}),
-  };
+  } as VisibleWireEvent;
 }
 
 export function snapshotFor(e: Entry, viewer: Viewer, you: { seat: number } | null = null): MatchSnapshot {
@@ -144,16 +110,12 @@ export function snapshotFor(e: Entry, viewer: Viewer, you: { seat: number } | nu
     seats: e.seats,
     events: e.events.map((ev) => toWire(e, ev, viewer)),
     view: e.current === undefined ? null : e.game.view(e.current, viewer),
-    outcome: e.outcome,
+    // The numbers and the reason; the result in words (`summary`) travels with the end event (lib/match-log.ts).
+    outcome: e.outcome && { scores: e.outcome.scores, reason: e.outcome.reason, winner: e.outcome.winner ?? null },
     failureReason: e.failureReason,
     you,
     serverTime: new Date().toISOString(),
   };
-}
-
-/** What a seat's person sees: their seat's view while the match runs, everything once it is over. */
-function seatViewer(e: Entry, seat: number): Viewer {
-  return isFinal(e.status) ? { omniscient: true } : { seat };
 }
 
 /** The seat a person plays in this match (a person's agent is theirs alone), or undefined. */
@@ -203,16 +165,8 @@ export function applyToEntry(e: Entry, ev: StoredEvent, state: unknown): void {
     e.states.set(ev.seq, state);
     e.current = state;
   }
-  if (ev.kind === 'end') {
-    const p = ev.payload as { scores: number[]; reason: string; winner: number | null };
-    e.status = 'finished';
-    e.outcome = { scores: p.scores, reason: p.reason, winner: p.winner };
-    e.seats = e.seats.map((s) => ({ ...s, score: p.scores[s.seat] ?? null }));
-  }
-  if (ev.kind === 'failed') {
-    e.status = 'failed';
-    e.failureReason = String(ev.payload.reason ?? 'failed');
-  }
+  // The match as a whole (status, outcome, scores, failure), as the browser reduces it too.
+  Object.assign(e, reduceHead(e, ev));
   trackTurns(e, ev);
 }
 
@@ -340,7 +294,7 @@ export class Hub {
       // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
       const you = mine ? { seat: mine.seat } : null;
       await socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
-      const viewer = you ? seatViewer(e, you.seat) : spectatorViewer(e);
+      const viewer = you ? seatViewer(e.status, you.seat) : spectatorViewer(e);
       const head = e.events.at(-1)?.seq ?? 0;
       // A client that has not read what it was sent gets nothing more: it is disconnected instead of buffered for.
       if (!this.guard.room(socket as never, 0)) return;
@@ -364,13 +318,12 @@ export class Hub {
         throw new ClientError(`it is not your turn${waiting.length ? ` (waiting for ${waiting.join(', ')})` : ''}`);
       }
       if (turn.ply !== ply) throw new ClientError(`that move was for turn ${ply + 1}, but the current turn is ${turn.ply + 1}: look at the board again`);
-      const parsed = e.game.actionSchema.safeParse(action);
-      if (!parsed.success) throw new ClientError(`that is not a move in ${e.game.meta.title}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-      // The game's own words ("column 4 is full"); a game's reject() speaks only of what this seat may know.
-      const why = e.game.reject(e.current, seat, parsed.data);
-      if (why) throw new ClientError(why);
+      // The game's action schema, then its own words ("column 4 is full"); a game's reject() speaks only of what this
+      // seat may know.
+      const check = validateAction(e.game, e.current, seat, action);
+      if (!check.ok) throw new ClientError(check.malformed !== undefined ? `that is not a move in ${e.game.meta.title}: ${check.malformed}` : check.error);
       e.submitted.set(seat, { ply, key });
-      this.deliver({ kind: 'move', matchId, seat, ply, action: parsed.data });
+      this.deliver({ kind: 'move', matchId, seat, ply, action: check.action });
     }));
     socket.on('match:resign', guard('match:resign', matchResignSchema, async ({ matchId }) => {
       const { seat } = await ownSeat(matchId);
@@ -456,7 +409,7 @@ export class Hub {
     const io = this.io;
     if (!io) return;
     io.to(room(e.id)).emit('match:event', { matchId: e.id, event: toWire(e, ev, spectatorViewer(e)) });
-    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:event', { matchId: e.id, event: toWire(e, ev, seatViewer(e, seat)) });
+    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:event', { matchId: e.id, event: toWire(e, ev, seatViewer(e.status, seat)) });
   }
 
   /** The match is over: everyone now gets the full view (hidden information revealed). */
@@ -464,7 +417,7 @@ export class Hub {
     const io = this.io;
     if (!io) return;
     io.to(room(e.id)).emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
-    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:snapshot', snapshotFor(e, seatViewer(e, seat), { seat }));
+    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:snapshot', snapshotFor(e, seatViewer(e.status, seat), { seat }));
   }
 
   private entry(matchId: string): Promise<Entry | null> {
@@ -489,20 +442,16 @@ export class Hub {
     });
     const game = m && getGame(m.gameId);
     if (!m || !game) return null;
-    const events: StoredEvent[] = m.events.map((ev) => ({
-      seq: ev.seq, kind: ev.kind, seat: ev.seat, payload: ev.payload as Record<string, unknown>, visibleTo: ev.visibleTo, at: ev.createdAt,
-    }));
+    // Checked on the way in: a malformed row stops here, named (lib/engine/events.ts).
+    const events = m.events.map((ev) => storedEventOf(m.id, ev));
     const config = game.configSchema.parse(m.config ?? {});
-    const moveEvents = events.filter((ev) => ev.kind === 'move');
     const states = new Map<number, unknown>();
     let current: unknown;
     const startEv = events.find((ev) => ev.kind === 'start');
     if (startEv) {
-      const all = replayStates(game, config, m.seed, m.numPlayers, moveEvents.map((ev) => ({
-        ply: Number(ev.payload.ply), seat: ev.seat ?? 0, action: ev.payload.action as { type: string },
-      })));
+      const all = replayStates(game, config, m.seed, m.numPlayers, movesOf(events));
       states.set(startEv.seq, all[0]);
-      moveEvents.forEach((ev, i) => states.set(ev.seq, all[i + 1]));
+      events.filter((ev) => ev.kind === 'move').forEach((ev, i) => states.set(ev.seq, all[i + 1]));
       current = all.at(-1);
     } else if (m.status === 'queued') {
       current = initialState(game, config, m.seed, m.numPlayers);

@@ -9,7 +9,7 @@ import { createRng } from '../../lib/engine/rng';
 import { applyMove, initialState } from '../../lib/engine/replay';
 import { lineText } from '../../lib/match-log';
 import type { WireEvent } from '../../lib/protocol';
-import type { StoredEvent } from '../workers/store';
+import type { EventKind, EventOf, StoredEvent } from '../../lib/engine/events';
 import { applyToEntry, entryFromSetup, spectatorViewer, toWire, type Entry } from './hub';
 
 type Line = { text: string; visibleTo?: number[]; yours?: string };
@@ -33,27 +33,27 @@ function freeMove(game: GameDef, s: unknown, seat: Seat, rng: Rng): { type: stri
 }
 
 /** Plays a seeded match into a hub entry the way the runner stores it; returns the entry and its move events. */
-function play(game: GameDef, n: number, seed: string): { entry: Entry; moves: StoredEvent[] } {
+function play(game: GameDef, n: number, seed: string): { entry: Entry; moves: StoredEvent<'move'>[] } {
   const rng = createRng(`${seed}:agents`);
   const config = game.defaultConfig;
   const agent = { id: 'a', name: 'model', kind: 'llm', simulated: false } as never;
   const entry = entryFromSetup({ id: seed, gameId: game.id, config, seed, numPlayers: n, status: 'running', seats: Array.from({ length: n }, (_, seat) => ({ seat, agent })) })!;
   let seq = 0;
-  const store = (kind: string, seat: number | null, payload: Record<string, unknown>, state: unknown) => {
-    const ev: StoredEvent = { seq: ++seq, kind, seat, payload, visibleTo: [], at: new Date(0) };
+  const store = <K extends EventKind>(event: EventOf<K>, state: unknown): StoredEvent<K> => {
+    const ev: StoredEvent<K> = { seq: ++seq, ...event, visibleTo: [], at: new Date(0) };
     applyToEntry(entry, ev, state);
     return ev;
   };
   let s = initialState(game, config, seed, n);
-  store('start', null, { seats: [] }, s);
-  const moves: StoredEvent[] = [];
+  store({ kind: 'start', seat: null, payload: { seats: [] } }, s);
+  const moves: StoredEvent<'move'>[] = [];
   for (let ply = 0; game.activeSeats(s).length && ply < 400; ) {
     for (const seat of game.activeSeats(s)) {
       const legal = game.legalActions(s, seat);
       const action = legal ? rng.pick(legal) : freeMove(game, s, seat, rng);
       const prev = s;
       s = applyMove(game, s, seed, { ply, seat, action });
-      moves.push(store('move', seat, { ply, action, lines: game.describe(prev, s, seat, action) }, s));
+      moves.push(store({ kind: 'move', seat, payload: { ply, action, lines: game.describe(prev, s, seat, action) } }, s));
       ply++;
     }
   }
@@ -61,7 +61,7 @@ function play(game: GameDef, n: number, seed: string): { entry: Entry; moves: St
 }
 
 const shown = (ev: WireEvent, you: number | null): string[] =>
-  ev.hidden ? [] : ((ev.payload.lines as Line[] | undefined) ?? []).map((l) => lineText(l, you));
+  ev.hidden || ev.kind !== 'move' ? [] : ev.payload.lines.map((l) => lineText(l, you));
 
 describe.each([...games, ...testGames].map((g) => [g.id, g] as const))('%s', (_id, game) => {
   it('never speaks to a spectator in the second person, live or in the replay; a seat reads its own private lines', () => {

@@ -16,6 +16,8 @@ export interface MatchWorkerOptions {
   playConcurrency?: number;
   /** Live fan-out of each stored event (the hub in this process, and/or a relay to other processes). */
   publish?: RunnerDeps['publish'];
+  /** The runner's retry and time limits (the configured ones: server/config.ts); default: the configuration's defaults. */
+  policy?: RunnerDeps['policy'];
   log?: (m: string) => void;
   onMatchEnd?: () => void;
   /** A tournament's counts or status changed. */
@@ -31,7 +33,7 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
     const tid = claim.tournamentId;
     if (tid) opts.onTournamentChange?.(tid);
     if (!claim.run) return;
-    const r = await runMatch(matchId, { store, createAgent, publish: opts.publish, humans: humanBridge });
+    const r = await runMatch(matchId, { store, createAgent, publish: opts.publish, policy: opts.policy, humans: humanBridge });
     if (r.status === 'failed') opts.log?.(`match ${matchId} failed: ${r.reason}`);
     if (r.status !== 'skipped') opts.onMatchEnd?.();
     if (tid && r.status === 'finished') {

@@ -48,7 +48,6 @@ describe('runMatch', () => {
     const written = new Set<number>();
     const store = {
       ...base,
-      append: async (id: string, ev: StoredEvent) => { await base.append(id, ev); written.add(ev.seq); },
       appendBatch: async (id: string, evs: StoredEvent[], calls: CallRow[]) => {
         await base.appendBatch!(id, evs, calls);
         for (const ev of evs) written.add(ev.seq);

@@ -1,6 +1,7 @@
 // Where the match runner writes: Postgres through Prisma (and a no-op store for the persistence benchmark).
 import type { Db } from '../../lib/db';
 import type { Outcome } from '../../games/types';
+import { storedEventOf, type StoredEvent } from '../../lib/engine/events';
 import { seatOutcomes } from '../../lib/outcomes';
 import type { CallRecord } from '../agents/types';
 
@@ -33,15 +34,7 @@ export interface MatchSetup {
   seats: { seat: number; agent: AgentRow }[];
 }
 
-export interface StoredEvent {
-  seq: number;
-  kind: string;
-  seat: number | null;
-  payload: Record<string, unknown>;
-  /** Seats allowed to see it while the match runs; [] = everyone. */
-  visibleTo: number[];
-  at: Date;
-}
+export type { StoredEvent };
 
 export interface SeatStats {
   illegal: number;
@@ -67,14 +60,13 @@ export interface MatchStore {
   /** Marks the match running; a match that was mid-play (a crash) restarts from its seed, so its partial log is cleared. */
   begin(matchId: string): Promise<void>;
   /**
-   * For matches with a person: marks the match running and returns the log stored so far, so the run carries on
-   * from it (a person's moves cannot be regenerated from the seed, unlike a model's or an engine's).
+   * For matches with a person: marks the match running and returns the log stored so far (each row checked), so the
+   * run carries on from it (a person's moves cannot be regenerated from the seed, unlike a model's or an engine's).
    */
-  resume?(matchId: string): Promise<StoredEvent[]>;
-  append(matchId: string, ev: StoredEvent): Promise<void>;
-  /** Several events and call rows in one statement. */
-  appendBatch?(matchId: string, evs: StoredEvent[], calls: CallRow[]): Promise<void>;
-  /** Model calls alone (the consistency judge's, after the match; a store without appendBatch). */
+  resume(matchId: string): Promise<StoredEvent[]>;
+  /** The one way the runner writes: a turn's events and model calls in one statement. */
+  appendBatch(matchId: string, evs: StoredEvent[], calls: CallRow[]): Promise<void>;
+  /** Model calls outside the moves (the consistency judge's, after the match). */
   recordCall(matchId: string, ...calls: CallRow[]): Promise<void>;
   /** `unrated`: why the finished match rates no one (matches.rated = false, the reason kept in its result). */
   finish(matchId: string, outcome: Outcome, stats: SeatStats[], lastSeq: number, unrated?: string): Promise<void>;
@@ -112,9 +104,7 @@ export function prismaStore(db: Db): MatchStore {
     async resume(matchId) {
       await db.match.update({ where: { id: matchId }, data: { status: 'running', failureReason: null } });
       const rows = await db.matchEvent.findMany({ where: { matchId }, orderBy: { seq: 'asc' } });
-      return rows.map((ev) => ({
-        seq: ev.seq, kind: ev.kind, seat: ev.seat, payload: ev.payload as Record<string, unknown>, visibleTo: ev.visibleTo, at: ev.createdAt,
-      }));
+      return rows.map((row) => storedEventOf(matchId, row));
     },
     async begin(matchId) {
       // One statement (atomic): clear a partial log left by a crash, mark the match running. What the cleared calls
@@ -139,11 +129,6 @@ export function prismaStore(db: Db): MatchStore {
         callsJson(calls),
         JSON.stringify(evs.map((e) => ({ seq: e.seq, kind: e.kind, seat: e.seat, payload: e.payload, visible_to: e.visibleTo, created_at: e.at.toISOString() }))),
       );
-    },
-    async append(matchId, ev) {
-      await db.matchEvent.create({
-        data: { matchId, seq: ev.seq, kind: ev.kind, seat: ev.seat, payload: ev.payload as object, visibleTo: ev.visibleTo, createdAt: ev.at },
-      });
     },
     async recordCall(matchId, ...calls) {
       if (calls.length) await db.$executeRawUnsafe(INSERT_CALLS, matchId, callsJson(calls));
@@ -178,7 +163,8 @@ export function nullStore(setup: (matchId: string) => MatchSetup): MatchStore {
   return {
     load: async (id) => setup(id),
     begin: async () => {},
-    append: async () => {},
+    resume: async () => [],
+    appendBatch: async () => {},
     recordCall: async () => {},
     finish: async () => {},
     fail: async () => {},
