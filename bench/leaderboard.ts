@@ -100,7 +100,7 @@ async function main() {
     await probe.warm();
     console.log(`  worker start + TrueSkill load:           ${ms(t)}`);
     t = performance.now();
-    await probe.compute(data.matches, { rounds: ROUNDS, seed: 'arena-leaderboard' });
+    await probe.compute(data.matches, { rounds: ROUNDS, seed: 'arena-leaderboard', normalizedBy: data.normalizedBy });
     console.log(`  computation on a started worker:         ${ms(t)}`);
     await probe.close();
 

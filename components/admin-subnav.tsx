@@ -1,4 +1,4 @@
-// The admin area's section links (dashboard, providers, agents, tournaments, settings), the current one highlighted.
+// The admin area's section links (dashboard, providers, agents, tournaments, settings, publication runs), the current one highlighted.
 'use client';
 
 import Link from 'next/link';
@@ -11,6 +11,7 @@ const LINKS = [
   { href: '/tournaments', label: 'Tournaments', match: (p: string) => p === '/tournaments' },
   { href: '/admin/tournaments/new', label: 'New tournament', match: (p: string) => p.startsWith('/admin/tournaments/new') },
   { href: '/admin/settings', label: 'Settings', match: (p: string) => p.startsWith('/admin/settings') },
+  { href: '/admin/publication', label: 'Publication runs', match: (p: string) => p.startsWith('/admin/publication') },
 ];
 
 export function AdminSubnav() {

@@ -1,4 +1,5 @@
-// The leaderboard's filters: game, category, method, interval, bootstrap scheme, baselines, simulated agents, people;
+// The leaderboard's filters: game, category, method, interval, bootstrap scheme, rating estimate (point fit or GameBench's
+// Eq. 3), baselines, simulated agents, people;
 // each change rewrites the URL query string (shareable; defaults are left out), and the server page re-renders.
 'use client';
 
@@ -26,8 +27,8 @@ export function LeaderboardFilters({ query: served, defaults: site, games, categ
   // The controls show the new choice at once, while the server renders the page for it.
   const [query, setQuery] = useOptimistic(served);
 
-  const set = (key: Key, value: string | undefined) => {
-    const next = { ...query, [key]: value || undefined } as LeaderboardQuery;
+  const set = (key: Key, value: string | undefined, also: Partial<LeaderboardQuery> = {}) => {
+    const next = { ...query, [key]: value || undefined, ...also } as LeaderboardQuery;
     startTransition(() => {
       setQuery(next);
       router.push(`${pathname}${leaderboardSearch(next, site)}`, { scroll: false });
@@ -105,10 +106,23 @@ export function LeaderboardFilters({ query: served, defaults: site, games, categ
           name="scheme"
           value={query.scheme}
           disabled={query.method !== 'bt'}
-          onChange={(v) => set('scheme', v)}
+          // GameBench's estimate averages game-weighted resamples: the plain scheme goes back to the point fit.
+          onChange={(v) => set('scheme', v, v === 'plain' ? { estimate: 'point' } : {})}
           options={[
             { value: 'plain', label: 'Plain' },
             { value: 'game-weighted', label: 'Game-weighted' },
+          ]}
+        />
+        <Segmented
+          legend="Rating"
+          hint={query.method === 'bt' ? undefined : 'Bradley-Terry only'}
+          name="estimate"
+          value={query.estimate}
+          disabled={query.method !== 'bt'}
+          onChange={(v) => set('estimate', v, v === 'gamebench' ? { scheme: 'game-weighted' } : {})}
+          options={[
+            { value: 'point', label: 'Point fit' },
+            { value: 'gamebench', label: 'GameBench (mean)' },
           ]}
         />
         <Segmented

@@ -68,7 +68,7 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
           </thead>
           <tbody>
             {rows.map((r) => (
-              <Row key={r.agentId} row={r} method={query.method} isAnchor={query.method === 'bt' && anchor?.agentId === r.agentId} />
+              <Row key={r.agentId} row={r} method={query.method} gamebench={query.estimate === 'gamebench'} isAnchor={query.method === 'bt' && anchor?.agentId === r.agentId} />
             ))}
           </tbody>
         </table>
@@ -77,7 +77,9 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
   );
 }
 
-function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: LeaderboardResult['query']['method']; isAnchor: boolean }) {
+function Row({ row: r, method, gamebench, isAnchor }: { row: LeaderboardRow; method: LeaderboardResult['query']['method']; gamebench: boolean; isAnchor: boolean }) {
+  // GameBench's Eq. 3 shows the mean of the bootstrap fits, its β too (β̄); the default, the point fit's.
+  const beta = r.bt ? (gamebench && r.bt.betaMean !== null ? r.bt.betaMean : r.bt.beta) : 0;
   const details = [r.model, r.scaffold, r.promptVersion].filter(Boolean).join(' · ');
   return (
     <tr data-testid="leaderboard-row" data-agent-id={r.agentId} className="group">
@@ -125,7 +127,7 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
         {r.rating === null ? null : r.lowData ? (
           <span
             data-testid="few-matches"
-            title="Too few matches for a meaningful interval: the point estimate only"
+            title={gamebench ? 'Too few matches for a meaningful interval: the mean of the bootstrap fits only' : 'Too few matches for a meaningful interval: the point estimate only'}
             className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-px text-[0.65rem] font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200"
           >
             few matches
@@ -139,9 +141,12 @@ function Row({ row: r, method, isAnchor }: { row: LeaderboardRow; method: Leader
           )
         )}
         {method === 'bt' && r.bt && (
-          <span className="block text-[0.7rem] tabular-nums text-zinc-400" title="β: the raw Bradley-Terry log-strength (the anchor at 0); the rating is 1000 + 400·log10(e)·β">
-            β {r.bt.beta >= 0 ? '+' : '−'}
-            {Math.abs(r.bt.beta).toFixed(2)}
+          <span
+            className="block text-[0.7rem] tabular-nums text-zinc-400"
+            title={`${gamebench ? 'β̄: the mean of the bootstrap fits’ log-strengths (GameBench Eq. 3)' : 'β: the raw Bradley-Terry log-strength'} (the anchor at 0); the rating is 1000 + 400·log10(e)·β`}
+          >
+            {gamebench ? 'β̄' : 'β'} {beta >= 0 ? '+' : '−'}
+            {Math.abs(beta).toFixed(2)}
           </span>
         )}
       </Td>

@@ -17,7 +17,7 @@ describe('seat colours', () => {
     const view: SpyView = {
       you: null, preset: 'spygame', names: seats.map((s) => s.label), alive: [true, true, true, true], round: 1, maxRounds: null, phase: 'speak',
       order: [0, 1, 2, 3], speaker: 3, waiting: [], yourWord: null, words: null, spies: null,
-      descriptions: [0, 1, 2].map((seat) => ({ round: 1, seat, position: seat, text: `clue ${seat}` })), thoughts: [], ballot: null, probes: [], probeTarget: null,
+      descriptions: [0, 1, 2].map((seat) => ({ round: 1, seat, position: seat, text: `clue ${seat}` })), thoughts: [], ballot: null, probes: [],
       rounds: [], result: null, contentFree: false,
     };
     const players = renderToStaticMarkup(<MatchPlayers seats={seats} toMove={null} gameId="spy" />);

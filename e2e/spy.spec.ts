@@ -91,7 +91,8 @@ test('a person plays a seat: a description with their word is refused, they desc
     } else if (await votes.first().isVisible()) {
       const me = page.getByRole('button', { name: 'Vote for Player 1' });
       await expect(me).toHaveCount(0); // no vote for oneself
-      // The vote is sealed: only this player's transcript says whom it went to (a re-vote may follow at once).
+      // The Play page's game votes in turn (the spygame preset): the vote is public once cast, so the transcript says
+      // whom it went to (a re-vote may follow at once).
       const mine = () => page.getByTestId('transcript').evaluate((el) => (el.textContent ?? '').split('Player 1 votes for').length - 1);
       const before = await mine();
       await votes.first().click();

@@ -8,6 +8,7 @@ import ConnectFourBoard from './connect-four/board';
 import DeepBoard from './deep/board';
 import HanabiBoard from './hanabi/board';
 import HoldemBoard from './holdem/board';
+import HoldemRiskBoard from './holdem-risk/board';
 import HiddenNumberBoard from './hidden-number/board';
 import SpyBoard from './spy/board';
 import TicTacToeBoard from './tictactoe/board';
@@ -23,4 +24,5 @@ export const boards: Record<string, ComponentType<BoardProps>> = {
   'hidden-number': HiddenNumberBoard,
   spy: SpyBoard,
   deep: DeepBoard,
+  'holdem-risk': HoldemRiskBoard,
 };

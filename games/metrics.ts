@@ -1,12 +1,14 @@
 // The results pages games have of their own (/metrics/<id>), by game id: the analysis of their finished matches and
 // the server component that shows it. Read by app/metrics (server components only; no client code imports this).
 import { deepMetrics } from './deep/metrics';
+import { holdemRiskMetrics } from './holdem-risk/metrics';
 import { spyMetrics } from './spy/metrics';
 import type { MetricsPage } from './types';
 
 export const metricsPages: Record<string, MetricsPage> = {
   spy: spyMetrics,
   deep: deepMetrics,
+  'holdem-risk': holdemRiskMetrics,
 };
 
 /** The results page of a game, if it has one. */

@@ -7,11 +7,12 @@ import { connectFour } from './connect-four';
 import { deep } from './deep';
 import { hanabi } from './hanabi';
 import { holdem } from './holdem';
+import { holdemRisk } from './holdem-risk';
 import { hiddenNumber } from './hidden-number';
 import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 
 export const { games, ratedGames, testGames, playableGames, getGame } = defineRegistry({
-  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep],
+  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk],
   testGames: [hiddenNumber],
 });

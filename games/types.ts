@@ -2,6 +2,7 @@
 // Games are pure and seeded; all I/O lives in agents.
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import type { NormalizedBy } from '../lib/rating/normalized';
 
 export type Seat = number;
 
@@ -62,18 +63,27 @@ export interface GameMeta {
   /**
    * What the metrics page shows for this game beyond the defaults (results, action mix, means of `moveMetrics`):
    * `mixBy` splits the action mix by buckets of a metric in [0, 1] (Hold'em: the estimated win probability);
-   * `distribution` plots a metric's distribution per agent (Bid: the deviation from the equilibrium bid).
+   * `distribution` plots a metric's distribution per agent (Bid: the deviation from the equilibrium bid);
+   * `perMatch` names metrics reported per match, with their labels: the sum of an agent's values in one match (one
+   * seat's moves), averaged over its matches (Connect Four: `{ reward: 'reward per match (LLMArena)' }`).
    */
-  analysis: { mixBy?: string; distribution?: string };
+  analysis: { mixBy?: string; distribution?: string; perMatch?: Readonly<Record<string, string>> };
   /**
    * Ablation switches an LLM agent may carry for this game (the agent's `promptSwitches` setting), e.g. SpyGame's
    * "without word guessing". Ids are namespaced by the game (`spy:no-word-guessing`); the game's prompt reads them.
    */
   promptSwitches: readonly { id: string; label: string; help: string }[];
+  /**
+   * The metric LLMArena's Table 1 normalizes this environment by (best agent = 100, lib/rating/normalized.ts):
+   * `trueskill` (TrueSkill μ from this game's matches), `reward` (average reward; a cooperative game's team score with
+   * one agent in every seat) or `{ winRateAs: side }` (win rate when holding a seat of that side: Undercover's
+   * undercover). Default null: the game is not in that table.
+   */
+  normalizedBy: NormalizedBy | null;
 }
 
 /** The fields of `GameMeta` a game may leave out: `defineGame` fills in their defaults. */
-type DefaultedMeta = 'orderDrawn' | 'humanMoveSeconds' | 'scoring' | 'settingsPresets' | 'analysis' | 'promptSwitches';
+type DefaultedMeta = 'orderDrawn' | 'humanMoveSeconds' | 'scoring' | 'settingsPresets' | 'analysis' | 'promptSwitches' | 'normalizedBy';
 
 /** The meta a game writes in its definition (`defineGame` fills in the rest). */
 export type GameMetaSpec = Omit<GameMeta, DefaultedMeta> & Partial<Pick<GameMeta, DefaultedMeta>>;
@@ -210,6 +220,8 @@ export interface GameSpec<S, A extends { type: string }, Cfg, V> {
   spectatorsSeeAll?(config: Cfg): boolean;
   /** Default: `meta.minPlayers`. */
   defaultPlayers?(config: Cfg): number;
+  /** The settings the demo tournament plays (e.g. a shorter evaluation, shown at once). Default: the defaults. */
+  demoConfig?: Cfg;
   /** Default: every seat in turn, the config unchanged. */
   hostGuest?: { seat?: Seat; config?(config: Cfg, guestSeat: Seat, numPlayers: number): Cfg };
 }
@@ -265,6 +277,8 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any, V
   spectatorsSeeAll(config: unknown): boolean;
   /** The usual number of players with this config (host/guest tournaments and the Play page default to it). */
   defaultPlayers(config: unknown): number;
+  /** The settings the demo tournament plays this game with, parsed; null: its defaults. */
+  demoConfig: Cfg | null;
   /** Host/guest tournaments: where the guest sits and what that changes in the config. */
   hostGuest: HostGuest;
   /**
@@ -303,6 +317,8 @@ export interface FinishedMatch extends RecordedMatch {
   seats: { seat: number; agentId: string; agentName: string; kind: string }[];
   /** Consistency judges' verdicts on the match's statements (`judgeable` items). */
   judgments: { item: number; judgeName: string; score: number | null; consistent: boolean | null }[];
+  /** Plies of the moves the turn policy chose for a seat that gave no acceptable answer (forfeited turns); absent = none known. */
+  forfeitedPlies?: number[];
 }
 
 /**

@@ -1,6 +1,7 @@
 // The leaderboard's query (validated, shareable as URL parameters) and result shapes, and how pages reach the
 // server's leaderboard service (registered on globalThis by server/main.ts; app/ never imports server/).
 import { z } from 'zod';
+import type { NormalizedBy } from './rating/normalized';
 import type { Interval } from './rating/types';
 import { serviceSlot } from './service-slot';
 
@@ -25,6 +26,11 @@ export const leaderboardQuerySchema = z.object({
   method: z.enum(['bt', 'trueskill', 'elo']).default('bt'),
   interval: z.enum(['90', '95']).default('95'),
   scheme: z.enum(['plain', 'game-weighted']).default('plain'),
+  /**
+   * Which Bradley-Terry rating the table shows: `point`, the fit to the data (the arena's default), or `gamebench`,
+   * GameBench's Eq. 3: the mean of the B game-weighted bootstrap fits (it implies `scheme=game-weighted`).
+   */
+  estimate: z.enum(['point', 'gamebench']).default('point'),
   /** Show the random and engine baselines. */
   baselines: z.enum(['show', 'hide']).default('show'),
   /** Show agents answered by the simulated endpoint. */
@@ -67,6 +73,7 @@ function defaultInWords(key: keyof LeaderboardQuery, value: unknown): string {
     'game-weighted': 'the game-weighted bootstrap', show: `${key === 'baselines' ? 'baselines' : 'simulated agents'} shown`,
     hide: key === 'humans' ? 'people left out' : `${key === 'baselines' ? 'baselines' : 'simulated agents'} hidden`,
     each: 'each person as a row', together: 'all people as one player',
+    point: 'the point fit', gamebench: 'GameBench’s estimate (Eq. 3)',
   };
   return words[String(value)] ?? String(value);
 }
@@ -102,6 +109,13 @@ export function parseLeaderboardQuery(
     else rejected.push({ key, message: key === 'game' ? unknownGame(String(flat[key])) : `${key}: "${String(flat[key])}" is not valid (${whyInvalid(key, r.error.issues[0])})` });
   }
   const parsed = leaderboardQuerySchema.parse(query);
+  // GameBench's Eq. 3 averages the fits of game-weighted resamples: that estimate implies that scheme.
+  if (parsed.estimate === 'gamebench' && parsed.scheme !== 'game-weighted') {
+    if ('scheme' in flat && !rejected.some((r) => r.key === 'scheme')) {
+      rejected.push({ key: 'scheme', message: `scheme: "${String(flat.scheme)}" does not go with estimate=gamebench (GameBench's Eq. 3 averages game-weighted resamples)` });
+    }
+    parsed.scheme = 'game-weighted';
+  }
   const issues = rejected.map(({ key, message }) => ({ key, message, instead: defaultInWords(key, parsed[key]) }));
   return { query: parsed, problems: issues.map((i) => i.message), issues };
 }
@@ -163,7 +177,8 @@ export interface LeaderboardRow {
   interval: Interval | null;
   /** Too few matches for a meaningful interval: shown with its point estimate only. */
   lowData: boolean;
-  bt: { beta: number; scaled: number; median: number | null; ci90: Interval | null; ci95: Interval | null } | null;
+  /** `mean` / `betaMean`: GameBench's Eq. 3 (rating scale / β), the mean of the `bootstrapRounds` resamples' fits (null without rounds). */
+  bt: { beta: number; scaled: number; mean: number | null; betaMean: number | null; median: number | null; ci90: Interval | null; ci95: Interval | null } | null;
   trueskill: { mu: number; sigma: number; conservative: number } | null;
   elo: number | null;
   /** Matches counted in its record (the record rule, lib/records.ts): wins + draws + losses. */
@@ -209,24 +224,49 @@ export interface CooperativeRow {
   interval: Interval | null;
 }
 
+/** A cooperative team of two or more different agents (the arena's own: LLMArena's teams are one model in every seat). */
+export interface CooperativeTeamRow {
+  gameId: string;
+  /** The team's agents, by name. */
+  agents: { agentId: string; agentName: string; agentKind: string; simulated: boolean }[];
+  matches: number;
+  /** Mean raw team score (e.g. Hanabi points). */
+  mean: number;
+  interval: Interval | null;
+}
+
 export interface LeaderboardResult {
   query: LeaderboardQuery;
   rows: LeaderboardRow[];
   pairs: PairCell[];
   /**
-   * LLMArena's normalized score: each agent's mean score per game as a percentage of the best agent's, with the
-   * number of results it stands on (`matches`) and a low-data flag below MIN_MATCHES (as the ratings); the average is
-   * flagged when one of its games is.
+   * LLMArena's normalized score (its Table 1): per game of the table, each agent's value of the game's own metric
+   * (`metrics`: TrueSkill μ, average reward or a side's win rate; the raw values are its Appendix C) as a percentage
+   * of the best agent's, 100 · x / max, and the average over the games the agent has a value in (`games` of
+   * `games.length`); each cell with the number of results it stands on (`matches`) and a low-data flag below
+   * MIN_MATCHES (as the ratings); the average is flagged when one of its games is.
    */
   normalized: {
     games: string[];
-    rows: { agentId: string; perGame: Record<string, NormalizedCell | null>; average: number | null; averageLowData: boolean }[];
+    metrics: Record<string, NormalizedBy>;
+    rows: {
+      agentId: string;
+      agentName: string;
+      agentKind: string;
+      simulated: boolean;
+      perGame: Record<string, NormalizedCell | null>;
+      average: number | null;
+      averageLowData: boolean;
+    }[];
   };
   /**
-   * Cooperative games (Hanabi): the seats play together, so they are not in the ratings; each agent's mean team score
-   * per game with a bootstrap interval (null with too few matches), best first.
+   * Cooperative games (Hanabi): the seats play together, so they are not in the ratings. LLMArena's teams: each
+   * agent's mean team score over the matches where it held every seat, per game, with a bootstrap interval (null with
+   * too few matches), best first.
    */
   cooperative: CooperativeRow[];
+  /** Cooperative games: teams of two or more different agents (the arena's own), per line-up, best first. */
+  cooperativeMixed: CooperativeTeamRow[];
   /** Reference agent of the BT scale (fixed at 1000). */
   anchor: { agentId: string; agentName: string } | null;
   /** Prompt versions of the rated LLM agents, for the version filter. */
@@ -249,8 +289,11 @@ export interface LeaderboardResult {
 export const MIN_MATCHES = 5;
 
 export interface NormalizedCell {
+  /** 100 · raw / the best agent's raw in this game. */
   percent: number;
-  /** Results it stands on: seats in competitive games (one per side an agent sat on), matches in cooperative ones. */
+  /** The game's own metric (LLMArena's Appendix C): TrueSkill μ, the average reward, or a win rate as a fraction. */
+  raw: number;
+  /** Results it stands on: matches TrueSkill rated it in, seats with a reward, matches (team score, win rate). */
   matches: number;
   lowData: boolean;
 }

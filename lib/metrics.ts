@@ -1,7 +1,7 @@
 // LLMArena's analysis per environment, from finished matches only (no unfinished match's private moves are read):
 // results (win rate, average raw reward, illegal-reply rate), the mix of action types, the move metrics games record
-// (Connect Four's reward per move, Hold'em's estimated win probability, Bid's deviation from equilibrium), bucketed
-// and distributed as the game asks (`meta.analysis`). Pure: lib/queries.ts reads the rows.
+// (Connect Four's reward per move, Hold'em's estimated win probability, Bid's deviation from equilibrium), bucketed,
+// distributed and summed per match as the game asks (`meta.analysis`). Pure: lib/queries.ts reads the rows.
 import type { GameMeta } from '../games/types';
 
 export interface AgentResults {
@@ -25,6 +25,11 @@ export interface AgentMoves {
   mix: Record<string, number>;
   /** Metric name → mean over this agent's moves that recorded it. */
   means: Record<string, { mean: number; n: number }>;
+  /**
+   * For `analysis.perMatch`: metric name → the mean over this agent's matches of the sum of its values in one match
+   * (`n` = matches). A match where the agent held two seats counts once per seat (each seat's moves are its own sum).
+   */
+  perMatch: Record<string, { mean: number; n: number }>;
   /** For `analysis.mixBy`: per bucket of the metric (0–0.2, …, 0.8–1), the action mix and the moves in it. */
   mixByBucket: { from: number; to: number; moves: number; mix: Record<string, number> }[] | null;
   /** For `analysis.distribution`: the metric's histogram over `bins`. */
@@ -38,6 +43,8 @@ export interface GameMetrics {
   actionTypes: string[];
   /** Bin edges of the distribution (shared by every agent), or null. */
   bins: { from: number; to: number }[] | null;
+  /** The metrics reported per match (`analysis.perMatch`), with their labels, in the game's order. */
+  perMatch: { key: string; label: string }[];
   /** Moves read (the most recent of finished matches). */
   movesRead: number;
 }
@@ -73,8 +80,10 @@ export interface ResultRow {
   matches: number; wins: number; avg_reward: number | null; illegal: number; replies: number;
 }
 
-/** One move of a finished match: the agent, its action type and the metrics recorded with it. */
+/** One move of a finished match: the match, the seat and its agent, its action type and the metrics recorded with it. */
 export interface MoveRow {
+  match_id: string;
+  seat: number;
   agent_id: string;
   type: string | null;
   metrics: Record<string, unknown> | null;
@@ -92,6 +101,9 @@ export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {
 
   const per = new Map<string, { moves: number; types: Map<string, number>; sums: Map<string, { s: number; n: number }>; buckets: Map<string, number>[]; hist: number[] }>();
   const types = new Set<string>();
+  // Per-match sums: metric → agent → "match seat" → the sum of that seat's values in that match.
+  const perMatchKeys = Object.keys(analysis?.perMatch ?? {});
+  const matchSums = new Map(perMatchKeys.map((k) => [k, new Map<string, Map<string, number>>()]));
   for (const m of moves) {
     let a = per.get(m.agent_id);
     if (!a) per.set(m.agent_id, (a = { moves: 0, types: new Map(), sums: new Map(), buckets: Array.from({ length: BUCKETS }, () => new Map()), hist: new Array(BINS).fill(0) }));
@@ -104,6 +116,13 @@ export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {
       if (!Number.isFinite(x)) continue;
       const t = a.sums.get(k) ?? { s: 0, n: 0 };
       a.sums.set(k, { s: t.s + x, n: t.n + 1 });
+      const byAgent = matchSums.get(k);
+      if (byAgent) {
+        let sums = byAgent.get(m.agent_id);
+        if (!sums) byAgent.set(m.agent_id, (sums = new Map()));
+        const key = `${m.match_id} ${m.seat}`;
+        sums.set(key, (sums.get(key) ?? 0) + x);
+      }
     }
     if (analysis?.mixBy) {
       const x = num(m.metrics?.[analysis.mixBy]);
@@ -135,6 +154,12 @@ export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {
       moves: a.moves,
       mix: share(a.types),
       means: Object.fromEntries([...a.sums].map(([k, t]) => [k, { mean: t.s / t.n, n: t.n }])),
+      perMatch: Object.fromEntries(
+        perMatchKeys.flatMap((k) => {
+          const sums = [...(matchSums.get(k)?.get(agentId)?.values() ?? [])];
+          return sums.length ? [[k, { mean: sums.reduce((s, x) => s + x, 0) / sums.length, n: sums.length }]] : [];
+        }),
+      ),
       mixByBucket: analysis?.mixBy
         ? a.buckets.map((b, i) => ({ from: i / BUCKETS, to: (i + 1) / BUCKETS, moves: [...b.values()].reduce((s, n) => s + n, 0), mix: share(b) }))
         : null,
@@ -142,6 +167,7 @@ export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {
     })),
     actionTypes: [...types].sort(),
     bins,
+    perMatch: perMatchKeys.map((key) => ({ key, label: analysis!.perMatch![key]! })),
     movesRead: moves.length,
   };
 }

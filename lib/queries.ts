@@ -651,13 +651,16 @@ export async function getGameMetrics(gameId: string): Promise<GameMetrics> {
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ${gameId}
       GROUP BY s.agent_id, a.name, a.kind, a.simulated, p.simulated
       ORDER BY COUNT(DISTINCT m.id) FILTER (WHERE s.outcome = 'win')::float / COUNT(DISTINCT m.id) DESC, a.name`,
+    // The newest matches' moves, match by match, so that only the oldest match read can be cut short by the limit.
     db().$queryRaw<MoveRow[]>`
-      SELECT s.agent_id, e.payload->'action'->>'type' AS type, e.payload->'metrics' AS metrics
+      SELECT e.match_id, e.seat, s.agent_id, e.payload->'action'->>'type' AS type, e.payload->'metrics' AS metrics
       FROM match_events e JOIN matches m ON m.id = e.match_id JOIN seats s ON s.match_id = e.match_id AND s.seat = e.seat
       WHERE m.status = 'finished' AND m.game_id = ${gameId} AND e.kind = 'move'
-      ORDER BY e.id DESC LIMIT ${MAX_ANALYSED_MOVES}`,
+      ORDER BY m.finished_at DESC, e.match_id, e.id LIMIT ${MAX_ANALYSED_MOVES}`,
   ]);
-  return summarizeGame(gameId, getGame(gameId)?.meta.analysis, results, moves);
+  // At the limit the last match read may be incomplete: it is left out, so per-match sums cover whole matches only.
+  const cut = moves.length >= MAX_ANALYSED_MOVES ? moves.at(-1)?.match_id : undefined;
+  return summarizeGame(gameId, getGame(gameId)?.meta.analysis, results, cut === undefined ? moves : moves.filter((m) => m.match_id !== cut));
 }
 
 /** The last analysis per game, with the state of the data it was computed from. */
@@ -698,10 +701,15 @@ async function finishedForReplay(gameId: string, take: number): Promise<Finished
       judgments: { select: { item: true, score: true, consistent: true, judge: { select: { name: true } } } },
     },
   });
-  return rows.map((m) => ({
-    judgments: m.judgments.map((j) => ({ item: j.item, judgeName: j.judge.name, score: j.score, consistent: j.consistent })),
-    id: m.id, config: m.config, seed: m.seed, numPlayers: m.numPlayers,
-    seats: m.seats.map((x) => ({ seat: x.seat, agentId: x.agentId, agentName: x.agent.name, kind: x.agent.kind })),
-    moves: movesOf(m.events.map((e) => matchEventOf(m.id, e))),
-  }));
+  return rows.map((m) => {
+    const events = m.events.map((e) => matchEventOf(m.id, e));
+    return {
+      judgments: m.judgments.map((j) => ({ item: j.item, judgeName: j.judge.name, score: j.score, consistent: j.consistent })),
+      id: m.id, config: m.config, seed: m.seed, numPlayers: m.numPlayers,
+      seats: m.seats.map((x) => ({ seat: x.seat, agentId: x.agentId, agentName: x.agent.name, kind: x.agent.kind })),
+      moves: movesOf(events),
+      // Moves the turn policy chose for a seat (analyses that read a seat's own choices leave them out).
+      forfeitedPlies: events.flatMap((ev) => (ev.kind === 'move' && ev.payload.forfeited ? [ev.payload.ply] : [])),
+    };
+  });
 }

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import type { PgBoss } from 'pg-boss';
 import { games, ratedGames } from '../games/registry';
+import type { GameDef } from '../games/types';
 import { db } from '../lib/db';
 import { leaderboardQuerySchema, registerLeaderboardService } from '../lib/leaderboard';
 import { getSettings } from '../lib/settings';
@@ -23,6 +24,8 @@ import { configureLlmCalls } from './llm/clients';
 import { startSimulatedEndpoint } from './llm/simulated';
 import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
+import { ArenaPublication } from './leaderboard/publication';
+import { registerPublicationService } from '../lib/publication';
 import { humanBridge } from './agents/human';
 import { Hub } from './rooms/hub';
 import { seedDemo } from './scheduler/demo';
@@ -37,6 +40,8 @@ import { startMatchWorker } from './workers/match-worker';
 import { defaultPolicy } from './workers/run-match';
 
 const log = (m: string) => console.log(`[arena] ${m}`);
+/** The settings the demo plays the games with, for those that have their own (games' `demoConfig`). */
+const demoConfigs = (gs: readonly GameDef[]) => Object.fromEntries(gs.flatMap((g) => (g.demoConfig === null ? [] : [[g.id, g.demoConfig]])));
 /** The demo tournament's jobs run below everything an admin schedules (pg-boss takes higher priorities first). */
 const DEMO_PRIORITY = -10;
 
@@ -192,6 +197,10 @@ async function main() {
       const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;
+      // Publication runs (GameBench's Eq. 3 with B = 10,000), each in a worker thread of its own.
+      const publication = new ArenaPublication(db, { log });
+      registerPublicationService(publication);
+      stops.push(() => publication.close());
       // Warmed in the background before anyone asks (`npm run bench:leaderboard`): the worker thread and TrueSkill, then
       // the site's default view and each game's (an agent's page asks for every game), so no visitor waits for them.
       void (async () => {
@@ -274,6 +283,8 @@ async function main() {
           agentIds: guestIds,
           hostIds,
           gamesPerGuest: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
+          // Each game's demo settings (a short Hold'em risk probe, so the demo shows every game soon).
+          gameConfigs: demoConfigs(group),
           // A simulated consistency judge scores every spy description after its match.
           judgeId: hostIds[0],
         }, { priority: DEMO_PRIORITY });
@@ -288,6 +299,7 @@ async function main() {
           gameIds: twoSeat.map((g) => g.id),
           agentIds,
           gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
+          gameConfigs: demoConfigs(twoSeat),
         }, { priority: DEMO_PRIORITY });
         log(`demo tournament scheduled: ${matches} matches`);
       }

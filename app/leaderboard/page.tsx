@@ -13,10 +13,12 @@ import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
 import { LeaderboardPairwise } from '@/components/leaderboard-pairwise';
 import { LeaderboardRefresh } from '@/components/leaderboard-refresh';
 import { LeaderboardTable } from '@/components/leaderboard-table';
+import { PublicationFigures } from './publication-figures';
 import { timeAgo } from '@/components/format';
 import { getGame, ratedGames as games } from '@/games/registry';
 import { db } from '@/lib/db';
 import { CATEGORIES, leaderboardDataLinks, leaderboardService, type LeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
+import { PUBLICATION_ROUNDS, publicationService, type PublicationView } from '@/lib/publication';
 import { RECORD_RULE } from '@/lib/records';
 import { leaderboardQueryFor } from '@/lib/settings';
 
@@ -36,11 +38,20 @@ export default async function LeaderboardPage({ searchParams }: Props) {
 
   let result: LeaderboardResult | null = null;
   let error: string | null = null;
+  // The publication figures of this view (stored; a few indexed reads) come alongside; the page never waits for a run.
+  const publication = (async (): Promise<PublicationView | null> => {
+    try {
+      return await publicationService().forView(query);
+    } catch {
+      return null;
+    }
+  })();
   try {
     result = await leaderboardService().get(query);
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
   }
+  const pub = await publication;
 
   return (
     <div className="flex flex-col gap-6">
@@ -87,13 +98,13 @@ export default async function LeaderboardPage({ searchParams }: Props) {
           <p className="mt-2 text-xs text-red-700/80 dark:text-red-400/80">Reload the page in a moment; if it persists, check that the arena server is running.</p>
         </div>
       ) : (
-        <Board result={result} />
+        <Board result={result} publication={pub} />
       )}
     </div>
   );
 }
 
-function Board({ result }: { result: LeaderboardResult }) {
+function Board({ result, publication }: { result: LeaderboardResult; publication: PublicationView | null }) {
   const { query } = result;
   const computed = new Date(result.computedAt);
   const strong = 'font-semibold text-zinc-700 dark:text-zinc-300';
@@ -153,15 +164,15 @@ function Board({ result }: { result: LeaderboardResult }) {
     </p>
   );
 
-  const cooperativeSection = result.cooperative.length > 0 && (
+  const cooperativeSection = (result.cooperative.length > 0 || result.cooperativeMixed.length > 0) && (
     <section aria-labelledby="cooperative-heading" className="flex flex-col gap-3">
       <div>
         <h2 id="cooperative-heading" className="text-lg font-semibold">
           Cooperative games
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The seats play together against the game, so these matches are not in the ratings: each agent&apos;s mean team score (the game&apos;s own
-          points), with a bootstrap interval; a match counts once for an agent however many seats it held.
+          The seats play together against the game, so these matches are not in the ratings. LLMArena&apos;s teams are one model in every seat: each
+          agent&apos;s mean team score (the game&apos;s own points) over those matches, with a bootstrap interval; teams of different agents are listed apart.
         </p>
       </div>
       <LeaderboardCooperative result={result} />
@@ -171,7 +182,7 @@ function Board({ result }: { result: LeaderboardResult }) {
   if (result.rows.length === 0) {
     const filtered = !!(query.game || query.category || query.baselines === 'hide' || query.simulated === 'hide' || query.humans !== 'each' || query.version);
     const link = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
-    const onlyCooperative = result.cooperative.length > 0 || (result.cooperativeMatches > 0 && result.matchesUsed === 0);
+    const onlyCooperative = result.cooperative.length > 0 || result.cooperativeMixed.length > 0 || (result.cooperativeMatches > 0 && result.matchesUsed === 0);
     return (
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-3">
@@ -233,6 +244,7 @@ function Board({ result }: { result: LeaderboardResult }) {
           {meta}
         </div>
         {stale}
+        {query.method === 'bt' && <EstimateLine result={result} publication={publication} />}
         <LeaderboardTable result={result} />
         {counting}
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
@@ -266,17 +278,58 @@ function Board({ result }: { result: LeaderboardResult }) {
             Normalized score
           </h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            LLMArena’s view: each agent’s mean score per game as a percentage of the best agent’s in that game, and the average over games. A
-            percentage from fewer than five results is flagged “few matches”: one lucky match makes 100%.
+            LLMArena Table 1: per environment its own metric (TrueSkill μ, average reward, the undercover’s win rate) as a percentage of the best
+            agent’s, and the average over games (raw values on Metrics). A percentage from fewer than five results is flagged “few matches”.
           </p>
         </div>
         <LeaderboardNormalized result={result} />
       </section>
 
+      {query.method === 'bt' && <PublicationFigures query={query} view={publication} />}
+
       {cooperativeSection}
 
       <HowToRead bootstrapRounds={result.bootstrapRounds} />
     </div>
+  );
+}
+
+/** One line: which definition of the Bradley-Terry rating the table shows (the point fit, or GameBench's Eq. 3). */
+function EstimateLine({ result, publication }: { result: LeaderboardResult; publication: PublicationView | null }) {
+  const B = result.bootstrapRounds.toLocaleString('en-US');
+  return (
+    <p data-testid="estimate-definition" data-estimate={result.query.estimate} className="text-xs text-zinc-600 dark:text-zinc-400">
+      <strong className="font-semibold text-zinc-800 dark:text-zinc-200">Rating shown:</strong>{' '}
+      {result.query.estimate === 'gamebench' ? (
+        <>
+          GameBench Eq. 3: mean of B = {B} bootstrap fits (game-weighted), intervals their 5th–95th / 2.5th–97.5th percentiles.
+          {result.bootstrapRounds !== PUBLICATION_ROUNDS && (
+            <>
+              {' '}
+              The paper uses B = {PUBLICATION_ROUNDS.toLocaleString('en-US')}:{' '}
+              {publication?.latest ? (
+                <a href="#publication-heading" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                  see the publication figures
+                </a>
+              ) : (
+                <>
+                  an admin can{' '}
+                  <a
+                    href={`/admin/publication?${new URLSearchParams({ ...(result.query.game ? { game: result.query.game } : {}), ...(result.query.category ? { category: result.query.category } : {}), humans: result.query.humans })}`}
+                    className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                  >
+                    request a publication run
+                  </a>
+                </>
+              )}
+              .
+            </>
+          )}
+        </>
+      ) : (
+        <>point fit (arena’s default): the Bradley-Terry fit to the matches themselves; the intervals come from {B} bootstrap resamples.</>
+      )}
+    </p>
   );
 }
 
@@ -360,6 +413,10 @@ function HowToRead({ bootstrapRounds }: { bootstrapRounds: number }) {
         <li>
           Intervals come from {bootstrapRounds} bootstrap resamples of the matches: <em>plain</em> resamples matches; <em>game-weighted</em> (GameBench)
           gives every game the same weight however many matches it has.
+        </li>
+        <li>
+          The rating is the <em>point fit</em> by default; <em>GameBench (mean)</em> shows GameBench’s Eq. 3 instead, the mean of the bootstrap fits
+          (game-weighted). Publication figures, when an admin has run them, compute it with the paper’s B = 10,000.
         </li>
         <li>Agents with too few matches show their point estimate only, flagged “few matches”.</li>
         <li>

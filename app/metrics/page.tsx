@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AgentLabel } from '@/components/agent-label';
 import { EmptyState } from '@/components/empty-state';
-import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
+import { LeaderboardNormalized, LeaderboardNormalizedRaw } from '@/components/leaderboard-normalized';
 import { Section, Table, Td } from '@/components/metrics-table';
 import { metricsPageOf } from '@/games/metrics';
 import { games as allGames, getGame, ratedGames as games } from '@/games/registry';
@@ -50,9 +50,22 @@ export default async function MetricsPage({ searchParams }: Props) {
         </p>
       </header>
 
-      <Section id="normalized" title="Normalized score" hint="Each agent's mean score per game as a percentage of the best agent's, and the average over games (LLMArena's Table 1).">
-        {overall && overall.rows.length > 0 ? <LeaderboardNormalized result={overall} /> : <EmptyState>{error ?? 'No finished matches yet.'}</EmptyState>}
-      </Section>
+      <div className="flex flex-col gap-8">
+        <Section
+          id="normalized"
+          title="Normalized score"
+          hint="LLMArena Table 1: per environment its own metric (TrueSkill μ, average reward, the undercover's win rate) as 100 · x / the best agent's, then the average over the environments the agent has a value in."
+        >
+          {overall && overall.normalized.rows.length > 0 ? <LeaderboardNormalized result={overall} /> : <EmptyState>{error ?? 'No finished matches yet.'}</EmptyState>}
+        </Section>
+        <Section
+          id="normalized-raw"
+          title="Raw metrics"
+          hint="LLMArena Appendix C: the values Table 1 normalizes — TrueSkill μ from each game's matches alone, average reward in the game's own units (Hanabi: team score with one model in both seats), the spy's win rate."
+        >
+          {overall && overall.normalized.rows.length > 0 ? <LeaderboardNormalizedRaw result={overall} /> : <EmptyState>{error ?? 'No finished matches yet.'}</EmptyState>}
+        </Section>
+      </div>
 
       <nav aria-label="Games" className="flex flex-wrap gap-2">
         {games.map((g) => (
@@ -93,7 +106,7 @@ export default async function MetricsPage({ searchParams }: Props) {
           <Section
             id="results"
             title={`${game.meta.title}: results`}
-            hint={`TrueSkill μ ± σ from this game's matches (— when TrueSkill cannot rate the agent); win rate: matches its side won, once per match however many seats it held${game.meta.scoring === 'cooperative' ? ' (none here: the seats play together)' : ''}; average reward in the game's own units (chips, points, value).`}
+            hint={`LLMArena's metrics per environment: TrueSkill μ ± σ from this game's matches (— when TrueSkill cannot rate the agent) and average reward in the game's own units (chips, points, value); arena's own: win rate (matches its side won, once per match however many seats it held${game.meta.scoring === 'cooperative' ? '; none here: the seats play together' : ''}), illegal replies.`}
           >
             <Table head={['Agent', 'TrueSkill μ ± σ', 'Win rate', 'Average reward', 'Illegal replies', 'Matches']} testId="metrics-results">
               {metrics.results.map((r) => {
@@ -138,12 +151,13 @@ function MoveAnalysis({ metrics: all, names, order }: { metrics: GameMetrics; na
         </Table>
       </Section>
       {metricKeys.length > 0 && (
-        <Section id="move-metrics" title="Per-move metrics" hint="Means of what the game records with each move (e.g. Connect Four's reward per move: the change in the mover's board valuation).">
-          <Table head={['Agent', ...metricKeys.map((k) => `mean ${metricLabel(k)}`)]} testId="metrics-means">
+        <Section id="move-metrics" title="Per-move metrics" hint="Means of what the game records with each move (e.g. Connect Four's reward per move: the change in the mover's board valuation), then the metrics the game reports per match: the sum over one match's moves, averaged over the agent's matches.">
+          <Table head={['Agent', ...metricKeys.map((k) => `mean ${metricLabel(k)}`), ...metrics.perMatch.map((p) => p.label)]} testId="metrics-means">
             {metrics.moves.map((m) => (
               <tr key={m.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
                 <Td left>{name(m.agentId)}</Td>
                 {metricKeys.map((k) => <Td key={k}>{num(m.means[k]?.mean, 3)}</Td>)}
+                {metrics.perMatch.map((p) => <Td key={`per-match-${p.key}`}>{num(m.perMatch[p.key]?.mean, 2)}</Td>)}
               </tr>
             ))}
           </Table>

@@ -30,4 +30,14 @@ describe('bargain board', () => {
     expect(alert).toBeGreaterThan(buttons);
     expect(html.slice(buttons, html.indexOf('</form>', buttons))).toContain('the limit is 500: shorten it');
   });
+
+  it('counts rounds of two turns: both proposals of round 1 say round 1, then round 2 begins', () => {
+    const rng = createRng('r');
+    const one = bargain.apply(start, 0, { type: 'propose', hats: 1, balls: 0, apples: 0 }, rng);
+    expect(render(one, 1)).toContain('Round 1 of 10 · 10 left, counting this one');
+    const two = bargain.apply(one, 1, { type: 'propose', hats: 0, balls: 0, apples: 0 }, rng);
+    const html = render(two, 0);
+    expect(html).toContain('Round 2 of 10 · 9 left, counting this one');
+    expect(html.match(/· round 1</g)).toHaveLength(2);
+  });
 });

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
 import type { BoardProps } from '../types';
-import { ITEMS, MESSAGE_LIMIT, SINGULAR, nameOf, otherOf, rest, valueOf, type BargainAction, type BargainView, type Item, type Items } from './rules';
+import { ITEMS, MESSAGE_LIMIT, SINGULAR, nameOf, otherOf, rest, roundOfTurn, valueOf, type BargainAction, type BargainView, type Item, type Items } from './rules';
 
 /** A seat's chat bubble and value card: its colour from the one palette (games/seat-colors.ts). */
 const seatStyle = (seat: number) => `${seatColor(seat).tint} text-neutral-900 dark:text-neutral-50`;
@@ -86,7 +86,7 @@ export function BargainBoard({ view: v, players, legal, onAction, over, error }:
         {status}
       </p>
       <p className="text-center text-xs text-neutral-500">
-        {v.result ? `Ended in round ${v.round} of ${v.maxRounds}` : `Round ${v.round} of ${v.maxRounds} · ${v.roundsLeft} left, counting this one`}
+        {v.result ? `Ended in round ${v.round} of ${v.maxRounds}` : `Round ${v.round} of ${v.maxRounds} · ${v.roundsLeft} left, counting this one${v.turnsLeft === 1 ? ' · the last turn' : ''}`}
       </p>
 
       <section aria-label="The pool" className="grid grid-cols-3 gap-2">
@@ -127,7 +127,7 @@ export function BargainBoard({ view: v, players, legal, onAction, over, error }:
               <li key={index} className={`flex ${right ? 'justify-end' : 'justify-start'}`}>
                 <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ring-1 ${seatStyle(t.seat)}`}>
                   <p className="text-xs font-semibold opacity-80">
-                    {label(t.seat)} · round {index + 1}
+                    {label(t.seat)} · round {roundOfTurn(index)}
                   </p>
                   {t.type === 'deal' ? (
                     <p className="font-semibold">Deal: accepts {label(otherOf(t.seat))}&apos;s proposal</p>

@@ -58,8 +58,10 @@ describe('bargain engine', () => {
     // 2 of each; Player 1 values them 2/2/1. Player 2 asked for 2 hats and 1 ball: all the hats, half the balls.
     const s = makeState(items(2, 2, 2), [items(2, 2, 1), items(1, 2, 2)], { maxRounds: 5 });
     expect(revealedInterest(view(s, { seat: 0 }), 0)).toEqual({ hats: 1, balls: 1, apples: 1 });
-    const after = play([take(2, 2, 2), take(2, 1, 0)], s);
+    // Two rounds of the same proposals (a round is a turn of each player), so Player 1 moves in round 3.
+    const after = play([take(2, 2, 2), take(2, 1, 0), take(2, 2, 2), take(2, 1, 0)], s);
     expect(revealedInterest(view(after, { seat: 0 }), 0)).toEqual({ hats: 1, balls: 0.5, apples: 0 });
+    expect(view(after, { seat: 0 }).round).toBe(3);
     // Round 3 of 5: the demand is 7, met exactly by 2 hats 1 ball 1 apple or 1 hat 2 balls 1 apple; the second
     // leaves Player 2 a hat, which it wants more than a ball.
     expect(aspiration(10, 3, 5)).toBe(7);

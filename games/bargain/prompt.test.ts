@@ -151,13 +151,19 @@ describe('system and turn', () => {
   it('system gives the rules, the rounds, the scoring, a worked example and the exact answer formats', () => {
     const text = prompt.system({ maxRounds: 10, total: 10 }, 1, 2);
     expect(text).toContain('You are Player 2');
-    expect(text).toContain('at most 10 rounds. A round is one turn');
+    // Updated for issue 17: a round is a turn of each player (it used to be one turn).
+    expect(text).toContain('at most 10 rounds. In each round both players move: first Player 1, then Player 2 (at most 20 turns in all).');
     expect(text).toContain('worth exactly 10 to each player');
     expect(text).toMatch(/No deal counts as a draw/);
-    expect(text).toContain('Round 4, Player 2:\nDeal\n');
-    expect(text).toContain("Deal in round 4 on Player 1's proposal");
+    expect(text).toContain('Round 1, Player 1:\n');
+    expect(text).toContain('Round 1, Player 2:\n');
+    expect(text).toContain('Round 2, Player 1:\n');
+    expect(text).toContain('Round 2, Player 2:\nDeal\n');
+    expect(text).toContain("Deal in round 2 on Player 1's proposal");
     expect(text).toContain('\nMessage: I need the hats more than you do.\nPropose: I take 2 hats 0 balls 1 apples\n');
     expect(prompt.system({ maxRounds: 6, total: 20 }, 0, 2)).toContain('at most 6 rounds');
+    expect(prompt.system({ maxRounds: 6, total: 20 }, 0, 2)).toContain('(at most 12 turns in all)');
+    expect(prompt.system({ maxRounds: 6, total: 20 }, 0, 2)).toContain('A proposal Player 2 makes in round 6 (the last turn) can never be accepted');
   });
 
   it('turn shows the pool, the own values, the history with messages, the offer and the legal moves', () => {
@@ -167,10 +173,12 @@ describe('system and turn', () => {
     expect(text).toContain('The pool: 1 hat, 2 balls and 3 apples.');
     expect(text).toContain('Your values: each hat is worth 4, each ball is worth 0, each apple is worth 2; the whole pool is worth 10 to you.');
     expect(text).toContain('- Round 1, Player 1 said "I need the hat." and proposed: Player 1 takes 1 hat, 2 balls and 0 apples, you get 0 hats, 0 balls and 3 apples (worth 6 to you).');
-    expect(text).toContain('- Round 2, Player 2 (you) said "Me too." and proposed: you take 1 hat, 0 balls and 3 apples (worth 10 to you), Player 1 gets 0 hats, 2 balls and 0 apples.');
+    expect(text).toContain('- Round 1, Player 2 (you) said "Me too." and proposed: you take 1 hat, 0 balls and 3 apples (worth 10 to you), Player 1 gets 0 hats, 2 balls and 0 apples.');
     expect(text).toContain("The proposal on the table (Player 1's): you would get 0 hats, 2 balls and 3 apples, worth 6 to you");
-    expect(text).toContain('Round 4 of 10.');
-    expect(text).toContain('Rounds left, counting this one: 7.');
+    expect(text).toContain('- Round 2, Player 1 proposed: Player 1 takes 1 hat, 0 balls and 0 apples');
+    // Three turns taken: Player 2 moves in round 2 of 10, with rounds 2-10 left.
+    expect(text).toContain('Round 2 of 10.');
+    expect(text).toContain('Rounds left, counting this one: 9.');
     expect(text).not.toMatch(/hat 8|each hat is worth 8/);
     const lines = text.split('\n');
     const at = lines.indexOf('Legal moves:');
@@ -179,11 +187,21 @@ describe('system and turn', () => {
     expect(lines[at + 26]).toMatch(/^You may first write a message to Player 1 on one line starting with "Message:"/);
   });
 
-  it('turn warns about the last rounds', () => {
-    const nine = play(Array.from({ length: 9 }, () => take(1, 0, 0)));
-    expect(prompt.turn(view(nine, { seat: 1 }), 1, legalActions(nine, 1), { maxRounds: 10, total: 10 })).toContain('This is the LAST round');
-    const eight = play(Array.from({ length: 8 }, () => take(1, 0, 0)));
-    expect(prompt.turn(view(eight, { seat: 0 }), 0, legalActions(eight, 0), { maxRounds: 10, total: 10 })).toContain('only one round is left, Player 2');
+  it('turn warns about the last round: Player 1’s turn in it, then Player 2’s, the very last turn', () => {
+    const cfg = { maxRounds: 10, total: 10 };
+    const last = play(Array.from({ length: 19 }, () => take(1, 0, 0)));
+    const lastText = prompt.turn(view(last, { seat: 1 }), 1, legalActions(last, 1), cfg);
+    expect(lastText).toContain('Round 10 of 10.');
+    expect(lastText).toContain('This is the LAST turn of the last round');
+    const p1 = play(Array.from({ length: 18 }, () => take(1, 0, 0)));
+    const p1Text = prompt.turn(view(p1, { seat: 0 }), 0, legalActions(p1, 0), cfg);
+    expect(p1Text).toContain('Round 10 of 10.');
+    expect(p1Text).toContain("This is the last round: after your turn only Player 2's is left");
+    const ninth = play(Array.from({ length: 17 }, () => take(1, 0, 0)));
+    const ninthText = prompt.turn(view(ninth, { seat: 1 }), 1, legalActions(ninth, 1), cfg);
+    expect(ninthText).toContain('Round 9 of 10.');
+    expect(ninthText).toContain('Rounds left, counting this one: 2.');
+    expect(ninthText).not.toMatch(/last round/i);
   });
 
   it('the first turn has no Deal and no offer', () => {
@@ -196,7 +214,7 @@ describe('system and turn', () => {
   it('turn after the end states the result and the revealed values', () => {
     const s = play([take(1, 0, 0), DEAL]);
     const text = prompt.turn(view(s, { seat: 0 }), 0, [], { maxRounds: 10, total: 10 });
-    expect(text).toContain('The game is over: Deal in round 2');
+    expect(text).toContain('The game is over: Deal in round 1 ');
     expect(text).toContain("Player 2's values were: hat 4, ball 0, apple 2.");
     expect(text).not.toContain('Legal moves:');
   });

@@ -15,6 +15,7 @@ import {
   outcome,
   planText,
   rest,
+  roundOfTurn,
   valueOf,
   items,
   type BargainAction,
@@ -50,10 +51,12 @@ const EXAMPLE_MOVES: BargainAction[] = [
   { type: 'deal' },
 ];
 const exampleFinal = EXAMPLE_MOVES.reduce<BargainState>((s, a, i) => apply(s, i % 2, a), makeState(EXAMPLE_COUNTS, EXAMPLE_VALUES, { maxRounds: 10 }));
-const exampleLines = EXAMPLE_MOVES.map((a, i) => `Round ${i + 1}, ${nameOf(i % 2)}:\n${format(a, i % 2)}`);
+const exampleLines = EXAMPLE_MOVES.map((a, i) => `Round ${roundOfTurn(i)}, ${nameOf(i % 2)}:\n${format(a, i % 2)}`);
 
 function system(cfg: BargainConfig, seat: Seat): string {
-  const { maxRounds, total } = { ...DEFAULT_CONFIG, ...cfg };
+  const { maxRounds, total, turnLimit } = { ...DEFAULT_CONFIG, ...cfg };
+  // A match stored when a round was one turn (config turnLimit) lasts at most that many turns.
+  const turns = turnLimit ?? 2 * maxRounds;
   const other = nameOf(otherOf(seat));
   const result = outcome(exampleFinal)!;
   return [
@@ -62,11 +65,13 @@ function system(cfg: BargainConfig, seat: Seat): string {
     'Rules:',
     '- The two players share a pool of hats, balls and apples, and must agree how to split it. Items cannot be cut in half.',
     `- Each player privately values each item type (whole numbers, possibly 0). The whole pool is worth exactly ${total} to each player, but the two players usually value the items differently. You know your own values, not your opponent's.`,
-    `- The game has at most ${maxRounds} rounds. A round is one turn: Player 1 plays rounds 1, 3, 5, ..., Player 2 plays rounds 2, 4, 6, ...`,
+    `- The game has at most ${maxRounds} round${maxRounds === 1 ? '' : 's'}. In each round both players move: first Player 1, then Player 2 (at most ${turns} turns in all).`,
     '- On your turn you either make a proposal or accept the proposal your opponent made on the previous turn.',
     '- A proposal says how many hats, balls and apples YOU take; your opponent gets the rest. You may add a message to persuade your opponent. Proposals and messages are seen by both players.',
     '- "Deal" accepts the proposal on the table: the game ends and each player gets the items that proposal gave them. There is nothing to accept before the first proposal.',
-    `- If no deal is made by the end of round ${maxRounds}, both players get nothing. A proposal made in the last round can never be accepted, so it ends the game with no deal.`,
+    turnLimit === undefined
+      ? `- If no deal is made by the end of round ${maxRounds}, both players get nothing. A proposal Player 2 makes in round ${maxRounds} (the last turn) can never be accepted, so it ends the game with no deal.`
+      : `- If no deal is made by the end of turn ${turns}, both players get nothing. A proposal made on the last turn can never be accepted, so it ends the game with no deal.`,
     '- Scoring: your reward is what your share is worth to you. With a deal, the player whose share is worth more to themselves wins; equal values are a tie. No deal counts as a draw, with nothing for either player.',
     '- Do not reveal your exact values unless it helps you: your opponent may use them against you.',
     '',
@@ -87,7 +92,7 @@ function system(cfg: BargainConfig, seat: Seat): string {
 function turnLine(v: BargainView, index: number, seat: Seat): string {
   const t = v.turns[index]!;
   const who = t.seat === seat ? `${nameOf(t.seat)} (you)` : nameOf(t.seat);
-  const head = `- Round ${index + 1}, ${who}`;
+  const head = `- Round ${roundOfTurn(index)}, ${who}`;
   if (t.type === 'deal') return `${head}: Deal.`;
   const mine = v.values[seat];
   const yours = t.seat === seat ? t.take : rest(v.counts, t.take);
@@ -126,8 +131,8 @@ function turn(v: BargainView, seat: Seat, legal: BargainAction[] | null): string
     const worth = mine ? `, worth ${valueOf(mine, v.offer.give)} to you` : '';
     lines.push(`The proposal on the table (${other}'s): you would get ${itemsText(v.offer.give)}${worth}; ${other} would get ${itemsText(v.offer.take)}. Answer "Deal" to accept it, or make a new proposal.`);
   }
-  if (v.roundsLeft <= 1) lines.push('This is the LAST round: if you make a proposal instead of accepting, the game ends with no deal and both players get nothing.');
-  else if (v.roundsLeft === 2) lines.push(`After this round only one round is left, ${other}'s: they can only accept your proposal or end the game with no deal.`);
+  if (v.turnsLeft <= 1) lines.push('This is the LAST turn of the last round: if you make a proposal instead of accepting, the game ends with no deal and both players get nothing.');
+  else if (v.turnsLeft === 2) lines.push(`This is the last round: after your turn only ${other}'s is left, and they can only accept your proposal or end the game with no deal.`);
   else lines.push(`Rounds left, counting this one: ${v.roundsLeft}.`);
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push(

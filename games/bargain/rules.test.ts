@@ -83,7 +83,9 @@ describe('setup', () => {
 
   it('has a zod config with defaults', () => {
     expect(configSchema.parse({})).toEqual({ maxRounds: 10, total: 10 });
-    expect(configSchema.safeParse({ maxRounds: 1 }).success).toBe(false);
+    // A round is a turn of each player, so one round already allows a deal (Player 1 proposes, Player 2 accepts).
+    expect(configSchema.safeParse({ maxRounds: 1 }).success).toBe(true);
+    expect(configSchema.safeParse({ maxRounds: 0 }).success).toBe(false);
     expect(configSchema.safeParse({ total: 0 }).success).toBe(false);
     expect(configSchema.safeParse({ rounds: 3 }).success).toBe(false);
     expect(bargain.configSchema.parse(bargain.defaultConfig)).toEqual({ maxRounds: 10, total: 10 });
@@ -162,7 +164,7 @@ describe('deals', () => {
     expect(o.winner).toBe(0);
     expect(o.scores).toEqual([1, 0]);
     expect(o.reason).toBe(
-      "Deal in round 2 on Player 1's proposal: Player 1 gets 1 hat, 0 balls and 0 apples, worth 8 to them; Player 2 gets 0 hats, 2 balls and 3 apples, worth 6 to them; joint value 14. Player 1 wins",
+      "Deal in round 1 on Player 1's proposal: Player 1 gets 1 hat, 0 balls and 0 apples, worth 8 to them; Player 2 gets 0 hats, 2 balls and 3 apples, worth 6 to them; joint value 14. Player 1 wins",
     );
     expect(activeSeats(s)).toEqual([]);
     expect(legalActions(s, 0)).toEqual([]);
@@ -176,7 +178,8 @@ describe('deals', () => {
     expect(o.rewards).toEqual([2, 10]);
     expect(o.winner).toBe(1);
     expect(o.scores).toEqual([0, 1]);
-    expect(o.reason).toMatch(/^Deal in round 3 on Player 2's proposal: .*joint value 12\. Player 2 wins$/);
+    // Turns 1-2 are round 1; Player 1's Deal on turn 3 is in round 2.
+    expect(o.reason).toMatch(/^Deal in round 2 on Player 2's proposal: .*joint value 12\. Player 2 wins$/);
   });
 
   it('equal values are a tie', () => {
@@ -192,28 +195,59 @@ describe('deals', () => {
   });
 });
 
-describe('running out of rounds', () => {
-  it('ends with no deal after maxRounds proposals: both get nothing, a draw', () => {
-    const moves = Array.from({ length: 10 }, () => take(1, 1, 1));
-    const before = play(moves.slice(0, 9));
+describe('running out of rounds (a round is a turn of each player, as in LLMArena)', () => {
+  // Updated for issue 17: a round used to be one turn (10 rounds = 10 turns); it is now both players moving.
+  it('10 rounds are 20 turns: no deal after Player 2’s turn in round 10, both get nothing, a draw', () => {
+    const moves = Array.from({ length: 20 }, () => take(1, 1, 1));
+    const tenth = play(moves.slice(0, 10));
+    expect(outcome(tenth)).toBeNull();
+    expect(view(tenth, { seat: 0 })).toMatchObject({ round: 6, roundsLeft: 5, turnsLeft: 10, toMove: 0 });
+    const before = play(moves.slice(0, 19));
     expect(outcome(before)).toBeNull();
     expect(activeSeats(before)).toEqual([1]);
+    expect(view(before, { seat: 1 })).toMatchObject({ round: 10, roundsLeft: 1, turnsLeft: 1 });
     const s = play(moves);
     expect(outcome(s)).toEqual({ scores: [0.5, 0.5], winner: null, rewards: [0, 0], reason: 'No deal after 10 rounds: both get nothing' });
     expect(activeSeats(s)).toEqual([]);
+    expect(view(s, { seat: 0 })).toMatchObject({ round: 10, roundsLeft: 0, turnsLeft: 0 });
   });
 
-  it('a deal in the last round still counts', () => {
-    const moves = [...Array.from({ length: 9 }, () => take(1, 1, 1)), DEAL];
+  it('each player makes up to 10 proposals', () => {
+    const moves = Array.from({ length: 20 }, () => take(1, 1, 1));
+    expect(play(moves).turns.filter((t) => t.seat === 0)).toHaveLength(10);
+    expect(play(moves).turns.filter((t) => t.seat === 1)).toHaveLength(10);
+  });
+
+  it('a deal on the very last turn (Player 2 in round 10) still counts', () => {
+    const moves = [...Array.from({ length: 19 }, () => take(1, 1, 1)), DEAL];
     const o = outcome(play(moves))!;
-    // Player 1 proposed last (round 9): Player 1 gets 1 hat, 1 ball, 1 apple = 9; Player 2 gets 1 ball, 2 apples = 4.
+    // Player 1 proposed last (round 10): Player 1 gets 1 hat, 1 ball, 1 apple = 9; Player 2 gets 1 ball, 2 apples = 4.
     expect(o.rewards).toEqual([9, 4]);
-    expect(o.reason).toMatch(/^Deal in round 10 /);
+    expect(o.reason).toMatch(/^Deal in round 10 on Player 1's proposal/);
+  });
+
+  it('a deal by Player 1 in round 10 counts too', () => {
+    const moves = [...Array.from({ length: 18 }, () => take(1, 1, 1)), DEAL];
+    expect(outcome(play(moves))!.reason).toMatch(/^Deal in round 10 on Player 2's proposal/);
   });
 
   it('respects a shorter game', () => {
-    const s = play([take(1, 0, 0), take(0, 2, 3)], fresh(2));
+    const two = fresh(2);
+    expect(outcome(play([take(1, 0, 0), take(0, 2, 3)], two))).toBeNull();
+    const s = play([take(1, 0, 0), take(0, 2, 3), take(1, 1, 0), take(0, 1, 3)], two);
     expect(outcome(s)!.reason).toBe('No deal after 2 rounds: both get nothing');
+    expect(outcome(play([take(1, 0, 0), take(0, 2, 3)], fresh(1)))!.reason).toBe('No deal after 1 round: both get nothing');
+  });
+
+  it('a match stored when a round was one turn keeps its length through turnLimit (set by migration 0013)', () => {
+    // Old maxRounds 9 meant 9 turns: stored as { maxRounds: 5, turnLimit: 9 }.
+    const old = makeState(COUNTS, VALUES, { maxRounds: 5, turnLimit: 9 });
+    const moves = Array.from({ length: 9 }, () => take(1, 1, 1));
+    expect(outcome(play(moves.slice(0, 8), old))).toBeNull();
+    expect(view(play(moves.slice(0, 8), old), { seat: 0 })).toMatchObject({ round: 5, roundsLeft: 1, turnsLeft: 1 });
+    expect(view(play(moves.slice(0, 7), old), { seat: 1 })).toMatchObject({ round: 4, roundsLeft: 2, turnsLeft: 2 });
+    expect(outcome(play(moves, old))!.reason).toBe('No deal after 9 turns: both get nothing');
+    expect(configSchema.parse({ maxRounds: 5, turnLimit: 9 })).toEqual({ maxRounds: 5, total: 10, turnLimit: 9 });
   });
 
   it('replays identically from the same seed and moves (determinism)', () => {
@@ -244,8 +278,10 @@ describe('views', () => {
     expect(v0.viewer).toBe(0);
     expect(v0.counts).toEqual(COUNTS);
     expect(v0.total).toBe(10);
-    expect(v0.round).toBe(2);
-    expect(v0.roundsLeft).toBe(9);
+    // Player 2's turn in round 1: both of round 1's turns are Player 1's proposal and this one.
+    expect(v0.round).toBe(1);
+    expect(v0.roundsLeft).toBe(10);
+    expect(v0.turnsLeft).toBe(19);
     expect(v0.toMove).toBe(1);
     expect(v0.offer).toEqual({ seat: 0, take: items(1, 2, 0), give: items(0, 0, 3), message: 'I need the hat.' });
     expect(v0.result).toBeNull();
@@ -279,11 +315,12 @@ describe('views', () => {
       expect(v.toMove).toBeNull();
       expect(v.offer).toBeNull();
       expect(v.roundsLeft).toBe(0);
-      expect(v.round).toBe(2);
+      expect(v.turnsLeft).toBe(0);
+      expect(v.round).toBe(1);
       expect(v.deal).toEqual({ proposer: 0, shares: [items(1, 0, 0), items(0, 2, 3)] });
       expect(v.rewards).toEqual([8, 6]);
       expect(v.winner).toBe(0);
-      expect(v.result).toMatch(/^Deal in round 2/);
+      expect(v.result).toMatch(/^Deal in round 1 /);
     }
   });
 
@@ -310,14 +347,14 @@ describe('describe', () => {
     const s = play([take(1, 0, 0)]);
     const lines = describeMove(s, apply(s, 1, DEAL), 1, DEAL);
     expect(lines[0]).toEqual({ text: "Player 2 accepts Player 1's proposal: deal" });
-    expect(lines[1]!.text).toMatch(/^Deal in round 2 on Player 1's proposal/);
+    expect(lines[1]!.text).toMatch(/^Deal in round 1 on Player 1's proposal/);
     expect(lines[1]!.text).toContain(CARD_1);
     expect(lines[1]!.text).toContain(CARD_2);
     expect(lines.every((l) => l.visibleTo === undefined)).toBe(true);
   });
 
   it('announces the end without a deal', () => {
-    const s = play(Array.from({ length: 9 }, () => take(0, 0, 0)));
+    const s = play(Array.from({ length: 19 }, () => take(0, 0, 0)));
     const lines = describeMove(s, apply(s, 1, take(1, 1, 1)), 1, take(1, 1, 1));
     expect(lines).toHaveLength(2);
     expect(lines[1]!.text).toMatch(/^No deal after 10 rounds: both get nothing\. Revealed: /);

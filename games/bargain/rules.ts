@@ -3,9 +3,20 @@
 // proposing splits (with an optional public message) until one accepts the other's proposal with "Deal", or the
 // rounds run out and both get nothing.
 //
-// A ROUND IS ONE TURN: round 1 is Player 1's first turn, round 2 Player 2's, and so on (Player 1 moves in the odd
-// rounds). The game ends at the first Deal, or after round `maxRounds`: a proposal made in the last round can never
-// be accepted, so it ends the game with no deal.
+// A ROUND IS BOTH PLAYERS MOVING, as in LLMArena ("a series of up to 10 bargaining rounds", its appendix A.5; its
+// observation "Now is round {round}" counts both players' turns as one round): in each round Player 1 moves, then
+// Player 2. `maxRounds` (10) rounds are at most 2 × maxRounds turns (20). The game ends at the first Deal, or after
+// Player 2's turn in round `maxRounds`: a proposal made on that last turn can never be accepted, so it ends the game
+// with no deal.
+//
+// Where this follows the paper and not the authors' code: their environment (openrl/envs/bargain_env/bargain.py)
+// ends the game as soon as Player 2 moves in round 10, before reading that move, so a Deal by Player 2 in round 10 is
+// ignored there. The paper's rules ("if a consensus is not reached within these 10 rounds, the negotiation is
+// considered a failure") count that Deal, and so does the arena.
+//
+// Before issue 17 a round here was one turn (10 rounds were 5 proposals each); `maxRounds` now means rounds of two
+// turns. Matches stored before that change keep their length through `turnLimit` (the arena's own setting, set on
+// them by migration 0013): at most that many turns, whatever `maxRounds` says, so they replay exactly.
 import { z } from 'zod';
 import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
 
@@ -27,10 +38,15 @@ export const MESSAGE_LIMIT = 500;
 
 export const configSchema = z
   .object({
-    /** The most rounds (turns) the game lasts; a deal needs at least two. */
-    maxRounds: z.number().int().min(2).max(100).default(10),
+    /** The most rounds the game lasts; a round is a turn of each player (Player 1, then Player 2). */
+    maxRounds: z.number().int().min(1).max(100).default(10),
     /** What the whole pool is worth to each player. */
     total: z.number().int().min(1).max(100).default(10),
+    /**
+     * The arena's own, for matches stored when a round was one turn (migration 0013 sets it on them): the most turns
+     * the game lasts, instead of 2 × maxRounds. Absent in new configs.
+     */
+    turnLimit: z.number().int().min(1).max(200).optional(),
   })
   .strict();
 export type BargainConfig = z.infer<typeof configSchema>;
@@ -74,9 +90,11 @@ export interface BargainState {
   values: Items[];
   /** Public: what the whole pool is worth to each seat (the same for both). */
   total: number;
-  /** Public: the most rounds (turns) the game lasts. */
+  /** Public: the most rounds the game lasts (a round is a turn of each player: at most 2 × maxRounds turns). */
   maxRounds: number;
-  /** Public: every turn taken, in order; seat 0 took the even-indexed ones. */
+  /** Public: the most turns, for matches stored when a round was one turn (config `turnLimit`); else absent. */
+  turnLimit?: number;
+  /** Public: every turn taken, in order; seat 0 took the even-indexed ones (turn i is in round floor(i / 2) + 1). */
   turns: Turn[];
 }
 
@@ -109,10 +127,12 @@ export interface BargainView {
   turns: Turn[];
   /** The proposal that can be accepted now; null before the first proposal and once the game is over. */
   offer: Offer | null;
-  /** The current round while running (1-based), the last round played once over. */
+  /** The current round while running (1-based; a round is a turn of each player), the last round played once over. */
   round: number;
   /** Rounds that may still be played, counting the current one; 0 once over. */
   roundsLeft: number;
+  /** Turns that may still be taken, counting the current one (2 per round left, 1 on Player 2's turn); 0 once over. */
+  turnsLeft: number;
   /** Seat to move, null when the game is over. */
   toMove: Seat | null;
   /** The agreed split once a deal is made: what each seat gets. */
@@ -179,7 +199,10 @@ export function poolOptions(total: number): Items[] {
 export function makeState(counts: Items, values: Items[], config: Partial<BargainConfig> = {}): BargainState {
   const cfg = { ...DEFAULT_CONFIG, ...config };
   const total = valueOf(values[0]!, counts);
-  return { counts: copyItems(counts), values: values.map(copyItems), total, maxRounds: cfg.maxRounds, turns: [] };
+  return {
+    counts: copyItems(counts), values: values.map(copyItems), total, maxRounds: cfg.maxRounds,
+    ...(cfg.turnLimit !== undefined ? { turnLimit: cfg.turnLimit } : {}), turns: [],
+  };
 }
 
 /**
@@ -200,6 +223,10 @@ export function setup(rng: Rng, config: Partial<BargainConfig> = {}): BargainSta
 
 /** The seat whose turn it is (ignored once the game is over). */
 export const toMove = (s: BargainState): Seat => s.turns.length % NUM_SEATS;
+/** The round (1-based) of the turn with this 0-based index: a round is a turn of each player. */
+export const roundOfTurn = (index: number): number => Math.floor(index / NUM_SEATS) + 1;
+/** The most turns a game lasts: a turn of each player in each round (or a stored match's `turnLimit`). */
+export const maxTurns = (s: { maxRounds: number; turnLimit?: number }): number => s.turnLimit ?? s.maxRounds * NUM_SEATS;
 
 /** The latest proposal, or null before the first one. */
 function lastProposal(s: BargainState): (Turn & { type: 'propose' }) | null {
@@ -224,11 +251,12 @@ export function outcome(s: BargainState): Outcome | null {
       scores: winner === null ? [0.5, 0.5] : [winner === 0 ? 1 : 0, winner === 1 ? 1 : 0],
       winner,
       rewards,
-      reason: `Deal in round ${s.turns.length} on ${nameOf(p.seat)}'s proposal: ${split}; joint value ${r0 + r1}. ${verdict}`,
+      reason: `Deal in round ${roundOfTurn(s.turns.length - 1)} on ${nameOf(p.seat)}'s proposal: ${split}; joint value ${r0 + r1}. ${verdict}`,
     };
   }
-  if (s.turns.length >= s.maxRounds) {
-    return { scores: [0.5, 0.5], winner: null, rewards: [0, 0], reason: `No deal after ${s.maxRounds} rounds: both get nothing` };
+  if (s.turns.length >= maxTurns(s)) {
+    const rounds = s.turnLimit !== undefined ? `${s.turnLimit} turn${s.turnLimit === 1 ? '' : 's'}` : `${s.maxRounds} round${s.maxRounds === 1 ? '' : 's'}`;
+    return { scores: [0.5, 0.5], winner: null, rewards: [0, 0], reason: `No deal after ${rounds}: both get nothing` };
   }
   return null;
 }
@@ -321,8 +349,10 @@ export function view(s: BargainState, v: Viewer): BargainView {
     valueCards: s.values.map((x, owner) => (mayRead(owner) ? valueCard(owner, x) : null)),
     turns: s.turns.map(copyTurn),
     offer: !result && p ? { seat: p.seat, take: copyItems(p.take), give: rest(s.counts, p.take), message: p.message } : null,
-    round: result ? s.turns.length : s.turns.length + 1,
-    roundsLeft: result ? 0 : s.maxRounds - s.turns.length,
+    round: roundOfTurn(result ? s.turns.length - 1 : s.turns.length),
+    // Rounds with a turn still to play, this one included (= maxRounds − round + 1 without a stored turnLimit).
+    roundsLeft: result ? 0 : Math.ceil((maxTurns(s) - s.turns.length + (s.turns.length % NUM_SEATS)) / NUM_SEATS),
+    turnsLeft: result ? 0 : maxTurns(s) - s.turns.length,
     toMove: result ? null : toMove(s),
     deal,
     result: result?.reason ?? null,

@@ -17,6 +17,7 @@ export const bid = defineGame({
     info: 'imperfect',
     chance: true,
     categories: ['hidden-information', 'non-deterministic'],
+    normalizedBy: 'reward', // LLMArena's Table 1: average reward
     seatNames: [...rules.SEAT_NAMES],
     // The metrics page plots each agent's deviation from the equilibrium bid v/2 (LLMArena).
     analysis: { distribution: 'deviation' },

@@ -92,7 +92,9 @@ describe('evaluateBoard', () => {
 });
 
 describe('reward per move (LLMArena)', () => {
-  it('is the change in the mover\u2019s board valuation: building a three scores, blocking one scores too', async () => {
+  // Updated for issue 17: the reward is the paper's R = V(s′) − V(s) over runs of consecutive discs (valuation.ts), no
+  // longer the engine's window heuristic (under which a lone centre disc scored and capping a three gained).
+  it('is the change in the mover\u2019s LLMArena board value: a lone disc 0, a two +2, a three +3 net, capping 0', async () => {
     const { connectFour } = await import('./index');
     const { createRng } = await import('../../lib/engine/rng');
     const rng = createRng('m');
@@ -102,12 +104,12 @@ describe('reward per move (LLMArena)', () => {
       s = connectFour.apply(prev, seat, { type: 'drop', column }, rng);
       return connectFour.moveMetrics(prev, s, seat, { type: 'drop', column }, rng)!.reward!;
     };
-    expect(play(0, 4)).toBeGreaterThan(0); // the centre opens many windows for X
-    play(1, 1);
-    const x2 = play(0, 3); // two in a row
-    play(1, 1);
-    const x3 = play(0, 5); // three in a row
-    expect(x3).toBeGreaterThan(x2);
-    expect(play(1, 6)).toBeGreaterThan(play(0, 1)); // O blocking X's three gains more than X's idle disc
+    expect(play(0, 4)).toBe(0); // a lone disc is no formation
+    expect(play(1, 1)).toBe(0);
+    expect(play(0, 3)).toBe(2); // two in a row: +2
+    expect(play(1, 1)).toBe(2); // O's vertical two in column 1: +2
+    expect(play(0, 5)).toBe(3); // X's two becomes a three: −2 + 5
+    expect(play(1, 6)).toBe(0); // capping X's three leaves it a three: consecutive discs, not open lines
+    expect(play(0, 1)).toBe(0); // X's disc on O's two is alone in every direction
   });
 });

@@ -90,3 +90,34 @@ describe('system and turn', () => {
     expect(lines[at + 7]).toMatch(/exactly this format: O: <column>/);
   });
 });
+
+describe('ablation: without position hint (LLMArena Table 2)', () => {
+  const s = [4, 4, 3].reduce((st, c, i) => apply(st, i % 2, drop(c)), setup());
+  const legal = legalActions(s, O);
+  const off = prompt.turn(view(s), O, legal, {});
+  const on = prompt.turn(view(s), O, legal, {}, { switches: ['connect-four:no-position-hint'] });
+
+  it('without the switch the turn lists the columns that may be chosen', () => {
+    expect(off).toContain('Legal moves:\n- O: 1\n- O: 2');
+    expect(off).toContain('- O: 7');
+  });
+
+  it('with the switch the list is left out; the board, its column numbers and the answer format stay', () => {
+    expect(on).not.toContain('Legal moves:');
+    expect(on).not.toMatch(/^- O: \d$/m);
+    expect(on).toContain('1 2 3 4 5 6 7');
+    expect(on).toContain('. . X X . . .');
+    expect(on).toContain('Reply with your move in exactly this format: O: <column>');
+    expect(off.split('\n').filter((l) => !/^- O: \d$/.test(l) && l !== 'Legal moves:')).toEqual(on.split('\n'));
+  });
+
+  it('the parser accepts the same answers with the switch on', () => {
+    expect(prompt.parse('O: 5', O, legal)).toEqual({ action: drop(5) });
+    expect(prompt.parse('column 5', O, null)).toEqual({ action: drop(5) });
+  });
+
+  it('the game declares the switch, namespaced by its id', async () => {
+    const { connectFour } = await import('./index');
+    expect(connectFour.meta.promptSwitches.map((x) => x.id)).toEqual(['connect-four:no-position-hint']);
+  });
+});

@@ -1,5 +1,5 @@
 // Text for LLM seats playing Connect Four: rules with a worked example, the turn observation, the answer format and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../types';
 import {
   apply,
   markOf,
@@ -12,6 +12,22 @@ import {
   type ConnectFourView,
   type Mark,
 } from './rules';
+
+/** The switch id of LLMArena's "without position hint" ablation (its Table 2). */
+export const NO_POSITION_HINT = 'connect-four:no-position-hint';
+
+/**
+ * The ablation switches an LLM agent may carry in Connect Four. "Without position hint", as in the authors' code
+ * (opponent_no_action.py): the observation drops "You can only choose one of following columns: [...]", i.e. our
+ * list of legal moves; the board (with its column numbers), the rules and the answer format stay.
+ */
+export const PROMPT_SWITCHES = [
+  {
+    id: NO_POSITION_HINT,
+    label: 'Connect Four: without position hint',
+    help: 'LLMArena’s ablation (Table 2): the turn prompt does not list the columns the agent may choose.',
+  },
+] as const;
 
 /** The board as text: column numbers on top, the top row first, "." for an empty space. */
 export function renderBoard(board: Cell[][]): string {
@@ -52,13 +68,14 @@ function system(_cfg: ConnectFourConfig, seat: Seat): string {
   ].join('\n');
 }
 
-function turn(v: ConnectFourView, seat: Seat, legal: ConnectFourAction[] | null): string {
+function turn(v: ConnectFourView, seat: Seat, legal: ConnectFourAction[] | null, _cfg?: ConnectFourConfig, opts?: PromptOptions): string {
   const mark = markOf(seat);
   const lines = ['Current board (column numbers on top, the bottom row last, "." = empty):', renderBoard(v.board), ''];
   if (v.last) lines.push(`Last move: ${v.board[v.last[0]]![v.last[1]]} in column ${v.last[1] + 1}.`);
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
   lines.push(v.toMove === seat ? `You play ${mark}. It is your turn.` : `You play ${mark}. It is ${markOf(v.toMove ?? 0)}'s turn.`);
-  if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
+  // The position hint: left out under LLMArena's "without position hint" ablation.
+  if (legal && !opts?.switches?.includes(NO_POSITION_HINT)) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push(`Reply with your move in exactly this format: ${mark}: <column>`);
   return lines.join('\n');
 }

@@ -145,10 +145,17 @@ describe('system and turn', () => {
     expect(text).toContain('three 1s, two 2s, two 3s, two 4s and one 5');
     expect(text).toContain('3 information tokens (at most 3) and 1 life token');
     expect(text).toMatch(/Not allowed while the team holds all 3 tokens/);
-    expect(text).toMatch(/each player has one more turn/);
+    // LLMArena's conventions by default (issue 17): the last draw ends the game, a lost last life scores 0.
+    expect(text).toContain('or when all cards have been drawn from the deck: the move that draws the last card is the last move.');
+    expect(text).toContain('If the game ends because the last life token is lost, the team scores 0.');
+    expect(text).not.toMatch(/one more turn|points made so far are kept/);
+    const classic = prompt.system({ ...hanabi.defaultConfig, zeroOnLoss: false, finalRound: true }, 1, 2);
+    expect(classic).toMatch(/after the last card is drawn each player has one more turn/);
+    expect(classic).toContain('The points made so far are kept even if the game ends on a lost life.');
+    expect(classic).not.toMatch(/scores 0|the last move\./);
     expect(text).toContain('You answer "Reveal 1"');
     expect(text).toContain('\nPlay card 1\nDiscard card 2\nReveal red\nReveal 3\n');
-    expect(prompt.system({ colors: 3, handSize: 4, infoTokens: 8, lifeTokens: 3 }, 0, 2)).toContain('30 cards in 3 colours (red, yellow and green)');
+    expect(prompt.system({ ...hanabi.defaultConfig, colors: 3, handSize: 4, infoTokens: 8, lifeTokens: 3 }, 0, 2)).toContain('30 cards in 3 colours (red, yellow and green)');
   });
 
   it('turn shows the partner’s cards, only the hints about the own hand, and the legal moves in the shared convention', () => {
@@ -170,8 +177,8 @@ describe('system and turn', () => {
     expect(lines[at + 8]).toMatch(/^Reply with exactly one legal move/);
   });
 
-  it('turn announces the final round and, after the end, the result with every card', () => {
-    const s = { ...dealt(['Y5a', 'Y4a', 'R1a', 'R2a']), finalTurns: 2 };
+  it('turn announces the final round (finalRound: true) and, after the end, the result with every card', () => {
+    const s = { ...dealt(['Y5a', 'Y4a', 'R1a', 'R2a']), finalRound: true, zeroOnLoss: false, finalTurns: 2 };
     expect(prompt.turn(view(s, { seat: 0 }), 0, legalActions(s, 0), hanabi.defaultConfig)).toContain(
       'The deck is empty: final round, 2 turns left including this one.',
     );
@@ -180,5 +187,16 @@ describe('system and turn', () => {
     expect(text).toContain('The game is over: fireworks: red 0, yellow 0 — 0 points (the last life token was lost on a misplay).');
     expect(text).toContain('- card 1: red 1');
     expect(text).not.toContain('Legal moves:');
+  });
+
+  it('by default the turn with one card left says drawing it ends the game', () => {
+    const s = { ...dealt(['Y5a', 'Y4a', 'R1a', 'R2a']), infoTokens: 2 };
+    const one = { ...s, deck: s.deck.slice(0, 1) };
+    expect(prompt.turn(view(one, { seat: 0 }), 0, legalActions(one, 0), hanabi.defaultConfig)).toContain('Cards left in the deck: 1 (drawing it ends the game).');
+    const classic = { ...one, finalRound: true };
+    expect(prompt.turn(view(classic, { seat: 0 }), 0, legalActions(classic, 0), hanabi.defaultConfig)).toContain('Cards left in the deck: 1.');
+    const ended = apply(one, 0, discard(0));
+    expect(outcome(ended)?.reason).toMatch(/\(the last card was drawn from the deck\)$/);
+    expect(prompt.turn(view(ended, { seat: 1 }), 1, [], hanabi.defaultConfig)).toContain('The game is over: fireworks: red 0, yellow 0 — 0 points (the last card was drawn from the deck).');
   });
 });

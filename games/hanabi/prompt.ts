@@ -56,8 +56,12 @@ function system(cfg: HanabiConfig, seat: Seat): string {
     `  * Discard one of your cards ("Discard card 1"): it goes to the discard pile and the team regains an information token. Not allowed while the team holds all ${c.infoTokens} tokens.`,
     `  * Play one of your cards ("Play card 1"): if it fits, it extends its firework (completing a 5 also regains a token); if not, it is discarded and the team loses a life token.`,
     '  After a play or a discard you draw a new card if the deck has any.',
-    `- The game ends when the last life token is lost, when every firework reaches ${MAX_RANK}, or when the deck runs out: after the last card is drawn each player has one more turn.`,
-    `- Score: the sum of the top card of each firework (at most ${MAX_RANK * colors.length}). The points made so far are kept even if the game ends on a lost life.`,
+    c.finalRound
+      ? `- The game ends when the last life token is lost, when every firework reaches ${MAX_RANK}, or when the deck runs out: after the last card is drawn each player has one more turn.`
+      : `- The game ends when the last life token is lost, when every firework reaches ${MAX_RANK}, or when all cards have been drawn from the deck: the move that draws the last card is the last move.`,
+    c.zeroOnLoss
+      ? `- Score: the sum of the top card of each firework (at most ${MAX_RANK * colors.length}). If the game ends because the last life token is lost, the team scores 0.`
+      : `- Score: the sum of the top card of each firework (at most ${MAX_RANK * colors.length}). The points made so far are kept even if the game ends on a lost life.`,
     '',
     'Example:',
     `The fireworks are ${first} 0${colors.length > 1 ? ` and ${second} 0` : ''}. Your partner holds card 1: ${first} 1 and card 2: ${second} 3. You answer "Reveal 1": your partner learns that card 1 is a 1 and card 2 is not.`,
@@ -86,7 +90,9 @@ function turn(v: HanabiView, seat: Seat, legal: HanabiAction[] | null): string {
   const next = v.colors.flatMap((c, i) => (v.fireworks[i]! < MAX_RANK ? [`${c} ${v.fireworks[i]! + 1}`] : []));
   if (next.length) lines.push(`Cards that would fit now: ${next.join(', ')}.`);
   lines.push(
-    `Information tokens: ${v.infoTokens} of ${v.maxInfoTokens}. Life tokens: ${v.lifeTokens} of ${v.maxLifeTokens}. Cards left in the deck: ${v.deckSize}.`,
+    `Information tokens: ${v.infoTokens} of ${v.maxInfoTokens}. Life tokens: ${v.lifeTokens} of ${v.maxLifeTokens}. Cards left in the deck: ${v.deckSize}${
+      !v.result && !v.finalRound && v.deckSize === 1 ? ' (drawing it ends the game)' : ''
+    }.`,
     `Discard pile: ${v.discards.length ? v.discards.map(cardText).join(', ') : 'empty'}.`,
   );
   // The seat's own view: the partner's cards are there, its own are null (only the hints).

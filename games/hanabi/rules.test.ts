@@ -65,7 +65,10 @@ describe('setup', () => {
     expect(s.hands.map((h) => h.length)).toEqual([4, 4]);
     expect(s.deck).toHaveLength(22);
     expect([s.infoTokens, s.lifeTokens]).toEqual([8, 3]);
-    expect(hanabi.configSchema.parse({})).toEqual({ colors: 2, handSize: 2, infoTokens: 3, lifeTokens: 1 });
+    // LLMArena's conventions by default: 0 points when the last life is lost, no final round after the last draw.
+    expect(hanabi.configSchema.parse({})).toEqual({ colors: 2, handSize: 2, infoTokens: 3, lifeTokens: 1, zeroOnLoss: true, finalRound: false });
+    expect(s).toMatchObject({ zeroOnLoss: true, finalRound: false });
+    expect(hanabi.setup({ numPlayers: 2, config: { zeroOnLoss: false, finalRound: true }, rng: createRng('cfg') })).toMatchObject({ zeroOnLoss: false, finalRound: true });
     expect(hanabi.configSchema.safeParse({ colors: 6 }).success).toBe(false);
     expect(hanabi.configSchema.safeParse({ extra: 1 }).success).toBe(false);
   });
@@ -180,12 +183,33 @@ describe('plays', () => {
     expect(s2.last).toMatchObject({ seat: 0, card: card('R1a'), success: true, drew: true });
   });
 
-  it('a misplay costs a life and discards the card; with no life left the game ends and keeps the points', () => {
+  // Updated for issue 17: by default (LLMArena, the Hanabi Learning Environment) losing the last life scores 0; the
+  // arena's earlier rule, keeping the points, is the setting zeroOnLoss: false.
+  it('a misplay costs a life and discards the card; with no life left the game ends and scores 0 (LLMArena)', () => {
     const s0 = dealt(stacked(['R1a', 'Y3a', 'R2a', 'R3a']));
     const s1 = run(s0, [play(0), play(1)]); // red 1 fits, then seat 1 plays red 3 on red 1
     expect(s1.lifeTokens).toBe(0);
+    expect(s1.fireworks).toEqual([1, 0]);
     expect(s1.discards).toEqual([card('R3a')]);
     expect(s1.last).toMatchObject({ seat: 1, success: false, drew: false });
+    expect(outcome(s1)).toEqual({
+      scores: [0.5, 0.5],
+      winner: null,
+      rewards: [0, 0],
+      reason: 'fireworks: red 1, yellow 0 — 0 points (the last life token was lost on a misplay, which scores 0)',
+      summary: 'Team score 0 of 10',
+    });
+    expect(view(s1, { seat: 0 }).score).toBe(0);
+    expect(moveMetrics(run(s0, [play(0)]), s1, 1, play(1))).toMatchObject({ misplay: 1, points: 0 });
+    expect(activeSeats(s1)).toEqual([]);
+    expect(legalActions(s1, 0)).toEqual([]);
+    expect(reject(s1, 0, play(0))).toBe('the game is over');
+  });
+
+  it('with zeroOnLoss: false the points made are kept when the last life is lost', () => {
+    const s0 = dealt(stacked(['R1a', 'Y3a', 'R2a', 'R3a']), { ...hanabi.defaultConfig, zeroOnLoss: false });
+    const s1 = run(s0, [play(0), play(1)]);
+    expect(s1.lifeTokens).toBe(0);
     expect(outcome(s1)).toEqual({
       scores: [0.5, 0.5],
       winner: null,
@@ -193,9 +217,8 @@ describe('plays', () => {
       reason: 'fireworks: red 1, yellow 0 — 1 point (the last life token was lost on a misplay)',
       summary: 'Team score 1 of 10',
     });
-    expect(activeSeats(s1)).toEqual([]);
-    expect(legalActions(s1, 0)).toEqual([]);
-    expect(reject(s1, 0, play(0))).toBe('the game is over');
+    expect(view(s1, { seat: 0 }).score).toBe(1);
+    expect(moveMetrics(run(s0, [play(0)]), s1, 1, play(1))).toMatchObject({ misplay: 1, points: 1 });
   });
 
   it('with more lives a misplay only costs one', () => {
@@ -231,10 +254,38 @@ describe('the end of the game', () => {
     expect(s.deck.length).toBeGreaterThan(0);
   });
 
-  it('after the last card is drawn each player has exactly one more turn', () => {
+  it('by default (LLMArena) the game ends when the last card is drawn', () => {
     // Seat 0: red 1, red 1. Seat 1: yellow 1, yellow 1. Four cards in the deck, drawn by seat 1's discards.
     const ids = ['R1a', 'R1b', 'Y1a', 'Y1b', 'R2a', 'R2b', 'Y2a', 'Y2b'];
     let s = deal(ids.map(card), hanabi.defaultConfig);
+    s = run(s, [play(0), revealColor('red'), revealColor('yellow'), discard(0), revealColor('red'), discard(0), revealRank(2)]);
+    expect(s.fireworks).toEqual([1, 0]);
+    expect(s.toMove).toBe(1);
+    expect(s.deck).toHaveLength(1);
+    expect(outcome(s)).toBeNull();
+    const prev = s;
+    s = apply(s, 1, discard(0)); // seat 1 draws the last card: the game is over
+    expect(s.deck).toHaveLength(0);
+    expect(s.finalTurns).toBeNull();
+    expect(outcome(s)).toEqual({
+      scores: [0.5, 0.5],
+      winner: null,
+      rewards: [1, 1],
+      reason: 'fireworks: red 1, yellow 0 — 1 point (the last card was drawn from the deck)',
+      summary: 'Team score 1 of 10',
+    });
+    expect(activeSeats(s)).toEqual([]);
+    expect(describeMove(prev, s, 1, discard(0)).map((l) => l.text)).toEqual([
+      expect.any(String),
+      'Player 2 draws the last card (2 information tokens and 1 life token left)',
+      'Game over: fireworks: red 1, yellow 0 — 1 point (the last card was drawn from the deck)',
+    ]);
+  });
+
+  it('with finalRound: true, after the last card is drawn each player has exactly one more turn', () => {
+    // Seat 0: red 1, red 1. Seat 1: yellow 1, yellow 1. Four cards in the deck, drawn by seat 1's discards.
+    const ids = ['R1a', 'R1b', 'Y1a', 'Y1b', 'R2a', 'R2b', 'Y2a', 'Y2b'];
+    let s = deal(ids.map(card), { ...hanabi.defaultConfig, finalRound: true });
     s = run(s, [revealColor('yellow'), discard(0), revealColor('red'), discard(0), revealColor('red'), discard(0), revealColor('red')]);
     expect(s.deck).toHaveLength(1);
     expect(s.finalTurns).toBeNull();
@@ -281,7 +332,9 @@ describe('the end of the game', () => {
       }
       const o = outcome(s)!;
       expect(o.scores).toEqual([0.5, 0.5]);
-      expect(o.rewards![0]).toBe(s.fireworks[0]! + s.fireworks[1]!);
+      // The team's score: the fireworks, or 0 when the last life was lost (the default, LLMArena's convention).
+      expect(o.rewards![0]).toBe(s.lifeTokens > 0 ? s.fireworks[0]! + s.fireworks[1]! : 0);
+      expect(o.rewards![1]).toBe(o.rewards![0]);
       expect(moves).toBeLessThan(60);
     }
   });
@@ -323,7 +376,7 @@ describe('views', () => {
       const v = view(over, viewer);
       expect(v.hands.flat().every((h) => h.card !== null)).toBe(true);
       expect(v.toMove).toBeNull();
-      expect(v.result).toMatch(/^fireworks: red 1, yellow 0 — 1 point/);
+      expect(v.result).toMatch(/^fireworks: red 1, yellow 0 — 0 points/);
     }
   });
 
@@ -393,7 +446,7 @@ describe('describe', () => {
     expect(describeMove(s1, s2, 1, play(1))).toEqual([
       { text: 'Player 2 plays card 2, red 3, which does not fit (the red firework was at 0): it is discarded and a life token is lost' },
       { text: '2 information tokens and 0 life tokens left' },
-      { text: 'Game over: fireworks: red 0, yellow 0 — 0 points (the last life token was lost on a misplay)' },
+      { text: 'Game over: fireworks: red 0, yellow 0 — 0 points (the last life token was lost on a misplay, which scores 0)' },
     ]);
   });
 });

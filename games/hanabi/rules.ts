@@ -1,6 +1,20 @@
 // Hanabi (small) rules, after LLMArena's version: two players, two colours, hands of two cards, 3 information tokens
 // and 1 life token. A cooperative game with unusual hidden information: each player sees the partner's cards but not
 // their own, and learns about their own hand only through the partner's reveals.
+//
+// SCORING AND ENDING follow LLMArena by default (issue 17), each a config setting:
+//  - `zeroOnLoss` (default true): the team scores 0 when the last life token is lost. LLMArena's rules text only says
+//    "points are awarded based on the largest card value in each created firework", but its environment is the Hanabi
+//    Learning Environment (PettingZoo hanabi_v5, in the authors' code), whose score is 0 once the lives are gone
+//    (HanabiState::Score), and the paper's averages fit that convention (issue 17). false: the points made so far are
+//    kept (the arena's rule before).
+//  - `finalRound` (default false): LLMArena's rules text (appendix A.7) says "the game ends when either 3 life tokens
+//    have been placed, all 2 fireworks have been completed, or all cards have been drawn from the deck", so by default
+//    the game ends right after the move that draws the last card. true: each player then takes one more turn (the
+//    drawer last), as in standard Hanabi and the arena before. DEVIATION NOTE: the authors' environment itself (the
+//    Hanabi Learning Environment) plays that extra round; the default follows the paper's rules text, which is what
+//    the models were told. A deal that leaves no deck at all (1 colour and 5-card hands) gives each player one turn
+//    whatever the setting, as there is no last draw to end on.
 import { z } from 'zod';
 import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
 
@@ -29,10 +43,20 @@ export const configSchema = z
     infoTokens: z.number().int().min(1).max(8).default(3),
     /** Life tokens: the game ends when the last one is lost (LLMArena: 1). */
     lifeTokens: z.number().int().min(1).max(3).default(1),
+    /**
+     * The team scores 0 when the last life token is lost (LLMArena's Hanabi Learning Environment: default). false: the
+     * fireworks' points are kept.
+     */
+    zeroOnLoss: z.boolean().default(true),
+    /**
+     * After the last card is drawn each player takes one more turn (standard Hanabi). false (LLMArena's rules, the
+     * default): the game ends when the last card is drawn.
+     */
+    finalRound: z.boolean().default(false),
   })
   .strict();
 export type HanabiConfig = z.infer<typeof configSchema>;
-export const DEFAULT_CONFIG: HanabiConfig = { colors: 2, handSize: 2, infoTokens: 3, lifeTokens: 1 };
+export const DEFAULT_CONFIG: HanabiConfig = { colors: 2, handSize: 2, infoTokens: 3, lifeTokens: 1, zeroOnLoss: true, finalRound: false };
 
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({
@@ -106,6 +130,10 @@ export interface HanabiState {
   handSize: number;
   maxInfoTokens: number;
   maxLifeTokens: number;
+  /** The team scores 0 when the last life token is lost (config `zeroOnLoss`). */
+  zeroOnLoss: boolean;
+  /** Each player takes one more turn after the last card is drawn (config `finalRound`). */
+  finalRound: boolean;
   /** HIDDEN FROM EVERY SEAT: the cards still to draw, next card first. */
   deck: Card[];
   /**
@@ -123,7 +151,10 @@ export interface HanabiState {
   lifeTokens: number;
   /** Seat whose turn it is; ignored once the game is over. */
   toMove: Seat;
-  /** Turns left once the deck ran out (each player gets one more); null while the deck still has cards. */
+  /**
+   * Turns left in the final round once the deck ran out (each player gets one more), null while the deck still has
+   * cards or without a final round (the game then ends at the last draw).
+   */
   finalTurns: number | null;
   /** Moves made so far. */
   moves: number;
@@ -147,6 +178,10 @@ export interface HanabiView {
   handSize: number;
   maxInfoTokens: number;
   maxLifeTokens: number;
+  /** The team scores 0 when the last life token is lost. */
+  zeroOnLoss: boolean;
+  /** Each player takes one more turn after the last card is drawn; otherwise the game ends at the last draw. */
+  finalRound: boolean;
   infoTokens: number;
   lifeTokens: number;
   fireworks: number[];
@@ -158,10 +193,10 @@ export interface HanabiView {
   discards: Card[];
   /** Seat to move, null when the game is over. */
   toMove: Seat | null;
-  /** Turns left after the deck ran out, null while it has cards. */
+  /** Turns left in the final round after the deck ran out, null while it has cards or without a final round. */
   finalTurns: number | null;
   last: LastMove | null;
-  /** Sum of the fireworks' heights. */
+  /** The team's score: the sum of the fireworks' heights, or 0 once the last life is lost under `zeroOnLoss`. */
   score: number;
   /** The highest score possible with these colours (5 per colour). */
   maxScore: number;
@@ -193,7 +228,8 @@ export function fullDeck(colors: readonly Color[]): Card[] {
  * A state dealt from the given deck order (next card first): seat 0 takes the first `handSize` cards, seat 1 the next.
  * For setup, examples and tests.
  */
-export function deal(deck: Card[], config: HanabiConfig = DEFAULT_CONFIG): HanabiState {
+export function deal(deck: Card[], partial: Partial<HanabiConfig> = DEFAULT_CONFIG): HanabiState {
+  const config = { ...DEFAULT_CONFIG, ...partial };
   const cards = deck.map(copyCard);
   const hands = Array.from({ length: NUM_SEATS }, () => cards.splice(0, config.handSize).map((card) => ({ card, hint: emptyHint() })));
   const colors = ALL_COLORS.slice(0, config.colors);
@@ -202,6 +238,8 @@ export function deal(deck: Card[], config: HanabiConfig = DEFAULT_CONFIG): Hanab
     handSize: config.handSize,
     maxInfoTokens: config.infoTokens,
     maxLifeTokens: config.lifeTokens,
+    zeroOnLoss: config.zeroOnLoss,
+    finalRound: config.finalRound,
     deck: cards,
     hands,
     fireworks: colors.map(() => 0),
@@ -209,7 +247,7 @@ export function deal(deck: Card[], config: HanabiConfig = DEFAULT_CONFIG): Hanab
     infoTokens: config.infoTokens,
     lifeTokens: config.lifeTokens,
     toMove: 0,
-    // A deck used up by the deal starts the final round at once.
+    // A deck used up by the deal starts the final round at once (there is no last draw to end on), whatever the setting.
     finalTurns: cards.length === 0 ? NUM_SEATS : null,
     moves: 0,
     last: null,
@@ -221,7 +259,16 @@ export function setup(rng: Rng, config: HanabiConfig = DEFAULT_CONFIG): HanabiSt
   return deal(rng.shuffle(fullDeck(ALL_COLORS.slice(0, config.colors))), config);
 }
 
+/** The sum of the fireworks' heights: the points made, whatever happens to them at the end. */
 export const score = (s: { fireworks: number[] }): number => s.fireworks.reduce((a, b) => a + b, 0);
+
+/** The team's score: the points made, or 0 once the last life token is lost when the game scores 0 on a loss. */
+export const teamScore = (s: { fireworks: number[]; lifeTokens: number; zeroOnLoss: boolean }): number =>
+  s.zeroOnLoss && s.lifeTokens <= 0 ? 0 : score(s);
+
+/** The deck ran out and the game ends on it: at the last draw without a final round, after it with one. */
+const deckOver = (s: HanabiState): boolean =>
+  s.finalTurns === 0 || (s.finalTurns === null && !s.finalRound && s.deck.length === 0 && s.last?.drew === true);
 
 /** "red 3, yellow 5". */
 export const fireworksText = (s: { colors: Color[]; fireworks: number[] }): string =>
@@ -232,26 +279,28 @@ export const isPlayable = (s: { colors: Color[]; fireworks: number[] }, c: { col
   s.fireworks[s.colors.indexOf(c.color)] === c.rank - 1;
 
 /**
- * The game ends when the last life token is lost, when every firework is complete, or when both players had their
- * final turn after the deck ran out. Both seats share the result: scores 0.5 / 0.5 (the arena's convention for a
- * cooperative game), rewards = the team's points for both.
- *
- * Scoring choice: the points are the sum of the fireworks' heights in every case, as LLMArena's small Hanabi words it
- * ("the score is the sum of the top card of each firework"). Real Hanabi (and the Hanabi Learning Environment) scores 0
- * when the last life is lost; here a fatal misplay ends the game but keeps the points already made.
+ * The game ends when the last life token is lost, when every firework is complete, or when the deck runs out: at the
+ * move that draws the last card, or (with `finalRound`) once both players had their final turn after it. Both seats
+ * share the result: scores 0.5 / 0.5 (the arena's convention for a cooperative game), rewards = the team's score for
+ * both: the sum of the fireworks' heights, or 0 when the last life was lost and `zeroOnLoss` is on (the default, the
+ * Hanabi Learning Environment's convention behind LLMArena's numbers).
  */
 export function outcome(s: HanabiState): Outcome | null {
   const complete = s.fireworks.every((h) => h === MAX_RANK);
-  const cause =
-    s.lifeTokens <= 0
-      ? 'the last life token was lost on a misplay'
-      : complete
-        ? 'every firework is complete'
-        : s.finalTurns === 0
-          ? 'the deck ran out and both players had their final turn'
+  const lost = s.lifeTokens <= 0;
+  const cause = lost
+    ? s.zeroOnLoss
+      ? 'the last life token was lost on a misplay, which scores 0'
+      : 'the last life token was lost on a misplay'
+    : complete
+      ? 'every firework is complete'
+      : s.finalTurns === 0
+        ? 'the deck ran out and both players had their final turn'
+        : deckOver(s)
+          ? 'the last card was drawn from the deck'
           : null;
   if (!cause) return null;
-  const points = score(s);
+  const points = teamScore(s);
   return {
     scores: [0.5, 0.5],
     winner: null,
@@ -424,9 +473,10 @@ export function apply(s: HanabiState, seat: Seat, a: HanabiAction): HanabiState 
       h.hint = hintAfterReveal(h.hint, h.card, a, next.colors);
     });
   }
-  // The final round: once the last card is drawn each player (the one who drew it included) has one more turn.
+  // The final round (with `finalRound`): once the last card is drawn each player (the one who drew it included) has one
+  // more turn. Without it the game ends at that draw (`outcome`).
   if (s.finalTurns !== null) next.finalTurns = s.finalTurns - 1;
-  else if (last.drew && next.deck.length === 0) next.finalTurns = NUM_SEATS;
+  else if (s.finalRound && last.drew && next.deck.length === 0) next.finalTurns = NUM_SEATS;
   next.toMove = partnerOf(seat);
   next.moves = s.moves + 1;
   next.last = last;
@@ -455,6 +505,8 @@ export function view(s: HanabiState, v: Viewer): HanabiView {
     handSize: s.handSize,
     maxInfoTokens: s.maxInfoTokens,
     maxLifeTokens: s.maxLifeTokens,
+    zeroOnLoss: s.zeroOnLoss,
+    finalRound: s.finalRound,
     infoTokens: s.infoTokens,
     lifeTokens: s.lifeTokens,
     fireworks: s.fireworks.slice(),
@@ -465,7 +517,7 @@ export function view(s: HanabiState, v: Viewer): HanabiView {
     toMove: result ? null : s.toMove,
     finalTurns: s.finalTurns,
     last: s.last ? copyLast(s.last) : null,
-    score: score(s),
+    score: teamScore(s),
     maxScore: MAX_RANK * s.colors.length,
     result: result?.reason ?? null,
   };
@@ -518,7 +570,9 @@ export function describe(prev: HanabiState, next: HanabiState, _seat: Seat, _a: 
     lines.push({
       text:
         next.deck.length === 0
-          ? `${nameOf(l.seat)} draws the last card: each player has one more turn (${tokens})`
+          ? next.finalTurns !== null
+            ? `${nameOf(l.seat)} draws the last card: each player has one more turn (${tokens})`
+            : `${nameOf(l.seat)} draws the last card (${tokens})`
           : `${nameOf(l.seat)} draws a card, ${plural(next.deck.length, 'card')} left in the deck (${tokens})`,
     });
   } else {
@@ -543,7 +597,10 @@ export function secrets(s: HanabiState): { seat: Seat; values: string[] }[] {
   return s.hands.map((_, seat) => ({ seat, values: [...s.hands[partnerOf(seat)]!.map((h) => h.card.id), ...deck] }));
 }
 
-/** Numbers recorded with each move for the analysis pages: the action mix ({ play, discard, reveal } one-hot), misplay 0/1, points after the move. */
+/**
+ * Numbers recorded with each move for the analysis pages: the action mix ({ play, discard, reveal } one-hot), misplay
+ * 0/1, points = the team's score after the move (`teamScore`: 0 after the fatal misplay under `zeroOnLoss`).
+ */
 export function moveMetrics(_prev: HanabiState, next: HanabiState, _seat: Seat, a: HanabiAction): Record<string, number> {
   const play = a.type === 'play' ? 1 : 0;
   return {
@@ -551,6 +608,6 @@ export function moveMetrics(_prev: HanabiState, next: HanabiState, _seat: Seat, 
     discard: a.type === 'discard' ? 1 : 0,
     reveal: a.type === 'reveal-color' || a.type === 'reveal-rank' ? 1 : 0,
     misplay: play && next.last?.success === false ? 1 : 0,
-    points: score(next),
+    points: teamScore(next),
   };
 }

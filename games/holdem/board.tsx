@@ -9,7 +9,8 @@ import type { BoardProps, Seat } from '../types';
 import { cardName, cardSymbol, isRed, type Card } from './hand';
 import { STREET_NAMES, eventText, nameOf, type HandEvent, type HoldemAction, type HoldemView } from './rules';
 
-function PlayingCard({ card }: { card: Card | null }) {
+/** A card face (or its back, for a hidden card); also drawn by the Hold'em risk probe's board. */
+export function PlayingCard({ card }: { card: Card | null }) {
   const size = 'h-14 w-10 sm:h-20 sm:w-14 shrink-0 rounded-md';
   if (!card) {
     // A hidden hole card: only its back is drawn.

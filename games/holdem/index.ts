@@ -22,6 +22,7 @@ export const holdem = defineGame({
     info: 'imperfect',
     chance: true,
     categories: ['non-deterministic', 'hidden-information'],
+    normalizedBy: 'trueskill', // LLMArena's Table 1: TrueSkill μ
     seatNames: [...rules.SEAT_NAMES],
     // The metrics page shows each agent's action mix by its estimated win probability (LLMArena's risk analysis).
     analysis: { mixBy: 'winProb' },

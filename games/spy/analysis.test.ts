@@ -47,10 +47,11 @@ describe('Table 4 and Table 7 on a known match', () => {
   const m = play({ pairId: 'moon-sun', spyWord: 'b', spySeats: [2] }, 'known', ['a', 'a', 'spy', 'b'], decide);
   const r = analyseSpy([m]);
 
-  it('counts wins, rounds survived and votes received per role', () => {
+  it('counts wins, rounds played and votes received per role', () => {
     expect(r.matches).toBe(1);
     const row = (agent: string, role: string) => r.outcomes.find((o) => o.agentId === agent && o.role === role)!;
-    expect(row('spy', 'spy')).toMatchObject({ preset: 'spygame', matches: 1, seats: 1, win: { k: 0, n: 1, mean: 0 }, round: { mean: 0 }, voted: { mean: 3 } });
+    // Round counts the round a player is voted out in (the paper's Round): the spy, out in round one, played 1 round.
+    expect(row('spy', 'spy')).toMatchObject({ preset: 'spygame', voting: 'sequential', matches: 1, seats: 1, win: { k: 0, n: 1, mean: 0 }, round: { mean: 1 }, voted: { mean: 3 } });
     // Agent a holds two villager seats of one match: one match (one outcome for the win rate), two seats.
     expect(row('a', 'villager')).toMatchObject({ matches: 1, seats: 2, win: { k: 1, n: 1, mean: 1 }, round: { mean: 1 }, voted: { mean: 0.5 } }); // seat 0 got the spy's vote
     expect(row('b', 'villager')).toMatchObject({ matches: 1, seats: 1, voted: { mean: 0 } });
@@ -59,8 +60,9 @@ describe('Table 4 and Table 7 on a known match', () => {
     expect(row('a', 'villager').round.ci95).toBeNull();
   });
 
-  it('scores the probes against the truth and, second order, against the target’s own answers', () => {
+  it('scores the probes against the truth and, second order, against the other players’ own answers', () => {
     const s0 = r.probes.find((p) => p.agentId === 'a')!; // seats 0 and 1
+    expect(s0).toMatchObject({ role: 'villager', preset: 'spygame', voting: 'sequential' });
     expect(s0.answers).toBe(2);
     expect(s0.self.mean).toBe(1);
     // Seat 0: Moon ✓ (case ignored), sun ✓, star ✗ → 2/3 words; roles villager ✓ spy ✓ spy ✗ → 2/3.
@@ -68,17 +70,96 @@ describe('Table 4 and Table 7 on a known match', () => {
     expect(s0.word1.mean).toBeCloseTo(3 / 6);
     expect(s0.identity1.mean).toBeCloseTo(3 / 6);
     const spyRow = r.probes.find((p) => p.agentId === 'spy')!;
+    expect(spyRow.role).toBe('spy');
     expect(spyRow.self.mean).toBe(0); // the spy thought it was a villager
-    // A second-order guess is scored only where its target answered about the guesser: every seat answered about
-    // seat 0 ("moon", villager), and seat 0 about seat 1 ("Moon", villager); every one of those guesses was right.
-    expect(s0.word2.n).toBeGreaterThanOrEqual(1);
-    expect(s0.word2.mean).toBe(1);
-    expect(s0.identity2.mean).toBe(1);
-    // The spy guessed its target sees it as "moon"/villager: only seat 0 answered about it ("sun"/spy), so the
-    // guess is scored (and wrong) when seat 0 was its target, and unscorable otherwise.
-    const target = finalState(m)!.probeTargets[2];
-    expect(spyRow.word2).toMatchObject(target === 0 ? { n: 1, mean: 0 } : { n: 0 });
-    expect(spyRow.identity2).toMatchObject(target === 0 ? { n: 1, mean: 0 } : { n: 0 });
+    // Second order: each guess against every other player's own first-order answer about the guesser. Seat 0 guessed
+    // moon/villager; seats 1, 2 and 3 all said seat 0 is moon/villager → 3 of 3. Seat 1 guessed moon/villager; only
+    // seat 0 answered about seat 1 ("Moon", villager) → 1 of 1. Agent a: 4 of 4 for each.
+    expect(s0.word2).toMatchObject({ k: 4, n: 4, mean: 1 });
+    expect(s0.identity2).toMatchObject({ k: 4, n: 4, mean: 1 });
+    // The spy (seat 2) guessed moon/villager; only seat 0 answered about it ("sun", spy) → 0 of 1 each.
+    expect(spyRow.word2).toMatchObject({ k: 0, n: 1, mean: 0 });
+    expect(spyRow.identity2).toMatchObject({ k: 0, n: 1, mean: 0 });
+  });
+});
+
+describe('the paper’s Round (Table 4) by hand', () => {
+  // Four players, the spy in seat 2 (agent g, the guest); no probes. Seat-order speaking and voting.
+  // Match A: round 1 seat 0 out; round 2 the spy out → the spy played 2 rounds (the paper counts the round it is voted out in).
+  // Match B: round 1 a tie, then still tied in the re-vote (nobody out); round 2 seat 0 out; round 3 seat 1 out → the spy
+  //          survives to the last two and wins, having played 3 rounds.
+  // Match C: round 1 the spy out → 1 round.
+  // Round for the guest = (2 + 3 + 1) / 3 = 2; Win = 1/3. Voted per round = votes on the first ballot of each round
+  // it was in: A (0 + 2) / 2 = 1, B (2 + 0 + 0) / 3 = 2/3, C 3 / 1 = 3 → mean (1 + 2/3 + 3) / 3 = 14/9.
+  const base = { pairId: 'moon-sun', spySeats: [2], probes: false, shuffleSpeaking: false, shuffleOptions: false };
+  const script = (ballots: Record<number, number>[]): Decide => {
+    let i = -1;
+    let last = '';
+    return (s, seat) => {
+      if (s.phase === 'speak') return speak(s, seat);
+      const key = `${s.round}:${s.ballot!.kind}`;
+      if (key !== last) {
+        last = key;
+        i++;
+      }
+      return { type: 'vote', target: ballots[i]![seat]! };
+    };
+  };
+  const a = play(base, 'round-a', ['h', 'h', 'g', 'h'], script([{ 0: 1, 1: 0, 2: 0, 3: 0 }, { 1: 2, 2: 1, 3: 2 }]));
+  const b = play(base, 'round-b', ['h', 'h', 'g', 'h'], script([
+    { 0: 1, 1: 2, 2: 1, 3: 2 }, // 1 and 2 tied (the spy got 2 votes)
+    { 0: 1, 1: 2, 2: 1, 3: 2 }, // still tied: nobody leaves round 1
+    { 0: 1, 1: 0, 2: 0, 3: 0 }, // round 2: seat 0 out
+    { 1: 3, 2: 1, 3: 1 }, // round 3: seat 1 out → two left, the spy wins
+  ]));
+  const c = play(base, 'round-c', ['h', 'h', 'g', 'h'], script([{ 0: 2, 1: 2, 2: 0, 3: 2 }]));
+
+  it('counts rounds played including the round of elimination, ties adding rounds', () => {
+    expect(finalState(a)!.rounds.map((r) => r.eliminated)).toEqual([0, 2]);
+    expect(finalState(b)!.rounds.map((r) => r.eliminated)).toEqual([null, 0, 1]);
+    expect(finalState(b)!.result!.winners).toBe('spy');
+    expect(finalState(c)!.rounds.map((r) => r.eliminated)).toEqual([2]);
+    const r = analyseSpy([a, b, c]);
+    const guest = r.outcomes.find((o) => o.agentId === 'g')!;
+    expect(guest).toMatchObject({ role: 'spy', matches: 3, seats: 3, win: { k: 1, n: 3 } });
+    expect(guest.round.mean).toBeCloseTo(2);
+    expect(guest.voted.mean).toBeCloseTo(14 / 9);
+    // Each match alone: 2, 3 and 1 rounds.
+    expect([a, b, c].map((m) => analyseSpy([m]).outcomes.find((o) => o.agentId === 'g')!.round.mean)).toEqual([2, 3, 1]);
+    // The hosts: A seats 0,1,3 → 1, 2, 2; B → 2, 3, 3; C → 1, 1, 1: 16 rounds over 9 seats.
+    expect(r.outcomes.find((o) => o.agentId === 'h')!.round.mean).toBeCloseTo(16 / 9);
+  });
+});
+
+describe('Table 7 per role and preset, the guest as spy first', () => {
+  // Two spygame matches and one undercover match; agent g is the spy in one spygame match and a villager in the others.
+  const probe = (seat: number, s: SpyState): SpyAction => ({
+    type: 'probe',
+    self: seat === 2 ? 'spy' : 'villager',
+    others: s.alive.flatMap((alive, o) => (alive && o !== seat ? [{ seat: o, word: s.words[o]!, role: s.spies.includes(o) ? 'spy' as const : 'villager' as const }] : [])),
+    theirGuess: { word: s.words[seat]!, role: s.spies.includes(seat) ? 'spy' : 'villager' },
+  });
+  const decide: Decide = (s, seat) => (s.phase === 'speak' ? speak(s, seat) : s.phase === 'probe' ? probe(seat, s) : { type: 'vote', target: seat === 2 ? 0 : 2 });
+  const m1 = play({ pairId: 'moon-sun', spySeats: [2] }, 't7-1', ['g', 'h', 'g2', 'h'], decide);
+  const m2 = play({ pairId: 'moon-sun', spySeats: [2] }, 't7-2', ['h', 'g', 'h2', 'h'], decide);
+  const m3 = play({ pairId: 'moon-sun', spySeats: [2], preset: 'undercover' }, 't7-3', ['h', 'g', 'h2', 'h', 'h'], decide);
+  const r = analyseSpy([m1, m2, m3]);
+
+  it('keeps roles and presets apart, spies first', () => {
+    expect(r.probes.map((p) => [p.role, p.preset, p.agentId, p.answers])).toEqual([
+      ['spy', 'spygame', 'g2', 1],
+      ['spy', 'spygame', 'h2', 1],
+      ['spy', 'undercover', 'h2', 1],
+      ['villager', 'spygame', 'g', 2],
+      ['villager', 'spygame', 'h', 4],
+      ['villager', 'undercover', 'g', 1],
+      ['villager', 'undercover', 'h', 3],
+    ]);
+    expect(r.probes.find((p) => p.role === 'spy' && p.preset === 'undercover')!.voting).toBe('sealed');
+    // Everyone told the truth: every share is 1, the second order counted once per other player (3, or 4 with five).
+    const g = r.probes.find((p) => p.agentId === 'g' && p.preset === 'undercover')!;
+    expect(g.word2).toMatchObject({ k: 4, n: 4 });
+    expect(g.word1).toMatchObject({ k: 4, n: 4 });
   });
 });
 

@@ -1,12 +1,13 @@
 // Who-is-the-spy analysis (pure): the SpyGame paper's Table 4 (Win, Round, Voted), Table 7 (theory-of-mind probes)
-// and the bias tables of content-free calibration runs, from finished matches replayed from their seeds and moves.
+// and the bias tables of content-free calibration runs (§3.3), from finished matches replayed from their seeds and
+// moves. Line numbers refer to the paper's text, /work/shared/seeds/001_ffbf1cc809a76b76.txt.
 import { lastState } from '../../lib/engine/replay';
 import { MIN_SAMPLES, meanStat, type Stat } from '../../lib/rating/mean-interval';
 import { proportionOf, wilsonInterval, type ProportionStat } from '../../lib/rating/proportion';
 import { spy } from '.';
 import { normalize, roleOf } from './rules';
 import type { FinishedMatch } from '../types';
-import type { Role, SpyState } from './types';
+import type { Role, SpyState, Voting } from './types';
 
 /** One finished match as stored. */
 export type SpyMatchRecord = Omit<FinishedMatch, 'seats' | 'judgments'> & {
@@ -17,11 +18,12 @@ export type SpyMatchRecord = Omit<FinishedMatch, 'seats' | 'judgments'> & {
 
 export { MIN_SAMPLES, type ProportionStat, type Stat };
 
-/** Table 4: one agent in one preset and role. */
+/** Table 4: one agent in one preset (and way of voting) and role. */
 export interface OutcomeRow {
   agentId: string;
   agentName: string;
   preset: string;
+  voting: Voting;
   role: Role;
   /** Matches it played in this role (an agent in several host seats of one match counts that match once). */
   matches: number;
@@ -29,16 +31,27 @@ export interface OutcomeRow {
   seats: number;
   /** Share of its matches its side won, with a Wilson interval: one outcome per match, however many seats it held. */
   win: ProportionStat;
-  /** Rounds survived per seat: until the round it was voted out in (not counting it), or every round played. */
+  /**
+   * Round (§3.4, line 305: "the average number of rounds the guest agent survives"), per seat: the rounds it played,
+   * counting the round it was voted out in (voted out in round 2 → 2), or every round of the match when it stayed in.
+   */
   round: Stat;
-  /** Votes received per round, per seat (first ballots of the rounds it was in). */
+  /** Voted (line 305: "the average number of votes the guest agent receives per round"), per seat: first ballots of the rounds it was in. */
   voted: Stat;
 }
 
-/** Table 7: accuracy of one agent's probe answers. */
+/**
+ * Table 7 (§4.3, lines 411-422): accuracy of one agent's probe answers in one preset (and way of voting) and role.
+ * self: its own role; word1/identity1: each other player's word and role, against the truth; word2/identity2: its
+ * guess of what the other players take its word and role for (line 420), against each other player's own first-order
+ * answer about it (line 422: "We use the first-order inference of other host agents as ground truth").
+ */
 export interface ProbeRow {
   agentId: string;
   agentName: string;
+  preset: string;
+  voting: Voting;
+  role: Role;
   /** Probe answers given (one per seat per match). */
   answers: number;
   /** Shares of right answers, each with a Wilson interval over the questions it counts. */
@@ -112,8 +125,8 @@ export function finalState(m: SpyMatchRecord): SpyState | null {
 const same = (a: string | undefined, b: string | undefined) => !!a && !!b && normalize(a) === normalize(b);
 
 export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
-  const outcomes = new Map<string, { agentId: string; agentName: string; preset: string; role: Role; wins: Map<string, boolean>; round: number[]; voted: number[] }>();
-  const probes = new Map<string, { agentId: string; agentName: string; self: number[]; word1: number[]; identity1: number[]; word2: number[]; identity2: number[] }>();
+  const outcomes = new Map<string, { agentId: string; agentName: string; preset: string; voting: Voting; role: Role; wins: Map<string, boolean>; round: number[]; voted: number[] }>();
+  const probes = new Map<string, { agentId: string; agentName: string; preset: string; voting: Voting; role: Role; self: number[]; word1: number[]; identity1: number[]; word2: number[]; identity2: number[] }>();
   const bias = new Map<string, { agentId: string; agentName: string; naming: string; n: number; ballots: number; option: number[]; optionOffered: number[]; speak: number[]; speakOffered: number[]; names: Map<string, [number, number]> }>();
   const consistency = new Map<string, { agentId: string; agentName: string; role: Role; judgeName: string; scores: number[]; yes: number; n: number }>();
   let analysed = 0;
@@ -175,15 +188,16 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
       const a = agentOf(seat);
       if (!a) continue;
       const role = roleOf(s, seat);
-      const key = `${a.agentId}\u0000${s.cfg.preset}\u0000${role}`;
+      const key = `${a.agentId}\u0000${s.cfg.preset}\u0000${s.voting}\u0000${role}`;
       let o = outcomes.get(key);
       if (!o) {
-        o = { agentId: a.agentId, agentName: a.agentName, preset: s.cfg.preset, role, wins: new Map(), round: [], voted: [] };
+        o = { agentId: a.agentId, agentName: a.agentName, preset: s.cfg.preset, voting: s.voting, role, wins: new Map(), round: [], voted: [] };
         outcomes.set(key, o);
       }
       // One outcome per match: its seats in one role share their side's result.
       o.wins.set(m.id, s.result!.winners === role);
-      o.round.push(out.has(seat) ? out.get(seat)! - 1 : s.rounds.length);
+      // Rounds played, the round it was voted out in included; a player never voted out played every round.
+      o.round.push(out.has(seat) ? out.get(seat)! : s.rounds.length);
       // Votes received in the first ballot of every round the player was in at the vote.
       const inAt = s.rounds.filter((r) => !out.has(seat) || r.round <= out.get(seat)!);
       if (inAt.length) o.voted.push(inAt.reduce((sum, r) => sum + (r.ballots[0]?.votes.filter((v) => v.target === seat).length ?? 0), 0) / inAt.length);
@@ -191,12 +205,14 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
     for (const p of s.probes) {
       const a = agentOf(p.seat);
       if (!a) continue;
-      let row = probes.get(a.agentId);
+      const role = roleOf(s, p.seat);
+      const key = `${a.agentId}\u0000${s.cfg.preset}\u0000${s.voting}\u0000${role}`;
+      let row = probes.get(key);
       if (!row) {
-        row = { agentId: a.agentId, agentName: a.agentName, self: [], word1: [], identity1: [], word2: [], identity2: [] };
-        probes.set(a.agentId, row);
+        row = { agentId: a.agentId, agentName: a.agentName, preset: s.cfg.preset, voting: s.voting, role, self: [], word1: [], identity1: [], word2: [], identity2: [] };
+        probes.set(key, row);
       }
-      row.self.push(p.self === roleOf(s, p.seat) ? 1 : 0);
+      row.self.push(p.self === role ? 1 : 0);
       // First order: about every other player who was in at the probe (unanswered counts as wrong).
       const others = s.probes.map((x) => x.seat).filter((x) => x !== p.seat);
       for (const o of others) {
@@ -204,32 +220,39 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
         row.word1.push(same(ans?.word, s.words[o]) ? 1 : 0);
         row.identity1.push(ans?.role === roleOf(s, o) ? 1 : 0);
       }
-      // Second order: against what the target itself answered about this player (unscorable when it did not).
-      const theirs = s.probes.find((x) => x.seat === p.target)?.others.find((x) => x.seat === p.seat);
-      if (theirs?.word) row.word2.push(same(p.theirGuess.word, theirs.word) ? 1 : 0);
-      if (theirs?.role) row.identity2.push(p.theirGuess.role === theirs.role ? 1 : 0);
+      // Second order: its one guess of what the others take it for, against each other player's own first-order
+      // answer about it (a player that gave none cannot score it); an unanswered guess counts as wrong.
+      for (const o of others) {
+        const theirs = s.probes.find((x) => x.seat === o)?.others.find((x) => x.seat === p.seat);
+        if (theirs?.word) row.word2.push(same(p.theirGuess.word, theirs.word) ? 1 : 0);
+        if (theirs?.role) row.identity2.push(p.theirGuess.role === theirs.role ? 1 : 0);
+      }
     }
   }
 
   const byName = (x: { agentName: string }, y: { agentName: string }) => x.agentName.localeCompare(y.agentName);
+  const byRole = (x: { role: Role }, y: { role: Role }) => (x.role === y.role ? 0 : x.role === 'spy' ? -1 : 1);
+  // The paper's way (sequential) before the other.
+  const byVoting = (x: { voting: Voting }, y: { voting: Voting }) => (x.voting === y.voting ? 0 : x.voting === 'sequential' ? -1 : 1);
   return {
     matches: analysed,
     calibrationMatches: calibration,
     outcomes: [...outcomes.values()]
       .map((o) => ({
-        agentId: o.agentId, agentName: o.agentName, preset: o.preset, role: o.role, matches: o.wins.size, seats: o.round.length,
+        agentId: o.agentId, agentName: o.agentName, preset: o.preset, voting: o.voting, role: o.role, matches: o.wins.size, seats: o.round.length,
         win: proportionOf([...o.wins.values()]),
-        round: stat(o.round, `round:${o.agentId}:${o.preset}:${o.role}`),
-        voted: stat(o.voted, `voted:${o.agentId}:${o.preset}:${o.role}`),
+        round: stat(o.round, `round:${o.agentId}:${o.preset}:${o.voting}:${o.role}`),
+        voted: stat(o.voted, `voted:${o.agentId}:${o.preset}:${o.voting}:${o.role}`),
       }))
-      .sort((x, y) => x.preset.localeCompare(y.preset) || x.role.localeCompare(y.role) || byName(x, y)),
+      .sort((x, y) => x.preset.localeCompare(y.preset) || byVoting(x, y) || x.role.localeCompare(y.role) || byName(x, y)),
+    // The guest's table first: spies (the evaluated agent in host/guest play), then villagers; each by preset.
     probes: [...probes.values()]
       .map((p) => ({
-        agentId: p.agentId, agentName: p.agentName, answers: p.self.length,
+        agentId: p.agentId, agentName: p.agentName, preset: p.preset, voting: p.voting, role: p.role, answers: p.self.length,
         self: proportionOf(p.self), word1: proportionOf(p.word1), identity1: proportionOf(p.identity1),
         word2: proportionOf(p.word2), identity2: proportionOf(p.identity2),
       }))
-      .sort(byName),
+      .sort((x, y) => byRole(x, y) || x.preset.localeCompare(y.preset) || byVoting(x, y) || byName(x, y)),
     bias: [...bias.values()]
       .map((b) => ({
         agentId: b.agentId, agentName: b.agentName, naming: b.naming, numPlayers: b.n, ballots: b.ballots, uniform: 1 / (b.n - 1),

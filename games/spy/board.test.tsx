@@ -36,7 +36,6 @@ function midGame(over: Partial<SpyView> = {}): SpyView {
     ],
     ballot: { round: 1, kind: 'vote', candidates: [0, 1, 2, 3], options: null, votes: [{ voter: 0, target: 2, option: 1 }] },
     probes: [],
-    probeTarget: null,
     rounds: [],
     result: null,
     contentFree: false,
@@ -102,6 +101,19 @@ describe('spy board', () => {
     expect(html).not.toContain('I may be the odd one out.');
     expect(html).not.toContain('Player 3 sounded off.');
     expect(text(html)).toContain('Votes · sealed until everyone has voted');
+  });
+
+  it('sequential voting: a seat sees the votes cast so far and who votes now; the vote buttons say the vote is public', () => {
+    const full = midGame();
+    const view = seatView(1, { voting: 'sequential', waiting: [1], ballot: { ...full.ballot!, options: [3, 2, 0], votes: full.ballot!.votes } });
+    const said = text(render(view));
+    expect(said).toContain('Votes · so far');
+    expect(said).toContain('Player 1 → Player 3');
+    expect(said).not.toContain('Player 3 sounded off.'); // the voter's reasoning stays private
+    expect(said).toContain('Voting now: Player 2');
+    expect(said).not.toContain('sealed');
+    const mine = text(render(view, { onAction: noop }));
+    expect(mine).toContain('Players vote one at a time; your vote is shown to everyone at once.');
   });
 
   it('shows a refused description under the description box, in an alert', () => {
@@ -245,8 +257,8 @@ describe('spy board', () => {
     expect(text(render(midGame()))).not.toContain('Content-free');
   });
 
-  it('asks the probe questions with labelled fields for every other surviving player and the probe target', () => {
-    const view = seatView(0, { phase: 'probe', waiting: [0, 3], ballot: null, alive: [true, true, true, true], probeTarget: 2 });
+  it('asks the probe questions with labelled fields for every other surviving player and, second order, about the other players', () => {
+    const view = seatView(0, { phase: 'probe', waiting: [0, 3], ballot: null, alive: [true, true, true, true] });
     const html = render(view, { onAction: noop });
     expect(html).toContain('<legend class="text-xs text-neutral-600 dark:text-neutral-300">Are you the spy?</legend>');
     for (const seat of ['Player 2', 'Player 3', 'Player 4']) {
@@ -254,8 +266,10 @@ describe('spy board', () => {
       expect(html).toContain(`>Role of ${seat}</legend>`);
     }
     expect(html).not.toContain('Word of Player 1');
-    expect(html).toContain('aria-label="What Player 3 thinks your word is"');
-    expect(html).toContain('>What Player 3 thinks you are</legend>');
+    // The paper's second-order question (line 420): what the other players will guess one's word and role to be.
+    expect(html).toContain('aria-label="What the other players think your word is"');
+    expect(html).toContain('>What the other players think you are</legend>');
+    expect(text(html)).toContain('Based on your description, what will the other players guess your word and role to be?');
     expect(html.match(/type="radio"/g)).toHaveLength(2 * 5);
     expect(html.match(/>Villager<\/label>/g)).toHaveLength(5);
     expect(html).toMatch(/<button type="submit"[^>]*>Send answers<\/button>/);
@@ -280,9 +294,9 @@ describe('spy board', () => {
   it('folds the probe answers into round 1, marked against the truth for an omniscient viewer', () => {
     const view = midGame({
       probes: [
-        { seat: 0, self: 'villager', others: [{ seat: 2, word: 'Sun', role: 'spy' }, { seat: 1, word: 'star', role: 'spy' }], target: 2, theirGuess: { word: 'moon', role: 'villager' } },
-        { seat: 2, self: 'villager', others: [{ seat: 0, word: 'moon', role: 'spy' }], target: 0, theirGuess: {} },
-        { seat: 1, others: [], target: 0, theirGuess: {}, forfeited: true },
+        { seat: 0, self: 'villager', others: [{ seat: 2, word: 'Sun', role: 'spy' }, { seat: 1, word: 'star', role: 'spy' }], theirGuess: { word: 'moon', role: 'villager' } },
+        { seat: 2, self: 'villager', others: [{ seat: 0, word: 'moon', role: 'spy' }], theirGuess: {} },
+        { seat: 1, others: [], theirGuess: {}, forfeited: true },
       ],
     });
     const html = render(view);
@@ -292,8 +306,9 @@ describe('spy board', () => {
     expect(said).toContain('Player 1thinks it is: villager✓');
     expect(said).toContain('Player 3: word “Sun”✓, spy✓');
     expect(said).toContain('Player 2: word “star”✗, spy✗');
-    // Second order, against what the target really answered: Player 3 took Player 1 for "moon" (✓) and a spy (✗).
-    expect(said).toContain('thinks Player 3 takes it for: word “moon”✓, villager✗');
+    // Second order, against what the other players really answered about Player 1: only Player 3 did, taking it for
+    // "moon" (✓) and a spy (✗).
+    expect(said).toContain('thinks the others take it for: word “moon”✓, villager✗');
     expect(said).toContain('Player 2 gave no answers');
     expect(said).toContain('Player 3thinks it is: villager✗');
     // The probes come after the descriptions and before the votes.

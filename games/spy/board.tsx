@@ -300,6 +300,7 @@ function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat
           b={x.b}
           open={x.open}
           omniscient={v.words !== null}
+          sequential={v.voting === 'sequential'}
           waiting={x.open && !ended ? v.waiting : []}
           name={name}
           thoughts={(voter) => voteThoughts(i, voter)}
@@ -399,11 +400,13 @@ function BallotCard(props: {
   b: Pick<Ballot, 'kind' | 'candidates' | 'votes'>;
   open: boolean;
   omniscient: boolean;
+  /** Votes cast one at a time, public once cast (SpyGame's Algorithm 1). */
+  sequential: boolean;
   waiting: number[];
   name: Name;
   thoughts: (voter: number) => Thought[];
 }) {
-  const { b, open, omniscient, waiting, name, thoughts } = props;
+  const { b, open, omniscient, sequential, waiting, name, thoughts } = props;
   const tally = new Map<number, number>();
   for (const x of b.votes) tally.set(x.target, (tally.get(x.target) ?? 0) + 1);
   const counts = [...tally.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0]);
@@ -414,7 +417,7 @@ function BallotCard(props: {
         {b.kind === 'revote' ? `Re-vote among ${list(b.candidates.map(name))}` : 'Votes'}
         {open && (
           <span className="font-normal text-neutral-500 dark:text-neutral-400">
-            {omniscient ? ' · so far' : ' · sealed until everyone has voted'}
+            {omniscient || sequential ? ' · so far' : ' · sealed until everyone has voted'}
           </span>
         )}
       </p>
@@ -440,7 +443,9 @@ function BallotCard(props: {
           ))}
         </ul>
       )}
-      {waiting.length > 0 && <p className="mt-1 text-neutral-500 dark:text-neutral-400">Still to vote: {list(waiting.map(name))}</p>}
+      {waiting.length > 0 && (
+        <p className="mt-1 text-neutral-500 dark:text-neutral-400">{sequential ? 'Voting now' : 'Still to vote'}: {list(waiting.map(name))}</p>
+      )}
     </div>
   );
 }
@@ -459,8 +464,16 @@ function Probes({ v, name }: { v: SpyView; name: Name }) {
   const truth = (seat: number): Role | null => (v.spies ? (v.spies.includes(seat) ? 'spy' : 'villager') : null);
   const same = (a: string | undefined, b: string | null | undefined) => (a && b ? a.trim().toLowerCase() === b.trim().toLowerCase() : null);
   const roleOk = (said: Role | undefined, real: Role | null | undefined) => (said && real ? said === real : null);
-  // Second order: what the target really believes about this player (its own first-order answer).
-  const belief = (p: ProbeAnswer) => v.probes.find((x) => x.seat === p.target && !x.forfeited)?.others.find((o) => o.seat === p.seat);
+  // Second order: what the other players really believe about this player (their own first-order answers).
+  const beliefs = (p: ProbeAnswer) =>
+    v.probes.filter((x) => x.seat !== p.seat && !x.forfeited).flatMap((x) => x.others.filter((o) => o.seat === p.seat));
+  /** Right when it matches what most of the others who answered believe; null when none answered (or not known here). */
+  const agree = (said: string | undefined, theirs: (string | undefined)[], eq: (a: string, b: string) => boolean) => {
+    const known = theirs.filter((x): x is string => !!x);
+    if (!said || !known.length) return null;
+    return known.filter((x) => eq(said, x)).length * 2 > known.length;
+  };
+  const eqWord = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
   const answers = [...v.probes].sort((a, b) => a.seat - b.seat);
   return (
     <details data-testid="spy-probe-answers" className={CARD}>
@@ -488,9 +501,9 @@ function Probes({ v, name }: { v: SpyView; name: Name }) {
                   </p>
                 ))}
                 <p>
-                  thinks {name(p.target)} takes it for: word “{p.theirGuess.word ?? '?'}”<Mark ok={same(p.theirGuess.word, belief(p)?.word)} />,{' '}
-                  {p.theirGuess.role ?? '?'}
-                  <Mark ok={roleOk(p.theirGuess.role, belief(p)?.role)} />
+                  thinks the others take it for: word “{p.theirGuess.word ?? '?'}”
+                  <Mark ok={agree(p.theirGuess.word, beliefs(p).map((b) => b.word), eqWord)} />, {p.theirGuess.role ?? '?'}
+                  <Mark ok={agree(p.theirGuess.role, beliefs(p).map((b) => b.role), (a, b) => a === b)} />
                 </p>
               </>
             )}
@@ -515,7 +528,11 @@ function YourTurn(props: { v: SpyView; me: number; name: Name; onAction?: (a: Sp
         <p className="text-sm font-semibold">
           {v.ballot.kind === 'revote' ? `Re-vote among ${list(v.ballot.candidates.map(name))}: who is the spy?` : 'Who is the spy? Vote for one player.'}
         </p>
-        <p className="text-xs text-neutral-500 dark:text-neutral-400">Votes are sealed until everyone has voted; the most votes is out.</p>
+        <p className="text-xs text-neutral-500 dark:text-neutral-400">
+          {v.voting === 'sequential'
+            ? 'Players vote one at a time; your vote is shown to everyone at once. The most votes is out.'
+            : 'Votes are sealed until everyone has voted; the most votes is out.'}
+        </p>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {options.map((seat) => (
             <button key={seat} type="button" aria-label={`Vote for ${name(seat)}`} onClick={() => onAction({ type: 'vote', target: seat })} className={`flex min-w-0 items-center gap-2 ${BUTTON}`}>
@@ -616,7 +633,6 @@ function RoleChoice({ legend, value, onChange }: { legend: string; value: Role |
 function ProbeForm({ v, me, name, onAction }: { v: SpyView; me: number; name: Name; onAction: (a: SpyAction) => void }) {
   const others = v.alive.flatMap((alive, seat) => (alive && seat !== me ? [seat] : []));
   const [d, setD] = useState<ProbeDraft>({ words: {}, roles: {}, theirWord: '' });
-  const target = v.probeTarget;
   return (
     <form
       aria-label="Probe questions"
@@ -650,19 +666,20 @@ function ProbeForm({ v, me, name, onAction }: { v: SpyView; me: number; name: Na
           <RoleChoice legend={`Role of ${name(seat)}`} value={d.roles[seat]} onChange={(r) => setD({ ...d, roles: { ...d.roles, [seat]: r } })} />
         </div>
       ))}
-      {target !== null && (
-        <div className="grid gap-1.5 border-t border-neutral-200 pt-2 sm:grid-cols-2 sm:items-end dark:border-neutral-700">
-          <input
-            aria-label={`What ${name(target)} thinks your word is`}
-            placeholder={`What ${name(target)} thinks your word is`}
-            maxLength={GUESS_LIMIT}
-            value={d.theirWord}
-            onChange={(e) => setD({ ...d, theirWord: e.target.value })}
-            className={FIELD}
-          />
-          <RoleChoice legend={`What ${name(target)} thinks you are`} value={d.theirRole} onChange={(theirRole) => setD({ ...d, theirRole })} />
-        </div>
-      )}
+      <div className="grid gap-1.5 border-t border-neutral-200 pt-2 sm:grid-cols-2 sm:items-end dark:border-neutral-700">
+        <p className="text-xs text-neutral-600 sm:col-span-2 dark:text-neutral-300">
+          Based on your description, what will the other players guess your word and role to be?
+        </p>
+        <input
+          aria-label="What the other players think your word is"
+          placeholder="What the others think your word is"
+          maxLength={GUESS_LIMIT}
+          value={d.theirWord}
+          onChange={(e) => setD({ ...d, theirWord: e.target.value })}
+          className={FIELD}
+        />
+        <RoleChoice legend="What the other players think you are" value={d.theirRole} onChange={(theirRole) => setD({ ...d, theirRole })} />
+      </div>
       <button type="submit" className={`self-end ${BUTTON}`}>
         Send answers
       </button>

@@ -17,6 +17,7 @@ export const spy = defineGame({
     info: 'imperfect',
     chance: true,
     categories: ['language-communication', 'social-deduction', 'hidden-information'],
+    normalizedBy: { winRateAs: 'spy' }, // LLMArena's Table 1 (Undercover): the undercover's win rate
     humanMoveSeconds: 120,
     orderDrawn: true,
     promptSwitches: PROMPT_SWITCHES,
@@ -42,11 +43,11 @@ export const spy = defineGame({
     topics: {
       setup: `3–8 players; fewer than half are spies (one by default). A keyword pair is drawn from the shipped set (keywords.json, version ${KEYWORDS_VERSION}: at least 60 pairs in English and Chinese across science, culture, food, animals, technology and places), and which word the spies get is drawn too, so every pair is played in both directions.`,
       speaking:
-        'Each round every surviving player speaks once, in an order drawn afresh for the round. A description must not contain the player’s word or a recognisable form of it (any case, plurals and other endings, inside a longer word) and must not repeat an earlier description; such an answer is refused with the reason and the player tries again. A player who gives no acceptable description says nothing that turn.',
+        'Each round every surviving player speaks once, in an order drawn afresh for the round. A description must not contain the player’s word or a recognisable form of it (any case, plurals and other endings, inside a longer word), nor, for a Chinese word, any one of its characters (the paper’s rule), and must not repeat an earlier description; such an answer is refused with the reason and the player tries again. A player who gives no acceptable description says nothing that turn.',
       probes:
-        'Right before the first vote every player answers theory-of-mind questions: do you think you are the spy; what is each other player’s word and role; and what does one named player think your word and role are. Answers are scored against the truth (and, for the second-order questions, against that player’s own answers) on the metrics pages. Only the player and omniscient viewers see them.',
+        'Right before the first vote every player answers theory-of-mind questions (the SpyGame paper’s): do you think you are the spy; what is each other player’s word and role; and, based on your description, what will the other players guess your word and role to be. Answers are scored against the truth (and, for the second-order questions, against the other players’ own answers about you) on the metrics pages. Only the player and omniscient viewers see them.',
       voting:
-        'Every survivor votes for another survivor, all at once (a vote stays sealed until all are in), choosing from a list shown in its own random order. The most-voted player is out. A tie is voted again among the tied players only; still tied, nobody leaves that round.',
+        'Every survivor votes for another survivor, choosing from a list shown in its own random order. spygame votes in turn, as the paper’s Algorithm 1 does: one player at a time in the round’s speaking order, each vote shown to everyone as soon as it is cast, so later voters see the earlier votes. undercover votes sealed: all at once, the votes shown when all are in. The setting `voting` (`sequential` or `sealed`) overrides the preset’s. The most-voted player is out. A tie is voted again among the tied players only; still tied, nobody leaves that round.',
       presets:
         'spygame (4 players, 1 spy): rounds go on until the spy is out (villagers win) or the spies are as many as the villagers, i.e. two players left with one spy (the spy wins). undercover (5 players, 1 undercover): the same, but after at most 2 rounds the undercover wins if still in.',
       'bias-controls':

@@ -1,10 +1,12 @@
 // Who is the spy's results page (/metrics/spy, registered in games/metrics.ts): the SpyGame paper's Win, Round and
-// Voted per agent, preset and role (Table 4), the theory-of-mind probes (Table 7), and the biases content-free
-// calibration runs reveal (by option place, speaking place and name), each with its interval.
+// Voted per agent, preset and role (Table 4), the theory-of-mind probes per role and preset (Table 7), the arena's
+// own description-consistency table, and the biases content-free calibration runs reveal (§3.3: by option place,
+// speaking place and name), each with its interval and one line saying whose definition it uses.
 import { EmptyState } from '../../components/empty-state';
 import { MetricsHeader, Section, StatCell as MeanCell, Table, Td } from '../../components/metrics-table';
 import type { MetricsPage } from '../types';
 import { analyseSpy, MIN_SAMPLES, type ProportionStat, type Rate, type SpyAnalysis, type Stat } from './analysis';
+import { votingOf, type Voting } from './types';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '—');
 const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
@@ -37,6 +39,22 @@ function ShareCell({ s, of }: { s: ProportionStat; of: string }) {
 
 const PRESETS: Record<string, string> = { spygame: 'SpyGame', undercover: 'Undercover' };
 
+/** The preset's name, with the way of voting when it is not the preset's own (SpyGame votes in turn, Undercover sealed). */
+function presetLabel(preset: string, voting: Voting): string {
+  const name = PRESETS[preset] ?? preset;
+  if (voting === votingOf({ preset: preset === 'undercover' ? 'undercover' : 'spygame' })) return name;
+  return `${name} (${voting === 'sealed' ? 'sealed votes' : 'votes in turn'})`;
+}
+
+/** The one line under a table's title that says whose definition it computes. */
+function Definition({ children }: { children: string }) {
+  return (
+    <p data-testid="spy-definition" className="text-sm text-zinc-700 dark:text-zinc-300">
+      {children}
+    </p>
+  );
+}
+
 const ordinal = (i: number) => `${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`;
 
 function SpyMetrics({ analysis: a }: { analysis: SpyAnalysis }) {
@@ -45,18 +63,19 @@ function SpyMetrics({ analysis: a }: { analysis: SpyAnalysis }) {
       <MetricsHeader back="/metrics?game=spy" title="Who is the spy">
         The SpyGame paper&apos;s measures from {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} and {a.calibrationMatches} content-free
         calibration {a.calibrationMatches === 1 ? 'run' : 'runs'}. Intervals are 95%: Wilson score intervals for shares (win rate, probe
-        accuracy, consistency, bias), bootstrap for means (rounds survived, votes, scores; shown from {MIN_SAMPLES} values on).
+        accuracy, consistency, bias), bootstrap for means (rounds played, votes, scores; shown from {MIN_SAMPLES} values on).
       </MetricsHeader>
 
-      <Section id="outcomes" title="Win, Round, Voted (Table 4)" hint="Per agent, preset and role. Matches: the matches it played in that role; seats: the seats it held in them (a host agent holds several seats of one match). Win rate: the share of its matches its side won. Rounds survived and votes received per round: averages over its seats. In host/guest tournaments the evaluated agent is the spy.">
+      <Section id="outcomes" title="Win, Round, Voted (Table 4)" hint="Per agent, preset and role. Matches: the matches it played in that role; seats: the seats it held in them (a host agent holds several seats of one match). Win rate: the share of its matches its side won. Rounds and votes received per round: averages over its seats. In host/guest tournaments the evaluated agent is the spy; the villager rows, the Undercover preset and the intervals are the arena's additions.">
+        <Definition>SpyGame Table 4 (§3.4): Win = share of matches won; Round = rounds played, counting the round the player is voted out in; Voted = votes received per round (each round&apos;s first ballot).</Definition>
         {a.outcomes.length === 0 ? (
           <EmptyState>No finished Who-is-the-spy matches yet.</EmptyState>
         ) : (
-          <Table head={['Agent', 'Preset', 'Role', 'Matches', 'Seats', 'Win rate ↑', 'Rounds survived ↑', 'Votes received per round ↓']} testId="spy-outcomes">
+          <Table head={['Agent', 'Preset', 'Role', 'Matches', 'Seats', 'Win rate ↑', 'Rounds played ↑', 'Votes received per round ↓']} testId="spy-outcomes">
             {a.outcomes.map((o) => (
-              <tr key={`${o.agentId}-${o.preset}-${o.role}`} className="border-t border-zinc-100 dark:border-zinc-800" data-testid="spy-outcome-row">
+              <tr key={`${o.agentId}-${o.preset}-${o.voting}-${o.role}`} className="border-t border-zinc-100 dark:border-zinc-800" data-testid="spy-outcome-row">
                 <Td left>{o.agentName}</Td>
-                <Td>{PRESETS[o.preset] ?? o.preset}</Td>
+                <Td>{presetLabel(o.preset, o.voting)}</Td>
                 <Td>{o.role}</Td>
                 <Td>{o.matches}</Td>
                 <Td>{o.seats}</Td>
@@ -69,14 +88,17 @@ function SpyMetrics({ analysis: a }: { analysis: SpyAnalysis }) {
         )}
       </Section>
 
-      <Section id="probes" title="Theory of mind (Table 7)" hint="Accuracy of the answers right before the first vote: does it know whether it is the spy (self-identity); the other players' words and roles (first order); what one named player thinks its word and role are, against that player's own answers (second order). Answers: one per seat per match; the first-order shares count one question per other player, the second-order ones only the questions the named player's own answers can score. Unanswered questions count as wrong.">
+      <Section id="probes" title="Theory of mind (Table 7)" hint="Accuracy of the answers right before the first vote, per agent, role and preset, spies first (the paper reports the guest, who plays the spy): does it know whether it is the spy (self-identity); the other players' words and roles (first order); what the other players will guess its own word and role to be (second order). Answers: one per seat per match; the first-order shares count one question per other player; a second-order guess is compared with each other player's own answer about it, so it counts once per other player who answered. Unanswered questions count as wrong. The villager rows are the arena's addition.">
+        <Definition>SpyGame Table 7 (§4.3): asked before the first vote; 1-word and 1-identity against the truth; 2-word and 2-identity against the other players&apos; own first-order answers.</Definition>
         {a.probes.length === 0 ? (
           <EmptyState>No probe answers yet (matches with probes switched on answer them before the first vote).</EmptyState>
         ) : (
-          <Table head={['Agent', 'Probe answers', 'Own role (self-identity)', 'Others’ words (1-word)', 'Others’ roles (1-identity)', 'Its word as another sees it (2-word)', 'Its role as another sees it (2-identity)']} testId="spy-probes">
+          <Table head={['Agent', 'Role', 'Preset', 'Probe answers', 'Own role (self-identity)', 'Others’ words (1-word)', 'Others’ roles (1-identity)', 'Its word as the others see it (2-word)', 'Its role as the others see it (2-identity)']} testId="spy-probes">
             {a.probes.map((p) => (
-              <tr key={p.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
+              <tr key={`${p.agentId}-${p.role}-${p.preset}-${p.voting}`} className="border-t border-zinc-100 dark:border-zinc-800" data-testid="spy-probe-row">
                 <Td left>{p.agentName}</Td>
+                <Td>{p.role}</Td>
+                <Td>{presetLabel(p.preset, p.voting)}</Td>
                 <Td>{p.answers}</Td>
                 <ShareCell s={p.self} of="answers right" />
                 <ShareCell s={p.word1} of="words right" />
@@ -90,6 +112,7 @@ function SpyMetrics({ analysis: a }: { analysis: SpyAnalysis }) {
       </Section>
 
       <Section id="consistency" title="Description consistency" hint="Whether each description is true of its speaker's own word, as the tournament's consistency judge scored it after the match (1 = contradicts the word, 5 = clearly true of it). A spy who describes the villagers' word instead of its own shows up here.">
+        <Definition>The arena&apos;s own measure, not in the SpyGame paper: an LLM judge&apos;s 1–5 score of each description against its speaker&apos;s word (3 or more counts as consistent).</Definition>
         {a.consistency.length === 0 ? (
           <EmptyState>No judged descriptions yet. Pick a consistency judge (any LLM agent) when scheduling a Who-is-the-spy tournament: it scores every description after each match.</EmptyState>
         ) : (
@@ -108,7 +131,8 @@ function SpyMetrics({ analysis: a }: { analysis: SpyAnalysis }) {
         )}
       </Section>
 
-      <Section id="bias" title="Bias (content-free calibration)" hint="In a content-free run every description is “...”, so a vote carries no information: an unbiased agent picks each option, speaking place and name equally often. Shown: the chance of choosing a candidate in the first round's vote, by where it stood; bold = the interval misses the uniform chance.">
+      <Section id="bias" title="Bias (content-free calibration)" hint="In a content-free run every description is “...”, so a vote carries no information: an unbiased agent picks each option, speaking place and name equally often. Shown: the chance of choosing a candidate in the first round's vote, by where it stood; bold = the interval misses the uniform chance. In a run that votes in turn, later voters also see the earlier votes.">
+        <Definition>SpyGame §3.3 (Table 3, Figure 3): the probability of being voted by option place, speaking place and name when every description is “...”; the intervals and the chance line are the arena&apos;s.</Definition>
         {a.bias.length === 0 ? (
           <EmptyState>
             No calibration runs yet. An admin starts one as a host/guest tournament of Who is the spy with the “Who is the spy: calibration run” button
@@ -160,6 +184,6 @@ export const spyMetrics: MetricsPage<SpyAnalysis> = {
   Page: SpyMetrics,
   link: {
     text: 'Who is the spy: the SpyGame tables',
-    detail: '— win, rounds survived and votes per role, the theory-of-mind probes, and the bias of content-free calibration runs.',
+    detail: '— win, rounds played and votes per role, the theory-of-mind probes, and the bias of content-free calibration runs.',
   },
 };

@@ -32,7 +32,6 @@ function makeView(over: Partial<SpyView> = {}): SpyView {
     thoughts: [],
     ballot: null,
     probes: [],
-    probeTarget: null,
     rounds: [],
     result: null,
     contentFree: false,
@@ -101,7 +100,6 @@ const probeView = (over: Partial<SpyView> = {}) =>
     phase: 'probe',
     speaker: null,
     waiting: [0, 1, 2, 3],
-    probeTarget: 3,
     descriptions: [
       { round: 1, seat: 2, position: 0, text: 'It has four strings.' },
       { round: 1, seat: 0, position: 1, text: 'You play it with a bow.' },
@@ -198,7 +196,7 @@ describe('turn', () => {
     expect(text).toMatch(/you speak first/);
   });
 
-  it('probes: a labelled question per other survivor and about the probe target, no legal list', () => {
+  it('probes: a labelled question per other survivor and, second order, about the other players, no legal list', () => {
     const text = turn(probeView({ alive: [true, true, false, true] }), 1, null, cfg());
     expect(text).toMatch(/^ME: /m);
     for (const x of ['Player 1', 'Player 4']) {
@@ -206,9 +204,15 @@ describe('turn', () => {
       expect(text).toMatch(new RegExp(`^${x} ROLE: `, 'm'));
     }
     expect(text).not.toMatch(/^Player [23] (WORD|ROLE):/m);
-    expect(text).toMatch(/^Player 4 THINKS MY WORD: /m);
-    expect(text).toMatch(/^Player 4 THINKS I AM: /m);
+    // The paper's questions (§4.3, lines 413-414 and 420): about all players, then what the other players (not one
+    // named player) will guess one's own word and identity to be.
+    expect(text).toContain('It is your turn to guess the words and identities of all players, including yourself. You must identify only one spy player.');
+    expect(text).toContain('Then: based on your description, what do you think the other players will guess your word and identity to be? Put yourself in the shoes of the other players and guess your own word and identity.');
+    expect(text).toMatch(/^OTHERS THINK MY WORD: </m);
+    expect(text).toMatch(/^OTHERS THINK I AM: </m);
+    expect(text).not.toMatch(/^Player \d THINKS/m);
     expect(text).not.toMatch(/Legal moves:/);
+    expect(turn(probeView(), 1, null, cfg({ spies: 2 }))).toContain('You must identify only 2 spy players.');
   });
 
   it('voting: history with counted votes and eliminations, the options in the ballot order at the end', () => {
@@ -236,6 +240,43 @@ describe('turn', () => {
     expect(turn(votingView(), 1, votes(2, 0), cfg(), NEITHER)).not.toMatch(/GUESS|REASONING/);
     const revote = turn(votingView({ ballot: { round: 2, kind: 'revote', candidates: [0, 2], options: [2, 0], votes: [] } }), 1, votes(2, 0), cfg());
     expect(revote).toMatch(/Re-vote: the vote was tied between Player 1 and Player 3/);
+  });
+
+  it('sequential voting (the spygame default): the rules say votes are cast in turn, and a later voter sees the earlier votes in order', () => {
+    expect(system(cfg(), 0, 4)).toMatch(/Players vote one at a time, in this round's speaking order, and every vote is shown to all as soon as it is cast/);
+    expect(system(cfg(), 0, 4)).not.toMatch(/Votes are sealed/);
+    const earlier = [
+      { voter: 2, target: 0, option: 1 },
+      { voter: 0, target: 2, option: 0 },
+    ];
+    const text = turn(votingView({ voting: 'sequential', ballot: { round: 2, kind: 'vote', candidates: [0, 1, 2], options: [2, 0], votes: earlier } }), 1, votes(2, 0), cfg());
+    expect(text).toContain('Players vote one at a time, in speaking order, and every vote is shown to all as soon as it is cast');
+    expect(text).toContain('Votes cast so far, in order:\n- Player 3 → Player 1\n- Player 1 → Player 3\nAnswer with these labelled lines');
+    expect(text).not.toMatch(/sealed/);
+    // The first voter is told so; a re-vote lists its own votes.
+    expect(turn(votingView({ voting: 'sequential' }), 1, votes(2, 0), cfg())).toContain('You are the first to vote.');
+    const revote = turn(
+      votingView({ voting: 'sequential', ballot: { round: 2, kind: 'revote', candidates: [0, 2], options: [2, 0], votes: [{ voter: 0, target: 2, option: 0 }] } }),
+      1, votes(2, 0), cfg(),
+    );
+    expect(revote).toContain('Re-vote votes cast so far, in order:\n- Player 1 → Player 3');
+  });
+
+  it('sealed voting (the undercover default, or voting: sealed): sealed rules, and no votes of others in the prompt', () => {
+    for (const c of [cfg({ preset: 'undercover' }), cfg({ voting: 'sealed' })]) {
+      expect(system(c, 0, 4)).toMatch(/Votes are sealed until everyone has voted, then shown to all/);
+      expect(system(c, 0, 4)).not.toMatch(/one at a time/);
+    }
+    const text = turn(votingView({ voting: 'sealed' }), 1, votes(2, 0), cfg({ voting: 'sealed' }));
+    expect(text).toContain('Votes stay sealed until everyone has voted');
+    expect(text).not.toMatch(/cast so far|first to vote/);
+  });
+
+  it('speaking with a Chinese word: the prompt names the banned characters', () => {
+    const text = turn(makeView({ yourWord: '发电机', descriptions: [] }), 1, null, cfg());
+    expect(text).toContain('- Your word is Chinese: none of its characters (发, 电, 机) may appear in your description.');
+    expect(turn(makeView(), 1, null, cfg())).not.toMatch(/Your word is Chinese/);
+    expect(system(cfg(), 0, 4)).toMatch(/for a Chinese word, not even one of its characters/);
   });
 
   it('uses the view names (full names, first names)', () => {
@@ -378,8 +419,8 @@ describe('parse: probes', () => {
     'Player 3 ROLE: spy',
     'Player 4 WORD: violin',
     'Player 4 ROLE: villager',
-    'Player 4 THINKS MY WORD: violin',
-    'Player 4 THINKS I AM: villager',
+    'OTHERS THINK MY WORD: violin',
+    'OTHERS THINK I AM: villager',
   ].join('\n');
 
   it.each([
@@ -392,6 +433,8 @@ describe('parse: probes', () => {
     ['two answers, the last counts', plain.replace('Player 3 ROLE: spy', 'Player 3 ROLE: villager').replace('ME: villager', 'ME: spy') + '\n\nOn reflection:\n' + plain],
     ['full-width colons', plain.replace(/: /g, '：')],
     ['role words', plain.replace('ME: villager', 'ME: No, I am not the spy').replace('Player 3 ROLE: spy', 'Player 3 ROLE: probably the undercover')],
+    ['the earlier per-player labels', plain.replace('OTHERS THINK MY WORD', 'Player 4 THINKS MY WORD').replace('OTHERS THINK I AM', 'Player 4 THINKS I AM')],
+    ['"the other players think"', plain.replace('OTHERS THINK MY WORD', 'The other players think my word is').replace('OTHERS THINK I AM', 'The other players think I am')],
     [
       'JSON',
       JSON.stringify({
@@ -402,8 +445,8 @@ describe('parse: probes', () => {
         'Player 3 ROLE': 'spy',
         'Player 4 WORD': 'violin',
         'Player 4 ROLE': 'villager',
-        'Player 4 THINKS MY WORD': 'violin',
-        'Player 4 THINKS I AM': 'villager',
+        'OTHERS THINK MY WORD': 'violin',
+        'OTHERS THINK I AM': 'villager',
       }),
     ],
     [
@@ -426,7 +469,7 @@ describe('parse: probes', () => {
   });
 
   it('reads named players, leaves out unknowns, self and players who are out', () => {
-    const reply = ['Me: spy', 'Aaron One WORD: ?', 'Aaron One ROLE: villager', 'Barbara Two WORD: violin', 'Charles Three WORD: cello', "Diana Four's word: don't know", 'Diana Four THINKS MY WORD: cello'].join('\n');
+    const reply = ['Me: spy', 'Aaron One WORD: ?', 'Aaron One ROLE: villager', 'Barbara Two WORD: violin', 'Charles Three WORD: cello', "Diana Four's word: don't know", 'Others think my word: cello'].join('\n');
     expect(parse(reply, 1, null, probeView({ names: FULL, alive: [true, true, false, true] }))).toEqual({
       action: { type: 'probe', self: 'spy', others: [{ seat: 0, role: 'villager' }, { seat: 3 }], theirGuess: { word: 'cello' } },
     });
@@ -538,7 +581,7 @@ describe('format', () => {
     expect(format({ type: 'describe', text: 'It glows.', guess: 'sun', reasoning: 'hm' }, 1)).toBe('GUESS: sun\nREASONING: hm\nDESCRIPTION: It glows.');
     expect(format({ type: 'vote', target: 0, reasoning: 'hm' }, 1)).toBe('REASONING: hm\nVOTE: Player 1');
     expect(format({ type: 'probe', self: 'spy', others: [{ seat: 0, word: 'sun' }], theirGuess: { role: 'villager' } }, 1)).toBe(
-      'ME: spy\nPlayer 1 WORD: sun\nPlayer 1 ROLE: ?\nTHINKS MY WORD: ?\nTHINKS I AM: villager',
+      'ME: spy\nPlayer 1 WORD: sun\nPlayer 1 ROLE: ?\nOTHERS THINK MY WORD: ?\nOTHERS THINK I AM: villager',
     );
     expect(prompt.format).toBe(format);
   });

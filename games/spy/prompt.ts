@@ -1,7 +1,7 @@
 // Text for LLM seats playing Who is the spy: the rules in the SpyGame paper's spirit, the seat's own view, the
 // structured answers (GUESS / REASONING / DESCRIPTION, VOTE, the theory-of-mind probes) and a forgiving parser.
 import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../types';
-import { DESCRIPTION_LIMIT, GUESS_LIMIT, REASONING_LIMIT, type Ballot, type Description, type Role, type RoundResult, type SpyAction, type SpyConfig, type SpyState, type SpyView } from './types';
+import { DESCRIPTION_LIMIT, GUESS_LIMIT, REASONING_LIMIT, votingOf, type Ballot, type Description, type Role, type RoundResult, type SpyAction, type SpyConfig, type SpyState, type SpyView } from './types';
 
 // ───────────────────────── limits and names ─────────────────────────
 
@@ -43,6 +43,9 @@ const GUESS_LINE = 'GUESS: <the word you think the other players (or the spy) ha
 const REASONING_LINE = 'REASONING: <who you think the spy is, and whether it might be you>';
 const DESCRIPTION_LINE = 'DESCRIPTION: <your description: one or two sentences>';
 const VOTE_LINE = 'VOTE: <name>';
+/** The second-order probe's labels: what the other players will guess one's own word and role to be. */
+const OTHERS_WORD = 'OTHERS THINK MY WORD';
+const OTHERS_ROLE = 'OTHERS THINK I AM';
 
 /** The labelled lines of a structured answer, in order, for the optional parts the switches leave in. */
 function answerLines(opts: PromptOptions | undefined, last: string): string[] {
@@ -57,8 +60,8 @@ function answerLines(opts: PromptOptions | undefined, last: string): string[] {
  * "Player 3", without one):
  * describe → `GUESS: …` / `REASONING: …` (only when present) then `DESCRIPTION: …`; vote → the same optional lines
  * then `VOTE: Player N`; probe → `ME: spy|villager`, `Player N WORD: …` / `Player N ROLE: …` per other player, then
- * `THINKS MY WORD: …` / `THINKS I AM: …` (the probe target is not part of the action, so its name is left out; the
- * parser reads the line with or without it). Unknown answers are written `?`. A pass (never chosen) is empty.
+ * `OTHERS THINK MY WORD: …` / `OTHERS THINK I AM: …` (the second-order question, about the other players). Unknown
+ * answers are written `?`. A pass (never chosen) is empty.
  */
 export function format(a: SpyAction, _seat?: Seat, view?: Partial<SpyView>): string {
   const names = view?.names;
@@ -76,8 +79,8 @@ export function format(a: SpyAction, _seat?: Seat, view?: Partial<SpyView>): str
       return [
         `ME: ${a.self ?? '?'}`,
         ...(a.others ?? []).flatMap((o) => [`${nameOf(o.seat)} WORD: ${o.word ?? '?'}`, `${nameOf(o.seat)} ROLE: ${o.role ?? '?'}`]),
-        `THINKS MY WORD: ${a.theirGuess?.word ?? '?'}`,
-        `THINKS I AM: ${a.theirGuess?.role ?? '?'}`,
+        `${OTHERS_WORD}: ${a.theirGuess?.word ?? '?'}`,
+        `${OTHERS_ROLE}: ${a.theirGuess?.role ?? '?'}`,
       ].join('\n');
     case 'pass':
       return '';
@@ -115,6 +118,7 @@ export function system(cfg: SpyConfig, _seat: Seat, numPlayers: number, opts?: P
   const spyNoun = one ? 'the spy' : 'the spies';
   const limit = limitOf(cfg);
   const probes = (cfg.probes ?? true) && !cfg.contentFree;
+  const sequential = votingOf(cfg) === 'sequential';
   const want = asks(opts);
   const title = cfg.preset === 'undercover' ? '"Who is the spy" (also called Undercover)' : '"Who is the spy"';
   const win = [
@@ -138,12 +142,14 @@ export function system(cfg: SpyConfig, _seat: Seat, numPlayers: number, opts?: P
     '',
     'How a round goes:',
     '- Speaking: every player still in the game describes their own word once, in an order drawn afresh every round. Everyone hears every description.',
-    `- A description is one or two sentences (at most ${DESCRIPTION_MAX} characters). It must not contain your word or any form of it (plural, other endings, inside a longer word, any capitalisation), and it must not repeat a description anyone has already given. A description that breaks a rule is refused and you are asked again.`,
+    `- A description is one or two sentences (at most ${DESCRIPTION_MAX} characters). It must not contain your word or any form of it (plural, other endings, inside a longer word, any capitalisation; for a Chinese word, not even one of its characters), and it must not repeat a description anyone has already given. A description that breaks a rule is refused and you are asked again.`,
     ...(cfg.contentFree ? ['- In this match the speaking turns are silent: every description is "..." and the players only vote.'] : []),
     ...(probes
-      ? ['- Questions: before the first vote, every player privately answers a few questions about what they believe (whether they are the spy, the other players\' words and roles). Only you see your answers; they do not change the game.']
+      ? ['- Questions: before the first vote, every player privately answers a few questions about what they believe (whether they are the spy, the other players\' words and roles, and what the other players will guess their own word and role to be). Only you see your answers; they do not change the game.']
       : []),
-    '- Voting: every player still in votes for another player still in, the one they believe is the spy. Votes are sealed until everyone has voted, then shown to all. The player with the most votes is out of the game; their word and role are not revealed.',
+    sequential
+      ? '- Voting: every player still in votes for another player still in, the one they believe is the spy. Players vote one at a time, in this round\'s speaking order, and every vote is shown to all as soon as it is cast, so later voters see the earlier votes. The player with the most votes is out of the game; their word and role are not revealed.'
+      : '- Voting: every player still in votes for another player still in, the one they believe is the spy. Votes are sealed until everyone has voted, then shown to all. The player with the most votes is out of the game; their word and role are not revealed.',
     '- A tie is voted again, among the tied players only. If it is still tied, nobody is out this round.',
     '',
     'Winning:',
@@ -213,6 +219,9 @@ function history(v: SpyView): string[] {
   return out;
 }
 
+/** The distinct Chinese characters of a word (each is banned from its holder's descriptions). */
+const hanChars = (word: string | null) => [...new Set([...(word ?? '')].filter((c) => /\p{Script=Han}/u.test(c)))];
+
 function speakPrompt(v: SpyView, opts: PromptOptions | undefined): string[] {
   const lines = answerLines(opts, DESCRIPTION_LINE);
   const want = asks(opts);
@@ -220,6 +229,7 @@ function speakPrompt(v: SpyView, opts: PromptOptions | undefined): string[] {
   return [
     `It is your turn to speak${first ? ' (you speak first this round)' : ''}. Describe your word in one or two sentences.`,
     '- Your description must not contain your word or any form of it, and must not repeat a description already given.',
+    ...(hanChars(v.yourWord).length ? [`- Your word is Chinese: none of its characters (${hanChars(v.yourWord).join(', ')}) may appear in your description.`] : []),
     '- Nobody is told who the spy is: judge from the descriptions whether most players have your word, or whether yours is the odd one out.',
     ...(want.guess || want.reasoning ? ['- Only the DESCRIPTION is heard by the other players; the other lines stay private.'] : []),
     lines.length > 1 ? 'Answer with these labelled lines, in this order:' : 'Answer with this labelled line:',
@@ -227,20 +237,24 @@ function speakPrompt(v: SpyView, opts: PromptOptions | undefined): string[] {
   ];
 }
 
-function probePrompt(v: SpyView, seat: Seat): string[] {
+/**
+ * The theory-of-mind questions, in the SpyGame paper's words (§4.3): first order "It is your turn to guess the
+ * keywords and identities of all players, including yourself. You must identify only one spy player." (lines
+ * 413-414); second order "Based on your description, what do you think other players will guess your keyword and
+ * identity to be? Please put yourself in the shoes of other players and guess your own keyword and identity."
+ * (line 420). The paper's "keyword" is this prompt's "word".
+ */
+function probePrompt(v: SpyView, seat: Seat, spies: number): string[] {
   const others = v.alive.flatMap((a, i) => (a && i !== seat ? [i] : []));
-  const target = v.probeTarget;
   return [
     'Before the first vote, answer these questions about what you believe. Your answers are private (only you see them) and do not change the game: answer honestly.',
+    `It is your turn to guess the words and identities of all players, including yourself. You must identify only ${spies === 1 ? 'one spy player' : `${spies} spy players`}.`,
+    'Then: based on your description, what do you think the other players will guess your word and identity to be? Put yourself in the shoes of the other players and guess your own word and identity.',
     'Answer one question per line, with exactly these labels (a role is "spy" or "villager"; write "?" if you have no idea):',
     'ME: <spy or villager: what do you believe your own role is?>',
     ...others.flatMap((x) => [`${nameIn(v, x)} WORD: <what you think ${nameIn(v, x)}'s word is>`, `${nameIn(v, x)} ROLE: <spy or villager>`]),
-    ...(target !== null
-      ? [
-          `${nameIn(v, target)} THINKS MY WORD: <what ${nameIn(v, target)} probably thinks your word is>`,
-          `${nameIn(v, target)} THINKS I AM: <spy or villager: what ${nameIn(v, target)} probably thinks you are>`,
-        ]
-      : []),
+    `${OTHERS_WORD}: <the word you think the other players will guess is yours>`,
+    `${OTHERS_ROLE}: <spy or villager: what you think the other players will guess you are>`,
   ];
 }
 
@@ -250,11 +264,21 @@ function votePrompt(v: SpyView, seat: Seat, legal: SpyAction[] | null, opts: Pro
   const options = ballot?.options ?? (fromLegal.length ? fromLegal : (ballot?.candidates ?? []).filter((x) => x !== seat));
   const revote = ballot?.kind === 'revote';
   const lines = answerLines(opts, VOTE_LINE);
+  const sequential = (v.voting ?? 'sealed') === 'sequential';
+  // Sequential voting: the votes already cast in this ballot, in the order they were cast (public once cast).
+  const cast = sequential ? (ballot?.votes ?? []) : [];
   return [
     revote
       ? `Re-vote: the vote was tied between ${listText((ballot?.candidates ?? []).map((x) => nameIn(v, x)))}. Vote again, for one of the tied players only.`
       : 'Voting: vote for the player you believe is the spy.',
-    'You cannot vote for yourself. Votes stay sealed until everyone has voted; the player with the most votes is out of the game.',
+    sequential
+      ? 'You cannot vote for yourself. Players vote one at a time, in speaking order, and every vote is shown to all as soon as it is cast; the player with the most votes is out of the game.'
+      : 'You cannot vote for yourself. Votes stay sealed until everyone has voted; the player with the most votes is out of the game.',
+    ...(sequential
+      ? cast.length
+        ? [`${revote ? 'Re-vote votes' : 'Votes'} cast so far, in order:`, ...cast.map((x) => `- ${nameIn(v, x.voter)} → ${nameIn(v, x.target)}`)]
+        : [`You are the first to vote${revote ? ' in the re-vote' : ''}.`]
+      : []),
     lines.length > 1 ? 'Answer with these labelled lines, in this order:' : 'Answer with this labelled line:',
     ...lines,
     'End with your VOTE line written exactly as one of the legal moves.',
@@ -301,7 +325,7 @@ export function turn(v: SpyView, seat: Seat, legal: SpyAction[] | null, cfg: Spy
       lines.push(`${roundText}: questions before the first vote. You have answered; waiting for the others.`);
       return lines.join('\n');
     }
-    lines.push(`${roundText}: questions before the first vote.`, ...probePrompt(v, seat));
+    lines.push(`${roundText}: questions before the first vote.`, ...probePrompt(v, seat, spies));
     return lines.join('\n');
   }
   if (!v.waiting.includes(seat)) {
@@ -634,7 +658,7 @@ export interface ParseContext {
 
 const DESCRIBE_FORMAT = `Answer with labelled lines, for example:\n${GUESS_LINE}\n${REASONING_LINE}\n${DESCRIPTION_LINE}\n(only the DESCRIPTION is required: one or two sentences that describe your word without saying it).`;
 const PROBE_FORMAT =
-  'Answer the questions one per line with the labels from the message, for example "ME: villager", "Player 2 WORD: <a word>", "Player 2 ROLE: spy", "Player 3 THINKS MY WORD: <a word>", "Player 3 THINKS I AM: villager".';
+  `Answer the questions one per line with the labels from the message, for example "ME: villager", "Player 2 WORD: <a word>", "Player 2 ROLE: spy", "${OTHERS_WORD}: <a word>", "${OTHERS_ROLE}: villager".`;
 
 function thoughtsOf(entries: Entry[]): { guess?: string; reasoning?: string } {
   const g = lastOf(entries, 'guess');

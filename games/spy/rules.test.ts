@@ -6,7 +6,7 @@ import { createRng } from '../../lib/engine/rng';
 import type { Rng } from '../types';
 import { spy } from './index';
 import { KEYWORD_PAIRS } from './keywords';
-import { activeSeats, apply, describe as describeMove, fallback, legalActions, outcome, reject, setup, view, wordIn } from './rules';
+import { activeSeats, apply, bannedCharIn, describe as describeMove, fallback, legalActions, outcome, reject, setup, view, wordIn } from './rules';
 import { configSchema, type SpyAction, type SpyState } from './types';
 
 const cfg = (over: Record<string, unknown> = {}) => configSchema.parse({ pairId: 'moon-sun', spyWord: 'b', spySeats: [2], ...over });
@@ -29,9 +29,16 @@ const probeAll = (s: SpyState): SpyState => {
   while (s.phase === 'probe') s = act(s, activeSeats(s)[0]!, { type: 'probe', others: [], theirGuess: {} });
   return s;
 };
-/** Votes by voter → target; every survivor must be given. */
+/**
+ * Votes by voter → target for one ballot; every survivor must be given. Works in both ways of voting: sealed (all
+ * active at once) and sequential (one active seat at a time, in speaking order).
+ */
 const voteAll = (s: SpyState, votes: Record<number, number>): SpyState => {
-  for (const voter of activeSeats(s)) s = act(s, voter, { type: 'vote', target: votes[voter]! });
+  const pending = s.alive.filter(Boolean).length - s.ballot!.votes.length;
+  for (let i = 0; i < pending; i++) {
+    const voter = activeSeats(s)[0]!;
+    s = act(s, voter, { type: 'vote', target: votes[voter]! });
+  }
   return s;
 };
 
@@ -139,14 +146,13 @@ describe('speaking', () => {
 });
 
 describe('probes and voting', () => {
-  it('asks every survivor the probe questions before the first vote only, each about another player', () => {
+  it('asks every survivor the probe questions before the first vote only, the second-order one about the other players', () => {
     let s = speakAll(start());
     expect(s.phase).toBe('probe');
     expect(activeSeats(s).sort()).toEqual([0, 1, 2, 3]);
-    for (const seat of [0, 1, 2, 3]) {
-      expect(s.probeTargets[seat]).not.toBe(seat);
-      expect(view(s, { seat }).probeTarget).toBe(s.probeTargets[seat]);
-    }
+    // No named target any more (the paper asks what the other players think): nothing drawn, nothing in the views.
+    for (const seat of [0, 1, 2, 3]) expect(view(s, { seat })).not.toHaveProperty('probeTarget');
+    expect(s).not.toHaveProperty('probeTargets');
     expect(reject(s, 0, { type: 'vote', target: 1 })).toMatch(/answer the questions/);
     expect(reject(s, 0, { type: 'probe', others: [{ seat: 0, word: 'x' }], theirGuess: {} })).toMatch(/who is you/);
     s = act(s, 0, { type: 'probe', self: 'villager', others: [{ seat: 1, word: 'moon', role: 'villager' }], theirGuess: { word: 'moon', role: 'villager' } });
@@ -162,8 +168,9 @@ describe('probes and voting', () => {
     expect(s.phase).toBe('vote');
   });
 
-  it('takes votes only for surviving others among the candidates, and keeps them sealed until all are in', () => {
-    let s = probeAll(speakAll(start()));
+  it('sealed voting: takes votes only for surviving others among the candidates, and keeps them sealed until all are in', () => {
+    let s = probeAll(speakAll(start({ voting: 'sealed' })));
+    expect(s.voting).toBe('sealed');
     expect(activeSeats(s).sort()).toEqual([0, 1, 2, 3]);
     expect(legalActions(s, 0)!.map((a) => (a as { target: number }).target).sort()).toEqual([1, 2, 3]);
     expect(reject(s, 0, { type: 'vote', target: 0 })).toBe('you cannot vote for yourself');
@@ -184,13 +191,17 @@ describe('probes and voting', () => {
     expect(outcome(s)!.summary).toBe('Villagers win');
   });
 
-  it('re-votes among the tied players and lets nobody leave when still tied', () => {
-    let s = probeAll(speakAll(start()));
+  it.each(['sealed', 'sequential'] as const)('re-votes among the tied players and lets nobody leave when still tied (%s voting)', (voting) => {
+    let s = probeAll(speakAll(start({ voting })));
     s = voteAll(s, { 0: 1, 1: 0, 2: 1, 3: 0 }); // 0 and 1 tied with two votes each
     expect(s.phase).toBe('vote');
     expect(s.ballot).toMatchObject({ kind: 'revote', candidates: [0, 1] });
     expect(s.rounds[0]).toMatchObject({ eliminated: null, settled: false });
-    expect(reject(s, 2, { type: 'vote', target: 3 })).toMatch(/re-vote among the tied players; vote for one of: Player [12], Player [12]$/);
+    // Sequential: the tied players ahead in the order vote first (for each other, as below), until seat 3 or 4 may vote.
+    while (activeSeats(s)[0]! < 2) s = act(s, activeSeats(s)[0]!, { type: 'vote', target: 1 - activeSeats(s)[0]! });
+    // Seat 3 or 4 tries the other, who is not among the tied.
+    const voter = activeSeats(s).find((x) => x >= 2)!;
+    expect(reject(s, voter, { type: 'vote', target: 5 - voter })).toMatch(/re-vote among the tied players; vote for one of: Player [12], Player [12]$/);
     expect(legalActions(s, 0)).toEqual([{ type: 'vote', target: 1 }]);
     const lines = describeMove(s, voteAll(s, { 0: 1, 1: 0, 2: 0, 3: 1 }), 3, { type: 'vote', target: 1 });
     s = voteAll(s, { 0: 1, 1: 0, 2: 0, 3: 1 });
@@ -202,13 +213,109 @@ describe('probes and voting', () => {
     expect(lines.map((l) => l.text)).toContain('Still tied after the re-vote: nobody leaves this round');
   });
 
-  it('a single leader of a re-vote is out', () => {
-    let s = probeAll(speakAll(start()));
+  it.each(['sealed', 'sequential'] as const)('a single leader of a re-vote is out (%s voting)', (voting) => {
+    let s = probeAll(speakAll(start({ voting })));
     s = voteAll(s, { 0: 1, 1: 0, 2: 1, 3: 0 });
     s = voteAll(s, { 0: 1, 1: 0, 2: 1, 3: 1 });
     expect(s.rounds[0]).toMatchObject({ eliminated: 1, settled: true });
     expect(s.alive).toEqual([true, false, true, true]);
-    expect(reject(speakAll(s), 0, { type: 'vote', target: 1 })).toMatch(/Player 2 is already out/);
+    const next = speakAll(s);
+    expect(reject(next, activeSeats(next)[0]!, { type: 'vote', target: 1 })).toMatch(/Player 2 is already out/);
+  });
+});
+
+describe('sequential voting (the paper’s Algorithm 1, lines 618-621: each vote appended to the history in turn)', () => {
+  it('is the spygame preset’s default; undercover votes sealed; the setting overrides either', () => {
+    expect(start().voting).toBe('sequential');
+    expect(start({ preset: 'undercover' }, 5).voting).toBe('sealed');
+    expect(start({ voting: 'sealed' }).voting).toBe('sealed');
+    expect(start({ preset: 'undercover', voting: 'sequential' }, 5).voting).toBe('sequential');
+    expect(spy.defaultConfig.voting).toBeUndefined(); // the preset decides
+  });
+
+  it('lets one voter vote at a time, in the round’s speaking order, and shows every vote to everyone once cast', () => {
+    let s = probeAll(speakAll(start({}, 4, 'seq')));
+    const order = s.order;
+    expect(activeSeats(s)).toEqual([order[0]]);
+    const [first, second] = [order[0]!, order[1]!];
+    // Out of turn: refused with the reason.
+    expect(reject(s, second, { type: 'vote', target: first })).toBe(`it is Player ${first + 1}'s turn to vote; players vote one at a time, in speaking order`);
+    const target = second;
+    const before = s;
+    s = act(s, first, { type: 'vote', target, reasoning: 'private thought' });
+    expect(activeSeats(s)).toEqual([second]);
+    expect(reject(s, first, { type: 'vote', target })).toBe('you have already voted');
+    // Public once cast: every seat and the public view see it; the reasoning stays private.
+    const cast = { voter: first, target, option: s.ballot!.options[first]!.indexOf(target) };
+    for (const seat of [0, 1, 2, 3]) expect(view(s, { seat }).ballot!.votes).toEqual([cast]);
+    expect(view(s, { spectator: true }).ballot!.votes).toEqual([cast]);
+    expect(view(s, { seat: second }).voting).toBe('sequential');
+    const lines = describeMove(before, s, first, { type: 'vote', target, reasoning: 'private thought' });
+    expect(lines).toEqual([
+      { text: `Player ${first + 1} votes for Player ${target + 1}` },
+      { text: `Player ${first + 1} thinks: “private thought”`, visibleTo: [first] },
+    ]);
+    // The rest vote in order; the count is as in sealed voting.
+    const seen: number[] = [first];
+    while (s.phase === 'vote' && s.round === 1) {
+      const voter = activeSeats(s)[0]!;
+      seen.push(voter);
+      s = act(s, voter, { type: 'vote', target: voter === 2 ? 0 : 2 });
+    }
+    expect(seen).toEqual(order);
+    expect(s.rounds[0]!.ballots[0]!.votes.map((v) => v.voter)).toEqual(order);
+  });
+
+  it('shows a later voter the earlier votes in its prompt, in the order they were cast', () => {
+    let s = probeAll(speakAll(start({}, 4, 'seq-prompt')));
+    const [a, b, c] = s.order as [number, number, number];
+    s = act(s, a, { type: 'vote', target: b });
+    s = act(s, b, { type: 'vote', target: a });
+    const text = spy.prompt.turn(view(s, { seat: c }), c, legalActions(s, c), spy.defaultConfig);
+    expect(text).toContain(`Votes cast so far, in order:\n- Player ${a + 1} → Player ${b + 1}\n- Player ${b + 1} → Player ${a + 1}\n`);
+    // A sealed ballot shows nobody the others' votes before the count.
+    let t = probeAll(speakAll(start({ voting: 'sealed' }, 4, 'seq-prompt')));
+    t = act(t, 0, { type: 'vote', target: 1 });
+    const sealed = spy.prompt.turn(view(t, { seat: 2 }), 2, legalActions(t, 2), configSchema.parse({ voting: 'sealed' }));
+    expect(view(t, { seat: 2 }).ballot!.votes).toEqual([]);
+    expect(sealed).not.toMatch(/Player 1 → Player 2/);
+  });
+
+  it('a re-vote goes in the same order; a tie still re-votes, then nobody leaves', () => {
+    let s = probeAll(speakAll(start({}, 4, 'seq-tie')));
+    s = voteAll(s, { 0: 1, 1: 0, 2: 1, 3: 0 });
+    expect(s.ballot).toMatchObject({ kind: 'revote', candidates: [0, 1], votes: [] });
+    expect(activeSeats(s)).toEqual([s.order[0]]);
+    s = voteAll(s, { 0: 1, 1: 0, 2: 0, 3: 1 });
+    expect(s.rounds[0]).toMatchObject({ eliminated: null, settled: true });
+    expect(s.rounds[0]!.ballots[1]!.votes.map((v) => v.voter)).toEqual(s.rounds[0]!.order);
+  });
+});
+
+describe('banned characters of a Chinese keyword (the paper, line 194: “without revealing any characters in their keyword”)', () => {
+  const zh = (spyWord: 'a' | 'b') => setup(createRng('zh'), configSchema.parse({ pairId: 'dianchi-fadianji', spyWord, spySeats: [2], shuffleSpeaking: false }), 4);
+
+  it('refuses a description with any one character of the speaker’s Chinese word, naming the character', () => {
+    const s = zh('a'); // villagers 发电机, the spy 电池; seat 0 speaks first
+    expect(s.words[0]).toBe('发电机');
+    expect(reject(s, 0, { type: 'describe', text: '停电的时候很有用' })).toBe('your description contains “电”, a character of your word “发电机”; no character of your word may appear in your description');
+    expect(reject(s, 0, { type: 'describe', text: '这台机器很吵' })).toMatch(/contains “机”, a character of your word “发电机”/);
+    // The whole word is still refused as before, as the word.
+    expect(reject(s, 0, { type: 'describe', text: '一台发电机' })).toMatch(/gives your word away/);
+    // Characters of the other word are allowed; so is a description with none of its own.
+    expect(reject(s, 0, { type: 'describe', text: '能把力量变成能量' })).toBeNull();
+    expect(reject(s, 0, { type: 'describe', text: '里面有池塘' })).toBeNull(); // 池 belongs to 电池, not to 发电机
+  });
+
+  it('applies to each player’s own word only, and not to English words', () => {
+    let s = zh('b'); // villagers 电池, the spy 发电机
+    s = act(s, 0, { type: 'describe', text: '可以放在遥控器里' });
+    s = act(s, 1, { type: 'describe', text: '用完要回收' });
+    expect(s.words[2]).toBe('发电机');
+    expect(reject(s, 2, { type: 'describe', text: '像一个池子' })).toBeNull();
+    expect(reject(s, 2, { type: 'describe', text: '发出很大的声音' })).toMatch(/contains “发”/);
+    expect(bannedCharIn('a moon-shaped lamp', 'moon')).toBeNull();
+    expect(bannedCharIn('它很亮', '月亮')).toBe('亮');
   });
 });
 
@@ -288,7 +395,7 @@ describe('content-free calibration, fallback and the log', () => {
       { text: `Player ${seat + 1} guesses the other word is “star”`, visibleTo: [seat] },
       { text: `Player ${seat + 1} thinks: “Nobody has spoken yet.”`, visibleTo: [seat] },
     ]);
-    const v = probeAll(speakAll(s));
+    const v = probeAll(speakAll(start({ voting: 'sealed' })));
     const vote: SpyAction = { type: 'vote', target: 1 };
     const voteLines = describeMove(v, act(v, 0, vote), 0, vote);
     expect(voteLines).toEqual([{ text: 'Player 1 has voted' }, { text: 'Player 1 votes for Player 2', visibleTo: [0] }]);
@@ -325,6 +432,9 @@ describe('conformance', () => {
     expect(checkConformance(spy, { seeds: 25, randomAction })).toEqual([]);
     expect(checkConformance(spy, { seeds: 10, randomAction, config: { preset: 'undercover', naming: 'first-names', lang: 'zh' } })).toEqual([]);
     expect(checkConformance(spy, { seeds: 10, randomAction, config: { contentFree: true, naming: 'full-names', shuffleOptions: false } })).toEqual([]);
+    // Both ways of voting in both presets (the defaults above: spygame sequential, undercover sealed).
+    expect(checkConformance(spy, { seeds: 10, randomAction, config: { voting: 'sealed' } })).toEqual([]);
+    expect(checkConformance(spy, { seeds: 10, randomAction, config: { preset: 'undercover', voting: 'sequential', lang: 'zh' } })).toEqual([]);
   });
 
   it('ships enough keyword pairs for every language setting', () => {

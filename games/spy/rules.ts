@@ -1,6 +1,27 @@
 // Who is the spy rules: a pure state machine for N players (speaking, theory-of-mind probes, voting with one
 // re-vote), the two presets (SpyGame, LLMArena's Undercover) and the bias controls (naming, shuffled speaking and
 // option orders), all drawn from the match's seeded rng and recorded in the state so a match replays exactly.
+//
+// The reference is the SpyGame/DEEP paper (line numbers of /work/shared/seeds/001_ffbf1cc809a76b76.txt, the text
+// extracted from its PDF). Where the arena follows it:
+// - Voting (Algorithm 1, lines 613-621, steps 7-15): the spygame preset votes in turn by default (`voting:
+//   'sequential'`): each vote is appended to the shared history before the next player votes, so later voters see
+//   the earlier votes. Voters go in the round's speaking order (Algorithm 1 loops over the same players P for
+//   speaking and voting).
+// - Banned words (§3.1, line 194: players describe their keyword "without revealing any characters in their
+//   keyword"): each character of a Chinese keyword is banned, not only the whole word.
+// - Probes (§4.3, lines 411-422): asked right before the first vote; the second-order question asks what the other
+//   players will guess one's own word and identity to be (line 420), not what one named player thinks.
+// - The end (line 213, "the spy wins if it is not voted out until only two participants remain"): checked after
+//   every count; with several spies, they win once they are at least as many as the villagers.
+// Where it deviates, and why:
+// - Ties: Algorithm 1 removes "Max p in V" without saying how a tie breaks; a tie here goes to one re-vote among the
+//   tied players and a second tie removes nobody (no coin flip decides who leaves).
+// - Sealed voting (`voting: 'sealed'`, the undercover preset's default) is offered besides the paper's, for LLMArena's
+//   Undercover and for bias measurements without herding.
+// - Presets beyond the paper's 4 players and one spy (3-8 players, up to 4 spies, a round limit) are the arena's own.
+// - English keywords: "any characters" cannot mean letters, so an English description is refused for the word or a
+//   recognisable form of it (games/words.ts), as before; the character rule applies to Chinese keywords only.
 import type { JudgeItem, LogLine, Outcome, Rng, Seat, Viewer } from '../types';
 import { normalize, wordIn } from '../words';
 import { findPair, pairsFor } from './keywords';
@@ -17,6 +38,7 @@ import {
   type SpyView,
   type Thought,
   type Vote,
+  votingOf,
 } from './types';
 
 export const MIN_PLAYERS = 3;
@@ -40,6 +62,18 @@ export function namesFor(naming: SpyConfig['naming'], n: number, rng: Rng): stri
 export function roundLimit(cfg: SpyConfig): number | null {
   if (cfg.maxRounds !== undefined) return cfg.maxRounds;
   return cfg.preset === 'undercover' ? 2 : null;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The first character of a Chinese keyword that a text contains, or null (the paper's rule, line 194: no character
+ * of one's keyword may be revealed). Words without Chinese characters have no banned characters.
+ */
+export function bannedCharIn(text: string, word: string): string | null {
+  if (!HAN.test(word)) return null;
+  for (const ch of word) if (HAN.test(ch) && text.includes(ch)) return ch;
+  return null;
 }
 
 const aliveSeats = (s: SpyState) => s.alive.flatMap((a, i) => (a ? [i] : []));
@@ -71,13 +105,13 @@ export function setup(rng: Rng, cfg: SpyConfig, n: number): SpyState {
     alive: Array.from({ length: n }, () => true),
     round: 0,
     maxRounds: roundLimit(cfg),
+    voting: votingOf(cfg),
     phase: 'speak',
     order: [],
     speakIdx: 0,
     descriptions: [],
     thoughts: [],
     ballot: null,
-    probeTargets: {},
     probes: [],
     rounds: [],
     result: null,
@@ -107,13 +141,18 @@ function startBallot(s: SpyState, candidates: Seat[], kind: Ballot['kind'], rng:
 
 /** After the last speaker: the probes (before the first vote of the match, when enabled), else the vote. */
 function afterSpeaking(s: SpyState, rng: Rng): SpyState {
-  if (s.cfg.probes && !s.cfg.contentFree && s.round === 1 && s.probes.length === 0) {
-    const alive = aliveSeats(s);
-    const probeTargets: Record<number, number> = {};
-    for (const seat of alive) probeTargets[seat] = rng.pick(alive.filter((x) => x !== seat));
-    return { ...s, phase: 'probe', probeTargets };
-  }
+  if (s.cfg.probes && !s.cfg.contentFree && s.round === 1 && s.probes.length === 0) return { ...s, phase: 'probe' };
   return startBallot(s, aliveSeats(s), 'vote', rng);
+}
+
+/**
+ * Who votes next in a sequential ballot: the first survivor in this round's speaking order who has not voted yet
+ * (Algorithm 1 iterates over the same players for speaking and voting). Null once everyone has voted.
+ */
+function nextVoter(s: SpyState): Seat | null {
+  const voted = new Set(s.ballot!.votes.map((v) => v.voter));
+  const order = [...s.order, ...aliveSeats(s).filter((x) => !s.order.includes(x))];
+  return order.find((x) => s.alive[x] && !voted.has(x)) ?? null;
 }
 
 /** Win conditions, checked after every elimination and at the end of every round. */
@@ -160,8 +199,13 @@ export function activeSeats(s: SpyState): Seat[] {
       return [s.order[s.speakIdx]!];
     case 'probe':
       return aliveSeats(s).filter((x) => !s.probes.some((p) => p.seat === x));
-    case 'vote':
+    case 'vote': {
+      if (s.voting === 'sequential') {
+        const next = nextVoter(s);
+        return next === null ? [] : [next];
+      }
       return aliveSeats(s).filter((x) => !s.ballot!.votes.some((v) => v.voter === x));
+    }
     default:
       return [];
   }
@@ -193,6 +237,8 @@ export function reject(s: SpyState, seat: Seat, a: SpyAction): string | null {
     if (text.length > DESCRIPTION_LIMIT) return `your description is too long (${text.length} characters; at most ${DESCRIPTION_LIMIT}): say it in a sentence`;
     const said = wordIn(text, s.words[seat]!);
     if (said) return `your description gives your word away (“${said}” is your word “${s.words[seat]}” or a form of it); describe it without naming it`;
+    const char = bannedCharIn(text, s.words[seat]!);
+    if (char) return `your description contains “${char}”, a character of your word “${s.words[seat]}”; no character of your word may appear in your description`;
     const same = repeated(s, text);
     if (same) return `${same.seat === seat ? 'you' : nameOf(s, same.seat)} already said that in round ${same.round}; give a new description`;
     return null;
@@ -207,6 +253,10 @@ export function reject(s: SpyState, seat: Seat, a: SpyAction): string | null {
   if (a.type !== 'vote') return 'it is the voting phase: vote for one of the players offered';
   const ballot = s.ballot!;
   if (ballot.votes.some((v) => v.voter === seat)) return 'you have already voted';
+  if (s.voting === 'sequential') {
+    const next = nextVoter(s);
+    if (next !== null && next !== seat) return `it is ${nameOf(s, next)}'s turn to vote; players vote one at a time, in speaking order`;
+  }
   if (a.target === seat) return 'you cannot vote for yourself';
   if (!(ballot.options[seat] ?? []).includes(a.target)) {
     const offered = listNames(s, ballot.options[seat] ?? []);
@@ -241,8 +291,8 @@ export function apply(s: SpyState, seat: Seat, a: SpyAction, rng: Rng): SpyState
   if (s.phase === 'probe') {
     const answer: ProbeAnswer =
       a.type === 'probe'
-        ? { seat, ...(a.self ? { self: a.self } : {}), others: a.others, target: s.probeTargets[seat]!, theirGuess: a.theirGuess }
-        : { seat, others: [], target: s.probeTargets[seat]!, theirGuess: {}, forfeited: true };
+        ? { seat, ...(a.self ? { self: a.self } : {}), others: a.others, theirGuess: a.theirGuess }
+        : { seat, others: [], theirGuess: {}, forfeited: true };
     const next: SpyState = { ...s, probes: [...s.probes, answer] };
     return activeSeats(next).length === 0 ? startBallot(next, aliveSeats(next), 'vote', rng) : next;
   }
@@ -281,9 +331,9 @@ export function outcome(s: SpyState): Outcome | null {
 
 /**
  * Hidden-information decisions: a seat sees its own word (never its role), its own thoughts, probe answers and
- * open vote, and what everyone heard (descriptions, counted votes). Spectators' public view is the same without
- * any word; omniscient viewers — replays, the end of the game, and live spectators of matches that are neither
- * blind nor played by a person (the hub decides) — see everything.
+ * open vote, and what everyone heard (descriptions, counted votes, and in sequential voting every vote as soon as it
+ * is cast). Spectators' public view is the same without any word; omniscient viewers — replays, the end of the game,
+ * and live spectators of matches that are neither blind nor played by a person (the hub decides) — see everything.
  */
 export function view(s: SpyState, v: Viewer): SpyView {
   const all = 'omniscient' in v || s.phase === 'over';
@@ -295,7 +345,8 @@ export function view(s: SpyState, v: Viewer): SpyView {
         kind: s.ballot.kind,
         candidates: s.ballot.candidates,
         options: you !== null ? (s.ballot.options[you] ?? null) : null,
-        votes: all ? s.ballot.votes : s.ballot.votes.filter((x) => x.voter === you),
+        // Sequential voting: a vote is public once cast (later voters see it). Sealed: only one's own until counted.
+        votes: all || s.voting === 'sequential' ? s.ballot.votes : s.ballot.votes.filter((x) => x.voter === you),
       }
     : null;
   return {
@@ -305,6 +356,7 @@ export function view(s: SpyState, v: Viewer): SpyView {
     alive: s.alive,
     round: s.round,
     maxRounds: s.maxRounds,
+    voting: s.voting,
     phase: s.phase,
     order: s.order,
     speaker: s.phase === 'speak' ? s.order[s.speakIdx]! : null,
@@ -316,7 +368,6 @@ export function view(s: SpyState, v: Viewer): SpyView {
     thoughts: mine(s.thoughts),
     ballot,
     probes: mine(s.probes),
-    probeTarget: s.phase === 'probe' && you !== null ? (s.probeTargets[you] ?? null) : null,
     rounds: s.rounds,
     result: s.result,
     contentFree: s.cfg.contentFree,
@@ -333,8 +384,16 @@ export function describe(prev: SpyState, next: SpyState, seat: Seat, a: SpyActio
   } else if (prev.phase === 'probe') {
     lines.push({ text: `${who} answered the probe questions` });
   } else if (prev.phase === 'vote') {
-    lines.push({ text: `${who} has voted` });
-    if (a.type === 'vote') lines.push({ text: `${who} votes for ${nameOf(prev, a.target)}`, visibleTo: [seat] }, ...thoughtLines(who, seat, a));
+    // As `apply` counts it: a fallback pass goes to the first option offered.
+    const target = a.type === 'vote' ? a.target : prev.ballot!.options[seat]![0]!;
+    if (prev.voting === 'sequential') {
+      // Public once cast: every player (and every later voter's prompt) sees it.
+      lines.push({ text: `${who} votes for ${nameOf(prev, target)}` });
+      if (a.type === 'vote') lines.push(...thoughtLines(who, seat, a));
+    } else {
+      lines.push({ text: `${who} has voted` });
+      if (a.type === 'vote') lines.push({ text: `${who} votes for ${nameOf(prev, a.target)}`, visibleTo: [seat] }, ...thoughtLines(who, seat, a));
+    }
   }
   // Counted ballots, eliminations and the next round are public once they happen.
   const counted = countedSince(prev, next);
@@ -398,6 +457,6 @@ export function fallback(s: SpyState, seat: Seat): SpyAction {
   return { type: 'pass' };
 }
 
-export { configSchema, DESCRIPTION_LIMIT };
+export { configSchema, DESCRIPTION_LIMIT, votingOf };
 // The action schema is the definition's too (games/types.ts, `GameRules`), like the config schema above.
 export { actionSchema } from './types';

@@ -10,6 +10,7 @@
  */
 import { cluesOf, norm, wordsOfClue } from '../sim-lexicon';
 import type { GameSim, Rng, SimAnswer } from '../types';
+import { bannedCharIn } from './rules';
 
 interface Heard {
   name: string;
@@ -29,6 +30,7 @@ export function wordGameReply(texts: string[], legal: string[] | null, flawed: b
   const myWord = /^Your word: (.+)$/m.exec(turn)![1]!.trim();
   const me = /^You are (.+?)\.$/m.exec(turn)?.[1]?.trim() ?? '';
   const heard: Heard[] = [];
+  // Descriptions ("- Player 2: …"); vote lines ("- Player 2 → Player 3") and legal moves ("- VOTE: …") are not.
   for (const m of turn.matchAll(/^- (.+?): (.+)$/gm)) {
     const [name, text] = [m[1]!.trim(), m[2]!.trim()];
     if (name === 'VOTE' || text === '...' || name === me) continue;
@@ -56,35 +58,54 @@ export function wordGameReply(texts: string[], legal: string[] | null, flawed: b
   };
 
   if (legal) {
-    // A vote: the most suspicious candidate when it can tell, else any.
+    // A vote: the most suspicious candidate when it can tell; else, when votes are cast in turn and some are shown
+    // already, the one most voted for so far (a careful player follows the table); else any.
     const options = legal.map((l) => l.replace(/^VOTE:\s*/, ''));
-    const pick = flawed ? me : (careful && options.find((o) => suspects.includes(o))) || rng.pick(options);
+    const earlier = castSoFar(turn).filter((x) => options.includes(x));
+    const pick = flawed ? me : (careful && (options.find((o) => suspects.includes(o)) || (earlier.length ? mostCommon(earlier) : null))) || rng.pick(options);
     thoughts();
     out.push(`VOTE: ${pick}`);
     return { content: out.join('\n'), kind: flawed ? 'illegal' : 'ok' };
   }
-  if (/THINKS MY WORD:/.test(turn) && /^ME:/m.test(turn)) {
+  if (/THINKS? MY WORD:/.test(turn) && /^ME:/m.test(turn)) {
     out.push(`ME: ${amSpy ? 'spy' : 'villager'}`);
     for (const m of turn.matchAll(/^(.+?) WORD: </gm)) {
       const name = m[1]!;
-      if (/THINKS MY$/.test(name)) continue;
+      if (/THINKS? MY$/.test(name)) continue;
       const h = heard.find((x) => x.name === name);
       out.push(`${name} WORD: ${h?.word ?? (amSpy ? guess : myWord)}`, `${name} ROLE: ${suspects.includes(name) ? 'spy' : 'villager'}`);
     }
-    const target = /^(.+?) THINKS MY WORD:/m.exec(turn)?.[1];
-    if (target) out.push(`${target} THINKS MY WORD: ${myWord}`, `${target} THINKS I AM: villager`);
+    // Second order (the paper's question about the other players): the label as the prompt writes it.
+    const word = /^(.+? THINKS? MY WORD):/m.exec(turn)?.[1];
+    const role = /^(.+? THINKS? I AM):/m.exec(turn)?.[1];
+    if (word) out.push(`${word}: ${myWord}`);
+    if (role) out.push(`${role}: villager`);
     return { content: out.join('\n'), kind: 'ok' };
   }
   if (asks('DESCRIPTION')) {
     const said = new Set(heard.map((h) => norm(h.text)));
     for (const m of turn.matchAll(/^- .+?: (.+)$/gm)) said.add(norm(m[1]!));
-    const unused = cluesOf(myWord).filter((c) => !said.has(norm(c)));
+    // A Chinese word's characters are banned from its descriptions (the game refuses them): such clues are left out.
+    const unused = cluesOf(myWord).filter((c) => !said.has(norm(c)) && bannedCharIn(c, myWord) === null);
     const clue = flawed ? `It is a ${myWord}, of course.` : unused.length ? rng.pick(unused) : `Something I would rather keep vague, take ${1 + rng.int(1000)}.`;
     thoughts();
     out.push(`DESCRIPTION: ${clue}`);
     return { content: out.join('\n'), kind: flawed ? 'illegal' : 'ok' };
   }
   return null;
+}
+
+/** The targets of the votes shown as cast so far in this ballot ("- Player 2 → Player 3" under "… cast so far"). */
+function castSoFar(turn: string): string[] {
+  const at = turn.search(/^(?:Re-vote votes|Votes) cast so far/m);
+  if (at < 0) return [];
+  const out: string[] = [];
+  for (const line of turn.slice(at).split('\n').slice(1)) {
+    const m = /^- (.+?) → (.+)$/.exec(line);
+    if (!m) break;
+    out.push(m[2]!.trim());
+  }
+  return out;
 }
 
 function mostCommon(xs: string[]): string {

@@ -13,6 +13,20 @@ export const PRESETS = ['spygame', 'undercover'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 /**
+ * How a ballot is cast. sequential (the SpyGame paper's Algorithm 1, which appends each vote to the shared history
+ * before the next player votes): one voter at a time, in the round's speaking order, each vote public as soon as it
+ * is cast, so later voters see the earlier votes. sealed: everyone votes at once and the votes are shown when all are in.
+ */
+export const VOTINGS = ['sequential', 'sealed'] as const;
+export type Voting = (typeof VOTINGS)[number];
+
+/** The preset's way of voting unless the config sets one: SpyGame votes in turn (Algorithm 1), Undercover sealed. */
+export function votingOf(cfg: { preset?: Preset; voting?: Voting }): Voting {
+  if (cfg.voting !== undefined) return cfg.voting;
+  return cfg.preset === 'undercover' ? 'sealed' : 'sequential';
+}
+
+/**
  * Ablation switches an agent may carry (agent settings `promptSwitches`), as in the SpyGame paper: the turn prompt
  * then leaves out that part of the structured answer.
  */
@@ -33,6 +47,8 @@ export const configSchema = z
     spies: z.number().int().min(1).max(4).default(1),
     /** Last round (undercover); null = no limit (spygame). Absent = the preset's default. */
     maxRounds: z.number().int().min(1).max(20).nullable().optional(),
+    /** How votes are cast (see `VOTINGS`). Absent = the preset's default: sequential for spygame, sealed for undercover. */
+    voting: z.enum(VOTINGS).optional(),
     naming: z.enum(NAMINGS).default('numbered'),
     /** Keyword language: a pair is drawn from this part of the shipped set. */
     lang: z.enum(['en', 'zh', 'any']).default('en'),
@@ -116,15 +132,14 @@ export interface RoundResult {
   settled: boolean;
 }
 
-/** Answers to the theory-of-mind probes, asked once right before the first vote. */
+/** Answers to the theory-of-mind probes, asked once right before the first vote (the SpyGame paper's §4.3). */
 export interface ProbeAnswer {
   seat: number;
   /** Does it think it is the spy? */
   self?: Role;
   /** First order, about every other surviving player: their word and role. */
   others: { seat: number; word?: string; role?: Role }[];
-  /** Second order, about `target`: what does `target` think this player's word and role are? */
-  target: number;
+  /** Second order: what it thinks the other players will guess its own word and role to be. */
   theirGuess: { word?: string; role?: Role };
   forfeited?: boolean;
 }
@@ -146,6 +161,8 @@ export interface SpyState {
   round: number;
   /** Effective round limit (null = none). */
   maxRounds: number | null;
+  /** Effective way of voting (the config's, else the preset's). */
+  voting: Voting;
   phase: Phase;
   /** This round's speaking order. */
   order: number[];
@@ -155,8 +172,7 @@ export interface SpyState {
   thoughts: Thought[];
   /** The open ballot while voting. */
   ballot: Ballot | null;
-  /** Probe target per seat (drawn when the probe phase starts), and the answers so far. */
-  probeTargets: Record<number, number>;
+  /** The probe answers so far. */
   probes: ProbeAnswer[];
   rounds: RoundResult[];
   result: { winners: Role; reason: string } | null;
@@ -199,6 +215,8 @@ export interface SpyView {
   alive: boolean[];
   round: number;
   maxRounds: number | null;
+  /** How votes are cast; always set by `view` (optional only so views built by hand in older tests still type-check). */
+  voting?: Voting;
   phase: Phase;
   order: number[];
   /** Who speaks now (speaking phase), else null. */
@@ -212,11 +230,12 @@ export interface SpyView {
   spies: number[] | null;
   descriptions: Description[];
   thoughts: Thought[];
-  /** The open ballot: candidates, the viewer's own option order, and the votes the viewer may see. */
+  /**
+   * The open ballot: candidates, the viewer's own option order, and the votes the viewer may see (sealed: its own;
+   * sequential: every vote cast so far, as they are public once cast).
+   */
   ballot: { round: number; kind: 'vote' | 'revote'; candidates: number[]; options: number[] | null; votes: Vote[] } | null;
   probes: ProbeAnswer[];
-  /** The viewer's own probe target while the probe phase is open. */
-  probeTarget: number | null;
   rounds: RoundResult[];
   /** Once over: who won and why (the words and roles are then in `words`/`spies`). */
   result: { winners: Role; reason: string } | null;

@@ -1,7 +1,7 @@
 // The tic-tac-toe game definition (server-safe: no React).
 import { defineGame } from '../../lib/engine/define-game';
 import { ticTacToeEngine } from './engine';
-import { prompt } from './prompt';
+import { PROMPT_SWITCHES, prompt } from './prompt';
 import * as rules from './rules';
 
 export const ticTacToe = defineGame({
@@ -17,7 +17,9 @@ export const ticTacToe = defineGame({
     info: 'perfect',
     chance: false,
     categories: ['abstract-strategy'],
+    normalizedBy: 'trueskill', // LLMArena's Table 1: TrueSkill μ
     seatNames: ['X', 'O'],
+    promptSwitches: PROMPT_SWITCHES,
   },
   rules: {
     summary:
@@ -32,6 +34,8 @@ export const ticTacToe = defineGame({
         'Models answer with their mark, a colon and the square: "X: (1,3)". Reasoning before the answer is fine; the last move written counts. A square that is taken or off the board is rejected with the reason.',
       strategy:
         'With perfect play the game is a draw. The centre and corners are the strongest squares; a fork (two threats at once) wins. The engine plays perfectly.',
+      ablation:
+        'An LLM agent may carry the switch “without position hint” (LLMArena’s Table 2): its turn prompt then leaves out the list of legal moves (the squares it may mark); the board, the rules and the answer format stay, and the same answers are accepted.',
     },
   },
 });

@@ -100,3 +100,33 @@ describe('system and turn', () => {
     expect(lines[at + 8]).toMatch(/exactly this format: X: \(row,col\)/);
   });
 });
+
+describe('ablation: without position hint (LLMArena Table 2)', () => {
+  const s = apply(apply(setup(), 0, place(1, 1)), 1, place(2, 2));
+  const legal = legalActions(s, X);
+  const off = prompt.turn(view(s), X, legal, {});
+  const on = prompt.turn(view(s), X, legal, {}, { switches: ['tictactoe:no-position-hint'] });
+
+  it('with the switch the list of squares that may be marked is left out; the rest of the turn is unchanged', () => {
+    expect(off).toContain('Legal moves:\n- X: (1,2)');
+    expect(on).not.toContain('Legal moves:');
+    expect(on).not.toMatch(/^- X: \(\d,\d\)$/m);
+    expect(on).toContain('  1 2 3\n1 X . .\n2 . O .\n3 . . .');
+    expect(on).toMatch(/exactly this format: X: \(row,col\)/);
+    expect(off.split('\n').filter((l) => !/^- X: \(\d,\d\)$/.test(l) && l !== 'Legal moves:')).toEqual(on.split('\n'));
+  });
+
+  it('another game’s switch changes nothing', () => {
+    expect(prompt.turn(view(s), X, legal, {}, { switches: ['connect-four:no-position-hint'] })).toBe(off);
+  });
+
+  it('the parser accepts the same answers with the switch on', () => {
+    expect(prompt.parse('X: (3,3)', X, legal)).toEqual({ action: place(3, 3) });
+    expect(prompt.parse('row 3, column 3', X, null)).toEqual({ action: place(3, 3) });
+  });
+
+  it('the game declares the switch, namespaced by its id', async () => {
+    const { ticTacToe } = await import('./index');
+    expect(ticTacToe.meta.promptSwitches.map((x) => x.id)).toEqual(['tictactoe:no-position-hint']);
+  });
+});

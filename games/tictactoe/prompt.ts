@@ -1,5 +1,5 @@
 // Text for LLM seats playing tic-tac-toe: rules with a worked example, the turn observation, the answer format and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../types';
 import {
   apply,
   markOf,
@@ -12,6 +12,22 @@ import {
   type TicTacToeState,
   type TicTacToeView,
 } from './rules';
+
+/** The switch id of LLMArena's "without position hint" ablation (its Table 2). */
+export const NO_POSITION_HINT = 'tictactoe:no-position-hint';
+
+/**
+ * The ablation switches an LLM agent may carry in tic-tac-toe. "Without position hint", as in the authors' code
+ * (opponent_no_action.py): the observation drops "You can only put the mark on [...]", i.e. our list of legal moves;
+ * the board, the rules (with how squares are named) and the answer format stay.
+ */
+export const PROMPT_SWITCHES = [
+  {
+    id: NO_POSITION_HINT,
+    label: 'Tic-Tac-Toe: without position hint',
+    help: 'LLMArena’s ablation (Table 2): the turn prompt does not list the squares the agent may mark.',
+  },
+] as const;
 
 /** The board as text: column numbers on top, row numbers on the left, "." for an empty square. */
 export function renderBoard(board: Cell[][]): string {
@@ -54,13 +70,14 @@ function system(_cfg: TicTacToeConfig, seat: Seat): string {
   ].join('\n');
 }
 
-function turn(v: TicTacToeView, seat: Seat, legal: TicTacToeAction[] | null): string {
+function turn(v: TicTacToeView, seat: Seat, legal: TicTacToeAction[] | null, _cfg?: TicTacToeConfig, opts?: PromptOptions): string {
   const mark = markOf(seat);
   const lines = [`Current board (rows 1-3 top to bottom, columns 1-3 left to right, "." = empty):`, renderBoard(v.board), ''];
   if (v.last) lines.push(`Last move: ${v.board[v.last[0]]![v.last[1]]} at (${v.last[0] + 1},${v.last[1] + 1}).`);
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
   lines.push(v.toMove === seat ? `You play ${mark}. It is your turn.` : `You play ${mark}. It is ${markOf(v.toMove ?? 0)}'s turn.`);
-  if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
+  // The position hint: left out under LLMArena's "without position hint" ablation.
+  if (legal && !opts?.switches?.includes(NO_POSITION_HINT)) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push(`Reply with your move in exactly this format: ${mark}: (row,col)`);
   return lines.join('\n');
 }

@@ -1,19 +1,33 @@
 // The prompting scaffolds an LLM agent can use: their ids, labels and the text each adds to a game's system prompt.
 // Pure text shared by the admin forms (lib, app) and the LLM player (server/agents/llm.ts).
 
-/** Bumped whenever a scaffold's text below changes: part of an agent's identity on the leaderboard. */
+/**
+ * Bumped whenever a scaffold's text below changes: part of an agent's identity on the leaderboard. Adding a scaffold
+ * changes no existing text, so it needs no bump (`gamebench-cot` came with v1; agents choose it by its id).
+ */
 export const PROMPT_VERSION = 'v1';
 
-export const SCAFFOLD_IDS = ['base', 'cot'] as const;
+export const SCAFFOLD_IDS = ['base', 'cot', 'gamebench-cot'] as const;
 export type Scaffold = (typeof SCAFFOLD_IDS)[number];
+
+/**
+ * GameBench's chain-of-thought prompt, verbatim (GameBench paper, appendix: "CoT-scaffolded agents are prompted with
+ * '…' after they see the game state and available actions"; Joshuaclymer/GameBench, agents/gpt.py, mode 1).
+ */
+export const GAMEBENCH_COT_TEXT = "First, let's reason out loud about which action you should take to maximize your probability of winning.";
 
 /** How each scaffold asks for the answer (appended to the game's own system prompt). */
 export const SCAFFOLDS: Record<Scaffold, { label: string; text: string }> = {
   base: { label: 'Base (answer only)', text: 'Answer with your move only, exactly in the required format, and nothing else.' },
   cot: {
-    label: 'Chain of thought',
+    // The arena's own wording, not a paper's.
+    label: "Chain of thought (the arena's own wording)",
     text:
       'Before answering, think step by step: describe the position, the threats and opportunities for both sides, ' +
       'and compare your best candidate moves. Then give your move on the last line, exactly in the required format.',
   },
+  // GameBench's sentence only. GameBench appends it to the turn's message and asks for the answer in a second call; the
+  // arena appends it to the system prompt, as every scaffold, and reads the move from the same reply (the game's system
+  // prompt already says how to write it).
+  'gamebench-cot': { label: "Chain of thought (GameBench's wording)", text: GAMEBENCH_COT_TEXT },
 };

@@ -123,6 +123,14 @@ describe('a game added with defineGame and one registry line', () => {
     expect(() => defineRegistry({ games: [...games, pebbles, pebbles] })).toThrow(/two games have the id "pebbles"/);
   });
 
+  it('has no demo settings of its own unless it gives some, and those are parsed (the demo tournament plays them)', () => {
+    expect(pebbles.demoConfig).toBeNull();
+    const short = defineGame({ id: 'pebbles-short', meta: pebbles.meta, reducer: rules, prompt, rules: pebbles.rules, demoConfig: { stones: 3 } });
+    expect(short.demoConfig).toEqual({ stones: 3 });
+    expect(() => defineGame({ id: 'pebbles-bad', meta: pebbles.meta, reducer: rules, prompt, rules: pebbles.rules, demoConfig: { stones: 99 } })).toThrow();
+    for (const g of games) if (g.demoConfig !== null) expect(g.configSchema.safeParse(g.demoConfig).success, g.id).toBe(true);
+  });
+
   it('keeps the game contract in the conformance suite', () => {
     expect(checkConformance(pebbles, { seeds: 20 })).toEqual([]);
     expect(checkConformance(pebbles, { seeds: 5, config: { stones: 2 } })).toEqual([]);

@@ -1,8 +1,10 @@
 // Tests of the bootstrap: determinism, interval behaviour, lowData, game weighting.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../engine/rng';
-import { bootstrap, prepareBootstrap, quantile, type BootstrapResult } from './bootstrap';
-import { bradleyTerry, winProbability } from './bradley-terry';
+import { bootstrap, prepareBootstrap, quantile, summarise, type BootstrapResult } from './bootstrap';
+import { anchorBetas, bradleyTerry, fitWinMatrix, indexedWinMatrix, winProbability } from './bradley-terry';
+import { indexMatches } from './comparisons';
+import { SeededRandom } from './random';
 import { rankAgents } from './ranks';
 import type { Interval, RatedMatch } from './types';
 
@@ -108,5 +110,74 @@ describe('bootstrap', () => {
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
     expect(quantile([1, 2, 3, 4], 0.025)).toBeCloseTo(1.075, 12);
     expect(quantile([5], 0.9)).toBe(5);
+  });
+});
+
+// GameBench Eq. 3: θ̂_k = (1/B) Σ_b θ_{b,k}, the mean of the B resamples' fitted log-strengths.
+describe('bootstrap mean (GameBench Eq. 3)', () => {
+  it('is the arithmetic mean of the resample fits, on both scales', () => {
+    // Four hand-made resample fits of two agents (round-major: A then B per round), B anchored at 0.
+    const data = prepareBootstrap(record('A', 'B', 5, 5), { anchorAgentId: 'B' });
+    const samples = Float64Array.of(0.1, 0, 0.4, 0, -0.2, 0, 0.9, 0);
+    const r = summarise(data, samples);
+    const a = agent(r, 'A');
+    expect(r.rounds).toBe(4);
+    expect(a.beta.mean).toBeCloseTo(0.3, 15); // (0.1 + 0.4 − 0.2 + 0.9) / 4
+    expect(a.beta.median).toBeCloseTo(0.25, 15); // (0.1 + 0.4) / 2: not the mean
+    // 1000 + 400·log10(e)·0.3 = 1000 + 173.7177927613007 · 0.3
+    expect(a.rating.mean).toBeCloseTo(1052.11533782839, 9);
+    expect(agent(r, 'B').beta.mean).toBe(0);
+    expect(agent(r, 'B').rating.mean).toBe(1000);
+  });
+
+  it('averages exactly the fits of the resamples it draws (checked by redrawing and refitting them here)', () => {
+    // Four agents over two games of unequal size; "d" has 2 matches (lowData: no interval, but Eq. 3 still gives a mean).
+    const m = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({
+      id, gameId, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }],
+    });
+    const matches = [
+      m('x01', 'g1', 'a', 'b', 1), m('x02', 'g1', 'a', 'b', 1), m('x03', 'g1', 'a', 'b', 0), m('x04', 'g1', 'b', 'c', 1),
+      m('x05', 'g1', 'b', 'c', 0.5), m('x06', 'g1', 'a', 'c', 1), m('x07', 'g1', 'c', 'a', 1), m('x08', 'g1', 'b', 'c', 1),
+      m('y01', 'g2', 'a', 'b', 0), m('y02', 'g2', 'c', 'b', 1), m('y03', 'g2', 'd', 'a', 1), m('y04', 'g2', 'd', 'c', 0),
+    ];
+    for (const scheme of ['plain', 'game-weighted'] as const) {
+      const rounds = 40;
+      const seed = `eq3-${scheme}`;
+      const r = bootstrap(matches, { scheme, rounds, seed, anchorAgentId: 'b', roundTolerance: 1e-11 });
+      // The resampling as specified: matches in (game, id) order; round r draws from the stream (seed, r): a match
+      // uniformly (plain), or a game uniformly then a match of it uniformly (GameBench: P(m) ∝ 1/N_game).
+      const sorted = [...matches].sort((p, q) => (p.gameId < q.gameId ? -1 : p.gameId > q.gameId ? 1 : p.id < q.id ? -1 : 1));
+      const byGame = ['g1', 'g2'].map((g) => sorted.filter((x) => x.gameId === g));
+      // Each resample as multiplicities of the matches, refitted from scratch (no warm start) over all four agents:
+      // the prior's virtual games involve every agent, so an agent a resample happens to miss still takes part.
+      const x = indexMatches(sorted);
+      expect(x.agents).toEqual(['a', 'b', 'c', 'd']);
+      const sums = [0, 0, 0, 0];
+      for (let b = 0; b < rounds; b++) {
+        const random = new SeededRandom(`${seed}:${b}`);
+        const times = new Float64Array(sorted.length);
+        for (let d = 0; d < sorted.length; d++) {
+          if (scheme === 'plain') times[Math.floor(random.next() * sorted.length)]!++;
+          else {
+            const g = Math.floor(random.next() * byGame.length);
+            const first = g === 0 ? 0 : byGame[0]!.length;
+            times[first + Math.floor(random.next() * byGame[g]!.length)]!++;
+          }
+        }
+        const { beta } = fitWinMatrix(indexedWinMatrix(x, times), { tolerance: 1e-11 });
+        anchorBetas(beta, 1);
+        beta.forEach((v, k) => (sums[k]! += v));
+      }
+      const mean = new Map(x.agents.map((id, k) => [id, sums[k]! / rounds]));
+      for (const a of r.agents) {
+        if (a.agentId === 'b') continue;
+        expect(a.beta.mean, `${scheme} ${a.agentId}`).toBeCloseTo(mean.get(a.agentId)!, 7);
+        expect(a.rating.mean).toBeCloseTo(1000 + (400 / Math.LN10) * a.beta.mean!, 9);
+      }
+      const d = agent(r, 'd');
+      expect(d.lowData).toBe(true);
+      expect(d.beta.median).toBeNull();
+      expect(d.beta.mean).not.toBeNull();
+    }
   });
 });

@@ -184,10 +184,16 @@ export function runRounds(data: BootstrapData, from: number, to: number): Float6
   return out;
 }
 
-/** Point estimate, bootstrap median and percentile intervals of one quantity (null when the agent is lowData). */
+/** Point estimate, bootstrap mean, median and percentile intervals of one quantity (median and intervals null when the agent is lowData). */
 export interface Summary {
   /** Point estimate (fit on the data, not on a resample). */
   point: number;
+  /**
+   * Mean over the resamples' fits: GameBench's rating (Eq. 3, θ̂_k = (1/B) Σ_b θ_{b,k}, with B = `rounds`). Given for every
+   * agent, lowData or not (Eq. 3 excludes no one); null only without rounds. Anchoring and the Elo scale are affine, so
+   * the rating's mean is the mean of the resamples' ratings exactly.
+   */
+  mean: number | null;
   /** Median over the resamples. */
   median: number | null;
   /** 5th–95th percentile. */
@@ -202,7 +208,7 @@ export interface AgentBootstrap {
   agentId: string;
   /** Rated matches played. */
   matches: number;
-  /** Fewer than minMatches rated matches: intervals and median are null. */
+  /** Fewer than minMatches rated matches: intervals and median are null (the mean is still given). */
   lowData: boolean;
   /** Log-strength β. */
   beta: Summary;
@@ -228,7 +234,7 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
-/** Summarises round-major samples (rounds × agents.length) into per-agent medians and intervals. */
+/** Summarises round-major samples (rounds × agents.length) into per-agent means, medians and intervals. */
 export function summarise(data: BootstrapData, samples: Float64Array, opts: BootstrapOptions = {}): BootstrapResult {
   const n = data.agents.length;
   const rounds = n === 0 ? 0 : samples.length / n;
@@ -238,16 +244,24 @@ export function summarise(data: BootstrapData, samples: Float64Array, opts: Boot
     const matches = data.matchCounts[k]!;
     const lowData = matches < minMatches;
     const point = data.point[k]!;
-    let beta: Summary = { point, median: null, ci90: null, ci95: null };
+    let mean: number | null = null;
+    if (rounds > 0) {
+      // Eq. 3 of GameBench: the plain average of the B fits (summed in round order, so it is reproducible).
+      let sum = 0;
+      for (let r = 0; r < rounds; r++) sum += samples[r * n + k]!;
+      mean = sum / rounds;
+    }
+    let beta: Summary = { point, mean, median: null, ci90: null, ci95: null };
     if (!lowData && rounds > 0) {
       for (let r = 0; r < rounds; r++) column[r] = samples[r * n + k]!;
       column.sort();
       const q = (p: number) => quantile(column, p);
-      beta = { point, median: q(0.5), ci90: { lower: q(0.05), upper: q(0.95) }, ci95: { lower: q(0.025), upper: q(0.975) } };
+      beta = { point, mean, median: q(0.5), ci90: { lower: q(0.05), upper: q(0.95) }, ci95: { lower: q(0.025), upper: q(0.975) } };
     }
     const elo = (x: number) => toEloScale(x, opts.offset);
     const rating: Summary = {
       point: elo(beta.point),
+      mean: beta.mean === null ? null : elo(beta.mean),
       median: beta.median === null ? null : elo(beta.median),
       ci90: beta.ci90 && { lower: elo(beta.ci90.lower), upper: elo(beta.ci90.upper) },
       ci95: beta.ci95 && { lower: elo(beta.ci95.lower), upper: elo(beta.ci95.upper) },

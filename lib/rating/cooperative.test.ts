@@ -13,18 +13,27 @@ describe('cooperative scores', () => {
   const matches = [...scores.map((s) => hanabi(['a', 'a'], s)), ...[5, 7].map((s) => hanabi(['a', 'b'], s)), { id: 'x', gameId: 'chess', seats: [{ agentId: 'a', score: 1 }, { agentId: 'b', score: 0 }] }];
 
   it('reports the mean team score with a bootstrap interval around it', () => {
-    const [a, b] = cooperativeScores(matches, { rounds: 2000 });
-    expect(a).toMatchObject({ gameId: 'hanabi', key: 'a', matches: 10, mean: (scores.reduce((x, y) => x + y) + 12) / 10, lowData: false });
+    // LLMArena's teams are one model in every seat: a's own 8 matches; a + b is a mixed team, not pooled into a or b.
+    const all = cooperativeScores(matches, { rounds: 2000 });
+    expect(all).toHaveLength(1);
+    const [a] = all;
+    expect(a).toMatchObject({ gameId: 'hanabi', key: 'a', agentIds: ['a'], matches: 8, mean: 17, lowData: false });
     expect(a!.ci95!.lower).toBeLessThan(a!.ci90!.lower);
     expect(a!.ci90!.lower).toBeLessThan(a!.mean);
     expect(a!.ci90!.upper).toBeGreaterThan(a!.mean);
     expect(a!.ci95!.upper).toBeGreaterThan(a!.ci90!.upper);
     // the bootstrap standard error of a mean is about sd/√n: the 95% interval spans about ±1.96 of it
-    const values = [...scores, 5, 7];
-    const sd = Math.sqrt(values.reduce((s, x) => s + (x - a!.mean) ** 2, 0) / values.length);
-    expect((a!.ci95!.upper - a!.ci95!.lower) / (2 * 1.96 * sd / Math.sqrt(10))).toBeGreaterThan(0.8);
-    expect((a!.ci95!.upper - a!.ci95!.lower) / (2 * 1.96 * sd / Math.sqrt(10))).toBeLessThan(1.2);
-    expect(b).toMatchObject({ key: 'b', matches: 2, mean: 6, lowData: true, ci90: null, ci95: null });
+    const sd = Math.sqrt(scores.reduce((s, x) => s + (x - a!.mean) ** 2, 0) / scores.length);
+    expect((a!.ci95!.upper - a!.ci95!.lower) / (2 * 1.96 * sd / Math.sqrt(8))).toBeGreaterThan(0.8);
+    expect((a!.ci95!.upper - a!.ci95!.lower) / (2 * 1.96 * sd / Math.sqrt(8))).toBeLessThan(1.2);
+  });
+
+  it('reports mixed teams apart, per line-up (the arena’s own), with too few matches flagged', () => {
+    const mixed = cooperativeScores([...matches, hanabi(['b', 'c'], 9)], { by: 'mixed' });
+    expect(mixed.map((t) => [t.key, t.agentIds, t.matches, t.mean, t.lowData, t.ci95])).toEqual([
+      ['a + b', ['a', 'b'], 2, 6, true, null],
+      ['b + c', ['b', 'c'], 1, 9, true, null],
+    ]);
   });
 
   it('is reproducible from its seed and changes with it', () => {

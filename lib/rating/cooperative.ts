@@ -1,4 +1,6 @@
 // Cooperative games (e.g. Hanabi): mean team score per agent or per team, with a seeded bootstrap interval.
+// LLMArena's Hanabi teams are one model in every seat ("we form the same two LLMs into a cooperation team"): that is
+// the per-agent summary (`by: 'agent'`); teams of different agents are the arena's own (`by: 'mixed'`).
 import { compareStrings } from './comparisons';
 import { bootstrapMean } from './mean-interval';
 import type { Interval, RatedMatch } from './types';
@@ -6,8 +8,13 @@ import { assertRatedMatches } from './validate';
 
 /** Options of the cooperative summary. */
 export interface CooperativeOptions {
-  /** Group matches per agent (every agent of the team gets the team's score) or per team line-up (default 'agent'). */
-  by?: 'agent' | 'team';
+  /**
+   * How matches are grouped (default 'agent'):
+   * - 'agent': LLMArena's teams, one agent in every seat, per agent (a match with different agents is not counted);
+   * - 'mixed': the arena's own, teams of two or more different agents, per line-up;
+   * - 'team': every line-up, one agent's teams and mixed ones alike.
+   */
+  by?: 'agent' | 'mixed' | 'team';
   /** Bootstrap resamples (default 1000). */
   rounds?: number;
   /** Seed of the resampling (default 0). */
@@ -20,11 +27,11 @@ export interface CooperativeOptions {
 export interface CooperativeScore {
   /** Game id (scores of different games are not comparable, so every game is summarised on its own). */
   gameId: string;
-  /** The agent id, or for by: 'team' the team's distinct agent ids sorted and joined with ' + '. */
+  /** The agent id, or for by: 'team' and 'mixed' the team's distinct agent ids sorted and joined with ' + '. */
   key: string;
   /** Distinct agents of the group. */
   agentIds: string[];
-  /** Cooperative matches of this group (a match counts once even when the agent holds several seats). */
+  /** Cooperative matches of this group (a match counts once however many seats an agent holds). */
   matches: number;
   /** Mean team score. */
   mean: number;
@@ -49,16 +56,16 @@ export function cooperativeScores(matches: readonly RatedMatch[], opts: Cooperat
   for (const m of matches) {
     if (!m.cooperative) continue;
     const agents = [...new Set(m.seats.map((s) => s.agentId))].sort();
-    const keys = opts.by === 'team' ? [agents.join(' + ')] : agents;
-    for (const key of keys) {
-      const id = `${m.gameId}\u0000${key}`;
-      let g = groups.get(id);
-      if (!g) {
-        g = { gameId: m.gameId, key, agentIds: opts.by === 'team' ? agents : [key], scores: [] };
-        groups.set(id, g);
-      }
-      g.scores.push(teamScore(m));
+    const by = opts.by ?? 'agent';
+    if (by === 'agent' ? agents.length !== 1 : by === 'mixed' && agents.length < 2) continue;
+    const key = agents.join(' + ');
+    const id = `${m.gameId}\u0000${key}`;
+    let g = groups.get(id);
+    if (!g) {
+      g = { gameId: m.gameId, key, agentIds: agents, scores: [] };
+      groups.set(id, g);
     }
+    g.scores.push(teamScore(m));
   }
   return [...groups.values()]
     .sort((x, y) => compareStrings(x.gameId, y.gameId) || compareStrings(x.key, y.key))

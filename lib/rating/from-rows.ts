@@ -11,6 +11,8 @@ export interface SeatRow {
   team_score?: number | null;
   /** The seat's side label (the stored result's `teams`), null when every seat is a side of its own. */
   team?: string | null;
+  /** The seat's reward (the stored result's `rewards[seat]`), null when the game gives none. */
+  reward?: number | null;
 }
 
 /**
@@ -36,7 +38,7 @@ export function ratedMatchesFromRows(rows: readonly SeatRow[], opts: { cooperati
       }
       out.push(m);
     }
-    m.seats.push({ agentId: r.agent_id, score: r.score ?? 0, ...(r.team != null ? { team: r.team } : {}) });
+    m.seats.push({ agentId: r.agent_id, score: r.score ?? 0, ...(r.team != null ? { team: r.team } : {}), ...(r.reward != null ? { reward: r.reward } : {}) });
   }
   return out.flatMap((m) => {
     if (!m.cooperative && new Set(m.seats.map((s) => s.agentId)).size < 2) return [];
@@ -44,7 +46,7 @@ export function ratedMatchesFromRows(rows: readonly SeatRow[], opts: { cooperati
   });
 }
 
-/** One seat per agent and side: an agent's seats that share a team label merge into one, their scores summed. */
+/** One seat per agent and side: an agent's seats that share a team label merge into one, their scores (and rewards) summed. */
 export function mergeSideSeats(m: RatedMatch): RatedMatch {
   const seats: RatedSeat[] = [];
   const byKey = new Map<string, RatedSeat>();
@@ -55,8 +57,10 @@ export function mergeSideSeats(m: RatedMatch): RatedMatch {
     }
     const key = `${s.agentId}\u0000${s.team}`;
     const merged = byKey.get(key);
-    if (merged) merged.score += s.score;
-    else {
+    if (merged) {
+      merged.score += s.score;
+      if (s.reward !== undefined) merged.reward = (merged.reward ?? 0) + s.reward;
+    } else {
       const seat = { ...s };
       byKey.set(key, seat);
       seats.push(seat);

@@ -28,8 +28,8 @@ export {
 } from './bootstrap';
 export { rankAgents, ranksFromIntervals } from './ranks';
 export { eloRatings, inPlayOrder, type EloOptions } from './elo';
-export { trueSkillRatings, type TrueSkillOptions, type TrueSkillRating } from './trueskill';
+export { trueSkillRatings, trueSkillTeams, type TrueSkillOptions, type TrueSkillRating, type TrueSkillTeam } from './trueskill';
 export { cooperativeScores, type CooperativeOptions, type CooperativeScore } from './cooperative';
-export { normalizedScores, type GameNormalizedScore, type NormalizedScore } from './normalized';
+export { normalizedScores, normalizeTable, rawMetrics, type GameNormalizedScore, type NormalizedBy, type NormalizedScore, type RawTable } from './normalized';
 export { computeLeaderboard, type AgentRating, type Leaderboard, type LeaderboardOptions, type PairwiseRow } from './leaderboard';
 export { assertRatedMatches, RatingInputError } from './validate';

@@ -4,6 +4,7 @@ import { bootstrap } from './bootstrap';
 import { winProbability } from './bradley-terry';
 import { eloRatings } from './elo';
 import { computeLeaderboard } from './leaderboard';
+import { trueSkillRatings } from './trueskill';
 import type { RatedMatch } from './types';
 
 let nextId = 0;
@@ -28,7 +29,7 @@ const matches: RatedMatch[] = [
 
 describe('computeLeaderboard', () => {
   it('assembles ratings, intervals, ranks, records and flags per agent', async () => {
-    const board = await computeLeaderboard(matches, { rounds: 200, seed: 1 });
+    const board = await computeLeaderboard(matches, { rounds: 200, seed: 1, normalizedBy: { chess: 'trueskill', hanabi: 'reward' } });
     const row = (id: string) => board.rows.find((r) => r.agentId === id)!;
     const [a, b, c, z] = ['a', 'b', 'c', 'z'].map(row);
     expect(board.rows).toHaveLength(4); // not the cooperative-only view: every agent here has rated matches
@@ -45,8 +46,18 @@ describe('computeLeaderboard', () => {
     const elo = eloRatings(matches);
     for (const r of board.rows) expect(r.elo).toBe(elo.get(r.agentId));
     expect(a!.trueSkill!.mu).toBeGreaterThan(c!.trueSkill!.mu);
-    expect(board.cooperative.map((s) => [s.key, s.mean])).toEqual([['a', 18], ['c', 18]]);
-    expect(board.normalized.map((n) => n.agentId)).toEqual(['a', 'b', 'c', 'z']);
+    // a + c is a mixed team: LLMArena's per-agent table has only one-model teams, the mixed ones are apart.
+    expect(board.cooperative).toEqual([]);
+    expect(board.cooperativeMixed.map((s) => [s.key, s.mean])).toEqual([['a + c', 18]]);
+    // LLMArena's Table 1 covers the games given a metric (not ffa), chess by TrueSkill μ from chess matches alone.
+    expect(board.normalized.map((n) => [n.agentId, n.games.map((g) => g.gameId)])).toEqual([['a', ['chess']], ['b', ['chess']], ['c', ['chess']], ['z', ['chess']]]);
+    const chess = await trueSkillRatings(matches.filter((m) => m.gameId === 'chess'));
+    const best = Math.max(...[...chess.values()].map((r) => r.mu));
+    for (const n of board.normalized) {
+      expect(n.games[0]!.raw).toBeCloseTo(chess.get(n.agentId)!.mu, 12);
+      expect(n.games[0]!.percent).toBeCloseTo((100 * chess.get(n.agentId)!.mu) / best, 12);
+    }
+    expect(board.normalized.find((n) => n.agentId === 'a')!.games[0]!.raw).not.toBeCloseTo(a!.trueSkill!.mu, 6); // not the pooled μ
     expect(board).toMatchObject({ scheme: 'plain', rounds: 200, interval: 0.95 });
   });
 
@@ -78,6 +89,7 @@ describe('computeLeaderboard', () => {
     const board = await computeLeaderboard(matches.filter((m) => m.cooperative), { rounds: 10 });
     expect(board.rows).toEqual([]);
     expect(board.pairwise).toEqual([]);
-    expect(board.cooperative).toHaveLength(2);
+    expect(board.cooperative).toEqual([]); // the one match is a mixed team
+    expect(board.cooperativeMixed).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { winProbability } from './bradley-terry';
 import { agentResult, compareStrings, isRated, matchComparisons } from './comparisons';
 import { cooperativeScores, type CooperativeScore } from './cooperative';
 import { eloRatings } from './elo';
-import { normalizedScores, type NormalizedScore } from './normalized';
+import { normalizedScores, type NormalizedBy, type NormalizedScore } from './normalized';
 import { rankAgents } from './ranks';
 import { trueSkillRatings, type TrueSkillRating } from './trueskill';
 import type { RatedMatch } from './types';
@@ -32,6 +32,8 @@ export interface LeaderboardOptions {
   offset?: number;
   /** Compute TrueSkill (default true; about 0.1 ms per match). */
   trueSkill?: boolean;
+  /** LLMArena's Table 1: the metric of each game in it (games/types.ts `meta.normalizedBy`); other games are left out. */
+  normalizedBy?: Record<string, NormalizedBy>;
 }
 
 /** One agent's ratings and record as the library computes them (the page's row, LeaderboardRow, is lib/leaderboard.ts's). */
@@ -82,9 +84,11 @@ export interface Leaderboard {
   rows: AgentRating[];
   /** Every pair of agents that met. */
   pairwise: PairwiseRow[];
-  /** Cooperative games, per (game, agent). */
+  /** Cooperative games, per (game, agent): LLMArena's teams, one agent in every seat. */
   cooperative: CooperativeScore[];
-  /** LLMArena normalized scores per agent (all games). */
+  /** Cooperative games, per line-up of two or more different agents (the arena's own). */
+  cooperativeMixed: CooperativeScore[];
+  /** LLMArena's normalized scores per agent (Table 1, with the raw metric of Appendix C), for the games in `normalizedBy`. */
   normalized: NormalizedScore[];
   /** Bootstrap scheme used. */
   scheme: BootstrapScheme;
@@ -150,6 +154,14 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
   };
   const boot = bootstrap(matches, bootOpts);
   const trueSkill = opts.trueSkill === false ? undefined : await trueSkillRatings(matches);
+  // LLMArena's TrueSkill is per environment: one game's matches only (reused when every match is of that game).
+  const byGame = opts.normalizedBy ?? {};
+  const games = new Set(matches.map((m) => m.gameId));
+  const [onlyGame] = games;
+  const normalized =
+    opts.trueSkill === false
+      ? await normalizedScores(matches, Object.fromEntries(Object.entries(byGame).filter(([, x]) => x !== 'trueskill')))
+      : await normalizedScores(matches, byGame, games.size === 1 && trueSkill && onlyGame !== undefined ? new Map([[onlyGame, trueSkill]]) : undefined);
   const ranks = rankAgents(boot.agents, interval);
   const elo = eloRatings(matches, { k: opts.eloK });
   const record = records(matches);
@@ -186,7 +198,8 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
     rows,
     pairwise,
     cooperative: cooperativeScores(matches, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
-    normalized: normalizedScores(matches),
+    cooperativeMixed: cooperativeScores(matches, { by: 'mixed', rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
+    normalized,
     scheme: boot.scheme,
     rounds: boot.rounds,
     interval,

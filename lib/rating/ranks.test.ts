@@ -17,7 +17,7 @@ describe('ranks', () => {
   });
 
   it('uses the chosen interval, and the point estimate for lowData agents', () => {
-    const summary = (point: number, ci90: [number, number] | null, ci95: [number, number] | null): AgentBootstrap['beta'] => ({ point, median: ci90 && point, ci90: one(ci90), ci95: one(ci95) });
+    const summary = (point: number, ci90: [number, number] | null, ci95: [number, number] | null): AgentBootstrap['beta'] => ({ point, mean: point, median: ci90 && point, ci90: one(ci90), ci95: one(ci95) });
     const agents: AgentBootstrap[] = [
       { agentId: 'a', matches: 50, lowData: false, beta: summary(1, [0.6, 1.4], [0.4, 1.6]), rating: summary(0, null, null) },
       { agentId: 'b', matches: 50, lowData: false, beta: summary(0, [-0.5, 0.5], [-0.7, 0.7]), rating: summary(0, null, null) },

@@ -1,6 +1,7 @@
 // Tests of TrueSkill through ts-trueskill: the known 1v1 values, draws, teams and free-for-all ranks.
+import { TrueSkill } from 'ts-trueskill';
 import { describe, expect, it } from 'vitest';
-import { trueSkillRatings } from './trueskill';
+import { trueSkillRatings, trueSkillTeams } from './trueskill';
 import type { RatedMatch } from './types';
 
 function match(id: string, seats: [agentId: string, score: number, team?: string][], extra: Partial<RatedMatch> = {}): RatedMatch {
@@ -38,5 +39,38 @@ describe('TrueSkill', () => {
     expect(ffa.get('a')!.mu).toBeCloseTo(ffa.get('b')!.mu, 1);
     expect(ffa.get('c')!.mu).toBeCloseTo(ffa.get('d')!.mu, 1);
     expect(ffa.get('a')!.mu).toBeGreaterThan(ffa.get('c')!.mu);
+  });
+
+  it('rates an agent holding several seats as one player: its seats are one team against the others (Undercover)', async () => {
+    // h beats x first, so the ratings going in are not the defaults; then h holds three villager seats against g the spy.
+    const villagers = (score: number): [string, number, string][] => [['h', score, 'villager'], ['h', score, 'villager'], ['h', score, 'villager']];
+    const r = await trueSkillRatings([
+      match('1', [['h', 1], ['x', 0]]),
+      match('2', [['g', 1, 'spy'], ...villagers(0)]),
+    ]);
+    // By hand with ts-trueskill: h is one player (not three teammates, not skipped), the spy's team beat it.
+    const env = new TrueSkill(25, 25 / 3);
+    const [[h1], [x1]] = env.rate([[env.createRating()], [env.createRating()]], [0, 1]);
+    const [[g2], [h2]] = env.rate([[env.createRating()], [h1!]], [0, 1]);
+    expect(r.get('h')!.mu).toBeCloseTo(h2!.mu, 9);
+    expect(r.get('h')!.sigma).toBeCloseTo(h2!.sigma, 9);
+    expect(r.get('g')!.mu).toBeCloseTo(g2!.mu, 9);
+    expect(r.get('g')!.sigma).toBeCloseTo(g2!.sigma, 9);
+    expect(r.get('x')!.mu).toBeCloseTo(x1!.mu, 9);
+    expect(r.get('h')!.mu).toBeLessThan(h1!.mu);
+  });
+
+  it('merges an agent’s seats on several sides into one team, ranked by its best side; an agent on every side rates no one', async () => {
+    // Free-for-all, a in three seats (0.1, 0.4, 0.2), b in one (0.3): a's best seat beat b.
+    const ffa = match('1', [['a', 0.1], ['a', 0.4], ['a', 0.2], ['b', 0.3]]);
+    expect(trueSkillTeams(ffa)).toEqual([{ agentIds: ['a'], score: 0.4 }, { agentIds: ['b'], score: 0.3 }]);
+    const r = await trueSkillRatings([ffa]);
+    const env = new TrueSkill(25, 25 / 3);
+    const [[a], [b]] = env.rate([[env.createRating()], [env.createRating()]], [0, 1]);
+    expect(r.get('a')!.mu).toBeCloseTo(a!.mu, 9);
+    expect(r.get('b')!.mu).toBeCloseTo(b!.mu, 9);
+    // A team game where a sits on both teams: everything is one team, nothing to rate.
+    expect(trueSkillTeams(match('2', [['a', 0.5, 'x'], ['b', 0.5, 'x'], ['a', 0, 'y'], ['c', 0, 'y']]))).toBeNull();
+    expect(trueSkillTeams(match('3', [['a', 1], ['a', 0]]))).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ export interface RatedSeat {
   score: number;
   /** Seats with the same team label play as one side; seats without a label are sides of their own. */
   team?: string;
+  /** The seat's reward in the game's own units (`Outcome.rewards[seat]`: chips, points, value), when the game gives one. */
+  reward?: number;
 }
 
 /** A finished match as the rating library sees it. */

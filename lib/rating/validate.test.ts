@@ -17,7 +17,7 @@ const entries: [string, (ms: RatedMatch[]) => unknown][] = [
   ['trueSkillRatings', (ms) => trueSkillRatings(ms)],
   ['computeLeaderboard', (ms) => computeLeaderboard(ms, { rounds: 10 })],
   ['cooperativeScores', (ms) => cooperativeScores(ms.map((m) => ({ ...m, cooperative: true })), { rounds: 10 })],
-  ['normalizedScores', (ms) => normalizedScores(ms)],
+  ['normalizedScores', (ms) => normalizedScores(ms, { g: 'reward' })],
 ];
 
 describe('rating input', () => {

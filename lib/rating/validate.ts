@@ -30,6 +30,9 @@ export function assertRatedMatches(matches: readonly RatedMatch[], where: string
           `${where}: ${name}, seat ${s} (agent ${JSON.stringify(seat.agentId)}) has score ${String(seat.score)}: a seat's score must be a number from 0 to 1`,
         );
       }
+      if (seat.reward !== undefined && !Number.isFinite(seat.reward)) {
+        throw new RatingInputError(`${where}: ${name}, seat ${s} (agent ${JSON.stringify(seat.agentId)}) has reward ${String(seat.reward)}: it must be a finite number`);
+      }
     }
     if (m.teamScore !== undefined && !Number.isFinite(m.teamScore)) throw new RatingInputError(`${where}: ${name} has team score ${String(m.teamScore)}: it must be a finite number`);
     if (m.finishedAt !== undefined && !Number.isFinite(m.finishedAt)) throw new RatingInputError(`${where}: ${name} has end time ${String(m.finishedAt)}: it must be a finite number of ms`);

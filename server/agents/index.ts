@@ -4,6 +4,7 @@ import type { AgentRow } from '../workers/store';
 import { clientFor } from '../llm/clients';
 import { engineAgent } from './engine';
 import { humanAgent, type HumanBridge } from './human';
+import { SCAFFOLD_IDS, type Scaffold } from '../../lib/agents/scaffolds';
 import { llmAgent } from './llm';
 import { randomAgent } from './random';
 import type { Agent } from './types';
@@ -11,6 +12,11 @@ import type { Agent } from './types';
 const engineSettingsSchema = z.object({ depth: z.number().int().min(1).max(12).optional() }).passthrough();
 /** An LLM agent's settings: its ablation switches (ids from the games' `meta.promptSwitches`). */
 const llmSettingsSchema = z.object({ promptSwitches: z.array(z.string()).optional() }).passthrough();
+
+/** The agent's scaffold: any of SCAFFOLD_IDS (an unknown or missing one plays as `base`). */
+export function scaffoldOf(id: string | null | undefined): Scaffold {
+  return (SCAFFOLD_IDS as readonly string[]).includes(id ?? '') ? (id as Scaffold) : 'base';
+}
 
 /** `humans`: where a person's seat waits for their moves (this process's bridge unless a test passes its own). */
 export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
@@ -25,7 +31,7 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
         client: clientFor(row.provider),
         prices: row.provider,
         model: row.model,
-        scaffold: row.scaffold === 'cot' ? 'cot' : 'base',
+        scaffold: scaffoldOf(row.scaffold),
         temperature: row.temperature,
         maxTokens: row.maxTokens,
         switches: llmSettingsSchema.parse(row.settings ?? {}).promptSwitches ?? [],

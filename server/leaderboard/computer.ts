@@ -55,9 +55,12 @@ export function createComputer(): { compute: Compute; warm(): Promise<void>; clo
         w.postMessage({ id, matches: [], opts: {}, warm: true } satisfies ComputeRequest);
       });
     },
+    /** Stops the thread; computations still waiting are rejected with an AbortError (not a failure: the arena stops). */
     async close() {
       const w = worker;
       worker = null;
+      for (const p of pending.values()) p.reject(Object.assign(new Error('the leaderboard worker was stopped'), { name: 'AbortError' }));
+      pending.clear();
       await w?.terminate();
     },
   };

@@ -5,6 +5,7 @@ import type { Db } from '../../lib/db';
 import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard';
 import { mergeSideSeats, ratedMatchesFromRows } from '../../lib/rating/from-rows';
 import { isCooperative } from '../../lib/records';
+import type { NormalizedBy } from '../../lib/rating/normalized';
 import type { RatedMatch } from '../../lib/rating/types';
 
 export interface AgentInfo {
@@ -32,6 +33,8 @@ export interface LeaderboardData {
   matches: RatedMatch[];
   agents: AgentInfo[];
   reliability: Map<string, ReliabilityCounts>;
+  /** LLMArena's Table 1: the metric of each of these games that declares one (`meta.normalizedBy`); absent: none. */
+  normalizedBy?: Record<string, NormalizedBy>;
 }
 
 /** The rated games a query covers (never a judged evaluation such as DEEP): one game, the games of one reasoning category, or all. */
@@ -41,13 +44,18 @@ export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string
     .map((g) => g.id);
 }
 
+/** The metric LLMArena normalizes each of these games by (`meta.normalizedBy`); games without one are not in its table. */
+export function normalizedByOf(gameIds: readonly string[]): Record<string, NormalizedBy> {
+  return Object.fromEntries(ratedGames.flatMap((g) => (gameIds.includes(g.id) && g.meta.normalizedBy ? [[g.id, g.meta.normalizedBy]] : [])));
+}
+
 export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>): Promise<LeaderboardData> {
   const gameIds = gamesFor(q);
   const mode = q.humans ?? 'each';
   const [rows, agents, counts] = await Promise.all([
-    db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null; team: string | null }[]>`
+    db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null; team: string | null; reward: number | null }[]>`
       SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score,
-        m.result->'teams'->>s.seat AS team
+        m.result->'teams'->>s.seat AS team, (m.result->'rewards'->>s.seat)::float AS reward
       FROM matches m JOIN seats s ON s.match_id = m.id
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
       ORDER BY m.finished_at, m.id, s.seat`,
@@ -81,6 +89,7 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
       scaffold: a.scaffold,
       promptVersion: a.promptVersion,
     })),
+    normalizedBy: normalizedByOf(gameIds),
     reliability: new Map(
       counts.map((c) => [
         c.agent_id,

@@ -35,8 +35,11 @@ beforeAll(async () => {
   // X only ever played Who is the spy on both sides (a spy and a villager seat): Bradley-Terry compares it with the
   // others, TrueSkill cannot rate a player against itself and leaves such matches out.
   for (let i = 0; i < 6; i++) await match('spy', [['X', 0, 'spy'], ['Y', 0, 'spy'], ['X', 1 / 3, 'villager'], ['Z', 1 / 3, 'villager'], ['W', 1 / 3, 'villager']]);
-  // Hanabi: cooperative only.
+  // Hanabi: cooperative only, a mixed team (Y + Z).
   for (let i = 0; i < 6; i++) await match('hanabi', [['Y', 0.5, 'team'], ['Z', 0.5, 'team']], [10 + i, 10 + i]);
+  // Bid, normalized by average reward (the stored result's rewards): W 30 and 20, Z 10 and 0.
+  await match('bid', [['W', 1], ['Z', 0]], [30, 10]);
+  await match('bid', [['W', 1], ['Z', 0]], [20, 0]);
   service = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50 });
 });
 
@@ -69,14 +72,31 @@ describe('a missing rating', () => {
 });
 
 describe('the normalized score', () => {
-  it('flags a percentage that stands on fewer than five results', async () => {
+  it('is LLMArena Table 1 (TrueSkill μ / best μ) and flags a percentage that stands on fewer than five results', async () => {
     const r = await service.get(q({ game: 'tictactoe' }));
+    const mu = (id: string) => r.rows.find((x) => x.agentId === id)!.trueskill!.mu;
     const w = r.normalized.rows.find((x) => x.agentId === ids.W)!;
-    // W won its one match: 100% of the best, from one result.
-    expect(w.perGame.tictactoe).toEqual({ percent: 100, matches: 1, lowData: true });
+    // W won its one match: the best TrueSkill μ of Tic-Tac-Toe, 100, from one result.
+    expect(r.normalized.metrics).toEqual({ tictactoe: 'trueskill' });
+    expect(w.perGame.tictactoe).toEqual({ percent: 100, raw: mu(ids.W!), matches: 1, lowData: true });
     expect(w.averageLowData).toBe(true);
     const y = r.normalized.rows.find((x) => x.agentId === ids.Y)!;
     expect(y.perGame.tictactoe).toMatchObject({ matches: 7, lowData: false });
+    expect(y.perGame.tictactoe!.raw).toBeCloseTo(mu(ids.Y!), 12);
+    expect(y.perGame.tictactoe!.percent).toBeCloseTo((100 * mu(ids.Y!)) / mu(ids.W!), 12);
+  });
+
+  it('reads each game’s metric: Bid by the stored rewards; a game nobody scores in is left out', async () => {
+    const all = await service.get(q());
+    // Who is the spy: the spies (X, Y) never won, so the best win rate is 0 and the game has no percentage.
+    expect(all.normalized.games).toEqual(['bid', 'tictactoe']);
+    expect(all.normalized.metrics).toEqual({ bid: 'reward', tictactoe: 'trueskill' });
+    const cell = (id: string) => all.normalized.rows.find((x) => x.agentId === id)!.perGame.bid;
+    expect(cell(ids.W!)).toEqual({ percent: 100, raw: 25, matches: 2, lowData: true });
+    expect(cell(ids.Z!)).toEqual({ percent: 20, raw: 5, matches: 2, lowData: true });
+    // X played only Who is the spy (left out) and Tic-Tac-Toe never: no value in the table, no row.
+    expect(all.normalized.rows.some((x) => x.agentId === ids.X)).toBe(false);
+    expect(all.normalized.rows.find((x) => x.agentId === ids.Y)!.perGame.bid).toBeNull();
   });
 });
 
@@ -87,13 +107,12 @@ describe('cooperative games', () => {
       expect(r.rows).toEqual([]);
       expect(r.matchesUsed).toBe(0);
       expect(r.cooperativeMatches).toBe(6);
-      expect(r.cooperative.map((c) => [c.gameId, c.agentName, c.matches, c.mean])).toEqual([
-        ['hanabi', 'Y', 6, 12.5],
-        ['hanabi', 'Z', 6, 12.5],
-      ]);
+      // Y + Z is a mixed team: not LLMArena's (one model in every seat), so reported apart, not pooled into Y and Z.
+      expect(r.cooperative).toEqual([]);
+      expect(r.cooperativeMixed.map((c) => [c.gameId, c.agents.map((a) => a.agentName), c.matches, c.mean])).toEqual([['hanabi', ['Y', 'Z'], 6, 12.5]]);
     }
     const all = await service.get(q());
-    expect(all.matchesUsed).toBe(13);
+    expect(all.matchesUsed).toBe(15); // 7 Tic-Tac-Toe, 6 Who is the spy, 2 Bid
     expect(all.cooperativeMatches).toBe(6);
   });
 });

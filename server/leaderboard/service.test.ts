@@ -321,7 +321,7 @@ describe('cooperative games on the leaderboard', () => {
     await c?.drop();
   });
 
-  it('rates Hanabi by mean team score per agent, apart from the ratings', async () => {
+  it('rates Hanabi by mean team score, one-model teams per agent and mixed teams apart, outside the ratings', async () => {
     // Team B is a random baseline: it must not become the anchor of a scale that has no rated matches.
     const a = await c.db.agent.create({ data: { name: 'Team A', kind: 'llm', model: 'a' } });
     const b = await c.db.agent.create({ data: { name: 'Team B', kind: 'random' } });
@@ -339,12 +339,10 @@ describe('cooperative games on the leaderboard', () => {
     const r = await lb.get(q({ game: 'hanabi' }));
     expect(r.rows).toEqual([]); // nobody is rated against a partner
     expect(r.anchor).toBeNull();
-    const byName = Object.fromEntries(r.cooperative.map((x) => [x.agentName, x]));
-    expect(byName['Team A']).toMatchObject({ gameId: 'hanabi', matches: 6, mean: 6 });
-    expect(byName['Team A']!.interval!.lower).toBeLessThanOrEqual(6);
-    expect(byName['Team A']!.interval!.upper).toBeGreaterThanOrEqual(6);
-    expect(byName['Team B']).toMatchObject({ matches: 3, mean: 6, interval: null }); // 3 < 5 matches: mean only
-    expect(r.cooperative[0]!.agentName).toBe('Team A');
+    // LLMArena's teams are one model in every seat: Team A alone in 3 matches (6, 8, 4); Team B never held both seats.
+    expect(r.cooperative.map((x) => [x.agentName, x.matches, x.mean, x.interval])).toEqual([['Team A', 3, 6, null]]); // 3 < 5 matches: mean only
+    // The mixed team A + B (7, 5, 6) is reported apart, per line-up, not pooled into each agent.
+    expect(r.cooperativeMixed.map((x) => [x.agents.map((y) => y.agentName), x.matches, x.mean, x.interval])).toEqual([[['Team A', 'Team B'], 3, 6, null]]);
   });
 
   it('never rates a judged evaluation (DEEP), overall or asked for by name', async () => {

@@ -4,18 +4,17 @@
 import type { Db } from '../../lib/db';
 import {
   MIN_MATCHES,
-  type CooperativeRow,
   type Interval,
   type LeaderboardQuery,
   type LeaderboardResult,
   type LeaderboardRow,
   type LeaderboardService,
-  type NormalizedCell,
   type PairCell,
 } from '../../lib/leaderboard';
 import { ranksFromIntervals, type Leaderboard } from '../../lib/rating';
 import type { Compute } from './computer';
-import { countFinished, gamesFor, loadLeaderboardData, type LeaderboardData } from './data';
+import { presentCooperative, presentNormalized } from './paper';
+import { countFinished, gamesFor, loadLeaderboardData, type AgentInfo, type LeaderboardData } from './data';
 
 interface Entry {
   /** Finished-match counter value the entry was computed from. */
@@ -59,6 +58,11 @@ export class ArenaLeaderboard implements LeaderboardService {
     private readonly opts: LeaderboardServiceOptions = { rounds: 1000 },
   ) {}
 
+  /** A background recompute that failed is logged; one cut short because the arena is stopping is not a failure. */
+  private logFailure(err: Error): void {
+    if (err.name !== 'AbortError') this.opts.log?.(`leaderboard recompute failed: ${err.message}`);
+  }
+
   /** A match finished (or was voided): cached leaderboards are out of date; those viewed lately are recomputed now. */
   markStale = () => {
     this.version++;
@@ -68,7 +72,7 @@ export class ArenaLeaderboard implements LeaderboardService {
       const since = Date.now() - (this.opts.eagerWindowMs ?? 60_000);
       for (const [key, { query, at }] of this.seen) {
         if (at < since) this.seen.delete(key);
-        else void this.refresh(key, query).catch((err: Error) => this.opts.log?.(`leaderboard recompute failed: ${err.message}`));
+        else void this.refresh(key, query).catch((err: Error) => this.logFailure(err));
       }
     }, EAGER_DEBOUNCE_MS);
     this.eager.unref?.();
@@ -87,7 +91,9 @@ export class ArenaLeaderboard implements LeaderboardService {
     return (this.cache.get(keyOf(query))?.version ?? -1) >= this.version;
   }
 
-  async get(query: LeaderboardQuery): Promise<LeaderboardResult> {
+  async get(asked: LeaderboardQuery): Promise<LeaderboardResult> {
+    // GameBench's Eq. 3 averages game-weighted resamples, whoever built the query (parseLeaderboardQuery says so too).
+    const query: LeaderboardQuery = asked.estimate === 'gamebench' && asked.scheme !== 'game-weighted' ? { ...asked, scheme: 'game-weighted' } : asked;
     const key = keyOf(query);
     this.seen.set(key, { query, at: Date.now() });
     // Current for this visitor = computed from every match that had ended when they asked.
@@ -98,7 +104,7 @@ export class ArenaLeaderboard implements LeaderboardService {
     // these, marked stale with how many matches finished since; the computation goes on and the page refreshes.
     while (entry.version < target) {
       const fresh = this.refresh(key, query);
-      fresh.catch((err: Error) => this.opts.log?.(`leaderboard recompute failed: ${err.message}`));
+      fresh.catch((err: Error) => this.logFailure(err));
       const left = deadline - Date.now();
       if (left <= 0) break;
       const got = await within(fresh, left);
@@ -121,13 +127,14 @@ export class ArenaLeaderboard implements LeaderboardService {
         const anchor = anchorAgent(data);
         const board: Leaderboard =
           data.matches.length === 0
-            ? { rows: [], pairwise: [], cooperative: [], normalized: [], scheme: query.scheme, rounds: 0, interval: 0.95 }
+            ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], scheme: query.scheme, rounds: 0, interval: 0.95 }
             : await this.compute(data.matches, {
                 scheme: query.scheme,
                 rounds: this.opts.rounds,
                 seed: this.opts.seed ?? 'arena-leaderboard',
                 anchorAgentId: anchor?.id,
                 minMatches: MIN_MATCHES,
+                normalizedBy: data.normalizedBy,
               });
         const entry: Entry = { version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null };
         // A slower, older computation never replaces a newer one.
@@ -143,7 +150,7 @@ export class ArenaLeaderboard implements LeaderboardService {
 }
 
 /** The promise's value if it settles successfully within `ms`, else null (it goes on in the background). */
-async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
+export async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
   try {
@@ -162,7 +169,7 @@ function keyOf(query: LeaderboardQuery): string {
  * The reference of the BT scale: the random baseline that played most rated matches (ties: by name), so the scale is
  * stable. Cooperative matches are not rated, so they do not count.
  */
-function anchorAgent(data: LeaderboardData) {
+export function anchorAgent(data: Pick<LeaderboardData, 'matches' | 'agents'>) {
   const played = new Map<string, number>();
   for (const m of data.matches) if (!m.cooperative) for (const id of new Set(m.seats.map((s) => s.agentId))) played.set(id, (played.get(id) ?? 0) + 1);
   return data.agents
@@ -170,9 +177,21 @@ function anchorAgent(data: LeaderboardData) {
     .sort((x, y) => played.get(y.id)! - played.get(x.id)! || x.name.localeCompare(y.name))[0];
 }
 
+/** Whether the view's presentation filters (baselines, simulated agents, prompt version) show this agent. */
+export function shownBy(query: LeaderboardQuery, a: Pick<AgentInfo, 'kind' | 'simulated' | 'promptVersion'> | undefined): boolean {
+  if (!a) return false;
+  if (query.baselines === 'hide' && BASELINE_KINDS.has(a.kind)) return false;
+  if (query.simulated === 'hide' && a.simulated) return false;
+  if (query.version && a.kind === 'llm' && a.promptVersion !== query.version) return false;
+  return true;
+}
+
 /** Why an agent has no TrueSkill rating though it is rated by Bradley-Terry. */
 const NO_TRUESKILL =
-  'No TrueSkill rating: TrueSkill cannot rate a player against itself, so it leaves out every match where one agent sits on two sides, and all of this agent’s rated matches were such matches.';
+  'No TrueSkill rating: TrueSkill cannot rate a player against itself. It rates an agent’s seats as one team against the others, and in every rated match of this agent its seats were on every side (with everyone else), so no one was left to rate it against.';
+
+/** Why an agent has no GameBench estimate (only when the leaderboard is configured with no bootstrap rounds). */
+const NO_BOOTSTRAP_MEAN = 'No GameBench estimate: it is the mean of the bootstrap fits, and this leaderboard ran no bootstrap rounds.';
 
 /** Turns a computed leaderboard into what the page shows for one query (method, interval, filters). */
 export function present(
@@ -182,23 +201,10 @@ export function present(
 ): LeaderboardResult {
   const { data, board } = entry;
   const agents = new Map(data.agents.map((a) => [a.id, a]));
-  const visible = (id: string) => {
-    const a = agents.get(id);
-    if (!a) return false;
-    if (query.baselines === 'hide' && BASELINE_KINDS.has(a.kind)) return false;
-    if (query.simulated === 'hide' && a.simulated) return false;
-    if (query.version && a.kind === 'llm' && a.promptVersion !== query.version) return false;
-    return true;
-  };
+  const visible = (id: string) => shownBy(query, agents.get(id));
   const shown = board.rows.filter((r) => visible(r.agentId));
-  const cooperative: CooperativeRow[] = board.cooperative
-    .filter((c) => visible(c.key))
-    .map((c) => {
-      const a = agents.get(c.key)!;
-      const ci = query.interval === '90' ? c.ci90 : c.ci95;
-      return { gameId: c.gameId, agentId: a.id, agentName: a.name, agentKind: a.kind, simulated: a.simulated, matches: c.matches, mean: c.mean, interval: ci };
-    })
-    .sort((x, y) => x.gameId.localeCompare(y.gameId) || y.mean - x.mean);
+  // LLMArena's tables (Table 1 with its raw values; one-model Hanabi teams) and the arena's mixed teams: paper.ts.
+  const { cooperative, cooperativeMixed } = presentCooperative(board, agents, visible, query.interval);
   const versions = [
     ...new Set(board.rows.map((r) => agents.get(r.agentId)).flatMap((a) => (a?.kind === 'llm' && a.promptVersion ? [a.promptVersion] : []))),
   ].sort();
@@ -210,8 +216,10 @@ export function present(
     let interval: Interval | null = null;
     let missing: string | null = null;
     if (query.method === 'bt') {
-      rating = r.rating.point;
-      interval = r.lowData ? null : ci;
+      // The point fit (default), or GameBench's Eq. 3: the mean of the bootstrap fits (never the point in its place).
+      rating = query.estimate === 'gamebench' ? r.rating.mean : r.rating.point;
+      if (rating === null) missing = NO_BOOTSTRAP_MEAN;
+      interval = r.lowData || rating === null ? null : ci;
     } else if (query.method === 'trueskill') {
       // A missing TrueSkill rating is shown as missing, never as another method's number.
       if (r.trueSkill) {
@@ -242,6 +250,8 @@ export function present(
       bt: {
         beta: r.beta.point,
         scaled: r.rating.point,
+        mean: r.rating.mean,
+        betaMean: r.beta.mean,
         median: r.rating.median,
         ci90: r.rating.ci90,
         ci95: r.rating.ci95,
@@ -278,26 +288,7 @@ export function present(
     pairs.push({ a: p.j, b: p.i, matches: p.matches, observed: 1 - p.winProbObserved, model: model === null ? null : 1 - model });
   }
 
-  const normalizedGames = [...new Set(board.normalized.flatMap((n) => n.games.map((g) => g.gameId)))].sort();
-  const normalized = {
-    games: normalizedGames,
-    rows: board.normalized
-      .filter((n) => ids.has(n.agentId))
-      .map((n) => {
-        const perGame = Object.fromEntries(
-          normalizedGames.map((g): [string, NormalizedCell | null] => {
-            const x = n.games.find((y) => y.gameId === g);
-            return [g, x ? { percent: x.percent, matches: x.samples, lowData: x.samples < MIN_MATCHES } : null];
-          }),
-        );
-        return {
-          agentId: n.agentId,
-          perGame,
-          average: n.games.length ? n.average : null,
-          averageLowData: n.games.some((x) => x.samples < MIN_MATCHES),
-        };
-      }),
-  };
+  const normalized = presentNormalized(board, agents, visible, data.normalizedBy ?? {});
 
   const anchor = entry.anchorId ? agents.get(entry.anchorId) : undefined;
   const cooperativeMatches = data.matches.filter((m) => m.cooperative).length;
@@ -307,6 +298,7 @@ export function present(
     pairs,
     normalized,
     cooperative,
+    cooperativeMixed,
     anchor: anchor ? { agentId: anchor.id, agentName: anchor.name } : null,
     versions,
     matchesUsed: data.matches.length - cooperativeMatches,

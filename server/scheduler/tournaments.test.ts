@@ -329,7 +329,7 @@ describe('tournaments', () => {
     const base = { name: 'bad', format: 'round-robin' as const, gamesPerPair: 2 };
     // An unknown game id is answered with the valid ones (the CLI types them by hand).
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['chess'], agentIds: [a, b] })).rejects.toThrow(
-      /^there is no game "chess": the games are tictactoe, connect-four, holdem, bargain, bid, hanabi, spy, deep$/,
+      /^there is no game "chess": the games are tictactoe, connect-four, holdem, bargain, bid, hanabi, spy, deep, holdem-risk$/,
     );
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, 'nobody'] })).rejects.toThrow(/some agents do not exist: nobody/);
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a] })).rejects.toThrow(/at least two different agents/);

@@ -86,6 +86,36 @@ describe('Who is the spy in the runner', () => {
     }
   });
 
+  it('votes in turn by default (the paper’s Algorithm 1): later voters are shown the earlier votes; sealed voting shows none', async () => {
+    const host = await llm('sim-careful', 'cot');
+    for (const voting of ['sequential', 'sealed'] as const) {
+      const config = { pairId: 'moon-sun', spySeats: [2], probes: false, ...(voting === 'sealed' ? { voting } : {}) };
+      const m = await spyMatch([host.id, host.id, host.id, host.id], config, `voting-${voting}`);
+      expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
+      const moves = await movesOf(m.id);
+      const end = replayStates(getGame('spy')!, m.config, m.seed, 4, moves).at(-1) as SpyState;
+      expect(end.phase).toBe('over');
+      expect(end.voting).toBe(voting);
+      const calls = await t.db.llmCall.findMany({ where: { matchId: m.id }, orderBy: { ply: 'asc' } });
+      const voteTurns = calls
+        .map((c) => (c.messages as { role: string; content: string }[]).filter((x) => x.role === 'user').at(-1)!.content)
+        .filter((text) => /^Legal moves:$/m.test(text) && /VOTE:/.test(text));
+      expect(voteTurns.length).toBeGreaterThanOrEqual(4);
+      const shown = voteTurns.filter((text) => /^Votes cast so far, in order:\n- Player \d → Player \d$/m.test(text));
+      if (voting === 'sequential') {
+        // Round 1: the first voter is told it votes first, the three after it see one, two and three earlier votes.
+        expect(voteTurns[0]).toContain('You are the first to vote.');
+        expect(shown.length).toBeGreaterThanOrEqual(3);
+        const first = end.rounds[0]!.ballots[0]!.votes;
+        expect(voteTurns[3]).toContain(`Votes cast so far, in order:\n${first.slice(0, 3).map((v) => `- Player ${v.voter + 1} → Player ${v.target + 1}`).join('\n')}\n`);
+        expect(first.map((v) => v.voter)).toEqual(end.rounds[0]!.order);
+      } else {
+        expect(shown).toEqual([]);
+        expect(voteTurns.every((text) => text.includes('Votes stay sealed until everyone has voted'))).toBe(true);
+      }
+    }
+  });
+
   it('an agent with ablation switches is not asked for a guess or reasoning', async () => {
     const plain = await llm('sim-careful', 'cot');
     const ablated = await llm('sim-careful', 'cot', { promptSwitches: ['spy:no-word-guessing', 'spy:no-reasoning'] });

@@ -1,4 +1,5 @@
-// GET /api/leaderboard?game=&category=&method=bt|trueskill|elo&interval=95|90&scheme=plain|game-weighted&baselines=show|hide&simulated=show|hide&humans=each|together|hide&version=
+// GET /api/leaderboard?game=&category=&method=bt|trueskill|elo&interval=95|90&scheme=plain|game-weighted&estimate=point|gamebench&baselines=show|hide&simulated=show|hide&humans=each|together|hide&version=
+// (`estimate=gamebench`: GameBench's Eq. 3, the mean of the bootstrap fits, game-weighted).
 // — the leaderboard as JSON (LeaderboardResult), with the same parameters as the /leaderboard page (without `humans`,
 // the admin's default people filter, as on the page). A parameter the page would ignore (an unknown value, a game
 // that is not rated) answers 400 { error, problems } with the very messages the page shows; 503 { error } when the
