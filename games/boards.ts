@@ -7,9 +7,11 @@ import BidBoard from './bid/board';
 import ConnectFourBoard from './connect-four/board';
 import DeepBoard from './deep/board';
 import HanabiBoard from './hanabi/board';
+import HiveBoard from './hive/board';
 import HoldemBoard from './holdem/board';
 import HoldemRiskBoard from './holdem-risk/board';
 import HiddenNumberBoard from './hidden-number/board';
+import SeaBattleBoard from './sea-battle/board';
 import SpyBoard from './spy/board';
 import TicTacToeBoard from './tictactoe/board';
 import type { BoardProps } from './types';
@@ -19,10 +21,12 @@ export const boards: Record<string, ComponentType<BoardProps>> = {
   bid: BidBoard,
   bargain: BargainBoard,
   hanabi: HanabiBoard,
+  hive: HiveBoard,
   holdem: HoldemBoard,
   'connect-four': ConnectFourBoard,
   'hidden-number': HiddenNumberBoard,
   spy: SpyBoard,
+  'sea-battle': SeaBattleBoard,
   deep: DeepBoard,
   'holdem-risk': HoldemRiskBoard,
 };

@@ -6,13 +6,15 @@ import { bid } from './bid';
 import { connectFour } from './connect-four';
 import { deep } from './deep';
 import { hanabi } from './hanabi';
+import { hive } from './hive';
 import { holdem } from './holdem';
 import { holdemRisk } from './holdem-risk';
 import { hiddenNumber } from './hidden-number';
+import { seaBattle } from './sea-battle';
 import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 
 export const { games, ratedGames, testGames, playableGames, getGame } = defineRegistry({
-  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk],
+  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle],
   testGames: [hiddenNumber],
 });

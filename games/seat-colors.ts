@@ -66,6 +66,8 @@ const PALETTE: readonly Hue[] = ['rose', 'sky', 'amber', 'violet', 'teal', 'emer
 /** Games whose pieces already colour their seats: the header and the chat use the same colours as the board. */
 const GAME_HUES: Readonly<Record<string, readonly Hue[]>> = {
   'connect-four': ['red', 'yellow'],
+  hive: ['sky', 'emerald'],
+  'sea-battle': ['red', 'red', 'red', 'sky', 'sky', 'sky'],
 };
 
 /** The seat's colour hue, in a game (some games colour their seats as their pieces are coloured). */

@@ -54,6 +54,12 @@ export interface GameMeta {
   seatNames?: string[];
   /** Who moves first is drawn per match or round (Who is the spy's shuffled speaking order), not seat 1. Default false. */
   orderDrawn: boolean;
+  /**
+   * A team game's two sides, by seat (Sea Battle: [[0, 1, 2], [3, 4, 5]]): round robins and gauntlets seat each agent
+   * in every seat of one side, as GameBench plays agent against agent, and the seat-swapped twin swaps the sides.
+   * Default null: one agent per seat.
+   */
+  sides: readonly (readonly Seat[])[] | null;
   /** A person's default time for one move, in seconds (default 60); a match may set its own. */
   humanMoveSeconds: number;
   /** How results count (default `contest`). */
@@ -83,7 +89,7 @@ export interface GameMeta {
 }
 
 /** The fields of `GameMeta` a game may leave out: `defineGame` fills in their defaults. */
-type DefaultedMeta = 'orderDrawn' | 'humanMoveSeconds' | 'scoring' | 'settingsPresets' | 'analysis' | 'promptSwitches' | 'normalizedBy';
+type DefaultedMeta = 'orderDrawn' | 'sides' | 'humanMoveSeconds' | 'scoring' | 'settingsPresets' | 'analysis' | 'promptSwitches' | 'normalizedBy';
 
 /** The meta a game writes in its definition (`defineGame` fills in the rest). */
 export type GameMetaSpec = Omit<GameMeta, DefaultedMeta> & Partial<Pick<GameMeta, DefaultedMeta>>;
@@ -221,9 +227,17 @@ export interface GameSpec<S, A extends { type: string }, Cfg, V> {
   /** Default: `meta.minPlayers`. */
   defaultPlayers?(config: Cfg): number;
   /** The settings the demo tournament plays (e.g. a shorter evaluation, shown at once). Default: the defaults. */
-  demoConfig?: Cfg;
+  demoConfig?: Partial<Cfg>;
   /** Default: every seat in turn, the config unchanged. */
   hostGuest?: { seat?: Seat; config?(config: Cfg, guestSeat: Seat, numPlayers: number): Cfg };
+  /**
+   * The board as a picture, for LLM agents with the `vision` setting: a standalone SVG document (width and height
+   * set, no external references, text in a generic family such as `sans-serif`) of what `seat` sees in `view`, drawn
+   * from the same view as the turn's text. The server renders it to PNG (server/llm/board-image.ts) and sends it
+   * beside the text. Pure: the same view always gives the same SVG. Return null for a view with nothing to show.
+   * Default: none (vision agents get the text alone).
+   */
+  image?(view: V, seat: Seat): string | null;
 }
 
 /** How host/guest tournaments seat a game's evaluated agent (the guest) among the hosts. */
@@ -286,6 +300,11 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any, V
    * in others' views); null for a game that declares none.
    */
   secrets: ((s: S) => Secret[]) | null;
+  /**
+   * The board as a standalone SVG document, as `seat` sees it in `view`, for LLM agents with the `vision` setting
+   * (see `GameSpec.image`); null for a game that offers no picture (its vision agents get the text alone).
+   */
+  image: ((view: V, seat: Seat) => string | null) | null;
   /**
    * Free-text statements of a finished match that a judge agent can check against what their speaker knew (Who is the
    * spy: is each description true of the speaker's own word?); null for a game with nothing to judge. `item`

@@ -180,6 +180,30 @@ describe('agents', () => {
     await expect(saveAgent(t.db, { kind: 'llm', name: 'n2', providerId: p.id, model: 'm', scaffold: 'base', promptSwitches: ['spy:no-speaking'] })).rejects.toThrow(/"spy:no-speaking" is not a prompt switch of any game/);
   });
 
+  it('keeps vision (the board as an image) in the settings, as part of what plays, and refuses what is not yes or no', async () => {
+    const p = await t.db.provider.create({ data: { name: 'Sim for vision', baseUrl: sim.url, models: ['sim-careful'], simulated: true } });
+    const base = { kind: 'llm', name: 'Sees the board', providerId: p.id, model: 'sim-careful', scaffold: 'cot' } as const;
+    const a = await saveAgent(t.db, { ...base, vision: true, promptSwitches: ['spy:no-reasoning'] });
+    const row = await t.db.agent.findUniqueOrThrow({ where: { id: a.id } });
+    expect(row.settings).toEqual({ promptSwitches: ['spy:no-reasoning'], vision: true });
+    expect(await getAgentForAdmin(t.db, a.id)).toMatchObject({ vision: true, promptSwitches: ['spy:no-reasoning'] });
+    // Without it: nothing stored, so agents saved before the setting existed keep their identity.
+    const plain = await saveAgent(t.db, { ...base, name: 'Reads the text' });
+    expect((await t.db.agent.findUniqueOrThrow({ where: { id: plain.id } })).settings).toEqual({});
+    expect(await getAgentForAdmin(t.db, plain.id)).toMatchObject({ vision: false });
+    const opp = await t.db.agent.findFirstOrThrow({ where: { kind: 'random' } });
+    await t.db.match.create({ data: { gameId: 'tictactoe', seed: 's', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a.id }, { seat: 1, agentId: opp.id }] } } });
+    // Saving the same settings again is not a new version (whatever order the database keeps their keys in)…
+    expect(await saveAgent(t.db, { ...base, id: a.id, vision: true, promptSwitches: ['spy:no-reasoning'] })).toMatchObject({ newVersion: false, version: 1 });
+    // …turning vision off after a match is.
+    const v2 = await saveAgent(t.db, { ...base, id: a.id, vision: false, promptSwitches: ['spy:no-reasoning'] });
+    expect(v2).toMatchObject({ newVersion: true, version: 2 });
+    expect((await t.db.agent.findUniqueOrThrow({ where: { id: v2.id } })).settings).toEqual({ promptSwitches: ['spy:no-reasoning'] });
+    await expect(saveAgent(t.db, { ...base, name: 'n3', vision: 'yes' })).rejects.toThrow(/^Send the board as an image \(vision\): should be yes or no$/);
+    await expect(saveAgent(t.db, { ...base, name: 'n3', vision: 1 })).rejects.toThrow(/^Send the board as an image \(vision\): should be yes or no$/);
+    await expect(saveAgent(t.db, { kind: 'random', name: 'n4', vision: true })).rejects.toThrow(/unknown setting vision/);
+  });
+
   it('people may play an LLM agent only once an admin marks it; the mark survives a new version', async () => {
     const p = await t.db.provider.create({ data: { name: 'Sim for people', baseUrl: sim.url, models: ['sim-careful'], simulated: true } });
     const a = await saveAgent(t.db, { kind: 'llm', name: 'Open later', providerId: p.id, model: 'sim-careful', scaffold: 'base' });

@@ -302,6 +302,11 @@ export function promptSwitchesOf(settings: unknown): string[] {
   const list = (settings as { promptSwitches?: unknown } | null)?.promptSwitches;
   return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
 }
+
+/** Whether an LLM agent's settings send it the board as an image (`vision`). */
+export function visionOf(settings: unknown): boolean {
+  return (settings as { vision?: unknown } | null)?.vision === true;
+}
 const agentId = z.string().min(1).max(64).optional();
 
 export const agentInputSchema = z.discriminatedUnion('kind', [
@@ -321,6 +326,11 @@ export const agentInputSchema = z.discriminatedUnion('kind', [
         .array(z.string().refine((id) => PROMPT_SWITCH_IDS.includes(id), { error: (iss) => `"${String(iss.input)}" is not a prompt switch of any game` }))
         .max(20)
         .default([]),
+      /**
+       * Send the board as a rendered PNG beside the text, in games that draw one (their `image` hook): GameBench gave
+       * Hive to models as an image. Part of what plays.
+       */
+      vision: z.boolean().default(false),
       /** People may pick it on the Play page (lib/play.ts); absent = unchanged (new agents: no). Not part of what plays. */
       playable: z.boolean().optional(),
     })
@@ -342,14 +352,21 @@ function identityOf(a: {
   kind: string; providerId: string | null; model: string | null; temperature: number | null; maxTokens: number | null;
   scaffold: string | null; promptVersion: string | null; settings: unknown;
 }): string {
-  return JSON.stringify([a.kind, a.providerId, a.model, a.temperature, a.maxTokens, a.scaffold, a.promptVersion, a.settings ?? {}]);
+  return JSON.stringify([a.kind, a.providerId, a.model, a.temperature, a.maxTokens, a.scaffold, a.promptVersion, sortedKeys(a.settings ?? {})]);
+}
+
+/** The settings with their keys in one order: Postgres' jsonb keeps its own (shorter keys first), not the order written. */
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys((v as Record<string, unknown>)[k])]));
 }
 
 const baseName = (name: string) => name.replace(/ v\d+$/, '');
 
 /**
  * Creates an agent, or edits one. A rename is applied in place. A change to what plays (provider, model, sampling,
- * scaffold, prompt version, engine depth) is applied in place only while the agent has no matches; after that it
+ * scaffold, prompt version, ablation switches, vision, engine depth) is applied in place only while the agent has no matches; after that it
  * makes a new version (new row, same family, `name vN`) and retires the old one, so ratings never mix versions.
  */
 export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; version: number; newVersion: boolean }> {
@@ -361,11 +378,13 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
   if (a.kind === 'llm') {
     const p = await db.provider.findUnique({ where: { id: a.providerId } });
     if (!p) throw new AdminError('that provider does not exist (it may have been deleted)');
-    // Switches are part of what plays (an ablation is its own agent); none = {} so older agents keep their identity.
+    // Switches and vision are part of what plays (an ablation, a vision agent is its own agent); each is stored only
+    // when on, so older agents (settings {}) keep their identity.
     const switches = [...new Set(a.promptSwitches)].sort();
+    const settings = { ...(switches.length ? { promptSwitches: switches } : {}), ...(a.vision ? { vision: true } : {}) };
     data = {
       kind: 'llm', providerId: p.id, model: a.model, temperature: a.temperature, maxTokens: a.maxTokens, scaffold: a.scaffold,
-      promptVersion: a.promptVersion, settings: switches.length ? { promptSwitches: switches } : {}, simulated: p.simulated,
+      promptVersion: a.promptVersion, settings, simulated: p.simulated,
       ...(a.playable !== undefined ? { playable: a.playable } : {}),
     };
   } else {
@@ -423,6 +442,8 @@ export interface AgentAdminView {
   depth: number | null;
   /** An LLM agent's ablation switches. */
   promptSwitches: string[];
+  /** An LLM agent is sent the board as an image (in games that draw one). */
+  vision: boolean;
   simulated: boolean;
   version: number;
   /** Not offered any more: replaced by a newer version, or archived. */
@@ -570,6 +591,7 @@ async function toAdminViews(db: Db, rows: AdminAgentRow[]): Promise<AgentAdminVi
     temperature: r.temperature, maxTokens: r.maxTokens, scaffold: r.scaffold, promptVersion: r.promptVersion,
     depth: r.kind === 'engine' ? Number((r.settings as { depth?: number } | null)?.depth ?? 4) : null,
     promptSwitches: promptSwitchesOf(r.settings),
+    vision: r.kind === 'llm' && visionOf(r.settings),
     simulated: r.simulated, version: r.version, retired: r.retired, archived: r.archivedAt !== null, playable: isPlayable(r), matches: r._count.seats,
     keptBecause: keptBecause(r._count, naming.get(r.id)),
   }));

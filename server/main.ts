@@ -274,7 +274,7 @@ async function main() {
       const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
       // N-player games and judged evaluations (Who is the spy, the flagship chat game, queued first so it is on screen
       // at once; DEEP): each simulated model is the guest (the spy, the describer) among simulated hosts (the judges).
-      const group = games.filter((g) => g.meta.minPlayers > 2 || g.meta.scoring === 'evaluation');
+      const group = games.filter((g) => (g.meta.minPlayers > 2 && !g.meta.sides) || g.meta.scoring === 'evaluation');
       if (group.length && hostIds.length && guestIds.length) {
         const hostGuest = await createTournament(db(), boss, {
           name: `Demo host/guest ${stamp}`,
@@ -290,7 +290,8 @@ async function main() {
         }, { priority: DEMO_PRIORITY });
         log(`demo host/guest tournament scheduled: ${hostGuest.matches} matches`);
       }
-      const twoSeat = games.filter((g) => g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2 && g.meta.scoring !== 'evaluation');
+      // Two-seat games, and team games side against side (one agent commands a whole side).
+      const twoSeat = games.filter((g) => ((g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2) || g.meta.sides) && g.meta.scoring !== 'evaluation');
       // An admin may have archived demo agents: the demo round robin needs two.
       if (agentIds.length >= 2) {
         const { matches } = await createTournament(db(), boss, {

@@ -181,6 +181,7 @@ function agentFromForm(fd: FormData): Record<string, unknown> {
       scaffold: text(fd, 'scaffold'),
       promptVersion: text(fd, 'promptVersion').trim() || undefined,
       promptSwitches: fd.getAll('promptSwitches').filter((x): x is string => typeof x === 'string'),
+      vision: fd.get('vision') === 'on',
       playable: fd.get('playable') === 'on',
     };
   }

@@ -78,6 +78,7 @@ describe('a game added with defineGame and one registry line', () => {
     expect(pebbles.hostGuest.config(raw, 1, 2)).toBe(raw);
     expect(pebbles.secrets).toBeNull();
     expect(pebbles.judgeable).toBeNull();
+    expect(pebbles.image).toBeNull();
     const s = pebbles.setup({ numPlayers: 2, config: {}, rng: createRng('d') });
     expect(pebbles.moveMetrics(s, pebbles.apply(s, 0, { type: 'take', n: 1 }, createRng('m')), 0, { type: 'take', n: 1 }, createRng('m'))).toBeNull();
     expect(pebbles.fallback(s, 0)).toBeNull();

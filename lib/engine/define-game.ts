@@ -10,7 +10,8 @@ export const DEFAULT_MOVE_SECONDS = 60;
  * under the contract's names (`GameRules`) become the definition's, and every hook the game leaves out gets its
  * default: a random legal move for the engine, no move metrics, no fallback move, spectators see the public view,
  * `meta.minPlayers` players, host/guest with the guest in every seat in turn and the config unchanged, no secrets,
- * nothing to judge, and in `meta` a contest with a 60-second move timer and no presets, switches or extra metrics.
+ * nothing to judge, no board image, and in `meta` a contest with a 60-second move timer and no presets, switches or
+ * extra metrics.
  *
  * A config reaches the game parsed: `setup` and the config hooks read whatever they are given (a database row's, a
  * test's partial one) with `parseConfig`, so a game's own code always sees every default filled in.
@@ -25,6 +26,7 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
     meta: {
       ...meta,
       orderDrawn: meta.orderDrawn ?? false,
+      sides: meta.sides ?? null,
       humanMoveSeconds: meta.humanMoveSeconds ?? DEFAULT_MOVE_SECONDS,
       scoring: meta.scoring ?? 'contest',
       settingsPresets: meta.settingsPresets ?? [],
@@ -58,6 +60,7 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
     },
     secrets: r.secrets ?? null,
     judgeable: r.judgeable ?? null,
+    image: spec.image ?? null,
   };
 }
 

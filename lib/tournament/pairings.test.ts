@@ -195,3 +195,22 @@ describe('hostGuest', () => {
     expect(() => hostGuest({ ...opts, seedsPerGuest: 0 })).toThrow(/seedsPerGuest/);
   });
 });
+
+describe('team games, side against side (games with `meta.sides`)', () => {
+  const sidesOf = (g: string) => (g === 'fleet' ? [[0, 1, 2], [3, 4, 5]] : null);
+
+  it('a round robin seats each agent in every seat of one side, then the sides swap on the same seed', () => {
+    const plan = roundRobin({ gameIds: ['fleet', 'duel'], agentIds: ['a', 'b'], seedsPerPair: 1, seed: 's', sidesOf });
+    const fleet = plan.filter((m) => m.gameId === 'fleet');
+    expect(fleet.map((m) => m.seats)).toEqual([['a', 'a', 'a', 'b', 'b', 'b'], ['b', 'b', 'b', 'a', 'a', 'a']]);
+    expect(fleet[0]!.seed).toBe(fleet[1]!.seed);
+    // Other games keep one agent per seat, on the seeds they had without team games.
+    expect(plan.filter((m) => m.gameId === 'duel').map((m) => m.seats)).toEqual([['a', 'b'], ['b', 'a']]);
+    expect(plan.map((m) => m.seed)).toEqual(roundRobin({ gameIds: ['fleet', 'duel'], agentIds: ['a', 'b'], seedsPerPair: 1, seed: 's' }).map((m) => m.seed));
+  });
+
+  it('a gauntlet does the same against each baseline', () => {
+    const plan = gauntlet({ gameIds: ['fleet'], agentIds: ['a'], baselineIds: ['r'], seedsPerPair: 2, seed: 's', sidesOf });
+    expect(plan.map((m) => m.seats.join(''))).toEqual(['aaarrr', 'rrraaa', 'aaarrr', 'rrraaa']);
+  });
+});

@@ -27,9 +27,22 @@ export function drawSeeds(key: string, count: number): string[] {
   return Array.from({ length: count }, next);
 }
 
-/** Both seatings of a two-seat match on one seed: [a, b] then [b, a]. */
-function pairedSeatings(gameId: string, a: string, b: string, seed: string): PlannedMatch[] {
-  return [{ gameId, seats: [a, b], seed }, { gameId, seats: [b, a], seed }];
+/** A team game's two sides, by seat, for the games that have them (games' `meta.sides`). */
+export type SidesOf = (gameId: string) => readonly (readonly number[])[] | null;
+
+/**
+ * Both seatings of a match on one seed: [a, b] then [b, a]; in a team game (`sides`) a holds every seat of the first
+ * side and b of the second, then the sides swap.
+ */
+function pairedSeatings(gameId: string, a: string, b: string, seed: string, sides: readonly (readonly number[])[] | null = null): PlannedMatch[] {
+  if (!sides) return [{ gameId, seats: [a, b], seed }, { gameId, seats: [b, a], seed }];
+  const seatsFor = (first: string, second: string) => {
+    const seats: string[] = [];
+    sides[0]!.forEach((s) => (seats[s] = first));
+    sides[1]!.forEach((s) => (seats[s] = second));
+    return seats;
+  };
+  return [{ gameId, seats: seatsFor(a, b), seed }, { gameId, seats: seatsFor(b, a), seed }];
 }
 
 /** Throws unless n is an integer ≥ min. */
@@ -38,10 +51,10 @@ function requireInt(name: string, n: number, min: number): void {
 }
 
 /**
- * Round robin for two-seat games: every pair of agents plays `seedsPerPair` seeds, each seed twice with the
+ * Round robin for two-seat games and team games of two sides: every pair of agents plays `seedsPerPair` seeds, each seed twice with the
  * seats swapped (a paired design that cancels first-move advantage).
  */
-export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsPerPair: number; seed: string; selfPlayGameIds?: string[] }): PlannedMatch[] {
+export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsPerPair: number; seed: string; selfPlayGameIds?: string[]; sidesOf?: SidesOf }): PlannedMatch[] {
   // One stream for the whole plan, drawn game by game, pair by pair (stored tournaments rely on this exact order).
   const nextSeed = seedStream(`${opts.seed}:round-robin`);
   const out: PlannedMatch[] = [];
@@ -50,7 +63,7 @@ export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsP
       for (let j = i + 1; j < opts.agentIds.length; j++) {
         const a = opts.agentIds[i]!;
         const b = opts.agentIds[j]!;
-        for (let k = 0; k < opts.seedsPerPair; k++) out.push(...pairedSeatings(gameId, a, b, nextSeed()));
+        for (let k = 0; k < opts.seedsPerPair; k++) out.push(...pairedSeatings(gameId, a, b, nextSeed(), opts.sidesOf?.(gameId)));
       }
     }
   }
@@ -71,7 +84,7 @@ export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsP
  * baseline on the same deals, which makes agents directly comparable and lets an agent added later be played on
  * the same seeds as the others. Duplicate ids are ignored.
  */
-export function gauntlet(opts: { gameIds: string[]; agentIds: string[]; baselineIds: string[]; seedsPerPair: number; seed: string }): PlannedMatch[] {
+export function gauntlet(opts: { gameIds: string[]; agentIds: string[]; baselineIds: string[]; seedsPerPair: number; seed: string; sidesOf?: SidesOf }): PlannedMatch[] {
   const baselines = [...new Set(opts.baselineIds)];
   const agents = [...new Set(opts.agentIds)].filter((id) => !baselines.includes(id));
   if (baselines.length === 0) throw new Error('a gauntlet needs at least one baseline agent');
@@ -82,7 +95,7 @@ export function gauntlet(opts: { gameIds: string[]; agentIds: string[]; baseline
     const seeds = new Map(baselines.map((b) => [b, drawSeeds(`${opts.seed}:gauntlet:${JSON.stringify([gameId, b])}`, opts.seedsPerPair)]));
     for (const agent of agents) {
       for (const baseline of baselines) {
-        for (const seed of seeds.get(baseline)!) out.push(...pairedSeatings(gameId, agent, baseline, seed));
+        for (const seed of seeds.get(baseline)!) out.push(...pairedSeatings(gameId, agent, baseline, seed, opts.sidesOf?.(gameId)));
       }
     }
   }

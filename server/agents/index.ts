@@ -10,8 +10,11 @@ import { randomAgent } from './random';
 import type { Agent } from './types';
 
 const engineSettingsSchema = z.object({ depth: z.number().int().min(1).max(12).optional() }).passthrough();
-/** An LLM agent's settings: its ablation switches (ids from the games' `meta.promptSwitches`). */
-const llmSettingsSchema = z.object({ promptSwitches: z.array(z.string()).optional() }).passthrough();
+/**
+ * An LLM agent's settings: its ablation switches (ids from the games' `meta.promptSwitches`) and whether it is sent
+ * the board as an image (`vision`).
+ */
+const llmSettingsSchema = z.object({ promptSwitches: z.array(z.string()).optional(), vision: z.boolean().optional() }).passthrough();
 
 /** The agent's scaffold: any of SCAFFOLD_IDS (an unknown or missing one plays as `base`). */
 export function scaffoldOf(id: string | null | undefined): Scaffold {
@@ -27,6 +30,7 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
       return engineAgent(engineSettingsSchema.parse(row.settings ?? {}));
     case 'llm': {
       if (!row.provider || !row.model) throw new Error(`agent ${row.name} has no provider or model`);
+      const settings = llmSettingsSchema.parse(row.settings ?? {});
       return llmAgent({
         client: clientFor(row.provider),
         prices: row.provider,
@@ -34,7 +38,8 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
         scaffold: scaffoldOf(row.scaffold),
         temperature: row.temperature,
         maxTokens: row.maxTokens,
-        switches: llmSettingsSchema.parse(row.settings ?? {}).promptSwitches ?? [],
+        switches: settings.promptSwitches ?? [],
+        vision: settings.vision ?? false,
       });
     }
     case 'human':

@@ -3,7 +3,9 @@ import type OpenAI from 'openai';
 import type { PromptOptions } from '../../games/types';
 import type { Agent, TurnContext } from './types';
 import type { Prices } from '../../lib/pricing';
-import { callModel, type ChatReply } from '../llm/clients';
+import { callModel, type ChatMessage, type ChatReply } from '../llm/clients';
+import { renderSvgToPng } from '../llm/board-image';
+import { pngDataUrl } from '../llm/images';
 import { SCAFFOLDS, type Scaffold } from '../../lib/agents/scaffolds';
 
 export { PROMPT_VERSION, type Scaffold } from '../../lib/agents/scaffolds';
@@ -18,6 +20,11 @@ export interface LlmAgentOptions {
   prices?: Prices;
   /** The agent's ablation switches (`meta.promptSwitches` ids), passed to every game's prompt. */
   switches?: readonly string[];
+  /**
+   * Send the board as a PNG beside the turn's text (the agent's `vision` setting), in games that draw one (their
+   * `image` hook); other games get the text alone.
+   */
+  vision?: boolean;
 }
 
 export function buildMessages(
@@ -38,6 +45,28 @@ export function buildMessages(
   return messages;
 }
 
+/**
+ * The turn's messages with the board as a picture: the turn's user message (the first; rejections that follow stay
+ * text) becomes content parts, its text then the game's `image` of the seat's view rendered to PNG, as a data URL.
+ * Unchanged when the game draws no picture of this view.
+ */
+export async function withBoardImage(ctx: TurnContext, messages: ChatMessage[]): Promise<ChatMessage[]> {
+  const svg = ctx.game.image?.(ctx.view, ctx.seat) ?? null;
+  if (svg === null) return messages;
+  let png: Buffer;
+  try {
+    ({ png } = await renderSvgToPng(svg));
+  } catch (err) {
+    throw new Error(`the board image of ${ctx.game.id} (seat ${ctx.seat}, ply ${ctx.ply}) could not be made: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const turnAt = messages.findIndex((m) => m.role === 'user');
+  return messages.map((m, i) =>
+    i === turnAt && typeof m.content === 'string'
+      ? { role: 'user', content: [{ type: 'text', text: m.content }, { type: 'image_url', image_url: { url: pngDataUrl(png) } }] }
+      : m,
+  );
+}
+
 /** The rejection sent back for a well-formed reply that is not a move, naming a refusal or a reply cut short. */
 function rejection(parseError: string, reply: ChatReply): string {
   if (!reply.text.trim() && reply.refusal) return `you declined to answer ("${reply.refusal.slice(0, 200)}"); ${parseError}`;
@@ -49,7 +78,8 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
   return {
     kind: 'llm',
     async act(ctx) {
-      const messages = buildMessages(ctx, opts.scaffold, { switches: opts.switches ?? [] });
+      const turnMessages = buildMessages(ctx, opts.scaffold, { switches: opts.switches ?? [] });
+      const messages = opts.vision ? await withBoardImage(ctx, turnMessages) : turnMessages;
       // Transport and protocol failures are retried inside and end as an InfraError: the runner voids the match.
       const reply = await callModel(
         opts.client,

@@ -1,6 +1,7 @@
 // What the match runner asks of every kind of player, and what it gets back.
 import type { GameDef, Rng, Seat } from '../../games/types';
 import type { CallPurpose } from '../../lib/exports';
+import type { ContentPart } from '../llm/images';
 
 export interface TurnContext {
   game: GameDef;
@@ -29,7 +30,8 @@ export interface CallRecord {
   /** What the call was for: a player's move, or a judge's verdict after the match. */
   purpose: CallPurpose;
   model: string;
-  messages: { role: string; content: string }[];
+  /** As sent, except that an image part's data URL is a short placeholder (server/llm/images.ts). */
+  messages: { role: string; content: string | ContentPart[] }[];
   reply: string | null;
   error: string | null;
   tokensIn: number | null;

@@ -7,6 +7,7 @@ import type { CallPurpose } from '../../lib/exports';
 import { callCost, type Prices } from '../../lib/pricing';
 import { InfraError, type CallRecord } from '../agents/types';
 import { defaultConfig, llmCallSettings } from '../config';
+import { withImagePlaceholders, type ContentPart } from './images';
 import { limitedFetch, limiterFor, type ProviderLimits } from './limits';
 
 const clients = new Map<string, OpenAI>();
@@ -66,7 +67,11 @@ export function clientFor(p: ProviderRef): OpenAI {
 
 // ───────────────────────────── asking a model ─────────────────────────────
 
-export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+/**
+ * One message of a request. A user message may be content parts (OpenAI's format): text beside an image, for agents
+ * with the `vision` setting (server/agents/llm.ts).
+ */
+export type ChatMessage = { role: 'system' | 'assistant'; content: string } | { role: 'user'; content: string | ContentPart[] };
 
 export interface ChatRequest {
   /** What the call is for; every CallRecord of it carries this (the `purpose` column of llm_calls). */
@@ -205,8 +210,8 @@ function backoff(n: number): number {
  * model's answer, however empty, refused or cut short. Anything else is the provider's failure: a malformed
  * response is sent again with backoff (`llmCallPolicy`); when that persists, or the SDK gives up (HTTP errors,
  * connection failures, after its own retries), an InfraError carries the reason and every failed request.
- * Every request becomes one CallRecord (purpose, prompt, reply or error, tokens, latency, cost), for the caller to
- * record through the match store (server/workers/store.ts), the one way a call reaches llm_calls.
+ * Every request becomes one CallRecord (purpose, prompt — an image part as its placeholder —, reply or error, tokens,
+ * latency, cost), for the caller to record through the match store (server/workers/store.ts), the one way a call reaches llm_calls.
  */
 export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOptions = {}): Promise<ChatReply> {
   const { signal } = opts;
@@ -217,11 +222,13 @@ export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOpti
     ...(req.maxTokens != null ? { max_tokens: req.maxTokens } : {}),
   };
   const failed: CallRecord[] = [];
+  // As recorded: images become a short placeholder (server/llm/images.ts), so llm_calls and the exports stay small.
+  const recorded = withImagePlaceholders(req.messages);
   const aborted = () => new InfraError(opts.abortedMessage ?? 'the request was aborted', { calls: failed });
   for (let n = 0; ; n++) {
     const started = performance.now();
     const call: CallRecord = {
-      purpose: req.purpose, model: req.model, messages: req.messages.map((m) => ({ ...m })), reply: null, error: null, tokensIn: null, tokensOut: null, latencyMs: 0,
+      purpose: req.purpose, model: req.model, messages: recorded.map((m) => ({ ...m })), reply: null, error: null, tokensIn: null, tokensOut: null, latencyMs: 0,
     };
     let read: Read;
     try {

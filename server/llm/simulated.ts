@@ -30,6 +30,11 @@
  *   x-sim-rpm-limit        integer >= 1: the `rpmLimit` this request is checked against (same window and log)
  * Invalid header values are answered with a 400.
  *
+ * Images: a user message may be content parts (OpenAI's format), text beside `image_url` parts. The text parts are read
+ * as before; each image must be a base64 `data:image/…` URL (a PNG is checked: signature, header, size) or an http(s)
+ * URL (not fetched), else the request gets a 400. The models say so in their reasoning ("I looked at the board
+ * image"), and the endpoint keeps what it received (`images`, `stats.images`) for tests to check.
+ *
  * Rate limits like a real provider's: with `rpmLimit` set, at most that many chat completions are accepted
  * per sliding `rateWindowMs` window; the rest get a 429 with `retry-after` (whole seconds until a slot frees,
  * at least 1) and `retry-after-ms` (exact). Rejected requests do not use up the window.
@@ -42,6 +47,7 @@ import type { Rng, SimAnswer } from '../../games/types';
 import { createRng, newSeed } from '../../lib/engine/rng';
 import { sims } from '../../games/sims';
 import { judgeReply } from './sim-judge';
+import { decodeDataUrl, pngInfo } from './images';
 
 // ───────────────────────────── 1. Personas ─────────────────────────────
 
@@ -101,7 +107,7 @@ export const SIMULATED_MODELS: readonly string[] = Object.keys(PERSONAS);
 /** A chat message as the generator reads it (OpenAI shape; array content is reduced to its text parts). */
 export interface SimMessage {
   role: string;
-  content?: string | null | ReadonlyArray<{ type: string; text?: string }>;
+  content?: string | null | ReadonlyArray<{ type: string; text?: string; image_url?: { url: string } }>;
 }
 
 /** What the simulator understood from a conversation. */
@@ -118,6 +124,8 @@ export interface PromptFacts {
   observation: string;
   /** Text of the last user message. */
   lastUser: string;
+  /** Image parts in the users' messages (a board sent as a picture). */
+  images: number;
 }
 
 /** ok = a legal answer (or an open-ended sentence); illegal = right format, not in the list; malformed = anything else flawed. */
@@ -222,6 +230,9 @@ export function readPrompt(messages: readonly SimMessage[]): PromptFacts {
     rejected: isRetry ? lastNonEmptyLine(lastAssistant ?? '') : null,
     observation: beforeLegalList(listText).trim(),
     lastUser,
+    images: messages
+      .filter((m) => m.role === 'user' && Array.isArray(m.content))
+      .reduce((n, m) => n + (m.content as ReadonlyArray<{ type: string }>).filter((p) => p.type === 'image_url').length, 0),
   };
 }
 
@@ -387,7 +398,8 @@ function reasoning(facts: PromptFacts, legal: readonly string[], answer: string,
   } else {
     out.push(rng.pick(['Let me think this through step by step.', 'Let me look at the position first.', 'Thinking it through:']));
   }
-  const where = looksLikeBoard(facts.observation) ? 'Looking at the board' : 'Looking at the situation';
+  if (facts.images > 0) out.push(`I looked at the board image${facts.images > 1 ? 's' : ''} as well as the text.`);
+  const where = facts.images > 0 || looksLikeBoard(facts.observation) ? 'Looking at the board' : 'Looking at the situation';
   out.push(
     legal.length === 1
       ? `${where}, there is only one legal move: ${legal[0]}.`
@@ -554,6 +566,21 @@ export interface SimulatedStats {
   badRequest: number;
   /** Chat completions answered as a stream. */
   streamed: number;
+  /** Image parts in the chat completions answered (a 500, a 429 or a hang does not count them). */
+  images: number;
+}
+
+/** An image part the endpoint received, as it read it. */
+export interface ReceivedImage {
+  /** `image/png`, …; null for an http(s) URL (never fetched). */
+  mime: string | null;
+  /** Size in pixels, read from the PNG's header; null for other kinds. */
+  width: number | null;
+  height: number | null;
+  /** Decoded size; null for an http(s) URL. */
+  bytes: number | null;
+  /** SHA-256 (hex) of the decoded bytes; null for an http(s) URL. */
+  sha256: string | null;
 }
 
 export interface SimulatedEndpoint {
@@ -561,11 +588,24 @@ export interface SimulatedEndpoint {
   url: string;
   port: number;
   stats: SimulatedStats;
+  /** The image parts received, oldest first (the last 100). */
+  images: ReceivedImage[];
   /** Stops listening and ends every open socket (hung requests included). */
   close(): Promise<void>;
 }
 
-const contentPartSchema = z.looseObject({ type: z.string(), text: z.string().optional() });
+const contentPartSchema = z
+  .looseObject({
+    type: z.string(),
+    text: z.string().optional(),
+    image_url: z.looseObject({ url: z.string().min(1), detail: z.enum(['auto', 'low', 'high']).optional() }).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.type === 'text' && p.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'a text part needs its "text"' });
+    if (p.type === 'image_url' && p.image_url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['image_url'], message: 'an image_url part needs "image_url": { "url": … }' });
+    }
+  });
 const messageSchema = z.looseObject({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
   content: z.union([z.string(), z.array(contentPartSchema), z.null()]).optional(),
@@ -584,7 +624,41 @@ export const chatRequestSchema = z.looseObject({
 });
 type ChatRequest = z.infer<typeof chatRequestSchema>;
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** Large enough for a few board images (OpenAI's own limit is 20 MB per image). */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_KEPT_IMAGES = 100;
+
+/** Reads an image part's URL like a provider would, or says why it cannot be read. */
+export function readImageUrl(url: string): ReceivedImage | { error: string } {
+  if (/^https?:\/\//i.test(url)) return { mime: null, width: null, height: null, bytes: null, sha256: null };
+  const data = decodeDataUrl(url);
+  if (!data) return { error: `the image URL is neither a base64 data:image/… URL nor an http(s) URL (it starts "${url.slice(0, 30)}")` };
+  if (!['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(data.mime)) {
+    return { error: `unsupported image type ${data.mime} (PNG, JPEG, GIF or WEBP)` };
+  }
+  let width: number | null = null;
+  let height: number | null = null;
+  if (data.mime === 'image/png') {
+    const info = pngInfo(data.bytes);
+    if ('error' in info) return { error: `the image says image/png but is ${info.error}` };
+    ({ width, height } = info);
+  }
+  return { mime: data.mime, width, height, bytes: data.bytes.length, sha256: createHash('sha256').update(data.bytes).digest('hex') };
+}
+
+/** Roughly what OpenAI bills an image (high detail: 85 + 170 per 512-pixel tile once fit in 2048 and then 768). */
+function imageTokens(img: ReceivedImage): number {
+  if (img.width === null || img.height === null) return 85;
+  let w = img.width;
+  let h = img.height;
+  const fit = Math.min(1, 2048 / Math.max(w, h));
+  w *= fit;
+  h *= fit;
+  const shorter = Math.min(1, 768 / Math.min(w, h));
+  w *= shorter;
+  h *= shorter;
+  return 85 + 170 * Math.ceil(w / 512) * Math.ceil(h / 512);
+}
 const MODEL_CREATED = 1_735_689_600; // 2025-01-01, a fixed date for the model list
 const OWNER = 'arena-simulated';
 
@@ -605,8 +679,8 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-function promptTokens(messages: readonly SimMessage[]): number {
-  return 3 + messages.reduce((sum, m) => sum + 4 + estimateTokens(messageText(m.content)), 0);
+function promptTokens(messages: readonly SimMessage[], images: readonly ReceivedImage[] = []): number {
+  return 3 + messages.reduce((sum, m) => sum + 4 + estimateTokens(messageText(m.content)), 0) + images.reduce((sum, i) => sum + imageTokens(i), 0);
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -673,8 +747,9 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
   const opts = parsed.data;
   const seed = opts.seed ?? newSeed();
   const stats: SimulatedStats = {
-    requests: 0, ok: 0, malformed: 0, illegal: 0, failed500: 0, rateLimited: 0, hung: 0, badRequest: 0, streamed: 0,
+    requests: 0, ok: 0, malformed: 0, illegal: 0, failed500: 0, rateLimited: 0, hung: 0, badRequest: 0, streamed: 0, images: 0,
   };
+  const received: ReceivedImage[] = [];
   const sockets = new Set<Socket>();
   /** Cancels every pending timer (used by close()). */
   const timers = new Set<() => void>();
@@ -734,6 +809,17 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     const body = chatRequestSchema.safeParse(json);
     if (!body.success) throw new HttpError(400, `Invalid request body: ${formatIssues(body.error)}`);
     const request: ChatRequest = body.data;
+    // Images are read (and refused when unreadable) like a provider does, before anything else happens.
+    const images: ReceivedImage[] = [];
+    request.messages.forEach((m, i) => {
+      if (!Array.isArray(m.content)) return;
+      m.content.forEach((p, j) => {
+        if (p.type !== 'image_url' || !p.image_url) return;
+        const img = readImageUrl(p.image_url.url);
+        if ('error' in img) throw new HttpError(400, `Invalid image in messages.${i}.content.${j}.image_url.url: ${img.error}.`, 'invalid_request_error', 'invalid_image');
+        images.push(img);
+      });
+    });
 
     // Per-request overrides, validated before anything else happens.
     const latencyRaw = headerValue(req, 'x-sim-latency-ms');
@@ -835,6 +921,9 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
 
     const reply = generateReply(request.messages, persona, rng, { flawRate });
     stats[reply.kind]++;
+    stats.images += images.length;
+    received.push(...images);
+    if (received.length > MAX_KEPT_IMAGES) received.splice(0, received.length - MAX_KEPT_IMAGES);
     let content = reply.content;
     let finishReason: 'stop' | 'length' = 'stop';
     const limit = request.max_completion_tokens ?? request.max_tokens;
@@ -843,7 +932,7 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
       finishReason = 'length';
     }
     const usage = {
-      prompt_tokens: promptTokens(request.messages),
+      prompt_tokens: promptTokens(request.messages, images),
       completion_tokens: estimateTokens(content),
       total_tokens: 0,
     };
@@ -960,6 +1049,7 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     url: `http://${urlHost}:${port}/v1`,
     port,
     stats,
+    images: received,
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const cancel of [...timers]) cancel();

@@ -185,7 +185,11 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
     const seats = await Promise.all(Array.from({ length: n }, (_, i) => t.db.agent.create({ data: { name: `wire-${game.id}-${i}-${Math.random()}`, kind: 'random' } })));
     for (const seed of [1, 2, 3].map((i) => `wire-${game.id}-${i}-${randomBytes(8).toString('hex')}`)) {
       const m = await t.db.match.create({
-        data: { gameId: game.id, seed, numPlayers: n, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) } },
+        // A game's demo settings where it has its own (a shorter Sea Battle): the same secrets, in less time.
+        data: {
+          gameId: game.id, seed, numPlayers: n, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) },
+          ...(game.demoConfig !== null ? { config: game.demoConfig as object } : {}),
+        },
       });
       const log: { ev: StoredEvent; state: unknown; setup: MatchSetup }[] = [];
       await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (_id, ev, state, setup) => void log.push({ ev, state, setup }) });

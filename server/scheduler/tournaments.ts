@@ -23,9 +23,14 @@ export type TournamentListener = (tournamentId: string) => void;
 /** A match that keeps failing to run (the worker dies each time) is given up after this many attempts. */
 const MAX_ATTEMPTS = 5;
 
+/** A team game's two sides (one agent per side), for round robins and gauntlets. */
+const sidesOf = (gameId: string) => (getGame(gameId)?.meta.sides?.length === 2 ? getGame(gameId)!.meta.sides : null);
+
+/** Round robins and gauntlets play two-seat games, and team games side against side. */
 function twoPlayerGame(gameId: string): void {
   const g = getGame(gameId)!;
   if (g.meta.scoring === 'evaluation') throw new AdminError(`${g.meta.title} is a judged evaluation: use the host/guest format (the evaluated agents as guests, the judges as hosts)`);
+  if (sidesOf(gameId)) return;
   if (g.meta.minPlayers > 2 || g.meta.maxPlayers < 2) {
     throw new AdminError(`${g.meta.title} is a ${g.meta.minPlayers}+ player game: use the host/guest format`);
   }
@@ -41,11 +46,12 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
         gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: spec.gamesPerPair / 2, seed,
         // In cooperative games (Hanabi) each agent also plays with itself in every seat: its own team score.
         selfPlayGameIds: spec.gameIds.filter((g) => getGame(g)?.meta.scoring === 'cooperative'),
+        sidesOf,
       });
       break;
     case 'gauntlet':
       spec.gameIds.forEach(twoPlayerGame);
-      plan = gauntlet({ gameIds: spec.gameIds, agentIds: spec.agentIds, baselineIds: spec.baselineIds, seedsPerPair: spec.gamesPerPair / 2, seed });
+      plan = gauntlet({ gameIds: spec.gameIds, agentIds: spec.agentIds, baselineIds: spec.baselineIds, seedsPerPair: spec.gamesPerPair / 2, seed, sidesOf });
       break;
     case 'host-guest':
       plan = spec.gameIds.flatMap((gameId) => {
@@ -73,6 +79,9 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
       break;
     case 'adaptive':
       spec.gameIds.forEach(twoPlayerGame);
+      for (const id of spec.gameIds) {
+        if (sidesOf(id)) throw new AdminError(`${getGame(id)!.meta.title} plays side against side: use a round robin or a gauntlet`);
+      }
       plan = roundRobin({ gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: 1, seed: `${seed}:adaptive:0` });
       break;
   }

@@ -165,6 +165,11 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                     {a.promptSwitches.map((id) => id.replace(/^[^:]+:/, '')).join(', ')}
                   </span>
                 )}
+                {a.vision && (
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-testid="agent-vision" title="Sent the board as an image, in games that draw one">
+                    vision (board image)
+                  </span>
+                )}
               </td>
               <td className="px-3 py-2.5 font-mono text-xs">{a.promptVersion ?? <span className="font-sans text-zinc-400">—</span>}</td>
               <td className="px-3 py-2.5 tabular-nums" data-testid="agent-version">

@@ -18,6 +18,7 @@ export default async function NewTournamentPage() {
     minPlayers: g.meta.minPlayers,
     maxPlayers: g.meta.maxPlayers,
     evaluation: g.meta.scoring === 'evaluation',
+    sides: g.meta.sides !== null,
     judgeable: g.judgeable !== null,
     presets: [...g.meta.settingsPresets],
   }));
