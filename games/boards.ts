@@ -11,12 +11,14 @@ import HiveBoard from './hive/board';
 import HoldemBoard from './holdem/board';
 import HoldemRiskBoard from './holdem-risk/board';
 import HiddenNumberBoard from './hidden-number/board';
+import SantoriniBoard from './santorini/board';
 import SeaBattleBoard from './sea-battle/board';
 import SpyBoard from './spy/board';
 import TicTacToeBoard from './tictactoe/board';
 import type { BoardProps } from './types';
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
+  santorini: SantoriniBoard,
   tictactoe: TicTacToeBoard,
   bid: BidBoard,
   bargain: BargainBoard,

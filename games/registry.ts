@@ -10,11 +10,12 @@ import { hive } from './hive';
 import { holdem } from './holdem';
 import { holdemRisk } from './holdem-risk';
 import { hiddenNumber } from './hidden-number';
+import { santorini } from './santorini';
 import { seaBattle } from './sea-battle';
 import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 
 export const { games, ratedGames, testGames, playableGames, getGame } = defineRegistry({
-  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle],
+  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini],
   testGames: [hiddenNumber],
 });

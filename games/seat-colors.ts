@@ -67,6 +67,7 @@ const PALETTE: readonly Hue[] = ['rose', 'sky', 'amber', 'violet', 'teal', 'emer
 const GAME_HUES: Readonly<Record<string, readonly Hue[]>> = {
   'connect-four': ['red', 'yellow'],
   hive: ['sky', 'emerald'],
+  santorini: ['sky', 'red'],
   'sea-battle': ['red', 'red', 'red', 'sky', 'sky', 'sky'],
 };
 
