@@ -1,9 +1,6 @@
-// User flows of Hive: a person places a piece against Random by clicking the hand and then a hex; a spectator opens a
-// match of two simulated models and sees the hex board (the SVG drawing) and the moves.
+// User flow of Hive: a person places a piece against Random by clicking the hand and then a hex. (A spectator's flow
+// is e2e/games.spec.ts's, for every game; the hex drawing is checked in games/hive/board.test.tsx.)
 import { expect, test } from '@playwright/test';
-import { agentChoice, signIn } from './admin-helpers';
-
-const MODELS = ['sim-careful · cot (simulated)', 'sim-sloppy · base (simulated)'];
 
 test('a person places a Hive piece against Random: pick the bug in hand, then a hex', async ({ page }) => {
   test.setTimeout(120_000);
@@ -31,31 +28,4 @@ test('a person places a Hive piece against Random: pick the bug in hand, then a 
   await expect(page.getByTestId('transcript')).toContainText(/Green places an? \w+ at/, { timeout: 60_000 });
   await expect(page.getByTestId('turn-state').filter({ hasText: 'your move' })).toBeVisible({ timeout: 60_000 });
   await expect(board.getByRole('button', { name: 'Ant (2 in hand)' })).toBeVisible();
-});
-
-test('a spectator watches a simulated Hive match on the hex board', async ({ page }) => {
-  test.setTimeout(180_000);
-  await signIn(page);
-  await page.goto('/admin/tournaments/new');
-  const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill(`watch hive ${Date.now() % 100000}`);
-  await form.getByRole('checkbox', { name: /^Hive/ }).check();
-  await form.getByRole('radio', { name: /Round robin/ }).check();
-  for (const m of MODELS) await form.getByRole('checkbox', agentChoice(m)).check();
-  await form.getByLabel('Games per pair').fill('2');
-  await form.getByRole('button', { name: 'Create and start' }).click();
-  await expect(page).toHaveURL(/\/tournaments\/(?!new$)[^/]+$/, { timeout: 30_000 });
-
-  const link = page.getByTestId('live-matches').or(page.getByTestId('recent-matches')).locator('a[href^="/matches/"]').first();
-  await expect(link).toBeVisible({ timeout: 90_000 });
-  await link.click();
-  await expect(page).toHaveURL(/\/matches\/[^/]+$/);
-  await expect(page.getByTestId('match-status')).toHaveText(/live|finished/);
-  const board = page.getByTestId('board');
-  await expect(board.getByRole('group', { name: 'Hive board' })).toBeVisible();
-  await expect(board.locator('svg[aria-label="Hive board"]')).toBeVisible();
-  await expect(page.getByTestId('transcript')).toContainText(/Blue places an? \w+ at \(0,0\)/, { timeout: 60_000 });
-  // A spectator has no controls.
-  await expect(board.getByRole('button', { name: /^Place / })).toHaveCount(0);
-  await expect(page.getByText(/simulated/i).first()).toBeVisible();
 });

@@ -1,10 +1,7 @@
 // User flows of Santorini: a person plays against Random from the Play page — both placements, then a turn of two
 // clicks (where the pawn moves, then where it builds), with a disabled square saying why and Escape taking a chosen
-// move back — and a spectator opens a match of two simulated models and sees the board and the moves.
+// move back. (A spectator's flow is e2e/games.spec.ts's, for every game.)
 import { expect, test } from '@playwright/test';
-import { agentChoice, signIn } from './admin-helpers';
-
-const MODELS = ['sim-careful · cot (simulated)', 'sim-sloppy · base (simulated)'];
 
 test('a person plays Santorini against Random: placements, then a move and a build by clicking', async ({ page }) => {
   test.setTimeout(120_000);
@@ -55,31 +52,4 @@ test('a person plays Santorini against Random: placements, then a move and a bui
   await expect(transcript).toContainText(/Player 1 moves A from c3 to [a-e][1-5] \(level 0\) and builds on [a-e][1-5] \(now level 1\)/);
   // Random answers with pawn X, and the next turn is the person's again, with pawn B.
   await expect(transcript).toContainText(/Player 2 moves X from [a-e][1-5] to [a-e][1-5]/, { timeout: 60_000 });
-});
-
-test('a spectator watches a simulated Santorini match on the board', async ({ page }) => {
-  test.setTimeout(180_000);
-  await signIn(page);
-  await page.goto('/admin/tournaments/new');
-  const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill(`watch santorini ${Date.now() % 100000}`);
-  await form.getByRole('checkbox', { name: /^Santorini/ }).check();
-  await form.getByRole('radio', { name: /Round robin/ }).check();
-  for (const m of MODELS) await form.getByRole('checkbox', agentChoice(m)).check();
-  await form.getByLabel('Games per pair').fill('2');
-  await form.getByRole('button', { name: 'Create and start' }).click();
-  await expect(page).toHaveURL(/\/tournaments\/(?!new$)[^/]+$/, { timeout: 30_000 });
-
-  const link = page.getByTestId('live-matches').or(page.getByTestId('recent-matches')).locator('a[href^="/matches/"]').first();
-  await expect(link).toBeVisible({ timeout: 90_000 });
-  await link.click();
-  await expect(page).toHaveURL(/\/matches\/[^/]+$/);
-  await expect(page.getByTestId('match-status')).toHaveText(/live|finished/);
-  const board = page.getByTestId('board');
-  await expect(board.getByRole('group', { name: 'Santorini board' })).toBeVisible();
-  await expect(board.getByRole('img', { name: /^c3, level \d/ })).toBeVisible();
-  await expect(page.getByTestId('transcript')).toContainText(/Player 1 places A at [a-e][1-5]/, { timeout: 60_000 });
-  // A spectator has no controls.
-  await expect(board.getByRole('button', { name: /^(Place|Move|Build) / })).toHaveCount(0);
-  await expect(page.getByText(/simulated/i).first()).toBeVisible();
 });

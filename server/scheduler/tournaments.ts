@@ -24,7 +24,10 @@ export type TournamentListener = (tournamentId: string) => void;
 const MAX_ATTEMPTS = 5;
 
 /** A team game's two sides (one agent per side), for round robins and gauntlets. */
-const sidesOf = (gameId: string) => (getGame(gameId)?.meta.sides?.length === 2 ? getGame(gameId)!.meta.sides : null);
+const sidesOf = (gameId: string) => {
+  const sides = getGame(gameId)?.meta.sides;
+  return sides?.length === 2 ? sides : null;
+};
 
 /** Round robins and gauntlets play two-seat games, and team games side against side. */
 function twoPlayerGame(gameId: string): void {
