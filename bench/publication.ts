@@ -51,15 +51,17 @@ const stats = (xs: number[]) => {
   return `median ${s[Math.floor(s.length / 2)]!.toFixed(1)} ms, max ${s.at(-1)!.toFixed(1)} ms (${s.length} visits)`;
 };
 
-/** The run alone: 10,000 game-weighted rounds on 20,000 matches through the publication worker. */
+/** The run alone: 10,000 game-weighted rounds on 20,000 matches through the publication worker, with GameBench's fit (what a run uses) and the arena's MM fit. */
 async function alone() {
   const matches = synthetic(20_000, 30, [30, 20, 15, 10, 8, 7, 5, 3, 2]);
-  let ticks = 0;
-  const t = performance.now();
-  const run = startPublicationWorker({ matches, opts: { scheme: 'game-weighted', rounds: PUBLICATION_ROUNDS, seed: 'bench' } }, () => ticks++);
-  const result = await run.done;
-  console.log(`1. publication run alone: ${PUBLICATION_ROUNDS} game-weighted rounds, 20,000 matches, 30 agents, 9 games`);
-  console.log(`   wall time (worker start included): ${(performance.now() - t).toFixed(0)} ms, ${ticks} progress reports, ${result.agents.length} agents`);
+  for (const estimator of ['gamebench', 'mm'] as const) {
+    let ticks = 0;
+    const t = performance.now();
+    const run = startPublicationWorker({ matches, opts: { scheme: 'game-weighted', estimator, rounds: PUBLICATION_ROUNDS, seed: 'bench' } }, () => ticks++);
+    const result = await run.done;
+    console.log(`1. publication run alone (${estimator === 'gamebench' ? "GameBench's ILSR fit, as runs use" : "the arena's MM fit"}): ${PUBLICATION_ROUNDS} game-weighted rounds, 20,000 matches, 30 agents, 9 games`);
+    console.log(`   wall time (worker start included): ${(performance.now() - t).toFixed(0)} ms, ${ticks} progress reports, ${result.agents.length} agents`);
+  }
 }
 
 /** Finished matches among 30 agents over the five two-player games, written straight to Postgres. */

@@ -62,6 +62,11 @@ export interface PublicationRunInfo {
   roundsDone: number;
   seed: string;
   scheme: 'game-weighted';
+  /**
+   * The fit of every resample: `gamebench`, GameBench's own (choix's ILSR, alpha 0.001, exact ties dropped), or `mm`, the
+   * arena's MM Bradley-Terry, which runs made before GameBench's fit was added used.
+   */
+  estimator: 'gamebench' | 'mm';
   matchesUsed: number | null;
   requestedBy: string | null;
   createdAt: string;

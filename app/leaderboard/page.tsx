@@ -302,7 +302,8 @@ function EstimateLine({ result, publication }: { result: LeaderboardResult; publ
       <strong className="font-semibold text-zinc-800 dark:text-zinc-200">Rating shown:</strong>{' '}
       {result.query.estimate === 'gamebench' ? (
         <>
-          GameBench Eq. 3: mean of B = {B} bootstrap fits (game-weighted), intervals their 5th–95th / 2.5th–97.5th percentiles.
+          GameBench Eq. 3: mean of B = {B} bootstrap fits (game-weighted), each fitted as GameBench’s code fits it (choix’s ILSR, α = 0.001, exact
+          ties left out), intervals their 5th–95th / 2.5th–97.5th percentiles.
           {result.bootstrapRounds !== PUBLICATION_ROUNDS && (
             <>
               {' '}
@@ -416,7 +417,9 @@ function HowToRead({ bootstrapRounds }: { bootstrapRounds: number }) {
         </li>
         <li>
           The rating is the <em>point fit</em> by default; <em>GameBench (mean)</em> shows GameBench’s Eq. 3 instead, the mean of the bootstrap fits
-          (game-weighted). Publication figures, when an admin has run them, compute it with the paper’s B = 10,000.
+          (game-weighted), each fitted the way GameBench’s rating.py fits it: choix’s iterative Luce spectral ranking with α = 0.001, fractional scores
+          as fractional wins and exact ties left out (the arena’s own fit counts a tie as half a win each). Publication figures, when an admin has run
+          them, compute it with the paper’s B = 10,000.
         </li>
         <li>Agents with too few matches show their point estimate only, flagged “few matches”.</li>
         <li>

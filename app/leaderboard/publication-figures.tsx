@@ -51,7 +51,12 @@ export function PublicationFigures({ query, view }: { query: LeaderboardQuery; v
               {latest.finishedAt ? timeAgo(new Date(latest.finishedAt)) : '?'}
             </time>{' '}
             from <strong className={strong}>{latest.matchesUsed}</strong> matches · {latest.interval}% percentile intervals
-            {latest.anchor ? ` · scale anchored on ${latest.anchor} = 1000` : ''}
+            {latest.anchor ? ` · scale anchored on ${latest.anchor} = 1000` : ''} ·{' '}
+            <span data-testid="publication-estimator">
+              {latest.estimator === 'gamebench'
+                ? 'each fit GameBench’s own (choix’s ILSR, α = 0.001, exact ties left out)'
+                : 'each fit the arena’s MM Bradley-Terry (a run made before GameBench’s own fit was added: request a new run for it)'}
+            </span>
           </p>
           {latest.newMatches > 0 && (
             <p role="status" data-testid="publication-stale" className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
@@ -77,7 +82,7 @@ export function PublicationFigures({ query, view }: { query: LeaderboardQuery; v
                   </th>
                   <th scope="col" className="px-3 py-2 text-right font-medium">{latest.interval}% interval</th>
                   <th scope="col" className="px-3 py-2 text-right font-medium" title="The mean's log-strength β̄ (the anchor at 0)">β̄</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium" title="The arena's default: the fit to the matches themselves, for comparison">
+                  <th scope="col" className="px-3 py-2 text-right font-medium" title="The same fit to the matches themselves, without resampling, for comparison">
                     Point fit
                   </th>
                   <th scope="col" className="px-3 py-2 text-right font-medium">Matches</th>

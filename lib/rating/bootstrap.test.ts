@@ -1,7 +1,8 @@
 // Tests of the bootstrap: determinism, interval behaviour, lowData, game weighting.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../engine/rng';
-import { bootstrap, prepareBootstrap, quantile, summarise, type BootstrapResult } from './bootstrap';
+import { bootstrap, prepareBootstrap, quantile, runRounds, summarise, type BootstrapResult } from './bootstrap';
+import { fitIlsr, gamebenchWinMatrix } from './ilsr';
 import { anchorBetas, bradleyTerry, fitWinMatrix, indexedWinMatrix, winProbability } from './bradley-terry';
 import { indexMatches } from './comparisons';
 import { SeededRandom } from './random';
@@ -179,5 +180,27 @@ describe('bootstrap mean (GameBench Eq. 3)', () => {
       expect(d.beta.median).toBeNull();
       expect(d.beta.mean).not.toBeNull();
     }
+  });
+});
+
+describe("the bootstrap with GameBench's fit (estimator: 'gamebench')", () => {
+  const duel = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({ id, gameId, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }] });
+  const matches = [
+    duel('1', 'x', 'a', 'b', 1), duel('2', 'x', 'a', 'b', 0), duel('3', 'x', 'a', 'c', 1), duel('4', 'y', 'b', 'c', 0.75),
+    duel('5', 'y', 'c', 'a', 0), duel('6', 'y', 'b', 'c', 1), duel('7', 'y', 'a', 'b', 1),
+  ];
+  it('fits the point estimate and every resample with ILSR, ties left out', () => {
+    const data = prepareBootstrap(matches, { estimator: 'gamebench', scheme: 'plain' });
+    const { beta } = fitIlsr(gamebenchWinMatrix(indexMatches(matches)));
+    data.point.forEach((b, k) => expect(b).toBeCloseTo(beta[k]!, 7));
+    // A tie adds nothing to GameBench's fit (the arena's MM fit moves).
+    const tied = [...matches, duel('8', 'y', 'a', 'c', 0.5), duel('9', 'y', 'a', 'c', 0.5)];
+    prepareBootstrap(tied, { estimator: 'gamebench' }).point.forEach((b, k) => expect(b).toBeCloseTo(data.point[k]!, 7));
+    expect(prepareBootstrap(tied).point[0]).not.toBeCloseTo(prepareBootstrap(matches).point[0]!, 3);
+    // Round r resamples exactly as the MM bootstrap does; only the fit differs.
+    const rounds = runRounds(data, 0, 3);
+    expect(rounds.length).toBe(9);
+    expect([...rounds].every(Number.isFinite)).toBe(true);
+    expect(bootstrap(matches, { estimator: 'gamebench', rounds: 50 }).agents.map((a) => a.beta.mean)).not.toEqual(bootstrap(matches, { rounds: 50 }).agents.map((a) => a.beta.mean));
   });
 });

@@ -1,14 +1,23 @@
 // Bootstrap intervals for Bradley-Terry: seeded resampling of matches (plain or game-weighted), refit, percentiles.
 import { anchorBetas, anchorIndex, fitWinMatrix, indexedWinMatrix, toEloScale, type BradleyTerryOptions, type WinMatrix } from './bradley-terry';
 import { compareStrings, indexMatches } from './comparisons';
+import { fitIlsr, GAMEBENCH_ALPHA, gamebenchWinMatrix } from './ilsr';
 import { SeededRandom } from './random';
 import type { Interval, RatedMatch } from './types';
 
 /** plain: every match equally likely; game-weighted (GameBench): a match's probability ∝ 1/(matches of its game). */
 export type BootstrapScheme = 'plain' | 'game-weighted';
 
+/**
+ * How each resample is fitted: `mm`, the arena's Bradley-Terry (MM with a prior, ties as half a win each), or
+ * `gamebench`, GameBench's rating.py (choix's ILSR with alpha 0.001, exact ties dropped: ilsr.ts).
+ */
+export type Estimator = 'mm' | 'gamebench';
+
 /** Options of the bootstrap. */
 export interface BootstrapOptions extends BradleyTerryOptions {
+  /** Fit of the point estimate and of every resample (default 'mm'). */
+  estimator?: Estimator;
   /** Resampling scheme (default 'plain'). */
   scheme?: BootstrapScheme;
   /** Number of resamples (default 1000). */
@@ -43,6 +52,8 @@ export interface BootstrapData {
   anchor: number | undefined;
   /** Options of every round's refit. */
   fit: BradleyTerryOptions;
+  /** The fit of every round (and of the point estimate). */
+  estimator: Estimator;
   /** Seed as a string. */
   seed: string;
   /** Resampling scheme. */
@@ -78,6 +89,7 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
   const n = x.agents.length;
   const draws = x.matches.length;
   const index = new Map(x.agents.map((id, k) => [id, k]));
+  const estimator = opts.estimator ?? 'mm';
   const matchCounts = new Int32Array(n);
   const gameStart = [0];
   const typeOf = new Int32Array(draws);
@@ -87,13 +99,16 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
   x.matches.forEach((m, k) => {
     for (const id of new Set(m.seats.map((s) => s.agentId))) matchCounts[index.get(id)!]!++;
     if (k > 0 && m.gameId !== x.matches[k - 1]!.gameId) gameStart.push(k);
+    // GameBench drops a comparison whose sides scored the same (rating.py: `if match[a] == match[b]: continue`).
+    const kept: number[] = [];
+    for (let e = x.matchStart[k]!; e < x.matchStart[k + 1]!; e++) if (estimator === 'mm' || x.entryWinsI[e] !== x.entryWinsJ[e]) kept.push(e);
     let key = '';
-    for (let e = x.matchStart[k]!; e < x.matchStart[k + 1]!; e++) key += `${x.entryPair[e]},${x.entryWinsI[e]},${x.entryWinsJ[e]};`;
+    for (const e of kept) key += `${x.entryPair[e]},${x.entryWinsI[e]},${x.entryWinsJ[e]};`;
     let type = typeKeys.get(key);
     if (type === undefined) {
       type = typeKeys.size;
       typeKeys.set(key, type);
-      for (let e = x.matchStart[k]!; e < x.matchStart[k + 1]!; e++) entries.push(e);
+      entries.push(...kept);
       typeStart.push(entries.length);
     }
     typeOf[k] = type;
@@ -107,15 +122,12 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
   if (scheme === 'game-weighted') {
     for (let g = 0; g < games; g++) expected.fill(draws / (games * (gameStart[g + 1]! - gameStart[g]!)), gameStart[g], gameStart[g + 1]);
   }
-  const start = fitWinMatrix(indexedWinMatrix(x, expected), opts).beta;
-  const point = start.slice();
-  const anchor = anchorIndex(x.agents, opts.anchorAgentId);
-  anchorBetas(point, anchor);
-  return {
+  const data = {
     agents: x.agents,
     matchCounts,
-    anchor,
+    anchor: anchorIndex(x.agents, opts.anchorAgentId),
     fit: { prior: opts.prior, tolerance: opts.roundTolerance ?? 1e-7, maxIterations: opts.maxIterations },
+    estimator,
     seed: String(opts.seed ?? 0),
     scheme,
     draws,
@@ -127,9 +139,23 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
     entryPair: Int32Array.from(entries, (e) => x.entryPair[e]!),
     entryWinsI: Float64Array.from(entries, (e) => x.entryWinsI[e]!),
     entryWinsJ: Float64Array.from(entries, (e) => x.entryWinsJ[e]!),
-    start,
-    point,
   };
+  // The fit to the expected resample (every match at its expected multiplicity): the point estimate, and each
+  // round's warm start.
+  const expectedMatrix = estimator === 'mm' ? indexedWinMatrix(x, expected) : gamebenchWinMatrix(x, expected);
+  const start = fitRound({ estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations } }, expectedMatrix);
+  const point = start.slice();
+  anchorBetas(point, data.anchor);
+  return { ...data, start, point };
+}
+
+/**
+ * One fit of a resample's win matrix, unanchored: the MM fit warm-started from `start`, or GameBench's ILSR (from
+ * `start` too: it reaches the same fixed point as from GameBench's equal weights, in fewer steps).
+ */
+function fitRound(data: Pick<BootstrapData, 'fit' | 'estimator'>, m: WinMatrix, start?: Float64Array): Float64Array {
+  if (data.estimator === 'gamebench') return fitIlsr(m, { alpha: GAMEBENCH_ALPHA, start }).beta;
+  return fitWinMatrix(m, data.fit, start).beta;
 }
 
 /** Draws one resample: how many times each outcome type was drawn. */
@@ -177,7 +203,7 @@ export function runRounds(data: BootstrapData, from: number, to: number): Float6
   for (let r = from; r < to; r++) {
     resample(data, new SeededRandom(`${data.seed}:${r}`), counts);
     accumulate(data, counts, m);
-    const { beta } = fitWinMatrix(m, data.fit, data.start);
+    const beta = fitRound(data, m, data.start);
     anchorBetas(beta, data.anchor);
     out.set(beta, (r - from) * n);
   }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fitWinMatrix, winMatrix, type WinMatrix } from './bradley-terry';
 import { indexMatches } from './comparisons';
-import { fitIlsr, gamebenchWinMatrix, GAMEBENCH_ALPHA, stationary } from './ilsr';
+import { fitIlsr, gamebenchWinMatrix, GAMEBENCH_ALPHA, spectralIlsr, stationary } from './ilsr';
 import type { RatedMatch } from './types';
 
 const duel = (id: string, a: string, b: string, sa: number): RatedMatch => ({ id, gameId: 'g', seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }] });
@@ -131,8 +131,32 @@ describe('GameBench ILSR (choix ilsr_pairwise as rating.py modifies it)', () => 
     expect(pi[1]).toBeCloseTo(0.5, 12);
     // Agents 0–1 and 2–3 never met and α = 0: no unique answer.
     const split = winMatrix(4, [{ i: 0, j: 1, wi: 1, wj: 1 }, { i: 2, j: 3, wi: 1, wj: 1 }]);
-    expect(() => fitIlsr(split, { alpha: 0 })).toThrow(/do not connect every agent/);
+    expect(() => spectralIlsr(split, { alpha: 0 })).toThrow(/do not connect every agent/);
+    expect(() => fitIlsr(winMatrix(2, [{ i: 0, j: 1, wi: 2, wj: 0 }]), { alpha: 0 })).toThrow(/needs a win and a loss/);
     expect(() => fitIlsr(split, { alpha: -1 })).toThrow(/alpha must be/);
+  });
+
+  it("reaches the fixed point of choix's spectral steps, from any start", () => {
+    // 12 agents, 60 seeded pairs with fractional results, some agents unbeaten: α carries them.
+    let seed = 7;
+    const r = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const comparisons = Array.from({ length: 60 }, () => {
+      const i = Math.floor(r() * 12);
+      const j = (i + 1 + Math.floor(r() * 11)) % 12;
+      const wi = Math.round(r() * 4 * (i < 3 ? 1 : 0.3) * 4) / 4;
+      return { i, j, wi: i >= 9 ? 0 : wi, wj: Math.round(r() * 3 * 4) / 4 };
+    });
+    const m = winMatrix(12, comparisons);
+    const spectral = spectralIlsr(m, { tolerance: 1e-13, maxIterations: 10_000 });
+    const mm = fitIlsr(m).beta;
+    const warm = fitIlsr(m, { start: Array.from({ length: 12 }, (_, k) => k - 6) }).beta;
+    for (let k = 0; k < 12; k++) {
+      expect(mm[k]).toBeCloseTo(spectral[k]!, 8);
+      expect(warm[k]).toBeCloseTo(spectral[k]!, 8);
+    }
+    // GameBench's own stopping rule (L1 change ≤ 1e-8, at most 100 steps) lands within 1e-6 of the fixed point.
+    const gamebench = spectralIlsr(m);
+    for (let k = 0; k < 12; k++) expect(gamebench[k]).toBeCloseTo(spectral[k]!, 6);
   });
 });
 

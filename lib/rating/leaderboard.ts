@@ -1,5 +1,5 @@
 // The leaderboard in one call: Bradley-Terry with bootstrap intervals and ranks, records, Elo, TrueSkill, pairwise table.
-import { bootstrap, type BootstrapOptions, type BootstrapScheme, type Summary } from './bootstrap';
+import { bootstrap, type BootstrapOptions, type BootstrapScheme, type Estimator, type Summary } from './bootstrap';
 import { winProbability } from './bradley-terry';
 import { agentResult, compareStrings, isRated, matchComparisons } from './comparisons';
 import { cooperativeScores, type CooperativeScore } from './cooperative';
@@ -16,6 +16,8 @@ export interface LeaderboardOptions {
   scheme?: BootstrapScheme;
   /** Bootstrap resamples (default 1000). */
   rounds?: number;
+  /** The Bradley-Terry fit: the arena's MM (default) or GameBench's ILSR (bootstrap.ts, Estimator). */
+  estimator?: Estimator;
   /** Seed of every resampling (default 0). */
   seed?: string | number;
   /** Agent fixed at β = 0 / rating = offset; default: mean β = 0. */
@@ -145,6 +147,7 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
   const interval = opts.interval ?? 0.95;
   const bootOpts: BootstrapOptions = {
     scheme: opts.scheme,
+    estimator: opts.estimator,
     rounds: opts.rounds,
     seed: opts.seed,
     anchorAgentId: opts.anchorAgentId,

@@ -68,7 +68,10 @@ describe('the leaderboard with estimate=gamebench', () => {
       const eq3 = await board.get(q({ estimate: 'gamebench' }));
       expect(eq3.query.scheme).toBe('game-weighted');
       const data = await loadLeaderboardData(t.db, { humans: 'each' });
-      const expected = bootstrap(data.matches, { scheme: 'game-weighted', rounds: 200, seed: 'arena-leaderboard', anchorAgentId: ids.random, minMatches: 5 });
+      // GameBench's estimate is GameBench's fit (ILSR, ties left out) in every resample, not the arena's MM fit.
+      const expected = bootstrap(data.matches, { scheme: 'game-weighted', estimator: 'gamebench', rounds: 200, seed: 'arena-leaderboard', anchorAgentId: ids.random, minMatches: 5 });
+      const mm = bootstrap(data.matches, { scheme: 'game-weighted', rounds: 200, seed: 'arena-leaderboard', anchorAgentId: ids.random, minMatches: 5 });
+      expect(expected.agents.find((a) => a.agentId === ids.strong)!.rating.mean).not.toBeCloseTo(mm.agents.find((a) => a.agentId === ids.strong)!.rating.mean!, 3);
       for (const row of eq3.rows) {
         const e = expected.agents.find((a) => a.agentId === row.agentId)!;
         expect(row.rating).toBeCloseTo(e.rating.mean!, 9);
@@ -111,7 +114,8 @@ describe('ArenaPublication', () => {
     expect(view.running).toBeNull();
     expect(view.latest).toMatchObject({ id: started.id, status: 'done', rounds: ROUNDS, seed: 'pub-test', matchesUsed: 26, newMatches: 0, anchor: 'Random', interval: '90' });
     const data = await loadLeaderboardData(t.db, { humans: 'each' });
-    const expected = bootstrap(data.matches.filter(isRated), { scheme: 'game-weighted', rounds: ROUNDS, seed: 'pub-test', anchorAgentId: ids.random, minMatches: 5 });
+    expect(view.latest!.estimator).toBe('gamebench');
+    const expected = bootstrap(data.matches.filter(isRated), { scheme: 'game-weighted', estimator: 'gamebench', rounds: ROUNDS, seed: 'pub-test', anchorAgentId: ids.random, minMatches: 5 });
     expect(view.latest!.rows.map((r) => r.agentName)).toEqual(['Strong', 'Weak · base', 'Random'].filter((name) => view.latest!.rows.some((r) => r.agentName === name)));
     for (const row of view.latest!.rows) {
       const e = expected.agents.find((a) => a.agentId === row.agentId)!;
@@ -121,6 +125,11 @@ describe('ArenaPublication', () => {
       expect(row.interval).toEqual(e.rating.ci90);
     }
     expect(view.latest!.rows.find((r) => r.agentId === ids.random)!.mean).toBeCloseTo(1000, 9);
+    // A run stored before GameBench's own fit was added (no estimator in its result) says it used the arena's MM fit.
+    const { estimator: _, ...older } = stored.result as { estimator: string };
+    await t.db.publicationRun.update({ where: { id: started.id }, data: { result: older } });
+    expect((await service.forView(q())).latest!.estimator).toBe('mm');
+    await t.db.publicationRun.update({ where: { id: started.id }, data: { result: stored.result as object } });
 
     // The presentation filters apply to the stored rows.
     const noBaselines = await service.forView(q({ baselines: 'hide' }));

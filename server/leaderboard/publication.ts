@@ -179,7 +179,7 @@ export class ArenaPublication implements PublicationService {
 
     const agents = new Map(data.agents.map((a) => [a.id, a]));
     if (input.humans === 'together') agents.set(HUMANS_ID, { id: HUMANS_ID, name: HUMANS_NAME, kind: 'human', simulated: false, model: null, scaffold: null, promptVersion: null });
-    const opts: PublicationJob['opts'] = { scheme: 'game-weighted', rounds, seed, anchorAgentId: anchor?.id, minMatches: MIN_MATCHES };
+    const opts: PublicationJob['opts'] = { scheme: 'game-weighted', estimator: 'gamebench', rounds, seed, anchorAgentId: anchor?.id, minMatches: MIN_MATCHES };
     this.start(row.id, rated, opts, (a) => {
       const info = agents.get(a.agentId);
       return { ...a, name: info?.name ?? a.agentId, kind: info?.kind ?? 'unknown', simulated: info?.simulated ?? false, promptVersion: info?.promptVersion ?? null };
@@ -217,7 +217,7 @@ export class ArenaPublication implements PublicationService {
         await written;
         await this.db().publicationRun.updateMany({
           where: { id, status: 'running' },
-          data: { status: 'done', roundsDone: opts.rounds, result: { agents: result.agents.map(describe) } as object, finishedAt: new Date(), heartbeatAt: new Date() },
+          data: { status: 'done', roundsDone: opts.rounds, result: { estimator: opts.estimator, agents: result.agents.map(describe) } as object, finishedAt: new Date(), heartbeatAt: new Date() },
         });
         this.opts.onProgress?.(id, opts.rounds);
         this.opts.log?.(`publication run ${id} done`);
@@ -289,6 +289,7 @@ function info(row: Row, newMatches: number, lostAfterMs: number, here = false): 
     roundsDone: row.roundsDone,
     seed: row.seed,
     scheme: 'game-weighted',
+    estimator: (row.result as { estimator?: string } | null)?.estimator === 'gamebench' ? 'gamebench' : 'mm',
     matchesUsed: row.matchesUsed,
     requestedBy: row.requestedBy,
     createdAt: row.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import {
   type PairCell,
 } from '../../lib/leaderboard';
 import { ranksFromIntervals, type Leaderboard } from '../../lib/rating';
+import type { Estimator } from '../../lib/rating/bootstrap';
 import type { Compute } from './computer';
 import { presentCooperative, presentNormalized } from './paper';
 import { countFinished, gamesFor, loadLeaderboardData, type AgentInfo, type LeaderboardData } from './data';
@@ -130,6 +131,7 @@ export class ArenaLeaderboard implements LeaderboardService {
             ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], scheme: query.scheme, rounds: 0, interval: 0.95 }
             : await this.compute(data.matches, {
                 scheme: query.scheme,
+                estimator: estimatorOf(query),
                 rounds: this.opts.rounds,
                 seed: this.opts.seed ?? 'arena-leaderboard',
                 anchorAgentId: anchor?.id,
@@ -160,10 +162,13 @@ export async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
   }
 }
 
-/** One cache entry per computation: the games covered, the bootstrap scheme and the people filter (the rest is presentation). */
+/** One cache entry per computation: the games covered, the bootstrap scheme, the fit and the people filter (the rest is presentation). */
 function keyOf(query: LeaderboardQuery): string {
-  return JSON.stringify([gamesFor(query), query.scheme, query.humans]);
+  return JSON.stringify([gamesFor(query), query.scheme, estimatorOf(query), query.humans]);
 }
+
+/** GameBench's estimate is GameBench's fit throughout (ILSR, ties dropped); every other view is the arena's MM fit. */
+export const estimatorOf = (query: Pick<LeaderboardQuery, 'estimate'>): Estimator => (query.estimate === 'gamebench' ? 'gamebench' : 'mm');
 
 /**
  * The reference of the BT scale: the random baseline that played most rated matches (ties: by name), so the scale is
