@@ -67,6 +67,9 @@ test('the leaderboard fills in as matches finish; method and game filters live i
     .toBeGreaterThan(0);
   await page.reload();
   const allGames = await column(page, 'matches');
+  // The arena's own robustness check: every agent ranked again without each game.
+  await expect(page.getByTestId('robust-row')).toHaveCount(DEMO_AGENTS);
+  await expect(page.getByTestId('robust')).toContainText('without Tic-Tac-Toe');
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Tic-Tac-Toe' });
   await expect(page).toHaveURL(/[?&]game=tictactoe\b/);
   await expect(page).toHaveURL(/[?&]method=trueskill\b/);

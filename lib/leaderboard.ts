@@ -267,6 +267,27 @@ export interface LeaderboardResult {
   cooperative: CooperativeRow[];
   /** Cooperative games: teams of two or more different agents (the arena's own), per line-up, best first. */
   cooperativeMixed: CooperativeTeamRow[];
+  /**
+   * The arena's own robustness of the overall ranking (lib/rating/robust.ts), for views of two games or more (else
+   * null): each shown agent's rank by the point fit, its rank again without each game's matches (null where it played
+   * only that game), all among the shown agents; and the general factor of the per-game ratings (the first principal
+   * component: each game's loading, the share of variance explained, each agent's score over the games it played).
+   */
+  robust: {
+    games: string[];
+    rows: {
+      agentId: string;
+      agentName: string;
+      agentKind: string;
+      simulated: boolean;
+      rank: number;
+      without: Record<string, number | null>;
+      /** Largest rank change when one game is left out. */
+      maxShift: number;
+      factor: { score: number; games: number } | null;
+    }[];
+    factor: { games: string[]; loadings: Record<string, number>; explained: number } | null;
+  } | null;
   /** Reference agent of the BT scale (fixed at 1000). */
   anchor: { agentId: string; agentName: string } | null;
   /** Prompt versions of the rated LLM agents, for the version filter. */

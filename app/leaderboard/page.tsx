@@ -10,6 +10,7 @@ import { LeaderboardFilters } from '@/components/leaderboard-filters';
 import { categoryLabel, METHOD_LABELS } from '@/components/leaderboard-format';
 import { LeaderboardCooperative } from '@/components/leaderboard-cooperative';
 import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
+import { LeaderboardRobust } from '@/components/leaderboard-robust';
 import { LeaderboardPairwise } from '@/components/leaderboard-pairwise';
 import { LeaderboardRefresh } from '@/components/leaderboard-refresh';
 import { LeaderboardTable } from '@/components/leaderboard-table';
@@ -285,6 +286,22 @@ function Board({ result, publication }: { result: LeaderboardResult; publication
         <LeaderboardNormalized result={result} />
       </section>
 
+      {result.robust && (
+        <section aria-labelledby="robust-heading" className="flex flex-col gap-3">
+          <div>
+            <h2 id="robust-heading" className="text-lg font-semibold">
+              Does one game decide the overall ranking?
+            </h2>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              The arena’s own check (in none of the papers; GameBench saw one game swing its overall ranking): each agent’s rank by the Bradley-Terry point
+              fit, and again with each game’s matches left out; then a general factor, the first principal component of the per-game ratings, with each
+              game’s loading.
+            </p>
+          </div>
+          <LeaderboardRobust robust={result.robust} />
+        </section>
+      )}
+
       {query.method === 'bt' && <PublicationFigures query={query} view={publication} />}
 
       {cooperativeSection}
@@ -422,6 +439,13 @@ function HowToRead({ bootstrapRounds }: { bootstrapRounds: number }) {
           them, compute it with the paper’s B = 10,000.
         </li>
         <li>Agents with too few matches show their point estimate only, flagged “few matches”.</li>
+        <li>
+          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Does one game decide the overall ranking?</strong> (the arena’s own) Ranks
+          are ordinal by the point fit, among the agents shown; <em>without G</em> refits every match except game G’s. The <em>general factor</em>{' '}
+          fits each game alone, standardises its ratings over the agents it rated, counts a game an agent did not play as that game’s average, and takes
+          the first principal component of the games’ correlation matrix: a game’s loading is its correlation with the component, an agent’s score the
+          loading-weighted mean of its standardised ratings over the games it played. Games with fewer than three rated agents do not enter.
+        </li>
         <li>
           <strong className="font-medium text-zinc-800 dark:text-zinc-200">TrueSkill</strong> shows μ; <strong className="font-medium text-zinc-800 dark:text-zinc-200">Elo</strong>{' '}
           is the classic online rating, for reference (both depend on match order).

@@ -6,6 +6,7 @@ import { cooperativeScores, type CooperativeScore } from './cooperative';
 import { eloRatings } from './elo';
 import { normalizedScores, type NormalizedBy, type NormalizedScore } from './normalized';
 import { rankAgents } from './ranks';
+import { generalFactor, leaveOneGameOut, type GeneralFactor, type LeaveOneOut } from './robust';
 import { trueSkillRatings, type TrueSkillRating } from './trueskill';
 import type { RatedMatch } from './types';
 import { assertRatedMatches } from './validate';
@@ -92,6 +93,11 @@ export interface Leaderboard {
   cooperativeMixed: CooperativeScore[];
   /** LLMArena's normalized scores per agent (Table 1, with the raw metric of Appendix C), for the games in `normalizedBy`. */
   normalized: NormalizedScore[];
+  /**
+   * The arena's own robustness views of the overall ranking (robust.ts): the point ranking without each game, and the
+   * general factor of the per-game ratings (null with fewer than two games of three rated agents).
+   */
+  robust: { leaveOneOut: LeaveOneOut; factor: GeneralFactor | null };
   /** Bootstrap scheme used. */
   scheme: BootstrapScheme;
   /** Bootstrap resamples used. */
@@ -203,6 +209,7 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
     cooperative: cooperativeScores(matches, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
     cooperativeMixed: cooperativeScores(matches, { by: 'mixed', rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
     normalized,
+    robust: { leaveOneOut: leaveOneGameOut(matches, { prior: opts.prior }), factor: generalFactor(matches, { prior: opts.prior }) },
     scheme: boot.scheme,
     rounds: boot.rounds,
     interval,

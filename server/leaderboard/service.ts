@@ -15,6 +15,7 @@ import { ranksFromIntervals, type Leaderboard } from '../../lib/rating';
 import type { Estimator } from '../../lib/rating/bootstrap';
 import type { Compute } from './computer';
 import { presentCooperative, presentNormalized } from './paper';
+import { presentRobust } from './robust';
 import { countFinished, gamesFor, loadLeaderboardData, type AgentInfo, type LeaderboardData } from './data';
 
 interface Entry {
@@ -128,7 +129,7 @@ export class ArenaLeaderboard implements LeaderboardService {
         const anchor = anchorAgent(data);
         const board: Leaderboard =
           data.matches.length === 0
-            ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], scheme: query.scheme, rounds: 0, interval: 0.95 }
+            ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: query.scheme, rounds: 0, interval: 0.95 }
             : await this.compute(data.matches, {
                 scheme: query.scheme,
                 estimator: estimatorOf(query),
@@ -294,6 +295,7 @@ export function present(
   }
 
   const normalized = presentNormalized(board, agents, visible, data.normalizedBy ?? {});
+  const robust = presentRobust(board, agents, visible);
 
   const anchor = entry.anchorId ? agents.get(entry.anchorId) : undefined;
   const cooperativeMatches = data.matches.filter((m) => m.cooperative).length;
@@ -302,6 +304,7 @@ export function present(
     rows,
     pairs,
     normalized,
+    robust,
     cooperative,
     cooperativeMixed,
     anchor: anchor ? { agentId: anchor.id, agentName: anchor.name } : null,
