@@ -4,7 +4,7 @@ import { getGame } from '@/games/registry';
 import type { LeaderboardResult } from '@/lib/leaderboard';
 import { AgentLabel } from './agent-label';
 
-const th = 'border-b border-zinc-200 px-3 py-2 text-right font-medium dark:border-zinc-800';
+const th = 'border-b border-zinc-200 px-3 py-2 font-medium dark:border-zinc-800';
 
 function RankCell({ rank, overall }: { rank: number | null; overall: number }) {
   if (rank === null) return <span className="text-zinc-400" title="Played only this game: no rank without it">—</span>;
@@ -42,13 +42,13 @@ export function LeaderboardRobust({ robust }: { robust: NonNullable<LeaderboardR
           <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
             <tr>
               <th scope="col" className={`${th} text-left`}>Agent</th>
-              <th scope="col" className={th}>Rank</th>
+              <th scope="col" className={`${th} text-right`}>Rank</th>
               {robust.games.map((g) => (
-                <th key={g} scope="col" className={th}>
+                <th key={g} scope="col" className={`${th} text-right`}>
                   without {title(g)}
                 </th>
               ))}
-              <th scope="col" className={th} title="The first principal component of the standardised per-game ratings, over the games the agent played">
+              <th scope="col" className={`${th} text-right`} title="The first principal component of the standardised per-game ratings, over the games the agent played">
                 General factor
               </th>
             </tr>
@@ -79,7 +79,7 @@ export function LeaderboardRobust({ robust }: { robust: NonNullable<LeaderboardR
                 </th>
                 {robust.games.map((g) => (
                   <td key={g} className="px-3 py-1.5 text-right tabular-nums">
-                    {g in factor.loadings ? factor.loadings[g]!.toFixed(2) : <span title="Too few rated agents in this game to enter the factor">—</span>}
+                    {g in factor.loadings ? factor.loadings[g]!.toFixed(2) : <span title="Not in the factor: fewer than three rated agents, or every agent rated the same in this game">—</span>}
                   </td>
                 ))}
                 <td className="px-3 py-1.5 text-right tabular-nums">{(factor.explained * 100).toFixed(0)}% explained</td>

@@ -70,6 +70,14 @@ test('the leaderboard fills in as matches finish; method and game filters live i
   // The arena's own robustness check: every agent ranked again without each game.
   await expect(page.getByTestId('robust-row')).toHaveCount(DEMO_AGENTS);
   await expect(page.getByTestId('robust')).toContainText('without Tic-Tac-Toe');
+  // GameBench's tables: an average-score row and a rating row per agent, the spider plot with the best three.
+  await page.getByRole('link', { name: 'GameBench’s tables' }).click();
+  await expect(page).toHaveURL(/\/leaderboard\/gamebench/);
+  await expect(page.getByTestId('gb-average-row')).toHaveCount(DEMO_AGENTS);
+  await expect(page.getByTestId('gb-ratings-row')).toHaveCount(DEMO_AGENTS);
+  await expect(page.getByTestId('gb-ratings')).toContainText('Tic-Tac-Toe');
+  await expect(page.getByTestId('gb-spider').getByRole('checkbox', { checked: true })).toHaveCount(Math.min(3, DEMO_AGENTS));
+  await page.goto('/leaderboard?method=trueskill');
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Tic-Tac-Toe' });
   await expect(page).toHaveURL(/[?&]game=tictactoe\b/);
   await expect(page).toHaveURL(/[?&]method=trueskill\b/);

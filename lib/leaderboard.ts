@@ -188,6 +188,8 @@ export interface LeaderboardRow {
   losses: number;
   /** Mean share of a match's score in [0, 1] (GameBench Table 3; several seats of one side add up). */
   avgScore: number;
+  /** GameBench's total score (Table 3): per match the sum of the agent's seats' scores, over its matches. */
+  totalScore: number;
   /** Kept apart from skill. */
   reliability: {
     /** Illegal or unreadable answers per model reply. */

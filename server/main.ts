@@ -113,12 +113,15 @@ async function main() {
   configureLlmCalls(llmCallSettings(cfg));
   const stops: (() => Promise<unknown>)[] = [];
   let stopping = false;
+  /** Told first when the arena stops (Ctrl-C reaches Postgres at once): background work stops starting, and its errors are expected. */
+  const onStopping: (() => void)[] = [];
   let embedded: EmbeddedDb | null = null;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     // Ctrl-C reaches the embedded Postgres too: from now on its exit is expected, not a crash to recover from.
     embedded?.unsupervise();
+    for (const f of onStopping) f();
     log('stopping…');
     for (const stop of stops.reverse()) await stop().catch((err) => console.error(`[arena] while stopping: ${(err as Error).message}`));
     process.exit(code);
@@ -197,6 +200,7 @@ async function main() {
       const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;
+      onStopping.push(() => leaderboard.stopping());
       // Publication runs (GameBench's Eq. 3 with B = 10,000), each in a worker thread of its own.
       const publication = new ArenaPublication(db, { log });
       registerPublicationService(publication);

@@ -63,6 +63,12 @@ export default async function LeaderboardPage({ searchParams }: Props) {
             Bradley-Terry ratings with bootstrapped confidence intervals, TrueSkill and Elo beside them. Ranks respect the intervals: an agent only
             ranks below those whose whole interval lies above its own.
           </p>
+          <p className="mt-1 text-sm">
+            <Link href="/leaderboard/gamebench" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+              GameBench’s tables
+            </Link>{' '}
+            <span className="text-zinc-500 dark:text-zinc-400">— average score, ratings per game and per category, spider plot</span>
+          </p>
         </div>
         <Downloads query={query} />
       </header>

@@ -93,3 +93,21 @@ describe('computeLeaderboard', () => {
     expect(board.cooperativeMixed).toHaveLength(1);
   });
 });
+
+describe("GameBench's total score (Table 3)", () => {
+  it("sums an agent's seats per match: commanding a whole side that wins scores 1, not a seat's 1/3", async () => {
+    // Sea Battle: x commands red (three seats), y blue; the winning side's seats score 1/3 each.
+    const side = (winner: 'x' | 'y'): RatedMatch => ({
+      id: `m${nextId++}`,
+      gameId: 'sea',
+      seats: [0, 1, 2, 3, 4, 5].map((k) => ({ agentId: k < 3 ? 'x' : 'y', team: k < 3 ? 'red' : 'blue', score: (k < 3) === (winner === 'x') ? 1 / 3 : 0 })),
+    });
+    const board = await computeLeaderboard([side('x'), side('x'), side('y')], { rounds: 0, trueSkill: false });
+    const x = board.rows.find((r) => r.agentId === 'x')!;
+    expect(x.matches).toBe(3);
+    expect(x.totalScore).toBeCloseTo(2, 12);
+    expect(x.totalScore / x.matches).toBeCloseTo(2 / 3, 12);
+    // The seat average is another number: a third of that.
+    expect(x.averageScore).toBeCloseTo(2 / 9, 12);
+  });
+});

@@ -59,6 +59,11 @@ export interface AgentRating {
   losses: number;
   /** Mean seat score over the agent's seats in rated matches. */
   averageScore: number;
+  /**
+   * Total score as GameBench counts it (its Table 3): per rated match, the sum of the agent's seats' scores (one agent
+   * commanding a whole side scores the side's 1), summed over its matches; total / matches is GameBench's average score.
+   */
+  totalScore: number;
   /** TrueSkill rating (null when TrueSkill is off or the agent has no match TrueSkill could rate). */
   trueSkill: TrueSkillRating | null;
   /** Sequential Elo rating. */
@@ -109,6 +114,7 @@ export interface Leaderboard {
 /** Win/draw/loss and score totals per agent over the rated matches. */
 function records(matches: readonly RatedMatch[]) {
   const out = new Map<string, { wins: number; draws: number; losses: number; scoreSum: number; seats: number }>();
+  // scoreSum sums every seat: over the agent's matches it is also GameBench's total (the sum of per-match sums).
   for (const m of matches) {
     if (!isRated(m)) continue;
     for (const id of new Set(m.seats.map((s) => s.agentId))) {
@@ -188,6 +194,7 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
       draws: r.draws,
       losses: r.losses,
       averageScore: r.scoreSum / r.seats,
+      totalScore: r.scoreSum,
       trueSkill: trueSkill?.get(a.agentId) ?? null,
       elo: elo.get(a.agentId)!,
       lowData: a.lowData,

@@ -147,6 +147,22 @@ describe('ArenaLeaderboard', () => {
     expect(next.stale).toBe(false);
     expect(next.matchesUsed).toBe(before.matchesUsed + 1);
   });
+
+  it('once the arena is stopping, recomputes nothing eagerly and logs no failure (Postgres is going away)', async () => {
+    const logged: string[] = [];
+    const failing: typeof computer.compute = async () => {
+      throw new Error('the database system is shutting down');
+    };
+    const board = new ArenaLeaderboard(() => t.db, failing, { rounds: 10, freshWaitMs: 0, eagerWindowMs: 60_000, log: (m) => logged.push(m) });
+    await expect(board.get(q({ game: 'connect-four' }))).rejects.toThrow(/shutting down/);
+    board.markStale();
+    await new Promise((r) => setTimeout(r, 1500)); // past the eager debounce
+    expect(logged.filter((m) => m.includes('recompute failed'))).toHaveLength(1);
+    board.stopping();
+    board.markStale();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(logged.filter((m) => m.includes('recompute failed'))).toHaveLength(1);
+  });
 });
 
 describe('people on the leaderboard', () => {

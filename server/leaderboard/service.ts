@@ -60,15 +60,24 @@ export class ArenaLeaderboard implements LeaderboardService {
     private readonly opts: LeaderboardServiceOptions = { rounds: 1000 },
   ) {}
 
+  private isStopping = false;
+
+  /** The arena is stopping: no more eager recomputes, and what fails from now on (Postgres is going) is not logged. */
+  stopping(): void {
+    this.isStopping = true;
+    if (this.eager) clearTimeout(this.eager);
+    this.eager = null;
+  }
+
   /** A background recompute that failed is logged; one cut short because the arena is stopping is not a failure. */
   private logFailure(err: Error): void {
-    if (err.name !== 'AbortError') this.opts.log?.(`leaderboard recompute failed: ${err.message}`);
+    if (err.name !== 'AbortError' && !this.isStopping) this.opts.log?.(`leaderboard recompute failed: ${err.message}`);
   }
 
   /** A match finished (or was voided): cached leaderboards are out of date; those viewed lately are recomputed now. */
   markStale = () => {
     this.version++;
-    if (this.eager || !(this.opts.eagerWindowMs ?? 60_000)) return;
+    if (this.isStopping || this.eager || !(this.opts.eagerWindowMs ?? 60_000)) return;
     this.eager = setTimeout(() => {
       this.eager = null;
       const since = Date.now() - (this.opts.eagerWindowMs ?? 60_000);
@@ -269,6 +278,7 @@ export function present(
       draws: r.draws,
       losses: r.losses,
       avgScore: r.averageScore,
+      totalScore: r.totalScore,
       reliability: {
         illegalRate: rel && rel.replies > 0 ? rel.illegal / rel.replies : null,
         retriesPerMove: rel && rel.moves > 0 ? rel.illegal / rel.moves : null,
