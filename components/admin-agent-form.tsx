@@ -299,6 +299,25 @@ function AgentFields({
           </div>
           <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
             <input
+              id="agent-rules-upfront"
+              type="checkbox"
+              name="rulesUpfront"
+              defaultChecked={a?.rulesUpfront ?? false}
+              className={`${checkboxClass} mt-0.5`}
+              aria-describedby="agent-rules-upfront-hint"
+              aria-invalid={invalid('rulesUpfront')}
+            />
+            <div>
+              <label htmlFor="agent-rules-upfront">Full rules up front (no Explain)</label>
+              <p id="agent-rules-upfront-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
+                By default (prompt version v2) the model sees each game’s rules summary and the names of its rules topics, and reads a topic by answering
+                Explain(&lt;topic&gt;), as in GameBench. Checked, every topic’s text is in the prompt instead, to measure what withholding changes. Prompt
+                version v1 agents play without topics, as they did.
+              </p>
+            </div>
+          </div>
+          <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
+            <input
               id="agent-playable"
               type="checkbox"
               name="playable"

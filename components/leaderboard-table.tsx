@@ -27,7 +27,7 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
                 Skill
               </th>
               <th
-                colSpan={4}
+                colSpan={5}
                 scope="colgroup"
                 className="border-l-2 border-amber-200 bg-amber-50 px-3 pt-2.5 pb-1 font-semibold uppercase tracking-wide text-amber-800 dark:border-amber-800/70 dark:bg-amber-950/40 dark:text-amber-300"
               >
@@ -63,6 +63,9 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
               </Th>
               <Th align="right" reliability title="Matches voided by infrastructure failures (timeouts, provider errors); not counted in ratings">
                 Voided
+              </Th>
+              <Th align="right" reliability title="Requests to read a rules topic (GameBench’s Explain) per finished match: not moves, not illegal">
+                Explains / match
               </Th>
             </tr>
           </thead>
@@ -170,6 +173,9 @@ function Row({ row: r, method, gamebench, isAnchor }: { row: LeaderboardRow; met
       </Td>
       <Td align="right" reliability className="tabular-nums">
         {r.reliability.voided}
+      </Td>
+      <Td align="right" reliability className="tabular-nums">
+        {r.reliability.explainsPerMatch == null ? '—' : r.reliability.explainsPerMatch.toFixed(2)}
       </Td>
     </tr>
   );

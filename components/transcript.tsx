@@ -141,6 +141,14 @@ const Entry = memo(function Entry({
     return (
       <Bubble seat={seat} gameId={gameId} meta={meta.join(' · ')} highlighted={highlighted}>
         <p className="whitespace-pre-wrap text-sm leading-relaxed">{p.text}</p>
+        {p.explain && (
+          <div data-testid="explain" className="mt-2 rounded-md border border-indigo-200 bg-indigo-50 px-2.5 py-1.5 text-xs text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950/40 dark:text-indigo-100">
+            <p className="font-semibold">
+              Asked to explain “{p.explain.topic ?? p.explain.asked}”{p.explain.topic === null ? ' (no such topic)' : ''} — not a move; the turn was asked again:
+            </p>
+            <p className="mt-0.5 whitespace-pre-wrap">{p.explain.answer}</p>
+          </div>
+        )}
       </Bubble>
     );
   }

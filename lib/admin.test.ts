@@ -1,4 +1,5 @@
 // Provider and agent administration on real Postgres: validation, encrypted keys, test connection, agent versions.
+import { PROMPT_VERSION } from './agents/scaffolds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../server/db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from '../server/llm/simulated';
@@ -135,7 +136,7 @@ describe('agents', () => {
     const p = await t.db.provider.findUniqueOrThrow({ where: { name: 'Sim' } });
     const a = await saveAgent(t.db, { kind: 'llm', name: 'Careful', providerId: p.id, model: 'sim-careful', scaffold: 'base', temperature: '0.7', maxTokens: '' });
     expect(a).toMatchObject({ version: 1, newVersion: false });
-    expect(await t.db.agent.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ simulated: true, temperature: 0.7, maxTokens: null, promptVersion: 'v1' });
+    expect(await t.db.agent.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ simulated: true, temperature: 0.7, maxTokens: null, promptVersion: PROMPT_VERSION });
     // No match yet: a change to what plays is applied in place.
     expect(await saveAgent(t.db, { id: a.id, kind: 'llm', name: 'Careful', providerId: p.id, model: 'sim-careful', scaffold: 'cot' })).toMatchObject({ id: a.id, newVersion: false });
     // It plays a match…
@@ -178,6 +179,19 @@ describe('agents', () => {
     expect(await saveAgent(t.db, { id: a.id, kind: 'llm', name: 'Ablated', providerId: p.id, model: 'sim-careful', scaffold: 'cot', promptSwitches: ['spy:no-word-guessing', 'spy:no-reasoning'] })).toMatchObject({ newVersion: false });
     expect(await saveAgent(t.db, { id: a.id, kind: 'llm', name: 'Ablated', providerId: p.id, model: 'sim-careful', scaffold: 'cot', promptSwitches: ['spy:no-reasoning'] })).toMatchObject({ newVersion: true, version: 2 });
     await expect(saveAgent(t.db, { kind: 'llm', name: 'n2', providerId: p.id, model: 'm', scaffold: 'base', promptSwitches: ['spy:no-speaking'] })).rejects.toThrow(/"spy:no-speaking" is not a prompt switch of any game/);
+  });
+
+  it('keeps "full rules up front" in the settings, as part of what plays', async () => {
+    const p = await t.db.provider.create({ data: { name: 'Sim for rules', baseUrl: sim.url, models: ['sim-careful'], simulated: true } });
+    const base = { kind: 'llm', name: 'Reads everything', providerId: p.id, model: 'sim-careful', scaffold: 'cot' } as const;
+    const a = await saveAgent(t.db, { ...base, rulesUpfront: true });
+    expect((await t.db.agent.findUniqueOrThrow({ where: { id: a.id } })).settings).toEqual({ rulesUpfront: true });
+    expect(await getAgentForAdmin(t.db, a.id)).toMatchObject({ rulesUpfront: true });
+    const opp = await t.db.agent.findFirstOrThrow({ where: { kind: 'random' } });
+    await t.db.match.create({ data: { gameId: 'tictactoe', seed: 's', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a.id }, { seat: 1, agentId: opp.id }] } } });
+    // Turning it off after a match is a new version: withheld and full rules are two agents.
+    expect(await saveAgent(t.db, { ...base, id: a.id, rulesUpfront: false })).toMatchObject({ newVersion: true, version: 2 });
+    await expect(saveAgent(t.db, { ...base, name: 'x', rulesUpfront: 'maybe' })).rejects.toThrow();
   });
 
   it('keeps vision (the board as an image) in the settings, as part of what plays, and refuses what is not yes or no', async () => {

@@ -307,6 +307,11 @@ export function promptSwitchesOf(settings: unknown): string[] {
 export function visionOf(settings: unknown): boolean {
   return (settings as { vision?: unknown } | null)?.vision === true;
 }
+
+/** Whether an LLM agent's settings give it every rules topic up front instead of Explain(topic) (`rulesUpfront`). */
+export function rulesUpfrontOf(settings: unknown): boolean {
+  return (settings as { rulesUpfront?: unknown } | null)?.rulesUpfront === true;
+}
 const agentId = z.string().min(1).max(64).optional();
 
 export const agentInputSchema = z.discriminatedUnion('kind', [
@@ -331,6 +336,11 @@ export const agentInputSchema = z.discriminatedUnion('kind', [
        * Hive to models as an image. Part of what plays.
        */
       vision: z.boolean().default(false),
+      /**
+       * Every rules topic in the system prompt instead of GameBench's Explain(topic) (prompt version v2 onwards), so the
+       * effect of withholding can be measured. Part of what plays.
+       */
+      rulesUpfront: z.boolean().default(false),
       /** People may pick it on the Play page (lib/play.ts); absent = unchanged (new agents: no). Not part of what plays. */
       playable: z.boolean().optional(),
     })
@@ -381,7 +391,7 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
     // Switches and vision are part of what plays (an ablation, a vision agent is its own agent); each is stored only
     // when on, so older agents (settings {}) keep their identity.
     const switches = [...new Set(a.promptSwitches)].sort();
-    const settings = { ...(switches.length ? { promptSwitches: switches } : {}), ...(a.vision ? { vision: true } : {}) };
+    const settings = { ...(switches.length ? { promptSwitches: switches } : {}), ...(a.vision ? { vision: true } : {}), ...(a.rulesUpfront ? { rulesUpfront: true } : {}) };
     data = {
       kind: 'llm', providerId: p.id, model: a.model, temperature: a.temperature, maxTokens: a.maxTokens, scaffold: a.scaffold,
       promptVersion: a.promptVersion, settings, simulated: p.simulated,
@@ -444,6 +454,8 @@ export interface AgentAdminView {
   promptSwitches: string[];
   /** An LLM agent is sent the board as an image (in games that draw one). */
   vision: boolean;
+  /** Every rules topic up front instead of Explain(topic). */
+  rulesUpfront: boolean;
   simulated: boolean;
   version: number;
   /** Not offered any more: replaced by a newer version, or archived. */
@@ -592,6 +604,7 @@ async function toAdminViews(db: Db, rows: AdminAgentRow[]): Promise<AgentAdminVi
     depth: r.kind === 'engine' ? Number((r.settings as { depth?: number } | null)?.depth ?? 4) : null,
     promptSwitches: promptSwitchesOf(r.settings),
     vision: r.kind === 'llm' && visionOf(r.settings),
+    rulesUpfront: r.kind === 'llm' && rulesUpfrontOf(r.settings),
     simulated: r.simulated, version: r.version, retired: r.retired, archived: r.archivedAt !== null, playable: isPlayable(r), matches: r._count.seats,
     keptBecause: keptBecause(r._count, naming.get(r.id)),
   }));

@@ -192,8 +192,10 @@ export interface LeaderboardRow {
   totalScore: number;
   /** Kept apart from skill. */
   reliability: {
-    /** Illegal or unreadable answers per model reply. */
+    /** Illegal or unreadable answers per model reply that answered the turn (requests to explain a topic left out). */
     illegalRate: number | null;
+    /** Requests to read a rules topic (GameBench's Explain) per finished match; null for agents that never reply. */
+    explainsPerMatch: number | null;
     /** Rejected attempts per move played. */
     retriesPerMove: number | null;
     forfeitedTurns: number;

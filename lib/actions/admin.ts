@@ -182,6 +182,7 @@ function agentFromForm(fd: FormData): Record<string, unknown> {
       promptVersion: text(fd, 'promptVersion').trim() || undefined,
       promptSwitches: fd.getAll('promptSwitches').filter((x): x is string => typeof x === 'string'),
       vision: fd.get('vision') === 'on',
+      rulesUpfront: fd.get('rulesUpfront') === 'on',
       playable: fd.get('playable') === 'on',
     };
   }

@@ -10,13 +10,13 @@ describe('scaffolds', () => {
     expect(SCAFFOLDS['gamebench-cot'].label).toBe("Chain of thought (GameBench's wording)");
   });
 
-  it("keeps the arena's own CoT text, labelled as the arena's own, and the prompt version (no existing text changed)", () => {
+  it("keeps the arena's own CoT text, labelled as the arena's own; v2 is the version that added the rules topics (Explain)", () => {
     expect(SCAFFOLDS.cot.label).toMatch(/the arena's own/);
     expect(SCAFFOLDS.cot.text).toBe(
       'Before answering, think step by step: describe the position, the threats and opportunities for both sides, ' +
         'and compare your best candidate moves. Then give your move on the last line, exactly in the required format.',
     );
-    expect(PROMPT_VERSION).toBe('v1');
+    expect(PROMPT_VERSION).toBe('v2');
   });
 
   it('every scaffold id has a label and a text', () => {

@@ -2,10 +2,12 @@
 // Pure text shared by the admin forms (lib, app) and the LLM player (server/agents/llm.ts).
 
 /**
- * Bumped whenever a scaffold's text below changes: part of an agent's identity on the leaderboard. Adding a scaffold
+ * Bumped whenever the prompts' text changes: part of an agent's identity on the leaderboard. Adding a scaffold
  * changes no existing text, so it needs no bump (`gamebench-cot` came with v1; agents choose it by its id).
+ * v2: the system prompt lists the game's rules topics, which the model may read with Explain(<topic>), or gives them
+ * all (the `rulesUpfront` setting): lib/agents/explain.ts. Agents of v1 keep playing without them.
  */
-export const PROMPT_VERSION = 'v1';
+export const PROMPT_VERSION = 'v2';
 
 export const SCAFFOLD_IDS = ['base', 'cot', 'gamebench-cot'] as const;
 export type Scaffold = (typeof SCAFFOLD_IDS)[number];

@@ -38,6 +38,11 @@ export const payloadSchemas = {
     latencyMs: z.number().nullable().optional(),
     tokensIn: z.number().nullable().optional(),
     tokensOut: z.number().nullable().optional(),
+    /**
+     * The reply asked to read a rules topic instead of moving (GameBench's Explain): what it asked, the topic it
+     * matched (null: none), and the text it was sent back. Not a move and not an illegal answer.
+     */
+    explain: z.object({ asked: z.string(), topic: z.string().nullable(), answer: z.string() }).optional(),
   }),
   /** An answer that was no legal move, and why (the reason sent back to the player). */
   illegal: z.object({

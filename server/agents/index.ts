@@ -5,6 +5,7 @@ import { clientFor } from '../llm/clients';
 import { engineAgent } from './engine';
 import { humanAgent, type HumanBridge } from './human';
 import { SCAFFOLD_IDS, type Scaffold } from '../../lib/agents/scaffolds';
+import type { RulesMode } from '../../lib/agents/explain';
 import { llmAgent } from './llm';
 import { randomAgent } from './random';
 import type { Agent } from './types';
@@ -14,7 +15,16 @@ const engineSettingsSchema = z.object({ depth: z.number().int().min(1).max(12).o
  * An LLM agent's settings: its ablation switches (ids from the games' `meta.promptSwitches`) and whether it is sent
  * the board as an image (`vision`).
  */
-const llmSettingsSchema = z.object({ promptSwitches: z.array(z.string()).optional(), vision: z.boolean().optional() }).passthrough();
+const llmSettingsSchema = z.object({ promptSwitches: z.array(z.string()).optional(), vision: z.boolean().optional(), rulesUpfront: z.boolean().optional() }).passthrough();
+
+/**
+ * How an agent gets the rules topics: prompt version v1 played before Explain existed and keeps playing as it did;
+ * later versions ask with Explain(topic), or get every topic up front (the `rulesUpfront` setting).
+ */
+export function rulesModeOf(promptVersion: string | null | undefined, rulesUpfront: boolean | undefined): RulesMode {
+  if (!promptVersion || promptVersion === 'v1') return 'none';
+  return rulesUpfront ? 'upfront' : 'explain';
+}
 
 /** The agent's scaffold: any of SCAFFOLD_IDS (an unknown or missing one plays as `base`). */
 export function scaffoldOf(id: string | null | undefined): Scaffold {
@@ -40,6 +50,7 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
         maxTokens: row.maxTokens,
         switches: settings.promptSwitches ?? [],
         vision: settings.vision ?? false,
+        rules: rulesModeOf(row.promptVersion, settings.rulesUpfront),
       });
     }
     case 'human':

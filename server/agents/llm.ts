@@ -1,12 +1,13 @@
 // The LLM player: builds the conversation for a turn, calls any OpenAI-compatible endpoint, parses the reply.
 import type OpenAI from 'openai';
 import type { PromptOptions } from '../../games/types';
-import type { Agent, TurnContext } from './types';
+import type { Agent, Explained, TurnContext } from './types';
 import type { Prices } from '../../lib/pricing';
 import { callModel, type ChatMessage, type ChatReply } from '../llm/clients';
 import { renderSvgToPng } from '../llm/board-image';
 import { pngDataUrl } from '../llm/images';
 import { SCAFFOLDS, type Scaffold } from '../../lib/agents/scaffolds';
+import { explainAnswer, MAX_EXPLAINS, parseExplain, rulesTopicsText, type RulesMode } from '../../lib/agents/explain';
 
 export { PROMPT_VERSION, type Scaffold } from '../../lib/agents/scaffolds';
 
@@ -25,14 +26,17 @@ export interface LlmAgentOptions {
    * `image` hook); other games get the text alone.
    */
   vision?: boolean;
+  /** How the game's rules topics are given (lib/agents/explain.ts; default `none`). */
+  rules?: RulesMode;
 }
 
 export function buildMessages(
-  ctx: TurnContext, scaffold: Scaffold, opts: PromptOptions = {},
+  ctx: TurnContext, scaffold: Scaffold, opts: PromptOptions = {}, rules: RulesMode = 'none',
 ): { role: 'system' | 'user' | 'assistant'; content: string }[] {
   const { game, config, seat, numPlayers } = ctx;
+  const topics = rulesTopicsText(game.rules.topics, rules);
   const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = [
-    { role: 'system', content: `${game.prompt.system(config, seat, numPlayers, opts)}\n\n${SCAFFOLDS[scaffold].text}` },
+    { role: 'system', content: `${game.prompt.system(config, seat, numPlayers, opts)}${topics ? `\n\n${topics}` : ''}\n\n${SCAFFOLDS[scaffold].text}` },
     { role: 'user', content: game.prompt.turn(ctx.view, seat, ctx.legal, config, opts) },
   ];
   for (const r of ctx.rejections) {
@@ -78,19 +82,35 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
   return {
     kind: 'llm',
     async act(ctx) {
-      const turnMessages = buildMessages(ctx, opts.scaffold, { switches: opts.switches ?? [] });
-      const messages = opts.vision ? await withBoardImage(ctx, turnMessages) : turnMessages;
-      // Transport and protocol failures are retried inside and end as an InfraError: the runner voids the match.
-      const reply = await callModel(
-        opts.client,
-        { purpose: 'move', model: opts.model, messages, temperature: opts.temperature, maxTokens: opts.maxTokens, prices: opts.prices },
-        { signal: ctx.signal, abortedMessage: 'move timed out' },
-      );
-      const { text, call, failedCalls } = reply;
-      // A well-formed reply is the model's answer: one that is not a legal move is an illegal reply.
-      const parsed = ctx.game.prompt.parse(text, ctx.seat, ctx.legal, ctx.view);
-      if ('error' in parsed) return { ok: false, error: rejection(parsed.error, reply), text, call, failedCalls };
-      return { ok: true, action: parsed.action, text, call, failedCalls };
+      const rules = opts.rules ?? 'none';
+      const turnMessages = buildMessages(ctx, opts.scaffold, { switches: opts.switches ?? [] }, rules);
+      let messages: ChatMessage[] = opts.vision ? await withBoardImage(ctx, turnMessages) : turnMessages;
+      const explains: Explained[] = [];
+      for (;;) {
+        // Transport and protocol failures are retried inside and end as an InfraError: the runner voids the match.
+        const reply = await callModel(
+          opts.client,
+          { purpose: 'move', model: opts.model, messages, temperature: opts.temperature, maxTokens: opts.maxTokens, prices: opts.prices },
+          { signal: ctx.signal, abortedMessage: 'move timed out' },
+        );
+        const { text, call, failedCalls } = reply;
+        // GameBench's Explain(topic): not a move and not an illegal reply; the topic's text, then the turn again.
+        const asked = rules === 'explain' ? parseExplain(text) : null;
+        if (asked !== null) {
+          if (explains.length >= MAX_EXPLAINS) {
+            return { ok: false, error: `you have read ${MAX_EXPLAINS} topics this turn: answer with your move now`, text, call, failedCalls, explains };
+          }
+          const { topic, answer } = explainAnswer(ctx.game.rules.topics, asked);
+          explains.push({ asked, topic, answer, text, call, failedCalls });
+          const again = explains.length >= MAX_EXPLAINS ? `Now answer the turn with your move (no more topics this turn).` : 'Now answer the turn.';
+          messages = [...messages, { role: 'assistant', content: text }, { role: 'user', content: `${answer}\n\n${again}` }];
+          continue;
+        }
+        // A well-formed reply is the model's answer: one that is not a legal move is an illegal reply.
+        const parsed = ctx.game.prompt.parse(text, ctx.seat, ctx.legal, ctx.view);
+        if ('error' in parsed) return { ok: false, error: rejection(parsed.error, reply), text, call, failedCalls, explains };
+        return { ok: true, action: parsed.action, text, call, failedCalls, explains };
+      }
     },
   };
 }

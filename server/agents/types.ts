@@ -42,12 +42,26 @@ export interface CallRecord {
 }
 
 /**
+ * A request to explain a rules topic made before the answer (GameBench's Explain(topic)): what the model asked
+ * (`asked`), the topic it matched (null: no such topic), the text sent back, and the call that asked.
+ */
+export interface Explained {
+  asked: string;
+  topic: string | null;
+  answer: string;
+  text: string;
+  call?: CallRecord;
+  failedCalls?: CallRecord[];
+}
+
+/**
  * `call`: the request that produced the answer. `failedCalls`: requests for the same answer that failed at the
  * transport or protocol level before it and were sent again (recorded with their error, never shown as replies).
+ * `explains`: the topics the model asked to read before this answer, in order.
  */
 export type AgentAnswer =
-  | { ok: true; action: { type: string }; text?: string; call?: CallRecord; failedCalls?: CallRecord[] }
-  | { ok: false; error: string; text: string; call?: CallRecord; failedCalls?: CallRecord[] };
+  | { ok: true; action: { type: string }; text?: string; call?: CallRecord; failedCalls?: CallRecord[]; explains?: Explained[] }
+  | { ok: false; error: string; text: string; call?: CallRecord; failedCalls?: CallRecord[]; explains?: Explained[] };
 
 export interface Agent {
   readonly kind: 'random' | 'engine' | 'llm' | 'human';

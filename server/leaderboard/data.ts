@@ -23,6 +23,9 @@ export interface ReliabilityCounts {
   forfeits: number;
   moves: number;
   replies: number;
+  /** Replies that asked to read a rules topic (Explain), and the finished matches they fall in. */
+  explains: number;
+  finished: number;
   voided: number;
 }
 
@@ -62,12 +65,14 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
     db.agent.findMany({ include: { provider: { select: { simulated: true } } } }),
     // Reliability follows the people filter too: `together` counts every person's seats under the one player (a voided
     // match once, however many people sat in it); `hide` leaves out every match with a person, as the fit does.
-    db.$queryRaw<{ agent_id: string; illegal: bigint; forfeits: bigint; moves: bigint; replies: bigint; voided: bigint }[]>`
+    db.$queryRaw<{ agent_id: string; illegal: bigint; forfeits: bigint; moves: bigint; replies: bigint; explains: bigint; finished: bigint; voided: bigint }[]>`
       SELECT CASE WHEN ${mode === 'together'}::boolean AND a.kind = 'human' THEN ${HUMANS_ID}::text ELSE s.agent_id END AS agent_id,
         COALESCE(SUM(s.illegal_count) FILTER (WHERE m.status = 'finished'), 0) AS illegal,
         COALESCE(SUM(s.forfeit_count) FILTER (WHERE m.status = 'finished'), 0) AS forfeits,
         COALESCE(SUM(s.move_count) FILTER (WHERE m.status = 'finished'), 0) AS moves,
         COALESCE(SUM(s.reply_count) FILTER (WHERE m.status = 'finished'), 0) AS replies,
+        COALESCE(SUM(s.explain_count) FILTER (WHERE m.status = 'finished'), 0) AS explains,
+        COUNT(DISTINCT m.id) FILTER (WHERE m.status = 'finished') AS finished,
         COUNT(DISTINCT m.id) FILTER (WHERE m.status = 'failed') AS voided
       FROM seats s JOIN matches m ON m.id = s.match_id JOIN agents a ON a.id = s.agent_id
       WHERE m.status IN ('finished', 'failed') AND m.game_id = ANY(${gameIds})
@@ -93,7 +98,7 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
     reliability: new Map(
       counts.map((c) => [
         c.agent_id,
-        { illegal: Number(c.illegal), forfeits: Number(c.forfeits), moves: Number(c.moves), replies: Number(c.replies), voided: Number(c.voided) },
+        { illegal: Number(c.illegal), forfeits: Number(c.forfeits), moves: Number(c.moves), replies: Number(c.replies), explains: Number(c.explains), finished: Number(c.finished), voided: Number(c.voided) },
       ]),
     ),
   };

@@ -280,7 +280,8 @@ export function present(
       avgScore: r.averageScore,
       totalScore: r.totalScore,
       reliability: {
-        illegalRate: rel && rel.replies > 0 ? rel.illegal / rel.replies : null,
+        illegalRate: rel && rel.replies - rel.explains > 0 ? rel.illegal / (rel.replies - rel.explains) : null,
+        explainsPerMatch: rel && rel.replies > 0 && rel.finished > 0 ? rel.explains / rel.finished : null,
         retriesPerMove: rel && rel.moves > 0 ? rel.illegal / rel.moves : null,
         forfeitedTurns: rel?.forfeits ?? 0,
         voided: rel?.voided ?? 0,

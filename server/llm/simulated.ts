@@ -236,6 +236,26 @@ export function readPrompt(messages: readonly SimMessage[]): PromptFacts {
   };
 }
 
+/** The topics a system prompt offers for Explain(<topic>) (lib/agents/explain.ts writes the line), or []. */
+function offeredTopics(messages: readonly SimMessage[]): string[] {
+  const system = messages.filter((m) => m.role === 'system').map((m) => messageText(m.content)).join('\n');
+  const line = /^Rules topics you can ask about: (.+)\.$/m.exec(system);
+  return line ? line[1]!.split(', ').map((t) => t.trim()).filter(Boolean) : [];
+}
+
+/**
+ * The topic to ask about on this turn, or null: only before the turn's first answer (no explanation given yet in this
+ * conversation), on about one turn in six, the topic chosen by the same hash of the turn's text.
+ */
+function explainRequest(messages: readonly SimMessage[]): string | null {
+  const topics = offeredTopics(messages);
+  if (topics.length === 0 || messages.some((m) => m.role === 'assistant')) return null;
+  const turn = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content)).join('\n');
+  let h = 2166136261;
+  for (let i = 0; i < turn.length; i++) h = Math.imul(h ^ turn.charCodeAt(i), 16777619) >>> 0;
+  return h % 6 === 0 ? topics[Math.floor(h / 6) % topics.length]! : null;
+}
+
 /** Picks one of weighted options. */
 function weighted<T>(rng: Rng, options: ReadonlyArray<readonly [T, number]>): T {
   const total = options.reduce((s, [, w]) => s + w, 0);
@@ -497,6 +517,10 @@ export function generateReply(
   }
 
   const legal = facts.legal;
+  // GameBench's Explain(topic): a careful model that is offered rules topics sometimes reads one before its first
+  // answer of a turn (about one turn in six, chosen by the turn's text, not the rng, so every other reply is unchanged).
+  const explain = careful && !facts.isRetry ? explainRequest(messages) : null;
+  if (explain) return { content: reason ? `Before I move I want to be sure of the rules about ${explain}.\nExplain(${explain})` : `Explain(${explain})`, kind: 'ok', intended: null };
   // After a rejection, avoid repeating the rejected answer when there is anything else.
   const pool = facts.isRetry && facts.rejected && legal.length > 1 ? others(legal, facts.rejected) : legal;
   const move = rng.pick(pool);

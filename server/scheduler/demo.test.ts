@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { decryptSecret } from '../../lib/secrets';
+import { PROMPT_VERSION } from '../../lib/agents/scaffolds';
 import { seedDemo, SIMULATED_PROVIDER } from './demo';
 
 let t: TestDb;
@@ -26,7 +27,7 @@ describe('seedDemo', () => {
     expect(provider.baseUrl).toBe('http://127.0.0.1:2222/v1'); // follows the endpoint's port on each start
     const llm = await t.db.agent.findMany({ where: { kind: 'llm' } });
     expect(llm.map((a) => a.scaffold).sort()).toEqual(['base', 'base', 'cot']);
-    expect(llm.every((a) => a.simulated && /simulated/.test(a.name) && a.promptVersion === 'v1')).toBe(true);
+    expect(llm.every((a) => a.simulated && /simulated/.test(a.name) && a.promptVersion === PROMPT_VERSION)).toBe(true);
   });
 
   it("opens the simulated models to people (the demo's Play page works out of the box), and keeps an admin's later choice", async () => {
@@ -36,6 +37,26 @@ describe('seedDemo', () => {
     await t.db.agent.update({ where: { id: sims[0]!.id }, data: { playable: false } });
     await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:3333/v1' });
     expect((await t.db.agent.findUniqueOrThrow({ where: { id: sims[0]!.id } })).playable).toBe(false);
+  });
+
+  it('keeps an agent that played under older prompts, retired under its own name, and goes on with a new one', async () => {
+    const name = 'sim-careful · cot (simulated)';
+    const before = await t.db.agent.findUniqueOrThrow({ where: { name } });
+    await t.db.agent.update({ where: { id: before.id }, data: { promptVersion: 'v1' } });
+    // Unplayed: brought up to date in place.
+    await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:3333/v1' });
+    expect((await t.db.agent.findUniqueOrThrow({ where: { id: before.id } })).promptVersion).toBe(PROMPT_VERSION);
+    // Played under v1: that agent keeps its matches under another name, retired; the demo plays a new one.
+    await t.db.agent.update({ where: { id: before.id }, data: { promptVersion: 'v1' } });
+    const m = await t.db.match.create({ data: { gameId: 'tictactoe', seed: 's', numPlayers: 2, seats: { create: [{ seat: 0, agentId: before.id }, { seat: 1, agentId: before.id }] } } });
+    const ids = await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:3333/v1' });
+    const old = await t.db.agent.findUniqueOrThrow({ where: { id: before.id } });
+    expect(old).toMatchObject({ name: `${name} (prompts v1)`, retired: true, playable: false, promptVersion: 'v1' });
+    const fresh = await t.db.agent.findUniqueOrThrow({ where: { name } });
+    expect(fresh.id).not.toBe(before.id);
+    expect(fresh.promptVersion).toBe(PROMPT_VERSION);
+    expect(ids.guestIds).toContain(fresh.id);
+    expect(await t.db.seat.count({ where: { matchId: m.id, agentId: before.id } })).toBe(2);
   });
 
   it('adds real-model agents per model and scaffold, with the key encrypted at rest', async () => {

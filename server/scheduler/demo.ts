@@ -22,8 +22,14 @@ export async function seedDemo(
    * agent an admin archived (or replaced by a newer version) stays as it is and plays no demo: null.
    */
   const upsertAgent = async (name: string, data: Record<string, unknown>, created: Record<string, unknown> = {}) => {
-    const old = await db.agent.findUnique({ where: { name }, select: { retired: true } });
+    const old = await db.agent.findUnique({ where: { name }, select: { id: true, retired: true, promptVersion: true, _count: { select: { seats: true } } } });
     if (old?.retired) return null;
+    // New prompts make a new agent: one that played under an older prompt version keeps its matches and ratings under
+    // its own name (retired), and the demo goes on with a fresh agent of the current version.
+    if (old && 'promptVersion' in data && old.promptVersion !== data.promptVersion && old._count.seats > 0) {
+      await db.agent.update({ where: { id: old.id }, data: { retired: true, playable: false, name: `${name} (prompts ${old.promptVersion ?? 'unversioned'})` } });
+      return (await db.agent.create({ data: { name, ...data, ...created } as never })).id;
+    }
     const a = await db.agent.upsert({ where: { name }, update: data, create: { name, ...data, ...created } as never });
     return a.id;
   };

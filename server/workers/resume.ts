@@ -21,7 +21,7 @@ export interface Resumed {
 /** Where a match stands after its stored log (`config` parsed; `stored` in seq order, beginning with its start). */
 export function resumeFrom(game: GameDef, config: unknown, setup: MatchSetup, stored: readonly StoredEvent[]): Resumed {
   const moves = movesOf(stored);
-  const stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0, moves: 0, replies: 0 }));
+  const stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0, moves: 0, replies: 0, explains: 0 }));
   let resigned: Resumed['resigned'] = null;
   for (const ev of stored) {
     if (ev.kind === 'resign') resigned ??= { seat: ev.seat, reason: ev.payload.reason ?? 'resigned' };
@@ -29,6 +29,7 @@ export function resumeFrom(game: GameDef, config: unknown, setup: MatchSetup, st
     if (!st) continue;
     if (ev.kind === 'illegal') st.illegal++;
     if (ev.kind === 'reply') st.replies++;
+    if (ev.kind === 'reply' && ev.payload.explain) st.explains++;
     if (ev.kind === 'move') st.moves++;
     if (ev.kind === 'move' && ev.payload.forfeited === true) st.forfeits++;
   }

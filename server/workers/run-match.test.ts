@@ -183,6 +183,34 @@ describe('runMatch', () => {
     }
   });
 
+  it("records a model's Explain(topic) requests: a reply with the topic's text each, counted apart, never illegal", async () => {
+    const p = await provider(sim.url);
+    // A prompt version v2 agent is offered the topics; the simulated careful model reads one on about one turn in six.
+    const llm = await agent('explainer', { kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', promptVersion: 'v2', simulated: true });
+    const rnd = await agent('random-x', { kind: 'random' });
+    const m = await match('santorini', [llm.id, rnd.id], 'explain-seed-1');
+    const r = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
+    expect(r.status, JSON.stringify(await t.db.match.findUnique({ where: { id: m.id }, select: { failureReason: true } }))).toBe('finished');
+    const replies = await t.db.matchEvent.findMany({ where: { matchId: m.id, kind: 'reply', seat: 0 }, orderBy: { seq: 'asc' } });
+    const explains = replies.filter((e) => (e.payload as { explain?: unknown }).explain);
+    expect(explains.length).toBeGreaterThan(0);
+    const topics = getGame('santorini')!.rules.topics;
+    for (const e of explains) {
+      const x = (e.payload as { explain: { asked: string; topic: string | null; answer: string } }).explain;
+      expect(x.topic).not.toBeNull();
+      expect(x.answer).toBe(`${x.topic}: ${topics[x.topic!]}`);
+      expect((e.payload as { text: string }).text).toMatch(new RegExp(`Explain\\(${x.topic}\\)$`));
+    }
+    const seat = await t.db.seat.findUniqueOrThrow({ where: { matchId_seat: { matchId: m.id, seat: 0 } } });
+    expect(seat.explainCount).toBe(explains.length);
+    expect(seat.replyCount).toBe(replies.length);
+    expect(seat.illegalCount).toBe(await t.db.matchEvent.count({ where: { matchId: m.id, kind: 'illegal', seat: 0 } }));
+    // Every call is kept: one per reply, the explain requests among them with no parsed action.
+    const calls = await t.db.llmCall.findMany({ where: { matchId: m.id, seat: 0 } });
+    expect(calls).toHaveLength(replies.length);
+    expect(calls.filter((c) => /Explain\(/.test(c.reply ?? '') && c.parsedAction === null)).toHaveLength(explains.length);
+  });
+
   it('skips a match that has already ended', async () => {
     const a = await agent('random-h', { kind: 'random' });
     const b = await agent('random-i', { kind: 'random' });

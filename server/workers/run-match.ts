@@ -36,7 +36,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   if (!setup) return { status: 'skipped', reason: 'unknown match' };
   if (setup.status === 'finished' || setup.status === 'failed') return { status: 'skipped', reason: `already ${setup.status}` };
 
-  let stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0, moves: 0, replies: 0 }));
+  let stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0, moves: 0, replies: 0, explains: 0 }));
   let state: unknown;
   // A person's moves cannot be regenerated from the seed: a match with a person carries on from its stored log
   // (after a crash or a restart); every other match restarts from its seed.

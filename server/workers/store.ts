@@ -13,6 +13,8 @@ export interface AgentRow {
   temperature: number | null;
   maxTokens: number | null;
   scaffold: string | null;
+  /** The prompt version the agent plays (v1: before Explain; lib/agents/scaffolds.ts). */
+  promptVersion?: string | null;
   settings: unknown;
   simulated: boolean;
   provider: {
@@ -41,6 +43,8 @@ export interface SeatStats {
   forfeits: number;
   moves: number;
   replies: number;
+  /** Replies that asked to read a rules topic (Explain) instead of moving; counted in `replies` too. */
+  explains: number;
 }
 
 /** A model call as llm_calls keeps it: the CallRecord (with its purpose) and where in the match it belongs. */
@@ -74,7 +78,7 @@ export interface MatchStore {
 }
 
 
-const seatCounts = (st: SeatStats) => ({ illegalCount: st.illegal, forfeitCount: st.forfeits, moveCount: st.moves, replyCount: st.replies });
+const seatCounts = (st: SeatStats) => ({ illegalCount: st.illegal, forfeitCount: st.forfeits, moveCount: st.moves, replyCount: st.replies, explainCount: st.explains });
 
 /**
  * The one statement that writes model calls ($1: the match, $2: the rows as JSON, from `callsJson`), alone or as the
@@ -137,13 +141,13 @@ export function prismaStore(db: Db): MatchStore {
       const outcomes = seatOutcomes(outcome);
       await db.$executeRawUnsafe(
         `WITH s AS (
-           UPDATE seats SET score = x.score, outcome = x.outcome, illegal_count = x.illegal, forfeit_count = x.forfeits, move_count = x.moves, reply_count = x.replies
-           FROM jsonb_to_recordset($2::jsonb) AS x(seat int, score float8, outcome text, illegal int, forfeits int, moves int, replies int)
+           UPDATE seats SET score = x.score, outcome = x.outcome, illegal_count = x.illegal, forfeit_count = x.forfeits, move_count = x.moves, reply_count = x.replies, explain_count = x.explains
+           FROM jsonb_to_recordset($2::jsonb) AS x(seat int, score float8, outcome text, illegal int, forfeits int, moves int, replies int, explains int)
            WHERE seats.match_id = $1 AND seats.seat = x.seat)
          UPDATE matches SET status = 'finished', finished_at = $3::timestamp(3), last_seq = $4, result = $5::jsonb, rated = $6 WHERE id = $1`,
         matchId,
         // Each seat's outcome by side: a side that wins is a win for every seat of it (lib/outcomes.ts).
-        JSON.stringify(stats.map((st, seat) => ({ seat, score: outcome.scores[seat] ?? 0, outcome: outcomes[seat] ?? 'loss', illegal: st.illegal, forfeits: st.forfeits, moves: st.moves, replies: st.replies }))),
+        JSON.stringify(stats.map((st, seat) => ({ seat, score: outcome.scores[seat] ?? 0, outcome: outcomes[seat] ?? 'loss', illegal: st.illegal, forfeits: st.forfeits, moves: st.moves, replies: st.replies, explains: st.explains }))),
         new Date().toISOString(), lastSeq, JSON.stringify({ ...outcome, winner: outcome.winner ?? null, ...(unrated ? { unrated } : {}) }), !unrated,
       );
     },

@@ -98,6 +98,19 @@ export class TurnPolicy {
         }
         throw err;
       }
+      // The topics it asked to read first (Explain): each call recorded, each request shown with the text it got.
+      for (const x of ans.explains ?? []) {
+        writer.stageCalls(...(x.failedCalls ?? []).map((c) => ({ ...c, ...call, parsedAction: null })));
+        if (x.call) writer.stageCalls({ ...x.call, ...call, parsedAction: null });
+        stats[seat]!.replies++;
+        stats[seat]!.explains++;
+        const c = x.call;
+        const payload = {
+          text: x.text, attempt, latencyMs: c?.latencyMs ?? null, tokensIn: c?.tokensIn ?? null, tokensOut: c?.tokensOut ?? null,
+          explain: { asked: x.asked, topic: x.topic, answer: x.answer },
+        };
+        writer.stage({ kind: 'reply', seat, payload }, ownWordsAudience(game, seat));
+      }
       // Checked: the action's shape (zod), then the game's legality check, whose words go back to the model.
       const check = ans.ok ? validateAction(game, state, seat, ans.action) : { ok: false as const, error: ans.error };
       writer.stageCalls(...(ans.failedCalls ?? []).map((c) => ({ ...c, ...call, parsedAction: null })));

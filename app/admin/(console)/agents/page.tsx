@@ -170,6 +170,11 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                     vision (board image)
                   </span>
                 )}
+                {a.rulesUpfront && (
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-testid="agent-rules-upfront" title="Every rules topic in the prompt, no Explain(topic)">
+                    full rules up front
+                  </span>
+                )}
               </td>
               <td className="px-3 py-2.5 font-mono text-xs">{a.promptVersion ?? <span className="font-sans text-zinc-400">—</span>}</td>
               <td className="px-3 py-2.5 tabular-nums" data-testid="agent-version">
