@@ -11,6 +11,7 @@ import HiveBoard from './hive/board';
 import HoldemBoard from './holdem/board';
 import HoldemRiskBoard from './holdem-risk/board';
 import HiddenNumberBoard from './hidden-number/board';
+import PitBoard from './pit/board';
 import SantoriniBoard from './santorini/board';
 import SeaBattleBoard from './sea-battle/board';
 import SpyBoard from './spy/board';
@@ -19,6 +20,7 @@ import type { BoardProps } from './types';
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
   santorini: SantoriniBoard,
+  pit: PitBoard,
   tictactoe: TicTacToeBoard,
   bid: BidBoard,
   bargain: BargainBoard,

@@ -12,10 +12,11 @@ import { holdemRisk } from './holdem-risk';
 import { hiddenNumber } from './hidden-number';
 import { santorini } from './santorini';
 import { seaBattle } from './sea-battle';
+import { pit } from './pit';
 import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 
 export const { games, ratedGames, testGames, playableGames, getGame } = defineRegistry({
-  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini],
+  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini, pit],
   testGames: [hiddenNumber],
 });
