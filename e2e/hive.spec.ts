@@ -1,20 +1,11 @@
 // User flow of Hive: a person places a piece against Random by clicking the hand and then a hex. (A spectator's flow
 // is e2e/games.spec.ts's, for every game; the hex drawing is checked in games/hive/board.test.tsx.)
 import { expect, test } from '@playwright/test';
+import { playRandom } from './play-helpers';
 
 test('a person places a Hive piece against Random: pick the bug in hand, then a hex', async ({ page }) => {
   test.setTimeout(120_000);
-  const name = `Hive ${Date.now() % 100000}`;
-  await page.goto('/play');
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Play as guest' }).click();
-  await expect(page.getByTestId('playing-as')).toContainText(name);
-  await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Hive' });
-  await page.getByLabel('Opponent', { exact: true }).selectOption({ label: 'Random (random)' });
-  await page.getByLabel('Your seat', { exact: true }).selectOption({ label: 'Blue' });
-  await page.getByRole('button', { name: 'Start game' }).click();
-  await page.waitForURL(/\/matches\/[a-z0-9]+$/);
-  await expect(page.getByTestId('seat-panel')).toContainText('You play Blue');
+  await playRandom(page, { name: 'Hive', game: 'Hive', seat: 'Blue' });
   await expect(page.getByTestId('turn-state').filter({ hasText: 'your move' })).toBeVisible({ timeout: 60_000 });
 
   const board = page.getByTestId('board');

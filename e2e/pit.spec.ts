@@ -2,20 +2,11 @@
 // player (the Offer button says why it waits until cards are chosen), then answers Random's offer by clicking. (A
 // spectator's flow is e2e/games.spec.ts's, for every game.)
 import { expect, test } from '@playwright/test';
+import { playRandom } from './play-helpers';
 
 test('a person plays Pit against Random: an offer by clicking a card and a player, then an answer', async ({ page }) => {
   test.setTimeout(120_000);
-  const name = `Pit ${Date.now() % 100000}`;
-  await page.goto('/play');
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Play as guest' }).click();
-  await expect(page.getByTestId('playing-as')).toContainText(name);
-  await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Pit' });
-  await page.getByLabel('Opponent', { exact: true }).selectOption({ label: 'Random (random)' });
-  await page.getByLabel('Your seat', { exact: true }).selectOption({ label: 'Player 1' });
-  await page.getByRole('button', { name: 'Start game' }).click();
-  await page.waitForURL(/\/matches\/[a-z0-9]+$/);
-  await expect(page.getByTestId('seat-panel')).toContainText('You play Player 1');
+  await playRandom(page, { name: 'Pit', game: 'Pit', seat: 'Player 1' });
   const yourMove = page.getByTestId('turn-state').filter({ hasText: 'your move' });
   const transcript = page.getByTestId('transcript');
   const board = page.getByTestId('board');

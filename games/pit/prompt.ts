@@ -10,6 +10,7 @@ import {
   HAND_SIZE,
   MAX_OFFER,
   seatLabel,
+  startWith,
   VALUES,
   type Card,
   type PitAction,
@@ -31,22 +32,10 @@ export function format(a: PitAction): string {
 /** The worked example: a fixed 2-player position where Player 1 corners Wheat; replayed by the tests. */
 export function exampleStart(cfg: PitConfig): PitState {
   // Wheat, Barley, Corn, Soybeans, Bull, Bear
-  return {
-    config: cfg,
-    numPlayers: 2,
-    hands: [
-      [4, 2, 2, 1, 0, 0],
-      [2, 2, 2, 2, 1, 0],
-    ],
-    points: [0, 0],
-    round: 1,
-    turn: 0,
-    offerer: 0,
-    pending: null,
-    corners: [],
-    events: [],
-    over: null,
-  };
+  return startWith(cfg, [
+    [4, 2, 2, 1, 0, 0],
+    [2, 2, 2, 2, 1, 0],
+  ]);
 }
 export const EXAMPLE: { seat: Seat; action: PitAction }[] = [
   { seat: 0, action: { type: 'offer', card: 'Barley', count: 2, to: 1 } },

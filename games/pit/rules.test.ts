@@ -15,6 +15,7 @@ import {
   reject,
   secrets,
   setup,
+  startWith,
   view,
   type PitState,
 } from './rules';
@@ -23,20 +24,7 @@ const cfg = configSchema.parse({});
 const rng = () => createRng('pit-test');
 // Wheat, Barley, Corn, Soybeans, Bull, Bear
 function position(hands: number[][], extra: Partial<PitState> = {}): PitState {
-  return {
-    config: cfg,
-    numPlayers: hands.length,
-    hands,
-    points: hands.map(() => 0),
-    round: 1,
-    turn: 0,
-    offerer: 0,
-    pending: null,
-    corners: [],
-    events: [],
-    over: null,
-    ...extra,
-  };
+  return { ...startWith(cfg, hands), ...extra };
 }
 const total = (h: number[]) => h.reduce((a, b) => a + b, 0);
 

@@ -116,11 +116,16 @@ function deal(rng: Rng, numPlayers: number): number[][] {
 
 export function setup(rng: Rng, config: PitConfig, numPlayers: number): PitState {
   if (numPlayers < 2 || numPlayers > 4) throw new Error('Pit is played by 2 to 4 players');
+  return startWith(config, deal(rng, numPlayers));
+}
+
+/** The first turn of a match with these hands (counts per card, in CARDS order): the deal, the worked example, tests. */
+export function startWith(config: PitConfig, hands: number[][]): PitState {
   return {
     config,
-    numPlayers,
-    hands: deal(rng, numPlayers),
-    points: Array(numPlayers).fill(0),
+    numPlayers: hands.length,
+    hands,
+    points: hands.map(() => 0),
     round: 1,
     turn: 0,
     offerer: 0,
