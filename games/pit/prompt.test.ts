@@ -47,10 +47,9 @@ describe('pit prompt', () => {
   });
 
   it('reads every listed move back (format round trip)', () => {
-    for (const [legal, s, seat] of [[offerLegal, start, 0], [answerLegal, answering, 1]] as const) {
+    for (const [legal, seat] of [[offerLegal, 0], [answerLegal, 1]] as const) {
       for (const a of legal) expect(parse(format(a), seat, legal as PitAction[])).toEqual({ action: a });
       expect(legal.length).toBeGreaterThan(0);
-      expect(s).toBeTruthy();
     }
   });
 

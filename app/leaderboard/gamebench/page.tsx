@@ -89,16 +89,7 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
             </p>
             <div className={frame}>
               <table data-testid="gb-average" className="w-full min-w-[36rem] text-sm">
-                <thead className="bg-zinc-50 dark:bg-zinc-900">
-                  <tr>
-                    <th scope="col" className={`${th} text-left`}>Agent</th>
-                    {games.map((g) => (
-                      <th key={g.key} scope="col" className={`${th} text-right`}>
-                        <Link href={g.href} className="hover:underline">{g.label}</Link>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <ColumnsHead columns={games} />
                 <tbody>
                   {agents.map((a) => (
                     <tr key={a.agentId} data-testid="gb-average-row" className="border-t border-zinc-100 dark:border-zinc-800">
@@ -149,6 +140,22 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
   );
 }
 
+/** The header row of every table here: the agent, then one linked column per game or category. */
+function ColumnsHead({ columns }: { columns: Column[] }) {
+  return (
+    <thead className="bg-zinc-50 dark:bg-zinc-900">
+      <tr>
+        <th scope="col" className={`${th} text-left`}>Agent</th>
+        {columns.map((c) => (
+          <th key={c.key} scope="col" className={`${th} text-right`}>
+            <Link href={c.href} className="hover:underline">{c.label}</Link>
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function RatingsTable({ id, title, hint, columns, agents }: { id: string; title: string; hint: string; columns: Column[]; agents: LeaderboardRow[] }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
@@ -158,16 +165,7 @@ function RatingsTable({ id, title, hint, columns, agents }: { id: string; title:
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint}</p>
       <div className={frame}>
         <table data-testid={id} className="w-full min-w-[36rem] text-sm">
-          <thead className="bg-zinc-50 dark:bg-zinc-900">
-            <tr>
-              <th scope="col" className={`${th} text-left`}>Agent</th>
-              {columns.map((c) => (
-                <th key={c.key} scope="col" className={`${th} text-right`}>
-                  <Link href={c.href} className="hover:underline">{c.label}</Link>
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnsHead columns={columns} />
           <tbody>
             {agents.map((a) => (
               <tr key={a.agentId} data-testid={`${id}-row`} className="border-t border-zinc-100 dark:border-zinc-800">
