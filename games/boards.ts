@@ -12,6 +12,9 @@ import HoldemBoard from './holdem/board';
 import HoldemRiskBoard from './holdem-risk/board';
 import HiddenNumberBoard from './hidden-number/board';
 import PitBoard from './pit/board';
+import AirLandSeaBoard from './air-land-sea/board';
+import TwoRoomsBoard from './two-rooms/board';
+import ArcticScavengersBoard from './arctic-scavengers/board';
 import SantoriniBoard from './santorini/board';
 import SeaBattleBoard from './sea-battle/board';
 import SpyBoard from './spy/board';
@@ -21,6 +24,9 @@ import type { BoardProps } from './types';
 export const boards: Record<string, ComponentType<BoardProps>> = {
   santorini: SantoriniBoard,
   pit: PitBoard,
+  'air-land-sea': AirLandSeaBoard,
+  'two-rooms': TwoRoomsBoard,
+  'arctic-scavengers': ArcticScavengersBoard,
   tictactoe: TicTacToeBoard,
   bid: BidBoard,
   bargain: BargainBoard,

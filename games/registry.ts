@@ -13,10 +13,13 @@ import { hiddenNumber } from './hidden-number';
 import { santorini } from './santorini';
 import { seaBattle } from './sea-battle';
 import { pit } from './pit';
+import { airLandSea } from './air-land-sea';
+import { twoRooms } from './two-rooms';
+import { arcticScavengers } from './arctic-scavengers';
 import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 
 export const { games, ratedGames, testGames, playableGames, getGame } = defineRegistry({
-  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini, pit],
+  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini, pit, arcticScavengers, twoRooms, airLandSea],
   testGames: [hiddenNumber],
 });

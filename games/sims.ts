@@ -5,6 +5,7 @@ import { connectFourSim } from './connect-four/sim';
 import { deepSim } from './deep/sim';
 import { spySim } from './spy/sim';
 import { ticTacToeSim } from './tictactoe/sim';
+import { twoRoomsSim } from './two-rooms/sim';
 import type { GameSim } from './types';
 
 export const sims: Record<string, GameSim> = {
@@ -12,4 +13,5 @@ export const sims: Record<string, GameSim> = {
   deep: deepSim,
   tictactoe: ticTacToeSim,
   'connect-four': connectFourSim,
+  'two-rooms': twoRoomsSim,
 };

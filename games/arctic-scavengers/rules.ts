@@ -1,0 +1,597 @@
+// Arctic Scavengers (GameBench's ARC): the deck-building game of tribes, the junkyard, mercenaries and skirmishes
+// over contested resources, as turns. Pure and seeded.
+//
+// SOURCES
+// - The paper (GameBench, appendix G): the rules summary shown to models ("6 rounds, each a resource gathering phase
+//   and a skirmish phase … the player with the largest tribe is the winner"); ARC has no withheld topics there.
+//   Appendix F: "The agent with the largest tribe at the end of the game is declared the winner and receives 1 point."
+//   Table 1: ARC is abstract strategy, non-deterministic and hidden information.
+// - GameBench's games/arctic_scavengers (arctic_scavengers.py, cards/game_cards.py): the cards and their values, the
+//   starting deck (4 Refugee, 3 Scavenger, 1 Brawler, 1 Spear, 1 Shovel), 5-card hands, the junkyard (7 Junk,
+//   4 Multitool, 4 Net, 4 Spear, 4 Pickaxe, 4 Shovel, 6 Medkit, 9 Pills), the 8 mercenary piles (Brawler 8, Hunter 8,
+//   Saboteur 8, Scout 8, Group Leaders 5, Sniper Team 5, Thug 5, Scavenger 14) and their costs, the contested
+//   resources (Wolf Pack, Grenade, Sled Team, Field Crew, Tribe Family), the actions DIG, DRAW, HUNT, HIRE, TRASH
+//   (each at most once a round) and STOP, a MODIFIER card only with a STANDARD one, DIG = look at that many junkyard
+//   cards and keep one (the rest go to the bottom), HUNT food lasting the round, HIRE paying food and medicine cards,
+//   TRASH into the junkyard at random places, the initiator alternating each round, the skirmish: both hands shown,
+//   Sniper Team snipes a tribe member and Saboteur disarms a tool (the acting card stays in hand), the highest total
+//   FIGHT wins the top contested resource, ties broken by tribe members in hand, still tied = the contested card goes
+//   to the junkyard; the game ends when the contested pile is empty; win/loss scoring (matches.json: only 1/0).
+//   GameBench supports two players only, as does the arena.
+//
+// DEVIATIONS (and why)
+// - 6 rounds: the contested pile holds GameBench's 5 cards plus a second Tribe Family, so the game lasts the 6 rounds
+//   the rules text (and the issue) states; GameBench's code has 5 contested cards and so plays 5 rounds.
+// - A real draw pile and discard pile (the boxed game): played cards, the hand after the skirmish and new cards
+//   (hired, dug, won) go to the discard pile, shuffled into a new draw pile when the draw pile runs out. GameBench
+//   puts everything back into one pile and reshuffles it every round.
+// - Sniper Team and Saboteur act only in the skirmish, once per copy held. GameBench also offers them as an
+//   interrupt during the opponent's gathering, but its checks make that unreachable (it looks for a card titled
+//   "Sniper") or broken, and lets a skirmish snipe repeat without limit. A Saboteur disarms any card without tribe
+//   members (GameBench's test), a Sniper Team snipes any card with tribe members.
+// - A move that GameBench would replace by a random action (an invalid answer) is refused here with a reason.
+// - The final tribe is every card a player owns (draw pile, discard pile and hand); GameBench's code counts only the
+//   cards in the last hand, which contradicts "the largest tribe". Equal tribes are a draw (0.5 each); GameBench's
+//   code gives a tie to the second player (a strict `>`).
+// - The boxed game's other parts are left out, as GameBench leaves them out: buildings and the schematics pile,
+//   gangs (The Gearheads, Masons, …), the Recon expansion cards (Medic, Assassin, Guard, …), one tool per tribe
+//   member, hand refreshes, and more than two players. Fight adds every FIGHT value in the hand, as GameBench does.
+// - A seat whose only move would be STOP (gathering) or who has no usable Sniper Team/Saboteur (skirmish) is passed
+//   automatically, to save moves.
+import { z } from 'zod';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+
+export const CARD_NAMES = [
+  'Refugee',
+  'Scavenger',
+  'Brawler',
+  'Hunter',
+  'Saboteur',
+  'Scout',
+  'Group Leaders',
+  'Sniper Team',
+  'Thug',
+  'Sled Team',
+  'Field Crew',
+  'Tribe Family',
+  'Wolf Pack',
+  'Grenade',
+  'Multitool',
+  'Net',
+  'Spear',
+  'Pickaxe',
+  'Shovel',
+  'Medkit',
+  'Pills',
+  'Junk',
+] as const;
+export type CardName = (typeof CARD_NAMES)[number];
+
+export const MERCS = ['Scavenger', 'Brawler', 'Hunter', 'Saboteur', 'Scout', 'Group Leaders', 'Sniper Team', 'Thug'] as const;
+export type Merc = (typeof MERCS)[number];
+
+export type Ability = 'dig' | 'draw' | 'hunt' | 'fight' | 'medicine';
+/** A value on a card and whether it is STANDARD (S) or a MODIFIER (M) that needs a standard card. */
+export type AbilityValue = { v: number; kind: 'S' | 'M' };
+
+export interface CardInfo {
+  /** Tribe members the card represents (0 for tools, medicine, junk). */
+  people: number;
+  abilities: Partial<Record<Ability, AbilityValue>>;
+  cost?: { food: number; medicine: number };
+  text?: string;
+}
+
+const S = (v: number): AbilityValue => ({ v, kind: 'S' });
+const M = (v: number): AbilityValue => ({ v, kind: 'M' });
+
+/** GameBench's cards/game_cards.py. */
+export const CARDS: Record<CardName, CardInfo> = {
+  Refugee: { people: 1, abilities: { dig: S(0), hunt: S(0) } },
+  Scavenger: { people: 1, abilities: { draw: S(1), dig: S(1), hunt: S(1), fight: S(1) }, cost: { food: 1, medicine: 0 } },
+  Brawler: { people: 1, abilities: { dig: S(1), fight: S(2) }, cost: { food: 2, medicine: 0 } },
+  Hunter: { people: 1, abilities: { hunt: S(2), fight: S(1) }, cost: { food: 0, medicine: 1 } },
+  Saboteur: { people: 1, abilities: { dig: S(1), fight: S(1) }, cost: { food: 1, medicine: 1 }, text: 'In the skirmish: disarm one opposing tool, forcing it to be discarded.' },
+  Scout: { people: 1, abilities: { draw: S(2), fight: S(2) }, cost: { food: 2, medicine: 1 } },
+  'Group Leaders': { people: 2, abilities: { draw: M(2), dig: M(2), hunt: M(2), fight: M(2) }, cost: { food: 2, medicine: 2 }, text: 'Modifier: enhances any action.' },
+  'Sniper Team': { people: 2, abilities: {}, cost: { food: 2, medicine: 2 }, text: 'In the skirmish: snipe one opposing tribe member, forcing it to be discarded.' },
+  Thug: { people: 3, abilities: { dig: S(1), fight: S(3) }, cost: { food: 6, medicine: 0 } },
+  'Sled Team': { people: 2, abilities: { draw: S(2), fight: S(1) } },
+  'Field Crew': { people: 4, abilities: { dig: S(2), hunt: S(2), fight: S(2) } },
+  'Tribe Family': { people: 5, abilities: { hunt: S(0), fight: S(0) } },
+  'Wolf Pack': { people: 0, abilities: { hunt: M(3), fight: M(2) } },
+  Grenade: { people: 0, abilities: { fight: M(3) } },
+  Multitool: { people: 0, abilities: { dig: M(1), hunt: M(1), fight: M(1) } },
+  Net: { people: 0, abilities: { hunt: M(2), fight: M(1) } },
+  Spear: { people: 0, abilities: { hunt: M(1), fight: M(2) } },
+  Pickaxe: { people: 0, abilities: { dig: M(1), fight: M(2) } },
+  Shovel: { people: 0, abilities: { dig: M(2), fight: M(1) } },
+  Medkit: { people: 0, abilities: { medicine: S(2) } },
+  Pills: { people: 0, abilities: { medicine: S(1) } },
+  Junk: { people: 0, abilities: {} },
+};
+
+export const MERC_PILES: Record<Merc, number> = { Scavenger: 14, Brawler: 8, Hunter: 8, Saboteur: 8, Scout: 8, 'Group Leaders': 5, 'Sniper Team': 5, Thug: 5 };
+export const START_DECK: CardName[] = ['Refugee', 'Refugee', 'Refugee', 'Refugee', 'Scavenger', 'Scavenger', 'Scavenger', 'Brawler', 'Spear', 'Shovel'];
+export const JUNKYARD: [CardName, number][] = [['Junk', 7], ['Multitool', 4], ['Net', 4], ['Spear', 4], ['Pickaxe', 4], ['Shovel', 4], ['Medkit', 6], ['Pills', 9]];
+export const CONTESTED: CardName[] = ['Wolf Pack', 'Grenade', 'Sled Team', 'Field Crew', 'Tribe Family', 'Tribe Family'];
+export const HAND_SIZE = 5;
+
+export const configSchema = z.object({
+  /** Contested resources in play = rounds (6: the rules text; GameBench's code has 5). */
+  rounds: z.number().int().min(1).max(6).default(6),
+});
+export type ArcConfig = z.infer<typeof configSchema>;
+
+const cardEnum = z.enum(CARD_NAMES);
+const mercEnum = z.enum(MERCS);
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('dig'), cards: z.array(cardEnum).min(1) }),
+  z.object({ type: z.literal('draw'), cards: z.array(cardEnum).min(1) }),
+  z.object({ type: z.literal('hunt'), cards: z.array(cardEnum).min(1) }),
+  z.object({ type: z.literal('trash'), cards: z.array(cardEnum).min(1) }),
+  z.object({ type: z.literal('hire'), merc: mercEnum, cards: z.array(cardEnum) }),
+  z.object({ type: z.literal('stop') }),
+  z.object({ type: z.literal('keep'), card: cardEnum }),
+  z.object({ type: z.literal('snipe'), target: cardEnum }),
+  z.object({ type: z.literal('sabotage'), target: cardEnum }),
+]);
+export type ArcAction = z.infer<typeof actionSchema>;
+export type GatherType = 'dig' | 'draw' | 'hunt' | 'hire' | 'trash';
+export const GATHER_TYPES: GatherType[] = ['dig', 'draw', 'hunt', 'hire', 'trash'];
+
+export interface Tribe {
+  deck: CardName[];
+  discard: CardName[];
+  hand: CardName[];
+  /** Gathering actions taken this round. */
+  used: GatherType[];
+  food: number;
+  /** Sniper Team / Saboteur abilities used in this skirmish. */
+  snipes: number;
+  sabotages: number;
+  /** Contested resources won. */
+  won: CardName[];
+}
+
+export interface Skirmish {
+  round: number;
+  hands: CardName[][];
+  fight: number[];
+  people: number[];
+  winner: Seat | null;
+  prize: CardName;
+}
+
+export interface ArcEvent {
+  text: string;
+  private?: { seat: Seat; text: string; yours: string };
+}
+
+export type Phase = 'gather' | 'dig' | 'skirmish' | 'over';
+
+export interface ArcState {
+  config: ArcConfig;
+  round: number;
+  initiator: Seat;
+  phase: Phase;
+  /** 0: the initiator acts in this phase, 1: the other seat. */
+  stage: 0 | 1;
+  tribes: Tribe[];
+  junkyard: CardName[];
+  contested: CardName[];
+  mercs: Record<Merc, number>;
+  /** Junkyard cards a DIG revealed to its seat, to keep one. */
+  dig: { seat: Seat; cards: CardName[] } | null;
+  skirmishes: Skirmish[];
+  events: ArcEvent[];
+}
+
+export const seatLabel = (seat: Seat) => `Player ${seat + 1}`;
+export const ORDER = (c: CardName) => CARD_NAMES.indexOf(c);
+export const sortCards = (cards: readonly CardName[]) => [...cards].sort((a, b) => ORDER(a) - ORDER(b));
+export const people = (cards: readonly CardName[]) => cards.reduce((n, c) => n + CARDS[c].people, 0);
+export const fightOf = (cards: readonly CardName[]) => cards.reduce((n, c) => n + (CARDS[c].abilities.fight?.v ?? 0), 0);
+export const valueOf = (cards: readonly CardName[], ab: Ability) => cards.reduce((n, c) => n + (CARDS[c].abilities[ab]?.v ?? 0), 0);
+export const tribeSize = (t: Tribe) => people(t.deck) + people(t.discard) + people(t.hand);
+export const isPerson = (c: CardName) => CARDS[c].people > 0;
+export const countIn = (cards: readonly CardName[], c: CardName) => cards.filter((x) => x === c).length;
+
+/** Whether `cards` (a multiset) is contained in `hand`. */
+export function within(cards: readonly CardName[], hand: readonly CardName[]): boolean {
+  return [...new Set(cards)].every((c) => countIn(cards, c) <= countIn(hand, c));
+}
+
+function removeAll(from: CardName[], cards: readonly CardName[]): void {
+  for (const c of cards) from.splice(from.indexOf(c), 1);
+}
+
+/** Every non-empty sub-multiset of `cards`, each sorted. */
+export function subsets(cards: readonly CardName[]): CardName[][] {
+  const kinds = [...new Set(sortCards(cards))];
+  let out: CardName[][] = [[]];
+  for (const k of kinds) {
+    const n = countIn(cards, k);
+    const next: CardName[][] = [];
+    for (const base of out) for (let i = 0; i <= n; i++) next.push([...base, ...Array<CardName>(i).fill(k)]);
+    out = next;
+  }
+  return out.filter((x) => x.length > 0);
+}
+
+/** Draws `n` cards into the hand, shuffling the discard pile into a new draw pile when it runs out. */
+function drawCards(t: Tribe, n: number, rng: Rng): CardName[] {
+  const got: CardName[] = [];
+  for (let i = 0; i < n; i++) {
+    if (t.deck.length === 0) {
+      if (t.discard.length === 0) break;
+      t.deck = rng.shuffle(t.discard);
+      t.discard = [];
+    }
+    got.push(t.deck.shift()!);
+  }
+  t.hand.push(...got);
+  return got;
+}
+
+function newTribe(rng: Rng): Tribe {
+  return { deck: rng.shuffle(START_DECK), discard: [], hand: [], used: [], food: 0, snipes: 0, sabotages: 0, won: [] };
+}
+
+export function setup(rng: Rng, config: ArcConfig, numPlayers: number): ArcState {
+  if (numPlayers !== 2) throw new Error('Arctic Scavengers is played by 2 players (as in GameBench)');
+  const junk = JUNKYARD.flatMap(([c, n]) => Array<CardName>(n).fill(c));
+  const s: ArcState = {
+    config,
+    round: 0,
+    initiator: 0,
+    phase: 'gather',
+    stage: 0,
+    tribes: [newTribe(rng), newTribe(rng)],
+    junkyard: rng.shuffle(junk),
+    contested: rng.shuffle(CONTESTED).slice(0, config.rounds),
+    mercs: { ...MERC_PILES },
+    dig: null,
+    skirmishes: [],
+    events: [],
+  };
+  startRound(s, rng);
+  return s;
+}
+
+function startRound(s: ArcState, rng: Rng): void {
+  s.round++;
+  s.initiator = (s.round - 1) % 2;
+  s.phase = 'gather';
+  s.stage = 0;
+  s.events.push({ text: `Round ${s.round} of ${s.config.rounds}: both tribes draw ${HAND_SIZE} cards; ${seatLabel(s.initiator)} gathers first.` });
+  s.tribes.forEach((t, seat) => {
+    t.used = [];
+    t.food = 0;
+    t.snipes = 0;
+    t.sabotages = 0;
+    const got = drawCards(t, HAND_SIZE, rng);
+    s.events.push({ text: `${seatLabel(seat)} draws ${got.length} cards.`, private: { seat, text: `${seatLabel(seat)} draws ${listCards(got)}.`, yours: `You draw ${listCards(got)}.` } });
+  });
+  settle(s, rng);
+}
+
+export const listCards = (cards: readonly CardName[]) => (cards.length ? sortCards(cards).join(', ') : 'nothing');
+
+/** The seat acting in the current phase and stage. */
+export function actor(s: ArcState): Seat {
+  if (s.phase === 'dig') return s.dig!.seat;
+  return s.stage === 0 ? s.initiator : 1 - s.initiator;
+}
+
+export function activeSeats(s: ArcState): Seat[] {
+  return s.phase === 'over' ? [] : [actor(s)];
+}
+
+/** Cards of the hand that can take part in an action of this kind. */
+const usable = (hand: readonly CardName[], ab: Ability) => hand.filter((c) => CARDS[c].abilities[ab] !== undefined);
+
+/** Why playing these cards for DIG, DRAW or HUNT is not allowed, or null. */
+function cardsProblem(hand: readonly CardName[], cards: readonly CardName[], ab: 'dig' | 'draw' | 'hunt'): string | null {
+  const verb = ab.toUpperCase();
+  if (cards.length === 0) return `Name the cards you play for ${verb}, e.g. "${verb}: Scavenger".`;
+  if (!within(cards, hand)) return `You do not hold ${listCards(cards)}; your hand is ${listCards(hand)}.`;
+  const bad = cards.filter((c) => CARDS[c].abilities[ab] === undefined);
+  if (bad.length) return `${[...new Set(bad)].join(', ')} cannot ${verb}. Cards that can: ${listCards(usable(hand, ab)) || 'none'}.`;
+  if (!cards.some((c) => CARDS[c].abilities[ab]!.kind === 'S')) return `A MODIFIER card (${listCards(cards)}) must be played with at least one STANDARD ${verb} card.`;
+  return null;
+}
+
+/** The medicine cards paying for a hire: every sub-multiset of the hand's medicine with enough medicine. */
+function hireOptions(t: Tribe, mercs: Record<Merc, number>): ArcAction[] {
+  const meds = usable(t.hand, 'medicine');
+  const medSets: CardName[][] = [[], ...subsets(meds)];
+  const out: ArcAction[] = [];
+  for (const merc of MERCS) {
+    const cost = CARDS[merc].cost!;
+    if (mercs[merc] <= 0 || cost.food > t.food) continue;
+    for (const cards of medSets) if (valueOf(cards, 'medicine') >= cost.medicine && (cost.medicine > 0 || cards.length === 0)) out.push({ type: 'hire', merc, cards });
+  }
+  return out;
+}
+
+function gatherOptions(s: ArcState, seat: Seat): ArcAction[] {
+  const t = s.tribes[seat]!;
+  const out: ArcAction[] = [];
+  for (const ab of ['dig', 'draw', 'hunt'] as const) {
+    if (t.used.includes(ab)) continue;
+    for (const cards of subsets(usable(t.hand, ab))) if (!cardsProblem(t.hand, cards, ab)) out.push({ type: ab, cards });
+  }
+  if (!t.used.includes('hire')) out.push(...hireOptions(t, s.mercs));
+  if (!t.used.includes('trash')) for (const cards of subsets(t.hand)) out.push({ type: 'trash', cards });
+  return out;
+}
+
+function skirmishOptions(s: ArcState, seat: Seat): ArcAction[] {
+  const me = s.tribes[seat]!;
+  const them = s.tribes[1 - seat]!;
+  const out: ArcAction[] = [];
+  if (countIn(me.hand, 'Sniper Team') > me.snipes) for (const c of new Set(sortCards(them.hand.filter(isPerson)))) out.push({ type: 'snipe', target: c });
+  if (countIn(me.hand, 'Saboteur') > me.sabotages) for (const c of new Set(sortCards(them.hand.filter((x) => !isPerson(x))))) out.push({ type: 'sabotage', target: c });
+  return out;
+}
+
+export function legalActions(s: ArcState, seat: Seat): ArcAction[] {
+  if (s.phase === 'over' || actor(s) !== seat) return [];
+  if (s.phase === 'dig') return [...new Set(sortCards(s.dig!.cards))].map((card) => ({ type: 'keep', card }));
+  if (s.phase === 'gather') return [...gatherOptions(s, seat), { type: 'stop' }];
+  return [...skirmishOptions(s, seat), { type: 'stop' }];
+}
+
+export function reject(s: ArcState, seat: Seat, a: ArcAction): string | null {
+  if (s.phase === 'over') return 'The game is over.';
+  const who = actor(s);
+  if (seat !== who) return `It is ${seatLabel(who)}'s turn.`;
+  const t = s.tribes[seat]!;
+  if (s.phase === 'dig') {
+    if (a.type !== 'keep') return `Choose the junkyard card to keep first: ${listCards(s.dig!.cards)} (e.g. "KEEP ${s.dig!.cards[0]}").`;
+    return s.dig!.cards.includes(a.card) ? null : `${a.card} is not among the cards you dug: ${listCards(s.dig!.cards)}.`;
+  }
+  if (s.phase === 'skirmish') {
+    if (a.type === 'stop') return null;
+    if (a.type !== 'snipe' && a.type !== 'sabotage') return 'It is the skirmish: SNIPE or SABOTAGE an opposing card, or STOP.';
+    const them = s.tribes[1 - seat]!;
+    if (a.type === 'snipe') {
+      if (countIn(t.hand, 'Sniper Team') <= t.snipes) return 'You need an unused Sniper Team in your hand to snipe.';
+      if (!them.hand.includes(a.target)) return `${seatLabel(1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
+      if (!isPerson(a.target)) return `${a.target} is not a tribe member: a Sniper Team snipes a tribe member; a Saboteur disarms a tool.`;
+      return null;
+    }
+    if (countIn(t.hand, 'Saboteur') <= t.sabotages) return 'You need an unused Saboteur in your hand to sabotage.';
+    if (!them.hand.includes(a.target)) return `${seatLabel(1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
+    if (isPerson(a.target)) return `${a.target} is a tribe member: a Saboteur disarms a tool (a card without tribe members); a Sniper Team snipes people.`;
+    return null;
+  }
+  // Gathering.
+  if (a.type === 'stop') return null;
+  if (a.type === 'keep' || a.type === 'snipe' || a.type === 'sabotage') return `It is the resource gathering phase: DIG, DRAW, HUNT, HIRE, TRASH or STOP (snipes and sabotage come in the skirmish).`;
+  if (t.used.includes(a.type)) return `You have already used ${a.type.toUpperCase()} this round; each action once per round.`;
+  if (a.type === 'trash') return within(a.cards, t.hand) ? null : `You do not hold ${listCards(a.cards)}; your hand is ${listCards(t.hand)}.`;
+  if (a.type === 'hire') {
+    if (s.mercs[a.merc] <= 0) return `The ${a.merc} pile is empty.`;
+    const cost = CARDS[a.merc].cost!;
+    if (!within(a.cards, t.hand)) return `You do not hold ${listCards(a.cards)}; your hand is ${listCards(t.hand)}.`;
+    const bad = a.cards.filter((c) => !CARDS[c].abilities.medicine);
+    if (bad.length) return `Only MEDICINE cards (Medkit, Pills) pay for a hire, not ${listCards(bad)}.`;
+    if (cost.food > t.food) return `${a.merc} costs ${cost.food} food and you have ${t.food} (HUNT first to get food).`;
+    const med = valueOf(a.cards, 'medicine');
+    if (med < cost.medicine) return `${a.merc} costs ${cost.medicine} medicine; ${a.cards.length ? listCards(a.cards) : 'no cards'} give ${med}.`;
+    if (cost.medicine === 0 && a.cards.length) return `${a.merc} costs no medicine: hire it without medicine cards.`;
+    return null;
+  }
+  return cardsProblem(t.hand, a.cards, a.type);
+}
+
+const ACTION_VERB: Record<GatherType, string> = { dig: 'digs', draw: 'draws', hunt: 'hunts', hire: 'hires', trash: 'trashes' };
+
+export function apply(prev: ArcState, seat: Seat, a: ArcAction, rng: Rng): ArcState {
+  const s: ArcState = structuredClone(prev);
+  const t = s.tribes[seat]!;
+  const P = seatLabel(seat);
+  if (a.type === 'keep') {
+    const dig = s.dig!;
+    const rest = [...dig.cards];
+    rest.splice(rest.indexOf(a.card), 1);
+    t.discard.push(a.card);
+    s.junkyard.push(...rest);
+    s.dig = null;
+    s.phase = 'gather';
+    s.events.push({
+      text: `${P} keeps one of the ${dig.cards.length} junkyard cards and returns the rest to the bottom.`,
+      private: { seat, text: `${P} keeps ${a.card} (from ${listCards(dig.cards)}).`, yours: `You keep ${a.card} (from ${listCards(dig.cards)}).` },
+    });
+  } else if (a.type === 'stop') {
+    s.events.push({ text: s.phase === 'gather' ? `${P} stops gathering.` : `${P} ends their skirmish actions.` });
+    nextStage(s, rng);
+  } else if (a.type === 'snipe' || a.type === 'sabotage') {
+    const them = s.tribes[1 - seat]!;
+    them.hand.splice(them.hand.indexOf(a.target), 1);
+    them.discard.push(a.target);
+    if (a.type === 'snipe') t.snipes++;
+    else t.sabotages++;
+    s.events.push({ text: a.type === 'snipe' ? `${P}'s Sniper Team snipes ${seatLabel(1 - seat)}'s ${a.target}.` : `${P}'s Saboteur disarms ${seatLabel(1 - seat)}'s ${a.target}.` });
+  } else {
+    t.used.push(a.type);
+    removeAll(t.hand, a.cards);
+    if (a.type === 'trash') {
+      for (const c of a.cards) s.junkyard.splice(rng.int(s.junkyard.length + 1), 0, c);
+      s.events.push({ text: `${P} trashes ${listCards(a.cards)} into the junkyard.` });
+    } else {
+      t.discard.push(...a.cards);
+      if (a.type === 'hire') {
+        const cost = CARDS[a.merc].cost!;
+        t.food -= cost.food;
+        s.mercs[a.merc]--;
+        t.discard.push(a.merc);
+        s.events.push({ text: `${P} hires a ${a.merc} for ${cost.food} food${a.cards.length ? ` and ${listCards(a.cards)}` : ''}.` });
+      } else {
+        const n = valueOf(a.cards, a.type);
+        const with_ = `with ${listCards(a.cards)}`;
+        if (a.type === 'hunt') {
+          t.food += n;
+          s.events.push({ text: `${P} hunts ${with_}: +${n} food (${t.food} this round).` });
+        } else if (a.type === 'draw') {
+          const got = drawCards(t, n, rng);
+          s.events.push({
+            text: `${P} ${ACTION_VERB.draw} ${with_}: ${got.length} card${got.length === 1 ? '' : 's'} drawn.`,
+            private: { seat, text: `${P} draws ${listCards(got)}.`, yours: `You draw ${listCards(got)}.` },
+          });
+        } else {
+          const cards = s.junkyard.splice(0, n);
+          s.events.push({ text: `${P} digs ${with_}: looks at ${cards.length} junkyard card${cards.length === 1 ? '' : 's'}.` });
+          if (cards.length) {
+            s.dig = { seat, cards };
+            s.phase = 'dig';
+            return s;
+          }
+        }
+      }
+    }
+  }
+  settle(s, rng);
+  return s;
+}
+
+/** Moves on to the next stage or phase; after the second skirmish stage, resolves it and starts the next round. */
+function nextStage(s: ArcState, rng: Rng): void {
+  if (s.stage === 0) {
+    s.stage = 1;
+  } else if (s.phase === 'gather') {
+    s.phase = 'skirmish';
+    s.stage = 0;
+    s.events.push({ text: `Skirmish: ${seatLabel(0)} brings ${listCards(s.tribes[0]!.hand)}; ${seatLabel(1)} brings ${listCards(s.tribes[1]!.hand)}.` });
+  } else {
+    resolveSkirmish(s);
+    if (s.contested.length === 0) s.phase = 'over';
+    else startRound(s, rng);
+  }
+}
+
+/** Passes seats with nothing to do but stop (and so resolves skirmishes and starts rounds). */
+function settle(s: ArcState, rng: Rng): void {
+  while (s.phase === 'gather' || s.phase === 'skirmish') {
+    const seat = actor(s);
+    const options = s.phase === 'gather' ? gatherOptions(s, seat) : skirmishOptions(s, seat);
+    if (options.length > 0) return;
+    nextStage(s, rng);
+  }
+}
+
+function resolveSkirmish(s: ArcState): void {
+  const hands = s.tribes.map((t) => sortCards(t.hand));
+  const fight = hands.map(fightOf);
+  const ppl = hands.map(people);
+  const prize = s.contested.shift()!;
+  const winner: Seat | null = fight[0]! > fight[1]! ? 0 : fight[1]! > fight[0]! ? 1 : ppl[0]! > ppl[1]! ? 0 : ppl[1]! > ppl[0]! ? 1 : null;
+  s.skirmishes.push({ round: s.round, hands, fight, people: ppl, winner, prize });
+  const score = `fight ${fight[0]}–${fight[1]}${fight[0] === fight[1] ? `, tribe members ${ppl[0]}–${ppl[1]}` : ''}`;
+  if (winner === null) {
+    s.junkyard.push(prize);
+    s.events.push({ text: `The skirmish is tied (${score}): the contested ${prize} goes to the junkyard.` });
+  } else {
+    s.tribes[winner]!.discard.push(prize);
+    s.tribes[winner]!.won.push(prize);
+    s.events.push({ text: `${seatLabel(winner)} wins the skirmish (${score}) and takes the contested ${prize}.` });
+  }
+  for (const t of s.tribes) {
+    t.discard.push(...t.hand);
+    t.hand = [];
+  }
+}
+
+export function outcome(s: ArcState): Outcome | null {
+  if (s.phase !== 'over') return null;
+  const sizes = s.tribes.map(tribeSize);
+  const winner = sizes[0]! > sizes[1]! ? 0 : sizes[1]! > sizes[0]! ? 1 : null;
+  return {
+    scores: winner === null ? [0.5, 0.5] : [winner === 0 ? 1 : 0, winner === 1 ? 1 : 0],
+    rewards: sizes,
+    winner,
+    reason: `${winner === null ? 'Equal tribes' : `${seatLabel(winner)} has the largest tribe`} (tribe sizes ${sizes[0]}–${sizes[1]})`,
+  };
+}
+
+export interface TribeView {
+  tribe: number;
+  deckCount: number;
+  discardCount: number;
+  handCount: number;
+  /** The hand: the viewer's own, both in the skirmish, every one for omniscient viewers; otherwise null. */
+  hand: CardName[] | null;
+  used: GatherType[];
+  food: number;
+  won: CardName[];
+  /** Unused Sniper Team / Saboteur abilities, when the hand is shown. */
+  snipesLeft: number;
+  sabotagesLeft: number;
+}
+
+export interface ArcView {
+  you: Seat | null;
+  round: number;
+  rounds: number;
+  phase: Phase;
+  toMove: Seat | null;
+  initiator: Seat;
+  tribes: TribeView[];
+  junkyard: number;
+  contested: number;
+  mercs: { merc: Merc; count: number; food: number; medicine: number }[];
+  /** The junkyard cards being dug: only for the digger (and omniscient viewers). */
+  dig: CardName[] | null;
+  digSeat: Seat | null;
+  skirmishes: Skirmish[];
+  events: string[];
+  result: string | null;
+}
+
+export const EVENTS_SHOWN = 14;
+
+export function view(s: ArcState, v: Viewer): ArcView {
+  const omni = 'omniscient' in v;
+  const you = 'seat' in v ? v.seat : null;
+  const result = outcome(s);
+  const reads = (seat: Seat) => omni || you === seat;
+  return {
+    you,
+    round: s.round,
+    rounds: s.config.rounds,
+    phase: s.phase,
+    toMove: activeSeats(s)[0] ?? null,
+    initiator: s.initiator,
+    tribes: s.tribes.map((t, seat) => {
+      const shown = reads(seat) || s.phase === 'skirmish';
+      return {
+        tribe: tribeSize(t),
+        deckCount: t.deck.length,
+        discardCount: t.discard.length,
+        handCount: t.hand.length,
+        hand: shown ? sortCards(t.hand) : null,
+        used: [...t.used],
+        food: t.food,
+        won: [...t.won],
+        snipesLeft: shown ? Math.max(0, countIn(t.hand, 'Sniper Team') - t.snipes) : 0,
+        sabotagesLeft: shown ? Math.max(0, countIn(t.hand, 'Saboteur') - t.sabotages) : 0,
+      };
+    }),
+    junkyard: s.junkyard.length,
+    contested: s.contested.length,
+    mercs: MERCS.map((merc) => ({ merc, count: s.mercs[merc], food: CARDS[merc].cost!.food, medicine: CARDS[merc].cost!.medicine })),
+    dig: s.dig && reads(s.dig.seat) ? [...s.dig.cards] : null,
+    digSeat: s.dig?.seat ?? null,
+    skirmishes: structuredClone(s.skirmishes),
+    events: s.events.slice(-EVENTS_SHOWN).map((e) => (e.private && reads(e.private.seat) ? (omni ? e.private.text : e.private.yours) : e.text)),
+    result: result?.reason ?? null,
+  };
+}
+
+export function describe(prev: ArcState, next: ArcState): LogLine[] {
+  return next.events.slice(prev.events.length).flatMap((e): LogLine[] =>
+    e.private ? [{ text: e.text }, { text: e.private.text, visibleTo: [e.private.seat], yours: e.private.yours }] : [{ text: e.text }],
+  );
+}

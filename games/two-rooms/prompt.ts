@@ -1,0 +1,221 @@
+// Text for LLM seats playing Two Rooms and a Boom: GameBench's rules text, the arena's turn structure, a worked
+// example replayed through the rules by the tests, the turn observation (card, rooms, what the seat heard,
+// `Legal moves:` with the talk forms) and a forgiving parser.
+import { createRng } from '../../lib/engine/rng';
+import type { GamePrompt, ParseResult, Seat } from '../types';
+import {
+  apply,
+  cardLabel,
+  MAX_TEXT,
+  messageText,
+  ROOM_NAMES,
+  roomsText,
+  seatLabel,
+  SEAT_NAMES,
+  start,
+  teamOf,
+  type TrbAction,
+  type TrbConfig,
+  type TrbState,
+  type TrbView,
+} from './rules';
+
+/** GameBench's rules text for TRB (appendix G; two_rooms.py `Rules.summary`), verbatim. */
+export const GAMEBENCH_RULES =
+  "Two teams, Blue and Red, have opposing goals. At the end of three rounds the Red team wants to have both the President and the Bomber in the same room, while Blue team wants them to be in opposite rooms. Each round will allow the Leader of each room to trade 'hostages' in order to find out who the President and Bomber are and use that info to achieve their team's mission. Find out information by talking to other hostages in your room.";
+
+/** The first line of every turn: the simulated player (sim.ts) recognises the game by it. */
+export const TURN_HEADER = 'Two Rooms and a Boom: you are';
+export const QUESTION_FORM = '<your question>';
+export const ANSWER_FORM = '<your answer>';
+
+export function format(a: TrbAction): string {
+  if (a.type === 'ask') return a.text ? `Ask ${seatLabel(a.to)}: ${a.text}` : `Ask ${seatLabel(a.to)}`;
+  if (a.type === 'reveal') return `Show my card to ${seatLabel(a.to)}`;
+  if (a.type === 'say') return a.text ? `Say: ${a.text}` : 'Say nothing';
+  return `Send ${seatLabel(a.seat)}`;
+}
+
+/** The worked example: Room 1's talk in round 1 of a fixed deal (Blue 1 is the President, Red 1 leads Room 1). */
+export function exampleStart(cfg: TrbConfig): TrbState {
+  return start(cfg, ['President', 'Blue', 'Blue', 'Red', 'Bomber', 'Red'], [[0, 3, 1], [4, 2, 5]], [3, 2]);
+}
+export const EXAMPLE: { seat: Seat; action: TrbAction }[] = [
+  { seat: 0, action: { type: 'ask', to: 1, text: 'Blue 2, show me your card and I will show you mine.' } },
+  { seat: 1, action: { type: 'reveal', to: 0 } },
+  { seat: 3, action: { type: 'ask', to: 0, text: 'Which card do you hold?' } },
+  { seat: 0, action: { type: 'say', text: 'Just a plain Blue card.' } },
+  { seat: 1, action: { type: 'ask', to: 3, text: 'Whom will you send away?' } },
+  { seat: 3, action: { type: 'say', text: '' } },
+];
+export function exampleFinal(cfg: TrbConfig): TrbState {
+  return EXAMPLE.reduce((s, m, i) => apply(s, m.seat, m.action, createRng(`trb-example-${i}`)), exampleStart(cfg));
+}
+
+function system(cfg: TrbConfig, seat: Seat): string {
+  return [
+    `You are playing Two Rooms and a Boom as ${seatLabel(seat)}, on the ${teamOf(seat)} team.`,
+    '',
+    'Rules:',
+    GAMEBENCH_RULES,
+    '',
+    'How this arena plays it:',
+    '- Six players: Blue 1, Blue 2, Blue 3 (the Blue team) and Red 1, Red 2, Red 3 (the Red team). Everyone knows the teams. One Blue player holds the President card, one Red player the Bomber card; the others hold plain cards of their team. You know only your own card and the cards shown to you.',
+    `- The players are split between ${ROOM_NAMES[0]} and ${ROOM_NAMES[1]}, three in each. Each room has a leader (everyone knows who), who stays leader all game.`,
+    `- Each of the ${cfg.rounds} rounds: the players of ${ROOM_NAMES[0]}, then of ${ROOM_NAMES[1]}, take turns. On your turn you ask one player of your room a question (or just ask them to speak), or show them your card. That player then answers: in words, with silence, or by showing their card back to you. Everyone in the room hears the questions and answers; the other room hears nothing. A card shown is seen only by the player it is shown to; the room sees that a card was shown.`,
+    '- After the talking, each leader chooses one player of their room (not themselves) as a hostage; both leaders choose at the same time and the two hostages swap rooms.',
+    `- After round ${cfg.rounds}'s exchange the game ends: Red wins if the Bomber is in the same room as the President, Blue wins if they are in different rooms. Players may lie in words; a card shown never lies.`,
+    '',
+    'Example (round 1, Room 1: Blue 1 — the President —, Red 1 — the leader —, Blue 2):',
+    ...EXAMPLE.map((m) => `${seatLabel(m.seat)}: ${format(m.action)}`),
+    'Blue 2 has shown Blue 1 a plain Blue card; Blue 1 hid the President from Red 1. Later, leader Red 1 might answer "Send Blue 2".',
+    '',
+    'Answer format: one move, as listed under "Legal moves:".',
+    `- Your turn to talk: "Ask Red 2: <your question>" (your own words, at most ${MAX_TEXT} characters), "Ask Red 2" (no particular question) or "Show my card to Red 2".`,
+    '- Answering someone: "Say: <your answer>", "Say nothing" or "Show my card to <the asker>".',
+    '- Choosing a hostage as a leader: "Send Red 2".',
+    'You may think first; the last move written in your reply, on a line of its own, is the one played.',
+  ].join('\n');
+}
+
+function turn(v: TrbView, seat: Seat, legal: TrbAction[] | null): string {
+  const me = seatLabel(seat);
+  const myRoom = v.rooms[0].includes(seat) ? 0 : 1;
+  const lines = [
+    `${TURN_HEADER} ${me} (${teamOf(seat)} team). Your card: ${v.myCard ? cardLabel(v.myCard) : 'unknown'}.`,
+    `Round ${v.round} of ${v.rounds}. You are in ${ROOM_NAMES[myRoom]}${v.leaders[myRoom] === seat ? ', and you are its leader' : ''}.`,
+    `Rooms: ${roomsText(v.rooms, v.leaders)}.`,
+  ];
+  const others = v.known.filter((k) => k.seat !== seat);
+  lines.push(others.length ? `Cards shown to you: ${others.map((k) => `${seatLabel(k.seat)} is ${cardLabel(k.card)}`).join('; ')}.` : 'No card has been shown to you yet.');
+  if (v.swaps.length) lines.push(`Hostage exchanges so far: ${v.swaps.map((w) => `round ${w.round}: ${seatLabel(w.sent[0])} to ${ROOM_NAMES[1]}, ${seatLabel(w.sent[1])} to ${ROOM_NAMES[0]}`).join('; ')}.`);
+  if (v.messages.length) lines.push('What you heard (your room only):', ...v.messages.map((m) => `- Round ${m.round}, ${ROOM_NAMES[m.room]}: ${messageText(m)}`));
+  else lines.push('You have heard nothing yet.');
+  if (v.result) return [...lines, `The game is over: ${v.result.reason}.`].join('\n');
+  if (!v.toAct.includes(seat)) return [...lines, 'It is not your turn.'].join('\n');
+  const acts = legal ?? [];
+  if (v.phase === 'ask') {
+    lines.push('Your turn to talk: ask one player of your room a question (or ask them to speak), or show them your card. They answer next.');
+    lines.push('Legal moves:', ...acts.filter((a) => a.type === 'ask').map((a) => `- ${format(a)}: ${QUESTION_FORM}`), ...acts.map((a) => `- ${format(a)}`));
+    lines.push('Reply with one move, e.g. "Ask Red 2: <your question>".');
+  } else if (v.phase === 'answer') {
+    const from = seatLabel(v.pending!.asker);
+    const last = [...v.messages].reverse().find((m) => m.from === v.pending!.asker && m.to === seat);
+    lines.push(last?.kind === 'reveal' ? `${from} has shown you their card and waits for your answer.` : `${from} is talking to you: answer.`);
+    lines.push('Legal moves:', `- Say: ${ANSWER_FORM}`, ...acts.map((a) => `- ${format(a)}`));
+    lines.push('Reply with one move, e.g. "Say: <your answer>".');
+  } else {
+    lines.push(`The talking is over. As leader of ${ROOM_NAMES[myRoom]}, choose the hostage you send to ${ROOM_NAMES[1 - myRoom]} (the other leader chooses at the same time).`);
+    lines.push('Legal moves:', ...acts.map((a) => `- ${format(a)}`));
+    lines.push('Reply with one move, e.g. "Send Red 2".');
+  }
+  return lines.join('\n');
+}
+
+const SEAT_RE = '(?:(blue|red)\\s*#?\\s*([1-3])|player\\s*([1-6]))';
+function seatFrom(m: RegExpExecArray, at: number): Seat {
+  if (m[at + 2]) return Number(m[at + 2]) - 1;
+  return (m[at]!.toLowerCase() === 'blue' ? 0 : 3) + Number(m[at + 1]) - 1;
+}
+
+/** Strips what models wrap an answer in: bullets, bold, quotes, backticks, "Answer:" prefixes. */
+function cleanLine(line: string): string {
+  let l = line.trim();
+  for (let i = 0; i < 3; i++) {
+    l = l
+      .replace(/^(?:[-*>•]\s+|\d+[.)]\s+)/, '')
+      .replace(/^(?:\*\*|__|`+|["'“‘])+/, '')
+      .replace(/^(?:final\s+)?(?:answer|move|action|my move|reply|decision)\s*(?:is)?\s*[:=-]\s*/i, '')
+      .replace(/(?:\*\*|__|`+|["'”’])+\s*\.?$/, '')
+      .trim();
+  }
+  return l;
+}
+
+type Read = { action: TrbAction } | { placeholder: string };
+
+/** One move written at the start of a line, or null. */
+function readLine(raw: string): Read | null {
+  const l = cleanLine(raw);
+  let m: RegExpExecArray | null;
+  if ((m = new RegExp(`^(?:show|reveal)\\s+(?:my\\s+|your\\s+)?card\\s+to\\s+${SEAT_RE}\\b`, 'i').exec(l))) return { action: { type: 'reveal', to: seatFrom(m, 1) } };
+  if ((m = new RegExp(`^(?:send|hostage\\s*:?)\\s+${SEAT_RE}\\b`, 'i').exec(l))) return { action: { type: 'hostage', seat: seatFrom(m, 1) } };
+  if ((m = new RegExp(`^ask\\s+${SEAT_RE}\\b\\s*(?:[:,-]\\s*(.*))?$`, 'i').exec(l))) {
+    const text = unquote(m[4] ?? '');
+    if (/^<[^>]*>$/.test(text)) return { placeholder: text };
+    return { action: { type: 'ask', to: seatFrom(m, 1), text } };
+  }
+  if (/^say\s+nothing\b|^(?:stay|remain|keep)\s+silent\b|^silence\.?$/i.test(l)) return { action: { type: 'say', text: '' } };
+  if ((m = /^say\s*:\s*(.*)$/i.exec(l))) {
+    const text = unquote(m[1]!);
+    if (/^<[^>]*>$/.test(text)) return { placeholder: text };
+    return { action: { type: 'say', text } };
+  }
+  return null;
+}
+
+function unquote(t: string): string {
+  return t
+    .trim()
+    .replace(/^["“'‘]+|["”'’]+$/g, '')
+    .replace(/\*\*$/, '')
+    .trim();
+}
+
+/** JSON answers: {"move": "Ask Red 2: hi"} or {"type": "ask", "to": "Red 2", "text": "hi"}. */
+function fromJson(text: string): string[] {
+  const out: string[] = [];
+  for (const j of text.match(/\{[^{}]*\}/g) ?? []) {
+    try {
+      const o = JSON.parse(j) as Record<string, unknown>;
+      const move = o.move ?? o.answer ?? o.action;
+      const kind = String(o.type ?? o.action ?? '').toLowerCase();
+      const to = o.to ?? o.player ?? o.target ?? o.seat ?? o.hostage;
+      const words = String(o.text ?? o.question ?? o.message ?? o.answer ?? '');
+      if (kind === 'ask' && to != null) out.push(`Ask ${String(to)}: ${words}`);
+      else if ((kind === 'reveal' || kind === 'show') && to != null) out.push(`Show my card to ${String(to)}`);
+      else if (kind === 'say') out.push(words ? `Say: ${words}` : 'Say nothing');
+      else if ((kind === 'hostage' || kind === 'send') && to != null) out.push(`Send ${String(to)}`);
+      else if (typeof move === 'string') out.push(move);
+    } catch {
+      /* not JSON */
+    }
+  }
+  return out;
+}
+
+export function parse(reply: string, _seat: Seat, legal: TrbAction[] | null): ParseResult<TrbAction> {
+  const lines = [...reply.replace(/```[a-z]*/gi, '\n').split(/\r?\n/), ...fromJson(reply)];
+  let found: Read | null = null;
+  for (let i = lines.length - 1; i >= 0 && !found; i--) {
+    // A JSON line is read through fromJson (appended at the end); skip its raw form.
+    if (/^\s*\{/.test(lines[i]!)) continue;
+    found = readLine(lines[i]!);
+  }
+  const moves = legal ?? [];
+  const hint = moves.length ? ` Your moves now: ${[...new Set(moves.map((a) => (a.type === 'ask' ? `Ask ${seatLabel(a.to)}: <your question>` : a.type === 'say' ? 'Say: <your answer>' : format(a))))].join(' | ')}.` : '';
+  if (!found) return { error: `No move found. Write one move on a line of its own, as listed under "Legal moves:".${hint}` };
+  if ('placeholder' in found) return { error: `Write your own words in place of ${found.placeholder}, e.g. "Say: I am on your team." or "Ask Red 2: Which card do you hold?".` };
+  const a = found.action;
+  if ((a.type === 'ask' || a.type === 'say') && a.text.length > MAX_TEXT) return { error: `That is too long: at most ${MAX_TEXT} characters of your own words.` };
+  if (!legal) return { action: a };
+  const ok =
+    a.type === 'ask' ? moves.some((b) => b.type === 'ask' && b.to === a.to)
+    : a.type === 'say' ? moves.some((b) => b.type === 'say')
+    : moves.some((b) => JSON.stringify(b) === JSON.stringify(a));
+  if (ok) return { action: a };
+  if (a.type === 'say') return { error: `Nobody is waiting for your answer now.${hint}` };
+  if (a.type === 'hostage' && !moves.some((b) => b.type === 'hostage')) return { error: `Only a leader chooses a hostage, after the talking.${hint}` };
+  if ((a.type === 'ask' || a.type === 'reveal') && moves.some((b) => b.type === 'say')) {
+    if (a.type === 'ask') return { error: `It is your turn to answer, not to ask.${hint}` };
+  }
+  const who = a.type === 'hostage' ? a.seat : a.to;
+  return { error: `${SEAT_NAMES[who] ?? 'That player'} is not a choice now.${hint}` };
+}
+
+export const prompt: GamePrompt<TrbState, TrbAction, TrbConfig, TrbView> = {
+  system: (cfg, seat) => system(cfg, seat),
+  turn: (v, seat, legal) => turn(v, seat, legal),
+  parse: (reply, seat, legal) => parse(reply, seat, legal),
+  format: (a) => format(a),
+};
