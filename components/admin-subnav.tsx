@@ -12,6 +12,7 @@ const LINKS = [
   { href: '/admin/tournaments/new', label: 'New tournament', match: (p: string) => p.startsWith('/admin/tournaments/new') },
   { href: '/admin/settings', label: 'Settings', match: (p: string) => p.startsWith('/admin/settings') },
   { href: '/admin/publication', label: 'Publication runs', match: (p: string) => p.startsWith('/admin/publication') },
+  { href: '/admin/datasets', label: 'Datasets', match: (p: string) => p.startsWith('/admin/datasets') },
 ];
 
 export function AdminSubnav() {

@@ -16,11 +16,13 @@ interface Props {
   categories: { id: string; label: string; available: boolean }[];
   /** Prompt versions of the rated LLM agents. */
   versions: string[];
+  /** The imported datasets (lib/datasets-store.ts) a reader may rate instead of the arena's own matches. */
+  datasets?: { name: string; matchCount: number }[];
 }
 
 type Key = keyof LeaderboardQuery;
 
-export function LeaderboardFilters({ query: served, defaults: site, games, categories, versions }: Props) {
+export function LeaderboardFilters({ query: served, defaults: site, games, categories, versions, datasets = [] }: Props) {
   const router = useRouter();
   const pathname = usePathname() ?? '/leaderboard';
   const [pending, startTransition] = useTransition();
@@ -42,6 +44,20 @@ export function LeaderboardFilters({ query: served, defaults: site, games, categ
       onSubmit={(e) => e.preventDefault()}
       className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
     >
+      {(datasets.length > 0 || query.dataset) && (
+        // The arena's matches or imported datasets, never both: a dataset's games differ, so the game filters reset.
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Select label="Results" value={query.dataset ?? ''} onChange={(v) => set('dataset', v, { game: undefined, category: undefined })}>
+            <option value="">The arena’s own matches</option>
+            {datasets.map((d) => (
+              <option key={d.name} value={d.name}>
+                Imported: {d.name} ({d.matchCount.toLocaleString('en-US')} matches)
+              </option>
+            ))}
+            {query.dataset && !datasets.some((d) => d.name === query.dataset) && <option value={query.dataset}>Imported: {query.dataset.replace(/,/g, ' + ')}</option>}
+          </Select>
+        </div>
+      )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,0.6fr)_auto] lg:items-end">
         <Select label="Game" value={query.game ?? ''} onChange={(v) => set('game', v)}>
           <option value="">All games</option>

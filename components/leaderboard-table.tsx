@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { HUMANS_ID, type LeaderboardResult, type LeaderboardRow } from '@/lib/leaderboard';
+import { isImportedAgentId } from '@/lib/datasets';
 import { WinDrawLoss } from './facts';
 import { KindChip } from './kind-chip';
 import { formatInterval, formatRating, METHOD_LABELS, percent } from './leaderboard-format';
@@ -89,9 +90,12 @@ function Row({ row: r, method, gamebench, isAnchor }: { row: LeaderboardRow; met
       <Td className="font-semibold tabular-nums text-zinc-500 dark:text-zinc-400">{r.rank ?? '—'}</Td>
       <Td className="min-w-[12rem] sm:min-w-[15rem]">
         <div className="flex flex-wrap items-center gap-1.5">
-          {r.agentId === HUMANS_ID ? (
-            // All people rated as one player: an aggregate, with no agent page of its own.
-            <span title="Every person's matches, rated as one player" className="font-medium text-zinc-900 dark:text-zinc-100">
+          {r.agentId === HUMANS_ID || isImportedAgentId(r.agentId) ? (
+            // All people rated as one player, or an agent of an imported dataset: no agent page of its own.
+            <span
+              title={r.agentId === HUMANS_ID ? "Every person's matches, rated as one player" : 'An agent of an imported dataset: a name in its file, not an arena agent'}
+              className="font-medium text-zinc-900 dark:text-zinc-100"
+            >
               {r.agentName}
             </span>
           ) : (

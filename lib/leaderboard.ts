@@ -1,6 +1,7 @@
 // The leaderboard's query (validated, shareable as URL parameters) and result shapes, and how pages reach the
 // server's leaderboard service (registered on globalThis by server/main.ts; app/ never imports server/).
 import { z } from 'zod';
+import { datasetParamSchema } from './datasets';
 import type { NormalizedBy } from './rating/normalized';
 import type { Interval } from './rating/types';
 import { serviceSlot } from './service-slot';
@@ -50,6 +51,11 @@ export const leaderboardQuerySchema = z.object({
    * agent's identity: each version is its own row, never merged with another.
    */
   version: z.string().trim().min(1).max(32).optional(),
+  /**
+   * Imported datasets to rate instead of the arena's own matches (lib/datasets.ts): one name or several, comma-separated.
+   * Absent: the arena's matches. The two are never mixed: a view is either the arena's or its datasets'.
+   */
+  dataset: datasetParamSchema.optional(),
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
@@ -67,7 +73,7 @@ export const unknownGame = (id: string) => `game: "${id}" is not a registered ga
 
 /** What a parameter's default shows, in words (for "showing … instead"). */
 function defaultInWords(key: keyof LeaderboardQuery, value: unknown): string {
-  if (value === undefined) return key === 'game' ? 'all games' : key === 'category' ? 'all categories' : key === 'version' ? 'all prompt versions' : 'no filter';
+  if (value === undefined) return key === 'game' ? 'all games' : key === 'category' ? 'all categories' : key === 'version' ? 'all prompt versions' : key === 'dataset' ? 'the arena’s own matches' : 'no filter';
   const words: Record<string, string> = {
     bt: 'Bradley-Terry', trueskill: 'TrueSkill', elo: 'Elo', '95': '95% intervals', '90': '90% intervals', plain: 'the plain bootstrap',
     'game-weighted': 'the game-weighted bootstrap', show: `${key === 'baselines' ? 'baselines' : 'simulated agents'} shown`,

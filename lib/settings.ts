@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from './db';
 import { UserError } from './errors';
 import { getGame, ratedGames } from '../games/registry';
+import { datasetNames, GAMEBENCH_GAMES } from './datasets';
 import { parseLeaderboardQuery, unknownGame, type LeaderboardQuery, type QueryProblem } from './leaderboard';
 import { parseOr } from './validation';
 
@@ -65,8 +66,24 @@ export async function leaderboardQueryFor(
   const parsed = parseLeaderboardQuery(params, defaults);
   let query = parsed.query;
   const issues = [...parsed.issues];
+  if (query.dataset) {
+    // Every dataset named must exist: a view never rates fewer datasets than its address says without saying so.
+    const names = datasetNames(query.dataset);
+    const found = new Set((await db.dataset.findMany({ where: { name: { in: names } }, select: { name: true } })).map((d) => d.name));
+    const missing = names.filter((n) => !found.has(n));
+    if (missing.length) {
+      issues.unshift({ key: 'dataset', message: `dataset: there is no dataset named ${missing.map((n) => `"${n}"`).join(', ')}`, instead: 'the arena’s own matches' });
+      query = { ...query, dataset: undefined };
+    }
+  }
   const game = query.game ? getGame(query.game) : undefined;
-  if (query.game && (!game || (game.meta.scoring !== 'evaluation' && !ratedGames.includes(game)))) {
+  // A dataset may hold games the arena has not built (GameBench's ids): its view of such a game is its own.
+  if (query.dataset && query.game && !game) {
+    if (!GAMEBENCH_GAMES[query.game]) {
+      issues.unshift({ key: 'game', message: `game: "${query.game}" is neither an arena game nor one of GameBench's`, instead: 'all games' });
+      query = { ...query, game: undefined };
+    }
+  } else if (query.game && (!game || (game.meta.scoring !== 'evaluation' && !ratedGames.includes(game)))) {
     issues.unshift({ key: 'game', message: unknownGame(query.game), instead: 'all games' });
     query = { ...query, game: undefined };
   } else if (query.game && game?.meta.scoring === 'evaluation') {

@@ -1,10 +1,13 @@
 // The headless admin CLI: `npm run arena -- tournament create|list|show|pause|resume|cancel …`. It calls the same
 // scheduler functions as the admin pages, on the arena's Postgres (DATABASE_URL, or the embedded one while it runs).
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { AdminError } from '../lib/admin';
+import { datasetNameSchema } from '../lib/datasets';
+import { DatasetError, deleteDataset, importDataset, listDatasets, MAX_IMPORT_BYTES } from '../lib/datasets-store';
 import { createDb, type Db } from '../lib/db';
 import { tournamentProgress, tournamentStandings } from '../lib/tournament/progress';
 import { FORMATS, progressFraction, tournamentVerdict, type TournamentProgress } from '../lib/tournament/spec';
@@ -17,6 +20,8 @@ import { startQueue, stopQueue } from './scheduler/queue';
 import { cancelTournament, checkGameIds, createTournament, pauseTournament, resumeTournament } from './scheduler/tournaments';
 
 const USAGE = `usage: npm run arena -- tournament <command> [options]
+       npm run arena -- import gamebench FILE --dataset NAME
+       npm run arena -- dataset list | dataset delete NAME
 
 commands:
   create --games g1,g2 --agents a,b,c [--format round-robin|gauntlet|host-guest|adaptive]
@@ -28,7 +33,9 @@ commands:
   show <id>
   pause <id> | resume <id> | cancel <id>
 
-Agents are given by name or id. The arena's Postgres is DATABASE_URL, or the embedded one of the arena running from
+import gamebench reads a file in GameBench's format (a JSON array of { "game": id, "<agent>": score, … }, e.g. its
+matches.json or the arena's /api/export/matches.json) into a new, read-only dataset rated on the leaderboard on its
+own (/leaderboard?dataset=NAME). Agents are given by name or id. The arena's Postgres is DATABASE_URL, or the embedded one of the arena running from
 ARENA_DATA_DIR (default .arena), on whatever ARENA_PG_PORT it was started with. Bad input exits with code 2.`;
 
 class UsageError extends Error {}
@@ -164,6 +171,7 @@ async function main(argv: string[]): Promise<number> {
         'guest-seat': { type: 'string' }, 'games-per-guest': { type: 'string' }, confidence: { type: 'string' },
         'pairs-per-batch': { type: 'string' }, 'max-matches': { type: 'string' }, 'max-tokens': { type: 'string' },
         'max-cost': { type: 'string' }, name: { type: 'string' }, seed: { type: 'string' }, 'game-config': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        dataset: { type: 'string' },
       },
     });
   } catch (err) {
@@ -171,6 +179,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [area, cmd, id] = positionals;
+  if (!values.help && (area === 'import' || area === 'dataset')) return datasets(area, cmd, id, values.dataset);
   if (values.help || area !== 'tournament' || !cmd) {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -266,10 +275,50 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** `import gamebench FILE --dataset NAME`, `dataset list`, `dataset delete NAME`. */
+async function datasets(area: string, cmd: string | undefined, arg: string | undefined, name: string | undefined): Promise<number> {
+  let text = '';
+  if (area === 'import') {
+    if (cmd !== 'gamebench') throw new UsageError(`import reads GameBench's format: npm run arena -- import gamebench FILE --dataset NAME${cmd ? ` (not "${cmd}")` : ''}`);
+    if (!arg) throw new UsageError('import gamebench needs the file to read: npm run arena -- import gamebench FILE --dataset NAME');
+    if (!name) throw new UsageError('import gamebench needs --dataset NAME: the name the leaderboard shows it under (e.g. --dataset gamebench-2024)');
+    const name_ = datasetNameSchema.safeParse(name);
+    if (!name_.success) throw new UsageError(`--dataset: ${name_.error.issues[0]!.message}`);
+    try {
+      const size = (await stat(arg)).size;
+      if (size > MAX_IMPORT_BYTES) throw new UsageError(`${arg} is ${(size / 1024 / 1024).toFixed(1)} MB; an import reads at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      text = await readFile(arg, 'utf8');
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
+      throw new UsageError(`cannot read ${arg}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    }
+  } else if (cmd !== 'list' && cmd !== 'delete') throw new UsageError(`dataset commands are list and delete${cmd ? ` (not "${cmd}")` : ''}`);
+  else if (cmd === 'delete' && !arg) throw new UsageError('dataset delete needs the dataset name (see: dataset list)');
+
+  const { db } = await connect();
+  try {
+    if (area === 'import') {
+      const d = await importDataset(db, { name: name!, text, source: path.basename(arg!), createdBy: 'cli' });
+      console.log(`imported dataset "${d.name}": ${d.matchCount} matches, ${d.agents.length} agents (${d.agents.join(', ')}), ${d.games.length} games (${d.games.join(', ')})`);
+      console.log(`leaderboard: /leaderboard?dataset=${encodeURIComponent(d.name)}   GameBench's tables: /leaderboard/gamebench?dataset=${encodeURIComponent(d.name)}`);
+    } else if (cmd === 'list') {
+      const all = await listDatasets(db);
+      if (all.length === 0) console.log('no datasets yet (npm run arena -- import gamebench FILE --dataset NAME)');
+      for (const d of all) console.log(`${d.name}  ${d.matchCount} matches  ${d.agents.length} agents  ${d.games.join(',')}  ${d.source ?? ''}  ${d.createdAt.toISOString().slice(0, 16)}`);
+    } else {
+      await deleteDataset(db, arg!);
+      console.log(`deleted dataset "${arg}"`);
+    }
+    return 0;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: Error) => {
     console.error(`arena: ${err.message}`);
-    process.exit(err instanceof UsageError || err instanceof AdminError ? 2 : 1);
+    process.exit(err instanceof UsageError || err instanceof AdminError || err instanceof DatasetError ? 2 : 1);
   },
 );

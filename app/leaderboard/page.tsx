@@ -21,6 +21,8 @@ import { db } from '@/lib/db';
 import { CATEGORIES, leaderboardDataLinks, leaderboardService, type LeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
 import { PUBLICATION_ROUNDS, publicationService, type PublicationView } from '@/lib/publication';
 import { RECORD_RULE } from '@/lib/records';
+import { datasetGameList, datasetNames } from '@/lib/datasets';
+import { listDatasets, type DatasetSummary } from '@/lib/datasets-store';
 import { leaderboardQueryFor } from '@/lib/settings';
 
 export const dynamic = 'force-dynamic';
@@ -34,13 +36,19 @@ export default async function LeaderboardPage({ searchParams }: Props) {
   const parsed = await leaderboardQueryFor(db(), await searchParams);
   const { query, issues } = parsed;
 
-  const declared = new Set<string>(games.flatMap((g) => g.meta.categories));
+  // Imported datasets: the reader may rate one instead of the arena's matches (never both at once).
+  const datasets = await listDatasets(db()).catch(() => []);
+  const chosen = query.dataset ? datasets.filter((d) => datasetNames(query.dataset!).includes(d.name)) : [];
+  const gameList = query.dataset ? datasetGameList(chosen.flatMap((d) => d.games), games) : games.map((g) => ({ id: g.id, title: g.meta.title, categories: g.meta.categories as readonly string[] }));
+  const declared = new Set<string>(gameList.flatMap((g) => g.categories));
   const categories = CATEGORIES.map((c) => ({ id: c, label: categoryLabel(c), available: declared.has(c) }));
 
   let result: LeaderboardResult | null = null;
   let error: string | null = null;
   // The publication figures of this view (stored; a few indexed reads) come alongside; the page never waits for a run.
   const publication = (async (): Promise<PublicationView | null> => {
+    // Publication runs are of the arena's own matches.
+    if (query.dataset) return null;
     try {
       return await publicationService().forView(query);
     } catch {
@@ -64,7 +72,7 @@ export default async function LeaderboardPage({ searchParams }: Props) {
             ranks below those whose whole interval lies above its own.
           </p>
           <p className="mt-1 text-sm">
-            <Link href="/leaderboard/gamebench" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            <Link href={`/leaderboard/gamebench${query.dataset ? `?dataset=${encodeURIComponent(query.dataset)}` : ''}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
               GameBench’s tables
             </Link>{' '}
             <span className="text-zinc-500 dark:text-zinc-400">— average score, ratings per game and per category, spider plot</span>
@@ -76,10 +84,13 @@ export default async function LeaderboardPage({ searchParams }: Props) {
       <LeaderboardFilters
         query={query}
         defaults={parsed.defaults}
-        games={games.map((g) => ({ id: g.id, title: g.meta.title }))}
+        games={gameList.map((g) => ({ id: g.id, title: g.title }))}
         categories={categories}
         versions={result?.versions ?? []}
+        datasets={datasets.map((d) => ({ name: d.name, matchCount: d.matchCount }))}
       />
+
+      {chosen.length > 0 && <DatasetNotice datasets={chosen} />}
 
       {issues.length > 0 && (
         <div
@@ -405,8 +416,37 @@ function Card({ id, title, hint, children }: { id: string; title: string; hint: 
 }
 
 /** The exports and the API, carrying this view's filters (the exports: the games shown; the API: every parameter). */
+/** Which imported datasets these numbers come from: said above the table, as the arena's matches are not in them. */
+function DatasetNotice({ datasets }: { datasets: DatasetSummary[] }) {
+  return (
+    <div
+      role="note"
+      data-testid="dataset-notice"
+      className="rounded-lg border border-violet-300 bg-violet-50 px-3.5 py-2.5 text-sm text-violet-950 dark:border-violet-800 dark:bg-violet-950/40 dark:text-violet-200"
+    >
+      <p>
+        <strong className="font-semibold">Imported results, not the arena’s matches:</strong>{' '}
+        {datasets.map((d, i) => (
+          <span key={d.name}>
+            {i > 0 && ' + '}dataset <strong className="font-semibold">{d.name}</strong> ({d.matchCount.toLocaleString('en-US')} matches
+            {d.source ? ` from ${d.source}` : ''}, imported {d.createdAt.toISOString().slice(0, 10)})
+          </span>
+        ))}
+        . {datasets.length > 1 ? 'An agent name in several of these datasets is rated as one agent. ' : ''}A dataset is read-only and rated on its own; its agents
+        are names from the file (marked imported) and its matches have no moves to replay.
+      </p>
+    </div>
+  );
+}
+
 function Downloads({ query }: { query: LeaderboardQuery }) {
-  const links = leaderboardDataLinks(query);
+  // A dataset's view: its file as imported and the API; the arena's exports are of other matches.
+  const links = query.dataset
+    ? [
+        ...datasetNames(query.dataset).map((n) => ({ href: `/api/datasets/${encodeURIComponent(n)}`, label: datasetNames(query.dataset!).length > 1 ? n : 'JSON', title: `Dataset ${n} in GameBench's format, as imported` })),
+        ...leaderboardDataLinks(query).filter((l) => l.label === 'API'),
+      ]
+    : leaderboardDataLinks(query);
   return (
     <nav aria-label="Downloads" data-testid="downloads" className="flex flex-wrap items-center gap-1.5 text-xs">
       <span className="text-zinc-500 dark:text-zinc-400">Data{query.game ? ` (${getGame(query.game)?.meta.title ?? query.game})` : query.category ? ` (${categoryLabel(query.category)})` : ''}:</span>

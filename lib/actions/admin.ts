@@ -14,6 +14,8 @@ import {
 import { adminCount, createFirstAdmin, credentialsSchema } from '../auth';
 import { CLIENT_IP_HEADER } from '../client-ip';
 import { tournamentControl } from '../control';
+import { UPLOAD_LIMIT_BYTES } from '../datasets';
+import { deleteDataset, importDataset } from '../datasets-store';
 import { db } from '../db';
 import { adminSignIn } from '../entry';
 import { UserError } from '../errors';
@@ -272,6 +274,37 @@ export const saveSettingsAction = adminAction.form<{ done: string }, typeof sett
     revalidatePath('/leaderboard');
     revalidatePath('/admin/settings');
     return { ok: true, done: 'Saved.' };
+  },
+});
+
+// ---- Datasets ----
+
+const datasetUploadSchema = z.object({
+  name: z.string(),
+  file: z.instanceof(File, { message: 'choose a file in GameBench’s format (a .json array of matches)' }),
+});
+
+export const importDatasetAction = adminAction.form<{ done: string }, typeof datasetUploadSchema>({
+  input: (fd) => ({ name: text(fd, 'name'), file: fd.get('file') }),
+  schema: datasetUploadSchema,
+  run: async ({ name, file }, admin) => {
+    if (file.size === 0) return { ok: false, error: 'the file is empty: choose a file in GameBench’s format', field: 'file' };
+    if (file.size > UPLOAD_LIMIT_BYTES) {
+      return { ok: false, error: `the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: import it with npm run arena -- import gamebench FILE --dataset NAME`, field: 'file' };
+    }
+    const d = await importDataset(db(), { name, text: await file.text(), source: file.name || null, createdBy: admin.username });
+    revalidatePath('/admin/datasets');
+    return { ok: true, done: `Imported ${d.name}: ${d.matchCount} matches, ${d.agents.length} agents, ${d.games.length} games.` };
+  },
+});
+
+export const deleteDatasetAction = adminAction.form({
+  input: (fd) => text(fd, 'name'),
+  schema: z.string().min(1).max(64),
+  run: async (name) => {
+    await deleteDataset(db(), name);
+    revalidatePath('/admin/datasets');
+    return { ok: true };
   },
 });
 

@@ -1,7 +1,7 @@
 // GameBench-format results (its matches.json, and the arena's own /api/export/matches.json): an array of
 // `{ "game": "<game id>", "<agent name>": <score>, … }`, one entry per match, every agent's score in [0, 1].
-// Read into the rating library's matches, with one readable error naming the first bad entry. The first part of
-// issue 21's imports; the datasets that keep them (CLI, upload, the leaderboard per dataset) are still to come.
+// Read into the rating library's matches, with one readable error naming the first bad entry. Datasets keep them
+// (lib/datasets.ts, server/datasets.ts).
 import { z } from 'zod';
 import type { RatedMatch } from '../rating/types';
 
@@ -34,6 +34,11 @@ export function parseGamebench(text: string, opts: { idPrefix?: string } = {}): 
   } catch (err) {
     throw new GamebenchFormatError(`the file is not JSON: ${(err as Error).message}`);
   }
+  return readGamebench(raw, opts);
+}
+
+/** Reads GameBench-format matches already parsed from JSON (a stored dataset's entries); errors as parseGamebench's. */
+export function readGamebench(raw: unknown, opts: { idPrefix?: string } = {}): GamebenchData {
   if (!Array.isArray(raw)) throw new GamebenchFormatError(`the file must be a JSON array of matches ({ "game": …, "<agent>": score, … }), not ${describe(raw)}`);
   if (raw.length === 0) throw new GamebenchFormatError('the file holds no matches');
   if (raw.length > GAMEBENCH_LIMITS.entries) throw new GamebenchFormatError(`the file holds ${raw.length} matches; at most ${GAMEBENCH_LIMITS.entries} can be imported at once`);

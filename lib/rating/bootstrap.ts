@@ -83,9 +83,10 @@ export interface BootstrapData {
 
 /** Precomputes the bootstrap of the rated matches: outcome types, games, point estimate. */
 export function prepareBootstrap(matches: readonly RatedMatch[], opts: BootstrapOptions = {}): BootstrapData {
-  // Sorted by game (the game-weighted scheme draws a game, then a match in it) and by id, so that the resamples
-  // do not depend on the order the matches came in.
-  const x = indexMatches([...matches].sort((a, b) => compareStrings(a.gameId, b.gameId) || compareStrings(a.id, b.id)));
+  // Sorted by game (the game-weighted scheme draws a game, then a match in it), then by end time and id, so that the
+  // resamples do not depend on the order the matches came in, nor on the ids of an export imported elsewhere (an
+  // imported match's end time is its place in the file, lib/datasets.ts).
+  const x = indexMatches([...matches].sort((a, b) => compareStrings(a.gameId, b.gameId) || (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || compareStrings(a.id, b.id)));
   const n = x.agents.length;
   const draws = x.matches.length;
   const index = new Map(x.agents.map((id, k) => [id, k]));

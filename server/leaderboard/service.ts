@@ -16,6 +16,9 @@ import type { Estimator } from '../../lib/rating/bootstrap';
 import type { Compute } from './computer';
 import { presentCooperative, presentNormalized } from './paper';
 import { presentRobust } from './robust';
+import { datasetNames } from '../../lib/datasets';
+import { findDatasets } from '../../lib/datasets-store';
+import { loadDatasetData } from '../datasets';
 import { countFinished, gamesFor, loadLeaderboardData, type AgentInfo, type LeaderboardData } from './data';
 
 interface Entry {
@@ -82,7 +85,7 @@ export class ArenaLeaderboard implements LeaderboardService {
       this.eager = null;
       const since = Date.now() - (this.opts.eagerWindowMs ?? 60_000);
       for (const [key, { query, at }] of this.seen) {
-        if (at < since) this.seen.delete(key);
+        if (at < since || query.dataset) this.seen.delete(key);
         else void this.refresh(key, query).catch((err: Error) => this.logFailure(err));
       }
     }, EAGER_DEBOUNCE_MS);
@@ -105,7 +108,9 @@ export class ArenaLeaderboard implements LeaderboardService {
   async get(asked: LeaderboardQuery): Promise<LeaderboardResult> {
     // GameBench's Eq. 3 averages game-weighted resamples, whoever built the query (parseLeaderboardQuery says so too).
     const query: LeaderboardQuery = asked.estimate === 'gamebench' && asked.scheme !== 'game-weighted' ? { ...asked, scheme: 'game-weighted' } : asked;
-    const key = keyOf(query);
+    // A dataset's view is keyed by the datasets' ids too: one deleted and imported again under its name is new data.
+    const tag = query.dataset ? (await findDatasets(this.db(), datasetNames(query.dataset))).map((d) => d.id).join(',') : '';
+    const key = keyOf(query, tag);
     this.seen.set(key, { query, at: Date.now() });
     // Current for this visitor = computed from every match that had ended when they asked.
     const target = this.version;
@@ -134,7 +139,8 @@ export class ArenaLeaderboard implements LeaderboardService {
     if (!p) {
       const version = this.version;
       p = (async () => {
-        const data = await loadLeaderboardData(this.db(), query);
+        // An imported dataset never changes (a new import is a new name): its numbers never go stale.
+        const data = query.dataset ? await loadDatasetData(this.db(), datasetNames(query.dataset), query) : await loadLeaderboardData(this.db(), query);
         const anchor = anchorAgent(data);
         const board: Leaderboard =
           data.matches.length === 0
@@ -148,7 +154,7 @@ export class ArenaLeaderboard implements LeaderboardService {
                 minMatches: MIN_MATCHES,
                 normalizedBy: data.normalizedBy,
               });
-        const entry: Entry = { version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null };
+        const entry: Entry = { version: query.dataset ? Number.MAX_SAFE_INTEGER : version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null };
         // A slower, older computation never replaces a newer one.
         if ((this.cache.get(key)?.version ?? -1) <= version) this.cache.set(key, entry);
         return this.cache.get(key)!;
@@ -173,7 +179,8 @@ export async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
 }
 
 /** One cache entry per computation: the games covered, the bootstrap scheme, the fit and the people filter (the rest is presentation). */
-function keyOf(query: LeaderboardQuery): string {
+function keyOf(query: LeaderboardQuery, datasetIds = ''): string {
+  if (query.dataset) return JSON.stringify(['dataset', datasetIds, query.game ?? null, query.category ?? null, query.scheme, estimatorOf(query)]);
   return JSON.stringify([gamesFor(query), query.scheme, estimatorOf(query), query.humans]);
 }
 
@@ -188,7 +195,8 @@ export function anchorAgent(data: Pick<LeaderboardData, 'matches' | 'agents'>) {
   const played = new Map<string, number>();
   for (const m of data.matches) if (!m.cooperative) for (const id of new Set(m.seats.map((s) => s.agentId))) played.set(id, (played.get(id) ?? 0) + 1);
   return data.agents
-    .filter((a) => a.kind === 'random' && played.has(a.id))
+    // An imported dataset's random agent (GameBench's "random") anchors its scale the same way.
+    .filter((a) => (a.kind === 'random' || (a.kind === 'imported' && a.name.toLowerCase() === 'random')) && played.has(a.id))
     .sort((x, y) => played.get(y.id)! - played.get(x.id)! || x.name.localeCompare(y.name))[0];
 }
 

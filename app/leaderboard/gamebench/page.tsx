@@ -10,6 +10,8 @@ import { GamebenchSpider, type SpiderAgent } from '@/components/gamebench-spider
 import { ratedGames } from '@/games/registry';
 import { db } from '@/lib/db';
 import { CATEGORIES, leaderboardSearch, leaderboardService, type LeaderboardQuery, type LeaderboardResult, type LeaderboardRow } from '@/lib/leaderboard';
+import { datasetGameList, datasetNames } from '@/lib/datasets';
+import { listDatasets } from '@/lib/datasets-store';
 import { leaderboardQueryFor } from '@/lib/settings';
 
 export const dynamic = 'force-dynamic';
@@ -32,15 +34,20 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
   // GameBench's figures: its estimate (the mean of game-weighted bootstrap fits) with 90% intervals, as the paper shows.
   const base: LeaderboardQuery = { ...asked, game: undefined, category: undefined, method: 'bt', estimate: 'gamebench', scheme: 'game-weighted', interval: '90' };
   const service = leaderboardService();
+  // An imported dataset's tables are over its own games (GameBench's nine, say), not the arena's.
+  const chosen = asked.dataset ? (await listDatasets(db())).filter((d) => datasetNames(asked.dataset!).includes(d.name)) : [];
+  const gameList = asked.dataset
+    ? datasetGameList(chosen.flatMap((d) => d.games), ratedGames)
+    : ratedGames.map((g) => ({ id: g.id, title: g.meta.title, categories: g.meta.categories as readonly string[] }));
   const link = (q: Partial<LeaderboardQuery>) => `/leaderboard${leaderboardSearch({ ...base, ...q })}`;
   let overall: LeaderboardResult;
   let perGame: Column[];
   let perCategory: Column[];
   try {
     overall = await service.get(base);
-    const declared = new Set<string>(ratedGames.flatMap((g) => g.meta.categories));
+    const declared = new Set<string>(gameList.flatMap((g) => g.categories));
     [perGame, perCategory] = await Promise.all([
-      Promise.all(ratedGames.map(async (g) => ({ key: g.id, label: g.meta.title, href: link({ game: g.id }), result: await service.get({ ...base, game: g.id }) }))),
+      Promise.all(gameList.map(async (g) => ({ key: g.id, label: g.title, href: link({ game: g.id }), result: await service.get({ ...base, game: g.id }) }))),
       Promise.all(
         CATEGORIES.filter((c) => declared.has(c)).map(async (c) => ({ key: c, label: categoryLabel(c), href: link({ category: c }), result: await service.get({ ...base, category: c }) })),
       ),
@@ -68,7 +75,15 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
         </p>
         <h1 className="mt-1 text-3xl font-semibold tracking-tight">GameBench’s tables</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          The layouts of the GameBench paper over the arena’s own rated matches: average score (Table 3), ratings per game and overall with 90% intervals
+          The layouts of the GameBench paper over{' '}
+          {chosen.length > 0 ? (
+            <strong data-testid="tables-source" className="font-semibold text-violet-800 dark:text-violet-300">
+              the imported dataset{chosen.length > 1 ? 's' : ''} {chosen.map((d) => `${d.name} (${d.matchCount.toLocaleString('en-US')} matches)`).join(' + ')}, not the arena’s matches
+            </strong>
+          ) : (
+            'the arena’s own rated matches'
+          )}
+          : average score (Table 3), ratings per game and overall with 90% intervals
           (Table 2, Figure 1), and per reasoning category with a spider plot. Ratings are GameBench’s estimate: the mean of {overall.bootstrapRounds.toLocaleString('en-US')}{' '}
           game-weighted bootstrap fits, each fitted as GameBench’s code fits it, on the arena’s scale (the random baseline at 1000). Each column links to its
           leaderboard view.
