@@ -32,7 +32,7 @@ export async function createHostGuest(
 ) {
   await page.goto('/admin/tournaments/new');
   const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill(opts.name);
+  await form.getByLabel('Name', { exact: true }).fill(opts.name);
   await form.getByRole('checkbox', { name: opts.game }).check();
   await form.getByRole('radio', { name: /Host \/ guest/ }).check();
   await form.getByRole('group', { name: /^Guests/ }).getByRole('checkbox', agentChoice(opts.guest)).check();

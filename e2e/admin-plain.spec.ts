@@ -21,7 +21,7 @@ async function enterAsGuest(page: Page, prefix: string): Promise<string> {
 async function addProvider(page: Page, name: string) {
   await page.goto('/admin/providers');
   const form = page.getByTestId('provider-form');
-  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Base URL').fill(SIM_URL);
   await form.getByLabel('Simulated endpoint').check();
   await form.getByRole('button', { name: 'Test connection' }).click();
@@ -60,7 +60,7 @@ test('a guest is warned before signing out, and keeps the name by setting a pass
 
   // The name is kept: signing in with it and that password works, as an account (no "(guest)", no warning).
   const account = page.getByRole('form', { name: 'Your account' });
-  await account.getByLabel('Name').fill(name);
+  await account.getByLabel('Name', { exact: true }).fill(name);
   await account.getByLabel('Password').fill('keeper-password-1');
   await account.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('playing-as')).toHaveText(`Playing as ${name}`);
@@ -97,7 +97,7 @@ test('Test connection against a wrong URL shows the status and a one-line excerp
   await form.getByLabel('Requests / min').fill('-3');
   await form.getByRole('button', { name: 'Add provider' }).click();
   await expect(form.getByTestId('provider-error')).toHaveText('give the provider a name; Requests / min: must be more than 0');
-  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Requests / min')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Base URL')).toHaveValue(wrong); // nothing typed is lost
 });
@@ -107,7 +107,7 @@ test('an agent that never played is deleted from the list, after a confirmation'
   await signIn(page);
   await page.goto('/admin/agents');
   const form = page.getByTestId('agent-form');
-  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByRole('radio', { name: 'Random' }).check();
   await form.getByRole('button', { name: 'Add agent' }).click();
   await expect(page.getByTestId('agent-notice')).toContainText(`Added ${name}`);
@@ -140,7 +140,7 @@ test('a model the provider does not list: a warning at creation; its tournament 
   // The simulated endpoint lists sim-careful, sim-random and sim-sloppy: "sim-ghost" is saved, with a warning.
   await page.goto('/admin/agents');
   const form = page.getByTestId('agent-form');
-  await form.getByLabel('Name').fill(ghost);
+  await form.getByLabel('Name', { exact: true }).fill(ghost);
   await form.getByRole('radio', { name: 'LLM' }).check();
   await form.getByLabel('Provider').selectOption({ label: `${provider} (simulated)` });
   await form.getByLabel('Model').fill('sim-ghost');
@@ -151,7 +151,7 @@ test('a model the provider does not list: a warning at creation; its tournament 
   // Its round robin against Random: the endpoint refuses the model, so every match fails (void).
   await page.goto('/admin/tournaments/new');
   const t = page.getByTestId('tournament-form');
-  await t.getByLabel('Name').fill(tournament);
+  await t.getByLabel('Name', { exact: true }).fill(tournament);
   await t.getByRole('checkbox', { name: /Tic-Tac-Toe/ }).check();
   await t.getByRole('radio', { name: /Round robin/ }).check();
   await page.getByRole('checkbox', agentChoice(ghost)).check();

@@ -13,7 +13,7 @@ const agentBox = (page: Page, name: string) => page.getByRole('checkbox', agentC
 async function addProvider(page: Page, name: string) {
   await page.goto('/admin/providers');
   const form = page.getByTestId('provider-form');
-  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Base URL').fill(SIM_URL);
   await form.getByLabel('Simulated endpoint').check();
   await form.getByRole('button', { name: 'Test connection' }).click();
@@ -34,7 +34,7 @@ async function addProvider(page: Page, name: string) {
 async function addLlmAgent(page: Page, agent: { name: string; provider: string; model: string; scaffold: 'base' | 'cot' }) {
   await page.goto('/admin/agents');
   const form = page.getByTestId('agent-form');
-  await form.getByLabel('Name').fill(agent.name);
+  await form.getByLabel('Name', { exact: true }).fill(agent.name);
   await form.getByRole('radio', { name: 'LLM' }).check();
   await form.getByLabel('Provider').selectOption({ label: `${agent.provider} (simulated)` });
   await form.getByLabel('Model').fill(agent.model);
@@ -48,7 +48,7 @@ async function addLlmAgent(page: Page, agent: { name: string; provider: string; 
 async function createRoundRobin(page: Page, name: string, agents: string[]): Promise<string> {
   await page.goto('/admin/tournaments/new');
   const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByRole('checkbox', { name: /Tic-Tac-Toe/ }).check();
   await form.getByRole('radio', { name: /Round robin/ }).check();
   for (const a of agents) await agentBox(page, a).check();
@@ -115,14 +115,14 @@ test('admin runs a tournament: provider, two agents, a round robin that reaches 
   // A refused spec is explained next to the form and keeps what was typed.
   await page.goto('/admin/tournaments/new');
   const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill(`odd ${id}`);
+  await form.getByLabel('Name', { exact: true }).fill(`odd ${id}`);
   await form.getByRole('checkbox', { name: /Tic-Tac-Toe/ }).check();
   await agentBox(page, careful).check();
   await agentBox(page, sloppy).check();
   await form.getByLabel('Games per pair').fill('3');
   await form.getByRole('button', { name: 'Create and start' }).click();
   await expect(page.getByTestId('tournament-error')).toContainText('games per pair must be even');
-  await expect(form.getByLabel('Name')).toHaveValue(`odd ${id}`);
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue(`odd ${id}`);
 
   const name = `e2e round robin ${id}`;
   const tournamentId = await createRoundRobin(page, name, [careful, sloppy]);
@@ -173,7 +173,7 @@ test('editing how an agent plays after it has played makes a new version; the ol
   await row.getByRole('link', { name: `Edit ${agent}` }).click();
   await expect(page).toHaveURL(/edit=/);
   const form = page.getByTestId('agent-form');
-  await expect(form.getByLabel('Name')).toHaveValue(agent);
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue(agent);
   await form.getByLabel('Scaffold').selectOption('cot');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('agent-notice')).toContainText('saved as version 2 (a new agent, so ratings never mix versions)', { ignoreCase: true });

@@ -26,7 +26,7 @@ async function startTournament(page: Page, game: GameDef): Promise<string> {
   } else {
     await page.goto('/admin/tournaments/new');
     const form = page.getByTestId('tournament-form');
-    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByRole('checkbox', { name: title }).check();
     await form.getByRole('radio', { name: /Round robin/ }).check();
     for (const m of MODELS) await form.getByRole('checkbox', agentChoice(m)).check();

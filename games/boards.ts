@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import BargainBoard from './bargain/board';
 import BidBoard from './bid/board';
+import CodenamesBoard from './codenames/board';
 import ConnectFourBoard from './connect-four/board';
 import DeepBoard from './deep/board';
 import HanabiBoard from './hanabi/board';
@@ -13,6 +14,7 @@ import HoldemRiskBoard from './holdem-risk/board';
 import HiddenNumberBoard from './hidden-number/board';
 import PitBoard from './pit/board';
 import AirLandSeaBoard from './air-land-sea/board';
+import AytBoard from './are-you-the-traitor/board';
 import TwoRoomsBoard from './two-rooms/board';
 import ArcticScavengersBoard from './arctic-scavengers/board';
 import SantoriniBoard from './santorini/board';
@@ -24,7 +26,9 @@ import type { BoardProps } from './types';
 export const boards: Record<string, ComponentType<BoardProps>> = {
   santorini: SantoriniBoard,
   pit: PitBoard,
+  codenames: CodenamesBoard,
   'air-land-sea': AirLandSeaBoard,
+  'are-you-the-traitor': AytBoard,
   'two-rooms': TwoRoomsBoard,
   'arctic-scavengers': ArcticScavengersBoard,
   tictactoe: TicTacToeBoard,

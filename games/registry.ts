@@ -3,6 +3,7 @@
 import { defineRegistry } from '../lib/engine/define-game';
 import { bargain } from './bargain';
 import { bid } from './bid';
+import { codenames } from './codenames';
 import { connectFour } from './connect-four';
 import { deep } from './deep';
 import { hanabi } from './hanabi';
@@ -15,11 +16,12 @@ import { seaBattle } from './sea-battle';
 import { pit } from './pit';
 import { airLandSea } from './air-land-sea';
 import { twoRooms } from './two-rooms';
+import { areYouTheTraitor } from './are-you-the-traitor';
 import { arcticScavengers } from './arctic-scavengers';
 import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 
 export const { games, ratedGames, testGames, playableGames, getGame } = defineRegistry({
-  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini, pit, arcticScavengers, twoRooms, airLandSea],
+  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini, pit, arcticScavengers, twoRooms, airLandSea, areYouTheTraitor, codenames],
   testGames: [hiddenNumber],
 });

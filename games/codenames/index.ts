@@ -1,0 +1,47 @@
+// The Codenames game definition (server-safe: no React): GameBench's CN, Red and Blue each a Spymaster who sees the
+// key and gives one-word clues and an Operative who guesses words on a 5x5 grid.
+import { defineGame } from '../../lib/engine/define-game';
+import { cnEngine } from './engine';
+import { GAMEBENCH_RULES, GAMEBENCH_TOPICS, prompt } from './prompt';
+import * as rules from './rules';
+
+export const codenames = defineGame({
+  id: 'codenames',
+  reducer: rules,
+  prompt,
+  engine: cnEngine,
+  // Watching the key while the teams fumble for it is the show: live spectators of a match of models see the key card
+  // (never while a person plays a seat: the hub never opens such a match to them), unless the config turns it off.
+  spectatorsSeeAll: (cfg) => cfg.spectatorsSeeKey,
+  // A match is about 30-45 moves (a clue and two or three guesses a turn, about six turns a team): a demo match of
+  // simulated players is already near 40 model moves, so the demo plays the defaults.
+  meta: {
+    title: 'Codenames',
+    blurb: 'Two teams, one grid of 25 words: spymasters give one-word clues, operatives guess their team’s words and dodge the assassin.',
+    minPlayers: rules.NUM_SEATS,
+    maxPlayers: rules.NUM_SEATS,
+    // Operatives do not see the key; spymasters do.
+    info: 'imperfect',
+    // The words and the key are drawn from the seed.
+    chance: true,
+    // GameBench's Table 1: CN is abstract strategy, language communication and cooperation.
+    categories: ['abstract-strategy', 'language-communication', 'cooperation'],
+    seatNames: [...rules.SEAT_NAMES],
+    // GameBench plays agent against agent, each agent playing its team's spymaster and operative.
+    sides: [
+      [0, 1],
+      [2, 3],
+    ],
+    // A clue is written in one's own words.
+    humanMoveSeconds: 90,
+  },
+  rules: {
+    summary: GAMEBENCH_RULES,
+    topics: {
+      ...GAMEBENCH_TOPICS,
+      'answer-format': 'Spymaster: one line "Clue: <WORD> <NUMBER>", e.g. "Clue: OCEAN 2" (one word of letters A-Z, a number 0-9; 0 = unlimited guesses). Operative: "Guess <WORD>" or, after at least one guess, "Stop". Reasoning before it is fine; the last answer written counts.',
+      deviations:
+        'The arena’s changes to GameBench’s implementation: 7 neutral words on a 5x5 grid (GameBench: 3), the arena’s own versioned word list, at least one guess before stopping, clue validation enforced (no board word, part or form of one; homophones are not checked), GameBench’s "NONE 1" as the clue of a spymaster who gives none, scores split evenly between a team’s two seats. The reasons are in games/codenames/rules.ts.',
+    },
+  },
+});
