@@ -105,6 +105,7 @@ function AgentFields({
   // An answer from before this form was mounted (for another agent being edited) is not shown.
   const [stale] = useState(state);
   const [kind, setKind] = useState<Kind>((a?.kind as Kind) ?? 'llm');
+  const [scaffold, setScaffold] = useState(a?.scaffold ?? 'base');
   const [providerId, setProviderId] = useState(a?.providerId ?? providers[0]?.id ?? '');
   const datalist = useId();
 
@@ -228,7 +229,14 @@ function AgentFields({
             </datalist>
           </Field>
           <Field label="Scaffold" htmlFor="agent-scaffold">
-            <select id="agent-scaffold" name="scaffold" defaultValue={a?.scaffold ?? 'base'} className={inputClass} aria-invalid={invalid('scaffold')}>
+            <select
+              id="agent-scaffold"
+              name="scaffold"
+              defaultValue={a?.scaffold ?? 'base'}
+              onChange={(e) => setScaffold(e.target.value)}
+              className={inputClass}
+              aria-invalid={invalid('scaffold')}
+            >
               {SCAFFOLD_IDS.map((s) => (
                 <option key={s} value={s}>
                   {s} — {SCAFFOLDS[s].label}
@@ -236,6 +244,25 @@ function AgentFields({
               ))}
             </select>
           </Field>
+          {scaffold === 'rap' && (
+            <fieldset className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:col-span-2 sm:grid-cols-3 lg:col-span-3 dark:border-zinc-700" data-testid="rap-settings">
+              <legend className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
+                RAP search (blank = GameBench’s: depth 2, 10 iterations; the arena keeps the 4 most intuitive actions per node). Each move costs roughly
+                iterations × depth × (candidates + 4) model calls.
+              </legend>
+              {(
+                [
+                  ['rapDepth', 'Depth', 'depth', '1 to 4', 2],
+                  ['rapIterations', 'Iterations', 'iterations', '1 to 50', 10],
+                  ['rapCandidates', 'Candidates per node', 'candidates', '2 to 10', 4],
+                ] as const
+              ).map(([name, label, key, range, fallback]) => (
+                <Field key={name} label={label} htmlFor={`agent-${name}`} hint={`${range}; default ${fallback}.`}>
+                  <input id={`agent-${name}`} name={name} inputMode="numeric" defaultValue={a?.rap?.[key] ?? ''} placeholder={String(fallback)} className={inputClass} aria-invalid={invalid(name)} />
+                </Field>
+              ))}
+            </fieldset>
+          )}
           <Field label="Temperature" htmlFor="agent-temperature" hint="0 to 2; blank = the endpoint’s default.">
             <input
               id="agent-temperature"

@@ -52,4 +52,22 @@ describe('transcript', () => {
     expect(text(html)).toContain(`Show ${TRANSCRIPT_WINDOW} earlier entries (${300 - TRANSCRIPT_WINDOW} hidden)`);
     expect(render(replies.slice(0, 20))).not.toContain('transcript-earlier');
   });
+
+  it("opens a RAP move's search tree: each root action with its value and visits, the chosen one marked, the predicted states folded", () => {
+    const leaf = (action: string, value: number, visits: number, state: string | null, children: never[] = []) => ({ action, state, visits, value, intuition: 0.4, selfEval: 0.7, win: state ? 0.6 : null, reward: value, children });
+    const reply: VisibleEvent = {
+      seq: 3, kind: 'reply', seat: 0, at,
+      payload: {
+        text: 'Planned with RAP: 2 iterations\nX: (1,1)', attempt: 0,
+        search: { tree: { ...leaf('', 0.9, 2, 'start'), action: null, children: [leaf('X: (1,1)', 1.3, 1, 'the centre taken'), leaf('X: (0,0)', 0.5, 1, null)] }, chosenAction: 'X: (1,1)', total: 1.3, settings: { depth: 2, iterations: 2, candidates: 2 }, calls: 9 },
+      },
+    };
+    const html = render([reply]);
+    expect(html).toContain('data-testid="rap-tree"');
+    const t = text(html);
+    expect(t).toContain('Search tree (RAP): 2 iterations, depth 2, 9 model calls');
+    expect(t).toMatch(/X: \(1,1\) chosen value 1\.30 · 1 visit · intuition 0\.40 · self-eval 0\.70 · win 0\.60/);
+    expect(t).toMatch(/X: \(0,0\) value 0\.50 · 1 visit · intuition 0\.40 · self-eval 0\.70(?! · win)/);
+    expect(t).toContain('predicted state the centre taken');
+  });
 });

@@ -2,6 +2,7 @@
 // and end. A long match shows its newest entries and earlier ones on demand, so a replay opens and steps quickly.
 'use client';
 
+import type { RapSearchPayload, RapTreeNode } from '@/lib/agents/rap';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lineText, outcomeOfEnd, type VisibleEvent } from '@/lib/match-log';
 import type { Scoring } from '@/games/types';
@@ -149,6 +150,7 @@ const Entry = memo(function Entry({
             <p className="mt-0.5 whitespace-pre-wrap">{p.explain.answer}</p>
           </div>
         )}
+        {p.search && <SearchTree search={p.search} />}
       </Bubble>
     );
   }
@@ -235,5 +237,52 @@ function SystemLine({ tone, highlighted, children }: { tone?: 'red'; highlighted
     >
       {children}
     </p>
+  );
+}
+
+/** A RAP move's search tree (lib/agents/rap.ts), folded: each node's action, value, visits and the model's predicted state. */
+function SearchTree({ search }: { search: RapSearchPayload }) {
+  const chosen = search.chosenAction;
+  return (
+    <details data-testid="rap-tree" className="mt-2 rounded-md border border-violet-200 bg-violet-50 px-2.5 py-1.5 text-xs text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100">
+      <summary className="cursor-pointer font-semibold">
+        Search tree (RAP): {search.settings.iterations} iterations, depth {search.settings.depth}, {search.calls} model calls
+      </summary>
+      <p className="mt-1 text-violet-800 dark:text-violet-300">
+        Value = mean total reward of the visits (before a visit: intuition + self-evaluation); win = the model’s chance of winning from its predicted state.
+      </p>
+      <ul className="mt-1 flex flex-col gap-1">
+        {search.tree.children.map((c, i) => (
+          <TreeNode key={i} node={c} chosen={c.action === chosen} />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function TreeNode({ node, chosen = false }: { node: RapTreeNode; chosen?: boolean }) {
+  const figures = [`value ${node.value.toFixed(2)}`, `${node.visits} visit${node.visits === 1 ? '' : 's'}`, `intuition ${node.intuition.toFixed(2)}`, `self-eval ${node.selfEval.toFixed(2)}`];
+  if (node.win !== null) figures.push(`win ${node.win.toFixed(2)}`);
+  return (
+    <li data-testid="rap-node" className="border-l-2 border-violet-300 pl-2 dark:border-violet-700">
+      <p>
+        <span className={chosen ? 'font-semibold' : 'font-medium'}>{node.action}</span>
+        {chosen && <span className="ml-1 rounded bg-violet-200 px-1 text-[0.65rem] dark:bg-violet-800">chosen</span>}
+        <span className="ml-1 text-violet-700 dark:text-violet-300">{figures.join(' · ')}</span>
+      </p>
+      {node.state !== null && (
+        <details className="ml-1">
+          <summary className="cursor-pointer text-violet-700 dark:text-violet-300">predicted state</summary>
+          <p className="whitespace-pre-wrap">{node.state}</p>
+        </details>
+      )}
+      {node.children.length > 0 && (
+        <ul className="mt-1 flex flex-col gap-1">
+          {node.children.map((c, i) => (
+            <TreeNode key={i} node={c} />
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }

@@ -184,3 +184,29 @@ test('a model the provider does not list: a warning at creation; its tournament 
   await page.goto('/admin/tournaments/new');
   await expect(page.getByRole('checkbox', agentChoice(ghost))).toHaveCount(0);
 });
+
+test("an admin defines a RAP agent: the search's settings appear with the scaffold; one out of range is refused by name", async ({ page }) => {
+  const name = `planner ${run()}`;
+  await signIn(page);
+  await page.goto('/admin/agents');
+  const form = page.getByTestId('agent-form');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByRole('radio', { name: 'LLM' }).check();
+  await form.getByLabel('Provider').selectOption({ label: 'Simulated (OpenAI-compatible) (simulated)' });
+  await form.getByLabel('Model').fill('sim-careful');
+  await expect(form.getByTestId('rap-settings')).toHaveCount(0);
+  await form.getByLabel('Scaffold').selectOption('rap');
+  const rap = form.getByTestId('rap-settings');
+  await expect(rap).toContainText('blank = GameBench’s: depth 2, 10 iterations');
+  await rap.getByLabel('Iterations').fill('99');
+  await form.getByRole('button', { name: 'Add agent' }).click();
+  await expect(page.getByTestId('agent-error')).toContainText('RAP iterations: iterations are 1 to 50');
+  await expect(rap.getByLabel('Iterations')).toHaveAttribute('aria-invalid', 'true');
+  await rap.getByLabel('Iterations').fill('2');
+  await rap.getByLabel('Candidates per node').fill('3');
+  await form.getByRole('button', { name: 'Add agent' }).click();
+  await expect(page.getByTestId('agent-notice')).toContainText(`Added ${name}`);
+  const row = page.getByTestId('admin-agent-row').filter({ hasText: name });
+  await expect(row.getByTestId('agent-scaffold')).toContainText('rap');
+  await expect(row.getByTestId('agent-rap')).toHaveText('search: depth 2, 2 iterations, 3 candidates');
+});

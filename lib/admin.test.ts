@@ -194,6 +194,18 @@ describe('agents', () => {
     await expect(saveAgent(t.db, { ...base, name: 'x', rulesUpfront: 'maybe' })).rejects.toThrow();
   });
 
+  it("keeps RAP's search settings for a RAP agent, only those set, and refuses one out of range by name", async () => {
+    const p = await t.db.provider.create({ data: { name: 'Sim for RAP', baseUrl: sim.url, models: ['sim-careful'], simulated: true } });
+    const base = { kind: 'llm', name: 'Planner', providerId: p.id, model: 'sim-careful', scaffold: 'rap' } as const;
+    const a = await saveAgent(t.db, { ...base, rapDepth: '', rapIterations: '3', rapCandidates: '5' });
+    expect((await t.db.agent.findUniqueOrThrow({ where: { id: a.id } })).settings).toEqual({ rap: { iterations: 3, candidates: 5 } });
+    expect(await getAgentForAdmin(t.db, a.id)).toMatchObject({ scaffold: 'rap', rap: { iterations: 3, candidates: 5 } });
+    // Another scaffold keeps no RAP settings.
+    const b = await saveAgent(t.db, { ...base, name: 'Not a planner', scaffold: 'cot', rapIterations: '3' });
+    expect((await t.db.agent.findUniqueOrThrow({ where: { id: b.id } })).settings).toEqual({});
+    await expect(saveAgent(t.db, { ...base, name: 'Too deep', rapDepth: '9' })).rejects.toThrow(/RAP depth: the depth is 1 to 4/);
+  });
+
   it('keeps vision (the board as an image) in the settings, as part of what plays, and refuses what is not yes or no', async () => {
     const p = await t.db.provider.create({ data: { name: 'Sim for vision', baseUrl: sim.url, models: ['sim-careful'], simulated: true } });
     const base = { kind: 'llm', name: 'Sees the board', providerId: p.id, model: 'sim-careful', scaffold: 'cot' } as const;

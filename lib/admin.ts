@@ -341,6 +341,10 @@ export const agentInputSchema = z.discriminatedUnion('kind', [
        * effect of withholding can be measured. Part of what plays.
        */
       rulesUpfront: z.boolean().default(false),
+      /** The RAP scaffold's search (lib/agents/rap.ts): depth, iterations, candidates per node; blank = GameBench's. Part of what plays. */
+      rapDepth: optionalNumber(z.number().int('the depth is a whole number').min(1, 'the depth is 1 to 4').max(4, 'the depth is 1 to 4')),
+      rapIterations: optionalNumber(z.number().int('iterations are a whole number').min(1, 'iterations are 1 to 50').max(50, 'iterations are 1 to 50')),
+      rapCandidates: optionalNumber(z.number().int('candidates are a whole number').min(2, 'candidates are 2 to 10').max(10, 'candidates are 2 to 10')),
       /** People may pick it on the Play page (lib/play.ts); absent = unchanged (new agents: no). Not part of what plays. */
       playable: z.boolean().optional(),
     })
@@ -391,7 +395,12 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
     // Switches and vision are part of what plays (an ablation, a vision agent is its own agent); each is stored only
     // when on, so older agents (settings {}) keep their identity.
     const switches = [...new Set(a.promptSwitches)].sort();
-    const settings = { ...(switches.length ? { promptSwitches: switches } : {}), ...(a.vision ? { vision: true } : {}), ...(a.rulesUpfront ? { rulesUpfront: true } : {}) };
+    // RAP's search settings only for a RAP agent, each only when set (blank: GameBench's default).
+    const rap = a.scaffold === 'rap' ? Object.fromEntries(Object.entries({ depth: a.rapDepth, iterations: a.rapIterations, candidates: a.rapCandidates }).filter(([, v]) => v != null)) : {};
+    const settings = {
+      ...(switches.length ? { promptSwitches: switches } : {}), ...(a.vision ? { vision: true } : {}), ...(a.rulesUpfront ? { rulesUpfront: true } : {}),
+      ...(Object.keys(rap).length ? { rap } : {}),
+    };
     data = {
       kind: 'llm', providerId: p.id, model: a.model, temperature: a.temperature, maxTokens: a.maxTokens, scaffold: a.scaffold,
       promptVersion: a.promptVersion, settings, simulated: p.simulated,
@@ -456,6 +465,8 @@ export interface AgentAdminView {
   vision: boolean;
   /** Every rules topic up front instead of Explain(topic). */
   rulesUpfront: boolean;
+  /** A RAP agent's search settings as set (absent ones are GameBench's defaults). */
+  rap: { depth?: number; iterations?: number; candidates?: number };
   simulated: boolean;
   version: number;
   /** Not offered any more: replaced by a newer version, or archived. */
@@ -605,6 +616,7 @@ async function toAdminViews(db: Db, rows: AdminAgentRow[]): Promise<AgentAdminVi
     promptSwitches: promptSwitchesOf(r.settings),
     vision: r.kind === 'llm' && visionOf(r.settings),
     rulesUpfront: r.kind === 'llm' && rulesUpfrontOf(r.settings),
+    rap: r.kind === 'llm' ? (((r.settings as { rap?: object } | null)?.rap ?? {}) as AgentAdminView['rap']) : {},
     simulated: r.simulated, version: r.version, retired: r.retired, archived: r.archivedAt !== null, playable: isPlayable(r), matches: r._count.seats,
     keptBecause: keptBecause(r._count, naming.get(r.id)),
   }));

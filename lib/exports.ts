@@ -86,9 +86,12 @@ export function exportEvent(gameId: string, ev: StoredEvent): ExportEvent {
 
 /**
  * What a model call was for (the `purpose` column of llm_calls): `move`, a player deciding a move (its `ply` is the
- * move's index); `judge`, a consistency judge scoring a statement after the match (no ply: `ply` is null).
+ * move's index); `judge`, a consistency judge scoring a statement after the match (no ply: `ply` is null); or one
+ * step of a RAP agent's search before its move (lib/agents/rap.ts; the move's ply): `rap-expand` (the actions of a
+ * predicted state), `rap-simulate` (the others' actions and the next state), `rap-evaluate` (the rewards: intuition,
+ * self-evaluation, win probability).
  */
-export type CallPurpose = 'move' | 'judge';
+export type CallPurpose = 'move' | 'judge' | 'rap-expand' | 'rap-simulate' | 'rap-evaluate';
 
 /** One request to a model: what was sent, what came back, what it cost. */
 export interface ExportLlmCall {

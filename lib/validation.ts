@@ -12,6 +12,7 @@ export const FIELD_LABELS: Record<string, string> = {
   peopleDailyBudgetUsd: 'Budget / day (USD)', simulated: 'Simulated endpoint', clearApiKey: 'Remove the stored key',
   // Agents.
   kind: 'Kind', providerId: 'Provider', model: 'Model', temperature: 'Temperature', maxTokens: 'Max tokens', scaffold: 'Scaffold',
+  rapDepth: 'RAP depth', rapIterations: 'RAP iterations', rapCandidates: 'RAP candidates',
   promptVersion: 'Prompt version', promptSwitches: 'Ablations', vision: 'Send the board as an image (vision)', playable: 'Open to people', depth: 'Depth',
   // Tournaments.
   format: 'Format', gameIds: 'Games', agentIds: 'Agents', baselineIds: 'Baselines', hostIds: 'Hosts', gamesPerPair: 'Games per pair',

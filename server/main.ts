@@ -174,7 +174,7 @@ async function main() {
       simulatedUrl = sim.url;
       log(`simulated OpenAI-compatible endpoint at ${sim.url}`);
     }
-    const { agentIds, guestIds, hostIds } = await seedDemo(db(), {
+    const { agentIds, guestIds, hostIds, planners } = await seedDemo(db(), {
       simulatedUrl,
       openai: cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY, baseUrl: cfg.OPENAI_BASE_URL, models: cfg.OPENAI_MODELS } : undefined,
     });
@@ -307,6 +307,20 @@ async function main() {
           gameConfigs: demoConfigs(twoSeat),
         }, { priority: DEMO_PRIORITY });
         log(`demo tournament scheduled: ${matches} matches`);
+      }
+      // GameBench's RAP agent (a tree search before each move) against Random: two short games, one on each seat.
+      if (planners.ids.length && planners.baselineIds.length) {
+        const { matches } = await createTournament(db(), boss, {
+          name: `Demo RAP gauntlet ${stamp}`,
+          format: 'gauntlet',
+          gameIds: ['tictactoe'],
+          agentIds: planners.ids,
+          baselineIds: planners.baselineIds,
+          gamesPerPair: 2,
+          // Just above the rest of the demo (two matches, two of the workers for a minute), so that a visitor sees a
+          // search soon after the start.
+        }, { priority: DEMO_PRIORITY + 1 });
+        log(`demo RAP gauntlet scheduled: ${matches} matches`);
       }
     }
   } catch (err) {

@@ -185,6 +185,9 @@ function agentFromForm(fd: FormData): Record<string, unknown> {
       promptSwitches: fd.getAll('promptSwitches').filter((x): x is string => typeof x === 'string'),
       vision: fd.get('vision') === 'on',
       rulesUpfront: fd.get('rulesUpfront') === 'on',
+      rapDepth: text(fd, 'rapDepth').trim(),
+      rapIterations: text(fd, 'rapIterations').trim(),
+      rapCandidates: text(fd, 'rapCandidates').trim(),
       playable: fd.get('playable') === 'on',
     };
   }

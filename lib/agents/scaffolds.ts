@@ -9,7 +9,7 @@
  */
 export const PROMPT_VERSION = 'v2';
 
-export const SCAFFOLD_IDS = ['base', 'cot', 'gamebench-cot'] as const;
+export const SCAFFOLD_IDS = ['base', 'cot', 'gamebench-cot', 'rap'] as const;
 export type Scaffold = (typeof SCAFFOLD_IDS)[number];
 
 /**
@@ -32,4 +32,7 @@ export const SCAFFOLDS: Record<Scaffold, { label: string; text: string }> = {
   // arena appends it to the system prompt, as every scaffold, and reads the move from the same reply (the game's system
   // prompt already says how to write it).
   'gamebench-cot': { label: "Chain of thought (GameBench's wording)", text: GAMEBENCH_COT_TEXT },
+  // GameBench's RAP agent: a tree search before each move with enumerable moves (server/agents/rap.ts, lib/agents/rap.ts);
+  // an open-ended turn (free text) is answered as the base scaffold answers it.
+  rap: { label: "RAP: Reasoning via Planning (GameBench's MCTS, the model as world model and reward)", text: 'Answer with your move only, exactly in the required format, and nothing else.' },
 };

@@ -1,6 +1,7 @@
 // The match log: one discriminated union of the events the runner writes (zod, checked wherever rows are read back from
 // Postgres), the moves a log replays from, and the one reduction of a log to the match's status and result (the hub's
 // and the browser's).
+import { rapSearchPayloadSchema } from '../agents/rap';
 import { z } from 'zod';
 import type { MoveRecord, Seat } from '../../games/types';
 
@@ -43,6 +44,8 @@ export const payloadSchemas = {
      * matched (null: none), and the text it was sent back. Not a move and not an illegal answer.
      */
     explain: z.object({ asked: z.string(), topic: z.string().nullable(), answer: z.string() }).optional(),
+    /** A RAP agent's search before this move (lib/agents/rap.ts): the tree spectators can open in the transcript. */
+    search: rapSearchPayloadSchema.optional(),
   }),
   /** An answer that was no legal move, and why (the reason sent back to the player). */
   illegal: z.object({

@@ -7,6 +7,8 @@ import { humanAgent, type HumanBridge } from './human';
 import { SCAFFOLD_IDS, type Scaffold } from '../../lib/agents/scaffolds';
 import type { RulesMode } from '../../lib/agents/explain';
 import { llmAgent } from './llm';
+import { rapAgent } from './rap';
+import { rapSettingsSchema } from '../../lib/agents/rap';
 import { randomAgent } from './random';
 import type { Agent } from './types';
 
@@ -15,7 +17,9 @@ const engineSettingsSchema = z.object({ depth: z.number().int().min(1).max(12).o
  * An LLM agent's settings: its ablation switches (ids from the games' `meta.promptSwitches`) and whether it is sent
  * the board as an image (`vision`).
  */
-const llmSettingsSchema = z.object({ promptSwitches: z.array(z.string()).optional(), vision: z.boolean().optional(), rulesUpfront: z.boolean().optional() }).passthrough();
+const llmSettingsSchema = z
+  .object({ promptSwitches: z.array(z.string()).optional(), vision: z.boolean().optional(), rulesUpfront: z.boolean().optional(), rap: rapSettingsSchema.partial().optional() })
+  .passthrough();
 
 /**
  * How an agent gets the rules topics: prompt version v1 played before Explain existed and keeps playing as it did;
@@ -41,6 +45,13 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
     case 'llm': {
       if (!row.provider || !row.model) throw new Error(`agent ${row.name} has no provider or model`);
       const settings = llmSettingsSchema.parse(row.settings ?? {});
+      const scaffold = scaffoldOf(row.scaffold);
+      if (scaffold === 'rap') {
+        return rapAgent({
+          client: clientFor(row.provider), prices: row.provider, model: row.model, scaffold, temperature: row.temperature, maxTokens: row.maxTokens,
+          switches: settings.promptSwitches ?? [], rules: rulesModeOf(row.promptVersion, settings.rulesUpfront), rap: settings.rap ?? {},
+        });
+      }
       return llmAgent({
         client: clientFor(row.provider),
         prices: row.provider,

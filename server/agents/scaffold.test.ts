@@ -57,7 +57,8 @@ describe('scaffolds in the LLM player', () => {
     expect(scaffoldOf('gamebench-cot')).toBe('gamebench-cot');
     expect(scaffoldOf('cot')).toBe('cot');
     expect(scaffoldOf('base')).toBe('base');
-    expect(scaffoldOf('rap')).toBe('base');
+    expect(scaffoldOf('rap')).toBe('rap');
+    expect(scaffoldOf('tree-of-thoughts')).toBe('base');
     expect(scaffoldOf(null)).toBe('base');
   });
 });

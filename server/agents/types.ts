@@ -1,6 +1,7 @@
 // What the match runner asks of every kind of player, and what it gets back.
 import type { GameDef, Rng, Seat } from '../../games/types';
 import type { CallPurpose } from '../../lib/exports';
+import type { RapResult } from '../../lib/agents/rap';
 import type { ContentPart } from '../llm/images';
 
 export interface TurnContext {
@@ -60,7 +61,12 @@ export interface Explained {
  * `explains`: the topics the model asked to read before this answer, in order.
  */
 export type AgentAnswer =
-  | { ok: true; action: { type: string }; text?: string; call?: CallRecord; failedCalls?: CallRecord[]; explains?: Explained[] }
+  | {
+      ok: true; action: { type: string }; text?: string; call?: CallRecord; failedCalls?: CallRecord[]; explains?: Explained[];
+      /** A planning scaffold's calls before its answer (RAP: rap-expand, rap-simulate, rap-evaluate), and its search tree. */
+      searchCalls?: CallRecord[];
+      search?: RapResult;
+    }
   | { ok: false; error: string; text: string; call?: CallRecord; failedCalls?: CallRecord[]; explains?: Explained[] };
 
 export interface Agent {

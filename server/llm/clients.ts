@@ -82,6 +82,8 @@ export interface ChatRequest {
   maxTokens?: number | null;
   /** Provider prices, for each request's cost. */
   prices?: Prices;
+  /** Ask for the first tokens' log-probabilities too (OpenAI's `logprobs` with this many `top_logprobs`). */
+  topLogprobs?: number;
 }
 
 export interface ChatOptions {
@@ -99,6 +101,8 @@ export interface ChatReply {
   finishReason: string | null;
   /** The request that got this reply (its `reply` is `text`). */
   call: CallRecord;
+  /** The first token's most likely alternatives with their log-probabilities, when asked for and the provider gave them. */
+  topLogprobs: { token: string; logprob: number }[] | null;
   /** Earlier requests for it that failed at the transport or protocol level and were sent again, oldest first. */
   failedCalls: CallRecord[];
 }
@@ -116,9 +120,20 @@ const firstChoiceSchema = z.object(
   {
     message: z.object({ content: contentSchema.nullish(), refusal: z.string().nullish() }, { error: 'a choice without a message' }),
     finish_reason: z.unknown().optional(),
+    /** OpenAI's logprobs: for each token of the reply, its top alternatives (read for the first token only). */
+    logprobs: z.unknown().optional(),
   },
   { error: 'a choice that is not an object' },
 );
+
+/** The first token's alternatives, when the provider sent logprobs in OpenAI's shape; anything else reads as none. */
+const firstTokenSchema = z.object({
+  content: z.array(z.object({ top_logprobs: z.array(z.object({ token: z.string(), logprob: z.number() })) })).min(1),
+});
+function firstTokenLogprobs(logprobs: unknown): { token: string; logprob: number }[] | null {
+  const r = firstTokenSchema.safeParse(logprobs);
+  return r.success ? r.data.content[0]!.top_logprobs : null;
+}
 
 /** One line of at most `max` characters, for error messages. */
 function snippet(s: string, max = 120): string {
@@ -138,7 +153,7 @@ function usageOf(body: unknown): { tokensIn: number | null; tokensOut: number | 
 }
 
 type Read =
-  | { ok: true; text: string; refusal: string | null; finishReason: string | null }
+  | { ok: true; text: string; refusal: string | null; finishReason: string | null; topLogprobs: { token: string; logprob: number }[] | null }
   | { ok: false; reason: string; retry: boolean; aborted?: true };
 
 /** What the SDK handed back; JSON sent with another content type arrives as a string and is parsed here. */
@@ -172,7 +187,7 @@ function readCompletion(body: unknown, response: Response): Read {
   const { message, finish_reason } = choice.data;
   const content = message.content;
   const text = typeof content === 'string' ? content : (content ?? []).filter((p) => p.type === 'text').map((p) => p.text ?? '').join('');
-  return { ok: true, text, refusal: message.refusal ?? null, finishReason: typeof finish_reason === 'string' ? finish_reason : null };
+  return { ok: true, text, refusal: message.refusal ?? null, finishReason: typeof finish_reason === 'string' ? finish_reason : null, topLogprobs: firstTokenLogprobs(choice.data.logprobs) };
 }
 
 /**
@@ -220,6 +235,7 @@ export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOpti
     messages: req.messages,
     ...(req.temperature != null ? { temperature: req.temperature } : {}),
     ...(req.maxTokens != null ? { max_tokens: req.maxTokens } : {}),
+    ...(req.topLogprobs ? { logprobs: true, top_logprobs: req.topLogprobs } : {}),
   };
   const failed: CallRecord[] = [];
   // As recorded: images become a short placeholder (server/llm/images.ts), so llm_calls and the exports stay small.
@@ -243,7 +259,7 @@ export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOpti
     call.costUsd = req.prices ? callCost(req.prices, req.model, call.tokensIn, call.tokensOut) : null;
     if (read.ok) {
       call.reply = read.text;
-      return { text: read.text, refusal: read.refusal, finishReason: read.finishReason, call, failedCalls: failed };
+      return { text: read.text, refusal: read.refusal, finishReason: read.finishReason, topLogprobs: read.topLogprobs, call, failedCalls: failed };
     }
     call.error = read.aborted ? (opts.abortedMessage ?? 'the request was aborted') : read.reason;
     failed.push(call);

@@ -47,6 +47,7 @@ import type { Rng, SimAnswer } from '../../games/types';
 import { createRng, newSeed } from '../../lib/engine/rng';
 import { sims } from '../../games/sims';
 import { judgeReply } from './sim-judge';
+import { rapReply } from './sim-rap';
 import { decodeDataUrl, pngInfo } from './images';
 
 // ───────────────────────────── 1. Personas ─────────────────────────────
@@ -141,6 +142,8 @@ export interface SimReply {
   intended: string | null;
   /** Which flaw was injected, when kind is not ok. */
   flaw?: FlawKind;
+  /** The first token's alternatives, sent when the request asks for logprobs (a RAP agent's evaluations). */
+  topLogprobs?: { token: string; logprob: number }[];
 }
 
 export function messageText(content: SimMessage['content']): string {
@@ -498,9 +501,13 @@ export function generateReply(
   const flawRate = opts.flawRate ?? (facts.isRetry ? persona.retryFlawRate : persona.flawRate);
   const flawed = rng.next() < flawRate;
 
+  // A RAP agent's planning questions (server/llm/sim-rap.ts) carry an observation with its legal moves: answered first.
+  const userTexts = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content));
+  const planning = rapReply(userTexts.at(-1) ?? '', rng);
+  if (planning) return { content: planning.content, kind: 'ok', intended: null, ...(planning.topLogprobs ? { topLogprobs: planning.topLogprobs } : {}) };
+
   // The games' own simulated players (games/sims.ts: free text and labelled answers, e.g. the word games played with
   // the simulated lexicon), then the consistency judge; the first that recognises the conversation answers.
-  const userTexts = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content));
   const careful = persona.reasons && !persona.chatty;
   const turn = { texts: userTexts, legal: facts.legal, flawed, careful, rng };
   const word = Object.values(sims).reduce<SimAnswer | null>((found, sim) => found ?? sim(turn), null) ?? judgeReply(userTexts, flawed);
@@ -534,6 +541,17 @@ export function generateReply(
   const answer = persona.styleRate > 0 && rng.next() < persona.styleRate ? restyle(move, rng) : move;
   const content = reason ? `${reasoning(facts, legal, move, persona, rng)}\n${answer}` : answer;
   return { content, kind: 'ok', intended: move };
+}
+
+/**
+ * OpenAI's `logprobs` of a reply, for a request that asked for them: the first token with its alternatives, where the
+ * simulated model has them (a RAP agent's evaluations); null otherwise, as a provider without them answers.
+ */
+function logprobsOf(request: { logprobs?: boolean | null; top_logprobs?: number | null }, reply: SimReply, content: string) {
+  if (!request.logprobs || !reply.topLogprobs?.length) return null;
+  const top = reply.topLogprobs.slice(0, Math.max(1, request.top_logprobs ?? 1));
+  const token = content.split(/\s+/)[0] ?? '';
+  return { content: [{ token, logprob: top.find((t) => t.token === token)?.logprob ?? top[0]!.logprob, bytes: null, top_logprobs: top.map((t) => ({ ...t, bytes: null })) }] };
 }
 
 // ───────────────────────────── 3. HTTP plumbing ─────────────────────────────
@@ -645,6 +663,8 @@ export const chatRequestSchema = z.looseObject({
   max_completion_tokens: z.number().int().min(1).nullish(),
   seed: z.number().int().nullish(),
   temperature: z.number().min(0).max(2).nullish(),
+  logprobs: z.boolean().nullish(),
+  top_logprobs: z.number().int().min(0).max(20).nullish(),
 });
 type ChatRequest = z.infer<typeof chatRequestSchema>;
 
@@ -974,7 +994,7 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
           created,
           model: request.model,
           system_fingerprint: 'fp_arena_sim',
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: finishReason }],
+          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: logprobsOf(request, reply, content), finish_reason: finishReason }],
           usage,
         },
         common,

@@ -13,8 +13,9 @@ export const SIMULATED_PROVIDER = 'Simulated (OpenAI-compatible)';
  */
 export async function seedDemo(
   db: Db, opts: { simulatedUrl: string | null; openai?: { apiKey: string; baseUrl: string; models: string[] } },
-): Promise<{ agentIds: string[]; guestIds: string[]; hostIds: string[] }> {
+): Promise<{ agentIds: string[]; guestIds: string[]; hostIds: string[]; planners: { ids: string[]; baselineIds: string[] } }> {
   const ids: string[] = [];
+  const planners: { ids: string[]; baselineIds: string[] } = { ids: [], baselineIds: [] };
   const guestIds: string[] = [];
   const hostIds: string[] = [];
   /**
@@ -38,7 +39,9 @@ export async function seedDemo(
   };
   // The simulated models cost nothing: people may play them from the first start (the demo's Play page).
   const forPeople = { playable: true };
-  push(ids, await upsertAgent('Random', { kind: 'random' }));
+  const random = await upsertAgent('Random', { kind: 'random' });
+  push(ids, random);
+  push(planners.baselineIds, random);
   push(ids, await upsertAgent('Engine', { kind: 'engine', settings: { depth: 4 } }));
   if (opts.simulatedUrl) {
     const p = await db.provider.upsert({
@@ -54,6 +57,9 @@ export async function seedDemo(
     ids.push(...guestIds);
     // The villagers of the Who-is-the-spy demo, where each evaluated agent plays the spy.
     push(hostIds, await upsertAgent('sim-careful · base (simulated)', llm('sim-careful', 'base'), forPeople));
+    // GameBench's RAP scaffold, searching with the simulated model (a light search: 3 iterations of 3 candidates, so a
+    // move takes seconds, not minutes); it plays its own small gauntlet, not the round robin.
+    push(planners.ids, await upsertAgent('sim-careful · rap (simulated)', { ...llm('sim-careful', 'rap'), settings: { rap: { iterations: 3, candidates: 3 } } }));
   }
   if (opts.openai) {
     const o = opts.openai;
@@ -70,5 +76,5 @@ export async function seedDemo(
       }
     }
   }
-  return { agentIds: ids, guestIds, hostIds };
+  return { agentIds: ids, guestIds, hostIds, planners };
 }

@@ -115,10 +115,15 @@ export class TurnPolicy {
       const check = ans.ok ? validateAction(game, state, seat, ans.action) : { ok: false as const, error: ans.error };
       writer.stageCalls(...(ans.failedCalls ?? []).map((c) => ({ ...c, ...call, parsedAction: null })));
       if (ans.call) writer.stageCalls({ ...ans.call, ...call, parsedAction: ans.ok ? ans.action : null });
+      // A planning scaffold's search (RAP): each of its calls recorded with its purpose; its tree goes with the reply.
+      const searched = ans.ok ? ans.searchCalls : undefined;
+      if (searched) writer.stageCalls(...searched.map((c) => ({ ...c, ...call, parsedAction: null })));
       if (ans.text !== undefined) {
         stats[seat]!.replies++;
         const c = ans.call;
-        const payload = { text: ans.text, attempt, latencyMs: c?.latencyMs ?? null, tokensIn: c?.tokensIn ?? null, tokensOut: c?.tokensOut ?? null };
+        const search = ans.ok && ans.search ? { search: { tree: ans.search.tree, chosenAction: ans.search.chosenAction, total: ans.search.total, settings: ans.search.settings, calls: searched?.length ?? 0 } } : {};
+        const spent = searched?.length ? { latencyMs: searched.reduce((t, x) => t + x.latencyMs, 0), tokensIn: searched.reduce((t, x) => t + (x.tokensIn ?? 0), 0), tokensOut: searched.reduce((t, x) => t + (x.tokensOut ?? 0), 0) } : null;
+        const payload = { text: ans.text, attempt, latencyMs: spent?.latencyMs ?? c?.latencyMs ?? null, tokensIn: spent?.tokensIn ?? c?.tokensIn ?? null, tokensOut: spent?.tokensOut ?? c?.tokensOut ?? null, ...search };
         writer.stage({ kind: 'reply', seat, payload }, ownWordsAudience(game, seat));
       }
       if (check.ok) return { action: check.action };

@@ -170,6 +170,11 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                     vision (board image)
                   </span>
                 )}
+                {a.scaffold === 'rap' && (
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-testid="agent-rap" title="RAP's tree search before each move">
+                    search: depth {a.rap.depth ?? 2}, {a.rap.iterations ?? 10} iterations, {a.rap.candidates ?? 4} candidates
+                  </span>
+                )}
                 {a.rulesUpfront && (
                   <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-testid="agent-rules-upfront" title="Every rules topic in the prompt, no Explain(topic)">
                     full rules up front
