@@ -86,6 +86,11 @@ export interface GameMeta {
    * undercover). Default null: the game is not in that table.
    */
   normalizedBy: NormalizedBy | null;
+  /**
+   * The game's id in GameBench's results files (its matches.json: `sea_battle`), when it is one of GameBench's games:
+   * an imported dataset's matches of that id count as this game (lib/datasets.ts).
+   */
+  gamebenchId?: string;
 }
 
 /** The fields of `GameMeta` a game may leave out: `defineGame` fills in their defaults. */

@@ -35,17 +35,19 @@ export const IMPORTED_PREFIX = 'imported:';
 export const importedAgentId = (name: string) => `${IMPORTED_PREFIX}${name}`;
 export const isImportedAgentId = (id: string) => id.startsWith(IMPORTED_PREFIX);
 
-/** GameBench's game ids whose arena game has another id (the rest differ by `_` for `-`, or not at all). */
-const GAMEBENCH_GAME_IDS: Record<string, string> = { two_rooms_and_a_boom: 'two-rooms' };
+/** What the dataset code needs of a registered game (games/registry.ts passes its games). */
+export interface KnownGame {
+  id: string;
+  meta: { title: string; categories: readonly string[]; gamebenchId?: string };
+}
 
 /**
- * The arena game a file's game id names, when there is one (GameBench's `sea_battle` is the arena's `sea-battle`), so
- * per-game and per-category views of a dataset line up with the arena's; a game the arena does not have keeps its id.
+ * The arena game a file's game id names, when there is one: the arena's own id, or the game that declares it as its
+ * GameBench id (`meta.gamebenchId`: GameBench's `sea_battle` is the arena's `sea-battle`), so per-game and
+ * per-category views of a dataset line up with the arena's; a game the arena does not have keeps the file's id.
  */
-export function arenaGameId(fileGameId: string, known: ReadonlySet<string>): string {
-  if (known.has(fileGameId)) return fileGameId;
-  const mapped = GAMEBENCH_GAME_IDS[fileGameId] ?? fileGameId.replace(/_/g, '-');
-  return known.has(mapped) ? mapped : fileGameId;
+export function arenaGameId(fileGameId: string, registry: readonly KnownGame[]): string {
+  return (registry.find((g) => g.id === fileGameId) ?? registry.find((g) => g.meta.gamebenchId === fileGameId))?.id ?? fileGameId;
 }
 
 /**
@@ -53,48 +55,28 @@ export function arenaGameId(fileGameId: string, known: ReadonlySet<string>): str
  * there is one, each match's id naming its dataset and entry. The stored entries were checked at import; reading
  * them again checks them again.
  */
-export function datasetMatches(dataset: { name: string; entries: unknown }, known: ReadonlySet<string>): RatedMatch[] {
+export function datasetMatches(dataset: { name: string; entries: unknown }, registry: readonly KnownGame[]): RatedMatch[] {
   const { matches } = readGamebench(dataset.entries, { idPrefix: `${dataset.name}#` });
   // GameBench's files carry no times: a match's place in the file is its order, for TrueSkill and Elo (the arena's
   // export lists matches oldest first) and for the bootstrap's order within a game.
   return matches.map((m, k) => ({
     ...m,
     finishedAt: k,
-    gameId: arenaGameId(m.gameId, known),
+    gameId: arenaGameId(m.gameId, registry),
     seats: m.seats.map((s) => ({ ...s, agentId: importedAgentId(s.agentId) })),
   }));
 }
 
 /**
- * GameBench's nine games as its files name them, with their title and Table 1's reasoning categories: a dataset's
- * game the arena has not built yet is still named and counted in its categories.
- */
-export const GAMEBENCH_GAMES: Record<string, { title: string; categories: readonly string[] }> = {
-  air_land_sea: { title: 'Air, Land and Sea', categories: ['abstract-strategy'] },
-  arctic_scavengers: { title: 'Arctic Scavengers', categories: ['abstract-strategy', 'non-deterministic', 'hidden-information'] },
-  are_you_the_traitor: { title: 'Are You the Traitor?', categories: ['hidden-information', 'language-communication', 'social-deduction', 'cooperation'] },
-  codenames: { title: 'Codenames', categories: ['abstract-strategy', 'language-communication', 'cooperation'] },
-  hive: { title: 'Hive', categories: ['abstract-strategy'] },
-  pit: { title: 'Pit', categories: ['language-communication'] },
-  santorini: { title: 'Santorini', categories: ['abstract-strategy'] },
-  sea_battle: { title: 'Sea Battle', categories: ['abstract-strategy', 'non-deterministic', 'cooperation'] },
-  two_rooms_and_a_boom: { title: 'Two Rooms and a Boom', categories: ['non-deterministic', 'hidden-information', 'language-communication', 'social-deduction', 'cooperation'] },
-};
-
-/**
  * A dataset's games as the leaderboard's filters list them: the arena's id, title and categories where the arena has
- * the game, else GameBench's (or the file's own id).
+ * the game, else the file's own id (no category).
  */
-export function datasetGameList(
-  fileGameIds: readonly string[],
-  registry: readonly { id: string; meta: { title: string; categories: readonly string[] } }[] = [],
-): { id: string; title: string; categories: readonly string[] }[] {
-  const known = new Set(registry.map((g) => g.id));
+export function datasetGameList(fileGameIds: readonly string[], registry: readonly KnownGame[]): { id: string; title: string; categories: readonly string[] }[] {
   const byId = new Map<string, { id: string; title: string; categories: readonly string[] }>();
   for (const raw of fileGameIds) {
-    const id = arenaGameId(raw, known);
+    const id = arenaGameId(raw, registry);
     const game = registry.find((g) => g.id === id);
-    byId.set(id, { id, title: game?.meta.title ?? GAMEBENCH_GAMES[raw]?.title ?? raw, categories: game?.meta.categories ?? GAMEBENCH_GAMES[raw]?.categories ?? [] });
+    byId.set(id, { id, title: game?.meta.title ?? raw, categories: game?.meta.categories ?? [] });
   }
   return [...byId.values()].sort((a, b) => a.title.localeCompare(b.title));
 }

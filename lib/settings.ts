@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from './db';
 import { UserError } from './errors';
 import { getGame, ratedGames } from '../games/registry';
-import { datasetNames, GAMEBENCH_GAMES } from './datasets';
+import { datasetNames } from './datasets';
 import { parseLeaderboardQuery, unknownGame, type LeaderboardQuery, type QueryProblem } from './leaderboard';
 import { parseOr } from './validation';
 
@@ -66,10 +66,13 @@ export async function leaderboardQueryFor(
   const parsed = parseLeaderboardQuery(params, defaults);
   let query = parsed.query;
   const issues = [...parsed.issues];
+  let datasetGames = new Set<string>();
   if (query.dataset) {
     // Every dataset named must exist: a view never rates fewer datasets than its address says without saying so.
     const names = datasetNames(query.dataset);
-    const found = new Set((await db.dataset.findMany({ where: { name: { in: names } }, select: { name: true } })).map((d) => d.name));
+    const rows = await db.dataset.findMany({ where: { name: { in: names } }, select: { name: true, games: true } });
+    const found = new Set(rows.map((d) => d.name));
+    datasetGames = new Set(rows.flatMap((d) => d.games));
     const missing = names.filter((n) => !found.has(n));
     if (missing.length) {
       issues.unshift({ key: 'dataset', message: `dataset: there is no dataset named ${missing.map((n) => `"${n}"`).join(', ')}`, instead: 'the arena’s own matches' });
@@ -77,10 +80,10 @@ export async function leaderboardQueryFor(
     }
   }
   const game = query.game ? getGame(query.game) : undefined;
-  // A dataset may hold games the arena has not built (GameBench's ids): its view of such a game is its own.
+  // A dataset may hold a game the arena does not have (under the file's id): its view of that game is its own.
   if (query.dataset && query.game && !game) {
-    if (!GAMEBENCH_GAMES[query.game]) {
-      issues.unshift({ key: 'game', message: `game: "${query.game}" is neither an arena game nor one of GameBench's`, instead: 'all games' });
+    if (!datasetGames.has(query.game)) {
+      issues.unshift({ key: 'game', message: `game: "${query.game}" is neither an arena game nor a game of ${datasetNames(query.dataset).join(', ')}`, instead: 'all games' });
       query = { ...query, game: undefined };
     }
   } else if (query.game && (!game || (game.meta.scoring !== 'evaluation' && !ratedGames.includes(game)))) {

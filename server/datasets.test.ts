@@ -92,6 +92,10 @@ describe('importDataset', () => {
     expect(query.dataset).toBeUndefined();
     expect(problems).toEqual(['dataset: there is no dataset named "nope"']);
     expect((await leaderboardQueryFor(other.db, { dataset: 'gamebench-2024', game: 'codenames' })).query).toMatchObject({ dataset: 'gamebench-2024', game: 'codenames' });
+    // A game id neither the arena's nor the dataset's is named, and all the dataset's games are shown.
+    const chess = await leaderboardQueryFor(other.db, { dataset: 'gamebench-2024', game: 'chess' });
+    expect(chess.query).toMatchObject({ dataset: 'gamebench-2024', game: undefined });
+    expect(chess.problems).toEqual(['game: "chess" is neither an arena game nor a game of gamebench-2024']);
   });
 });
 

@@ -1,6 +1,6 @@
 // The leaderboard's data from imported datasets (lib/datasets.ts, lib/datasets-store.ts) instead of the arena's matches.
 import { ratedGames } from '../games/registry';
-import { datasetMatches, GAMEBENCH_GAMES, importedAgentId } from '../lib/datasets';
+import { datasetMatches, importedAgentId } from '../lib/datasets';
 import { findDatasets } from '../lib/datasets-store';
 import type { Db } from '../lib/db';
 import type { LeaderboardQuery } from '../lib/leaderboard';
@@ -15,8 +15,7 @@ import type { AgentInfo, LeaderboardData } from './leaderboard/data';
 export async function loadDatasetData(db: Db, names: readonly string[], q: Pick<LeaderboardQuery, 'game' | 'category'> = {}): Promise<LeaderboardData> {
   const datasets = await findDatasets(db, names);
   const rows = await db.dataset.findMany({ where: { id: { in: datasets.map((d) => d.id) } }, select: { name: true, entries: true }, orderBy: { name: 'asc' } });
-  const known = new Set(ratedGames.map((g) => g.id));
-  const all: RatedMatch[] = rows.flatMap((d) => datasetMatches(d, known));
+  const all: RatedMatch[] = rows.flatMap((d) => datasetMatches(d, ratedGames));
   const present = [...new Set(all.map((m) => m.gameId))].sort();
   const chosen = new Set(present.filter((id) => (!q.game || id === q.game) && (!q.category || categoriesOf(id).includes(q.category))));
   const matches = all.filter((m) => chosen.has(m.gameId));
@@ -25,7 +24,7 @@ export async function loadDatasetData(db: Db, names: readonly string[], q: Pick<
   return { gameIds: [...chosen].sort(), finishedCount: matches.length, matches, agents, reliability: new Map() };
 }
 
-/** A dataset game's reasoning categories: the arena game's, else GameBench's Table 1 for a game the arena lacks. */
+/** A dataset game's reasoning categories: the arena game's; none for a game the arena does not have. */
 export function categoriesOf(gameId: string): readonly string[] {
-  return ratedGames.find((g) => g.id === gameId)?.meta.categories ?? GAMEBENCH_GAMES[gameId]?.categories ?? [];
+  return ratedGames.find((g) => g.id === gameId)?.meta.categories ?? [];
 }

@@ -24,6 +24,8 @@ export const airLandSea = defineGame({
     // The deal is shuffled every battle.
     chance: true,
     // GameBench's Table 1 lists ALS under abstract strategy only.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'air_land_sea',
     categories: ['abstract-strategy'],
     // The 1st Supreme Commander (who moves first) is drawn per match, then alternates every battle.
     orderDrawn: true,

@@ -21,6 +21,8 @@ export const arcticScavengers = defineGame({
     // Decks, the junkyard and the contested resources are shuffled.
     chance: true,
     // GameBench's Table 1: ARC is abstract strategy, non-deterministic and hidden information.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'arctic_scavengers',
     categories: ['abstract-strategy', 'non-deterministic', 'hidden-information'],
     humanMoveSeconds: 90,
   },

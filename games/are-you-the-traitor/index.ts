@@ -27,6 +27,8 @@ export const areYouTheTraitor = defineGame({
     // The roles, the first speaker of each round, the treasure deck and the Magic Rings are drawn from the seed.
     chance: true,
     // GameBench's Table 1: AYT is hidden information, language communication, social deduction and cooperation.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'are_you_the_traitor',
     categories: ['hidden-information', 'language-communication', 'social-deduction', 'cooperation'],
     seatNames: [...rules.SEAT_NAMES],
     // The roles (and so the teams) are drawn per match and secret: no fixed sides (rules.ts explains why).

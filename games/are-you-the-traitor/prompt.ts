@@ -1,6 +1,7 @@
 // Text for LLM seats playing Are You the Traitor?: GameBench's rules text and role contexts, the arena's turn structure,
 // a worked example replayed through the rules by the tests, the turn observation (role, wizards, this round's talk,
 // `Legal moves:` with the free-text form) and a forgiving parser.
+import { cleanAnswerLine as cleanLine, unquote } from '../../lib/engine/reply-text';
 import { createRng } from '../../lib/engine/rng';
 import type { GamePrompt, ParseResult, Seat } from '../types';
 import {
@@ -115,20 +116,6 @@ function turn(v: AytView, seat: Seat, legal: AytAction[] | null): string {
   return lines.join('\n');
 }
 
-/** Strips what models wrap an answer in: bullets, bold, quotes, backticks, "Answer:" prefixes. */
-function cleanLine(line: string): string {
-  let l = line.trim();
-  for (let i = 0; i < 3; i++) {
-    l = l
-      .replace(/^(?:[-*>•]\s+|\d+[.)]\s+)/, '')
-      .replace(/^(?:\*\*|__|`+|["'“‘])+/, '')
-      .replace(/^(?:final\s+)?(?:answer|move|action|my move|reply|decision)\s*(?:is)?\s*[:=-]\s*/i, '')
-      .replace(/(?:\*\*|__|`+|["'”’])+\s*\.?$/, '')
-      .trim();
-  }
-  return l;
-}
-
 type Read = { action: AytAction } | { placeholder: string };
 const SEAT_RE = 'player\\s*#?\\s*([1-5])\\b';
 
@@ -144,14 +131,6 @@ function readLine(raw: string): Read | null {
     return { action: { type: 'say', text } };
   }
   return null;
-}
-
-function unquote(t: string): string {
-  return t
-    .trim()
-    .replace(/^["“'‘]+|["”'’]+$/g, '')
-    .replace(/\*\*$/, '')
-    .trim();
 }
 
 /** JSON answers: {"move": "Pass"} or {"type": "stop", "target": "Player 3"} or {"type": "say", "text": "hi"}. */

@@ -25,6 +25,8 @@ export const codenames = defineGame({
     // The words and the key are drawn from the seed.
     chance: true,
     // GameBench's Table 1: CN is abstract strategy, language communication and cooperation.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'codenames',
     categories: ['abstract-strategy', 'language-communication', 'cooperation'],
     seatNames: [...rules.SEAT_NAMES],
     // GameBench plays agent against agent, each agent playing its team's spymaster and operative.

@@ -24,6 +24,8 @@ export const hive = defineGame({
     info: 'perfect',
     chance: false,
     // GameBench's Table 1 lists HV under Abstract Strategy only.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'hive',
     categories: ['abstract-strategy'],
     seatNames: [...rules.SEAT_NAMES],
     humanMoveSeconds: 120,

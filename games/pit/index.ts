@@ -21,6 +21,8 @@ export const pit = defineGame({
     // The deal is shuffled every round.
     chance: true,
     // GameBench's Table 1: PT is language communication.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'pit',
     categories: ['language-communication'],
   },
   // GameBench plays Pit between two agents; 3 or 4 players are the arena's option.

@@ -17,6 +17,8 @@ export const santorini = defineGame({
     info: 'perfect',
     chance: false,
     // GameBench's Table 1 lists SN under Abstract Strategy only.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'santorini',
     categories: ['abstract-strategy'],
     seatNames: [...rules.SEAT_NAMES],
     humanMoveSeconds: 90,

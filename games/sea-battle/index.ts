@@ -21,6 +21,8 @@ export const seaBattle = defineGame({
     // The rules have no dice; the start (ships, headings, rocks) is drawn from the seed.
     chance: true,
     // GameBench's Table 1: SB is abstract strategy, non-deterministic and cooperation.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'sea_battle',
     categories: ['abstract-strategy', 'non-deterministic', 'cooperation'],
     seatNames: [...rules.SEAT_NAMES],
     // GameBench plays agent against agent: in round robins and gauntlets one agent commands a whole side.

@@ -25,6 +25,8 @@ export const twoRooms = defineGame({
     // The cards, the rooms and the leaders are drawn from the seed.
     chance: true,
     // GameBench's Table 1: TRB is non-deterministic, hidden information, language communication, social deduction and cooperation.
+    // Its id in GameBench's results files (imported datasets).
+    gamebenchId: 'two_rooms_and_a_boom',
     categories: ['non-deterministic', 'hidden-information', 'language-communication', 'social-deduction', 'cooperation'],
     seatNames: [...rules.SEAT_NAMES],
     // GameBench plays agent against agent, each agent playing its team's three cards: teams are fixed seats.

@@ -1,6 +1,7 @@
 // Text for LLM seats playing Two Rooms and a Boom: GameBench's rules text, the arena's turn structure, a worked
 // example replayed through the rules by the tests, the turn observation (card, rooms, what the seat heard,
 // `Legal moves:` with the talk forms) and a forgiving parser.
+import { cleanAnswerLine as cleanLine, unquote } from '../../lib/engine/reply-text';
 import { createRng } from '../../lib/engine/rng';
 import type { GamePrompt, ParseResult, Seat } from '../types';
 import {
@@ -118,20 +119,6 @@ function seatFrom(m: RegExpExecArray, at: number): Seat {
   return (m[at]!.toLowerCase() === 'blue' ? 0 : 3) + Number(m[at + 1]) - 1;
 }
 
-/** Strips what models wrap an answer in: bullets, bold, quotes, backticks, "Answer:" prefixes. */
-function cleanLine(line: string): string {
-  let l = line.trim();
-  for (let i = 0; i < 3; i++) {
-    l = l
-      .replace(/^(?:[-*>•]\s+|\d+[.)]\s+)/, '')
-      .replace(/^(?:\*\*|__|`+|["'“‘])+/, '')
-      .replace(/^(?:final\s+)?(?:answer|move|action|my move|reply|decision)\s*(?:is)?\s*[:=-]\s*/i, '')
-      .replace(/(?:\*\*|__|`+|["'”’])+\s*\.?$/, '')
-      .trim();
-  }
-  return l;
-}
-
 type Read = { action: TrbAction } | { placeholder: string };
 
 /** One move written at the start of a line, or null. */
@@ -152,14 +139,6 @@ function readLine(raw: string): Read | null {
     return { action: { type: 'say', text } };
   }
   return null;
-}
-
-function unquote(t: string): string {
-  return t
-    .trim()
-    .replace(/^["“'‘]+|["”'’]+$/g, '')
-    .replace(/\*\*$/, '')
-    .trim();
 }
 
 /** JSON answers: {"move": "Ask Red 2: hi"} or {"type": "ask", "to": "Red 2", "text": "hi"}. */
