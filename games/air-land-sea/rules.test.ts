@@ -339,7 +339,7 @@ describe('air-land-sea: hidden information', () => {
     expect(me.hands).toEqual([null, null]);
     expect(me.handCounts).toEqual([2, 2]);
     const land = me.theaters.find((t) => t.name === 'Land')!;
-    expect(land.stacks).toEqual([[{ card: 'S1', faceUp: false, strength: 2 }], [{ card: null, faceUp: false, strength: 2 }]]);
+    expect(land.stacks).toEqual([[{ battle: 1, card: 'S1', faceUp: false, strength: 2 }], [{ battle: 1, card: null, faceUp: false, strength: 2 }]]);
     const spec = view(s, { spectator: true });
     expect(spec.hand).toBeNull();
     expect(spec.theaters.find((t) => t.name === 'Land')!.stacks.flat().map((c) => c.card)).toEqual([null, null]);
@@ -349,6 +349,14 @@ describe('air-land-sea: hidden information', () => {
       for (const v of [{ seat: 1 - seat }, { spectator: true as const }]) for (const x of values) expect(JSON.stringify(view(s, v))).not.toContain(x);
       for (const x of values) expect(JSON.stringify(view(s, { seat }))).toContain(x);
     }
+  });
+
+  it('a facedown card is a secret of its battle: the same card played facedown by the other seat in a later battle is another secret', () => {
+    const one = secrets(s).find((x) => x.seat === 0)!.values;
+    expect(one).toContain('{"battle":1,"card":"S1","faceUp":false');
+    const later = { ...s, battle: 2 };
+    expect(secrets(later).find((x) => x.seat === 0)!.values).toContain('{"battle":2,"card":"S1","faceUp":false');
+    expect(JSON.stringify(view(s, { seat: 0 }))).not.toContain('{"battle":2,"card":"S1","faceUp":false');
   });
 
   it('an improvised card is named only in its owner’s log line', () => {

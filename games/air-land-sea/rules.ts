@@ -616,6 +616,11 @@ export function outcome(s: AlsState): Outcome | null {
 // Views
 
 export interface ViewCard {
+  /**
+   * The battle it was played in: the same card is dealt again each battle, so a facedown card is one secret per battle
+   * (a card a seat played facedown in battle 1 may be the other seat's facedown card in battle 2).
+   */
+  battle: number;
   /** Null for a facedown card of another seat. */
   card: CardId | null;
   faceUp: boolean;
@@ -647,7 +652,7 @@ export interface AlsView {
   /** The seat whose turn it is (an ability's choice may be asked of the other seat meanwhile). */
   turn: Seat;
   /** The choice an ability waits for; `drawn` (Reinforce's card) only for its seat. */
-  decision: { kind: Decision['kind']; seat: Seat; source: CardId; text: string; drawn: CardId | null } | null;
+  decision: { kind: Decision['kind']; seat: Seat; source: CardId; text: string; battle: number; drawn: CardId | null } | null;
   queue: Trigger[];
   airDrop: boolean[];
   results: BattleResult[];
@@ -667,23 +672,24 @@ export function view(s: AlsState, v: Viewer): AlsView {
     vp: s.vp.slice(),
     targetVp: s.config.targetVp,
     battle: s.battle,
+    // Right after the battle: the same cards are dealt again each battle, so a hand is a secret of its battle (secrets).
+    hand: you !== null ? s.hands[you]!.slice() : null,
     first: s.first,
     theaters: s.order.map((name) => ({
       name,
       stacks: [0, 1].map((seat) => {
         const str = cardStrengths(s, name, seat);
-        return stackOf(s, name, seat).map((p, i) => ({ card: p.faceUp || sees(seat) ? p.card : null, faceUp: p.faceUp, strength: str[i]! }));
+        return stackOf(s, name, seat).map((p, i) => ({ battle: s.battle, card: p.faceUp || sees(seat) ? p.card : null, faceUp: p.faceUp, strength: str[i]! }));
       }),
       strength: [theaterStrength(s, name, 0), theaterStrength(s, name, 1)],
       controller: controller(s, name),
     })),
-    hand: you !== null ? s.hands[you]!.slice() : null,
     hands: s.hands.map((h) => (omni ? h.slice() : null)),
     handCounts: s.hands.map((h) => h.length),
     deckCount: s.deck.length,
     toMove: activeSeats(s)[0] ?? null,
     turn: s.toMove,
-    decision: d ? { kind: d.kind, seat: d.seat, source: d.source, text: decisionText(d), drawn: d.kind === 'reinforce' && sees(d.seat) ? d.drawn : null } : null,
+    decision: d ? { kind: d.kind, seat: d.seat, source: d.source, text: decisionText(d), battle: s.battle, drawn: d.kind === 'reinforce' && sees(d.seat) ? d.drawn : null } : null,
     queue: s.queue.map((t) => ({ ...t })),
     airDrop: s.airDrop.slice(),
     results: s.results.map((r) => ({ ...r })),
@@ -700,9 +706,11 @@ export function describe(prev: AlsState, next: AlsState): LogLine[] {
 export function secrets(s: AlsState): { seat: Seat; values: string[] }[] {
   if (s.over) return [];
   return [0, 1].map((seat) => {
-    const values = s.hands[seat]!.length ? [`"hand":${JSON.stringify(s.hands[seat])}`] : [];
-    for (const t of THEATERS) for (const p of stackOf(s, t, seat)) if (!p.faceUp) values.push(`{"card":"${p.card}","faceUp":false`);
-    if (s.decision?.kind === 'reinforce' && s.decision.seat === seat) values.push(`"drawn":"${s.decision.drawn}"`);
+    // Each with its battle: the cards are dealt again every battle (a hand or a facedown card of battle 1 may be the
+    // other seat's in battle 2, and was rightly seen by it then).
+    const values = s.hands[seat]!.length ? [`"battle":${s.battle},"hand":${JSON.stringify(s.hands[seat])}`] : [];
+    for (const t of THEATERS) for (const p of stackOf(s, t, seat)) if (!p.faceUp) values.push(`{"battle":${s.battle},"card":"${p.card}","faceUp":false`);
+    if (s.decision?.kind === 'reinforce' && s.decision.seat === seat) values.push(`"battle":${s.battle},"drawn":"${s.decision.drawn}"`);
     return { seat, values };
   });
 }

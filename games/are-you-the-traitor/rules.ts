@@ -356,9 +356,10 @@ export function view(s: AytState, v: Viewer): AytView {
   const you = 'seat' in v ? v.seat : null;
   return {
     you,
+    // Right after `you`: a card moves between hands (a Magic Ring), so a hand is a secret of its holder (secrets).
+    myCards: you !== null ? s.hands[you]!.map((c) => ({ ...c })) : [],
     myRole: you !== null ? s.roles[you]! : null,
     myTarget: you !== null ? TARGET_OF[s.roles[you]!] : null,
-    myCards: you !== null ? s.hands[you]!.map((c) => ({ ...c })) : [],
     wizards: [s.wizards[0], s.wizards[1]],
     round: s.round,
     maxRounds: s.config.maxRounds,
@@ -420,6 +421,7 @@ export function secrets(s: AytState): { seat: Seat; values: string[] }[] {
   if (s.phase === 'over') return [];
   return s.roles.map((role, seat) => ({
     seat,
-    values: [`"myRole":"${role}"`, ...(s.hands[seat]!.length ? [JSON.stringify(s.hands[seat])] : [])],
+    // The hand with its holder: a ring's victim rightly saw the card it lost in its own hand before.
+    values: [`"myRole":"${role}"`, ...(s.hands[seat]!.length ? [`"you":${seat},"myCards":${JSON.stringify(s.hands[seat])}`] : [])],
   }));
 }
