@@ -101,7 +101,8 @@ describe('runMatch', () => {
       const rnd = await agent('random-e', { kind: 'random' });
       const ids: string[] = [];
       for (let i = 0; i < 8; i++) {
-        const m = await match(i % 2 ? 'tictactoe' : 'connect-four', i % 4 < 2 ? [llm.id, rnd.id] : [rnd.id, llm.id]);
+        // Fixed seeds: the simulated endpoint's flaws follow the conversation, so the count below is the same every run.
+        const m = await match(i % 2 ? 'tictactoe' : 'connect-four', i % 4 < 2 ? [llm.id, rnd.id] : [rnd.id, llm.id], `malformed-30-${i}`);
         ids.push(m.id);
         const r = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
         expect(r.status).toBe('finished');
