@@ -69,7 +69,7 @@ test('Hanabi and the Cooperation category show the team scores, and say there is
   await signIn(page);
   await page.goto('/admin/tournaments/new');
   const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill('numbers: Hanabi');
+  await form.getByLabel('Name', { exact: true }).fill('numbers: Hanabi');
   await form.getByRole('checkbox', { name: /Hanabi/ }).check();
   await form.getByRole('radio', { name: /Round robin/ }).check();
   await form.getByRole('checkbox', agentChoice('Random')).check();

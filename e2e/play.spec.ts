@@ -175,7 +175,7 @@ test('accounts: create one, sign out, sign back in; a taken name is refused with
   const name = `Ada ${Date.now() % 100000}`;
   await page.goto('/play');
   const account = page.getByRole('form', { name: 'Your account' });
-  await account.getByLabel('Name').fill(name);
+  await account.getByLabel('Name', { exact: true }).fill(name);
   await account.getByLabel('Password').fill('analytical-engine');
   await account.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('playing-as')).toHaveText(`Playing as ${name}`);
@@ -186,7 +186,7 @@ test('accounts: create one, sign out, sign back in; a taken name is refused with
   await page.getByLabel('Your name').fill(name.toLowerCase());
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await expect(page.getByTestId('guest-error')).toContainText('is taken');
-  await account.getByLabel('Name').fill(name);
+  await account.getByLabel('Name', { exact: true }).fill(name);
   await account.getByLabel('Password').fill('wrong-password');
   await account.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('account-error')).toContainText('that name and password do not match');

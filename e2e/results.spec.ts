@@ -57,7 +57,7 @@ test('a finished match says its result plainly: the winning side with its seats,
   // Hanabi, cooperative: the team's score, not "Draw".
   await page.goto('/admin/tournaments/new');
   const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name').fill(`results hanabi ${Date.now() % 100000}`);
+  await form.getByLabel('Name', { exact: true }).fill(`results hanabi ${Date.now() % 100000}`);
   await form.getByRole('checkbox', { name: /Hanabi/ }).check();
   await form.getByRole('radio', { name: /Round robin/ }).check();
   await form.getByRole('checkbox', agentChoice('Random')).check();

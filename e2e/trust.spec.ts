@@ -29,7 +29,7 @@ async function opponentChoices(browser: Browser): Promise<string[]> {
 async function addProvider(page: Page, name: string, key?: string) {
   await page.goto('/admin/providers');
   const form = page.getByTestId('provider-form');
-  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Base URL').fill(SIM_URL);
   if (key) await form.getByLabel('API key').fill(key);
   await form.getByLabel('Simulated endpoint').check();
@@ -47,7 +47,7 @@ test('the Play page offers the baselines and the models an admin opened; opening
   await addProvider(page, provider);
   await page.goto('/admin/agents');
   const form = page.getByTestId('agent-form');
-  await form.getByLabel('Name').fill(agent);
+  await form.getByLabel('Name', { exact: true }).fill(agent);
   await form.getByRole('radio', { name: 'LLM' }).check();
   await form.getByLabel('Provider').selectOption({ label: `${provider} (simulated)` });
   await form.getByLabel('Model').fill('sim-careful');
