@@ -19,12 +19,14 @@ import TwoRoomsBoard from './two-rooms/board';
 import ArcticScavengersBoard from './arctic-scavengers/board';
 import SantoriniBoard from './santorini/board';
 import SeaBattleBoard from './sea-battle/board';
+import SimulBenchBoard from './simulbench/board';
 import SpyBoard from './spy/board';
 import TicTacToeBoard from './tictactoe/board';
 import type { BoardProps } from './types';
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
   santorini: SantoriniBoard,
+  simulbench: SimulBenchBoard,
   pit: PitBoard,
   codenames: CodenamesBoard,
   'air-land-sea': AirLandSeaBoard,

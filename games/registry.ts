@@ -18,10 +18,11 @@ import { airLandSea } from './air-land-sea';
 import { twoRooms } from './two-rooms';
 import { areYouTheTraitor } from './are-you-the-traitor';
 import { arcticScavengers } from './arctic-scavengers';
+import { simulbench } from './simulbench';
 import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 
 export const { games, ratedGames, testGames, playableGames, getGame } = defineRegistry({
-  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini, pit, arcticScavengers, twoRooms, airLandSea, areYouTheTraitor, codenames],
+  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini, pit, arcticScavengers, twoRooms, airLandSea, areYouTheTraitor, codenames, simulbench],
   testGames: [hiddenNumber],
 });

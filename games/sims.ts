@@ -8,6 +8,7 @@ import { spySim } from './spy/sim';
 import { ticTacToeSim } from './tictactoe/sim';
 import { twoRoomsSim } from './two-rooms/sim';
 import { aytSim } from './are-you-the-traitor/sim';
+import { simulbenchSim } from './simulbench/sim';
 import type { GameSim } from './types';
 
 export const sims: Record<string, GameSim> = {
@@ -18,4 +19,5 @@ export const sims: Record<string, GameSim> = {
   'connect-four': connectFourSim,
   'two-rooms': twoRoomsSim,
   'are-you-the-traitor': aytSim,
+  simulbench: simulbenchSim,
 };

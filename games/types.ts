@@ -91,6 +91,15 @@ export interface GameMeta {
    * an imported dataset's matches of that id count as this game (lib/datasets.ts).
    */
   gamebenchId?: string;
+  /**
+   * The game is one stage of its own evaluation and is scheduled only by it, never in a tournament's formats nor in
+   * the demo's: `simulbench` (a SimulBench dialogue, followed by the judged stages). Default null.
+   */
+  scheduledBy?: 'simulbench' | null;
+  /** Every seat writes free text a baseline cannot (SimulBench): Random and Engine may not take a seat. Default false. */
+  modelsOnly?: boolean;
+  /** A sentence the Play page shows under the rules (how a person takes part in an evaluation). */
+  playNote?: string;
 }
 
 /** The fields of `GameMeta` a game may leave out: `defineGame` fills in their defaults. */
@@ -159,6 +168,19 @@ export interface GamePrompt<S, A, Cfg, V = unknown> {
   parse(reply: string, seat: Seat, legal: A[] | null, view?: V): ParseResult<A>;
   /** Writes an action exactly the way the prompt asks for it to the seat with this view (tests, the Legal moves list). */
   format(a: A, seat: Seat, view?: V): string;
+  /**
+   * A conversation game's own request for a seat's turn (SimulBench: the simulator reads the dialogue as a chat, the
+   * user agent gets the paper's prompt): LLM agents send these messages, with this sampling, instead of `system` +
+   * `turn` + their scaffold's text (rejections are appended as usual). Absent, or null for a turn: the usual request.
+   */
+  conversation?(view: V, seat: Seat, cfg: Cfg): ConversationTurn | null;
+}
+
+/** What `GamePrompt.conversation` asks an LLM seat: the messages, and sampling that replaces the agent's own. */
+export interface ConversationTurn {
+  messages: { role: 'system' | 'user' | 'assistant'; content: string }[];
+  temperature?: number;
+  maxTokens?: number;
 }
 
 export interface EngineOptions {

@@ -20,6 +20,8 @@ export const deep = defineGame({
     seatNames: ['Describer', 'Judge 1', 'Judge 2'],
     humanMoveSeconds: 180,
     scoring: 'evaluation',
+    playNote:
+      "This is a judged evaluation, not a contest: it is not rated. Take a judge's seat to score a model's descriptions yourself (the human evaluation); with 3 players a model judges the same descriptions beside you, and the results page compares you.",
   },
   // Watching the descriptions and the scores arrive is the point, so live spectators see everything (the target too)
   // unless the match is blind; the hub also withholds it from any match with a person in it.

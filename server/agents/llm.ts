@@ -34,19 +34,28 @@ export function buildMessages(
   ctx: TurnContext, scaffold: Scaffold, opts: PromptOptions = {}, rules: RulesMode = 'none',
 ): { role: 'system' | 'user' | 'assistant'; content: string }[] {
   const { game, config, seat, numPlayers } = ctx;
+  const conversation = game.prompt.conversation?.(ctx.view, seat, game.parseConfig(config)) ?? null;
+  if (conversation) return [...conversation.messages, ...rejectionMessages(ctx)];
   const topics = rulesTopicsText(game.rules.topics, rules);
   const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = [
     { role: 'system', content: `${game.prompt.system(config, seat, numPlayers, opts)}${topics ? `\n\n${topics}` : ''}\n\n${SCAFFOLDS[scaffold].text}` },
     { role: 'user', content: game.prompt.turn(ctx.view, seat, ctx.legal, config, opts) },
   ];
-  for (const r of ctx.rejections) {
-    messages.push({ role: 'assistant', content: r.reply });
-    messages.push({
-      role: 'user',
-      content: `Your answer was rejected: ${r.error}\nAnswer again${ctx.legal ? ' with one of the legal moves' : ''}, in the required format.`,
-    });
-  }
-  return messages;
+  return [...messages, ...rejectionMessages(ctx)];
+}
+
+/** Each rejected answer of this turn and the reason sent back, as the conversation continues after the turn's request. */
+function rejectionMessages(ctx: TurnContext): { role: 'user' | 'assistant'; content: string }[] {
+  return ctx.rejections.flatMap((r) => [
+    { role: 'assistant' as const, content: r.reply },
+    { role: 'user' as const, content: `Your answer was rejected: ${r.error}\nAnswer again${ctx.legal ? ' with one of the legal moves' : ''}, in the required format.` },
+  ]);
+}
+
+/** The sampling of a turn: a conversation game's own (SimulBench's per role), else the agent's. */
+function samplingOf(ctx: TurnContext, opts: Pick<LlmAgentOptions, 'temperature' | 'maxTokens'>): { temperature?: number | null; maxTokens?: number | null } {
+  const conversation = ctx.game.prompt.conversation?.(ctx.view, ctx.seat, ctx.game.parseConfig(ctx.config)) ?? null;
+  return { temperature: conversation?.temperature ?? opts.temperature, maxTokens: conversation?.maxTokens ?? opts.maxTokens };
 }
 
 /**
@@ -86,11 +95,12 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
       const turnMessages = buildMessages(ctx, opts.scaffold, { switches: opts.switches ?? [] }, rules);
       let messages: ChatMessage[] = opts.vision ? await withBoardImage(ctx, turnMessages) : turnMessages;
       const explains: Explained[] = [];
+      const sampling = samplingOf(ctx, opts);
       for (;;) {
         // Transport and protocol failures are retried inside and end as an InfraError: the runner voids the match.
         const reply = await callModel(
           opts.client,
-          { purpose: 'move', model: opts.model, messages, temperature: opts.temperature, maxTokens: opts.maxTokens, prices: opts.prices },
+          { purpose: 'move', model: opts.model, messages, ...sampling, prices: opts.prices },
           { signal: ctx.signal, abortedMessage: 'move timed out' },
         );
         const { text, call, failedCalls } = reply;

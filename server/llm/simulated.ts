@@ -48,6 +48,7 @@ import { createRng, newSeed } from '../../lib/engine/rng';
 import { sims } from '../../games/sims';
 import { judgeReply } from './sim-judge';
 import { rapReply } from './sim-rap';
+import { simulbenchJudgeReply } from './sim-simulbench';
 import { decodeDataUrl, pngInfo } from './images';
 
 // ───────────────────────────── 1. Personas ─────────────────────────────
@@ -510,7 +511,11 @@ export function generateReply(
   // the simulated lexicon), then the consistency judge; the first that recognises the conversation answers.
   const careful = persona.reasons && !persona.chatty;
   const turn = { texts: userTexts, legal: facts.legal, flawed, careful, rng };
-  const word = Object.values(sims).reduce<SimAnswer | null>((found, sim) => found ?? sim(turn), null) ?? judgeReply(userTexts, flawed);
+  // SimulBench's judge first: its prompts quote whole dialogues, which a game's simulated player would take for its own.
+  const word =
+    simulbenchJudgeReply(userTexts, flawed, rng) ??
+    Object.values(sims).reduce<SimAnswer | null>((found, sim) => found ?? sim(turn), null) ??
+    judgeReply(userTexts, flawed);
   if (word) return { content: word.content, kind: word.kind, intended: null, ...(word.kind === 'ok' ? {} : { flaw: 'illegal' as const }) };
 
   if (!facts.legal) {
