@@ -23,6 +23,8 @@ export interface PlayGame {
   rules: { summary: string; topics: Record<string, string> };
   /** A judged evaluation (DEEP): not rated; a person in a judge's seat is the human evaluation. */
   evaluation?: boolean;
+  /** The game's note on how a person takes part (meta.playNote). */
+  playNote?: string | null;
 }
 
 const agentLabel = (a: PlayableAgent) => `${a.name} (${a.kind}${a.simulated && !/simulated/i.test(a.name) ? ', simulated' : ''})`;
@@ -61,10 +63,9 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
       <section aria-label="Rules" className="rounded-xl bg-zinc-50 p-4 text-sm dark:bg-zinc-800/50">
         <p className="font-medium">{game.blurb}</p>
         <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="rules-summary">{game.rules.summary}</p>
-        {game.evaluation && (
+        {game.evaluation && game.playNote && (
           <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="evaluation-note">
-            This is a judged evaluation, not a contest: it is not rated. Take a judge&apos;s seat to score a model&apos;s descriptions yourself (the
-            human evaluation); with 3 players a model judges the same descriptions beside you, and the results page compares you.
+            {game.playNote}
           </p>
         )}
         <details className="mt-2">

@@ -2,6 +2,7 @@
 import { FORMATS, type Budget, type TournamentFormat } from '@/lib/tournament/spec';
 
 export function formatLabel(format: TournamentFormat): string {
+  if (format === 'simulbench') return 'SimulBench evaluation';
   return FORMATS.find((f) => f.id === format)?.label ?? format;
 }
 

@@ -89,9 +89,13 @@ export function exportEvent(gameId: string, ev: StoredEvent): ExportEvent {
  * move's index); `judge`, a consistency judge scoring a statement after the match (no ply: `ply` is null); or one
  * step of a RAP agent's search before its move (lib/agents/rap.ts; the move's ply): `rap-expand` (the actions of a
  * predicted state), `rap-simulate` (the others' actions and the next state), `rap-evaluate` (the rewards: intuition,
- * self-evaluation, win probability).
+ * self-evaluation, win probability); or one of SimulBench's stages after a dialogue (server/simulbench, no ply):
+ * `simul-extract` (the judge finds the first challenging turn), `simul-answer` (a target answers a script),
+ * `simul-score` (the judge rates an answer 1–10), `simul-compare` (the judge compares two answers).
  */
-export type CallPurpose = 'move' | 'judge' | 'rap-expand' | 'rap-simulate' | 'rap-evaluate';
+export type CallPurpose =
+  | 'move' | 'judge' | 'rap-expand' | 'rap-simulate' | 'rap-evaluate'
+  | 'simul-extract' | 'simul-answer' | 'simul-score' | 'simul-compare';
 
 /** One request to a model: what was sent, what came back, what it cost. */
 export interface ExportLlmCall {

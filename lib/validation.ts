@@ -19,6 +19,9 @@ export const FIELD_LABELS: Record<string, string> = {
   numPlayers: 'Players per match', guestSeat: 'Guest seat', gamesPerGuest: 'Games per guest', confidence: 'Confidence',
   pairsPerBatch: 'Pairs per batch', judgeId: 'Consistency judge', budget: 'Budget', maxMatches: 'Max matches', maxCostUsd: 'Max cost (USD)',
   seed: 'Seed', gameConfigs: 'Game settings (JSON)',
+  // SimulBench evaluations.
+  userAgentId: 'User agent', simulatorId: 'Simulator', taskIds: 'Tasks', tasks: 'Imported tasks', dialoguesPerTask: 'Dialogues per task',
+  turns: 'Turns per dialogue', pairwise: 'Pairwise comparison', targetSampling: 'Target sampling',
   // The Play page.
   gameId: 'Game', opponentIds: 'Opponents', moveSeconds: 'Move timer',
   // Settings.

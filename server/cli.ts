@@ -8,6 +8,8 @@ import type { PgBoss } from 'pg-boss';
 import { AdminError } from '../lib/admin';
 import { datasetNameSchema } from '../lib/datasets';
 import { DatasetError, deleteDataset, importDataset, listDatasets, MAX_IMPORT_BYTES } from '../lib/datasets-store';
+import { parseSimulBenchTasks } from '../games/simulbench/import';
+import { simulbenchResults } from '../lib/simulbench/results';
 import { createDb, type Db } from '../lib/db';
 import { tournamentProgress, tournamentStandings } from '../lib/tournament/progress';
 import { FORMATS, progressFraction, tournamentVerdict, type TournamentProgress } from '../lib/tournament/spec';
@@ -22,6 +24,7 @@ import { cancelTournament, checkGameIds, createTournament, pauseTournament, resu
 const USAGE = `usage: npm run arena -- tournament <command> [options]
        npm run arena -- import gamebench FILE --dataset NAME
        npm run arena -- dataset list | dataset delete NAME
+       npm run arena -- simulbench create|show …
 
 commands:
   create --games g1,g2 --agents a,b,c [--format round-robin|gauntlet|host-guest|adaptive]
@@ -32,6 +35,12 @@ commands:
   list
   show <id>
   pause <id> | resume <id> | cancel <id>
+
+simulbench create --targets a,b --user U --simulator S --judge J [--tasks id1,id2 | --tasks-file FILE [--kind stateless|stateful]]
+         [--dialogues N] [--turns N] [--no-pairwise] [--max-tokens N] [--max-cost USD] [--name "…"] [--seed S]
+simulbench show <id>       (pause, resume and cancel it with the tournament commands: it is scheduled as one)
+  --tasks-file reads SimulBench's own task format (task_name, task_description, request_type; JSON or JSON Lines);
+  --kind is the kind of the entries that do not say stateless or stateful.
 
 import gamebench reads a file in GameBench's format (a JSON array of { "game": id, "<agent>": score, … }, e.g. its
 matches.json or the arena's /api/export/matches.json) into a new, read-only dataset rated on the leaderboard on its
@@ -172,6 +181,8 @@ async function main(argv: string[]): Promise<number> {
         'pairs-per-batch': { type: 'string' }, 'max-matches': { type: 'string' }, 'max-tokens': { type: 'string' },
         'max-cost': { type: 'string' }, name: { type: 'string' }, seed: { type: 'string' }, 'game-config': { type: 'string' }, help: { type: 'boolean', short: 'h' },
         dataset: { type: 'string' },
+        targets: { type: 'string' }, user: { type: 'string' }, simulator: { type: 'string' }, judge: { type: 'string' }, tasks: { type: 'string' },
+        'tasks-file': { type: 'string' }, kind: { type: 'string' }, dialogues: { type: 'string' }, turns: { type: 'string' }, 'no-pairwise': { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -180,6 +191,7 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [area, cmd, id] = positionals;
   if (!values.help && (area === 'import' || area === 'dataset')) return datasets(area, cmd, id, values.dataset);
+  if (!values.help && area === 'simulbench') return simulbench(cmd, id, values);
   if (values.help || area !== 'tournament' || !cmd) {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -271,6 +283,85 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     if (boss) await stopQueue(boss);
     await relay.close();
+    await db.$disconnect();
+  }
+}
+
+/** `simulbench create …` (an evaluation scheduled as a tournament) and `simulbench show <id>` (its stages and tables). */
+async function simulbench(cmd: string | undefined, id: string | undefined, values: Record<string, string | boolean | undefined>): Promise<number> {
+  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  if (cmd !== 'create' && cmd !== 'show') throw new UsageError(`simulbench commands are create and show${cmd ? ` (not "${cmd}")` : ''} (see --help)`);
+  if (cmd === 'show' && !id) throw new UsageError('simulbench show needs the evaluation id (see: tournament list)');
+  let spec: Record<string, unknown> = {};
+  let tasksText: string | null = null;
+  if (cmd === 'create') {
+    for (const k of ['targets', 'user', 'simulator', 'judge']) if (!str(k)) throw new UsageError(`simulbench create needs --${k}`);
+    if (str('tasks') && str('tasks-file')) throw new UsageError('give --tasks (shipped task ids) or --tasks-file, not both');
+    const kind = str('kind');
+    if (kind !== undefined && kind !== 'stateless' && kind !== 'stateful') throw new UsageError(`--kind is stateless or stateful, not ${JSON.stringify(kind)}`);
+    const whole = (k: string, min: number, max: number) => {
+      const v = str(k);
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${k} must be a whole number from ${min} to ${max}, not ${JSON.stringify(v)}`);
+      return n;
+    };
+    const budget = Object.fromEntries(
+      Object.entries({ maxTokens: num('max-tokens', str('max-tokens')), maxCostUsd: num('max-cost', str('max-cost')) }).filter(([, v]) => v !== undefined),
+    );
+    spec = {
+      format: 'simulbench', name: str('name') ?? `SimulBench ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`, budget,
+      ...(str('seed') ? { seed: str('seed') } : {}), ...(str('tasks') ? { taskIds: list(str('tasks')) } : {}),
+      ...(whole('dialogues', 1, 20) !== undefined ? { dialoguesPerTask: whole('dialogues', 1, 20) } : {}),
+      ...(whole('turns', 1, 10) !== undefined ? { turns: whole('turns', 1, 10) } : {}),
+      ...(values['no-pairwise'] ? { pairwise: false } : {}),
+    };
+    const file = str('tasks-file');
+    if (file) {
+      try {
+        if ((await stat(file)).size > MAX_IMPORT_BYTES) throw new UsageError(`${file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+        tasksText = await readFile(file, 'utf8');
+      } catch (err) {
+        if (err instanceof UsageError) throw err;
+        throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+      }
+      const parsed = parseSimulBenchTasks(tasksText, kind ? { defaultKind: kind } : {});
+      if ('error' in parsed) throw new UsageError(`${file}: ${parsed.error}`);
+      spec.tasks = parsed.tasks;
+    }
+  }
+  const { db, url } = await connect();
+  let boss: PgBoss | null = null;
+  try {
+    if (cmd === 'create') {
+      spec.agentIds = await agentIds(db, list(str('targets')));
+      [spec.userAgentId] = await agentIds(db, [str('user')!]);
+      [spec.simulatorId] = await agentIds(db, [str('simulator')!]);
+      [spec.judgeId] = await agentIds(db, [str('judge')!]);
+      boss = await startQueue(url, { worker: false });
+      const r = await createTournament(db, boss, spec);
+      console.log(`created SimulBench evaluation ${r.tournament.id} "${r.tournament.name}": ${r.matches} dialogues queued`);
+      return 0;
+    }
+    const r = await simulbenchResults(db, id!, { rounds: 1000 });
+    if (!r) throw new AdminError(`no SimulBench evaluation ${id}`);
+    console.log(`${r.tournamentId}  ${r.status}  ${r.name}`);
+    console.log(`dialogues ${r.dialogues.finished}/${r.dialogues.total - r.dialogues.cancelled} (${r.dialogues.failed} failed)  scripts ${r.scripts.total} (last-only ${r.scripts['last-only']}, first-chan ${r.scripts['first-chan']}, subseq-chan ${r.scripts['subseq-chan']})  answers rated ${r.answers.scored}/${r.answers.total} (${r.answers.noScore} no score, ${r.answers.failed} not answered)`);
+    const cell = (x: { n: number; mean: number }) => (x.n ? x.mean.toFixed(2) : '—').padStart(7);
+    console.log(`\n${'model'.padEnd(32)} ${['LastOnly', 'FirstChan', 'SubseqChan', 'Stateless', 'Stateful', 'Hard', 'All'].map((h) => h.padStart(7)).join(' ')}`);
+    for (const row of r.table4) {
+      console.log(`${(r.agents[row.agentId] ?? row.agentId).padEnd(32)} ${[row.lastOnly, row.firstChan, row.subseqChan, row.stateless, row.stateful, row.hard, row.all].map(cell).join(' ')}`);
+    }
+    if (r.table1.length) {
+      console.log(`\npairwise (win / tie / lose, difference)  judge's order disagreement ${r.disagreement.inconsistent}/${r.disagreement.judged}`);
+      for (const p of r.table1) {
+        console.log(`  ${r.agents[p.agentA] ?? p.agentA} vs ${r.agents[p.agentB] ?? p.agentB}: ${p.win} / ${p.tie} / ${p.lose}${p.n ? `, ${p.difference.toFixed(1)}%` : ''}`);
+      }
+    }
+    for (const s of r.spend) console.log(`  ${s.purpose.padEnd(14)} ${String(s.calls).padStart(6)} calls ${String(s.tokens).padStart(9)} tokens  $${s.costUsd.toFixed(4)}`);
+    return 0;
+  } finally {
+    if (boss) await stopQueue(boss);
     await db.$disconnect();
   }
 }

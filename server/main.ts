@@ -9,6 +9,7 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import type { PgBoss } from 'pg-boss';
 import { games, ratedGames } from '../games/registry';
+import { TASKS } from '../games/simulbench/tasks';
 import type { GameDef } from '../games/types';
 import { db } from '../lib/db';
 import { leaderboardQuerySchema, registerLeaderboardService } from '../lib/leaderboard';
@@ -278,7 +279,7 @@ async function main() {
       const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
       // N-player games and judged evaluations (Who is the spy, the flagship chat game, queued first so it is on screen
       // at once; DEEP): each simulated model is the guest (the spy, the describer) among simulated hosts (the judges).
-      const group = games.filter((g) => (g.meta.minPlayers > 2 && !g.meta.sides) || g.meta.scoring === 'evaluation');
+      const group = games.filter((g) => ((g.meta.minPlayers > 2 && !g.meta.sides) || g.meta.scoring === 'evaluation') && !g.meta.scheduledBy);
       if (group.length && hostIds.length && guestIds.length) {
         const hostGuest = await createTournament(db(), boss, {
           name: `Demo host/guest ${stamp}`,
@@ -321,6 +322,23 @@ async function main() {
           // search soon after the start.
         }, { priority: DEMO_PRIORITY + 1 });
         log(`demo RAP gauntlet scheduled: ${matches} matches`);
+      }
+      // SimulBench: the simulated models as targets; a simulated user agent, simulator and judge; one stateless and one
+      // stateful task, one short dialogue each, then the scripts, ratings and comparisons.
+      if (guestIds.length >= 2 && hostIds.length) {
+        const tasks = [TASKS.find((t) => t.kind === 'stateless'), TASKS.find((t) => t.kind === 'stateful')].flatMap((t) => (t ? [t.id] : []));
+        const { matches } = await createTournament(db(), boss, {
+          name: `Demo SimulBench ${stamp}`,
+          format: 'simulbench',
+          agentIds: guestIds,
+          userAgentId: hostIds[0],
+          simulatorId: hostIds[0],
+          judgeId: hostIds[0],
+          taskIds: tasks,
+          dialoguesPerTask: 1,
+          turns: 3,
+        }, { priority: DEMO_PRIORITY + 1 });
+        log(`demo SimulBench evaluation scheduled: ${matches} dialogues`);
       }
     }
   } catch (err) {

@@ -28,6 +28,7 @@ export default async function PlayPage({ searchParams }: Props) {
     moveSeconds: g.meta.humanMoveSeconds,
     rules: g.rules,
     evaluation: g.meta.scoring === 'evaluation',
+    playNote: g.meta.playNote ?? null,
   }));
   const [agents, mine] = await Promise.all([getPlayableAgents(), me ? getPersonMatches(me.agentId) : null]);
   const now = new Date();

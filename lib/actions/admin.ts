@@ -23,6 +23,7 @@ import { formText as text } from '../form-data';
 import { endSession, startSession } from '../session';
 import { saveSettings } from '../settings';
 import { tournamentSpecSchema } from '../tournament/spec';
+import { parseSimulBenchTasks } from '../../games/simulbench/import';
 import { FIELD_LABELS } from '../validation';
 import { adminAction, publicAction } from './define';
 
@@ -387,5 +388,52 @@ export const controlTournamentAction = adminAction.form<{ done: string }, typeof
     revalidatePath(`/tournaments/${id}`);
     revalidatePath('/tournaments');
     return { ok: true, done: { pause: 'paused', resume: 'resumed', cancel: 'cancelled' }[intent] };
+  },
+});
+
+// ---- SimulBench evaluations ----
+
+/** The new-evaluation form as a SimulBench spec (tasks: shipped ones ticked, or a file in SimulBench's format). */
+async function simulbenchSpecFromForm(fd: FormData): Promise<Record<string, unknown>> {
+  const ids = (key: string) => fd.getAll(key).filter((v): v is string => typeof v === 'string' && v !== '');
+  const budget = { maxTokens: numberField(fd, 'maxTokens'), maxCostUsd: numberField(fd, 'maxCostUsd') };
+  const spec: Record<string, unknown> = {
+    format: 'simulbench',
+    name: text(fd, 'name'),
+    agentIds: ids('agentIds'),
+    userAgentId: text(fd, 'userAgentId'),
+    simulatorId: text(fd, 'simulatorId'),
+    judgeId: text(fd, 'judgeId'),
+    dialoguesPerTask: numberField(fd, 'dialoguesPerTask'),
+    turns: numberField(fd, 'turns'),
+    pairwise: fd.get('pairwise') === 'on',
+    budget: Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)),
+  };
+  const seed = text(fd, 'seed').trim();
+  if (seed) spec.seed = seed;
+  const file = fd.get('tasksFile');
+  if (file instanceof File && file.size > 0) {
+    if (file.size > UPLOAD_LIMIT_BYTES) {
+      throw new UserError(`the tasks file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB (the CLI reads larger ones)`, { field: 'tasksFile' });
+    }
+    const kind = text(fd, 'defaultKind');
+    const parsed = parseSimulBenchTasks(await file.text(), kind === 'stateless' || kind === 'stateful' ? { defaultKind: kind } : {});
+    if ('error' in parsed) throw new UserError(`the tasks file: ${parsed.error}`, { field: 'tasksFile' });
+    spec.tasks = parsed.tasks;
+  } else {
+    const taskIds = ids('taskIds');
+    if (taskIds.length === 0) throw new UserError('pick at least one task (or import a tasks file)', { field: 'taskIds' });
+    spec.taskIds = taskIds;
+  }
+  return spec;
+}
+
+export const createSimulbenchAction = adminAction.form({
+  input: simulbenchSpecFromForm,
+  schema: tournamentSpecSchema,
+  run: async (spec) => {
+    const { id } = await tournamentControl().create(spec);
+    revalidatePath('/simulbench');
+    redirect(`/simulbench/${id}`);
   },
 });

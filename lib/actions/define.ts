@@ -49,7 +49,10 @@ export function failure(err: unknown, scope: string): Failure {
 
 /** An action that answers a form (useActionState). */
 export interface FormSpec<C, S extends z.ZodType, T extends object> {
-  /** The form's fields as the raw input; a UserError thrown here (a number field that is no number) names its field. */
+  /**
+   * The form's fields as the raw input (a promise when it reads an uploaded file); a UserError thrown here (a number
+   * field that is no number) names its field.
+   */
   input: (fd: FormData) => unknown;
   /** Checked before `run`: every problem is answered at once, each on its field. */
   schema: S;
@@ -81,7 +84,7 @@ export function actionClient<C>(scope: string, caller: () => Promise<C>) {
       return async (_prev: ActionResult<T>, fd: FormData): Promise<ActionResult<T>> =>
         answer(async () => {
           const who = await caller();
-          const raw = spec.input(fd);
+          const raw = await spec.input(fd);
           const input = spec.schema.safeParse(raw);
           return input.success ? spec.run(input.data, who, raw) : refusal(input.error.issues);
         });

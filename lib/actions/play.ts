@@ -13,6 +13,7 @@ import { formText as text } from '../form-data';
 import { setPassword } from '../people';
 import { endPersonSession, startPersonSession } from '../person-session';
 import { playControl } from '../play';
+import { castVote, type Reveal } from '../simulbench/votes';
 import { personAction, publicAction } from './define';
 
 /** The client's address as the custom server saw it (lib/client-ip.ts): what the rate limits count. */
@@ -104,5 +105,17 @@ export const playAgainAction = personAction('choose a name on the Play page firs
   run: async ({ matchId: previous }, me) => {
     const { matchId } = await playControl().rematch(me.agentId, previous);
     redirect(`/matches/${matchId}`);
+  },
+});
+
+const voteSchema = z.object({ ballot: z.string().min(1).max(4000), choice: z.enum(['first', 'second', 'tie']) });
+
+/** A blind vote between two SimulBench answers; answers with who wrote which and what the judge said. */
+export const simulbenchVoteAction = personAction('choose a name on the Play page first (as a guest or with an account): then vote').form<{ reveal: Reveal }, typeof voteSchema>({
+  input: (fd) => ({ ballot: text(fd, 'ballot'), choice: text(fd, 'choice') }),
+  schema: voteSchema,
+  run: async ({ ballot, choice }, me) => {
+    const reveal = await castVote(db(), ballot, choice, me.id);
+    return { ok: true, reveal };
   },
 });

@@ -8,6 +8,8 @@ export interface PlannedMatch {
   seed: string;
   /** Host-guest format only: the seat of the evaluated (guest) agent; the other seats are hosts. */
   guestSeat?: number;
+  /** The match's own settings where they differ per match (SimulBench: its task), merged over the game's. */
+  config?: Record<string, unknown>;
 }
 
 /**

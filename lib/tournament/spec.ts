@@ -1,6 +1,7 @@
 // What an admin asks for when creating a tournament (UI form, CLI and server share this one schema), and the
 // tournament's progress as pages and the CLI show it.
 import { z } from 'zod';
+import { MAX_TURNS, taskSchema } from '../../games/simulbench/types';
 
 const id = z.string().trim().min(1).max(64);
 const ids = z.array(id).max(200);
@@ -74,8 +75,48 @@ export const tournamentSpecSchema = z
         pairsPerBatch: z.number().int().min(1).max(100).default(4),
       })
       .strict(),
+    /**
+     * SimulBench (seeds/004): the user agent and the collecting simulator hold dialogues on the tasks; after each one the
+     * judge extracts its test scripts, every target (`agentIds`) answers them, the judge rates each answer 1–10 and,
+     * with `pairwise`, compares every two targets' answers in both orders.
+     */
+    z
+      .object({
+        ...base,
+        format: z.literal('simulbench'),
+        gameIds: z.array(z.literal('simulbench')).length(1).default(['simulbench']),
+        /** The user agent (the paper: GPT-3.5-turbo at temperature 1.2). */
+        userAgentId: id,
+        /** The simulator the dialogues are collected with (the paper: GPT-3.5-turbo). */
+        simulatorId: id,
+        /** Finds challenging turns, rates answers and compares them (the paper: GPT-4). */
+        judgeId: id,
+        /** Shipped tasks by id; all of them when neither this nor `tasks` is given. */
+        taskIds: z.array(id).min(1, 'pick at least one task').max(1000).optional(),
+        /** Tasks given whole (imported in SimulBench's format): evaluated instead of shipped ones. */
+        tasks: z.array(taskSchema).min(1).max(1000).optional(),
+        /** Dialogues per task (the paper: 3). */
+        dialoguesPerTask: z.number().int().min(1).max(20).default(3),
+        /** User requests per dialogue, the task description being the first (the paper: at most 4). */
+        turns: z.number().int().min(1).max(MAX_TURNS).default(4),
+        /** Compare every two targets on every script (both orders). */
+        pairwise: z.boolean().default(true),
+        /** The targets' sampling when they answer a script (the paper: greedy, 1,024 tokens). */
+        targetSampling: z
+          .object({ temperature: z.number().min(0).max(2).default(0), maxTokens: z.number().int().min(16).max(8192).default(1024) })
+          .strict()
+          .default({ temperature: 0, maxTokens: 1024 }),
+      })
+      .strict(),
   ])
   .superRefine((t, ctx) => {
+    if (t.format === 'simulbench') {
+      if (new Set(t.agentIds).size !== t.agentIds.length) ctx.addIssue({ code: 'custom', path: ['agentIds'], message: 'a target is listed twice' });
+      if (t.taskIds && t.tasks) ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'give shipped task ids or imported tasks, not both' });
+      const ids = t.tasks?.map((x) => x.id) ?? [];
+      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'two imported tasks have the same id' });
+      return;
+    }
     const pool = t.format === 'gauntlet' ? t.baselineIds : t.format === 'host-guest' ? t.hostIds : [];
     if ((t.format === 'round-robin' || t.format === 'adaptive') && new Set(t.agentIds).size < 2) {
       ctx.addIssue({ code: 'custom', path: ['agentIds'], message: `a ${t.format} tournament needs at least two different agents` });

@@ -3,6 +3,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { getGame, playableGames } from '../../games/registry';
+import type { GameDef } from '../../games/types';
 import { retiredReason } from '../../lib/admin';
 import type { Db } from '../../lib/db';
 import { checkPeopleBudget } from '../../lib/people-budget';
@@ -24,7 +25,7 @@ export async function startPlayMatch(db: Db, boss: PgBoss, personAgentId: string
   }
   const me = await db.agent.findUnique({ where: { id: personAgentId } });
   if (!me || me.kind !== 'human') throw new PlayError('choose a name on the Play page first');
-  await checkOpponents(db, req.opponentIds);
+  await checkOpponents(db, req.opponentIds, game);
   const seat = req.seat === 'random' ? randomInt(numPlayers) : req.seat;
   if (seat >= numPlayers) throw new PlayError(`${game.meta.title} with ${numPlayers} players has no seat ${seat + 1}`);
   const seats = [...req.opponentIds];
@@ -36,11 +37,14 @@ export async function startPlayMatch(db: Db, boss: PgBoss, personAgentId: string
  * Who a person may play (lib/play.ts's isPlayable, whatever the request says) and whether today's budget for people's
  * games still covers the opponents' providers.
  */
-async function checkOpponents(db: Db, ids: string[]): Promise<void> {
+async function checkOpponents(db: Db, ids: string[], game: GameDef | undefined): Promise<void> {
   const opponents = await db.agent.findMany({ where: { id: { in: ids } } });
   for (const id of ids) {
     const a = opponents.find((o) => o.id === id);
     if (!a) throw new PlayError(`there is no agent with id ${id}`);
+    if (game?.meta.modelsOnly && (a.kind === 'random' || a.kind === 'engine')) {
+      throw new PlayError(`${a.name} cannot write the free text ${game.meta.title} needs: pick a model`);
+    }
     if (a.retired) throw new PlayError(`${retiredReason(a)}: pick ${a.archivedAt ? 'another opponent' : 'that one'}`);
     if (a.kind === 'human') throw new PlayError(`${a.name} is a person: people can only be played against models and baselines for now`);
     if (!isPlayable(a)) throw new PlayError(`${a.name} is not open for games with people: pick one of the opponents on the Play page`);
@@ -58,7 +62,7 @@ export async function rematch(db: Db, boss: PgBoss, personAgentId: string, match
   if (!game) throw new PlayError(`the game "${m.gameId}" is no longer available`);
   const opponents = m.seats.filter((s) => s.agentId !== personAgentId).map((s) => s.agentId);
   // The opponents may have been withdrawn from people's games (or their budget spent) since.
-  await checkOpponents(db, opponents);
+  await checkOpponents(db, opponents, getGame(m.gameId));
   const seat = (mine.seat + 1) % m.seats.length;
   const seats = [...opponents];
   seats.splice(seat, 0, personAgentId);

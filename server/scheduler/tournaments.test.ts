@@ -341,7 +341,7 @@ describe('tournaments', () => {
     const person = await t.db.agent.create({ data: { name: 'a person', kind: 'human' } });
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, person.id] })).rejects.toThrow(/a person: people play from the Play page/);
     await expect(createTournament(t.db, boss, { name: 'x', format: 'nonsense', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(
-      /^Format: must be one of round-robin, gauntlet, host-guest, adaptive$/,
+      /^Format: must be one of round-robin, gauntlet, host-guest, adaptive, simulbench$/,
     );
     // Every problem at once, each named as the form labels it, in plain words (not zod's "Invalid input: expected …").
     await expect(createTournament(t.db, boss, { ...base, name: '', gameIds: [], agentIds: [a, b], gamesPerPair: 2.5, budget: { maxMatches: 0 } })).rejects.toThrow(

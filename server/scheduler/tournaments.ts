@@ -7,7 +7,8 @@ import { AdminError, parseOrThrow, retiredReason } from '../../lib/admin';
 import type { Db } from '../../lib/db';
 import { createRng, newSeed } from '../../lib/engine/rng';
 import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../lib/tournament/adaptive';
-import { gauntlet, hostGuest, roundRobin, type PlannedMatch } from '../../lib/tournament/pairings';
+import { gauntlet, hostGuest, roundRobin, seedStream, type PlannedMatch } from '../../lib/tournament/pairings';
+import { simulbenchTasks } from '../simulbench/tasks';
 import { tournamentRatedMatches, tournamentSpend } from '../../lib/tournament/progress';
 import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
 import { issuesText } from '../../lib/validation';
@@ -42,6 +43,10 @@ function twoPlayerGame(gameId: string): void {
 /** Every match of a non-adaptive tournament, or an adaptive tournament's first batch (each pair once, seats swapped). */
 export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch[] {
   let plan: PlannedMatch[];
+  for (const id of spec.gameIds) {
+    const by = getGame(id)?.meta.scheduledBy;
+    if (by && by !== spec.format) throw new AdminError(`${getGame(id)!.meta.title} is scheduled as a ${by === 'simulbench' ? 'SimulBench evaluation' : by}, not in a ${spec.format} tournament`);
+  }
   switch (spec.format) {
     case 'round-robin':
       spec.gameIds.forEach(twoPlayerGame);
@@ -87,6 +92,17 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
       }
       plan = roundRobin({ gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: 1, seed: `${seed}:adaptive:0` });
       break;
+    case 'simulbench': {
+      // One dialogue between the user agent and the simulator per task and repetition; the targets answer its scripts
+      // after it (server/simulbench/pipeline.ts), so they sit in no seat.
+      const next = seedStream(`${seed}:simulbench`);
+      plan = simulbenchTasks(spec).flatMap(({ config }) =>
+        Array.from({ length: spec.dialoguesPerTask }, () => ({
+          gameId: 'simulbench', seats: [spec.userAgentId, spec.simulatorId], seed: next(), config: { ...config, turns: spec.turns },
+        })),
+      );
+      break;
+    }
   }
   return interleave(plan, seed);
 }
@@ -124,7 +140,7 @@ function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
   for (const [gameId, raw] of Object.entries(spec.gameConfigs ?? {})) {
     const game = getGame(gameId);
     if (!game) throw new AdminError(`game settings: there is no game "${gameId}"`);
-    if (!spec.gameIds.includes(gameId)) throw new AdminError(`game settings: ${game.meta.title} is not one of this tournament's games`);
+    if (!(spec.gameIds as readonly string[]).includes(gameId)) throw new AdminError(`game settings: ${game.meta.title} is not one of this tournament's games`);
     const r = game.configSchema.safeParse(raw);
     // Every problem, each under the setting's own name (a game's settings have no form labels of their own).
     if (!r.success) throw new AdminError(`settings for ${game.meta.title}: ${issuesText(r.error, {})}`);
@@ -136,7 +152,7 @@ function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
 /** A planned match's game config: the tournament's settings for its game, placed around the guest in host/guest play. */
 function matchConfig(m: PlannedMatch, settings: unknown): object {
   const game = getGame(m.gameId)!;
-  const config = settings ?? game.defaultConfig;
+  const config = m.config ? { ...((settings as object | undefined) ?? {}), ...m.config } : (settings ?? game.defaultConfig);
   return (m.guestSeat !== undefined ? game.hostGuest.config(config, m.guestSeat, m.seats.length) : config) as object;
 }
 
@@ -173,7 +189,8 @@ export async function createTournament(
   const parsed = parseOrThrow(tournamentSpecSchema, raw);
   checkGameIds(parsed.gameIds);
   const spec = { ...parsed, gameConfigs: checkGameConfigs(parsed) };
-  const everyone = [...new Set([...spec.agentIds, ...('baselineIds' in spec ? spec.baselineIds : []), ...('hostIds' in spec ? spec.hostIds : [])])];
+  const roles = spec.format === 'simulbench' ? [spec.userAgentId, spec.simulatorId] : [];
+  const everyone = [...new Set([...spec.agentIds, ...('baselineIds' in spec ? spec.baselineIds : []), ...('hostIds' in spec ? spec.hostIds : []), ...roles])];
   const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true, archivedAt: true, kind: true } });
   const missing = everyone.filter((id) => !found.some((a) => a.id === id));
   if (missing.length) throw new AdminError(`some agents do not exist: ${missing.join(', ')}`);
@@ -183,12 +200,17 @@ export async function createTournament(
   if (retired.length) {
     throw new AdminError(`${retired.map((a) => `${retiredReason(a)}${a.archivedAt ? ' (restore it on the agents page)' : ''}`).join('; ')}: pick ${retired.some((a) => !a.archivedAt) ? 'the newest version' : 'another agent'}`);
   }
+  if (spec.format === 'simulbench') {
+    // Every SimulBench role writes free text: the targets, the user agent and the simulator are models.
+    const baselines = found.filter((a) => a.kind !== 'llm');
+    if (baselines.length) throw new AdminError(`${baselines.map((a) => a.name).join(', ')}: every SimulBench role (targets, user agent, simulator) must be an LLM agent`);
+  }
   if (spec.judgeId) {
     const judge = await db.agent.findUnique({ where: { id: spec.judgeId }, select: { name: true, kind: true, retired: true, archivedAt: true } });
     if (!judge) throw new AdminError(`the judge does not exist: ${spec.judgeId}`);
     if (judge.kind !== 'llm') throw new AdminError(`the judge must be an LLM agent; ${judge.name} is ${judge.kind === 'human' ? 'a person' : `a ${judge.kind} baseline`}`);
     if (judge.retired) throw new AdminError(`the judge ${retiredReason(judge)}: pick ${judge.archivedAt ? 'another judge' : 'the newest version'}`);
-    if (!spec.gameIds.some((g) => getGame(g)?.judgeable)) {
+    if (spec.format !== 'simulbench' && !spec.gameIds.some((g) => getGame(g)?.judgeable)) {
       throw new AdminError(`none of these games has statements to judge (a judge scores Who is the spy's descriptions)`);
     }
   }
@@ -248,6 +270,13 @@ async function stopTournament(db: Db, tournamentId: string, status: 'finished' |
 export async function tournamentJudge(db: Db, tournamentId: string): Promise<string | null> {
   const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
   return (t?.config as Partial<StoredConfig> | null)?.judgeId ?? null;
+}
+
+/** The spec of a SimulBench evaluation (its dialogues' stages run after each one), or null for any other tournament. */
+export async function tournamentSimulbench(db: Db, tournamentId: string): Promise<Extract<TournamentSpec, { format: 'simulbench' }> | null> {
+  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
+  const config = t?.config as Partial<StoredConfig> | null;
+  return config?.format === 'simulbench' ? (config as Extract<TournamentSpec, { format: 'simulbench' }>) : null;
 }
 
 export type Claim = { run: true; tournamentId: string | null } | { run: false; reason: string; tournamentId: string | null };

@@ -6,7 +6,8 @@ import { createAgent } from '../agents';
 import { humanBridge } from '../agents/human';
 import { MATCH_QUEUE, PLAY_QUEUE, type MatchJob } from '../scheduler/queue';
 import { judgeMatch } from '../agents/judge';
-import { claimMatch, settleTournament, tournamentJudge } from '../scheduler/tournaments';
+import { claimMatch, settleTournament, tournamentJudge, tournamentSimulbench } from '../scheduler/tournaments';
+import { processDialogue } from '../simulbench/pipeline';
 import { runMatch, type RunnerDeps } from './run-match';
 import { prismaStore } from './store';
 
@@ -39,7 +40,15 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
     if (tid && r.status === 'finished') {
       // The tournament's judge scores the match's statements (Who is the spy's descriptions) once it is over. A judge
       // that fails leaves the match as it is: its verdicts are missing, with the reason, never the match's result.
-      const judgeId = await tournamentJudge(db, tid);
+      const simulbench = await tournamentSimulbench(db, tid);
+      const judgeId = simulbench ? null : await tournamentJudge(db, tid);
+      if (simulbench) {
+        // SimulBench: the dialogue's scripts, the targets' answers, the ratings and the comparisons. A stage that fails
+        // leaves its rows without a result, with the reason; the dialogue stays as it is.
+        await processDialogue(db, matchId, tid, simulbench)
+          .then((s) => s.problems && opts.log?.(`match ${matchId}: SimulBench left ${s.problems} answer(s) or comparison(s) without a result`))
+          .catch((err) => opts.log?.(`match ${matchId}: SimulBench stages failed: ${(err as Error).message}`));
+      }
       if (judgeId) {
         await judgeMatch(db, matchId, judgeId)
           .then((j) => j.failed && opts.log?.(`match ${matchId}: the judge could not score ${j.failed} statement(s)`))

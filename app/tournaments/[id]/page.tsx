@@ -66,6 +66,18 @@ export default async function TournamentPage({ params, searchParams }: Props) {
 
       {admin && <TournamentControls id={t.id} status={t.status} />}
 
+      {t.format === 'simulbench' ? (
+        <section aria-labelledby="standings-heading" className="flex flex-col gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4 dark:border-indigo-900 dark:bg-indigo-950/40">
+          <h2 id="standings-heading" className="text-lg font-semibold">SimulBench results</h2>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            The matches below are the dialogues between the user agent and the simulator. After each one the judge extracts its test scripts and
+            rates every target’s answers; the tables are on the evaluation’s own page.
+          </p>
+          <Link href={`/simulbench/${t.id}`} className="w-fit font-medium text-indigo-700 hover:underline dark:text-indigo-300" data-testid="simulbench-results-link">
+            Scores, pairwise results and scripts →
+          </Link>
+        </section>
+      ) : (
       <section aria-labelledby="standings-heading" className="flex flex-col gap-3">
         <div>
           <h2 id="standings-heading" className="text-lg font-semibold">
@@ -81,6 +93,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           <TournamentStandings standings={standings} agents={agentInfo} />
         )}
       </section>
+      )}
 
       <section aria-labelledby="live-heading" className="flex flex-col gap-3">
         <h2 id="live-heading" className="flex items-center gap-2 text-lg font-semibold">

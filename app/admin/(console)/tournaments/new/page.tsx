@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'New tournament · Admin', robots: { 
 export default async function NewTournamentPage() {
   await requireAdminPage('/admin/tournaments/new');
   const agents = await listAgentsForAdmin(db());
-  const gameChoices: GameChoice[] = games.map((g) => ({
+  const gameChoices: GameChoice[] = games.filter((g) => !g.meta.scheduledBy).map((g) => ({
     id: g.id,
     title: g.meta.title,
     minPlayers: g.meta.minPlayers,

@@ -1,0 +1,157 @@
+// The new-SimulBench-evaluation form: the targets, the user agent, the simulator and the judge (LLM agents), the tasks
+// (shipped ones ticked, or a file in SimulBench's own format), dialogues, turns, pairwise, budget and seed. The server
+// action turns it into a spec, validates it and schedules it; refusals appear next to the button.
+'use client';
+
+import { useState } from 'react';
+import { createSimulbenchAction } from '@/lib/actions/admin';
+import { UPLOAD_LIMIT_BYTES } from '@/lib/datasets';
+import { checkboxClass, Field, FormError, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
+import { isInvalid, useFormAction } from './admin-form-action';
+import type { AgentChoice } from './admin-tournament-form';
+import { SimulatedBadge } from './simulated-badge';
+
+export interface TaskChoice {
+  id: string;
+  name: string;
+  kind: 'stateless' | 'stateful';
+}
+
+export function AdminSimulbenchForm({ agents, tasks }: { agents: AgentChoice[]; tasks: TaskChoice[] }) {
+  const { state, action, pending, onSubmit } = useFormAction(createSimulbenchAction, null);
+  const [taskIds, setTaskIds] = useState<string[]>(() => tasks.map((t) => t.id));
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const models = agents.filter((a) => a.kind === 'llm');
+  const error = tooLarge ?? (state && !state.ok ? state.error : null);
+  const bad = (name: string) => isInvalid(state, name);
+  const pick = (name: string, label: string, hint: string) => (
+    <Field label={label} htmlFor={`sb-${name}`} hint={hint}>
+      <select id={`sb-${name}`} name={name} required defaultValue={models[0]?.id ?? ''} aria-invalid={bad(name)} className={inputClass}>
+        {models.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+            {a.simulated ? ' (simulated)' : ''}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+  const kinds = (['stateless', 'stateful'] as const).map((k) => ({ kind: k, ids: tasks.filter((t) => t.kind === k).map((t) => t.id) }));
+
+  return (
+    <form
+      action={action}
+      onSubmit={(e) => {
+        const file = new FormData(e.currentTarget).get('tasksFile');
+        if (file instanceof File && file.size > UPLOAD_LIMIT_BYTES) {
+          e.preventDefault();
+          setTooLarge(`the tasks file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench create … --tasks-file FILE`);
+          return;
+        }
+        setTooLarge(null);
+        onSubmit(e);
+      }}
+      data-testid="simulbench-form"
+      className="flex flex-col gap-5 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <Field label="Name" htmlFor="sb-name">
+        <input id="sb-name" name="name" required maxLength={120} defaultValue="SimulBench" aria-invalid={bad('name')} className={inputClass} />
+      </Field>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className={labelClass}>Targets (the models evaluated)</legend>
+        {models.length === 0 && <p className="text-sm text-zinc-500">No LLM agent yet: define one under Agents.</p>}
+        <div className="grid gap-1 sm:grid-cols-2">
+          {models.map((a) => (
+            <label key={a.id} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="agentIds" value={a.id} className={checkboxClass} />
+              <span className="min-w-0 break-words">{a.name}</span>
+              {a.simulated && <SimulatedBadge />}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        {pick('userAgentId', 'User agent', 'Writes the requests (the paper: GPT-3.5-turbo; sampled at temperature 1.2, 300 tokens).')}
+        {pick('simulatorId', 'Simulator', 'Answers while the dialogues are collected (the paper: GPT-3.5-turbo).')}
+        {pick('judgeId', 'Judge', 'Finds challenging turns, rates answers 1–10 and compares them (the paper: GPT-4).')}
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className={labelClass}>
+          Tasks <span className="normal-case tracking-normal">({taskIds.length} of {tasks.length} chosen)</span>
+        </legend>
+        <div className="flex flex-wrap gap-2 text-xs">
+          <button type="button" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700" onClick={() => setTaskIds(tasks.map((t) => t.id))}>All</button>
+          <button type="button" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700" onClick={() => setTaskIds([])}>None</button>
+          {kinds.map((k) => (
+            <button key={k.kind} type="button" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700" onClick={() => setTaskIds(k.ids)}>
+              Only {k.kind}
+            </button>
+          ))}
+        </div>
+        <div className="grid max-h-64 gap-1 overflow-y-auto rounded border border-zinc-200 p-2 sm:grid-cols-2 dark:border-zinc-800" aria-invalid={bad('taskIds')}>
+          {tasks.map((t) => (
+            <label key={t.id} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="taskIds"
+                value={t.id}
+                checked={taskIds.includes(t.id)}
+                onChange={(e) => setTaskIds((ids) => (e.target.checked ? [...ids, t.id] : ids.filter((x) => x !== t.id)))}
+                className={checkboxClass}
+              />
+              <span className="min-w-0 break-words">{t.name}</span>
+              <span className="text-[11px] text-zinc-500">{t.kind}</span>
+            </label>
+          ))}
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Or import tasks" htmlFor="sb-tasks-file" hint="SimulBench’s own format (task_name, task_description, request_type; JSON or JSON Lines), up to 900 kB: replaces the ticked tasks.">
+            <input id="sb-tasks-file" name="tasksFile" type="file" accept="application/json,.json,.jsonl" aria-invalid={bad('tasksFile')} className={`${inputClass} py-1`} />
+          </Field>
+          <Field label="Kind of imported tasks" htmlFor="sb-kind" hint="For entries that do not say stateless or stateful.">
+            <select id="sb-kind" name="defaultKind" defaultValue="" className={inputClass}>
+              <option value="">— they all say —</option>
+              <option value="stateless">stateless</option>
+              <option value="stateful">stateful</option>
+            </select>
+          </Field>
+        </div>
+      </fieldset>
+
+      <div className="grid gap-3 sm:grid-cols-4">
+        <Field label="Dialogues per task" htmlFor="sb-dialogues" hint="The paper: 3.">
+          <input id="sb-dialogues" name="dialoguesPerTask" type="number" min={1} max={20} defaultValue={3} aria-invalid={bad('dialoguesPerTask')} className={inputClass} />
+        </Field>
+        <Field label="Turns per dialogue" htmlFor="sb-turns" hint="User requests, the task first (the paper: 4).">
+          <input id="sb-turns" name="turns" type="number" min={1} max={10} defaultValue={4} aria-invalid={bad('turns')} className={inputClass} />
+        </Field>
+        <Field label="Max tokens" htmlFor="sb-max-tokens" hint="Optional budget.">
+          <input id="sb-max-tokens" name="maxTokens" type="number" min={1} aria-invalid={bad('maxTokens')} className={inputClass} />
+        </Field>
+        <Field label="Max cost (USD)" htmlFor="sb-max-cost" hint="Optional budget.">
+          <input id="sb-max-cost" name="maxCostUsd" type="number" min={0} step="any" aria-invalid={bad('maxCostUsd')} className={inputClass} />
+        </Field>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="pairwise" defaultChecked className={checkboxClass} />
+          Compare every two targets on every script (both orders)
+        </label>
+        <Field label="Seed" htmlFor="sb-seed" hint="Optional: drawn and recorded when blank.">
+          <input id="sb-seed" name="seed" maxLength={64} className={inputClass} />
+        </Field>
+      </div>
+
+      <FormError error={error} testId="simulbench-error" />
+      <div>
+        <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="create-simulbench">
+          {pending && <Spinner />}
+          Start the evaluation
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,215 @@
+// SimulBench end to end on real Postgres, pg-boss and the simulated endpoint over HTTP: an evaluation is scheduled like
+// a tournament, its dialogues are played by the user agent and the simulator, and after each one the judge extracts the
+// scripts, the targets answer them, the judge rates and compares the answers; the tables read what was stored. Then the
+// stages' own policies: run again, nothing is asked twice; a target whose provider fails has no answer and no score,
+// never a low one; an unreadable judge is sent back the reason, then it is "no score".
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASKS } from '../../games/simulbench/tasks';
+import { createDb, type Db } from '../../lib/db';
+import { simulbenchResults } from '../../lib/simulbench/results';
+import { castVote, drawBallot } from '../../lib/simulbench/votes';
+import type { ChatTurn } from '../../lib/simulbench/types';
+import { tournamentProgress } from '../../lib/tournament/progress';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { startFaultyEndpoint, type FaultyEndpoint } from '../llm/test-faulty-endpoint';
+import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated';
+import { startQueue, stopQueue } from '../scheduler/queue';
+import { createTournament } from '../scheduler/tournaments';
+import { startMatchWorker } from '../workers/match-worker';
+import { prismaStore } from '../workers/store';
+import { processDialogue, type SimulbenchSpec } from './pipeline';
+
+let t: TestDb;
+let workerDb: Db;
+let boss: PgBoss;
+let sim: SimulatedEndpoint;
+let down: FaultyEndpoint;
+const ids = {} as Record<'user' | 'simulator' | 'judge' | 'careful' | 'sloppy' | 'down' | 'random', string>;
+
+beforeAll(async () => {
+  process.env.ARENA_SECRET ??= 'test-secret-test-secret';
+  t = await createTestDb();
+  workerDb = createDb(t.url, 8);
+  boss = await startQueue(t.url);
+  sim = await startSimulatedEndpoint({ latencyMs: 0, seed: 'simulbench' });
+  // A provider that is down: every request fails with HTTP 500.
+  down = await startFaultyEndpoint(() => ({ status: 500 }));
+  const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true, priceInPer1k: 0.001, priceOutPer1k: 0.002 } });
+  const d = await t.db.provider.create({ data: { name: 'down', baseUrl: down.url } });
+  const llm = (name: string, providerId: string, model: string) =>
+    t.db.agent.create({ data: { name, kind: 'llm', providerId, model, scaffold: 'base', simulated: true } });
+  ids.user = (await llm('user-agent', p.id, 'sim-careful')).id;
+  ids.simulator = (await llm('collector', p.id, 'sim-careful')).id;
+  ids.judge = (await llm('judge', p.id, 'sim-careful')).id;
+  ids.careful = (await llm('careful', p.id, 'sim-careful')).id;
+  ids.sloppy = (await llm('sloppy', p.id, 'sim-sloppy')).id;
+  ids.down = (await llm('down', d.id, 'gpt-x')).id;
+  ids.random = (await t.db.agent.create({ data: { name: 'random', kind: 'random' } })).id;
+  await startMatchWorker(boss, workerDb, { concurrency: 4 });
+});
+afterAll(async () => {
+  if (boss) await stopQueue(boss);
+  await workerDb?.$disconnect();
+  await sim?.close();
+  await down?.close();
+  await t?.drop();
+});
+
+const spec = (over: Partial<SimulbenchSpec> = {}) => ({
+  format: 'simulbench', name: 'sb', agentIds: [ids.careful, ids.sloppy], userAgentId: ids.user, simulatorId: ids.simulator, judgeId: ids.judge,
+  taskIds: [TASKS[0]!.id, TASKS.find((x) => x.kind !== TASKS[0]!.kind)!.id], dialoguesPerTask: 1, turns: 2, seed: 'sb-1', ...over,
+});
+
+async function ended(id: string) {
+  await expect
+    .poll(async () => {
+      const [p] = await tournamentProgress(t.db, [id]);
+      return p!.status;
+    }, { timeout: 60_000, interval: 200 })
+    .toBe('finished');
+}
+
+describe('a SimulBench evaluation', () => {
+  it('collects dialogues, extracts scripts, scores and compares every answer, and fills the tables', async () => {
+    const { tournament, matches } = await createTournament(t.db, boss, spec());
+    expect(matches).toBe(2);
+    await ended(tournament.id);
+    const dialogues = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: true } });
+    expect(dialogues.map((m) => m.status)).toEqual(['finished', 'finished']);
+    // The user agent in seat 1, the simulator in seat 2; the targets sit in no seat.
+    for (const m of dialogues) expect(m.seats.sort((a, b) => a.seat - b.seat).map((s) => s.agentId)).toEqual([ids.user, ids.simulator]);
+
+    const scripts = await t.db.simulScript.findMany({ where: { setName: `tournament:${tournament.id}` } });
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const s of scripts) {
+      const history = s.history as unknown as ChatTurn[];
+      // A script ends with the request the targets answer, and its turn is that request's number.
+      expect(history.at(-1)!.role).toBe('user');
+      expect(history.filter((h) => h.role === 'user')).toHaveLength(s.turn);
+      // The type follows the judge's turn (Sec. 2.4).
+      const c = s.judgedTurn;
+      if (c === 0 || c === null) expect(s.type).toBe('last-only');
+      else expect(s.type).toBe(s.turn === c ? 'first-chan' : 'subseq-chan');
+    }
+    const answers = await t.db.simulAnswer.findMany({ where: { tournamentId: tournament.id } });
+    expect(answers).toHaveLength(scripts.length * 2);
+    expect(answers.every((a) => a.text !== null && a.error === null)).toBe(true);
+    expect(answers.filter((a) => a.score !== null).every((a) => a.score! >= 1 && a.score! <= 10)).toBe(true);
+    expect(answers.filter((a) => a.score !== null).length).toBeGreaterThan(0);
+    const comparisons = await t.db.simulComparison.findMany({ where: { tournamentId: tournament.id } });
+    expect(comparisons).toHaveLength(scripts.length);
+    // The pair is stored once, in id order.
+    expect(comparisons.every((c) => c.agentA < c.agentB)).toBe(true);
+
+    // Every stage's calls are on the dialogue matches, without a ply, and count in the spend.
+    const calls = await t.db.llmCall.groupBy({ by: ['purpose'], where: { match: { tournamentId: tournament.id } }, _count: { _all: true } });
+    const n = (p: string) => calls.find((c) => c.purpose === p)?._count._all ?? 0;
+    expect(n('simul-extract')).toBeGreaterThanOrEqual(2);
+    expect(n('simul-answer')).toBe(scripts.length * 2);
+    expect(n('simul-score')).toBeGreaterThanOrEqual(scripts.length * 2);
+    expect(n('simul-compare')).toBeGreaterThanOrEqual(scripts.length * 2);
+    expect(await t.db.llmCall.count({ where: { match: { tournamentId: tournament.id }, purpose: { startsWith: 'simul-' }, NOT: { ply: null } } })).toBe(0);
+
+    const r = (await simulbenchResults(t.db, tournament.id, { rounds: 50 }))!;
+    expect(r.dialogues).toMatchObject({ total: 2, finished: 2 });
+    expect(r.scripts.total).toBe(scripts.length);
+    expect(r.table4.map((row) => row.agentId).sort()).toEqual([ids.careful, ids.sloppy].sort());
+    expect(r.table4.every((row) => row.answered === scripts.length)).toBe(true);
+    // The simulated judge rates what it sees: the careful model's answers (in the task's format) above the sloppy one's.
+    const all = (id: string) => r.table4.find((row) => row.agentId === id)!.all.mean;
+    expect(all(ids.careful)).toBeGreaterThan(all(ids.sloppy));
+    expect(r.table4[0]!.agentId).toBe(ids.careful);
+    expect(r.table1).toHaveLength(1);
+    const row = r.table1[0]!;
+    expect(row.win + row.tie + row.lose).toBe(comparisons.filter((c) => c.first && c.second).length);
+    expect(r.spend.map((s) => s.purpose)).toEqual(expect.arrayContaining(['move', 'simul-extract', 'simul-answer', 'simul-score', 'simul-compare']));
+    expect(r.spend.find((s) => s.purpose === 'simul-answer')!.costUsd).toBeGreaterThan(0);
+    // The user agent's strategies were stored per request (two requests per dialogue: the task, then one more).
+    expect(Object.values(r.strategies).reduce((a, b) => a + b, 0)).toBe(2);
+
+    // Run again: nothing is asked twice.
+    const before = await t.db.llmCall.count({ where: { match: { tournamentId: tournament.id } } });
+    const again = await processDialogue(t.db, dialogues[0]!.id, tournament.id, r.spec);
+    expect(again).toMatchObject({ answers: 0, scored: 0, compared: 0 });
+    expect(await t.db.llmCall.count({ where: { match: { tournamentId: tournament.id } } })).toBe(before);
+  }, 90_000);
+
+  it('people vote blind on two answers; the reveal names them; each pair once per voter; the page counts agreement', async () => {
+    const t0 = (await t.db.tournament.findFirstOrThrow({ where: { name: 'sb' }, orderBy: { createdAt: 'asc' } })).id;
+    const ballot = (await drawBallot(t.db, 'voter-1', t0))!;
+    expect(ballot.history.at(-1)!.role).toBe('user');
+    // Nothing in what the page shows names an agent.
+    const shown = JSON.stringify({ ...ballot, token: undefined });
+    for (const name of ['careful', 'sloppy']) expect(shown).not.toContain(`"${name}"`);
+    expect(ballot.token).not.toContain(ids.careful);
+    const reveal = await castVote(t.db, ballot.token, 'first', 'voter-1');
+    expect([reveal.first.name, reveal.second.name].sort()).toEqual(['careful', 'sloppy']);
+    expect(reveal.choice).toBe('first');
+    const [vote] = await t.db.simulVote.findMany({ where: { voter: 'voter-1' } });
+    // Stored in terms of the pair, not of the order shown.
+    const winner = vote!.choice === 'a' ? vote!.agentA : vote!.agentB;
+    expect(winner).toBe(vote!.shownFirst);
+    await expect(castVote(t.db, ballot.token, 'second', 'voter-1')).rejects.toThrow(/already voted/);
+    await expect(castVote(t.db, ballot.token, 'first', 'voter-2')).rejects.toThrow(/someone else/);
+    await expect(castVote(t.db, `${ballot.token.slice(0, -4)}AAA=`, 'first', 'voter-1')).rejects.toThrow(/cannot be read/);
+    // The judge's verdict on the same pair, as shown, when it has one.
+    const r = (await simulbenchResults(t.db, t0, { rounds: 20 }))!;
+    expect(r.votes.total).toBe(1);
+    expect(r.votes.agreement.n).toBe(reveal.judge === null ? 0 : 1);
+    expect(r.votes.agreement.agree).toBe(reveal.judge === 'first' ? 1 : 0);
+    // A voter who has voted on every pair gets none.
+    let left = await drawBallot(t.db, 'voter-1', t0);
+    while (left) {
+      await castVote(t.db, left.token, 'tie', 'voter-1');
+      left = await drawBallot(t.db, 'voter-1', t0);
+    }
+    expect(await t.db.simulVote.count({ where: { voter: 'voter-1' } })).toBe(await t.db.simulComparison.count({ where: { tournamentId: t0 } }));
+  });
+
+  it('refuses roles that cannot write text, unknown tasks, and both task lists at once', async () => {
+    await expect(createTournament(t.db, boss, spec({ agentIds: [ids.careful, ids.random] }))).rejects.toThrow(/random: every SimulBench role .* must be an LLM agent/);
+    await expect(createTournament(t.db, boss, spec({ taskIds: ['no-such-task'] }))).rejects.toThrow(/no shipped SimulBench task "no-such-task"/);
+    await expect(createTournament(t.db, boss, spec({ tasks: [TASKS[0]!] }))).rejects.toThrow(/not both/);
+    await expect(createTournament(t.db, boss, { ...spec(), judgeId: undefined })).rejects.toThrow(/judge: is required/i);
+  });
+
+  it('a target whose provider fails has no answer and no score, and is compared with no one', async () => {
+    const { tournament } = await createTournament(t.db, boss, spec({ agentIds: [ids.careful, ids.down], taskIds: [TASKS[0]!.id], seed: 'sb-down' }));
+    await ended(tournament.id);
+    const answers = await t.db.simulAnswer.findMany({ where: { tournamentId: tournament.id } });
+    const failed = answers.filter((a) => a.agentId === ids.down);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((a) => a.text === null && a.score === null && /provider failed/.test(a.error ?? ''))).toBe(true);
+    expect(await t.db.simulComparison.count({ where: { tournamentId: tournament.id } })).toBe(0);
+    const r = (await simulbenchResults(t.db, tournament.id, { rounds: 20 }))!;
+    expect(r.answers.failed).toBe(failed.length);
+    // The failed answers are not in the table: the down target has no row at all.
+    expect(r.table4.map((x) => x.agentId)).toEqual([ids.careful]);
+  }, 90_000);
+
+  it('an unreadable judge is corrected with the reason, then leaves "no score"', async () => {
+    // A judge that always answers prose: the extraction falls back to LastOnly, every rating is "no score".
+    const prose = await startFaultyEndpoint(() => ({ content: 'I think the answer is quite good overall.' }));
+    try {
+      const pp = await t.db.provider.create({ data: { name: 'prose', baseUrl: prose.url } });
+      const judge = await t.db.agent.create({ data: { name: 'prose-judge', kind: 'llm', providerId: pp.id, model: 'x', scaffold: 'base' } });
+      const m = await t.db.match.findFirstOrThrow({ where: { status: 'finished', gameId: 'simulbench' } });
+      const tn = await t.db.tournament.create({ data: { name: 'prose', config: { ...spec(), judgeId: judge.id } as object } });
+      const s = await processDialogue(t.db, m.id, tn.id, { ...(spec() as SimulbenchSpec), judgeId: judge.id, pairwise: true, targetSampling: { temperature: 0, maxTokens: 1024 } }, prismaStore(t.db));
+      expect(s.scripts).toBe(1);
+      const [script] = await t.db.simulScript.findMany({ where: { setName: `tournament:${tn.id}` } });
+      expect(script).toMatchObject({ type: 'last-only', judgedTurn: null });
+      expect(script!.judgeError).toMatch(/Turn: \[\[/);
+      const answers = await t.db.simulAnswer.findMany({ where: { tournamentId: tn.id } });
+      expect(answers.every((a) => a.text !== null && a.score === null && /Rating: \[\[/.test(a.judgeError ?? ''))).toBe(true);
+      // Three tries each: the first answer and two corrections carrying the reason.
+      const scoreCalls = await t.db.llmCall.findMany({ where: { matchId: m.id, agentId: judge.id, purpose: 'simul-score' }, orderBy: { id: 'asc' } });
+      expect(scoreCalls).toHaveLength(answers.length * 3);
+      const last = scoreCalls.at(-1)!.messages as { role: string; content: string }[];
+      expect(last.at(-1)!.content).toMatch(/could not be read/);
+    } finally {
+      await prose.close();
+    }
+  }, 60_000);
+});
