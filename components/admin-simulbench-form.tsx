@@ -30,7 +30,7 @@ export function AdminSimulbenchForm({ agents, tasks }: { agents: AgentChoice[]; 
         {models.map((a) => (
           <option key={a.id} value={a.id}>
             {a.name}
-            {a.simulated ? ' (simulated)' : ''}
+            {a.simulated && !/simulated/i.test(a.name) ? ' (simulated)' : ''}
           </option>
         ))}
       </select>

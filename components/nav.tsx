@@ -11,7 +11,6 @@ const LINKS = [
   { href: '/leaderboard', label: 'Leaderboard', short: 'Ratings', match: (p: string) => p.startsWith('/leaderboard') },
   { href: '/metrics', label: 'Metrics', match: (p: string) => p.startsWith('/metrics') },
   { href: '/games', label: 'Games', match: (p: string) => p.startsWith('/games') },
-  { href: '/simulbench', label: 'SimulBench', short: 'Simul', match: (p: string) => p.startsWith('/simulbench') },
   { href: '/agents', label: 'Agents', match: (p: string) => p.startsWith('/agents') },
   { href: '/tournaments', label: 'Tournaments', short: 'Tourneys', match: (p: string) => p.startsWith('/tournaments') },
 ];

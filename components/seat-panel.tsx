@@ -83,7 +83,7 @@ function MoveTimer({ deadline, seconds, clockOffsetMs }: { deadline: string; sec
       <span
         role="timer"
         aria-label={`${left} seconds left for your move`}
-        className={`w-12 font-mono text-lg font-semibold tabular-nums ${urgent ? 'text-red-700 dark:text-red-400' : ''}`}
+        className={`min-w-12 shrink-0 whitespace-nowrap font-mono text-lg font-semibold tabular-nums ${urgent ? 'text-red-700 dark:text-red-400' : ''}`}
       >
         {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
       </span>

@@ -100,6 +100,8 @@ export interface GameMeta {
   modelsOnly?: boolean;
   /** A sentence the Play page shows under the rules (how a person takes part in an evaluation). */
   playNote?: string;
+  /** Where an evaluation's results are, when not on its metrics page `/metrics/<id>` (SimulBench: `/simulbench`). */
+  resultsPath?: string;
 }
 
 /** The fields of `GameMeta` a game may leave out: `defineGame` fills in their defaults. */

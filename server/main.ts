@@ -332,7 +332,8 @@ async function main() {
           format: 'simulbench',
           agentIds: guestIds,
           userAgentId: hostIds[0],
-          simulatorId: hostIds[0],
+          // The sloppy model collects, as the paper's weaker GPT-3.5 did: its slips make the challenging turns.
+          simulatorId: guestIds[1],
           judgeId: hostIds[0],
           taskIds: tasks,
           dialoguesPerTask: 1,

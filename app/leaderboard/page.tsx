@@ -11,6 +11,7 @@ import { categoryLabel, METHOD_LABELS } from '@/components/leaderboard-format';
 import { LeaderboardCooperative } from '@/components/leaderboard-cooperative';
 import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
 import { LeaderboardRobust } from '@/components/leaderboard-robust';
+import { LeaderboardSimulbench } from '@/components/leaderboard-simulbench';
 import { LeaderboardPairwise } from '@/components/leaderboard-pairwise';
 import { LeaderboardRefresh } from '@/components/leaderboard-refresh';
 import { LeaderboardTable } from '@/components/leaderboard-table';
@@ -24,6 +25,7 @@ import { RECORD_RULE } from '@/lib/records';
 import { datasetGameList, datasetNames } from '@/lib/datasets';
 import { listDatasets, type DatasetSummary } from '@/lib/datasets-store';
 import { leaderboardQueryFor } from '@/lib/settings';
+import { latestSimulbenchResults, type SimulbenchResults } from '@/lib/simulbench/results';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Leaderboard' };
@@ -61,6 +63,8 @@ export default async function LeaderboardPage({ searchParams }: Props) {
     error = err instanceof Error ? err.message : String(err);
   }
   const pub = await publication;
+  // SimulBench has its own section (its own scale: a judge's 1–10 ratings), beside the arena's matches only.
+  const simulbench = query.dataset ? null : await latestSimulbenchResults(db()).catch(() => null);
 
   return (
     <div className="flex flex-col gap-6">
@@ -76,6 +80,9 @@ export default async function LeaderboardPage({ searchParams }: Props) {
               GameBench’s tables
             </Link>{' '}
             <span className="text-zinc-500 dark:text-zinc-400">— average score, ratings per game and per category, spider plot</span>
+            {' · '}
+            <Link href="/simulbench" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">SimulBench</Link>
+            <span className="text-zinc-500 dark:text-zinc-400"> — models as simulators</span>
           </p>
         </div>
         <Downloads query={query} />
@@ -116,13 +123,13 @@ export default async function LeaderboardPage({ searchParams }: Props) {
           <p className="mt-2 text-xs text-red-700/80 dark:text-red-400/80">Reload the page in a moment; if it persists, check that the arena server is running.</p>
         </div>
       ) : (
-        <Board result={result} publication={pub} />
+        <Board result={result} publication={pub} simulbench={simulbench} />
       )}
     </div>
   );
 }
 
-function Board({ result, publication }: { result: LeaderboardResult; publication: PublicationView | null }) {
+function Board({ result, publication, simulbench }: { result: LeaderboardResult; publication: PublicationView | null; simulbench: SimulbenchResults | null }) {
   const { query } = result;
   const computed = new Date(result.computedAt);
   const strong = 'font-semibold text-zinc-700 dark:text-zinc-300';
@@ -322,6 +329,8 @@ function Board({ result, publication }: { result: LeaderboardResult; publication
       {query.method === 'bt' && <PublicationFigures query={query} view={publication} />}
 
       {cooperativeSection}
+
+      {!query.dataset && <LeaderboardSimulbench results={simulbench} />}
 
       <HowToRead bootstrapRounds={result.bootstrapRounds} />
     </div>

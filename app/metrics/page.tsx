@@ -85,7 +85,7 @@ export default async function MetricsPage({ searchParams }: Props) {
         {allGames.filter((g) => g.meta.scoring === 'evaluation').map((g, i) => (
           <span key={g.id}>
             {i > 0 && ', '}
-            <Link href={`/metrics/${g.id}`} className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">{g.meta.title}</Link>
+            <Link href={g.meta.resultsPath ?? `/metrics/${g.id}`} className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">{g.meta.title}</Link>
           </span>
         ))}
         .

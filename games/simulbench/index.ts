@@ -24,6 +24,7 @@ export const simulbench = defineGame({
     // A dialogue is the first stage of a SimulBench evaluation (server/simulbench): scheduled only as one.
     scheduledBy: 'simulbench',
     modelsOnly: true,
+    resultsPath: '/simulbench',
     playNote:
       'A SimulBench dialogue, not a contest: it is not rated. Take the User seat and talk with a model acting as the simulator of a drawn task (a terminal, a database, a game…): write requests, pick the strategy you follow, and end the dialogue when you like. Pick a model as the simulator.',
   },

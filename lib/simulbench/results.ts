@@ -150,3 +150,15 @@ export async function simulbenchScripts(db: Db, tournamentId: string, opts: { sk
     })),
   };
 }
+
+/**
+ * The newest SimulBench evaluation with rated answers (finished ones first), for the leaderboard's SimulBench section:
+ * evaluations are not pooled, since each has its own frozen scripts. Null when there is none.
+ */
+export async function latestSimulbenchResults(db: Db): Promise<SimulbenchResults | null> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT t.id FROM tournaments t
+    WHERE t.config->>'format' = 'simulbench' AND EXISTS (SELECT 1 FROM simul_answers a WHERE a.tournament_id = t.id AND a.score IS NOT NULL)
+    ORDER BY (t.status = 'finished') DESC, t.created_at DESC LIMIT 1`;
+  return rows[0] ? simulbenchResults(db, rows[0].id) : null;
+}

@@ -85,6 +85,8 @@ export const tournamentSpecSchema = z
         ...base,
         format: z.literal('simulbench'),
         gameIds: z.array(z.literal('simulbench')).length(1).default(['simulbench']),
+        /** The targets: the models evaluated as simulators. */
+        agentIds: ids.min(1, 'pick at least one target (a model to evaluate)'),
         /** The user agent (the paper: GPT-3.5-turbo at temperature 1.2). */
         userAgentId: id,
         /** The simulator the dialogues are collected with (the paper: GPT-3.5-turbo). */

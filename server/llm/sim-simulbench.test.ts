@@ -50,8 +50,9 @@ describe('the simulated challenging-turn judge (B.3)', () => {
     expect(turnOf(dialogueWith(careful(r2), offTopic))).toEqual({ turn: 3 });
     expect(turnOf(dialogueWith('I am not sure what you mean.', ''))).toEqual({ turn: 2 });
   });
-  it('a sloppy but relevant reply is not a challenging turn', () => {
-    expect(turnOf(dialogueWith(sloppy(r2), sloppy(r3)))).toEqual({ turn: 0 });
+  it('a sloppy reply (chatter around the output: a format error, as B.3 counts it) is a challenging turn', () => {
+    expect(turnOf(dialogueWith(sloppy(r2), sloppy(r3)))).toEqual({ turn: 2 });
+    expect(turnOf(dialogueWith(careful(r2), sloppy(r3)))).toEqual({ turn: 3 });
   });
 });
 

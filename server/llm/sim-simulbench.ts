@@ -112,8 +112,11 @@ export function featureScore(response: string, request: string, jitter = true): 
   return { score: Math.max(2, Math.min(10, score)), reasons };
 }
 
-/** A turn is challenging to the simulated judge when its reply scores 4 or less without the jitter's help. */
-const weak = (reply: string | null, request: string) => reply === null || featureScore(reply, request, false).score <= 4;
+/**
+ * A turn is challenging to the simulated judge when its reply scores 5 or less without the jitter's help: a missing or
+ * off-topic reply, and one with chatter around the output (the sloppy persona), a format error B.3 counts as inaccurate.
+ */
+const weak = (reply: string | null, request: string) => reply === null || featureScore(reply, request, false).score <= 5;
 
 function extractAnswer(prompt: string, flawed: boolean): SimAnswer {
   const turns = turnsOf(between(prompt, '[The Start of the Dialogue]\n', '\n[The End of the Dialogue]'));
