@@ -17,8 +17,10 @@ export interface TaskChoice {
   kind: 'stateless' | 'stateful';
 }
 
-export function AdminSimulbenchForm({ agents, tasks }: { agents: AgentChoice[]; tasks: TaskChoice[] }) {
+export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: AgentChoice[]; tasks: TaskChoice[]; scriptSets: { setName: string; label: string; scripts: number }[] }) {
   const { state, action, pending, onSubmit } = useFormAction(createSimulbenchAction, null);
+  const [scriptSet, setScriptSet] = useState('');
+  const collect = scriptSet === '';
   const [taskIds, setTaskIds] = useState<string[]>(() => tasks.map((t) => t.id));
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const models = agents.filter((a) => a.kind === 'llm');
@@ -72,12 +74,28 @@ export function AdminSimulbenchForm({ agents, tasks }: { agents: AgentChoice[]; 
         </div>
       </fieldset>
 
+      <Field
+        label="Scripts"
+        htmlFor="sb-script-set"
+        hint="Collect new dialogues and extract their scripts, or score the targets on a frozen set: an earlier evaluation’s or an imported one (npm run arena -- simulbench import-scripts FILE --set NAME)."
+      >
+        <select id="sb-script-set" name="scriptSet" value={scriptSet} onChange={(e) => setScriptSet(e.target.value)} aria-invalid={bad('scriptSet')} className={inputClass}>
+          <option value="">Collect new dialogues</option>
+          {scriptSets.map((s) => (
+            <option key={s.setName} value={s.setName}>
+              {s.label} ({s.scripts} scripts)
+            </option>
+          ))}
+        </select>
+      </Field>
+
       <div className="grid gap-3 sm:grid-cols-3">
-        {pick('userAgentId', 'User agent', 'Writes the requests (the paper: GPT-3.5-turbo; sampled at temperature 1.2, 300 tokens).')}
-        {pick('simulatorId', 'Simulator', 'Answers while the dialogues are collected (the paper: GPT-3.5-turbo).')}
+        {collect && pick('userAgentId', 'User agent', 'Writes the requests (the paper: GPT-3.5-turbo; sampled at temperature 1.2, 300 tokens).')}
+        {collect && pick('simulatorId', 'Simulator', 'Answers while the dialogues are collected (the paper: GPT-3.5-turbo).')}
         {pick('judgeId', 'Judge', 'Finds challenging turns, rates answers 1–10 and compares them (the paper: GPT-4).')}
       </div>
 
+      {collect && (
       <fieldset className="flex flex-col gap-2">
         <legend className={labelClass}>
           Tasks <span className="normal-case tracking-normal">({taskIds.length} of {tasks.length} chosen)</span>
@@ -120,14 +138,19 @@ export function AdminSimulbenchForm({ agents, tasks }: { agents: AgentChoice[]; 
           </Field>
         </div>
       </fieldset>
+      )}
 
       <div className="grid gap-3 sm:grid-cols-4">
+        {collect && (
+          <>
         <Field label="Dialogues per task" htmlFor="sb-dialogues" hint="The paper: 3.">
           <input id="sb-dialogues" name="dialoguesPerTask" type="number" min={1} max={20} defaultValue={3} aria-invalid={bad('dialoguesPerTask')} className={inputClass} />
         </Field>
         <Field label="Turns per dialogue" htmlFor="sb-turns" hint="User requests, the task first (the paper: 4).">
           <input id="sb-turns" name="turns" type="number" min={1} max={10} defaultValue={4} aria-invalid={bad('turns')} className={inputClass} />
         </Field>
+          </>
+        )}
         <Field label="Max tokens" htmlFor="sb-max-tokens" hint="Optional budget.">
           <input id="sb-max-tokens" name="maxTokens" type="number" min={1} aria-invalid={bad('maxTokens')} className={inputClass} />
         </Field>

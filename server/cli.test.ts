@@ -1,11 +1,13 @@
 // The headless CLI, run as a real child process against real Postgres: create, list, show, pause, resume, cancel; bad
 // input answered in one line with exit code 2; a running arena's embedded Postgres found on whatever port it uses.
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, rm, unlink } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../games/registry';
+import { TASKS } from '../games/simulbench/tasks';
+import { scriptFile } from '../lib/simulbench/script-file';
 import type { ArenaConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
@@ -78,6 +80,35 @@ describe('arena CLI', () => {
     expect(arena('tournament', 'frobnicate').err).toMatch(/unknown command "frobnicate"/);
     expect(arena('nonsense').out).toMatch(/^usage: npm run arena/);
   });
+
+  it('schedules a SimulBench evaluation, imports a script set and scores on it, shows it; bad input exits 2', async () => {
+    const p = await t.db.provider.create({ data: { name: 'cli-sim', baseUrl: 'http://127.0.0.1:9/v1', simulated: true } });
+    for (const name of ['sb-t1', 'sb-t2', 'sb-user', 'sb-judge']) await t.db.agent.create({ data: { name, kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true } });
+    const c = arena('simulbench', 'create', '--targets', 'sb-t1,sb-t2', '--user', 'sb-user', '--simulator', 'sb-user', '--judge', 'sb-judge', '--tasks', TASKS[0]!.id, '--dialogues', '2', '--turns', '2', '--name', 'sb cli');
+    expect(c.err).toBe('');
+    expect(c.out).toMatch(/created SimulBench evaluation \S+ "sb cli": 2 dialogues queued/);
+    const id = /evaluation (\S+)/.exec(c.out)![1]!;
+    expect(arena('simulbench', 'show', id).out).toMatch(new RegExp(`^${id}  running  sb cli\ndialogues 0/2`));
+    oneLine(arena('simulbench', 'export-scripts', id), 'there is no script set "tournament:' + id + '" yet: run an evaluation or import one');
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'arena-cli-'));
+    const file = path.join(dir, 'scripts.json');
+    const history = [{ role: 'user' as const, content: TASKS[0]!.description }];
+    await writeFile(file, JSON.stringify(scriptFile([{ key: 'k1', task: TASKS[0]!, type: 'last-only', turn: 1, history, judgedTurn: 0 }])));
+    expect(arena('simulbench', 'import-scripts', file, '--set', 'paper-1').out).toMatch(/^imported 1 scripts as import:paper-1/);
+    oneLine(arena('simulbench', 'import-scripts', file, '--set', 'paper-1'), 'the script set "paper-1" exists already: choose another name');
+    expect(arena('simulbench', 'sets').out).toMatch(/^import:paper-1\s+1 scripts  imported set paper-1$/m);
+    const scored = arena('simulbench', 'create', '--targets', 'sb-t1', '--judge', 'sb-judge', '--script-set', 'import:paper-1');
+    expect(scored.out).toMatch(/: 1 frozen scripts queued/);
+    await writeFile(file, '{"format": "arena-simulbench-scripts", "version": 1, "scripts": []}');
+    oneLine(arena('simulbench', 'import-scripts', file, '--set', 'paper-2'), 'scripts: the file holds no script');
+    await rm(dir, { recursive: true });
+
+    oneLine(arena('simulbench', 'create', '--targets', 'sb-t1', '--user', 'sb-user', '--simulator', 'sb-user'), 'simulbench create needs --judge');
+    oneLine(arena('simulbench', 'create', '--targets', 'sb-t1', '--judge', 'sb-judge', '--script-set', 'import:paper-1', '--user', 'sb-user'), 'with --script-set nothing is collected: leave out --user, --simulator, --tasks and --tasks-file');
+    oneLine(arena('simulbench', 'create', '--targets', 'sb-t1', '--user', 'sb-user', '--simulator', 'sb-user', '--judge', 'sb-judge', '--turns', '11'), '--turns must be a whole number from 1 to 10, not "11"');
+    oneLine(arena('simulbench', 'frob'), 'simulbench commands are create, show, export-scripts, import-scripts, sets (not "frob") (see --help)');
+  }, 120_000);
 
   /** Exit code 2 and exactly one line on stderr, nothing on stdout. */
   const oneLine = (r: ReturnType<typeof arena>, line: string) => {

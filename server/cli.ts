@@ -10,6 +10,7 @@ import { datasetNameSchema } from '../lib/datasets';
 import { DatasetError, deleteDataset, importDataset, listDatasets, MAX_IMPORT_BYTES } from '../lib/datasets-store';
 import { parseSimulBenchTasks } from '../games/simulbench/import';
 import { simulbenchResults } from '../lib/simulbench/results';
+import { exportScriptSet, importScriptSet, listScriptSets, tournamentScriptSet } from '../lib/simulbench/script-sets';
 import { createDb, type Db } from '../lib/db';
 import { tournamentProgress, tournamentStandings } from '../lib/tournament/progress';
 import { FORMATS, progressFraction, tournamentVerdict, type TournamentProgress } from '../lib/tournament/spec';
@@ -38,7 +39,9 @@ commands:
 
 simulbench create --targets a,b --user U --simulator S --judge J [--tasks id1,id2 | --tasks-file FILE [--kind stateless|stateful]]
          [--dialogues N] [--turns N] [--no-pairwise] [--max-tokens N] [--max-cost USD] [--name "…"] [--seed S]
+simulbench create --targets a,b --judge J --script-set SET   (score new targets on existing frozen scripts)
 simulbench show <id>       (pause, resume and cancel it with the tournament commands: it is scheduled as one)
+simulbench export-scripts <id> > FILE     simulbench import-scripts FILE --set NAME     simulbench sets
   --tasks-file reads SimulBench's own task format (task_name, task_description, request_type; JSON or JSON Lines);
   --kind is the kind of the entries that do not say stateless or stateful.
 
@@ -183,6 +186,7 @@ async function main(argv: string[]): Promise<number> {
         dataset: { type: 'string' },
         targets: { type: 'string' }, user: { type: 'string' }, simulator: { type: 'string' }, judge: { type: 'string' }, tasks: { type: 'string' },
         'tasks-file': { type: 'string' }, kind: { type: 'string' }, dialogues: { type: 'string' }, turns: { type: 'string' }, 'no-pairwise': { type: 'boolean' },
+        'script-set': { type: 'string' }, set: { type: 'string' },
       },
     });
   } catch (err) {
@@ -290,12 +294,19 @@ async function main(argv: string[]): Promise<number> {
 /** `simulbench create …` (an evaluation scheduled as a tournament) and `simulbench show <id>` (its stages and tables). */
 async function simulbench(cmd: string | undefined, id: string | undefined, values: Record<string, string | boolean | undefined>): Promise<number> {
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
-  if (cmd !== 'create' && cmd !== 'show') throw new UsageError(`simulbench commands are create and show${cmd ? ` (not "${cmd}")` : ''} (see --help)`);
-  if (cmd === 'show' && !id) throw new UsageError('simulbench show needs the evaluation id (see: tournament list)');
+  const commands = ['create', 'show', 'export-scripts', 'import-scripts', 'sets'];
+  if (!cmd || !commands.includes(cmd)) throw new UsageError(`simulbench commands are ${commands.join(', ')}${cmd ? ` (not "${cmd}")` : ''} (see --help)`);
+  if ((cmd === 'show' || cmd === 'export-scripts') && !id) throw new UsageError(`simulbench ${cmd} needs the evaluation id (see: tournament list)`);
+  if (cmd === 'import-scripts' && (!id || !str('set'))) throw new UsageError('simulbench import-scripts needs the file and --set NAME: npm run arena -- simulbench import-scripts FILE --set NAME');
+  if (cmd === 'export-scripts' || cmd === 'import-scripts' || cmd === 'sets') return scriptSets(cmd, id, str('set'));
   let spec: Record<string, unknown> = {};
   let tasksText: string | null = null;
   if (cmd === 'create') {
-    for (const k of ['targets', 'user', 'simulator', 'judge']) if (!str(k)) throw new UsageError(`simulbench create needs --${k}`);
+    const scriptSet = str('script-set');
+    for (const k of scriptSet ? ['targets', 'judge'] : ['targets', 'user', 'simulator', 'judge']) if (!str(k)) throw new UsageError(`simulbench create needs --${k}`);
+    if (scriptSet && (str('user') || str('simulator') || str('tasks') || str('tasks-file'))) {
+      throw new UsageError('with --script-set nothing is collected: leave out --user, --simulator, --tasks and --tasks-file');
+    }
     if (str('tasks') && str('tasks-file')) throw new UsageError('give --tasks (shipped task ids) or --tasks-file, not both');
     const kind = str('kind');
     if (kind !== undefined && kind !== 'stateless' && kind !== 'stateful') throw new UsageError(`--kind is stateless or stateful, not ${JSON.stringify(kind)}`);
@@ -315,6 +326,7 @@ async function simulbench(cmd: string | undefined, id: string | undefined, value
       ...(whole('dialogues', 1, 20) !== undefined ? { dialoguesPerTask: whole('dialogues', 1, 20) } : {}),
       ...(whole('turns', 1, 10) !== undefined ? { turns: whole('turns', 1, 10) } : {}),
       ...(values['no-pairwise'] ? { pairwise: false } : {}),
+      ...(scriptSet ? { scriptSet } : {}),
     };
     const file = str('tasks-file');
     if (file) {
@@ -335,12 +347,12 @@ async function simulbench(cmd: string | undefined, id: string | undefined, value
   try {
     if (cmd === 'create') {
       spec.agentIds = await agentIds(db, list(str('targets')));
-      [spec.userAgentId] = await agentIds(db, [str('user')!]);
-      [spec.simulatorId] = await agentIds(db, [str('simulator')!]);
+      if (str('user')) [spec.userAgentId] = await agentIds(db, [str('user')!]);
+      if (str('simulator')) [spec.simulatorId] = await agentIds(db, [str('simulator')!]);
       [spec.judgeId] = await agentIds(db, [str('judge')!]);
       boss = await startQueue(url, { worker: false });
       const r = await createTournament(db, boss, spec);
-      console.log(`created SimulBench evaluation ${r.tournament.id} "${r.tournament.name}": ${r.matches} dialogues queued`);
+      console.log(`created SimulBench evaluation ${r.tournament.id} "${r.tournament.name}": ${r.matches} ${spec.scriptSet ? 'frozen scripts' : 'dialogues'} queued`);
       return 0;
     }
     const r = await simulbenchResults(db, id!, { rounds: 1000 });
@@ -362,6 +374,44 @@ async function simulbench(cmd: string | undefined, id: string | undefined, value
     return 0;
   } finally {
     if (boss) await stopQueue(boss);
+    await db.$disconnect();
+  }
+}
+
+/** `simulbench export-scripts <id>` (the file on stdout), `simulbench import-scripts FILE --set NAME`, `simulbench sets`. */
+async function scriptSets(cmd: 'export-scripts' | 'import-scripts' | 'sets', arg: string | undefined, set: string | undefined): Promise<number> {
+  let text = '';
+  if (cmd === 'import-scripts') {
+    try {
+      if ((await stat(arg!)).size > MAX_IMPORT_BYTES) throw new UsageError(`${arg} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      text = await readFile(arg!, 'utf8');
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
+      throw new UsageError(`cannot read ${arg}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    }
+  }
+  const { db } = await connect();
+  try {
+    if (cmd === 'sets') {
+      const sets = await listScriptSets(db);
+      console.log(sets.length ? sets.map((x) => `${x.setName.padEnd(40)} ${String(x.scripts).padStart(5)} scripts  ${x.label}`).join('\n') : 'no script set yet');
+      return 0;
+    }
+    if (cmd === 'import-scripts') {
+      const r = await importScriptSet(db, set!, text);
+      console.log(`imported ${r.scripts} scripts as ${r.setName}: score targets on them with simulbench create --targets … --judge … --script-set ${r.setName}`);
+      return 0;
+    }
+    const t = await db.tournament.findUnique({ where: { id: arg! }, select: { name: true, config: true } });
+    const config = t?.config as { format?: string; scriptSet?: string } | undefined;
+    if (!t || config?.format !== 'simulbench') throw new AdminError(`no SimulBench evaluation ${arg}`);
+    process.stdout.write(`${JSON.stringify(await exportScriptSet(db, config.scriptSet ?? tournamentScriptSet(arg!), t.name), null, 1)}\n`);
+    return 0;
+  } catch (err) {
+    // A bad file is the caller's to fix: exit 2 with the reason, as for every other bad input.
+    if (err instanceof AdminError && cmd === 'import-scripts') throw new UsageError(err.message);
+    throw err;
+  } finally {
     await db.$disconnect();
   }
 }

@@ -32,7 +32,11 @@ export function SimulBenchBoard({ view: v, players, onAction, error, over }: Boa
       {!ended && <Typing v={v} players={players} />}
       {ended && (
         <p data-testid="simulbench-result" className="rounded-lg bg-emerald-50 px-3 py-2 text-center font-semibold text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200">
-          {v.stopped ? `The user stopped after ${plural(n)}` : `The dialogue ended after ${plural(n)}`}
+          {v.frozen
+            ? `A frozen test script (${v.frozen.type}): every target answers the last request`
+            : v.stopped
+              ? `The user stopped after ${plural(n)}`
+              : `The dialogue ended after ${plural(n)}`}
         </p>
       )}
       {mine && v.active.includes(USER) && <UserComposer key={v.dialogue.length} onAction={onAction} error={error} turn={n + 1} of={v.turns} />}

@@ -181,3 +181,35 @@ group('outcome, view and describe', () => {
     expect(describe(s, apply(s, USER, stop), USER, stop)).toEqual([{ text: 'The user ended the dialogue after 1 turn' }]);
   });
 });
+
+group('a frozen script', () => {
+  const history = [
+    { role: 'user' as const, content: TASK.description },
+    { role: 'assistant' as const, content: '```\n/home/user\n```' },
+    { role: 'user' as const, content: 'ls -la' },
+  ];
+  const script = { id: 'script-1', type: 'first-chan' as const, turn: 2, history };
+
+  it('holds the history, over from the start, with no seats: the targets answer it after', () => {
+    const s = setup(rng(), configSchema.parse({ task: TASK, script }), 0);
+    expect(s.dialogue.map((t) => t.content)).toEqual(history.map((h) => h.content));
+    expect(s.dialogue[0]!.strategy).toBe('task');
+    expect(activeSeats(s)).toEqual([]);
+    expect(outcome(s)).toMatchObject({ scores: [], winner: null, summary: 'Frozen script: the targets answer its last request' });
+    expect(view(s, { spectator: true }).frozen).toEqual({ id: 'script-1', type: 'first-chan', turn: 2 });
+    expect(reject(s, USER, { type: 'request', strategy: 'next-step', text: 'more' })).toBe('the dialogue is over');
+  });
+
+  it('has no seats, and comes with its task', () => {
+    expect(() => setup(rng(), configSchema.parse({ task: TASK, script }), 2)).toThrow(/no seats, not 2/);
+    expect(configSchema.safeParse({ script }).success).toBe(false);
+  });
+
+  it('is a history that alternates from the task to the request answered', () => {
+    const bad = (h: typeof history, turn = 2) => configSchema.safeParse({ task: TASK, script: { ...script, turn, history: h } });
+    expect(bad(history.slice(0, 2)).error?.issues[0]?.message).toMatch(/ends with the user request/);
+    expect(bad([history[0]!, history[2]!, history[1]!]).error?.issues[0]?.message).toMatch(/message 2 is from the user/);
+    expect(bad(history, 3).error?.issues[0]?.message).toMatch(/answers request 3, but its history holds 2/);
+    expect(bad(history).success).toBe(true);
+  });
+});

@@ -8,7 +8,7 @@ import { turnCount } from './dialogue';
 import { TASKS, getTask } from './tasks';
 import {
   MAX_REQUEST_CHARS, MAX_RESPONSE_CHARS, SIMULATOR, STRATEGIES, USER,
-  type DialogueTurn, type SimulConfig, type Strategy, type Task,
+  type DialogueTurn, type FrozenScript, type SimulConfig, type Strategy, type Task,
 } from './types';
 
 // The config schema is the definition's too (games/types.ts, `GameRules`); it lives in the shared types.ts.
@@ -44,6 +44,8 @@ export interface SimulState {
   dialogue: SimulTurn[];
   /** The user ended the dialogue before the last turn. */
   stopped: boolean;
+  /** A frozen test script held for the targets to answer (no seat plays); absent in a dialogue. */
+  frozen?: Pick<FrozenScript, 'id' | 'type' | 'turn'>;
 }
 
 /** Everything is public (no hidden information): the task, the limit, the dialogue and who acts now. */
@@ -53,6 +55,7 @@ export interface SimulView {
   dialogue: SimulTurn[];
   active: Seat[];
   stopped: boolean;
+  frozen?: Pick<FrozenScript, 'id' | 'type' | 'turn'>;
 }
 
 /** The task a config names: its own task, a shipped one by id, or (neither) a shipped one drawn with the rng. */
@@ -69,6 +72,13 @@ export function taskFor(cfg: Pick<SimulConfig, 'task' | 'taskId'>, rng: Rng): Ta
 
 /** The first state: the task, and the user's first turn (the task description). Two seats only. */
 export function setup(rng: Rng, cfg: SimulConfig, numPlayers: number): SimulState {
+  if (cfg.script) {
+    // A frozen script: its history as the dialogue, over from the start; nobody sits (the targets answer it after).
+    if (numPlayers !== 0) throw new Error(`a frozen SimulBench script has no seats, not ${numPlayers}`);
+    const { id, type, turn, history } = cfg.script;
+    const dialogue: SimulTurn[] = history.map((h, i) => (i === 0 ? { ...h, strategy: 'task' as const } : { ...h }));
+    return { task: taskFor(cfg, rng), turns: turn, dialogue, stopped: false, frozen: { id, type, turn } };
+  }
   if (numPlayers !== 2) throw new Error(`a SimulBench dialogue has two seats, the user and the simulator, not ${numPlayers}`);
   const task = taskFor(cfg, rng);
   // The user's first utterance is the task specification itself (Sec. 2.3).
@@ -77,7 +87,7 @@ export function setup(rng: Rng, cfg: SimulConfig, numPlayers: number): SimulStat
 
 /** The simulator after a user turn; the user after a reply while requests remain and it has not stopped; [] when over. */
 export function activeSeats(s: SimulState): Seat[] {
-  if (s.stopped) return [];
+  if (s.stopped || s.frozen) return [];
   const last = s.dialogue.at(-1);
   if (!last || last.role === 'user') return [SIMULATOR];
   return turnCount(s.dialogue) < s.turns ? [USER] : [];
@@ -132,6 +142,9 @@ const plural = (n: number) => `${n} turn${n === 1 ? '' : 's'}`;
 /** Nobody wins a dialogue: both seats get half, and the summary says what was collected. */
 export function outcome(s: SimulState): Outcome | null {
   if (activeSeats(s).length) return null;
+  if (s.frozen) {
+    return { scores: [], winner: null, reason: `A frozen test script (${s.frozen.type}, request ${s.frozen.turn})`, summary: 'Frozen script: the targets answer its last request' };
+  }
   const n = turnCount(s.dialogue);
   return {
     scores: [0.5, 0.5],
@@ -143,7 +156,7 @@ export function outcome(s: SimulState): Outcome | null {
 
 /** The same for every viewer: nothing is hidden. */
 export function view(s: SimulState, _v: Viewer): SimulView {
-  return { task: s.task, turns: s.turns, dialogue: s.dialogue, active: activeSeats(s), stopped: s.stopped };
+  return { task: s.task, turns: s.turns, dialogue: s.dialogue, active: activeSeats(s), stopped: s.stopped, ...(s.frozen ? { frozen: s.frozen } : {}) };
 }
 
 /** How a strategy is said in the log and on chips. */

@@ -63,6 +63,41 @@ const samplingSchema = (temperature: number, maxTokens: number) =>
 export const MAX_TURNS = 10;
 
 /**
+ * A frozen test script (lib/simulbench: extracted from a dialogue, or imported): the history up to a user request,
+ * starting with the task description and alternating user / assistant. A match of this game with a script plays no
+ * move: it holds the script for the targets to answer after it (a SimulBench evaluation that reuses a script set).
+ */
+export const frozenScriptSchema = z
+  .object({
+    /** The script's row (simul_scripts.id). */
+    id: z.string().min(1).max(64),
+    type: z.enum(['last-only', 'first-chan', 'subseq-chan']),
+    turn: z.number().int().min(1).max(MAX_TURNS),
+    history: z
+      .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(MAX_RESPONSE_CHARS) }).strict())
+      .min(1)
+      .max(2 * MAX_TURNS - 1),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const problem = scriptHistoryProblem(s.history, s.turn);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['history'], message: problem });
+  });
+export type FrozenScript = z.infer<typeof frozenScriptSchema>;
+
+/** Why a script's history is not one (it must alternate from the task to the request answered at `turn`), or null. */
+export function scriptHistoryProblem(history: readonly { role: string; content: string }[], turn: number): string | null {
+  for (let i = 0; i < history.length; i++) {
+    const want = i % 2 === 0 ? 'user' : 'assistant';
+    if (history[i]!.role !== want) return `message ${i + 1} is from the ${history[i]!.role}, but the messages alternate user, assistant, user… from the task`;
+  }
+  if (history.length % 2 === 0) return 'a script ends with the user request the targets answer';
+  const requests = (history.length + 1) / 2;
+  if (requests !== turn) return `the script answers request ${turn}, but its history holds ${requests} request(s)`;
+  return null;
+}
+
+/**
  * A dialogue's settings. The task is either one of the shipped tasks by id (`taskId`), a whole task (`task`: an imported
  * one), or, with neither, a shipped task drawn from the match seed. `turns` is the number of user requests, the task
  * description being the first (the paper's maximum, 4, is the default). Sampling per role: the user agent samples
@@ -74,11 +109,14 @@ export const configSchema = z
     taskId: z.string().trim().min(1).max(64).optional(),
     task: taskSchema.optional(),
     turns: z.number().int().min(1).max(MAX_TURNS).default(4),
+    /** A frozen script instead of a dialogue (then `task` is its task, and the match has no seats). */
+    script: frozenScriptSchema.optional(),
     sampling: z
       .object({ user: samplingSchema(1.2, 300), simulator: samplingSchema(0, 1024) })
       .strict()
       .default({ user: { temperature: 1.2, maxTokens: 300 }, simulator: { temperature: 0, maxTokens: 1024 } }),
   })
   .strict()
-  .refine((c) => !(c.taskId && c.task), 'give a taskId or a task, not both');
+  .refine((c) => !(c.taskId && c.task), 'give a taskId or a task, not both')
+  .refine((c) => !c.script || c.task, 'a frozen script comes with its task');
 export type SimulConfig = z.infer<typeof configSchema>;

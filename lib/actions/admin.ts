@@ -401,16 +401,19 @@ async function simulbenchSpecFromForm(fd: FormData): Promise<Record<string, unkn
     format: 'simulbench',
     name: text(fd, 'name'),
     agentIds: ids('agentIds'),
-    userAgentId: text(fd, 'userAgentId'),
-    simulatorId: text(fd, 'simulatorId'),
     judgeId: text(fd, 'judgeId'),
-    dialoguesPerTask: numberField(fd, 'dialoguesPerTask'),
-    turns: numberField(fd, 'turns'),
     pairwise: fd.get('pairwise') === 'on',
     budget: Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)),
   };
   const seed = text(fd, 'seed').trim();
   if (seed) spec.seed = seed;
+  // Frozen scripts of an earlier evaluation or an import: nothing is collected, the targets answer those.
+  const scriptSet = text(fd, 'scriptSet').trim();
+  if (scriptSet) return { ...spec, scriptSet };
+  Object.assign(spec, {
+    userAgentId: text(fd, 'userAgentId'), simulatorId: text(fd, 'simulatorId'),
+    dialoguesPerTask: numberField(fd, 'dialoguesPerTask'), turns: numberField(fd, 'turns'),
+  });
   const file = fd.get('tasksFile');
   if (file instanceof File && file.size > 0) {
     if (file.size > UPLOAD_LIMIT_BYTES) {

@@ -44,7 +44,7 @@ export async function simulbenchResults(db: Db, tournamentId: string, opts: { ro
   const t = await db.tournament.findUnique({ where: { id: tournamentId } });
   const spec = t?.config as SimulbenchSpecView | undefined;
   if (!t || spec?.format !== 'simulbench') return null;
-  const setName = `tournament:${tournamentId}`;
+  const setName = spec.scriptSet ?? `tournament:${tournamentId}`;
   const [matchCounts, scripts, answers, comparisons, votes, spend, strategies] = await Promise.all([
     db.match.groupBy({ by: ['status'], where: { tournamentId }, _count: { _all: true } }),
     db.simulScript.findMany({ where: { setName }, select: { id: true, type: true, kind: true, judgeError: true } }),
@@ -63,7 +63,7 @@ export async function simulbenchResults(db: Db, tournamentId: string, opts: { ro
   ]);
   const scriptById = new Map(scripts.map((s) => [s.id, s]));
   const agentIds = [...new Set([...spec.agentIds, ...answers.map((a) => a.agentId)])];
-  const agentRows = await db.agent.findMany({ where: { id: { in: [...agentIds, spec.userAgentId, spec.simulatorId, spec.judgeId] } }, select: { id: true, name: true } });
+  const agentRows = await db.agent.findMany({ where: { id: { in: [...agentIds, spec.judgeId, ...(spec.userAgentId ? [spec.userAgentId] : []), ...(spec.simulatorId ? [spec.simulatorId] : [])] } }, select: { id: true, name: true } });
   const agents = Object.fromEntries(agentRows.map((a) => [a.id, a.name]));
 
   const scored: ScoredAnswer[] = answers
@@ -133,7 +133,8 @@ export interface ScriptDetail {
 
 /** The evaluation's scripts, a page at a time (oldest first), with every target's answer. */
 export async function simulbenchScripts(db: Db, tournamentId: string, opts: { skip?: number; take?: number } = {}): Promise<{ total: number; items: ScriptDetail[] }> {
-  const setName = `tournament:${tournamentId}`;
+  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
+  const setName = (t?.config as { scriptSet?: string } | null)?.scriptSet ?? `tournament:${tournamentId}`;
   const [total, rows] = await Promise.all([
     db.simulScript.count({ where: { setName } }),
     db.simulScript.findMany({

@@ -87,10 +87,15 @@ export const tournamentSpecSchema = z
         gameIds: z.array(z.literal('simulbench')).length(1).default(['simulbench']),
         /** The targets: the models evaluated as simulators. */
         agentIds: ids.min(1, 'pick at least one target (a model to evaluate)'),
-        /** The user agent (the paper: GPT-3.5-turbo at temperature 1.2). */
-        userAgentId: id,
-        /** The simulator the dialogues are collected with (the paper: GPT-3.5-turbo). */
-        simulatorId: id,
+        /** The user agent (the paper: GPT-3.5-turbo at temperature 1.2); not with `scriptSet`. */
+        userAgentId: id.optional(),
+        /** The simulator the dialogues are collected with (the paper: GPT-3.5-turbo); not with `scriptSet`. */
+        simulatorId: id.optional(),
+        /**
+         * Score the targets on an existing set of frozen scripts (`tournament:<id>`: an earlier evaluation's; `import:<name>`:
+         * an imported file) instead of collecting dialogues: every target answers exactly those histories.
+         */
+        scriptSet: z.string().trim().min(1).max(80).optional(),
         /** Finds challenging turns, rates answers and compares them (the paper: GPT-4). */
         judgeId: id,
         /** Shipped tasks by id; all of them when neither this nor `tasks` is given. */
@@ -115,6 +120,14 @@ export const tournamentSpecSchema = z
     if (t.format === 'simulbench') {
       if (new Set(t.agentIds).size !== t.agentIds.length) ctx.addIssue({ code: 'custom', path: ['agentIds'], message: 'a target is listed twice' });
       if (t.taskIds && t.tasks) ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'give shipped task ids or imported tasks, not both' });
+      if (t.scriptSet && (t.taskIds || t.tasks)) ctx.addIssue({ code: 'custom', path: ['scriptSet'], message: 'a script set brings its own tasks: give tasks or a script set, not both' });
+      if (t.scriptSet && (t.userAgentId || t.simulatorId)) {
+        ctx.addIssue({ code: 'custom', path: ['scriptSet'], message: 'with a script set nothing is collected: leave out the user agent and the simulator' });
+      }
+      if (!t.scriptSet) {
+        if (!t.userAgentId) ctx.addIssue({ code: 'custom', path: ['userAgentId'], message: 'pick the user agent that writes the requests' });
+        if (!t.simulatorId) ctx.addIssue({ code: 'custom', path: ['simulatorId'], message: 'pick the simulator the dialogues are collected with' });
+      }
       const ids = t.tasks?.map((x) => x.id) ?? [];
       if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'two imported tasks have the same id' });
       return;

@@ -8,6 +8,7 @@ import type { Db } from '../../lib/db';
 import { createRng, newSeed } from '../../lib/engine/rng';
 import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../lib/tournament/adaptive';
 import { gauntlet, hostGuest, roundRobin, seedStream, type PlannedMatch } from '../../lib/tournament/pairings';
+import { loadScriptSet, type StoredScript } from '../../lib/simulbench/script-sets';
 import { simulbenchTasks } from '../simulbench/tasks';
 import { tournamentRatedMatches, tournamentSpend } from '../../lib/tournament/progress';
 import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
@@ -41,7 +42,10 @@ function twoPlayerGame(gameId: string): void {
 }
 
 /** Every match of a non-adaptive tournament, or an adaptive tournament's first batch (each pair once, seats swapped). */
-export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch[] {
+/**
+ * `scripts`: a SimulBench evaluation's frozen scripts when it reuses a script set (read by the caller: this is pure).
+ */
+export function planTournament(spec: TournamentSpec, seed: string, scripts: readonly StoredScript[] = []): PlannedMatch[] {
   let plan: PlannedMatch[];
   for (const id of spec.gameIds) {
     const by = getGame(id)?.meta.scheduledBy;
@@ -96,9 +100,18 @@ export function planTournament(spec: TournamentSpec, seed: string): PlannedMatch
       // One dialogue between the user agent and the simulator per task and repetition; the targets answer its scripts
       // after it (server/simulbench/pipeline.ts), so they sit in no seat.
       const next = seedStream(`${seed}:simulbench`);
+      if (spec.scriptSet) {
+        // A frozen script per match, with no seats: the targets answer it after (the same history for every target).
+        plan = scripts.map((s) => ({
+          gameId: 'simulbench', seats: [], seed: next(),
+          config: { task: s.task, turns: s.turn, script: { id: s.id, type: s.type, turn: s.turn, history: s.history } },
+        }));
+        break;
+      }
+      const [user, simulator] = [spec.userAgentId!, spec.simulatorId!];
       plan = simulbenchTasks(spec).flatMap(({ config }) =>
         Array.from({ length: spec.dialoguesPerTask }, () => ({
-          gameId: 'simulbench', seats: [spec.userAgentId, spec.simulatorId], seed: next(), config: { ...config, turns: spec.turns },
+          gameId: 'simulbench', seats: [user, simulator], seed: next(), config: { ...config, turns: spec.turns },
         })),
       );
       break;
@@ -189,7 +202,7 @@ export async function createTournament(
   const parsed = parseOrThrow(tournamentSpecSchema, raw);
   checkGameIds(parsed.gameIds);
   const spec = { ...parsed, gameConfigs: checkGameConfigs(parsed) };
-  const roles = spec.format === 'simulbench' ? [spec.userAgentId, spec.simulatorId] : [];
+  const roles = spec.format === 'simulbench' ? [spec.userAgentId, spec.simulatorId].filter((x): x is string => !!x) : [];
   const everyone = [...new Set([...spec.agentIds, ...('baselineIds' in spec ? spec.baselineIds : []), ...('hostIds' in spec ? spec.hostIds : []), ...roles])];
   const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true, archivedAt: true, kind: true } });
   const missing = everyone.filter((id) => !found.some((a) => a.id === id));
@@ -215,7 +228,8 @@ export async function createTournament(
     }
   }
   const seed = spec.seed ?? newSeed();
-  const plan = planTournament(spec, seed);
+  const scripts = spec.format === 'simulbench' && spec.scriptSet ? await loadScriptSet(db, spec.scriptSet) : [];
+  const plan = planTournament(spec, seed, scripts);
   if (plan.length === 0) throw new AdminError('this tournament would have no matches');
   const config: StoredConfig = { ...spec, seed, round: 0, ...(opts.priority ? { priority: opts.priority } : {}) };
   const { tournament, queued } = await db.$transaction(

@@ -9,6 +9,7 @@ import { TASKS } from '../../games/simulbench/tasks';
 import { createDb, type Db } from '../../lib/db';
 import { simulbenchResults } from '../../lib/simulbench/results';
 import { castVote, drawBallot } from '../../lib/simulbench/votes';
+import { exportScriptSet, importScriptSet, loadScriptSet } from '../../lib/simulbench/script-sets';
 import type { ChatTurn } from '../../lib/simulbench/types';
 import { tournamentProgress } from '../../lib/tournament/progress';
 import { createTestDb, type TestDb } from '../db/test-db';
@@ -166,6 +167,43 @@ describe('a SimulBench evaluation', () => {
     }
     expect(await t.db.simulVote.count({ where: { voter: 'voter-1' } })).toBe(await t.db.simulComparison.count({ where: { tournamentId: t0 } }));
   });
+
+  it('a later evaluation scores targets on the frozen scripts of an earlier one, or on an imported copy, unchanged', async () => {
+    const t0 = (await t.db.tournament.findFirstOrThrow({ where: { name: 'sb' }, orderBy: { createdAt: 'asc' } })).id;
+    const original = await loadScriptSet(t.db, `tournament:${t0}`);
+    const reuse = await createTournament(t.db, boss, { format: 'simulbench', name: 'reuse', agentIds: [ids.sloppy, ids.careful], judgeId: ids.judge, scriptSet: `tournament:${t0}`, seed: 'sb-reuse' });
+    // One frozen script a match, with no seats: nothing is collected.
+    expect(reuse.matches).toBe(original.length);
+    await ended(reuse.tournament.id);
+    const matches = await t.db.match.findMany({ where: { tournamentId: reuse.tournament.id }, include: { seats: true } });
+    expect(matches.every((m) => m.status === 'finished' && m.seats.length === 0 && m.numPlayers === 0)).toBe(true);
+    expect(await t.db.llmCall.count({ where: { match: { tournamentId: reuse.tournament.id }, purpose: { in: ['move', 'simul-extract'] } } })).toBe(0);
+    // Every target answered exactly the original scripts (the same rows, so the same histories).
+    const answers = await t.db.simulAnswer.findMany({ where: { tournamentId: reuse.tournament.id } });
+    expect(new Set(answers.map((a) => a.scriptId))).toEqual(new Set(original.map((x) => x.id)));
+    expect(answers).toHaveLength(original.length * 2);
+    const r = (await simulbenchResults(t.db, reuse.tournament.id, { rounds: 20 }))!;
+    expect(r.scripts.total).toBe(original.length);
+    expect(r.table4).toHaveLength(2);
+
+    // Exported and imported again (as another arena would): the same histories, scored by a third evaluation.
+    const file = await exportScriptSet(t.db, `tournament:${t0}`, 'sb');
+    const imported = await importScriptSet(t.db, 'copy-1', JSON.stringify(file));
+    expect(imported).toEqual({ setName: 'import:copy-1', scripts: original.length });
+    const copy = await loadScriptSet(t.db, 'import:copy-1');
+    expect(copy.map((x) => [x.key, x.type, x.turn, x.history, x.task])).toEqual(original.map((x) => [x.key, x.type, x.turn, x.history, x.task]));
+    await expect(importScriptSet(t.db, 'copy-1', JSON.stringify(file))).rejects.toThrow(/exists already/);
+    await expect(importScriptSet(t.db, 'Bad Name', JSON.stringify(file))).rejects.toThrow(/lowercase letters/);
+    await expect(importScriptSet(t.db, 'copy-2', JSON.stringify({ ...file, scripts: [] }))).rejects.toThrow(/holds no script/);
+    expect(await t.db.simulScript.count({ where: { setName: 'import:copy-2' } })).toBe(0);
+    const third = await createTournament(t.db, boss, { format: 'simulbench', name: 'copy', agentIds: [ids.careful], judgeId: ids.judge, scriptSet: 'import:copy-1', seed: 'sb-copy' });
+    await ended(third.tournament.id);
+    expect(await t.db.simulAnswer.count({ where: { tournamentId: third.tournament.id, score: { not: null } } })).toBeGreaterThan(0);
+
+    // A set that does not exist, or a set with tasks or collectors, is refused.
+    await expect(createTournament(t.db, boss, { format: 'simulbench', name: 'x', agentIds: [ids.careful], judgeId: ids.judge, scriptSet: 'import:nope' })).rejects.toThrow(/no script set "import:nope"/);
+    await expect(createTournament(t.db, boss, { ...spec(), scriptSet: `tournament:${t0}` })).rejects.toThrow(/not both/);
+  }, 90_000);
 
   it('refuses roles that cannot write text, unknown tasks, and both task lists at once', async () => {
     await expect(createTournament(t.db, boss, spec({ agentIds: [ids.careful, ids.random] }))).rejects.toThrow(/random: every SimulBench role .* must be an LLM agent/);

@@ -20,6 +20,7 @@ import type { TournamentSpec } from '../../lib/tournament/spec';
 import { InfraError, type CallRecord } from '../agents/types';
 import { callModel, clientFor, type ChatReply } from '../llm/clients';
 import { prismaStore, type CallRow, type MatchStore } from '../workers/store';
+import { tournamentScriptSet } from '../../lib/simulbench/script-sets';
 
 /** Tries per judged question: the first answer and two corrections after an unreadable one. */
 export const JUDGE_ATTEMPTS = 3;
@@ -28,8 +29,6 @@ const SEAT = 1;
 
 export type SimulbenchSpec = Extract<TournamentSpec, { format: 'simulbench' }>;
 
-/** The set a tournament's extracted scripts belong to. */
-export const tournamentScriptSet = (tournamentId: string) => `tournament:${tournamentId}`;
 
 interface ModelAgent {
   id: string;
@@ -91,8 +90,8 @@ export interface PipelineSummary {
   problems: number;
 }
 
-/** The dialogue a finished SimulBench match holds, and its task. */
-export async function dialogueOf(db: Db, matchId: string): Promise<{ task: Task; dialogue: ChatTurn[] } | null> {
+/** The dialogue a finished SimulBench match holds, its task, and the frozen script's id when it holds one instead. */
+export async function dialogueOf(db: Db, matchId: string): Promise<{ task: Task; dialogue: ChatTurn[]; scriptId: string | null } | null> {
   const match = await db.match.findUnique({
     where: { id: matchId },
     include: { events: { where: { kind: 'move' }, orderBy: { seq: 'asc' } } },
@@ -100,8 +99,10 @@ export async function dialogueOf(db: Db, matchId: string): Promise<{ task: Task;
   const game = match && getGame(match.gameId);
   if (!match || match.status !== 'finished' || !game || game.id !== 'simulbench') return null;
   const moves = movesOf(match.events.map((e) => matchEventOf(matchId, e)));
-  const end = replayStates(game, match.config, match.seed, match.numPlayers, moves).at(-1) as { task: Task; dialogue: { role: 'user' | 'assistant'; content: string }[] };
-  return { task: end.task, dialogue: end.dialogue.map((t) => ({ role: t.role, content: t.content })) };
+  const end = replayStates(game, match.config, match.seed, match.numPlayers, moves).at(-1) as {
+    task: Task; dialogue: { role: 'user' | 'assistant'; content: string }[]; frozen?: { id: string };
+  };
+  return { task: end.task, dialogue: end.dialogue.map((t) => ({ role: t.role, content: t.content })), scriptId: end.frozen?.id ?? null };
 }
 
 /** Every stage for one finished dialogue match of a SimulBench evaluation. */
@@ -111,12 +112,16 @@ export async function processDialogue(
   const summary: PipelineSummary = { scripts: 0, answers: 0, scored: 0, compared: 0, problems: 0 };
   const found = await dialogueOf(db, matchId);
   if (!found) return summary;
-  const { task, dialogue } = found;
+  const { task, dialogue, scriptId } = found;
   const judge = await modelAgent(db, spec.judgeId, 'judge');
   const setName = tournamentScriptSet(tournamentId);
 
-  // Extract: once per dialogue (its scripts are frozen from then on).
-  let scripts = await db.simulScript.findMany({ where: { sourceMatchId: matchId, setName }, orderBy: { turn: 'asc' } });
+  // A frozen script (an evaluation that reuses a script set): nothing to extract, its one script to answer.
+  // A dialogue: extracted once (its scripts are frozen from then on).
+  let scripts = scriptId
+    ? await db.simulScript.findMany({ where: { id: scriptId } })
+    : await db.simulScript.findMany({ where: { sourceMatchId: matchId, setName }, orderBy: { turn: 'asc' } });
+  if (scriptId && scripts.length === 0) throw new Error(`the frozen script ${scriptId} is gone (its set was deleted)`);
   if (scripts.length === 0) {
     const verdict = await ask(store, matchId, judge, 'simul-extract', extractMessages(dialogue), (t) => parseTurn(t, turnsOf(dialogue)), 'turn');
     const judgedTurn = 'error' in verdict ? null : verdict.value.turn;

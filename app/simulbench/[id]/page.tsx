@@ -58,10 +58,21 @@ export default async function SimulbenchEvaluationPage({ params, searchParams }:
         <h1 className="text-3xl font-semibold tracking-tight">{r.name}</h1>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-zinc-500 dark:text-zinc-400">
           <span data-testid="simulbench-status">{r.status}</span>
-          <span>user agent {r.agents[r.spec.userAgentId] ?? '?'}</span>
-          <span>simulator {r.agents[r.spec.simulatorId] ?? '?'}</span>
+          {r.spec.scriptSet ? (
+            <span>
+              frozen scripts from <span className="font-mono">{r.spec.scriptSet}</span>
+            </span>
+          ) : (
+            <>
+              <span>user agent {r.agents[r.spec.userAgentId ?? ''] ?? '?'}</span>
+              <span>simulator {r.agents[r.spec.simulatorId ?? ''] ?? '?'}</span>
+              <span>{r.spec.dialoguesPerTask} dialogue(s) per task, up to {r.spec.turns} turns</span>
+            </>
+          )}
           <span>judge {r.agents[r.spec.judgeId] ?? '?'}</span>
-          <span>{r.spec.dialoguesPerTask} dialogue(s) per task, up to {r.spec.turns} turns</span>
+          <a href={`/api/simulbench/${id}/scripts`} className="text-indigo-700 hover:underline dark:text-indigo-300" data-testid="simulbench-export">
+            download the scripts
+          </a>
           <Link href={`/tournaments/${id}`} className="text-indigo-700 hover:underline dark:text-indigo-300">progress, controls and dialogues →</Link>
         </p>
       </header>

@@ -6,6 +6,7 @@ import type { AgentChoice } from '@/components/admin-tournament-form';
 import { TASKS } from '@/games/simulbench/tasks';
 import { listAgentsForAdmin } from '@/lib/admin';
 import { db } from '@/lib/db';
+import { listScriptSets } from '@/lib/simulbench/script-sets';
 import { requireAdminPage } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: 'New SimulBench evaluation · Admin',
 
 export default async function NewSimulbenchPage() {
   await requireAdminPage('/admin/simulbench/new');
-  const agents = await listAgentsForAdmin(db());
+  const [agents, scriptSets] = await Promise.all([listAgentsForAdmin(db()), listScriptSets(db())]);
   const agentChoices: AgentChoice[] = agents
     .filter((a) => !a.retired && a.kind === 'llm')
     .map((a) => ({ id: a.id, name: a.name, kind: a.kind, simulated: a.simulated }));
@@ -26,7 +27,7 @@ export default async function NewSimulbenchPage() {
           them, and the judge rates and compares the answers. It is scheduled like a tournament: pause, resume or cancel it from its tournament page.
         </p>
       </header>
-      <AdminSimulbenchForm agents={agentChoices} tasks={TASKS.map((t) => ({ id: t.id, name: t.name, kind: t.kind }))} />
+      <AdminSimulbenchForm agents={agentChoices} tasks={TASKS.map((t) => ({ id: t.id, name: t.name, kind: t.kind }))} scriptSets={scriptSets} />
     </div>
   );
 }
