@@ -13,7 +13,8 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   await signIn(page);
   await page.goto('/admin/simulbench/new');
   const form = page.getByTestId('simulbench-form');
-  await form.getByLabel('Name', { exact: true }).fill(`simulbench ${Date.now() % 100000}`);
+  const name = `simulbench ${Date.now() % 100000}`;
+  await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByRole('checkbox', { name: CAREFUL }).check();
   await form.getByRole('checkbox', { name: SLOPPY }).check();
   for (const role of ['User agent', 'Simulator', 'Judge']) await form.getByLabel(role, { exact: true }).selectOption({ label: HELPER });
@@ -42,6 +43,15 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   await expect(page.getByTestId('simulbench-disagreement')).toContainText(/\d+ of \d+ comparisons/);
   await expect(page.getByTestId('simulbench-spend')).toContainText('rating answers 1–10');
 
+  // The frozen scripts download as the versioned file.
+  const evaluationUrl = page.url();
+  const exported = await page.request.get(`${evaluationUrl.replace(/\/simulbench\//, '/api/simulbench/')}/scripts`);
+  expect(exported.status()).toBe(200);
+  const file = (await exported.json()) as { format: string; scripts: { history: unknown[] }[] };
+  expect(file.format).toBe('arena-simulbench-scripts');
+  const scriptCount = file.scripts.length;
+  expect(scriptCount).toBeGreaterThan(0);
+
   // A script: its history, and both targets' answers with the judge's rating.
   const script = page.getByTestId('simulbench-scripts').locator('details').first();
   await script.locator('summary').click();
@@ -53,6 +63,19 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   const turns = page.getByTestId('simulbench-turn');
   await expect(turns).toHaveCount(4);
   await expect(page.getByTestId('simulbench-strategy').first()).toHaveText('Task');
+
+  // A later evaluation scores a target on the same frozen scripts: nothing is collected.
+  await page.goto('/admin/simulbench/new');
+  await form.getByLabel('Name', { exact: true }).fill(`simulbench reuse ${Date.now() % 100000}`);
+  await form.getByLabel('Scripts').selectOption({ label: `scripts of “${name}” (${scriptCount} scripts)` });
+  await expect(form.getByLabel('User agent', { exact: true })).toHaveCount(0);
+  await form.getByRole('checkbox', { name: CAREFUL }).check();
+  await form.getByLabel('Judge', { exact: true }).selectOption({ label: HELPER });
+  await form.getByRole('button', { name: 'Start the evaluation' }).click();
+  await expect(page).toHaveURL(/\/simulbench\/[^/]+$/);
+  await expect(page.getByTestId('simulbench-status')).toHaveText('finished', { timeout: 60_000 });
+  await expect(page.getByTestId('simulbench-stages')).toContainText(`Scripts${scriptCount}`);
+  await expect(page.getByTestId('simulbench-table4-row')).toHaveCount(1);
 });
 
 test('a person plays the user in one task, then votes blind on two answers', async ({ page }) => {

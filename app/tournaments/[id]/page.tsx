@@ -70,8 +70,8 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         <section aria-labelledby="standings-heading" className="flex flex-col gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4 dark:border-indigo-900 dark:bg-indigo-950/40">
           <h2 id="standings-heading" className="text-lg font-semibold">SimulBench results</h2>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            The matches below are the dialogues between the user agent and the simulator. After each one the judge extracts its test scripts and
-            rates every target’s answers; the tables are on the evaluation’s own page.
+            The matches below are the dialogues between the user agent and the simulator (or, when the evaluation reuses a script set, one frozen
+            script each). After each one the targets answer its test scripts and the judge rates them; the tables are on the evaluation’s own page.
           </p>
           <Link href={`/simulbench/${t.id}`} className="w-fit font-medium text-indigo-700 hover:underline dark:text-indigo-300" data-testid="simulbench-results-link">
             Scores, pairwise results and scripts →
