@@ -4,9 +4,9 @@
 'use client';
 
 import { useState } from 'react';
-import { createSimulbenchAction } from '@/lib/actions/admin';
+import { createSimulbenchAction, importScriptSetAction } from '@/lib/actions/admin';
 import { UPLOAD_LIMIT_BYTES } from '@/lib/datasets';
-import { checkboxClass, Field, FormError, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
+import { checkboxClass, Field, FormError, FormNotice, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
 import { isInvalid, useFormAction } from './admin-form-action';
 import type { AgentChoice } from './admin-tournament-form';
 import { SimulatedBadge } from './simulated-badge';
@@ -173,6 +173,52 @@ export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: Age
         <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="create-simulbench">
           {pending && <Spinner />}
           Start the evaluation
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Imports a script file (as an evaluation's "download the scripts" gives it) as a named set, to score targets on. */
+export function AdminScriptSetImport() {
+  const { state, action, pending, onSubmit } = useFormAction(importScriptSetAction, null);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const error = tooLarge ?? (state && !state.ok ? state.error : null);
+  return (
+    <form
+      action={action}
+      onSubmit={(e) => {
+        const file = new FormData(e.currentTarget).get('file');
+        if (file instanceof File && file.size > UPLOAD_LIMIT_BYTES) {
+          e.preventDefault();
+          setTooLarge(`the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench import-scripts FILE --set NAME`);
+          return;
+        }
+        setTooLarge(null);
+        onSubmit(e);
+      }}
+      data-testid="script-set-form"
+      aria-labelledby="script-set-heading"
+      className="flex flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h2 id="script-set-heading" className="text-lg font-semibold">Import a script set</h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Frozen test scripts from another arena (its evaluation’s “download the scripts”): targets scored on them answer exactly the same histories.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Set name" htmlFor="script-set-name" hint="Lowercase letters, digits, dots, dashes, underscores; taken once.">
+          <input id="script-set-name" name="name" required maxLength={64} placeholder="paper-scripts" aria-invalid={isInvalid(state, 'name')} className={inputClass} />
+        </Field>
+        <Field label="Script file" htmlFor="script-set-file" hint="The versioned JSON file, up to 900 kB here (the CLI reads larger ones).">
+          <input id="script-set-file" name="file" type="file" required accept="application/json,.json" aria-invalid={tooLarge || isInvalid(state, 'file') ? true : undefined} className={`${inputClass} py-1`} />
+        </Field>
+      </div>
+      <FormError error={error} testId="script-set-error" />
+      {state?.ok && <FormNotice testId="script-set-notice">{state.done}</FormNotice>}
+      <div>
+        <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="import-script-set">
+          {pending && <Spinner />}
+          Import
         </button>
       </div>
     </form>

@@ -64,10 +64,21 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   await expect(turns).toHaveCount(4);
   await expect(page.getByTestId('simulbench-strategy').first()).toHaveText('Task');
 
-  // A later evaluation scores a target on the same frozen scripts: nothing is collected.
+  // The downloaded file imported again as a named set (as another arena would), then a later evaluation scores a target
+  // on those frozen scripts: nothing is collected.
   await page.goto('/admin/simulbench/new');
+  await expect(form.getByLabel('Scripts').locator('option', { hasText: `scripts of “${name}” (${scriptCount} scripts)` })).toHaveCount(1);
+  const upload = page.getByTestId('script-set-form');
+  const setName = `e2e-${Date.now() % 100000}`;
+  await upload.getByLabel('Set name').fill(setName);
+  await upload.getByLabel('Script file').setInputFiles({ name: 'scripts.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await upload.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByTestId('script-set-notice')).toHaveText(`Imported ${scriptCount} scripts as import:${setName}: choose it under “Scripts” to score targets on it.`);
+  // A second import under the same name is refused, with the reason.
+  await upload.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByTestId('script-set-error')).toContainText('exists already');
   await form.getByLabel('Name', { exact: true }).fill(`simulbench reuse ${Date.now() % 100000}`);
-  await form.getByLabel('Scripts').selectOption({ label: `scripts of “${name}” (${scriptCount} scripts)` });
+  await form.getByLabel('Scripts').selectOption({ label: `imported set ${setName} (${scriptCount} scripts)` });
   await expect(form.getByLabel('User agent', { exact: true })).toHaveCount(0);
   await form.getByRole('checkbox', { name: CAREFUL }).check();
   await form.getByLabel('Judge', { exact: true }).selectOption({ label: HELPER });

@@ -24,6 +24,7 @@ import { endSession, startSession } from '../session';
 import { saveSettings } from '../settings';
 import { tournamentSpecSchema } from '../tournament/spec';
 import { parseSimulBenchTasks } from '../../games/simulbench/import';
+import { importScriptSet } from '../simulbench/script-sets';
 import { FIELD_LABELS } from '../validation';
 import { adminAction, publicAction } from './define';
 
@@ -438,5 +439,25 @@ export const createSimulbenchAction = adminAction.form({
     const { id } = await tournamentControl().create(spec);
     revalidatePath('/simulbench');
     redirect(`/simulbench/${id}`);
+  },
+});
+
+const scriptSetUploadSchema = z.object({
+  name: z.string(),
+  file: z.instanceof(File, { message: 'choose a script file (as an evaluation’s “download the scripts” gives it)' }),
+});
+
+/** Imports a file of frozen SimulBench scripts as the set `import:<name>`. */
+export const importScriptSetAction = adminAction.form<{ done: string }, typeof scriptSetUploadSchema>({
+  input: (fd) => ({ name: text(fd, 'name').trim(), file: fd.get('file') }),
+  schema: scriptSetUploadSchema,
+  run: async ({ name, file }) => {
+    if (file.size === 0) return { ok: false, error: 'the file is empty: choose a script file', field: 'file' };
+    if (file.size > UPLOAD_LIMIT_BYTES) {
+      return { ok: false, error: `the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench import-scripts FILE --set NAME`, field: 'file' };
+    }
+    const r = await importScriptSet(db(), name, await file.text());
+    revalidatePath('/admin/simulbench/new');
+    return { ok: true, done: `Imported ${r.scripts} scripts as ${r.setName}: choose it under “Scripts” to score targets on it.` };
   },
 });

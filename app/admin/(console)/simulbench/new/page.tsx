@@ -1,7 +1,7 @@
 // Admin: start a SimulBench evaluation (targets, user agent, simulator, judge, tasks, dialogues, turns, pairwise,
 // budget); on success the browser lands on its results page.
 import type { Metadata } from 'next';
-import { AdminSimulbenchForm } from '@/components/admin-simulbench-form';
+import { AdminScriptSetImport, AdminSimulbenchForm } from '@/components/admin-simulbench-form';
 import type { AgentChoice } from '@/components/admin-tournament-form';
 import { TASKS } from '@/games/simulbench/tasks';
 import { listAgentsForAdmin } from '@/lib/admin';
@@ -28,6 +28,7 @@ export default async function NewSimulbenchPage() {
         </p>
       </header>
       <AdminSimulbenchForm agents={agentChoices} tasks={TASKS.map((t) => ({ id: t.id, name: t.name, kind: t.kind }))} scriptSets={scriptSets} />
+      <AdminScriptSetImport />
     </div>
   );
 }
