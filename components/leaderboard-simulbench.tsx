@@ -1,5 +1,5 @@
-// The leaderboard's SimulBench section: the newest evaluation's overall scores (Table 4's All column) and its pairwise
-// ratings, with a link to the whole evaluation. Evaluations are not pooled: each has its own frozen scripts.
+// The leaderboard's SimulBench section: the newest evaluation's overall and Hard scores (Table 4's All and Hard
+// columns), with a link to the whole evaluation. Evaluations are not pooled: each has its own frozen scripts.
 import Link from 'next/link';
 import type { SimulbenchResults } from '@/lib/simulbench/results';
 

@@ -40,7 +40,11 @@ export interface SimulbenchResults {
 const SEED = 'simulbench-tables';
 
 /** The evaluation's results; null when the tournament does not exist or is not a SimulBench evaluation. */
-export async function simulbenchResults(db: Db, tournamentId: string, opts: { rounds?: number } = {}): Promise<SimulbenchResults | null> {
+/**
+ * `ratings: false` leaves out the Bradley-Terry bootstrap of the pairwise results (the heaviest part): for views that do
+ * not show it, such as the leaderboard's section, which every leaderboard request renders.
+ */
+export async function simulbenchResults(db: Db, tournamentId: string, opts: { rounds?: number; ratings?: boolean } = {}): Promise<SimulbenchResults | null> {
   const t = await db.tournament.findUnique({ where: { id: tournamentId } });
   const spec = t?.config as SimulbenchSpecView | undefined;
   if (!t || spec?.format !== 'simulbench') return null;
@@ -110,7 +114,7 @@ export async function simulbenchResults(db: Db, tournamentId: string, opts: { ro
     table4: table4(scored, { seed: SEED, rounds: opts.rounds }),
     table1: table1(comps),
     disagreement: orderDisagreement(comps),
-    ratings: comps.length ? pairwiseRatings(comps, { seed: SEED, rounds: opts.rounds }) : [],
+    ratings: comps.length && opts.ratings !== false ? pairwiseRatings(comps, { seed: SEED, rounds: opts.rounds }) : [],
     votes: { total: votes.length, agreement: voteAgreement(paired) },
     strategies: Object.fromEntries(strategies.map((s) => [s.strategy ?? 'unknown', Number(s.n)])),
     spend: spend.map((s) => ({ purpose: s.purpose, calls: Number(s.calls), tokens: Number(s.tokens ?? 0), costUsd: Number(s.cost ?? 0) })),
@@ -161,5 +165,6 @@ export async function latestSimulbenchResults(db: Db): Promise<SimulbenchResults
     SELECT t.id FROM tournaments t
     WHERE t.config->>'format' = 'simulbench' AND EXISTS (SELECT 1 FROM simul_answers a WHERE a.tournament_id = t.id AND a.score IS NOT NULL)
     ORDER BY (t.status = 'finished') DESC, t.created_at DESC LIMIT 1`;
-  return rows[0] ? simulbenchResults(db, rows[0].id) : null;
+  // The section shows Table 4's columns only: no pairwise bootstrap on every leaderboard request.
+  return rows[0] ? simulbenchResults(db, rows[0].id, { ratings: false }) : null;
 }
