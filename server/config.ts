@@ -48,6 +48,16 @@ export const configSchema = z.object({
   ARENA_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
   /** First wait before re-sending a request whose response was malformed (doubled each retry). */
   ARENA_LLM_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** How much the server logs (server/log.ts): trace, debug, info, warn, error, fatal or silent. */
+  ARENA_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** `json`: one JSON object per line (for log collectors); `text`: `[arena] …` lines; `auto`: text on a terminal, else JSON. */
+  ARENA_LOG_FORMAT: z.enum(['auto', 'json', 'text']).default('auto'),
+  /** A listener for Prometheus (`/metrics`, no password: keep it on a private network); unset: none. */
+  ARENA_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the metrics listener binds (default: this machine only). */
+  ARENA_METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Also serves the metrics on the main port at /api/metrics, to `Authorization: Bearer <this token>`. */
+  ARENA_METRICS_TOKEN: z.string().min(16, 'ARENA_METRICS_TOKEN must be at least 16 characters').optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODELS: z.string().default('gpt-4o-mini').transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean)),

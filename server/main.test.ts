@@ -37,15 +37,22 @@ describe('server start-up', () => {
 });
 
 describe('server with DATABASE_URL', () => {
-  it('uses that Postgres (migrated, no embedded cluster), serves, and stops cleanly on SIGINT', async () => {
+  it('uses that Postgres (migrated, no embedded cluster), serves, logs JSON lines, serves metrics, and stops cleanly on SIGINT', async () => {
     if (!existsSync(path.join(root, '.next/BUILD_ID'))) throw new Error('no production build: run `next build` first (`npm test` does)');
     const t = await createTestDb();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'arena-main-'));
     const port = await freePort();
+    const metricsPort = await freePort();
+    const token = 'metrics-token-for-the-test';
+    // A match that failed earlier: the metrics count it.
+    await t.db.match.create({ data: { gameId: 'tictactoe', seed: 'metrics', numPlayers: 2, status: 'failed', failureReason: 'test' } });
     // `node --import tsx` rather than the tsx CLI, so the exit code is the server's own.
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: t.url, PORT: String(port), ARENA_DEMO: '0', ARENA_DATA_DIR: dataDir },
+      env: {
+        ...process.env, DATABASE_URL: t.url, PORT: String(port), ARENA_DEMO: '0', ARENA_DATA_DIR: dataDir,
+        ARENA_LOG_FORMAT: 'json', ARENA_METRICS_PORT: String(metricsPort), ARENA_METRICS_TOKEN: token,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -61,6 +68,25 @@ describe('server with DATABASE_URL', () => {
       expect(await t.db.agent.count({ where: { name: { in: ['Random', 'Engine'] } } })).toBe(2);
       expect(existsSync(path.join(dataDir, 'pg'))).toBe(false);
       expect(out).not.toMatch(/embedded postgres/);
+      // Structured logs: every stdout line is one JSON object with a level and a message.
+      const ready = out.split('\n').find((l) => l.includes('arena ready'))!;
+      expect(JSON.parse(ready)).toMatchObject({ level: 'info', msg: `arena ready at http://localhost:${port}` });
+      // Prometheus: the private listener answers anyone; the main port only with the token.
+      const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(scrape.status).toBe(200);
+      const text = await scrape.text();
+      expect(text).toMatch(/^arena_matches\{status="failed"\} 1$/m);
+      expect(text).toMatch(/^arena_matches\{status="queued"\} 0$/m);
+      expect(text).toMatch(/^arena_socket_connections 0$/m);
+      expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+      const health2 = await fetch(`http://127.0.0.1:${metricsPort}/health`);
+      expect(health2.status).toBe(200);
+      expect(await health2.json()).toEqual({ ok: true, database: 'ok' });
+      expect((await fetch(`http://127.0.0.1:${port}/api/metrics`)).status).toBe(401);
+      expect((await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { authorization: 'Bearer wrong-token-of-some-length' } })).status).toBe(401);
+      const authed = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(authed.status).toBe(200);
+      expect(await authed.text()).toMatch(/^arena_matches\{status="failed"\} 1$/m);
     } finally {
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGINT');

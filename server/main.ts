@@ -1,4 +1,6 @@
 // The arena's single Node process: Postgres (embedded unless DATABASE_URL), migrations, Next.js, socket.io, match workers.
+// First: a Node older than the arena needs is refused in one line, before anything else is loaded.
+import './node-version';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -19,9 +21,12 @@ import { CLIENT_IP_HEADER, clientIp } from '../lib/client-ip';
 import { llmCallSettings, readConfig, runnerSettings, type ArenaConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
+import { databaseHealth } from './db/health';
 import { errorKey, limitedLog } from './db/log-limit';
 import { preflight } from './preflight';
 import { configureLlmCalls } from './llm/clients';
+import { configureSharedLimits } from './llm/limits';
+import { createPgSharedLimits } from './llm/shared-limits';
 import { startSimulatedEndpoint } from './llm/simulated';
 import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
@@ -40,7 +45,10 @@ import { rematch, startPlayMatch } from './scheduler/play';
 import { startMatchWorker } from './workers/match-worker';
 import { defaultPolicy } from './workers/run-match';
 
-const log = (m: string) => console.log(`[arena] ${m}`);
+import { configureLogging, logFn, logger } from './log';
+import { collectFrom, deliveryLagSeconds, matchRuns, metricsHandler, startMetricsServer } from './metrics';
+
+const log = logFn();
 /** The settings the demo plays the games with, for those that have their own (games' `demoConfig`). */
 const demoConfigs = (gs: readonly GameDef[]) => Object.fromEntries(gs.flatMap((g) => (g.demoConfig === null ? [] : [[g.id, g.demoConfig]])));
 /** The demo tournament's jobs run below everything an admin schedules (pg-boss takes higher priorities first). */
@@ -71,18 +79,24 @@ async function ensureSecret(cfg: ArenaConfig): Promise<void> {
 }
 
 /** Next.js and socket.io on one HTTP server; returns how to stop them. */
-async function startWeb(cfg: ArenaConfig, hub: Hub): Promise<() => Promise<unknown>> {
+async function startWeb(cfg: ArenaConfig, hub: Hub, metrics: { refresh: () => Promise<void>; io: (io: Server) => void }): Promise<() => Promise<unknown>> {
   const app = next({ dev: cfg.ARENA_DEV, hostname: 'localhost', port: cfg.PORT, dir: path.resolve(import.meta.dirname, '..') });
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
     // The one address rate limits trust (a header a client sent under this name is overwritten).
     req.headers[CLIENT_IP_HEADER] = clientIp(req.socket.remoteAddress, req.headers, cfg.ARENA_TRUST_PROXY);
+    // Prometheus on the main port only with a token (this port faces the internet); else ARENA_METRICS_PORT.
+    if (cfg.ARENA_METRICS_TOKEN && (req.url ?? '').split('?')[0] === '/api/metrics') {
+      void metricsHandler(req, res, metrics.refresh, cfg.ARENA_METRICS_TOKEN).catch((err: Error) => res.writeHead(500).end(`metrics: ${err.message}\n`));
+      return;
+    }
     void handle(req, res);
   });
   // Clients send small messages (a join, a move); a bigger one is refused by engine.io before it is parsed.
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 16_384, serveClient: false });
   hub.attach(io);
+  metrics.io(io as unknown as Server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(cfg.PORT, cfg.HOST, resolve);
@@ -110,6 +124,7 @@ async function main() {
     console.error(`arena: ${(err as Error).message}`);
     process.exit(1);
   }
+  configureLogging({ level: cfg.ARENA_LOG_LEVEL, format: cfg.ARENA_LOG_FORMAT, base: cfg.ARENA_ROLE === 'all' ? {} : { role: cfg.ARENA_ROLE } });
   // The policies modules follow, from the validated configuration (before any provider client is made).
   configureLlmCalls(llmCallSettings(cfg));
   const stops: (() => Promise<unknown>)[] = [];
@@ -124,7 +139,7 @@ async function main() {
     embedded?.unsupervise();
     for (const f of onStopping) f();
     log('stopping…');
-    for (const stop of stops.reverse()) await stop().catch((err) => console.error(`[arena] while stopping: ${(err as Error).message}`));
+    for (const stop of stops.reverse()) await stop().catch((err) => logger.error(`while stopping: ${(err as Error).message}`));
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));
@@ -133,7 +148,7 @@ async function main() {
   // (57P01) are expected. Anything else uncaught is a bug: report it and stop cleanly.
   process.on('uncaughtException', (err) => {
     if (stopping && (err as { code?: string }).code === '57P01') return;
-    console.error('arena: uncaught exception', err);
+    logger.fatal(`uncaught exception: ${(err as Error)?.message ?? String(err)}`, { err });
     void shutdown(1);
   });
 
@@ -165,6 +180,11 @@ async function main() {
     const applied = await migrate(url, log);
     if (applied.length === 0) log('database schema up to date');
     stops.push(() => db().$disconnect());
+    // Providers' limits (requests and tokens per minute, requests at once, 429 cool-downs) hold across every process
+    // on this Postgres (server/llm/shared-limits.ts); a provider without limits never asks it.
+    const sharedLimits = createPgSharedLimits(url, { log: logFn('limits', 'warn') });
+    configureSharedLimits(sharedLimits);
+    stops.push(async () => (configureSharedLimits(null), await sharedLimits.close()));
 
     // 2. The demo (all-in-one only): the simulated OpenAI-compatible endpoint, labelled simulated everywhere it appears.
     let simulatedUrl: string | null = null;
@@ -188,6 +208,23 @@ async function main() {
     stops.push(() => stopQueue(boss)); // stopped before the relay, which lets its last notices out
 
     // 4. The web: leaderboard (computed in a worker thread), Next.js and socket.io on one port, the scheduler's controls.
+    // Metrics (server/metrics.ts), read when scraped: on ARENA_METRICS_PORT for any role, on the main port with a token.
+    let io: Server | null = null;
+    let leaderboardAt: () => Date | null = () => null;
+    const refreshMetrics = collectFrom({
+      matchCounts: async () => {
+        const rows = await db().match.groupBy({ by: ['status'], where: { status: { in: ['queued', 'running', 'failed'] } }, _count: { _all: true } });
+        return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
+      },
+      ...(web ? { sockets: () => io?.engine.clientsCount ?? 0 } : {}),
+      leaderboardComputedAt: () => leaderboardAt(),
+    });
+    if (cfg.ARENA_METRICS_PORT !== undefined) {
+      const m = await startMetricsServer(cfg.ARENA_METRICS_PORT, cfg.ARENA_METRICS_HOST, refreshMetrics, () => databaseHealth());
+      stops.push(m.close);
+      log(`metrics for Prometheus at ${m.url}`);
+    }
+
     let hub: Hub | null = null;
     let markStale = () => {};
     /** A tournament changed: this process's viewers hear it from memory, other processes through the relay. */
@@ -201,6 +238,7 @@ async function main() {
       const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;
+      leaderboardAt = () => leaderboard.newestComputedAt();
       onStopping.push(() => leaderboard.stopping());
       // Publication runs (GameBench's Eq. 3 with B = 10,000), each in a worker thread of its own.
       const publication = new ArenaPublication(db, { log });
@@ -234,7 +272,7 @@ async function main() {
         start: (personAgentId, input) => startPlayMatch(db(), boss, personAgentId, input),
         rematch: (personAgentId, matchId) => rematch(db(), boss, personAgentId, matchId),
       });
-      stops.push(await startWeb(cfg, h));
+      stops.push(await startWeb(cfg, h, { refresh: refreshMetrics, io: (server) => (io = server) }));
     }
 
     // News from other processes: events stored by worker-only processes, tournament changes, people's moves.
@@ -257,10 +295,15 @@ async function main() {
         concurrency: cfg.ARENA_CONCURRENCY,
         playConcurrency: cfg.ARENA_PLAY_CONCURRENCY,
         // In-process viewers get events from memory; without a hub here, web processes are told through Postgres.
-        publish: h ? h.publish : (matchId, ev) => relay.match(matchId, ev.seq, ev.kind),
+        publish: (matchId, ev, state, setup) => {
+          deliveryLagSeconds.observe(Math.max(0, Date.now() - ev.at.getTime()) / 1000);
+          if (h) h.publish(matchId, ev, state, setup);
+          else relay.match(matchId, ev.seq, ev.kind);
+        },
         policy: { ...defaultPolicy, ...runnerSettings(cfg) },
-        log,
-        onMatchEnd: () => markStale(),
+        // The worker only reports what went wrong: failed matches, judges and stages that could not finish.
+        log: logFn('worker', 'warn'),
+        onMatchEnd: (status) => (matchRuns.inc({ result: status }), markStale()),
         onTournamentChange: tournamentChanged,
       });
       const sweep = async () => {

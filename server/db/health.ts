@@ -1,6 +1,7 @@
 // What /api/health says about the database: a short readable status (never a driver's message or stack).
 import { db } from '../../lib/db';
 import { errorKey, limitedLog } from './log-limit';
+import { logFn } from '../log';
 
 /** The embedded Postgres' supervisor's news, shared through globalThis with Next's bundle of this module. */
 export type EmbeddedState =
@@ -19,7 +20,7 @@ export interface Health {
   database: string;
 }
 
-const logDetail = limitedLog((m) => console.error(m));
+const logDetail = limitedLog(logFn('health', 'warn'));
 
 /** Why a query failed, in words: the driver's own message stays in the server's log. */
 export function describeDbError(err: unknown): string {
@@ -52,7 +53,7 @@ export async function databaseHealth(
     ]);
     return { ok: true, database: 'ok' };
   } catch (err) {
-    logDetail(`health:${errorKey(err)}`, `[health] database check failed: ${String((err as Error)?.message ?? err).split('\n').filter(Boolean).slice(-1)[0]}`);
+    logDetail(`health:${errorKey(err)}`, `database check failed: ${String((err as Error)?.message ?? err).split('\n').filter(Boolean).slice(-1)[0]}`);
     return { ok: false, database: `unavailable: ${describeDbError(err)}` };
   } finally {
     clearTimeout(timer);

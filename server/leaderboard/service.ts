@@ -19,7 +19,8 @@ import { presentRobust } from './robust';
 import { datasetNames } from '../../lib/datasets';
 import { findDatasets } from '../../lib/datasets-store';
 import { loadDatasetData } from '../datasets';
-import { countFinished, gamesFor, loadLeaderboardData, type AgentInfo, type LeaderboardData } from './data';
+import { countFinished, gamesFor, loadLeaderboardData, loadLeaderboardSince, type AgentInfo, type LeaderboardData } from './data';
+import { STATE_MISSING } from './compute-worker';
 
 interface Entry {
   /** Finished-match counter value the entry was computed from. */
@@ -29,6 +30,8 @@ interface Entry {
   board: Leaderboard;
   /** The agent fixed at 1000 on the BT scale (the random baseline when it has played). */
   anchorId: string | null;
+  /** When this view was last read and replayed whole (incremental recomputes build on it until `fullEveryMs`). */
+  fullAt: number;
 }
 
 export interface LeaderboardServiceOptions {
@@ -42,6 +45,21 @@ export interface LeaderboardServiceOptions {
   freshWaitMs?: number;
   /** After a match ends, leaderboards viewed within this window are recomputed at once, before anyone asks (default 60 s). */
   eagerWindowMs?: number;
+  /**
+   * Rate limit: a view is recomputed at most every max(minRecomputeMs, recomputeFactor × its last computation time)
+   * (defaults 30 s and 2), however many matches end and visitors ask; meanwhile visits get the last numbers marked
+   * stale (with when they were computed and how many matches finished since), and one recompute is scheduled for
+   * when the window ends. The first computation of a view is never delayed. 0 = no limit.
+   */
+  minRecomputeMs?: number;
+  recomputeFactor?: number;
+  /**
+   * Recomputes read and replay only the matches finished since the last one (TrueSkill and Elo continue from their
+   * state in the worker; `loadLeaderboardSince`), falling back to a whole read when that is not exact (default true).
+   */
+  incremental?: boolean;
+  /** Even incremental, a view is read whole again at least this often (default 1 h): results edited in place are caught up. */
+  fullEveryMs?: number;
 }
 
 const BASELINE_KINDS = new Set(['random', 'engine']);
@@ -56,6 +74,9 @@ export class ArenaLeaderboard implements LeaderboardService {
   /** The query behind each cache key and when it was last asked for (eager recomputes follow what people look at). */
   private seen = new Map<string, { query: LeaderboardQuery; at: number }>();
   private eager: ReturnType<typeof setTimeout> | null = null;
+  /** Per view: when its last computation started and how long it took (the rate limit), and its scheduled recompute. */
+  private timing = new Map<string, { startedAt: number; took: number }>();
+  private scheduled = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly db: () => Db,
@@ -65,11 +86,44 @@ export class ArenaLeaderboard implements LeaderboardService {
 
   private isStopping = false;
 
+  /** When the newest of this process's leaderboards was computed (null before the first): the metrics' leaderboard age. */
+  newestComputedAt(): Date | null {
+    let newest: Date | null = null;
+    for (const e of this.cache.values()) if (!newest || e.computedAt > newest) newest = e.computedAt;
+    return newest;
+  }
+
   /** The arena is stopping: no more eager recomputes, and what fails from now on (Postgres is going) is not logged. */
   stopping(): void {
     this.isStopping = true;
     if (this.eager) clearTimeout(this.eager);
     this.eager = null;
+    for (const t of this.scheduled.values()) clearTimeout(t);
+    this.scheduled.clear();
+  }
+
+  /** When this view may next start a computation (rate limit); now or earlier = at once. */
+  nextRecomputeAt(key: string): number {
+    const t = this.timing.get(key);
+    const min = this.opts.minRecomputeMs ?? 30_000;
+    if (!t || min <= 0) return 0;
+    return t.startedAt + Math.max(min, (this.opts.recomputeFactor ?? 2) * t.took);
+  }
+
+  /** Recomputes the view now if the rate limit allows, else once when it does (one timer per view); never twice at once. */
+  private refreshSoon(key: string, query: LeaderboardQuery): void {
+    if (this.isStopping || this.inflight.has(key) || this.scheduled.has(key)) return;
+    const wait = this.nextRecomputeAt(key) - Date.now();
+    if (wait <= 0) {
+      void this.refresh(key, query).catch((err: Error) => this.logFailure(err));
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.scheduled.delete(key);
+      if ((this.cache.get(key)?.version ?? -1) < this.version) this.refreshSoon(key, query);
+    }, wait);
+    timer.unref?.();
+    this.scheduled.set(key, timer);
   }
 
   /** A background recompute that failed is logged; one cut short because the arena is stopping is not a failure. */
@@ -86,7 +140,7 @@ export class ArenaLeaderboard implements LeaderboardService {
       const since = Date.now() - (this.opts.eagerWindowMs ?? 60_000);
       for (const [key, { query, at }] of this.seen) {
         if (at < since || query.dataset) this.seen.delete(key);
-        else void this.refresh(key, query).catch((err: Error) => this.logFailure(err));
+        else this.refreshSoon(key, query);
       }
     }, EAGER_DEBOUNCE_MS);
     this.eager.unref?.();
@@ -119,6 +173,11 @@ export class ArenaLeaderboard implements LeaderboardService {
     // Out of date: wait a moment for the fresh numbers (a computation usually takes well under a second), else show
     // these, marked stale with how many matches finished since; the computation goes on and the page refreshes.
     while (entry.version < target) {
+      // Rate-limited (and nothing running): these numbers, marked stale; the recompute is scheduled for the window's end.
+      if (!this.inflight.has(key) && this.nextRecomputeAt(key) > Date.now()) {
+        this.refreshSoon(key, query);
+        break;
+      }
       const fresh = this.refresh(key, query);
       fresh.catch((err: Error) => this.logFailure(err));
       const left = deadline - Date.now();
@@ -138,32 +197,63 @@ export class ArenaLeaderboard implements LeaderboardService {
     let p = this.inflight.get(key);
     if (!p) {
       const version = this.version;
+      const startedAt = Date.now();
+      let ok = false;
       p = (async () => {
-        // An imported dataset never changes (a new import is a new name): its numbers never go stale.
-        const data = query.dataset ? await loadDatasetData(this.db(), datasetNames(query.dataset), query) : await loadLeaderboardData(this.db(), query);
-        const anchor = anchorAgent(data);
-        const board: Leaderboard =
-          data.matches.length === 0
-            ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: query.scheme, rounds: 0, interval: 0.95 }
-            : await this.compute(data.matches, {
-                scheme: query.scheme,
-                estimator: estimatorOf(query),
-                rounds: this.opts.rounds,
-                seed: this.opts.seed ?? 'arena-leaderboard',
-                anchorAgentId: anchor?.id,
-                minMatches: MIN_MATCHES,
-                normalizedBy: data.normalizedBy,
-              });
-        const entry: Entry = { version: query.dataset ? Number.MAX_SAFE_INTEGER : version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null };
+        const entry = await this.computeEntry(key, query, version);
+        this.timing.set(key, { startedAt, took: Date.now() - startedAt });
+        ok = true;
         // A slower, older computation never replaces a newer one.
         if ((this.cache.get(key)?.version ?? -1) <= version) this.cache.set(key, entry);
         return this.cache.get(key)!;
       })().finally(() => {
         if (this.inflight.get(key) === p) this.inflight.delete(key);
+        // Matches ended while it computed, and someone looks at this view: one more, when the rate limit allows (never
+        // after a failure: the next match end or visit tries again).
+        const seen = ok ? this.seen.get(key) : undefined;
+        const window = this.opts.eagerWindowMs ?? 60_000;
+        if ((this.cache.get(key)?.version ?? -1) < this.version && seen && window > 0 && seen.at >= Date.now() - window && !query.dataset) this.refreshSoon(key, query);
       });
       this.inflight.set(key, p);
     }
     return p;
+  }
+
+  /** Reads and computes one view: only the matches since the cached entry when that is exact, else everything. */
+  private async computeEntry(key: string, query: LeaderboardQuery, version: number): Promise<Entry> {
+    const prev = this.cache.get(key);
+    const options = (data: LeaderboardData, anchorId: string | undefined) => ({
+      scheme: query.scheme,
+      estimator: estimatorOf(query),
+      rounds: this.opts.rounds,
+      seed: this.opts.seed ?? 'arena-leaderboard',
+      anchorAgentId: anchorId,
+      minMatches: MIN_MATCHES,
+      normalizedBy: data.normalizedBy,
+    });
+    const canResume =
+      (this.opts.incremental ?? true) && !query.dataset && prev?.data.watermark && prev.board.rows.length > 0 && Date.now() - prev.fullAt < (this.opts.fullEveryMs ?? 3_600_000);
+    if (canResume) {
+      const since = await loadLeaderboardSince(this.db(), query, prev.data.watermark!);
+      if (since) {
+        const data: LeaderboardData = { ...since, matches: prev.data.matches.concat(since.matches) };
+        const anchor = anchorAgent(data);
+        try {
+          const board = await this.compute(since.matches, options(data, anchor?.id), { key, base: prev.data.matches.length });
+          return { version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null, fullAt: prev.fullAt };
+        } catch (err) {
+          if ((err as Error).message !== STATE_MISSING) throw err;
+        }
+      }
+    }
+    // An imported dataset never changes (a new import is a new name): its numbers never go stale.
+    const data = query.dataset ? await loadDatasetData(this.db(), datasetNames(query.dataset), query) : await loadLeaderboardData(this.db(), query);
+    const anchor = anchorAgent(data);
+    const board: Leaderboard =
+      data.matches.length === 0
+        ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: query.scheme, rounds: 0, interval: 0.95 }
+        : await this.compute(data.matches, options(data, anchor?.id), query.dataset || !(this.opts.incremental ?? true) ? undefined : { key, base: -1 });
+    return { version: query.dataset ? Number.MAX_SAFE_INTEGER : version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null, fullAt: Date.now() };
   }
 }
 

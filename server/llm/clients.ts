@@ -9,6 +9,7 @@ import { InfraError, type CallRecord } from '../agents/types';
 import { defaultConfig, llmCallSettings } from '../config';
 import { withImagePlaceholders, type ContentPart } from './images';
 import { limitedFetch, limiterFor, type ProviderLimits } from './limits';
+import { modelCallErrors, modelCallSeconds, providerLabel } from '../metrics';
 
 const clients = new Map<string, OpenAI>();
 
@@ -29,7 +30,8 @@ export interface ProviderRef {
  * ARENA_LLM_BACKOFF_MS, checked in server/config.ts), set once at start-up by `configureLlmCalls`; the defaults until then.
  * - HTTP 408/409/429/5xx and connection failures (refused, reset or timed out before the response headers) are
  *   retried by the SDK (`maxRetries` times, 0.5 s doubling to 8 s, honouring Retry-After); 429s are first re-sent
- *   by the provider's limiter (server/llm/limits.ts) after a cool-down shared by every call to that provider.
+ *   by the provider's limiter (server/llm/limits.ts) after a cool-down shared by every call to that provider (in every
+ *   process, once server/main.ts has called `configureSharedLimits`: see server/llm/shared-limits.ts).
  * - A response the SDK accepts but that is no chat completion (a connection cut mid-body, invalid JSON, an HTML
  *   page, no choices, a choice without a message) is re-sent by `callModel`, also `maxRetries` times, after
  *   `backoffMs` doubling up to `maxBackoffMs`, less up to 25 % jitter.
@@ -256,6 +258,12 @@ export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOpti
       read = classify(err, client, signal);
     }
     call.latencyMs = Math.round(performance.now() - started);
+    // Prometheus (server/metrics.ts): every try, by the provider's host; an abort is the caller's, not the provider's.
+    if (!(!read.ok && read.aborted)) {
+      const provider = providerLabel(client.baseURL);
+      modelCallSeconds.observe({ provider }, call.latencyMs / 1000);
+      if (!read.ok) modelCallErrors.inc({ provider });
+    }
     call.costUsd = req.prices ? callCost(req.prices, req.model, call.tokensIn, call.tokensOut) : null;
     if (read.ok) {
       call.reply = read.text;

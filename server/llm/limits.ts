@@ -17,6 +17,12 @@
  *
  * Note: the SDK's `timeout` and the caller's abort signal cover the whole `fetch` call, queueing and cool-downs
  * included; an abort removes the request from the queue at once.
+ *
+ * Across processes (`configureSharedLimits`, server/llm/shared-limits.ts): the limiter above stays the local queue,
+ * and before granting the head of the queue a limiter whose provider has any limit also takes a grant from the
+ * shared store (one round trip: rpm/tpm counted in a window shared by every process, a lease for maxConcurrent,
+ * the shared 429 cool-down). One grant is asked for at a time per limiter, so FIFO holds; a refusal says when to
+ * ask again and the limiter's one timer re-pumps then. Providers without any limit never touch the store.
  */
 
 /** Limits of one provider; null = unlimited. Zero, negative or non-finite values also mean unlimited; fractions are floored (min 1). */
@@ -42,6 +48,41 @@ export interface ProviderLimiterOptions {
   baseBackoffMs?: number;
   /** Upper bound of any cool-down, header-given or backoff (default 60 000 ms). */
   maxCooldownMs?: number;
+  /** Take every grant from this store too (limits shared across processes); null = this process only. */
+  shared?: SharedLimits | null;
+}
+
+/** What a shared store answers to one grant request for `want` requests. */
+export interface SharedGrant {
+  /** How many of them may start now (0 … want). */
+  granted: number;
+  /** When maxConcurrent is set, one lease per granted request, to give back to `release` when it is done; else empty. */
+  leases: string[];
+  /** When fewer than asked were granted: ask again for the rest in this many ms. */
+  retryInMs: number;
+  /** Why not all: 'slot' = every concurrency lease is taken (a release here may free one), 'time' = cool-down or window. */
+  reason: 'slot' | 'time' | null;
+}
+
+/**
+ * Grants shared by every process using one store (server/llm/shared-limits.ts keeps them in Postgres).
+ * Calls never reject: a store that cannot answer decides itself whether to grant (see its fail-open note).
+ */
+export interface SharedLimitStore {
+  /** One atomic grant attempt for up to `want` requests of `providerId` under `limits` over a window of `windowMs`. */
+  take(providerId: string, limits: ProviderLimits, windowMs: number, want: number): Promise<SharedGrant>;
+  /** The request holding `lease` is done (fire and forget). */
+  release(providerId: string, lease: string): void;
+  /** A response reported `n` tokens (fire and forget). */
+  noteTokens(providerId: string, n: number, windowMs: number): void;
+  /** A 429: nobody may start a request of `providerId` for `ms` (fire and forget; extends, never shortens). */
+  coolDown(providerId: string, ms: number): void;
+}
+
+/** A shared store and the key this limiter's provider has in it. */
+export interface SharedLimits {
+  store: SharedLimitStore;
+  providerId: string;
 }
 
 export interface LimiterStats {
@@ -61,6 +102,10 @@ export interface LimiterStats {
   tokensInWindow: number;
   /** End of the running cool-down (limiter clock, ~ms since the epoch), or null when none runs. */
   coolingDownUntil: number | null;
+  /** Whether grants are also taken from a shared store (configured, and the provider has a limit). */
+  shared: boolean;
+  /** Grant requests the shared store refused since creation. */
+  sharedRefusals: number;
 }
 
 /** Permission to send one HTTP attempt; `release()` it when the response is done (idempotent). */
@@ -82,6 +127,8 @@ interface Waiter {
 }
 
 const DEFAULT_WINDOW_MS = 60_000;
+/** Most grants asked of the shared store in one round trip. */
+const MAX_SHARED_BATCH = 32;
 
 function normalizeLimit(v: number | null | undefined): number | null {
   if (v == null || !Number.isFinite(v) || v <= 0) return null;
@@ -152,7 +199,13 @@ export class ProviderLimiter {
   private lastBackoffAt = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = 0;
-  private counters = { requests: 0, rateLimited: 0, waitedMs: 0 };
+  private counters = { requests: 0, rateLimited: 0, waitedMs: 0, sharedRefusals: 0 };
+  private shared: SharedLimits | null;
+  /** A shared grant is being asked for: nothing else is granted until it answers (FIFO, one round trip at a time). */
+  private taking = false;
+  /** The shared store refused until then (limiter clock); `sharedSlotWait`: because every lease was taken. */
+  private sharedUntil = 0;
+  private sharedSlotWait = false;
 
   constructor(limits: Partial<ProviderLimits> | null = null, opts: ProviderLimiterOptions = {}) {
     this.current = normalizeLimits(limits);
@@ -161,6 +214,7 @@ export class ProviderLimiter {
     this.wallNow = opts.now ?? Date.now;
     this.baseBackoffMs = opts.baseBackoffMs ?? 1_000;
     this.maxCooldownMs = opts.maxCooldownMs ?? 60_000;
+    this.shared = opts.shared ?? null;
     if (!(this.windowMs > 0)) throw new RangeError(`windowMs must be positive, got ${this.windowMs}`);
   }
 
@@ -174,6 +228,15 @@ export class ProviderLimiter {
     const next = normalizeLimits(limits);
     if (sameLimits(next, this.current)) return;
     this.current = next;
+    this.sharedUntil = 0;
+    this.pump();
+  }
+
+  /** Starts (or, with null, stops) taking grants from a shared store too; queued requests are re-examined. */
+  share(shared: SharedLimits | null): void {
+    if (this.shared?.store === shared?.store && this.shared?.providerId === shared?.providerId) return;
+    this.shared = shared;
+    this.sharedUntil = 0;
     this.pump();
   }
 
@@ -187,6 +250,7 @@ export class ProviderLimiter {
       requestsInWindow: this.starts.length,
       tokensInWindow: this.tokenSum,
       coolingDownUntil: this.coolUntil > now ? this.coolUntil : null,
+      shared: this.usesShared(),
     };
   }
 
@@ -224,6 +288,7 @@ export class ProviderLimiter {
     this.tokens.push({ at: now, n });
     this.tokenSum += n;
     this.prune(now);
+    if (this.usesShared() && this.current.tpm !== null) this.shared!.store.noteTokens(this.shared!.providerId, n, this.windowMs);
   }
 
   /** A response succeeded: the exponential backoff starts again from its first step. */
@@ -249,11 +314,18 @@ export class ProviderLimiter {
     }
     delay = Math.min(Math.max(0, delay), this.maxCooldownMs);
     this.coolUntil = Math.max(this.coolUntil, now + delay);
+    if (this.usesShared() && delay > 0) this.shared!.store.coolDown(this.shared!.providerId, delay);
     this.pump();
     return delay;
   }
 
   // ── internals ──
+
+  /** Grants go through the shared store: one is configured and the provider has some limit (else no round trip). */
+  private usesShared(): boolean {
+    const { rpm, tpm, maxConcurrent } = this.current;
+    return this.shared !== null && (rpm !== null || tpm !== null || maxConcurrent !== null);
+  }
 
   private prune(now: number): void {
     const edge = now - this.windowMs;
@@ -269,6 +341,7 @@ export class ProviderLimiter {
   /** null = the head may go now; 'slot' = wait for a release; a number = wait until then. */
   private blockedUntil(now: number): number | 'slot' | null {
     if (this.coolUntil > now) return this.coolUntil;
+    if (this.sharedUntil > now && this.usesShared()) return this.sharedUntil;
     const { rpm, tpm, maxConcurrent } = this.current;
     this.prune(now);
     if (maxConcurrent !== null && this.inFlight >= maxConcurrent) return 'slot';
@@ -285,10 +358,15 @@ export class ProviderLimiter {
 
   private pump(): void {
     while (this.queue.length) {
+      if (this.taking) return; // the shared store's answer pumps again
       const now = this.now();
       const blocked = this.blockedUntil(now);
       if (blocked === null) {
-        this.grant(this.queue.shift()!, now);
+        if (this.usesShared()) {
+          this.takeShared(this.shared!);
+          return;
+        }
+        this.grant(this.queue.shift()!, now, null);
         continue;
       }
       if (blocked === 'slot') this.clearTimer();
@@ -298,7 +376,48 @@ export class ProviderLimiter {
     this.clearTimer(); // nobody waits: no timer may keep the process alive
   }
 
-  private grant(w: Waiter, now: number): void {
+  /** How many queued requests this process's own limits would start now (the head may go: at least 1). */
+  private localRoom(): number {
+    const { rpm, maxConcurrent } = this.current;
+    let room = Math.min(this.queue.length, MAX_SHARED_BATCH);
+    if (maxConcurrent !== null) room = Math.min(room, maxConcurrent - this.inFlight);
+    if (rpm !== null) room = Math.min(room, rpm - this.starts.length);
+    return Math.max(1, room);
+  }
+
+  /**
+   * Asks the shared store for grants for the first queued requests (as many as this process's limits would start,
+   * in one round trip); its answer grants them to the head of the queue, and says when to ask for the rest.
+   */
+  private takeShared(shared: SharedLimits): void {
+    this.taking = true;
+    this.clearTimer();
+    const want = this.localRoom();
+    const answer = (g: SharedGrant) => {
+      this.taking = false;
+      const now = this.now();
+      for (let i = 0; i < g.granted; i++) {
+        const lease = g.leases[i];
+        const w = this.queue.shift();
+        // Requests that left meanwhile (aborted): their leases go back at once.
+        if (!w) {
+          if (lease !== undefined) shared.store.release(shared.providerId, lease);
+        } else this.grant(w, now, lease === undefined ? null : { shared, lease });
+      }
+      if (g.granted < want) {
+        if (!g.granted) this.counters.sharedRefusals++;
+        this.sharedUntil = now + Math.max(1, g.retryInMs);
+        this.sharedSlotWait = g.reason === 'slot';
+      }
+      this.pump();
+    };
+    // Stores never reject; should one do so anyway, this process's own limits still hold.
+    shared.store
+      .take(shared.providerId, { ...this.current }, this.windowMs, want)
+      .then(answer, () => answer({ granted: want, leases: [], retryInMs: 0, reason: null }));
+  }
+
+  private grant(w: Waiter, now: number, lease: { shared: SharedLimits; lease: string } | null): void {
     if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
     this.inFlight++;
     this.counters.requests++;
@@ -312,6 +431,11 @@ export class ProviderLimiter {
         if (released) return;
         released = true;
         this.inFlight--;
+        if (lease) {
+          lease.shared.store.release(lease.shared.providerId, lease.lease);
+          // A lease freed here may be the one a refused grant waits for: ask again at once.
+          if (this.sharedSlotWait) this.sharedUntil = 0;
+        }
         this.pump();
       },
     });
@@ -480,12 +604,22 @@ export function limitedFetch(limiter: ProviderLimiter, base: typeof fetch = fetc
 // ───────────────────────────── one limiter per provider ─────────────────────────────
 
 const limiters = new Map<string, ProviderLimiter>();
+let sharedStore: SharedLimitStore | null = null;
+
+/**
+ * Makes every provider's limiter (existing and future) take its grants from `store` too, so the limits hold across
+ * all processes using it (server/main.ts at start-up: `createPgSharedLimits(databaseUrl)`); null = this process only.
+ */
+export function configureSharedLimits(store: SharedLimitStore | null): void {
+  sharedStore = store;
+  for (const [id, l] of limiters) l.share(store ? { store, providerId: id } : null);
+}
 
 /** The provider's limiter (created on first use); its limits are updated in place when they differ. */
 export function limiterFor(providerId: string, limits: Partial<ProviderLimits> | null): ProviderLimiter {
   let l = limiters.get(providerId);
   if (!l) {
-    l = new ProviderLimiter(limits);
+    l = new ProviderLimiter(limits, { shared: sharedStore ? { store: sharedStore, providerId } : null });
     limiters.set(providerId, l);
   } else {
     l.update(limits);

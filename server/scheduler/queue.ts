@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import { errorKey, limitedLog } from '../db/log-limit';
+import { logFn } from '../log';
 
 export const MATCH_QUEUE = 'match-run';
 /**
@@ -29,10 +30,10 @@ export async function startQueue(databaseUrl: string, opts: { worker?: boolean }
     ...(worker ? {} : { supervise: false, schedule: false, max: 2 }),
   });
   // While Postgres is away, each of the ~100 pollers fails every second: the first of a kind, then a count per 30 s.
-  const logLimited = limitedLog((m) => console.error(m));
+  const logLimited = limitedLog(logFn('queue', 'warn'));
   boss.on('error', (err) => {
     // 57P01: Postgres is shutting down (Ctrl-C reaches the embedded server too); the arena is stopping.
-    if (!stopping.has(boss) && (err as { code?: string }).code !== '57P01') logLimited(errorKey(err), `[queue] ${err.message}`);
+    if (!stopping.has(boss) && (err as { code?: string }).code !== '57P01') logLimited(errorKey(err), err.message);
   });
   await boss.start();
   for (const [name, expireInSeconds] of [[MATCH_QUEUE, 60 * 60], [PLAY_QUEUE, 8 * 60 * 60]] as const) {

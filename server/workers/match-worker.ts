@@ -20,7 +20,8 @@ export interface MatchWorkerOptions {
   /** The runner's retry and time limits (the configured ones: server/config.ts); default: the configuration's defaults. */
   policy?: RunnerDeps['policy'];
   log?: (m: string) => void;
-  onMatchEnd?: () => void;
+  /** A match this worker ran ended (finished or failed). */
+  onMatchEnd?: (status: 'finished' | 'failed') => void;
   /** A tournament's counts or status changed. */
   onTournamentChange?: (tournamentId: string) => void;
 }
@@ -36,7 +37,7 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
     if (!claim.run) return;
     const r = await runMatch(matchId, { store, createAgent, publish: opts.publish, policy: opts.policy, humans: humanBridge });
     if (r.status === 'failed') opts.log?.(`match ${matchId} failed: ${r.reason}`);
-    if (r.status !== 'skipped') opts.onMatchEnd?.();
+    if (r.status !== 'skipped') opts.onMatchEnd?.(r.status);
     if (tid && r.status === 'finished') {
       // The tournament's judge scores the match's statements (Who is the spy's descriptions) once it is over. A judge
       // that fails leaves the match as it is: its verdicts are missing, with the reason, never the match's result.
