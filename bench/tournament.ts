@@ -14,6 +14,11 @@
 //        BENCH_SIM=process|inline (process: the simulated endpoint runs in its own process, like a real provider
 //        would be elsewhere; inline: in this process, sharing its event loop)
 //        BENCH_PG_SOCKET=1 (the arena's pools connect over Postgres's Unix socket rather than TCP 127.0.0.1)
+//        BENCH_WORKERS (1: the matches are played in this process). N > 1: by N worker processes (this file forked, like
+//        N `ARENA_ROLE=worker` machines sharing one Postgres), each with its own Prisma pool of BENCH_DB_POOL, its own
+//        pg-boss and a match worker of BENCH_CONCURRENCY / N; this process then only schedules, samples and reads the
+//        results back, and the CPU lines show the workers' sum and each one.
+//   e.g. BENCH_WORKERS=2 BENCH_CONCURRENCY=1024 BENCH_MATCHES=1024 npm run bench:tournament
 //
 // Starts its own embedded Postgres in a temporary directory on a free port and removes it at the end (Ctrl-C too).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -35,6 +40,7 @@ import { createTournament } from '../server/scheduler/tournaments';
 import { startMatchWorker } from '../server/workers/match-worker';
 
 const SIM_CHILD = '--bench-sim-child';
+const WORKER_CHILD = '--bench-worker-child';
 
 function envInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -52,6 +58,12 @@ const SIM_MODE = process.env.BENCH_SIM ?? 'process';
 /** 1 = the arena's pools reach Postgres over its Unix socket instead of TCP on 127.0.0.1 (what server/db/embedded.ts hands out). */
 const PG_SOCKET = process.env.BENCH_PG_SOCKET === '1';
 if (SIM_MODE !== 'process' && SIM_MODE !== 'inline') throw new Error(`BENCH_SIM must be "process" or "inline", got "${SIM_MODE}"`);
+/** Worker processes playing the matches; 1 = this process plays them itself (the original bench). */
+const WORKERS = envInt('BENCH_WORKERS', 1);
+if (WORKERS > CONCURRENCY) throw new Error(`BENCH_WORKERS (${WORKERS}) must not exceed BENCH_CONCURRENCY (${CONCURRENCY})`);
+/** Each worker process's pg-boss localConcurrency: BENCH_CONCURRENCY split as evenly as it goes. */
+const WORKER_CONCURRENCY = Array.from({ length: WORKERS }, (_, i) => Math.floor(CONCURRENCY / WORKERS) + (i < CONCURRENCY % WORKERS ? 1 : 0));
+const MULTI = WORKERS > 1;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -129,7 +141,12 @@ async function startEndpoint(): Promise<Endpoint> {
 // ───────────────────────────── instrumentation (observes; changes nothing on the path) ─────────────────────────────
 
 /** Every HTTP attempt the OpenAI SDK makes goes through global fetch: record when each started and got its answer. */
-const http: { start: number; end: number; status: number }[] = [];
+interface HttpRecord {
+  start: number;
+  end: number;
+  status: number;
+}
+const http: HttpRecord[] = [];
 let httpInFlight = 0;
 let httpMaxInFlight = 0;
 function instrumentFetch(): void {
@@ -156,6 +173,8 @@ interface Sample {
   self: number;
   sim: number;
   pg: number;
+  /** CPU ms used so far by each worker process (BENCH_WORKERS > 1; empty otherwise). */
+  workers: number[];
   busy: number;
   total: number;
   /** Event-loop delay of this process over the last interval, ms. */
@@ -220,6 +239,8 @@ async function connectionsTo(port: number): Promise<number> {
 /** Application names that tell the arena's Prisma pool from pg-boss's in pg_stat_activity (labels only). */
 const PRISMA_APP = 'arena-bench-prisma';
 const BOSS_APP = 'arena-bench-pgboss';
+/** The scheduling process's own small pool when worker processes play (not the arena's pool: not counted as it). */
+const SCHEDULER_APP = 'arena-bench-scheduler';
 function withAppName(url: string, name: string): string {
   const u = new URL(url);
   u.searchParams.set('application_name', name);
@@ -251,7 +272,7 @@ async function poolActivity(client: pg.Client): Promise<Pick<Sample, 'pool' | 'l
   return { pool, lockQueries, commits };
 }
 
-function startSampler(pgPid: () => number | null, simPid: number, simPort: number, activity: pg.Client) {
+function startSampler(pgPid: () => number | null, simPid: number, simPort: number, activity: pg.Client, workerPids: number[] = []) {
   const samples: Sample[] = [];
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -265,14 +286,15 @@ function startSampler(pgPid: () => number | null, simPid: number, simPort: numbe
       const at = Date.now();
       const m = machineCpu();
       const u = process.cpuUsage();
-      const [sim, pgc, conns, act] = await Promise.all([
+      const [sim, pgc, conns, act, workers] = await Promise.all([
         simPid === process.pid ? 0 : procCpuMs(simPid),
         p ? familyCpuMs(p) : 0,
         connectionsTo(simPort),
         poolActivity(activity).catch(() => ({ pool: null, lockQueries: [], commits: null })),
+        Promise.all(workerPids.map(procCpuMs)),
       ]);
       samples.push({
-        at, self: (u.user + u.system) / 1000, sim, pg: pgc, busy: m.busy, total: m.total,
+        at, self: (u.user + u.system) / 1000, sim, pg: pgc, workers, busy: m.busy, total: m.total,
         lagP50: lag.percentile(50) / 1e6, lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, conns, ...act,
       });
       lag.reset();
@@ -283,6 +305,163 @@ function startSampler(pgPid: () => number | null, simPid: number, simPort: numbe
   void take();
   const timer = setInterval(() => void take(), 1000);
   return { samples, stop: () => (clearInterval(timer), lag.disable()) };
+}
+
+// ───────────────────────────── worker processes (BENCH_WORKERS > 1) ─────────────────────────────
+
+/** What the bench sends a worker process once, after forking it. */
+interface WorkerStart {
+  url: string;
+  concurrency: number;
+  pool: number;
+}
+/** One second of a worker process's event loop, and its model calls in flight at that moment. */
+interface WorkerTick {
+  at: number;
+  lagP99: number;
+  lagMax: number;
+  inFlight: number;
+}
+/** What a worker process hands back when stopped: its HTTP attempts (for the HTTP line) and its own CPU. */
+interface WorkerReport {
+  http: HttpRecord[];
+  maxInFlight: number;
+  cpuMs: number;
+}
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'ended'; status: 'finished' | 'failed' }
+  | { type: 'log'; message: string }
+  | ({ type: 'tick' } & WorkerTick)
+  | ({ type: 'report' } & WorkerReport)
+  | { type: 'error'; message: string };
+
+/**
+ * A worker process: its own Prisma pool, its own pg-boss and startMatchWorker, like an `ARENA_ROLE=worker` machine.
+ * It tells the bench of every match that ended and, each second, its event-loop delay; it never outlives the bench
+ * ('disconnect'), and Ctrl-C (which reaches the whole process group) is left to the bench, which stops it in order.
+ */
+async function workerChild(): Promise<void> {
+  const start = await new Promise<WorkerStart>((resolve) => process.once('message', (m) => resolve(m as WorkerStart)));
+  const send = (m: WorkerMessage) => {
+    if (process.connected) process.send?.(m);
+  };
+  instrumentFetch();
+  let boss: PgBoss | null = null;
+  let db: Db | null = null;
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const timer = setInterval(() => {
+    send({ type: 'tick', at: Date.now(), lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, inFlight: httpInFlight });
+    lag.reset();
+  }, 1000);
+  let stopping = false;
+  const stop = async (withReport: boolean) => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(timer);
+    lag.disable();
+    await Promise.race([
+      (async () => {
+        if (boss) await stopQueue(boss).catch(() => {});
+        if (db) await db.$disconnect().catch(() => {});
+      })(),
+      sleep(10_000),
+    ]);
+    if (withReport && process.connected) {
+      const u = process.cpuUsage();
+      const report: WorkerMessage = { type: 'report', http, maxInFlight: httpMaxInFlight, cpuMs: (u.user + u.system) / 1000 };
+      await new Promise<void>((r) => process.send!(report, () => r()));
+    }
+    process.exit(0);
+  };
+  process.on('message', (m) => {
+    if (m === 'stop') void stop(true);
+  });
+  process.on('disconnect', () => void stop(false)); // the bench died: never outlive it
+  process.on('SIGINT', () => {}); // Ctrl-C: the bench stops the workers before Postgres (or 'disconnect' does)
+  process.on('SIGTERM', () => void stop(false));
+  const onError = (err: unknown) => {
+    // 57P01: Postgres is shutting down (Ctrl-C reached it); the bench is stopping this worker.
+    if (stopping || (err as { code?: string })?.code === '57P01') return;
+    send({ type: 'error', message: String((err as Error)?.stack ?? err) });
+    process.exit(1);
+  };
+  process.on('uncaughtException', onError);
+  process.on('unhandledRejection', onError);
+  db = createDb(withAppName(start.url, PRISMA_APP), start.pool);
+  boss = await startQueue(withAppName(start.url, BOSS_APP));
+  await startMatchWorker(boss, db, {
+    concurrency: start.concurrency,
+    log: (message) => send({ type: 'log', message }),
+    onMatchEnd: (status) => send({ type: 'ended', status }),
+  });
+  send({ type: 'ready' });
+}
+
+interface Workers {
+  pids: number[];
+  /** Each worker's 1 s ticks, in order. */
+  ticks: WorkerTick[][];
+  /** Resolves once every worker is taking jobs; rejects when one exits first. */
+  ready: Promise<void>;
+  /** Model calls in flight over all workers (their last ticks). */
+  inFlight(): number;
+  /** Stops every worker (their pools close), waits for them to exit (SIGKILL after a while); their reports, null for none. */
+  stop(): Promise<(WorkerReport | null)[]>;
+}
+
+/** Forks WORKERS worker processes on `url`; `onCrash` is told when one exits without being asked to. */
+function startWorkers(
+  url: string,
+  on: { ended: (status: 'finished' | 'failed') => void; log: (m: string) => void; crash: (err: Error) => void },
+): Workers {
+  let stopping = false;
+  const ticks: WorkerTick[][] = WORKER_CONCURRENCY.map(() => []);
+  const reports: (WorkerReport | null)[] = WORKER_CONCURRENCY.map(() => null);
+  const children = WORKER_CONCURRENCY.map((concurrency, i) => {
+    // Same runtime flags as this process (tsx's loader), so the child runs this very file in its worker role.
+    const child = fork(import.meta.filename, [WORKER_CHILD], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let lastError = '';
+    const ready = new Promise<void>((resolve, reject) => {
+      child.on('message', (raw) => {
+        const m = raw as WorkerMessage;
+        if (m.type === 'ready') resolve();
+        else if (m.type === 'ended') on.ended(m.status);
+        else if (m.type === 'log') on.log(m.message);
+        else if (m.type === 'tick') ticks[i]!.push({ at: m.at, lagP99: m.lagP99, lagMax: m.lagMax, inFlight: m.inFlight });
+        else if (m.type === 'report') reports[i] = { http: m.http, maxInFlight: m.maxInFlight, cpuMs: m.cpuMs };
+        else if (m.type === 'error') lastError = m.message;
+      });
+      child.once('exit', (code, signal) => {
+        const err = new Error(`worker process ${i + 1} (pid ${child.pid}) exited unexpectedly (${signal ?? `code ${code}`})${lastError ? `: ${lastError}` : ''}`);
+        reject(err);
+        if (!stopping) on.crash(err);
+      });
+    });
+    ready.catch(() => {}); // reported through on.crash (or the caller's await)
+    child.send({ url, concurrency, pool: POOL } satisfies WorkerStart);
+    const exited = new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+    return { child, ready, exited };
+  });
+  return {
+    pids: children.map((c) => c.child.pid!),
+    ticks,
+    ready: Promise.all(children.map((c) => c.ready)).then(() => {}),
+    inFlight: () => ticks.reduce((s, t) => s + (t.at(-1)?.inFlight ?? 0), 0),
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        children.map(async ({ child, exited }) => {
+          if (child.exitCode === null && child.signalCode === null && child.connected) child.send('stop');
+          await Promise.race([exited, sleep(15_000)]);
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await Promise.race([exited, sleep(2000)]);
+        }),
+      );
+      return reports;
+    },
+  };
 }
 
 // ───────────────────────────── Postgres lifecycle ─────────────────────────────
@@ -344,6 +523,14 @@ function quantile(xs: number[], q: number): number {
 }
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const overlap = (a: number, b: number, t0: number, t1: number) => Math.max(0, Math.min(b, t1) - Math.max(a, t0));
+/** The most intervals open at once (an interval ending at t is closed before one starting at t opens). */
+function maxOverlapping(xs: { start: number; end: number }[]): number {
+  const edges = xs.flatMap((x) => [[x.start, 1] as const, [x.end, -1] as const]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0;
+  let max = 0;
+  for (const [, d] of edges) max = Math.max(max, (open += d));
+  return max;
+}
 
 const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 const pct = (x: number) => `${fmt(100 * x, 1)}%`;
@@ -377,11 +564,13 @@ async function main(): Promise<boolean> {
   let boss: PgBoss | null = null;
   let db: Db | null = null;
   let sampler: ReturnType<typeof startSampler> | null = null;
+  let workers: Workers | null = null;
 
   let cleaning: Promise<void> | null = null;
   const cleanup = () =>
     (cleaning ??= (async () => {
       sampler?.stop();
+      if (workers) await workers.stop().catch(() => {});
       if (boss) await stopQueue(boss).catch(() => {});
       if (db) await db.$disconnect().catch(() => {});
       if (endpoint) await endpoint.close().catch(() => {});
@@ -392,7 +581,7 @@ async function main(): Promise<boolean> {
   const onSignal = (signal: string) => {
     if (interrupted) return;
     interrupted = true;
-    console.error(`\n${signal}: stopping the workers, the endpoint and Postgres…`);
+    console.error(`\n${signal}: stopping the workers${MULTI ? ' (processes)' : ''}, the endpoint and Postgres…`);
     void cleanup().finally(() => process.exit(130));
   };
   process.on('SIGINT', () => onSignal('SIGINT'));
@@ -400,6 +589,7 @@ async function main(): Promise<boolean> {
   // Whatever breaks (e.g. Postgres stopped from outside), never leave Postgres, the endpoint or the directory behind.
   const onCrash = (err: unknown) => {
     if (interrupted) return; // Ctrl-C reaches Postgres too: cut connections are expected while stopping
+    if (cleaning && MULTI) return; // already stopping after a failure (e.g. a worker process died): Postgres going away is expected
     // 57P01: Postgres is shutting down, i.e. Ctrl-C reached it (same process group) before it reached us.
     if ((err as { code?: string })?.code === '57P01') return onSignal('Postgres is shutting down (Ctrl-C?)');
     console.error('bench failed:', err);
@@ -413,7 +603,7 @@ async function main(): Promise<boolean> {
     pgPid = postmasterPid(dataDir);
     await migrate(pgdb.url);
     endpoint = await startEndpoint();
-    instrumentFetch();
+    if (!MULTI) instrumentFetch(); // with worker processes, each instruments its own fetch and hands the records back
     let arenaUrl = pgdb.url;
     if (PG_SOCKET) {
       const port = new URL(pgdb.url).port;
@@ -423,8 +613,10 @@ async function main(): Promise<boolean> {
       u.searchParams.set('host', dirs[0]!);
       arenaUrl = u.toString();
     }
-    db = createDb(withAppName(arenaUrl, PRISMA_APP), POOL);
-    boss = await startQueue(withAppName(arenaUrl, BOSS_APP));
+    // With worker processes this process only schedules: a small pool of its own (not counted as the arena's) and a
+    // pg-boss that sends jobs but takes none (what the CLI uses).
+    db = MULTI ? createDb(withAppName(arenaUrl, SCHEDULER_APP), 4) : createDb(withAppName(arenaUrl, PRISMA_APP), POOL);
+    boss = await startQueue(withAppName(arenaUrl, BOSS_APP), MULTI ? { worker: false } : {});
 
     // The players: one provider row for the endpoint, two LLM agents on the base scaffold.
     const provider = await db.provider.create({
@@ -443,16 +635,22 @@ async function main(): Promise<boolean> {
 
     let ended = 0;
     const failures: string[] = [];
-    await startMatchWorker(boss, db, {
-      concurrency: CONCURRENCY,
-      log: (m) => failures.push(m),
-      onMatchEnd: () => void ended++,
-    });
+    if (MULTI) {
+      console.error(`starting ${WORKERS} worker processes (${WORKER_CONCURRENCY.join(' + ')} matches at a time)…`);
+      workers = startWorkers(arenaUrl, { ended: () => void ended++, log: (m) => failures.push(m), crash: onCrash });
+      await workers.ready;
+    } else {
+      await startMatchWorker(boss, db, {
+        concurrency: CONCURRENCY,
+        log: (m) => failures.push(m),
+        onMatchEnd: () => void ended++,
+      });
+    }
     // A connection of its own (outside both pools) for watching the pools and, at the end, reading the results.
     const admin = new pg.Client({ connectionString: pgdb.url });
     admin.on('error', onCrash);
     await admin.connect();
-    const mon = startSampler(() => pgPid, endpoint.pid, endpoint.port, admin);
+    const mon = startSampler(() => pgPid, endpoint.pid, endpoint.port, admin, workers?.pids ?? []);
     sampler = mon;
 
     console.error(`running ${total} matches, ${CONCURRENCY} at a time…`);
@@ -480,7 +678,7 @@ async function main(): Promise<boolean> {
       }
       if (Date.now() - lastLog > 5000) {
         lastLog = Date.now();
-        console.error(`  ${((Date.now() - t0) / 1000).toFixed(0)} s: ${ended}/${total} matches ended, ${httpInFlight} model calls in flight`);
+        console.error(`  ${((Date.now() - t0) / 1000).toFixed(0)} s: ${ended}/${total} matches ended, ${workers ? workers.inFlight() : httpInFlight} model calls in flight`);
       }
       if (Date.now() > deadline) throw new Error(`gave up waiting: ${ended}/${total} matches ended`);
     }
@@ -496,6 +694,16 @@ async function main(): Promise<boolean> {
     const idleCommitsPerS = ((await commitCount(admin)) - idleFrom[1] - 1) / ((Date.now() - idleFrom[0]) / 1000);
 
     // Close the arena's pools first (their statistics reach pg_stat when they disconnect), then read everything back.
+    let workerTicks: WorkerTick[][] = [];
+    let workerReports: (WorkerReport | null)[] = [];
+    if (workers) {
+      const w = workers;
+      workers = null;
+      workerReports = await w.stop();
+      workerTicks = w.ticks;
+      for (const rep of workerReports) if (rep) for (const h of rep.http) http.push(h);
+      httpMaxInFlight = maxOverlapping(http);
+    }
     await stopQueue(boss);
     boss = null;
     await db.$disconnect();
@@ -534,7 +742,7 @@ async function main(): Promise<boolean> {
 
     ok = report({
       cores, total, tournaments, gamesPerPair, failures, matches, calls, moves, tables, rowCounts, jobsByState, sim,
-      samples: mon.samples, t0, tQueued, tDone, benchStart, idleCommitsPerS,
+      samples: mon.samples, t0, tQueued, tDone, benchStart, idleCommitsPerS, workerTicks, workerReports,
     });
   } finally {
     await cleanup();
@@ -564,6 +772,9 @@ interface Results {
   tDone: number;
   benchStart: number;
   idleCommitsPerS: number;
+  /** BENCH_WORKERS > 1: each worker process's 1 s event-loop ticks and its report at the end (empty otherwise). */
+  workerTicks: WorkerTick[][];
+  workerReports: (WorkerReport | null)[];
 }
 
 /** Where the C × W slot-seconds of a window went, and the throughput in it. */
@@ -579,18 +790,26 @@ function windowFigures(r: Results, from: number, to: number) {
   // CPU over the window, from the 1 s samples that bracket it.
   const a = [...r.samples].reverse().find((s) => s.at <= from) ?? r.samples[0];
   const b = r.samples.find((s) => s.at >= to) ?? r.samples.at(-1);
-  let cpu: { self: number; sim: number; pg: number; machine: number; others: number } | null = null;
+  let cpu: { self: number; sim: number; pg: number; workers: number[]; workersSum: number; machine: number; others: number } | null = null;
   if (a && b && b.at > a.at) {
     const span = b.at - a.at;
     const machine = b.busy - a.busy;
     const self = b.self - a.self;
     const sim = b.sim >= a.sim ? b.sim - a.sim : 0;
     const pgc = b.pg >= a.pg ? b.pg - a.pg : NaN;
+    const workers = b.workers.map((w, i) => Math.max(0, w - (a.workers[i] ?? 0)));
+    const workersSum = workers.reduce((x, y) => x + y, 0);
     cpu = {
       self: self / span, sim: SIM_MODE === 'inline' ? 0 : sim / span, pg: pgc / span, machine: machine / span,
-      others: (machine - self - (SIM_MODE === 'inline' ? 0 : sim) - (Number.isFinite(pgc) ? pgc : 0)) / span,
+      workers: workers.map((w) => w / span), workersSum: workersSum / span,
+      others: (machine - self - workersSum - (SIM_MODE === 'inline' ? 0 : sim) - (Number.isFinite(pgc) ? pgc : 0)) / span,
     };
   }
+  // The worker processes' event loops over the window (their 1 s ticks): mean p99 and max, per worker.
+  const workerLag = r.workerTicks.map((ts) => {
+    const inWin = ts.filter((t) => t.at > from && t.at <= to);
+    return { p99: mean(inWin.map((t) => t.lagP99)), max: Math.max(0, ...inWin.map((t) => t.lagMax)) };
+  });
   const lagSamples = r.samples.filter((s) => s.at > from && s.at <= to);
   const poolSamples = lagSamples.flatMap((s) => (s.pool ? [s.pool] : []));
   const lockQueries = new Map<string, number>();
@@ -611,6 +830,7 @@ function windowFigures(r: Results, from: number, to: number) {
     W, N, throughput: N / (W / 1000), waiting, running, held, slots, httpIn, cpu,
     lagP99: mean(lagSamples.map((s) => s.lagP99)), lagMax: Math.max(0, ...lagSamples.map((s) => s.lagMax)),
     conns: Math.max(0, ...lagSamples.map((s) => s.conns)),
+    workerLag,
   };
 }
 
@@ -627,7 +847,19 @@ function printWindow(r: Results, title: string, f: ReturnType<typeof windowFigur
   console.log(`    job held, match not running             ${per(f.held - f.running).padStart(10)}  ${pct((f.held - f.running) / f.slots).padStart(6)}   (claim, settle, job completion)`);
   console.log(`    slot without a job                      ${per(f.slots - f.held).padStart(10)}  ${pct((f.slots - f.held) / f.slots).padStart(6)}   (pg-boss fetching/polling for the next job)`);
   console.log(`  mean in flight         ${fmt(f.held / f.W, 1)} jobs held, ${fmt(f.running / f.W, 1)} matches running, ${fmt(f.waiting / f.W, 1)} model calls, ${fmt(f.httpIn / f.W, 1)} HTTP requests`);
-  if (f.cpu) {
+  if (f.cpu && MULTI) {
+    const c = f.cpu;
+    const each = c.workers.map((w, i) => `${i + 1}: ${pct(w)}`).join(', ');
+    console.log(
+      `  CPU (of ${r.cores} cores)      ${WORKERS} worker processes ${pct(c.workersSum)} of one core (${each}), this process (scheduling, sampling) ${pct(c.self)}, ` +
+        `endpoint ${SIM_MODE === 'inline' ? 'in this process' : pct(c.sim)}, Postgres ${pct(c.pg)}, other processes ${pct(c.others)}; machine busy ${pct(c.machine / r.cores)}`,
+    );
+    console.log(
+      `  CPU per model call     worker processes ${fmt((c.workersSum * 1000) / f.throughput, 2)} ms (summed), Postgres ${fmt((c.pg * 1000) / f.throughput, 2)} ms, ` +
+        `endpoint ${SIM_MODE === 'inline' ? 'in this process' : `${fmt((c.sim * 1000) / f.throughput, 2)} ms`}, this process ${fmt((c.self * 1000) / f.throughput, 2)} ms` +
+        `  (the busiest worker would fill its core at ≈${fmt(f.throughput / Math.max(...c.workers), 0)} calls/s)`,
+    );
+  } else if (f.cpu) {
     const c = f.cpu;
     console.log(
       `  CPU (of ${r.cores} cores)      this process ${pct(c.self)} of one core, endpoint ${SIM_MODE === 'inline' ? 'in it' : pct(c.sim)}, Postgres ${pct(c.pg)}, ` +
@@ -641,13 +873,18 @@ function printWindow(r: Results, title: string, f: ReturnType<typeof windowFigur
   if (f.pool) {
     const p = f.pool;
     console.log(
-      `  Prisma pool (${POOL})      on average ${fmt(p.lock, 1)} connections waiting for a row lock, ${fmt(p.idleInTx, 1)} inside a transaction between statements, ` +
+      `  ${MULTI ? `Prisma pools (${WORKERS}×${POOL})` : `Prisma pool (${POOL})     `} on average ${fmt(p.lock, 1)} connections waiting for a row lock, ${fmt(p.idleInTx, 1)} inside a transaction between statements, ` +
         `${fmt(p.active, 1)} running a statement, ${fmt(p.idle, 1)} idle (pg_stat_activity, 1 s samples)`,
     );
     if (p.top.length) console.log(`    lock waiters were running: ${p.top.join(' | ')}`);
   }
   console.log(`  Postgres               ≈${fmt(f.commitsPerS, 0)} transactions/s (each statement outside a transaction is one) = ≈${fmt(f.commitsPerS / f.throughput, 1)} per model call`);
-  console.log(`  event loop (this proc) delay p99 ${fmt(f.lagP99, 1)} ms (mean of 1 s samples), max ${fmt(f.lagMax, 0)} ms`);
+  if (MULTI) {
+    console.log(
+      `  event loop (workers)   delay p99 ${f.workerLag.map((l) => `${fmt(l.p99, 1)}`).join(' / ')} ms (mean of 1 s samples), ` +
+        `max ${f.workerLag.map((l) => fmt(l.max, 0)).join(' / ')} ms; this process p99 ${fmt(f.lagP99, 1)} ms, max ${fmt(f.lagMax, 0)} ms`,
+    );
+  } else console.log(`  event loop (this proc) delay p99 ${fmt(f.lagP99, 1)} ms (mean of 1 s samples), max ${fmt(f.lagMax, 0)} ms`);
 }
 
 /** Prints everything; true when every match finished. */
@@ -675,11 +912,17 @@ function report(r: Results): boolean {
   console.log(`\nTournament benchmark: LLM vs LLM TicTacToe through pg-boss → claim → runner → OpenAI SDK over HTTP → Postgres`);
   console.log(
     `  ${r.total} matches in ${r.tournaments} round robin${r.tournaments > 1 ? 's' : ''} (sim-careful vs sim-sloppy, base scaffold, ${r.gamesPerPair} games per pair), ` +
-      `${CONCURRENCY} at a time (pg-boss localConcurrency)`,
+      `${CONCURRENCY} at a time (pg-boss localConcurrency${MULTI ? ` ${WORKER_CONCURRENCY.join(' + ')}` : ''})`,
   );
+  if (MULTI) {
+    console.log(
+      `  ${WORKERS} WORKER PROCESSES (like ARENA_ROLE=worker machines on one Postgres), each with its own Prisma pool, pg-boss and ` +
+        `startMatchWorker of ${WORKER_CONCURRENCY.join(' / ')} matches at a time; this process only schedules, samples and reads the results`,
+    );
+  }
   console.log(
     `  SIMULATED endpoint: every answer after exactly ${LATENCY_MS} ms, ${SIM_MODE === 'process' ? 'in its own process' : 'inside this process'}; ` +
-      `Prisma pool ${POOL}; Postgres over ${PG_SOCKET ? 'its Unix socket' : 'TCP 127.0.0.1'}; ${r.cores} cores; Node ${process.version}`,
+      `Prisma pool ${POOL}${MULTI ? ' in each worker' : ''}; Postgres over ${PG_SOCKET ? 'its Unix socket' : 'TCP 127.0.0.1'}; ${r.cores} cores; Node ${process.version}`,
   );
 
   console.log(`\nResults`);
@@ -713,9 +956,16 @@ function report(r: Results): boolean {
     `  HTTP (fetch)           ${http.length} requests, at most ${httpMaxInFlight} in flight at once over at most ${Math.max(0, ...r.samples.map((s) => s.conns))} keep-alive connections; ` +
       `time beyond the endpoint's ${LATENCY_MS} ms: median ${fmt(quantile(okHttp, 0.5), 0)} ms, p95 ${fmt(quantile(okHttp, 0.95), 0)} ms`,
   );
+  if (MULTI) {
+    const missing = r.workerReports.flatMap((w, i) => (w ? [] : [i + 1]));
+    console.log(
+      `  worker processes       ${r.workerReports.map((w, i) => `${i + 1}: ${w ? `${w.http.length} HTTP requests (at most ${w.maxInFlight} at once), ${fmt(w.cpuMs / 1000, 1)} s CPU` : 'no report'}`).join('; ')}` +
+        (missing.length ? `  ← the HTTP line misses worker ${missing.join(', ')}` : ''),
+    );
+  }
 
   console.log(
-    `  idle workers           ≈${fmt(r.idleCommitsPerS, 0)} Postgres transactions/s once nothing is left to play (${CONCURRENCY} pg-boss workers polling; ` +
+    `  idle workers           ≈${fmt(r.idleCommitsPerS, 0)} Postgres transactions/s once nothing is left to play (${CONCURRENCY} pg-boss workers${MULTI ? ` in ${WORKERS} processes` : ''} polling; ` +
       `server/workers/match-worker.ts polls every 1 s even though the queue has NOTIFY)`,
   );
 
@@ -784,6 +1034,8 @@ function report(r: Results): boolean {
 
 if (process.argv[2] === SIM_CHILD) {
   await simChild();
+} else if (process.argv[2] === WORKER_CHILD) {
+  await workerChild();
 } else {
   try {
     process.exit((await main()) ? 0 : 1);
