@@ -24,7 +24,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
@@ -747,6 +747,8 @@ async function main(): Promise<boolean> {
   } finally {
     await cleanup();
     console.log(`\nbench wall time, Postgres start to teardown: ${fmt((Date.now() - benchStart) / 1000)} s`);
+    // The machine's load when it ended (the figures are CPU-bound: other work on the machine lowers them).
+    console.log(`load average (1/5/15 min): ${loadavg().map((x) => x.toFixed(2)).join(' / ')}, ${cores} cores`);
   }
   return ok;
 }
