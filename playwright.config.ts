@@ -57,6 +57,9 @@ export default defineConfig({
       // Every spec signs in and creates guests from this one address: the rate limits (tested in lib/entry.test.ts)
       // are raised so the flows are not refused.
       ARENA_RATE_LIMIT_FACTOR: '20',
+      // The flows check that a match they just played shows on the leaderboard at once (the rate limit of recomputes,
+      // 30 s by default, is tested in server/leaderboard/service-incremental.test.ts).
+      ARENA_LEADERBOARD_MIN_SECONDS: '0',
     },
     stdout: 'pipe',
     stderr: 'pipe',

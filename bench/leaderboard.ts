@@ -1,6 +1,9 @@
 // Benchmark of what a visit to /leaderboard waits for: a seeded Postgres (demo-like matches), then the leaderboard
 // service from an empty cache (a fresh process) and warm, split into the SQL read, the worker thread's start, the
 // computation and the presentation. Prints milliseconds; `npm run bench:leaderboard [matches] [rounds]`.
+// `--synthetic N --agents A [--rounds R] [--full]`: N finished two-player matches over A agents inserted in SQL
+// (generate_series), then each stage of a recompute timed apart, a visit's TTFB and the event-loop delay while one
+// runs, and an incremental recompute after new matches (`--full`: also a whole recompute after them, the old way).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,13 +13,18 @@ import { leaderboardQuerySchema } from '../lib/leaderboard';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { createComputer } from '../server/leaderboard/computer';
-import { loadLeaderboardData } from '../server/leaderboard/data';
+import { loadLeaderboardData, loadLeaderboardSince } from '../server/leaderboard/data';
 import { ArenaLeaderboard } from '../server/leaderboard/service';
 import { freePort } from '../server/net';
 import { createRng } from '../lib/engine/rng';
 
-const MATCHES = Number(process.argv[2] ?? 1000);
-const ROUNDS = Number(process.argv[3] ?? 1000);
+const flag = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const SYNTHETIC = flag('--synthetic');
+const MATCHES = Number(SYNTHETIC ? 0 : (process.argv[2] ?? 1000));
+const ROUNDS = Number(flag('--rounds') ?? (SYNTHETIC ? 1000 : (process.argv[3] ?? 1000)));
 const q = leaderboardQuerySchema.parse({});
 
 /** Finished matches shaped like the demo's: two-player games among four agents, Who is the spy host/guest, Hanabi, DEEP. */
@@ -149,7 +157,149 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+/**
+ * N finished matches over A agents (agent 0 the random baseline) in four two-player games, in one INSERT … SELECT
+ * generate_series per table: agent k has strength 3k/A, a match's winner drawn from Bradley-Terry, 10% draws.
+ * Finish times one second apart from `from`.
+ */
+async function seedSynthetic(db: Db, n: number, agentCount: number, from = 0) {
+  if (from === 0) {
+    await db.agent.createMany({ data: Array.from({ length: agentCount }, (_, k) => ({ id: `syn-agent-${String(k).padStart(4, '0')}`, name: `Synthetic ${k}`, kind: k === 0 ? 'random' : 'llm' })) });
+  }
+  // A plain (unlogged) table, not a temporary one: Prisma's statements may run on different pooled connections.
+  await db.$executeRawUnsafe('CREATE UNLOGGED TABLE IF NOT EXISTS syn (i int, a int, b int, sa float8)');
+  await db.$executeRawUnsafe('TRUNCATE syn');
+  await db.$executeRawUnsafe(`
+    INSERT INTO syn
+    SELECT i, a, b, CASE WHEN r < 0.1 THEN 0.5 WHEN r < 0.1 + 0.9 / (1 + exp(3.0 * (b - a) / ${agentCount})) THEN 1 ELSE 0 END
+    FROM (SELECT i, (i * 7919 + 13) % ${agentCount} AS a,
+                 ((i * 7919 + 13) % ${agentCount} + 1 + (i * 104729 + 7) % ${agentCount - 1}) % ${agentCount} AS b,
+                 ((i * 2654435761) % 1000003) / 1000003.0 AS r
+          FROM generate_series(${from}::bigint, ${from + n - 1}::bigint) AS i) x`);
+  await db.$executeRawUnsafe(`
+    INSERT INTO matches (id, game_id, seed, num_players, status, finished_at, result)
+    SELECT 'syn-' || lpad(i::text, 8, '0'), (ARRAY['tictactoe','connect-four','holdem','bargain'])[1 + i % 4], 'syn-' || i, 2, 'finished',
+      TIMESTAMP '2026-01-01' + i * INTERVAL '1 second', '{"reason":"bench"}'::jsonb
+    FROM syn`);
+  await db.$executeRawUnsafe(`
+    INSERT INTO seats (match_id, seat, agent_id, score, outcome)
+    SELECT 'syn-' || lpad(i::text, 8, '0'), s, 'syn-agent-' || lpad((CASE WHEN s = 0 THEN a ELSE b END)::text, 4, '0'),
+      CASE WHEN s = 0 THEN sa ELSE 1 - sa END, CASE WHEN sa = 0.5 THEN 'draw' WHEN (sa = 1) = (s = 0) THEN 'win' ELSE 'loss' END
+    FROM syn, generate_series(0, 1) AS s`);
+  await db.$executeRawUnsafe('ANALYZE matches');
+  await db.$executeRawUnsafe('ANALYZE seats');
+}
+
+const mb = (x: number) => `${(x / 2 ** 20).toFixed(0)} MB`;
+const mem = () => {
+  const m = process.memoryUsage();
+  return `RSS ${mb(m.rss)}, heap ${mb(m.heapUsed)}`;
+};
+
+async function synthetic() {
+  const { structuredClone: clone } = globalThis;
+  const n = Number(SYNTHETIC);
+  const agentCount = Number(flag('--agents') ?? 200);
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const { loadavg } = await import('node:os');
+  const { bootstrap } = await import('../lib/rating/bootstrap');
+  const { trueSkillRatings } = await import('../lib/rating/trueskill');
+  const { trueSkillByGame } = await import('../lib/rating/normalized');
+  const { eloRatings } = await import('../lib/rating/elo');
+  const { OnlineRatings } = await import('../lib/rating/online');
+  const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+  const dir = await mkdtemp(path.join(tmpdir(), 'arena-bench-lb-'));
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
+  try {
+    await migrate(pg.url);
+    const db = createDb(pg.url, 8);
+    console.log(`leaderboard, ${n} synthetic finished matches over ${agentCount} agents (4 two-player games), ${ROUNDS} bootstrap rounds; load average ${load()}`);
+    let t = performance.now();
+    await seedSynthetic(db, n, agentCount);
+    console.log(`  insert (INSERT … SELECT generate_series):  ${ms(t)}`);
+
+    t = performance.now();
+    const data = await loadLeaderboardData(db, q);
+    console.log(`  load from Postgres (whole, main thread):   ${ms(t)}  (${data.matches.length} matches; ${mem()})`);
+    t = performance.now();
+    clone(data.matches);
+    console.log(`  copy to the worker (structuredClone):      ${ms(t)}`);
+    t = performance.now();
+    bootstrap(data.matches, { rounds: ROUNDS, seed: 'arena-leaderboard', minMatches: 5 });
+    console.log(`  bootstrap (${ROUNDS} rounds, point fit incl.):   ${ms(t)}`);
+    t = performance.now();
+    await trueSkillRatings(data.matches);
+    console.log(`  TrueSkill, all matches from scratch:       ${ms(t)}`);
+    t = performance.now();
+    await trueSkillByGame(data.matches, data.normalizedBy ?? {});
+    console.log(`  TrueSkill per game (normalized score):     ${ms(t)}`);
+    t = performance.now();
+    eloRatings(data.matches);
+    console.log(`  Elo, from scratch:                         ${ms(t)}`);
+    const online = new OnlineRatings({ trueSkillGames: Object.keys(data.normalizedBy ?? {}) });
+    await online.append(data.matches);
+    console.log(`  after the stages: ${mem()}`);
+
+    // The service as the server runs it: a visit that computes everything (a fresh process), then a recompute after
+    // 100 more matches (incremental) while a cached view is visited every 50 ms.
+    const computer = createComputer();
+    await computer.warm();
+    const service = new ArenaLeaderboard(() => db, computer.compute, { rounds: ROUNDS, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0, log: console.log });
+    const other = leaderboardQuerySchema.parse({ game: 'tictactoe' });
+    // Visits while a recompute runs go to a view of a second service that is never marked stale: a cached page.
+    const visitor = new ArenaLeaderboard(() => db, computer.compute, { rounds: ROUNDS, freshWaitMs: 0, eagerWindowMs: 0 });
+    t = performance.now();
+    await visitor.get(other);
+    console.log(`  first visit of one game's view (whole):    ${ms(t)}`);
+
+    const during = async (label: string, work: () => Promise<unknown>) => {
+      const h = monitorEventLoopDelay({ resolution: 10 });
+      h.enable();
+      const ttfb: number[] = [];
+      let done = false;
+      const visits = (async () => {
+        while (!done) {
+          const v = performance.now();
+          await visitor.get({ ...other, method: 'elo' });
+          ttfb.push(performance.now() - v);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      const t1 = performance.now();
+      await work();
+      const took = performance.now() - t1;
+      done = true;
+      await visits;
+      h.disable();
+      ttfb.sort((x, y) => x - y);
+      const q99 = ttfb[Math.floor(0.99 * (ttfb.length - 1))] ?? 0;
+      console.log(
+        `  ${label}: ${took.toFixed(0)} ms; meanwhile a cached visit p50 ${(ttfb[ttfb.length >> 1] ?? 0).toFixed(1)} ms, p99 ${q99.toFixed(1)} ms, max ${(ttfb.at(-1) ?? 0).toFixed(1)} ms (${ttfb.length} visits); event-loop delay p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms, max ${(h.max / 1e6).toFixed(0)} ms; ${mem()}; load ${load()}`,
+      );
+    };
+    await during('whole recompute, all games (first)', () => service.get(q));
+    await seedSynthetic(db, 100, agentCount, n);
+    service.markStale();
+    await during('recompute after 100 new matches (incremental)', async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      while (!service.isFresh(q)) await service.get(q).then(() => new Promise((r) => setTimeout(r, 20)));
+    });
+    if (process.argv.includes('--full')) {
+      const whole = new ArenaLeaderboard(() => db, computer.compute, { rounds: ROUNDS, incremental: false, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0 });
+      await during('whole recompute after them (the old way)', () => whole.get(q));
+    }
+    t = performance.now();
+    const since = await loadLeaderboardSince(db, q, data.watermark!);
+    console.log(`  read since the first watermark (${since?.matches.length} new): ${ms(t)}`);
+    await computer.close();
+    await db.$disconnect();
+  } finally {
+    await pg.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+(SYNTHETIC ? synthetic() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -235,7 +235,9 @@ async function main() {
     if (web) {
       const computer = createComputer();
       stops.push(() => computer.close());
-      const leaderboard = new ArenaLeaderboard(db, computer.compute, { rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log });
+      const leaderboard = new ArenaLeaderboard(db, computer.compute, {
+        rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log, minRecomputeMs: cfg.ARENA_LEADERBOARD_MIN_SECONDS * 1000,
+      });
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;
       leaderboardAt = () => leaderboard.newestComputedAt();

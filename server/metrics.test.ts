@@ -72,7 +72,7 @@ describe('model-call metrics', () => {
     const sim = await startSimulatedEndpoint({ latencyMs: 0 });
     const count = async (name: string, provider: string) => {
       const m = await registry.getSingleMetric(name)!.get();
-      return m.values.filter((v) => v.labels.provider === provider && (name.endsWith('_total') || v.metricName?.endsWith('_count'))).reduce((a, v) => a + v.value, 0);
+      return m.values.filter((v) => v.labels.provider === provider && (name.endsWith('_total') || (v as { metricName?: string }).metricName?.endsWith('_count'))).reduce((a, v) => a + v.value, 0);
     };
     try {
       const host = providerLabel(sim.url);

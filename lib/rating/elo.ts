@@ -1,5 +1,5 @@
 // Elo ratings by sequential updates in match order, for reference next to Bradley-Terry.
-import { matchComparisons, ratedAgents } from './comparisons';
+import { isRated, matchComparisons, ratedAgents } from './comparisons';
 import type { RatedMatch } from './types';
 import { assertRatedMatches } from './validate';
 
@@ -29,15 +29,22 @@ export function eloRatings(matches: readonly RatedMatch[], opts: EloOptions = {}
   const k = opts.k ?? 16;
   const initial = opts.initial ?? 1000;
   const ratings = new Map(ratedAgents(matches).map((id) => [id, initial]));
-  for (const m of inPlayOrder(matches)) {
-    const delta = new Map<string, number>();
-    for (const c of matchComparisons(m)) {
-      const expected = 1 / (1 + 10 ** ((ratings.get(c.b)! - ratings.get(c.a)!) / 400));
-      const d = k * c.weight * (c.scoreA - expected);
-      delta.set(c.a, (delta.get(c.a) ?? 0) + d);
-      delta.set(c.b, (delta.get(c.b) ?? 0) - d);
-    }
-    for (const [id, d] of delta) ratings.set(id, ratings.get(id)! + d);
-  }
+  for (const m of inPlayOrder(matches)) eloStep(ratings, m, k, initial);
   return ratings;
+}
+
+/**
+ * One match's Elo updates applied to `ratings` in place (every agent of a rated match enters at `initial`): the one
+ * step both the from-scratch replay above and the incremental one (online.ts) take, so they agree exactly.
+ */
+export function eloStep(ratings: Map<string, number>, m: RatedMatch, k: number, initial: number): void {
+  if (isRated(m)) for (const s of m.seats) if (!ratings.has(s.agentId)) ratings.set(s.agentId, initial);
+  const delta = new Map<string, number>();
+  for (const c of matchComparisons(m)) {
+    const expected = 1 / (1 + 10 ** ((ratings.get(c.b)! - ratings.get(c.a)!) / 400));
+    const d = k * c.weight * (c.scoreA - expected);
+    delta.set(c.a, (delta.get(c.a) ?? 0) + d);
+    delta.set(c.b, (delta.get(c.b) ?? 0) - d);
+  }
+  for (const [id, d] of delta) ratings.set(id, ratings.get(id)! + d);
 }

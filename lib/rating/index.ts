@@ -28,6 +28,7 @@ export {
 } from './bootstrap';
 export { rankAgents, ranksFromIntervals } from './ranks';
 export { eloRatings, inPlayOrder, type EloOptions } from './elo';
+export { OnlineRatings, type OnlineOptions, type OnlineSnapshot } from './online';
 export { trueSkillRatings, trueSkillTeams, type TrueSkillOptions, type TrueSkillRating, type TrueSkillTeam } from './trueskill';
 export { cooperativeScores, type CooperativeOptions, type CooperativeScore } from './cooperative';
 export { normalizedScores, normalizeTable, rawMetrics, type GameNormalizedScore, type NormalizedBy, type NormalizedScore, type RawTable } from './normalized';

@@ -8,6 +8,7 @@ import { normalizedScores, type NormalizedBy, type NormalizedScore } from './nor
 import { rankAgents } from './ranks';
 import { generalFactor, leaveOneGameOut, type GeneralFactor, type LeaveOneOut } from './robust';
 import { trueSkillRatings, type TrueSkillRating } from './trueskill';
+import type { OnlineSnapshot } from './online';
 import type { RatedMatch } from './types';
 import { assertRatedMatches } from './validate';
 
@@ -37,6 +38,11 @@ export interface LeaderboardOptions {
   trueSkill?: boolean;
   /** LLMArena's Table 1: the metric of each game in it (games/types.ts `meta.normalizedBy`); other games are left out. */
   normalizedBy?: Record<string, NormalizedBy>;
+  /**
+   * TrueSkill and Elo already computed incrementally over exactly these matches (online.ts `OnlineRatings`, with this
+   * eloK, trueSkill and the games of `normalizedBy` rated by TrueSkill): used instead of replaying every match.
+   */
+  online?: OnlineSnapshot;
 }
 
 /** One agent's ratings and record as the library computes them (the page's row, LeaderboardRow, is lib/leaderboard.ts's). */
@@ -168,7 +174,8 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
     offset: opts.offset,
   };
   const boot = bootstrap(matches, bootOpts);
-  const trueSkill = opts.trueSkill === false ? undefined : await trueSkillRatings(matches);
+  const online = opts.online;
+  const trueSkill = opts.trueSkill === false ? undefined : online ? online.trueSkill : await trueSkillRatings(matches);
   // LLMArena's TrueSkill is per environment: one game's matches only (reused when every match is of that game).
   const byGame = opts.normalizedBy ?? {};
   const games = new Set(matches.map((m) => m.gameId));
@@ -176,9 +183,13 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
   const normalized =
     opts.trueSkill === false
       ? await normalizedScores(matches, Object.fromEntries(Object.entries(byGame).filter(([, x]) => x !== 'trueskill')))
-      : await normalizedScores(matches, byGame, games.size === 1 && trueSkill && onlyGame !== undefined ? new Map([[onlyGame, trueSkill]]) : undefined);
+      : await normalizedScores(
+          matches,
+          byGame,
+          online ? online.trueSkillByGame : games.size === 1 && trueSkill && onlyGame !== undefined ? new Map([[onlyGame, trueSkill]]) : undefined,
+        );
   const ranks = rankAgents(boot.agents, interval);
-  const elo = eloRatings(matches, { k: opts.eloK });
+  const elo = online ? online.elo : eloRatings(matches, { k: opts.eloK });
   const record = records(matches);
   const beta = new Map(boot.agents.map((a) => [a.agentId, a.beta.point]));
 

@@ -1,5 +1,5 @@
 // TrueSkill ratings (ts-trueskill, loaded lazily because it pulls in mathjs) replayed in match order.
-import type { Rating } from 'ts-trueskill';
+import type { Rating, TrueSkill } from 'ts-trueskill';
 import { matchSides } from './comparisons';
 import { inPlayOrder } from './elo';
 import type { RatedMatch } from './types';
@@ -80,15 +80,31 @@ function ranksOf(teams: readonly TrueSkillTeam[]): number[] {
  */
 export async function trueSkillRatings(matches: readonly RatedMatch[], opts: TrueSkillOptions = {}): Promise<Map<string, TrueSkillRating>> {
   assertRatedMatches(matches, 'TrueSkill');
-  const { TrueSkill } = await import('ts-trueskill');
-  const env = new TrueSkill(opts.mu ?? 25, opts.sigma ?? 25 / 3);
+  const env = await trueSkillEnv(opts);
   const ratings = new Map<string, Rating>();
-  for (const m of inPlayOrder(matches)) {
-    const teams = trueSkillTeams(m);
-    if (!teams) continue;
-    const groups = teams.map((t) => t.agentIds.map((id) => ratings.get(id) ?? env.createRating()));
-    const rated = env.rate(groups, ranksOf(teams)) as Rating[][];
-    teams.forEach((t, k) => t.agentIds.forEach((id, i) => ratings.set(id, rated[k]![i]!)));
-  }
+  for (const m of inPlayOrder(matches)) trueSkillStep(env, ratings, m);
+  return summarizeTrueSkill(ratings);
+}
+
+/** The TrueSkill environment the arena rates with (μ = 25, σ = 25/3 unless told), ts-trueskill loaded on first use. */
+export async function trueSkillEnv(opts: TrueSkillOptions = {}): Promise<TrueSkill> {
+  const { TrueSkill } = await import('ts-trueskill');
+  return new TrueSkill(opts.mu ?? 25, opts.sigma ?? 25 / 3);
+}
+
+/**
+ * One match rated into `ratings` in place (nothing when `trueSkillTeams` gives no teams): the one step both the
+ * from-scratch replay and the incremental one (online.ts) take, so they agree exactly.
+ */
+export function trueSkillStep(env: TrueSkill, ratings: Map<string, Rating>, m: RatedMatch): void {
+  const teams = trueSkillTeams(m);
+  if (!teams) return;
+  const groups = teams.map((t) => t.agentIds.map((id) => ratings.get(id) ?? env.createRating()));
+  const rated = env.rate(groups, ranksOf(teams)) as Rating[][];
+  teams.forEach((t, k) => t.agentIds.forEach((id, i) => ratings.set(id, rated[k]![i]!)));
+}
+
+/** μ, σ and μ − 3σ of each rating. */
+export function summarizeTrueSkill(ratings: ReadonlyMap<string, Rating>): Map<string, TrueSkillRating> {
   return new Map([...ratings].map(([id, r]) => [id, { mu: r.mu, sigma: r.sigma, conservative: r.mu - 3 * r.sigma }]));
 }

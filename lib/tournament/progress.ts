@@ -99,15 +99,55 @@ export interface Standing {
   losses: number;
 }
 
-/** The standings so far: the leaderboard's Bradley-Terry fit with a small bootstrap over this tournament's matches. */
+/** The standings' numbers per tournament, with the version they were computed at (a few tournaments are looked at). */
+const standingsCache = new Map<string, { version: string; rows: Promise<Omit<Standing, 'name'>[]> }>();
+const STANDINGS_CACHED = 32;
+
+/**
+ * The tournament's version: its finished rated matches' count and the sum of their ids' hashtext (a match finished,
+ * deleted or unrated since changes it), and the rounds asked for.
+ */
+async function standingsVersion(db: Db, tournamentId: string, rounds: number): Promise<string> {
+  const [row] = await db.$queryRaw<{ n: number; h: bigint | null }[]>`
+    SELECT COUNT(*)::int AS n, SUM(hashtext(m.id)) AS h FROM matches m
+    WHERE m.tournament_id = ${tournamentId} AND m.status = 'finished' AND m.rated`;
+  return `${row?.n ?? 0}:${row?.h ?? 0}:${rounds}`;
+}
+
+/**
+ * The standings so far: the leaderboard's Bradley-Terry fit with a small bootstrap over this tournament's matches.
+ * Computed once per tournament version (`standingsVersion`) and cached in this process (the last 32 tournaments),
+ * so a view costs one small query until a match of the tournament finishes; visits meanwhile share one computation.
+ */
 export async function tournamentStandings(db: Db, tournamentId: string, rounds = 200): Promise<Standing[]> {
+  const version = await standingsVersion(db, tournamentId, rounds);
+  let cached = standingsCache.get(tournamentId);
+  if (!cached || cached.version !== version) {
+    const rows = computeStandings(db, tournamentId, rounds);
+    cached = { version, rows };
+    standingsCache.set(tournamentId, cached);
+    rows.catch(() => {
+      if (standingsCache.get(tournamentId)?.rows === rows) standingsCache.delete(tournamentId);
+    });
+  } else {
+    // Most recently used last: the oldest is evicted first.
+    standingsCache.delete(tournamentId);
+    standingsCache.set(tournamentId, cached);
+  }
+  while (standingsCache.size > STANDINGS_CACHED) standingsCache.delete(standingsCache.keys().next().value!);
+  const rows = await cached.rows;
+  if (rows.length === 0) return [];
+  // Names are read each time (an agent renamed shows its new name at once).
+  const names = new Map((await db.agent.findMany({ where: { id: { in: rows.map((r) => r.agentId) } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  return rows.map((r) => ({ ...r, name: names.get(r.agentId) ?? r.agentId }));
+}
+
+async function computeStandings(db: Db, tournamentId: string, rounds: number): Promise<Omit<Standing, 'name'>[]> {
   const matches = await tournamentRatedMatches(db, tournamentId);
   if (matches.length === 0) return [];
   const board = await computeLeaderboard(matches, { rounds, seed: tournamentId, trueSkill: false });
-  const names = new Map((await db.agent.findMany({ where: { id: { in: board.rows.map((r) => r.agentId) } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
   return board.rows.map((r) => ({
     agentId: r.agentId,
-    name: names.get(r.agentId) ?? r.agentId,
     rank: r.rank,
     rating: Math.round(r.rating.point),
     lo: r.rating.ci95 ? Math.round(r.rating.ci95.lower) : null,

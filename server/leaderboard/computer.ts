@@ -9,7 +9,12 @@ import type { ComputeRequest } from './compute-worker';
 /** The worker imports TypeScript, so it starts with tsx's loader (resolved from here, whatever the working directory). */
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-export type Compute = (matches: RatedMatch[], opts: ComputeRequest['opts']) => Promise<Leaderboard>;
+/**
+ * Computes a leaderboard in the worker thread. With `view`, the thread keeps that view's matches and TrueSkill/Elo:
+ * `base: -1` sends all of them, a count sends only the matches after the `base` it holds (rejected with
+ * STATE_MISSING, compute-worker.ts, when it does not hold exactly those: send everything again).
+ */
+export type Compute = (matches: RatedMatch[], opts: ComputeRequest['opts'], view?: ComputeRequest['view']) => Promise<Leaderboard>;
 
 export function createComputer(): { compute: Compute; warm(): Promise<void>; close(): Promise<void> } {
   let worker: Worker | null = null;
@@ -36,13 +41,13 @@ export function createComputer(): { compute: Compute; warm(): Promise<void>; clo
   };
 
   return {
-    compute(matches: RatedMatch[], opts: LeaderboardOptions) {
+    compute(matches: RatedMatch[], opts: LeaderboardOptions, view?: ComputeRequest['view']) {
       worker ??= start();
       const id = nextId++;
       const w = worker;
       return new Promise<Leaderboard>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        w.postMessage({ id, matches, opts } satisfies ComputeRequest);
+        w.postMessage({ id, matches, opts, ...(view ? { view } : {}) } satisfies ComputeRequest);
       });
     },
     /** Starts the thread and loads TrueSkill now (at start-up), so that the first leaderboard does not wait for it. */

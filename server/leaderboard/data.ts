@@ -38,7 +38,29 @@ export interface LeaderboardData {
   reliability: Map<string, ReliabilityCounts>;
   /** LLMArena's Table 1: the metric of each of these games that declares one (`meta.normalizedBy`); absent: none. */
   normalizedBy?: Record<string, NormalizedBy>;
+  /** Where the matches read end, in the read's order (absent: not resumable, e.g. a match without a finish time). */
+  watermark?: Watermark;
 }
+
+/**
+ * The last match read in the leaderboard's order (finished_at, id) — the order TrueSkill and Elo replay (SQL sorts by
+ * it and `inPlayOrder` sorts stably by finishedAt) — with the count of the matches read up to it and the sum of their
+ * ids' `hashtext`. finished_at is set by the worker's clock when a match ends, so it is not a commit order: a match
+ * can commit after another that finished later, or be deleted or unrated. Reading on from a watermark is therefore
+ * only trusted when the matches up to it are still exactly those counted (same count, same hash sum: `loadSince`);
+ * otherwise the leaderboard is read and replayed from scratch.
+ */
+export interface Watermark {
+  /** finished_at of the last match, in ms (the column is TIMESTAMP(3): exact). */
+  finishedAt: number;
+  id: string;
+  /** Matches (as read: before self-play is dropped) up to and including it. */
+  count: number;
+  /** Sum of hashtext(id) over them. */
+  hash: number;
+}
+
+type MatchRow = { id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null; team: string | null; reward: number | null; h: number };
 
 /** The rated games a query covers (never a judged evaluation such as DEEP): one game, the games of one reasoning category, or all. */
 export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string[] {
@@ -55,13 +77,78 @@ export function normalizedByOf(gameIds: readonly string[]): Record<string, Norma
 export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>): Promise<LeaderboardData> {
   const gameIds = gamesFor(q);
   const mode = q.humans ?? 'each';
-  const [rows, agents, counts] = await Promise.all([
-    db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null; team: string | null; reward: number | null }[]>`
+  const [rows, rest] = await Promise.all([
+    db.$queryRaw<MatchRow[]>`
       SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score,
-        m.result->'teams'->>s.seat AS team, (m.result->'rewards'->>s.seat)::float AS reward
+        m.result->'teams'->>s.seat AS team, (m.result->'rewards'->>s.seat)::float AS reward, hashtext(m.id) AS h
       FROM matches m JOIN seats s ON s.match_id = m.id
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
       ORDER BY m.finished_at, m.id, s.seat`,
+    loadAgentsAndCounts(db, gameIds, mode),
+  ]);
+  const read = readRows(rows, { count: 0, hash: 0 });
+  const data: LeaderboardData = { gameIds, finishedCount: read.count, matches: read.matches, ...rest, normalizedBy: normalizedByOf(gameIds), ...(read.watermark ? { watermark: read.watermark } : {}) };
+  return withHumans(data, mode);
+}
+
+/**
+ * Only the matches finished after `since` (the people filter applied), with the agents and counts read afresh; null
+ * when the matches up to `since` are no longer exactly those read before (one committed late with an earlier finish
+ * time, or deleted, or unrated, or without a finish time): then read everything again (loadLeaderboardData).
+ * `finishedCount` counts every match read so far; `matches` holds the new ones only.
+ */
+export async function loadLeaderboardSince(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>, since: Watermark): Promise<LeaderboardData | null> {
+  const gameIds = gamesFor(q);
+  const mode = q.humans ?? 'each';
+  const at = since.finishedAt;
+  const [[prefix], rows, rest] = await Promise.all([
+    db.$queryRaw<{ n: number; h: bigint | null }[]>`
+      SELECT COUNT(*)::int AS n, SUM(hashtext(m.id)) AS h FROM matches m
+      WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds}) AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id)
+        AND (m.finished_at IS NULL OR (m.finished_at, m.id) <= (TIMESTAMP '1970-01-01' + ${at}::bigint * INTERVAL '1 millisecond', ${since.id}))`,
+    db.$queryRaw<MatchRow[]>`
+      SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score,
+        m.result->'teams'->>s.seat AS team, (m.result->'rewards'->>s.seat)::float AS reward, hashtext(m.id) AS h
+      FROM matches m JOIN seats s ON s.match_id = m.id
+      WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
+        AND (m.finished_at, m.id) > (TIMESTAMP '1970-01-01' + ${at}::bigint * INTERVAL '1 millisecond', ${since.id})
+      ORDER BY m.finished_at, m.id, s.seat`,
+    loadAgentsAndCounts(db, gameIds, mode),
+  ]);
+  if (!prefix || prefix.n !== since.count || Number(prefix.h ?? 0) !== since.hash) return null;
+  const read = readRows(rows, since);
+  const data: LeaderboardData = {
+    gameIds,
+    finishedCount: read.count,
+    matches: read.matches,
+    ...rest,
+    normalizedBy: normalizedByOf(gameIds),
+    watermark: read.watermark ?? since,
+  };
+  return withHumans(data, mode);
+}
+
+/** Rows (ordered by match) as rated matches, and the watermark after them counting on from `from`. */
+function readRows(rows: readonly MatchRow[], from: { count: number; hash: number }): { matches: RatedMatch[]; count: number; watermark?: Watermark } {
+  let count = from.count;
+  let hash = from.hash;
+  let last: MatchRow | undefined;
+  let timeless = false;
+  for (const r of rows) {
+    if (last?.id === r.id) continue;
+    count++;
+    hash += Number(r.h);
+    if (!r.finished_at) timeless = true;
+    last = r;
+  }
+  const matches = ratedMatchesFromRows(rows, { cooperative: isCooperative });
+  if (!last || timeless) return { matches, count };
+  return { matches, count, watermark: { finishedAt: last.finished_at!.getTime(), id: last.id, count, hash } };
+}
+
+/** The agents and the reliability counts (always read whole: a few rows per agent). */
+async function loadAgentsAndCounts(db: Db, gameIds: string[], mode: NonNullable<LeaderboardQuery['humans']>): Promise<Pick<LeaderboardData, 'agents' | 'reliability'>> {
+  const [agents, counts] = await Promise.all([
     db.agent.findMany({ include: { provider: { select: { simulated: true } } } }),
     // Reliability follows the people filter too: `together` counts every person's seats under the one player (a voided
     // match once, however many people sat in it); `hide` leaves out every match with a person, as the fit does.
@@ -80,11 +167,7 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
           SELECT 1 FROM seats ps JOIN agents pa ON pa.id = ps.agent_id WHERE ps.match_id = m.id AND pa.kind = 'human'))
       GROUP BY 1`,
   ]);
-
-  const data: LeaderboardData = {
-    gameIds,
-    finishedCount: new Set(rows.map((r) => r.id)).size,
-    matches: ratedMatchesFromRows(rows, { cooperative: isCooperative }),
+  return {
     agents: agents.map((a) => ({
       id: a.id,
       name: a.name,
@@ -94,7 +177,6 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
       scaffold: a.scaffold,
       promptVersion: a.promptVersion,
     })),
-    normalizedBy: normalizedByOf(gameIds),
     reliability: new Map(
       counts.map((c) => [
         c.agent_id,
@@ -102,7 +184,6 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
       ]),
     ),
   };
-  return withHumans(data, mode);
 }
 
 /** Finished rated matches of these games now (what `finishedCount` counted when a leaderboard was read). */

@@ -48,7 +48,7 @@ beforeAll(async () => {
       },
     });
   }
-  service = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200 });
+  service = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200, minRecomputeMs: 0 });
 });
 afterAll(async () => {
   await computer.close();
@@ -109,7 +109,7 @@ describe('ArenaLeaderboard', () => {
 
   it('serves the cached board, marked stale with the matches finished since, while a slow recompute runs in the background', async () => {
     // A service that never waits for the fresh numbers: what a visitor sees when the computation is slower than its wait.
-    const impatient = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200, freshWaitMs: 0, eagerWindowMs: 0 });
+    const impatient = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200, freshWaitMs: 0, eagerWindowMs: 0, minRecomputeMs: 0 });
     const before = await impatient.get(q());
     await play('tictactoe', [ids.engine, ids.random], 2);
     impatient.markStale();
@@ -136,7 +136,7 @@ describe('ArenaLeaderboard', () => {
   });
 
   it('recomputes a leaderboard someone looked at as soon as a match ends, before the next visit', async () => {
-    const eager = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, freshWaitMs: 0, eagerWindowMs: 60_000 });
+    const eager = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, freshWaitMs: 0, eagerWindowMs: 60_000, minRecomputeMs: 0 });
     const before = await eager.get(q({ game: 'connect-four' }));
     await play('connect-four', [ids.engine, ids.random], 1);
     eager.markStale();

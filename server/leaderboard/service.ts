@@ -243,8 +243,9 @@ export class ArenaLeaderboard implements LeaderboardService {
           return { version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null, fullAt: prev.fullAt };
         } catch (err) {
           if ((err as Error).message !== STATE_MISSING) throw err;
+          this.opts.log?.('leaderboard: the worker thread no longer holds this view; reading it whole');
         }
-      }
+      } else this.opts.log?.('leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole');
     }
     // An imported dataset never changes (a new import is a new name): its numbers never go stale.
     const data = query.dataset ? await loadDatasetData(this.db(), datasetNames(query.dataset), query) : await loadLeaderboardData(this.db(), query);

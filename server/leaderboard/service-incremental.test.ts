@@ -1,0 +1,123 @@
+// Tests of the leaderboard's incremental recomputes (only new matches read and replayed, whole reads when that is not
+// exact) and of its rate limit (stale numbers said to be stale, one recompute when the window ends).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaderboardQuerySchema, type LeaderboardResult } from '../../lib/leaderboard';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { createComputer } from './computer';
+import { loadLeaderboardData, loadLeaderboardSince } from './data';
+import { ArenaLeaderboard } from './service';
+
+let t: TestDb;
+const computer = createComputer();
+const q = leaderboardQuerySchema.parse({});
+let agents: string[] = [];
+let n = 0;
+const t0 = Date.UTC(2026, 0, 1);
+
+/** A finished two-player tictactoe match between agents a and b (a scores sa) finishing at t0 + `at` seconds. */
+async function finish(a: number, b: number, sa: number, at: number) {
+  const id = `inc-${n++}`;
+  await t.db.match.create({
+    data: {
+      id, gameId: 'tictactoe', seed: id, numPlayers: 2, status: 'finished', finishedAt: new Date(t0 + at * 1000),
+      seats: { create: [{ seat: 0, agentId: agents[a]!, score: sa, outcome: 'x' }, { seat: 1, agentId: agents[b]!, score: 1 - sa, outcome: 'x' }] },
+    },
+  });
+  return id;
+}
+
+/** What must not depend on how the numbers were reached. */
+const numbers = (r: LeaderboardResult) => r.rows.map((x) => ({ id: x.agentId, bt: x.bt, ts: x.trueskill, elo: x.elo, matches: x.matches }));
+
+async function fromScratch(method: 'bt' | 'trueskill' | 'elo' = 'bt') {
+  const s = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, incremental: false, eagerWindowMs: 0 });
+  return s.get({ ...q, method });
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  agents = (await Promise.all(['Random', 'A', 'B', 'C'].map((name, i) => t.db.agent.create({ data: { name, kind: i === 0 ? 'random' : 'engine' } })))).map((a) => a.id);
+  for (let i = 0; i < 30; i++) await finish(i % 4, (i + 1 + (i % 3)) % 4, [1, 0, 0.5][i % 3]!, 10 * i);
+});
+afterAll(async () => {
+  await computer.close();
+  await t?.drop();
+});
+
+describe('incremental leaderboard', () => {
+  it('reads only the matches after the watermark, and refuses when the matches up to it changed', async () => {
+    const all = await loadLeaderboardData(t.db, q);
+    expect(all.watermark).toMatchObject({ count: 30, finishedAt: t0 + 290_000 });
+    expect(await loadLeaderboardSince(t.db, q, all.watermark!)).toMatchObject({ matches: [], finishedCount: 30 });
+    const id = await finish(1, 2, 1, 400);
+    const since = await loadLeaderboardSince(t.db, q, all.watermark!);
+    expect(since!.matches.map((m) => m.id)).toEqual([id]);
+    expect(since!.finishedCount).toBe(31);
+    // A match committed late with an earlier finish time: the prefix no longer matches.
+    const late = await finish(2, 3, 0, 5);
+    expect(await loadLeaderboardSince(t.db, q, all.watermark!)).toBeNull();
+    await t.db.match.delete({ where: { id: late } });
+    expect(await loadLeaderboardSince(t.db, q, all.watermark!)).not.toBeNull();
+    // Unrated afterwards: refused too.
+    await t.db.match.update({ where: { id: 'inc-3' }, data: { rated: false } });
+    expect(await loadLeaderboardSince(t.db, q, all.watermark!)).toBeNull();
+    await t.db.match.update({ where: { id: 'inc-3' }, data: { rated: true } });
+  });
+
+  it('an incremental recompute gives exactly the from-scratch numbers, also after a late match forces a whole read', async () => {
+    const s = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
+    await s.get(q);
+    for (let i = 0; i < 5; i++) await finish(i % 4, (i + 2) % 4, i % 2, 500 + i);
+    s.markStale();
+    const inc = await s.get(q);
+    expect(inc.stale).toBe(false);
+    expect(inc.matchesUsed).toBe(36);
+    expect(numbers(inc)).toEqual(numbers(await fromScratch()));
+    await finish(3, 1, 1, 1); // finished "long ago", committed now: TrueSkill/Elo order changes
+    s.markStale();
+    const again = await s.get(q);
+    expect(again.matchesUsed).toBe(37);
+    expect(numbers(again)).toEqual(numbers(await fromScratch()));
+  }, 60_000);
+
+  it('survives a restarted worker thread (the view is sent whole again)', async () => {
+    const c = createComputer();
+    const s = new ArenaLeaderboard(() => t.db, c.compute, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
+    await s.get(q);
+    await c.close(); // the next computation starts a new thread that holds nothing
+    await finish(0, 1, 1, 600);
+    s.markStale();
+    const r = await s.get(q);
+    expect(r.matchesUsed).toBe(38);
+    expect(numbers(r)).toEqual(numbers(await fromScratch()));
+    await c.close();
+  }, 60_000);
+});
+
+describe('rate limit', () => {
+  it('within the window, a visit gets the last numbers marked stale at once, and one recompute follows when it ends', async () => {
+    const s = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, minRecomputeMs: 1500, freshWaitMs: 10_000, eagerWindowMs: 60_000 });
+    const first = await s.get(q);
+    await finish(1, 0, 1, 700);
+    s.markStale();
+    const during = await s.get(q); // would wait up to 10 s for fresh numbers without the limit
+    expect(during.stale).toBe(true);
+    expect(during.newMatches).toBe(1);
+    expect(during.computedAt).toBe(first.computedAt);
+    expect(s.isFresh(q)).toBe(false);
+    await expect.poll(() => s.isFresh(q), { timeout: 20_000, interval: 50 }).toBe(true);
+    const after = await s.get(q);
+    expect(after.stale).toBe(false);
+    expect(after.matchesUsed).toBe(first.matchesUsed + 1);
+  }, 60_000);
+
+  it('the window is at least the factor times the last computation', () => {
+    const s = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, minRecomputeMs: 1000, recomputeFactor: 2 });
+    const timing = (s as unknown as { timing: Map<string, { startedAt: number; took: number }> }).timing;
+    timing.set('k', { startedAt: 10_000, took: 300 });
+    expect(s.nextRecomputeAt('k')).toBe(11_000);
+    timing.set('k', { startedAt: 10_000, took: 4_000 });
+    expect(s.nextRecomputeAt('k')).toBe(18_000);
+    expect(s.nextRecomputeAt('never computed')).toBe(0);
+  });
+});
