@@ -58,7 +58,7 @@ export default defineConfig({
       // are raised so the flows are not refused.
       ARENA_RATE_LIMIT_FACTOR: '20',
       // The flows check that a match they just played shows on the leaderboard at once (the rate limit of recomputes,
-      // 30 s by default, is tested in server/leaderboard/service-incremental.test.ts).
+      // 5 s by default, is tested in server/leaderboard/service-incremental.test.ts).
       ARENA_LEADERBOARD_MIN_SECONDS: '0',
     },
     stdout: 'pipe',

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Waits between re-renders while the numbers are stale. The server recomputes a view at most every
- * max(30 s, 2 × its last computation) (server/leaderboard/service.ts), so asking every few seconds only re-renders the
+ * max(5 s, 2 × its last computation) (server/leaderboard/service.ts), so asking every few seconds only re-renders the
  * same stale page (tens of MB at 200 agents): the first checks come soon (a recompute that was already running), then
  * about as often as new numbers can appear.
  */

@@ -47,7 +47,7 @@ export interface LeaderboardServiceOptions {
   eagerWindowMs?: number;
   /**
    * Rate limit: a view is recomputed at most every max(minRecomputeMs, recomputeFactor × its last computation time)
-   * (defaults 30 s and 2), however many matches end and visitors ask; meanwhile visits get the last numbers marked
+   * (defaults 5 s and 2), however many matches end and visitors ask; meanwhile visits get the last numbers marked
    * stale (with when they were computed and how many matches finished since), and one recompute is scheduled for
    * when the window ends. The first computation of a view is never delayed. 0 = no limit.
    */
@@ -105,7 +105,7 @@ export class ArenaLeaderboard implements LeaderboardService {
   /** When this view may next start a computation (rate limit); now or earlier = at once. */
   nextRecomputeAt(key: string): number {
     const t = this.timing.get(key);
-    const min = this.opts.minRecomputeMs ?? 30_000;
+    const min = this.opts.minRecomputeMs ?? 5_000;
     if (!t || min <= 0) return 0;
     return t.startedAt + Math.max(min, (this.opts.recomputeFactor ?? 2) * t.took);
   }
