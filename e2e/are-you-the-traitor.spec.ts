@@ -14,7 +14,7 @@ test('a person plays Are You the Traitor? against Random: says a message and pas
 
   await expect(board.getByRole('group', { name: 'Are You the Traitor? board' })).toBeVisible();
   // Random players may shout Stop and end the match before the page has shown it running (the board then shows every
-  // role, and there is no turn to play): "Play again" starts another, up to three times.
+  // role, and there is no turn to play): "Play again" starts another (seats swapped), up to three times.
   for (let tries = 1; tries < 3; tries++) {
     const mineShown = board.getByTestId('ayt-my-role');
     const over = page.getByTestId('your-result');
@@ -24,7 +24,9 @@ test('a person plays Are You the Traitor? against Random: says a message and pas
     await page.getByRole('button', { name: 'Play again' }).click();
     await page.waitForURL((u) => u.toString() !== previous && /\/matches\/[a-z0-9]+$/.test(u.pathname));
   }
-  await expect(board.getByTestId('ayt-my-role')).toContainText(/You are Player 1, the (Traitor|Evil Wizard|Good Wizard|Key Holder|Guard) \((Good|Evil) team\)/);
+  const me = /You play (Player \d)/.exec(await page.getByTestId('seat-panel').innerText())![1]!;
+  await expect(board.getByTestId('ayt-my-role')).toContainText(new RegExp(`You are ${me}, the`));
+  await expect(board.getByTestId('ayt-my-role')).toContainText(/, the (Traitor|Evil Wizard|Good Wizard|Key Holder|Guard) \((Good|Evil) team\)/);
   await expect(board.getByTestId('ayt-my-treasure')).toContainText('Your treasure:');
   // Exactly one role is named on the board while the match runs: the person's own.
   const roles = await board.getByTestId('ayt-my-role').innerText();
@@ -38,11 +40,11 @@ test('a person plays Are You the Traitor? against Random: says a message and pas
   if (await gameOver.isVisible()) return;
   await board.getByRole('textbox', { name: 'Your message' }).fill('I am a loyal Guard, trust me.');
   await board.getByRole('button', { name: 'Say', exact: true }).click();
-  await expect(transcript).toContainText('Player 1 says: “I am a loyal Guard, trust me.”');
+  await expect(transcript).toContainText(`${me} says: “I am a loyal Guard, trust me.”`);
   if (mine === 'Traitor') await expect(board.getByRole('button', { name: /^Stop: point at/ })).toHaveCount(0);
 
   await expect(yourMove.or(gameOver)).toBeVisible({ timeout: 90_000 });
   if (await gameOver.isVisible()) return;
   await board.getByRole('button', { name: 'Pass', exact: true }).click();
-  await expect(transcript).toContainText('Player 1 passes');
+  await expect(transcript).toContainText(`${me} passes`);
 });
