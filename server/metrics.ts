@@ -40,10 +40,10 @@ export const modelCallErrors = new Counter({
   registers: [registry],
 });
 
-/** From an event's storage to its hand-over to socket.io in this process. */
+/** From an event's creation to its hand-over for broadcast: to this process's hub, or (a worker-only process) the relay. */
 export const deliveryLagSeconds = new Histogram({
   name: 'arena_event_delivery_lag_seconds',
-  help: "Time from a match event's creation to its broadcast to this process's viewers",
+  help: "Time from a match event's creation to its hand-over for broadcast (this process's viewers, or the relay to web processes)",
   buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers: [registry],
 });
