@@ -13,7 +13,7 @@ import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated
 import { startMatchWorker } from '../workers/match-worker';
 import { prismaStore } from '../workers/store';
 import { jobIdFor, MATCH_QUEUE, startQueue, stopQueue } from './queue';
-import { cancelTournament, claimMatch, createTournament, pauseTournament, reconcile, resumeTournament } from './tournaments';
+import { cancelTournament, claimMatch, createTournament, pauseTournament, reconcile, resumeTournament, settleTournament } from './tournaments';
 
 let t: TestDb;
 let boss: PgBoss;
@@ -281,17 +281,34 @@ describe('tournaments', () => {
       where: { tournamentId: tournament.id }, include: { events: { where: { kind: 'move' }, orderBy: { seq: 'asc' } } },
     });
     const spy = getGame('spy')!;
-    for (const m of matches) {
+    const judgedItems = async (m: (typeof matches)[number]) => {
       // Every description the game offers for judging (a forfeited one is not: the sloppy model forfeits some, by the
-      // match's seed) is judged, by the worker right after the match. The tournament may already be over meanwhile:
-      // the other match's worker settles it once both matches are finished, while this one's judge may still be at work.
+      // match's seed) is judged, by the worker right after the match, before the tournament ends: the other match's
+      // worker may finish first, but the tournament stays open while a match's judge is at work.
       const end = replayStates(spy, m.config, m.seed, m.numPlayers, movesOf(m.events.map((e) => matchEventOf(m.id, e)))).at(-1);
       const items = spy.judgeable!(end).map((i) => i.item);
       expect(items.length).toBeGreaterThanOrEqual(1);
-      const judged = () => t.db.judgment.findMany({ where: { matchId: m.id } });
-      await expect.poll(async () => (await judged()).map((j) => j.item).sort((a, b) => a - b), { timeout: 30_000 }).toEqual(items);
-      expect((await judged()).every((j) => j.judgeId === ids.careful && j.score !== null)).toBe(true);
-    }
+      const judged = await t.db.judgment.findMany({ where: { matchId: m.id } });
+      expect(judged.map((j) => j.item).sort((a, b) => a - b)).toEqual(items);
+      expect(judged.every((j) => j.judgeId === ids.careful && j.score !== null)).toBe(true);
+    };
+    for (const m of matches) await judgedItems(m);
+    expect(await t.db.match.count({ where: { tournamentId: tournament.id, stagesPending: true } })).toBe(0);
+
+    // A worker that stopped after the match finished but before its judge (its job gone): the tournament stays open,
+    // and the sweep gives the match a fresh job that runs the judge only, after which the tournament ends.
+    const m0 = matches[0]!;
+    await t.db.judgment.deleteMany({ where: { matchId: m0.id } });
+    await t.db.match.update({ where: { id: m0.id }, data: { stagesPending: true } });
+    await t.db.tournament.update({ where: { id: tournament.id }, data: { status: 'running', finishedAt: null } });
+    await settleTournament(t.db, boss, tournament.id);
+    expect((await progress(tournament.id)).status).toBe('running');
+    const events = await t.db.matchEvent.count({ where: { matchId: m0.id } });
+    expect((await reconcile(t.db, boss)).requeued).toBe(1);
+    await ended(tournament.id);
+    await judgedItems(m0);
+    // The match was not played again.
+    expect(await t.db.matchEvent.count({ where: { matchId: m0.id } })).toBe(events);
     const spec = { name: 'judged', format: 'host-guest' as const, gameIds: ['spy'], agentIds: [ids.sloppy!], hostIds: [ids.careful!], gamesPerGuest: 1 };
     await expect(createTournament(t.db, boss, { ...spec, judgeId: ids.random! })).rejects.toThrow(/^the judge must be an LLM agent; random is a random baseline/);
     await expect(createTournament(t.db, boss, { ...spec, judgeId: 'nobody' })).rejects.toThrow(/^the judge does not exist: nobody/);

@@ -305,7 +305,8 @@ export type Claim = { run: true; tournamentId: string | null } | { run: false; r
 export async function claimMatch(db: Db, matchId: string, attempt: number): Promise<Claim> {
   // Common case in one statement: a current job for an open match of a running tournament without budgets.
   const fast = await db.$queryRaw<{ tid: string; unstarted: boolean }[]>`
-    UPDATE matches m SET status = 'running' FROM tournaments t
+    UPDATE matches m SET status = 'running',
+      stages_pending = (t.config->>'judgeId' IS NOT NULL OR t.config->>'format' = 'simulbench') FROM tournaments t
     WHERE m.id = ${matchId} AND m.attempt = ${attempt} AND m.status IN ('queued', 'running') AND t.id = m.tournament_id
       AND t.status = 'running' AND COALESCE(t.config->'budget', '{}'::jsonb) = '{}'::jsonb
     RETURNING m.tournament_id AS tid, t.started_at IS NULL AS unstarted`;
@@ -345,19 +346,33 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
         }
       }
       if (t && !t.started_at) await tx.tournament.update({ where: { id: tid }, data: { startedAt: new Date() } });
+      const stagesPending = !!t && (!!t.config.judgeId || t.config.format === 'simulbench');
+      await tx.match.update({ where: { id: matchId }, data: { status: 'running', stagesPending } });
+      return { run: true, tournamentId: tid };
     }
     await tx.match.update({ where: { id: matchId }, data: { status: 'running' } });
     return { run: true, tournamentId: tid };
   });
 }
 
+/** The stages after play of a match are done (or will not run: the match did not finish): it no longer holds its tournament open. */
+export async function stagesDone(db: Db, matchId: string): Promise<void> {
+  await db.$executeRaw`UPDATE matches SET stages_pending = false WHERE id = ${matchId} AND stages_pending`;
+}
+
+export async function hasStagesPending(db: Db, matchId: string): Promise<boolean> {
+  const m = await db.match.findUnique({ where: { id: matchId }, select: { stagesPending: true } });
+  return !!m?.stagesPending;
+}
+
 /** Called after a match of the tournament ends: applies budgets, ends the tournament, or plans the next adaptive batch. */
 export async function settleTournament(db: Db, boss: PgBoss, tournamentId: string): Promise<void> {
+  // Open: a match queued, in play, or finished with its stages after play (judge, SimulBench) still to run.
   // Fast path without the lock: nothing to decide while other matches are open and no token/cost budget applies.
   // Safe: each match settles after its own end is committed, so the last one to end always sees none open.
   const [peek] = await db.$queryRaw<{ status: string; config: StoredConfig; open: bigint }[]>`
-    SELECT t.status, t.config, (SELECT COUNT(*) FROM matches WHERE tournament_id = t.id AND status IN ('queued', 'running')) AS open
-    FROM tournaments t WHERE t.id = ${tournamentId}`;
+    SELECT t.status, t.config, ((SELECT COUNT(*) FROM matches WHERE tournament_id = t.id AND status IN ('queued', 'running'))
+      + (SELECT COUNT(*) FROM matches WHERE tournament_id = t.id AND stages_pending)) AS open FROM tournaments t WHERE t.id = ${tournamentId}`;
   if (!peek || peek.status !== 'running') return;
   const b = peek.config.budget ?? {};
   if (Number(peek.open) > 0 && b.maxTokens === undefined && b.maxCostUsd === undefined) return;
@@ -374,7 +389,8 @@ export async function settleTournament(db: Db, boss: PgBoss, tournamentId: strin
       return null;
     }
     const [open] = await tx.$queryRaw<{ n: bigint }[]>`
-      SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ${tournamentId} AND status IN ('queued', 'running')`;
+      SELECT ((SELECT COUNT(*) FROM matches WHERE tournament_id = t.id AND status IN ('queued', 'running'))
+      + (SELECT COUNT(*) FROM matches WHERE tournament_id = t.id AND stages_pending)) AS n FROM tournaments t WHERE t.id = ${tournamentId}`;
     if (Number(open?.n ?? 0) > 0) return null;
     const byMatches = budgetReached(budget, s);
     if (t.config.format !== 'adaptive' || byMatches) {
@@ -474,7 +490,19 @@ export async function reconcile(db: Db, boss: PgBoss): Promise<{ requeued: numbe
     await enqueueMatches(boss, requeue.filter((m) => !m.interactive && m.priority === p), MATCH_QUEUE, p);
   }
   await enqueueMatches(boss, requeue.filter((m) => m.interactive), PLAY_QUEUE);
+  // A finished match whose stages after play (judge, SimulBench) never ran, its job gone (the worker stopped in between
+  // and the retries ran out): a fresh job runs them (the claim sees the match finished), so the tournament can end.
+  const unjudged = await db.$queryRaw<{ id: string; attempt: number }[]>`
+    SELECT m.id, m.attempt FROM matches m JOIN tournaments t ON t.id = m.tournament_id
+    WHERE m.stages_pending AND m.status = 'finished' AND t.status = 'running'`;
+  const liveStages = await liveJobIds(boss, unjudged.map((m) => jobIdFor(m.id, m.attempt)));
+  const restage: { id: string; attempt: number }[] = [];
+  for (const m of unjudged.filter((x) => !liveStages.has(jobIdFor(x.id, x.attempt)))) {
+    const n = await db.match.updateMany({ where: { id: m.id, attempt: m.attempt, stagesPending: true }, data: { attempt: m.attempt + 1 } });
+    if (n.count) restage.push({ id: m.id, attempt: m.attempt + 1 });
+  }
+  await enqueueMatches(boss, restage, MATCH_QUEUE);
   const running = await db.tournament.findMany({ where: { status: 'running' }, select: { id: true } });
   for (const t of running) await settleTournament(db, boss, t.id);
-  return { requeued: requeue.length, givenUp };
+  return { requeued: requeue.length + restage.length, givenUp };
 }

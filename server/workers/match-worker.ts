@@ -6,7 +6,7 @@ import { createAgent } from '../agents';
 import { humanBridge } from '../agents/human';
 import { MATCH_QUEUE, PLAY_QUEUE, type MatchJob } from '../scheduler/queue';
 import { judgeMatch } from '../agents/judge';
-import { claimMatch, settleTournament, tournamentJudge, tournamentSimulbench } from '../scheduler/tournaments';
+import { claimMatch, hasStagesPending, settleTournament, stagesDone, tournamentJudge, tournamentSimulbench } from '../scheduler/tournaments';
 import { processDialogue } from '../simulbench/pipeline';
 import { runMatch, type RunnerDeps } from './run-match';
 import { prismaStore } from './store';
@@ -34,32 +34,44 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
     const claim = await claimMatch(db, matchId, attempt);
     const tid = claim.tournamentId;
     if (tid) opts.onTournamentChange?.(tid);
-    if (!claim.run) return;
+    if (!claim.run) {
+      // A retried job whose worker stopped after the match finished but before its stages after play: run them now.
+      if (tid && claim.reason === 'already finished' && (await hasStagesPending(db, matchId))) {
+        await afterPlay(matchId, tid);
+        await settle(tid);
+      }
+      return;
+    }
     const r = await runMatch(matchId, { store, createAgent, publish: opts.publish, policy: opts.policy, humans: humanBridge });
     if (r.status === 'failed') opts.log?.(`match ${matchId} failed: ${r.reason}`);
     if (r.status !== 'skipped') opts.onMatchEnd?.(r.status);
-    if (tid && r.status === 'finished') {
-      // The tournament's judge scores the match's statements (Who is the spy's descriptions) once it is over. A judge
-      // that fails leaves the match as it is: its verdicts are missing, with the reason, never the match's result.
-      const simulbench = await tournamentSimulbench(db, tid);
-      const judgeId = simulbench ? null : await tournamentJudge(db, tid);
-      if (simulbench) {
-        // SimulBench: the dialogue's scripts, the targets' answers, the ratings and the comparisons. A stage that fails
-        // leaves its rows without a result, with the reason; the dialogue stays as it is.
-        await processDialogue(db, matchId, tid, simulbench)
-          .then((s) => s.problems && opts.log?.(`match ${matchId}: SimulBench left ${s.problems} answer(s) or comparison(s) without a result`))
-          .catch((err) => opts.log?.(`match ${matchId}: SimulBench stages failed: ${(err as Error).message}`));
-      }
-      if (judgeId) {
-        await judgeMatch(db, matchId, judgeId)
-          .then((j) => j.failed && opts.log?.(`match ${matchId}: the judge could not score ${j.failed} statement(s)`))
-          .catch((err) => opts.log?.(`match ${matchId}: judging failed: ${(err as Error).message}`));
-      }
+    if (tid && r.status === 'finished') await afterPlay(matchId, tid);
+    else if (tid && r.status !== 'skipped') await stagesDone(db, matchId);
+    if (tid) await settle(tid);
+  };
+  const settle = async (tid: string) => {
+    await settleTournament(db, boss, tid).catch((err) => opts.log?.(`tournament ${tid}: ${(err as Error).message}`));
+    opts.onTournamentChange?.(tid);
+  };
+  /**
+   * The tournament's stages after a finished match: its judge scores the statements (Who is the spy's descriptions), or
+   * SimulBench's scripts, answers, ratings and comparisons. A stage that fails leaves its rows without a result, with the
+   * reason, never the match's result. The match holds its tournament open until they have run.
+   */
+  const afterPlay = async (matchId: string, tid: string) => {
+    const simulbench = await tournamentSimulbench(db, tid);
+    const judgeId = simulbench ? null : await tournamentJudge(db, tid);
+    if (simulbench) {
+      await processDialogue(db, matchId, tid, simulbench)
+        .then((s) => s.problems && opts.log?.(`match ${matchId}: SimulBench left ${s.problems} answer(s) or comparison(s) without a result`))
+        .catch((err) => opts.log?.(`match ${matchId}: SimulBench stages failed: ${(err as Error).message}`));
     }
-    if (tid) {
-      await settleTournament(db, boss, tid).catch((err) => opts.log?.(`tournament ${tid}: ${(err as Error).message}`));
-      opts.onTournamentChange?.(tid);
+    if (judgeId) {
+      await judgeMatch(db, matchId, judgeId)
+        .then((j) => j.failed && opts.log?.(`match ${matchId}: the judge could not score ${j.failed} statement(s)`))
+        .catch((err) => opts.log?.(`match ${matchId}: judging failed: ${(err as Error).message}`));
     }
+    await stagesDone(db, matchId);
   };
   const options = { batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
   await boss.work<MatchJob>(MATCH_QUEUE, { ...options, localConcurrency: opts.concurrency }, handler);
