@@ -284,7 +284,7 @@ async function main() {
       } else if (m.t === 'tournament') {
         hub?.tournamentChanged(m.id);
       } else {
-        hub?.foreignEvent(m.matchId, m.kind);
+        hub?.foreignEvent(m.matchId, m.seq, m.kind);
         if (m.kind === 'end' || m.kind === 'failed') markStale();
       }
     }, log);
@@ -296,11 +296,12 @@ async function main() {
       await startMatchWorker(boss, db(), {
         concurrency: cfg.ARENA_CONCURRENCY,
         playConcurrency: cfg.ARENA_PLAY_CONCURRENCY,
-        // In-process viewers get events from memory; without a hub here, web processes are told through Postgres.
+        // In-process viewers get events from memory; every other web process is told through Postgres (batched
+        // notices) and reads what is new of the matches it holds (server/rooms/relay.ts, Hub.foreignEvent).
         publish: (matchId, ev, state, setup) => {
           deliveryLagSeconds.observe(Math.max(0, Date.now() - ev.at.getTime()) / 1000);
-          if (h) h.publish(matchId, ev, state, setup);
-          else relay.match(matchId, ev.seq, ev.kind);
+          h?.publish(matchId, ev, state, setup);
+          relay.match(matchId, ev.seq, ev.kind);
         },
         policy: { ...defaultPolicy, ...runnerSettings(cfg) },
         // The worker only reports what went wrong: failed matches, judges and stages that could not finish.

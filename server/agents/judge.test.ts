@@ -90,9 +90,12 @@ describe('migration 0010_call_purpose', () => {
     const client = new pg.Client({ connectionString: t.url });
     try {
       const a = await t.db.agent.create({ data: { name: 'legacy-llm', kind: 'llm' } });
-      // Seats in SQL: Prisma's client knows columns added by later migrations (seats.explain_count).
-      const m = await t.db.match.create({ data: { gameId: 'spy', seed: 'legacy', numPlayers: 4, status: 'finished' } });
+      // The match and its seats in SQL: Prisma's client knows columns added by later migrations (seats.explain_count,
+      // matches.stages_pending).
       await client.connect();
+      const m = (await client.query<{ id: string }>(
+        `INSERT INTO matches (id, game_id, seed, num_players, status) VALUES ('legacy-match', 'spy', 'legacy', 4, 'finished') RETURNING id`,
+      )).rows[0]!;
       for (const seat of [0, 1, 2, 3]) await client.query('INSERT INTO seats (match_id, seat, agent_id) VALUES ($1, $2, $3)', [m.id, seat, a.id]);
       // Rows as the old code wrote them: a move at ply 0 and ply 7, two judge calls (a correction) at ply -1.
       const insert = (seat: number, ply: number, attempt: number) =>

@@ -168,12 +168,82 @@ describe('Hub', () => {
     const final = next(c, 'match:snapshot');
     await runMatch(m.id, { store: prismaStore(t.db), createAgent });
     const stored = await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } });
-    hub.foreignEvent(m.id, 'start');
-    hub.foreignEvent(m.id, 'end');
+    hub.foreignEvent(m.id, 1, 'start');
+    hub.foreignEvent(m.id, stored.length, 'end');
     const s = (await final) as MatchSnapshot;
     expect(s.status).toBe('finished');
     expect(s.events).toHaveLength(stored.length);
     expect(seen).toEqual(stored.map((e) => e.seq));
+  });
+
+  it('a foreign event is applied incrementally: the same frames as in-process, one small read per notice, nothing twice', async () => {
+    // A second web process: its own hub and socket.io server, whose database reads are counted.
+    let wholeLoads = 0;
+    let eventReads = 0;
+    const counted = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver) as unknown;
+        if (prop === 'match') return new Proxy(v as object, { get: (o, k) => (k === 'findUnique' && wholeLoads++, Reflect.get(o, k)) });
+        if (prop === 'matchEvent') return new Proxy(v as object, { get: (o, k) => (k === 'findMany' && eventReads++, Reflect.get(o, k)) });
+        return v;
+      },
+    });
+    const hub2 = new Hub(() => counted);
+    const server2 = http.createServer();
+    hub2.attach(new Server(server2));
+    await new Promise<void>((r) => server2.listen(0, '127.0.0.1', r));
+    const c2: Client = connect(`http://127.0.0.1:${(server2.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+    clients.push(c2);
+    try {
+      const [a, b] = await Promise.all(['ia', 'ib'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+      const m = await t.db.match.create({
+        data: { gameId: 'connect-four', seed: 'incremental', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      });
+      const c1 = await client();
+      const joined = Promise.all([next(c1, 'match:snapshot'), next(c2, 'match:snapshot')]);
+      c1.emit('match:join', { matchId: m.id });
+      c2.emit('match:join', { matchId: m.id });
+      await joined;
+      const local: WireEvent[] = [];
+      const remote: WireEvent[] = [];
+      c1.on('match:event', (e) => local.push(e.event));
+      c2.on('match:event', (e) => remote.push(e.event));
+      const ends = Promise.all([next(c1, 'match:snapshot'), next(c2, 'match:snapshot')]);
+      // This process plays the match (hub 1 hears it in memory); hub 2 hears only notices, some twice, some late.
+      await runMatch(m.id, {
+        store: prismaStore(t.db), createAgent,
+        publish: (id, ev, state, setup) => {
+          hub.publish(id, ev, state, setup);
+          hub2.foreignEvent(id, ev.seq, ev.kind);
+          if (ev.seq % 3 === 0) hub2.foreignEvent(id, ev.seq, ev.kind);
+          if (ev.seq > 2 && ev.seq % 4 === 0) hub2.foreignEvent(id, ev.seq - 2, 'move');
+        },
+      });
+      const [s1, s2] = (await ends) as MatchSnapshot[];
+      const stored = await t.db.matchEvent.count({ where: { matchId: m.id } });
+      expect(remote.map((e) => e.seq)).toEqual(Array.from({ length: stored }, (_, i) => i + 1));
+      // Frame for frame what the process that ran the match sends (views of the board included), and the same end.
+      expect(remote).toEqual(local);
+      expect(s2).toEqual({ ...s1!, serverTime: s2!.serverTime });
+      // The join read the match once; every notice after that read only the events after the held ones.
+      expect(wholeLoads).toBe(1);
+      expect(eventReads).toBeLessThanOrEqual(stored);
+
+      // The run restarted from its seed (its log replaced): the new log is read whole and sent from its start.
+      await t.db.matchEvent.deleteMany({ where: { matchId: m.id } });
+      await t.db.match.update({ where: { id: m.id }, data: { status: 'queued', lastSeq: 0, result: undefined, finishedAt: null } });
+      remote.length = 0;
+      const again = next(c2, 'match:snapshot');
+      await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (id, ev) => ev.seq === 1 && hub2.foreignEvent(id, 1, 'start') });
+      hub2.foreignEvent(m.id, stored, 'end');
+      expect(((await again) as MatchSnapshot).status).toBe('finished');
+      expect(remote.map((e) => e.seq)).toEqual(Array.from({ length: stored }, (_, i) => i + 1));
+      expect(wholeLoads).toBe(2);
+    } finally {
+      hub2.close();
+      c2.close();
+      await new Promise((r) => server2.close(r));
+    }
   });
 });
 

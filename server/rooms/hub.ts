@@ -5,7 +5,7 @@ import { seatName } from '../../games/types';
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { isFinal, movesOf, reduceHead, storedEventOf, type StoredEvent } from '../../lib/engine/events';
-import { initialState, replayStates } from '../../lib/engine/replay';
+import { applyMove, initialState, replayStates } from '../../lib/engine/replay';
 import { validateAction } from '../../lib/engine/validate';
 import { seatViewer, seenEvent, spectatorViewer } from '../../lib/engine/visibility';
 import { personForToken, personTokenFromCookieHeader, type PersonInfo } from '../../lib/people';
@@ -38,6 +38,9 @@ export interface Entry {
   game: GameDef;
   /** The match's game config (as stored). */
   config: unknown;
+  /** The match's seed and player count: a move from another process is applied here (its state derived, not sent). */
+  seed: string;
+  numPlayers: number;
   status: MatchStatus;
   seats: SeatInfo[];
   events: StoredEvent[];
@@ -135,6 +138,8 @@ export function entryFromSetup(setup: MatchSetup): Entry | null {
     id: setup.id,
     game,
     config: setup.config,
+    seed: setup.seed,
+    numPlayers: setup.numPlayers,
     status: 'running',
     seats: setup.seats.map((s) => ({
       seat: s.seat,
@@ -371,24 +376,64 @@ export class Hub {
   };
 
   /**
-   * An event stored by another process (a worker-only process): a match held here is re-read from Postgres and
-   * what its viewers have not seen is sent; home pages hear about starts and ends.
+   * An event stored by another process (a worker elsewhere): a match held here reads only the events after the ones it
+   * has, applies their moves to its state (from the seed, as the worker did) and sends its viewers what they have not
+   * seen; home pages hear about starts and ends. Notices may arrive late, twice or out of order: each one only reads
+   * what is new in Postgres. A log that no longer continues the one held (a run restarted from its seed) is read whole.
    */
-  foreignEvent = (matchId: string, kind: string) => {
+  foreignEvent = (matchId: string, seq: number, kind: string) => {
     if (kind === 'start') this.lobbyChanged(matchId, 'running');
     if (kind === 'end' || kind === 'failed') this.lobbyChanged(matchId, kind === 'end' ? 'finished' : 'failed');
     const prev = this.entries.get(matchId);
     if (!prev) return;
     const next = prev.then(async (cached) => {
+      const head = cached?.events.at(-1)?.seq ?? 0;
+      // Already here (a late or repeated notice), unless a restarted run begins again.
+      if (cached && seq <= head && !(kind === 'start' && seq === 1)) return cached;
+      if (cached && !(kind === 'start' && seq === 1 && head > 0)) {
+        const caught = await this.catchUp(cached).catch(() => false);
+        if (caught) return cached;
+      }
       const fresh = await this.load(matchId);
       if (!fresh) return cached;
-      const head = kind === 'start' ? 0 : (cached?.events.at(-1)?.seq ?? 0);
-      for (const ev of fresh.events) if (ev.seq > head) this.fanOut(fresh, ev);
+      const from = cached && fresh.events[0]?.at.getTime() === cached.events[0]?.at.getTime() ? head : 0;
+      for (const ev of fresh.events) if (ev.seq > from) this.fanOut(fresh, ev);
       if (isFinal(fresh.status)) this.sendFinal(fresh);
       return fresh;
     });
     this.entries.set(matchId, next.catch(() => null));
   };
+
+  /**
+   * Reads the events after the held log's last one (and that one, to check the log still continues it), applies them
+   * and fans them out. False when the stored log is not a continuation of the held one: the caller reads it whole.
+   */
+  private async catchUp(e: Entry): Promise<boolean> {
+    const last = e.events.at(-1);
+    const head = last?.seq ?? 0;
+    const rows = await this.db().matchEvent.findMany({ where: { matchId: e.id, seq: { gte: Math.max(1, head) } }, orderBy: { seq: 'asc' } });
+    const events = rows.map((r) => storedEventOf(e.id, r));
+    if (last) {
+      const same = events[0];
+      if (!same || same.seq !== head || same.kind !== last.kind || same.at.getTime() !== last.at.getTime()) return false;
+      events.shift();
+    }
+    if (events.some((ev, i) => ev.seq !== head + 1 + i)) return false;
+    // The states first (a move that no longer applies means the game changed under the log: read it whole instead).
+    const states: unknown[] = [];
+    let current = e.current;
+    for (const ev of events) {
+      if (ev.kind === 'start') current = initialState(e.game, e.config, e.seed, e.numPlayers);
+      else if (ev.kind === 'move') current = applyMove(e.game, current, e.seed, { ply: ev.payload.ply, seat: ev.seat, action: ev.payload.action });
+      states.push(ev.kind === 'start' || ev.kind === 'move' ? current : undefined);
+    }
+    events.forEach((ev, i) => {
+      applyToEntry(e, ev, states[i]);
+      this.fanOut(e, ev);
+    });
+    if (events.some((ev) => ev.kind === 'end' || ev.kind === 'failed')) this.sendFinal(e);
+    return true;
+  }
 
   /** Tells home pages that a match's status changed (queued by the scheduler, started, ended). */
   lobbyChanged(matchId: string, status: MatchStatus) {
@@ -461,6 +506,8 @@ export class Hub {
       id: m.id,
       game,
       config,
+      seed: m.seed,
+      numPlayers: m.numPlayers,
       status: m.status as MatchStatus,
       seats: m.seats.map((s) => ({
         seat: s.seat,

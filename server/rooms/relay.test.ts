@@ -44,4 +44,40 @@ describe('relay', () => {
     await listener.close();
     await raw.end();
   });
+
+  it('batches match news: one NOTIFY per turn of the event loop, split under the 8,000-byte limit', async () => {
+    const raw = new pg.Client({ connectionString: t.url });
+    await raw.connect();
+    const payloads: string[] = [];
+    raw.on('notification', (n) => payloads.push(n.payload!));
+    await raw.query('LISTEN arena_live');
+    const sender = relaySender(t.url);
+    // 300 events of 3 matches at once: about 100 bytes each, so 30,000 bytes in at least 4 notices.
+    for (let seq = 1; seq <= 100; seq++) for (const m of ['ma', 'mb', 'mc']) sender.match(`${m}-${'x'.repeat(24)}`, seq, 'move');
+    await until(() => payloads.flatMap((p) => JSON.parse(p) as unknown[]).length >= 300);
+    expect(payloads.length).toBeGreaterThanOrEqual(4);
+    expect(payloads.length).toBeLessThan(10);
+    expect(payloads.every((p) => Buffer.byteLength(p) < 8000)).toBe(true);
+    const got = payloads.flatMap((p) => JSON.parse(p) as RelayMessage[]);
+    expect(got).toHaveLength(300);
+    // Every event once. Batches may arrive out of order (the pool has two connections): a hub reads what is new from
+    // Postgres on each notice, so a late notice only finds nothing new.
+    for (const m of ['ma', 'mb', 'mc']) {
+      const seqs = got.flatMap((x) => (x.t === 'match' && x.matchId.startsWith(m) ? [x.seq] : []));
+      expect(seqs.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    }
+    // A listener hands each message of a batch on, one by one.
+    const heard: RelayMessage[] = [];
+    const listener = await relayListener(t.url, (m) => heard.push(m));
+    await raw.query('SELECT pg_notify($1, $2)', ['arena_live', JSON.stringify([
+      { t: 'match', matchId: 'a', seq: 1, kind: 'start', origin: 'elsewhere' },
+      { t: 'match', matchId: 'a', seq: 2, kind: 'move', origin: 'elsewhere' },
+      { t: 'match', matchId: 'a', seq: 3, kind: 'move', origin: ORIGIN },
+    ])]);
+    await until(() => heard.length >= 2);
+    expect(heard.map((m) => (m.t === 'match' ? m.seq : -1))).toEqual([1, 2]);
+    await sender.close();
+    await listener.close();
+    await raw.end();
+  });
 });

@@ -7,6 +7,8 @@ import type { HumanInput } from '../agents/human';
 import { errorKey, limitedLog } from '../db/log-limit';
 
 const CHANNEL = 'arena_live';
+/** Below Postgres's 8,000-byte NOTIFY payload limit. */
+const MAX_PAYLOAD = 7_500;
 /** Identifies this process, so it ignores the news it sent itself (it already delivered it in memory). */
 export const ORIGIN = randomBytes(6).toString('hex');
 
@@ -29,8 +31,28 @@ export function relaySender(url: string, log: (m: string) => void = () => {}): R
   pool.on('error', () => {});
   // While Postgres is away every notice fails alike: one line, then a count.
   const logLimited = limitedLog(log);
-  const send = (msg: RelayMessage) => {
-    pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(msg)]).catch((err: Error) => logLimited(errorKey(err), `relay: ${err.message}`));
+  const notify = (payload: string) => {
+    pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => logLimited(errorKey(err), `relay: ${err.message}`));
+  };
+  const send = (msg: RelayMessage) => notify(JSON.stringify(msg));
+  // Match news is batched: the notices of one turn of the event loop (many matches' events at once under load) go out
+  // as one NOTIFY holding an array, each under Postgres's 8,000-byte payload limit, in the order they were made.
+  let batch: string[] = [];
+  const flush = () => {
+    const items = batch;
+    batch = [];
+    let chunk: string[] = [];
+    let bytes = 2;
+    for (const item of items) {
+      if (chunk.length && bytes + item.length + 1 > MAX_PAYLOAD) {
+        notify(`[${chunk.join(',')}]`);
+        chunk = [];
+        bytes = 2;
+      }
+      chunk.push(item);
+      bytes += item.length + 1;
+    }
+    if (chunk.length) notify(`[${chunk.join(',')}]`);
   };
   // Tournament news is coalesced: at most one notice per tournament every 250 ms.
   const pending = new Set<string>();
@@ -44,7 +66,8 @@ export function relaySender(url: string, log: (m: string) => void = () => {}): R
       }, 250).unref();
     },
     match(matchId, seq, kind) {
-      send({ t: 'match', matchId, seq, kind, origin: ORIGIN });
+      if (batch.length === 0) setImmediate(flush);
+      batch.push(JSON.stringify({ t: 'match', matchId, seq, kind, origin: ORIGIN } satisfies RelayMessage));
     },
     act(input) {
       send({ t: 'act', input, origin: ORIGIN });
@@ -75,11 +98,14 @@ export async function relayListener(url: string, onMessage: (m: RelayMessage) =>
     }
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
+      let parsed: unknown;
       try {
-        const m = JSON.parse(n.payload) as RelayMessage;
-        if (m.origin !== ORIGIN) onMessage(m);
+        parsed = JSON.parse(n.payload);
       } catch {
-        /* not ours */
+        return; // not ours
+      }
+      for (const m of (Array.isArray(parsed) ? parsed : [parsed]) as RelayMessage[]) {
+        if (m && typeof m === 'object' && m.origin !== ORIGIN) onMessage(m);
       }
     });
     c.once('end', () => {
