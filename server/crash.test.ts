@@ -104,5 +104,5 @@ describe('crash safety', () => {
     const ends = new Set(heard.flatMap((m) => (m.t === 'match' && m.kind === 'end' ? [m.matchId] : [])));
     expect(ends.size).toBeGreaterThanOrEqual(24 - atCrash.done);
     expect(heard.some((m) => m.t === 'tournament' && m.id === tournament.id)).toBe(true);
-  });
+  }, 120_000);
 });

@@ -73,7 +73,11 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
     }
     await stagesDone(db, matchId);
   };
-  const options = { batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
+  // Each of the queue's local workers polls on its own (pg-boss): 356 of them at the default concurrency made ~357
+  // transactions a second in an idle arena. New jobs wake them through NOTIFY, so while it is available they poll only
+  // every 5 s, as a backstop for what NOTIFY does not announce (a failed job's retry after its delay). Without NOTIFY
+  // (the listener reconnecting), every second.
+  const options = { batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 };
   await boss.work<MatchJob>(MATCH_QUEUE, { ...options, localConcurrency: opts.concurrency }, handler);
   await boss.work<MatchJob>(PLAY_QUEUE, { ...options, localConcurrency: opts.playConcurrency ?? 100 }, handler);
 }
