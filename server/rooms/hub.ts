@@ -44,9 +44,15 @@ export interface Entry {
   status: MatchStatus;
   seats: SeatInfo[];
   events: StoredEvent[];
-  /** State after each `start`/`move` event, by seq. */
-  states: Map<number, unknown>;
+  /**
+   * The state after the last `start`/`move` event, the only state kept, and that event's seq (0: none yet). Older
+   * boards, for a snapshot, are rebuilt from the seed and the log (`statesOf`).
+   */
   current: unknown;
+  currentSeq: number;
+  /** Estimated bytes of the log and of the current state (the cache's budget counts these). */
+  bytes: number;
+  stateBytes: number;
   outcome: MatchSnapshot['outcome'];
   failureReason: string | null;
   lastUsed: number;
@@ -56,7 +62,14 @@ export interface Entry {
   submitted: Map<number, { ply: number; key: string }>;
 }
 
-const MAX_CACHED = 500;
+/**
+ * The budget of the hub's match cache, in estimated bytes (logs, current states, shared snapshots). Over it, the least
+ * recently used matches that are over (then those not running) are forgotten, to be read back from Postgres when asked
+ * for again; a running match never is.
+ */
+export const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+/** How often (in state-bearing events) a match's state is measured again for the estimate. */
+const MEASURE_STATE_EVERY = 16;
 /** Spectators' room; each seat played by a person has its own room, which gets that seat's view. */
 const room = (matchId: string) => `match:${matchId}`;
 const seatRoom = (matchId: string, seat: number) => `match:${matchId}:seat:${seat}`;
@@ -87,12 +100,44 @@ function actionKey(a: unknown): string {
  */
 export { spectatorViewer };
 
-/** An event as one viewer may receive it (lib/engine/visibility.ts decides what of it that viewer may see). */
-export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer): WireEvent {
+/**
+ * The states after each `start`/`move` event of a log, by seq, rebuilt from the seed (the hub keeps only the current
+ * one). Empty when the log does not replay (a changed game, a broken record): its events then go without board views.
+ */
+export function statesOf(e: Entry): Map<number, unknown> {
+  const out = new Map<number, unknown>();
+  const stateful = e.events.filter((ev) => ev.kind === 'start' || ev.kind === 'move');
+  if (stateful[0]?.kind !== 'start') return out;
+  try {
+    const all = replayStates(e.game, e.config, e.seed, e.numPlayers, movesOf(e.events));
+    stateful.forEach((ev, i) => out.set(ev.seq, all[i]));
+  } catch {
+    return new Map();
+  }
+  // The one state kept is the authority for its event.
+  if (e.currentSeq) out.set(e.currentSeq, e.current);
+  return out;
+}
+
+/** The last log replayed for `stateAt`: asking for a log's old events one by one replays it once, not once per event. */
+let lastReplay: { events: StoredEvent[]; length: number; states: Map<number, unknown> } | null = null;
+
+/** The state after a `start`/`move` event: the current one, or rebuilt from the log. */
+function stateAt(e: Entry, seq: number): unknown {
+  if (seq === e.currentSeq) return e.current;
+  if (lastReplay?.events !== e.events || lastReplay.length !== e.events.length) lastReplay = { events: e.events, length: e.events.length, states: statesOf(e) };
+  return lastReplay.states.get(seq);
+}
+
+/**
+ * An event as one viewer may receive it (lib/engine/visibility.ts decides what of it that viewer may see). `states`:
+ * the boards after the log's events when the caller has rebuilt them (a snapshot), else the current one or a replay.
+ */
+export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer, states?: Map<number, unknown>): WireEvent {
   const turn = ev.kind === 'turn' ? e.turns.get(ev.seat) : undefined;
   const seen = seenEvent(e.game, ev, viewer, turn && turn.seq === ev.seq ? turn.legal : undefined);
   if (!seen) return { seq: ev.seq, hidden: true };
-  const state = e.states.get(ev.seq);
+  const state = ev.kind !== 'start' && ev.kind !== 'move' ? undefined : states ? states.get(ev.seq) : stateAt(e, ev.seq);
   // `seen` pairs each kind with its payload; the frame keeps that pairing (TypeScript cannot follow it through the fields).
   return {
     seq: ev.seq,
@@ -105,13 +150,14 @@ export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer): WireEvent {
 }
 
 export function snapshotFor(e: Entry, viewer: Viewer, you: { seat: number } | null = null): MatchSnapshot {
+  const states = statesOf(e);
   return {
     matchId: e.id,
     gameId: e.game.id,
     status: e.status,
     seq: e.events.at(-1)?.seq ?? 0,
     seats: e.seats,
-    events: e.events.map((ev) => toWire(e, ev, viewer)),
+    events: e.events.map((ev) => toWire(e, ev, viewer, states)),
     view: e.current === undefined ? null : e.game.view(e.current, viewer),
     // The numbers and the reason; the result in words (`summary`) travels with the end event (lib/match-log.ts).
     outcome: e.outcome && { scores: e.outcome.scores, reason: e.outcome.reason, winner: e.outcome.winner ?? null },
@@ -151,8 +197,10 @@ export function entryFromSetup(setup: MatchSetup): Entry | null {
       score: null,
     })),
     events: [],
-    states: new Map(),
     current: undefined,
+    currentSeq: 0,
+    bytes: 0,
+    stateBytes: 0,
     outcome: null,
     failureReason: null,
     lastUsed: Date.now(),
@@ -161,14 +209,25 @@ export function entryFromSetup(setup: MatchSetup): Entry | null {
   };
 }
 
-/** Adds a stored event (and the state after it) to a log. */
+/** Estimated bytes of a value held in memory: its JSON length, doubled for the objects around it. */
+function estimateBytes(x: unknown): number {
+  try {
+    return 2 * (JSON.stringify(x)?.length ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Adds a stored event (and the state after it) to a log; only the newest state is kept. */
 export function applyToEntry(e: Entry, ev: StoredEvent, state: unknown): void {
   if (ev.seq <= (e.events.at(-1)?.seq ?? 0)) return;
   e.events.push(ev);
   e.lastUsed = Date.now();
+  e.bytes += estimateBytes(ev.payload) + 200;
   if (ev.kind === 'start' || ev.kind === 'move') {
-    e.states.set(ev.seq, state);
     e.current = state;
+    e.currentSeq = ev.seq;
+    if (ev.kind === 'start' || e.events.length % MEASURE_STATE_EVERY === 0) e.stateBytes = estimateBytes(state);
   }
   // The match as a whole (status, outcome, scores, failure), as the browser reduces it too.
   Object.assign(e, reduceHead(e, ev));
@@ -182,6 +241,8 @@ export interface HubOptions {
   limits?: Partial<SocketLimits>;
   /** Behind a reverse proxy: limits key on the address it names in X-Forwarded-For. */
   trustProxy?: boolean;
+  /** The cache's budget in estimated bytes (default MAX_CACHE_BYTES). */
+  maxCacheBytes?: number;
 }
 
 /** Which of the shared snapshots a viewer gets (people in their own seat get their own, never cached). */
@@ -189,6 +250,12 @@ const sharedViewerKey = (v: Viewer): string | null => ('omniscient' in v ? 'all'
 
 export class Hub {
   private entries = new Map<string, Promise<Entry | null>>();
+  /** The matches loaded, least recently used first (what the cache's budget counts and evicts). */
+  private held = new Map<string, Entry>();
+  /** Each held match's bytes as last counted, and their sum (kept up to date as matches change, not summed per event). */
+  private counted = new Map<string, number>();
+  private heldBytes = 0;
+  private readonly maxCacheBytes: number;
   private io: Io | null = null;
   private readonly deliver: (input: HumanInput) => void;
   readonly guard: SocketGuard;
@@ -196,11 +263,12 @@ export class Hub {
    * The last snapshot built per match and shared viewer kind, with the log head it was built at: a thousand
    * spectators joining a finished match share one snapshot instead of building a thousand.
    */
-  private snapshots = new WeakMap<Entry, Map<string, { head: number; status: MatchStatus; snap: MatchSnapshot }>>();
+  private snapshots = new WeakMap<Entry, Map<string, { head: number; status: MatchStatus; snap: MatchSnapshot; bytes: number }>>();
 
   constructor(private readonly db: () => Db, opts: HubOptions = {}) {
     this.deliver = opts.deliver ?? ((i) => humanBridge.submit(i));
     this.guard = new SocketGuard(opts.limits, opts.trustProxy);
+    this.maxCacheBytes = opts.maxCacheBytes ?? MAX_CACHE_BYTES;
   }
 
   attach(io: Io) {
@@ -223,8 +291,12 @@ export class Hub {
     if (!byKey) this.snapshots.set(e, (byKey = new Map()));
     let hit = byKey.get(key);
     if (!hit || hit.head !== head || hit.status !== e.status) {
-      hit = { head, status: e.status, snap: snapshotFor(e, viewer, null) };
+      const snap = snapshotFor(e, viewer, null);
+      // Its boards: about one state's size per event that carries one.
+      hit = { head, status: e.status, snap, bytes: e.bytes + e.stateBytes * snap.events.filter((w) => 'view' in w).length };
       byKey.set(key, hit);
+      this.hold(e);
+      this.evict();
     }
     // Only the clock is per join (move timers); the events and views are shared.
     return { ...hit.snap, serverTime: new Date().toISOString() };
@@ -363,11 +435,12 @@ export class Hub {
       else if (!e) e = await this.load(matchId);
       if (!e) return null;
       applyToEntry(e, ev, state);
+      this.hold(e);
       this.emitEvent(e, ev);
+      this.evict();
       return e;
     });
     this.entries.set(matchId, next.catch(() => null));
-    this.evict();
   };
 
   /** Tells a tournament's pages that its counts or status changed (they re-read them). */
@@ -396,9 +469,12 @@ export class Hub {
       }
       const fresh = await this.load(matchId);
       if (!fresh) return cached;
+      this.hold(fresh);
       const from = cached && fresh.events[0]?.at.getTime() === cached.events[0]?.at.getTime() ? head : 0;
-      for (const ev of fresh.events) if (ev.seq > from) this.fanOut(fresh, ev);
+      const states = statesOf(fresh);
+      for (const ev of fresh.events) if (ev.seq > from) this.fanOut(fresh, ev, states);
       if (isFinal(fresh.status)) this.sendFinal(fresh);
+      this.evict();
       return fresh;
     });
     this.entries.set(matchId, next.catch(() => null));
@@ -432,6 +508,8 @@ export class Hub {
       this.fanOut(e, ev);
     });
     if (events.some((ev) => ev.kind === 'end' || ev.kind === 'failed')) this.sendFinal(e);
+    this.hold(e);
+    this.evict();
     return true;
   }
 
@@ -450,11 +528,11 @@ export class Hub {
   }
 
   /** One event to every room of the match, each in the form its viewers may see. */
-  private fanOut(e: Entry, ev: StoredEvent) {
+  private fanOut(e: Entry, ev: StoredEvent, states?: Map<number, unknown>) {
     const io = this.io;
     if (!io) return;
-    io.to(room(e.id)).emit('match:event', { matchId: e.id, event: toWire(e, ev, spectatorViewer(e)) });
-    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:event', { matchId: e.id, event: toWire(e, ev, seatViewer(e.status, seat)) });
+    io.to(room(e.id)).emit('match:event', { matchId: e.id, event: toWire(e, ev, spectatorViewer(e), states) });
+    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:event', { matchId: e.id, event: toWire(e, ev, seatViewer(e.status, seat), states) });
   }
 
   /** The match is over: everyone now gets the full view (hidden information revealed). */
@@ -470,13 +548,45 @@ export class Hub {
     if (!p) {
       p = this.load(matchId).catch(() => null);
       this.entries.set(matchId, p);
-      this.evict();
     }
     return p.then((e) => {
-      if (!e) this.entries.delete(matchId); // unknown now, maybe created later
-      else e.lastUsed = Date.now();
+      if (!e) {
+        if (this.entries.get(matchId) === p) this.entries.delete(matchId); // unknown now, maybe created later
+      } else {
+        e.lastUsed = Date.now();
+        this.hold(e);
+        this.evict();
+      }
       return e;
     });
+  }
+
+  /** Marks a match as the most recently used, and counts its bytes again. */
+  private hold(e: Entry) {
+    this.held.delete(e.id);
+    this.held.set(e.id, e);
+    const b = this.bytesOf(e);
+    this.heldBytes += b - (this.counted.get(e.id) ?? 0);
+    this.counted.set(e.id, b);
+  }
+
+  private forget(e: Entry) {
+    this.heldBytes -= this.counted.get(e.id) ?? 0;
+    this.counted.delete(e.id);
+    this.held.delete(e.id);
+    this.entries.delete(e.id);
+  }
+
+  /** Estimated bytes held for a match: its log, its current state, and the snapshots shared by its viewers. */
+  private bytesOf(e: Entry): number {
+    let b = e.bytes + e.stateBytes;
+    for (const hit of this.snapshots.get(e)?.values() ?? []) b += hit.bytes;
+    return b;
+  }
+
+  /** The cache's estimated size in bytes and the matches it holds (for the benchmark and tests). */
+  cacheStats(): { bytes: number; matches: number } {
+    return { bytes: this.heldBytes, matches: this.held.size };
   }
 
   /** Rebuilds a match's log from Postgres, replaying its moves from the seed. */
@@ -490,14 +600,16 @@ export class Hub {
     // Checked on the way in: a malformed row stops here, named (lib/engine/events.ts).
     const events = m.events.map((ev) => storedEventOf(m.id, ev));
     const config = game.configSchema.parse(m.config ?? {});
+    // Every state is rebuilt once, for the pending turns below; only the current one is kept.
     const states = new Map<number, unknown>();
     let current: unknown;
-    const startEv = events.find((ev) => ev.kind === 'start');
-    if (startEv) {
+    let currentSeq = 0;
+    const stateful = events.filter((ev) => ev.kind === 'start' || ev.kind === 'move');
+    if (stateful[0]?.kind === 'start') {
       const all = replayStates(game, config, m.seed, m.numPlayers, movesOf(events));
-      states.set(startEv.seq, all[0]);
-      events.filter((ev) => ev.kind === 'move').forEach((ev, i) => states.set(ev.seq, all[i + 1]));
+      stateful.forEach((ev, i) => states.set(ev.seq, all[i]));
       current = all.at(-1);
+      currentSeq = stateful.at(-1)!.seq;
     } else if (m.status === 'queued') {
       current = initialState(game, config, m.seed, m.numPlayers);
     }
@@ -519,8 +631,10 @@ export class Hub {
         score: s.score,
       })),
       events,
-      states,
       current,
+      currentSeq,
+      bytes: events.reduce((b, ev) => b + estimateBytes(ev.payload) + 200, 0),
+      stateBytes: estimateBytes(current),
       outcome: result ? { scores: result.scores, reason: result.reason, winner: result.winner ?? null } : null,
       failureReason: m.failureReason,
       lastUsed: Date.now(),
@@ -538,10 +652,22 @@ export class Hub {
     return e;
   }
 
-  /** Keeps memory bounded: forgets the least recently used finished matches. */
+  /**
+   * Keeps memory bounded by bytes: over the budget, the least recently used matches that are over go first, then those
+   * not running (queued); a running match's log and state stay, only its shared snapshots go (rebuilt on a join).
+   */
   private evict() {
-    if (this.entries.size <= MAX_CACHED) return;
-    const drop = [...this.entries.keys()].slice(0, this.entries.size - MAX_CACHED);
-    for (const k of drop) this.entries.delete(k);
+    if (this.heldBytes <= this.maxCacheBytes) return;
+    for (const may of [(e: Entry) => isFinal(e.status), (e: Entry) => e.status !== 'running']) {
+      for (const e of [...this.held.values()]) {
+        if (this.heldBytes <= this.maxCacheBytes) return;
+        if (may(e)) this.forget(e);
+      }
+    }
+    for (const e of [...this.held.values()]) {
+      if (this.heldBytes <= this.maxCacheBytes) return;
+      this.snapshots.delete(e);
+      this.hold(e);
+    }
   }
 }

@@ -1,0 +1,160 @@
+// Tests of the hub's memory: only the current state kept (older boards rebuilt from the log), a cache capped by bytes.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getGame } from '../../games/registry';
+import type { GameDef } from '../../games/types';
+import type { StoredEvent } from '../../lib/engine/events';
+import { applyMove, initialState } from '../../lib/engine/replay';
+import type { ClientToServerEvents, MatchSnapshot, ServerToClientEvents, WireEvent } from '../../lib/protocol';
+import type { MatchSetup } from '../workers/store';
+import { applyToEntry, entryFromSetup, Hub, snapshotFor } from './hub';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Board = { board: (string | null)[][] };
+const game = getGame('tictactoe') as GameDef;
+
+const setup = (id: string): MatchSetup => ({
+  id, gameId: 'tictactoe', config: {}, seed: `seed-${id}`, numPlayers: 2, status: 'running',
+  seats: [0, 1].map((seat) => ({
+    seat,
+    agent: { id: `a${seat}`, name: `A${seat}`, kind: 'random', model: null, temperature: null, maxTokens: null, scaffold: null, settings: {}, simulated: false, provider: null },
+  })),
+});
+
+/** A Tic-Tac-Toe log as the runner stores it: X (1,1), O (2,2), X (1,2), O (3,3), X (1,3) wins; replies hidden as asked. */
+function ticTacToe(id: string, opts: { end?: boolean; hiddenReplies?: boolean } = {}) {
+  const s = setup(id);
+  const cells: [number, number][] = [[1, 1], [2, 2], [1, 2], [3, 3], [1, 3]];
+  const out: { ev: StoredEvent; state: unknown }[] = [];
+  let state = initialState(game, {}, s.seed, 2);
+  let seq = 0;
+  const at = new Date('2025-01-01T00:00:00Z');
+  out.push({ ev: { seq: ++seq, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at }, state });
+  cells.forEach(([row, col], ply) => {
+    const seat = ply % 2;
+    if (opts.hiddenReplies) out.push({ ev: { seq: ++seq, kind: 'reply', seat, payload: { text: `secret ${ply}`, attempt: 0, latencyMs: 1, tokensIn: 1, tokensOut: 1 }, visibleTo: [seat], at }, state: undefined });
+    const action = { type: 'place', row, col };
+    state = applyMove(game, state, s.seed, { ply, seat, action });
+    out.push({ ev: { seq: ++seq, kind: 'move', seat, payload: { ply, action, lines: [] }, visibleTo: [], at }, state });
+  });
+  if (opts.end ?? true) out.push({ ev: { seq: ++seq, kind: 'end', seat: null, payload: { scores: [1, 0], reason: 'three in a row', winner: 0 }, visibleTo: [], at }, state: undefined });
+  return { setup: s, log: out };
+}
+
+/** Lets the hub's per-match chains run. */
+const settle = () => new Promise((r) => setTimeout(r, 20));
+const noDb = () => {
+  throw new Error('no database in these tests');
+};
+
+describe('the hub keeps only the current state', () => {
+  it('and rebuilds every earlier board from the log when a snapshot needs it', () => {
+    const { setup: s, log } = ticTacToe('one');
+    const e = entryFromSetup(s)!;
+    for (const { ev, state } of log) applyToEntry(e, ev, state);
+    expect(Object.keys(e)).not.toContain('states');
+    expect(e.currentSeq).toBe(6);
+    const views = snapshotFor(e, { omniscient: true }).events.map((w) => (w.hidden ? undefined : (w.view as Board | undefined)?.board));
+    // start: empty; after X (1,1); after O (2,2); … after X (1,3); the end event has no board.
+    expect(views[0]).toEqual([[null, null, null], [null, null, null], [null, null, null]]);
+    expect(views[1]).toEqual([['X', null, null], [null, null, null], [null, null, null]]);
+    expect(views[2]).toEqual([['X', null, null], [null, 'O', null], [null, null, null]]);
+    expect(views[5]).toEqual([['X', 'X', 'X'], [null, 'O', null], [null, null, 'O']]);
+    expect(views[6]).toBeUndefined();
+  });
+});
+
+describe('the cache', () => {
+  const publishAll = (hub: Hub, id: string, opts?: { end?: boolean }) => {
+    const { setup: s, log } = ticTacToe(id, opts);
+    for (const { ev, state } of log) hub.publish(id, ev, state, s);
+  };
+  const held = (hub: Hub) => [...(hub as unknown as { held: Map<string, unknown> }).held.keys()];
+
+  it('is capped by bytes: the least recently used finished matches go first, a running one never', async () => {
+    const probe = new Hub(noDb);
+    publishAll(probe, 'probe');
+    await settle();
+    const one = probe.cacheStats().bytes;
+    expect(one).toBeGreaterThan(0);
+
+    // Room for two finished matches and a half.
+    const hub = new Hub(noDb, { maxCacheBytes: Math.floor(one * 2.5) });
+    publishAll(hub, 'a');
+    publishAll(hub, 'b');
+    await settle();
+    expect(held(hub)).toEqual(['a', 'b']);
+    // 'a' is used again (a spectator joins it): 'b' is now the least recently used.
+    await (hub as unknown as { entry(id: string): Promise<unknown> }).entry('a');
+    publishAll(hub, 'c');
+    await settle();
+    expect(held(hub)).toEqual(['a', 'c']);
+
+    // With no room at all, a running match stays (its log and current state); finished ones do not.
+    const tight = new Hub(noDb, { maxCacheBytes: 1 });
+    publishAll(tight, 'done');
+    publishAll(tight, 'live', { end: false });
+    await settle();
+    expect(held(tight)).toEqual(['live']);
+    expect(tight.cacheStats().matches).toBe(1);
+  });
+});
+
+describe('spectators over the wire', () => {
+  let close: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await close?.();
+    close = null;
+  });
+
+  async function arena(opts: ConstructorParameters<typeof Hub>[1]) {
+    const hub = new Hub(noDb, opts);
+    const server = http.createServer();
+    const io = new Server(server);
+    hub.attach(io as never);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const clients: Client[] = [];
+    close = async () => {
+      for (const c of clients) c.close();
+      hub.close();
+      await new Promise((r) => io.close(() => r(undefined)));
+    };
+    const client = async () => {
+      const c: Client = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+      clients.push(c);
+      await new Promise<void>((resolve, reject) => {
+        c.once('connect', () => resolve());
+        c.once('connect_error', reject);
+      });
+      return c;
+    };
+    return { hub, client };
+  }
+
+  it('joining at different versions of a live match each get the whole log with its boards', async () => {
+    const { hub, client } = await arena({});
+    const { setup: s, log } = ticTacToe('grow', { end: false });
+    const [a, b] = [await client(), await client()];
+    const snapOf = (c: Client) => {
+      const p = new Promise<MatchSnapshot>((r) => c.once('match:snapshot', r));
+      c.emit('match:join', { matchId: 'grow' });
+      return p;
+    };
+    for (const { ev, state } of log.slice(0, 3)) hub.publish('grow', ev, state, s);
+    await settle();
+    const first = await snapOf(a);
+    for (const { ev, state } of log.slice(3)) hub.publish('grow', ev, state, s);
+    await settle();
+    const second = await snapOf(b);
+    const boards = (x: MatchSnapshot) => x.events.map((w: WireEvent) => (w.hidden ? null : (w.view as Board).board.flat().join(',')));
+    expect(first.seq).toBe(3);
+    expect(boards(first)).toEqual([',,,,,,,,', 'X,,,,,,,,', 'X,,,,O,,,,']);
+    expect(second.seq).toBe(6);
+    expect(boards(second).slice(3)).toEqual(['X,X,,,O,,,,', 'X,X,,,O,,,,O', 'X,X,X,,O,,,,O']);
+    expect(second.view).toEqual({ ...(second.view as object), board: [['X', 'X', 'X'], [null, 'O', null], [null, null, 'O']] });
+  });
+});
