@@ -193,9 +193,12 @@ async function soak(minutes: number, url: string, newMatch: () => Promise<string
   });
   const t0 = Date.now();
   const timer = setInterval(() => {
+    // With `node --expose-gc` the live heap is measured after a full collection (else it includes garbage).
+    (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
     const cache = (hub as { cacheStats?: () => { bytes: number; matches: number } }).cacheStats?.();
-    console.log(`  ${((Date.now() - t0) / 60_000).toFixed(0)} min: ${done} matches${cache ? ` (hub cache ${cache.matches}, ~${mb(cache.bytes)})` : ''}, RSS ${mb(m.rss)}, heap used ${mb(m.heapUsed)}, load average ${load()}`);
+    const heap = `heap used${(globalThis as { gc?: unknown }).gc ? ' after GC' : ''}`;
+    console.log(`  ${((Date.now() - t0) / 60_000).toFixed(0)} min: ${done} matches${cache ? ` (hub cache ${cache.matches}, ~${mb(cache.bytes)})` : ''}, RSS ${mb(m.rss)}, ${heap} ${mb(m.heapUsed)}, load average ${load()}`);
   }, 60_000);
   await Promise.all(workers);
   clearInterval(timer);
