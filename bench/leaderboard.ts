@@ -25,6 +25,8 @@ const flag = (name: string) => {
 const SYNTHETIC = flag('--synthetic');
 const MATCHES = Number(SYNTHETIC ? 0 : (process.argv[2] ?? 1000));
 const ROUNDS = Number(flag('--rounds') ?? (SYNTHETIC ? 1000 : (process.argv[3] ?? 1000)));
+/** `--groups G` (synthetic only): the agents split into G groups that never meet (a disconnected comparison graph). */
+const GROUPS = Number(flag('--groups') ?? 1);
 const q = leaderboardQuerySchema.parse({});
 
 /** Finished matches shaped like the demo's: two-player games among four agents, Who is the spy host/guest, Hanabi, DEEP. */
@@ -160,7 +162,8 @@ async function main() {
 /**
  * N finished matches over A agents (agent 0 the random baseline) in four two-player games, in one INSERT … SELECT
  * generate_series per table: agent k has strength 3k/A, a match's winner drawn from Bradley-Terry, 10% draws.
- * Finish times one second apart from `from`.
+ * Finish times one second apart from `from`. With `--groups G` agent k is in group k mod G, and match i is played
+ * within group ⌊i/4⌋ mod G (every group plays every game): no match crosses groups; G = 1 gives the same matches as before.
  */
 async function seedSynthetic(db: Db, n: number, agentCount: number, from = 0) {
   if (from === 0) {
@@ -172,10 +175,11 @@ async function seedSynthetic(db: Db, n: number, agentCount: number, from = 0) {
   await db.$executeRawUnsafe(`
     INSERT INTO syn
     SELECT i, a, b, CASE WHEN r < 0.1 THEN 0.5 WHEN r < 0.1 + 0.9 / (1 + exp(3.0 * (b - a) / ${agentCount})) THEN 1 ELSE 0 END
-    FROM (SELECT i, (i * 7919 + 13) % ${agentCount} AS a,
-                 ((i * 7919 + 13) % ${agentCount} + 1 + (i * 104729 + 7) % ${agentCount - 1}) % ${agentCount} AS b,
-                 ((i * 2654435761) % 1000003) / 1000003.0 AS r
-          FROM generate_series(${from}::bigint, ${from + n - 1}::bigint) AS i) x`);
+    FROM (SELECT i, g + ${GROUPS} * ((i * 7919 + 13) % c) AS a,
+                 g + ${GROUPS} * (((i * 7919 + 13) % c + 1 + (i * 104729 + 7) % (c - 1)) % c) AS b, r
+          FROM (SELECT i, g, (${agentCount} - g - 1) / ${GROUPS} + 1 AS c, r
+                FROM (SELECT i, (i / 4) % ${GROUPS} AS g, ((i * 2654435761) % 1000003) / 1000003.0 AS r
+                      FROM generate_series(${from}::bigint, ${from + n - 1}::bigint) AS i) y) z) x`);
   await db.$executeRawUnsafe(`
     INSERT INTO matches (id, game_id, seed, num_players, status, finished_at, result)
     SELECT 'syn-' || lpad(i::text, 8, '0'), (ARRAY['tictactoe','connect-four','holdem','bargain'])[1 + i % 4], 'syn-' || i, 2, 'finished',
@@ -213,7 +217,8 @@ async function synthetic() {
   try {
     await migrate(pg.url);
     const db = createDb(pg.url, 8);
-    console.log(`leaderboard, ${n} synthetic finished matches over ${agentCount} agents (4 two-player games), ${ROUNDS} bootstrap rounds; load average ${load()}`);
+    if (!(Number.isInteger(GROUPS) && GROUPS >= 1 && agentCount >= 2 * GROUPS)) throw new Error(`--groups ${GROUPS}: needs 1 ≤ G and at least 2 agents per group`);
+    console.log(`leaderboard, ${n} synthetic finished matches over ${agentCount} agents in ${GROUPS} group(s) that never meet (4 two-player games), ${ROUNDS} bootstrap rounds; load average ${load()}`);
     let t = performance.now();
     await seedSynthetic(db, n, agentCount);
     console.log(`  insert (INSERT … SELECT generate_series):  ${ms(t)}`);

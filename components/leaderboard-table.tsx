@@ -1,7 +1,7 @@
 // The leaderboard table: rank, agent, rating with its interval, record and mean score, then the reliability
 // columns (illegal replies, retries, forfeits, voided matches) grouped apart because they are not skill.
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { HUMANS_ID, type LeaderboardResult, type LeaderboardRow } from '@/lib/leaderboard';
 import { isImportedAgentId } from '@/lib/datasets';
 import { WinDrawLoss } from './facts';
@@ -13,7 +13,19 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
   const { query, rows, anchor } = result;
   const intervalLabel = query.method === 'bt' ? `${query.interval}% CI` : query.method === 'trueskill' ? `${query.interval}% interval` : null;
 
+  const sizes = new Map<number, number>();
+  for (const r of rows) if (r.group !== null) sizes.set(r.group, (sizes.get(r.group) ?? 0) + 1);
+
   return (
+    <>
+    {result.groups > 1 && (
+      <p data-testid="leaderboard-groups" role="note" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        These agents form {result.groups} groups that never played each other, directly or through others. Ranks and
+        intervals compare agents within a group only, and each group&rsquo;s ratings are placed on the scale on their own
+        (centred at 1000, or at the reference agent in its group): a number from one group says nothing against a number
+        from another.
+      </p>
+    )}
     <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       {/* Scrolls both ways inside its own box, so the header stays in view on long tables and phones can swipe sideways. */}
       <div className="relative max-h-[75vh] overflow-auto overscroll-x-contain">
@@ -36,7 +48,7 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
               </th>
             </tr>
             <tr>
-              <Th className="w-12" title="1 + the number of agents whose whole interval lies above this one's (ties share a rank)">
+              <Th className="w-12" title="1 + the number of agents of its group whose whole interval lies above this one's (ties share a rank)">
                 Rank
               </Th>
               <Th>Agent</Th>
@@ -71,13 +83,24 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
-              <Row key={r.agentId} row={r} method={query.method} gamebench={query.estimate === 'gamebench'} isAnchor={query.method === 'bt' && anchor?.agentId === r.agentId} />
+            {rows.map((r, i) => (
+              <Fragment key={r.agentId}>
+                {r.group !== null && r.group !== rows[i - 1]?.group && (
+                  <tr data-testid="leaderboard-group">
+                    <th colSpan={11} scope="rowgroup" className="border-t border-zinc-200 bg-zinc-50 px-3 py-1.5 text-left text-xs font-semibold text-zinc-600 dark:border-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-300">
+                      Group {r.group} · {sizes.get(r.group)} {sizes.get(r.group) === 1 ? 'agent' : 'agents'}
+                      {r.group === 1 ? ' (the largest)' : ''}: ranked among themselves
+                    </th>
+                  </tr>
+                )}
+                <Row row={r} method={query.method} gamebench={query.estimate === 'gamebench'} isAnchor={query.method === 'bt' && anchor?.agentId === r.agentId} />
+              </Fragment>
             ))}
           </tbody>
         </table>
       </div>
     </div>
+    </>
   );
 }
 

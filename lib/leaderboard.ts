@@ -163,8 +163,16 @@ export function leaderboardDataLinks(query: LeaderboardQuery): { href: string; l
 export type { Interval } from './rating/types';
 
 export interface LeaderboardRow {
-  /** 1 + number of agents whose interval lies entirely above this one (ties share a rank); null without a rating. */
+  /**
+   * 1 + number of agents of its group whose interval lies entirely above this one (ties share a rank); null without a
+   * rating.
+   */
   rank: number | null;
+  /**
+   * Which group of agents it was compared with (1 = the largest shown), when some agents never played the others,
+   * directly or through others; null when every shown agent is in one group. Ranks compare within a group only.
+   */
+  group: number | null;
   agentId: string;
   agentName: string;
   agentKind: string;
@@ -247,7 +255,13 @@ export interface CooperativeTeamRow {
 
 export interface LeaderboardResult {
   query: LeaderboardQuery;
+  /** Rows by group (the largest first), then rank. */
   rows: LeaderboardRow[];
+  /**
+   * How many groups of the shown agents never played each other, directly or through others (1: all compared; 0: no
+   * rated agent). Their ratings are fitted and placed on the scale apart: numbers from different groups do not compare.
+   */
+  groups: number;
   pairs: PairCell[];
   /**
    * LLMArena's normalized score (its Table 1): per game of the table, each agent's value of the game's own metric

@@ -31,8 +31,10 @@ export interface PublicationRow {
   agentName: string;
   agentKind: string;
   simulated: boolean;
-  /** 1 + the number of shown agents whose interval lies entirely above this one's (the leaderboard's rule). */
+  /** 1 + the number of shown agents of its group whose interval lies entirely above this one's (the leaderboard's rule). */
   rank: number;
+  /** Its group of agents compared with each other (1 = the largest shown); null when the shown agents are all one. */
+  group: number | null;
   /** GameBench Eq. 3: the mean of the B fits. */
   mean: number;
   /** β of the mean (log-strength, the anchor at 0). */

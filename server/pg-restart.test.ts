@@ -63,7 +63,7 @@ describe('losing the embedded Postgres', () => {
     const counts = async () => (await tournamentProgress(db, [tournament.id]))[0]!.counts;
     const heard: { m: RelayMessage; at: number }[] = [];
     const listener = await relayListener(pgdb.url, (m) => heard.push({ m, at: Date.now() }));
-    const leaderboard = new ArenaLeaderboard(() => db, async (_m, o) => ({ rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: o.scheme ?? 'plain', rounds: 0, interval: 0.95 }), { rounds: 10 });
+    const leaderboard = new ArenaLeaderboard(() => db, async (_m, o) => ({ rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: o.scheme ?? 'plain', rounds: 0, interval: 0.95, groups: 0 }), { rounds: 10 });
     const query = leaderboardQuerySchema.parse({});
     process.env.DATABASE_URL = pgdb.url; // for /api/health's Prisma client, in this process
     const { GET: health } = await import('../app/api/health/route');

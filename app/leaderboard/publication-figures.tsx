@@ -91,7 +91,14 @@ export function PublicationFigures({ query, view }: { query: LeaderboardQuery; v
               <tbody>
                 {latest.rows.map((r) => (
                   <tr key={r.agentId} data-testid="publication-row" className="border-t border-zinc-100 dark:border-zinc-800">
-                    <td className="px-3 py-1.5 tabular-nums">{r.rank}</td>
+                    <td className="px-3 py-1.5 tabular-nums">
+                      {r.rank}
+                      {r.group !== null && (
+                        <span className="ml-1 text-[0.65rem] text-zinc-500" title="Ranked within its group: agents that never played the others, directly or through others, are ranked apart">
+                          in group {r.group}
+                        </span>
+                      )}
+                    </td>
                     <td className="px-3 py-1.5">
                       {r.agentName}
                       {r.simulated && <span className="ml-1.5 text-[0.65rem] text-zinc-500">simulated</span>}

@@ -1,6 +1,7 @@
 // Bootstrap intervals for Bradley-Terry: seeded resampling of matches (plain or game-weighted), refit, percentiles.
 import { anchorBetas, anchorIndex, fitWinMatrix, indexedWinMatrix, toEloScale, type BradleyTerryOptions, type WinMatrix } from './bradley-terry';
 import { compareStrings, indexMatches } from './comparisons';
+import { winMatrixComponents, type Components } from './components';
 import { fitIlsr, GAMEBENCH_ALPHA, gamebenchWinMatrix } from './ilsr';
 import { SeededRandom } from './random';
 import type { Interval, RatedMatch } from './types';
@@ -26,7 +27,10 @@ export interface BootstrapOptions extends BradleyTerryOptions {
   seed?: string | number;
   /** Agents with fewer rated matches are lowData: point estimate only, no intervals (default 5). */
   minMatches?: number;
-  /** Agent whose β is fixed at 0 in every round (so its interval has zero width); default: mean β = 0. */
+  /**
+   * Agent whose β is fixed at 0 in every round (so its interval has zero width); default: mean β = 0. On a
+   * disconnected comparison graph it anchors its own group only; every other group is centred (mean β = 0).
+   */
   anchorAgentId?: string;
   /** Elo-scale rating of β = 0 (default 1000). */
   offset?: number;
@@ -79,6 +83,15 @@ export interface BootstrapData {
   start: Float64Array;
   /** Anchored point estimate: the plain fit, or under game-weighted the fit with every game weighted equally. */
   point: Float64Array;
+  /**
+   * Connected components of the comparison graph of all the matches (components.ts: an edge for every pair that has
+   * a comparison, whichever the estimator). With more than one, the MM fit of every round and of the point estimate
+   * fits each component on its own, and each is anchored on its own (anchorBetas): the β of different components
+   * are not comparable. A resample that happens to split a component further is fitted as before (the prior holds
+   * it together): components are those of the data, not of one round. GameBench's ILSR is fitted whole, as its
+   * rating.py does (its α, not any game, places the groups), then anchored per component like the MM fit.
+   */
+  components: Components;
 }
 
 /** Precomputes the bootstrap of the rated matches: outcome types, games, point estimate. */
@@ -144,19 +157,21 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
   // The fit to the expected resample (every match at its expected multiplicity): the point estimate, and each
   // round's warm start.
   const expectedMatrix = estimator === 'mm' ? indexedWinMatrix(x, expected) : gamebenchWinMatrix(x, expected);
-  const start = fitRound({ estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations } }, expectedMatrix);
+  // Expected multiplicities are all positive, so the MM matrix's edges are the pairs that met at all.
+  const components = winMatrixComponents(estimator === 'mm' ? expectedMatrix : indexedWinMatrix(x));
+  const start = fitRound({ estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations }, components }, expectedMatrix);
   const point = start.slice();
-  anchorBetas(point, data.anchor);
-  return { ...data, start, point };
+  anchorBetas(point, data.anchor, components);
+  return { ...data, start, point, components };
 }
 
 /**
  * One fit of a resample's win matrix, unanchored: the MM fit warm-started from `start`, or GameBench's ILSR (from
  * `start` too: it reaches the same fixed point as from GameBench's equal weights, in fewer steps).
  */
-function fitRound(data: Pick<BootstrapData, 'fit' | 'estimator'>, m: WinMatrix, start?: Float64Array): Float64Array {
+function fitRound(data: Pick<BootstrapData, 'fit' | 'estimator' | 'components'>, m: WinMatrix, start?: Float64Array): Float64Array {
   if (data.estimator === 'gamebench') return fitIlsr(m, { alpha: GAMEBENCH_ALPHA, start }).beta;
-  return fitWinMatrix(m, data.fit, start).beta;
+  return fitWinMatrix(m, data.fit, start, data.components).beta;
 }
 
 /** Draws one resample: how many times each outcome type was drawn. */
@@ -205,7 +220,7 @@ export function runRounds(data: BootstrapData, from: number, to: number): Float6
     resample(data, new SeededRandom(`${data.seed}:${r}`), counts);
     accumulate(data, counts, m);
     const beta = fitRound(data, m, data.start);
-    anchorBetas(beta, data.anchor);
+    anchorBetas(beta, data.anchor, data.components);
     out.set(beta, (r - from) * n);
   }
   return out;
@@ -237,6 +252,11 @@ export interface AgentBootstrap {
   matches: number;
   /** Fewer than minMatches rated matches: intervals and median are null (the mean is still given). */
   lowData: boolean;
+  /**
+   * Connected component of the comparison graph the agent is in (0 = the largest; always 0 when the graph is
+   * connected, see BootstrapResult.groups). β and intervals compare only with agents of the same group.
+   */
+  group: number;
   /** Log-strength β. */
   beta: Summary;
   /** Elo-scale rating (ELO_PER_BETA·β + offset). */
@@ -249,6 +269,11 @@ export interface BootstrapResult {
   scheme: BootstrapScheme;
   /** Number of resamples. */
   rounds: number;
+  /**
+   * Number of groups: connected components of the comparison graph, agents that never played each other, directly
+   * or through others (1 when connected; 0 without agents). Each group is fitted and placed on the scale on its own.
+   */
+  groups: number;
   /** Per agent, in agent-id order. */
   agents: AgentBootstrap[];
 }
@@ -293,9 +318,9 @@ export function summarise(data: BootstrapData, samples: Float64Array, opts: Boot
       ci90: beta.ci90 && { lower: elo(beta.ci90.lower), upper: elo(beta.ci90.upper) },
       ci95: beta.ci95 && { lower: elo(beta.ci95.lower), upper: elo(beta.ci95.upper) },
     };
-    return { agentId, matches, lowData, beta, rating };
+    return { agentId, matches, lowData, group: data.components.of[k]!, beta, rating };
   });
-  return { scheme: data.scheme, rounds, agents };
+  return { scheme: data.scheme, rounds, groups: data.components.count, agents };
 }
 
 /** The bootstrap: `rounds` resamples of the rated matches, each refitted by Bradley-Terry. */

@@ -1,5 +1,6 @@
 // Bradley-Terry log-strengths by the MM algorithm (Hunter 2004), with a small prior so every strength stays finite.
 import { indexMatches, type IndexedMatches } from './comparisons';
+import { componentMembers, componentWinMatrix, winMatrixComponents, type Components } from './components';
 import type { PairwiseComparison, RatedMatch } from './types';
 
 /** Options of the MM fit. */
@@ -93,6 +94,40 @@ function bestScale(pi: Float64Array, prior: number): number {
 }
 
 /**
+ * Fits log-strengths β to a win matrix, each connected component of its comparison graph (components.ts) on its
+ * own: agents that never met, directly or through others, are not put on one scale by the prior's weak pull (which
+ * took ~8,800 MM iterations instead of ~120 on two groups of 100 agents, and placed the groups by the prior, not by
+ * any game). A connected graph is fitted exactly as before (fitConnected on the whole matrix).
+ *
+ * Each component is fitted as if it were the whole graph, so it is placed on the scale by the prior as a connected
+ * graph is: its virtual opponent sits at the centre of that component's own field (without a prior, the component
+ * is centred, mean β = 0). The β of different components are therefore NOT comparable: they share a scale only in
+ * name, and nothing should compare or rank them across components (leaderboard.ts ranks within a group).
+ * `iterations` is that of the slowest component. `components` may pass the components already computed (the
+ * bootstrap computes them once for every round); default: those of `m` (winMatrixComponents).
+ * Throws if a strength goes to 0 or infinity, or if the iterations do not converge.
+ */
+export function fitWinMatrix(
+  m: WinMatrix,
+  opts: BradleyTerryOptions = {},
+  start?: ArrayLike<number>,
+  components?: Components,
+): { beta: Float64Array; iterations: number } {
+  const comps = components ?? winMatrixComponents(m);
+  if (comps.n !== m.n) throw new Error(`Bradley-Terry: components of ${comps.n} agents given for a win matrix of ${m.n}`);
+  if (comps.count <= 1) return fitConnected(m, opts, start);
+  const beta = new Float64Array(m.n);
+  let iterations = 0;
+  for (let c = 0; c < comps.count; c++) {
+    const members = componentMembers(comps, c);
+    const fit = fitConnected(componentWinMatrix(m, comps, c), opts, start && Float64Array.from(members, (k) => start[k]!), members);
+    members.forEach((k, l) => (beta[k] = fit.beta[l]!));
+    iterations = Math.max(iterations, fit.iterations);
+  }
+  return { beta, iterations };
+}
+
+/**
  * Fits log-strengths β to a win matrix by MM: π_k ← (W_k + prior/2) / (Σ_j n_kj/(π_k + π_j) + prior/(π_k + 1)),
  * with π = e^β, W_k the wins of k, n_kj the comparisons between k and j; the prior terms are the virtual games
  * against the opponent at π = 1. Each MM step is followed by the exact best common scaling of all π (see bestScale):
@@ -100,7 +135,7 @@ function bestScale(pi: Float64Array, prior: number): number {
  * Without a prior the result is centred (mean β = 0). `start` warm-starts the iterations.
  * Throws if a strength goes to 0 or infinity, or if the iterations do not converge.
  */
-export function fitWinMatrix(m: WinMatrix, opts: BradleyTerryOptions = {}, start?: ArrayLike<number>): { beta: Float64Array; iterations: number } {
+function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike<number>, ids?: ArrayLike<number>): { beta: Float64Array; iterations: number } {
   const prior = opts.prior ?? 1;
   const tolerance = opts.tolerance ?? 1e-10;
   const maxIterations = opts.maxIterations ?? 10_000;
@@ -128,7 +163,7 @@ export function fitWinMatrix(m: WinMatrix, opts: BradleyTerryOptions = {}, start
     for (let k = 0; k < n; k++) {
       next[k] = (wins[k]! + prior / 2) / (denom[k]! + prior / (pi[k]! + 1));
       if (!(next[k]! > 0 && next[k]! < Infinity)) {
-        throw new Error(`Bradley-Terry diverged: agent #${k}'s strength went to ${next[k]}; with prior 0 every agent needs a win and a loss in a connected comparison graph`);
+        throw new Error(`Bradley-Terry diverged: agent #${ids ? ids[k] : k}'s strength went to ${next[k]}; with prior 0 every agent needs a win and a loss in a connected comparison graph`);
       }
     }
     const scale = bestScale(next, prior);
@@ -147,8 +182,24 @@ export function fitWinMatrix(m: WinMatrix, opts: BradleyTerryOptions = {}, start
   throw new Error(`Bradley-Terry did not converge in ${maxIterations} iterations (last change ${change} > tolerance ${tolerance})`);
 }
 
-/** Shifts β in place so the anchor agent sits at 0, or, without an anchor, so the mean is 0. */
-export function anchorBetas(beta: Float64Array | number[], anchor?: number): void {
+/**
+ * Shifts β in place so the anchor agent sits at 0, or, without an anchor, so the mean is 0. Given the `components`
+ * of a graph with more than one, each component is shifted on its own: the anchor's component so the anchor sits at
+ * 0, every other one (and all of them without an anchor) so its mean is 0. β of different components are not
+ * comparable (see fitWinMatrix); this only places each one where a connected graph would be placed.
+ */
+export function anchorBetas(beta: Float64Array | number[], anchor?: number, components?: Components): void {
+  if (components && components.count > 1) {
+    if (components.n !== beta.length) throw new Error(`anchorBetas: components of ${components.n} agents given for ${beta.length} strengths`);
+    for (let c = 0; c < components.count; c++) {
+      const members = componentMembers(components, c);
+      let shift = 0;
+      if (anchor !== undefined && components.of[anchor] === c) shift = beta[anchor]!;
+      else for (const k of members) shift += beta[k]! / members.length;
+      for (const k of members) beta[k]! -= shift;
+    }
+    return;
+  }
   let shift = 0;
   if (anchor === undefined) {
     for (const b of beta) shift += b / beta.length;
@@ -160,7 +211,10 @@ export function anchorBetas(beta: Float64Array | number[], anchor?: number): voi
 
 /** Options of a Bradley-Terry fit on matches. */
 export interface BradleyTerryFitOptions extends BradleyTerryOptions {
-  /** Agent whose β is fixed at 0 (its Elo-scale rating at `offset`); default: the mean β is 0. */
+  /**
+   * Agent whose β is fixed at 0 (its Elo-scale rating at `offset`); default: the mean β is 0. On a disconnected
+   * comparison graph it anchors its own component only; every other component is centred (mean β = 0).
+   */
   anchorAgentId?: string;
   /** Elo-scale rating of β = 0 (default 1000). */
   offset?: number;
@@ -174,8 +228,16 @@ export interface BradleyTerryFit {
   beta: number[];
   /** Elo-scale rating per agent: ELO_PER_BETA·β + offset. */
   rating: number[];
-  /** MM iterations used. */
+  /** MM iterations used (of the slowest component). */
   iterations: number;
+  /**
+   * Connected component of the comparison graph of each agent (components.ts: 0 = the largest; all 0 when connected).
+   * β of agents in different components are not comparable: each component is fitted and placed on the scale on its
+   * own (the anchor's component by the anchor, every other one centred at mean β = 0).
+   */
+  group: number[];
+  /** Number of components (1 when every agent met every other, directly or through others; 0 without agents). */
+  groups: number;
 }
 
 /** Index of the anchor agent in `agents` (undefined = centre); throws if the anchor is not rated. */
@@ -203,8 +265,10 @@ export function indexedWinMatrix(x: IndexedMatches, multiplicity?: ArrayLike<num
 export function bradleyTerry(matches: readonly RatedMatch[], opts: BradleyTerryFitOptions = {}): BradleyTerryFit {
   const x = indexMatches(matches);
   const anchor = anchorIndex(x.agents, opts.anchorAgentId);
-  const { beta, iterations } = fitWinMatrix(indexedWinMatrix(x), opts);
-  anchorBetas(beta, anchor);
+  const m = indexedWinMatrix(x);
+  const components = winMatrixComponents(m);
+  const { beta, iterations } = fitWinMatrix(m, opts, undefined, components);
+  anchorBetas(beta, anchor, components);
   const b = [...beta];
-  return { agents: x.agents, beta: b, rating: b.map((v) => toEloScale(v, opts.offset)), iterations };
+  return { agents: x.agents, beta: b, rating: b.map((v) => toEloScale(v, opts.offset)), iterations, group: [...components.of], groups: components.count };
 }

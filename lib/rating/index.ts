@@ -26,7 +26,8 @@ export {
   type BootstrapScheme,
   type Summary,
 } from './bootstrap';
-export { rankAgents, ranksFromIntervals } from './ranks';
+export { rankAgents, ranksFromIntervals, ranksWithinGroups } from './ranks';
+export { connectedComponents, winMatrixComponents, type Components } from './components';
 export { eloRatings, inPlayOrder, type EloOptions } from './elo';
 export { OnlineRatings, type OnlineOptions, type OnlineSnapshot } from './online';
 export { trueSkillRatings, trueSkillTeams, type TrueSkillOptions, type TrueSkillRating, type TrueSkillTeam } from './trueskill';

@@ -1,5 +1,5 @@
 // The leaderboard in one call: Bradley-Terry with bootstrap intervals and ranks, records, Elo, TrueSkill, pairwise table.
-import { bootstrap, type BootstrapOptions, type BootstrapScheme, type Estimator, type Summary } from './bootstrap';
+import { bootstrap, type AgentBootstrap, type BootstrapOptions, type BootstrapScheme, type Estimator, type Summary } from './bootstrap';
 import { winProbability } from './bradley-terry';
 import { agentResult, compareStrings, isRated, matchComparisons } from './comparisons';
 import { cooperativeScores, type CooperativeScore } from './cooperative';
@@ -49,8 +49,17 @@ export interface LeaderboardOptions {
 export interface AgentRating {
   /** Agent id. */
   agentId: string;
-  /** 1 + number of agents whose interval lies entirely above this agent's (ties share ranks). */
+  /**
+   * 1 + number of agents of the same group whose interval lies entirely above this agent's (ties share ranks). An
+   * agent is never ranked against agents of another group: on a disconnected graph each group has its own rank 1.
+   */
   rank: number;
+  /**
+   * The agent's group: the connected component of the comparison graph it is in, 0 = the largest (components.ts),
+   * or null when the graph is connected (one group). Agents of different groups never played each other, directly
+   * or through others: their ratings and intervals are fitted and placed on the scale apart and are not comparable.
+   */
+  group: number | null;
   /** Bradley-Terry log-strength: point, bootstrap median, 90% and 95% intervals. */
   beta: Summary;
   /** The same on the Elo scale (ELO_PER_BETA·β + offset). */
@@ -70,9 +79,14 @@ export interface AgentRating {
    * commanding a whole side scores the side's 1), summed over its matches; total / matches is GameBench's average score.
    */
   totalScore: number;
-  /** TrueSkill rating (null when TrueSkill is off or the agent has no match TrueSkill could rate). */
+  /**
+   * TrueSkill rating (null when TrueSkill is off or the agent has no match TrueSkill could rate). TrueSkill and Elo
+   * are sequential ratings, not a fit, and do not solve the disconnected graph either: every agent starts from the
+   * same value and a group's ratings only move against each other, so across groups their numbers are not comparable
+   * (they are left as they are; the groups and ranks above say which agents may be compared).
+   */
   trueSkill: TrueSkillRating | null;
-  /** Sequential Elo rating. */
+  /** Sequential Elo rating (not comparable across groups either, see trueSkill). */
   elo: number;
   /** Fewer than minMatches rated matches: median and intervals are null, rank uses the point estimate. */
   lowData: boolean;
@@ -94,8 +108,14 @@ export interface PairwiseRow {
 
 /** The whole leaderboard. */
 export interface Leaderboard {
-  /** Rated agents, by rank then rating. */
+  /** Rated agents, group by group (the largest first; each group contiguous), then by rank, then rating. */
   rows: AgentRating[];
+  /**
+   * Number of groups: connected components of the comparison graph (agents that never played each other, directly
+   * or through others, are in different groups). 1 = connected, one ranking; 0 = no rated agent. With more than one,
+   * ranks and intervals compare agents within a group only, and the page must say so.
+   */
+  groups: number;
   /** Every pair of agents that met. */
   pairwise: PairwiseRow[];
   /** Cooperative games, per (game, agent): LLMArena's teams, one agent in every seat. */
@@ -159,6 +179,19 @@ function headToHead(matches: readonly RatedMatch[]) {
   return [...out.values()].sort((x, y) => compareStrings(x.i, y.i) || compareStrings(x.j, y.j));
 }
 
+/** Ranks (rankAgents) computed within each group alone; one group: exactly rankAgents over all. */
+function ranksWithinGroups(agents: readonly AgentBootstrap[], groups: number, interval: 0.9 | 0.95): number[] {
+  if (groups <= 1) return rankAgents(agents, interval);
+  const ranks = new Array<number>(agents.length);
+  const byGroup = Array.from({ length: groups }, (): number[] => []);
+  agents.forEach((a, k) => byGroup[a.group]!.push(k));
+  for (const members of byGroup) {
+    const within = rankAgents(members.map((k) => agents[k]!), interval);
+    members.forEach((k, l) => (ranks[k] = within[l]!));
+  }
+  return ranks;
+}
+
 /** Computes the full leaderboard of a set of matches. */
 export async function computeLeaderboard(matches: readonly RatedMatch[], opts: LeaderboardOptions = {}): Promise<Leaderboard> {
   assertRatedMatches(matches, 'leaderboard');
@@ -188,7 +221,8 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
           byGame,
           online ? online.trueSkillByGame : games.size === 1 && trueSkill && onlyGame !== undefined ? new Map([[onlyGame, trueSkill]]) : undefined,
         );
-  const ranks = rankAgents(boot.agents, interval);
+  const ranks = ranksWithinGroups(boot.agents, boot.groups, interval);
+  const grouped = boot.groups > 1;
   const elo = online ? online.elo : eloRatings(matches, { k: opts.eloK });
   const record = records(matches);
   const beta = new Map(boot.agents.map((a) => [a.agentId, a.beta.point]));
@@ -198,6 +232,7 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
     return {
       agentId: a.agentId,
       rank: ranks[k]!,
+      group: grouped ? a.group : null,
       beta: a.beta,
       rating: a.rating,
       matches: a.matches,
@@ -211,7 +246,7 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
       lowData: a.lowData,
     };
   });
-  rows.sort((x, y) => x.rank - y.rank || y.rating.point - x.rating.point || compareStrings(x.agentId, y.agentId));
+  rows.sort((x, y) => (x.group ?? 0) - (y.group ?? 0) || x.rank - y.rank || y.rating.point - x.rating.point || compareStrings(x.agentId, y.agentId));
 
   const pairwise = headToHead(matches).map(({ i, j, matches: n, wi, total }): PairwiseRow => ({
     i,
@@ -223,6 +258,7 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
 
   return {
     rows,
+    groups: boot.groups,
     pairwise,
     cooperative: cooperativeScores(matches, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
     cooperativeMixed: cooperativeScores(matches, { by: 'mixed', rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),

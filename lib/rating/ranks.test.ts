@@ -19,9 +19,9 @@ describe('ranks', () => {
   it('uses the chosen interval, and the point estimate for lowData agents', () => {
     const summary = (point: number, ci90: [number, number] | null, ci95: [number, number] | null): AgentBootstrap['beta'] => ({ point, mean: point, median: ci90 && point, ci90: one(ci90), ci95: one(ci95) });
     const agents: AgentBootstrap[] = [
-      { agentId: 'a', matches: 50, lowData: false, beta: summary(1, [0.6, 1.4], [0.4, 1.6]), rating: summary(0, null, null) },
-      { agentId: 'b', matches: 50, lowData: false, beta: summary(0, [-0.5, 0.5], [-0.7, 0.7]), rating: summary(0, null, null) },
-      { agentId: 'c', matches: 2, lowData: true, beta: summary(0.55, null, null), rating: summary(0, null, null) },
+      { group: 0, agentId: 'a', matches: 50, lowData: false, beta: summary(1, [0.6, 1.4], [0.4, 1.6]), rating: summary(0, null, null) },
+      { group: 0, agentId: 'b', matches: 50, lowData: false, beta: summary(0, [-0.5, 0.5], [-0.7, 0.7]), rating: summary(0, null, null) },
+      { group: 0, agentId: 'c', matches: 2, lowData: true, beta: summary(0.55, null, null), rating: summary(0, null, null) },
     ];
     expect(rankAgents(agents, 0.9)).toEqual([1, 3, 2]); // c is ranked as if its point were certain
     expect(rankAgents(agents, 0.95)).toEqual([1, 1, 1]);

@@ -22,6 +22,20 @@ export function ranksFromIntervals(intervals: readonly Interval[]): number[] {
 }
 
 /**
+ * `ranksFromIntervals` within each group of agents that were compared with each other (`groups[i]`, any labels): an
+ * agent of another group, which never played this one directly or through others, never counts against it.
+ */
+export function ranksWithinGroups(intervals: readonly Interval[], groups: readonly (number | null)[]): number[] {
+  const out = new Array<number>(intervals.length);
+  for (const g of new Set(groups)) {
+    const idx = intervals.flatMap((_, i) => (groups[i] === g ? [i] : []));
+    const ranks = ranksFromIntervals(idx.map((i) => intervals[i]!));
+    idx.forEach((i, k) => (out[i] = ranks[k]!));
+  }
+  return out;
+}
+
+/**
  * Ranks of bootstrapped agents by their 90% or 95% interval of β.
  * A lowData agent has no interval: its point estimate serves as both bounds (so it is ranked as if certain,
  * and the lowData flag tells readers not to trust it).

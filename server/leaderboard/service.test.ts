@@ -381,3 +381,58 @@ describe('cooperative games on the leaderboard', () => {
     }
   });
 });
+
+describe('agents that never met, directly or through others', () => {
+  let g: TestDb;
+  beforeAll(async () => {
+    g = await createTestDb();
+  });
+  afterAll(async () => {
+    await g?.drop();
+  });
+
+  it('are shown as groups, each ranked on its own and together, the largest first, in every method', async () => {
+    const mk = (name: string) => g.db.agent.create({ data: { name, kind: 'llm', model: name } });
+    const [a, b, c, d, e] = await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map(mk));
+    let n = 0;
+    // x beats y `wins` times and loses `losses` times, at Tic-Tac-Toe.
+    const games = async (x: string, y: string, wins: number, losses: number) => {
+      for (let i = 0; i < wins + losses; i++) {
+        const xWins = i < wins;
+        await g.db.match.create({
+          data: {
+            gameId: 'tictactoe', seed: `groups-${n}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + n++),
+            seats: { create: [{ seat: 0, agentId: x, score: xWins ? 1 : 0, outcome: xWins ? 'win' : 'loss' }, { seat: 1, agentId: y, score: xWins ? 0 : 1, outcome: xWins ? 'loss' : 'win' }] },
+          },
+        });
+      }
+    };
+    // Group 1: Alpha > Bravo > Charlie; group 2, which never met group 1: Delta > Echo.
+    await games(a.id, b.id, 5, 1);
+    await games(b.id, c.id, 5, 1);
+    await games(d.id, e.id, 5, 1);
+    const lb = new ArenaLeaderboard(() => g.db, computer.compute, { rounds: 100, minRecomputeMs: 0 });
+    for (const method of ['bt', 'trueskill', 'elo']) {
+      const r = await lb.get(q({ method }));
+      expect(r.groups, method).toBe(2);
+      expect(r.rows.map((x) => [x.agentName, x.group]), method).toEqual([['Alpha', 1], ['Bravo', 1], ['Charlie', 1], ['Delta', 2], ['Echo', 2]]);
+      // Each group has its own rank 1: Delta is never ranked against Alpha's group.
+      expect(r.rows.filter((x) => x.group === 2).map((x) => x.rank)[0], method).toBe(1);
+      expect(r.rows.filter((x) => x.group === 1).map((x) => x.rank)[0], method).toBe(1);
+    }
+    // Bradley-Terry places each group on the scale on its own: with no reference agent, each group centred at 1000.
+    const bt = await lb.get(q());
+    const mean = (grp: number) => {
+      const xs = bt.rows.filter((x) => x.group === grp).map((x) => x.bt!.beta);
+      return xs.reduce((s, x) => s + x, 0) / xs.length;
+    };
+    expect(mean(1)).toBeCloseTo(0, 9);
+    expect(mean(2)).toBeCloseTo(0, 9);
+    // One game's view where only one group played: no groups at all.
+    await games(a.id, c.id, 2, 1);
+    await g.db.match.updateMany({ where: { seats: { some: { agentId: { in: [d.id, e.id] } } } }, data: { gameId: 'connect-four' } });
+    const one = await lb.get(q({ game: 'tictactoe' }));
+    expect(one.groups).toBe(1);
+    expect(one.rows.every((x) => x.group === null)).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ import {
   type LeaderboardService,
   type PairCell,
 } from '../../lib/leaderboard';
-import { ranksFromIntervals, type Leaderboard } from '../../lib/rating';
+import { ranksWithinGroups, type Leaderboard } from '../../lib/rating';
 import type { Estimator } from '../../lib/rating/bootstrap';
 import type { Compute } from './computer';
 import { presentCooperative, presentNormalized } from './paper';
@@ -252,7 +252,7 @@ export class ArenaLeaderboard implements LeaderboardService {
     const anchor = anchorAgent(data);
     const board: Leaderboard =
       data.matches.length === 0
-        ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: query.scheme, rounds: 0, interval: 0.95 }
+        ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: query.scheme, rounds: 0, interval: 0.95, groups: 0 }
         : await this.compute(data.matches, options(data, anchor?.id), query.dataset || !(this.opts.incremental ?? true) ? undefined : { key, base: -1 });
     return { version: query.dataset ? Number.MAX_SAFE_INTEGER : version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null, fullAt: Date.now() };
   }
@@ -350,6 +350,7 @@ export function present(
     const rel = data.reliability.get(r.agentId);
     return {
       rank: null,
+      group: r.group,
       agentId: r.agentId,
       agentName: a.name,
       agentKind: a.kind,
@@ -388,12 +389,19 @@ export function present(
     };
   });
 
-  // Ranks among the shown agents with a rating: an interval entirely above yours puts you one rank lower (Chatbot
-  // Arena). Agents without one come last, unranked.
+  // Groups of agents that never played each other, directly or through others (lib/rating/components.ts): numbered
+  // 1, 2, … among the shown ones in the board's order (largest first); no group at all when the shown agents are one.
+  const shownGroups = [...new Set(rows.map((r) => r.group ?? 0))].sort((x, y) => x - y);
+  const groupNo = new Map(shownGroups.map((g, i) => [g, i + 1]));
+  for (const r of rows) r.group = shownGroups.length > 1 ? groupNo.get(r.group ?? 0)! : null;
+  // Ranks among the shown agents of a group with a rating, in every method (Elo and TrueSkill ratings of agents that
+  // never met say nothing of each other either): an interval entirely above yours puts you one rank lower (Chatbot
+  // Arena). Agents without one come last in their group, unranked.
   const rated = rows.filter((r) => r.rating !== null);
-  const ranks = ranksFromIntervals(rated.map((r) => r.interval ?? { lower: r.rating!, upper: r.rating! }));
+  const ranks = ranksWithinGroups(rated.map((r) => r.interval ?? { lower: r.rating!, upper: r.rating! }), rated.map((r) => r.group));
   rated.forEach((r, i) => (r.rank = ranks[i]!));
-  rows.sort((x, y) => (x.rank ?? Infinity) - (y.rank ?? Infinity) || (y.rating ?? -Infinity) - (x.rating ?? -Infinity) || x.agentName.localeCompare(y.agentName));
+  rows.sort((x, y) =>
+    (x.group ?? 0) - (y.group ?? 0) || (x.rank ?? Infinity) - (y.rank ?? Infinity) || (y.rating ?? -Infinity) - (x.rating ?? -Infinity) || x.agentName.localeCompare(y.agentName));
 
   const ids = new Set(rows.map((r) => r.agentId));
   const pairs: PairCell[] = [];
@@ -412,6 +420,7 @@ export function present(
   return {
     query,
     rows,
+    groups: rows.some((r) => r.rating !== null) ? Math.max(1, shownGroups.length) : 0,
     pairs,
     normalized,
     robust,
