@@ -1,8 +1,14 @@
 // The pairwise heat map (as in GameBench's appendix): each cell is the row agent's observed score share against the
 // column agent, coloured from red (always lost) through neutral to green (always won), with the number of matches;
 // the Bradley-Terry model's probability is in the cell's tooltip. Pairs that never met stay empty.
-import type { LeaderboardResult, PairCell } from '@/lib/leaderboard';
+import { leaderboardDataLinks, type LeaderboardResult, type PairCell } from '@/lib/leaderboard';
 import { percent } from './leaderboard-format';
+
+/**
+ * The most agents the matrix shows (the table's first ones): its cells grow with the square of the agents, and at 200
+ * agents the page weighed tens of megabytes. The JSON API has every pair.
+ */
+export const MAX_PAIRWISE_AGENTS = 20;
 
 /** A translucent red or green over the card: stronger the further the share is from ½. */
 function cellColour(share: number): string {
@@ -12,12 +18,22 @@ function cellColour(share: number): string {
 }
 
 export function LeaderboardPairwise({ result }: { result: LeaderboardResult }) {
-  const agents = result.rows.map((r) => ({ id: r.agentId, name: r.agentName }));
+  const agents = result.rows.slice(0, MAX_PAIRWISE_AGENTS).map((r) => ({ id: r.agentId, name: r.agentName }));
+  const api = leaderboardDataLinks(result.query).find((l) => l.label === 'API')!;
   const cells = new Map<string, PairCell>(result.pairs.map((p) => [`${p.a}|${p.b}`, p]));
   const withModel = result.query.method === 'bt';
 
   return (
     <div data-testid="pairwise" className="flex flex-col gap-3">
+      {result.rows.length > agents.length && (
+        <p data-testid="pairwise-capped" className="text-xs text-zinc-500 dark:text-zinc-400">
+          The first {agents.length} of {result.rows.length} agents in the table&rsquo;s order. Every pair is in the{' '}
+          <a href={api.href} className="underline underline-offset-2">
+            JSON API
+          </a>{' '}
+          (<code>pairs</code>).
+        </p>
+      )}
       <div className="relative overflow-x-auto">
         <table className="border-separate border-spacing-1 text-xs">
           <caption className="sr-only">Score share of the row agent against the column agent, with the number of matches</caption>

@@ -393,7 +393,8 @@ describe('agents that never met, directly or through others', () => {
 
   it('are shown as groups, each ranked on its own and together, the largest first, in every method', async () => {
     const mk = (name: string) => g.db.agent.create({ data: { name, kind: 'llm', model: name } });
-    const [a, b, c, d, e] = await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map(mk));
+    type Agent = Awaited<ReturnType<typeof mk>>;
+    const [a, b, c, d, e] = (await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map(mk))) as [Agent, Agent, Agent, Agent, Agent];
     let n = 0;
     // x beats y `wins` times and loses `losses` times, at Tic-Tac-Toe.
     const games = async (x: string, y: string, wins: number, losses: number) => {
