@@ -209,10 +209,13 @@ export function entryFromSetup(setup: MatchSetup): Entry | null {
   };
 }
 
-/** Estimated bytes of a value held in memory: its JSON length, doubled for the objects around it. */
+/**
+ * Estimated bytes of a value held in memory: 3.5 × its JSON length (the objects around the characters; calibrated on
+ * `npm run bench:fanout -- --soak`, where the live heap after GC grew 1.7 × as fast as twice the JSON length).
+ */
 function estimateBytes(x: unknown): number {
   try {
-    return 2 * (JSON.stringify(x)?.length ?? 0);
+    return 3.5 * (JSON.stringify(x)?.length ?? 0);
   } catch {
     return 0;
   }
