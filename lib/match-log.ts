@@ -124,8 +124,12 @@ export function applyEvent(log: MatchLog, ev: WireEvent): MatchLog | 'resync' | 
     const restarted = isVisible(ev) && ev.kind === 'start' && ev.seq < log.lastSeq;
     return restarted ? 'restart' : log;
   }
-  if (ev.seq > log.lastSeq + 1) return 'resync';
-  const next: MatchLog = { ...log, events: [...log.events, ev], lastSeq: ev.seq };
+  // Events skipped as hidden from spectators (`after`): placeholders in their place, as if they had been sent. A gap
+  // reaching back before `after` lost a visible event: resync.
+  const skipped = isVisible(ev) && ev.after !== undefined && ev.after <= log.lastSeq ? ev.seq - log.lastSeq - 1 : 0;
+  if (ev.seq > log.lastSeq + 1 + skipped) return 'resync';
+  const hidden: WireEvent[] = Array.from({ length: skipped }, (_, i) => ({ seq: log.lastSeq + 1 + i, hidden: true }));
+  const next: MatchLog = { ...log, events: [...log.events, ...hidden, ev], lastSeq: ev.seq };
   if (!isVisible(ev)) return next;
   if (ev.view !== undefined) next.view = ev.view;
   // The match as a whole (status, outcome, scores, failure) as the hub reduces it too.

@@ -72,6 +72,12 @@ export type VisibleWireEvent = {
     payload: SeenPayloads[K];
     /** For `start` and `move`: the board as this viewer may see it after the event. */
     view?: unknown;
+    /**
+     * Spectators are sent no placeholder for an event hidden from them (a sealed reply): their next visible event
+     * carries `after`, the seq of the last event their room was sent, and every seq between it and this one was hidden
+     * from them. Absent when nothing was skipped.
+     */
+    after?: number;
   };
 }[EventKind];
 

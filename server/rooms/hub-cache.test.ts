@@ -1,4 +1,5 @@
-// Tests of the hub's memory: only the current state kept (older boards rebuilt from the log), a cache capped by bytes.
+// Tests of the hub's memory (only the current state kept, older boards rebuilt from the log; a cache capped by bytes)
+// and of spectator fan-out without placeholders for what spectators may not see.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
@@ -8,6 +9,7 @@ import { getGame } from '../../games/registry';
 import type { GameDef } from '../../games/types';
 import type { StoredEvent } from '../../lib/engine/events';
 import { applyMove, initialState } from '../../lib/engine/replay';
+import { applyEvent, fromSnapshot, type MatchLog } from '../../lib/match-log';
 import type { ClientToServerEvents, MatchSnapshot, ServerToClientEvents, WireEvent } from '../../lib/protocol';
 import type { MatchSetup } from '../workers/store';
 import { applyToEntry, entryFromSetup, Hub, snapshotFor } from './hub';
@@ -134,6 +136,40 @@ describe('spectators over the wire', () => {
     };
     return { hub, client };
   }
+
+  it('get no placeholder for an event hidden from them; the next visible one says which seq came before it', async () => {
+    const { hub, client } = await arena({});
+    const { setup: s, log } = ticTacToe('hid', { hiddenReplies: true });
+    hub.publish('hid', log[0]!.ev, log[0]!.state, s);
+    await settle();
+    const c = await client();
+    const snap = new Promise<MatchSnapshot>((r) => c.once('match:snapshot', r));
+    c.emit('match:join', { matchId: 'hid' });
+    const first = await snap;
+    expect(first.seq).toBe(1);
+    // What the browser does with the stream (lib/match-log.ts).
+    let stream: MatchLog | 'resync' | 'restart' = fromSnapshot(first);
+    const got: WireEvent[] = [];
+    c.on('match:event', ({ event }) => {
+      got.push(event);
+      if (typeof stream === 'object') stream = applyEvent(stream, event);
+    });
+    const final = new Promise<MatchSnapshot>((r) => c.on('match:snapshot', (x) => x.status === 'finished' && r(x)));
+    for (const { ev, state } of log.slice(1)) hub.publish('hid', ev, state, s);
+    const end = await final;
+    // The log: 1 start, 2 reply (seat 0 only), 3 move, 4 reply (seat 1 only), 5 move, … 10 reply, 11 move, 12 end.
+    expect(got.map((w) => w.seq)).toEqual([3, 5, 7, 9, 11, 12]);
+    expect(got.some((w) => w.hidden)).toBe(false);
+    expect(got.map((w) => (w.hidden ? null : w.after))).toEqual([1, 3, 5, 7, 9, undefined]);
+    // The browser's log fills the skipped seqs with placeholders: the same log as if every one had been sent.
+    expect(typeof stream).toBe('object');
+    const l = stream as MatchLog;
+    expect(l.lastSeq).toBe(12);
+    expect(l.events.map((w) => (w.hidden ? `${w.seq}h` : w.seq))).toEqual([1, '2h', 3, '4h', 5, '6h', 7, '8h', 9, '10h', 11, 12]);
+    expect(JSON.stringify(got)).not.toContain('secret');
+    // The snapshot at the end still has every seq (the replies revealed, the match being over).
+    expect(end.events.map((w) => w.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
 
   it('joining at different versions of a live match each get the whole log with its boards', async () => {
     const { hub, client } = await arena({});

@@ -53,6 +53,12 @@ export interface Entry {
   /** Estimated bytes of the log and of the current state (the cache's budget counts these). */
   bytes: number;
   stateBytes: number;
+  /**
+   * The seq up to which the spectators' room has everything it may see: the last event sent to it, or the head when
+   * the log was read (a joiner gets a snapshot up to the head). Every event after it until the next one sent was hidden
+   * from spectators, which the next one says with `after` (no placeholder is broadcast to a spectator room).
+   */
+  roomHead: number;
   outcome: MatchSnapshot['outcome'];
   failureReason: string | null;
   lastUsed: number;
@@ -201,6 +207,7 @@ export function entryFromSetup(setup: MatchSetup): Entry | null {
     currentSeq: 0,
     bytes: 0,
     stateBytes: 0,
+    roomHead: 0,
     outcome: null,
     failureReason: null,
     lastUsed: Date.now(),
@@ -475,6 +482,7 @@ export class Hub {
       this.hold(fresh);
       const from = cached && fresh.events[0]?.at.getTime() === cached.events[0]?.at.getTime() ? head : 0;
       const states = statesOf(fresh);
+      fresh.roomHead = from; // what the room had of the log held before
       for (const ev of fresh.events) if (ev.seq > from) this.fanOut(fresh, ev, states);
       if (isFinal(fresh.status)) this.sendFinal(fresh);
       this.evict();
@@ -534,7 +542,14 @@ export class Hub {
   private fanOut(e: Entry, ev: StoredEvent, states?: Map<number, unknown>) {
     const io = this.io;
     if (!io) return;
-    io.to(room(e.id)).emit('match:event', { matchId: e.id, event: toWire(e, ev, spectatorViewer(e), states) });
+    // Spectators get no placeholder for an event hidden from them (in a game with sealed replies, half the events):
+    // the next one they may see says which seq they had before it.
+    const wire = toWire(e, ev, spectatorViewer(e), states);
+    if (!wire.hidden) {
+      const event = e.roomHead >= ev.seq - 1 ? wire : { ...wire, after: e.roomHead };
+      e.roomHead = Math.max(e.roomHead, ev.seq);
+      io.to(room(e.id)).emit('match:event', { matchId: e.id, event });
+    }
     for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:event', { matchId: e.id, event: toWire(e, ev, seatViewer(e.status, seat), states) });
   }
 
@@ -638,6 +653,7 @@ export class Hub {
       currentSeq,
       bytes: events.reduce((b, ev) => b + estimateBytes(ev.payload) + 200, 0),
       stateBytes: estimateBytes(current),
+      roomHead: events.at(-1)?.seq ?? 0,
       outcome: result ? { scores: result.scores, reason: result.reason, winner: result.winner ?? null } : null,
       failureReason: m.failureReason,
       lastUsed: Date.now(),
