@@ -1,7 +1,7 @@
 // Tests for the spectator's match log: snapshots, duplicate and gap handling, replay frames.
 import { describe, expect, it } from 'vitest';
 import { applyEvent, fromSnapshot, isFinal, lineText, replayFrames, timeoutsInARow, type MatchLog } from './match-log';
-import type { MatchSnapshot, SeatInfo, WireEvent } from './protocol';
+import type { MatchSnapshot, SeatInfo, VisibleWireEvent, WireEvent } from './protocol';
 
 const at = '2025-01-01T00:00:00.000Z';
 const seats: SeatInfo[] = [
@@ -65,15 +65,15 @@ describe('applyEvent', () => {
   it('fills the events skipped as hidden from spectators (`after`) with placeholders; a gap before `after` resyncs', () => {
     const log = fromSnapshot(snapshot([start]));
     // Seqs 2 and 3 were hidden from spectators: the move at 4 says the room had 1 before it.
-    const filled = apply(log, { ...move(4, 0, 0), after: 1 });
+    const filled = apply(log, { ...(move(4, 0, 0) as VisibleWireEvent), after: 1 });
     expect(filled.events.map((e) => (e.hidden ? `${e.seq}h` : e.seq))).toEqual([1, '2h', '3h', 4]);
     expect(filled.lastSeq).toBe(4);
     expect(filled.view).toEqual({ board: 1 });
     // A joiner whose snapshot already went past `after` (it had 2): only 3 is filled.
     const joined = fromSnapshot(snapshot([start, { seq: 2, hidden: true }]));
-    expect(apply(joined, { ...move(4, 0, 0), after: 1 }).events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(apply(joined, { ...(move(4, 0, 0) as VisibleWireEvent), after: 1 }).events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     // The room had 3 (a visible event this client never got): resync.
-    expect(applyEvent(log, { ...move(5, 0, 0), after: 3 })).toBe('resync');
+    expect(applyEvent(log, { ...(move(5, 0, 0) as VisibleWireEvent), after: 3 })).toBe('resync');
   });
 
   it('counts hidden events without showing them', () => {

@@ -171,6 +171,36 @@ describe('spectators over the wire', () => {
     expect(end.events.map((w) => w.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
+  it('spectators joining together get one snapshot each, sent at once, and every event after it', async () => {
+    const { hub, client } = await arena({});
+    const { setup: s, log } = ticTacToe('crowd', { end: false });
+    for (const { ev, state } of log.slice(0, 2)) hub.publish('crowd', ev, state, s);
+    await settle();
+    const crowd = await Promise.all(Array.from({ length: 10 }, () => client()));
+    const snaps = new Map<Client, number>();
+    const streams = new Map<Client, MatchLog | 'resync' | 'restart'>();
+    for (const c of crowd) {
+      c.on('match:snapshot', (x) => {
+        snaps.set(c, (snaps.get(c) ?? 0) + 1);
+        streams.set(c, fromSnapshot(x));
+      });
+      c.on('match:event', ({ event }) => {
+        const l = streams.get(c);
+        if (l && typeof l === 'object') streams.set(c, applyEvent(l, event));
+      });
+      c.emit('match:join', { matchId: 'crowd' });
+    }
+    // One disconnects before its snapshot goes out; the rest are unaffected.
+    crowd[0]!.close();
+    await new Promise((r) => setTimeout(r, 50));
+    for (const { ev, state } of log.slice(2)) hub.publish('crowd', ev, state, s);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const c of crowd.slice(1)) {
+      expect(snaps.get(c)).toBe(1);
+      expect((streams.get(c) as MatchLog).lastSeq).toBe(log.at(-1)!.ev.seq);
+    }
+  });
+
   it('joining at different versions of a live match each get the whole log with its boards', async () => {
     const { hub, client } = await arena({});
     const { setup: s, log } = ticTacToe('grow', { end: false });

@@ -267,6 +267,9 @@ export class Hub {
   private heldBytes = 0;
   private readonly maxCacheBytes: number;
   private io: Io | null = null;
+  /** Spectators who joined during this turn of the event loop, by match: they get one snapshot, encoded once. */
+  private joining = new Map<string, { e: Entry; sockets: Set<Sock> }>();
+  private joinFlush: NodeJS.Immediate | null = null;
   private readonly deliver: (input: HumanInput) => void;
   readonly guard: SocketGuard;
   /**
@@ -310,6 +313,29 @@ export class Hub {
     }
     // Only the clock is per join (move timers); the events and views are shared.
     return { ...hit.snap, serverTime: new Date().toISOString() };
+  }
+
+  /**
+   * Sends a joining spectator the match's snapshot at the end of this turn of the event loop, to every spectator who
+   * joined meanwhile at once (socket.io encodes a packet once for all the sockets it goes to: a thousand joins of a long
+   * match cost one encoding, not a thousand). Events sent to the room before it are older than it (the client ignores
+   * events before its snapshot).
+   */
+  private snapshotSoon(socket: Sock, e: Entry) {
+    let group = this.joining.get(e.id);
+    if (!group || group.e !== e) this.joining.set(e.id, (group = { e, sockets: new Set() }));
+    // Asking again before the answer went out gets a copy of its own now (what it leaves unread counts: guard.ts).
+    if (group.sockets.has(socket)) return void socket.emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
+    group.sockets.add(socket);
+    this.joinFlush ??= setImmediate(() => {
+      this.joinFlush = null;
+      const groups = [...this.joining.values()];
+      this.joining.clear();
+      for (const g of groups) {
+        const ids = [...g.sockets].filter((x) => x.connected).map((x) => x.id);
+        if (ids.length) this.io?.to(ids).emit('match:snapshot', this.snapshot(g.e, spectatorViewer(g.e)));
+      }
+    });
   }
 
   private onConnection(socket: Sock) {
@@ -386,7 +412,8 @@ export class Hub {
       // A client that has not read what it was sent gets nothing more: it is disconnected instead of buffered for.
       if (!this.guard.room(socket as never, 0)) return;
       if (lastSeq === undefined || lastSeq > head) {
-        socket.emit('match:snapshot', this.snapshot(e, viewer, you));
+        if (you) socket.emit('match:snapshot', this.snapshot(e, viewer, you));
+        else this.snapshotSoon(socket, e);
       } else {
         for (const ev of e.events) if (ev.seq > lastSeq) socket.emit('match:event', { matchId, event: toWire(e, ev, viewer) });
       }
