@@ -54,7 +54,8 @@ async function joinAll(url: string, matches: { matchId: string; count: number }[
       const t = now();
       receipts.push(index, event.seq, t);
       if (!event.hidden) atLatency.push(t - Date.parse(event.at));
-      if (last >= 0 && event.seq > last + 1) gaps++;
+      // A gap the event accounts for (`after`: the seqs between were hidden from spectators) is no gap.
+      if (last >= 0 && event.seq > last + 1 && !(!event.hidden && event.after !== undefined && event.after <= last)) gaps++;
       last = event.seq;
     });
     const t0 = now();
