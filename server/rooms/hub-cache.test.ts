@@ -171,33 +171,43 @@ describe('spectators over the wire', () => {
     expect(end.events.map((w) => w.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
-  it('spectators joining together get one snapshot each, sent at once, and every event after it', async () => {
-    const { hub, client } = await arena({});
-    const { setup: s, log } = ticTacToe('crowd', { end: false });
+  it('spectators joining together get one snapshot each, before any event, then every event after it once', async () => {
+    // Joins gathered for 150 ms: the match's next events come while they wait.
+    const { hub, client } = await arena({ joinWindowMs: 150 });
+    const { setup: s, log } = ticTacToe('crowd', { end: false, hiddenReplies: true });
     for (const { ev, state } of log.slice(0, 2)) hub.publish('crowd', ev, state, s);
     await settle();
     const crowd = await Promise.all(Array.from({ length: 10 }, () => client()));
-    const snaps = new Map<Client, number>();
-    const streams = new Map<Client, MatchLog | 'resync' | 'restart'>();
+    // What each spectator received, in order: its snapshot's seqs, and each event's seq (with `after` filled in by the
+    // browser's log).
+    const got = new Map<Client, { first: 'snapshot' | 'event' | null; stream: MatchLog | 'resync' | 'restart' | null; snaps: number }>();
     for (const c of crowd) {
+      const me = { first: null as 'snapshot' | 'event' | null, stream: null as MatchLog | 'resync' | 'restart' | null, snaps: 0 };
+      got.set(c, me);
       c.on('match:snapshot', (x) => {
-        snaps.set(c, (snaps.get(c) ?? 0) + 1);
-        streams.set(c, fromSnapshot(x));
+        me.first ??= 'snapshot';
+        me.snaps++;
+        me.stream = fromSnapshot(x);
       });
       c.on('match:event', ({ event }) => {
-        const l = streams.get(c);
-        if (l && typeof l === 'object') streams.set(c, applyEvent(l, event));
+        me.first ??= 'event';
+        if (me.stream && typeof me.stream === 'object') me.stream = applyEvent(me.stream, event);
       });
-      c.emit('match:join', { matchId: 'crowd' });
     }
+    for (const c of crowd) c.emit('match:join', { matchId: 'crowd' });
     // One disconnects before its snapshot goes out; the rest are unaffected.
     crowd[0]!.close();
     await new Promise((r) => setTimeout(r, 50));
-    for (const { ev, state } of log.slice(2)) hub.publish('crowd', ev, state, s);
+    for (const { ev, state } of log.slice(2, 6)) hub.publish('crowd', ev, state, s);
+    await new Promise((r) => setTimeout(r, 250));
+    for (const { ev, state } of log.slice(6)) hub.publish('crowd', ev, state, s);
     await new Promise((r) => setTimeout(r, 100));
     for (const c of crowd.slice(1)) {
-      expect(snaps.get(c)).toBe(1);
-      expect((streams.get(c) as MatchLog).lastSeq).toBe(log.at(-1)!.ev.seq);
+      const me = got.get(c)!;
+      expect(me.first).toBe('snapshot');
+      expect(me.snaps).toBe(1);
+      const l = me.stream as MatchLog;
+      expect(l.events.map((w) => w.seq)).toEqual(log.map((x) => x.ev.seq));
     }
   });
 

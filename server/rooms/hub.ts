@@ -253,6 +253,11 @@ export interface HubOptions {
   trustProxy?: boolean;
   /** The cache's budget in estimated bytes (default MAX_CACHE_BYTES). */
   maxCacheBytes?: number;
+  /**
+   * How long a joining spectator waits for others to share its snapshot, in ms (default 0: until the end of this turn
+   * of the event loop). Longer gathers more of a crowd into one encoding, for that much more wait.
+   */
+  joinWindowMs?: number;
 }
 
 /** Which of the shared snapshots a viewer gets (people in their own seat get their own, never cached). */
@@ -269,7 +274,8 @@ export class Hub {
   private io: Io | null = null;
   /** Spectators who joined during this turn of the event loop, by match: they get one snapshot, encoded once. */
   private joining = new Map<string, { e: Entry; sockets: Set<Sock> }>();
-  private joinFlush: NodeJS.Immediate | null = null;
+  private joinFlush: (() => void) | null = null;
+  private readonly joinWindowMs: number;
   private readonly deliver: (input: HumanInput) => void;
   readonly guard: SocketGuard;
   /**
@@ -282,6 +288,7 @@ export class Hub {
     this.deliver = opts.deliver ?? ((i) => humanBridge.submit(i));
     this.guard = new SocketGuard(opts.limits, opts.trustProxy);
     this.maxCacheBytes = opts.maxCacheBytes ?? MAX_CACHE_BYTES;
+    this.joinWindowMs = opts.joinWindowMs ?? 0;
   }
 
   attach(io: Io) {
@@ -318,24 +325,32 @@ export class Hub {
   /**
    * Sends a joining spectator the match's snapshot at the end of this turn of the event loop, to every spectator who
    * joined meanwhile at once (socket.io encodes a packet once for all the sockets it goes to: a thousand joins of a long
-   * match cost one encoding, not a thousand). Events sent to the room before it are older than it (the client ignores
-   * events before its snapshot).
+   * match cost one encoding, not a thousand). They join the match's room right then: every event after the snapshot
+   * reaches them, none before it.
    */
   private snapshotSoon(socket: Sock, e: Entry) {
     let group = this.joining.get(e.id);
     if (!group || group.e !== e) this.joining.set(e.id, (group = { e, sockets: new Set() }));
-    // Asking again before the answer went out gets a copy of its own now (what it leaves unread counts: guard.ts).
-    if (group.sockets.has(socket)) return void socket.emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
+    // Asking again before the answer went out gets a copy of its own at once (what it leaves unread counts: guard.ts).
+    if (group.sockets.has(socket)) {
+      void socket.join(room(e.id));
+      return void socket.emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
+    }
     group.sockets.add(socket);
-    this.joinFlush ??= setImmediate(() => {
+    if (this.joinFlush) return;
+    this.joinFlush = () => {
       this.joinFlush = null;
       const groups = [...this.joining.values()];
       this.joining.clear();
       for (const g of groups) {
-        const ids = [...g.sockets].filter((x) => x.connected).map((x) => x.id);
-        if (ids.length) this.io?.to(ids).emit('match:snapshot', this.snapshot(g.e, spectatorViewer(g.e)));
+        const sockets = [...g.sockets].filter((x) => x.connected);
+        if (!sockets.length) continue;
+        for (const x of sockets) void x.join(room(g.e.id));
+        this.io?.to(sockets.map((x) => x.id)).emit('match:snapshot', this.snapshot(g.e, spectatorViewer(g.e)));
       }
-    });
+    };
+    if (this.joinWindowMs > 0) setTimeout(this.joinFlush, this.joinWindowMs);
+    else setImmediate(this.joinFlush);
   }
 
   private onConnection(socket: Sock) {
@@ -406,14 +421,16 @@ export class Hub {
       const mine = me ? seatOf(e, me) : undefined;
       // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
       const you = mine ? { seat: mine.seat } : null;
-      await socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
       const viewer = you ? seatViewer(e.status, you.seat) : spectatorViewer(e);
       const head = e.events.at(-1)?.seq ?? 0;
       // A client that has not read what it was sent gets nothing more: it is disconnected instead of buffered for.
       if (!this.guard.room(socket as never, 0)) return;
-      if (lastSeq === undefined || lastSeq > head) {
-        if (you) socket.emit('match:snapshot', this.snapshot(e, viewer, you));
-        else this.snapshotSoon(socket, e);
+      const snapshot = lastSeq === undefined || lastSeq > head;
+      // A spectator asking for a snapshot joins the room when it is sent (snapshotSoon): nothing reaches it before.
+      if (snapshot && !you) return this.snapshotSoon(socket, e);
+      await socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
+      if (snapshot) {
+        socket.emit('match:snapshot', this.snapshot(e, viewer, you));
       } else {
         for (const ev of e.events) if (ev.seq > lastSeq) socket.emit('match:event', { matchId, event: toWire(e, ev, viewer) });
       }
@@ -444,6 +461,7 @@ export class Hub {
       this.deliver({ kind: 'resign', matchId, seat });
     }));
     socket.on('match:leave', guard('match:leave', matchLeaveSchema, async ({ matchId }) => {
+      this.joining.get(matchId)?.sockets.delete(socket);
       for (const r of [...socket.rooms]) if (r === room(matchId) || r.startsWith(`${room(matchId)}:seat:`)) await socket.leave(r);
     }));
     socket.on('lobby:join', async () => {
