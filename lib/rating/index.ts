@@ -26,7 +26,7 @@ export {
   type BootstrapScheme,
   type Summary,
 } from './bootstrap';
-export { rankAgents, ranksFromIntervals, ranksWithinGroups } from './ranks';
+export { rankAgents, ranksFromIntervals, ranksWithinGroups, shownGroups } from './ranks';
 export { connectedComponents, winMatrixComponents, type Components } from './components';
 export { eloRatings, inPlayOrder, type EloOptions } from './elo';
 export { OnlineRatings, type OnlineOptions, type OnlineSnapshot } from './online';

@@ -1,7 +1,7 @@
 // Tests of uncertainty-aware ranks: known ranks from constructed intervals, shared ranks, lowData point bounds.
 import { describe, expect, it } from 'vitest';
 import type { AgentBootstrap } from './bootstrap';
-import { rankAgents, ranksFromIntervals } from './ranks';
+import { rankAgents, ranksFromIntervals, ranksWithinGroups, shownGroups } from './ranks';
 import type { Interval } from './types';
 
 /** [low, high] pairs as intervals. */
@@ -25,5 +25,24 @@ describe('ranks', () => {
     ];
     expect(rankAgents(agents, 0.9)).toEqual([1, 3, 2]); // c is ranked as if its point were certain
     expect(rankAgents(agents, 0.95)).toEqual([1, 1, 1]);
+  });
+});
+
+describe('groups of agents that never met', () => {
+  it('ranks within each group only: an agent of another group never counts against one', () => {
+    // a is far above b in group 1; c, far above everyone's numbers, is alone in group 2.
+    const intervals = iv([[10, 12], [0, 2], [50, 60]]);
+    expect(ranksFromIntervals(intervals)).toEqual([2, 3, 1]);
+    expect(ranksWithinGroups(intervals, [1, 1, 2])).toEqual([1, 2, 1]);
+    expect(ranksWithinGroups(intervals, [null, null, null])).toEqual([2, 3, 1]);
+  });
+
+  it('numbers the shown groups 1, 2, … in the board order, or none when the shown agents are one group', () => {
+    expect(shownGroups([0, 2, 2, 0, 5])).toEqual({ group: [1, 2, 2, 1, 3], count: 3 });
+    // Group 0 hidden by a filter: the shown ones are renumbered from 1.
+    expect(shownGroups([2, 5, 2])).toEqual({ group: [1, 2, 1], count: 2 });
+    expect(shownGroups([3, 3])).toEqual({ group: [null, null], count: 1 });
+    // Runs stored before groups were kept: one group.
+    expect(shownGroups([undefined, undefined])).toEqual({ group: [null, null], count: 1 });
   });
 });

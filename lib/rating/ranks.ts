@@ -22,6 +22,16 @@ export function ranksFromIntervals(intervals: readonly Interval[]): number[] {
 }
 
 /**
+ * The groups of the shown agents (components.ts's numbers, largest first; missing = 0) as a reader sees them: 1, 2, …
+ * in that order among the shown ones, or all null when the shown agents are one group. Also how many there are.
+ */
+export function shownGroups(groups: readonly (number | null | undefined)[]): { group: (number | null)[]; count: number } {
+  const distinct = [...new Set(groups.map((g) => g ?? 0))].sort((x, y) => x - y);
+  const no = new Map(distinct.map((g, i) => [g, i + 1]));
+  return { group: groups.map((g) => (distinct.length > 1 ? no.get(g ?? 0)! : null)), count: distinct.length };
+}
+
+/**
  * `ranksFromIntervals` within each group of agents that were compared with each other (`groups[i]`, any labels): an
  * agent of another group, which never played this one directly or through others, never counts against it.
  */

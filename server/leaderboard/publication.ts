@@ -21,7 +21,7 @@ import {
 } from '../../lib/publication';
 import type { AgentBootstrap, BootstrapOptions, BootstrapResult } from '../../lib/rating/bootstrap';
 import { isRated } from '../../lib/rating/comparisons';
-import { ranksWithinGroups } from '../../lib/rating/ranks';
+import { ranksWithinGroups, shownGroups } from '../../lib/rating/ranks';
 import type { RatedMatch } from '../../lib/rating/types';
 import { countFinished, gamesFor, loadLeaderboardData } from './data';
 import type { PublicationJob, PublicationMessage } from './publication-worker';
@@ -323,8 +323,8 @@ export function publicationRows(row: Pick<Row, 'result' | 'anchorAgentId'>, quer
   });
   // Groups of agents that never met, directly or through others (runs stored before groups were kept are one group):
   // numbered 1, 2, … among the shown ones, null when they are all one; ranks within a group, as on the leaderboard.
-  const shownGroups = [...new Set(rows.map((r) => r.group ?? 0))].sort((x, y) => x - y);
-  for (const r of rows) r.group = shownGroups.length > 1 ? shownGroups.indexOf(r.group ?? 0) + 1 : null;
+  const groups = shownGroups(rows.map((r) => r.group)).group;
+  rows.forEach((r, i) => (r.group = groups[i] ?? null));
   const ranks = ranksWithinGroups(rows.map((r) => r.interval ?? { lower: r.mean, upper: r.mean }), rows.map((r) => r.group));
   rows.forEach((r, i) => (r.rank = ranks[i]!));
   return rows.sort((x, y) => (x.group ?? 0) - (y.group ?? 0) || x.rank - y.rank || y.mean - x.mean || x.agentName.localeCompare(y.agentName));

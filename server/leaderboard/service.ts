@@ -11,7 +11,7 @@ import {
   type LeaderboardService,
   type PairCell,
 } from '../../lib/leaderboard';
-import { ranksWithinGroups, type Leaderboard } from '../../lib/rating';
+import { ranksWithinGroups, shownGroups, type Leaderboard } from '../../lib/rating';
 import type { Estimator } from '../../lib/rating/bootstrap';
 import type { Compute } from './computer';
 import { presentCooperative, presentNormalized } from './paper';
@@ -391,9 +391,8 @@ export function present(
 
   // Groups of agents that never played each other, directly or through others (lib/rating/components.ts): numbered
   // 1, 2, … among the shown ones in the board's order (largest first); no group at all when the shown agents are one.
-  const shownGroups = [...new Set(rows.map((r) => r.group ?? 0))].sort((x, y) => x - y);
-  const groupNo = new Map(shownGroups.map((g, i) => [g, i + 1]));
-  for (const r of rows) r.group = shownGroups.length > 1 ? groupNo.get(r.group ?? 0)! : null;
+  const groups = shownGroups(rows.map((r) => r.group));
+  rows.forEach((r, i) => (r.group = groups.group[i] ?? null));
   // Ranks among the shown agents of a group with a rating, in every method (Elo and TrueSkill ratings of agents that
   // never met say nothing of each other either): an interval entirely above yours puts you one rank lower (Chatbot
   // Arena). Agents without one come last in their group, unranked.
@@ -420,7 +419,7 @@ export function present(
   return {
     query,
     rows,
-    groups: rows.some((r) => r.rating !== null) ? Math.max(1, shownGroups.length) : 0,
+    groups: rows.some((r) => r.rating !== null) ? Math.max(1, groups.count) : 0,
     pairs,
     normalized,
     robust,
