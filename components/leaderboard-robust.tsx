@@ -28,6 +28,8 @@ export function LeaderboardRobust({ robust }: { robust: NonNullable<LeaderboardR
   const title = (g: string) => getGame(g)?.meta.title ?? g;
   const hinge = robust.rows.filter((r) => r.maxShift > 0).length;
   const factor = robust.factor;
+  // Agents that never met, directly or through others, are ranked within their group (as on the board above).
+  const grouped = robust.rows.some((r) => r.group !== null);
   return (
     <div className="flex flex-col gap-2">
       <p data-testid="robust-summary" className="text-sm text-zinc-700 dark:text-zinc-300">
@@ -35,6 +37,7 @@ export function LeaderboardRobust({ robust }: { robust: NonNullable<LeaderboardR
           ? `No agent's rank changes when any one of the ${robust.games.length} games is left out.`
           : `${hinge} of ${robust.rows.length} agents change rank when one game is left out (highlighted).`}
         {factor && ` The general factor explains ${(factor.explained * 100).toFixed(0)}% of the variance of the per-game ratings.`}
+        {grouped && ' Ranks are within each group of agents that played each other, directly or through others.'}
       </p>
       <div data-testid="robust" className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <table className="w-full min-w-[32rem] text-sm">
@@ -42,6 +45,7 @@ export function LeaderboardRobust({ robust }: { robust: NonNullable<LeaderboardR
           <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
             <tr>
               <th scope="col" className={`${th} text-left`}>Agent</th>
+              {grouped && <th scope="col" className={`${th} text-right`}>Group</th>}
               <th scope="col" className={`${th} text-right`}>Rank</th>
               {robust.games.map((g) => (
                 <th key={g} scope="col" className={`${th} text-right`}>
@@ -59,6 +63,11 @@ export function LeaderboardRobust({ robust }: { robust: NonNullable<LeaderboardR
                 <td className="px-3 py-1.5">
                   <AgentLabel name={r.agentName} kind={r.agentKind} simulated={r.simulated} />
                 </td>
+                {grouped && (
+                  <td data-testid="robust-group" className="px-3 py-1.5 text-right tabular-nums text-zinc-500 dark:text-zinc-400">
+                    {r.group}
+                  </td>
+                )}
                 <td className="px-3 py-1.5 text-right font-semibold tabular-nums">{r.rank}</td>
                 {robust.games.map((g) => (
                   <td key={g} className="px-3 py-1.5 text-right">
@@ -74,7 +83,7 @@ export function LeaderboardRobust({ robust }: { robust: NonNullable<LeaderboardR
           {factor && (
             <tfoot className="text-xs text-zinc-500 dark:text-zinc-400">
               <tr data-testid="robust-loadings" className="border-t border-zinc-200 dark:border-zinc-800">
-                <th scope="row" colSpan={2} className="px-3 py-1.5 text-left font-medium">
+                <th scope="row" colSpan={grouped ? 3 : 2} className="px-3 py-1.5 text-left font-medium">
                   Loading on the factor
                 </th>
                 {robust.games.map((g) => (

@@ -294,7 +294,8 @@ export interface LeaderboardResult {
   /**
    * The arena's own robustness of the overall ranking (lib/rating/robust.ts), for views of two games or more (else
    * null): each shown agent's rank by the point fit, its rank again without each game's matches (null where it played
-   * only that game), all among the shown agents; and the general factor of the per-game ratings (the first principal
+   * only that game), all among the shown agents of its group (agents that never met, directly or through others, are
+   * not ranked against each other; leaving a game out can split a group); and the general factor of the per-game ratings (the first principal
    * component: each game's loading, the share of variance explained, each agent's score over the games it played).
    */
   robust: {
@@ -305,6 +306,8 @@ export interface LeaderboardResult {
       agentKind: string;
       simulated: boolean;
       rank: number;
+      /** The agent's group among the shown ones (1, 2, …, as the board numbers them), or null when they are one. */
+      group: number | null;
       without: Record<string, number | null>;
       /** Largest rank change when one game is left out. */
       maxShift: number;

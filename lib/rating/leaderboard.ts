@@ -6,7 +6,7 @@ import { cooperativeScores, type CooperativeScore } from './cooperative';
 import { eloRatings } from './elo';
 import { normalizedScores, type NormalizedBy, type NormalizedScore } from './normalized';
 import { rankAgents } from './ranks';
-import { generalFactor, leaveOneGameOut, type GeneralFactor, type LeaveOneOut } from './robust';
+import { robustness, type GeneralFactor, type LeaveOneOut } from './robust';
 import { trueSkillRatings, type TrueSkillRating } from './trueskill';
 import type { OnlineSnapshot } from './online';
 import type { RatedMatch } from './types';
@@ -263,7 +263,7 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
     cooperative: cooperativeScores(matches, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
     cooperativeMixed: cooperativeScores(matches, { by: 'mixed', rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
     normalized,
-    robust: { leaveOneOut: leaveOneGameOut(matches, { prior: opts.prior }), factor: generalFactor(matches, { prior: opts.prior }) },
+    robust: robustness(matches, { prior: opts.prior }),
     scheme: boot.scheme,
     rounds: boot.rounds,
     interval,

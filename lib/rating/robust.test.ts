@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bradleyTerry } from './bradley-terry';
-import { firstEigen, generalFactor, leaveOneGameOut } from './robust';
+import { firstEigen, generalFactor, leaveOneGameOut, robustness } from './robust';
 import type { RatedMatch } from './types';
 
 let id = 0;
@@ -37,6 +37,62 @@ describe('leave one game out', () => {
     const r = leaveOneGameOut(ms);
     expect(r.agents.find((x) => x.agentId === 'z')!.without).toEqual({ g1: 1, g2: null });
     expect(leaveOneGameOut(games('g1', 'a', 'b', 3, 1)).games).toEqual([]);
+  });
+  it('fits each subset from the games\' sums exactly as a fit of those matches alone (random league, 4 games, a three-seat game)', () => {
+    // A seeded league: 8 agents over 4 games, some games without some agents, one game of three seats; the left-out
+    // fits (from summed per-game wins) must give the ranks that fitting the remaining matches themselves gives.
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const ms: RatedMatch[] = [];
+    for (let i = 0; i < 400; i++) {
+      const g = ['g1', 'g2', 'g3', 'g4'][i % 4]!;
+      const pool = g === 'g4' ? ids.slice(0, 5) : ids;
+      const x = pool[Math.floor(rnd() * pool.length)]!;
+      const y = pool.filter((v) => v !== x)[Math.floor(rnd() * (pool.length - 1))]!;
+      if (g === 'g3') {
+        const z = pool.filter((v) => v !== x && v !== y)[0]!;
+        ms.push({ id: `r${i}`, gameId: g, seats: [{ agentId: x, score: 1 }, { agentId: y, score: 0 }, { agentId: z, score: 0 }] });
+      } else ms.push({ id: `r${i}`, gameId: g, seats: [{ agentId: x, score: rnd() < 0.5 + ids.indexOf(x) / 20 ? 0 : 1 }, { agentId: y, score: 0 }].map((s, k, all) => (k === 1 ? { ...s, score: 1 - all[0]!.score } : s)) });
+    }
+    const r = leaveOneGameOut(ms);
+    expect(r.games).toEqual(['g1', 'g2', 'g3', 'g4']);
+    const ranksBy = (sub: RatedMatch[]) => {
+      const fit = bradleyTerry(sub);
+      return new Map(fit.agents.map((id, k) => [id, 1 + fit.beta.filter((b) => b > fit.beta[k]!).length]));
+    };
+    const overall = ranksBy(ms);
+    for (const a of r.agents) {
+      expect(a.rank).toBe(overall.get(a.agentId));
+      expect(a.group).toBeNull();
+      for (const g of r.games) expect(a.without[g]).toBe(ranksBy(ms.filter((m) => m.gameId !== g)).get(a.agentId) ?? null);
+    }
+    expect(robustness(ms).leaveOneOut).toEqual(r);
+    expect(robustness(ms).factor).toEqual(generalFactor(ms));
+  });
+
+  it('ranks within groups: agents that never met are not ranked against each other, overall or without a game', () => {
+    // Pool 1 (a, b, c) and pool 2 (x, y) never meet: two groups, each with its own rank 1. Without g2, the bridge
+    // between c and d goes: d is alone in a group of its own there.
+    const ms = [
+      ...games('g1', 'a', 'b', 4, 1), ...games('g1', 'b', 'c', 4, 1), ...games('g1', 'b', 'a', 1, 1),
+      ...games('g2', 'c', 'd', 3, 1), ...games('g2', 'd', 'c', 1, 1), ...games('g2', 'a', 'c', 2, 1),
+      ...games('g1', 'x', 'y', 3, 1), ...games('g1', 'y', 'x', 1, 1), ...games('g2', 'x', 'y', 2, 1),
+    ];
+    const r = leaveOneGameOut(ms);
+    const of = (id: string) => r.agents.find((a) => a.agentId === id)!;
+    expect(of('a').group).toBe(0);
+    expect(of('x').group).toBe(1);
+    expect(of('x').rank).toBe(1);
+    expect(of('y').rank).toBe(2);
+    expect([of('a'), of('b'), of('c'), of('d')].map((a) => a.rank).sort()).toEqual([1, 2, 3, 4]);
+    // Without g2: {a, b, c} and {x, y}; d played only g2.
+    expect(of('d').without.g2).toBeNull();
+    expect(of('x').without.g2).toBe(1);
+    expect(of('a').without.g2).toBe(1);
+    expect(of('a').groupWithout.g2).not.toBe(of('x').groupWithout.g2);
+    // The rows come group by group.
+    expect(r.agents.map((a) => a.group)).toEqual([0, 0, 0, 0, 1, 1]);
   });
 });
 

@@ -3,21 +3,93 @@
 // - leave one game out: the overall Bradley-Terry fit again without each game, and every agent's rank in it;
 // - a general factor: the first principal component of the agents' per-game ratings (games as variables,
 //   standardised), its loading on each game and each agent's score on it.
-import { fitWinMatrix, indexedWinMatrix, type BradleyTerryOptions } from './bradley-terry';
-import { compareStrings, indexMatches, isRated } from './comparisons';
+import { fitWinMatrix, type BradleyTerryOptions, type WinMatrix } from './bradley-terry';
+import { compareStrings, indexMatches, isRated, type IndexedMatches } from './comparisons';
+import { winMatrixComponents } from './components';
 import type { RatedMatch } from './types';
 
-/** Ordinal ranks of values, highest first (equal values share the better rank). */
-function ranksOf(values: readonly number[]): number[] {
-  return values.map((v) => 1 + values.filter((u) => u > v).length);
+/**
+ * The rated matches indexed once, with per game the wins its matches add to every pair and the agents that played it:
+ * every fit below (the overall one, one without each game, one per game) sums games' wins instead of indexing its
+ * matches again (at a million matches that was ten passes over them).
+ */
+interface GameSums {
+  x: IndexedMatches;
+  /** The games, sorted. */
+  games: string[];
+  /** Per game (in `games` order): wins of pairI over pairJ and back, per pair of the index. */
+  winsI: Float64Array[];
+  winsJ: Float64Array[];
+  /** Per game: 1 for every agent (index into x.agents) with a seat in one of its rated matches. */
+  played: Uint8Array[];
 }
 
-/** The point fit of some matches: β per agent id (centred). */
-function pointFit(matches: readonly RatedMatch[], opts: BradleyTerryOptions): Map<string, number> {
+function gameSums(matches: readonly RatedMatch[]): GameSums {
   const x = indexMatches(matches);
-  if (x.agents.length === 0) return new Map();
-  const { beta } = fitWinMatrix(indexedWinMatrix(x), opts);
-  return new Map(x.agents.map((id, k) => [id, beta[k]!]));
+  const games = [...new Set(x.matches.map((m) => m.gameId))].sort(compareStrings);
+  const gameIndex = new Map(games.map((g, k) => [g, k]));
+  const agentIndex = new Map(x.agents.map((id, k) => [id, k]));
+  const pairs = x.pairI.length;
+  const winsI = games.map(() => new Float64Array(pairs));
+  const winsJ = games.map(() => new Float64Array(pairs));
+  const played = games.map(() => new Uint8Array(x.agents.length));
+  x.matches.forEach((m, k) => {
+    const g = gameIndex.get(m.gameId)!;
+    const wi = winsI[g]!;
+    const wj = winsJ[g]!;
+    for (let e = x.matchStart[k]!; e < x.matchStart[k + 1]!; e++) {
+      wi[x.entryPair[e]!]! += x.entryWinsI[e]!;
+      wj[x.entryPair[e]!]! += x.entryWinsJ[e]!;
+    }
+    for (const seat of m.seats) played[g]![agentIndex.get(seat.agentId)!] = 1;
+  });
+  return { x, games, winsI, winsJ, played };
+}
+
+/** A point fit's β per agent id, and the agent's group: its connected component among those games' matches (0 = the largest). */
+type PointFit = Map<string, { beta: number; group: number }>;
+
+/** The Bradley-Terry point fit of the matches of some games (indices into s.games), over the agents who played them. */
+function pointFit(s: GameSums, include: readonly number[], opts: BradleyTerryOptions): PointFit {
+  const { x } = s;
+  const keep: number[] = [];
+  const local = new Int32Array(x.agents.length).fill(-1);
+  for (let k = 0; k < x.agents.length; k++) {
+    if (include.some((g) => s.played[g]![k] === 1)) local[k] = keep.push(k) - 1;
+  }
+  if (keep.length === 0) return new Map();
+  const pairI: number[] = [];
+  const pairJ: number[] = [];
+  const winsI: number[] = [];
+  const winsJ: number[] = [];
+  for (let p = 0; p < x.pairI.length; p++) {
+    let wi = 0;
+    let wj = 0;
+    for (const g of include) {
+      wi += s.winsI[g]![p]!;
+      wj += s.winsJ[g]![p]!;
+    }
+    // Every comparison weighs more than 0, so a pair met in these games exactly when it has wins either way.
+    if (wi + wj > 0) {
+      pairI.push(local[x.pairI[p]!]!);
+      pairJ.push(local[x.pairJ[p]!]!);
+      winsI.push(wi);
+      winsJ.push(wj);
+    }
+  }
+  const m: WinMatrix = { n: keep.length, pairI: Int32Array.from(pairI), pairJ: Int32Array.from(pairJ), winsI: Float64Array.from(winsI), winsJ: Float64Array.from(winsJ) };
+  const components = winMatrixComponents(m);
+  const { beta } = fitWinMatrix(m, opts, undefined, components);
+  return new Map(keep.map((k, l) => [x.agents[k]!, { beta: beta[l]!, group: components.of[l]! }]));
+}
+
+/**
+ * Ordinal ranks by β, highest first, within each group (equal values share the better rank): agents that never met,
+ * directly or through others, are not ranked against each other.
+ */
+function ranksOf(fit: PointFit): Map<string, number> {
+  const all = [...fit.values()];
+  return new Map([...fit].map(([id, v]) => [id, 1 + all.filter((u) => u.group === v.group && u.beta > v.beta).length]));
 }
 
 export interface LeaveOneOut {
@@ -25,10 +97,17 @@ export interface LeaveOneOut {
   games: string[];
   agents: {
     agentId: string;
-    /** Rank by the overall point fit, highest first. */
+    /** Rank by the overall point fit, highest first, within its group. */
     rank: number;
-    /** Rank without each game's matches; null when the agent played only that game. */
+    /** The agent's group (connected component of all the matches, 0 = the largest), or null when there is one. */
+    group: number | null;
+    /** Rank without each game's matches, within its group there; null when the agent played only that game. */
     without: Record<string, number | null>;
+    /**
+     * The agent's group without each game (0 = the largest; leaving a game out can split a group), or null when those
+     * matches form one group or the agent played only that game.
+     */
+    groupWithout: Record<string, number | null>;
     /** Largest rank change over the left-out games (0 = the ranking does not hinge on any one game for this agent). */
     maxShift: number;
   }[];
@@ -36,35 +115,42 @@ export interface LeaveOneOut {
 
 /**
  * The overall point ranking, and again without each game. Ranks are by the Bradley-Terry point fit (ordinal: the
- * question is whether the order changes, not whether intervals overlap); agents without a match outside the left-out
- * game have no rank there, and the others are ranked among themselves.
+ * question is whether the order changes, not whether intervals overlap), within each group of agents that met,
+ * directly or through others; agents without a match outside the left-out game have no rank there, and the others
+ * are ranked among themselves.
  */
 export function leaveOneGameOut(matches: readonly RatedMatch[], opts: BradleyTerryOptions = {}): LeaveOneOut {
-  const rated = matches.filter(isRated);
-  const games = [...new Set(rated.map((m) => m.gameId))].sort(compareStrings);
-  const overall = pointFit(rated, opts);
-  const ids = [...overall.keys()];
-  const rank = new Map(ranksOf(ids.map((id) => overall.get(id)!)).map((r, k) => [ids[k]!, r]));
-  const without: Record<string, Map<string, number>> = {};
+  return leaveOneOutOf(gameSums(matches.filter(isRated)), opts);
+}
+
+function leaveOneOutOf(s: GameSums, opts: BradleyTerryOptions): LeaveOneOut {
+  const { games } = s;
+  const all = games.map((_, g) => g);
+  const overall = pointFit(s, all, opts);
+  const rank = ranksOf(overall);
+  const grouped = (fit: PointFit) => new Set([...fit.values()].map((v) => v.group)).size > 1;
+  const overallGrouped = grouped(overall);
+  const without: Record<string, { fit: PointFit; rank: Map<string, number>; grouped: boolean }> = {};
   if (games.length >= 2) {
-    for (const g of games) {
-      const fit = pointFit(rated.filter((m) => m.gameId !== g), opts);
-      const kept = [...fit.keys()];
-      without[g] = new Map(ranksOf(kept.map((id) => fit.get(id)!)).map((r, k) => [kept[k]!, r]));
-    }
+    games.forEach((g, k) => {
+      const fit = pointFit(s, all.filter((h) => h !== k), opts);
+      without[g] = { fit, rank: ranksOf(fit), grouped: grouped(fit) };
+    });
   }
-  const agents = ids
+  const agents = [...overall.keys()]
     .map((agentId) => {
       const w: Record<string, number | null> = {};
+      const wg: Record<string, number | null> = {};
       let maxShift = 0;
-      for (const g of Object.keys(without)) {
-        const r = without[g]!.get(agentId) ?? null;
+      for (const [g, v] of Object.entries(without)) {
+        const r = v.rank.get(agentId) ?? null;
         w[g] = r;
+        wg[g] = v.grouped ? (v.fit.get(agentId)?.group ?? null) : null;
         if (r !== null) maxShift = Math.max(maxShift, Math.abs(r - rank.get(agentId)!));
       }
-      return { agentId, rank: rank.get(agentId)!, without: w, maxShift };
+      return { agentId, rank: rank.get(agentId)!, group: overallGrouped ? overall.get(agentId)!.group : null, without: w, groupWithout: wg, maxShift };
     })
-    .sort((a, b) => a.rank - b.rank || compareStrings(a.agentId, b.agentId));
+    .sort((a, b) => (a.group ?? 0) - (b.group ?? 0) || a.rank - b.rank || compareStrings(a.agentId, b.agentId));
   return { games: Object.keys(without), agents };
 }
 
@@ -107,15 +193,24 @@ export function firstEigen(c: number[][]): { vector: number[]; value: number } {
  * principal component of the games' correlation matrix. An agent's score is its standardised ratings weighted by the
  * component, over the games it played, divided by the weights used (so agents with fewer games are on the same scale).
  */
-export function generalFactor(matches: readonly RatedMatch[], opts: BradleyTerryOptions & { minAgents?: number; minGames?: number } = {}): GeneralFactor | null {
+export function generalFactor(matches: readonly RatedMatch[], opts: FactorOptions = {}): GeneralFactor | null {
+  return generalFactorOf(gameSums(matches.filter(isRated)), opts);
+}
+
+type FactorOptions = BradleyTerryOptions & { minAgents?: number; minGames?: number };
+
+/** Both robustness views of the rated matches, from one index of them (what the leaderboard computes). */
+export function robustness(matches: readonly RatedMatch[], opts: BradleyTerryOptions = {}): { leaveOneOut: LeaveOneOut; factor: GeneralFactor | null } {
+  const s = gameSums(matches.filter(isRated));
+  return { leaveOneOut: leaveOneOutOf(s, opts), factor: generalFactorOf(s, opts) };
+}
+
+function generalFactorOf(s: GameSums, opts: FactorOptions): GeneralFactor | null {
   const minAgents = opts.minAgents ?? 3;
   const minGames = opts.minGames ?? 2;
-  const rated = matches.filter(isRated);
-  const byGame = new Map<string, RatedMatch[]>();
-  for (const m of rated) byGame.set(m.gameId, [...(byGame.get(m.gameId) ?? []), m]);
   const z = new Map<string, Map<string, number>>();
-  for (const [g, ms] of [...byGame].sort((a, b) => compareStrings(a[0], b[0]))) {
-    const fit = pointFit(ms, opts);
+  for (const [k, g] of s.games.entries()) {
+    const fit = new Map([...pointFit(s, [k], opts)].map(([id, v]) => [id, v.beta]));
     if (fit.size < minAgents) continue;
     const vals = [...fit.values()];
     const mean = vals.reduce((s, v) => s + v, 0) / vals.length;

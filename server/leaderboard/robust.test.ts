@@ -40,6 +40,25 @@ describe('the robustness table as the page shows it', () => {
     ]);
   });
 
+  it('with groups of agents that never met: ranks within each group, among the shown ones, and the group said', async () => {
+    // Pool {x, y} plays only among itself, in both games: a second group with its own rank 1.
+    const pool = [...games('chess', 'x', 'y', 3), ...games('chess', 'y', 'x', 1), ...games('sea', 'x', 'y', 2)];
+    const board = await computeLeaderboard([...ms, ...pool], { rounds: 0, trueSkill: false });
+    const all = new Map([...agents, ['x', info('x')], ['y', info('y')]]);
+    const r = presentRobust(board, all, () => true)!;
+    expect(r.rows.map((x) => [x.agentName, x.group, x.rank, x.without.chess, x.without.sea])).toEqual([
+      ['C', 1, 1, 1, 3],
+      ['A', 1, 2, 2, 1],
+      ['B', 1, 3, 2, 2],
+      ['R', 1, 4, 4, 4],
+      ['X', 2, 1, 1, 1],
+      ['Y', 2, 2, 2, 2],
+    ]);
+    // Showing one group only: no groups said, the same ranks.
+    const one = presentRobust(board, all, (id) => id === 'x' || id === 'y')!;
+    expect(one.rows.map((x) => [x.agentName, x.group, x.rank])).toEqual([['X', null, 1], ['Y', null, 2]]);
+  });
+
   it('is not shown for one game', async () => {
     const board = await computeLeaderboard(ms.filter((m) => m.gameId === 'chess'), { rounds: 0, trueSkill: false });
     expect(presentRobust(board, agents, () => true)).toBeNull();
