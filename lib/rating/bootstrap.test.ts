@@ -1,7 +1,7 @@
 // Tests of the bootstrap: determinism, interval behaviour, lowData, game weighting.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../engine/rng';
-import { bootstrap, prepareBootstrap, quantile, runRounds, summarise, type BootstrapResult } from './bootstrap';
+import { bootstrap, drawResample, prepareBootstrap, quantile, runRounds, summarise, type BootstrapResult } from './bootstrap';
 import { fitIlsr, gamebenchWinMatrix } from './ilsr';
 import { anchorBetas, bradleyTerry, fitWinMatrix, indexedWinMatrix, winProbability } from './bradley-terry';
 import { indexMatches } from './comparisons';
@@ -131,40 +131,33 @@ describe('bootstrap mean (GameBench Eq. 3)', () => {
     expect(agent(r, 'B').rating.mean).toBe(1000);
   });
 
-  it('averages exactly the fits of the resamples it draws (checked by redrawing and refitting them here)', () => {
+  it('averages exactly the fits of the resamples it draws (checked by refitting them here)', () => {
     // Four agents over two games of unequal size; "d" has 2 matches (lowData: no interval, but Eq. 3 still gives a mean).
+    // Every match has its own outcome (pair and result), so outcome type k is the k-th match in (game, id) order.
     const m = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({
       id, gameId, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }],
     });
     const matches = [
-      m('x01', 'g1', 'a', 'b', 1), m('x02', 'g1', 'a', 'b', 1), m('x03', 'g1', 'a', 'b', 0), m('x04', 'g1', 'b', 'c', 1),
-      m('x05', 'g1', 'b', 'c', 0.5), m('x06', 'g1', 'a', 'c', 1), m('x07', 'g1', 'c', 'a', 1), m('x08', 'g1', 'b', 'c', 1),
-      m('y01', 'g2', 'a', 'b', 0), m('y02', 'g2', 'c', 'b', 1), m('y03', 'g2', 'd', 'a', 1), m('y04', 'g2', 'd', 'c', 0),
+      m('x01', 'g1', 'a', 'b', 1), m('x02', 'g1', 'a', 'b', 0), m('x03', 'g1', 'a', 'b', 0.5), m('x04', 'g1', 'b', 'c', 1),
+      m('x05', 'g1', 'b', 'c', 0.5), m('x06', 'g1', 'a', 'c', 1), m('x07', 'g1', 'c', 'a', 1), m('x08', 'g1', 'b', 'c', 0),
+      m('y01', 'g2', 'a', 'b', 0.25), m('y02', 'g2', 'c', 'b', 0.75), m('y03', 'g2', 'd', 'a', 1), m('y04', 'g2', 'd', 'c', 0),
     ];
+    const sorted = [...matches].sort((p, q) => (p.gameId < q.gameId ? -1 : p.gameId > q.gameId ? 1 : p.id < q.id ? -1 : 1));
+    const x = indexMatches(sorted);
+    expect(x.agents).toEqual(['a', 'b', 'c', 'd']);
     for (const scheme of ['plain', 'game-weighted'] as const) {
       const rounds = 40;
       const seed = `eq3-${scheme}`;
-      const r = bootstrap(matches, { scheme, rounds, seed, anchorAgentId: 'b', roundTolerance: 1e-11 });
-      // The resampling as specified: matches in (game, id) order; round r draws from the stream (seed, r): a match
-      // uniformly (plain), or a game uniformly then a match of it uniformly (GameBench: P(m) ∝ 1/N_game).
-      const sorted = [...matches].sort((p, q) => (p.gameId < q.gameId ? -1 : p.gameId > q.gameId ? 1 : p.id < q.id ? -1 : 1));
-      const byGame = ['g1', 'g2'].map((g) => sorted.filter((x) => x.gameId === g));
+      const opts = { scheme, rounds, seed, anchorAgentId: 'b', roundTolerance: 1e-11 };
+      const r = bootstrap(matches, opts);
+      const data = prepareBootstrap(matches, opts);
+      expect(data.typeStart.length - 1).toBe(sorted.length);
       // Each resample as multiplicities of the matches, refitted from scratch (no warm start) over all four agents:
       // the prior's virtual games involve every agent, so an agent a resample happens to miss still takes part.
-      const x = indexMatches(sorted);
-      expect(x.agents).toEqual(['a', 'b', 'c', 'd']);
       const sums = [0, 0, 0, 0];
       for (let b = 0; b < rounds; b++) {
-        const random = new SeededRandom(`${seed}:${b}`);
-        const times = new Float64Array(sorted.length);
-        for (let d = 0; d < sorted.length; d++) {
-          if (scheme === 'plain') times[Math.floor(random.next() * sorted.length)]!++;
-          else {
-            const g = Math.floor(random.next() * byGame.length);
-            const first = g === 0 ? 0 : byGame[0]!.length;
-            times[first + Math.floor(random.next() * byGame[g]!.length)]!++;
-          }
-        }
+        const times = drawResample(data, b);
+        expect(times.reduce((s, v) => s + v, 0)).toBe(sorted.length);
         const { beta } = fitWinMatrix(indexedWinMatrix(x, times), { tolerance: 1e-11 });
         anchorBetas(beta, 1);
         beta.forEach((v, k) => (sums[k]! += v));
@@ -179,6 +172,32 @@ describe('bootstrap mean (GameBench Eq. 3)', () => {
       expect(d.lowData).toBe(true);
       expect(d.beta.median).toBeNull();
       expect(d.beta.mean).not.toBeNull();
+
+      // The resamples are draws with replacement of 12 matches: uniformly (plain), or a game uniformly and then a match
+      // of it (GameBench: P(m) = 1 / (2 · N_game)). Over 6,000 rounds each match's mean multiplicity and variance are
+      // those of Binomial(12, P(m)), and under game-weighted the draws per game are Binomial(12, ½) (within 5 σ).
+      const R = 6000;
+      const sum = new Float64Array(12);
+      const sq = new Float64Array(12);
+      let g1 = 0;
+      let g1sq = 0;
+      for (let b = 0; b < R; b++) {
+        const t = drawResample(data, 1000 + b);
+        t.forEach((v, k) => ((sum[k]! += v), (sq[k]! += v * v)));
+        const inG1 = t.slice(0, 8).reduce((s, v) => s + v, 0);
+        g1 += inG1;
+        g1sq += inG1 * inG1;
+      }
+      for (let k = 0; k < 12; k++) {
+        const p = scheme === 'plain' ? 1 / 12 : 1 / (2 * (k < 8 ? 8 : 4));
+        const mu = 12 * p;
+        const v = 12 * p * (1 - p);
+        expect(Math.abs(sum[k]! / R - mu), `${scheme} match ${k} mean`).toBeLessThan(5 * Math.sqrt(v / R));
+        expect(Math.abs(sq[k]! / R - sum[k]! ** 2 / R ** 2 - v), `${scheme} match ${k} variance`).toBeLessThan(0.1 * v + 0.02);
+      }
+      const gp = scheme === 'plain' ? 8 / 12 : 0.5;
+      expect(Math.abs(g1 / R - 12 * gp)).toBeLessThan(5 * Math.sqrt((12 * gp * (1 - gp)) / R));
+      expect(g1sq / R - (g1 / R) ** 2).toBeCloseTo(12 * gp * (1 - gp), 0);
     }
   });
 });

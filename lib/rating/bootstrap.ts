@@ -3,7 +3,7 @@ import { anchorBetas, anchorIndex, fitWinMatrix, indexedWinMatrix, toEloScale, t
 import { compareStrings, indexMatches } from './comparisons';
 import { winMatrixComponents, type Components } from './components';
 import { fitIlsr, GAMEBENCH_ALPHA, gamebenchWinMatrix } from './ilsr';
-import { SeededRandom } from './random';
+import { multinomialInto, SeededRandom } from './random';
 import type { Interval, RatedMatch } from './types';
 
 /** plain: every match equally likely; game-weighted (GameBench): a match's probability ∝ 1/(matches of its game). */
@@ -44,8 +44,10 @@ export interface BootstrapOptions extends BradleyTerryOptions {
 /**
  * Everything a bootstrap round needs, precomputed once and structured-clonable (it is what a worker receives).
  * Matches with identical contributions to the win matrix (same pairs, same results) share an outcome type, and a
- * resample is just a vector of multiplicities per type: a round costs one uniform draw per match, then
- * O(entries of the types) to build its win matrix and O(pairs × iterations) to refit it.
+ * resample is just a vector of multiplicities per type. Drawing n matches with replacement, each type by its share, is
+ * a multinomial draw over the types, so a round draws it type by type (binomials, random.ts `multinomialInto`):
+ * O(types) instead of one uniform per match, the same distribution. Then O(entries of the types) builds its win
+ * matrix and O(pairs × iterations) refits it.
  */
 export interface BootstrapData {
   /** Rated agents (sorted). */
@@ -64,10 +66,16 @@ export interface BootstrapData {
   scheme: BootstrapScheme;
   /** Matches drawn per resample (= number of rated matches). */
   draws: number;
-  /** Matches (sorted by game) of game g are gameStart[g] .. gameStart[g + 1] − 1. */
-  gameStart: Int32Array;
-  /** Outcome type of each match. */
-  typeOf: Int32Array;
+  /**
+   * What a resample draws from, in strata: the plain scheme has one (every match), the game-weighted one a stratum per
+   * game (sorted), each drawn as often as a multinomial over the games with equal chances gives. Stratum s holds the
+   * outcome types stratumType[k] with stratumWeight[k] matches each, for k in stratumStart[s] .. stratumStart[s + 1] − 1.
+   */
+  stratumStart: Int32Array;
+  stratumType: Int32Array;
+  stratumWeight: Int32Array;
+  /** Matches in each stratum (the sum of its weights). */
+  stratumSize: Int32Array;
   /** Distinct agent pairs (pairI[p] < pairJ[p]). */
   pairI: Int32Array;
   pairJ: Int32Array;
@@ -131,6 +139,23 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
 
   const scheme = opts.scheme ?? 'plain';
   const games = gameStart.length - 1;
+  // The strata: per stratum, each outcome type's number of matches, types in order of first appearance.
+  const stratumStart = [0];
+  const stratumType: number[] = [];
+  const stratumWeight: number[] = [];
+  const seen = new Int32Array(typeStart.length - 1).fill(-1);
+  const bounds = scheme === 'plain' ? [0, draws] : gameStart;
+  for (let g = 0; g + 1 < bounds.length; g++) {
+    for (let k = bounds[g]!; k < bounds[g + 1]!; k++) {
+      const t = typeOf[k]!;
+      if (seen[t]! < stratumStart[g]!) {
+        seen[t] = stratumType.push(t) - 1;
+        stratumWeight.push(0);
+      }
+      stratumWeight[seen[t]!]!++;
+    }
+    stratumStart.push(stratumType.length);
+  }
   // Expected multiplicity of each match in a resample: 1 (plain), or draws / (games · matches of its game).
   const expected = new Float64Array(draws).fill(1);
   if (scheme === 'game-weighted') {
@@ -145,8 +170,10 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
     seed: String(opts.seed ?? 0),
     scheme,
     draws,
-    gameStart: Int32Array.from(gameStart),
-    typeOf,
+    stratumStart: Int32Array.from(stratumStart),
+    stratumType: Int32Array.from(stratumType),
+    stratumWeight: Int32Array.from(stratumWeight),
+    stratumSize: Int32Array.from({ length: bounds.length - 1 }, (_, g) => bounds[g + 1]! - bounds[g]!),
     pairI: x.pairI,
     pairJ: x.pairJ,
     typeStart: Int32Array.from(typeStart),
@@ -174,21 +201,32 @@ function fitRound(data: Pick<BootstrapData, 'fit' | 'estimator' | 'components'>,
   return fitWinMatrix(m, data.fit, start, data.components).beta;
 }
 
-/** Draws one resample: how many times each outcome type was drawn. */
-function resample(data: BootstrapData, random: SeededRandom, counts: Int32Array): void {
-  const { draws, typeOf, gameStart } = data;
+/**
+ * Draws one resample: how many times each outcome type was drawn. Plain: `draws` matches, each uniformly; game-weighted
+ * (GameBench): `draws` times a game uniformly, then a match of it uniformly, P(match) = 1 / (games · matches of its
+ * game). Both as multinomials (see BootstrapData): first how many draws each stratum gets, then its types.
+ */
+function resample(data: BootstrapData, random: SeededRandom, counts: Int32Array, perStratum: Int32Array, ones: Int32Array, strata: Int32Array): void {
+  const { draws, stratumStart, stratumType, stratumWeight } = data;
+  const S = stratumStart.length - 1;
   counts.fill(0);
-  if (data.scheme === 'plain') {
-    for (let d = 0; d < draws; d++) counts[typeOf[Math.floor(random.next() * draws)]!]!++;
-  } else {
-    // Every game with probability 1/games, then a match of it uniformly: P(match) = 1 / (games · matches of its game).
-    const games = gameStart.length - 1;
-    for (let d = 0; d < draws; d++) {
-      const g = Math.floor(random.next() * games);
-      const first = gameStart[g]!;
-      counts[typeOf[first + Math.floor(random.next() * (gameStart[g + 1]! - first))]!]!++;
-    }
+  perStratum.fill(0);
+  if (S === 1) perStratum[0] = draws;
+  else multinomialInto(random, draws, ones, strata, 0, S, S, perStratum);
+  for (let g = 0; g < S; g++) {
+    const from = stratumStart[g]!;
+    const to = stratumStart[g + 1]!;
+    // A stratum's weights sum to its matches: all of them (plain), or its game's.
+    multinomialInto(random, perStratum[g]!, stratumWeight, stratumType, from, to, data.stratumSize[g]!, counts);
   }
+}
+
+/** Round r's resample as runRounds draws it: how many times each outcome type was drawn (for tests and checks). */
+export function drawResample(data: BootstrapData, r: number): Int32Array {
+  const S = data.stratumStart.length - 1;
+  const counts = new Int32Array(data.typeStart.length - 1);
+  resample(data, new SeededRandom(`${data.seed}:${r}`), counts, new Int32Array(S), new Int32Array(S).fill(1), Int32Array.from({ length: S }, (_, g) => g));
+  return counts;
 }
 
 /** Fills the win matrix from multiplicities per outcome type. */
@@ -215,9 +253,13 @@ export function runRounds(data: BootstrapData, from: number, to: number): Float6
   const pairs = data.pairI.length;
   const out = new Float64Array((to - from) * n);
   const counts = new Int32Array(data.typeStart.length - 1);
+  const S = data.stratumStart.length - 1;
+  const perStratum = new Int32Array(S);
+  const ones = new Int32Array(S).fill(1);
+  const strata = Int32Array.from({ length: S }, (_, g) => g);
   const m: WinMatrix = { n, pairI: data.pairI, pairJ: data.pairJ, winsI: new Float64Array(pairs), winsJ: new Float64Array(pairs) };
   for (let r = from; r < to; r++) {
-    resample(data, new SeededRandom(`${data.seed}:${r}`), counts);
+    resample(data, new SeededRandom(`${data.seed}:${r}`), counts, perStratum, ones, strata);
     accumulate(data, counts, m);
     const beta = fitRound(data, m, data.start);
     anchorBetas(beta, data.anchor, data.components);

@@ -1,7 +1,7 @@
 // Tests of the bootstrap's random stream: the same sfc32 stream as lib/engine/rng.ts, uniform in [0, 1).
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../engine/rng';
-import { SeededRandom } from './random';
+import { binomial, multinomialInto, SeededRandom } from './random';
 
 describe('SeededRandom', () => {
   it('reproduces createRng(seed).next() exactly', () => {
@@ -26,5 +26,78 @@ describe('SeededRandom', () => {
     expect(min).toBeGreaterThanOrEqual(0);
     expect(max).toBeLessThan(1);
     for (const b of bins) expect(Math.abs(b - 10_000)).toBeLessThan(500);
+  });
+});
+
+describe('binomial', () => {
+  /** Binomial(n, p) pmf by the product formula (exact enough for n ≤ 60). */
+  const pmf = (n: number, p: number, k: number) => {
+    let c = 1;
+    for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+    return c * p ** k * (1 - p) ** (n - k);
+  };
+
+  it('draws the exact distribution by inversion, and by reflection for p > ½ (every value within 5 σ of its probability)', () => {
+    for (const [n, p] of [[10, 0.3], [40, 0.05], [25, 0.8], [60, 0.5]] as const) {
+      const r = new SeededRandom(`binomial:${n}:${p}`);
+      const R = 40_000;
+      const seen = new Array<number>(n + 1).fill(0);
+      for (let i = 0; i < R; i++) {
+        const x = binomial(r, n, p);
+        expect(Number.isInteger(x) && x >= 0 && x <= n).toBe(true);
+        seen[x]!++;
+      }
+      for (let k = 0; k <= n; k++) {
+        const q = pmf(n, p, k);
+        expect(Math.abs(seen[k]! / R - q), `n ${n}, p ${p}, k ${k}`).toBeLessThanOrEqual(5 * Math.sqrt((q * (1 - q)) / R) + 1e-9);
+      }
+    }
+  });
+
+  it('a large mean (drawn in parts): mean n·p and variance n·p·(1 − p)', () => {
+    for (const [n, p] of [[100_000, 0.3], [1_000_000, 0.00002], [5_000, 0.97]] as const) {
+      const r = new SeededRandom(`big:${n}:${p}`);
+      const R = 4000;
+      let s = 0;
+      let s2 = 0;
+      for (let i = 0; i < R; i++) {
+        const x = binomial(r, n, p);
+        s += x;
+        s2 += x * x;
+      }
+      const mu = n * p;
+      const v = n * p * (1 - p);
+      expect(Math.abs(s / R - mu)).toBeLessThan(5 * Math.sqrt(v / R));
+      expect(Math.abs(s2 / R - (s / R) ** 2 - v) / v).toBeLessThan(0.1);
+    }
+  });
+
+  it('edge cases: no trials, p = 0, p = 1', () => {
+    const r = new SeededRandom('edges');
+    expect(binomial(r, 0, 0.5)).toBe(0);
+    expect(binomial(r, 7, 0)).toBe(0);
+    expect(binomial(r, 7, 1)).toBe(7);
+  });
+});
+
+describe('multinomialInto', () => {
+  it('spreads exactly n trials over the categories by weight, into the categories named', () => {
+    const r = new SeededRandom('multi');
+    const weight = Int32Array.of(5, 1, 0, 4);
+    const category = Int32Array.of(3, 0, 1, 2);
+    const R = 20_000;
+    const sum = new Float64Array(4);
+    for (let i = 0; i < R; i++) {
+      const out = new Int32Array(4);
+      multinomialInto(r, 20, weight, category, 0, 4, 10, out);
+      expect(out.reduce((s, v) => s + v, 0)).toBe(20);
+      expect(out[1]).toBe(0); // weight 0
+      out.forEach((v, k) => (sum[k]! += v));
+    }
+    // Expected: 20 · weight / 10 into each weight's category.
+    for (const [k, w] of [[3, 5], [0, 1], [2, 4]] as const) {
+      const p = w / 10;
+      expect(Math.abs(sum[k]! / R - 20 * p)).toBeLessThan(5 * Math.sqrt((20 * p * (1 - p)) / R));
+    }
   });
 });

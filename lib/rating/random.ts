@@ -38,3 +38,67 @@ export class SeededRandom {
     return (t >>> 0) / 4294967296;
   }
 }
+
+/** Largest mean drawn by inversion in one piece: (1 − p)^n then stays above 1e-18, far from underflow. */
+const INVERSION_MEAN = 30;
+
+/**
+ * An exact Binomial(n, p) draw. A mean up to 30 is drawn by inversion (BINV: walking the distribution from 0, the
+ * pmf by its recurrence, one uniform); a larger one as the sum of draws over parts of n with means up to 30 (a sum of
+ * independent Binomial(nᵢ, p) is Binomial(Σnᵢ, p)); p > ½ as n − Binomial(n, 1 − p). A draw costs about
+ * n·min(p, 1 − p) steps: never more than the n trials drawn one by one, and one step when the mean is small.
+ */
+export function binomial(random: SeededRandom, n: number, p: number): number {
+  if (n <= 0 || p <= 0) return 0;
+  if (p >= 1) return n;
+  if (p > 0.5) return n - binomial(random, n, 1 - p);
+  const part = Math.max(1, Math.floor(INVERSION_MEAN / p));
+  let x = 0;
+  for (let left = n; left > 0; left -= part) x += binv(random, Math.min(part, left), p);
+  return x;
+}
+
+/** Binomial(n, p) by inversion, for p ≤ ½ and n·p ≤ 30. */
+function binv(random: SeededRandom, n: number, p: number): number {
+  const s = p / (1 - p);
+  const a = (n + 1) * s;
+  const p0 = Math.exp(n * Math.log1p(-p));
+  for (;;) {
+    let u = random.next();
+    let r = p0;
+    let x = 0;
+    while (u > r) {
+      u -= r;
+      x++;
+      if (x > n) break; // rounding left a sliver of u beyond the last term: draw again
+      r *= a / x - s;
+    }
+    if (x <= n) return x;
+  }
+}
+
+/**
+ * An exact multinomial draw of n trials over categories weighted by integer `weight[from .. to − 1]` (summing to
+ * `total`), added into `out[category[k]]`: category by category, each a binomial of the trials left with its share of
+ * the weight left. Costs O(categories + n·…) — see `binomial` — instead of one uniform per trial.
+ */
+export function multinomialInto(
+  random: SeededRandom,
+  n: number,
+  weight: Int32Array,
+  category: Int32Array,
+  from: number,
+  to: number,
+  total: number,
+  out: Int32Array,
+): void {
+  let left = n;
+  let mass = total;
+  for (let k = from; k < to && left > 0; k++) {
+    const w = weight[k]!;
+    const x = w >= mass ? left : binomial(random, left, w / mass);
+    out[category[k]!]! += x;
+    left -= x;
+    mass -= w;
+  }
+}
