@@ -13,7 +13,7 @@ import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated
 import { startMatchWorker } from '../workers/match-worker';
 import { prismaStore } from '../workers/store';
 import { jobIdFor, MATCH_QUEUE, startQueue, stopQueue } from './queue';
-import { cancelTournament, claimMatch, createTournament, pauseTournament, reconcile, resumeTournament, settleTournament } from './tournaments';
+import { cancelTournament, claimMatch, createTournament, HAS_STAGES_AFTER_PLAY, pauseTournament, reconcile, resumeTournament, settleTournament, stagesAfterPlay } from './tournaments';
 
 let t: TestDb;
 let boss: PgBoss;
@@ -86,6 +86,25 @@ async function eachPlayedOnce(tournamentId: string) {
   }
   return played;
 }
+
+describe('stages after play', () => {
+  it('one rule: the SQL of the one-statement claim says what stagesAfterPlay says, for every kind of tournament', async () => {
+    const configs = [
+      { format: 'round-robin' },
+      { format: 'round-robin', judgeId: 'j1' },
+      { format: 'simulbench' },
+      { format: 'simulbench', judgeId: 'j1' },
+      { format: 'round-robin', judgeId: null },
+    ];
+    for (const config of configs) {
+      const [row] = await t.db.$queryRawUnsafe<{ has: boolean }[]>(`SELECT ${HAS_STAGES_AFTER_PLAY} AS has FROM (SELECT $1::jsonb AS config) t`, JSON.stringify(config));
+      expect(row!.has, JSON.stringify(config)).toBe(stagesAfterPlay(config as never) !== null);
+    }
+    expect(stagesAfterPlay({ format: 'simulbench', judgeId: 'j1' } as never)).toHaveProperty('simulbench');
+    expect(stagesAfterPlay({ format: 'round-robin', judgeId: 'j1' } as never)).toEqual({ judgeId: 'j1' });
+    expect(stagesAfterPlay(null)).toBeNull();
+  });
+});
 
 describe('tournaments', () => {
   it('runs a 40-match round robin with 8 at a time to the end, each match exactly once, with tokens and cost', async () => {

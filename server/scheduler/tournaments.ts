@@ -280,17 +280,25 @@ async function stopTournament(db: Db, tournamentId: string, status: 'finished' |
     WHERE tournament_id = ${tournamentId} AND status = 'queued' RETURNING id, attempt`;
 }
 
-/** The tournament's consistency judge (an agent id), if it has one. */
-export async function tournamentJudge(db: Db, tournamentId: string): Promise<string | null> {
-  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
-  return (t?.config as Partial<StoredConfig> | null)?.judgeId ?? null;
+/**
+ * What runs after each finished match of a tournament, the "stages after play": SimulBench's scripts, answers, ratings
+ * and comparisons for an evaluation, else the consistency judge when it has one, else nothing. While they run the
+ * match holds its tournament open (`matches.stages_pending`, set when the match is claimed).
+ */
+export type StagesAfterPlay = { simulbench: Extract<TournamentSpec, { format: 'simulbench' }> } | { judgeId: string } | null;
+
+export function stagesAfterPlay(config: Partial<StoredConfig> | null | undefined): StagesAfterPlay {
+  if (config?.format === 'simulbench') return { simulbench: config as Extract<TournamentSpec, { format: 'simulbench' }> };
+  return config?.judgeId ? { judgeId: config.judgeId } : null;
 }
 
-/** The spec of a SimulBench evaluation (its dialogues' stages run after each one), or null for any other tournament. */
-export async function tournamentSimulbench(db: Db, tournamentId: string): Promise<Extract<TournamentSpec, { format: 'simulbench' }> | null> {
+/** `stagesAfterPlay(t.config) !== null` for the tournaments row `t`, in SQL (claimMatch's one-statement path; the same rule). */
+export const HAS_STAGES_AFTER_PLAY = "(t.config->>'judgeId' IS NOT NULL OR t.config->>'format' = 'simulbench')";
+
+/** The stages after play of this tournament's matches (one read of its config). */
+export async function tournamentStages(db: Db, tournamentId: string): Promise<StagesAfterPlay> {
   const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
-  const config = t?.config as Partial<StoredConfig> | null;
-  return config?.format === 'simulbench' ? (config as Extract<TournamentSpec, { format: 'simulbench' }>) : null;
+  return stagesAfterPlay(t?.config as Partial<StoredConfig> | null);
 }
 
 export type Claim = { run: true; tournamentId: string | null } | { run: false; reason: string; tournamentId: string | null };
@@ -304,12 +312,14 @@ export type Claim = { run: true; tournamentId: string | null } | { run: false; r
  */
 export async function claimMatch(db: Db, matchId: string, attempt: number): Promise<Claim> {
   // Common case in one statement: a current job for an open match of a running tournament without budgets.
-  const fast = await db.$queryRaw<{ tid: string; unstarted: boolean }[]>`
-    UPDATE matches m SET status = 'running',
-      stages_pending = (t.config->>'judgeId' IS NOT NULL OR t.config->>'format' = 'simulbench') FROM tournaments t
-    WHERE m.id = ${matchId} AND m.attempt = ${attempt} AND m.status IN ('queued', 'running') AND t.id = m.tournament_id
+  const fast = await db.$queryRawUnsafe<{ tid: string; unstarted: boolean }[]>(
+    `UPDATE matches m SET status = 'running', stages_pending = ${HAS_STAGES_AFTER_PLAY} FROM tournaments t
+    WHERE m.id = $1 AND m.attempt = $2 AND m.status IN ('queued', 'running') AND t.id = m.tournament_id
       AND t.status = 'running' AND COALESCE(t.config->'budget', '{}'::jsonb) = '{}'::jsonb
-    RETURNING m.tournament_id AS tid, t.started_at IS NULL AS unstarted`;
+    RETURNING m.tournament_id AS tid, t.started_at IS NULL AS unstarted`,
+    matchId,
+    attempt,
+  );
   if (fast[0]) {
     if (fast[0].unstarted) await db.$executeRaw`UPDATE tournaments SET started_at = now() WHERE id = ${fast[0].tid} AND started_at IS NULL`;
     return { run: true, tournamentId: fast[0].tid };
@@ -346,7 +356,7 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
         }
       }
       if (t && !t.started_at) await tx.tournament.update({ where: { id: tid }, data: { startedAt: new Date() } });
-      const stagesPending = !!t && (!!t.config.judgeId || t.config.format === 'simulbench');
+      const stagesPending = !!t && stagesAfterPlay(t.config) !== null;
       await tx.match.update({ where: { id: matchId }, data: { status: 'running', stagesPending } });
       return { run: true, tournamentId: tid };
     }

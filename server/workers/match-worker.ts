@@ -6,7 +6,7 @@ import { createAgent } from '../agents';
 import { humanBridge } from '../agents/human';
 import { MATCH_QUEUE, PLAY_QUEUE, type MatchJob } from '../scheduler/queue';
 import { judgeMatch } from '../agents/judge';
-import { claimMatch, hasStagesPending, settleTournament, stagesDone, tournamentJudge, tournamentSimulbench } from '../scheduler/tournaments';
+import { claimMatch, hasStagesPending, settleTournament, stagesDone, tournamentStages } from '../scheduler/tournaments';
 import { processDialogue } from '../simulbench/pipeline';
 import { runMatch, type RunnerDeps } from './run-match';
 import { prismaStore } from './store';
@@ -59,15 +59,14 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
    * reason, never the match's result. The match holds its tournament open until they have run.
    */
   const afterPlay = async (matchId: string, tid: string) => {
-    const simulbench = await tournamentSimulbench(db, tid);
-    const judgeId = simulbench ? null : await tournamentJudge(db, tid);
-    if (simulbench) {
-      await processDialogue(db, matchId, tid, simulbench)
+    const stages = await tournamentStages(db, tid);
+    if (stages && 'simulbench' in stages) {
+      await processDialogue(db, matchId, tid, stages.simulbench)
         .then((s) => s.problems && opts.log?.(`match ${matchId}: SimulBench left ${s.problems} answer(s) or comparison(s) without a result`))
         .catch((err) => opts.log?.(`match ${matchId}: SimulBench stages failed: ${(err as Error).message}`));
     }
-    if (judgeId) {
-      await judgeMatch(db, matchId, judgeId)
+    if (stages && 'judgeId' in stages) {
+      await judgeMatch(db, matchId, stages.judgeId)
         .then((j) => j.failed && opts.log?.(`match ${matchId}: the judge could not score ${j.failed} statement(s)`))
         .catch((err) => opts.log?.(`match ${matchId}: judging failed: ${(err as Error).message}`));
     }
