@@ -202,6 +202,35 @@ describe('bootstrap mean (GameBench Eq. 3)', () => {
   });
 });
 
+describe('a resample drawn type by type (many matches per outcome type)', () => {
+  it('gives every outcome type its share of the draws, under both schemes (each within 5 σ over 4,000 rounds)', () => {
+    // 4 outcome types in 2 games: g1 holds 40 + 20 matches of types A and B, g2 30 + 10 of C and D. 100 draws over
+    // 4 types (and 60 or 40 over 2 per game) is far above 8 a type: the multinomial path.
+    const duel = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({ id, gameId, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }] });
+    const make = (n: number, g: string, a: string, b: string, sa: number, tag: string) => Array.from({ length: n }, (_, i) => duel(`${tag}${String(i).padStart(3, '0')}`, g, a, b, sa));
+    const matches = [...make(40, 'g1', 'a', 'b', 1, 'A'), ...make(20, 'g1', 'b', 'c', 1, 'B'), ...make(30, 'g2', 'a', 'c', 0, 'C'), ...make(10, 'g2', 'a', 'b', 0.5, 'D')];
+    for (const scheme of ['plain', 'game-weighted'] as const) {
+      const data = prepareBootstrap(matches, { scheme, seed: `types-${scheme}` });
+      expect(data.typeStart.length - 1).toBe(4);
+      // Types are numbered in order of first appearance in (game, time, id) order: A, B, C, D.
+      const share = scheme === 'plain' ? [0.4, 0.2, 0.3, 0.1] : [0.5 * (40 / 60), 0.5 * (20 / 60), 0.5 * (30 / 40), 0.5 * (10 / 40)];
+      const R = 4000;
+      const sum = new Float64Array(4);
+      const sq = new Float64Array(4);
+      for (let b = 0; b < R; b++) {
+        const c = drawResample(data, b);
+        expect(c.reduce((s, v) => s + v, 0)).toBe(100);
+        c.forEach((v, k) => ((sum[k]! += v), (sq[k]! += v * v)));
+      }
+      share.forEach((p, k) => {
+        const v = 100 * p * (1 - p);
+        expect(Math.abs(sum[k]! / R - 100 * p), `${scheme} type ${k} mean`).toBeLessThan(5 * Math.sqrt(v / R));
+        expect(Math.abs(sq[k]! / R - (sum[k]! / R) ** 2 - v) / v, `${scheme} type ${k} variance`).toBeLessThan(0.1);
+      });
+    }
+  });
+});
+
 describe("the bootstrap with GameBench's fit (estimator: 'gamebench')", () => {
   const duel = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({ id, gameId, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }] });
   const matches = [

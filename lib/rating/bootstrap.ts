@@ -76,6 +76,10 @@ export interface BootstrapData {
   stratumWeight: Int32Array;
   /** Matches in each stratum (the sum of its weights). */
   stratumSize: Int32Array;
+  /** Stratum s's matches are typeOf[stratumMatchStart[s]] .. (by outcome type; matches sorted by game, then time). */
+  stratumMatchStart: Int32Array;
+  /** Outcome type of each match, in that order. */
+  typeOf: Int32Array;
   /** Distinct agent pairs (pairI[p] < pairJ[p]). */
   pairI: Int32Array;
   pairJ: Int32Array;
@@ -174,6 +178,8 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
     stratumType: Int32Array.from(stratumType),
     stratumWeight: Int32Array.from(stratumWeight),
     stratumSize: Int32Array.from({ length: bounds.length - 1 }, (_, g) => bounds[g + 1]! - bounds[g]!),
+    stratumMatchStart: Int32Array.from(bounds),
+    typeOf,
     pairI: x.pairI,
     pairJ: x.pairJ,
     typeStart: Int32Array.from(typeStart),
@@ -202,12 +208,20 @@ function fitRound(data: Pick<BootstrapData, 'fit' | 'estimator' | 'components'>,
 }
 
 /**
+ * Below this many draws per outcome type a stratum is drawn match by match (one uniform each, ~5 ns); above it, type
+ * by type (one binomial each, ~50 ns): whichever is cheaper for the data, decided by the data alone (so the same
+ * data still gives the same numbers). Both draw the same distribution.
+ */
+const DRAWS_PER_TYPE_FOR_MULTINOMIAL = 8;
+
+/**
  * Draws one resample: how many times each outcome type was drawn. Plain: `draws` matches, each uniformly; game-weighted
  * (GameBench): `draws` times a game uniformly, then a match of it uniformly, P(match) = 1 / (games · matches of its
- * game). Both as multinomials (see BootstrapData): first how many draws each stratum gets, then its types.
+ * game). Both in strata (see BootstrapData): first how many draws each stratum gets (a multinomial over the games with
+ * equal chances), then its matches, uniformly, one by one or as a multinomial over its outcome types.
  */
 function resample(data: BootstrapData, random: SeededRandom, counts: Int32Array, perStratum: Int32Array, ones: Int32Array, strata: Int32Array): void {
-  const { draws, stratumStart, stratumType, stratumWeight } = data;
+  const { draws, stratumStart, stratumType, stratumWeight, stratumSize, stratumMatchStart, typeOf } = data;
   const S = stratumStart.length - 1;
   counts.fill(0);
   perStratum.fill(0);
@@ -216,8 +230,15 @@ function resample(data: BootstrapData, random: SeededRandom, counts: Int32Array,
   for (let g = 0; g < S; g++) {
     const from = stratumStart[g]!;
     const to = stratumStart[g + 1]!;
-    // A stratum's weights sum to its matches: all of them (plain), or its game's.
-    multinomialInto(random, perStratum[g]!, stratumWeight, stratumType, from, to, data.stratumSize[g]!, counts);
+    const n = perStratum[g]!;
+    const size = stratumSize[g]!;
+    if (n < DRAWS_PER_TYPE_FOR_MULTINOMIAL * (to - from)) {
+      const first = stratumMatchStart[g]!;
+      for (let d = 0; d < n; d++) counts[typeOf[first + Math.floor(random.next() * size)]!]!++;
+    } else {
+      // A stratum's weights sum to its matches: all of them (plain), or its game's.
+      multinomialInto(random, n, stratumWeight, stratumType, from, to, size, counts);
+    }
   }
 }
 
