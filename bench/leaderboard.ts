@@ -119,7 +119,7 @@ async function main() {
     // A fresh process as before this change: nothing computed until the first visitor asks.
     {
       const computer = createComputer();
-      const service = new ArenaLeaderboard(() => db, computer.compute, { rounds: ROUNDS });
+      const service = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS });
       t = performance.now();
       await service.get(q);
       console.log(`  BEFORE (no warm-up) first /leaderboard:  ${ms(t)}`);
@@ -136,7 +136,7 @@ async function main() {
     // A fresh process as server/main.ts starts it now: warmed in the background at start-up.
     {
       const computer = createComputer();
-      const service = new ArenaLeaderboard(() => db, computer.compute, { rounds: ROUNDS });
+      const service = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS });
       t = performance.now();
       await computer.warm();
       await service.warm(scopes);
@@ -249,10 +249,10 @@ async function synthetic() {
     // 100 more matches (incremental) while a cached view is visited every 50 ms.
     const computer = createComputer();
     await computer.warm();
-    const service = new ArenaLeaderboard(() => db, computer.compute, { rounds: ROUNDS, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0, log: console.log });
+    const service = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0, log: console.log });
     const other = leaderboardQuerySchema.parse({ game: 'tictactoe' });
     // Visits while a recompute runs go to a view of a second service that is never marked stale: a cached page.
-    const visitor = new ArenaLeaderboard(() => db, computer.compute, { rounds: ROUNDS, freshWaitMs: 0, eagerWindowMs: 0 });
+    const visitor = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS, freshWaitMs: 0, eagerWindowMs: 0 });
     t = performance.now();
     await visitor.get(other);
     console.log(`  first visit of one game's view (whole):    ${ms(t)}`);
@@ -290,7 +290,7 @@ async function synthetic() {
       while (!service.isFresh(q)) await service.get(q).then(() => new Promise((r) => setTimeout(r, 20)));
     });
     if (process.argv.includes('--full')) {
-      const whole = new ArenaLeaderboard(() => db, computer.compute, { rounds: ROUNDS, incremental: false, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0 });
+      const whole = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS, incremental: false, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0 });
       await during('whole recompute after them (the old way)', () => whole.get(q));
     }
     t = performance.now();

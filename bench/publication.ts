@@ -115,7 +115,7 @@ async function during() {
     const db = createDb(pg.url, 8);
     await seed(db);
     const computer = createComputer();
-    const service = new ArenaLeaderboard(() => db, computer.compute, { rounds: 1000, eagerWindowMs: 0, freshWaitMs: 60_000 });
+    const service = new ArenaLeaderboard(() => db, computer, { rounds: 1000, eagerWindowMs: 0, freshWaitMs: 60_000 });
     await computer.warm();
     await service.warm([leaderboardQuerySchema.parse({}), leaderboardQuerySchema.parse({ method: 'elo' })]);
     console.log(`\n2. /leaderboard while a run computes: ${DB_MATCHES} finished matches among 30 agents in Postgres, live leaderboard at 1,000 rounds`);

@@ -16,6 +16,16 @@ export function db(): PrismaClient {
   return g.__arenaDb.client;
 }
 
+/** The URL each client was made for (a worker thread that reads the same database opens its own client to it). */
+const urls = new WeakMap<PrismaClient, string>();
+
 export function createDb(url: string, poolSize = 10): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
+  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
+  urls.set(client, url);
+  return client;
+}
+
+/** The database URL a client was made for (undefined for a client made elsewhere than createDb). */
+export function databaseUrlOf(client: PrismaClient): string | undefined {
+  return urls.get(client);
 }

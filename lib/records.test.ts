@@ -86,7 +86,7 @@ describe('the record rule', () => {
   });
 
   it('the leaderboard, the agents list, the agent page and its match list agree, match for match', async () => {
-    const board = await new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 20 }).get(leaderboardQuerySchema.parse({ humans: 'each' }));
+    const board = await new ArenaLeaderboard(() => t.db, computer, { rounds: 20 }).get(leaderboardQuerySchema.parse({ humans: 'each' }));
     const list = await getAgentsPage(1, 'agents');
     // m1–m7: the rated, competitive matches with an opponent (m12 is self-play).
     expect(board.matchesUsed).toBe(7);
@@ -122,7 +122,7 @@ describe('the record rule', () => {
   });
 
   it('rates a host that fills every villager seat once, against the guest, with a TrueSkill rating of its own', async () => {
-    const board = await new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 20 }).get(leaderboardQuerySchema.parse({ game: 'spy', method: 'trueskill' }));
+    const board = await new ArenaLeaderboard(() => t.db, computer, { rounds: 20 }).get(leaderboardQuerySchema.parse({ game: 'spy', method: 'trueskill' }));
     const host = board.rows.find((r) => r.agentId === ids.H)!;
     expect(host.matches).toBe(4);
     // TrueSkill leaves out m7 (H on both sides) only: H has a rating of its own, never Elo's number in its place.

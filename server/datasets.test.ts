@@ -45,7 +45,7 @@ describe('importDataset', () => {
     expect(d.agents).toEqual(['gpt-3', 'gpt-3-cot', 'gpt-4', 'gpt-4-cot', 'gpt-4-rap', 'human', 'random']);
     expect(d.games).toContain('sea_battle');
 
-    const service = new ArenaLeaderboard(() => other.db, computer.compute, { rounds: 100 });
+    const service = new ArenaLeaderboard(() => other.db, computer, { rounds: 100 });
     const r = await service.get(q({ dataset: 'gamebench-2024', estimate: 'gamebench', interval: '90' }));
     expect(r.matchesUsed).toBe(277);
     // Agents are the file's names, marked imported, never arena agents; GameBench's random agent anchors the scale.
@@ -130,8 +130,8 @@ describe('round trip', () => {
     await importDataset(other.db, { name: 'arena-export', text: JSON.stringify(records) });
 
     const rounds = { rounds: 200 };
-    const here = new ArenaLeaderboard(() => arena.db, computer.compute, rounds);
-    const there = new ArenaLeaderboard(() => other.db, computer.compute, rounds);
+    const here = new ArenaLeaderboard(() => arena.db, computer, rounds);
+    const there = new ArenaLeaderboard(() => other.db, computer, rounds);
     // Identical to 12 significant digits: the agents are indexed in another order (their ids differ), so sums run in
     // another order and may differ in the last bit.
     const r12 = (v: number | null | undefined) => (v == null ? v : Number(v.toPrecision(12)));

@@ -235,7 +235,7 @@ async function main() {
     if (web) {
       const computer = createComputer();
       stops.push(() => computer.close());
-      const leaderboard = new ArenaLeaderboard(db, computer.compute, {
+      const leaderboard = new ArenaLeaderboard(db, computer, {
         rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log, minRecomputeMs: cfg.ARENA_LEADERBOARD_MIN_SECONDS * 1000,
       });
       registerLeaderboardService(leaderboard);

@@ -12,6 +12,7 @@ import { leaderboardQuerySchema } from '../lib/leaderboard';
 import { tournamentProgress } from '../lib/tournament/progress';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
+import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from './llm/simulated';
 import { freePort } from './net';
@@ -28,6 +29,7 @@ let boss: PgBoss;
 let child: ChildProcess | null = null;
 let out = '';
 const logs: string[] = [];
+const computer = createComputer();
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'arena-pg-restart-'));
@@ -43,6 +45,7 @@ afterAll(async () => {
     child.kill('SIGINT');
     await exited;
   }
+  await computer.close();
   await stopQueue(boss);
   await sim?.close();
   await db?.$disconnect();
@@ -63,7 +66,7 @@ describe('losing the embedded Postgres', () => {
     const counts = async () => (await tournamentProgress(db, [tournament.id]))[0]!.counts;
     const heard: { m: RelayMessage; at: number }[] = [];
     const listener = await relayListener(pgdb.url, (m) => heard.push({ m, at: Date.now() }));
-    const leaderboard = new ArenaLeaderboard(() => db, async (_m, o) => ({ rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: o.scheme ?? 'plain', rounds: 0, interval: 0.95, groups: 0 }), { rounds: 10 });
+    const leaderboard = new ArenaLeaderboard(() => db, computer, { rounds: 10 });
     const query = leaderboardQuerySchema.parse({});
     process.env.DATABASE_URL = pgdb.url; // for /api/health's Prisma client, in this process
     const { GET: health } = await import('../app/api/health/route');

@@ -1,35 +1,53 @@
-// Worker thread: computes leaderboards off the server's event loop (bootstrap, TrueSkill, Elo are CPU work), keeping
-// per view the matches it has and TrueSkill/Elo after the last of them, so a recompute receives and replays only new ones.
+// Worker thread: reads and computes leaderboards off the server's event loop. A live view is read from Postgres here
+// (decoding a million rows would block the server for seconds) and kept here, with TrueSkill/Elo after its last match,
+// so a recompute reads and replays only the matches finished since; the server receives the board and what the page
+// needs, never the matches. Imported datasets and benchmarks send their matches instead.
 import { parentPort } from 'node:worker_threads';
-import { computeLeaderboard, OnlineRatings, type LeaderboardOptions } from '../../lib/rating';
+import { createDb, type Db } from '../../lib/db';
+import type { LeaderboardQuery } from '../../lib/leaderboard';
+import { computeLeaderboard, OnlineRatings, type Leaderboard, type LeaderboardOptions } from '../../lib/rating';
 import type { RatedMatch } from '../../lib/rating/types';
+import { anchorAgent, loadLeaderboardData, loadLeaderboardSince, metaOf, type LeaderboardData, type ViewMeta } from './data';
 
-export interface ComputeRequest {
-  id: number;
-  matches: RatedMatch[];
-  opts: LeaderboardOptions;
-  /** Only load what the first computation would (TrueSkill's mathjs takes ~0.6 s): the start-up warm-up. */
-  warm?: boolean;
-  /**
-   * Keep this view's matches and online ratings here: `base` −1 = `matches` are all of them (start the view afresh);
-   * otherwise `matches` follow the `base` matches this thread already holds for the view (else STATE_MISSING).
-   */
-  view?: { key: string; base: number };
+/** The options a view computes with; the anchor and LLMArena's metrics come from its data. */
+export type ViewOptions = Omit<LeaderboardOptions, 'anchorAgentId' | 'normalizedBy' | 'online'>;
+
+export interface LiveView {
+  /** The view's cache key (one state per key). */
+  key: string;
+  /** The database to read (this thread keeps one client per URL). */
+  url: string;
+  query: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>;
+  /** Read only the matches since the last read when that is exact (else, and at least every `fullEveryMs`, whole). */
+  incremental: boolean;
+  fullEveryMs: number;
 }
 
-/** The error message when the thread does not hold what an incremental request builds on (restarted, or evicted). */
-export const STATE_MISSING = 'leaderboard-worker: view state missing';
+export type ComputeRequest =
+  | { id: number; matches: RatedMatch[]; opts: LeaderboardOptions; warm?: undefined; live?: undefined }
+  | { id: number; warm: true; matches?: undefined; live?: undefined }
+  | { id: number; live: LiveView; opts: ViewOptions; warm?: undefined; matches?: undefined };
+
+export interface ViewResult {
+  board: Leaderboard;
+  meta: ViewMeta;
+  /** Why the view was read whole though it could have been read on (for the server's log), if it was. */
+  note?: string;
+}
 
 interface ViewState {
-  matches: RatedMatch[];
+  data: LeaderboardData;
   online: OnlineRatings;
   /** The options the online ratings were made with (a change starts the view afresh). */
   onlineKey: string;
+  /** When it was last read whole. */
+  fullAt: number;
 }
 const views = new Map<string, ViewState>();
+const clients = new Map<string, Db>();
 
 /** What the online ratings depend on in the options. */
-function onlineOptions(opts: LeaderboardOptions) {
+function onlineOptions(opts: Pick<LeaderboardOptions, 'eloK' | 'trueSkill' | 'normalizedBy'>) {
   const trueSkillGames = Object.entries(opts.normalizedBy ?? {})
     .filter(([, by]) => by === 'trueskill')
     .map(([g]) => g)
@@ -37,34 +55,52 @@ function onlineOptions(opts: LeaderboardOptions) {
   return { eloK: opts.eloK, trueSkill: opts.trueSkill, trueSkillGames };
 }
 
-async function computeView(req: ComputeRequest & { view: { key: string; base: number } }) {
-  const { key, base } = req.view;
-  const oo = onlineOptions(req.opts);
-  const onlineKey = JSON.stringify(oo);
-  let state = views.get(key);
-  if (base === -1) {
-    views.delete(key);
-    state = { matches: [], online: new OnlineRatings(oo), onlineKey };
-  } else if (!state || state.matches.length !== base || state.onlineKey !== onlineKey) {
-    throw new Error(STATE_MISSING);
+async function computeLive(live: LiveView, opts: ViewOptions): Promise<ViewResult> {
+  let db = clients.get(live.url);
+  if (!db) clients.set(live.url, (db = createDb(live.url, 3)));
+  const prev = views.get(live.key);
+  // Taken out while it changes: a failure leaves no half-updated state (the next request reads the view whole).
+  views.delete(live.key);
+  let state: ViewState | undefined;
+  let note: string | undefined;
+  if (live.incremental && prev?.data.watermark && Date.now() - prev.fullAt < live.fullEveryMs) {
+    const since = await loadLeaderboardSince(db, live.query, prev.data.watermark);
+    if (since) {
+      const onlineKey = JSON.stringify(onlineOptions({ ...opts, normalizedBy: since.normalizedBy }));
+      if (onlineKey === prev.onlineKey) {
+        await prev.online.append(since.matches);
+        state = { ...prev, data: { ...since, matches: prev.data.matches.concat(since.matches) } };
+      }
+    } else note = 'leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole';
   }
-  views.delete(key); // put back only once the matches are applied: a failure leaves no half-updated state
-  await state.online.append(req.matches);
-  const matches = base === -1 ? req.matches : state.matches.concat(req.matches);
-  const next: ViewState = { ...state, matches };
-  views.set(key, next);
-  return computeLeaderboard(matches, { ...req.opts, online: next.online.snapshot() });
+  if (!state) {
+    const data = await loadLeaderboardData(db, live.query);
+    const oo = onlineOptions({ ...opts, normalizedBy: data.normalizedBy });
+    const online = new OnlineRatings(oo);
+    await online.append(data.matches);
+    state = { data, online, onlineKey: JSON.stringify(oo), fullAt: Date.now() };
+  }
+  const { data } = state;
+  const anchorId = anchorAgent(data)?.id ?? null;
+  const board = data.matches.length === 0 ? emptyBoard(opts) : await computeLeaderboard(data.matches, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy, online: state.online.snapshot() });
+  views.set(live.key, state);
+  return { board, meta: metaOf(data, anchorId), ...(note ? { note } : {}) };
+}
+
+/** The board of a view without a match. */
+export function emptyBoard(opts: Pick<LeaderboardOptions, 'scheme'>): Leaderboard {
+  return { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: opts.scheme ?? 'plain', rounds: 0, interval: 0.95, groups: 0 };
 }
 
 parentPort?.on('message', async (req: ComputeRequest) => {
   try {
     if (req.warm) {
       await import('ts-trueskill');
-      parentPort!.postMessage({ id: req.id, board: null });
+      parentPort!.postMessage({ id: req.id, result: null });
       return;
     }
-    const board = req.view ? await computeView(req as ComputeRequest & { view: { key: string; base: number } }) : await computeLeaderboard(req.matches, req.opts);
-    parentPort!.postMessage({ id: req.id, board });
+    const result = req.live ? await computeLive(req.live, req.opts) : await computeLeaderboard(req.matches!, req.opts);
+    parentPort!.postMessage({ id: req.id, result });
   } catch (err) {
     parentPort!.postMessage({ id: req.id, error: (err as Error).message });
   }

@@ -226,3 +226,47 @@ export function withHumans(data: LeaderboardData, mode: LeaderboardQuery['humans
     ],
   };
 }
+
+/**
+ * The reference of the BT scale: the random baseline that played most rated matches (ties: by name), so the scale is
+ * stable. Cooperative matches are not rated, so they do not count.
+ */
+export function anchorAgent(data: Pick<LeaderboardData, 'matches' | 'agents'>) {
+  const played = new Map<string, number>();
+  for (const m of data.matches) if (!m.cooperative) for (const id of new Set(m.seats.map((s) => s.agentId))) played.set(id, (played.get(id) ?? 0) + 1);
+  return data.agents
+    // An imported dataset's random agent (GameBench's "random") anchors its scale the same way.
+    .filter((a) => (a.kind === 'random' || (a.kind === 'imported' && a.name.toLowerCase() === 'random')) && played.has(a.id))
+    .sort((x, y) => played.get(y.id)! - played.get(x.id)! || x.name.localeCompare(y.name))[0];
+}
+
+/**
+ * What a leaderboard view needs besides its computed board, without the matches themselves (those stay in the
+ * worker thread that read them: server/leaderboard/compute-worker.ts).
+ */
+export interface ViewMeta {
+  gameIds: string[];
+  finishedCount: number;
+  agents: AgentInfo[];
+  reliability: Map<string, ReliabilityCounts>;
+  normalizedBy?: Record<string, NormalizedBy>;
+  /** The agent fixed at 1000 on the BT scale (anchorAgent), or null. */
+  anchorId: string | null;
+  /** Rated competitive matches, and cooperative ones. */
+  matchesUsed: number;
+  cooperativeMatches: number;
+}
+
+export function metaOf(data: LeaderboardData, anchorId: string | null): ViewMeta {
+  const cooperativeMatches = data.matches.filter((m) => m.cooperative).length;
+  return {
+    gameIds: data.gameIds,
+    finishedCount: data.finishedCount,
+    agents: data.agents,
+    reliability: data.reliability,
+    ...(data.normalizedBy ? { normalizedBy: data.normalizedBy } : {}),
+    anchorId,
+    matchesUsed: data.matches.length - cooperativeMatches,
+    cooperativeMatches,
+  };
+}

@@ -40,7 +40,7 @@ beforeAll(async () => {
   // Bid, normalized by average reward (the stored result's rewards): W 30 and 20, Z 10 and 0.
   await match('bid', [['W', 1], ['Z', 0]], [30, 10]);
   await match('bid', [['W', 1], ['Z', 0]], [20, 0]);
-  service = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50 });
+  service = new ArenaLeaderboard(() => t.db, computer, { rounds: 50 });
 });
 
 afterAll(async () => {

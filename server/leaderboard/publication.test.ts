@@ -63,7 +63,7 @@ describe('the leaderboard with estimate=gamebench', () => {
   it('shows the mean of its bootstrap fits (Eq. 3) as the rating, the point fit by default', async () => {
     const computer = createComputer();
     try {
-      const board = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200 });
+      const board = new ArenaLeaderboard(() => t.db, computer, { rounds: 200 });
       const point = await board.get(q());
       const eq3 = await board.get(q({ estimate: 'gamebench' }));
       expect(eq3.query.scheme).toBe('game-weighted');

@@ -25,7 +25,8 @@ import { ranksWithinGroups, shownGroups } from '../../lib/rating/ranks';
 import type { RatedMatch } from '../../lib/rating/types';
 import { countFinished, gamesFor, loadLeaderboardData } from './data';
 import type { PublicationJob, PublicationMessage } from './publication-worker';
-import { anchorAgent, shownBy, within } from './service';
+import { shownBy, within } from './service';
+import { anchorAgent } from './data';
 
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 

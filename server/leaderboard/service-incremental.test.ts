@@ -2,6 +2,7 @@
 // exact) and of its rate limit (stale numbers said to be stale, one recompute when the window ends).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardQuerySchema, type LeaderboardResult } from '../../lib/leaderboard';
+import { createDb } from '../../lib/db';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer } from './computer';
 import { loadLeaderboardData, loadLeaderboardSince } from './data';
@@ -30,7 +31,7 @@ async function finish(a: number, b: number, sa: number, at: number) {
 const numbers = (r: LeaderboardResult) => r.rows.map((x) => ({ id: x.agentId, bt: x.bt, ts: x.trueskill, elo: x.elo, matches: x.matches }));
 
 async function fromScratch(method: 'bt' | 'trueskill' | 'elo' = 'bt') {
-  const s = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, incremental: false, eagerWindowMs: 0 });
+  const s = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, incremental: false, eagerWindowMs: 0 });
   return s.get({ ...q, method });
 }
 
@@ -65,7 +66,7 @@ describe('incremental leaderboard', () => {
   });
 
   it('an incremental recompute gives exactly the from-scratch numbers, also after a late match forces a whole read', async () => {
-    const s = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
+    const s = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
     await s.get(q);
     for (let i = 0; i < 5; i++) await finish(i % 4, (i + 2) % 4, i % 2, 500 + i);
     s.markStale();
@@ -80,9 +81,26 @@ describe('incremental leaderboard', () => {
     expect(numbers(again)).toEqual(numbers(await fromScratch()));
   }, 60_000);
 
-  it('survives a restarted worker thread (the view is sent whole again)', async () => {
+  it('reads a live view in the worker thread: the server’s own client runs no query for it, and holds no match', async () => {
+    const own = createDb(t.url, 1);
+    let queries = 0;
+    for (const name of ['$queryRaw', '$queryRawUnsafe', '$executeRaw'] as const) {
+      const original = own[name].bind(own) as (...a: unknown[]) => unknown;
+      (own as unknown as Record<string, unknown>)[name] = (...a: unknown[]) => (queries++, original(...a));
+    }
+    const s = new ArenaLeaderboard(() => own, computer, { rounds: 20, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
+    const r = await s.get(q);
+    expect(r.matchesUsed).toBeGreaterThanOrEqual(30);
+    expect(r.rows.length).toBe(4);
+    expect(queries).toBe(0);
+    const cache = (s as unknown as { cache: Map<string, object> }).cache;
+    expect(JSON.stringify([...cache.values()].map((e) => Object.keys(e)))).not.toContain('matches');
+    await own.$disconnect();
+  }, 60_000);
+
+  it('survives a restarted worker thread (the view is read whole again)', async () => {
     const c = createComputer();
-    const s = new ArenaLeaderboard(() => t.db, c.compute, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
+    const s = new ArenaLeaderboard(() => t.db, c, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
     await s.get(q);
     await c.close(); // the next computation starts a new thread that holds nothing
     await finish(0, 1, 1, 600);
@@ -96,7 +114,7 @@ describe('incremental leaderboard', () => {
 
 describe('rate limit', () => {
   it('within the window, a visit gets the last numbers marked stale at once, and one recompute follows when it ends', async () => {
-    const s = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, minRecomputeMs: 1500, freshWaitMs: 10_000, eagerWindowMs: 60_000 });
+    const s = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, minRecomputeMs: 1500, freshWaitMs: 10_000, eagerWindowMs: 60_000 });
     const first = await s.get(q);
     await finish(1, 0, 1, 700);
     s.markStale();
@@ -112,7 +130,7 @@ describe('rate limit', () => {
   }, 60_000);
 
   it('the window is at least the factor times the last computation', () => {
-    const s = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, minRecomputeMs: 1000, recomputeFactor: 2 });
+    const s = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, minRecomputeMs: 1000, recomputeFactor: 2 });
     const timing = (s as unknown as { timing: Map<string, { startedAt: number; took: number }> }).timing;
     timing.set('k', { startedAt: 10_000, took: 300 });
     expect(s.nextRecomputeAt('k')).toBe(11_000);

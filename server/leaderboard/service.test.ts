@@ -48,7 +48,7 @@ beforeAll(async () => {
       },
     });
   }
-  service = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200, minRecomputeMs: 0 });
+  service = new ArenaLeaderboard(() => t.db, computer, { rounds: 200, minRecomputeMs: 0 });
 });
 afterAll(async () => {
   await computer.close();
@@ -109,7 +109,7 @@ describe('ArenaLeaderboard', () => {
 
   it('serves the cached board, marked stale with the matches finished since, while a slow recompute runs in the background', async () => {
     // A service that never waits for the fresh numbers: what a visitor sees when the computation is slower than its wait.
-    const impatient = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 200, freshWaitMs: 0, eagerWindowMs: 0, minRecomputeMs: 0 });
+    const impatient = new ArenaLeaderboard(() => t.db, computer, { rounds: 200, freshWaitMs: 0, eagerWindowMs: 0, minRecomputeMs: 0 });
     const before = await impatient.get(q());
     await play('tictactoe', [ids.engine, ids.random], 2);
     impatient.markStale();
@@ -136,7 +136,7 @@ describe('ArenaLeaderboard', () => {
   });
 
   it('recomputes a leaderboard someone looked at as soon as a match ends, before the next visit', async () => {
-    const eager = new ArenaLeaderboard(() => t.db, computer.compute, { rounds: 50, freshWaitMs: 0, eagerWindowMs: 60_000, minRecomputeMs: 0 });
+    const eager = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, freshWaitMs: 0, eagerWindowMs: 60_000, minRecomputeMs: 0 });
     const before = await eager.get(q({ game: 'connect-four' }));
     await play('connect-four', [ids.engine, ids.random], 1);
     eager.markStale();
@@ -150,9 +150,10 @@ describe('ArenaLeaderboard', () => {
 
   it('once the arena is stopping, recomputes nothing eagerly and logs no failure (Postgres is going away)', async () => {
     const logged: string[] = [];
-    const failing: typeof computer.compute = async () => {
+    const fail = async (): Promise<never> => {
       throw new Error('the database system is shutting down');
     };
+    const failing = { compute: fail, computeView: fail };
     const board = new ArenaLeaderboard(() => t.db, failing, { rounds: 10, freshWaitMs: 0, eagerWindowMs: 60_000, log: (m) => logged.push(m) });
     await expect(board.get(q({ game: 'connect-four' }))).rejects.toThrow(/shutting down/);
     board.markStale();
@@ -223,8 +224,8 @@ describe('people on the leaderboard', () => {
     await voided(h.db, pat!.id, sam!.id);
     await voided(h.db, m.id, pat!.id);
     await models(plain.db);
-    people = new ArenaLeaderboard(() => h.db, computer.compute, { rounds: 100 });
-    modelsOnly = new ArenaLeaderboard(() => plain.db, computer.compute, { rounds: 100 });
+    people = new ArenaLeaderboard(() => h.db, computer, { rounds: 100 });
+    modelsOnly = new ArenaLeaderboard(() => plain.db, computer, { rounds: 100 });
   });
   afterAll(async () => {
     await h?.drop();
@@ -351,7 +352,7 @@ describe('cooperative games on the leaderboard', () => {
         },
       });
     }
-    const lb = new ArenaLeaderboard(() => c.db, computer.compute, { rounds: 100 });
+    const lb = new ArenaLeaderboard(() => c.db, computer, { rounds: 100 });
     const r = await lb.get(q({ game: 'hanabi' }));
     expect(r.rows).toEqual([]); // nobody is rated against a partner
     expect(r.anchor).toBeNull();
@@ -373,7 +374,7 @@ describe('cooperative games on the leaderboard', () => {
         },
       });
     }
-    const lb = new ArenaLeaderboard(() => c.db, computer.compute, { rounds: 100 });
+    const lb = new ArenaLeaderboard(() => c.db, computer, { rounds: 100 });
     for (const query of [q(), q({ game: 'deep' }), q({ category: 'language-communication' })]) {
       const r = await lb.get(query);
       expect(r.rows.map((x) => x.agentName)).not.toContain('Describer');
@@ -412,7 +413,7 @@ describe('agents that never met, directly or through others', () => {
     await games(a.id, b.id, 5, 1);
     await games(b.id, c.id, 5, 1);
     await games(d.id, e.id, 5, 1);
-    const lb = new ArenaLeaderboard(() => g.db, computer.compute, { rounds: 100, minRecomputeMs: 0 });
+    const lb = new ArenaLeaderboard(() => g.db, computer, { rounds: 100, minRecomputeMs: 0 });
     for (const method of ['bt', 'trueskill', 'elo']) {
       const r = await lb.get(q({ method }));
       expect(r.groups, method).toBe(2);

@@ -13,25 +13,23 @@ import {
 } from '../../lib/leaderboard';
 import { ranksWithinGroups, shownGroups, type Leaderboard } from '../../lib/rating';
 import type { Estimator } from '../../lib/rating/bootstrap';
-import type { Compute } from './computer';
+import { databaseUrlOf } from '../../lib/db';
+import type { Computer } from './computer';
 import { presentCooperative, presentNormalized } from './paper';
 import { presentRobust } from './robust';
 import { datasetNames } from '../../lib/datasets';
 import { findDatasets } from '../../lib/datasets-store';
 import { loadDatasetData } from '../datasets';
-import { countFinished, gamesFor, loadLeaderboardData, loadLeaderboardSince, type AgentInfo, type LeaderboardData } from './data';
-import { STATE_MISSING } from './compute-worker';
+import { anchorAgent, countFinished, gamesFor, metaOf, type AgentInfo, type ViewMeta } from './data';
+import { emptyBoard, type ViewOptions } from './compute-worker';
 
 interface Entry {
   /** Finished-match counter value the entry was computed from. */
   version: number;
   computedAt: Date;
-  data: LeaderboardData;
+  /** The agents, counts and anchor (the matches stay in the worker thread). */
+  meta: ViewMeta;
   board: Leaderboard;
-  /** The agent fixed at 1000 on the BT scale (the random baseline when it has played). */
-  anchorId: string | null;
-  /** When this view was last read and replayed whole (incremental recomputes build on it until `fullEveryMs`). */
-  fullAt: number;
 }
 
 export interface LeaderboardServiceOptions {
@@ -80,7 +78,7 @@ export class ArenaLeaderboard implements LeaderboardService {
 
   constructor(
     private readonly db: () => Db,
-    private readonly compute: Compute,
+    private readonly computer: Pick<Computer, 'compute' | 'computeView'>,
     private readonly opts: LeaderboardServiceOptions = { rounds: 1000 },
   ) {}
 
@@ -189,7 +187,7 @@ export class ArenaLeaderboard implements LeaderboardService {
     const stale = entry.version < target;
     const since = entry;
     // How many matches finished since (a database that does not answer at once must not hold the page: then 0).
-    const newMatches = stale ? ((await within(countFinished(this.db(), since.data.gameIds), 1000)) ?? since.data.finishedCount) - since.data.finishedCount : 0;
+    const newMatches = stale ? ((await within(countFinished(this.db(), since.meta.gameIds), 1000)) ?? since.meta.finishedCount) - since.meta.finishedCount : 0;
     return present(entry, query, { stale, newMatches: Math.max(0, newMatches), rounds: this.opts.rounds });
   }
 
@@ -219,42 +217,25 @@ export class ArenaLeaderboard implements LeaderboardService {
     return p;
   }
 
-  /** Reads and computes one view: only the matches since the cached entry when that is exact, else everything. */
+  /**
+   * Reads and computes one view. A live view is read by the worker thread itself, only the matches since its last
+   * read when that is exact (compute-worker.ts); an imported dataset is read here and its matches sent.
+   */
   private async computeEntry(key: string, query: LeaderboardQuery, version: number): Promise<Entry> {
-    const prev = this.cache.get(key);
-    const options = (data: LeaderboardData, anchorId: string | undefined) => ({
-      scheme: query.scheme,
-      estimator: estimatorOf(query),
-      rounds: this.opts.rounds,
-      seed: this.opts.seed ?? 'arena-leaderboard',
-      anchorAgentId: anchorId,
-      minMatches: MIN_MATCHES,
-      normalizedBy: data.normalizedBy,
-    });
-    const canResume =
-      (this.opts.incremental ?? true) && !query.dataset && prev?.data.watermark && prev.board.rows.length > 0 && Date.now() - prev.fullAt < (this.opts.fullEveryMs ?? 3_600_000);
-    if (canResume) {
-      const since = await loadLeaderboardSince(this.db(), query, prev.data.watermark!);
-      if (since) {
-        const data: LeaderboardData = { ...since, matches: prev.data.matches.concat(since.matches) };
-        const anchor = anchorAgent(data);
-        try {
-          const board = await this.compute(since.matches, options(data, anchor?.id), { key, base: prev.data.matches.length });
-          return { version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null, fullAt: prev.fullAt };
-        } catch (err) {
-          if ((err as Error).message !== STATE_MISSING) throw err;
-          this.opts.log?.('leaderboard: the worker thread no longer holds this view; reading it whole');
-        }
-      } else this.opts.log?.('leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole');
+    const opts: ViewOptions = { scheme: query.scheme, estimator: estimatorOf(query), rounds: this.opts.rounds, seed: this.opts.seed ?? 'arena-leaderboard', minMatches: MIN_MATCHES };
+    if (query.dataset) {
+      // An imported dataset never changes (a new import is a new name): its numbers never go stale.
+      const data = await loadDatasetData(this.db(), datasetNames(query.dataset), query);
+      const anchorId = anchorAgent(data)?.id ?? null;
+      const board = data.matches.length === 0 ? emptyBoard(opts) : await this.computer.compute(data.matches, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy });
+      return { version: Number.MAX_SAFE_INTEGER, computedAt: new Date(), meta: metaOf(data, anchorId), board };
     }
-    // An imported dataset never changes (a new import is a new name): its numbers never go stale.
-    const data = query.dataset ? await loadDatasetData(this.db(), datasetNames(query.dataset), query) : await loadLeaderboardData(this.db(), query);
-    const anchor = anchorAgent(data);
-    const board: Leaderboard =
-      data.matches.length === 0
-        ? { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: query.scheme, rounds: 0, interval: 0.95, groups: 0 }
-        : await this.compute(data.matches, options(data, anchor?.id), query.dataset || !(this.opts.incremental ?? true) ? undefined : { key, base: -1 });
-    return { version: query.dataset ? Number.MAX_SAFE_INTEGER : version, computedAt: new Date(), data, board, anchorId: anchor?.id ?? null, fullAt: Date.now() };
+    const url = databaseUrlOf(this.db());
+    if (!url) throw new Error('leaderboard: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own');
+    const live = { key, url, query: { game: query.game, category: query.category, humans: query.humans }, incremental: this.opts.incremental ?? true, fullEveryMs: this.opts.fullEveryMs ?? 3_600_000 };
+    const { board, meta, note } = await this.computer.computeView(live, opts);
+    if (note) this.opts.log?.(note);
+    return { version, computedAt: new Date(), meta, board };
   }
 }
 
@@ -278,19 +259,6 @@ function keyOf(query: LeaderboardQuery, datasetIds = ''): string {
 /** GameBench's estimate is GameBench's fit throughout (ILSR, ties dropped); every other view is the arena's MM fit. */
 export const estimatorOf = (query: Pick<LeaderboardQuery, 'estimate'>): Estimator => (query.estimate === 'gamebench' ? 'gamebench' : 'mm');
 
-/**
- * The reference of the BT scale: the random baseline that played most rated matches (ties: by name), so the scale is
- * stable. Cooperative matches are not rated, so they do not count.
- */
-export function anchorAgent(data: Pick<LeaderboardData, 'matches' | 'agents'>) {
-  const played = new Map<string, number>();
-  for (const m of data.matches) if (!m.cooperative) for (const id of new Set(m.seats.map((s) => s.agentId))) played.set(id, (played.get(id) ?? 0) + 1);
-  return data.agents
-    // An imported dataset's random agent (GameBench's "random") anchors its scale the same way.
-    .filter((a) => (a.kind === 'random' || (a.kind === 'imported' && a.name.toLowerCase() === 'random')) && played.has(a.id))
-    .sort((x, y) => played.get(y.id)! - played.get(x.id)! || x.name.localeCompare(y.name))[0];
-}
-
 /** Whether the view's presentation filters (baselines, simulated agents, prompt version) show this agent. */
 export function shownBy(query: LeaderboardQuery, a: Pick<AgentInfo, 'kind' | 'simulated' | 'promptVersion'> | undefined): boolean {
   if (!a) return false;
@@ -313,8 +281,8 @@ export function present(
   query: LeaderboardQuery,
   state: { stale: boolean; newMatches: number; rounds: number },
 ): LeaderboardResult {
-  const { data, board } = entry;
-  const agents = new Map(data.agents.map((a) => [a.id, a]));
+  const { meta, board } = entry;
+  const agents = new Map(meta.agents.map((a) => [a.id, a]));
   const visible = (id: string) => shownBy(query, agents.get(id));
   const shown = board.rows.filter((r) => visible(r.agentId));
   // LLMArena's tables (Table 1 with its raw values; one-model Hanabi teams) and the arena's mixed teams: paper.ts.
@@ -347,7 +315,7 @@ export function present(
     } else {
       rating = r.elo;
     }
-    const rel = data.reliability.get(r.agentId);
+    const rel = meta.reliability.get(r.agentId);
     return {
       rank: null,
       group: r.group,
@@ -411,11 +379,10 @@ export function present(
     pairs.push({ a: p.j, b: p.i, matches: p.matches, observed: 1 - p.winProbObserved, model: model === null ? null : 1 - model });
   }
 
-  const normalized = presentNormalized(board, agents, visible, data.normalizedBy ?? {});
+  const normalized = presentNormalized(board, agents, visible, meta.normalizedBy ?? {});
   const robust = presentRobust(board, agents, visible);
 
-  const anchor = entry.anchorId ? agents.get(entry.anchorId) : undefined;
-  const cooperativeMatches = data.matches.filter((m) => m.cooperative).length;
+  const anchor = meta.anchorId ? agents.get(meta.anchorId) : undefined;
   return {
     query,
     rows,
@@ -427,8 +394,8 @@ export function present(
     cooperativeMixed,
     anchor: anchor ? { agentId: anchor.id, agentName: anchor.name } : null,
     versions,
-    matchesUsed: data.matches.length - cooperativeMatches,
-    cooperativeMatches,
+    matchesUsed: meta.matchesUsed,
+    cooperativeMatches: meta.cooperativeMatches,
     bootstrapRounds: state.rounds,
     computedAt: entry.computedAt.toISOString(),
     stale: state.stale,
