@@ -26,6 +26,7 @@ export interface LiveView {
 export type ComputeRequest =
   | { id: number; matches: RatedMatch[]; opts: LeaderboardOptions; warm?: undefined; live?: undefined }
   | { id: number; warm: true; matches?: undefined; live?: undefined }
+  | { id: number; close: true; warm?: undefined; matches?: undefined; live?: undefined }
   | { id: number; live: LiveView; opts: ViewOptions; warm?: undefined; matches?: undefined };
 
 export interface ViewResult {
@@ -94,6 +95,13 @@ export function emptyBoard(opts: Pick<LeaderboardOptions, 'scheme'>): Leaderboar
 
 parentPort?.on('message', async (req: ComputeRequest) => {
   try {
+    if ('close' in req) {
+      // The arena stops: its connections are closed properly rather than cut when the thread is terminated.
+      await Promise.all([...clients.values()].map((db) => db.$disconnect()));
+      clients.clear();
+      parentPort!.postMessage({ id: req.id, result: null });
+      return;
+    }
     if (req.warm) {
       await import('ts-trueskill');
       parentPort!.postMessage({ id: req.id, result: null });
