@@ -211,6 +211,38 @@ describe('spectators over the wire', () => {
     }
   });
 
+  it('spectators waiting for a snapshot while the run restarts get the new run, then its events: nothing missed', async () => {
+    // The match's entry is replaced while the joins wait (a restarted run here; a log read whole again from another
+    // process in production): the snapshot must be built from the entry the events are fanned out from.
+    const { hub, client } = await arena({ joinWindowMs: 150 });
+    const first = ticTacToe('again', { end: false, hiddenReplies: true });
+    const second = ticTacToe('again', { end: false });
+    for (const { ev, state } of first.log.slice(0, 5)) hub.publish('again', ev, state, first.setup);
+    await settle();
+    const crowd = await Promise.all(Array.from({ length: 3 }, () => client()));
+    const logs = new Map<Client, MatchLog | 'resync' | 'restart' | null>();
+    for (const c of crowd) {
+      logs.set(c, null);
+      c.on('match:snapshot', (x) => logs.set(c, fromSnapshot(x)));
+      c.on('match:event', ({ event }) => {
+        const l = logs.get(c);
+        if (l && typeof l === 'object') logs.set(c, applyEvent(l, event));
+      });
+      c.emit('match:join', { matchId: 'again' });
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    // The run starts again from its seed while the joins wait: three events of the new run before the snapshot goes out.
+    for (const { ev, state } of second.log.slice(0, 3)) hub.publish('again', ev, state, second.setup);
+    await new Promise((r) => setTimeout(r, 250));
+    for (const { ev, state } of second.log.slice(3)) hub.publish('again', ev, state, second.setup);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const c of crowd) {
+      const l = logs.get(c) as MatchLog;
+      expect(typeof l).toBe('object');
+      expect(l.events.map((w) => [w.seq, 'kind' in w ? w.kind : 'hidden'])).toEqual(second.log.map((x) => [x.ev.seq, x.ev.kind]));
+    }
+  });
+
   it('joining at different versions of a live match each get the whole log with its boards', async () => {
     const { hub, client } = await arena({});
     const { setup: s, log } = ticTacToe('grow', { end: false });

@@ -263,6 +263,14 @@ export interface HubOptions {
 /** Which of the shared snapshots a viewer gets (people in their own seat get their own, never cached). */
 const sharedViewerKey = (v: Viewer): string | null => ('omniscient' in v ? 'all' : 'spectator' in v ? 'public' : null);
 
+/** Spectators of one match who asked for its snapshot in the same turn of the event loop (or join window). */
+interface JoinGroup {
+  matchId: string;
+  /** The entry when they asked (the snapshot is built from the match's entry when it is sent). */
+  e: Entry;
+  sockets: Set<Sock>;
+}
+
 export class Hub {
   private entries = new Map<string, Promise<Entry | null>>();
   /** The matches loaded, least recently used first (what the cache's budget counts and evicts). */
@@ -273,7 +281,9 @@ export class Hub {
   private readonly maxCacheBytes: number;
   private io: Io | null = null;
   /** Spectators who joined during this turn of the event loop, by match: they get one snapshot, encoded once. */
-  private joining = new Map<string, { e: Entry; sockets: Set<Sock> }>();
+  private joining = new Map<string, JoinGroup>();
+  /** Groups whose snapshot waits for the match's events in flight (sendJoined): a leave still reaches them. */
+  private sending = new Set<JoinGroup>();
   private joinFlush: (() => void) | null = null;
   private readonly joinWindowMs: number;
   private readonly deliver: (input: HumanInput) => void;
@@ -330,7 +340,7 @@ export class Hub {
    */
   private snapshotSoon(socket: Sock, e: Entry) {
     let group = this.joining.get(e.id);
-    if (!group || group.e !== e) this.joining.set(e.id, (group = { e, sockets: new Set() }));
+    if (!group) this.joining.set(e.id, (group = { matchId: e.id, e, sockets: new Set() }));
     // Asking again before the answer went out gets a copy of its own at once (what it leaves unread counts: guard.ts).
     if (group.sockets.has(socket)) {
       void socket.join(room(e.id));
@@ -342,15 +352,29 @@ export class Hub {
       this.joinFlush = null;
       const groups = [...this.joining.values()];
       this.joining.clear();
-      for (const g of groups) {
-        const sockets = [...g.sockets].filter((x) => x.connected);
-        if (!sockets.length) continue;
-        for (const x of sockets) void x.join(room(g.e.id));
-        this.io?.to(sockets.map((x) => x.id)).emit('match:snapshot', this.snapshot(g.e, spectatorViewer(g.e)));
-      }
+      for (const g of groups) void this.sendJoined(g);
     };
     if (this.joinWindowMs > 0) setTimeout(this.joinFlush, this.joinWindowMs);
     else setImmediate(this.joinFlush);
+  }
+
+  /**
+   * A group's snapshot, from the match as it is once the events in flight for it have been applied: the entry may have
+   * been replaced meanwhile (a log read whole again, another process's run restarted), and events fanned out from the
+   * new one before the group joined its room would otherwise be missing between the snapshot and the stream. The
+   * sockets join the room in the same turn as the snapshot is built, so every later event reaches them, none before.
+   */
+  private async sendJoined(g: JoinGroup): Promise<void> {
+    this.sending.add(g);
+    try {
+      const e = (await this.entries.get(g.matchId)?.catch(() => null)) ?? g.e;
+      const sockets = [...g.sockets].filter((x) => x.connected);
+      if (!sockets.length) return;
+      for (const x of sockets) void x.join(room(g.matchId));
+      this.io?.to(sockets.map((x) => x.id)).emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
+    } finally {
+      this.sending.delete(g);
+    }
   }
 
   private onConnection(socket: Sock) {
@@ -462,6 +486,7 @@ export class Hub {
     }));
     socket.on('match:leave', guard('match:leave', matchLeaveSchema, async ({ matchId }) => {
       this.joining.get(matchId)?.sockets.delete(socket);
+      for (const g of this.sending) if (g.matchId === matchId) g.sockets.delete(socket);
       for (const r of [...socket.rooms]) if (r === room(matchId) || r.startsWith(`${room(matchId)}:seat:`)) await socket.leave(r);
     }));
     socket.on('lobby:join', async () => {
