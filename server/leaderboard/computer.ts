@@ -63,16 +63,17 @@ export function createComputer(): Computer & { warm(): Promise<void>; close(): P
     /** Stops the thread; computations still waiting are rejected with an AbortError (not a failure: the arena stops). */
     async close() {
       const w = worker;
+      worker = null;
+      for (const p of pending.values()) p.reject(Object.assign(new Error('the leaderboard worker was stopped'), { name: 'AbortError' }));
+      pending.clear();
       if (w) {
-        // Its database connections first (at most 2 s: a computation in progress is not waited for).
+        // Then its database connections (at most 2 s: a computation in progress is not waited for).
         const id = nextId++;
         const closed = new Promise<void>((resolve) => pending.set(id, { resolve: () => resolve(), reject: () => resolve() }));
         w.postMessage({ id, close: true } satisfies ComputeRequest);
         await Promise.race([closed, new Promise((r) => setTimeout(r, 2000).unref())]);
+        pending.delete(id);
       }
-      worker = null;
-      for (const p of pending.values()) p.reject(Object.assign(new Error('the leaderboard worker was stopped'), { name: 'AbortError' }));
-      pending.clear();
       await w?.terminate();
     },
   };
