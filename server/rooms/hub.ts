@@ -265,8 +265,7 @@ const sharedViewerKey = (v: Viewer): string | null => ('omniscient' in v ? 'all'
 
 /** Spectators of one match who asked for its snapshot in the same turn of the event loop (or join window). */
 interface JoinGroup {
-  matchId: string;
-  /** The entry when they asked (the snapshot is built from the match's entry when it is sent). */
+  /** The match's entry (kept current: `replaced`); the snapshot is built from it when it is sent. */
   e: Entry;
   sockets: Set<Sock>;
 }
@@ -282,8 +281,6 @@ export class Hub {
   private io: Io | null = null;
   /** Spectators who joined during this turn of the event loop, by match: they get one snapshot, encoded once. */
   private joining = new Map<string, JoinGroup>();
-  /** Groups whose snapshot waits for the match's events in flight (sendJoined): a leave still reaches them. */
-  private sending = new Set<JoinGroup>();
   private joinFlush: (() => void) | null = null;
   private readonly joinWindowMs: number;
   private readonly deliver: (input: HumanInput) => void;
@@ -340,11 +337,11 @@ export class Hub {
    */
   private snapshotSoon(socket: Sock, e: Entry) {
     let group = this.joining.get(e.id);
-    if (!group) this.joining.set(e.id, (group = { matchId: e.id, e, sockets: new Set() }));
+    if (!group) this.joining.set(e.id, (group = { e, sockets: new Set() }));
     // Asking again before the answer went out gets a copy of its own at once (what it leaves unread counts: guard.ts).
     if (group.sockets.has(socket)) {
       void socket.join(room(e.id));
-      return void socket.emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
+      return void socket.emit('match:snapshot', this.snapshot(group.e, spectatorViewer(group.e)));
     }
     group.sockets.add(socket);
     if (this.joinFlush) return;
@@ -352,29 +349,24 @@ export class Hub {
       this.joinFlush = null;
       const groups = [...this.joining.values()];
       this.joining.clear();
-      for (const g of groups) void this.sendJoined(g);
+      for (const g of groups) {
+        const sockets = [...g.sockets].filter((x) => x.connected);
+        if (!sockets.length) continue;
+        for (const x of sockets) void x.join(room(g.e.id));
+        this.io?.to(sockets.map((x) => x.id)).emit('match:snapshot', this.snapshot(g.e, spectatorViewer(g.e)));
+      }
     };
     if (this.joinWindowMs > 0) setTimeout(this.joinFlush, this.joinWindowMs);
     else setImmediate(this.joinFlush);
   }
 
   /**
-   * A group's snapshot, from the match as it is once the events in flight for it have been applied: the entry may have
-   * been replaced meanwhile (a log read whole again, another process's run restarted), and events fanned out from the
-   * new one before the group joined its room would otherwise be missing between the snapshot and the stream. The
-   * sockets join the room in the same turn as the snapshot is built, so every later event reaches them, none before.
+   * The match's entry was replaced (a restarted run, a log read whole again): spectators waiting for their snapshot get
+   * it from the new one, which the events are now fanned out from. Call before fanning out from it.
    */
-  private async sendJoined(g: JoinGroup): Promise<void> {
-    this.sending.add(g);
-    try {
-      const e = (await this.entries.get(g.matchId)?.catch(() => null)) ?? g.e;
-      const sockets = [...g.sockets].filter((x) => x.connected);
-      if (!sockets.length) return;
-      for (const x of sockets) void x.join(room(g.matchId));
-      this.io?.to(sockets.map((x) => x.id)).emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
-    } finally {
-      this.sending.delete(g);
-    }
+  private replaced(e: Entry) {
+    const group = this.joining.get(e.id);
+    if (group) group.e = e;
   }
 
   private onConnection(socket: Sock) {
@@ -486,7 +478,6 @@ export class Hub {
     }));
     socket.on('match:leave', guard('match:leave', matchLeaveSchema, async ({ matchId }) => {
       this.joining.get(matchId)?.sockets.delete(socket);
-      for (const g of this.sending) if (g.matchId === matchId) g.sockets.delete(socket);
       for (const r of [...socket.rooms]) if (r === room(matchId) || r.startsWith(`${room(matchId)}:seat:`)) await socket.leave(r);
     }));
     socket.on('lobby:join', async () => {
@@ -514,6 +505,7 @@ export class Hub {
       if (ev.seq === 1) e = entryFromSetup(setup);
       else if (!e) e = await this.load(matchId);
       if (!e) return null;
+      if (e !== cached) this.replaced(e);
       applyToEntry(e, ev, state);
       this.hold(e);
       this.emitEvent(e, ev);
@@ -549,6 +541,7 @@ export class Hub {
       }
       const fresh = await this.load(matchId);
       if (!fresh) return cached;
+      this.replaced(fresh);
       this.hold(fresh);
       const from = cached && fresh.events[0]?.at.getTime() === cached.events[0]?.at.getTime() ? head : 0;
       const states = statesOf(fresh);
