@@ -245,6 +245,63 @@ describe('Hub', () => {
       await new Promise((r) => server2.close(r));
     }
   });
+
+  it('a run that starts while a join reads the match: the spectator gets every event once (snapshot, then stream)', async () => {
+    // What a clean-clone run of the multi-process test caught (seqs 8 and 9 lost): the join's read of the match saw 7
+    // events; the run's first events, queued behind that read, replaced the entry and fanned out up to seq 9 before the
+    // join's snapshot went out, which was built from the entry read (7 events) instead of the one the events went from.
+    const [a, b] = await Promise.all(['ra', 'rb'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+    const m = await t.db.match.create({
+      data: { gameId: 'connect-four', seed: 'join-race', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+    });
+    const published: Parameters<Hub['publish']>[] = [];
+    await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (...args) => published.push(args) });
+    expect(published.length).toBeGreaterThan(12);
+    // The join's read is held until the run has published 9 events, and sees the match as it was at seq 7.
+    let reading!: () => void;
+    const started = new Promise<void>((r) => (reading = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const db = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver) as unknown;
+        if (prop !== 'match') return v;
+        return new Proxy(v as object, {
+          get: (o, k) => k !== 'findUnique' ? Reflect.get(o, k) : async (args: Parameters<typeof t.db.match.findUnique>[0]) => {
+            reading();
+            const row = await t.db.match.findUnique(args);
+            await gate;
+            return row && { ...row, status: 'running', result: null, events: (row as unknown as { events: unknown[] }).events.slice(0, 7) };
+          },
+        });
+      },
+    });
+    const hub3 = new Hub(() => db as typeof t.db);
+    const server3 = http.createServer();
+    hub3.attach(new Server(server3));
+    await new Promise<void>((r) => server3.listen(0, '127.0.0.1', r));
+    const c: Client = connect(`http://127.0.0.1:${(server3.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+    clients.push(c);
+    try {
+      const snaps: MatchSnapshot[] = [];
+      const live: number[] = [];
+      c.on('match:snapshot', (s) => snaps.push(s));
+      c.on('match:event', ({ event }) => live.push(event.seq));
+      c.emit('match:join', { matchId: m.id });
+      await started;
+      for (const args of published.slice(0, 9)) hub3.publish(...args);
+      release();
+      await expect.poll(() => snaps.length).toBe(1);
+      for (const args of published.slice(9)) hub3.publish(...args);
+      await expect.poll(() => snaps.length).toBe(2);
+      expect([...snaps[0]!.events.map((e) => e.seq), ...live]).toEqual(published.map(([, ev]) => ev.seq));
+      expect(snaps[1]!.status).toBe('finished');
+    } finally {
+      hub3.close();
+      c.close();
+      await new Promise((r) => server3.close(r));
+    }
+  });
 });
 
 // The no-leak check of the conformance suite, on the wire: what the hub would send each seat's person and each

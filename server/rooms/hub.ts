@@ -265,7 +265,7 @@ const sharedViewerKey = (v: Viewer): string | null => ('omniscient' in v ? 'all'
 
 /** Spectators of one match who asked for its snapshot in the same turn of the event loop (or join window). */
 interface JoinGroup {
-  /** The match's entry (kept current: `replaced`); the snapshot is built from it when it is sent. */
+  /** The match's entry when they asked; the snapshot is built from the match's entry when it is sent (`latest`). */
   e: Entry;
   sockets: Set<Sock>;
 }
@@ -340,8 +340,9 @@ export class Hub {
     if (!group) this.joining.set(e.id, (group = { e, sockets: new Set() }));
     // Asking again before the answer went out gets a copy of its own at once (what it leaves unread counts: guard.ts).
     if (group.sockets.has(socket)) {
+      const now = this.latest(group.e);
       void socket.join(room(e.id));
-      return void socket.emit('match:snapshot', this.snapshot(group.e, spectatorViewer(group.e)));
+      return void socket.emit('match:snapshot', this.snapshot(now, spectatorViewer(now)));
     }
     group.sockets.add(socket);
     if (this.joinFlush) return;
@@ -352,8 +353,10 @@ export class Hub {
       for (const g of groups) {
         const sockets = [...g.sockets].filter((x) => x.connected);
         if (!sockets.length) continue;
-        for (const x of sockets) void x.join(room(g.e.id));
-        this.io?.to(sockets.map((x) => x.id)).emit('match:snapshot', this.snapshot(g.e, spectatorViewer(g.e)));
+        // The entry the match's events are fanned out from now (a run started or a log read whole since they asked).
+        const now = this.latest(g.e);
+        for (const x of sockets) void x.join(room(now.id));
+        this.io?.to(sockets.map((x) => x.id)).emit('match:snapshot', this.snapshot(now, spectatorViewer(now)));
       }
     };
     if (this.joinWindowMs > 0) setTimeout(this.joinFlush, this.joinWindowMs);
@@ -361,12 +364,13 @@ export class Hub {
   }
 
   /**
-   * The match's entry was replaced (a restarted run, a log read whole again): spectators waiting for their snapshot get
-   * it from the new one, which the events are now fanned out from. Call before fanning out from it.
+   * The match's entry as it is now. An entry a caller got earlier may have been replaced since (a run that started, a
+   * log read whole again), and the events are fanned out from the new one: whoever joins a room, or reads a turn,
+   * after awaiting something takes it from here. The entry last held is the newest (every replacement is held before
+   * anything is fanned out from it); an entry forgotten since is the one given.
    */
-  private replaced(e: Entry) {
-    const group = this.joining.get(e.id);
-    if (group) group.e = e;
+  private latest(e: Entry): Entry {
+    return this.held.get(e.id) ?? e;
   }
 
   private onConnection(socket: Sock) {
@@ -420,9 +424,10 @@ export class Hub {
 
     /** The match and the seat this socket's person plays in it, or an error saying why they cannot act. */
     const ownSeat = async (matchId: string): Promise<{ e: Entry; seat: number }> => {
-      const e = await this.entry(matchId);
-      if (!e) throw new ClientError(`match ${matchId} does not exist`);
+      const found = await this.entry(matchId);
+      if (!found) throw new ClientError(`match ${matchId} does not exist`);
       const me = await who();
+      const e = this.latest(found);
       if (!me) throw new ClientError('you are not signed in: choose a name on the Play page first');
       const mine = seatOf(e, me);
       if (!mine) throw new ClientError(`you (${me.name}) do not play in this match: only a seat's own player can move for it`);
@@ -431,9 +436,11 @@ export class Hub {
     };
 
     socket.on('match:join', guard('match:join', matchJoinSchema, async ({ matchId, lastSeq }) => {
-      const e = await this.entry(matchId);
-      if (!e) throw new ClientError(`match ${matchId} does not exist`);
+      const found = await this.entry(matchId);
+      if (!found) throw new ClientError(`match ${matchId} does not exist`);
       const me = await who();
+      // Replaced while this join waited? The events are fanned out from the new entry: join and answer from it.
+      const e = this.latest(found);
       const mine = me ? seatOf(e, me) : undefined;
       // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
       const you = mine ? { seat: mine.seat } : null;
@@ -444,7 +451,8 @@ export class Hub {
       const snapshot = lastSeq === undefined || lastSeq > head;
       // A spectator asking for a snapshot joins the room when it is sent (snapshotSoon): nothing reaches it before.
       if (snapshot && !you) return this.snapshotSoon(socket, e);
-      await socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
+      // Joined and answered in one go (the room is in this process's memory): no event can come between the two.
+      void socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
       if (snapshot) {
         socket.emit('match:snapshot', this.snapshot(e, viewer, you));
       } else {
@@ -505,7 +513,6 @@ export class Hub {
       if (ev.seq === 1) e = entryFromSetup(setup);
       else if (!e) e = await this.load(matchId);
       if (!e) return null;
-      if (e !== cached) this.replaced(e);
       applyToEntry(e, ev, state);
       this.hold(e);
       this.emitEvent(e, ev);
@@ -541,7 +548,6 @@ export class Hub {
       }
       const fresh = await this.load(matchId);
       if (!fresh) return cached;
-      this.replaced(fresh);
       this.hold(fresh);
       const from = cached && fresh.events[0]?.at.getTime() === cached.events[0]?.at.getTime() ? head : 0;
       const states = statesOf(fresh);
