@@ -211,6 +211,7 @@ async function main() {
     // Metrics (server/metrics.ts), read when scraped: on ARENA_METRICS_PORT for any role, on the main port with a token.
     let io: Server | null = null;
     let leaderboardAt: () => Date | null = () => null;
+    let leaderboardHeld: () => { views: number; matches: number } | null = () => null;
     const refreshMetrics = collectFrom({
       matchCounts: async () => {
         const rows = await db().match.groupBy({ by: ['status'], where: { status: { in: ['queued', 'running', 'failed'] } }, _count: { _all: true } });
@@ -218,6 +219,7 @@ async function main() {
       },
       ...(web ? { sockets: () => io?.engine.clientsCount ?? 0 } : {}),
       leaderboardComputedAt: () => leaderboardAt(),
+      leaderboardHeld: () => leaderboardHeld(),
     });
     if (cfg.ARENA_METRICS_PORT !== undefined) {
       const m = await startMetricsServer(cfg.ARENA_METRICS_PORT, cfg.ARENA_METRICS_HOST, refreshMetrics, () => databaseHealth());
@@ -241,6 +243,7 @@ async function main() {
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;
       leaderboardAt = () => leaderboard.newestComputedAt();
+      leaderboardHeld = () => leaderboard.heldInWorker();
       onStopping.push(() => leaderboard.stopping());
       // Publication runs (GameBench's Eq. 3 with B = 10,000), each in a worker thread of its own.
       const publication = new ArenaPublication(db, { log });

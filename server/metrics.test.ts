@@ -44,6 +44,15 @@ describe('metrics', () => {
     matchesGauge.reset();
   });
 
+  it("the leaderboard thread's held matches are read at scrape time", async () => {
+    let held: { views: number; matches: number } | null = null;
+    const refresh = collectFrom({ leaderboardHeld: () => held });
+    await refresh(); // nothing said yet: nothing set
+    held = { views: 2, matches: 1234 };
+    await refresh();
+    expect(await registry.metrics()).toMatch(/^arena_leaderboard_held_matches 1234$/m);
+  });
+
   it('the private listener serves /metrics and /health, refuses other paths and methods', async () => {
     const m = await startMetricsServer(0, '127.0.0.1', async () => {}, async () => ({ ok: false, database: 'unavailable: test' }));
     try {

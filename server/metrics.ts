@@ -60,6 +60,12 @@ export const leaderboardAgeSeconds = new Gauge({
   registers: [registry],
 });
 
+export const leaderboardHeldMatches = new Gauge({
+  name: 'arena_leaderboard_held_matches',
+  help: "Matches the leaderboard's worker thread keeps in memory over all live views (bounded: view-store.ts), as it last said",
+  registers: [registry],
+});
+
 /** A provider's label: the host of its base URL (a handful per arena; never a key or a path). */
 export function providerLabel(baseUrl: string): string {
   try {
@@ -74,6 +80,7 @@ export interface Collectors {
   matchCounts?: () => Promise<Record<string, number>>;
   sockets?: () => number;
   leaderboardComputedAt?: () => Date | null;
+  leaderboardHeld?: () => { views: number; matches: number } | null;
 }
 
 const CACHE_MS = 5_000;
@@ -85,6 +92,8 @@ export function collectFrom(c: Collectors): () => Promise<void> {
     if (c.sockets) socketConnections.set(c.sockets());
     const at = c.leaderboardComputedAt?.();
     if (at) leaderboardAgeSeconds.set((Date.now() - at.getTime()) / 1000);
+    const held = c.leaderboardHeld?.();
+    if (held) leaderboardHeldMatches.set(held.matches);
     if (c.matchCounts && Date.now() - countsAt >= CACHE_MS) {
       countsAt = Date.now();
       try {

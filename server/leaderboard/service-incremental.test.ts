@@ -6,7 +6,7 @@ import { createDb } from '../../lib/db';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer } from './computer';
 import { loadLeaderboardData, loadLeaderboardSince } from './data';
-import { ArenaLeaderboard } from './service';
+import { ArenaLeaderboard, liveKeyOf } from './service';
 
 let t: TestDb;
 const computer = createComputer();
@@ -96,6 +96,34 @@ describe('incremental leaderboard', () => {
     const cache = (s as unknown as { cache: Map<string, object> }).cache;
     expect(JSON.stringify([...cache.values()].map((e) => Object.keys(e)))).not.toContain('matches');
     await own.$disconnect();
+  }, 60_000);
+
+  it('views of the same matches share one state in the thread; the thread keeps at most its budget of matches', async () => {
+    const c = createComputer();
+    const small = createComputer();
+    try {
+      const s = new ArenaLeaderboard(() => t.db, c, { rounds: 20, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
+      const plain = await s.get(q);
+      expect(s.heldInWorker()).toEqual({ views: 1, matches: plain.matchesUsed });
+      // Another bootstrap scheme and GameBench's fit: other numbers, the same matches (no second copy in the thread).
+      await s.get({ ...q, scheme: 'game-weighted' });
+      await s.get({ ...q, estimate: 'gamebench' });
+      expect(s.heldInWorker()).toEqual({ views: 1, matches: plain.matchesUsed });
+      // Another people filter is another set of matches.
+      await s.get({ ...q, humans: 'hide' });
+      expect(s.heldInWorker()).toEqual({ views: 2, matches: 2 * plain.matchesUsed });
+
+      // A budget below two views: the thread keeps the one just used, and reads the other whole when asked again.
+      const b = new ArenaLeaderboard(() => t.db, small, { rounds: 20, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000, maxHeldMatches: plain.matchesUsed + 1 });
+      await b.get(q);
+      await b.get({ ...q, humans: 'hide' });
+      expect(b.heldInWorker()).toEqual({ views: 1, matches: plain.matchesUsed });
+      b.markStale(); // the page's cache would answer otherwise: this goes to the thread, which no longer holds the view
+      expect(numbers(await b.get(q))).toEqual(numbers(plain));
+      expect(b.heldInWorker()).toEqual({ views: 1, matches: plain.matchesUsed });
+    } finally {
+      await Promise.all([c.close(), small.close()]);
+    }
   }, 60_000);
 
   it('survives a restarted worker thread (the view is read whole again)', async () => {

@@ -58,6 +58,8 @@ export interface LeaderboardServiceOptions {
   incremental?: boolean;
   /** Even incremental, a view is read whole again at least this often (default 1 h): results edited in place are caught up. */
   fullEveryMs?: number;
+  /** The matches the worker thread keeps over all live views (default MAX_HELD_MATCHES, view-store.ts). */
+  maxHeldMatches?: number;
 }
 
 const BASELINE_KINDS = new Set(['random', 'engine']);
@@ -83,6 +85,13 @@ export class ArenaLeaderboard implements LeaderboardService {
   ) {}
 
   private isStopping = false;
+  /** What the worker thread said it keeps, after its last live view (null before the first). */
+  private held: { views: number; matches: number } | null = null;
+
+  /** The live views and matches the worker thread keeps, as it last said (the metrics' held matches). */
+  heldInWorker(): { views: number; matches: number } | null {
+    return this.held;
+  }
 
   /** When the newest of this process's leaderboards was computed (null before the first): the metrics' leaderboard age. */
   newestComputedAt(): Date | null {
@@ -198,7 +207,7 @@ export class ArenaLeaderboard implements LeaderboardService {
       const startedAt = Date.now();
       let ok = false;
       p = (async () => {
-        const entry = await this.computeEntry(key, query, version);
+        const entry = await this.computeEntry(query, version);
         this.timing.set(key, { startedAt, took: Date.now() - startedAt });
         ok = true;
         // A slower, older computation never replaces a newer one.
@@ -221,7 +230,7 @@ export class ArenaLeaderboard implements LeaderboardService {
    * Reads and computes one view. A live view is read by the worker thread itself, only the matches since its last
    * read when that is exact (compute-worker.ts); an imported dataset is read here and its matches sent.
    */
-  private async computeEntry(key: string, query: LeaderboardQuery, version: number): Promise<Entry> {
+  private async computeEntry(query: LeaderboardQuery, version: number): Promise<Entry> {
     const opts: ViewOptions = { scheme: query.scheme, estimator: estimatorOf(query), rounds: this.opts.rounds, seed: this.opts.seed ?? 'arena-leaderboard', minMatches: MIN_MATCHES };
     if (query.dataset) {
       // An imported dataset never changes (a new import is a new name): its numbers never go stale.
@@ -232,9 +241,13 @@ export class ArenaLeaderboard implements LeaderboardService {
     }
     const url = databaseUrlOf(this.db());
     if (!url) throw new Error('leaderboard: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own');
-    const live = { key, url, query: { game: query.game, category: query.category, humans: query.humans }, incremental: this.opts.incremental ?? true, fullEveryMs: this.opts.fullEveryMs ?? 3_600_000 };
-    const { board, meta, note } = await this.computer.computeView(live, opts);
+    const live = {
+      key: liveKeyOf(query), url, query: { game: query.game, category: query.category, humans: query.humans },
+      incremental: this.opts.incremental ?? true, fullEveryMs: this.opts.fullEveryMs ?? 3_600_000, maxHeldMatches: this.opts.maxHeldMatches,
+    };
+    const { board, meta, note, held } = await this.computer.computeView(live, opts);
     if (note) this.opts.log?.(note);
+    this.held = held;
     return { version, computedAt: new Date(), meta, board };
   }
 }
@@ -254,6 +267,14 @@ export async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
 function keyOf(query: LeaderboardQuery, datasetIds = ''): string {
   if (query.dataset) return JSON.stringify(['dataset', datasetIds, query.game ?? null, query.category ?? null, query.scheme, estimatorOf(query)]);
   return JSON.stringify([gamesFor(query), query.scheme, estimatorOf(query), query.humans]);
+}
+
+/**
+ * The key of a live view's matches in the worker thread: the games and the people filter. Views that differ only in
+ * their bootstrap scheme or fit read the same matches, and share them there.
+ */
+export function liveKeyOf(query: LeaderboardQuery): string {
+  return JSON.stringify([gamesFor(query), query.humans]);
 }
 
 /** GameBench's estimate is GameBench's fit throughout (ILSR, ties dropped); every other view is the arena's MM fit. */
