@@ -24,6 +24,8 @@ export interface MatchWorkerOptions {
   onMatchEnd?: (status: 'finished' | 'failed') => void;
   /** A tournament's counts or status changed. */
   onTournamentChange?: (tournamentId: string) => void;
+  /** How often an idle slot looks for jobs while NOTIFY wakes it (default 5 s; tests make it longer). */
+  idlePollSeconds?: number;
 }
 
 export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOptions) {
@@ -76,7 +78,26 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
   // transactions a second in an idle arena. New jobs wake them through NOTIFY, so while it is available they poll only
   // every 5 s, as a backstop for what NOTIFY does not announce (a failed job's retry after its delay). Without NOTIFY
   // (the listener reconnecting), every second.
-  const options = { batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 };
-  await boss.work<MatchJob>(MATCH_QUEUE, { ...options, localConcurrency: opts.concurrency }, handler);
-  await boss.work<MatchJob>(PLAY_QUEUE, { ...options, localConcurrency: opts.playConcurrency ?? 100 }, handler);
+  const options = { batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: opts.idlePollSeconds ?? 5 };
+  await slots(boss, MATCH_QUEUE, opts.concurrency, options, handler);
+  await slots(boss, PLAY_QUEUE, opts.playConcurrency ?? 100, options, handler);
+}
+
+/**
+ * `n` workers on a queue, each of which fetches its next job as soon as it has finished one. pg-boss waits out the poll
+ * interval from a fetch before the next one, whether it got a job or not (a burst is only for batches of more than
+ * one): a slot whose match took 1 s would sit idle 4 s with matches queued. So each slot is a worker of its own, and
+ * wakes itself when its job is done; an empty fetch then waits the interval as before (an idle arena polls no more).
+ */
+async function slots<T>(boss: PgBoss, queue: string, n: number, options: object, handler: (jobs: { data: T }[]) => Promise<void>) {
+  for (let i = 0; i < n; i++) {
+    let id: string | undefined;
+    id = await boss.work<T>(queue, { ...options, localConcurrency: 1 }, async (jobs) => {
+      try {
+        await handler(jobs);
+      } finally {
+        if (id) boss.notifyWorker(id);
+      }
+    });
+  }
 }
