@@ -1,6 +1,6 @@
 // The headless CLI, run as a real child process against real Postgres: create, list, show, pause, resume, cancel; bad
 // input answered in one line with exit code 2; a running arena's embedded Postgres found on whatever port it uses.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,16 +18,36 @@ import { lockFile, takeLock } from './preflight';
 const root = path.resolve(import.meta.dirname, '..');
 let t: TestDb;
 
-/** The CLI with `env` on top of this process' environment (a key set to undefined is removed). */
-function run(args: string[], env: Record<string, string | undefined>) {
+type Ran = { code: number | null; out: string; err: string };
+
+/** This process' environment with `env` on top (a key set to undefined is removed). */
+function envWith(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const merged = {} as NodeJS.ProcessEnv;
   for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: merged, encoding: 'utf8', timeout: 60_000 });
+  return merged;
+}
+
+/** The CLI with `env` on top of this process' environment. */
+function run(args: string[], env: Record<string, string | undefined>): Ran {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: envWith(env), encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 function arena(...args: string[]) {
   return run(args, { DATABASE_URL: t.url });
+}
+
+/** Runs of the CLI that do not depend on each other, side by side (each one a process that mostly starts up). */
+function side(...runs: { args: string[]; env?: Record<string, string | undefined> }[]): Promise<Ran[]> {
+  return Promise.all(runs.map(({ args, env = { DATABASE_URL: t.url } }) => new Promise<Ran>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: envWith(env), timeout: 60_000 });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+  })));
 }
 
 beforeAll(async () => {
@@ -67,19 +87,24 @@ describe('arena CLI', () => {
     expect(await t.db.match.count({ where: { tournamentId: id, status: 'cancelled' } })).toBe(60);
   });
 
-  it('answers bad input with a readable error and exit code 2', () => {
-    const unknownAgent = arena('tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,nobody');
-    expect(unknownAgent.code).toBe(2);
-    expect(unknownAgent.err).toMatch(/no agent named "nobody"/);
-    const odd = arena('tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', '--games-per-pair', '3');
-    expect(odd.code).toBe(2);
-    expect(odd.err).toMatch(/must be even/);
-    const format = arena('tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', '--format', 'swiss');
-    expect(format.err).toMatch(/--format is one of round-robin, gauntlet, host-guest, adaptive/);
-    expect(arena('tournament', 'show').err).toMatch(/needs a tournament id/);
-    expect(arena('tournament', 'frobnicate').err).toMatch(/unknown command "frobnicate"/);
-    expect(arena('nonsense').out).toMatch(/^usage: npm run arena/);
-  });
+  it('answers bad input with a readable error and exit code 2', async () => {
+    const [unknownAgent, odd, format, show, frob, nonsense] = await side(
+      { args: ['tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,nobody'] },
+      { args: ['tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', '--games-per-pair', '3'] },
+      { args: ['tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', '--format', 'swiss'] },
+      { args: ['tournament', 'show'] },
+      { args: ['tournament', 'frobnicate'] },
+      { args: ['nonsense'] },
+    );
+    expect(unknownAgent!.code).toBe(2);
+    expect(unknownAgent!.err).toMatch(/no agent named "nobody"/);
+    expect(odd!.code).toBe(2);
+    expect(odd!.err).toMatch(/must be even/);
+    expect(format!.err).toMatch(/--format is one of round-robin, gauntlet, host-guest, adaptive/);
+    expect(show!.err).toMatch(/needs a tournament id/);
+    expect(frob!.err).toMatch(/unknown command "frobnicate"/);
+    expect(nonsense!.out).toMatch(/^usage: npm run arena/);
+  }, 120_000);
 
   it('schedules a SimulBench evaluation, imports a script set and scores on it, shows it; bad input exits 2', async () => {
     const p = await t.db.provider.create({ data: { name: 'cli-sim', baseUrl: 'http://127.0.0.1:9/v1', simulated: true } });
@@ -111,35 +136,47 @@ describe('arena CLI', () => {
   }, 120_000);
 
   /** Exit code 2 and exactly one line on stderr, nothing on stdout. */
-  const oneLine = (r: ReturnType<typeof arena>, line: string) => {
+  const oneLine = (r: Ran, line: string) => {
     expect(r.err).toBe(`arena: ${line}\n`);
     expect(r.out).toBe('');
     expect(r.code).toBe(2);
   };
 
-  it('an unknown game id is answered with the valid ones', () => {
+  it('an unknown game id is answered with the valid ones', async () => {
     const valid = games.map((g) => g.id).join(', ');
-    oneLine(arena('tournament', 'create', '--games', 'chess,tictactoe', '--agents', 'cli-a,cli-b'), `there is no game "chess": the games are ${valid}`);
-    oneLine(arena('tournament', 'create', '--games', 'chess,go', '--agents', 'cli-a,cli-b'), `there are no games "chess", "go": the games are ${valid}`);
-    oneLine(arena('tournament', 'create', '--agents', 'cli-a,cli-b'), `--games is required: one or more of ${valid}, separated by commas`);
+    const [one, two, none] = await side(
+      { args: ['tournament', 'create', '--games', 'chess,tictactoe', '--agents', 'cli-a,cli-b'] },
+      { args: ['tournament', 'create', '--games', 'chess,go', '--agents', 'cli-a,cli-b'] },
+      { args: ['tournament', 'create', '--agents', 'cli-a,cli-b'] },
+    );
+    oneLine(one!, `there is no game "chess": the games are ${valid}`);
+    oneLine(two!, `there are no games "chess", "go": the games are ${valid}`);
+    oneLine(none!, `--games is required: one or more of ${valid}, separated by commas`);
   }, 120_000);
 
-  it('bad numbers exit 2 with one line saying what the option takes', () => {
-    const create = (...more: string[]) => arena('tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', ...more);
-    oneLine(create('--games-per-pair', 'abc'), '--games-per-pair must be a whole number of at least 2, not "abc"');
-    oneLine(create('--games-per-pair', '-3'), '--games-per-pair must be a whole number of at least 2, not "-3"');
-    oneLine(create('--games-per-pair=-3'), '--games-per-pair must be a whole number of at least 2, not "-3"');
-    oneLine(create('--games-per-pair', '2.5'), '--games-per-pair must be a whole number of at least 2, not "2.5"');
-    oneLine(create('--max-cost', '-1'), '--max-cost must be an amount in US dollars above 0, not "-1"');
-    oneLine(create('--max-matches', '0'), '--max-matches must be a whole number of at least 1, not "0"');
-    oneLine(create('--format', 'adaptive', '--confidence', '0.8', '--max-matches', '4'), '--confidence must be 0.9 or 0.95, not "0.8"');
-    oneLine(create('--games-per-pair'), '--games-per-pair needs a value');
-    oneLine(create('--gamez', 'x'), 'unknown option --gamez (see --help)');
-    // An odd number reaches the scheduler's own check, still one line.
-    oneLine(create('--games-per-pair', '3'), 'games per pair must be even: each seed is played twice, with the seats swapped');
-    // Checked before looking for the arena: a typo is answered the same with no arena running.
-    const nowhere = run(['tournament', 'create', '--games', 'tictactoe', '--agents', 'a,b', '--games-per-pair', 'abc'], { DATABASE_URL: undefined, ARENA_DATA_DIR: path.join(tmpdir(), 'no-arena-here') });
-    oneLine(nowhere, '--games-per-pair must be a whole number of at least 2, not "abc"');
+  it('bad numbers exit 2 with one line saying what the option takes', async () => {
+    type Run = { args: string[]; env?: Record<string, string | undefined> };
+    const create = (...more: string[]): Run => ({ args: ['tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', ...more] });
+    const cases: [Run, string][] = [
+      [create('--games-per-pair', 'abc'), '--games-per-pair must be a whole number of at least 2, not "abc"'],
+      [create('--games-per-pair', '-3'), '--games-per-pair must be a whole number of at least 2, not "-3"'],
+      [create('--games-per-pair=-3'), '--games-per-pair must be a whole number of at least 2, not "-3"'],
+      [create('--games-per-pair', '2.5'), '--games-per-pair must be a whole number of at least 2, not "2.5"'],
+      [create('--max-cost', '-1'), '--max-cost must be an amount in US dollars above 0, not "-1"'],
+      [create('--max-matches', '0'), '--max-matches must be a whole number of at least 1, not "0"'],
+      [create('--format', 'adaptive', '--confidence', '0.8', '--max-matches', '4'), '--confidence must be 0.9 or 0.95, not "0.8"'],
+      [create('--games-per-pair'), '--games-per-pair needs a value'],
+      [create('--gamez', 'x'), 'unknown option --gamez (see --help)'],
+      // An odd number reaches the scheduler's own check, still one line.
+      [create('--games-per-pair', '3'), 'games per pair must be even: each seed is played twice, with the seats swapped'],
+      // Checked before looking for the arena: a typo is answered the same with no arena running.
+      [
+        { ...create('--games-per-pair', 'abc'), env: { DATABASE_URL: undefined, ARENA_DATA_DIR: path.join(tmpdir(), 'no-arena-here') } },
+        '--games-per-pair must be a whole number of at least 2, not "abc"',
+      ],
+    ];
+    const ran = await side(...cases.map(([c]) => c));
+    cases.forEach(([, line], i) => oneLine(ran[i]!, line));
   }, 180_000);
 });
 
