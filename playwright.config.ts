@@ -46,7 +46,7 @@ export default defineConfig({
       PORT: String(PORT),
       ARENA_DATA_DIR: DATA_DIR,
       ARENA_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54339)),
-      ARENA_SIM_LATENCY_MS: '300-800',
+      ARENA_SIM_LATENCY_MS: '150-400',
       ARENA_CONCURRENCY: '8',
       // The admin flow signs in with this password and registers the simulated endpoint at this port as a provider.
       ARENA_ADMIN_PASSWORD: 'e2e-admin-password',
