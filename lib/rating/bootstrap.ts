@@ -3,7 +3,7 @@ import { anchorBetas, anchorIndex, fitWinMatrix, indexedWinMatrix, toEloScale, t
 import { compareStrings, indexMatches } from './comparisons';
 import { winMatrixComponents, type Components } from './components';
 import { fitIlsr, GAMEBENCH_ALPHA, gamebenchWinMatrix } from './ilsr';
-import { multinomialInto, SeededRandom } from './random';
+import { equalMultinomialInto, multinomialInto, SeededRandom } from './random';
 import type { Interval, RatedMatch } from './types';
 
 /** plain: every match equally likely; game-weighted (GameBench): a match's probability ∝ 1/(matches of its game). */
@@ -220,13 +220,13 @@ const DRAWS_PER_TYPE_FOR_MULTINOMIAL = 8;
  * game). Both in strata (see BootstrapData): first how many draws each stratum gets (a multinomial over the games with
  * equal chances), then its matches, uniformly, one by one or as a multinomial over its outcome types.
  */
-function resample(data: BootstrapData, random: SeededRandom, counts: Int32Array, perStratum: Int32Array, ones: Int32Array, strata: Int32Array): void {
+function resample(data: BootstrapData, random: SeededRandom, counts: Int32Array, perStratum: Int32Array): void {
   const { draws, stratumStart, stratumType, stratumWeight, stratumSize, stratumMatchStart, typeOf } = data;
   const S = stratumStart.length - 1;
   counts.fill(0);
   perStratum.fill(0);
   if (S === 1) perStratum[0] = draws;
-  else multinomialInto(random, draws, ones, strata, 0, S, S, perStratum);
+  else equalMultinomialInto(random, draws, S, perStratum);
   for (let g = 0; g < S; g++) {
     const from = stratumStart[g]!;
     const to = stratumStart[g + 1]!;
@@ -246,7 +246,7 @@ function resample(data: BootstrapData, random: SeededRandom, counts: Int32Array,
 export function drawResample(data: BootstrapData, r: number): Int32Array {
   const S = data.stratumStart.length - 1;
   const counts = new Int32Array(data.typeStart.length - 1);
-  resample(data, new SeededRandom(`${data.seed}:${r}`), counts, new Int32Array(S), new Int32Array(S).fill(1), Int32Array.from({ length: S }, (_, g) => g));
+  resample(data, new SeededRandom(`${data.seed}:${r}`), counts, new Int32Array(S));
   return counts;
 }
 
@@ -276,11 +276,9 @@ export function runRounds(data: BootstrapData, from: number, to: number): Float6
   const counts = new Int32Array(data.typeStart.length - 1);
   const S = data.stratumStart.length - 1;
   const perStratum = new Int32Array(S);
-  const ones = new Int32Array(S).fill(1);
-  const strata = Int32Array.from({ length: S }, (_, g) => g);
   const m: WinMatrix = { n, pairI: data.pairI, pairJ: data.pairJ, winsI: new Float64Array(pairs), winsJ: new Float64Array(pairs) };
   for (let r = from; r < to; r++) {
-    resample(data, new SeededRandom(`${data.seed}:${r}`), counts, perStratum, ones, strata);
+    resample(data, new SeededRandom(`${data.seed}:${r}`), counts, perStratum);
     accumulate(data, counts, m);
     const beta = fitRound(data, m, data.start);
     anchorBetas(beta, data.anchor, data.components);

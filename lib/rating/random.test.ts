@@ -1,7 +1,7 @@
 // Tests of the bootstrap's random stream: the same sfc32 stream as lib/engine/rng.ts, uniform in [0, 1).
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../engine/rng';
-import { binomial, multinomialInto, SeededRandom } from './random';
+import { binomial, equalMultinomialInto, multinomialInto, SeededRandom } from './random';
 
 describe('SeededRandom', () => {
   it('reproduces createRng(seed).next() exactly', () => {
@@ -98,6 +98,22 @@ describe('multinomialInto', () => {
     for (const [k, w] of [[3, 5], [0, 1], [2, 4]] as const) {
       const p = w / 10;
       expect(Math.abs(sum[k]! / R - 20 * p)).toBeLessThan(5 * Math.sqrt((20 * p * (1 - p)) / R));
+    }
+  });
+});
+
+describe('equalMultinomialInto', () => {
+  it('draws exactly what multinomialInto draws with every weight 1, from the same random numbers', () => {
+    for (const [n, k] of [[0, 3], [1, 1], [7, 2], [50, 4], [1000, 9], [12345, 30]] as const) {
+      const a = new SeededRandom(`eq:${n}:${k}`);
+      const b = new SeededRandom(`eq:${n}:${k}`);
+      const equal = new Int32Array(k);
+      const weighted = new Int32Array(k);
+      equalMultinomialInto(a, n, k, equal);
+      multinomialInto(b, n, new Int32Array(k).fill(1), Int32Array.from({ length: k }, (_, i) => i), 0, k, k, weighted);
+      expect([...equal]).toEqual([...weighted]);
+      expect(equal.reduce((x, y) => x + y, 0)).toBe(n);
+      expect(a.next()).toBe(b.next()); // and left the stream at the same place
     }
   });
 });

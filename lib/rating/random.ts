@@ -102,3 +102,16 @@ export function multinomialInto(
     mass -= w;
   }
 }
+
+/**
+ * An exact multinomial draw of n trials over `k` equally likely categories, added into `out[0 .. k − 1]`: the same
+ * draws as `multinomialInto` with every weight 1 (the same random numbers, so the same results).
+ */
+export function equalMultinomialInto(random: SeededRandom, n: number, k: number, out: Int32Array): void {
+  let left = n;
+  for (let c = 0; c < k && left > 0; c++) {
+    const x = c === k - 1 ? left : binomial(random, left, 1 / (k - c));
+    out[c]! += x;
+    left -= x;
+  }
+}
