@@ -131,6 +131,8 @@ test('changing a provider’s base URL asks for the key again: test connection a
   await expect(row.getByTestId('provider-key')).not.toHaveText('none');
   await row.getByRole('link', { name: `Edit ${provider}` }).click();
   const form = page.getByTestId('provider-form');
+  // The edit form, not the new-provider form the page showed before the link's navigation ended.
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue(provider);
   await expect(form.getByTestId('key-again')).toHaveCount(0);
   await form.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
   await expect(form.getByTestId('key-again')).toContainText('enter the API key again');
