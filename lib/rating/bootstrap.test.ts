@@ -212,7 +212,7 @@ describe('a resample drawn type by type (many matches per outcome type)', () => 
     for (const scheme of ['plain', 'game-weighted'] as const) {
       const data = prepareBootstrap(matches, { scheme, seed: `types-${scheme}` });
       expect(data.typeStart.length - 1).toBe(4);
-      // Types are numbered in order of first appearance in (game, time, id) order: A, B, C, D.
+      // Types are numbered in order of first appearance in (end time, id) order (the index's): A, B, C, D.
       const share = scheme === 'plain' ? [0.4, 0.2, 0.3, 0.1] : [0.5 * (40 / 60), 0.5 * (20 / 60), 0.5 * (30 / 40), 0.5 * (10 / 40)];
       const R = 4000;
       const sum = new Float64Array(4);

@@ -1,8 +1,9 @@
 // Bootstrap intervals for Bradley-Terry: seeded resampling of matches (plain or game-weighted), refit, percentiles.
-import { anchorBetas, anchorIndex, fitWinMatrix, indexedWinMatrix, toEloScale, type BradleyTerryOptions, type WinMatrix } from './bradley-terry';
-import { compareStrings, indexMatches } from './comparisons';
-import { winMatrixComponents, type Components } from './components';
-import { fitIlsr, GAMEBENCH_ALPHA, gamebenchWinMatrix } from './ilsr';
+import { anchorBetas, anchorIndex, fitWinMatrix, toEloScale, type BradleyTerryOptions, type WinMatrix } from './bradley-terry';
+import { compareStrings } from './comparisons';
+import { connectedComponents, type Components } from './components';
+import { fitIlsr, GAMEBENCH_ALPHA } from './ilsr';
+import { MatchIndex } from './match-index';
 import { equalMultinomialInto, multinomialInto, SeededRandom } from './random';
 import type { Interval, RatedMatch } from './types';
 
@@ -76,7 +77,7 @@ export interface BootstrapData {
   stratumWeight: Int32Array;
   /** Matches in each stratum (the sum of its weights). */
   stratumSize: Int32Array;
-  /** Stratum s's matches are typeOf[stratumMatchStart[s]] .. (by outcome type; matches sorted by game, then time). */
+  /** Stratum s's matches are typeOf[stratumMatchStart[s]] .. (by outcome type; in the index's order: end time, then id). */
   stratumMatchStart: Int32Array;
   /** Outcome type of each match, in that order. */
   typeOf: Int32Array;
@@ -108,67 +109,100 @@ export interface BootstrapData {
 
 /** Precomputes the bootstrap of the rated matches: outcome types, games, point estimate. */
 export function prepareBootstrap(matches: readonly RatedMatch[], opts: BootstrapOptions = {}): BootstrapData {
-  // Sorted by game (the game-weighted scheme draws a game, then a match in it), then by end time and id, so that the
-  // resamples do not depend on the order the matches came in, nor on the ids of an export imported elsewhere (an
-  // imported match's end time is its place in the file, lib/datasets.ts).
-  const x = indexMatches([...matches].sort((a, b) => compareStrings(a.gameId, b.gameId) || (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || compareStrings(a.id, b.id)));
-  const n = x.agents.length;
-  const draws = x.matches.length;
-  const index = new Map(x.agents.map((id, k) => [id, k]));
+  return bootstrapOf(MatchIndex.of(matches), opts);
+}
+
+/**
+ * The bootstrap's data from an index of the matches (match-index.ts): O(outcome types + pairs + matches) here, the
+ * matches themselves were summed into the index as they came. The matches are in the index's order (end time, then
+ * id), so that the resamples do not depend on the order the matches came in, nor on the ids of an export imported
+ * elsewhere (an imported match's end time is its place in the file, lib/datasets.ts); under game-weighted, game by
+ * game (sorted by id), each in that order. Outcome types are numbered in order of first appearance, and a stratum
+ * lists its types in order of their first appearance in it.
+ */
+export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): BootstrapData {
+  const { agents, rank, pairI, pairJ } = ix.sorted();
+  const n = agents.length;
   const estimator = opts.estimator ?? 'mm';
-  const matchCounts = new Int32Array(n);
-  const gameStart = [0];
-  const typeOf = new Int32Array(draws);
-  const typeKeys = new Map<string, number>();
-  const typeStart = [0];
-  const entries: number[] = [];
-  x.matches.forEach((m, k) => {
-    for (const id of new Set(m.seats.map((s) => s.agentId))) matchCounts[index.get(id)!]!++;
-    if (k > 0 && m.gameId !== x.matches[k - 1]!.gameId) gameStart.push(k);
-    // GameBench drops a comparison whose sides scored the same (rating.py: `if match[a] == match[b]: continue`).
-    const kept: number[] = [];
-    for (let e = x.matchStart[k]!; e < x.matchStart[k + 1]!; e++) if (estimator === 'mm' || x.entryWinsI[e] !== x.entryWinsJ[e]) kept.push(e);
-    let key = '';
-    for (const e of kept) key += `${x.entryPair[e]},${x.entryWinsI[e]},${x.entryWinsJ[e]};`;
-    let type = typeKeys.get(key);
-    if (type === undefined) {
-      type = typeKeys.size;
-      typeKeys.set(key, type);
-      entries.push(...kept);
-      typeStart.push(entries.length);
+  const draws = ix.rated;
+  const T = ix.typeCount.length;
+  // The estimator's outcome types: the index's, or GameBench's (its types without the tied entries: GameBench drops a
+  // comparison whose sides scored the same, rating.py `if match[a] == match[b]: continue`), numbered in order of first
+  // appearance too (the first index type that maps to one appears first).
+  let typeStart: number[] | readonly number[] = ix.typeStart;
+  let entries: { pair: readonly number[]; wi: readonly number[]; wj: readonly number[] } = { pair: ix.entryPair, wi: ix.entryWinsI, wj: ix.entryWinsJ };
+  let toType: (t: number) => number = (t) => t;
+  if (estimator === 'gamebench') {
+    const map = new Int32Array(T);
+    const keys = new Map<string, number>();
+    const starts = [0];
+    const pair: number[] = [];
+    const wi: number[] = [];
+    const wj: number[] = [];
+    for (let t = 0; t < T; t++) {
+      let key = '';
+      const kept: number[] = [];
+      for (let e = ix.typeStart[t]!; e < ix.typeStart[t + 1]!; e++) {
+        if (ix.entryWinsI[e] === ix.entryWinsJ[e]) continue;
+        kept.push(e);
+        key += `${ix.entryPair[e]},${ix.entryWinsI[e]},${ix.entryWinsJ[e]};`;
+      }
+      let u = keys.get(key);
+      if (u === undefined) {
+        u = keys.size;
+        keys.set(key, u);
+        for (const e of kept) (pair.push(ix.entryPair[e]!), wi.push(ix.entryWinsI[e]!), wj.push(ix.entryWinsJ[e]!));
+        starts.push(pair.length);
+      }
+      map[t] = u;
     }
-    typeOf[k] = type;
-  });
-  gameStart.push(draws);
+    typeStart = starts;
+    entries = { pair, wi, wj };
+    toType = (t) => map[t]!;
+  }
+  const types = typeStart.length - 1;
 
   const scheme = opts.scheme ?? 'plain';
-  const games = gameStart.length - 1;
-  // The strata: per stratum, each outcome type's number of matches, types in order of first appearance.
+  // The strata: one (plain), or one per game (sorted by id). Per stratum, each outcome type's number of matches.
+  const strata =
+    scheme === 'plain'
+      ? [{ types: ix.typeCount.map((_, t) => t), counts: ix.typeCount, size: draws, games: ix.games.map((_, g) => g) }]
+      : ix.games
+          .map((game, g) => ({ types: game.types, counts: game.counts, size: game.size, games: [g], id: game.id }))
+          .sort((a, b) => compareStrings(a.id, b.id));
   const stratumStart = [0];
   const stratumType: number[] = [];
   const stratumWeight: number[] = [];
-  const seen = new Int32Array(typeStart.length - 1).fill(-1);
-  const bounds = scheme === 'plain' ? [0, draws] : gameStart;
-  for (let g = 0; g + 1 < bounds.length; g++) {
-    for (let k = bounds[g]!; k < bounds[g + 1]!; k++) {
-      const t = typeOf[k]!;
-      if (seen[t]! < stratumStart[g]!) {
-        seen[t] = stratumType.push(t) - 1;
+  const place = new Int32Array(types).fill(-1);
+  for (const s of strata) {
+    const from = stratumType.length;
+    s.types.forEach((t0, k) => {
+      const t = toType(t0);
+      if (place[t]! < from) {
+        place[t] = stratumType.push(t) - 1;
         stratumWeight.push(0);
       }
-      stratumWeight[seen[t]!]!++;
-    }
+      stratumWeight[place[t]!]! += s.counts[k]!;
+    });
     stratumStart.push(stratumType.length);
   }
-  // Expected multiplicity of each match in a resample: 1 (plain), or draws / (games · matches of its game).
-  const expected = new Float64Array(draws).fill(1);
-  if (scheme === 'game-weighted') {
-    for (let g = 0; g < games; g++) expected.fill(draws / (games * (gameStart[g + 1]! - gameStart[g]!)), gameStart[g], gameStart[g + 1]);
+  // The matches' types, stratum by stratum, each in the index's order.
+  const stratumMatchStart = [0];
+  for (const s of strata) stratumMatchStart.push(stratumMatchStart.at(-1)! + s.size);
+  const typeOf = new Int32Array(draws);
+  if (scheme === 'plain') for (let k = 0; k < draws; k++) typeOf[k] = toType(ix.typeOf[k]!);
+  else {
+    const next = new Int32Array(ix.games.length);
+    strata.forEach((s, k) => (next[s.games[0]!] = stratumMatchStart[k]!));
+    for (let k = 0; k < draws; k++) typeOf[next[ix.gameOf[k]!]!++] = toType(ix.typeOf[k]!);
   }
+
+  const matchCounts = new Int32Array(n);
+  ix.matchCounts.forEach((c, o) => (matchCounts[rank[o]!] = c));
   const data = {
-    agents: x.agents,
+    agents,
     matchCounts,
-    anchor: anchorIndex(x.agents, opts.anchorAgentId),
+    anchor: anchorIndex(agents, opts.anchorAgentId),
     fit: { prior: opts.prior, tolerance: opts.roundTolerance ?? 1e-7, maxIterations: opts.maxIterations },
     estimator,
     seed: String(opts.seed ?? 0),
@@ -177,22 +211,35 @@ export function prepareBootstrap(matches: readonly RatedMatch[], opts: Bootstrap
     stratumStart: Int32Array.from(stratumStart),
     stratumType: Int32Array.from(stratumType),
     stratumWeight: Int32Array.from(stratumWeight),
-    stratumSize: Int32Array.from({ length: bounds.length - 1 }, (_, g) => bounds[g + 1]! - bounds[g]!),
-    stratumMatchStart: Int32Array.from(bounds),
+    stratumSize: Int32Array.from(strata, (s) => s.size),
+    stratumMatchStart: Int32Array.from(stratumMatchStart),
     typeOf,
-    pairI: x.pairI,
-    pairJ: x.pairJ,
+    pairI,
+    pairJ,
     typeStart: Int32Array.from(typeStart),
-    entryPair: Int32Array.from(entries, (e) => x.entryPair[e]!),
-    entryWinsI: Float64Array.from(entries, (e) => x.entryWinsI[e]!),
-    entryWinsJ: Float64Array.from(entries, (e) => x.entryWinsJ[e]!),
+    entryPair: Int32Array.from(entries.pair),
+    entryWinsI: Float64Array.from(entries.wi),
+    entryWinsJ: Float64Array.from(entries.wj),
   };
-  // The fit to the expected resample (every match at its expected multiplicity): the point estimate, and each
-  // round's warm start.
-  const expectedMatrix = estimator === 'mm' ? indexedWinMatrix(x, expected) : gamebenchWinMatrix(x, expected);
-  // Expected multiplicities are all positive, so the MM matrix's edges are the pairs that met at all.
-  const components = winMatrixComponents(estimator === 'mm' ? expectedMatrix : indexedWinMatrix(x));
-  const start = fitRound({ estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations }, components }, expectedMatrix);
+  // The fit to the expected resample (every match at its expected multiplicity: 1, or under game-weighted
+  // draws / (games · matches of its game)): the point estimate, and each round's warm start.
+  const pairs = pairI.length;
+  const expected: WinMatrix = { n, pairI, pairJ, winsI: new Float64Array(pairs), winsJ: new Float64Array(pairs) };
+  strata.forEach((s, k) => {
+    const each = scheme === 'plain' ? 1 : draws / (strata.length * s.size);
+    const from = stratumStart[k]!;
+    for (let q = from; q < stratumStart[k + 1]!; q++) {
+      const t = stratumType[q]!;
+      const c = each * stratumWeight[q]!;
+      for (let e = data.typeStart[t]!; e < data.typeStart[t + 1]!; e++) {
+        expected.winsI[data.entryPair[e]!]! += c * data.entryWinsI[e]!;
+        expected.winsJ[data.entryPair[e]!]! += c * data.entryWinsJ[e]!;
+      }
+    }
+  });
+  // The comparison graph: every pair that met (each comparison weighs more than 0), whichever the estimator.
+  const components = connectedComponents(n, pairI, pairJ, () => true);
+  const start = fitRound({ estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations }, components }, expected);
   const point = start.slice();
   anchorBetas(point, data.anchor, components);
   return { ...data, start, point, components };

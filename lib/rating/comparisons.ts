@@ -60,7 +60,7 @@ export function matchComparisons(match: RatedMatch): MatchComparison[] {
 }
 
 /** The comparisons between the sides of a non-cooperative match (see matchComparisons). */
-function sideComparisons(sides: readonly Side[]): MatchComparison[] {
+export function sideComparisons(sides: readonly Side[]): MatchComparison[] {
   const k = sides.length;
   if (k < 2) return [];
   const out: MatchComparison[] = [];
@@ -97,7 +97,11 @@ export type MatchResult = 'win' | 'draw' | 'loss';
  * with the same rule in SQL (lib/queries.ts, `agentRecords`).
  */
 export function agentResult(match: RatedMatch, agentId: string): MatchResult | null {
-  const sides = matchSides(match);
+  return resultOnSides(matchSides(match), agentId);
+}
+
+/** agentResult on a match's sides (matchSides), for callers that already have them. */
+export function resultOnSides(sides: readonly Side[], agentId: string): MatchResult | null {
   const own = sides.filter((s) => s.agentIds.includes(agentId)).map((s) => s.score);
   if (own.length === 0) return null;
   const others = sides.filter((s) => !s.agentIds.includes(agentId)).map((s) => s.score);

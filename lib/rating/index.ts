@@ -18,6 +18,7 @@ export {
 } from './bradley-terry';
 export {
   bootstrap,
+  bootstrapOf,
   prepareBootstrap,
   type AgentBootstrap,
   type BootstrapData,
@@ -32,6 +33,7 @@ export { eloRatings, inPlayOrder, type EloOptions } from './elo';
 export { OnlineRatings, type OnlineOptions, type OnlineSnapshot } from './online';
 export { trueSkillRatings, trueSkillTeams, type TrueSkillOptions, type TrueSkillRating, type TrueSkillTeam } from './trueskill';
 export { cooperativeScores, type CooperativeOptions, type CooperativeScore } from './cooperative';
-export { normalizedScores, normalizeTable, rawMetrics, type GameNormalizedScore, type NormalizedBy, type NormalizedScore, type RawTable } from './normalized';
-export { computeLeaderboard, type AgentRating, type Leaderboard, type LeaderboardOptions, type PairwiseRow } from './leaderboard';
+export { normalizedScores, normalizeTable, rawMetrics, RawMetricSums, type GameNormalizedScore, type NormalizedBy, type NormalizedScore, type RawTable } from './normalized';
+export { computeLeaderboard, leaderboardOf, type AgentRating, type Leaderboard, type LeaderboardOptions, type LeaderboardRun, type PairwiseRow } from './leaderboard';
+export { MatchIndex, type AgentRecord, type IndexedGame, type SortedAgents } from './match-index';
 export { assertRatedMatches, RatingInputError } from './validate';

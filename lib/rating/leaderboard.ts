@@ -1,16 +1,16 @@
 // The leaderboard in one call: Bradley-Terry with bootstrap intervals and ranks, records, Elo, TrueSkill, pairwise table.
-import { bootstrap, type AgentBootstrap, type BootstrapOptions, type BootstrapScheme, type Estimator, type Summary } from './bootstrap';
+import { bootstrapOf, runRounds, summarise, type AgentBootstrap, type BootstrapData, type BootstrapOptions, type BootstrapScheme, type Estimator, type Summary } from './bootstrap';
 import { winProbability } from './bradley-terry';
-import { agentResult, compareStrings, isRated, matchComparisons } from './comparisons';
+import { compareStrings } from './comparisons';
 import { cooperativeScores, type CooperativeScore } from './cooperative';
 import { eloRatings } from './elo';
-import { normalizedScores, type NormalizedBy, type NormalizedScore } from './normalized';
+import { MatchIndex } from './match-index';
+import { normalizeTable, trueSkillByGame, type NormalizedBy, type NormalizedScore } from './normalized';
 import { rankAgents } from './ranks';
-import { robustness, type GeneralFactor, type LeaveOneOut } from './robust';
+import { robustnessOf, type GeneralFactor, type LeaveOneOut } from './robust';
 import { trueSkillRatings, type TrueSkillRating } from './trueskill';
 import type { OnlineSnapshot } from './online';
 import type { RatedMatch } from './types';
-import { assertRatedMatches } from './validate';
 
 /** Options of computeLeaderboard. */
 export interface LeaderboardOptions {
@@ -137,46 +137,11 @@ export interface Leaderboard {
   interval: 0.9 | 0.95;
 }
 
-/** Win/draw/loss and score totals per agent over the rated matches. */
-function records(matches: readonly RatedMatch[]) {
-  const out = new Map<string, { wins: number; draws: number; losses: number; scoreSum: number; seats: number }>();
-  // scoreSum sums every seat: over the agent's matches it is also GameBench's total (the sum of per-match sums).
-  for (const m of matches) {
-    if (!isRated(m)) continue;
-    for (const id of new Set(m.seats.map((s) => s.agentId))) {
-      const r = out.get(id) ?? { wins: 0, draws: 0, losses: 0, scoreSum: 0, seats: 0 };
-      const result = agentResult(m, id);
-      if (result === 'win') r.wins++;
-      else if (result === 'draw') r.draws++;
-      else r.losses++;
-      for (const seat of m.seats) {
-        if (seat.agentId !== id) continue;
-        r.scoreSum += seat.score;
-        r.seats++;
-      }
-      out.set(id, r);
-    }
-  }
-  return out;
-}
-
-/** Observed head-to-head totals per pair of agents (i < j). */
-function headToHead(matches: readonly RatedMatch[]) {
-  const out = new Map<string, { i: string; j: string; matches: number; wi: number; total: number }>();
-  for (const m of matches) {
-    const met = new Set<string>();
-    for (const c of matchComparisons(m)) {
-      const [i, j, share] = compareStrings(c.a, c.b) < 0 ? [c.a, c.b, c.scoreA] : [c.b, c.a, 1 - c.scoreA];
-      const key = `${i}\u0000${j}`;
-      const e = out.get(key) ?? { i, j, matches: 0, wi: 0, total: 0 };
-      if (!met.has(key)) e.matches++;
-      met.add(key);
-      e.wi += c.weight * share;
-      e.total += c.weight;
-      out.set(key, e);
-    }
-  }
-  return [...out.values()].sort((x, y) => compareStrings(x.i, y.i) || compareStrings(x.j, y.j));
+/** Observed head-to-head totals per pair of agents (i < j by id). */
+function headToHead(ix: MatchIndex) {
+  return ix.pairLo
+    .map((lo, p) => ({ i: ix.agentIds[lo]!, j: ix.agentIds[ix.pairHi[p]!]!, matches: ix.pairMatches[p]!, wi: ix.pairWins[p]!, total: ix.pairWeight[p]! }))
+    .sort((x, y) => compareStrings(x.i, y.i) || compareStrings(x.j, y.j));
 }
 
 /** Ranks (rankAgents) computed within each group alone; one group: exactly rankAgents over all. */
@@ -194,7 +159,23 @@ function ranksWithinGroups(agents: readonly AgentBootstrap[], groups: number, in
 
 /** Computes the full leaderboard of a set of matches. */
 export async function computeLeaderboard(matches: readonly RatedMatch[], opts: LeaderboardOptions = {}): Promise<Leaderboard> {
-  assertRatedMatches(matches, 'leaderboard');
+  return leaderboardOf(MatchIndex.of(matches), opts, { given: matches });
+}
+
+/** How leaderboardOf runs. */
+export interface LeaderboardRun {
+  /**
+   * The matches in the order the caller has them (default: the index's), for what depends on that order: Elo and
+   * TrueSkill replayed from scratch (without `online`), and the cooperative scores' resamples.
+   */
+  given?: readonly RatedMatch[];
+  /** Runs the bootstrap's rounds 0 .. rounds − 1 (default: here, runRounds); a server may split them over threads. */
+  rounds?: (data: BootstrapData, rounds: number) => Promise<Float64Array>;
+}
+
+/** The leaderboard of indexed matches (match-index.ts): what a leaderboard kept up to date computes from. */
+export async function leaderboardOf(ix: MatchIndex, opts: LeaderboardOptions = {}, run: LeaderboardRun = {}): Promise<Leaderboard> {
+  const given = run.given ?? ix.matches;
   const interval = opts.interval ?? 0.95;
   const bootOpts: BootstrapOptions = {
     scheme: opts.scheme,
@@ -206,25 +187,24 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
     prior: opts.prior,
     offset: opts.offset,
   };
-  const boot = bootstrap(matches, bootOpts);
+  const data = bootstrapOf(ix, bootOpts);
+  const rounds = opts.rounds ?? 1000;
+  const boot = summarise(data, run.rounds ? await run.rounds(data, rounds) : runRounds(data, 0, rounds), bootOpts);
   const online = opts.online;
-  const trueSkill = opts.trueSkill === false ? undefined : online ? online.trueSkill : await trueSkillRatings(matches);
+  const trueSkill = opts.trueSkill === false ? undefined : online ? online.trueSkill : await trueSkillRatings(given);
   // LLMArena's TrueSkill is per environment: one game's matches only (reused when every match is of that game).
   const byGame = opts.normalizedBy ?? {};
-  const games = new Set(matches.map((m) => m.gameId));
-  const [onlyGame] = games;
-  const normalized =
-    opts.trueSkill === false
-      ? await normalizedScores(matches, Object.fromEntries(Object.entries(byGame).filter(([, x]) => x !== 'trueskill')))
-      : await normalizedScores(
-          matches,
-          byGame,
-          online ? online.trueSkillByGame : games.size === 1 && trueSkill && onlyGame !== undefined ? new Map([[onlyGame, trueSkill]]) : undefined,
-        );
+  const by = opts.trueSkill === false ? Object.fromEntries(Object.entries(byGame).filter(([, x]) => x !== 'trueskill')) : byGame;
+  const [onlyGame] = ix.gameIds;
+  const known: ReadonlyMap<string, ReadonlyMap<string, TrueSkillRating>> =
+    opts.trueSkill === false ? new Map() : online ? online.trueSkillByGame : ix.gameIds.size === 1 && trueSkill && onlyGame !== undefined ? new Map([[onlyGame, trueSkill]]) : new Map();
+  const missing = Object.fromEntries(Object.entries(by).filter(([g, metric]) => metric === 'trueskill' && !known.has(g)));
+  const perGame = Object.keys(missing).length > 0 ? new Map([...known, ...(await trueSkillByGame(given, missing))]) : known;
+  const normalized = normalizeTable(ix.rawMetrics(by).table(perGame));
   const ranks = ranksWithinGroups(boot.agents, boot.groups, interval);
   const grouped = boot.groups > 1;
-  const elo = online ? online.elo : eloRatings(matches, { k: opts.eloK });
-  const record = records(matches);
+  const elo = online ? online.elo : eloRatings(given, { k: opts.eloK });
+  const record = ix.records;
   const beta = new Map(boot.agents.map((a) => [a.agentId, a.beta.point]));
 
   const rows = boot.agents.map((a, k): AgentRating => {
@@ -248,7 +228,8 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
   });
   rows.sort((x, y) => (x.group ?? 0) - (y.group ?? 0) || x.rank - y.rank || y.rating.point - x.rating.point || compareStrings(x.agentId, y.agentId));
 
-  const pairwise = headToHead(matches).map(({ i, j, matches: n, wi, total }): PairwiseRow => ({
+  const cooperative = run.given ? run.given.filter((m) => m.cooperative) : ix.cooperative;
+  const pairwise = headToHead(ix).map(({ i, j, matches: n, wi, total }): PairwiseRow => ({
     i,
     j,
     matches: n,
@@ -260,10 +241,10 @@ export async function computeLeaderboard(matches: readonly RatedMatch[], opts: L
     rows,
     groups: boot.groups,
     pairwise,
-    cooperative: cooperativeScores(matches, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
-    cooperativeMixed: cooperativeScores(matches, { by: 'mixed', rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
+    cooperative: cooperativeScores(cooperative, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
+    cooperativeMixed: cooperativeScores(cooperative, { by: 'mixed', rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
     normalized,
-    robust: robustness(matches, { prior: opts.prior }),
+    robust: robustnessOf(ix, { prior: opts.prior }),
     scheme: boot.scheme,
     rounds: boot.rounds,
     interval,

@@ -48,34 +48,49 @@ export function rawMetrics(
   by: Readonly<Record<string, NormalizedBy>>,
   trueSkill: ReadonlyMap<string, ReadonlyMap<string, TrueSkillRating>> = new Map(),
 ): RawTable {
-  const acc = new Map<string, Map<string, { sum: number; samples: number }>>();
-  const add = (gameId: string, agentId: string, x: number) => {
-    let game = acc.get(gameId);
-    if (!game) acc.set(gameId, (game = new Map()));
-    const e = game.get(agentId) ?? { sum: 0, samples: 0 };
-    e.sum += x;
-    e.samples += 1;
-    game.set(agentId, e);
-  };
-  for (const m of matches) {
-    const metric = by[m.gameId];
-    if (!metric) continue;
+  const sums = new RawMetricSums(by);
+  for (const m of matches) sums.add(m);
+  return sums.table(trueSkill);
+}
+
+/**
+ * The sums behind rawMetrics, match by match (so a leaderboard kept up to date adds only new matches: match-index.ts).
+ * `table` gives rawMetrics of the matches added so far.
+ */
+export class RawMetricSums {
+  private readonly acc = new Map<string, Map<string, { sum: number; samples: number }>>();
+
+  constructor(private readonly by: Readonly<Record<string, NormalizedBy>>) {}
+
+  private put(gameId: string, agentId: string, x: number): void {
+    let game = this.acc.get(gameId);
+    if (!game) this.acc.set(gameId, (game = new Map()));
+    const e = game.get(agentId);
+    if (e) {
+      e.sum += x;
+      e.samples += 1;
+    } else game.set(agentId, { sum: x, samples: 1 });
+  }
+
+  add(m: RatedMatch): void {
+    const metric = this.by[m.gameId];
+    if (!metric) return;
     if (metric === 'trueskill') {
       // Samples: the matches TrueSkill rated the agent in (its teams, trueskill.ts); the value is μ, set below.
-      for (const t of trueSkillTeams(m) ?? []) for (const id of t.agentIds) add(m.gameId, id, 0);
+      for (const t of trueSkillTeams(m) ?? []) for (const id of t.agentIds) this.put(m.gameId, id, 0);
     } else if (metric === 'reward') {
       if (m.cooperative) {
         const ids = new Set(m.seats.map((s) => s.agentId));
-        if (ids.size === 1) add(m.gameId, m.seats[0]!.agentId, m.teamScore ?? m.seats.reduce((s, seat) => s + seat.score, 0));
+        if (ids.size === 1) this.put(m.gameId, m.seats[0]!.agentId, m.teamScore ?? m.seats.reduce((s, seat) => s + seat.score, 0));
       } else {
-        for (const seat of m.seats) if (seat.reward !== undefined) add(m.gameId, seat.agentId, seat.reward);
+        for (const seat of m.seats) if (seat.reward !== undefined) this.put(m.gameId, seat.agentId, seat.reward);
       }
     } else if (!m.cooperative) {
       // The side won when its score (the sum of its seats') is above every other side's (seats without a label are
       // sides of their own), as the record rule decides (lib/rating/comparisons.ts `agentResult`).
       const side = metric.winRateAs;
       const on = m.seats.filter((s) => s.team === side);
-      if (on.length === 0) continue;
+      if (on.length === 0) return;
       const own = on.reduce((sum, s) => sum + s.score, 0);
       const others = new Map<string, number>();
       m.seats.forEach((s, i) => {
@@ -84,22 +99,26 @@ export function rawMetrics(
         others.set(key, (others.get(key) ?? 0) + s.score);
       });
       const won = own > Math.max(-Infinity, ...others.values()) + 1e-9 ? 1 : 0;
-      for (const id of new Set(on.map((s) => s.agentId))) add(m.gameId, id, won);
+      for (const id of new Set(on.map((s) => s.agentId))) this.put(m.gameId, id, won);
     }
   }
-  const out: RawTable = new Map();
-  for (const [gameId, game] of acc) {
-    const ts = by[gameId] === 'trueskill' ? trueSkill.get(gameId) : undefined;
-    const table = new Map<string, { raw: number; samples: number }>();
-    for (const [agentId, { sum, samples }] of game) {
-      if (by[gameId] === 'trueskill') {
-        const r = ts?.get(agentId);
-        if (r) table.set(agentId, { raw: r.mu, samples });
-      } else table.set(agentId, { raw: sum / samples, samples });
+
+  /** The raw table of the matches added so far; `trueSkill` as in rawMetrics. */
+  table(trueSkill: ReadonlyMap<string, ReadonlyMap<string, TrueSkillRating>> = new Map()): RawTable {
+    const out: RawTable = new Map();
+    for (const [gameId, game] of this.acc) {
+      const ts = this.by[gameId] === 'trueskill' ? trueSkill.get(gameId) : undefined;
+      const table = new Map<string, { raw: number; samples: number }>();
+      for (const [agentId, { sum, samples }] of game) {
+        if (this.by[gameId] === 'trueskill') {
+          const r = ts?.get(agentId);
+          if (r) table.set(agentId, { raw: r.mu, samples });
+        } else table.set(agentId, { raw: sum / samples, samples });
+      }
+      if (table.size) out.set(gameId, table);
     }
-    if (table.size) out.set(gameId, table);
+    return out;
   }
-  return out;
 }
 
 /**

@@ -4,46 +4,50 @@
 // - a general factor: the first principal component of the agents' per-game ratings (games as variables,
 //   standardised), its loading on each game and each agent's score on it.
 import { fitWinMatrix, type BradleyTerryOptions, type WinMatrix } from './bradley-terry';
-import { compareStrings, indexMatches, isRated, type IndexedMatches } from './comparisons';
+import { compareStrings } from './comparisons';
 import { winMatrixComponents } from './components';
+import { MatchIndex } from './match-index';
 import type { RatedMatch } from './types';
 
 /**
- * The rated matches indexed once, with per game the wins its matches add to every pair and the agents that played it:
- * every fit below (the overall one, one without each game, one per game) sums games' wins instead of indexing its
- * matches again (at a million matches that was ten passes over them).
+ * The rated matches summed per game (from their index, match-index.ts): the wins its matches add to every pair and
+ * the agents that played it. Every fit below (the overall one, one without each game, one per game) sums games' wins
+ * instead of indexing its matches again (at a million matches that was ten passes over them).
  */
 interface GameSums {
-  x: IndexedMatches;
+  /** Rated agents, sorted; the pairs that met in their positions (pairI[p] < pairJ[p]). */
+  agents: string[];
+  pairI: Int32Array;
+  pairJ: Int32Array;
   /** The games, sorted. */
   games: string[];
-  /** Per game (in `games` order): wins of pairI over pairJ and back, per pair of the index. */
+  /** Per game (in `games` order): wins of pairI over pairJ and back, per pair. */
   winsI: Float64Array[];
   winsJ: Float64Array[];
-  /** Per game: 1 for every agent (index into x.agents) with a seat in one of its rated matches. */
+  /** Per game: 1 for every agent (index into agents) with a seat in one of its rated matches. */
   played: Uint8Array[];
 }
 
-function gameSums(matches: readonly RatedMatch[]): GameSums {
-  const x = indexMatches(matches);
-  const games = [...new Set(x.matches.map((m) => m.gameId))].sort(compareStrings);
-  const gameIndex = new Map(games.map((g, k) => [g, k]));
-  const agentIndex = new Map(x.agents.map((id, k) => [id, k]));
-  const pairs = x.pairI.length;
+function gameSums(ix: MatchIndex): GameSums {
+  const { agents, rank, pairI, pairJ } = ix.sorted();
+  const games = [...ix.games].sort((a, b) => compareStrings(a.id, b.id));
+  const pairs = pairI.length;
   const winsI = games.map(() => new Float64Array(pairs));
   const winsJ = games.map(() => new Float64Array(pairs));
-  const played = games.map(() => new Uint8Array(x.agents.length));
-  x.matches.forEach((m, k) => {
-    const g = gameIndex.get(m.gameId)!;
+  const played = games.map(() => new Uint8Array(agents.length));
+  games.forEach((game, g) => {
     const wi = winsI[g]!;
     const wj = winsJ[g]!;
-    for (let e = x.matchStart[k]!; e < x.matchStart[k + 1]!; e++) {
-      wi[x.entryPair[e]!]! += x.entryWinsI[e]!;
-      wj[x.entryPair[e]!]! += x.entryWinsJ[e]!;
-    }
-    for (const seat of m.seats) played[g]![agentIndex.get(seat.agentId)!] = 1;
+    game.types.forEach((t, k) => {
+      const c = game.counts[k]!;
+      for (let e = ix.typeStart[t]!; e < ix.typeStart[t + 1]!; e++) {
+        wi[ix.entryPair[e]!]! += c * ix.entryWinsI[e]!;
+        wj[ix.entryPair[e]!]! += c * ix.entryWinsJ[e]!;
+      }
+    });
+    for (const o of game.played) played[g]![rank[o]!] = 1;
   });
-  return { x, games, winsI, winsJ, played };
+  return { agents, pairI, pairJ, games: games.map((g) => g.id), winsI, winsJ, played };
 }
 
 /** A point fit's β per agent id, and the agent's group: its connected component among those games' matches (0 = the largest). */
@@ -51,10 +55,9 @@ type PointFit = Map<string, { beta: number; group: number }>;
 
 /** The Bradley-Terry point fit of the matches of some games (indices into s.games), over the agents who played them. */
 function pointFit(s: GameSums, include: readonly number[], opts: BradleyTerryOptions): PointFit {
-  const { x } = s;
   const keep: number[] = [];
-  const local = new Int32Array(x.agents.length).fill(-1);
-  for (let k = 0; k < x.agents.length; k++) {
+  const local = new Int32Array(s.agents.length).fill(-1);
+  for (let k = 0; k < s.agents.length; k++) {
     if (include.some((g) => s.played[g]![k] === 1)) local[k] = keep.push(k) - 1;
   }
   if (keep.length === 0) return new Map();
@@ -62,7 +65,7 @@ function pointFit(s: GameSums, include: readonly number[], opts: BradleyTerryOpt
   const pairJ: number[] = [];
   const winsI: number[] = [];
   const winsJ: number[] = [];
-  for (let p = 0; p < x.pairI.length; p++) {
+  for (let p = 0; p < s.pairI.length; p++) {
     let wi = 0;
     let wj = 0;
     for (const g of include) {
@@ -71,8 +74,8 @@ function pointFit(s: GameSums, include: readonly number[], opts: BradleyTerryOpt
     }
     // Every comparison weighs more than 0, so a pair met in these games exactly when it has wins either way.
     if (wi + wj > 0) {
-      pairI.push(local[x.pairI[p]!]!);
-      pairJ.push(local[x.pairJ[p]!]!);
+      pairI.push(local[s.pairI[p]!]!);
+      pairJ.push(local[s.pairJ[p]!]!);
       winsI.push(wi);
       winsJ.push(wj);
     }
@@ -80,7 +83,7 @@ function pointFit(s: GameSums, include: readonly number[], opts: BradleyTerryOpt
   const m: WinMatrix = { n: keep.length, pairI: Int32Array.from(pairI), pairJ: Int32Array.from(pairJ), winsI: Float64Array.from(winsI), winsJ: Float64Array.from(winsJ) };
   const components = winMatrixComponents(m);
   const { beta } = fitWinMatrix(m, opts, undefined, components);
-  return new Map(keep.map((k, l) => [x.agents[k]!, { beta: beta[l]!, group: components.of[l]! }]));
+  return new Map(keep.map((k, l) => [s.agents[k]!, { beta: beta[l]!, group: components.of[l]! }]));
 }
 
 /**
@@ -120,7 +123,7 @@ export interface LeaveOneOut {
  * are ranked among themselves.
  */
 export function leaveOneGameOut(matches: readonly RatedMatch[], opts: BradleyTerryOptions = {}): LeaveOneOut {
-  return leaveOneOutOf(gameSums(matches.filter(isRated)), opts);
+  return leaveOneOutOf(gameSums(MatchIndex.of(matches)), opts);
 }
 
 function leaveOneOutOf(s: GameSums, opts: BradleyTerryOptions): LeaveOneOut {
@@ -194,14 +197,19 @@ export function firstEigen(c: number[][]): { vector: number[]; value: number } {
  * component, over the games it played, divided by the weights used (so agents with fewer games are on the same scale).
  */
 export function generalFactor(matches: readonly RatedMatch[], opts: FactorOptions = {}): GeneralFactor | null {
-  return generalFactorOf(gameSums(matches.filter(isRated)), opts);
+  return generalFactorOf(gameSums(MatchIndex.of(matches)), opts);
 }
 
 type FactorOptions = BradleyTerryOptions & { minAgents?: number; minGames?: number };
 
 /** Both robustness views of the rated matches, from one index of them (what the leaderboard computes). */
 export function robustness(matches: readonly RatedMatch[], opts: BradleyTerryOptions = {}): { leaveOneOut: LeaveOneOut; factor: GeneralFactor | null } {
-  const s = gameSums(matches.filter(isRated));
+  return robustnessOf(MatchIndex.of(matches), opts);
+}
+
+/** robustness() of indexed matches. */
+export function robustnessOf(ix: MatchIndex, opts: BradleyTerryOptions = {}): { leaveOneOut: LeaveOneOut; factor: GeneralFactor | null } {
+  const s = gameSums(ix);
   return { leaveOneOut: leaveOneOutOf(s, opts), factor: generalFactorOf(s, opts) };
 }
 

@@ -1,14 +1,28 @@
 // Worker thread: reads and computes leaderboards off the server's event loop. A live view is read from Postgres here
-// (decoding a million rows would block the server for seconds) and kept here, with TrueSkill/Elo after its last match,
-// so a recompute reads and replays only the matches finished since; the server receives the board and what the page
-// needs, never the matches. Imported datasets and benchmarks send their matches instead.
-import { parentPort } from 'node:worker_threads';
+// (decoding a million rows would block the server for seconds) and kept here: its matches summed into an index
+// (lib/rating/match-index.ts) and TrueSkill/Elo after its last match, so a recompute reads, sums and replays only the
+// matches finished since; the server receives the board and what the page needs, never the matches. The bootstrap's
+// rounds of a large view are split with a second thread (rounds-worker.ts). Imported datasets and benchmarks send
+// their matches instead.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { parentPort, Worker } from 'node:worker_threads';
 import { createDb, type Db } from '../../lib/db';
 import type { LeaderboardQuery } from '../../lib/leaderboard';
-import { computeLeaderboard, OnlineRatings, type Leaderboard, type LeaderboardOptions, type OnlineSnapshot } from '../../lib/rating';
+import { computeLeaderboard, OnlineRatings, type Leaderboard, type LeaderboardOptions } from '../../lib/rating';
+import { runRounds, type BootstrapData } from '../../lib/rating/bootstrap';
+import { leaderboardOf } from '../../lib/rating/leaderboard';
+import { MatchIndex } from '../../lib/rating/match-index';
 import type { RatedMatch } from '../../lib/rating/types';
 import { anchorAgent, loadLeaderboardData, loadLeaderboardSince, metaOf, type LeaderboardData, type ViewMeta } from './data';
+import type { RoundsJob } from './rounds-worker';
 import { MAX_HELD_MATCHES, ViewStore } from './view-store';
+
+/**
+ * A view's bootstrap is split over two threads when its rated matches × rounds reach this (below, the copy to the
+ * second thread and back costs more than it saves): at the default 1,000 rounds, from 2,000 matches on.
+ */
+export const SPLIT_ROUNDS_ABOVE = 2_000_000;
 
 /** The options a view computes with; the anchor and LLMArena's metrics come from its data. */
 export type ViewOptions = Omit<LeaderboardOptions, 'anchorAgentId' | 'normalizedBy' | 'online'>;
@@ -24,6 +38,8 @@ export interface LiveView {
   fullEveryMs: number;
   /** The budget of matches the thread keeps over all views (default MAX_HELD_MATCHES; tests set less). */
   maxHeldMatches?: number;
+  /** Split the bootstrap's rounds over two threads from this many rated matches × rounds (default SPLIT_ROUNDS_ABOVE). */
+  splitRoundsAbove?: number;
 }
 
 export type ComputeRequest =
@@ -39,13 +55,15 @@ export interface ViewResult {
   note?: string;
   /** What the thread keeps now, over all views. */
   held: { views: number; matches: number };
+  /** The threads the bootstrap's rounds ran on (1 or 2). */
+  threads: number;
 }
 
 interface ViewState {
+  /** The view as read; its `matches` are the index's (appended to in place, in the view's turn). */
   data: LeaderboardData;
+  index: MatchIndex;
   online: OnlineRatings;
-  /** The ratings after the view's last match (a copy: taken in the view's turn, for the computation after it). */
-  ratings: OnlineSnapshot;
   /** The options the online ratings were made with (a change starts the view afresh). */
   onlineKey: string;
   /** When it was last read whole. */
@@ -63,33 +81,96 @@ function onlineOptions(opts: Pick<LeaderboardOptions, 'eloK' | 'trueSkill' | 'no
   return { eloK: opts.eloK, trueSkill: opts.trueSkill, trueSkillGames };
 }
 
+/** The view's state brought up to date: the matches since its last read appended when that is exact, else read whole. */
+async function update(db: Db, live: LiveView, opts: ViewOptions, prev: ViewState | undefined): Promise<{ state: ViewState; note?: string }> {
+  let note: string | undefined;
+  if (live.incremental && prev?.data.watermark && Date.now() - prev.fullAt < live.fullEveryMs) {
+    const since = await loadLeaderboardSince(db, live.query, prev.data.watermark);
+    if (!since) note = 'leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole';
+    else if (!prev.index.follows(since.matches)) note = 'leaderboard: the matches read since do not all sort after the last one (end time, then id); reading the view whole';
+    else if (JSON.stringify(onlineOptions({ ...opts, normalizedBy: since.normalizedBy })) === prev.onlineKey) {
+      await prev.online.append(since.matches);
+      prev.index.append(since.matches);
+      return { state: { ...prev, data: { ...since, matches: prev.index.matches } } };
+    }
+  }
+  const data = await loadLeaderboardData(db, live.query);
+  const index = MatchIndex.of(data.matches);
+  const oo = onlineOptions({ ...opts, normalizedBy: data.normalizedBy });
+  const online = new OnlineRatings(oo);
+  await online.append(data.matches);
+  return { state: { data: { ...data, matches: index.matches }, index, online, onlineKey: JSON.stringify(oo), fullAt: Date.now() }, ...(note ? { note } : {}) };
+}
+
 async function computeLive(live: LiveView, opts: ViewOptions): Promise<ViewResult> {
   let db = clients.get(live.url);
   if (!db) clients.set(live.url, (db = createDb(live.url, 3)));
   views ??= new ViewStore(live.maxHeldMatches ?? MAX_HELD_MATCHES);
-  let note: string | undefined;
-  const state = await views.use(live.key, async (prev) => {
-    if (live.incremental && prev?.data.watermark && Date.now() - prev.fullAt < live.fullEveryMs) {
-      const since = await loadLeaderboardSince(db, live.query, prev.data.watermark);
-      if (since) {
-        const onlineKey = JSON.stringify(onlineOptions({ ...opts, normalizedBy: since.normalizedBy }));
-        if (onlineKey === prev.onlineKey) {
-          await prev.online.append(since.matches);
-          return { ...prev, data: { ...since, matches: prev.data.matches.concat(since.matches) }, ratings: prev.online.snapshot() };
-        }
-      } else note = 'leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole';
-    }
-    const data = await loadLeaderboardData(db, live.query);
-    const oo = onlineOptions({ ...opts, normalizedBy: data.normalizedBy });
-    const online = new OnlineRatings(oo);
-    await online.append(data.matches);
-    return { data, online, ratings: online.snapshot(), onlineKey: JSON.stringify(oo), fullAt: Date.now() };
+  let result: Omit<ViewResult, 'held'> | undefined;
+  // Computed in the view's turn: its index changes in place when the next read appends to it.
+  await views.use(live.key, async (prev) => {
+    const { state, note } = await update(db, live, opts, prev);
+    const { data, index } = state;
+    const anchorId = anchorAgent(data, index.played)?.id ?? null;
+    let threads = 1;
+    const board =
+      index.matches.length === 0
+        ? emptyBoard(opts)
+        : await leaderboardOf(
+            index,
+            { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy, online: state.online.snapshot() },
+            { rounds: (d, rounds) => (d.draws * rounds >= (live.splitRoundsAbove ?? SPLIT_ROUNDS_ABOVE) && rounds >= 2 ? ((threads = 2), splitRounds(d, rounds)) : Promise.resolve(runRounds(d, 0, rounds))) },
+          );
+    result = { board, meta: metaOf(data, anchorId), threads, ...(note ? { note } : {}) };
+    return state;
   });
-  // Computed outside the view's turn: a view's matches are never changed in place, and its ratings are a copy.
-  const { data } = state;
-  const anchorId = anchorAgent(data)?.id ?? null;
-  const board = data.matches.length === 0 ? emptyBoard(opts) : await computeLeaderboard(data.matches, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy, online: state.ratings });
-  return { board, meta: metaOf(data, anchorId), held: views.stats(), ...(note ? { note } : {}) };
+  return { ...result!, held: views.stats() };
+}
+
+/** The second thread for the bootstrap's rounds, started on first use. */
+let helper: Worker | null = null;
+let nextJob = 1;
+const jobs = new Map<number, { resolve(samples: Float64Array): void; reject(err: Error): void }>();
+
+function roundsHelper(): Worker {
+  if (helper) return helper;
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const w = new Worker(new URL('./rounds-worker.ts', import.meta.url), { execArgv: ['--import', tsxLoader] });
+  const fail = (err: Error) => {
+    for (const j of jobs.values()) j.reject(err);
+    jobs.clear();
+    if (helper === w) helper = null;
+  };
+  w.on('message', (msg: { id: number; samples?: Float64Array; error?: string }) => {
+    const j = jobs.get(msg.id);
+    jobs.delete(msg.id);
+    if (msg.samples) j?.resolve(msg.samples);
+    else j?.reject(new Error(msg.error ?? 'rounds worker: no samples'));
+  });
+  w.on('error', fail);
+  w.on('exit', (code) => fail(new Error(`rounds worker exited with code ${code}`)));
+  w.unref();
+  return (helper = w);
+}
+
+/**
+ * Rounds 0 .. rounds − 1: the first half on the second thread, the second half here at the same time. Should the
+ * second thread fail, its half is run here: the same numbers, later.
+ */
+async function splitRounds(data: BootstrapData, rounds: number): Promise<Float64Array> {
+  const half = rounds >> 1;
+  const id = nextJob++;
+  const away = new Promise<Float64Array>((resolve, reject) => {
+    jobs.set(id, { resolve, reject });
+    roundsHelper().postMessage({ id, data, from: 0, to: half } satisfies RoundsJob);
+  });
+  away.catch(() => {});
+  const here = runRounds(data, half, rounds);
+  const first = await away.catch(() => runRounds(data, 0, half));
+  const out = new Float64Array(rounds * data.agents.length);
+  out.set(first, 0);
+  out.set(here, first.length);
+  return out;
 }
 
 /** The board of a view without a match. */
@@ -103,6 +184,8 @@ parentPort?.on('message', async (req: ComputeRequest) => {
       // The arena stops: its connections are closed properly rather than cut when the thread is terminated.
       await Promise.all([...clients.values()].map((db) => db.$disconnect()));
       clients.clear();
+      await helper?.terminate();
+      helper = null;
       parentPort!.postMessage({ id: req.id, result: null });
       return;
     }

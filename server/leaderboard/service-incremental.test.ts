@@ -66,7 +66,8 @@ describe('incremental leaderboard', () => {
   });
 
   it('an incremental recompute gives exactly the from-scratch numbers, also after a late match forces a whole read', async () => {
-    const s = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000 });
+    // Its bootstrap on two threads (from scratch: on one).
+    const s = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000, splitRoundsAbove: 0 });
     await s.get(q);
     for (let i = 0; i < 5; i++) await finish(i % 4, (i + 2) % 4, i % 2, 500 + i);
     s.markStale();
@@ -124,6 +125,17 @@ describe('incremental leaderboard', () => {
     } finally {
       await Promise.all([c.close(), small.close()]);
     }
+  }, 60_000);
+
+  it('splits a large bootstrap over two threads: exactly the numbers of one thread', async () => {
+    const live = { url: t.url, query: { game: q.game, category: q.category, humans: q.humans }, incremental: true, fullEveryMs: 3_600_000 };
+    const opts = { rounds: 41, seed: 'split', minMatches: 1 };
+    const one = await computer.computeView({ ...live, key: 'one thread', splitRoundsAbove: Number.MAX_SAFE_INTEGER }, opts);
+    const two = await computer.computeView({ ...live, key: 'two threads', splitRoundsAbove: 0 }, opts);
+    expect([one.threads, two.threads]).toEqual([1, 2]);
+    // Intervals of width, but the anchor's (the random agent, β fixed at 0).
+    expect(two.board.rows.filter((r) => r.beta.ci95!.lower < r.beta.ci95!.upper).length).toBe(3);
+    expect(two.board).toEqual(one.board);
   }, 60_000);
 
   it('survives a restarted worker thread (the view is read whole again)', async () => {

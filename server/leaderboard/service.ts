@@ -60,6 +60,8 @@ export interface LeaderboardServiceOptions {
   fullEveryMs?: number;
   /** The matches the worker thread keeps over all live views (default MAX_HELD_MATCHES, view-store.ts). */
   maxHeldMatches?: number;
+  /** A view's bootstrap runs on two threads from this many rated matches × rounds (default SPLIT_ROUNDS_ABOVE, compute-worker.ts). */
+  splitRoundsAbove?: number;
 }
 
 const BASELINE_KINDS = new Set(['random', 'engine']);
@@ -244,6 +246,7 @@ export class ArenaLeaderboard implements LeaderboardService {
     const live = {
       key: liveKeyOf(query), url, query: { game: query.game, category: query.category, humans: query.humans },
       incremental: this.opts.incremental ?? true, fullEveryMs: this.opts.fullEveryMs ?? 3_600_000, maxHeldMatches: this.opts.maxHeldMatches,
+      splitRoundsAbove: this.opts.splitRoundsAbove,
     };
     const { board, meta, note, held } = await this.computer.computeView(live, opts);
     if (note) this.opts.log?.(note);
