@@ -85,7 +85,7 @@ function onlineOptions(opts: Pick<LeaderboardOptions, 'eloK' | 'trueSkill' | 'no
 async function update(db: Db, live: LiveView, opts: ViewOptions, prev: ViewState | undefined): Promise<{ state: ViewState; note?: string }> {
   let note: string | undefined;
   if (live.incremental && prev?.data.watermark && Date.now() - prev.fullAt < live.fullEveryMs) {
-    const since = await loadLeaderboardSince(db, live.query, prev.data.watermark);
+    const since = await loadLeaderboardSince(db, live.query, prev.data.watermark, prev.data);
     if (!since) note = 'leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole';
     else if (!prev.index.follows(since.matches)) note = 'leaderboard: the matches read since do not all sort after the last one (end time, then id); reading the view whole';
     else if (JSON.stringify(onlineOptions({ ...opts, normalizedBy: since.normalizedBy })) === prev.onlineKey) {

@@ -40,6 +40,8 @@ export interface LeaderboardData {
   normalizedBy?: Record<string, NormalizedBy>;
   /** Where the matches read end, in the read's order (absent: not resumable, e.g. a match without a finish time). */
   watermark?: Watermark;
+  /** Where the reliability counts were read up to (absent: read them whole next time). */
+  reliabilityMark?: Watermark;
 }
 
 /**
@@ -56,7 +58,7 @@ export interface Watermark {
   id: string;
   /** Matches (as read: before self-play is dropped) up to and including it. */
   count: number;
-  /** Sum of hashtext(id) over them. */
+  /** Sum of hashtext(id) over them (for the reliability counts: of id and status, a voided match replayed changes it). */
   hash: number;
 }
 
@@ -100,7 +102,12 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
  * 0.33 s without): every match is created with its seats, and should one ever finish without, the counts differ and the view
  * is read whole, exact again.
  */
-export async function loadLeaderboardSince(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>, since: Watermark): Promise<LeaderboardData | null> {
+export async function loadLeaderboardSince(
+  db: Db,
+  q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>,
+  since: Watermark,
+  prev?: Pick<LeaderboardData, 'reliability' | 'reliabilityMark'>,
+): Promise<LeaderboardData | null> {
   const gameIds = gamesFor(q);
   const mode = q.humans ?? 'each';
   const at = since.finishedAt;
@@ -116,7 +123,7 @@ export async function loadLeaderboardSince(db: Db, q: Pick<LeaderboardQuery, 'ga
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
         AND (m.finished_at, m.id) > (TIMESTAMP '1970-01-01' + ${at}::bigint * INTERVAL '1 millisecond', ${since.id})
       ORDER BY m.finished_at, m.id, s.seat`,
-    loadAgentsAndCounts(db, gameIds, mode),
+    loadAgentsAndCounts(db, gameIds, mode, prev),
   ]);
   if (!prefix || prefix.n !== since.count || Number(prefix.h ?? 0) !== since.hash) return null;
   const read = readRows(rows, since);
@@ -149,26 +156,21 @@ function readRows(rows: readonly MatchRow[], from: { count: number; hash: number
   return { matches, count, watermark: { finishedAt: last.finished_at!.getTime(), id: last.id, count, hash } };
 }
 
-/** The agents and the reliability counts (always read whole: a few rows per agent). */
-async function loadAgentsAndCounts(db: Db, gameIds: string[], mode: NonNullable<LeaderboardQuery['humans']>): Promise<Pick<LeaderboardData, 'agents' | 'reliability'>> {
+/**
+ * The agents (always read whole: a row each) and the reliability counts. The counts sum over every finished or voided
+ * match of these games, so at a million matches a whole read is seconds of Postgres time (4.8 s here): they are read
+ * on from where the last read ended (`prev`), like the rated matches, when the matches up to there are still those
+ * counted (same count, same hash of ids and statuses), else whole.
+ */
+async function loadAgentsAndCounts(
+  db: Db,
+  gameIds: string[],
+  mode: NonNullable<LeaderboardQuery['humans']>,
+  prev?: Pick<LeaderboardData, 'reliability' | 'reliabilityMark'>,
+): Promise<Pick<LeaderboardData, 'agents' | 'reliability' | 'reliabilityMark'>> {
   const [agents, counts] = await Promise.all([
     db.agent.findMany({ include: { provider: { select: { simulated: true } } } }),
-    // Reliability follows the people filter too: `together` counts every person's seats under the one player (a voided
-    // match once, however many people sat in it); `hide` leaves out every match with a person, as the fit does.
-    db.$queryRaw<{ agent_id: string; illegal: bigint; forfeits: bigint; moves: bigint; replies: bigint; explains: bigint; finished: bigint; voided: bigint }[]>`
-      SELECT CASE WHEN ${mode === 'together'}::boolean AND a.kind = 'human' THEN ${HUMANS_ID}::text ELSE s.agent_id END AS agent_id,
-        COALESCE(SUM(s.illegal_count) FILTER (WHERE m.status = 'finished'), 0) AS illegal,
-        COALESCE(SUM(s.forfeit_count) FILTER (WHERE m.status = 'finished'), 0) AS forfeits,
-        COALESCE(SUM(s.move_count) FILTER (WHERE m.status = 'finished'), 0) AS moves,
-        COALESCE(SUM(s.reply_count) FILTER (WHERE m.status = 'finished'), 0) AS replies,
-        COALESCE(SUM(s.explain_count) FILTER (WHERE m.status = 'finished'), 0) AS explains,
-        COUNT(DISTINCT m.id) FILTER (WHERE m.status = 'finished') AS finished,
-        COUNT(DISTINCT m.id) FILTER (WHERE m.status = 'failed') AS voided
-      FROM seats s JOIN matches m ON m.id = s.match_id JOIN agents a ON a.id = s.agent_id
-      WHERE m.status IN ('finished', 'failed') AND m.game_id = ANY(${gameIds})
-        AND NOT (${mode === 'hide'}::boolean AND EXISTS (
-          SELECT 1 FROM seats ps JOIN agents pa ON pa.id = ps.agent_id WHERE ps.match_id = m.id AND pa.kind = 'human'))
-      GROUP BY 1`,
+    loadReliability(db, gameIds, mode, prev),
   ]);
   return {
     agents: agents.map((a) => ({
@@ -180,13 +182,81 @@ async function loadAgentsAndCounts(db: Db, gameIds: string[], mode: NonNullable<
       scaffold: a.scaffold,
       promptVersion: a.promptVersion,
     })),
-    reliability: new Map(
-      counts.map((c) => [
-        c.agent_id,
-        { illegal: Number(c.illegal), forfeits: Number(c.forfeits), moves: Number(c.moves), replies: Number(c.replies), explains: Number(c.explains), finished: Number(c.finished), voided: Number(c.voided) },
-      ]),
-    ),
+    ...counts,
   };
+}
+
+type CountRow = { agent_id: string | null; illegal: bigint; forfeits: bigint; moves: bigint; replies: bigint; explains: bigint; finished: bigint; voided: bigint; n: number | null; h: bigint | null };
+
+async function loadReliability(
+  db: Db,
+  gameIds: string[],
+  mode: NonNullable<LeaderboardQuery['humans']>,
+  prev?: Pick<LeaderboardData, 'reliability' | 'reliabilityMark'>,
+): Promise<Pick<LeaderboardData, 'reliability' | 'reliabilityMark'>> {
+  // Where this read ends: the last finished or voided match in (finished_at, id) order; a match that commits later
+  // with a later time is the next read's.
+  const [last] = await db.$queryRaw<{ finished_at: Date; id: string }[]>`
+    SELECT m.finished_at, m.id FROM matches m
+    WHERE m.status IN ('finished', 'failed') AND m.game_id = ANY(${gameIds}) AND m.finished_at IS NOT NULL
+    ORDER BY m.finished_at DESC, m.id DESC LIMIT 1`;
+  const upTo = last ? { at: last.finished_at.getTime(), id: last.id } : null;
+  let from = prev?.reliabilityMark ?? null;
+  if (from) {
+    const [prefix] = await db.$queryRaw<{ n: number; h: bigint | null }[]>`
+      SELECT COUNT(*)::int AS n, SUM(hashtext(m.id || m.status)) AS h FROM matches m
+      WHERE m.status IN ('finished', 'failed') AND m.game_id = ANY(${gameIds})
+        AND (m.finished_at IS NULL OR (m.finished_at, m.id) <= (TIMESTAMP '1970-01-01' + ${from.finishedAt}::bigint * INTERVAL '1 millisecond', ${from.id}))`;
+    if (!prefix || prefix.n !== from.count || Number(prefix.h ?? 0) !== from.hash) from = null;
+  }
+  // One statement (one snapshot): the counts of the matches after `from` (all without it) up to `upTo`, and the count
+  // and hash of those matches (the row without an agent).
+  const rows = await db.$queryRaw<CountRow[]>`
+    WITH ms AS (
+      SELECT m.id, m.status FROM matches m
+      WHERE m.status IN ('finished', 'failed') AND m.game_id = ANY(${gameIds})
+        AND (${upTo?.at ?? null}::bigint IS NULL OR m.finished_at IS NULL
+             OR (m.finished_at, m.id) <= (TIMESTAMP '1970-01-01' + ${upTo?.at ?? null}::bigint * INTERVAL '1 millisecond', ${upTo?.id ?? ''}))
+        AND (${from?.finishedAt ?? null}::bigint IS NULL
+             OR (m.finished_at, m.id) > (TIMESTAMP '1970-01-01' + ${from?.finishedAt ?? null}::bigint * INTERVAL '1 millisecond', ${from?.id ?? ''}))
+    )
+    -- Reliability follows the people filter too: 'together' counts every person's seats under the one player (a voided
+    -- match once, however many people sat in it); 'hide' leaves out every match with a person, as the fit does.
+    SELECT CASE WHEN ${mode === 'together'}::boolean AND a.kind = 'human' THEN ${HUMANS_ID}::text ELSE s.agent_id END AS agent_id,
+      COALESCE(SUM(s.illegal_count) FILTER (WHERE ms.status = 'finished'), 0) AS illegal,
+      COALESCE(SUM(s.forfeit_count) FILTER (WHERE ms.status = 'finished'), 0) AS forfeits,
+      COALESCE(SUM(s.move_count) FILTER (WHERE ms.status = 'finished'), 0) AS moves,
+      COALESCE(SUM(s.reply_count) FILTER (WHERE ms.status = 'finished'), 0) AS replies,
+      COALESCE(SUM(s.explain_count) FILTER (WHERE ms.status = 'finished'), 0) AS explains,
+      COUNT(DISTINCT ms.id) FILTER (WHERE ms.status = 'finished') AS finished,
+      COUNT(DISTINCT ms.id) FILTER (WHERE ms.status = 'failed') AS voided,
+      NULL::int AS n, NULL::bigint AS h
+    FROM seats s JOIN ms ON ms.id = s.match_id JOIN agents a ON a.id = s.agent_id
+    WHERE NOT (${mode === 'hide'}::boolean AND EXISTS (
+      SELECT 1 FROM seats ps JOIN agents pa ON pa.id = ps.agent_id WHERE ps.match_id = ms.id AND pa.kind = 'human'))
+    GROUP BY 1
+    UNION ALL
+    SELECT NULL, 0, 0, 0, 0, 0, 0, 0, COUNT(*)::int, SUM(hashtext(ms.id || ms.status)) FROM ms`;
+  const reliability = new Map<string, ReliabilityCounts>(from ? [...prev!.reliability].map(([id, c]) => [id, { ...c }]) : []);
+  let read = { n: 0, h: 0 };
+  for (const c of rows) {
+    if (c.agent_id === null) {
+      read = { n: c.n ?? 0, h: Number(c.h ?? 0) };
+      continue;
+    }
+    const r = reliability.get(c.agent_id) ?? { illegal: 0, forfeits: 0, moves: 0, replies: 0, explains: 0, finished: 0, voided: 0 };
+    r.illegal += Number(c.illegal);
+    r.forfeits += Number(c.forfeits);
+    r.moves += Number(c.moves);
+    r.replies += Number(c.replies);
+    r.explains += Number(c.explains);
+    r.finished += Number(c.finished);
+    r.voided += Number(c.voided);
+    reliability.set(c.agent_id, r);
+  }
+  // Read on from here next time (when every match counted up to here has a time; else whole again).
+  const mark = upTo ? { finishedAt: upTo.at, id: upTo.id, count: (from?.count ?? 0) + read.n, hash: (from?.hash ?? 0) + read.h } : from;
+  return { reliability, ...(mark ? { reliabilityMark: mark } : {}) };
 }
 
 /** Finished rated matches of these games now (what `finishedCount` counted when a leaderboard was read). */

@@ -65,6 +65,46 @@ describe('incremental leaderboard', () => {
     await t.db.match.update({ where: { id: 'inc-3' }, data: { rated: true } });
   });
 
+  it('reads the reliability counts on from the last read too: exactly the whole counts; whole again when the matches up to there changed', async () => {
+    const person = await t.db.agent.create({ data: { name: 'A person', kind: 'human' } });
+    const make = async (id: string, status: string, at: number, seats: { agentId: string; illegal?: number; moves?: number }[], rated = true) =>
+      t.db.match.create({
+        data: {
+          id, gameId: 'tictactoe', seed: id, numPlayers: seats.length, status, rated, finishedAt: new Date(t0 + at * 1000),
+          seats: { create: seats.map((x, seat) => ({ seat, agentId: x.agentId, score: 0.5, outcome: 'x', illegalCount: x.illegal ?? 0, moveCount: x.moves ?? 0, replyCount: x.moves ?? 0 })) },
+        },
+      });
+    const modes = ['each', 'hide', 'together'] as const;
+    const before = await Promise.all(modes.map((humans) => loadLeaderboardData(t.db, { ...q, humans })));
+    expect(before[0]!.reliabilityMark).toMatchObject({ count: expect.any(Number) });
+    await make('rel-1', 'finished', 700, [{ agentId: agents[1]!, illegal: 2, moves: 5 }, { agentId: agents[2]!, moves: 4 }]);
+    // Voided (and unrated: played again below, it rates no one, so only the reliability counts see the change).
+    await make('rel-2', 'failed', 701, [{ agentId: agents[1]! }, { agentId: agents[3]! }], false);
+    await make('rel-3', 'finished', 702, [{ agentId: agents[2]!, illegal: 1, moves: 3 }, { agentId: agents[3]!, moves: 3 }], false);
+    await make('rel-4', 'finished', 703, [{ agentId: person.id, illegal: 4, moves: 6 }, { agentId: agents[1]!, moves: 6 }]);
+    for (const [k, humans] of modes.entries()) {
+      const prev = before[k]!;
+      // Built on the counts given: a tampered count stays (so it was read on, not whole), the rest adds up to a whole read.
+      const tampered = new Map([...prev.reliability].map(([id, c]) => [id, { ...c, moves: c.moves + (id === agents[0] ? 1000 : 0) }]));
+      const since = await loadLeaderboardSince(t.db, { ...q, humans }, prev.watermark!, { reliability: tampered, reliabilityMark: prev.reliabilityMark });
+      const whole = await loadLeaderboardData(t.db, { ...q, humans });
+      expect(since!.reliability.get(agents[0]!)!.moves, humans).toBe(whole.reliability.get(agents[0]!)!.moves + 1000);
+      since!.reliability.get(agents[0]!)!.moves -= 1000;
+      expect(since!.reliability, humans).toEqual(whole.reliability);
+      expect(since!.reliabilityMark, humans).toEqual(whole.reliabilityMark);
+    }
+    const whole = await loadLeaderboardData(t.db, q);
+    expect(whole.reliability.get(agents[1]!)).toMatchObject({ voided: before[0]!.reliability.get(agents[1]!)!.voided + 1 });
+    // The voided match played again: the matches up to the mark are no longer those counted, so the counts are read whole
+    // (the tampered counts are gone).
+    const tampered = new Map([...whole.reliability].map(([id, c]) => [id, { ...c, moves: c.moves + 1000 }]));
+    await t.db.match.update({ where: { id: 'rel-2' }, data: { status: 'finished' } });
+    const again = await loadLeaderboardSince(t.db, q, whole.watermark!, { reliability: tampered, reliabilityMark: whole.reliabilityMark });
+    expect(again!.reliability).toEqual((await loadLeaderboardData(t.db, q)).reliability);
+    await t.db.match.deleteMany({ where: { id: { in: ['rel-1', 'rel-2', 'rel-3', 'rel-4'] } } });
+    await t.db.agent.delete({ where: { id: person.id } });
+  });
+
   it('an incremental recompute gives exactly the from-scratch numbers, also after a late match forces a whole read', async () => {
     // Its bootstrap on two threads (from scratch: on one).
     const s = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, minRecomputeMs: 0, eagerWindowMs: 0, freshWaitMs: 30_000, splitRoundsAbove: 0 });
