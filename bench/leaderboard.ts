@@ -3,7 +3,8 @@
 // computation and the presentation. Prints milliseconds; `npm run bench:leaderboard [matches] [rounds]`.
 // `--synthetic N --agents A [--rounds R] [--full]`: N finished two-player matches over A agents inserted in SQL
 // (generate_series), then each stage of a recompute timed apart, a visit's TTFB and the event-loop delay while one
-// runs, and an incremental recompute after new matches (`--full`: also a whole recompute after them, the old way).
+// runs, and an incremental recompute after new matches (`--full`: also a whole recompute after them, the old way;
+// `--service-only`: without the stages timed apart, only the service as the server runs it).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { leaderboardQuerySchema } from '../lib/leaderboard';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { createComputer } from '../server/leaderboard/computer';
-import { loadLeaderboardData, loadLeaderboardSince } from '../server/leaderboard/data';
+import { loadLeaderboardData, loadLeaderboardSince, type Watermark } from '../server/leaderboard/data';
 import { ArenaLeaderboard } from '../server/leaderboard/service';
 import { freePort } from '../server/net';
 import { createRng } from '../lib/engine/rng';
@@ -23,6 +24,8 @@ const flag = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const SYNTHETIC = flag('--synthetic');
+/** `--service-only` (synthetic): skip the stages timed apart on this thread, time only the service's computations. */
+const SERVICE_ONLY = process.argv.includes('--service-only');
 const MATCHES = Number(SYNTHETIC ? 0 : (process.argv[2] ?? 1000));
 const ROUNDS = Number(flag('--rounds') ?? (SYNTHETIC ? 1000 : (process.argv[3] ?? 1000)));
 /** `--groups G` (synthetic only): the agents split into G groups that never meet (a disconnected comparison graph). */
@@ -201,16 +204,9 @@ const mem = () => {
 };
 
 async function synthetic() {
-  const { structuredClone: clone } = globalThis;
   const n = Number(SYNTHETIC);
   const agentCount = Number(flag('--agents') ?? 200);
-  const { monitorEventLoopDelay } = await import('node:perf_hooks');
   const { loadavg } = await import('node:os');
-  const { bootstrap } = await import('../lib/rating/bootstrap');
-  const { trueSkillRatings } = await import('../lib/rating/trueskill');
-  const { trueSkillByGame } = await import('../lib/rating/normalized');
-  const { eloRatings } = await import('../lib/rating/elo');
-  const { OnlineRatings } = await import('../lib/rating/online');
   const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
   const dir = await mkdtemp(path.join(tmpdir(), 'arena-bench-lb-'));
   const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
@@ -223,7 +219,25 @@ async function synthetic() {
     await seedSynthetic(db, n, agentCount);
     console.log(`  insert (INSERT … SELECT generate_series):  ${ms(t)}`);
 
-    t = performance.now();
+    const data = SERVICE_ONLY ? null : await stages(db);
+    await service(db, n, agentCount, data?.watermark);
+    await db.$disconnect();
+  } finally {
+    await pg.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Each stage of a whole computation timed apart, on this thread (not with `--service-only`). */
+async function stages(db: Db) {
+  const { structuredClone: clone } = globalThis;
+  const { bootstrap } = await import('../lib/rating/bootstrap');
+  const { trueSkillRatings } = await import('../lib/rating/trueskill');
+  const { trueSkillByGame } = await import('../lib/rating/normalized');
+  const { eloRatings } = await import('../lib/rating/elo');
+  const { OnlineRatings } = await import('../lib/rating/online');
+  {
+    let t = performance.now();
     const data = await loadLeaderboardData(db, q);
     console.log(`  load from Postgres (whole, main thread):   ${ms(t)}  (${data.matches.length} matches; ${mem()})`);
     t = performance.now();
@@ -244,9 +258,21 @@ async function synthetic() {
     const online = new OnlineRatings({ trueSkillGames: Object.keys(data.normalizedBy ?? {}) });
     await online.append(data.matches);
     console.log(`  after the stages: ${mem()}`);
+    return data;
+  }
+}
 
-    // The service as the server runs it: a visit that computes everything (a fresh process), then a recompute after
-    // 100 more matches (incremental) while a cached view is visited every 50 ms.
+/**
+ * The service as the server runs it: a visit that computes everything (a fresh process), then a recompute after
+ * 100 more matches (incremental) while a cached view is visited every 50 ms.
+ */
+async function service(db: Db, n: number, agentCount: number, watermark: Watermark | undefined) {
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const { loadavg } = await import('node:os');
+  const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+  let t: number;
+  {
+
     const computer = createComputer();
     await computer.warm();
     const service = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0, log: console.log });
@@ -295,14 +321,12 @@ async function synthetic() {
       const whole = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS, incremental: false, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0 });
       await during('whole recompute after them (the old way)', () => whole.get(q));
     }
-    t = performance.now();
-    const since = await loadLeaderboardSince(db, q, data.watermark!);
-    console.log(`  read since the first watermark (${since?.matches.length} new): ${ms(t)}`);
+    if (watermark) {
+      t = performance.now();
+      const since = await loadLeaderboardSince(db, q, watermark);
+      console.log(`  read since the first watermark on this thread, the reliability counts whole (${since?.matches.length} new): ${ms(t)}`);
+    }
     await computer.close();
-    await db.$disconnect();
-  } finally {
-    await pg.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

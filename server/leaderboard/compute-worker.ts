@@ -57,6 +57,11 @@ export interface ViewResult {
   held: { views: number; matches: number };
   /** The threads the bootstrap's rounds ran on (1 or 2). */
   threads: number;
+  /**
+   * Where the time went, in ms: waiting for the view's turn, reading Postgres, summing the new matches (the index and
+   * TrueSkill/Elo), the bootstrap's rounds, the rest of the board.
+   */
+  timing: { wait: number; read: number; sum: number; rounds: number; board: number };
 }
 
 interface ViewState {
@@ -82,23 +87,33 @@ function onlineOptions(opts: Pick<LeaderboardOptions, 'eloK' | 'trueSkill' | 'no
 }
 
 /** The view's state brought up to date: the matches since its last read appended when that is exact, else read whole. */
-async function update(db: Db, live: LiveView, opts: ViewOptions, prev: ViewState | undefined): Promise<{ state: ViewState; note?: string }> {
+async function update(db: Db, live: LiveView, opts: ViewOptions, prev: ViewState | undefined, timing: ViewResult['timing']): Promise<{ state: ViewState; note?: string }> {
   let note: string | undefined;
+  let t = performance.now();
+  const lap = (what: 'read' | 'sum') => {
+    const now = performance.now();
+    timing[what] += now - t;
+    t = now;
+  };
   if (live.incremental && prev?.data.watermark && Date.now() - prev.fullAt < live.fullEveryMs) {
     const since = await loadLeaderboardSince(db, live.query, prev.data.watermark, prev.data);
+    lap('read');
     if (!since) note = 'leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole';
     else if (!prev.index.follows(since.matches)) note = 'leaderboard: the matches read since do not all sort after the last one (end time, then id); reading the view whole';
     else if (JSON.stringify(onlineOptions({ ...opts, normalizedBy: since.normalizedBy })) === prev.onlineKey) {
       await prev.online.append(since.matches);
       prev.index.append(since.matches);
+      lap('sum');
       return { state: { ...prev, data: { ...since, matches: prev.index.matches } } };
     }
   }
   const data = await loadLeaderboardData(db, live.query);
+  lap('read');
   const index = MatchIndex.of(data.matches);
   const oo = onlineOptions({ ...opts, normalizedBy: data.normalizedBy });
   const online = new OnlineRatings(oo);
   await online.append(data.matches);
+  lap('sum');
   return { state: { data: { ...data, matches: index.matches }, index, online, onlineKey: JSON.stringify(oo), fullAt: Date.now() }, ...(note ? { note } : {}) };
 }
 
@@ -107,21 +122,29 @@ async function computeLive(live: LiveView, opts: ViewOptions): Promise<ViewResul
   if (!db) clients.set(live.url, (db = createDb(live.url, 3)));
   views ??= new ViewStore(live.maxHeldMatches ?? MAX_HELD_MATCHES);
   let result: Omit<ViewResult, 'held'> | undefined;
+  const asked = performance.now();
   // Computed in the view's turn: its index changes in place when the next read appends to it.
   await views.use(live.key, async (prev) => {
-    const { state, note } = await update(db, live, opts, prev);
+    const timing = { wait: performance.now() - asked, read: 0, sum: 0, rounds: 0, board: 0 };
+    const { state, note } = await update(db, live, opts, prev, timing);
     const { data, index } = state;
+    const started = performance.now();
     const anchorId = anchorAgent(data, index.played)?.id ?? null;
     let threads = 1;
+    const rounds = async (d: BootstrapData, count: number) => {
+      const t = performance.now();
+      const split = d.draws * count >= (live.splitRoundsAbove ?? SPLIT_ROUNDS_ABOVE) && count >= 2;
+      if (split) threads = 2;
+      const samples = split ? await splitRounds(d, count) : runRounds(d, 0, count);
+      timing.rounds = performance.now() - t;
+      return samples;
+    };
     const board =
       index.matches.length === 0
         ? emptyBoard(opts)
-        : await leaderboardOf(
-            index,
-            { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy, online: state.online.snapshot() },
-            { rounds: (d, rounds) => (d.draws * rounds >= (live.splitRoundsAbove ?? SPLIT_ROUNDS_ABOVE) && rounds >= 2 ? ((threads = 2), splitRounds(d, rounds)) : Promise.resolve(runRounds(d, 0, rounds))) },
-          );
-    result = { board, meta: metaOf(data, anchorId), threads, ...(note ? { note } : {}) };
+        : await leaderboardOf(index, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy, online: state.online.snapshot() }, { rounds });
+    timing.board = performance.now() - started - timing.rounds;
+    result = { board, meta: metaOf(data, anchorId), threads, timing, ...(note ? { note } : {}) };
     return state;
   });
   return { ...result!, held: views.stats() };

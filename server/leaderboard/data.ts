@@ -261,9 +261,11 @@ async function loadReliability(
 
 /** Finished rated matches of these games now (what `finishedCount` counted when a leaderboard was read). */
 export async function countFinished(db: Db, gameIds: string[]): Promise<number> {
+  // The matches themselves, not only those with a seat (every match is created with its seats): the semi-join with
+  // the seats made it a 1.2 s scan at a million matches, 0.33 s without.
   const [row] = await db.$queryRaw<{ n: number }[]>`
     SELECT COUNT(*)::int AS n FROM matches m
-    WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds}) AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id)`;
+    WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})`;
   return row?.n ?? 0;
 }
 

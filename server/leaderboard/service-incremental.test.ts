@@ -173,6 +173,8 @@ describe('incremental leaderboard', () => {
     const one = await computer.computeView({ ...live, key: 'one thread', splitRoundsAbove: Number.MAX_SAFE_INTEGER }, opts);
     const two = await computer.computeView({ ...live, key: 'two threads', splitRoundsAbove: 0 }, opts);
     expect([one.threads, two.threads]).toEqual([1, 2]);
+    // Where the time went (what a slow view's log line says): the whole view read, summed, and its rounds.
+    for (const r of [one, two]) for (const part of ['read', 'sum', 'rounds', 'board'] as const) expect(r.timing[part], part).toBeGreaterThan(0);
     // Intervals of width, but the anchor's (the random agent, β fixed at 0).
     expect(two.board.rows.filter((r) => r.beta.ci95!.lower < r.beta.ci95!.upper).length).toBe(3);
     expect(two.board).toEqual(one.board);
@@ -207,6 +209,26 @@ describe('rate limit', () => {
     const after = await s.get(q);
     expect(after.stale).toBe(false);
     expect(after.matchesUsed).toBe(first.matchesUsed + 1);
+  }, 60_000);
+
+  it('visits to an out-of-date page within 2 s share one count of the matches finished since', async () => {
+    const own = createDb(t.url, 2);
+    let counts = 0;
+    const original = own.$queryRaw.bind(own) as (...a: unknown[]) => unknown;
+    (own as unknown as Record<string, unknown>).$queryRaw = (strings: TemplateStringsArray, ...values: unknown[]) => {
+      if (strings.join('?').includes('SELECT COUNT(*)::int AS n FROM matches m')) counts++;
+      return original(strings, ...values);
+    };
+    const s = new ArenaLeaderboard(() => own, computer, { rounds: 20, minRecomputeMs: 3000, freshWaitMs: 0, eagerWindowMs: 0 });
+    const first = await s.get(q);
+    await finish(2, 0, 1, 800);
+    s.markStale();
+    const visits = await Promise.all(Array.from({ length: 20 }, () => s.get(q)));
+    expect(visits.map((v) => [v.stale, v.newMatches])).toEqual(visits.map(() => [true, 1]));
+    expect(counts).toBe(1);
+    await expect.poll(() => s.isFresh(q), { timeout: 20_000, interval: 50 }).toBe(true);
+    expect((await s.get(q)).matchesUsed).toBe(first.matchesUsed + 1);
+    await own.$disconnect();
   }, 60_000);
 
   it('the window is at least the factor times the last computation', () => {

@@ -66,6 +66,10 @@ export interface LeaderboardServiceOptions {
 
 const BASELINE_KINDS = new Set(['random', 'engine']);
 const Z = { '90': 1.6449, '95': 1.96 } as const;
+/** Visits to out-of-date pages within this long share one count of the matches finished since. */
+const COUNT_REUSE_MS = 2000;
+/** A view that takes this long to compute is logged with where the time went. */
+const SLOW_VIEW_MS = 5000;
 /** Matches ending close together start one recompute. */
 const EAGER_DEBOUNCE_MS = 1000;
 
@@ -79,6 +83,8 @@ export class ArenaLeaderboard implements LeaderboardService {
   /** Per view: when its last computation started and how long it took (the rate limit), and its scheduled recompute. */
   private timing = new Map<string, { startedAt: number; took: number }>();
   private scheduled = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The last count of finished matches per games (finishedNow). */
+  private counts = new Map<string, { at: number; n: Promise<number> }>();
 
   constructor(
     private readonly db: () => Db,
@@ -198,8 +204,23 @@ export class ArenaLeaderboard implements LeaderboardService {
     const stale = entry.version < target;
     const since = entry;
     // How many matches finished since (a database that does not answer at once must not hold the page: then 0).
-    const newMatches = stale ? ((await within(countFinished(this.db(), since.meta.gameIds), 1000)) ?? since.meta.finishedCount) - since.meta.finishedCount : 0;
+    const newMatches = stale ? ((await within(this.finishedNow(since.meta.gameIds), 1000)) ?? since.meta.finishedCount) - since.meta.finishedCount : 0;
     return present(entry, query, { stale, newMatches: Math.max(0, newMatches), rounds: this.opts.rounds });
+  }
+
+  /**
+   * Finished rated matches of these games now, for "N more matches have finished since": one count per games every
+   * COUNT_REUSE_MS, shared by every visit meanwhile (at a million matches a count is a scan of a third of a second,
+   * and every visit to an out-of-date page asks for it).
+   */
+  private finishedNow(gameIds: string[]): Promise<number> {
+    const key = gameIds.join(',');
+    const cached = this.counts.get(key);
+    if (cached && Date.now() - cached.at < COUNT_REUSE_MS) return cached.n;
+    const n = countFinished(this.db(), gameIds);
+    this.counts.set(key, { at: Date.now(), n });
+    n.catch(() => this.counts.get(key)?.n === n && this.counts.delete(key));
+    return n;
   }
 
   private refresh(key: string, query: LeaderboardQuery): Promise<Entry> {
@@ -248,8 +269,15 @@ export class ArenaLeaderboard implements LeaderboardService {
       incremental: this.opts.incremental ?? true, fullEveryMs: this.opts.fullEveryMs ?? 3_600_000, maxHeldMatches: this.opts.maxHeldMatches,
       splitRoundsAbove: this.opts.splitRoundsAbove,
     };
-    const { board, meta, note, held } = await this.computer.computeView(live, opts);
+    const { board, meta, note, held, timing, threads } = await this.computer.computeView(live, opts);
     if (note) this.opts.log?.(note);
+    const took = timing.read + timing.sum + timing.rounds + timing.board;
+    if (took >= SLOW_VIEW_MS) {
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      this.opts.log?.(
+        `leaderboard: ${live.key} took ${s(took)} (read ${s(timing.read)}, summing ${s(timing.sum)}, bootstrap rounds ${s(timing.rounds)} on ${threads} thread${threads > 1 ? 's' : ''}, the rest ${s(timing.board)}; it waited ${s(timing.wait)} for its turn)`,
+      );
+    }
     this.held = held;
     return { version, computedAt: new Date(), meta, board };
   }
