@@ -22,7 +22,7 @@ export interface AgentRecord {
   wins: number;
   draws: number;
   losses: number;
-  /** Sum of the agent's seats' scores. */
+  /** Sum of the agent's seats' scores (over its matches also GameBench's total score: the sum of per-match sums). */
   scoreSum: number;
   /** Seats held. */
   seats: number;
