@@ -3,7 +3,7 @@ import { anchorBetas, anchorIndex, fitWinMatrix, toEloScale, type BradleyTerryOp
 import { compareStrings } from './comparisons';
 import { connectedComponents, type Components } from './components';
 import { fitIlsr, GAMEBENCH_ALPHA } from './ilsr';
-import { MatchIndex } from './match-index';
+import { entryKey, MatchIndex } from './match-index';
 import { equalMultinomialInto, multinomialInto, SeededRandom } from './random';
 import type { Interval, RatedMatch } from './types';
 
@@ -145,7 +145,7 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
       for (let e = ix.typeStart[t]!; e < ix.typeStart[t + 1]!; e++) {
         if (ix.entryWinsI[e] === ix.entryWinsJ[e]) continue;
         kept.push(e);
-        key += `${ix.entryPair[e]},${ix.entryWinsI[e]},${ix.entryWinsJ[e]};`;
+        key += entryKey(ix.entryPair[e]!, ix.entryWinsI[e]!, ix.entryWinsJ[e]!);
       }
       let u = keys.get(key);
       if (u === undefined) {
@@ -166,9 +166,9 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
   // The strata: one (plain), or one per game (sorted by id). Per stratum, each outcome type's number of matches.
   const strata =
     scheme === 'plain'
-      ? [{ types: ix.typeCount.map((_, t) => t), counts: ix.typeCount, size: draws, games: ix.games.map((_, g) => g) }]
+      ? [{ types: ix.typeCount.map((_, t) => t), counts: ix.typeCount, size: draws, game: -1, id: '' }]
       : ix.games
-          .map((game, g) => ({ types: game.types, counts: game.counts, size: game.size, games: [g], id: game.id }))
+          .map((game, g) => ({ types: game.types, counts: game.counts, size: game.size, game: g, id: game.id }))
           .sort((a, b) => compareStrings(a.id, b.id));
   const stratumStart = [0];
   const stratumType: number[] = [];
@@ -193,7 +193,7 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
   if (scheme === 'plain') for (let k = 0; k < draws; k++) typeOf[k] = toType(ix.typeOf[k]!);
   else {
     const next = new Int32Array(ix.games.length);
-    strata.forEach((s, k) => (next[s.games[0]!] = stratumMatchStart[k]!));
+    strata.forEach((s, k) => (next[s.game] = stratumMatchStart[k]!));
     for (let k = 0; k < draws; k++) typeOf[next[ix.gameOf[k]!]!++] = toType(ix.typeOf[k]!);
   }
 

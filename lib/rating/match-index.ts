@@ -17,6 +17,11 @@ export function byPlace(a: RatedMatch, b: RatedMatch): number {
   return (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || compareStrings(a.id, b.id);
 }
 
+/** One win-matrix entry in an outcome type's key (matches with the same entries share a type). */
+export function entryKey(pair: number, winsI: number, winsJ: number): string {
+  return `${pair},${winsI},${winsJ};`;
+}
+
 /** An agent's record over the rated matches (leaderboard.ts, AgentRating). */
 export interface AgentRecord {
   wins: number;
@@ -232,7 +237,7 @@ export class MatchIndex {
       this.pairWeight[p]! += c.weight;
     }
     let key = '';
-    for (let e = 0; e < pairs.length; e++) key += `${pairs[e]},${winsI[e]},${winsJ[e]};`;
+    for (let e = 0; e < pairs.length; e++) key += entryKey(pairs[e]!, winsI[e]!, winsJ[e]!);
     let t = this.typeKeys.get(key);
     if (t === undefined) {
       t = this.typeCount.push(0) - 1;
