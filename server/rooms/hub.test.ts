@@ -76,6 +76,24 @@ describe('Hub', () => {
     expect(s.seats.map((x) => x.label)).toEqual(['X', 'O']);
   });
 
+  it('a match whose log holds its end before its row is marked finished is shown finished, with its outcome', async () => {
+    const [a, b] = await Promise.all(['x', 'y'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+    const m = await t.db.match.create({
+      data: { gameId: 'tictactoe', seed: 'hub-end-first', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+    });
+    // The runner stored every event, end included, and stops before marking the match finished (a crash, or the moment
+    // between the two writes).
+    await runMatch(m.id, { store: { ...prismaStore(t.db), finish: async () => {} }, createAgent });
+    expect((await t.db.match.findUniqueOrThrow({ where: { id: m.id } })).status).toBe('running');
+    const c = await client();
+    const snap = next(c, 'match:snapshot');
+    c.emit('match:join', { matchId: m.id });
+    const s = (await snap) as MatchSnapshot;
+    expect(s.status).toBe('finished');
+    expect(s.events.at(-1)).toMatchObject({ kind: 'end' });
+    expect(s.outcome?.scores.reduce((x, y) => x + y)).toBeCloseTo(1);
+  });
+
   it('answers a join with lastSeq with only the missed events', async () => {
     const id = await finishedMatch();
     const c = await client();

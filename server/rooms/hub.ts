@@ -729,6 +729,10 @@ export class Hub {
       turns: new Map(),
       submitted: new Map(),
     };
+    // A log that ends before its row says so (the end is stored, then the match marked finished): the log decides, so
+    // a viewer who joins or a notice read in between sees the end and the final view at once.
+    const ending = isFinal(e.status) ? undefined : events.findLast((ev) => ev.kind === 'end' || ev.kind === 'failed');
+    if (ending) Object.assign(e, reduceHead(e, ending));
     // Pending turns: walk the log with the state as it was at each event.
     const final = e.current;
     e.current = undefined;

@@ -57,3 +57,90 @@ describe('EventWriter', () => {
     expect(h.log).toEqual(['write 1 +0 calls']);
   });
 });
+
+describe('EventWriter, pipelined (a match without a person)', () => {
+  /** A store whose writes wait until the test lets them through, one at a time. */
+  function gated() {
+    const log: string[] = [];
+    const gates: { open: () => void; fail: (e: Error) => void }[] = [];
+    let state = 0;
+    const writer = new EventWriter({
+      matchId: 'm1', setup, state: () => state, pipelined: true,
+      store: {
+        appendBatch: (_id, evs, calls) =>
+          new Promise<void>((resolve, reject) => {
+            log.push(`write ${evs.map((e) => e.seq).join(',')} +${calls.length} calls`);
+            gates.push({ open: () => { log.push(`stored ${evs.map((e) => e.seq).join(',')}`); resolve(); }, fail: reject });
+          }),
+      },
+      publish: (_id, ev, st) => log.push(`publish ${ev.seq} (state ${String(st)})`),
+    });
+    const move = (n: number) => {
+      state = n;
+      return writer.emit({ kind: 'move', seat: 0, payload: { ply: n, action: { type: 'put', n } } });
+    };
+    return { writer, log, gates, move };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('returns before the write is stored; what is staged meanwhile goes in the next write, in order; each event is published only once stored', async () => {
+    const h = gated();
+    await h.move(1);
+    h.writer.stageCalls(call);
+    await h.move(2);
+    await h.move(3);
+    // One write in flight (event 1); 2 and 3 wait for it, nothing is published yet.
+    expect(h.log).toEqual(['write 1 +0 calls']);
+    h.gates[0]!.open();
+    await settle();
+    expect(h.log).toEqual(['write 1 +0 calls', 'stored 1', 'publish 1 (state 1)', 'write 2,3 +1 calls']);
+    let drained = false;
+    const d = h.writer.drain().then(() => (drained = true));
+    await settle();
+    expect(drained).toBe(false);
+    h.gates[1]!.open();
+    await d;
+    expect(h.log.slice(4)).toEqual(['stored 2,3', 'publish 2 (state 2)', 'publish 3 (state 3)']);
+  });
+
+  it('a failed write is thrown by the next emit (once); the events staged after it are dropped, never written nor published', async () => {
+    const h = gated();
+    await h.move(1);
+    await h.move(2);
+    h.gates[0]!.fail(new Error('database down'));
+    await settle();
+    // Event 2 followed the lost write: it is not written.
+    expect(h.log).toEqual(['write 1 +0 calls']);
+    await expect(h.move(3)).rejects.toThrow('database down');
+    // Thrown once: the runner records the failure next, and that is written alone.
+    await h.writer.emit({ kind: 'failed', seat: null, payload: { reason: 'x' } });
+    expect(h.log).toEqual(['write 1 +0 calls', 'write 4 +0 calls']);
+    h.gates[1]!.open();
+    await h.writer.drain();
+    expect(h.log.slice(2)).toEqual(['stored 4', 'publish 4 (state 3)']);
+  });
+
+  it('drain throws a failure no emit has thrown yet', async () => {
+    const h = gated();
+    await h.move(1);
+    const d = h.writer.drain();
+    h.gates[0]!.fail(new Error('connection reset'));
+    await expect(d).rejects.toThrow('connection reset');
+    await expect(h.writer.drain()).resolves.toBeUndefined();
+  });
+
+  it('waiting (a person’s match): emit returns only once stored', async () => {
+    const log: string[] = [];
+    let release!: () => void;
+    const writer = new EventWriter({
+      matchId: 'm1', setup, state: () => null,
+      store: { appendBatch: () => new Promise<void>((r) => (release = () => { log.push('stored'); r(); })) },
+    });
+    const e = writer.emit({ kind: 'move', seat: 0, payload: { ply: 0, action: { type: 'put' } } }).then(() => log.push('returned'));
+    await settle();
+    expect(log).toEqual([]);
+    release();
+    await e;
+    expect(log).toEqual(['stored', 'returned']);
+  });
+});

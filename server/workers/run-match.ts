@@ -44,9 +44,14 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   const stored = hasPerson ? await store.resume(matchId) : [];
   const resuming = stored.some((ev) => ev.kind === 'start');
   if (!resuming) await store.begin(matchId);
-  const writer = new EventWriter({ matchId, setup, store, state: () => state, publish: deps.publish, seq: resuming ? stored.at(-1)!.seq : 0 });
+  // Without a person the runner plays on while a turn's write is in flight (pipelined: the writes still go in order,
+  // each event broadcast once stored); a person's match waits for each write, since it cannot be played again.
+  const writer = new EventWriter({
+    matchId, setup, store, state: () => state, publish: deps.publish, seq: resuming ? stored.at(-1)!.seq : 0, pipelined: !hasPerson,
+  });
   const fail = async (reason: string): Promise<RunResult> => {
     await writer.emit({ kind: 'failed', seat: null, payload: { reason } });
+    await writer.drain();
     await store.fail(matchId, reason, stats, writer.seq);
     return { status: 'failed', reason };
   };
@@ -94,6 +99,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     // Seats that play together are one side in the stored result (seats.outcome is by side: lib/outcomes.ts): every
     // seat of a cooperative game is one team.
     const sided = game.meta.scoring === 'cooperative' && !outcome.teams ? { ...outcome, teams: outcome.scores.map(() => 'team') } : outcome;
+    await writer.drain();
     await store.finish(matchId, sided, stats, writer.seq, unrated);
     return { status: 'finished', outcome };
   };
@@ -151,7 +157,11 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     }
   } catch (err) {
     if (err instanceof InfraError) return fail(err.message);
-    if (isDbError(err)) throw err; // the job is retried: the match restarts from its seed (resumes, with a person)
+    if (isDbError(err)) {
+      // The job is retried: the match restarts from its seed (resumes, with a person), after this run's last write.
+      await writer.drain().catch(() => {});
+      throw err;
+    }
     return fail(`internal error: ${(err as Error).message}`);
   } finally {
     deps.humans?.forget(matchId);
