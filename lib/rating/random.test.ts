@@ -1,7 +1,7 @@
 // Tests of the bootstrap's random stream: the same sfc32 stream as lib/engine/rng.ts, uniform in [0, 1).
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../engine/rng';
-import { binomial, equalMultinomialInto, multinomialInto, SeededRandom } from './random';
+import { binomial, binomialLogRatio, equalMultinomialInto, multinomialInto, SeededRandom } from './random';
 
 describe('SeededRandom', () => {
   it('reproduces createRng(seed).next() exactly', () => {
@@ -54,7 +54,75 @@ describe('binomial', () => {
     }
   });
 
-  it('a large mean (drawn in parts): mean n·p and variance n·p·(1 − p)', () => {
+  it('a mean of 10 or more (BTRS): every value within 5 σ of its exact probability, and never one outside 0 .. n', () => {
+    /** The pmf from its mode by the ratio f(k + 1) / f(k) = (n − k) p / ((k + 1)(1 − p)), normalized over ±40 σ. */
+    const exact = (n: number, p: number) => {
+      const mode = Math.floor((n + 1) * p);
+      const span = Math.ceil(40 * Math.sqrt(n * p * (1 - p))) + 10;
+      const from = Math.max(0, mode - span);
+      const to = Math.min(n, mode + span);
+      const f = new Map<number, number>([[mode, 1]]);
+      for (let k = mode; k < to; k++) f.set(k + 1, (f.get(k)! * (n - k) * p) / ((k + 1) * (1 - p)));
+      for (let k = mode; k > from; k--) f.set(k - 1, (f.get(k)! * k * (1 - p)) / ((n - k + 1) * p));
+      const total = [...f.values()].reduce((x, y) => x + y, 0);
+      return (k: number) => (f.get(k) ?? 0) / total;
+    };
+    for (const [n, p] of [[20, 0.5], [40, 0.3], [1_000_000, 0.00001], [1_000_000, 0.000017], [5_000, 0.01], [2_000, 0.35], [100_000, 0.9997]] as const) {
+      const r = new SeededRandom(`btrs:${n}:${p}`);
+      const R = 200_000;
+      const seen = new Map<number, number>();
+      let invalid = 0;
+      for (let i = 0; i < R; i++) {
+        const x = binomial(r, n, p);
+        if (!(Number.isInteger(x) && x >= 0 && x <= n)) invalid++;
+        seen.set(x, (seen.get(x) ?? 0) + 1);
+      }
+      expect(invalid).toBe(0);
+      const q = exact(n, p);
+      const mean = n * p;
+      const sd = Math.sqrt(n * p * (1 - p));
+      // Each value expected 10 times or more on its own; the rarer ones of each tail pooled.
+      const close = (observed: number, pk: number, what: string) =>
+        expect(Math.abs(observed / R - pk), `n ${n}, p ${p}, ${what}`).toBeLessThanOrEqual(5 * Math.sqrt((pk * (1 - pk)) / R) + 1e-9);
+      const tails = { below: [0, 0], above: [0, 0] };
+      let chi2 = 0;
+      let df = -1;
+      for (let k = Math.max(0, Math.floor(mean - 8 * sd)); k <= Math.min(n, Math.ceil(mean + 8 * sd)); k++) {
+        const pk = q(k);
+        const got = seen.get(k) ?? 0;
+        seen.delete(k);
+        if (pk * R >= 10) {
+          close(got, pk, `k ${k}`);
+          chi2 += (got - pk * R) ** 2 / (pk * R);
+          df++;
+        } else {
+          const tail = k < mean ? tails.below : tails.above;
+          tail[0]! += got;
+          tail[1]! += pk;
+        }
+      }
+      close(tails.below[0]!, tails.below[1]!, 'the rare values below the mean');
+      close(tails.above[0]!, tails.above[1]!, 'the rare values above it');
+      expect([...seen.keys()], 'values beyond 8 σ').toEqual([]);
+      // And all together: Pearson's χ² over the values within 5 of its degrees of freedom's standard deviations.
+      expect(chi2, `n ${n}, p ${p}: χ² over ${df} degrees of freedom`).toBeLessThan(df + 5 * Math.sqrt(2 * df));
+    }
+  });
+
+  it('BTRS accepts by log(f(k) / f(m)) as the exact sums of logarithms give it, to 1e-9', () => {
+    const logFactorial = (j: number) => {
+      let s = 0;
+      for (let i = 2; i <= j; i++) s += Math.log(i);
+      return s;
+    };
+    const logPmf = (n: number, p: number, k: number) => logFactorial(n) - logFactorial(k) - logFactorial(n - k) + k * Math.log(p) + (n - k) * Math.log1p(-p);
+    for (const [n, p, k] of [[20, 0.5, 3], [40, 0.3, 12], [5_000, 0.01, 80], [5_000, 0.01, 20], [2_000, 0.35, 600], [100_000, 0.0002, 0], [100_000, 0.0002, 45]] as const) {
+      const m = Math.floor((n + 1) * p);
+      expect(Math.abs(binomialLogRatio(n, p, k) - (logPmf(n, p, k) - logPmf(n, p, m))), `n ${n}, p ${p}, k ${k}`).toBeLessThan(1e-9);
+    }
+  });
+
+  it('a large mean: mean n·p and variance n·p·(1 − p)', () => {
     for (const [n, p] of [[100_000, 0.3], [1_000_000, 0.00002], [5_000, 0.97]] as const) {
       const r = new SeededRandom(`big:${n}:${p}`);
       const R = 4000;
