@@ -35,6 +35,8 @@ const ONLY = arg('only')?.split(',').map(Number);
 const GAME = arg('game') ?? 'pit';
 /** A module with another Hub to compare against (e.g. an older copy under server/rooms/), by path from the repo root. */
 const HUB_MODULE = arg('hub');
+/** Processes the spectators are spread over (one event loop each). */
+const PROCS = Number(arg('procs') ?? 1);
 type Hub = CurrentHub;
 
 const now = () => performance.timeOrigin + performance.now();
@@ -61,21 +63,44 @@ function slowAgent(row: AgentRow): Agent {
   };
 }
 
+/** Spectators in `n` child processes (each one event loop, as each browser has its own): joins split evenly. */
 class Clients {
-  private child: ChildProcess;
-  private waiting: ((m: FromClients) => void) | null = null;
-  constructor() {
-    this.child = fork(path.join(import.meta.dirname, 'fanout-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    this.child.on('message', (m: FromClients) => this.waiting?.(m));
-  }
-  ask<T extends FromClients['type']>(m: ToClients, answer: T): Promise<Extract<FromClients, { type: T }>> {
-    return new Promise((resolve) => {
-      this.waiting = (r) => r.type === answer && resolve(r as never);
-      this.child.send(m);
+  private children: ChildProcess[];
+  private waiting = new Map<ChildProcess, (m: FromClients) => void>();
+  constructor(n = PROCS) {
+    this.children = Array.from({ length: n }, () => {
+      const child = fork(path.join(import.meta.dirname, 'fanout-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      child.on('message', (m: FromClients) => this.waiting.get(child)?.(m));
+      return child;
     });
   }
+  private ask1<T extends FromClients['type']>(child: ChildProcess, m: ToClients, answer: T): Promise<Extract<FromClients, { type: T }>> {
+    return new Promise((resolve) => {
+      this.waiting.set(child, (r) => r.type === answer && resolve(r as never));
+      child.send(m);
+    });
+  }
+  /** Every match's spectators split over the processes; the join times of all of them. */
+  async join(url: string, matches: { matchId: string; count: number }[]) {
+    const n = this.children.length;
+    const parts = await Promise.all(this.children.map((c, k) => this.ask1(c, {
+      type: 'join',
+      url,
+      matches: matches.map((m) => ({ matchId: m.matchId, count: Math.floor(m.count / n) + (k < m.count % n ? 1 : 0) })),
+    }, 'joined')));
+    return { joinMs: parts.flatMap((p) => p.joinMs), failed: parts.reduce((s, p) => s + p.failed, 0) };
+  }
+  async report() {
+    const parts = await Promise.all(this.children.map((c) => this.ask1(c, { type: 'report' }, 'report')));
+    return {
+      receipts: parts.flatMap((p) => p.receipts),
+      atLatency: parts.flatMap((p) => p.atLatency),
+      gaps: parts.reduce((s, p) => s + p.gaps, 0),
+      cpuMs: parts.reduce((s, p) => s + p.cpuMs, 0),
+    };
+  }
   close() {
-    this.child.send({ type: 'close' } satisfies ToClients);
+    for (const c of this.children) c.send({ type: 'close' } satisfies ToClients);
   }
 }
 
@@ -114,7 +139,7 @@ async function main() {
     const store = prismaStore(db);
     const play = (id: string) => runMatch(id, { store, createAgent: slowAgent, publish });
 
-    console.log(`Spectator fan-out: ${GAME}, random moves with a reply before each, ${DELAY} ms between moves; clients in a child process; hub ${HUB_MODULE ?? 'server/rooms/hub.ts'}`);
+    console.log(`Spectator fan-out: ${GAME}, random moves with a reply before each, ${DELAY} ms between moves; spectators in ${PROCS} child process(es); hub ${HUB_MODULE ?? 'server/rooms/hub.ts'}`);
     console.log(`machine: ${os.cpus().length} cores, load average at start ${load()}`);
 
     if (SOAK !== null) {
@@ -136,7 +161,7 @@ async function main() {
       const clients = new Clients();
       published.clear();
       recording = true;
-      const joined = await clients.ask({ type: 'join', url, matches: ids.map((matchId) => ({ matchId, count: sc.per })) }, 'joined');
+      const joined = await clients.join(url, ids.map((matchId) => ({ matchId, count: sc.per })));
       const cpu0 = process.cpuUsage();
       const t0 = now();
       const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -146,17 +171,19 @@ async function main() {
       const cpu = process.cpuUsage(cpu0);
       const wall = now() - t0;
       recording = false;
-      const rep = await clients.ask({ type: 'report' }, 'report');
+      const rep = await clients.report();
       const mem = process.memoryUsage();
+      // Events published while the spectators were still joining wait behind a thousand snapshots: counted apart.
       const lat: number[] = [];
+      const during: number[] = [];
       for (let i = 0; i < rep.receipts.length; i += 3) {
         const at = published.get(`${ids[rep.receipts[i]!]}:${rep.receipts[i + 1]}`);
-        if (at !== undefined) lat.push(rep.receipts[i + 2]! - at);
+        if (at !== undefined) (at < t0 ? during : lat).push(rep.receipts[i + 2]! - at);
       }
-      const events = [...published.keys()].length;
       console.log(`\n${sc.name} (${joined.joinMs.length} joined${joined.failed ? `, ${joined.failed} failed to connect` : ''}; load average ${load()})`);
       console.log(`  join → snapshot:            p50 ${pct(joined.joinMs, 50).toFixed(0)} ms, p99 ${pct(joined.joinMs, 99).toFixed(0)} ms`);
-      console.log(`  publish → receipt:          p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms (${lat.length} deliveries of ${events} events in ${(wall / 1000).toFixed(0)} s)`);
+      console.log(`  publish → receipt:          p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${pct(lat, 100).toFixed(1)} ms (${lat.length} deliveries of the ${[...published.values()].filter((x) => x >= t0).length} events published in the ${(wall / 1000).toFixed(0)} s after the joins)`);
+      if (during.length) console.log(`    events published during the joins: p50 ${pct(during, 50).toFixed(1)} ms, p99 ${pct(during, 99).toFixed(1)} ms (${during.length} deliveries)`);
       console.log(`  event time (at) → receipt:  p50 ${pct(rep.atLatency, 50).toFixed(1)} ms, p99 ${pct(rep.atLatency, 99).toFixed(1)} ms (visible events)`);
       console.log(`  server CPU ${((100 * (cpu.user + cpu.system)) / 1000 / wall).toFixed(0)} %, clients' CPU ${((100 * rep.cpuMs) / wall).toFixed(0)} % (includes their joins), event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms`);
       const cache = (hub as { cacheStats?: () => { bytes: number; matches: number } }).cacheStats?.();
@@ -186,7 +213,7 @@ async function soak(minutes: number, url: string, newMatch: () => Promise<string
       const id = await newMatch();
       const run = play(id);
       // One match in six is watched by 20 spectators (in the child process) from its start.
-      if (w === 0) void clients.ask({ type: 'join', url, matches: [{ matchId: id, count: 20 }] }, 'joined');
+      if (w === 0) void clients.join(url, [{ matchId: id, count: 20 }]);
       await run;
       done++;
     }
