@@ -29,6 +29,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // The pages honour "reduce motion" (app/globals.css): no pulsing dot or spinner to composite 60 times a second, a
+    // CPU cost the flows (bound by CPU on 2 cores) do not need. e2e/watch-match.spec.ts checks both ways.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? systemChromium,
       args: [

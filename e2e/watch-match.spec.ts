@@ -109,3 +109,17 @@ test('the games and agents pages list the registered games and the demo agents, 
   await expect(page.getByText(/sim-careful/).first()).toBeVisible();
   await expect(page.getByText(/simulated/i).first()).toBeVisible();
 });
+
+test('the live dot pulses, and stands still for a visitor who asks for less motion', async ({ browser }) => {
+  // Animations that repeat for ever (the pulsing "live" dot while the demo plays), running now.
+  const endless = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity).length;
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: /live now/i }).locator('a[href^="/matches/"]').first()).toBeVisible({ timeout: 60_000 });
+    if (reducedMotion === 'reduce') expect(await page.evaluate(endless)).toBe(0);
+    else await expect.poll(() => page.evaluate(endless)).toBeGreaterThan(0);
+    await context.close();
+  }
+});
