@@ -58,6 +58,8 @@ async function alone() {
     let ticks = 0;
     const t = performance.now();
     const run = startPublicationWorker({ matches, opts: { scheme: 'game-weighted', estimator, rounds: PUBLICATION_ROUNDS, seed: 'bench' } }, () => ticks++);
+    await run.prepared;
+    run.go();
     const result = await run.done;
     console.log(`1. publication run alone (${estimator === 'gamebench' ? "GameBench's ILSR fit, as runs use" : "the arena's MM fit"}): ${PUBLICATION_ROUNDS} game-weighted rounds, 20,000 matches, 30 agents, 9 games`);
     console.log(`   wall time (worker start included): ${(performance.now() - t).toFixed(0)} ms, ${ticks} progress reports, ${result.agents.length} agents`);

@@ -1,6 +1,6 @@
 // Integration test of publication runs: real Postgres, the run's own worker thread, progress written while it goes,
 // the stored result read back (and equal to the library's Eq. 3 on the same data), one run per view, lost runs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { leaderboardQuerySchema } from '../../lib/leaderboard';
 import { PUBLICATION_ROUNDS, publicationRequestSchema } from '../../lib/publication';
 import { bootstrap } from '../../lib/rating/bootstrap';
@@ -10,6 +10,12 @@ import { createComputer } from './computer';
 import { gamesFor, loadLeaderboardData } from './data';
 import { ArenaPublication, viewKey } from './publication';
 import { ArenaLeaderboard } from './service';
+
+// The test's own reads go through; the service's must not happen on this thread (its worker reads the view).
+vi.mock('./data', async (original) => {
+  const data = await original<typeof import('./data')>();
+  return { ...data, loadLeaderboardData: vi.fn(data.loadLeaderboardData) };
+});
 
 let t: TestDb;
 let ids: { random: string; strong: string; weak: string };
@@ -90,8 +96,11 @@ describe('the leaderboard with estimate=gamebench', () => {
 
 describe('ArenaPublication', () => {
   it('computes a requested run in the background with progress, refuses a second one meanwhile, and stores the result', async () => {
+    vi.mocked(loadLeaderboardData).mockClear();
     const started = await service.request({ humans: 'each', seed: 'pub-test' }, 'admin');
     expect(started).toMatchObject({ status: 'running', rounds: ROUNDS, roundsDone: 0, seed: 'pub-test', matchesUsed: 26, requestedBy: 'admin', view: 'all games' });
+    // The view was read in the run's worker thread (a million matches decode for seconds), not on the server's.
+    expect(loadLeaderboardData).not.toHaveBeenCalled();
     // A second request for the same view while the first runs is refused, in words.
     await expect(service.request({ humans: 'each' }, 'admin')).rejects.toThrow(/a publication run for all games is already running \(\d+ of 300 rounds\): wait for it to finish/);
     const during = await service.forView(q());

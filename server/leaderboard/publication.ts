@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { getGame, ratedGames } from '../../games/registry';
-import type { Db } from '../../lib/db';
+import { databaseUrlOf, type Db } from '../../lib/db';
 import { UserError } from '../../lib/errors';
 import { HUMANS_ID, HUMANS_NAME, MIN_MATCHES, type LeaderboardQuery } from '../../lib/leaderboard';
 import {
@@ -20,13 +20,11 @@ import {
   type PublicationView,
 } from '../../lib/publication';
 import type { AgentBootstrap, BootstrapOptions, BootstrapResult } from '../../lib/rating/bootstrap';
-import { isRated } from '../../lib/rating/comparisons';
 import { ranksWithinGroups, shownGroups } from '../../lib/rating/ranks';
 import type { RatedMatch } from '../../lib/rating/types';
-import { countFinished, gamesFor, loadLeaderboardData } from './data';
-import type { PublicationJob, PublicationMessage } from './publication-worker';
+import { countFinished, gamesFor } from './data';
+import type { Prepared, PublicationGo, PublicationJob, PublicationMessage, PublicationOpts } from './publication-worker';
 import { shownBy, within } from './service';
-import { anchorAgent } from './data';
 
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
@@ -70,14 +68,23 @@ function viewWords(game: string | null, category: string | null, humans: string)
   return `${games}${people}`;
 }
 
-/** Starts the worker thread of one run; `done` settles with the result, `cancel` stops it. */
-export function startPublicationWorker(job: PublicationJob, onProgress: (done: number) => void): { done: Promise<BootstrapResult>; cancel(): Promise<void> } {
+/**
+ * Starts the worker thread of one run: it reads its data and settles `prepared` with what it will fit; `go` (once the
+ * run is stored) starts the rounds, and `done` settles with the result; `cancel` stops it (also before `go`).
+ */
+export function startPublicationWorker(
+  job: PublicationJob,
+  onProgress: (done: number) => void,
+): { prepared: Promise<Prepared>; go(): void; done: Promise<BootstrapResult>; cancel(): Promise<void> } {
   const worker = new Worker(new URL('./publication-worker.ts', import.meta.url), { execArgv: ['--import', tsxLoader] });
   worker.unref();
   let cancelled = false;
+  let ready!: (p: Prepared) => void;
+  const prepared = new Promise<Prepared>((resolve) => (ready = resolve));
   const done = new Promise<BootstrapResult>((resolve, reject) => {
     worker.on('message', (msg: PublicationMessage) => {
-      if (msg.type === 'progress') onProgress(msg.done);
+      if (msg.type === 'prepared') ready(msg);
+      else if (msg.type === 'progress') onProgress(msg.done);
       else if (msg.type === 'done') resolve(msg.result);
       else reject(new Error(msg.message));
     });
@@ -86,6 +93,9 @@ export function startPublicationWorker(job: PublicationJob, onProgress: (done: n
   }).finally(() => void worker.terminate());
   worker.postMessage(job);
   return {
+    // A thread that fails before it has read its data rejects `prepared` too.
+    prepared: Promise.race([prepared, done.then(() => Promise.reject(new Error('the run finished before it was prepared')))]),
+    go: () => worker.postMessage({ type: 'go' } satisfies PublicationGo),
     done,
     cancel: async () => {
       cancelled = true;
@@ -148,14 +158,19 @@ export class ArenaPublication implements PublicationService {
       throw new UserError(`${running} publication runs are already computing (each takes a processor core): wait for one to finish`);
     }
 
-    const data = await loadLeaderboardData(this.db(), { game: input.game, category: input.category, humans: input.humans });
-    const rated = data.matches.filter((m) => isRated(m));
-    if (rated.length === 0) throw new UserError(`nothing to rate in ${view} yet: no finished rated match between agents`);
-    const anchor = anchorAgent(data);
     const seed = input.seed ?? this.opts.seed ?? 'arena-publication';
-
+    const url = databaseUrlOf(this.db());
+    if (!url) throw new Error('publication: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own');
+    // The worker thread reads the view (a million matches decode for seconds: not on this event loop) and says what
+    // it will fit; the run is stored only then, so a view with nothing to rate is refused in words, as before.
+    const opts: PublicationOpts = { scheme: 'game-weighted', estimator: 'gamebench', rounds, seed, minMatches: MIN_MATCHES };
+    const progress = { onProgress: (_done: number) => {} };
+    const worker = startPublicationWorker({ read: { url, query: { game: input.game, category: input.category, humans: input.humans } }, opts }, (done) => progress.onProgress(done));
     let row: Row;
+    let prepared: Prepared;
     try {
+      prepared = await worker.prepared;
+      if (prepared.matchesUsed === 0) throw new UserError(`nothing to rate in ${view} yet: no finished rated match between agents`);
       row = await this.db().publicationRun.create({
         data: {
           viewKey: key,
@@ -166,31 +181,39 @@ export class ArenaPublication implements PublicationService {
           rounds,
           seed,
           status: 'running',
-          matchesUsed: rated.length,
-          finishedCount: data.finishedCount,
-          anchorAgentId: anchor?.id ?? null,
+          matchesUsed: prepared.matchesUsed,
+          finishedCount: prepared.finishedCount,
+          anchorAgentId: prepared.anchorAgentId,
           requestedBy,
         },
       });
     } catch (err) {
+      await worker.cancel();
       // Another request for this view won the race.
       if (isUniqueViolation(err)) throw (await busy()) ?? new UserError(`a publication run for ${view} is already running: wait for it to finish`);
       throw err;
     }
 
-    const agents = new Map(data.agents.map((a) => [a.id, a]));
+    const agents = new Map(prepared.agents.map((a) => [a.id, a]));
     if (input.humans === 'together') agents.set(HUMANS_ID, { id: HUMANS_ID, name: HUMANS_NAME, kind: 'human', simulated: false, model: null, scaffold: null, promptVersion: null });
-    const opts: PublicationJob['opts'] = { scheme: 'game-weighted', estimator: 'gamebench', rounds, seed, anchorAgentId: anchor?.id, minMatches: MIN_MATCHES };
-    this.start(row.id, rated, opts, (a) => {
+    this.follow(row.id, worker, progress, rounds, opts.estimator!, (a) => {
       const info = agents.get(a.agentId);
       return { ...a, name: info?.name ?? a.agentId, kind: info?.kind ?? 'unknown', simulated: info?.simulated ?? false, promptVersion: info?.promptVersion ?? null };
     });
-    this.opts.log?.(`publication run ${row.id} for ${view}: ${rounds} rounds over ${rated.length} matches (seed ${seed})`);
+    worker.go();
+    this.opts.log?.(`publication run ${row.id} for ${view}: ${rounds} rounds over ${prepared.matchesUsed} matches (seed ${seed})`);
     return info(row, 0, this.lostAfterMs);
   }
 
-  /** Computes a created run in its worker thread, writing progress (throttled) and the result or the error. */
-  private start(id: string, matches: RatedMatch[], opts: BootstrapOptions & { rounds: number }, describe: (a: AgentBootstrap) => StoredAgent) {
+  /** Follows a stored run's worker thread, writing progress (throttled) and the result or the error. */
+  private follow(
+    id: string,
+    worker: ReturnType<typeof startPublicationWorker>,
+    progress: { onProgress: (done: number) => void },
+    rounds: number,
+    estimator: string,
+    describe: (a: AgentBootstrap) => StoredAgent,
+  ) {
     const every = this.opts.progressEveryMs ?? 500;
     let last = 0;
     let written = Promise.resolve();
@@ -202,13 +225,13 @@ export class ArenaPublication implements PublicationService {
         .then(() => this.opts.onProgress?.(id, done))
         .catch((err: Error) => this.opts.log?.(`publication run ${id}: progress not saved: ${err.message}`));
     };
-    const worker = startPublicationWorker({ matches, opts }, (done) => {
+    progress.onProgress = (done) => {
       const now = Date.now();
-      if (now - last >= every && done < opts.rounds) {
+      if (now - last >= every && done < rounds) {
         last = now;
         write(done);
       }
-    });
+    };
     // The heartbeat also moves when a chunk is slow, so a live run is never taken for a lost one.
     const heartbeat = setInterval(() => write(latest), Math.max(1000, Math.min(10_000, this.lostAfterMs / 4)));
     heartbeat.unref();
@@ -218,9 +241,9 @@ export class ArenaPublication implements PublicationService {
         await written;
         await this.db().publicationRun.updateMany({
           where: { id, status: 'running' },
-          data: { status: 'done', roundsDone: opts.rounds, result: { estimator: opts.estimator, agents: result.agents.map(describe) } as object, finishedAt: new Date(), heartbeatAt: new Date() },
+          data: { status: 'done', roundsDone: rounds, result: { estimator, agents: result.agents.map(describe) } as object, finishedAt: new Date(), heartbeatAt: new Date() },
         });
-        this.opts.onProgress?.(id, opts.rounds);
+        this.opts.onProgress?.(id, rounds);
         this.opts.log?.(`publication run ${id} done`);
       })
       .catch(async (err: Error) => {
