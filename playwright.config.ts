@@ -28,7 +28,9 @@ export default defineConfig({
   outputDir: `${DATA_DIR}-results`,
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (kept only on failure, but recorded for every flow) streams screenshots of
+    // every page change to the runner, CPU the flows are bound by. To debug a flow: `npx playwright test --trace on`.
+    trace: 'off',
     // The pages honour "reduce motion" (app/globals.css): no pulsing dot or spinner to composite 60 times a second, a
     // CPU cost the flows (bound by CPU on 2 cores) do not need. e2e/watch-match.spec.ts checks both ways.
     reducedMotion: 'reduce',
