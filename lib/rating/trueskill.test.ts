@@ -1,7 +1,8 @@
 // Tests of TrueSkill through ts-trueskill: the known 1v1 values, draws, teams and free-for-all ranks.
 import { TrueSkill } from 'ts-trueskill';
 import { describe, expect, it } from 'vitest';
-import { trueSkillRatings, trueSkillTeams } from './trueskill';
+import { createRng } from '../engine/rng';
+import { rateHeadToHead, trueSkillRatings, trueSkillTeams } from './trueskill';
 import type { RatedMatch } from './types';
 
 function match(id: string, seats: [agentId: string, score: number, team?: string][], extra: Partial<RatedMatch> = {}): RatedMatch {
@@ -72,5 +73,59 @@ describe('TrueSkill', () => {
     // A team game where a sits on both teams: everything is one team, nothing to rate.
     expect(trueSkillTeams(match('2', [['a', 0.5, 'x'], ['b', 0.5, 'x'], ['a', 0, 'y'], ['c', 0, 'y']]))).toBeNull();
     expect(trueSkillTeams(match('3', [['a', 1], ['a', 0]]))).toBeNull();
+  });
+
+  it('rates one player against one in closed form exactly as ts-trueskill\'s factor graph does (wins, losses, draws, upsets)', () => {
+    const rng = createRng('head-to-head');
+    for (const env of [new TrueSkill(), new TrueSkill(1500, 500)]) {
+      const scale = env.mu / 25;
+      for (let i = 0; i < 3000; i++) {
+        // Means up to 40 default σ apart at the extremes (the v function's guard), σ from tiny to the prior's.
+        const a = env.createRating(env.mu + scale * (rng.next() - 0.5) * (i % 10 === 0 ? 300 : 40), scale * (0.05 + 8.3 * rng.next()));
+        const b = env.createRating(env.mu + scale * (rng.next() - 0.5) * 40, scale * (0.05 + 8.3 * rng.next()));
+        const ranks = [[0, 1], [1, 0], [0, 0]][i % 3]!;
+        let graph: ReturnType<TrueSkill['rate']> | Error;
+        try {
+          graph = env.rate([[a], [b]], ranks);
+        } catch (err) {
+          graph = err as Error;
+        }
+        if (graph instanceof Error) {
+          // Where the graph gives up in floating point, so does the closed form, with the same words.
+          expect(() => rateHeadToHead(env, a, b, ranks)).toThrow(graph.message);
+          continue;
+        }
+        const [x, y] = rateHeadToHead(env, a, b, ranks);
+        for (const [mine, theirs] of [[x, graph[0]![0]!], [y, graph[1]![0]!]] as const) {
+          expect(Math.abs(mine.mu - theirs.mu)).toBeLessThanOrEqual(1e-9 * scale);
+          expect(Math.abs(mine.sigma - theirs.sigma)).toBeLessThanOrEqual(1e-9 * scale);
+        }
+      }
+    }
+  });
+
+  it('replays a long run of two-player matches as the factor graph would, match after match', async () => {
+    const rng = createRng('replay');
+    const agents = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const matches: RatedMatch[] = Array.from({ length: 2000 }, (_, i) => {
+      const [p, q] = rng.shuffle([...agents]);
+      const u = rng.next();
+      return match(String(i), [[p!, u < 0.45 ? 1 : u < 0.55 ? 0.5 : 0], [q!, u < 0.45 ? 0 : u < 0.55 ? 0.5 : 1]], { finishedAt: i });
+    });
+    const fast = await trueSkillRatings(matches);
+    // The same matches through ts-trueskill's factor graph, one by one.
+    const env = new TrueSkill();
+    const slow = new Map<string, ReturnType<TrueSkill['createRating']>>();
+    for (const m of matches) {
+      const [p, q] = m.seats;
+      const ranks = p!.score === q!.score ? [0, 0] : p!.score > q!.score ? [0, 1] : [1, 0];
+      const [[x], [y]] = env.rate([[slow.get(p!.agentId) ?? env.createRating()], [slow.get(q!.agentId) ?? env.createRating()]], ranks) as [[never], [never]];
+      slow.set(p!.agentId, x);
+      slow.set(q!.agentId, y);
+    }
+    for (const id of agents) {
+      expect(Math.abs(fast.get(id)!.mu - slow.get(id)!.mu)).toBeLessThan(1e-9);
+      expect(Math.abs(fast.get(id)!.sigma - slow.get(id)!.sigma)).toBeLessThan(1e-9);
+    }
   });
 });

@@ -76,7 +76,8 @@ function ranksOf(teams: readonly TrueSkillTeam[]): number[] {
 /**
  * TrueSkill rating per agent after replaying the non-cooperative matches in play order. Each match is its teams
  * (`trueSkillTeams`: sides, an agent's several seats as one player) ranked by score, equal scores sharing a rank.
- * Costs about 0.1 ms per match (ts-trueskill's factor graph), plus ~1 s to load mathjs on first use.
+ * A two-player match costs ~6 µs (`rateHeadToHead`), one of more players or teams ~0.1 ms (ts-trueskill's factor graph),
+ * plus ~1 s to load mathjs on first use.
  */
 export async function trueSkillRatings(matches: readonly RatedMatch[], opts: TrueSkillOptions = {}): Promise<Map<string, TrueSkillRating>> {
   assertRatedMatches(matches, 'TrueSkill');
@@ -99,9 +100,57 @@ export async function trueSkillEnv(opts: TrueSkillOptions = {}): Promise<TrueSki
 export function trueSkillStep(env: TrueSkill, ratings: Map<string, Rating>, m: RatedMatch): void {
   const teams = trueSkillTeams(m);
   if (!teams) return;
+  if (teams.length === 2 && teams[0]!.agentIds.length === 1 && teams[1]!.agentIds.length === 1) {
+    const [a, b] = [teams[0]!.agentIds[0]!, teams[1]!.agentIds[0]!];
+    const [ra, rb] = rateHeadToHead(env, ratings.get(a) ?? env.createRating(), ratings.get(b) ?? env.createRating(), ranksOf(teams));
+    ratings.set(a, ra);
+    ratings.set(b, rb);
+    return;
+  }
   const groups = teams.map((t) => t.agentIds.map((id) => ratings.get(id) ?? env.createRating()));
   const rated = env.rate(groups, ranksOf(teams)) as Rating[][];
   teams.forEach((t, k) => t.agentIds.forEach((id, i) => ratings.set(id, rated[k]![i]!)));
+}
+
+/**
+ * One player against one, in closed form: what ts-trueskill's factor graph computes for two teams of one player (its
+ * schedule then takes a single truncation step: the posterior of each rating after one EP update), with the same
+ * dynamics (σ² + τ²), draw margin and v/w functions (its own Gaussian, the same guards), without building the graph:
+ * a replay of two-player matches ~11× faster (6 µs a match instead of 67), what a million matches replayed costs.
+ * `ranks`: 0 = better, equal for a draw. Tested equal to `env.rate` (trueskill.test.ts).
+ */
+export function rateHeadToHead(env: TrueSkill, a: Rating, b: Rating, ranks: readonly number[]): [Rating, Rating] {
+  const swap = ranks[1]! < ranks[0]!; // ts-trueskill sorts the teams by rank, stably: the better first
+  const [first, second] = swap ? [b, a] : [a, b];
+  const g = env.guassian;
+  const v1 = first.sigma ** 2 + env.tau ** 2;
+  const v2 = second.sigma ** 2 + env.tau ** 2;
+  const c = Math.sqrt(v1 + v2 + 2 * env.beta ** 2);
+  const margin = g.ppf((env.drawProbability + 1) / 2) * Math.SQRT2 * env.beta;
+  const t = (first.mu - second.mu) / c;
+  const e = margin / c;
+  let v: number;
+  let w: number;
+  if (ranks[0] === ranks[1]) {
+    // The draw's v and w (ts-trueskill's _vDraw and _wDraw).
+    const abs = Math.abs(t);
+    const [hi, lo] = [e - abs, -e - abs];
+    const denom = g.cdf(hi) - g.cdf(lo);
+    if (!denom) throw new Error('Floating point error');
+    const vAbs = (g.pdf(lo) - g.pdf(hi)) / denom;
+    v = vAbs * (t < 0 ? -1 : 1);
+    w = vAbs ** 2 + (hi * g.pdf(hi) - lo * g.pdf(lo)) / denom;
+  } else {
+    // The win's (ts-trueskill's _vWin and _wWin, with its check).
+    const x = t - e;
+    const denom = g.cdf(x);
+    v = denom ? g.pdf(x) / denom : -x;
+    w = v * (v + x);
+    if (!(w > 0 && w < 1)) throw new Error('floating point error');
+  }
+  const one = env.createRating(first.mu + (v1 / c) * v, Math.sqrt(v1 * (1 - (v1 / c ** 2) * w)));
+  const two = env.createRating(second.mu - (v2 / c) * v, Math.sqrt(v2 * (1 - (v2 / c ** 2) * w)));
+  return swap ? [two, one] : [one, two];
 }
 
 /** μ, σ and μ − 3σ of each rating. */
