@@ -129,10 +129,16 @@ describe('arena CLI', () => {
     oneLine(arena('simulbench', 'import-scripts', file, '--set', 'paper-2'), 'scripts: the file holds no script');
     await rm(dir, { recursive: true });
 
-    oneLine(arena('simulbench', 'create', '--targets', 'sb-t1', '--user', 'sb-user', '--simulator', 'sb-user'), 'simulbench create needs --judge');
-    oneLine(arena('simulbench', 'create', '--targets', 'sb-t1', '--judge', 'sb-judge', '--script-set', 'import:paper-1', '--user', 'sb-user'), 'with --script-set nothing is collected: leave out --user, --simulator, --tasks and --tasks-file');
-    oneLine(arena('simulbench', 'create', '--targets', 'sb-t1', '--user', 'sb-user', '--simulator', 'sb-user', '--judge', 'sb-judge', '--turns', '11'), '--turns must be a whole number from 1 to 10, not "11"');
-    oneLine(arena('simulbench', 'frob'), 'simulbench commands are create, show, export-scripts, import-scripts, sets (not "frob") (see --help)');
+    const refused = await side(
+      { args: ['simulbench', 'create', '--targets', 'sb-t1', '--user', 'sb-user', '--simulator', 'sb-user'] },
+      { args: ['simulbench', 'create', '--targets', 'sb-t1', '--judge', 'sb-judge', '--script-set', 'import:paper-1', '--user', 'sb-user'] },
+      { args: ['simulbench', 'create', '--targets', 'sb-t1', '--user', 'sb-user', '--simulator', 'sb-user', '--judge', 'sb-judge', '--turns', '11'] },
+      { args: ['simulbench', 'frob'] },
+    );
+    oneLine(refused[0]!, 'simulbench create needs --judge');
+    oneLine(refused[1]!, 'with --script-set nothing is collected: leave out --user, --simulator, --tasks and --tasks-file');
+    oneLine(refused[2]!, '--turns must be a whole number from 1 to 10, not "11"');
+    oneLine(refused[3]!, 'simulbench commands are create, show, export-scripts, import-scripts, sets (not "frob") (see --help)');
   }, 120_000);
 
   /** Exit code 2 and exactly one line on stderr, nothing on stdout. */
