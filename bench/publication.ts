@@ -57,9 +57,9 @@ async function alone() {
   for (const estimator of ['gamebench', 'mm'] as const) {
     let ticks = 0;
     const t = performance.now();
-    const run = startPublicationWorker({ matches, opts: { scheme: 'game-weighted', estimator, rounds: PUBLICATION_ROUNDS, seed: 'bench' } }, () => ticks++);
+    const run = startPublicationWorker({ matches, opts: { scheme: 'game-weighted', estimator, rounds: PUBLICATION_ROUNDS, seed: 'bench' } });
     await run.prepared;
-    run.go();
+    run.go(() => ticks++);
     const result = await run.done;
     console.log(`1. publication run alone (${estimator === 'gamebench' ? "GameBench's ILSR fit, as runs use" : "the arena's MM fit"}): ${PUBLICATION_ROUNDS} game-weighted rounds, 20,000 matches, 30 agents, 9 games`);
     console.log(`   wall time (worker start included): ${(performance.now() - t).toFixed(0)} ms, ${ticks} progress reports, ${result.agents.length} agents`);

@@ -19,9 +19,8 @@ import {
   type PublicationService,
   type PublicationView,
 } from '../../lib/publication';
-import type { AgentBootstrap, BootstrapOptions, BootstrapResult } from '../../lib/rating/bootstrap';
+import type { AgentBootstrap, BootstrapResult } from '../../lib/rating/bootstrap';
 import { ranksWithinGroups, shownGroups } from '../../lib/rating/ranks';
-import type { RatedMatch } from '../../lib/rating/types';
 import { countFinished, gamesFor } from './data';
 import type { Prepared, PublicationGo, PublicationJob, PublicationMessage, PublicationOpts } from './publication-worker';
 import { shownBy, within } from './service';
@@ -70,16 +69,20 @@ function viewWords(game: string | null, category: string | null, humans: string)
 
 /**
  * Starts the worker thread of one run: it reads its data and settles `prepared` with what it will fit; `go` (once the
- * run is stored) starts the rounds, and `done` settles with the result; `cancel` stops it (also before `go`).
+ * run is stored) starts the rounds, reported to `onProgress`, and `done` settles with the result; `cancel` stops it
+ * (also before `go`).
  */
-export function startPublicationWorker(
-  job: PublicationJob,
-  onProgress: (done: number) => void,
-): { prepared: Promise<Prepared>; go(): void; done: Promise<BootstrapResult>; cancel(): Promise<void> } {
+export function startPublicationWorker(job: PublicationJob): {
+  prepared: Promise<Prepared>;
+  go(onProgress: (done: number) => void): void;
+  done: Promise<BootstrapResult>;
+  cancel(): Promise<void>;
+} {
   const worker = new Worker(new URL('./publication-worker.ts', import.meta.url), { execArgv: ['--import', tsxLoader] });
   worker.unref();
   let cancelled = false;
   let ready!: (p: Prepared) => void;
+  let onProgress = (_done: number) => {};
   const prepared = new Promise<Prepared>((resolve) => (ready = resolve));
   const done = new Promise<BootstrapResult>((resolve, reject) => {
     worker.on('message', (msg: PublicationMessage) => {
@@ -95,7 +98,10 @@ export function startPublicationWorker(
   return {
     // A thread that fails before it has read its data rejects `prepared` too.
     prepared: Promise.race([prepared, done.then(() => Promise.reject(new Error('the run finished before it was prepared')))]),
-    go: () => worker.postMessage({ type: 'go' } satisfies PublicationGo),
+    go: (progress) => {
+      onProgress = progress;
+      worker.postMessage({ type: 'go' } satisfies PublicationGo);
+    },
     done,
     cancel: async () => {
       cancelled = true;
@@ -164,8 +170,7 @@ export class ArenaPublication implements PublicationService {
     // The worker thread reads the view (a million matches decode for seconds: not on this event loop) and says what
     // it will fit; the run is stored only then, so a view with nothing to rate is refused in words, as before.
     const opts: PublicationOpts = { scheme: 'game-weighted', estimator: 'gamebench', rounds, seed, minMatches: MIN_MATCHES };
-    const progress = { onProgress: (_done: number) => {} };
-    const worker = startPublicationWorker({ read: { url, query: { game: input.game, category: input.category, humans: input.humans } }, opts }, (done) => progress.onProgress(done));
+    const worker = startPublicationWorker({ read: { url, query: { game: input.game, category: input.category, humans: input.humans } }, opts });
     let row: Row;
     let prepared: Prepared;
     try {
@@ -196,20 +201,18 @@ export class ArenaPublication implements PublicationService {
 
     const agents = new Map(prepared.agents.map((a) => [a.id, a]));
     if (input.humans === 'together') agents.set(HUMANS_ID, { id: HUMANS_ID, name: HUMANS_NAME, kind: 'human', simulated: false, model: null, scaffold: null, promptVersion: null });
-    this.follow(row.id, worker, progress, rounds, opts.estimator!, (a) => {
+    this.follow(row.id, worker, rounds, opts.estimator!, (a) => {
       const info = agents.get(a.agentId);
       return { ...a, name: info?.name ?? a.agentId, kind: info?.kind ?? 'unknown', simulated: info?.simulated ?? false, promptVersion: info?.promptVersion ?? null };
     });
-    worker.go();
     this.opts.log?.(`publication run ${row.id} for ${view}: ${rounds} rounds over ${prepared.matchesUsed} matches (seed ${seed})`);
     return info(row, 0, this.lostAfterMs);
   }
 
-  /** Follows a stored run's worker thread, writing progress (throttled) and the result or the error. */
+  /** Starts a stored run's rounds and follows them, writing progress (throttled) and the result or the error. */
   private follow(
     id: string,
     worker: ReturnType<typeof startPublicationWorker>,
-    progress: { onProgress: (done: number) => void },
     rounds: number,
     estimator: string,
     describe: (a: AgentBootstrap) => StoredAgent,
@@ -225,13 +228,13 @@ export class ArenaPublication implements PublicationService {
         .then(() => this.opts.onProgress?.(id, done))
         .catch((err: Error) => this.opts.log?.(`publication run ${id}: progress not saved: ${err.message}`));
     };
-    progress.onProgress = (done) => {
+    worker.go((done) => {
       const now = Date.now();
       if (now - last >= every && done < rounds) {
         last = now;
         write(done);
       }
-    };
+    });
     // The heartbeat also moves when a chunk is slow, so a live run is never taken for a lost one.
     const heartbeat = setInterval(() => write(latest), Math.max(1000, Math.min(10_000, this.lostAfterMs / 4)));
     heartbeat.unref();
