@@ -170,4 +170,18 @@ describe('ArenaPublication', () => {
     expect((await service.forView(q({ game: 'connect-four' }))).latest).toMatchObject({ id: again.id, status: 'done' });
     expect((await service.list()).map((r) => r.id)).toContain(again.id);
   });
+
+  it('refuses a second request for a view whose run is still reading its matches, in words', async () => {
+    const both = await Promise.allSettled([
+      service.request({ humans: 'each', game: 'tictactoe' }, 'admin'),
+      service.request({ humans: 'each', game: 'tictactoe' }, 'admin'),
+    ]);
+    // Whichever reached the check first starts; the other is told why it did not.
+    expect(both.filter((r) => r.status === 'fulfilled')).toMatchObject([{ value: { status: 'running' } }]);
+    expect(both.filter((r) => r.status === 'rejected')).toMatchObject([
+      { reason: { message: 'a publication run for Tic-Tac-Toe is being prepared (its matches are being read): wait for it to start' } },
+    ]);
+    await service.idle();
+    expect((await service.forView(q({ game: 'tictactoe' }))).latest).toMatchObject({ status: 'done' });
+  });
 });

@@ -1,7 +1,7 @@
 // Publication runs: GameBench's rating as the paper defines it (§3.4, Eq. 3: the mean of B = 10,000 fits of
-// game-weighted bootstrap resamples) for one leaderboard view, requested by an admin. Each run computes in a worker
-// thread of its own (publication-worker.ts), so neither the web process's event loop nor the leaderboard's worker
-// waits for it; its progress (rounds done) and its result are kept in Postgres (publication_runs), so every web process
+// game-weighted bootstrap resamples) for one leaderboard view, requested by an admin. Each run reads its view and
+// computes in a worker thread of its own (publication-worker.ts), so neither the web process's event loop nor the
+// leaderboard's worker waits for it; its progress (rounds done) and its result are kept in Postgres (publication_runs), so every web process
 // shows them and they survive a restart. One run at a time per view (a partial unique index); a run whose server died
 // stops moving its heartbeat and is then reported as interrupted.
 import { createRequire } from 'node:module';
@@ -118,6 +118,11 @@ function isUniqueViolation(err: unknown): boolean {
 export class ArenaPublication implements PublicationService {
   /** Runs computing in this process, by id. */
   private active = new Map<string, { cancel(): Promise<void>; finished: Promise<void> }>();
+  /**
+   * Views whose run is still reading its matches in this process (no row holds the view yet): a second request for
+   * one is refused rather than reading the same million matches again, and they count towards the runs at once.
+   */
+  private preparing = new Set<string>();
 
   constructor(
     private readonly db: () => Db,
@@ -160,9 +165,6 @@ export class ArenaPublication implements PublicationService {
     if (already) throw already;
     const maxRunning = this.opts.maxRunning ?? 2;
     const running = await this.db().publicationRun.count({ where: { status: 'running' } });
-    if (running >= maxRunning) {
-      throw new UserError(`${running} publication runs are already computing (each takes a processor core): wait for one to finish`);
-    }
 
     const seed = input.seed ?? this.opts.seed ?? 'arena-publication';
     const url = databaseUrlOf(this.db());
@@ -170,6 +172,10 @@ export class ArenaPublication implements PublicationService {
     // The worker thread reads the view (a million matches decode for seconds: not on this event loop) and says what
     // it will fit; the run is stored only then, so a view with nothing to rate is refused in words, as before.
     const opts: PublicationOpts = { scheme: 'game-weighted', estimator: 'gamebench', rounds, seed, minMatches: MIN_MATCHES };
+    // Checked and marked with no wait in between: two requests at once cannot both pass.
+    if (this.preparing.has(key)) throw new UserError(`a publication run for ${view} is being prepared (its matches are being read): wait for it to start`);
+    if (running + this.preparing.size >= maxRunning) throw new UserError(`${running + this.preparing.size} publication runs are already computing (each takes a processor core): wait for one to finish`);
+    this.preparing.add(key);
     const worker = startPublicationWorker({ read: { url, query: { game: input.game, category: input.category, humans: input.humans } }, opts });
     let row: Row;
     let prepared: Prepared;
@@ -197,6 +203,8 @@ export class ArenaPublication implements PublicationService {
       // Another request for this view won the race.
       if (isUniqueViolation(err)) throw (await busy()) ?? new UserError(`a publication run for ${view} is already running: wait for it to finish`);
       throw err;
+    } finally {
+      this.preparing.delete(key);
     }
 
     const agents = new Map(prepared.agents.map((a) => [a.id, a]));
