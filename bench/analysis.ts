@@ -7,8 +7,8 @@ import { spy } from '../games/spy';
 import { analyseSpy } from '../games/spy/analysis';
 import type { SpyAction, SpyState } from '../games/spy/types';
 import type { GameDef, Rng } from '../games/types';
-import { createRng } from '../lib/engine/rng';
-import { applyMove, initialState, type MoveRecord } from '../lib/engine/replay';
+import { createRng, CURRENT_GENERATOR } from '../lib/engine/rng';
+import { applyMove, currentDeal, initialState, type MoveRecord } from '../lib/engine/replay';
 
 const MATCHES = 3000;
 const agents = ['a', 'b', 'c', 'd', 'e'];
@@ -16,17 +16,17 @@ const agents = ['a', 'b', 'c', 'd', 'e'];
 /** Plays one seeded match with `decide` for every active seat, recorded the way the runner stores moves. */
 function play<S, A extends { type: string }>(game: GameDef<S, A>, config: object, seed: string, n: number, decide: (s: S, seat: number, rng: Rng) => A) {
   const rng = createRng(`${seed}:agents`);
-  let s = initialState(game, config, seed, n) as S;
+  let s = initialState(game, config, currentDeal(seed), n) as S;
   const moves: MoveRecord[] = [];
   while (game.activeSeats(s).length) {
     for (const seat of game.activeSeats(s)) {
       const m = { ply: moves.length, seat, action: decide(s, seat, rng) };
-      s = applyMove(game, s, seed, m) as S;
+      s = applyMove(game, s, currentDeal(seed), m) as S;
       moves.push(m);
     }
   }
   const seats = Array.from({ length: n }, (_, seat) => ({ seat, agentId: agents[(seat + seed.length) % agents.length]!, agentName: 'x', kind: 'llm' }));
-  return { id: seed, config, seed, numPlayers: n, seats, moves };
+  return { id: seed, config, seed, generator: CURRENT_GENERATOR, numPlayers: n, seats, moves };
 }
 
 const spyMove = (s: SpyState, seat: number, rng: Rng): SpyAction => {

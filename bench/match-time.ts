@@ -8,6 +8,7 @@ import { createAgent } from '../server/agents';
 import { startSimulatedEndpoint } from '../server/llm/simulated';
 import { runMatch } from '../server/workers/run-match';
 import { nullStore, type AgentRow, type MatchSetup } from '../server/workers/store';
+import { CURRENT_GENERATOR } from '../lib/engine/rng';
 
 async function main() {
   process.env.ARENA_SECRET ??= 'bench-secret-bench-secret';
@@ -28,7 +29,7 @@ async function main() {
         const n = game.defaultPlayers(config);
         // One agent per side in team games; otherwise a, b, a, b… (host/guest-like for the N-player games).
         const seats = game.meta.sides ? Array.from({ length: n }, (_, s) => (game.meta.sides![0]!.includes(s) ? a : b)) : Array.from({ length: n }, (_, s) => (s % 2 ? b : a));
-        const setup: MatchSetup = { id: `${game.id}-${label}`, gameId: game.id, config, seed: `match-time-${game.id}`, numPlayers: n, status: 'queued', seats: seats.map((agent, seat) => ({ seat, agent })) };
+        const setup: MatchSetup = { id: `${game.id}-${label}`, gameId: game.id, config, seed: `match-time-${game.id}`, generator: CURRENT_GENERATOR, numPlayers: n, status: 'queued', seats: seats.map((agent, seat) => ({ seat, agent })) };
         let calls = 0;
         let plies = 0;
         const store = { ...nullStore(() => setup), appendBatch: async (_id: string, evs: { kind: string }[], c: unknown[]) => { calls += c.length; plies += evs.filter((e) => e.kind === 'move').length; } };

@@ -13,8 +13,8 @@ import { MatchScreen, type MatchScreenProps } from '../components/match-view';
 import { games } from '../games/registry';
 import type { GameDef, Rng } from '../games/types';
 import { fromSnapshot, replayFrames } from '../lib/match-log';
-import { createRng } from '../lib/engine/rng';
-import { applyMove, initialState } from '../lib/engine/replay';
+import { createRng, CURRENT_GENERATOR } from '../lib/engine/rng';
+import { applyMove, currentDeal, initialState } from '../lib/engine/replay';
 import { applyToEntry, entryFromSetup, snapshotFor, spectatorViewer } from '../server/rooms/hub';
 import type { MatchEvent, StoredEvent } from '../lib/engine/events';
 
@@ -71,14 +71,14 @@ function finishedMatch(sc: Scenario) {
   const rng = createRng(`${seed}:agents`);
   const agent = { id: 'sim', name: 'sim-careful · cot (simulated)', kind: 'llm', simulated: true } as never;
   const entry = entryFromSetup({
-    id: `bench-${sc.game}`, gameId: game.id, config, seed, numPlayers: sc.players, status: 'running',
+    id: `bench-${sc.game}`, gameId: game.id, config, seed, generator: CURRENT_GENERATOR, numPlayers: sc.players, status: 'running',
     seats: Array.from({ length: sc.players }, (_, seat) => ({ seat, agent })),
   })!;
   let seq = 0;
   const at = new Date('2025-01-01T00:00:00Z');
   const store = (event: MatchEvent, state: unknown, visibleTo: number[] = []) =>
     applyToEntry(entry, { seq: ++seq, ...event, visibleTo, at } satisfies StoredEvent, state);
-  let s = initialState(game, config, seed, sc.players);
+  let s = initialState(game, config, currentDeal(seed), sc.players);
   store({ kind: 'start', seat: null, payload: { seats: [] } }, s);
   let ply = 0;
   while (game.activeSeats(s).length) {
@@ -87,7 +87,7 @@ function finishedMatch(sc: Scenario) {
       const action = legal ? (sc.pick ?? ((l, r) => r.pick(l)))(legal, rng) : (sc.free?.(s as never, seat, rng) ?? game.fallback!(s, seat));
       store({ kind: 'reply', seat, payload: { text: prose(rng, 200), attempt: 0, latencyMs: 900, tokensIn: 800, tokensOut: 260 } }, undefined, game.meta.info === 'perfect' ? [] : [seat]);
       const prev = s;
-      s = applyMove(game, s, seed, { ply, seat, action });
+      s = applyMove(game, s, currentDeal(seed), { ply, seat, action });
       store({ kind: 'move', seat, payload: { ply, action, lines: game.describe(prev, s, seat, action) } }, s);
       ply++;
     }

@@ -13,6 +13,7 @@ import { migrate } from '../server/db/migrate';
 import { freePort } from '../server/net';
 import { runMatch } from '../server/workers/run-match';
 import { nullStore, prismaStore, type MatchSetup, type MatchStore } from '../server/workers/store';
+import { CURRENT_GENERATOR } from '../lib/engine/rng';
 
 const N = Number(process.argv[2] ?? 300);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -83,7 +84,7 @@ async function main() {
     const ids: string[] = [];
     for (let i = 0; i < N; i++) {
       const m = await db.match.create({
-        data: { gameId: 'tictactoe', seed: `bench-${i}`, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+        data: { gameId: 'tictactoe', seed: `bench-${i}`, generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
       });
       ids.push(m.id);
     }
@@ -106,7 +107,7 @@ async function main() {
     const finished = await db.match.count({ where: { status: 'finished' } });
 
     const setup = (id: string): MatchSetup => ({
-      id, gameId: 'tictactoe', config: {}, seed: `bench-${id}`, numPlayers: 2, status: 'queued',
+      id, gameId: 'tictactoe', config: {}, seed: `bench-${id}`, generator: CURRENT_GENERATOR, numPlayers: 2, status: 'queued',
       seats: [a!, b!].map((agent, seat) => ({ seat, agent: { ...agent, provider: null } })),
     });
     const memory = nullStore(setup);

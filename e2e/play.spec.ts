@@ -3,7 +3,7 @@
 // and every socket frame their browser receives is checked for the other seat's secret.
 import { expect, test, type Page } from '@playwright/test';
 import { testGames } from '../games/registry';
-import { initialState } from '../lib/engine/replay';
+import { currentDeal, initialState } from '../lib/engine/replay';
 
 const SIM = 'sim-careful · cot (simulated)';
 
@@ -167,7 +167,7 @@ test('no socket frame a person receives during a hidden-information game carries
   for (const f of running.match(/"(?:[^"\\]|\\.)*"/g) ?? []) candidates.add(JSON.parse(f) as string);
   expect(candidates.size).toBeGreaterThan(10);
   const hidden = testGames.find((g) => g.id === 'hidden-number')!;
-  for (const c of candidates) expect(JSON.stringify(initialState(hidden, {}, c, 2)), `"${c}" deals the hidden tag`).not.toContain(theirs);
+  for (const c of candidates) expect(JSON.stringify(initialState(hidden, {}, currentDeal(c), 2)), `"${c}" deals the hidden tag`).not.toContain(theirs);
   await expect(page.getByText(theirs).first()).toBeVisible(); // revealed at the end
 });
 

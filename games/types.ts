@@ -10,6 +10,12 @@ export type Seat = number;
 export type Viewer = { seat: Seat } | { spectator: true } | { omniscient: true };
 
 /** Deterministic random source, derived from the match seed: the only randomness a game may use. */
+/**
+ * The random generators a match can be dealt by (lib/engine/rng.ts): HMAC-SHA-256 keys and ChaCha20 streams for every
+ * new match; sfc32 seeded by 32-bit FNV-1a hashes only to replay the matches it dealt before.
+ */
+export type GeneratorId = 'hmac-sha256-chacha20' | 'sfc32-fnv1a';
+
 export interface Rng {
   /** Uniform float in [0, 1). */
   next(): number;
@@ -355,6 +361,8 @@ export interface RecordedMatch {
   /** The config as stored. */
   config: unknown;
   seed: string;
+  /** The random generator that dealt it (lib/engine/rng.ts). */
+  generator: GeneratorId;
   numPlayers: number;
   moves: MoveRecord[];
 }

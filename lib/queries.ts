@@ -4,6 +4,7 @@
 import 'server-only';
 import { db } from './db';
 import { movesOf, matchEventOf, storedEventOf } from './engine/events';
+import { dealOf } from './engine/replay';
 import { exportEvent, type CallPurpose, type ExportEvent, type ExportLlmCall, type ExportMatch } from './exports';
 import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from './metrics';
 import { paged, PAGE_SIZE, type Page } from './pagination';
@@ -695,7 +696,7 @@ async function finishedForReplay(gameId: string, take: number): Promise<Finished
     orderBy: { finishedAt: 'desc' },
     take,
     select: {
-      id: true, config: true, seed: true, numPlayers: true,
+      id: true, config: true, seed: true, generator: true, numPlayers: true,
       seats: { select: { seat: true, agentId: true, agent: { select: { name: true, kind: true } } } },
       events: { where: { kind: 'move' }, orderBy: { seq: 'asc' }, select: { seq: true, kind: true, seat: true, payload: true } },
       judgments: { select: { item: true, score: true, consistent: true, judge: { select: { name: true } } } },
@@ -705,7 +706,7 @@ async function finishedForReplay(gameId: string, take: number): Promise<Finished
     const events = m.events.map((e) => matchEventOf(m.id, e));
     return {
       judgments: m.judgments.map((j) => ({ item: j.item, judgeName: j.judge.name, score: j.score, consistent: j.consistent })),
-      id: m.id, config: m.config, seed: m.seed, numPlayers: m.numPlayers,
+      id: m.id, config: m.config, ...dealOf(m), numPlayers: m.numPlayers,
       seats: m.seats.map((x) => ({ seat: x.seat, agentId: x.agentId, agentName: x.agent.name, kind: x.agent.kind })),
       moves: movesOf(events),
       // Moves the turn policy chose for a seat (analyses that read a seat's own choices leave them out).

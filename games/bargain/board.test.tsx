@@ -3,13 +3,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import { initialState } from '../../lib/engine/replay';
+import { currentDeal, initialState } from '../../lib/engine/replay';
 import { bargain } from '.';
 import BargainBoard from './board';
 import { MESSAGE_LIMIT, type BargainState } from './rules';
 
 const players = ['Player 1 · Barb', 'Player 2 · Model'];
-const start = initialState(bargain, bargain.defaultConfig, 'board-test', 2) as BargainState;
+const start = initialState(bargain, bargain.defaultConfig, currentDeal('board-test'), 2) as BargainState;
 const render = (s: BargainState, seat: number, extra: object = {}) =>
   renderToStaticMarkup(<BargainBoard view={bargain.view(s, { seat })} players={players} legal={bargain.legalActions(s, seat)} onAction={() => {}} {...extra} />);
 

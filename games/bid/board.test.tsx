@@ -2,12 +2,12 @@
 // "Place bid" looks and acts enabled whenever a number is typed (the server explains a refusal).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { initialState } from '../../lib/engine/replay';
+import { currentDeal, initialState } from '../../lib/engine/replay';
 import { bid } from '.';
 import BidBoard from './board';
 import type { BidState } from './rules';
 
-const s = initialState(bid, bid.defaultConfig, 'board-test', 2) as BidState;
+const s = initialState(bid, bid.defaultConfig, currentDeal('board-test'), 2) as BidState;
 const html = renderToStaticMarkup(
   <BidBoard view={bid.view(s, { seat: 0 })} players={['Player 1 · Bea', 'Player 2 · Model']} legal={bid.legalActions(s, 0)} onAction={() => {}} error="your bid must be below your valuation of 40; bid a whole number from 0 to 39" />,
 );

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../../lib/engine/conformance';
 import { createRng } from '../../lib/engine/rng';
-import { replayStates } from '../../lib/engine/replay';
+import { currentDeal, replayStates } from '../../lib/engine/replay';
 import { bid as bidGame } from './index';
 import {
   activeSeats,
@@ -382,9 +382,9 @@ describe('determinism', () => {
       { ply: 2, seat: 0, action: bid(0) },
       { ply: 3, seat: 1, action: bid(0) },
     ];
-    const a = replayStates(bidGame, bidGame.defaultConfig, 'seed-a', 2, moves);
-    expect(replayStates(bidGame, bidGame.defaultConfig, 'seed-a', 2, moves)).toEqual(a);
-    const b = replayStates(bidGame, bidGame.defaultConfig, 'seed-b', 2, moves);
+    const a = replayStates(bidGame, bidGame.defaultConfig, currentDeal('seed-a'), 2, moves);
+    expect(replayStates(bidGame, bidGame.defaultConfig, currentDeal('seed-a'), 2, moves)).toEqual(a);
+    const b = replayStates(bidGame, bidGame.defaultConfig, currentDeal('seed-b'), 2, moves);
     expect(JSON.stringify(b.map((st) => (st as BidState).history))).not.toBe(JSON.stringify(a.map((st) => (st as BidState).history)));
   });
 });

@@ -1,11 +1,12 @@
 // The DEEP analysis on constructed matches with known scores: Table 1 per describer and judge (people pooled), the
 // abstentions left out, and the agreement of two judges on the same descriptions.
 import { describe, expect, it } from 'vitest';
-import { applyMove, initialState, type MoveRecord } from '../../lib/engine/replay';
+import { applyMove, currentDeal, initialState, type MoveRecord } from '../../lib/engine/replay';
 import { deep } from '.';
 import { analyseDeep, pearson, PEOPLE, PEOPLE_NAME, type DeepMatchRecord } from './analysis';
 import { activeSeats } from './rules';
 import type { DeepAction, DeepState } from './types';
+import { CURRENT_GENERATOR } from '../../lib/engine/rng';
 
 /** A judge's scores in the canonical order (target first), for one description. */
 type Judge = (s: DeepState, seat: number, mode: 'aggressive' | 'conservative') => number[] | null;
@@ -13,7 +14,7 @@ type Judge = (s: DeepState, seat: number, mode: 'aggressive' | 'conservative') =
 /** Plays a match: the describer writes plain descriptions, each judge scores with `judge` (null = abstains). */
 function play(seed: string, seats: { agentId: string; kind?: string }[], judge: Judge, words = 2): DeepMatchRecord {
   const config = { words, lang: 'en' };
-  let s = initialState(deep, config, seed, seats.length) as DeepState;
+  let s = initialState(deep, config, currentDeal(seed), seats.length) as DeepState;
   const moves: MoveRecord[] = [];
   for (let guard = 0; s.phase !== 'over' && guard < 200; guard++) {
     for (const seat of activeSeats(s)) {
@@ -27,13 +28,13 @@ function play(seed: string, seats: { agentId: string; kind?: string }[], judge: 
         action = canonical ? { type: 'score', scores: q.orders[seat - 1]!.map((i) => canonical[i]!) } : { type: 'pass' };
       }
       const m = { ply: moves.length, seat, action };
-      s = applyMove(deep, s, seed, m) as DeepState;
+      s = applyMove(deep, s, currentDeal(seed), m) as DeepState;
       moves.push(m);
     }
   }
   expect(s.phase).toBe('over');
   return {
-    id: seed, config, seed, numPlayers: seats.length,
+    id: seed, config, seed, generator: CURRENT_GENERATOR, numPlayers: seats.length,
     seats: seats.map((x, seat) => ({ seat, agentId: x.agentId, agentName: x.agentId.toUpperCase(), kind: x.kind ?? 'llm' })),
     moves,
   };

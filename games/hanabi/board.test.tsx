@@ -3,13 +3,13 @@
 // refused move shows by the buttons that sent it — under the hand, not at the top of the page.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { initialState } from '../../lib/engine/replay';
+import { currentDeal, initialState } from '../../lib/engine/replay';
 import { hanabi } from '.';
 import HanabiBoard from './board';
 import type { HanabiState } from './rules';
 
 const players = ['Player 1 · Hana', 'Player 2 · Model'];
-const s = initialState(hanabi, hanabi.defaultConfig, 'board-test', 2) as HanabiState;
+const s = initialState(hanabi, hanabi.defaultConfig, currentDeal('board-test'), 2) as HanabiState;
 const v = hanabi.view(s, { seat: 0 });
 const render = (extra: object = {}) => renderToStaticMarkup(<HanabiBoard view={v} players={players} legal={hanabi.legalActions(s, 0)} onAction={() => {}} {...extra} />);
 const section = (html: string, label: string) => {

@@ -3,7 +3,7 @@
 // LLMArena's Figure 4 definition (pinned on hand-made answers).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../lib/engine/rng';
+import { createRng, CURRENT_GENERATOR } from '../../lib/engine/rng';
 import type { FinishedMatch } from '../types';
 import { holdemRisk } from '.';
 import { analyseRisk, perActionMeans } from './analysis';
@@ -119,7 +119,7 @@ describe('analysis: LLMArena’s Figure 4', () => {
   it('reads finished matches: the player’s answers with their spots’ win rates, forfeited turns left out', () => {
     const moves = (['fold', 'check-call', 'check-call', 'all-in'] as RiskActionType[]).map((type, ply) => ({ ply, seat: 0, action: { type } }));
     const match: FinishedMatch = {
-      id: 'm1', config: { spots: 4 }, seed: 's', numPlayers: 2, moves, judgments: [], forfeitedPlies: [3],
+      id: 'm1', config: { spots: 4 }, seed: 's', generator: CURRENT_GENERATOR, numPlayers: 2, moves, judgments: [], forfeitedPlies: [3],
       seats: [{ seat: 0, agentId: 'a', agentName: 'Model A', kind: 'llm' }, { seat: 1, agentId: 'r', agentName: 'Random', kind: 'random' }],
     };
     const a = analyseRisk([match]);

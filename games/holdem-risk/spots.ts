@@ -2,7 +2,8 @@
 // community cards — generated once by the seeded procedure below and checked in as data (spots.json), with a version.
 // Each spot carries its estimated win rate, computed with the Hold'em game's own equity code (games/holdem/hand.ts).
 import { z } from 'zod';
-import { createRng } from '../../lib/engine/rng';
+// The set was generated with the first random generator: it regenerates it exactly (the spots are public data).
+import { legacyRng } from '../../lib/engine/rng';
 import { FULL_DECK, isCard, winProbability, type Card } from '../holdem/hand';
 import data from './spots.json' with { type: 'json' };
 
@@ -60,7 +61,7 @@ export const WIN_RATE_METHOD =
 
 /** The win rate of a spot's cards, exactly as the checked-in set was computed. */
 export function estimateWinRate(id: string, hole: readonly Card[], flop: readonly Card[]): number {
-  const p = winProbability(hole, flop, createRng(`${GENERATOR_SEED}/${id}`), WIN_RATE_SAMPLES);
+  const p = winProbability(hole, flop, legacyRng(`${GENERATOR_SEED}/${id}`), WIN_RATE_SAMPLES);
   return Math.round(p * 10_000) / 10_000;
 }
 
@@ -70,7 +71,7 @@ export function estimateWinRate(id: string, hole: readonly Card[], flop: readonl
  * drawn; the win rate is estimated with `estimateWinRate`.
  */
 export function generateSpots(): Spot[] {
-  const rng = createRng(GENERATOR_SEED);
+  const rng = legacyRng(GENERATOR_SEED);
   return Array.from({ length: SPOT_COUNT }, (_, k) => {
     const id = `s${String(k + 1).padStart(3, '0')}`;
     const deck = rng.shuffle(FULL_DECK);

@@ -1,6 +1,6 @@
 // Whole Sea Battle matches with one player commanding each side (the engine or random orders), for the engine's
 // strength test and bench/sea-battle.ts. Every active ship decides on the same state, as the match runner asks them.
-import { initialState, applyMove } from '../../lib/engine/replay';
+import { applyMove, currentDeal, initialState } from '../../lib/engine/replay';
 import type { GameDef, Rng } from '../types';
 import { teamOf, type SeaBattleAction, type SeaBattleState, type Team } from './rules';
 
@@ -14,7 +14,8 @@ export interface PlayoutResult {
 
 /** Plays a match from `seed` with `players[0]` commanding Red and `players[1]` Blue. */
 export function playSide(game: GameDef<SeaBattleState, SeaBattleAction>, seed: string, players: [SidePlayer, SidePlayer], rng: Rng, config?: unknown): PlayoutResult {
-  let s = initialState(game, config ?? game.defaultConfig, seed, 6);
+  const deal = currentDeal(seed);
+  let s = initialState(game, config ?? game.defaultConfig, deal, 6);
   let ply = 0;
   for (;;) {
     const result = game.outcome(s);
@@ -25,6 +26,6 @@ export function playSide(game: GameDef<SeaBattleState, SeaBattleAction>, seed: s
       const who = players[teamOf(seat) === 'Red' ? 0 : 1];
       return { seat, action: who === 'engine' ? game.engine(game.view(s, { seat }), seat, legal, rng, {}) : rng.pick(legal) };
     });
-    for (const { seat, action } of chosen) s = applyMove(game, s, seed, { ply: ply++, seat, action });
+    for (const { seat, action } of chosen) s = applyMove(game, s, deal, { ply: ply++, seat, action });
   }
 }

@@ -1,8 +1,8 @@
 // The Who-is-the-spy analysis on constructed matches with known answers, and the calibration tables of an unbiased
 // (random) voter against a voter that always takes the first option.
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../lib/engine/rng';
-import { applyMove, initialState, type MoveRecord } from '../../lib/engine/replay';
+import { createRng, CURRENT_GENERATOR } from '../../lib/engine/rng';
+import { applyMove, currentDeal, initialState, type MoveRecord } from '../../lib/engine/replay';
 import { wilsonInterval } from '../../lib/rating/proportion';
 import { spy } from '.';
 import { analyseSpy, finalState, type SpyMatchRecord } from './analysis';
@@ -13,16 +13,16 @@ type Decide = (s: SpyState, seat: number) => SpyAction;
 
 /** Plays a match with `decide` choosing every move, recorded the way the runner stores it. */
 function play(config: object, seed: string, agents: string[], decide: Decide): SpyMatchRecord {
-  let s = initialState(spy, config, seed, agents.length) as SpyState;
+  let s = initialState(spy, config, currentDeal(seed), agents.length) as SpyState;
   const moves: MoveRecord[] = [];
   for (let guard = 0; s.phase !== 'over' && guard < 500; guard++) {
     for (const seat of activeSeats(s)) {
       const m = { ply: moves.length, seat, action: decide(s, seat) };
-      s = applyMove(spy, s, seed, m) as SpyState;
+      s = applyMove(spy, s, currentDeal(seed), m) as SpyState;
       moves.push(m);
     }
   }
-  return { id: seed, config, seed, numPlayers: agents.length, seats: agents.map((agentId, seat) => ({ seat, agentId, agentName: agentId.toUpperCase() })), moves };
+  return { id: seed, config, seed, generator: CURRENT_GENERATOR, numPlayers: agents.length, seats: agents.map((agentId, seat) => ({ seat, agentId, agentName: agentId.toUpperCase() })), moves };
 }
 
 const speak: Decide = (s, seat) => ({ type: 'describe', text: `clue ${s.round} ${seat}` });

@@ -2,15 +2,16 @@
 // split by role and preset with the spies first, and a preset played with the other way of voting is labelled so.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { applyMove, initialState, type MoveRecord } from '../../lib/engine/replay';
+import { applyMove, currentDeal, initialState, type MoveRecord } from '../../lib/engine/replay';
 import { spy } from '.';
 import { analyseSpy, type SpyMatchRecord } from './analysis';
 import { spyMetrics } from './metrics';
 import { activeSeats } from './rules';
 import type { SpyAction, SpyState } from './types';
+import { CURRENT_GENERATOR } from '../../lib/engine/rng';
 
 function play(config: object, seed: string, agents: string[]): SpyMatchRecord {
-  let s = initialState(spy, config, seed, agents.length) as SpyState;
+  let s = initialState(spy, config, currentDeal(seed), agents.length) as SpyState;
   const moves: MoveRecord[] = [];
   while (s.phase !== 'over') {
     for (const seat of activeSeats(s)) {
@@ -21,11 +22,11 @@ function play(config: object, seed: string, agents: string[]): SpyMatchRecord {
             ? { type: 'probe', self: 'villager', others: [], theirGuess: {} }
             : { type: 'vote', target: seat === 2 ? 0 : 2 };
       const m = { ply: moves.length, seat, action };
-      s = applyMove(spy, s, seed, m) as SpyState;
+      s = applyMove(spy, s, currentDeal(seed), m) as SpyState;
       moves.push(m);
     }
   }
-  return { id: seed, config, seed, numPlayers: agents.length, seats: agents.map((agentId, seat) => ({ seat, agentId, agentName: agentId.toUpperCase() })), moves };
+  return { id: seed, config, seed, generator: CURRENT_GENERATOR, numPlayers: agents.length, seats: agents.map((agentId, seat) => ({ seat, agentId, agentName: agentId.toUpperCase() })), moves };
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '');

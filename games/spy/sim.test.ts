@@ -2,7 +2,7 @@
 // other players), votes in turn that follow the votes already shown, and Chinese clues without a character of its word.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import { applyMove, initialState } from '../../lib/engine/replay';
+import { applyMove, currentDeal, initialState } from '../../lib/engine/replay';
 import { cluesOf } from '../sim-lexicon';
 import { spy } from '.';
 import { activeSeats, bannedCharIn, legalActions, reject, view } from './rules';
@@ -14,7 +14,7 @@ const legalOf = (text: string) => (text.includes('Legal moves:') ? text.split('L
 
 /** Plays a match where every seat is the careful simulated player, answering the game's real prompts. */
 function playSim(config: object, seed: string, n = 4): { end: SpyState; refused: string[] } {
-  let s = initialState(spy, config, seed, n) as SpyState;
+  let s = initialState(spy, config, currentDeal(seed), n) as SpyState;
   const refused: string[] = [];
   const rng = createRng(`${seed}:sim`);
   for (let ply = 0; s.phase !== 'over' && ply < 400; ply++) {
@@ -26,8 +26,8 @@ function playSim(config: object, seed: string, n = 4): { end: SpyState; refused:
     const why = reject(s, seat, parsed.action);
     if (why) {
       refused.push(why);
-      s = applyMove(spy, s, seed, { ply, seat, action: spy.fallback(s, seat)! }) as SpyState;
-    } else s = applyMove(spy, s, seed, { ply, seat, action: parsed.action }) as SpyState;
+      s = applyMove(spy, s, currentDeal(seed), { ply, seat, action: spy.fallback(s, seat)! }) as SpyState;
+    } else s = applyMove(spy, s, currentDeal(seed), { ply, seat, action: parsed.action }) as SpyState;
   }
   return { end: s, refused };
 }
@@ -47,16 +47,16 @@ describe('the simulated Who-is-the-spy player', () => {
   });
 
   it('in sequential voting, follows the votes already cast when it has no suspect of its own', () => {
-    let s = initialState(spy, { pairId: 'moon-sun', probes: false, shuffleOptions: false }, 'follow', 4) as SpyState;
+    let s = initialState(spy, { pairId: 'moon-sun', probes: false, shuffleOptions: false }, currentDeal('follow'), 4) as SpyState;
     // Every description is a clue no lexicon knows: the simulated player has no suspect.
     for (let ply = 0; s.phase === 'speak'; ply++) {
       const seat = activeSeats(s)[0]!;
-      s = applyMove(spy, s, 'follow', { ply, seat, action: { type: 'describe', text: `unknown clue ${seat}` } as SpyAction }) as SpyState;
+      s = applyMove(spy, s, currentDeal('follow'), { ply, seat, action: { type: 'describe', text: `unknown clue ${seat}` } as SpyAction }) as SpyState;
     }
     const [a, b, c] = s.order as [number, number, number];
     const target = [0, 1, 2, 3].find((x) => x !== a && x !== b && x !== c)!;
-    s = applyMove(spy, s, 'follow', { ply: 10, seat: a, action: { type: 'vote', target } as SpyAction }) as SpyState;
-    s = applyMove(spy, s, 'follow', { ply: 11, seat: b, action: { type: 'vote', target } as SpyAction }) as SpyState;
+    s = applyMove(spy, s, currentDeal('follow'), { ply: 10, seat: a, action: { type: 'vote', target } as SpyAction }) as SpyState;
+    s = applyMove(spy, s, currentDeal('follow'), { ply: 11, seat: b, action: { type: 'vote', target } as SpyAction }) as SpyState;
     const text = turnText(s, c);
     expect(text).toContain('Votes cast so far, in order:');
     for (let i = 0; i < 10; i++) {

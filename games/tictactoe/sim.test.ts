@@ -4,7 +4,7 @@ import { createRng } from '../../lib/engine/rng';
 import { connectFourSim } from '../connect-four/sim';
 import { prompt as c4Prompt } from '../connect-four/prompt';
 import { connectFour } from '../connect-four';
-import { initialState, applyMove } from '../../lib/engine/replay';
+import { applyMove, currentDeal, initialState } from '../../lib/engine/replay';
 import { ticTacToe } from './index';
 import { prompt } from './prompt';
 import { ticTacToeSim } from './sim';
@@ -13,8 +13,8 @@ const turnOf = (text: string, flawed: boolean, seed: string) => ({ texts: [text]
 
 describe('Tic-Tac-Toe without position hint', () => {
   // X at (1,1) and (2,2), O at (1,2): six squares left.
-  let s = initialState(ticTacToe, {}, 'sim', 2);
-  for (const [ply, [row, col]] of [[1, 1], [1, 2], [2, 2]].entries()) s = applyMove(ticTacToe, s, 'sim', { ply, seat: ply % 2, action: { type: 'place', row, col } as { type: string } });
+  let s = initialState(ticTacToe, {}, currentDeal('sim'), 2);
+  for (const [ply, [row, col]] of [[1, 1], [1, 2], [2, 2]].entries()) s = applyMove(ticTacToe, s, currentDeal('sim'), { ply, seat: ply % 2, action: { type: 'place', row, col } as { type: string } });
   const text = prompt.turn(ticTacToe.view(s, { seat: 1 }), 1, ticTacToe.legalActions(s, 1), {}, { switches: ['tictactoe:no-position-hint'] });
 
   it('names an empty square, in the asked format, and the rules accept it', () => {
@@ -49,8 +49,8 @@ describe('Tic-Tac-Toe without position hint', () => {
 
 describe('Connect Four without position hint', () => {
   // Column 4 filled to the top.
-  let s = initialState(connectFour, {}, 'sim', 2);
-  for (let ply = 0; ply < 6; ply++) s = applyMove(connectFour, s, 'sim', { ply, seat: ply % 2, action: { type: 'drop', column: 4 } as { type: string } });
+  let s = initialState(connectFour, {}, currentDeal('sim'), 2);
+  for (let ply = 0; ply < 6; ply++) s = applyMove(connectFour, s, currentDeal('sim'), { ply, seat: ply % 2, action: { type: 'drop', column: 4 } as { type: string } });
   const text = c4Prompt.turn(connectFour.view(s, { seat: 0 }), 0, connectFour.legalActions(s, 0), {}, { switches: ['connect-four:no-position-hint'] });
 
   it('names a column that is not full, and a flawed answer may name the full one, marked illegal', () => {

@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { GameDef, Rng, Seat, Viewer } from '../../games/types';
 import { createRng } from './rng';
-import { applyMove, initialState, replayStates, type MoveRecord } from './replay';
+import { applyMove, currentDeal, initialState, replayStates, type MoveRecord } from './replay';
 
 export interface ConformanceOptions {
   /** Random playouts per player count (default 50). */
@@ -111,7 +111,8 @@ function playout(run: Playout): void {
   const seats = Array.from({ length: numPlayers }, (_, s) => s);
   const viewers: Viewer[] = [...seats.map((seat) => ({ seat })), { spectator: true }, { omniscient: true }];
   const moves: MoveRecord[] = [];
-  let state = initialState(game, config, seed, numPlayers);
+  const deal = currentDeal(seed);
+  let state = initialState(game, config, deal, numPlayers);
   const states = [state];
 
   for (;;) {
@@ -161,7 +162,7 @@ function playout(run: Playout): void {
       }
       const before = snapshot(state);
       const move: MoveRecord = { ply: moves.length, seat, action };
-      const next = applyMove(game, state, seed, move);
+      const next = applyMove(game, state, deal, move);
       if (before !== undefined && !isDeepStrictEqual(before, state)) report(`${at}: apply mutated the previous state`);
       for (const line of game.describe(state, next, seat, action)) {
         if (!line.text.trim()) report(`${at}: describe returned an empty line`);
@@ -178,7 +179,7 @@ function playout(run: Playout): void {
   }
 
   // The same seed and moves must rebuild the same states.
-  const again = replayStates(game, config, seed, numPlayers, moves);
+  const again = replayStates(game, config, deal, numPlayers, moves);
   const differs = states.findIndex((st, i) => !isDeepStrictEqual(again[i], st));
   if (differs >= 0) report(`replaying the same seed and moves gave a different state after ${differs} moves`);
 }

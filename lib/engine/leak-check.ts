@@ -2,7 +2,7 @@
 // lib/queries.test.ts: the exports). Games deal from the seed, so neither the seed nor any string that deals the same
 // start may reach anyone while a match dealt from it is still to be played.
 import type { GameDef } from '../../games/types';
-import { initialState } from './replay';
+import { initialState, type Deal } from './replay';
 import { plyRng } from './rng';
 
 /** Every string in a JSON value (keys too): the candidates a viewer could try as a seed. */
@@ -18,12 +18,13 @@ export function stringsIn(v: unknown, out = new Set<string>()): Set<string> {
  * few starting positions (Bid) is dealt by many strings, but only the seed (or a copy of it) also draws every later
  * card the same.
  */
-export function dealsLike(game: GameDef, config: unknown, numPlayers: number, seed: string): (candidate: string) => boolean {
-  const start = JSON.stringify(initialState(game, config, seed, numPlayers));
+export function dealsLike(game: GameDef, config: unknown, numPlayers: number, deal: Deal): (candidate: string) => boolean {
+  const start = JSON.stringify(initialState(game, config, deal, numPlayers));
   return (candidate) => {
     try {
-      return JSON.stringify(initialState(game, config, candidate, numPlayers)) === start
-        && [0, 1, 2, 3].every((k) => plyRng(candidate, k).next() === plyRng(seed, k).next());
+      const as = { seed: candidate, generator: deal.generator };
+      return JSON.stringify(initialState(game, config, as, numPlayers)) === start
+        && [0, 1, 2, 3].every((k) => plyRng(candidate, k, deal.generator).next() === plyRng(deal.seed, k, deal.generator).next());
     } catch {
       return false;
     }

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { connectFour } from '../../games/connect-four';
 import { initialState } from './replay';
 import { validateAction } from './validate';
+import { currentDeal } from './replay';
 
 describe('validateAction', () => {
-  const s = initialState(connectFour, {}, 'seed', 2);
+  const s = initialState(connectFour, {}, currentDeal('seed'), 2);
 
   it('accepts a legal move, returning the parsed action', () => {
     expect(validateAction(connectFour, s, 0, { type: 'drop', column: 4 })).toEqual({ ok: true, action: { type: 'drop', column: 4 } });

@@ -1,4 +1,5 @@
-// Seeded uniform random numbers for the bootstrap: sfc32, as in lib/engine/rng.ts, tuned for hot loops.
+// Seeded uniform random numbers for the bootstrap: sfc32, as lib/engine/rng.ts's first generator, tuned for hot loops.
+// The bootstrap's draws are no secret (anyone may rerun them from the published seed), so speed decides here.
 
 /** 32-bit FNV-1a hash of a string. */
 function hash32(s: string): number {
@@ -11,7 +12,7 @@ function hash32(s: string): number {
 }
 
 /**
- * Uniform floats in [0, 1), fully determined by the seed string (the same stream as createRng(seed).next()).
+ * Uniform floats in [0, 1), fully determined by the seed string (the same stream as legacyRng(seed).next()).
  * A class with its state in an Int32Array, so that a draw allocates nothing and the call inlines even when
  * a new generator is made per bootstrap round.
  */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getGame } from '../../games/registry';
 import { MAX_EXPLAINS } from '../../lib/agents/explain';
 import { createRng } from '../../lib/engine/rng';
-import { initialState } from '../../lib/engine/replay';
+import { currentDeal, initialState } from '../../lib/engine/replay';
 import { clientFor } from '../llm/clients';
 import { startFaultyEndpoint, type Answer, type FaultyEndpoint } from '../llm/test-faulty-endpoint';
 import { rulesModeOf } from '.';
@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 function turn(): TurnContext {
-  const state = initialState(game, {}, 'seed', 2);
+  const state = initialState(game, {}, currentDeal('seed'), 2);
   return {
     game, config: {}, matchId: 'm', numPlayers: 2, seat: 0, ply: 0, attempt: 0, view: game.view(state, { seat: 0 }),
     legal: game.legalActions(state, 0), rejections: [], rng: createRng('seed:agent'), signal: new AbortController().signal,

@@ -7,7 +7,7 @@
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { matchEventOf, movesOf } from '../../lib/engine/events';
-import { replayStates } from '../../lib/engine/replay';
+import { dealOf, replayStates } from '../../lib/engine/replay';
 import { judgeMessages, parseVerdict } from '../../lib/judge';
 import { callModel, clientFor, type ChatReply } from '../llm/clients';
 import { prismaStore, type CallRow, type MatchStore } from '../workers/store';
@@ -36,7 +36,7 @@ export async function judgeMatch(
   if (!judge || judge.kind !== 'llm' || !judge.provider || !judge.model) throw new Error(`judge ${judgeId} is not an LLM agent with a provider and a model`);
 
   const moves = movesOf(match.events.map((e) => matchEventOf(matchId, e)));
-  const end = replayStates(game, match.config, match.seed, match.numPlayers, moves).at(-1);
+  const end = replayStates(game, match.config, dealOf(match), match.numPlayers, moves).at(-1);
   const done = new Set(match.judgments.map((j) => j.item));
   const client = clientFor(judge.provider);
   const summary: JudgeSummary = { judged: 0, failed: 0, skipped: false };

@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../games/registry';
 import { createRng } from '../../lib/engine/rng';
-import { initialState } from '../../lib/engine/replay';
+import { currentDeal, initialState } from '../../lib/engine/replay';
 import { clientFor, llmCallPolicy } from '../llm/clients';
 import { FAULTS, startFaultyEndpoint, type Answer, type Fault, type FaultyEndpoint } from '../llm/test-faulty-endpoint';
 import { llmAgent } from './llm';
@@ -26,7 +26,7 @@ afterEach(async () => {
 
 /** The first turn of a tic-tac-toe match for seat 0 (X). */
 function turn(signal = new AbortController().signal): TurnContext {
-  const state = initialState(game, {}, 'seed', 2);
+  const state = initialState(game, {}, currentDeal('seed'), 2);
   return {
     game, config: {}, matchId: 'm', numPlayers: 2, seat: 0, ply: 0, attempt: 0, view: game.view(state, { seat: 0 }),
     legal: game.legalActions(state, 0), rejections: [], rng: createRng('seed:agent'), signal,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../games/registry';
 import { createRng } from '../../lib/engine/rng';
-import { initialState } from '../../lib/engine/replay';
+import { currentDeal, initialState } from '../../lib/engine/replay';
 import { clientFor } from '../llm/clients';
 import { startSimulatedEndpoint } from '../llm/simulated';
 import { startFaultyEndpoint } from '../llm/test-faulty-endpoint';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 function turn(seed = 'seed'): TurnContext {
-  const state = initialState(game, {}, seed, 2);
+  const state = initialState(game, {}, currentDeal(seed), 2);
   return {
     game, config: {}, matchId: 'm', numPlayers: 2, seat: 0, ply: 0, attempt: 0, view: game.view(state, { seat: 0 }),
     legal: game.legalActions(state, 0), rejections: [], rng: createRng(`${seed}:agent`), signal: new AbortController().signal,

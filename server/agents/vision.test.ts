@@ -9,7 +9,7 @@ import { getGame } from '../../games/registry';
 import type { GamePrompt, GameRules, Outcome, Seat } from '../../games/types';
 import { defineGame } from '../../lib/engine/define-game';
 import { createRng } from '../../lib/engine/rng';
-import { initialState } from '../../lib/engine/replay';
+import { currentDeal, initialState } from '../../lib/engine/replay';
 import { renderSvgToPng } from '../llm/board-image';
 import { clientFor } from '../llm/clients';
 import { imagePlaceholder, pngDataUrl, pngInfo } from '../llm/images';
@@ -86,7 +86,7 @@ afterEach(() => {
 });
 
 function turn(game = drawn, seat: Seat = 0): TurnContext {
-  const state = initialState(game, {}, 'seed', 2);
+  const state = initialState(game, {}, currentDeal('seed'), 2);
   const s = seat === 0 ? state : game.apply(state, 0, { type: 'light', lamp: 1 }, createRng('x'));
   return {
     game, config: {}, matchId: 'm', numPlayers: 2, seat, ply: seat, attempt: 0, view: game.view(s, { seat }),

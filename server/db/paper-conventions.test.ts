@@ -6,26 +6,26 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../games/registry';
 import type { GameDef, MoveRecord } from '../../games/types';
-import { createRng } from '../../lib/engine/rng';
-import { applyMove, initialState, lastState } from '../../lib/engine/replay';
+import { createRng, CURRENT_GENERATOR } from '../../lib/engine/rng';
+import { applyMove, currentDeal, initialState, lastState } from '../../lib/engine/replay';
 import { createTestDb, type TestDb } from './test-db';
 
 /** Plays a match under `rules` (a config with the old meaning spelled out), choosing moves with `choose`. */
 function play(game: GameDef, rules: unknown, seed: string, choose: (legal: { type: string }[], ply: number) => { type: string }) {
   const config = game.configSchema.parse(rules);
-  let s = initialState(game, config, seed, 2);
+  let s = initialState(game, config, currentDeal(seed), 2);
   const moves: MoveRecord[] = [];
   for (let ply = 0; !game.outcome(s); ply++) {
     const seat = game.activeSeats(s)[0]!;
     const action = choose(game.legalActions(s, seat)!, ply);
     moves.push({ ply, seat, action });
-    s = applyMove(game, s, seed, { ply, seat, action });
+    s = applyMove(game, s, currentDeal(seed), { ply, seat, action });
   }
   return { moves, outcome: game.outcome(s)! };
 }
 
 const outcomeOf = (game: GameDef, config: unknown, seed: string, moves: MoveRecord[]) => {
-  const s = lastState(game, { config, seed, numPlayers: 2, moves });
+  const s = lastState(game, { config, seed, generator: CURRENT_GENERATOR, numPlayers: 2, moves });
   return s === null ? null : game.outcome(s);
 };
 

@@ -8,18 +8,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getGame } from '../../games/registry';
 import type { GameDef } from '../../games/types';
 import type { StoredEvent } from '../../lib/engine/events';
-import { applyMove, initialState } from '../../lib/engine/replay';
+import { applyMove, currentDeal, initialState } from '../../lib/engine/replay';
 import { applyEvent, fromSnapshot, type MatchLog } from '../../lib/match-log';
 import type { ClientToServerEvents, MatchSnapshot, ServerToClientEvents, WireEvent } from '../../lib/protocol';
 import type { MatchSetup } from '../workers/store';
 import { applyToEntry, entryFromSetup, Hub, snapshotFor } from './hub';
+import { CURRENT_GENERATOR } from '../../lib/engine/rng';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Board = { board: (string | null)[][] };
 const game = getGame('tictactoe') as GameDef;
 
 const setup = (id: string): MatchSetup => ({
-  id, gameId: 'tictactoe', config: {}, seed: `seed-${id}`, numPlayers: 2, status: 'running',
+  id, gameId: 'tictactoe', config: {}, seed: `seed-${id}`, generator: CURRENT_GENERATOR, numPlayers: 2, status: 'running',
   seats: [0, 1].map((seat) => ({
     seat,
     agent: { id: `a${seat}`, name: `A${seat}`, kind: 'random', model: null, temperature: null, maxTokens: null, scaffold: null, settings: {}, simulated: false, provider: null },
@@ -31,7 +32,7 @@ function ticTacToe(id: string, opts: { end?: boolean; hiddenReplies?: boolean } 
   const s = setup(id);
   const cells: [number, number][] = [[1, 1], [2, 2], [1, 2], [3, 3], [1, 3]];
   const out: { ev: StoredEvent; state: unknown }[] = [];
-  let state = initialState(game, {}, s.seed, 2);
+  let state = initialState(game, {}, currentDeal(s.seed), 2);
   let seq = 0;
   const at = new Date('2025-01-01T00:00:00Z');
   out.push({ ev: { seq: ++seq, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at }, state });
@@ -39,7 +40,7 @@ function ticTacToe(id: string, opts: { end?: boolean; hiddenReplies?: boolean } 
     const seat = ply % 2;
     if (opts.hiddenReplies) out.push({ ev: { seq: ++seq, kind: 'reply', seat, payload: { text: `secret ${ply}`, attempt: 0, latencyMs: 1, tokensIn: 1, tokensOut: 1 }, visibleTo: [seat], at }, state: undefined });
     const action = { type: 'place', row, col };
-    state = applyMove(game, state, s.seed, { ply, seat, action });
+    state = applyMove(game, state, currentDeal(s.seed), { ply, seat, action });
     out.push({ ev: { seq: ++seq, kind: 'move', seat, payload: { ply, action, lines: [] }, visibleTo: [], at }, state });
   });
   if (opts.end ?? true) out.push({ ev: { seq: ++seq, kind: 'end', seat: null, payload: { scores: [1, 0], reason: 'three in a row', winner: 0 }, visibleTo: [], at }, state: undefined });

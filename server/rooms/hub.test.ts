@@ -11,10 +11,11 @@ import { runMatch } from '../workers/run-match';
 import { prismaStore } from '../workers/store';
 import { games, testGames } from '../../games/registry';
 import { dealsLike, stringsIn } from '../../lib/engine/leak-check';
-import { createRng } from '../../lib/engine/rng';
+import { createRng, CURRENT_GENERATOR } from '../../lib/engine/rng';
 import { randomBytes } from 'node:crypto';
 import type { MatchSetup, StoredEvent } from '../workers/store';
 import { applyToEntry, entryFromSetup, Hub, snapshotFor, spectatorViewer, toWire } from './hub';
+import { currentDeal } from '../../lib/engine/replay';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 let t: TestDb;
@@ -54,7 +55,7 @@ const next = <K extends keyof ServerToClientEvents>(c: Client, name: K) =>
 async function finishedMatch() {
   const [a, b] = await Promise.all(['x', 'y'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
   const m = await t.db.match.create({
-    data: { gameId: 'tictactoe', seed: 'hub-seed', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+    data: { gameId: 'tictactoe', seed: 'hub-seed', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
   });
   await runMatch(m.id, { store: prismaStore(t.db), createAgent });
   return m.id;
@@ -79,7 +80,7 @@ describe('Hub', () => {
   it('a match whose log holds its end before its row is marked finished is shown finished, with its outcome', async () => {
     const [a, b] = await Promise.all(['x', 'y'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
     const m = await t.db.match.create({
-      data: { gameId: 'tictactoe', seed: 'hub-end-first', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      data: { gameId: 'tictactoe', seed: 'hub-end-first', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
     });
     // The runner stored every event, end included, and stops before marking the match finished (a crash, or the moment
     // between the two writes).
@@ -108,7 +109,7 @@ describe('Hub', () => {
   it('streams a live match to a watching client, in order, without gaps', async () => {
     const [a, b] = await Promise.all(['p', 'q'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
     const m = await t.db.match.create({
-      data: { gameId: 'connect-four', seed: 'live', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      data: { gameId: 'connect-four', seed: 'live', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
     });
     const c = await client();
     const snap = next(c, 'match:snapshot');
@@ -174,7 +175,7 @@ describe('Hub', () => {
   it('forwards events stored by another process (a worker-only process) to the viewers of a match', async () => {
     const [a, b] = await Promise.all(['fa', 'fb'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
     const m = await t.db.match.create({
-      data: { gameId: 'tictactoe', seed: 'foreign', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      data: { gameId: 'tictactoe', seed: 'foreign', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
     });
     const c = await client();
     const snap = next(c, 'match:snapshot');
@@ -215,7 +216,7 @@ describe('Hub', () => {
     try {
       const [a, b] = await Promise.all(['ia', 'ib'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
       const m = await t.db.match.create({
-        data: { gameId: 'connect-four', seed: 'incremental', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+        data: { gameId: 'connect-four', seed: 'incremental', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
       });
       const c1 = await client();
       const joined = Promise.all([next(c1, 'match:snapshot'), next(c2, 'match:snapshot')]);
@@ -270,7 +271,7 @@ describe('Hub', () => {
     // join's snapshot went out, which was built from the entry read (7 events) instead of the one the events went from.
     const [a, b] = await Promise.all(['ra', 'rb'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
     const m = await t.db.match.create({
-      data: { gameId: 'connect-four', seed: 'join-race', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      data: { gameId: 'connect-four', seed: 'join-race', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
     });
     const published: Parameters<Hub['publish']>[] = [];
     await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (...args) => published.push(args) });
@@ -332,7 +333,7 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
       const m = await t.db.match.create({
         // A game's demo settings where it has its own (a shorter Sea Battle): the same secrets, in less time.
         data: {
-          gameId: game.id, seed, numPlayers: n, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) },
+          gameId: game.id, seed, generator: CURRENT_GENERATOR, numPlayers: n, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) },
           ...(game.demoConfig !== null ? { config: game.demoConfig as object } : {}),
         },
       });
@@ -340,7 +341,7 @@ describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id
       await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (_id, ev, state, setup) => void log.push({ ev, state, setup }) });
       const e = entryFromSetup(log[0]!.setup)!;
       const config = game.configSchema.parse(m.config ?? {});
-      const deals = dealsLike(game, config, n, seed);
+      const deals = dealsLike(game, config, n, currentDeal(seed));
       const tried = new Set<string>();
       let state: unknown;
       let checked = 0;
@@ -393,7 +394,7 @@ describe('the seed on the wire', () => {
     // The runner no longer stores it in the log; an older log that has it is cleaned on the way out.
     const stored = await t.db.matchEvent.findFirstOrThrow({ where: { matchId: id, kind: 'start' } });
     expect(stored.payload).not.toHaveProperty('seed');
-    const e = entryFromSetup({ id: 'old', gameId: 'tictactoe', config: {}, seed: 'old-seed', numPlayers: 2, status: 'running', seats: [] })!;
+    const e = entryFromSetup({ id: 'old', gameId: 'tictactoe', config: {}, seed: 'old-seed', generator: CURRENT_GENERATOR, numPlayers: 2, status: 'running', seats: [] })!;
     applyToEntry(e, { seq: 1, kind: 'start', seat: null, payload: { seed: 'old-seed', seats: [] }, visibleTo: [], at: new Date() }, undefined);
     for (const viewer of [{ spectator: true } as const, { omniscient: true } as const, { seat: 0 }]) {
       expect(JSON.stringify(snapshotFor(e, viewer))).not.toContain('old-seed');
@@ -404,7 +405,7 @@ describe('the seed on the wire', () => {
 // Who is the spy opens everything to live spectators by design, except blind matches and matches with a person.
 describe('spectators of a game that opens everything', () => {
   const setup = (config: object, kinds: string[]): MatchSetup => ({
-    id: 'm-open', gameId: 'spy', config, seed: 'open', numPlayers: kinds.length, status: 'running',
+    id: 'm-open', gameId: 'spy', config, seed: 'open', generator: CURRENT_GENERATOR, numPlayers: kinds.length, status: 'running',
     seats: kinds.map((kind, seat) => ({
       seat,
       agent: { id: `a${seat}`, name: `A${seat}`, kind, model: null, temperature: null, maxTokens: null, scaffold: null, settings: {}, simulated: false, provider: null },

@@ -5,7 +5,7 @@ import { seatName } from '../../games/types';
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { isFinal, movesOf, reduceHead, storedEventOf, type StoredEvent } from '../../lib/engine/events';
-import { applyMove, initialState, replayStates } from '../../lib/engine/replay';
+import { applyMove, dealOf, initialState, replayStates, type Deal } from '../../lib/engine/replay';
 import { validateAction } from '../../lib/engine/validate';
 import { seatViewer, seenEvent, spectatorViewer } from '../../lib/engine/visibility';
 import { personForToken, personTokenFromCookieHeader, type PersonInfo } from '../../lib/people';
@@ -38,8 +38,8 @@ export interface Entry {
   game: GameDef;
   /** The match's game config (as stored). */
   config: unknown;
-  /** The match's seed and player count: a move from another process is applied here (its state derived, not sent). */
-  seed: string;
+  /** What deals the match, and its player count: a move from another process is applied here (its state derived, not sent). */
+  deal: Deal;
   numPlayers: number;
   status: MatchStatus;
   seats: SeatInfo[];
@@ -115,7 +115,7 @@ export function statesOf(e: Entry): Map<number, unknown> {
   const stateful = e.events.filter((ev) => ev.kind === 'start' || ev.kind === 'move');
   if (stateful[0]?.kind !== 'start') return out;
   try {
-    const all = replayStates(e.game, e.config, e.seed, e.numPlayers, movesOf(e.events));
+    const all = replayStates(e.game, e.config, e.deal, e.numPlayers, movesOf(e.events));
     stateful.forEach((ev, i) => out.set(ev.seq, all[i]));
   } catch {
     return new Map();
@@ -190,7 +190,7 @@ export function entryFromSetup(setup: MatchSetup): Entry | null {
     id: setup.id,
     game,
     config: setup.config,
-    seed: setup.seed,
+    deal: { seed: setup.seed, generator: setup.generator },
     numPlayers: setup.numPlayers,
     status: 'running',
     seats: setup.seats.map((s) => ({
@@ -579,8 +579,8 @@ export class Hub {
     const states: unknown[] = [];
     let current = e.current;
     for (const ev of events) {
-      if (ev.kind === 'start') current = initialState(e.game, e.config, e.seed, e.numPlayers);
-      else if (ev.kind === 'move') current = applyMove(e.game, current, e.seed, { ply: ev.payload.ply, seat: ev.seat, action: ev.payload.action });
+      if (ev.kind === 'start') current = initialState(e.game, e.config, e.deal, e.numPlayers);
+      else if (ev.kind === 'move') current = applyMove(e.game, current, e.deal, { ply: ev.payload.ply, seat: ev.seat, action: ev.payload.action });
       states.push(ev.kind === 'start' || ev.kind === 'move' ? current : undefined);
     }
     events.forEach((ev, i) => {
@@ -693,19 +693,19 @@ export class Hub {
     let currentSeq = 0;
     const stateful = events.filter((ev) => ev.kind === 'start' || ev.kind === 'move');
     if (stateful[0]?.kind === 'start') {
-      const all = replayStates(game, config, m.seed, m.numPlayers, movesOf(events));
+      const all = replayStates(game, config, dealOf(m), m.numPlayers, movesOf(events));
       stateful.forEach((ev, i) => states.set(ev.seq, all[i]));
       current = all.at(-1);
       currentSeq = stateful.at(-1)!.seq;
     } else if (m.status === 'queued') {
-      current = initialState(game, config, m.seed, m.numPlayers);
+      current = initialState(game, config, dealOf(m), m.numPlayers);
     }
     const result = m.result as { scores: number[]; reason: string; winner?: number | null } | null;
     const e: Entry = {
       id: m.id,
       game,
       config,
-      seed: m.seed,
+      deal: dealOf(m),
       numPlayers: m.numPlayers,
       status: m.status as MatchStatus,
       seats: m.seats.map((s) => ({

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { games, testGames } from '../../games/registry';
 import type { GameDef, Rng, Seat } from '../../games/types';
 import { secondPerson } from '../../lib/engine/conformance';
-import { createRng } from '../../lib/engine/rng';
-import { applyMove, initialState } from '../../lib/engine/replay';
+import { createRng, CURRENT_GENERATOR } from '../../lib/engine/rng';
+import { applyMove, currentDeal, initialState } from '../../lib/engine/replay';
 import { lineText } from '../../lib/match-log';
 import type { WireEvent } from '../../lib/protocol';
 import type { EventKind, EventOf, StoredEvent } from '../../lib/engine/events';
@@ -37,14 +37,14 @@ function play(game: GameDef, n: number, seed: string): { entry: Entry; moves: St
   const rng = createRng(`${seed}:agents`);
   const config = game.defaultConfig;
   const agent = { id: 'a', name: 'model', kind: 'llm', simulated: false } as never;
-  const entry = entryFromSetup({ id: seed, gameId: game.id, config, seed, numPlayers: n, status: 'running', seats: Array.from({ length: n }, (_, seat) => ({ seat, agent })) })!;
+  const entry = entryFromSetup({ id: seed, gameId: game.id, config, seed, generator: CURRENT_GENERATOR, numPlayers: n, status: 'running', seats: Array.from({ length: n }, (_, seat) => ({ seat, agent })) })!;
   let seq = 0;
   const store = <K extends EventKind>(event: EventOf<K>, state: unknown): StoredEvent<K> => {
     const ev: StoredEvent<K> = { seq: ++seq, ...event, visibleTo: [], at: new Date(0) };
     applyToEntry(entry, ev, state);
     return ev;
   };
-  let s = initialState(game, config, seed, n);
+  let s = initialState(game, config, currentDeal(seed), n);
   store({ kind: 'start', seat: null, payload: { seats: [] } }, s);
   const moves: StoredEvent<'move'>[] = [];
   for (let ply = 0; game.activeSeats(s).length && ply < 400; ) {
@@ -52,7 +52,7 @@ function play(game: GameDef, n: number, seed: string): { entry: Entry; moves: St
       const legal = game.legalActions(s, seat);
       const action = legal ? rng.pick(legal) : freeMove(game, s, seat, rng);
       const prev = s;
-      s = applyMove(game, s, seed, { ply, seat, action });
+      s = applyMove(game, s, currentDeal(seed), { ply, seat, action });
       moves.push(store({ kind: 'move', seat, payload: { ply, action, lines: game.describe(prev, s, seat, action) } }, s));
       ply++;
     }

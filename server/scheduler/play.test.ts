@@ -2,6 +2,7 @@
 // on open games, play again, and the play queue (a person's match is queued apart from tournaments).
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_GENERATOR } from '../../lib/engine/rng';
 import { createGuest } from '../../lib/people';
 import { utcDayStart } from '../../lib/people-budget';
 import { createTestDb, type TestDb } from '../db/test-db';
@@ -34,6 +35,9 @@ describe('starting a game', () => {
     const m = await t.db.match.findUniqueOrThrow({ where: { id: matchId }, include: { seats: { orderBy: { seat: 'asc' } } } });
     expect(m).toMatchObject({ gameId: 'connect-four', status: 'queued', numPlayers: 2, moveSeconds: 30, tournamentId: null });
     expect(m.seats.map((s) => s.agentId)).toEqual([ids.engine, ids.me]);
+    // Dealt from 128 random bits by the current generator: a person's cards are not computable from their own.
+    expect(m.seed).toMatch(/^[0-9a-f]{32}$/);
+    expect(m.generator).toBe(CURRENT_GENERATOR);
     const pending = await (boss.getDb() as { executeSql(s: string, v: unknown[]): Promise<{ rows: { name: string }[] }> }).executeSql(
       'SELECT name FROM pgboss.job WHERE id = $1::uuid', [jobIdFor(matchId, 0)]);
     expect(pending.rows).toEqual([{ name: PLAY_QUEUE }]);

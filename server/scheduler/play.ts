@@ -1,10 +1,11 @@
 // Matches a person starts from the Play page: checked (the game, who may be played, the daily budget for people's games),
 // created with the person in their seat, queued on the play queue.
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { getGame, playableGames } from '../../games/registry';
 import type { GameDef } from '../../games/types';
 import { retiredReason } from '../../lib/admin';
+import { CURRENT_GENERATOR, newSeed } from '../../lib/engine/rng';
 import type { Db } from '../../lib/db';
 import { checkPeopleBudget } from '../../lib/people-budget';
 import { isPlayable, MAX_OPEN_GAMES_PER_PERSON, PlayError, playInputSchema, type PlayRequest } from '../../lib/play';
@@ -85,7 +86,9 @@ async function create(
       data: {
         gameId: p.gameId,
         config: (p.config ?? {}) as object,
-        seed: randomBytes(6).toString('hex'),
+        // 128 random bits, dealt by the current generator: a person's cards must not be computable from their own.
+        seed: newSeed(),
+        generator: CURRENT_GENERATOR,
         numPlayers: p.seats.length,
         moveSeconds: p.moveSeconds,
         seats: { create: p.seats.map((agentId, seat) => ({ seat, agentId })) },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { games, getGame } from '../../games/registry';
 import { matchEventOf, movesOf } from '../../lib/engine/events';
-import { replayStates } from '../../lib/engine/replay';
+import { currentDeal, replayStates } from '../../lib/engine/replay';
 import { createDb, type Db } from '../../lib/db';
 import { tournamentProgress } from '../../lib/tournament/progress';
 import { tournamentVerdict } from '../../lib/tournament/spec';
@@ -308,7 +308,7 @@ describe('tournaments', () => {
       // Every description the game offers for judging (a forfeited one is not: the sloppy model forfeits some, by the
       // match's seed) is judged, by the worker right after the match, before the tournament ends: the other match's
       // worker may finish first, but the tournament stays open while a match's judge is at work.
-      const end = replayStates(spy, m.config, m.seed, m.numPlayers, movesOf(m.events.map((e) => matchEventOf(m.id, e)))).at(-1);
+      const end = replayStates(spy, m.config, currentDeal(m.seed), m.numPlayers, movesOf(m.events.map((e) => matchEventOf(m.id, e)))).at(-1);
       const items = spy.judgeable!(end).map((i) => i.item);
       expect(items.length).toBeGreaterThanOrEqual(1);
       const judged = await t.db.judgment.findMany({ where: { matchId: m.id } });

@@ -5,7 +5,7 @@ import type { PgBoss } from 'pg-boss';
 import { games, getGame } from '../../games/registry';
 import { AdminError, parseOrThrow, retiredReason } from '../../lib/admin';
 import type { Db } from '../../lib/db';
-import { createRng, newSeed } from '../../lib/engine/rng';
+import { createRng, CURRENT_GENERATOR, newSeed } from '../../lib/engine/rng';
 import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../lib/tournament/adaptive';
 import { gauntlet, hostGuest, roundRobin, seedStream, type PlannedMatch } from '../../lib/tournament/pairings';
 import { loadScriptSet, type StoredScript } from '../../lib/simulbench/script-sets';
@@ -178,7 +178,7 @@ async function insertMatches(
     const now = Date.now();
     const rows = await db.match.createManyAndReturn({
       data: chunk.map((m, k) => ({
-        tournamentId, gameId: m.gameId, config: matchConfig(m, gameConfigs[m.gameId]), seed: m.seed, numPlayers: m.seats.length,
+        tournamentId, gameId: m.gameId, config: matchConfig(m, gameConfigs[m.gameId]), seed: m.seed, generator: CURRENT_GENERATOR, numPlayers: m.seats.length,
         // Distinct creation times keep the planned order (pg-boss and the lobby order by time).
         createdAt: new Date(now + k),
       })),

@@ -9,7 +9,7 @@ import { getGame } from '../../games/registry';
 import type { Task } from '../../games/simulbench/types';
 import type { Db } from '../../lib/db';
 import { matchEventOf, movesOf } from '../../lib/engine/events';
-import { replayStates } from '../../lib/engine/replay';
+import { dealOf, replayStates } from '../../lib/engine/replay';
 import type { CallPurpose } from '../../lib/exports';
 import {
   compareMessages, correction, extractMessages, parsePairVerdict, parseRating, parseTurn, scoreMessages,
@@ -99,7 +99,7 @@ export async function dialogueOf(db: Db, matchId: string): Promise<{ task: Task;
   const game = match && getGame(match.gameId);
   if (!match || match.status !== 'finished' || !game || game.id !== 'simulbench') return null;
   const moves = movesOf(match.events.map((e) => matchEventOf(matchId, e)));
-  const end = replayStates(game, match.config, match.seed, match.numPlayers, moves).at(-1) as {
+  const end = replayStates(game, match.config, dealOf(match), match.numPlayers, moves).at(-1) as {
     task: Task; dialogue: { role: 'user' | 'assistant'; content: string }[]; frozen?: { id: string };
   };
   return { task: end.task, dialogue: end.dialogue.map((t) => ({ role: t.role, content: t.content })), scriptId: end.frozen?.id ?? null };

@@ -9,8 +9,9 @@ import { runMatch } from './run-match';
 import { prismaStore } from './store';
 import type { DeepAction, DeepState } from '../../games/deep/types';
 import { deep } from '../../games/deep';
-import { replayStates } from '../../lib/engine/replay';
+import { currentDeal, replayStates } from '../../lib/engine/replay';
 import { analyseDeep } from '../../games/deep/analysis';
+import { CURRENT_GENERATOR } from '../../lib/engine/rng';
 
 let t: TestDb;
 let sim: Awaited<ReturnType<typeof startSimulatedEndpoint>>;
@@ -54,7 +55,7 @@ describe('DEEP in the runner', () => {
       const result = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
       expect(result.status).toBe('finished');
       const moves = await movesOf(m.id);
-      const end = replayStates(deep, m.config, m.seed, 3, moves).at(-1) as DeepState;
+      const end = replayStates(deep, m.config, currentDeal(m.seed), 3, moves).at(-1) as DeepState;
       expect(end.phase).toBe('over');
       expect(moves.filter((x) => x.seat === 0 && !x.forfeited)).toHaveLength(6);
       // Both judges scored every description the describer gave.
@@ -75,7 +76,7 @@ describe('DEEP in the runner', () => {
         for (const d of item.words.slice(1)) expect(text).not.toMatch(new RegExp(`(^|[^\\p{L}])${d}([^\\p{L}]|$)`, 'u'));
       }
       records.push({
-        id: m.id, config: m.config, seed: m.seed, numPlayers: 3,
+        id: m.id, config: m.config, seed: m.seed, generator: CURRENT_GENERATOR, numPlayers: 3,
         seats: [describer, judgeA, judgeB].map((a, seat) => ({ seat, agentId: a.id, agentName: a.name, kind: a.kind })),
         moves,
       });

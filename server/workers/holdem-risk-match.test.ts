@@ -9,6 +9,7 @@ import { startSimulatedEndpoint } from '../llm/simulated';
 import { planTournament } from '../scheduler/tournaments';
 import { runMatch } from './run-match';
 import { prismaStore } from './store';
+import { CURRENT_GENERATOR } from '../../lib/engine/rng';
 
 let t: TestDb;
 let sim: Awaited<ReturnType<typeof startSimulatedEndpoint>>;
@@ -47,7 +48,7 @@ describe('Hold’em risk probe in the runner', () => {
     expect(calls.length).toBeGreaterThanOrEqual(10);
     expect(calls.every((c) => JSON.stringify(c.messages).includes('reason out loud'))).toBe(true);
     const a = analyseRisk([{
-      id: m.id, config: m.config, seed: m.seed, numPlayers: 2, forfeitedPlies: forfeited,
+      id: m.id, config: m.config, seed: m.seed, generator: CURRENT_GENERATOR, numPlayers: 2, forfeitedPlies: forfeited,
       seats: [{ seat: 0, agentId: player.id, agentName: player.name, kind: 'llm' }, { seat: 1, agentId: dealer.id, agentName: dealer.name, kind: 'random' }],
       moves: events.map((e) => ({ ply: (e.payload as { ply: number }).ply, seat: e.seat!, action: (e.payload as { action: { type: string } }).action })),
     }]);

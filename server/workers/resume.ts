@@ -35,7 +35,7 @@ export function resumeFrom(game: GameDef, config: unknown, setup: MatchSetup, st
   }
   const last = stored.at(-1);
   return {
-    state: replayStates(game, config, setup.seed, setup.numPlayers, moves).at(-1),
+    state: replayStates(game, config, setup, setup.numPlayers, moves).at(-1),
     ply: moves.length,
     stats,
     resigned,

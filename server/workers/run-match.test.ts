@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../games/registry';
-import { replayStates } from '../../lib/engine/replay';
+import { currentDeal, replayStates } from '../../lib/engine/replay';
 import { createAgent } from '../agents';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startSimulatedEndpoint } from '../llm/simulated';
@@ -70,7 +70,7 @@ describe('runMatch', () => {
     const game = getGame('tictactoe')!;
     const moves = events.filter((e) => e.kind === 'move');
     expect(moves.length).toBeGreaterThanOrEqual(5);
-    const states = replayStates(game, {}, m.seed, 2, moves.map((e) => ({ ply: (e.payload as { ply: number }).ply, seat: e.seat!, action: (e.payload as { action: { type: string } }).action })));
+    const states = replayStates(game, {}, currentDeal(m.seed), 2, moves.map((e) => ({ ply: (e.payload as { ply: number }).ply, seat: e.seat!, action: (e.payload as { action: { type: string } }).action })));
     const finalPublished = published.filter((p) => p.ev.kind === 'move').at(-1)!.state;
     expect(states.at(-1)).toEqual(finalPublished);
     expect(game.outcome(states.at(-1))).toMatchObject({ scores: (events.at(-1)!.payload as { scores: number[] }).scores });

@@ -4,8 +4,9 @@
 // resignations, the end, infrastructure failures.
 import type { Outcome, Seat } from '../../games/types';
 import { getGame } from '../../games/registry';
-import { createRng } from '../../lib/engine/rng';
+import { streamRng } from '../../lib/engine/rng';
 import { applyMove, initialState } from '../../lib/engine/replay';
+import { earlyEndReason } from '../../lib/people-rating';
 import type { Agent } from '../agents/types';
 import { InfraError } from '../agents/types';
 import type { HumanBridge } from '../agents/human';
@@ -64,7 +65,7 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   let agents: Agent[];
   try {
     agents = setup.seats.map((s) => deps.createAgent(s.agent));
-    state = initialState(game, config, setup.seed, setup.numPlayers);
+    state = initialState(game, config, setup, setup.numPlayers);
   } catch (err) {
     return fail(`could not start: ${(err as Error).message}`);
   }
@@ -140,9 +141,9 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         const seat = active[i]!;
         const d = decisions[i] as Exclude<Decision, { resign: string }>;
         const prev = state;
-        state = applyMove(game, state, setup.seed, { ply, seat, action: d.action });
+        state = applyMove(game, state, setup, { ply, seat, action: d.action });
         const lines = game.describe(prev, state, seat, d.action);
-        const metrics = game.moveMetrics(prev, state, seat, d.action, createRng(`${setup.seed}:metrics:${ply}`));
+        const metrics = game.moveMetrics(prev, state, seat, d.action, streamRng(setup.generator, setup.seed, `metrics:${ply}`));
         stats[seat]!.moves++;
         await writer.emit({
           kind: 'move',

@@ -9,7 +9,7 @@ import { prismaStore } from './store';
 import type { SpyAction, SpyState } from '../../games/spy/types';
 import { wordIn } from '../../games/spy/rules';
 import { getGame } from '../../games/registry';
-import { replayStates } from '../../lib/engine/replay';
+import { currentDeal, replayStates } from '../../lib/engine/replay';
 import { judgeMatch } from '../agents/judge';
 
 let t: TestDb;
@@ -58,7 +58,7 @@ describe('Who is the spy in the runner', () => {
       expect(moves.some((x) => x.action.type === 'vote')).toBe(true);
       // The final state agrees with the stored result.
       const game = getGame('spy')!;
-      const states = replayStates(game, m.config, m.seed, 4, moves);
+      const states = replayStates(game, m.config, currentDeal(m.seed), 4, moves);
       const end = states.at(-1) as SpyState;
       expect(end.phase).toBe('over');
       expect(end.words[2]).not.toBe(end.words[0]);
@@ -93,7 +93,7 @@ describe('Who is the spy in the runner', () => {
       const m = await spyMatch([host.id, host.id, host.id, host.id], config, `voting-${voting}`);
       expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
       const moves = await movesOf(m.id);
-      const end = replayStates(getGame('spy')!, m.config, m.seed, 4, moves).at(-1) as SpyState;
+      const end = replayStates(getGame('spy')!, m.config, currentDeal(m.seed), 4, moves).at(-1) as SpyState;
       expect(end.phase).toBe('over');
       expect(end.voting).toBe(voting);
       const calls = await t.db.llmCall.findMany({ where: { matchId: m.id }, orderBy: { ply: 'asc' } });
@@ -154,7 +154,7 @@ describe('the consistency judge', () => {
     const m = await spyMatch([player.id, player.id, player.id, player.id], { pairId: 'moon-sun', spySeats: [1] }, 'judged');
     expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
     const moves = await movesOf(m.id);
-    const end = replayStates(getGame('spy')!, m.config, m.seed, 4, moves).at(-1) as SpyState;
+    const end = replayStates(getGame('spy')!, m.config, currentDeal(m.seed), 4, moves).at(-1) as SpyState;
     const said = end.descriptions.flatMap((d, item) => (d.forfeited ? [] : [{ item, d }]));
     expect(said.length).toBeGreaterThanOrEqual(4);
 

@@ -1,7 +1,7 @@
 // Where the match runner writes: Postgres through Prisma's raw statements, matches' writes coalesced into shared
 // statements (group commit), and a no-op store for the persistence benchmark.
 import type { Db } from '../../lib/db';
-import type { Outcome } from '../../games/types';
+import type { GeneratorId, Outcome } from '../../games/types';
 import { storedEventOf, type StoredEvent } from '../../lib/engine/events';
 import { seatOutcomes } from '../../lib/outcomes';
 import type { CallRecord } from '../agents/types';
@@ -31,6 +31,8 @@ export interface MatchSetup {
   gameId: string;
   config: unknown;
   seed: string;
+  /** The generator that deals it (lib/engine/rng.ts). */
+  generator: GeneratorId;
   numPlayers: number;
   status: string;
   /** Seconds a person has for one move (null: the game's default). */
@@ -156,10 +158,10 @@ export function batchStatement(ops: StoreOp[], relaxed: boolean): { sql: string;
   return { sql: ctes.length ? `WITH ${ctes.join(',\n')}\n${main}` : main, params };
 }
 
-const MATCH_FIELDS = `'id', m.id, 'tournamentId', m.tournament_id, 'gameId', m.game_id, 'config', m.config, 'seed', m.seed, 'status', m.status,
+const MATCH_FIELDS = `'id', m.id, 'tournamentId', m.tournament_id, 'gameId', m.game_id, 'config', m.config, 'seed', m.seed, 'generator', m.generator, 'status', m.status,
   'attempt', m.attempt, 'discardedTokens', m.discarded_tokens, 'discardedCostUsd', m.discarded_cost_usd, 'numPlayers', m.num_players,
   'lastSeq', m.last_seq, 'result', m.result, 'rated', m.rated, 'failureReason', m.failure_reason, 'moveSeconds', m.move_seconds,
-  'stagesPending', m.stages_pending, 'createdAt', m.created_at, 'startedAt', m.started_at, 'finishedAt', m.finished_at`;
+  'stagesPending', m.stages_pending, 'peopleCounted', m.people_counted, 'createdAt', m.created_at, 'startedAt', m.started_at, 'finishedAt', m.finished_at`;
 const AGENT_FIELDS = `'id', a.id, 'name', a.name, 'kind', a.kind, 'providerId', a.provider_id, 'model', a.model, 'temperature', a.temperature,
   'maxTokens', a.max_tokens, 'scaffold', a.scaffold, 'promptVersion', a.prompt_version, 'settings', a.settings, 'simulated', a.simulated,
   'familyId', a.family_id, 'version', a.version, 'retired', a.retired, 'archivedAt', a.archived_at, 'playable', a.playable, 'createdAt', a.created_at`;

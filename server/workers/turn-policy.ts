@@ -3,7 +3,7 @@
 // gives no acceptable answer has a move played for it (a random legal move, or the game's fallback), recorded as a
 // forfeited turn; a person who keeps running out of time loses the match.
 import type { GameDef, Seat } from '../../games/types';
-import { createRng } from '../../lib/engine/rng';
+import { streamRng } from '../../lib/engine/rng';
 import { validateAction } from '../../lib/engine/validate';
 import { ownWordsAudience } from '../../lib/engine/visibility';
 import { ResignError } from '../agents/human';
@@ -204,7 +204,7 @@ export class TurnPolicy {
     const { game, config, matchId, setup } = this.m;
     return {
       game, config, matchId, numPlayers: setup.numPlayers, seat, ply, attempt, ...seen, rejections,
-      rng: createRng(`${setup.seed}:agent:${seat}:${ply}:${attempt}`), signal,
+      rng: streamRng(setup.generator, setup.seed, `agent:${seat}:${ply}:${attempt}`), signal,
     };
   }
 
@@ -215,7 +215,7 @@ export class TurnPolicy {
   private fallbackMove(state: unknown, seat: Seat, ply: number): { action: Action; what: string } | null {
     const { game, setup } = this.m;
     const legal = game.legalActions(state, seat);
-    if (legal?.length) return { action: createRng(`${setup.seed}:fallback:${ply}`).pick(legal), what: 'a random legal move' };
+    if (legal?.length) return { action: streamRng(setup.generator, setup.seed, `fallback:${ply}`).pick(legal), what: 'a random legal move' };
     const own = legal === null ? game.fallback(state, seat) : null;
     return own ? { action: own, what: 'the game’s fallback move' } : null;
   }
