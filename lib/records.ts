@@ -6,7 +6,8 @@ import { agentResult, type MatchResult } from './rating/comparisons';
 
 /**
  * THE RECORD RULE. A match counts in an agent's record (Played, W / D / L, Avg score) when
- * 1. it finished and rates (`matches.rated`: not void, not given up by a person before a move of their own);
+ * 1. it finished and rates (`matches.rated`: not void, not given up by a person too soon, not left out by the people
+ *    rule: lib/people-rating.ts);
  * 2. its game is a rated, competitive game: not a judged evaluation (DEEP, listed apart) and not cooperative (Hanabi:
  *    the seats play together; rated by team score in its own table);
  * 3. the agent has an opponent in it: another agent on another side (self-play rates no one).
@@ -44,8 +45,8 @@ export function isCooperative(gameId: string): boolean {
 
 /**
  * Where one of an agent's matches stands, in the order a list explains it:
- * counted (in the record) | no-opponent (self-play) | cooperative | evaluation | unrated (a person gave up before a
- * move) | void (an infrastructure failure) | other-game (a game the leaderboard does not list, e.g. the test game) |
+ * counted (in the record) | no-opponent (self-play) | cooperative | evaluation | unrated (a person gave up too soon,
+ * or the people rule left it out) | void (an infrastructure failure) | other-game (a game the leaderboard does not list, e.g. the test game) |
  * open (queued or running) | cancelled.
  */
 export type MatchKind = 'counted' | 'no-opponent' | 'cooperative' | 'evaluation' | 'unrated' | 'void' | 'other-game' | 'open' | 'cancelled';

@@ -22,6 +22,7 @@ import { db } from '@/lib/db';
 import { CATEGORIES, leaderboardDataLinks, leaderboardService, type LeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
 import { PUBLICATION_ROUNDS, publicationService, type PublicationView } from '@/lib/publication';
 import { RECORD_RULE } from '@/lib/records';
+import { PEOPLE_RULE, PEOPLE_RULE_TEXT } from '@/lib/people-rating';
 import { datasetGameList, datasetNames } from '@/lib/datasets';
 import { listDatasets, type DatasetSummary } from '@/lib/datasets-store';
 import { leaderboardQueryFor } from '@/lib/settings';
@@ -179,14 +180,22 @@ function Board({ result, publication, simulbench }: { result: LeaderboardResult;
   );
 
   const counting = (
-    <p data-testid="counting-rule" className="text-xs text-zinc-500 dark:text-zinc-400">
-      {RECORD_RULE}{' '}
-      {query.humans === 'hide'
-        ? 'Matches with a person in a seat are left out (people: hidden).'
-        : query.humans === 'together'
-          ? 'All people play as one player; matches between people only are left out.'
-          : ''}
-    </p>
+    <>
+      <p data-testid="counting-rule" className="text-xs text-zinc-500 dark:text-zinc-400">
+        {RECORD_RULE}{' '}
+        {query.humans === 'hide'
+          ? 'Matches with a person in a seat are left out (people: hidden).'
+          : query.humans === 'together'
+            ? 'All people play as one player; matches between people only are left out.'
+            : ''}
+      </p>
+      {/* People's games count by the arena's own rule (lib/people-rating.ts); an imported dataset has no people's games. */}
+      {!query.dataset && query.humans !== 'hide' && (
+        <p data-testid="people-rule" className="text-xs text-zinc-500 dark:text-zinc-400">
+          {PEOPLE_RULE_TEXT}
+        </p>
+      )}
+    </>
   );
 
   const cooperativeSection = (result.cooperative.length > 0 || result.cooperativeMixed.length > 0) && (
@@ -510,6 +519,14 @@ function HowToRead({ bootstrapRounds }: { bootstrapRounds: number }) {
           <strong className="font-medium text-zinc-800 dark:text-zinc-200">People</strong> who play in the browser are rated like any agent
           (marked <em>human</em>). <em>All people as one</em> rates them as a single player, “Humans (all people)”, leaving out games between
           people; <em>Hide</em> leaves every game with a person out of the ratings, so the models are rated as if no person had played.
+        </li>
+        <li>
+          <strong className="font-medium text-zinc-800 dark:text-zinc-200">How people’s games count</strong> (the arena’s own rule, decided when
+          a game ends and said on its page): a person’s first {PEOPLE_RULE.practiceGames} games played to their end are practice; then at most{' '}
+          {PEOPLE_RULE.gamesPerOpponent} of their games against any one agent count, the first ones; a game given up (resigned, or lost on time)
+          before {PEOPLE_RULE.fairShareMoves} moves of their own counts for no one. A game either counts with the weight of any other match in
+          Bradley-Terry, Elo and TrueSkill alike, or is left out of all three and of the records — so a swarm of new guest names, or one person
+          playing one model again and again, cannot move a model more than that.
         </li>
       </ul>
     </details>

@@ -84,10 +84,18 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   }
   const turns = new TurnPolicy({ matchId, setup, game, config, agents, policy, writer, stats });
 
-  /** `unrated`: why the match rates no one (shown with its outcome; the leaderboard leaves it out). */
-  const finish = async (outcome: Outcome, unrated?: string): Promise<RunResult> => {
+  /**
+   * `early`: why the match rates no one already (a person gave it up too soon). Otherwise a match with a person asks the
+   * people rule (lib/people-rating.ts) whether it counts. Either reason is shown with its outcome; the leaderboard
+   * leaves the match out.
+   */
+  const finish = async (outcome: Outcome, early?: string): Promise<RunResult> => {
+    const endStored = writer.seq === resumed?.endSeq;
+    // Resumed after the end was stored: the stored end said whether it rates anyone (the person's history has moved on since).
+    let unrated = endStored ? (stored.at(-1)!.payload as { unrated?: string }).unrated : early;
+    if (!endStored && !unrated && hasPerson) unrated = (await store.peopleVerdict?.(setup)) ?? undefined;
     // Resumed after the end was stored but before the match was marked finished: only the marking is left.
-    if (writer.seq !== resumed?.endSeq) {
+    if (!endStored) {
       await writer.emit({
         kind: 'end',
         seat: null,
@@ -106,15 +114,14 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   };
   /**
    * A seat resigned (a person, or a person who kept running out of time): it scores 0, the others share the win. A
-   * person who gives up before one move of their own (forfeited turns are not theirs) rates no one: otherwise one
-   * account could hand any agent free wins.
+   * person who gives up before a fair share of moves of their own (PEOPLE_RULE.fairShareMoves; forfeited turns are not
+   * theirs) rates no one: otherwise one throwaway name could hand any agent free wins at a move a game.
    */
   const finishResigned = (seat: Seat, reason: string): Promise<RunResult> => {
     const n = setup.numPlayers;
     const scores = Array.from({ length: n }, (_, s) => (s === seat ? 0 : 1 / (n - 1)));
     const who = setup.seats[seat]!.agent;
-    const unrated = who.kind === 'human' && stats[seat]!.moves - stats[seat]!.forfeits <= 0
-      ? `${who.name} gave up before making a move of their own, so this match rates no one` : undefined;
+    const unrated = (who.kind === 'human' ? earlyEndReason(who.name, stats[seat]!.moves - stats[seat]!.forfeits) : null) ?? undefined;
     // With more than two seats the others win together: one side against the seat that gave up.
     const teams = n > 2 ? scores.map((_, s) => (s === seat ? 'resigned' : 'others')) : undefined;
     return finish({ scores, reason, winner: n === 2 ? 1 - seat : null, ...(teams ? { teams } : {}) }, unrated);

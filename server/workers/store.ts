@@ -5,6 +5,7 @@ import type { GeneratorId, Outcome } from '../../games/types';
 import { storedEventOf, type StoredEvent } from '../../lib/engine/events';
 import { seatOutcomes } from '../../lib/outcomes';
 import type { CallRecord } from '../agents/types';
+import { decidePeopleCount } from './people-verdict';
 import { WriteCoalescer, type CoalescerLimits } from './write-coalescer';
 
 export interface AgentRow {
@@ -76,6 +77,12 @@ export interface MatchStore {
   appendBatch(matchId: string, evs: StoredEvent[], calls: CallRow[]): Promise<void>;
   /** Model calls outside the moves (the consistency judge's, after the match). */
   recordCall(matchId: string, ...calls: CallRow[]): Promise<void>;
+  /**
+   * For a match with a person that ends for real: why it rates no one under the people rule (their practice game, or
+   * past their games against one of its agents), or null when it counts (server/workers/people-verdict.ts). A store
+   * without it counts every such match.
+   */
+  peopleVerdict?(setup: MatchSetup): Promise<string | null>;
   /** `unrated`: why the finished match rates no one (matches.rated = false, the reason kept in its result). */
   finish(matchId: string, outcome: Outcome, stats: SeatStats[], lastSeq: number, unrated?: string): Promise<void>;
   fail(matchId: string, reason: string, stats: SeatStats[], lastSeq: number): Promise<void>;
@@ -268,6 +275,7 @@ export function prismaStore(db: Db, opts: PrismaStoreOptions = {}): MatchStore {
     async recordCall(matchId, ...calls) {
       if (calls.length) await db.$executeRawUnsafe(insertCalls(1), JSON.stringify(callRecords(matchId, calls)));
     },
+    peopleVerdict: (setup) => decidePeopleCount(db, setup),
     async finish(matchId, outcome, stats, lastSeq, unrated) {
       const outcomes = seatOutcomes(outcome);
       // Each seat's outcome by side: a side that wins is a win for every seat of it (lib/outcomes.ts).

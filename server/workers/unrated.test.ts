@@ -1,6 +1,6 @@
 // Matches that rate no one, on real Postgres through the real runner: a person who resigns or runs out of time before
-// a move of their own hands nobody a win (the match ends with its outcome, but the leaderboard, the records and the
-// rating exports leave it out); after one real move, a resignation is a loss like any other.
+// a move of their own — or before five (issue 35: lib/people-rating.ts) — hands nobody a win (the match ends with its
+// outcome, but the leaderboard, the records and the rating exports leave it out).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../agents';
 import { ResignError } from '../agents/human';
@@ -91,18 +91,20 @@ describe('a person who gives up before a move of their own rates no one', () => 
     expect((await rated()).has(row.id)).toBe(false);
   });
 
-  it('resigning after one real move is a loss that counts', async () => {
+  it('resigning after one real move rates no one either: a game given up counts from five moves of their own (issue 35)', async () => {
     const { result, row } = await play('Tried', { moves: 1 });
     expect(result).toMatchObject({ status: 'finished', outcome: { winner: 1, reason: 'Tried resigned' } });
-    expect(row).toMatchObject({ rated: true });
-    expect(row.result).not.toHaveProperty('unrated');
-    expect((row.events.at(-1)!.payload as Record<string, unknown>).rated).toBeUndefined();
-    expect((await rated()).has(row.id)).toBe(true);
+    expect(row).toMatchObject({ rated: false });
+    expect(row.result).toMatchObject({ unrated: 'Tried gave up after 1 move of their own (a game given up counts from 5), so this match rates no one' });
+    expect(row.events.at(-1)).toMatchObject({ kind: 'end', payload: { rated: false } });
+    expect((await rated()).has(row.id)).toBe(false);
+    // (After five moves of their own a resignation is a loss that counts, past a new person's practice games:
+    // server/leaderboard/people-rule.test.ts.)
   });
 
   it('three resignations against one agent do not make it a winner', async () => {
     for (const name of ['Farm one', 'Farm two', 'Farm three']) await play(name, { moves: 0 });
     const data = await loadLeaderboardData(t.db, { humans: 'each' });
-    expect(data.matches.filter((m) => m.seats.some((s) => s.agentId === opponent))).toHaveLength(1); // only "Tried"'s
+    expect(data.matches.filter((m) => m.seats.some((s) => s.agentId === opponent))).toHaveLength(0);
   });
 });
