@@ -114,7 +114,7 @@ async function main() {
     const big = 1_000_000;
     // All clients come from 127.0.0.1: the per-address limits are lifted for the bench.
     const HubClass: typeof CurrentHub = HUB_MODULE ? (await import(path.resolve(HUB_MODULE))).Hub : CurrentHub;
-    const hub = new HubClass(() => db, { limits: { connectionsPerAddress: big, newConnectionsPerAddress: big, joinsPerAddress: big, eventsPerAddress: big } } as ConstructorParameters<typeof CurrentHub>[1]);
+    const hub = new HubClass(() => db, { limits: { connectionsPerAddress: big, newConnectionsPerAddress: big, joinsPerAddress: big, eventsPerAddress: big, packetsPerAddress: big, maxPendingBytesPerAddress: big } } as ConstructorParameters<typeof CurrentHub>[1]);
     const server = http.createServer();
     const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 16_384, serveClient: false });
     hub.attach(io);

@@ -111,6 +111,12 @@ export interface ServerToClientEvents {
   'arena:error': (e: { message: string; matchId?: string }) => void;
 }
 
+/** The events a client may send, once for the server's check (the type makes it name each of ClientToServerEvents, no more). */
+const clientEvents: Record<keyof ClientToServerEvents, true> = {
+  'match:join': true, 'match:leave': true, 'lobby:join': true, 'tournament:join': true, 'tournament:leave': true, 'match:act': true, 'match:resign': true,
+};
+export const CLIENT_EVENTS = Object.keys(clientEvents) as (keyof ClientToServerEvents)[];
+
 export interface ClientToServerEvents {
   'match:join': (m: MatchJoin) => void;
   'match:leave': (m: MatchLeave) => void;

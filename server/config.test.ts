@@ -28,6 +28,18 @@ describe('readConfig', () => {
     expect(() => readConfig({ ARENA_ADMIN_USER: 'no spaces please' })).toThrow(/ARENA_ADMIN_USER/);
   });
 
+  it('reads the origins allowed to open the socket, and says which one is not an origin', () => {
+    expect(readConfig({}).ARENA_ALLOWED_ORIGINS).toEqual([]);
+    expect(readConfig({ ARENA_ALLOWED_ORIGINS: 'https://Arena.example.org/, http://localhost:8080' }).ARENA_ALLOWED_ORIGINS).toEqual([
+      'https://arena.example.org',
+      'http://localhost:8080',
+    ]);
+    expect(() => readConfig({ ARENA_ALLOWED_ORIGINS: 'https://arena.example.org,arena.example.org' })).toThrow(
+      /ARENA_ALLOWED_ORIGINS: "arena\.example\.org" is not an origin: write scheme:\/\/host\[:port\] with no path, e\.g\. https:\/\/arena\.example\.org/,
+    );
+    expect(() => readConfig({ ARENA_ALLOWED_ORIGINS: 'https://arena.example.org/play' })).toThrow(/ARENA_ALLOWED_ORIGINS: "https:\/\/arena\.example\.org\/play" is not an origin/);
+  });
+
   it('defaults to one process doing everything, with no admin account until one is configured or set up', () => {
     const c = readConfig({});
     expect(c.ARENA_ROLE).toBe('all');

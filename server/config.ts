@@ -1,5 +1,6 @@
 // The server's settings, read once from the environment and validated; an error names the variable.
 import { z } from 'zod';
+import { parseOrigin } from './rooms/origin';
 
 const range = z
   .string()
@@ -8,6 +9,20 @@ const range = z
     const [a, b] = s.split('-').map(Number) as [number, number?];
     return [a, b ?? a];
   });
+
+/** Comma-separated origins ("https://arena.example.org,http://localhost:8080"), each checked. */
+const origins = z.string().transform((s, ctx) => {
+  const out: string[] = [];
+  for (const raw of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const o = parseOrigin(raw);
+    if (!o) {
+      ctx.addIssue({ code: 'custom', message: `"${raw.slice(0, 100)}" is not an origin: write scheme://host[:port] with no path, e.g. https://arena.example.org` });
+      return z.NEVER;
+    }
+    out.push(o);
+  }
+  return out;
+});
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -33,6 +48,11 @@ export const configSchema = z.object({
   ARENA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   /** Behind a reverse proxy: rate limits key on the client it names in X-Forwarded-For, not on the proxy's address. */
   ARENA_TRUST_PROXY: bool.default(false),
+  /**
+   * Pages on these origins may open the live socket too (the arena's own origin always may): the public address when
+   * a reverse proxy rewrites the Host header (server/rooms/origin.ts).
+   */
+  ARENA_ALLOWED_ORIGINS: origins.default([]),
   /** Multiplies every rate limit on new names and sign-ins (lib/rate-limit.ts reads it; checked here at start-up). */
   ARENA_RATE_LIMIT_FACTOR: z.coerce.number().positive('ARENA_RATE_LIMIT_FACTOR must be above 0').max(10_000).default(1),
   /** Creates (or resets the password of) the admin account at start-up; without it, /admin offers a first-run setup. */

@@ -261,7 +261,11 @@ async function main() {
         ]);
       })().catch((err: Error) => log(`leaderboard warm-up failed: ${err.message}`));
       // A person's checked move goes to this process's bridge, and through Postgres to a worker running the match.
-      const h = new Hub(db, { deliver: (input) => (humanBridge.submit(input), relay.act(input)), trustProxy: cfg.ARENA_TRUST_PROXY });
+      const h = new Hub(db, {
+        deliver: (input) => (humanBridge.submit(input), relay.act(input)),
+        trustProxy: cfg.ARENA_TRUST_PROXY,
+        allowedOrigins: cfg.ARENA_ALLOWED_ORIGINS,
+      });
       hub = h;
       registerTournamentControl({
         create: async (spec) => {

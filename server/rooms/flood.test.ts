@@ -51,8 +51,8 @@ async function arena(limits: Partial<SocketLimits> = {}): Promise<Arena> {
  * A raw client that speaks just enough socket.io to send events, then stops reading what the server sends: its
  * TCP receive window fills and everything more the server sends it piles up on the server's side.
  */
-async function deafClient(url: string): Promise<{ ws: WebSocket; send(event: string, data: unknown): void }> {
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+async function deafClient(url: string, localAddress?: string): Promise<{ ws: WebSocket; send(event: string, data: unknown): void }> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`, { localAddress });
   await new Promise<void>((resolve, reject) => {
     ws.on('error', reject);
     ws.on('message', (data) => {
@@ -164,6 +164,134 @@ describe('a client that stops reading', () => {
       for (let i = 0; i < 20; i++) deaf.send('match:join', { matchId: bigMatch });
       await expect.poll(() => a.io.of('/').sockets.size, { timeout: 20_000 }).toBe(0);
       deaf.ws.terminate();
+    } finally {
+      await a.close();
+    }
+  });
+});
+
+/**
+ * A raw client that answers the server's pings like any other, and then writes frames by hand. `next()` sends one
+ * ordinary event after them and says which comes first: its answer, or the end of the connection.
+ */
+async function rawClient(url: string): Promise<{ ws: WebSocket; next(): Promise<'answered' | 'closed'> }> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+  const closed = new Promise<'closed'>((r) => ws.once('close', () => r('closed')));
+  let answered: () => void = () => {};
+  await new Promise<void>((resolve, reject) => {
+    ws.on('error', reject);
+    ws.on('message', (data) => {
+      const m = data.toString();
+      if (m === '2') ws.send('3');
+      else if (m.startsWith('0')) ws.send('40');
+      else if (m.startsWith('40')) resolve();
+      else if (m.startsWith('439')) answered();
+    });
+  });
+  ws.on('error', () => {});
+  return {
+    ws,
+    next: () => {
+      const answer = new Promise<'answered'>((r) => (answered = () => r('answered')));
+      ws.send(`429${JSON.stringify(['match:leave', { matchId: bigMatch }])}`);
+      return Promise.race([answer, closed]);
+    },
+  };
+}
+
+describe('a client that stops reading, while the kernel still takes what is sent to it', () => {
+  /** One answer to a join of the large match, in bytes. */
+  let answer = 0;
+  beforeAll(async () => {
+    const a = await arena();
+    answer = Buffer.byteLength(JSON.stringify(await joinSnapshot(a.url, bigMatch)));
+    await a.close();
+  });
+
+  it('is disconnected once what it has not shown it read passes the cap, though nothing waits in Node; a reader is not', async () => {
+    // Six answers of a large match: the kernel's TCP buffers take all of it, so nothing piles up in Node. Only the
+    // pings, which a client answers once it has read all that came before, tell a reader from a client that stopped.
+    const a = await arena({ maxPendingBytes: Math.round(3.5 * answer) });
+    try {
+      const reader = await spectator(a.url);
+      let snapshots = 0;
+      reader.on('match:snapshot', () => snapshots++);
+      // The same six answers, read one after the other (what it has not shown it read stays under three of them).
+      for (let round = 1; round <= 6; round++) {
+        reader.emit('match:join', { matchId: bigMatch });
+        await expect.poll(() => snapshots, { timeout: 20_000 }).toBe(round);
+      }
+      const deaf = await deafClient(a.url);
+      for (let i = 0; i < 6; i++) deaf.send('match:join', { matchId: bigMatch });
+      await expect.poll(() => a.io.of('/').sockets.size, { timeout: 20_000 }).toBe(1);
+      expect(reader.connected).toBe(true);
+      deaf.ws.terminate();
+      reader.close();
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('keeps the total of every slow socket in the process under its budget: the sockets that are behind go, most first', async () => {
+    // Five addresses (loopback 127.0.0.2…), each within its own budgets; together over the process's.
+    const budget = Math.round(3.5 * answer);
+    const a = await arena({ maxPendingBytesTotal: budget });
+    try {
+      const reader = await spectator(a.url);
+      const deaf = await Promise.all([2, 3, 4, 5, 6].map((n) => deafClient(a.url, `127.0.0.${n}`)));
+      for (const d of deaf) for (let i = 0; i < 2; i++) d.send('match:join', { matchId: bigMatch });
+      await expect.poll(() => a.io.of('/').sockets.size, { timeout: 20_000 }).toBeLessThan(6);
+      await expect.poll(() => a.hub.guard.pendingStats().bytes, { timeout: 20_000 }).toBeLessThanOrEqual(budget);
+      expect(a.io.of('/').sockets.size).toBeGreaterThan(1); // only as many as the budget needs
+      expect(reader.connected).toBe(true);
+      for (const d of deaf) d.ws.terminate();
+      reader.close();
+    } finally {
+      await a.close();
+    }
+  });
+});
+
+describe('frames that reach no handler', () => {
+  it('no-ops and empty acknowledgements count like events: a client sending them by the thousand is closed', async () => {
+    const a = await arena();
+    try {
+      const c = await rawClient(a.url);
+      // engine.io no-ops, and socket.io acknowledgements of nothing (no event handler ever sees either).
+      for (let i = 0; i < 5000; i++) c.ws.send(i % 2 ? '6' : '431[]');
+      expect(await c.next()).toBe('closed');
+      await expect.poll(() => a.io.of('/').sockets.size).toBe(0);
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('an answer to a ping that was never sent is refused: the connection is closed', async () => {
+    const a = await arena();
+    try {
+      const c = await rawClient(a.url);
+      expect(await c.next()).toBe('answered'); // an ordinary client, so far
+      c.ws.send('3');
+      expect(await c.next()).toBe('closed');
+      await expect.poll(() => a.io.of('/').sockets.size).toBe(0);
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('unknown events are answered only within the limits, not after the limiter refused them', async () => {
+    const a = await arena({ eventsPerSocket: 5 });
+    try {
+      const c = await spectator(a.url);
+      const errors: string[] = [];
+      c.on('arena:error', (e) => errors.push(e.message));
+      for (let i = 0; i < 20; i++) (c as unknown as { emit(e: string): void }).emit(`no-such-event-${i}`);
+      // Answered in order: once this ack is in, every answer to the twenty is too.
+      const ack = await new Promise<{ ok: boolean; error?: string }>((r) => c.emit('match:resign', { matchId: bigMatch }, r));
+      expect(ack.error).toMatch(/too many requests/);
+      expect(errors.filter((e) => e.startsWith('unknown event'))).toEqual([0, 1, 2, 3, 4].map((i) => `unknown event "no-such-event-${i}"`));
+      expect(errors.filter((e) => /too many requests/.test(e))).toHaveLength(1);
+      c.close();
     } finally {
       await a.close();
     }

@@ -16,6 +16,7 @@ import {
   matchLeaveSchema,
   matchResignSchema,
   tournamentJoinSchema,
+  CLIENT_EVENTS,
   type ActAck,
   type ClientToServerEvents,
   type MatchSnapshot,
@@ -28,6 +29,7 @@ import {
 import { humanBridge, type HumanInput } from '../agents/human';
 import type { MatchSetup } from '../workers/store';
 import { drop, SocketGuard, type SocketLimits } from './guard';
+import { checkOrigins } from './origin';
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents>;
 type Sock = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -179,6 +181,9 @@ const seatOf = (e: Entry, person: PersonInfo) => e.seats.find((s) => s.agentId =
 /** Seats played by people (they have their own rooms). */
 const humanSeats = (e: Entry) => e.seats.filter((s) => s.agentKind === 'human').map((s) => s.seat);
 
+/** The events a client may send (lib/protocol.ts); any other is answered with `arena:error`. */
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENTS);
+
 /** An error for one client: what went wrong, in words a person can act on. */
 class ClientError extends Error {}
 
@@ -251,6 +256,8 @@ export interface HubOptions {
   limits?: Partial<SocketLimits>;
   /** Behind a reverse proxy: limits key on the address it names in X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Origins whose pages may open a socket besides the arena's own (ARENA_ALLOWED_ORIGINS; server/rooms/origin.ts). */
+  allowedOrigins?: readonly string[];
   /** The cache's budget in estimated bytes (default MAX_CACHE_BYTES). */
   maxCacheBytes?: number;
   /**
@@ -285,6 +292,7 @@ export class Hub {
   private readonly joinWindowMs: number;
   private readonly deliver: (input: HumanInput) => void;
   readonly guard: SocketGuard;
+  private readonly allowedOrigins: readonly string[];
   /**
    * The last snapshot built per match and shared viewer kind, with the log head it was built at: a thousand
    * spectators joining a finished match share one snapshot instead of building a thousand.
@@ -294,12 +302,15 @@ export class Hub {
   constructor(private readonly db: () => Db, opts: HubOptions = {}) {
     this.deliver = opts.deliver ?? ((i) => humanBridge.submit(i));
     this.guard = new SocketGuard(opts.limits, opts.trustProxy);
+    this.allowedOrigins = opts.allowedOrigins ?? [];
     this.maxCacheBytes = opts.maxCacheBytes ?? MAX_CACHE_BYTES;
     this.joinWindowMs = opts.joinWindowMs ?? 0;
   }
 
   attach(io: Io) {
     this.io = io;
+    // First of all: a page on another origin gets no socket (before it counts against its address's connections).
+    checkOrigins(io as unknown as Parameters<typeof checkOrigins>[0], this.allowedOrigins);
     this.guard.attach(io as unknown as Parameters<SocketGuard['attach']>[0]);
     io.on('connection', (socket) => this.onConnection(socket));
   }
@@ -380,11 +391,13 @@ export class Hub {
     const who = () => (person ??= token ? personForToken(this.db(), token).catch(() => null) : Promise.resolve(null));
 
     // Every incoming event passes the limits first; a refused one is answered (through its ack, or one
-    // `arena:error`) and goes no further; a client that keeps on after being refused is disconnected.
+    // `arena:error`) and goes no further; a client that keeps on after being refused is disconnected. An unknown
+    // event is answered only once it has passed the limits (an answer is what a flood would be after).
     let warned = 0;
     socket.use(([event, ...args], next) => {
       void this.guard.check(socket as never, String(event)).then((v) => {
-        if (v.ok) return next();
+        if (v.ok && KNOWN_EVENTS.has(String(event))) return next();
+        if (v.ok) return void socket.emit('arena:error', { message: `unknown event "${String(event).slice(0, 60)}"` });
         if (v.disconnect) return drop(socket as never);
         const ack = args.at(-1);
         if (typeof ack === 'function') (ack as (r: ActAck) => void)({ ok: false, error: v.message });
@@ -497,11 +510,6 @@ export class Hub {
     socket.on('tournament:leave', guard('tournament:leave', tournamentJoinSchema, async ({ tournamentId }) => {
       await socket.leave(`tournament:${tournamentId}`);
     }));
-    socket.onAny((event: string) => {
-      if (!['match:join', 'match:leave', 'match:act', 'match:resign', 'lobby:join', 'tournament:join', 'tournament:leave'].includes(event)) {
-        socket.emit('arena:error', { message: `unknown event "${String(event).slice(0, 60)}"` });
-      }
-    });
   }
 
   /** The runner's hook: an event was stored; fan it out to the match's viewers. */
