@@ -1,8 +1,10 @@
-// A blind vote between two SimulBench answers: A, B or a tie; after it, who wrote which answer and what the judge said.
+// A blind vote between two SimulBench answers: A, B or a tie; after it, a receipt. Who wrote which answer is not told
+// here: the same answers are in other pairs still open for votes; the evaluation's page names them once voting closes.
 'use client';
 
 import Link from 'next/link';
 import { simulbenchVoteAction } from '@/lib/actions/play';
+import { VOTING_DAYS } from '@/lib/simulbench/voting';
 import { FormError, primaryButtonClass, secondaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 
@@ -10,28 +12,19 @@ const label = { first: 'A', second: 'B', tie: 'a tie' } as const;
 
 export function SimulbenchVote({ token, next }: { token: string; next: string }) {
   const { state, action, pending, onSubmit } = useFormAction(simulbenchVoteAction, null);
-  const reveal = state?.ok ? state.reveal : null;
-  if (reveal) {
-    const line = (k: 'first' | 'second') => (
-      <li>
-        <strong>{k === 'first' ? 'A' : 'B'}</strong> was <span data-testid={`simulbench-reveal-${k}`}>{reveal[k].name}</span>
-        {reveal[k].score !== null ? ` (the judge rated it ${reveal[k].score}/10)` : ''}
-      </li>
-    );
+  const receipt = state?.ok ? state.receipt : null;
+  if (receipt) {
+    const closes = receipt.closesAt ? `on ${new Date(receipt.closesAt).toUTCString().slice(0, 16)}` : `${VOTING_DAYS} days after the evaluation ends`;
     return (
       <div className="flex flex-col gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm dark:border-emerald-900 dark:bg-emerald-950/40" role="status" data-testid="simulbench-reveal">
         <p>
-          You chose <strong>{label[reveal.choice]}</strong>.{' '}
-          {reveal.judge === null
-            ? 'The judge has not compared this pair.'
-            : reveal.judge === reveal.choice
-              ? `The judge agrees (${label[reveal.judge]}).`
-              : `The judge chose ${label[reveal.judge]}.`}
+          Your vote is recorded: you chose <strong>{label[receipt.choice]}</strong>.
         </p>
-        <ul className="list-inside list-disc">
-          {line('first')}
-          {line('second')}
-        </ul>
+        <p data-testid="simulbench-reveal-when">
+          Who wrote which answer stays hidden while people vote on them (the same answers come back in other pairs): the{' '}
+          <Link href={`/simulbench/${receipt.evaluationId}`} className="font-medium text-indigo-700 underline dark:text-indigo-300">evaluation’s page</Link> names
+          them once its voting closes, {closes}.
+        </p>
         <Link href={next} className={`${primaryButtonClass} w-fit`} data-testid="simulbench-next">Next pair</Link>
       </div>
     );

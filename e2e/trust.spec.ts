@@ -67,7 +67,9 @@ test('the Play page offers the baselines and the models an admin opened; opening
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByTestId('admin-agent-row').filter({ hasText: 'Random' }).first().getByTestId('agent-playable')).toHaveText('always');
+  // The baseline named Random (not the demo's simulated sim-random, which is closed to people).
+  const random = page.getByTestId('admin-agent-row').filter({ has: page.getByTestId('admin-agent-name').getByText('Random', { exact: true }) });
+  await expect(random.getByTestId('agent-playable')).toHaveText('always');
   choices = await opponentChoices(browser);
   expect(choices.some((o) => o.startsWith(agent))).toBe(true);
 

@@ -8,6 +8,7 @@ import { dealOf } from './engine/replay';
 import { exportEvent, type CallPurpose, type ExportEvent, type ExportLlmCall, type ExportMatch } from './exports';
 import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from './metrics';
 import { paged, PAGE_SIZE, type Page } from './pagination';
+import { blindEvaluations, withheldFromExports } from './simulbench/blind';
 import { getGame } from '../games/registry';
 import type { FinishedMatch, Judgment, MetricsPage } from '../games/types';
 import type { Prisma } from './generated/prisma/client.ts';
@@ -473,7 +474,7 @@ export async function* exportMatchBatches(opts: {
 /** Every event and model call of the given matches, grouped by match id (in seq and call order). */
 export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { events: ExportEvent[]; llmCalls: ExportLlmCall[] }>> {
   const [matches, events, calls] = await Promise.all([
-    db().match.findMany({ where: { id: { in: matchIds } }, select: { id: true, gameId: true } }),
+    db().match.findMany({ where: { id: { in: matchIds } }, select: { id: true, gameId: true, tournamentId: true } }),
     db().matchEvent.findMany({ where: { matchId: { in: matchIds } }, orderBy: [{ matchId: 'asc' }, { seq: 'asc' }] }),
     db().llmCall.findMany({ where: { matchId: { in: matchIds } }, orderBy: [{ matchId: 'asc' }, { id: 'asc' }] }),
   ]);
@@ -483,7 +484,12 @@ export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { ev
     // Each row checked (a malformed one is named), then exported as lib/engine/visibility.ts allows (never a seed).
     logs.get(e.matchId)?.events.push(exportEvent(gameOf.get(e.matchId) ?? '', storedEventOf(e.matchId, e)));
   }
+  // SimulBench's blind votes (lib/simulbench/blind.ts): while an evaluation's answers are open for votes, the calls that
+  // carry them (the answer, its rating, its comparisons) are left out.
+  const blind = await blindEvaluations(db(), [...new Set(matches.flatMap((m) => (m.gameId === 'simulbench' && m.tournamentId ? [m.tournamentId] : [])))]);
+  const tournamentOf = new Map(matches.map((m) => [m.id, m.tournamentId]));
   for (const c of calls) {
+    if (withheldFromExports(c, blind.has(tournamentOf.get(c.matchId) ?? ''))) continue;
     logs.get(c.matchId)?.llmCalls.push({
       purpose: c.purpose as CallPurpose,
       seat: c.seat,

@@ -195,7 +195,7 @@ async function main() {
       simulatedUrl = sim.url;
       log(`simulated OpenAI-compatible endpoint at ${sim.url}`);
     }
-    const { agentIds, guestIds, hostIds, planners } = await seedDemo(db(), {
+    const { agentIds, guestIds, hostIds, planners, collectorId } = await seedDemo(db(), {
       simulatedUrl,
       openai: cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY, baseUrl: cfg.OPENAI_BASE_URL, models: cfg.OPENAI_MODELS } : undefined,
     });
@@ -385,8 +385,9 @@ async function main() {
           format: 'simulbench',
           agentIds: guestIds,
           userAgentId: hostIds[0],
-          // The sloppy model collects, as the paper's weaker GPT-3.5 did: its slips make the challenging turns.
-          simulatorId: guestIds[1],
+          // A careless model collects, as the paper's weaker GPT-3.5 did: its slips make the challenging turns. It is
+          // neither target, so people can vote blind on both targets' answers (lib/simulbench/blind.ts).
+          simulatorId: collectorId ?? guestIds[1],
           judgeId: hostIds[0],
           taskIds: tasks,
           dialoguesPerTask: 1,

@@ -4,6 +4,7 @@
 import type { Db } from '../db';
 import type { TaskKind } from '../../games/simulbench/types';
 import type { TournamentSpec } from '../tournament/spec';
+import { answerKey, hiddenAnswers } from './blind';
 import { orderDisagreement, pairOutcome, pairwiseRatings, table1, table4, voteAgreement, type PairOutcome, type PairwiseRating, type Table1Row, type Table4Row } from './tables';
 import type { ChatTurn, Comparison, PairVerdict, ScoredAnswer, ScriptType } from './types';
 
@@ -121,6 +122,18 @@ export async function simulbenchResults(db: Db, tournamentId: string, opts: { ro
   };
 }
 
+/** One target's answer to a script, with the judge's rating. */
+export interface AnswerDetail {
+  agentId: string;
+  text: string | null;
+  error: string | null;
+  score: number | null;
+  judgeReason: string | null;
+  judgeError: string | null;
+  /** In a pair open for people's votes (lib/simulbench/blind.ts): hidden from visitors. */
+  hidden: boolean;
+}
+
 /** A script as the evaluation page lists it: its history, and each target's answer with the judge's rating. */
 export interface ScriptDetail {
   id: string;
@@ -132,11 +145,19 @@ export interface ScriptDetail {
   judgeError: string | null;
   sourceMatchId: string | null;
   history: ChatTurn[];
-  answers: { agentId: string; text: string | null; error: string | null; score: number | null; judgeReason: string | null; judgeError: string | null }[];
+  /** The answers shown: all of them for an admin; for a visitor, those not hidden (`hiddenAnswers` counts the rest). */
+  answers: AnswerDetail[];
+  hiddenAnswers: number;
 }
 
-/** The evaluation's scripts, a page at a time (oldest first), with every target's answer. */
-export async function simulbenchScripts(db: Db, tournamentId: string, opts: { skip?: number; take?: number } = {}): Promise<{ total: number; items: ScriptDetail[] }> {
+/**
+ * The evaluation's scripts, a page at a time (oldest first), with every target's answer. `blind` (a visitor, the
+ * default): answers in a pair open for people's votes are left out, whose text, rating and judge's reason would name
+ * their model; `blind: false` (an admin) gets them all, marked `hidden`.
+ */
+export async function simulbenchScripts(
+  db: Db, tournamentId: string, opts: { skip?: number; take?: number; blind?: boolean } = {},
+): Promise<{ total: number; items: ScriptDetail[] }> {
   const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
   const setName = (t?.config as { scriptSet?: string } | null)?.scriptSet ?? `tournament:${tournamentId}`;
   const [total, rows] = await Promise.all([
@@ -146,13 +167,21 @@ export async function simulbenchScripts(db: Db, tournamentId: string, opts: { sk
       include: { answers: { where: { tournamentId }, orderBy: { agentId: 'asc' } } },
     }),
   ]);
+  const hidden = await hiddenAnswers(db, rows.map((s) => s.id));
   return {
     total,
-    items: rows.map((s) => ({
-      id: s.id, taskName: (s.task as { name?: string }).name ?? s.taskId, kind: s.kind, type: s.type as ScriptType, turn: s.turn,
-      judgedTurn: s.judgedTurn, judgeError: s.judgeError, sourceMatchId: s.sourceMatchId, history: s.history as unknown as ChatTurn[],
-      answers: s.answers.map((a) => ({ agentId: a.agentId, text: a.text, error: a.error, score: a.score, judgeReason: a.judgeReason, judgeError: a.judgeError })),
-    })),
+    items: rows.map((s) => {
+      const answers = s.answers.map((a) => ({
+        agentId: a.agentId, text: a.text, error: a.error, score: a.score, judgeReason: a.judgeReason, judgeError: a.judgeError, hidden: hidden.has(answerKey(s.id, a.agentId)),
+      }));
+      // Blind rule: a visitor gets no hidden answer at all (not even its author with a blank), only how many there are.
+      const shown = opts.blind === false ? answers : answers.filter((a) => !a.hidden);
+      return {
+        id: s.id, taskName: (s.task as { name?: string }).name ?? s.taskId, kind: s.kind, type: s.type as ScriptType, turn: s.turn,
+        judgedTurn: s.judgedTurn, judgeError: s.judgeError, sourceMatchId: s.sourceMatchId, history: s.history as unknown as ChatTurn[],
+        answers: shown, hiddenAnswers: answers.length - shown.length,
+      };
+    }),
   };
 }
 

@@ -1,12 +1,15 @@
 // People's blind votes on SimulBench answers (issue 22, item 6), arena-style: two targets' answers to one script, the
-// order drawn, identities hidden until the vote. The ballot travels as an encrypted token (AES-GCM with the server
-// secret), so the browser learns nothing of who wrote which answer and cannot change the pair it votes on.
+// order drawn, identities hidden. The ballot travels as an encrypted token (AES-GCM with the server secret), so the
+// browser learns nothing of who wrote which answer and cannot change the pair it votes on. Only pairs open for votes
+// are drawn, and who wrote them is not told after the vote either: the same answers are still put to others' votes
+// (and to this voter's, in other pairs) until voting closes (lib/simulbench/blind.ts); the evaluation's page names them then.
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { UserError } from '../errors';
 import { decryptSecret, encryptSecret } from '../secrets';
-import { pairOutcome, type PairOutcome } from './tables';
-import type { ChatTurn, PairVerdict } from './types';
+import { drawOpenPair, isPairOpen, votesCloseAt } from './blind';
+import type { PairOutcome } from './tables';
+import type { ChatTurn } from './types';
 
 interface BallotData {
   /** Tournament, script, the pair in id order, whose answer is shown first, the voter. */
@@ -29,18 +32,11 @@ export interface Ballot {
   second: string;
 }
 
-/** A pair this voter has not voted on yet (in one evaluation, or any), order drawn; null when none is left. */
+/** A pair open for votes this voter has not voted on yet (in one evaluation, or any), order drawn; null when none is left. */
 export async function drawBallot(db: Db, voter: string, tournamentId?: string): Promise<Ballot | null> {
-  const rows = await db.$queryRaw<{ t: string; s: string; a: string; b: string }[]>`
-    SELECT x.tournament_id AS t, x.script_id AS s, x.agent_id AS a, y.agent_id AS b
-    FROM simul_answers x
-    JOIN simul_answers y ON y.tournament_id = x.tournament_id AND y.script_id = x.script_id AND x.agent_id < y.agent_id
-    WHERE x.text IS NOT NULL AND y.text IS NOT NULL AND (${tournamentId ?? null}::text IS NULL OR x.tournament_id = ${tournamentId ?? null})
-      AND NOT EXISTS (SELECT 1 FROM simul_votes v WHERE v.tournament_id = x.tournament_id AND v.script_id = x.script_id
-                      AND v.agent_a = x.agent_id AND v.agent_b = y.agent_id AND v.voter = ${voter})
-    ORDER BY random() LIMIT 1`;
-  const pick = rows[0];
-  if (!pick) return null;
+  const open = await drawOpenPair(db, voter, tournamentId);
+  if (!open) return null;
+  const pick = { t: open.tournamentId, s: open.scriptId, a: open.agentA, b: open.agentB };
   const [script, answers, tournament] = await Promise.all([
     db.simulScript.findUnique({ where: { id: pick.s } }),
     db.simulAnswer.findMany({ where: { tournamentId: pick.t, scriptId: pick.s, agentId: { in: [pick.a, pick.b] } } }),
@@ -62,18 +58,22 @@ export async function drawBallot(db: Db, voter: string, tournamentId?: string): 
   };
 }
 
-/** What the voter learns once they have voted: who wrote which answer, and what the judge said. */
-export interface Reveal {
-  first: { name: string; score: number | null };
-  second: { name: string; score: number | null };
+/**
+ * What the voter learns once they have voted: that it is recorded, and where and when the answers are named. Not who
+ * wrote them, nor the judge's view of them (with the evaluation's tables, that could name them): both answers are still
+ * put to others' votes, and with three targets or more they come back in this voter's other pairs.
+ */
+export interface VoteReceipt {
   /** The voter's choice as shown: the first answer, the second, or a tie. */
   choice: 'first' | 'second' | 'tie';
-  /** The judge's verdict on the same pair (both orders, the paper's rule), as shown; null when it has none. */
-  judge: 'first' | 'second' | 'tie' | null;
+  /** The evaluation, whose page names the answers once its voting closes. */
+  evaluationId: string;
+  /** When its voting closes (ISO); null while it runs (then VOTING_DAYS after it ends). */
+  closesAt: string | null;
 }
 
-/** Records a vote ('first' / 'second' as shown, or 'tie') and reveals the pair. */
-export async function castVote(db: Db, token: string, shown: 'first' | 'second' | 'tie', voter: string): Promise<Reveal> {
+/** Records a vote ('first' / 'second' as shown, or 'tie') while its pair is open for votes. */
+export async function castVote(db: Db, token: string, shown: 'first' | 'second' | 'tie', voter: string): Promise<VoteReceipt> {
   let data: BallotData;
   try {
     data = JSON.parse(decryptSecret(token)) as BallotData;
@@ -82,6 +82,10 @@ export async function castVote(db: Db, token: string, shown: 'first' | 'second' 
   }
   if (data.v !== voter) throw new UserError('this ballot was drawn for someone else: vote on the next pair');
   const second = data.f === data.a ? data.b : data.a;
+  if (!(await isPairOpen(db, { tournamentId: data.t, scriptId: data.s, agentA: data.a, agentB: data.b }))) {
+    const exists = await db.simulScript.count({ where: { id: data.s } });
+    throw new UserError(exists ? 'voting on this pair has closed: its answers are named on the evaluation’s page; vote on the next pair' : 'this pair no longer exists (its evaluation was deleted): vote on the next one');
+  }
   const choice: PairOutcome = shown === 'tie' ? 'tie' : (shown === 'first' ? data.f : second) === data.a ? 'a' : 'b';
   const inserted = await db.$executeRaw`
     INSERT INTO simul_votes (tournament_id, script_id, agent_a, agent_b, shown_first, choice, voter)
@@ -92,13 +96,6 @@ export async function castVote(db: Db, token: string, shown: 'first' | 'second' 
     const exists = await db.simulScript.count({ where: { id: data.s } });
     throw new UserError(exists ? 'you have already voted on this pair: vote on the next one' : 'this pair no longer exists (its evaluation was deleted): vote on the next one');
   }
-  const [agents, answers, comparison] = await Promise.all([
-    db.agent.findMany({ where: { id: { in: [data.a, data.b] } }, select: { id: true, name: true } }),
-    db.simulAnswer.findMany({ where: { tournamentId: data.t, scriptId: data.s, agentId: { in: [data.a, data.b] } }, select: { agentId: true, score: true } }),
-    db.simulComparison.findUnique({ where: { tournamentId_scriptId_agentA_agentB: { tournamentId: data.t, scriptId: data.s, agentA: data.a, agentB: data.b } } }),
-  ]);
-  const who = (id: string) => ({ name: agents.find((x) => x.id === id)?.name ?? id, score: answers.find((x) => x.agentId === id)?.score ?? null });
-  const judged = comparison ? pairOutcome(comparison.first as PairVerdict | null, comparison.second as PairVerdict | null) : null;
-  const asShown = (o: PairOutcome | null) => (o === null ? null : o === 'tie' ? 'tie' : (o === 'a' ? data.a : data.b) === data.f ? 'first' : 'second');
-  return { first: who(data.f), second: who(second), choice: shown, judge: asShown(judged) };
+  const t = await db.tournament.findUnique({ where: { id: data.t }, select: { finishedAt: true } });
+  return { choice: shown, evaluationId: data.t, closesAt: votesCloseAt(t?.finishedAt ?? null)?.toISOString() ?? null };
 }

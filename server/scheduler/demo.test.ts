@@ -25,19 +25,26 @@ describe('seedDemo', () => {
     expect(ids.agentIds).not.toContain(ids.planners.ids[0]);
     expect(ids.planners.baselineIds).toEqual([ids.agentIds[0]]);
     expect(await t.db.agent.findUniqueOrThrow({ where: { id: ids.planners.ids[0] } })).toMatchObject({ scaffold: 'rap', settings: { rap: { iterations: 3, candidates: 3 } }, playable: false });
+    // SimulBench's simulator runs a model neither target runs (so both targets can be voted on blind), and plays no game.
+    const collector = await t.db.agent.findUniqueOrThrow({ where: { id: ids.collectorId! } });
+    expect(collector).toMatchObject({ model: 'sim-random', playable: false });
+    const guestModels = (await t.db.agent.findMany({ where: { id: { in: ids.guestIds } } })).map((a) => a.model);
+    expect(guestModels).not.toContain(collector.model);
+    expect([...ids.agentIds, ...ids.hostIds, ...ids.guestIds]).not.toContain(collector.id);
     const again = await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:2222/v1' });
     expect(again).toEqual(ids);
     const provider = await t.db.provider.findUniqueOrThrow({ where: { name: SIMULATED_PROVIDER } });
     expect(provider.simulated).toBe(true);
     expect(provider.baseUrl).toBe('http://127.0.0.1:2222/v1'); // follows the endpoint's port on each start
     const llm = await t.db.agent.findMany({ where: { kind: 'llm' } });
-    expect(llm.map((a) => a.scaffold).sort()).toEqual(['base', 'base', 'cot', 'rap']);
+    expect(llm.map((a) => a.scaffold).sort()).toEqual(['base', 'base', 'base', 'cot', 'rap']);
     expect(llm.every((a) => a.simulated && /simulated/.test(a.name) && a.promptVersion === PROMPT_VERSION)).toBe(true);
   });
 
   it("opens the simulated models to people (the demo's Play page works out of the box), and keeps an admin's later choice", async () => {
-    // (The RAP agent is not offered to people: a move of its search takes many model calls.)
-    const sims = await t.db.agent.findMany({ where: { kind: 'llm', simulated: true, scaffold: { not: 'rap' } } });
+    // (The RAP agent is not offered to people: a move of its search takes many model calls; nor is SimulBench's
+    // simulator, which plays no game.)
+    const sims = await t.db.agent.findMany({ where: { kind: 'llm', simulated: true, scaffold: { not: 'rap' }, model: { not: 'sim-random' } } });
     expect(sims.length).toBe(3);
     expect(sims.every((a) => a.playable)).toBe(true);
     await t.db.agent.update({ where: { id: sims[0]!.id }, data: { playable: false } });

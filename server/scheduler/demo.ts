@@ -9,15 +9,16 @@ export const SIMULATED_PROVIDER = 'Simulated (OpenAI-compatible)';
 /**
  * Creates or refreshes the demo agents. Returns the ids of those that play the demo round robin (`agentIds`), and
  * for the N-player games' host/guest demo the simulated models evaluated there (`guestIds`) and their simulated
- * hosts (`hostIds`); both empty without the simulated endpoint.
+ * hosts (`hostIds`); both empty without the simulated endpoint. `collectorId`: the simulator of the SimulBench demo.
  */
 export async function seedDemo(
   db: Db, opts: { simulatedUrl: string | null; openai?: { apiKey: string; baseUrl: string; models: string[] } },
-): Promise<{ agentIds: string[]; guestIds: string[]; hostIds: string[]; planners: { ids: string[]; baselineIds: string[] } }> {
+): Promise<{ agentIds: string[]; guestIds: string[]; hostIds: string[]; planners: { ids: string[]; baselineIds: string[] }; collectorId: string | null }> {
   const ids: string[] = [];
   const planners: { ids: string[]; baselineIds: string[] } = { ids: [], baselineIds: [] };
   const guestIds: string[] = [];
   const hostIds: string[] = [];
+  let collectorId: string | null = null;
   /**
    * `created`: set only when the agent is new (an admin's later choice, e.g. withdrawing it from people, is kept). An
    * agent an admin archived (or replaced by a newer version) stays as it is and plays no demo: null.
@@ -47,7 +48,7 @@ export async function seedDemo(
     const p = await db.provider.upsert({
       where: { name: SIMULATED_PROVIDER },
       update: { baseUrl: opts.simulatedUrl, simulated: true },
-      create: { name: SIMULATED_PROVIDER, baseUrl: opts.simulatedUrl, models: ['sim-careful', 'sim-sloppy'], simulated: true },
+      create: { name: SIMULATED_PROVIDER, baseUrl: opts.simulatedUrl, models: ['sim-careful', 'sim-sloppy', 'sim-random'], simulated: true },
     });
     const llm = (model: string, scaffold: string) => ({
       kind: 'llm', providerId: p.id, model, scaffold, temperature: 0.7, maxTokens: 512, promptVersion: PROMPT_VERSION, simulated: true,
@@ -60,6 +61,9 @@ export async function seedDemo(
     // GameBench's RAP scaffold, searching with the simulated model (a light search: 3 iterations of 3 candidates, so a
     // move takes seconds, not minutes); it plays its own small gauntlet, not the round robin.
     push(planners.ids, await upsertAgent('sim-careful · rap (simulated)', { ...llm('sim-careful', 'rap'), settings: { rap: { iterations: 3, candidates: 3 } } }));
+    // SimulBench's simulator, on a model neither target runs: a target on the simulator's model is not put to people's
+    // blind votes (its answers are its replies in the dialogues: lib/simulbench/blind.ts).
+    collectorId = await upsertAgent('sim-random · base (simulated)', llm('sim-random', 'base'));
   }
   if (opts.openai) {
     const o = opts.openai;
@@ -76,5 +80,5 @@ export async function seedDemo(
       }
     }
   }
-  return { agentIds: ids, guestIds, hostIds, planners };
+  return { agentIds: ids, guestIds, hostIds, planners, collectorId };
 }

@@ -10,7 +10,8 @@ import { createDb, type Db } from '../../lib/db';
 import { simulbenchResults } from '../../lib/simulbench/results';
 import { castVote, drawBallot } from '../../lib/simulbench/votes';
 import { exportScriptSet, importScriptSet, loadScriptSet } from '../../lib/simulbench/script-sets';
-import type { ChatTurn } from '../../lib/simulbench/types';
+import { pairOutcome } from '../../lib/simulbench/tables';
+import type { ChatTurn, PairVerdict } from '../../lib/simulbench/types';
 import { tournamentProgress } from '../../lib/tournament/progress';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startFaultyEndpoint, type FaultyEndpoint } from '../llm/test-faulty-endpoint';
@@ -41,7 +42,9 @@ beforeAll(async () => {
   const llm = (name: string, providerId: string, model: string) =>
     t.db.agent.create({ data: { name, kind: 'llm', providerId, model, scaffold: 'base', simulated: true } });
   ids.user = (await llm('user-agent', p.id, 'sim-careful')).id;
-  ids.simulator = (await llm('collector', p.id, 'sim-careful')).id;
+  // The collector runs a model no target runs: a target on the simulator's model is not put to people's votes (its answers
+  // are its replies in the dialogues, shown under the simulator's name: lib/simulbench/blind.ts).
+  ids.simulator = (await llm('collector', p.id, 'sim-random')).id;
   ids.judge = (await llm('judge', p.id, 'sim-careful')).id;
   ids.careful = (await llm('careful', p.id, 'sim-careful')).id;
   ids.sloppy = (await llm('sloppy', p.id, 'sim-sloppy')).id;
@@ -136,7 +139,7 @@ describe('a SimulBench evaluation', () => {
     expect(await t.db.llmCall.count({ where: { match: { tournamentId: tournament.id } } })).toBe(before);
   }, 90_000);
 
-  it('people vote blind on two answers; the reveal names them; each pair once per voter; the page counts agreement', async () => {
+  it('people vote blind on two answers; the receipt names no one; each pair once per voter; the page counts agreement', async () => {
     const t0 = (await t.db.tournament.findFirstOrThrow({ where: { name: 'sb' }, orderBy: { createdAt: 'asc' } })).id;
     const ballot = (await drawBallot(t.db, 'voter-1', t0))!;
     expect(ballot.history.at(-1)!.role).toBe('user');
@@ -144,9 +147,11 @@ describe('a SimulBench evaluation', () => {
     const shown = JSON.stringify({ ...ballot, token: undefined });
     for (const name of ['careful', 'sloppy']) expect(shown).not.toContain(`"${name}"`);
     expect(ballot.token).not.toContain(ids.careful);
-    const reveal = await castVote(t.db, ballot.token, 'first', 'voter-1');
-    expect([reveal.first.name, reveal.second.name].sort()).toEqual(['careful', 'sloppy']);
-    expect(reveal.choice).toBe('first');
+    const receipt = await castVote(t.db, ballot.token, 'first', 'voter-1');
+    // Who wrote which is not told while the answers are open for votes (they are in other pairs): the evaluation's page
+    // names them once its voting closes.
+    expect(receipt).toEqual({ choice: 'first', evaluationId: t0, closesAt: expect.any(String) });
+    for (const id of [ids.careful, ids.sloppy, 'careful', 'sloppy']) expect(JSON.stringify(receipt)).not.toContain(id);
     const [vote] = await t.db.simulVote.findMany({ where: { voter: 'voter-1' } });
     // Stored in terms of the pair, not of the order shown.
     const winner = vote!.choice === 'a' ? vote!.agentA : vote!.agentB;
@@ -154,11 +159,15 @@ describe('a SimulBench evaluation', () => {
     await expect(castVote(t.db, ballot.token, 'second', 'voter-1')).rejects.toThrow(/already voted/);
     await expect(castVote(t.db, ballot.token, 'first', 'voter-2')).rejects.toThrow(/someone else/);
     await expect(castVote(t.db, `${ballot.token.slice(0, -4)}AAA=`, 'first', 'voter-1')).rejects.toThrow(/cannot be read/);
-    // The judge's verdict on the same pair, as shown, when it has one.
+    // The judge's verdict on the same pair, when it has one.
+    const comparison = await t.db.simulComparison.findUnique({
+      where: { tournamentId_scriptId_agentA_agentB: { tournamentId: t0, scriptId: vote!.scriptId, agentA: vote!.agentA, agentB: vote!.agentB } },
+    });
+    const judge = comparison ? pairOutcome(comparison.first as PairVerdict | null, comparison.second as PairVerdict | null) : null;
     const r = (await simulbenchResults(t.db, t0, { rounds: 20 }))!;
     expect(r.votes.total).toBe(1);
-    expect(r.votes.agreement.n).toBe(reveal.judge === null ? 0 : 1);
-    expect(r.votes.agreement.agree).toBe(reveal.judge === 'first' ? 1 : 0);
+    expect(r.votes.agreement.n).toBe(judge === null ? 0 : 1);
+    expect(r.votes.agreement.agree).toBe(judge === vote!.choice ? 1 : 0);
     // A voter who has voted on every pair gets none.
     let left = await drawBallot(t.db, 'voter-1', t0);
     while (left) {

@@ -1,6 +1,7 @@
 // One SimulBench evaluation: how far each stage is, the paper's Table 4 and Table 1, the arena's own diagnostics
 // (the judge's order disagreement, Bradley-Terry from the pairwise results, people's agreement with the judge), tokens
-// and cost per stage, and the frozen scripts with every target's answer and rating.
+// and cost per stage, and the frozen scripts with every target's answer and rating. Blind rule (lib/simulbench/blind.ts):
+// while an answer is in a pair open for people's votes, a visitor sees neither it nor its rating (admins see all).
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -12,6 +13,8 @@ import { TournamentRefresh } from '@/components/tournament-refresh';
 import { db } from '@/lib/db';
 import { pageHref, pageParam, paged } from '@/lib/pagination';
 import { simulbenchResults, simulbenchScripts } from '@/lib/simulbench/results';
+import { VOTING_DAYS, votesCloseAt } from '@/lib/simulbench/voting';
+import { currentAdmin } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -37,13 +40,19 @@ const PER_PAGE = 10;
 export default async function SimulbenchEvaluationPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
-  const r = await simulbenchResults(db(), id);
+  const [r, admin, t] = await Promise.all([
+    simulbenchResults(db(), id),
+    currentAdmin(),
+    db().tournament.findUnique({ where: { id }, select: { finishedAt: true } }),
+  ]);
   if (!r) notFound();
+  const closesAt = votesCloseAt(t?.finishedAt ?? null);
+  const votingOpen = !closesAt || closesAt > new Date();
   let total = 0;
   const scriptPage = await paged(
     pageParam(query.page),
     async () => (total = (await simulbenchScripts(db(), id, { take: 0 })).total),
-    async (w) => (await simulbenchScripts(db(), id, w)).items,
+    async (w) => (await simulbenchScripts(db(), id, { ...w, blind: !admin })).items,
     PER_PAGE,
   );
   const scripts = { total, items: scriptPage.items };
@@ -163,6 +172,12 @@ export default async function SimulbenchEvaluationPage({ params, searchParams }:
         <h2 id="scripts-heading" className="scroll-mt-20 text-lg font-semibold">
           Scripts <span className="text-sm font-normal text-zinc-500">{scripts.total}</span>
         </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="simulbench-voting">
+          {votingOpen
+            ? `People vote blind on pairs of these answers until ${closesAt ? closesAt.toUTCString().slice(0, 16) : `${VOTING_DAYS} days after the evaluation ends`}: until then, an answer in a pair open for votes is shown with neither its model nor its rating${admin ? ' to visitors (you see it as an admin)' : ''}. `
+            : 'People’s votes on these answers are closed: every answer is shown with its model. '}
+          {!r.spec.scriptSet && 'A target that played the simulator, or runs its model, is not put to a vote (its answers are its replies in the dialogues).'}
+        </p>
         {scripts.items.length === 0 ? (
           <EmptyState>No script yet: each dialogue’s scripts are frozen when it ends.</EmptyState>
         ) : (
@@ -174,6 +189,7 @@ export default async function SimulbenchEvaluationPage({ params, searchParams }:
                     <span className="font-medium">{s.taskName}</span> · turn {s.turn} · {s.type}
                     <span className="text-zinc-500">
                       {' '}· {s.answers.map((a) => `${r.agents[a.agentId] ?? a.agentId} ${a.score ?? (a.text === null ? 'not answered' : 'no score')}`).join(', ')}
+                      {s.hiddenAnswers > 0 && `${s.answers.length ? ', ' : ''}${s.hiddenAnswers} hidden while people vote`}
                     </span>
                   </summary>
                   <div className="mt-3 flex flex-col gap-2">
@@ -197,11 +213,18 @@ export default async function SimulbenchEvaluationPage({ params, searchParams }:
                       <div key={a.agentId} className="rounded border border-zinc-200 p-2 dark:border-zinc-700">
                         <p className="text-xs font-medium">
                           {r.agents[a.agentId] ?? a.agentId}: {a.score !== null ? `rated ${a.score}/10` : a.text === null ? `no answer (${a.error})` : `no score (${a.judgeError})`}
+                          {a.hidden && <span className="font-normal text-zinc-500"> · hidden from visitors while people vote</span>}
                         </p>
                         {a.text !== null && <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words text-xs">{a.text || '(empty answer)'}</pre>}
                         {a.judgeReason && <p className="mt-1 text-xs text-zinc-500">Judge: {a.judgeReason}</p>}
                       </div>
                     ))}
+                    {s.hiddenAnswers > 0 && (
+                      <p className="text-xs text-zinc-500" data-testid="simulbench-hidden-answers">
+                        {s.hiddenAnswers} answer{s.hiddenAnswers === 1 ? '' : 's'} hidden while people vote on {s.hiddenAnswers === 1 ? 'it' : 'them'}:{' '}
+                        <Link href={`/simulbench/vote?evaluation=${id}`} className="text-indigo-700 hover:underline dark:text-indigo-300">vote</Link>.
+                      </p>
+                    )}
                   </div>
                 </details>
               </li>

@@ -1,6 +1,6 @@
 // Blind votes on SimulBench answers: one script's history and two targets' answers, the order drawn, the authors
-// hidden until the vote. People's votes and the judge's verdicts on the same pairs give the agreement on each
-// evaluation's page.
+// hidden while the pair is open for votes (lib/simulbench/blind.ts). People's votes and the judge's verdicts on the
+// same pairs give the agreement on each evaluation's page.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
@@ -8,6 +8,7 @@ import { SimulbenchVote } from '@/components/simulbench-vote';
 import { db } from '@/lib/db';
 import { currentPerson } from '@/lib/person-session';
 import { drawBallot } from '@/lib/simulbench/votes';
+import { VOTING_DAYS } from '@/lib/simulbench/voting';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Vote · SimulBench' };
@@ -26,7 +27,8 @@ export default async function SimulbenchVotePage({ searchParams }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">Which answer is better?</h1>
         <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">
           A user asked a model to act as a simulator. Read the dialogue, then the two candidate answers to the last request: which one does the job
-          better — the right content, in the format the task asks for? Who wrote them is shown after your vote.
+          better — the right content, in the format the task asks for? Who wrote them is not shown while people vote on them: the evaluation’s page
+          names them once its voting closes, {VOTING_DAYS} days after it ends.
         </p>
       </header>
       {!me ? (
