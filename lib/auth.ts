@@ -9,6 +9,8 @@ const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number,
 
 export const SESSION_COOKIE = 'arena_admin';
 export const SESSION_DAYS = 7;
+/** Live sessions one admin may have: a new sign-in past it ends the oldest. */
+export const MAX_ADMIN_SESSIONS = 10;
 
 export const usernameSchema = z
   .string()
@@ -62,7 +64,8 @@ export async function upsertAdmin(db: Db, username: string, password: string): P
  * First-run setup: creates the first admin only while none exists. The check and the insert share one
  * transaction under an advisory lock, so two browsers racing to set up cannot both win.
  */
-export async function createFirstAdmin(db: Db, username: string, password: string): Promise<{ id: string } | null> {
+export async function createFirstAdmin(db: Db, username: string, password: string, budget: { beforeHash?: () => Promise<void> } = {}): Promise<{ id: string } | null> {
+  await budget.beforeHash?.();
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(727275)`;
@@ -71,9 +74,15 @@ export async function createFirstAdmin(db: Db, username: string, password: strin
   });
 }
 
-/** Checks a username and password; null when either is wrong (the caller says which without saying which). */
-export async function checkCredentials(db: Db, username: string, password: string): Promise<{ id: string; username: string } | null> {
+/**
+ * Checks a username and password; null when either is wrong (the caller says which without saying which).
+ * `beforeHash` runs right before the password is hashed (lib/entry.ts counts every hash).
+ */
+export async function checkCredentials(
+  db: Db, username: string, password: string, budget: { beforeHash?: () => Promise<void> } = {},
+): Promise<{ id: string; username: string } | null> {
   const a = await db.admin.findUnique({ where: { username } });
+  await budget.beforeHash?.();
   // Hash even for an unknown user, so response time does not reveal which usernames exist.
   const ok = await verifyPassword(password, a?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
   return a && ok ? { id: a.id, username: a.username } : null;
@@ -83,6 +92,11 @@ export async function createSession(db: Db, adminId: string): Promise<{ token: s
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   await db.adminSession.create({ data: { tokenHash: digest(token), adminId, expiresAt } });
+  // At most MAX_ADMIN_SESSIONS live sessions: the oldest (and expired ones) go.
+  await db.$executeRaw`
+    DELETE FROM admin_sessions WHERE admin_id = ${adminId} AND (expires_at < now() OR token_hash NOT IN (
+      SELECT token_hash FROM admin_sessions WHERE admin_id = ${adminId} AND expires_at >= now()
+      ORDER BY created_at DESC, token_hash LIMIT ${MAX_ADMIN_SESSIONS}))`;
   return { token, expiresAt };
 }
 

@@ -1,10 +1,11 @@
 // The rate-limited ways in, on real Postgres: guest and account creation per address, admin and person sign-ins per
-// address and per name, counters shared by every process (a new set of limiters sees the old counts).
+// address and per name (as the name reads), every password hash counted per address and for the whole site, counters
+// shared by every process (a new set of limiters sees the old counts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../server/db/test-db';
 import { upsertAdmin } from './auth';
-import { adminSignIn, createAccountFrom, enterAsGuest, personSignIn } from './entry';
-import { addressKey, closeRateLimits, RATE_LIMITS, rateLimits, waitWords } from './rate-limit';
+import { adminSignIn, createAccountFrom, enterAsGuest, keepNameWithPassword, personSignIn } from './entry';
+import { addressKey, closeRateLimits, createRateLimits, RATE_LIMITS, rateLimits, waitWords, type RateLimitNumbers } from './rate-limit';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -105,6 +106,69 @@ describe('person sign-in', () => {
     }
     await expect(personSignIn(t.db, { name: 'target', password: 'target-password' }, '198.18.2.1', limits())).rejects.toThrow(/too many sign-in attempts for this name/);
     await expect(personSignIn(t.db, { name: 'Fresh', password: 'no-password-set' }, '198.18.2.1', limits())).rejects.toThrow('that name and password do not match');
+  });
+});
+
+describe('sign-in limits that cannot be sidestepped (issue 35, item 5)', () => {
+  it('the per-name limit counts the name as it reads: other spaces, a tab, case, fullwidth or look-alike letters are the same name', async () => {
+    await createAccountFrom(t.db, { name: 'Victim Person', password: 'victim-password' }, '198.18.10.1', limits());
+    for (let i = 0; i < RATE_LIMITS.signInPerName.points; i++) {
+      await expect(personSignIn(t.db, { name: 'Victim Person', password: `guess-${i}-long` }, `198.18.11.${i}`, limits())).rejects.toThrow('that name and password do not match');
+    }
+    for (const name of ['Victim  Person', 'Victim\tPerson', ' victim person ', 'Victim\u00a0Person', 'ＶICTIM PERSON', 'VICTlM PERSON']) {
+      await expect(personSignIn(t.db, { name, password: 'victim-password' }, '198.18.12.1', limits()), JSON.stringify(name)).rejects.toThrow(
+        /^too many sign-in attempts for this name: try again in 1[45] minutes$/,
+      );
+    }
+    // Another person's name is not affected.
+    await createAccountFrom(t.db, { name: 'Bystander', password: 'bystander-password' }, '198.18.10.2', limits());
+    await expect(personSignIn(t.db, { name: 'Bystander', password: 'bystander-password' }, '198.18.12.1', limits())).resolves.toMatchObject({ name: 'Bystander' });
+  });
+
+  // Limits of their own (small numbers, counters under their own prefix), so these tests neither wait nor disturb the others.
+  const small = (numbers: Partial<RateLimitNumbers>, prefix: string) => createRateLimits(t.url, { ...RATE_LIMITS, ...numbers }, prefix);
+
+  it('every password hash is counted per address: right sign-ins, new accounts and new passwords too; a taken name hashes nothing', async () => {
+    const l = small({ passwordHashPerAddress: { points: 4, seconds: 15 * 60 } }, 'hash-address-test:');
+    try {
+      const ip = '198.18.20.1';
+      await createAccountFrom(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l); // 1
+      // A taken name is refused before any hash: these do not use the budget.
+      for (let i = 0; i < 6; i++) await expect(createAccountFrom(t.db, { name: 'HASHER', password: `other-password-${i}` }, ip, l)).rejects.toThrow(/taken/);
+      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l)).resolves.toMatchObject({ name: 'Hasher' }); // 2
+      const guest = await enterAsGuest(t.db, { name: 'Keeper' }, ip, l); // a guest: no password, no hash
+      await keepNameWithPassword(t.db, guest.id, 'keeper-password', ip, l); // 3
+      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l)).resolves.toMatchObject({ name: 'Hasher' }); // 4
+      // The budget is spent: a right password, a new account, a new password and a guess are all refused, in words.
+      const refusal = /^too many password checks from your address: try again in 1[45] minutes$/;
+      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l)).rejects.toThrow(refusal);
+      await expect(createAccountFrom(t.db, { name: 'Hasher Two', password: 'hasher-password' }, ip, l)).rejects.toThrow(refusal);
+      const other = await enterAsGuest(t.db, { name: 'Keeper Two' }, ip, l);
+      await expect(keepNameWithPassword(t.db, other.id, 'keeper-password', ip, l)).rejects.toThrow(refusal);
+      await expect(adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, ip, l)).rejects.toThrow(refusal);
+      expect(await t.db.person.count({ where: { name: 'Hasher Two' } })).toBe(0);
+      expect((await t.db.person.findUniqueOrThrow({ where: { id: other.id } })).passwordHash).toBeNull();
+      // Nothing was checked: the refused sign-ins are not failures of that name (another address signs in at once).
+      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, '198.18.20.2', l)).resolves.toMatchObject({ name: 'Hasher' });
+    } finally {
+      await l.pool.end();
+    }
+  });
+
+  it('the whole site has a budget of hashes: a flood from many addresses cannot hold the CPU', async () => {
+    const l = small({ passwordHashAll: { points: 3, seconds: 60 } }, 'hash-all-test:');
+    try {
+      await createAccountFrom(t.db, { name: 'Crowd', password: 'crowd-password' }, '198.18.30.1', l); // 1
+      for (let i = 2; i <= 3; i++) await expect(personSignIn(t.db, { name: 'Crowd', password: 'crowd-password' }, `198.18.30.${i}`, l)).resolves.toMatchObject({ name: 'Crowd' });
+      await expect(personSignIn(t.db, { name: 'Crowd', password: 'crowd-password' }, '198.18.30.4', l)).rejects.toThrow(
+        /^the server is checking too many passwords right now: try again in \d+ seconds$/,
+      );
+      await expect(adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '198.18.30.5', l)).rejects.toThrow(/checking too many passwords/);
+      // Guests need no password: they still come in.
+      await expect(enterAsGuest(t.db, { name: 'Crowd Guest' }, '198.18.30.6', l)).resolves.toMatchObject({ name: 'Crowd Guest' });
+    } finally {
+      await l.pool.end();
+    }
   });
 });
 

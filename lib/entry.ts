@@ -1,12 +1,18 @@
-// The ways in, rate limited (lib/rate-limit.ts): a new guest or account, a person's sign-in, an admin's sign-in.
-// Server actions call these with the client's address; the checks behind them (names, passwords) stay in people/auth.
-import { checkCredentials, credentialsSchema } from './auth';
+// The ways in, rate limited (lib/rate-limit.ts): a new guest or account, a person's sign-in, a guest's new password, an
+// admin's sign-in and the first admin. Server actions call these with the client's address; the checks behind them
+// (names, passwords) stay in people/auth. Every password hash on these paths is counted (RateLimits.passwordHash).
+import { checkCredentials, createFirstAdmin, credentialsSchema } from './auth';
 import type { Db } from './db';
-import { createAccount, createGuest, signIn, type PersonInfo } from './people';
-import { rateLimits, type RateLimits } from './rate-limit';
+import { createAccount, createGuest, setPassword, signIn, signInNameKey, type HashBudget, type PersonInfo } from './people';
+import { rateLimits, RateLimitError, type RateLimits, type Taken } from './rate-limit';
+
+type Ip = string | null | undefined;
+
+/** The hash budget of one request from `ip`. */
+const budgetOf = (ip: Ip, limits: RateLimits): HashBudget => ({ beforeHash: () => limits.passwordHash(ip) });
 
 /** Runs `make` under the new-name limit; a name that was not created (taken, invalid) does not count. */
-async function newName(ip: string | null | undefined, limits: RateLimits, make: () => Promise<PersonInfo>): Promise<PersonInfo> {
+async function newName(ip: Ip, limits: RateLimits, make: () => Promise<PersonInfo>): Promise<PersonInfo> {
   const taken = await limits.newName(ip);
   try {
     return await make();
@@ -16,35 +22,59 @@ async function newName(ip: string | null | undefined, limits: RateLimits, make: 
   }
 }
 
-export function enterAsGuest(db: Db, raw: unknown, ip: string | null | undefined, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
+export function enterAsGuest(db: Db, raw: unknown, ip: Ip, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
   return newName(ip, limits, () => createGuest(db, raw));
 }
 
-export function createAccountFrom(db: Db, raw: unknown, ip: string | null | undefined, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
-  return newName(ip, limits, () => createAccount(db, raw));
+/** A new account: a taken name is refused before its password is hashed, and the hash is counted. */
+export function createAccountFrom(db: Db, raw: unknown, ip: Ip, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
+  return newName(ip, limits, () => createAccount(db, raw, budgetOf(ip, limits)));
 }
 
-/** A person's sign-in: counted per address and per name before the password is checked; a right one is not counted. */
-export async function personSignIn(db: Db, raw: unknown, ip: string | null | undefined, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
-  const name = String((raw as { name?: unknown } | null)?.name ?? '');
-  const taken = await limits.signIn('person', ip, name);
-  const p = await signIn(db, raw);
+/**
+ * Runs a password check counted as a sign-in attempt: when the hash budget refuses it, nothing was checked, so the
+ * attempt is given back; any other failure (a wrong password, an invalid name) stays counted.
+ */
+async function attempt<T>(taken: Taken, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    if (err instanceof RateLimitError) await taken.release();
+    throw err;
+  }
+}
+
+/**
+ * A person's sign-in: counted per address and per name (as the name reads: lib/people.ts, signInNameKey) before the
+ * password is checked; a right one is not counted as a failure, but its hash is counted like every other.
+ */
+export async function personSignIn(db: Db, raw: unknown, ip: Ip, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
+  const taken = await limits.signIn('person', ip, signInNameKey((raw as { name?: unknown } | null)?.name));
+  const p = await attempt(taken, () => signIn(db, raw, budgetOf(ip, limits)));
   await taken.release();
   return p;
+}
+
+/** A guest keeps their name with a password: its hash is counted. */
+export function keepNameWithPassword(db: Db, personId: string, rawPassword: unknown, ip: Ip, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
+  return setPassword(db, personId, rawPassword, budgetOf(ip, limits));
 }
 
 /**
  * An admin's sign-in: the admin, or null for a wrong username or password (one answer for both). Counted per address
  * and per username before the password is checked, so a flood of guesses is refused without hashing any of them.
  */
-export async function adminSignIn(
-  db: Db, raw: { username: string; password: string }, ip: string | null | undefined, limits: RateLimits = rateLimits(),
-): Promise<{ id: string; username: string } | null> {
+export async function adminSignIn(db: Db, raw: { username: string; password: string }, ip: Ip, limits: RateLimits = rateLimits()): Promise<{ id: string; username: string } | null> {
   const username = raw.username.trim();
   const taken = await limits.signIn('admin', ip, username);
   // A malformed username or a too-short password is just as wrong: the answer never says which part was.
   const input = credentialsSchema.safeParse({ username, password: raw.password });
-  const admin = input.success ? await checkCredentials(db, input.data.username, input.data.password) : null;
+  const admin = input.success ? await attempt(taken, () => checkCredentials(db, input.data.username, input.data.password, budgetOf(ip, limits))) : null;
   if (admin) await taken.release();
   return admin;
+}
+
+/** The first admin (while none exists): its hash is counted. */
+export function firstAdmin(db: Db, input: { username: string; password: string }, ip: Ip, limits: RateLimits = rateLimits()): Promise<{ id: string } | null> {
+  return createFirstAdmin(db, input.username, input.password, budgetOf(ip, limits));
 }

@@ -2,6 +2,15 @@
 // Used by people's names (lib/people.ts) against reserved names, other people and agents.
 import confusables from 'unicode-confusables';
 
+/**
+ * A name as the arena writes and compares it: NFKC (fullwidth and styled letters become plain ones), every run of
+ * white space (tabs, several spaces, no-break spaces) one space, trimmed. "Victim  Person", "Victim\tPerson" and
+ * "Ｖictim Person" are written "Victim Person"; in lower case this is the key a person is found by (lib/people.ts).
+ */
+export function canonicalName(name: string): string {
+  return name.normalize('NFKC').replace(/\s+/g, ' ').trim();
+}
+
 const map = (ch: string) => confusables.rectifyConfusion(ch);
 const isUpper = (ch: string) => ch !== ch.toLowerCase();
 
@@ -13,7 +22,7 @@ const isUpper = (ch: string) => ch !== ch.toLowerCase();
  * look like h); plain ASCII is lower-cased first, so "ADMIN" and "admin" stay one name.
  */
 export function nameSkeleton(name: string): string {
-  const chars = [...name.normalize('NFKC').replace(/\s+/g, ' ').trim().normalize('NFD')];
+  const chars = [...canonicalName(name).normalize('NFD')];
   let s = chars
     .map((ch) => {
       if (ch.charCodeAt(0) < 128) return ch.toLowerCase();
@@ -29,5 +38,8 @@ export function nameSkeleton(name: string): string {
     if (next === s) break;
     s = next;
   }
-  return s.normalize('NFC');
+  // Security decision: names are compared case-insensitively, so a name may be read in any case, and a small "l" reads
+  // as a capital "I" ("ENGlNE" is "ENGINE", which is "Engine"): with case folded, i and l (and the I, 1 and | that the
+  // table maps to l) are one letter. (Migration 0023 applies this last step to the skeletons already stored.)
+  return s.normalize('NFC').replace(/l/g, 'i');
 }

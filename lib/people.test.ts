@@ -1,8 +1,9 @@
 // People on real Postgres: guest names, accounts, sign-in, sessions, the cookie header the socket server reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../server/db/test-db';
+import { migrate } from '../server/db/migrate';
 import {
-  createAccount, createGuest, createPersonSession, deletePersonSession, personForToken, personNameSchema,
+  createAccount, createGuest, createPersonSession, deletePersonSession, MAX_PERSON_SESSIONS, personForToken, personNameSchema,
   personTokenFromCookieHeader, setPassword, signIn,
 } from './people';
 
@@ -71,7 +72,8 @@ describe('people', () => {
     const g = await createGuest(t.db, { name: 'Olga' });
     await t.db.person.update({ where: { id: g.id }, data: { nameSkeleton: null } }); // as migration 0007 left them
     await expect(createGuest(t.db, { name: 'Оlga' })).rejects.toThrow(/looks like "Olga"/);
-    expect((await t.db.person.findUniqueOrThrow({ where: { id: g.id } })).nameSkeleton).toBe('olga');
+    // (The skeleton folds l into i: a small l reads as a capital I.)
+    expect((await t.db.person.findUniqueOrThrow({ where: { id: g.id } })).nameSkeleton).toBe('oiga');
   });
 
   it('racing for two look-alike names: exactly one browser gets one', async () => {
@@ -112,10 +114,75 @@ describe('people', () => {
     expect(await personForToken(t.db, old.token)).toBeNull();
   });
 
+  it('names that read the same are one name: spaces, tabs, case and fullwidth letters (issue 35, item 5)', async () => {
+    const acct = await createAccount(t.db, { name: 'Victim Person', password: 'victim-password' });
+    for (const name of ['Victim  Person', 'Victim\tPerson', 'victim person', 'ＶICTIM PERSON', 'Victim\u00a0Person']) {
+      await expect(createAccount(t.db, { name, password: 'other-password' }), JSON.stringify(name)).rejects.toThrow(/taken/);
+      // Each spelling signs in to the one account.
+      expect(await signIn(t.db, { name, password: 'victim-password' }), JSON.stringify(name)).toMatchObject({ id: acct.id });
+    }
+    // Stored as written by the same rule: NFKC, spaces folded.
+    expect(personNameSchema.parse('  Ｆull\twidth  ')).toBe('Full width');
+    expect(await t.db.person.count({ where: { name: { contains: 'ictim', mode: 'insensitive' } } })).toBe(1);
+  });
+
+  it('a person named before names were stored in NFKC still signs in with the name as they wrote it', async () => {
+    const acct = await createAccount(t.db, { name: 'Old Timer', password: 'old-password' });
+    await t.db.person.update({ where: { id: acct.id }, data: { name: 'Ｏld Timer', nameKey: 'ｏld timer' } }); // as stored before
+    expect(await signIn(t.db, { name: 'Ｏld Timer', password: 'old-password' })).toMatchObject({ id: acct.id });
+  });
+
+  it('look-alike names: case is folded before look-alikes, so a small l reads as a capital I (issue 35, item 5)', async () => {
+    const problem = (name: string) => {
+      const r = personNameSchema.safeParse(name);
+      return r.success ? null : r.error.issues[0]!.message;
+    };
+    for (const name of ['ENGlNE', 'EngIne', 'Eng1ne', 'RANDOM', 'RANDOm', 'ADMlN', 'HUMANS', 'SlMULATED', 'SPECTATOR']) {
+      expect(problem(name), name).toMatch(/reserved/);
+    }
+    expect(problem('Engineer')).toBeNull();
+    await createGuest(t.db, { name: 'Bill' });
+    await expect(createGuest(t.db, { name: 'BiII' })).rejects.toThrow('the name "BiII" looks like "Bill", which is taken: pick another');
+    await expect(createGuest(t.db, { name: 'B1ll' })).rejects.toThrow(/looks like "Bill"/);
+  });
+
+  it('a person has at most MAX_PERSON_SESSIONS live sessions: a new one ends the oldest (issue 35, item 5)', async () => {
+    const p = await createAccount(t.db, { name: 'Sessions', password: 'sessions-password' });
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_PERSON_SESSIONS + 3; i++) tokens.push((await createPersonSession(t.db, p.id)).token);
+    expect(await t.db.personSession.count({ where: { personId: p.id } })).toBe(MAX_PERSON_SESSIONS);
+    for (const token of tokens.slice(0, 3)) expect(await personForToken(t.db, token)).toBeNull();
+    for (const token of tokens.slice(3)) expect(await personForToken(t.db, token)).toMatchObject({ id: p.id });
+    // Another person's sessions are not touched.
+    const other = await createAccount(t.db, { name: 'Other Sessions', password: 'sessions-password' });
+    const kept = await createPersonSession(t.db, other.id);
+    await createPersonSession(t.db, p.id);
+    expect(await personForToken(t.db, kept.token)).toMatchObject({ id: other.id });
+  });
+
   it('reads the person cookie from a raw Cookie header', () => {
     expect(personTokenFromCookieHeader('a=1; arena_person=abc%2Bdef; arena_admin=zzz')).toBe('abc+def');
     expect(personTokenFromCookieHeader('arena_admin=zzz')).toBeNull();
     expect(personTokenFromCookieHeader(undefined)).toBeNull();
     expect(personTokenFromCookieHeader('arena_person=%E0%A4%A')).toBeNull();
   });
+});
+
+it('migration 0023 brings stored skeletons to the new form (a small l is an i) and bounds the sessions already stored', async () => {
+  const before = await createTestDb({ until: '0022' });
+  try {
+    const agent = await before.db.agent.create({ data: { name: 'Bill', kind: 'human' } });
+    const p = await before.db.person.create({ data: { name: 'Bill', nameKey: 'bill', nameSkeleton: 'bill', agentId: agent.id } });
+    for (let i = 0; i < 12; i++) {
+      await before.db.personSession.create({ data: { tokenHash: `h${i}`, personId: p.id, expiresAt: new Date(Date.now() + 86_400_000), createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) } });
+    }
+    await before.db.personSession.create({ data: { tokenHash: 'expired', personId: p.id, expiresAt: new Date(Date.now() - 1000) } });
+    await migrate(before.url);
+    expect((await before.db.person.findUniqueOrThrow({ where: { id: p.id } })).nameSkeleton).toBe('biii');
+    const left = (await before.db.personSession.findMany({ where: { personId: p.id } })).map((x) => x.tokenHash).sort();
+    expect(left).toEqual(Array.from({ length: 10 }, (_, i) => `h${i + 2}`).sort());
+    await expect(createGuest(before.db, { name: 'BiII' })).rejects.toThrow(/looks like "Bill"/);
+  } finally {
+    await before.drop();
+  }
 });

@@ -7,19 +7,23 @@ import { digest, hashPassword, passwordSchema, verifyPassword } from './auth';
 import type { Db } from './db';
 import { UserError } from './errors';
 import type { Prisma } from './generated/prisma/client.ts';
-import { nameSkeleton } from './names';
+import { canonicalName, nameSkeleton } from './names';
 import { parseOr } from './validation';
 
 export const PERSON_COOKIE = 'arena_person';
 /** Guests keep their seat and name for as long as the cookie lives. */
 export const PERSON_SESSION_DAYS = 90;
+/** Live sessions one person may have (browsers signed in at once): a new sign-in past it ends the oldest. */
+export const MAX_PERSON_SESSIONS = 10;
 
 /** Names that would read as something else on the leaderboard, compared by how they look (lib/names.ts). */
 const RESERVED = new Set(['humans', 'human', 'admin', 'random', 'engine', 'spectator', 'simulated'].map(nameSkeleton));
 
+// A name is stored and compared as written by canonicalName (NFKC, white space folded, trimmed): names that read the
+// same are one name, for creating it, signing in and the sign-in limits.
 export const personNameSchema = z
   .string()
-  .transform((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
+  .transform(canonicalName)
   .pipe(
     z
       .string()
@@ -43,6 +47,21 @@ export interface PersonInfo {
 /** A request a person can correct (a taken name, a wrong password). */
 export class PeopleError extends UserError {
   override name = 'PeopleError';
+}
+
+/** The key a person is found by: the canonical name in lower case ("victim person" for "Victim  Person"). */
+export const personNameKey = (name: string): string => canonicalName(name).toLowerCase();
+
+/**
+ * The name as the per-name sign-in limit counts it (lib/rate-limit.ts): its skeleton (lib/names.ts), so every spelling
+ * that reads as one name (other spaces, case, look-alike letters) counts towards that name. Cut after folding, so that
+ * leading spaces cannot push the name out of the key.
+ */
+export const signInNameKey = (raw: unknown): string => nameSkeleton(canonicalName(typeof raw === 'string' ? raw : '').slice(0, 64));
+
+/** Called right before a password is hashed (lib/entry.ts counts it: lib/rate-limit.ts, passwordHash). */
+export interface HashBudget {
+  beforeHash?: () => Promise<void>;
 }
 
 const toInfo = (p: { id: string; name: string; agentId: string; passwordHash: string | null }): PersonInfo => ({
@@ -69,23 +88,29 @@ async function lookAlikeOf(tx: Tx, skeleton: string): Promise<string | null> {
   return agents.find((a) => nameSkeleton(a.name) === skeleton)?.name ?? null;
 }
 
+/** Refuses a name that is taken, exactly or by a look-alike, among people and agents. */
+async function checkFree(tx: Tx, name: string): Promise<void> {
+  const nameKey = personNameKey(name);
+  const clash = await tx.$queryRaw<{ n: number }[]>`
+    SELECT 1 AS n FROM agents WHERE lower(name) = ${nameKey} UNION ALL SELECT 1 FROM people WHERE name_key = ${nameKey} LIMIT 1`;
+  if (clash.length) throw taken(name);
+  const similar = await lookAlikeOf(tx, nameSkeleton(name));
+  if (similar !== null) throw lookAlike(name, similar);
+}
+
 /**
  * Creates a person and their agent (kind human) in one transaction. The name must be free among people and agents,
  * in any case and in any look-alike spelling ("Rаndom" with a Cyrillic а is "Random").
  */
 async function createPerson(db: Db, name: string, passwordHash: string | null): Promise<PersonInfo> {
-  const nameKey = name.toLowerCase();
+  const nameKey = personNameKey(name);
   const skeleton = nameSkeleton(name);
   await fillSkeletons(db);
   try {
     return await db.$transaction(async (tx) => {
       // Two browsers racing for look-alike names wait on one lock; exact names also meet the unique index.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`person-name:${skeleton}`}))`;
-      const clash = await tx.$queryRaw<{ n: number }[]>`
-        SELECT 1 AS n FROM agents WHERE lower(name) = ${nameKey} UNION ALL SELECT 1 FROM people WHERE name_key = ${nameKey} LIMIT 1`;
-      if (clash.length) throw taken(name);
-      const similar = await lookAlikeOf(tx, skeleton);
-      if (similar !== null) throw lookAlike(name, similar);
+      await checkFree(tx, name);
       const agent = await tx.agent.create({ data: { name, kind: 'human', settings: {} } });
       const p = await tx.person.create({ data: { name, nameKey, nameSkeleton: skeleton, passwordHash, agentId: agent.id } });
       return toInfo(p);
@@ -102,32 +127,53 @@ export async function createGuest(db: Db, raw: unknown): Promise<PersonInfo> {
   return createPerson(db, name, null);
 }
 
-export async function createAccount(db: Db, raw: unknown): Promise<PersonInfo> {
+export async function createAccount(db: Db, raw: unknown, budget: HashBudget = {}): Promise<PersonInfo> {
   const { name, password } = parseOrThrow(accountInputSchema, raw);
+  // A taken name is refused before the password is hashed (createPerson checks again, under its lock).
+  await fillSkeletons(db);
+  await checkFree(db, name);
+  await budget.beforeHash?.();
   return createPerson(db, name, await hashPassword(password));
 }
 
-/** Checks a name and password; one answer for an unknown name, a guest name and a wrong password. */
-export async function signIn(db: Db, raw: unknown): Promise<PersonInfo> {
+/**
+ * Checks a name and password; one answer for an unknown name, a guest name and a wrong password. The name is found in
+ * any spelling that reads as it (canonicalName); a person named before names were stored in NFKC is found by the name
+ * as they wrote it.
+ */
+export async function signIn(db: Db, raw: unknown, budget: HashBudget = {}): Promise<PersonInfo> {
   const { name, password } = parseOrThrow(accountInputSchema, raw);
-  const p = await db.person.findUnique({ where: { nameKey: name.toLowerCase() } });
+  const typed = String((raw as { name?: unknown }).name).normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+  const keys = [...new Set([personNameKey(name), typed])];
+  const found = await db.person.findMany({ where: { nameKey: { in: keys } } });
+  const p = found.find((x) => x.nameKey === keys[0]) ?? found[0] ?? null;
   // Hash even when there is nothing to compare, so timing does not reveal which names exist.
+  await budget.beforeHash?.();
   const ok = await verifyPassword(password, p?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
   if (!p || !p.passwordHash || !ok) throw new PeopleError('that name and password do not match');
   return toInfo(p);
 }
 
 /** A guest keeps their name (and ratings) by setting a password; then they can sign in from any browser. */
-export async function setPassword(db: Db, personId: string, rawPassword: unknown): Promise<PersonInfo> {
+export async function setPassword(db: Db, personId: string, rawPassword: unknown, budget: HashBudget = {}): Promise<PersonInfo> {
   const password = parseOrThrow(passwordSchema, rawPassword);
+  await budget.beforeHash?.();
   const p = await db.person.update({ where: { id: personId }, data: { passwordHash: await hashPassword(password) } });
   return toInfo(p);
 }
 
+/**
+ * A new session (a browser signed in). Security decision: a person has at most MAX_PERSON_SESSIONS live sessions; the
+ * oldest (and any expired one) are removed here, so signing in again and again cannot pile up rows that live 90 days.
+ */
 export async function createPersonSession(db: Db, personId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + PERSON_SESSION_DAYS * 86_400_000);
   await db.personSession.create({ data: { tokenHash: digest(token), personId, expiresAt } });
+  await db.$executeRaw`
+    DELETE FROM person_sessions WHERE person_id = ${personId} AND (expires_at < now() OR token_hash NOT IN (
+      SELECT token_hash FROM person_sessions WHERE person_id = ${personId} AND expires_at >= now()
+      ORDER BY created_at DESC, token_hash LIMIT ${MAX_PERSON_SESSIONS}))`;
   return { token, expiresAt };
 }
 

@@ -1,5 +1,6 @@
-// Rate limits on what a stranger can repeat: new names (guests and accounts) and sign-ins (admins and people). The
-// numbers live here, in one place; the counters live in Postgres (table rate_limits), so every web process shares them.
+// Rate limits on what a stranger can repeat: new names (guests and accounts), sign-ins (admins and people) and password
+// hashes. The numbers live here, in one place; the counters live in Postgres (table rate_limits), so every web process
+// shares them.
 import { isIP } from 'node:net';
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -15,9 +16,22 @@ export const RATE_LIMITS = {
   newNamePerAddress: { points: 10, seconds: 60 * 60 },
   /** Failed sign-ins from one address, whatever the name: one machine cannot guess passwords. */
   signInPerAddress: { points: 20, seconds: 15 * 60 },
-  /** Failed sign-ins for one name, from anywhere: many machines cannot guess one account's password together. */
+  /**
+   * Failed sign-ins for one name, from anywhere: many machines cannot guess one account's password together. The name
+   * is counted as it reads (lib/people.ts, signInNameKey): other spaces, case or look-alike letters are the same name.
+   */
   signInPerName: { points: 10, seconds: 15 * 60 },
+  /**
+   * scrypt hashes (16 MB of memory and about 60 ms of CPU each) asked for by one address: every sign-in, right or
+   * wrong, every new account and every new password. Above the failed sign-ins an address may make, so a classroom
+   * behind one router still signs in.
+   */
+  passwordHashPerAddress: { points: 60, seconds: 15 * 60 },
+  /** scrypt hashes for the whole site, from every address together: about 5 a second, a third of one core. */
+  passwordHashAll: { points: 300, seconds: 60 },
 } as const;
+
+export type RateLimitNumbers = { [K in keyof typeof RATE_LIMITS]: { points: number; seconds: number } };
 
 /** A request refused for now; the message says when to try again. */
 export class RateLimitError extends UserError {
@@ -52,7 +66,10 @@ export function addressKey(ip: string | null | undefined): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
-/** A name as counted: the same name in any case is one name; overlong input cannot make huge keys. */
+/**
+ * A name as counted. Callers pass the name as it reads (a person's: lib/people.ts, signInNameKey, which folds spaces,
+ * case and look-alikes; an admin's username trimmed); here it is lower-cased and cut, so no key is huge.
+ */
 const nameKey = (name: string) => name.normalize('NFKC').trim().toLowerCase().slice(0, 100);
 
 /** A limit taken before the work: `release()` gives the point back when the attempt should not count. */
@@ -68,6 +85,11 @@ export interface RateLimits {
    * counted apart); release when the password was right, so only failures count.
    */
   signIn(scope: 'admin' | 'person', ip: string | null | undefined, name: string): Promise<Taken>;
+  /**
+   * Right before a password is hashed (checked or stored): counts one hash for the address and one for the whole site,
+   * never given back, so no way in (a right password, a taken name, a new password) hashes without being counted.
+   */
+  passwordHash(ip: string | null | undefined): Promise<void>;
 }
 
 /** Limits multiplied by ARENA_RATE_LIMIT_FACTOR (default 1). */
@@ -102,12 +124,19 @@ async function take(l: RateLimiterAbstract, key: string, message: (wait: string)
   return { release: async () => void (await l.reward(key, 1).catch(() => {})) };
 }
 
-function create(url: string): RateLimits & { pool: pg.Pool } {
+/**
+ * A set of limits on its own connection pool. `numbers` and `prefix` (prepended to every counter's key) are for tests
+ * that need other numbers without touching the real counters; the server uses `rateLimits()`.
+ */
+export function createRateLimits(url: string, numbers: RateLimitNumbers = RATE_LIMITS, prefix = ''): RateLimits & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000 });
   pool.on('error', () => {}); // an idle connection dropped by the server: the next query opens another
-  const newName = limiter(pool, 'new-name', RATE_LIMITS.newNamePerAddress);
-  const byAddress = { admin: limiter(pool, 'sign-in-address:admin', RATE_LIMITS.signInPerAddress), person: limiter(pool, 'sign-in-address:person', RATE_LIMITS.signInPerAddress) };
-  const byName = { admin: limiter(pool, 'sign-in-name:admin', RATE_LIMITS.signInPerName), person: limiter(pool, 'sign-in-name:person', RATE_LIMITS.signInPerName) };
+  const make = (key: string, limit: { points: number; seconds: number }) => limiter(pool, `${prefix}${key}`, limit);
+  const newName = make('new-name', numbers.newNamePerAddress);
+  const byAddress = { admin: make('sign-in-address:admin', numbers.signInPerAddress), person: make('sign-in-address:person', numbers.signInPerAddress) };
+  const byName = { admin: make('sign-in-name:admin', numbers.signInPerName), person: make('sign-in-name:person', numbers.signInPerName) };
+  const hashByAddress = make('password-hash-address', numbers.passwordHashPerAddress);
+  const hashAll = make('password-hash-all', numbers.passwordHashAll);
   return {
     pool,
     newName: (ip) => take(newName, addressKey(ip), (wait) => `too many new names from your address: try again in ${wait}`),
@@ -122,6 +151,15 @@ function create(url: string): RateLimits & { pool: pg.Pool } {
       }
       return { release: async () => void (await Promise.all([address.release(), named.release()])) };
     },
+    async passwordHash(ip) {
+      const address = await take(hashByAddress, addressKey(ip), (wait) => `too many password checks from your address: try again in ${wait}`);
+      try {
+        await take(hashAll, 'all', (wait) => `the server is checking too many passwords right now: try again in ${wait}`);
+      } catch (err) {
+        await address.release(); // nothing was hashed for this address
+        throw err;
+      }
+    },
   };
 }
 
@@ -132,7 +170,7 @@ export function rateLimits(url = process.env.DATABASE_URL): RateLimits {
   if (!url) throw new Error('DATABASE_URL is not set (the arena server sets it when it starts its embedded Postgres)');
   g.__arenaRateLimits ??= new Map();
   let r = g.__arenaRateLimits.get(url);
-  if (!r) g.__arenaRateLimits.set(url, (r = create(url)));
+  if (!r) g.__arenaRateLimits.set(url, (r = createRateLimits(url)));
   return r;
 }
 

@@ -11,13 +11,13 @@ import { z } from 'zod';
 import {
   agentInputSchema, archiveAgent, deleteAgent, deleteProvider, modelWarning, providerInputSchema, saveAgent, saveProvider, setAgentPlayable, testProviderConnection,
 } from '../admin';
-import { adminCount, createFirstAdmin, credentialsSchema } from '../auth';
+import { adminCount, credentialsSchema } from '../auth';
 import { CLIENT_IP_HEADER } from '../client-ip';
 import { tournamentControl } from '../control';
 import { UPLOAD_LIMIT_BYTES } from '../datasets';
 import { deleteDataset, importDataset } from '../datasets-store';
 import { db } from '../db';
-import { adminSignIn } from '../entry';
+import { adminSignIn, firstAdmin } from '../entry';
 import { UserError } from '../errors';
 import { formText as text } from '../form-data';
 import { endSession, startSession } from '../session';
@@ -76,7 +76,7 @@ export const setupAction = entry.form({
     if ((await adminCount(db())) > 0) return taken;
     const input = credentialsSchema.parse({ username: raw.username, password: raw.password });
     if (raw.confirm !== input.password) return { ok: false, error: 'the two passwords differ', field: 'confirm' };
-    const admin = await createFirstAdmin(db(), input.username, input.password);
+    const admin = await firstAdmin(db(), input, (await headers()).get(CLIENT_IP_HEADER));
     if (!admin) return taken;
     await startSession(admin.id);
     redirect('/admin');

@@ -8,12 +8,11 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { CLIENT_IP_HEADER } from '../client-ip';
 import { db } from '../db';
-import { createAccountFrom, enterAsGuest, personSignIn } from '../entry';
+import { createAccountFrom, enterAsGuest, keepNameWithPassword, personSignIn } from '../entry';
 import { formText as text } from '../form-data';
-import { setPassword } from '../people';
 import { endPersonSession, startPersonSession } from '../person-session';
 import { playControl } from '../play';
-import { castVote, type Reveal } from '../simulbench/votes';
+import { castVote, type VoteReceipt } from '../simulbench/votes';
 import { personAction, publicAction } from './define';
 
 /** The client's address as the custom server saw it (lib/client-ip.ts): what the rate limits count. */
@@ -62,7 +61,7 @@ export const keepNameAndSignOutAction = signedOut.form({
   schema: passwordSchema,
   run: async ({ password }, me) => {
     if (!me.guest) return { ok: false, error: 'your name already has a password' };
-    await setPassword(db(), me.id, password);
+    await keepNameWithPassword(db(), me.id, password, await clientAddress());
     await endPersonSession();
     redirect('/play?signedOut=kept');
   },
@@ -74,7 +73,7 @@ export const keepNameAction = signedOut.form<object, typeof passwordSchema>({
   run: async ({ password }, me) => {
     // A guest's first password only: an account's password is not replaced without the old one.
     if (!me.guest) return { ok: false, error: 'your name already has a password' };
-    await setPassword(db(), me.id, password);
+    await keepNameWithPassword(db(), me.id, password, await clientAddress());
     return { ok: true };
   },
 });
@@ -110,12 +109,12 @@ export const playAgainAction = personAction('choose a name on the Play page firs
 
 const voteSchema = z.object({ ballot: z.string().min(1).max(4000), choice: z.enum(['first', 'second', 'tie']) });
 
-/** A blind vote between two SimulBench answers; answers with who wrote which and what the judge said. */
-export const simulbenchVoteAction = personAction('choose a name on the Play page first (as a guest or with an account): then vote').form<{ reveal: Reveal }, typeof voteSchema>({
+/** A blind vote between two SimulBench answers; answers with a receipt (not who wrote which: lib/simulbench/votes.ts). */
+export const simulbenchVoteAction = personAction('choose a name on the Play page first (as a guest or with an account): then vote').form<{ receipt: VoteReceipt }, typeof voteSchema>({
   input: (fd) => ({ ballot: text(fd, 'ballot'), choice: text(fd, 'choice') }),
   schema: voteSchema,
   run: async ({ ballot, choice }, me) => {
-    const reveal = await castVote(db(), ballot, choice, me.id);
-    return { ok: true, reveal };
+    const receipt = await castVote(db(), ballot, choice, me.id);
+    return { ok: true, receipt };
   },
 });
