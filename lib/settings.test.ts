@@ -42,3 +42,16 @@ describe("the leaderboard's default people filter", () => {
     expect(await getSettings(t.db)).toEqual({ peopleFilterDefault: 'each' });
   });
 });
+
+describe("the leaderboard's prompt-version filter", () => {
+  it('takes only a prompt version some agent has; any other is named, with what is shown instead (the API answers 400)', async () => {
+    await t.db.agent.create({ data: { name: 'Versioned', kind: 'llm', model: 'm', promptVersion: 'v2' } });
+    const ok = await leaderboardQueryFor(t.db, { version: 'v2' });
+    expect(ok.query.version).toBe('v2');
+    expect(ok.problems).toEqual([]);
+    const made = await leaderboardQueryFor(t.db, { version: 'x-123' });
+    expect(made.query.version).toBeUndefined();
+    expect(made.problems).toEqual(['version: "x-123" is not the prompt version of any agent (one of v2)']);
+    expect(made.issues[0]).toMatchObject({ key: 'version', instead: 'all prompt versions' });
+  });
+});

@@ -93,5 +93,17 @@ export async function leaderboardQueryFor(
     issues.unshift({ key: 'game', message: `game: ${game.meta.title} is a judged evaluation and is never rated (its results are at /metrics/${game.id})`, instead: 'all games' });
     query = { ...query, game: undefined };
   }
+  if (query.version) {
+    // Only a prompt version some agent has: a made-up one filters nothing real (every LLM row would be hidden), and is
+    // named like any other unusable parameter (the API's 400) instead of being carried along.
+    const known = (await db.agent.findMany({ where: { kind: 'llm', promptVersion: { not: null } }, select: { promptVersion: true }, distinct: ['promptVersion'] }))
+      .map((a) => a.promptVersion!)
+      .sort();
+    if (!known.includes(query.version)) {
+      const oneOf = known.length ? `one of ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''}` : 'no agent has one yet';
+      issues.push({ key: 'version', message: `version: "${query.version}" is not the prompt version of any agent (${oneOf})`, instead: 'all prompt versions' });
+      query = { ...query, version: undefined };
+    }
+  }
   return { query, problems: issues.map((i) => i.message), issues, defaults };
 }

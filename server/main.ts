@@ -28,6 +28,7 @@ import { configureLlmCalls } from './llm/clients';
 import { configureSharedLimits } from './llm/limits';
 import { createPgSharedLimits } from './llm/shared-limits';
 import { startSimulatedEndpoint } from './llm/simulated';
+import { refuseLargeBody } from './body-limit';
 import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
 import { ArenaPublication } from './leaderboard/publication';
@@ -91,6 +92,7 @@ async function startWeb(cfg: ArenaConfig, hub: Hub, metrics: { refresh: () => Pr
       void metricsHandler(req, res, metrics.refresh, cfg.ARENA_METRICS_TOKEN).catch((err: Error) => res.writeHead(500).end(`metrics: ${err.message}\n`));
       return;
     }
+    if (refuseLargeBody(req, res)) return;
     void handle(req, res);
   });
   // Clients send small messages (a join, a move); a bigger one is refused by engine.io before it is parsed.

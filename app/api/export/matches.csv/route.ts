@@ -2,8 +2,10 @@
 // match_id, game, tournament, seed, finished_at, seat, agent_id, agent_name, agent_kind, model, scaffold,
 // prompt_version, simulated, score, outcome (by side: every seat of a winning side wins), illegal_count, forfeit_count,
 // rated (false: the match rates no one — a person gave up before a move of their own, or a judged evaluation).
-// Optional `?game=<id>` and/or `?category=<reasoning category>` (the leaderboard's filters). Streamed in batches.
-import { CSV_HEADER, csvLine, csvRows, exportScope, textStream } from '@/lib/exports';
+// Optional `?game=<id>` and/or `?category=<reasoning category>` (the leaderboard's filters). Streamed in batches, made
+// once per version of the data and shared, and limited per address (lib/export-cache.ts).
+import { cachedExport, exportRefusal } from '@/lib/export-cache';
+import { CSV_HEADER, csvLine, csvRows, exportScope } from '@/lib/exports';
 import { exportMatchBatches } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
@@ -12,6 +14,8 @@ export async function GET(request: Request) {
   const scope = exportScope(request.url);
   if ('error' in scope) return Response.json({ error: scope.error }, { status: 400 });
   const { games, suffix } = scope;
+  const refused = await exportRefusal(request);
+  if (refused) return refused;
 
   async function* lines() {
     yield CSV_HEADER;
@@ -19,7 +23,7 @@ export async function GET(request: Request) {
       yield batch.flatMap((m) => csvRows(m).map(csvLine)).join('');
     }
   }
-  return new Response(textStream(lines()), {
+  return new Response(await cachedExport(`csv|${games?.join(',') ?? '*'}`, { statuses: ['finished'], games }, lines), {
     headers: {
       'content-type': 'text/csv; charset=utf-8; header=present',
       'content-disposition': `attachment; filename="arena-matches${suffix}.csv"`,

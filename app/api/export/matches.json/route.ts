@@ -3,9 +3,11 @@
 // seats gets the sum of its seats). Optional `?game=<id>` and/or `?category=<reasoning category>` (the leaderboard's
 // filters). Void, unfinished and unrated matches (a person gave up before a move of their own) are left out, and so
 // are judged evaluations (DEEP): nobody wins them, so they have no scores to rate (matches.jsonl has them all, with
-// `rated`). Streamed in batches, oldest match first.
+// `rated`). Streamed in batches, oldest match first; made once per version of the data and shared, and limited per
+// address (lib/export-cache.ts).
 import { getGame } from '@/games/registry';
-import { exportScope, gameBenchRecord, jsonArrayChunks, ratesSomeone, textStream } from '@/lib/exports';
+import { cachedExport, exportRefusal } from '@/lib/export-cache';
+import { exportScope, gameBenchRecord, jsonArrayChunks, ratesSomeone } from '@/lib/exports';
 import { exportMatchBatches } from '@/lib/queries';
 
 export const dynamic = 'force-dynamic';
@@ -18,13 +20,15 @@ export async function GET(request: Request) {
   if (game && getGame(game)!.meta.scoring === 'evaluation') {
     return Response.json({ error: `${getGame(game)!.meta.title} is a judged evaluation with no scores to rate: see /metrics/${game} or /api/export/matches.jsonl?game=${game}` }, { status: 400 });
   }
+  const refused = await exportRefusal(request);
+  if (refused) return refused;
 
   async function* records() {
     for await (const batch of exportMatchBatches({ statuses: ['finished'], games })) {
       yield batch.filter(ratesSomeone).map(gameBenchRecord);
     }
   }
-  return new Response(textStream(jsonArrayChunks(records())), {
+  return new Response(await cachedExport(`json|${games?.join(',') ?? '*'}`, { statuses: ['finished'], games }, () => jsonArrayChunks(records())), {
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'content-disposition': `inline; filename="matches${suffix}.json"`,
