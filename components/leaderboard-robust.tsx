@@ -88,7 +88,7 @@ export function LeaderboardRobust({ robust }: { robust: NonNullable<LeaderboardR
                 </th>
                 {robust.games.map((g) => (
                   <td key={g} className="px-3 py-1.5 text-right tabular-nums">
-                    {g in factor.loadings ? factor.loadings[g]!.toFixed(2) : <span title="Not in the factor: fewer than three rated agents, or every agent rated the same in this game">—</span>}
+                    {Object.hasOwn(factor.loadings, g) ? factor.loadings[g]!.toFixed(2) : <span title="Not in the factor: fewer than three rated agents, or every agent rated the same in this game">—</span>}
                   </td>
                 ))}
                 <td className="px-3 py-1.5 text-right tabular-nums">{(factor.explained * 100).toFixed(0)}% explained</td>

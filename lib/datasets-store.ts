@@ -45,12 +45,20 @@ export async function importDataset(db: Db, input: { name: string; text: string;
   }
   if (await db.dataset.findUnique({ where: { name: name.data }, select: { id: true } })) throw taken(name.data);
   // Stored as GameBench's format again, entry by entry as read (the same games, names and scores; nothing else kept).
+  // Names are the file's: any string, "__proto__" and "constructor" included. Each entry is made with own properties
+  // only (Object.fromEntries and spread define them, where `entry[name] = …` would set the prototype instead), and
+  // written as JSON text: Prisma's own serialisation of a Json value copies objects by assignment and drops a
+  // "__proto__" key (the agent vanished and every view of the dataset failed).
   const entries = data.matches.map((m) => ({ game: m.gameId, ...Object.fromEntries(m.seats.map((s) => [s.agentId, s.score])) }));
   try {
-    return await db.dataset.create({
-      data: { name: name.data, format: 'gamebench', source: input.source?.slice(0, 200) ?? null, matchCount: entries.length, agents: data.agents, games: data.games, entries, createdBy: input.createdBy ?? null },
-      select: SUMMARY,
-    });
+    return await db.$transaction(async (tx) => {
+      const d = await tx.dataset.create({
+        data: { name: name.data, format: 'gamebench', source: input.source?.slice(0, 200) ?? null, matchCount: entries.length, agents: data.agents, games: data.games, entries: [], createdBy: input.createdBy ?? null },
+        select: SUMMARY,
+      });
+      await tx.$executeRaw`UPDATE datasets SET entries = ${JSON.stringify(entries)}::jsonb WHERE id = ${d.id}`;
+      return d;
+    }, { timeout: 60_000 });
   } catch (err) {
     // Two imports under one name at once: the second is told the name is taken.
     if ((err as { code?: string }).code === 'P2002') throw taken(name.data);

@@ -124,13 +124,13 @@ export interface ExportLlmCall {
  * becomes `game (agent <id>)` instead.
  */
 export function gameBenchRecord(m: Pick<ExportMatch, 'gameId' | 'seats'>): Record<string, string | number> {
-  const record: Record<string, string | number> = { game: m.gameId };
+  // Summed in a Map and made of own properties (any name, "__proto__" included, is a key like any other).
+  const scores = new Map<string, number>();
   for (const s of m.seats) {
     const key = s.agentName === 'game' ? `game (agent ${s.agentId})` : s.agentName;
-    const previous = typeof record[key] === 'number' ? (record[key] as number) : 0;
-    record[key] = previous + (s.score ?? 0);
+    scores.set(key, (scores.get(key) ?? 0) + (s.score ?? 0));
   }
-  return record;
+  return { game: m.gameId, ...Object.fromEntries(scores) };
 }
 
 /** Columns of matches.csv, one row per seat of a finished match. */

@@ -347,7 +347,8 @@ export interface NormalizedCell {
 }
 
 export interface LeaderboardService {
-  get(query: LeaderboardQuery): Promise<LeaderboardResult>;
+  /** `signal`: the visitor left; a computation nobody else waits for may stop (server/leaderboard/service.ts). */
+  get(query: LeaderboardQuery, opts?: { signal?: AbortSignal }): Promise<LeaderboardResult>;
 }
 
 const slot = serviceSlot<LeaderboardService>('__arenaLeaderboard', 'the leaderboard service is not running (start the arena with `npm start`)');

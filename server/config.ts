@@ -40,6 +40,8 @@ export const configSchema = z.object({
   ARENA_BOOTSTRAP_ROUNDS: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** A leaderboard view is recomputed at most every max(this, 2 × its last computation time) while matches keep ending. */
   ARENA_LEADERBOARD_MIN_SECONDS: z.coerce.number().min(0).max(86_400).default(5),
+  /** Any leaderboard computation is stopped after this long, with "took longer than N s" (a live view, a dataset's). */
+  ARENA_LEADERBOARD_MAX_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   ARENA_SIM_LATENCY_MS: range.default([300, 1200]),
   ARENA_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   ARENA_SECRET: z.string().min(16, 'ARENA_SECRET must be at least 16 characters').optional(),

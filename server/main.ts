@@ -241,6 +241,7 @@ async function main() {
       stops.push(() => computer.close());
       const leaderboard = new ArenaLeaderboard(db, computer, {
         rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log, minRecomputeMs: cfg.ARENA_LEADERBOARD_MIN_SECONDS * 1000,
+        maxComputeMs: cfg.ARENA_LEADERBOARD_MAX_SECONDS * 1000,
       });
       registerLeaderboardService(leaderboard);
       markStale = leaderboard.markStale;

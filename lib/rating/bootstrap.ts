@@ -239,7 +239,7 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
   });
   // The comparison graph: every pair that met (each comparison weighs more than 0), whichever the estimator.
   const components = connectedComponents(n, pairI, pairJ, () => true);
-  const start = fitRound({ estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations }, components }, expected);
+  const start = fitRound({ estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations }, components }, expected, undefined, opts.checkpoint);
   const point = start.slice();
   anchorBetas(point, data.anchor, components);
   return { ...data, start, point, components };
@@ -249,9 +249,9 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
  * One fit of a resample's win matrix, unanchored: the MM fit warm-started from `start`, or GameBench's ILSR (from
  * `start` too: it reaches the same fixed point as from GameBench's equal weights, in fewer steps).
  */
-function fitRound(data: Pick<BootstrapData, 'fit' | 'estimator' | 'components'>, m: WinMatrix, start?: Float64Array): Float64Array {
-  if (data.estimator === 'gamebench') return fitIlsr(m, { alpha: GAMEBENCH_ALPHA, start }).beta;
-  return fitWinMatrix(m, data.fit, start, data.components).beta;
+function fitRound(data: Pick<BootstrapData, 'fit' | 'estimator' | 'components'>, m: WinMatrix, start?: Float64Array, checkpoint?: () => void): Float64Array {
+  if (data.estimator === 'gamebench') return fitIlsr(m, { alpha: GAMEBENCH_ALPHA, start, checkpoint }).beta;
+  return fitWinMatrix(m, { ...data.fit, checkpoint }, start, data.components).beta;
 }
 
 /**
@@ -314,9 +314,10 @@ function accumulate(data: BootstrapData, counts: Int32Array, m: WinMatrix): void
 
 /**
  * Runs rounds from .. to − 1 and returns their anchored β, round-major (to − from rows of agents.length).
- * Round r depends only on (data, r): its random stream is (seed, r) and it warm-starts from data.start.
+ * Round r depends only on (data, r): its random stream is (seed, r) and it warm-starts from data.start. `checkpoint`
+ * is called before each round and within long fits (BradleyTerryOptions.checkpoint): it throws to stop them.
  */
-export function runRounds(data: BootstrapData, from: number, to: number): Float64Array {
+export function runRounds(data: BootstrapData, from: number, to: number, checkpoint?: () => void): Float64Array {
   const n = data.agents.length;
   const pairs = data.pairI.length;
   const out = new Float64Array((to - from) * n);
@@ -325,9 +326,10 @@ export function runRounds(data: BootstrapData, from: number, to: number): Float6
   const perStratum = new Int32Array(S);
   const m: WinMatrix = { n, pairI: data.pairI, pairJ: data.pairJ, winsI: new Float64Array(pairs), winsJ: new Float64Array(pairs) };
   for (let r = from; r < to; r++) {
+    checkpoint?.();
     resample(data, new SeededRandom(`${data.seed}:${r}`), counts, perStratum);
     accumulate(data, counts, m);
-    const beta = fitRound(data, m, data.start);
+    const beta = fitRound(data, m, data.start, checkpoint);
     anchorBetas(beta, data.anchor, data.components);
     out.set(beta, (r - from) * n);
   }

@@ -1,6 +1,7 @@
 // Bradley-Terry log-strengths by the MM algorithm (Hunter 2004), with a small prior so every strength stays finite.
 import { indexMatches, type IndexedMatches } from './comparisons';
 import { componentMembers, componentWinMatrix, winMatrixComponents, type Components } from './components';
+import { NEWTON_STEPS, newtonFit, virtualDrawPrior } from './newton';
 import type { PairwiseComparison, RatedMatch } from './types';
 
 /** Options of the MM fit. */
@@ -14,9 +15,22 @@ export interface BradleyTerryOptions {
   prior?: number;
   /** Converged when no strength e^β changes by a factor further from 1 than this in one iteration, ≈ no β moves by more (default 1e-10). */
   tolerance?: number;
-  /** Throw if not converged after this many iterations (default 10,000). */
+  /** Throw if not converged after this many iterations, MM's and Newton's together (default 10,000). */
   maxIterations?: number;
+  /**
+   * Called between iterations of a long fit (and between the bootstrap's rounds): throws to stop the computation (a
+   * deadline passed, nobody waits for it any more; server/leaderboard/compute-worker.ts). Never sent to a thread.
+   */
+  checkpoint?: () => void;
 }
+
+/**
+ * MM iterations before a fit that has not converged goes on by Newton's method (newton.ts): MM's steps shrink with the
+ * gaps between agents, so on nearly separated data (agents winning, or losing, almost all their games) it crawls and
+ * never reaches its tolerance, where Newton takes a few dozen steps. Data MM fits in fewer iterations is fitted by MM
+ * alone, as before.
+ */
+export const MM_ITERATIONS_BEFORE_NEWTON = 500;
 
 /** Pairwise win totals over a list of agent pairs, as typed arrays (what the MM iterations run on). */
 export interface WinMatrix {
@@ -133,7 +147,10 @@ export function fitWinMatrix(
  * against the opponent at π = 1. Each MM step is followed by the exact best common scaling of all π (see bestScale):
  * the data alone leave the scale free, so plain MM would creep along it at the pace of the weak prior.
  * Without a prior the result is centred (mean β = 0). `start` warm-starts the iterations.
- * Throws if a strength goes to 0 or infinity, or if the iterations do not converge.
+ * With a prior, a fit MM has not finished in MM_ITERATIONS_BEFORE_NEWTON iterations (or whose strengths leave the
+ * range of doubles: e^β overflows beyond β ≈ 709, which a strictly ordered league of a few hundred agents reaches)
+ * goes on by Newton's method on β from where MM stopped: the same maximum (the prior makes it unique), reached.
+ * Throws if a strength goes to 0 or infinity without a prior, or if the iterations do not converge.
  */
 function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike<number>, ids?: ArrayLike<number>): { beta: Float64Array; iterations: number } {
   const prior = opts.prior ?? 1;
@@ -151,7 +168,10 @@ function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike
   const denom = new Float64Array(n);
   const next = new Float64Array(n);
   let change = Infinity;
-  for (let iteration = 1; iteration <= maxIterations; iteration++) {
+  const mmIterations = prior > 0 ? Math.min(maxIterations, MM_ITERATIONS_BEFORE_NEWTON) : maxIterations;
+  let iteration = 1;
+  mm: for (; iteration <= mmIterations; iteration++) {
+    if (iteration % 64 === 0) opts.checkpoint?.();
     denom.fill(0);
     for (let p = 0; p < pairI.length; p++) {
       const i = pairI[p]!;
@@ -163,6 +183,7 @@ function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike
     for (let k = 0; k < n; k++) {
       next[k] = (wins[k]! + prior / 2) / (denom[k]! + prior / (pi[k]! + 1));
       if (!(next[k]! > 0 && next[k]! < Infinity)) {
+        if (prior > 0) break mm; // out of the range of doubles: Newton goes on in β from the last strengths
         throw new Error(`Bradley-Terry diverged: agent #${ids ? ids[k] : k}'s strength went to ${next[k]}; with prior 0 every agent needs a win and a loss in a connected comparison graph`);
       }
     }
@@ -178,6 +199,13 @@ function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike
       if (prior === 0) anchorBetas(beta);
       return { beta, iterations: iteration };
     }
+  }
+  const used = Math.min(iteration, mmIterations);
+  if (prior > 0 && used < maxIterations) {
+    const beta = pi.map(Math.log);
+    if (!beta.every(Number.isFinite)) beta.fill(0);
+    const fit = newtonFit(m, virtualDrawPrior(prior), beta, { tolerance, maxIterations: Math.min(NEWTON_STEPS, maxIterations - used), checkpoint: opts.checkpoint });
+    return { beta: fit.beta, iterations: used + fit.iterations };
   }
   throw new Error(`Bradley-Terry did not converge in ${maxIterations} iterations (last change ${change} > tolerance ${tolerance})`);
 }

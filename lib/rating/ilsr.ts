@@ -11,7 +11,8 @@
 // which is Bradley-Terry's likelihood equation when α = 0; fitIlsr reaches the same fixed point by a cheaper
 // iteration (tested against the spectral steps, an independent solve and GameBench's own numbers in ilsr.test.ts).
 import type { IndexedMatches } from './comparisons';
-import type { WinMatrix } from './bradley-terry';
+import { MM_ITERATIONS_BEFORE_NEWTON, type WinMatrix } from './bradley-terry';
+import { gammaPrior, NEWTON_STEPS, newtonFit } from './newton';
 
 /** Options of GameBench's fit (its defaults: alpha 0.001 as rating.py calls it; choix's max_iter 100, tol 1e-8). */
 export interface IlsrOptions {
@@ -20,6 +21,8 @@ export interface IlsrOptions {
   start?: ArrayLike<number>;
   maxIterations?: number;
   tolerance?: number;
+  /** Called between iterations: throws to stop the fit (BradleyTerryOptions.checkpoint). */
+  checkpoint?: () => void;
 }
 
 /** GameBench's α in rating.py (`ilsr_pairwise(..., alpha=0.001)`). */
@@ -111,6 +114,10 @@ export function lsrStep(m: WinMatrix, alpha: number, w: Float64Array): Float64Ar
  * an MM-style update (cost: the pairs, per step) iterated from `start` (default: equal weights) and rescaled to
  * Σw = n, until no weight changes by a factor further from 1 than `tolerance`. ilsr.test.ts checks it against
  * choix's spectral iteration (lsrStep, and a numpy restatement of GameBench's rating.py on its own results).
+ * That fixed point is the maximum of Bradley-Terry's likelihood with α·n·(β − e^β) per agent (newton.ts, gammaPrior:
+ * the balance above is that maximum's equation, and Σw = n holds there), a strictly concave function of β when α > 0;
+ * where the iteration crawls (nearly separated data: not converged in MM_ITERATIONS_BEFORE_NEWTON steps), Newton's
+ * method goes on from where it stopped to the same point.
  */
 export function fitIlsr(m: WinMatrix, opts: IlsrOptions = {}): { beta: Float64Array; iterations: number } {
   const alpha = opts.alpha ?? GAMEBENCH_ALPHA;
@@ -139,7 +146,10 @@ export function fitIlsr(m: WinMatrix, opts: IlsrOptions = {}): { beta: Float64Ar
   let w: Float64Array = opts.start ? weightsOf(Float64Array.from(opts.start)) : new Float64Array(n).fill(1);
   const denom = new Float64Array(n);
   const next = new Float64Array(n);
-  for (let iteration = 1; iteration <= maxIterations; iteration++) {
+  const before = alpha > 0 ? Math.min(maxIterations, MM_ITERATIONS_BEFORE_NEWTON) : maxIterations;
+  let iteration = 1;
+  ilsr: for (; iteration <= before; iteration++) {
+    if (iteration % 64 === 0) opts.checkpoint?.();
     denom.fill(alpha * n);
     for (let p = 0; p < pairI.length; p++) {
       const i = pairI[p]!;
@@ -153,11 +163,20 @@ export function fitIlsr(m: WinMatrix, opts: IlsrOptions = {}): { beta: Float64Ar
     let change = 0;
     for (let k = 0; k < n; k++) {
       const v = (next[k]! * n) / sum;
-      if (!(v > 0 && v < Infinity)) throw new Error(`GameBench ILSR: agent #${k}'s weight went to ${v}`);
+      if (!(v > 0 && v < Infinity)) {
+        if (alpha > 0) break ilsr; // beyond the range of doubles: Newton goes on in β from the weights so far
+        throw new Error(`GameBench ILSR: agent #${k}'s weight went to ${v}`);
+      }
       change = Math.max(change, Math.abs(v / w[k]! - 1));
       w[k] = v;
     }
     if (change < tolerance) return { beta: centredLog(w), iterations: iteration };
+  }
+  const used = Math.min(iteration, before);
+  if (alpha > 0 && used < maxIterations) {
+    const fit = newtonFit(m, gammaPrior(alpha * n), w.map(Math.log), { tolerance, maxIterations: Math.min(NEWTON_STEPS, maxIterations - used), checkpoint: opts.checkpoint });
+    const mean = fit.beta.reduce((s, v) => s + v, 0) / n;
+    return { beta: fit.beta.map((v) => v - mean), iterations: used + fit.iterations };
   }
   throw new Error(`GameBench ILSR did not converge in ${maxIterations} iterations`);
 }

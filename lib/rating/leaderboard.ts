@@ -43,6 +43,8 @@ export interface LeaderboardOptions {
    * eloK, trueSkill and the games of `normalizedBy` rated by TrueSkill): used instead of replaying every match.
    */
   online?: OnlineSnapshot;
+  /** Called between the steps of the computation: throws to stop it (BradleyTerryOptions.checkpoint; never sent to a thread). */
+  checkpoint?: () => void;
 }
 
 /** One agent's ratings and record as the library computes them (the page's row, LeaderboardRow, is lib/leaderboard.ts's). */
@@ -186,10 +188,12 @@ export async function leaderboardOf(ix: MatchIndex, opts: LeaderboardOptions = {
     minMatches: opts.minMatches,
     prior: opts.prior,
     offset: opts.offset,
+    checkpoint: opts.checkpoint,
   };
   const data = bootstrapOf(ix, bootOpts);
   const rounds = opts.rounds ?? 1000;
-  const boot = summarise(data, run.rounds ? await run.rounds(data, rounds) : runRounds(data, 0, rounds), bootOpts);
+  const boot = summarise(data, run.rounds ? await run.rounds(data, rounds) : runRounds(data, 0, rounds, opts.checkpoint), bootOpts);
+  opts.checkpoint?.();
   const online = opts.online;
   const trueSkill = opts.trueSkill === false ? undefined : online ? online.trueSkill : await trueSkillRatings(given);
   // LLMArena's TrueSkill is per environment: one game's matches only (reused when every match is of that game).
@@ -244,7 +248,7 @@ export async function leaderboardOf(ix: MatchIndex, opts: LeaderboardOptions = {
     cooperative: cooperativeScores(cooperative, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
     cooperativeMixed: cooperativeScores(cooperative, { by: 'mixed', rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
     normalized,
-    robust: robustnessOf(ix, { prior: opts.prior }),
+    robust: robustnessOf(ix, { prior: opts.prior, checkpoint: opts.checkpoint }),
     scheme: boot.scheme,
     rounds: boot.rounds,
     interval,

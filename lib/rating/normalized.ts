@@ -72,8 +72,13 @@ export class RawMetricSums {
     } else game.set(agentId, { sum: x, samples: 1 });
   }
 
+  /** The metric of a game (an own property only: a dataset's game may be called "constructor"). */
+  private metric(gameId: string): NormalizedBy | undefined {
+    return Object.hasOwn(this.by, gameId) ? this.by[gameId] : undefined;
+  }
+
   add(m: RatedMatch): void {
-    const metric = this.by[m.gameId];
+    const metric = this.metric(m.gameId);
     if (!metric) return;
     if (metric === 'trueskill') {
       // Samples: the matches TrueSkill rated the agent in (its teams, trueskill.ts); the value is μ, set below.
@@ -107,10 +112,10 @@ export class RawMetricSums {
   table(trueSkill: ReadonlyMap<string, ReadonlyMap<string, TrueSkillRating>> = new Map()): RawTable {
     const out: RawTable = new Map();
     for (const [gameId, game] of this.acc) {
-      const ts = this.by[gameId] === 'trueskill' ? trueSkill.get(gameId) : undefined;
+      const ts = this.metric(gameId) === 'trueskill' ? trueSkill.get(gameId) : undefined;
       const table = new Map<string, { raw: number; samples: number }>();
       for (const [agentId, { sum, samples }] of game) {
-        if (this.by[gameId] === 'trueskill') {
+        if (this.metric(gameId) === 'trueskill') {
           const r = ts?.get(agentId);
           if (r) table.set(agentId, { raw: r.mu, samples });
         } else table.set(agentId, { raw: sum / samples, samples });
@@ -149,7 +154,7 @@ export async function trueSkillByGame(
 ): Promise<Map<string, Map<string, TrueSkillRating>>> {
   const perGame = new Map<string, RatedMatch[]>();
   for (const m of matches) {
-    if (by[m.gameId] !== 'trueskill' || m.cooperative) continue;
+    if (!Object.hasOwn(by, m.gameId) || by[m.gameId] !== 'trueskill' || m.cooperative) continue;
     const list = perGame.get(m.gameId);
     if (list) list.push(m);
     else perGame.set(m.gameId, [m]);

@@ -133,28 +133,30 @@ function leaveOneOutOf(s: GameSums, opts: BradleyTerryOptions): LeaveOneOut {
   const rank = ranksOf(overall);
   const grouped = (fit: PointFit) => new Set([...fit.values()].map((v) => v.group)).size > 1;
   const overallGrouped = grouped(overall);
-  const without: Record<string, { fit: PointFit; rank: Map<string, number>; grouped: boolean }> = {};
+  // Game ids may come from an imported file ("__proto__", "constructor"): a Map, and records of own properties only
+  // (Object.fromEntries defines them; `record[g] = …` would set the prototype for "__proto__").
+  const without = new Map<string, { fit: PointFit; rank: Map<string, number>; grouped: boolean }>();
   if (games.length >= 2) {
     games.forEach((g, k) => {
       const fit = pointFit(s, all.filter((h) => h !== k), opts);
-      without[g] = { fit, rank: ranksOf(fit), grouped: grouped(fit) };
+      without.set(g, { fit, rank: ranksOf(fit), grouped: grouped(fit) });
     });
   }
   const agents = [...overall.keys()]
     .map((agentId) => {
-      const w: Record<string, number | null> = {};
-      const wg: Record<string, number | null> = {};
+      const w: [string, number | null][] = [];
+      const wg: [string, number | null][] = [];
       let maxShift = 0;
-      for (const [g, v] of Object.entries(without)) {
+      for (const [g, v] of without) {
         const r = v.rank.get(agentId) ?? null;
-        w[g] = r;
-        wg[g] = v.grouped ? (v.fit.get(agentId)?.group ?? null) : null;
+        w.push([g, r]);
+        wg.push([g, v.grouped ? (v.fit.get(agentId)?.group ?? null) : null]);
         if (r !== null) maxShift = Math.max(maxShift, Math.abs(r - rank.get(agentId)!));
       }
-      return { agentId, rank: rank.get(agentId)!, group: overallGrouped ? overall.get(agentId)!.group : null, without: w, groupWithout: wg, maxShift };
+      return { agentId, rank: rank.get(agentId)!, group: overallGrouped ? overall.get(agentId)!.group : null, without: Object.fromEntries(w), groupWithout: Object.fromEntries(wg), maxShift };
     })
     .sort((a, b) => (a.group ?? 0) - (b.group ?? 0) || a.rank - b.rank || compareStrings(a.agentId, b.agentId));
-  return { games: Object.keys(without), agents };
+  return { games: [...without.keys()], agents };
 }
 
 export interface GeneralFactor {

@@ -42,11 +42,23 @@ export interface LiveView {
   splitRoundsAbove?: number;
 }
 
+/**
+ * A request; `stop` is a flag shared with the server (computer.ts): set, the computation stops at its next checkpoint
+ * (between bootstrap rounds, fit iterations and the steps of a view) with an error.
+ */
 export type ComputeRequest =
-  | { id: number; matches: RatedMatch[]; opts: LeaderboardOptions; warm?: undefined; live?: undefined }
-  | { id: number; warm: true; matches?: undefined; live?: undefined }
+  | { id: number; matches: RatedMatch[]; opts: LeaderboardOptions; stop?: Int32Array; warm?: undefined; live?: undefined }
+  | { id: number; warm: true; stop?: Int32Array; matches?: undefined; live?: undefined }
   | { id: number; close: true; warm?: undefined; matches?: undefined; live?: undefined }
-  | { id: number; live: LiveView; opts: ViewOptions; warm?: undefined; matches?: undefined };
+  | { id: number; live: LiveView; opts: ViewOptions; stop?: Int32Array; warm?: undefined; matches?: undefined };
+
+/** The checkpoint of a request: throws once the server has set its stop flag. */
+export function checkpointOf(stop: Int32Array | undefined): (() => void) | undefined {
+  if (!stop) return undefined;
+  return () => {
+    if (Atomics.load(stop, 0) !== 0) throw new Error('the computation was stopped');
+  };
+}
 
 export interface ViewResult {
   board: Leaderboard;
@@ -117,36 +129,51 @@ async function update(db: Db, live: LiveView, opts: ViewOptions, prev: ViewState
   return { state: { data: { ...data, matches: index.matches }, index, online, onlineKey: JSON.stringify(oo), fullAt: Date.now() }, ...(note ? { note } : {}) };
 }
 
-async function computeLive(live: LiveView, opts: ViewOptions): Promise<ViewResult> {
+async function computeLive(live: LiveView, opts: ViewOptions, stop?: Int32Array): Promise<ViewResult> {
+  const checkpoint = checkpointOf(stop);
   let db = clients.get(live.url);
   if (!db) clients.set(live.url, (db = createDb(live.url, 3)));
   views ??= new ViewStore(live.maxHeldMatches ?? MAX_HELD_MATCHES);
   let result: Omit<ViewResult, 'held'> | undefined;
+  let failed: unknown;
   const asked = performance.now();
   // Computed in the view's turn: its index changes in place when the next read appends to it.
   await views.use(live.key, async (prev) => {
     const timing = { wait: performance.now() - asked, read: 0, sum: 0, rounds: 0, board: 0 };
+    if (prev && stop && Atomics.load(stop, 0) !== 0) {
+      // Stopped while it waited for its turn: the view is kept as it was.
+      failed = new Error('the computation was stopped');
+      return prev;
+    }
     const { state, note } = await update(db, live, opts, prev, timing);
-    const { data, index } = state;
-    const started = performance.now();
-    const anchorId = anchorAgent(data, index.played)?.id ?? null;
-    let threads = 1;
-    const rounds = async (d: BootstrapData, count: number) => {
-      const t = performance.now();
-      const split = d.draws * count >= (live.splitRoundsAbove ?? SPLIT_ROUNDS_ABOVE) && count >= 2;
-      if (split) threads = 2;
-      const samples = split ? await splitRounds(d, count) : runRounds(d, 0, count);
-      timing.rounds = performance.now() - t;
-      return samples;
-    };
-    const board =
-      index.matches.length === 0
-        ? emptyBoard(opts)
-        : await leaderboardOf(index, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy, online: state.online.snapshot() }, { rounds });
-    timing.board = performance.now() - started - timing.rounds;
-    result = { board, meta: metaOf(data, anchorId), threads, timing, ...(note ? { note } : {}) };
+    try {
+      checkpoint?.();
+      const { data, index } = state;
+      const started = performance.now();
+      const anchorId = anchorAgent(data, index.played)?.id ?? null;
+      let threads = 1;
+      const rounds = async (d: BootstrapData, count: number) => {
+        const t = performance.now();
+        const split = d.draws * count >= (live.splitRoundsAbove ?? SPLIT_ROUNDS_ABOVE) && count >= 2;
+        if (split) threads = 2;
+        const samples = split ? await splitRounds(d, count, stop) : runRounds(d, 0, count, checkpoint);
+        timing.rounds = performance.now() - t;
+        return samples;
+      };
+      const board =
+        index.matches.length === 0
+          ? emptyBoard(opts)
+          : await leaderboardOf(index, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy, online: state.online.snapshot(), checkpoint }, { rounds });
+      timing.board = performance.now() - started - timing.rounds;
+      result = { board, meta: metaOf(data, anchorId), threads, timing, ...(note ? { note } : {}) };
+    } catch (err) {
+      // The board was stopped (or failed) after the view was read: the view read is kept, the next computation goes on
+      // from it rather than reading it whole again.
+      failed = err;
+    }
     return state;
   });
+  if (failed !== undefined) throw failed;
   return { ...result!, held: views.stats() };
 }
 
@@ -180,16 +207,17 @@ function roundsHelper(): Worker {
  * Rounds 0 .. rounds − 1: the first half on the second thread, the second half here at the same time. Should the
  * second thread fail, its half is run here: the same numbers, later.
  */
-async function splitRounds(data: BootstrapData, rounds: number): Promise<Float64Array> {
+async function splitRounds(data: BootstrapData, rounds: number, stop?: Int32Array): Promise<Float64Array> {
   const half = rounds >> 1;
   const id = nextJob++;
+  const checkpoint = checkpointOf(stop);
   const away = new Promise<Float64Array>((resolve, reject) => {
     jobs.set(id, { resolve, reject });
-    roundsHelper().postMessage({ id, data, from: 0, to: half } satisfies RoundsJob);
+    roundsHelper().postMessage({ id, data, from: 0, to: half, stop } satisfies RoundsJob);
   });
   away.catch(() => {});
-  const here = runRounds(data, half, rounds);
-  const first = await away.catch(() => runRounds(data, 0, half));
+  const here = runRounds(data, half, rounds, checkpoint); // stopped: the second thread sees the same flag
+  const first = await away.catch(() => runRounds(data, 0, half, checkpoint));
   const out = new Float64Array(rounds * data.agents.length);
   out.set(first, 0);
   out.set(here, first.length);
@@ -217,7 +245,7 @@ parentPort?.on('message', async (req: ComputeRequest) => {
       parentPort!.postMessage({ id: req.id, result: null });
       return;
     }
-    const result = req.live ? await computeLive(req.live, req.opts) : await computeLeaderboard(req.matches!, req.opts);
+    const result = req.live ? await computeLive(req.live, req.opts, req.stop) : await computeLeaderboard(req.matches!, { ...req.opts, checkpoint: checkpointOf(req.stop) });
     parentPort!.postMessage({ id: req.id, result });
   } catch (err) {
     parentPort!.postMessage({ id: req.id, error: (err as Error).message });

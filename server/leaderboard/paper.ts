@@ -14,7 +14,7 @@ export function presentNormalized(
   const games = [...new Set(board.normalized.flatMap((n) => n.games.map((g) => g.gameId)))].sort();
   return {
     games,
-    metrics: Object.fromEntries(games.flatMap((g) => (metrics[g] ? [[g, metrics[g]]] : []))),
+    metrics: Object.fromEntries(games.flatMap((g) => (Object.hasOwn(metrics, g) ? [[g, metrics[g]!]] : []))),
     rows: board.normalized
       .filter((n) => visible(n.agentId))
       .map((n) => {

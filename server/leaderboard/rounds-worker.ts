@@ -9,11 +9,16 @@ export interface RoundsJob {
   data: BootstrapData;
   from: number;
   to: number;
+  /** The request's stop flag (compute-worker.ts, ComputeRequest): set, the rounds stop. */
+  stop?: Int32Array;
 }
 
 parentPort?.on('message', (job: RoundsJob) => {
   try {
-    const samples = runRounds(job.data, job.from, job.to);
+    const stop = job.stop;
+    const samples = runRounds(job.data, job.from, job.to, stop ? () => {
+      if (Atomics.load(stop, 0) !== 0) throw new Error('the computation was stopped');
+    } : undefined);
     parentPort!.postMessage({ id: job.id, samples }, [samples.buffer as ArrayBuffer]);
   } catch (err) {
     parentPort!.postMessage({ id: job.id, error: (err as Error).message });

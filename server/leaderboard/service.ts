@@ -14,7 +14,7 @@ import {
 import { ranksWithinGroups, shownGroups, type Leaderboard } from '../../lib/rating';
 import type { Estimator } from '../../lib/rating/bootstrap';
 import { databaseUrlOf } from '../../lib/db';
-import type { Computer } from './computer';
+import { ComputationStopped, type Computer } from './computer';
 import { presentCooperative, presentNormalized } from './paper';
 import { presentRobust } from './robust';
 import { datasetNames } from '../../lib/datasets';
@@ -62,6 +62,13 @@ export interface LeaderboardServiceOptions {
   maxHeldMatches?: number;
   /** A view's bootstrap runs on two threads from this many rated matches × rounds (default SPLIT_ROUNDS_ABOVE, compute-worker.ts). */
   splitRoundsAbove?: number;
+  /**
+   * Every computation is stopped after this long, with "took longer than N s" (default 300 s; ARENA_LEADERBOARD_MAX_SECONDS).
+   * A dataset's view that failed so is not tried again for DATASET_RETRY_MS.
+   */
+  maxComputeMs?: number;
+  /** While a dataset's view computes, how often the datasets are checked to be still there (default 2 s). */
+  datasetCheckMs?: number;
 }
 
 const BASELINE_KINDS = new Set(['random', 'engine']);
@@ -72,6 +79,10 @@ const COUNT_REUSE_MS = 2000;
 const SLOW_VIEW_MS = 5000;
 /** Matches ending close together start one recompute. */
 const EAGER_DEBOUNCE_MS = 1000;
+/** A dataset's view whose computation failed (took too long, or could not be fitted) is not computed again for this long. */
+export const DATASET_RETRY_MS = 10 * 60_000;
+/** Dataset views kept computed (the least recently asked dropped first): datasets never change, but many may be imported. */
+const MAX_DATASET_VIEWS = 32;
 
 export class ArenaLeaderboard implements LeaderboardService {
   private version = 0;
@@ -85,6 +96,13 @@ export class ArenaLeaderboard implements LeaderboardService {
   private scheduled = new Map<string, ReturnType<typeof setTimeout>>();
   /** The last count of finished matches per games (finishedNow). */
   private counts = new Map<string, { at: number; n: Promise<number> }>();
+  /**
+   * Dataset views being computed, with how many visits wait for each: when the last one leaves (its request was
+   * closed), nobody waits any more and the computation is stopped. A page's visit waits until the end.
+   */
+  private datasetJobs = new Map<string, { promise: Promise<Entry>; controller: AbortController; waiting: number; settled: boolean }>();
+  /** Dataset views whose computation failed, and until when that answer stands. */
+  private datasetFailures = new Map<string, { error: Error; until: number }>();
 
   constructor(
     private readonly db: () => Db,
@@ -174,13 +192,19 @@ export class ArenaLeaderboard implements LeaderboardService {
     return (this.cache.get(keyOf(query))?.version ?? -1) >= this.version;
   }
 
-  async get(asked: LeaderboardQuery): Promise<LeaderboardResult> {
+  /** The view for `asked`; `signal`: the visitor left (their request closed), so they no longer wait for it. */
+  async get(asked: LeaderboardQuery, opts: { signal?: AbortSignal } = {}): Promise<LeaderboardResult> {
     // GameBench's Eq. 3 averages game-weighted resamples, whoever built the query (parseLeaderboardQuery says so too).
     const query: LeaderboardQuery = asked.estimate === 'gamebench' && asked.scheme !== 'game-weighted' ? { ...asked, scheme: 'game-weighted' } : asked;
     // A dataset's view is keyed by the datasets' ids too: one deleted and imported again under its name is new data.
     const tag = query.dataset ? (await findDatasets(this.db(), datasetNames(query.dataset))).map((d) => d.id).join(',') : '';
     const key = keyOf(query, tag);
     this.seen.set(key, { query, at: Date.now() });
+    if (query.dataset) {
+      // An imported dataset never changes (a new import is a new name): its numbers never go stale.
+      const entry = await this.datasetEntry(key, query, opts.signal);
+      return present(entry, query, { stale: false, newMatches: 0, rounds: this.opts.rounds });
+    }
     // Current for this visitor = computed from every match that had ended when they asked.
     const target = this.version;
     const deadline = Date.now() + (this.opts.freshWaitMs ?? 1500);
@@ -223,14 +247,70 @@ export class ArenaLeaderboard implements LeaderboardService {
     return n;
   }
 
-  private refresh(key: string, query: LeaderboardQuery): Promise<Entry> {
+  /**
+   * A dataset's view: cached, or computed once for every visit that waits for it. It is stopped when the last visit
+   * waiting leaves, or when one of its datasets is deleted (computeEntry), or after maxComputeMs; a failure other than
+   * a stop by the visitors is the answer for DATASET_RETRY_MS (computing it again would fail again, and cost as much).
+   */
+  private async datasetEntry(key: string, query: LeaderboardQuery, signal?: AbortSignal): Promise<Entry> {
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.cache.delete(key); // most recently asked last (MAX_DATASET_VIEWS)
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const failed = this.datasetFailures.get(key);
+    if (failed && failed.until > Date.now()) throw failed.error;
+    this.datasetFailures.delete(key);
+    let job = this.datasetJobs.get(key);
+    if (!job) {
+      const controller = new AbortController();
+      const started = { promise: this.refresh(key, query, controller.signal), controller, waiting: 0, settled: false };
+      this.datasetJobs.set(key, started);
+      started.promise.then(
+        () => this.trimDatasetViews(),
+        (err: Error) => {
+          if (err.name === 'AbortError' || (err instanceof ComputationStopped && err.why === 'cancelled')) return;
+          const error = new Error(`${err.message}; this view is not computed again for ${Math.round(DATASET_RETRY_MS / 60_000)} minutes`);
+          this.datasetFailures.set(key, { error, until: Date.now() + DATASET_RETRY_MS });
+          this.opts.log?.(`leaderboard: ${key}: ${err.message}`);
+        },
+      ).finally(() => {
+        started.settled = true;
+        if (this.datasetJobs.get(key) === started) this.datasetJobs.delete(key);
+      });
+      job = started;
+    }
+    const waited = job;
+    waited.waiting++;
+    try {
+      return await untilAborted(waited.promise, signal);
+    } finally {
+      // Nobody waits any more: the computation stops (its thread checks between rounds and iterations).
+      if (--waited.waiting === 0 && !waited.settled) {
+        waited.controller.abort(new ComputationStopped('nobody is waiting for this leaderboard any more', 'cancelled'));
+      }
+    }
+  }
+
+  /** At most MAX_DATASET_VIEWS dataset views cached, the least recently asked dropped. */
+  private trimDatasetViews(): void {
+    const datasetKeys = [...this.cache.keys()].filter((k) => k.startsWith('["dataset"'));
+    for (const key of datasetKeys.slice(0, Math.max(0, datasetKeys.length - MAX_DATASET_VIEWS))) {
+      this.cache.delete(key);
+      this.seen.delete(key);
+      this.timing.delete(key);
+    }
+  }
+
+  private refresh(key: string, query: LeaderboardQuery, signal?: AbortSignal): Promise<Entry> {
     let p = this.inflight.get(key);
     if (!p) {
       const version = this.version;
       const startedAt = Date.now();
       let ok = false;
       p = (async () => {
-        const entry = await this.computeEntry(query, version);
+        const entry = await this.computeEntry(query, version, signal);
         this.timing.set(key, { startedAt, took: Date.now() - startedAt });
         ok = true;
         // A slower, older computation never replaces a newer one.
@@ -253,14 +333,31 @@ export class ArenaLeaderboard implements LeaderboardService {
    * Reads and computes one view. A live view is read by the worker thread itself, only the matches since its last
    * read when that is exact (compute-worker.ts); an imported dataset is read here and its matches sent.
    */
-  private async computeEntry(query: LeaderboardQuery, version: number): Promise<Entry> {
+  private async computeEntry(query: LeaderboardQuery, version: number, signal?: AbortSignal): Promise<Entry> {
     const opts: ViewOptions = { scheme: query.scheme, estimator: estimatorOf(query), rounds: this.opts.rounds, seed: this.opts.seed ?? 'arena-leaderboard', minMatches: MIN_MATCHES };
+    const maxMs = this.opts.maxComputeMs ?? 300_000;
     if (query.dataset) {
-      // An imported dataset never changes (a new import is a new name): its numbers never go stale.
-      const data = await loadDatasetData(this.db(), datasetNames(query.dataset), query);
-      const anchorId = anchorAgent(data)?.id ?? null;
-      const board = data.matches.length === 0 ? emptyBoard(opts) : await this.computer.compute(data.matches, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy });
-      return { version: Number.MAX_SAFE_INTEGER, computedAt: new Date(), meta: metaOf(data, anchorId), board };
+      // An imported dataset never changes (a new import is a new name): its numbers never go stale. Deleted while its
+      // view computes (by the admin, the CLI, another process), the computation stops: checked every few seconds.
+      const names = datasetNames(query.dataset);
+      const ids = (await findDatasets(this.db(), names)).map((d) => d.id);
+      const deleted = new AbortController();
+      const check = setInterval(() => {
+        void this.db().dataset.count({ where: { id: { in: ids } } }).then(
+          (n) => n < ids.length && deleted.abort(new ComputationStopped(`the dataset ${names.map((x) => `"${x}"`).join(', ')} was deleted while its leaderboard was computed`, 'cancelled')),
+          () => {},
+        );
+      }, this.opts.datasetCheckMs ?? 2000);
+      check.unref?.();
+      try {
+        const data = await loadDatasetData(this.db(), names, query);
+        const anchorId = anchorAgent(data)?.id ?? null;
+        const stop = signal ? AbortSignal.any([signal, deleted.signal]) : deleted.signal;
+        const board = data.matches.length === 0 ? emptyBoard(opts) : await this.computer.compute(data.matches, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy }, { maxMs, signal: stop });
+        return { version: Number.MAX_SAFE_INTEGER, computedAt: new Date(), meta: metaOf(data, anchorId), board };
+      } finally {
+        clearInterval(check);
+      }
     }
     const url = databaseUrlOf(this.db());
     if (!url) throw new Error('leaderboard: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own');
@@ -269,7 +366,7 @@ export class ArenaLeaderboard implements LeaderboardService {
       incremental: this.opts.incremental ?? true, fullEveryMs: this.opts.fullEveryMs ?? 3_600_000, maxHeldMatches: this.opts.maxHeldMatches,
       splitRoundsAbove: this.opts.splitRoundsAbove,
     };
-    const { board, meta, note, held, timing, threads } = await this.computer.computeView(live, opts);
+    const { board, meta, note, held, timing, threads } = await this.computer.computeView(live, opts, { maxMs });
     if (note) this.opts.log?.(note);
     const took = timing.read + timing.sum + timing.rounds + timing.board;
     if (took >= SLOW_VIEW_MS) {
@@ -281,6 +378,17 @@ export class ArenaLeaderboard implements LeaderboardService {
     this.held = held;
     return { version, computedAt: new Date(), meta, board };
   }
+}
+
+/** The promise's outcome, or the signal's reason as soon as it aborts (the promise goes on for whoever else waits). */
+function untilAborted<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The promise's value if it settles successfully within `ms`, else null (it goes on in the background). */

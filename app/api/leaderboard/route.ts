@@ -16,7 +16,8 @@ export async function GET(request: Request) {
   if (problems.length > 0) return Response.json({ error: 'invalid leaderboard query', problems }, { status: 400 });
 
   try {
-    const result = await leaderboardService().get(query);
+    // The request's signal: a dataset's view that nobody waits for any more stops computing (server/leaderboard/service.ts).
+    const result = await leaderboardService().get(query, { signal: request.signal });
     return Response.json(result, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
     return Response.json({ error: (err as Error).message }, { status: 503 });
