@@ -3,7 +3,6 @@
 // engine's seats on the same seeds for reference. Prints the win rates and the plies (model moves) per match, with
 // the default settings and the demo settings.
 //   npm run bench:are-you-the-traitor [matches=200]
-import { createRng } from '../lib/engine/rng';
 import { areYouTheTraitor } from '../games/are-you-the-traitor';
 import { playVsRandom } from '../games/are-you-the-traitor/playout';
 import type { Rng } from '../games/types';

@@ -216,7 +216,7 @@ async function synthetic() {
     const db = createDb(pg.url, 8);
     if (!(Number.isInteger(GROUPS) && GROUPS >= 1 && agentCount >= 2 * GROUPS)) throw new Error(`--groups ${GROUPS}: needs 1 ≤ G and at least 2 agents per group`);
     console.log(`leaderboard, ${n} synthetic finished matches over ${agentCount} agents in ${GROUPS} group(s) that never meet (4 two-player games), ${ROUNDS} bootstrap rounds; load average ${load()}`);
-    let t = performance.now();
+    const t = performance.now();
     await seedSynthetic(db, n, agentCount);
     console.log(`  insert (INSERT … SELECT generate_series):  ${ms(t)}`);
 

@@ -53,7 +53,7 @@ function sockstat(): number {
 
 /** Kernel memory of the established sockets on one side of `port` (`ss -tm`: send and receive queues' allocations). */
 function ssMemory(filter: string): { sockets: number; send: number; recv: number } {
-  let out = '';
+  let out: string;
   try {
     out = execFileSync('ss', ['-tmnH', 'state', 'established', filter], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   } catch {

@@ -553,7 +553,7 @@ interface CallRow {
 
 async function main(): Promise<boolean> {
   const benchStart = Date.now();
-  let ok = false;
+  let ok: boolean;
   const cores = availableParallelism();
   const dir = await mkdtemp(path.join(tmpdir(), 'arena-bench-tournament-'));
   const dataDir = path.join(dir, 'pg');
@@ -904,7 +904,10 @@ function report(r: Results): boolean {
   let peakAt = 0;
   for (const [t, d] of edges) {
     running += d;
-    if (running > peak) (peak = running), (peakAt = t);
+    if (running > peak) {
+      peak = running;
+      peakAt = t;
+    }
     if (full === null && running >= CONCURRENCY) full = t;
   }
   const steadyFrom = full ?? peakAt;

@@ -160,7 +160,7 @@ export interface LogLine {
 /** Result of parsing an LLM reply: an action, or an error an LLM can act on. */
 export type ParseResult<A> = { action: A } | { error: string };
 
-export interface GamePrompt<S, A, Cfg, V = unknown> {
+export interface GamePrompt<_S, A, Cfg, V = unknown> {
   /** System message: the rules, the answer format and a worked example. */
   system(cfg: Cfg, seat: Seat, numPlayers: number, opts?: PromptOptions): string;
   /**
@@ -291,6 +291,7 @@ export interface HostGuest {
  * Hooks that take a config take it as stored or given (a database row's, a test's partial one) and read it with
  * `parseConfig`, once, before the game's own code sees it.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds games of every state and action type
 export interface GameDef<S = any, A extends { type: string } = any, Cfg = any, V = any> extends GameReducer<S, A, V> {
   id: string;
   meta: GameMeta;
@@ -381,6 +382,7 @@ export interface FinishedMatch extends RecordedMatch {
  * A game's own results page (`/metrics/<id>`), registered in games/metrics.ts: an analysis of its newest finished
  * matches (pure: replayed from their seeds and moves) and the server component that shows it.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry lists pages of every analysis type
 export interface MetricsPage<T = any> {
   /** The page's title (`<title>`), e.g. "Who is the spy · Metrics". */
   title: string;
@@ -446,6 +448,7 @@ export function seatName(game: GameDef, seat: Seat): string {
 }
 
 /** Props every game's `board.tsx` receives, for spectators, replays and human seats alike. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a board is registered for any game's actions and views
 export interface BoardProps<A = any, V = any> {
   /** The state as this viewer may see it (output of the game's `view`). */
   view: V;

@@ -217,7 +217,7 @@ export async function listEndpointModels(
     const why = e.cause?.message === 'bad port' ? 'Node refuses to connect to this port (one reserved for other protocols)' : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
     return { ok: false, error: `no answer from ${where}: ${oneLine(why, 80)}` };
   }
-  let body = '';
+  let body: string;
   try {
     body = await res.text();
   } catch (err) {

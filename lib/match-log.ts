@@ -82,7 +82,7 @@ export function lineText(line: { text: string; visibleTo?: number[]; yours?: str
  */
 export function timeoutsInARow(log: MatchLog, seat: number): { count: number; limit: number | null } | null {
   let count = 0;
-  let limit: number | null = null;
+  const limit: number | null = null;
   for (let i = log.events.length - 1; i >= 0; i--) {
     const ev = log.events[i]!;
     if (!isVisible(ev) || ev.seat !== seat || ev.kind !== 'move') continue;

@@ -122,7 +122,7 @@ describe('arena CLI', () => {
     await writeFile(file, JSON.stringify(scriptFile([{ key: 'k1', task: TASKS[0]!, type: 'last-only', turn: 1, history, judgedTurn: 0 }])));
     expect(arena('simulbench', 'import-scripts', file, '--set', 'paper-1').out).toMatch(/^imported 1 scripts as import:paper-1/);
     oneLine(arena('simulbench', 'import-scripts', file, '--set', 'paper-1'), 'the script set "paper-1" exists already: choose another name');
-    expect(arena('simulbench', 'sets').out).toMatch(/^import:paper-1\s+1 scripts  imported set paper-1$/m);
+    expect(arena('simulbench', 'sets').out).toMatch(/^import:paper-1\s+1 scripts {2}imported set paper-1$/m);
     const scored = arena('simulbench', 'create', '--targets', 'sb-t1', '--judge', 'sb-judge', '--script-set', 'import:paper-1');
     expect(scored.out).toMatch(/: 1 frozen scripts queued/);
     await writeFile(file, '{"format": "arena-simulbench-scripts", "version": 1, "scripts": []}');

@@ -300,7 +300,6 @@ async function simulbench(cmd: string | undefined, id: string | undefined, value
   if (cmd === 'import-scripts' && (!id || !str('set'))) throw new UsageError('simulbench import-scripts needs the file and --set NAME: npm run arena -- simulbench import-scripts FILE --set NAME');
   if (cmd === 'export-scripts' || cmd === 'import-scripts' || cmd === 'sets') return scriptSets(cmd, id, str('set'));
   let spec: Record<string, unknown> = {};
-  let tasksText: string | null = null;
   if (cmd === 'create') {
     const scriptSet = str('script-set');
     for (const k of scriptSet ? ['targets', 'judge'] : ['targets', 'user', 'simulator', 'judge']) if (!str(k)) throw new UsageError(`simulbench create needs --${k}`);
@@ -330,6 +329,7 @@ async function simulbench(cmd: string | undefined, id: string | undefined, value
     };
     const file = str('tasks-file');
     if (file) {
+      let tasksText: string;
       try {
         if ((await stat(file)).size > MAX_IMPORT_BYTES) throw new UsageError(`${file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
         tasksText = await readFile(file, 'utf8');

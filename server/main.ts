@@ -62,7 +62,7 @@ async function checkDatabase(url: string): Promise<void> {
     await client.query('SELECT 1');
   } catch (err) {
     const u = new URL(url);
-    throw new Error(`cannot reach the database at ${u.hostname}:${u.port || 5432} (${(err as Error).message})`);
+    throw new Error(`cannot reach the database at ${u.hostname}:${u.port || 5432} (${(err as Error).message})`, { cause: err });
   } finally {
     await client.end().catch(() => {});
   }

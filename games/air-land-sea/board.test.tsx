@@ -1,7 +1,7 @@
 // The Air, Land and Sea board (server-side markup) and its clicks: three theaters in order with both stacks, backs
 // for the other side's facedown cards, the viewer's hand; a person plays by clicking a hand card then "Face up" or
 // "Facedown" in a theater, or Withdraw, and answers abilities by clicking the card to flip.
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { findClickable } from '../test-tree';
 import { describe, expect, it } from 'vitest';

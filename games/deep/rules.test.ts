@@ -54,7 +54,10 @@ describe('setup', () => {
     // Over many seeds the target (index 0) is shown first about a quarter of the time: its place tells nothing.
     let first = 0;
     let total = 0;
-    for (let i = 0; i < 200; i++) for (const q of start({ words: 3 }, 2, `seed-${i}`).queue) (total++, first += q.orders[0]![0] === 0 ? 1 : 0);
+    for (let i = 0; i < 200; i++) for (const q of start({ words: 3 }, 2, `seed-${i}`).queue) {
+      total++;
+      if (q.orders[0]![0] === 0) first++;
+    }
     expect(first / total).toBeGreaterThan(0.19);
     expect(first / total).toBeLessThan(0.31);
   });

@@ -100,7 +100,7 @@ describe('system and turn', () => {
     expect(text).toContain('- (0,1): Green Beetle under Blue Beetle (a stack of 2; the top one, Blue Beetle, counts)');
     expect(text).toContain('- Blue (you): Beetle x1, Spider x2, Grasshopper x3, Ant x2');
     expect(text).toContain('Blue Queen at (0,0): 3 of 6 neighbours occupied; Green Queen at (1,0): 2 of 6 neighbours occupied.');
-    expect(text).toMatch(/r=0 \| .*bA  bQ  gQ/);
+    expect(text).toMatch(/r=0 \| .*bA {2}bQ {2}gQ/);
     expect(text).toContain('bB2');
     const lines = text.split('\n');
     const at = lines.indexOf('Legal moves:');

@@ -134,7 +134,7 @@ const COMPASS = new RegExp(`\\bmove\\s+${PAWN}${DIR}\\b[\\s,;.:]*(?:and\\s+|then
 /** "Place A at c3", "put pawn B on d2". */
 const PLACE = new RegExp(`\\b(?:place|put)\\s+${PAWN}(?:at|on|in|to)?\\s*${SQ}\\b`, 'gi');
 /** Last resort: a line holding only squares, e.g. "c4, d5" or "A: c3". */
-const BARE = /^[^\w\n]*(?:([abxy])\s*[:\-]\s*)?([a-e][1-5])(?:\s*(?:,|;|->|→|\s)\s*([a-e][1-5]))?[^\w\n]*$/gim;
+const BARE = /^[^\w\n]*(?:([abxy])\s*[:-]\s*)?([a-e][1-5])(?:\s*(?:,|;|->|→|\s)\s*([a-e][1-5]))?[^\w\n]*$/gim;
 
 /** A move found in a reply; `explicit` = written with its pawn or a build, which wins over a passing mention. */
 interface Candidate {

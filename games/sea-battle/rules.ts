@@ -213,7 +213,6 @@ export const ahead = (p: Pos, h: Heading, k = 1): Pos => [p[0] + VECTORS[h][0] *
 /** The direction of a broadside to that side of a ship facing `h`. */
 export const sideDir = (h: Heading, side: Side): Heading => (side === 'left' ? turnLeft(h) : turnRight(h));
 export const fmtPos = (p: Pos): string => `(${p[0]}, ${p[1]})`;
-const key = (p: Pos) => `${p[0]},${p[1]}`;
 const same = (a: Pos, b: Pos) => a[0] === b[0] && a[1] === b[1];
 
 /** Whether (x, y) is a rock: the border or a scattered rock. */

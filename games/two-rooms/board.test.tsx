@@ -1,7 +1,7 @@
 // The Two Rooms and a Boom board (server-side markup) and its clicks: spectators see both rooms and both chats but no
 // card; a seat sees its own card and the cards shown to it, never another's; clicking Ask / Show my card / Say / Send
 // plays the right move.
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { findClickable } from '../test-tree';
 import { describe, expect, it, vi } from 'vitest';

@@ -111,7 +111,7 @@ describe('talk', () => {
   });
 
   it('a room hears its own talk; the other room hears nothing; spectators hear both rooms unless a person plays', () => {
-    let s = play(base(), 0, { type: 'ask', to: 1, text: 'Blue friend?' });
+    const s = play(base(), 0, { type: 'ask', to: 1, text: 'Blue friend?' });
     for (const p of [0, 1, 3]) expect(view(s, { seat: p }).messages).toHaveLength(1);
     for (const p of [2, 4, 5]) expect(view(s, { seat: p }).messages).toHaveLength(0);
     // Spectators of a match of models see all (spectatorsSeeAll); with a person in a seat, only what is public.

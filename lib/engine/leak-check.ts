@@ -9,7 +9,12 @@ import { plyRng } from './rng';
 export function stringsIn(v: unknown, out = new Set<string>()): Set<string> {
   if (typeof v === 'string') out.add(v);
   else if (Array.isArray(v)) for (const x of v) stringsIn(x, out);
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.add(k), stringsIn(x, out));
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      stringsIn(x, out);
+    }
+  }
   return out;
 }
 

@@ -5,7 +5,6 @@ import { bootstrap, drawResample, prepareBootstrap, quantile, runRounds, summari
 import { fitIlsr, gamebenchWinMatrix } from './ilsr';
 import { anchorBetas, bradleyTerry, fitWinMatrix, indexedWinMatrix, winProbability } from './bradley-terry';
 import { indexMatches } from './comparisons';
-import { SeededRandom } from './random';
 import { rankAgents } from './ranks';
 import type { Interval, RatedMatch } from './types';
 

@@ -151,7 +151,11 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
       if (u === undefined) {
         u = keys.size;
         keys.set(key, u);
-        for (const e of kept) (pair.push(ix.entryPair[e]!), wi.push(ix.entryWinsI[e]!), wj.push(ix.entryWinsJ[e]!));
+        for (const e of kept) {
+          pair.push(ix.entryPair[e]!);
+          wi.push(ix.entryWinsI[e]!);
+          wj.push(ix.entryWinsJ[e]!);
+        }
         starts.push(pair.length);
       }
       map[t] = u;

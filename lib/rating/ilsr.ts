@@ -143,7 +143,7 @@ export function fitIlsr(m: WinMatrix, opts: IlsrOptions = {}): { beta: Float64Ar
     wins[pairI[p]!]! += winsI[p]!;
     wins[pairJ[p]!]! += winsJ[p]!;
   }
-  let w: Float64Array = opts.start ? weightsOf(Float64Array.from(opts.start)) : new Float64Array(n).fill(1);
+  const w: Float64Array = opts.start ? weightsOf(Float64Array.from(opts.start)) : new Float64Array(n).fill(1);
   const denom = new Float64Array(n);
   const next = new Float64Array(n);
   const before = alpha > 0 ? Math.min(maxIterations, MM_ITERATIONS_BEFORE_NEWTON) : maxIterations;

@@ -70,7 +70,7 @@ export async function withBoardImage(ctx: TurnContext, messages: ChatMessage[]):
   try {
     ({ png } = await renderSvgToPng(svg));
   } catch (err) {
-    throw new Error(`the board image of ${ctx.game.id} (seat ${ctx.seat}, ply ${ctx.ply}) could not be made: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`the board image of ${ctx.game.id} (seat ${ctx.seat}, ply ${ctx.ply}) could not be made: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   const turnAt = messages.findIndex((m) => m.role === 'user');
   return messages.map((m, i) =>

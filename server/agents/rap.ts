@@ -9,7 +9,7 @@ import { rulesTopicsText } from '../../lib/agents/explain';
 import type { CallPurpose } from '../../lib/exports';
 import { callModel, type ChatMessage } from '../llm/clients';
 import { llmAgent, type LlmAgentOptions } from './llm';
-import { InfraError, type Agent, type CallRecord, type TurnContext } from './types';
+import { InfraError, type Agent, type CallRecord } from './types';
 
 /** How many alternatives of the first token to ask for, where the provider gives log-probabilities. */
 const TOP_LOGPROBS = 20;

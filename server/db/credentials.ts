@@ -33,7 +33,7 @@ export async function readCredentials(dataDir: string): Promise<Credentials | nu
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'ENOENT') return null;
-    if (code === 'EACCES') throw new Error(`cannot read ${file} (permission denied): run this as the user that started the arena, or set DATABASE_URL`);
+    if (code === 'EACCES') throw new Error(`cannot read ${file} (permission denied): run this as the user that started the arena, or set DATABASE_URL`, { cause: err });
     throw err;
   }
   let c: Partial<Credentials>;

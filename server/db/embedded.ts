@@ -176,7 +176,7 @@ async function superuser(port: number, dataDir: string, stored: Credentials | nu
   } catch (err) {
     if ((err as { code?: string }).code !== '28P01') throw err;
     const file = credentialsFile(dataDir);
-    throw new Error(`the embedded Postgres in ${dataDir} refuses ${stored ? `the password in ${file}` : `to let us in (${file} is missing)`}: restore that file, or move ${dataDir} aside to start with an empty database`);
+    throw new Error(`the embedded Postgres in ${dataDir} refuses ${stored ? `the password in ${file}` : `to let us in (${file} is missing)`}: restore that file, or move ${dataDir} aside to start with an empty database`, { cause: err });
   }
   const creds = stored ?? (await writeCredentials(dataDir, newCredentials()));
   await client.query(`ALTER ROLE ${ident(SUPERUSER)} PASSWORD ${lit(creds.superuser)}`);

@@ -33,7 +33,7 @@ export async function migrate(databaseUrl: string, log: (m: string) => void = ()
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${name} failed: ${(err as Error).message}`);
+        throw new Error(`migration ${name} failed: ${(err as Error).message}`, { cause: err });
       }
       log(`applied migration ${name}`);
       applied.push(name);

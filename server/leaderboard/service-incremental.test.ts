@@ -6,7 +6,7 @@ import { createDb } from '../../lib/db';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer } from './computer';
 import { loadLeaderboardData, loadLeaderboardSince } from './data';
-import { ArenaLeaderboard, liveKeyOf } from './service';
+import { ArenaLeaderboard } from './service';
 
 let t: TestDb;
 const computer = createComputer();

@@ -65,7 +65,7 @@ export async function renderSvgToPng(svg: string): Promise<RenderedBoard> {
     // On libuv's thread pool: a board never blocks the matches running beside it.
     image = await renderAsync(svg, { ...opts, fitTo });
   } catch (err) {
-    throw new Error(`the SVG could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`the SVG could not be drawn: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   const png = image.asPng();
   const info = pngInfo(png);

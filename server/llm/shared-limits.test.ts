@@ -15,8 +15,6 @@ async function until(cond: () => boolean | Promise<boolean>, ms = 5000): Promise
   }
 }
 
-const limits = (l: Partial<ProviderLimits>): ProviderLimits => ({ rpm: null, tpm: null, maxConcurrent: null, ...l });
-
 let t: TestDb;
 let admin: pg.Pool;
 const stores: PgSharedLimits[] = [];

@@ -99,15 +99,24 @@ export function featureScore(response: string, request: string, jitter = true): 
     score = 3;
     reasons.push('it has nothing to do with the request');
   }
-  if (/careful/i.test(r)) (score += 1), reasons.push('it is careful');
+  if (/careful/i.test(r)) {
+    score += 1;
+    reasons.push('it is careful');
+  }
   for (const [re, why] of [
     [/^sure!/i, 'it opens with chatter ("Sure!")'],
     [/i hope this helps/i, 'it adds chatter ("I hope this helps")'],
     [/sloppy/i, 'it is sloppy'],
   ] as const) {
-    if (re.test(r)) (score -= 1), reasons.push(why);
+    if (re.test(r)) {
+      score -= 1;
+      reasons.push(why);
+    }
   }
-  if (/not sure|cannot|can't|could you rephrase|off-topic/i.test(r)) (score -= 2), reasons.push('it hedges or wanders off');
+  if (/not sure|cannot|can't|could you rephrase|off-topic/i.test(r)) {
+    score -= 2;
+    reasons.push('it hedges or wanders off');
+  }
   if (jitter) score += (hash(r) % 3) - 1;
   return { score: Math.max(2, Math.min(10, score)), reasons };
 }

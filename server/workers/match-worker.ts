@@ -91,8 +91,8 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
  */
 async function slots<T>(boss: PgBoss, queue: string, n: number, options: object, handler: (jobs: { data: T }[]) => Promise<void>) {
   for (let i = 0; i < n; i++) {
-    let id: string | undefined;
-    id = await boss.work<T>(queue, { ...options, localConcurrency: 1 }, async (jobs) => {
+    // The handler runs only once `work` has answered, so `id` is set by then.
+    const id: string = await boss.work<T>(queue, { ...options, localConcurrency: 1 }, async (jobs) => {
       try {
         await handler(jobs);
       } finally {
