@@ -21,8 +21,16 @@ const boundary = (files, patterns, ignores = []) => ({
 export default tseslint.config(
   {
     ignores: [
-      'node_modules/**', '.next/**', '.arena/**', 'lib/generated/**', 'next-env.d.ts', 'test-results/**',
-      'playwright-report/**', 'scripts/reference/**', '**/*.mjs', '**/*.js',
+      'node_modules/**',
+      '.next/**',
+      '.arena/**',
+      'lib/generated/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'scripts/reference/**',
+      '**/*.mjs',
+      '**/*.js',
     ],
   },
   js.configs.recommended,
@@ -35,20 +43,38 @@ export default tseslint.config(
     rules: {
       // A promise nobody awaits loses its error: await it, or say `void` where the loss is meant.
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Control characters are matched on purpose (stripping them from what people and models send).
       'no-control-regex': 'off',
     },
   },
   // The layering (docs/architecture.md): games are pure rules and views; lib is shared code that never reaches into the
   // processes; pages never import the server's code; the engine knows the game contract, never a concrete game.
-  boundary(['games/**'], folders(['server', 'app'], 'games/ holds pure rules, prompts and views: it never imports server/ or app/.')),
-  boundary(['lib/**'], folders(['server', 'app'], 'lib/ is shared code: it never imports server/ or app/.'), ['**/*.test.ts', '**/*.test.tsx']),
-  boundary(['app/**', 'components/**'], folders(['server'], 'pages never import server/: go through lib/.'), ['**/*.test.ts', '**/*.test.tsx']),
-  boundary(['lib/engine/**'], [
-    ...folders(['server', 'app'], 'lib/engine never imports server/ or app/.'),
-    { group: ['**/games/*', '!**/games/types', '@/games/*', '!@/games/types'], message: 'lib/engine knows the game contract, never a concrete game or the registry.' },
-    { group: ['**/agents/**', '@/lib/agents/**'], message: 'lib/engine never imports agents.' },
+  boundary(
+    ['games/**'],
+    folders(['server', 'app'], 'games/ holds pure rules, prompts and views: it never imports server/ or app/.'),
+  ),
+  boundary(['lib/**'], folders(['server', 'app'], 'lib/ is shared code: it never imports server/ or app/.'), [
+    '**/*.test.ts',
+    '**/*.test.tsx',
   ]),
+  boundary(['app/**', 'components/**'], folders(['server'], 'pages never import server/: go through lib/.'), [
+    '**/*.test.ts',
+    '**/*.test.tsx',
+  ]),
+  boundary(
+    ['lib/engine/**'],
+    [
+      ...folders(['server', 'app'], 'lib/engine never imports server/ or app/.'),
+      {
+        group: ['**/games/*', '!**/games/types', '@/games/*', '!@/games/types'],
+        message: 'lib/engine knows the game contract, never a concrete game or the registry.',
+      },
+      { group: ['**/agents/**', '@/lib/agents/**'], message: 'lib/engine never imports agents.' },
+    ],
+  ),
   prettier,
 );

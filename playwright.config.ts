@@ -8,7 +8,9 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? '.arena/e2e';
 // Debian's headless shell (what Playwright runs headless with its own builds; on this 2-core machine a third less
 // browser CPU than the full chromium's new headless mode, which the flows are bound by), else Debian's chromium;
 // Playwright's own build when neither is installed.
-const systemChromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const systemChromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => existsSync(p),
+);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,8 +39,14 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? systemChromium,
       args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
       ],
     },
   },

@@ -13,7 +13,8 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
       <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
       <p className="text-zinc-600 dark:text-zinc-400">
-        This page could not be loaded. The arena server or its database may be restarting; trying again in a moment usually works.
+        This page could not be loaded. The arena server or its database may be restarting; trying again in a moment
+        usually works.
       </p>
       {digest && <p className="font-mono text-xs text-zinc-500">Error reference: {digest}</p>}
       <button

@@ -29,7 +29,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">{children}</main>
         <footer className="border-t border-zinc-200 dark:border-zinc-800">
           <p className="mx-auto flex max-w-6xl flex-wrap items-center gap-1.5 px-4 py-4 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
-            Agents and providers marked <SimulatedBadge /> are answered by the built-in simulated LLM endpoint, not by a real model.
+            Agents and providers marked <SimulatedBadge /> are answered by the built-in simulated LLM endpoint, not by a
+            real model.
           </p>
         </footer>
       </body>

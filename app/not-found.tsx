@@ -7,7 +7,10 @@ export default function NotFound() {
       <p className="font-mono text-sm text-zinc-500">404</p>
       <h1 className="text-2xl font-semibold tracking-tight">Page not found</h1>
       <p className="text-zinc-600 dark:text-zinc-400">Nothing lives at this address.</p>
-      <Link href="/" className="mt-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+      <Link
+        href="/"
+        className="mt-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500"
+      >
         Back to the arena
       </Link>
     </div>

@@ -44,35 +44,42 @@ async function joinAll(url: string, matchId: string, count: number, maxSeq: numb
   let failed = 0;
   // Connect 100 at a time, then join all at once.
   for (let i = 0; i < count; i += 100) {
-    await Promise.all(Array.from({ length: Math.min(100, count - i) }, async () => {
-      const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
-      const ok = await new Promise<boolean>((resolve) => {
-        socket.once('connect', () => resolve(true));
-        socket.once('connect_error', () => resolve(false));
-      });
-      if (!ok) {
-        failed++;
-        socket.close();
-        return;
-      }
-      const s: Spectator = { socket, recv: new Float64Array(maxSeq + 1).fill(NaN), last: 0 };
-      socket.on('match:event', (m: { event: { seq: number } }) => {
-        const t = now();
-        const seq = m.event.seq;
-        received++;
-        if (seq < 0 || seq > maxSeq) return;
-        if (!Number.isNaN(s.recv[seq]!)) duplicates++;
-        else s.recv[seq] = t;
-        if (seq < s.last) outOfOrder++;
-        s.last = Math.max(s.last, seq);
-      });
-      connected.push(s);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(100, count - i) }, async () => {
+        const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+        const ok = await new Promise<boolean>((resolve) => {
+          socket.once('connect', () => resolve(true));
+          socket.once('connect_error', () => resolve(false));
+        });
+        if (!ok) {
+          failed++;
+          socket.close();
+          return;
+        }
+        const s: Spectator = { socket, recv: new Float64Array(maxSeq + 1).fill(NaN), last: 0 };
+        socket.on('match:event', (m: { event: { seq: number } }) => {
+          const t = now();
+          const seq = m.event.seq;
+          received++;
+          if (seq < 0 || seq > maxSeq) return;
+          if (!Number.isNaN(s.recv[seq]!)) duplicates++;
+          else s.recv[seq] = t;
+          if (seq < s.last) outOfOrder++;
+          s.last = Math.max(s.last, seq);
+        });
+        connected.push(s);
+      }),
+    );
   }
-  await Promise.all(connected.map((s) => new Promise<void>((resolve) => {
-    s.socket.once('match:snapshot', () => resolve());
-    s.socket.emit('match:join', { matchId });
-  })));
+  await Promise.all(
+    connected.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.socket.once('match:snapshot', () => resolve());
+          s.socket.emit('match:join', { matchId });
+        }),
+    ),
+  );
   spectators.push(...connected);
   send({ type: 'joined', joined: connected.length, failed });
 }

@@ -7,7 +7,6 @@ import { Server } from 'socket.io';
 import { z } from 'zod';
 import { EVENTS_TABLE, RELAY_CHANNEL } from './adapter-shared';
 
-
 /**
  * How B learns about events: `adapter` = socket.io's Postgres adapter (the publisher uses its emitter);
  * `relay` = LISTEN on the arena's channel, then SELECT the rows past this process's head and emit them locally.
@@ -26,7 +25,13 @@ const args = z.tuple([z.enum(['adapter', 'relay']), z.string().url()]).parse(pro
 const [mode, url] = args;
 
 /** The relay's notice, as the arena sends it (server/rooms/relay.ts): tiny, it only says "match X has seq N". */
-const noticeSchema = z.object({ t: z.literal('match'), matchId: z.string().min(1), seq: z.number().int(), kind: z.string(), origin: z.string() });
+const noticeSchema = z.object({
+  t: z.literal('match'),
+  matchId: z.string().min(1),
+  seq: z.number().int(),
+  kind: z.string(),
+  origin: z.string(),
+});
 const joinSchema = z.object({ matchId: z.string().min(1).max(100) });
 
 const send = (m: FromServer) => process.send?.(m);

@@ -25,7 +25,10 @@ import { EVENTS_TABLE, RELAY_CHANNEL } from './adapter-shared';
 
 const positive = z.coerce.number().int().positive();
 /** Positional arguments, bare (`500`) or named (`spectators=500`); flags start with `--`. */
-const argv = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !['--sizes', '--modes'].includes(all[i - 1] ?? '')).map((a) => a.replace(/^[a-z]+=/, ''));
+const argv = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('--') && !['--sizes', '--modes'].includes(all[i - 1] ?? ''))
+  .map((a) => a.replace(/^[a-z]+=/, ''));
 /** Use @socket.io/postgres-emitter as published (its broadcasts are then dropped by the adapter: see below). */
 const UNPATCHED_EMITTER = process.argv.includes('--unpatched-emitter');
 const SPECTATORS = positive.parse(argv[0] ?? 500);
@@ -65,8 +68,13 @@ if (!UNPATCHED_EMITTER) patchEmitter();
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
-const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const pct = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 const TICK_MS = 1000 / 100; // USER_HZ
 /** CPU ms (user + system) of one process, from /proc. */
@@ -91,7 +99,9 @@ function postgresCpuMs(postmaster: number | undefined): number {
       const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
       if (Number(f[1]) !== postmaster && Number(d) !== postmaster) continue;
       total += (Number(f[11]) + Number(f[12])) * TICK_MS;
-    } catch { /* ended */ }
+    } catch {
+      /* ended */
+    }
   }
   return total;
 }
@@ -109,7 +119,8 @@ class Child<In extends { type: string }, Out extends { type: string }> {
       if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);
     });
     this.proc.once('exit', (code) => {
-      if (this.waiters.length) console.error(`${file} exited (${code}) while we waited for ${this.waiters.map((w) => w.type).join(', ')}`);
+      if (this.waiters.length)
+        console.error(`${file} exited (${code}) while we waited for ${this.waiters.map((w) => w.type).join(', ')}`);
     });
   }
   /** The next message of type `type` (sent after `msg`, if given). */
@@ -131,21 +142,38 @@ class Child<In extends { type: string }, Out extends { type: string }> {
 
 /** A wire event of about `size` JSON bytes: a move, its reply text, and the spectators' view of the state. */
 function eventMaker(size: number) {
-  const cell = (i: number, seq: number) => ({ i, owner: (i + seq) % 3, stones: [(i * 7 + seq) % 13, (i * 3) % 5, seq % 11], label: `c${i}` });
+  const cell = (i: number, seq: number) => ({
+    i,
+    owner: (i + seq) % 3,
+    stones: [(i * 7 + seq) % 13, (i * 3) % 5, seq % 11],
+    label: `c${i}`,
+  });
   const make = (seq: number, cells: number) => ({
     seq,
     kind: 'move',
     seat: seq % 2,
     at: new Date().toISOString(),
-    payload: { action: { from: seq % 9, to: (seq * 7) % 9 }, text: `I play ${seq % 9} → ${(seq * 7) % 9} (ply ${seq}).` },
-    view: { turn: seq, toMove: (seq + 1) % 2, scores: [seq % 17, (seq * 5) % 17], cells: Array.from({ length: cells }, (_, i) => cell(i, seq)) },
+    payload: {
+      action: { from: seq % 9, to: (seq * 7) % 9 },
+      text: `I play ${seq % 9} → ${(seq * 7) % 9} (ply ${seq}).`,
+    },
+    view: {
+      turn: seq,
+      toMove: (seq + 1) % 2,
+      scores: [seq % 17, (seq * 5) % 17],
+      cells: Array.from({ length: cells }, (_, i) => cell(i, seq)),
+    },
   });
   let cells = 0;
   while (JSON.stringify(make(100, cells + 1)).length <= size) cells++;
   return (seq: number) => make(seq, cells);
 }
 
-interface DbStats { commits: number; inserted: number; lsn: string }
+interface DbStats {
+  commits: number;
+  inserted: number;
+  lsn: string;
+}
 async function dbStats(url: string, before?: DbStats): Promise<DbStats & { walBytes: number }> {
   // A fresh connection each time: a backend flushes its statistics when it exits, so the reading leaves none pending.
   const c = new pg.Client({ connectionString: url });
@@ -205,11 +233,20 @@ async function run(db: EmbeddedDb, size: number, mode: Mode, runNo: number): Pro
   pool.on('error', () => {});
   try {
     const { port } = await server.next('ready');
-    for (let i = 0; i < CLIENT_PROCESSES; i++) clients.push(new Child<ToClients, FromClients>('adapter-clients.ts', []));
+    for (let i = 0; i < CLIENT_PROCESSES; i++)
+      clients.push(new Child<ToClients, FromClients>('adapter-clients.ts', []));
     const per = Math.ceil(SPECTATORS / CLIENT_PROCESSES);
-    const joins = await Promise.all(clients.map((c, i) => c.next('joined', {
-      type: 'join', url: `http://127.0.0.1:${port}`, matchId, count: Math.min(per, SPECTATORS - i * per), maxSeq: total,
-    })));
+    const joins = await Promise.all(
+      clients.map((c, i) =>
+        c.next('joined', {
+          type: 'join',
+          url: `http://127.0.0.1:${port}`,
+          matchId,
+          count: Math.min(per, SPECTATORS - i * per),
+          maxSeq: total,
+        }),
+      ),
+    );
     const joined = joins.reduce((a, j) => a + j.joined, 0);
     const failed = joins.reduce((a, j) => a + j.failed, 0);
     if (failed) console.log(`  (${failed} spectators failed to connect)`);
@@ -222,12 +259,23 @@ async function run(db: EmbeddedDb, size: number, mode: Mode, runNo: number): Pro
       const event = make(seq);
       pub[seq] = now();
       if (mode !== 'adapter') {
-        await pool.query(`INSERT INTO ${EVENTS_TABLE} (match_id, seq, payload) VALUES ($1, $2, $3)`, [matchId, seq, JSON.stringify(event)]);
+        await pool.query(`INSERT INTO ${EVENTS_TABLE} (match_id, seq, payload) VALUES ($1, $2, $3)`, [
+          matchId,
+          seq,
+          JSON.stringify(event),
+        ]);
       }
       if (emitter) emitter.to(room).emit('match:event', { matchId, event });
-      else pool.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, JSON.stringify({ t: 'match', matchId, seq, kind: 'move', origin })]).catch(() => {});
+      else
+        pool
+          .query('SELECT pg_notify($1, $2)', [
+            RELAY_CHANNEL,
+            JSON.stringify({ t: 'match', matchId, seq, kind: 'move', origin }),
+          ])
+          .catch(() => {});
     };
-    const received = async () => (await Promise.all(clients.map((c) => c.next('count', { type: 'count' })))).reduce((a, r) => a + r.received, 0);
+    const received = async () =>
+      (await Promise.all(clients.map((c) => c.next('count', { type: 'count' })))).reduce((a, r) => a + r.received, 0);
     /** Until every spectator has every event up to `seq`, `timeoutMs` passed, or nothing arrived for 3 s. */
     const settle = async (seq: number, timeoutMs: number) => {
       const end = Date.now() + timeoutMs;
@@ -249,7 +297,12 @@ async function run(db: EmbeddedDb, size: number, mode: Mode, runNo: number): Pro
     await settle(WARMUP, 10_000);
 
     // Paced: RATE events a second, CPU measured over the phase.
-    const cpu0 = { a: process.cpuUsage(), b: procCpuMs(server.proc.pid), pg: postgresCpuMs(db.pid()), c: clients.map((c) => procCpuMs(c.proc.pid)) };
+    const cpu0 = {
+      a: process.cpuUsage(),
+      b: procCpuMs(server.proc.pid),
+      pg: postgresCpuMs(db.pid()),
+      c: clients.map((c) => procCpuMs(c.proc.pid)),
+    };
     const t0 = now();
     for (let i = 0; i < EVENTS; i++) {
       const wait = t0 + (i * 1000) / RATE - now();
@@ -270,11 +323,13 @@ async function run(db: EmbeddedDb, size: number, mode: Mode, runNo: number): Pro
 
     const bStats = await server.next('stats', { type: 'stats' });
     /** Publish → B begins the room's broadcast (the Postgres hop), over the paced events. */
-    const hop = Float64Array.from(ranges0(WARMUP + 1, WARMUP + EVENTS).flatMap((seq) => {
-      const b = bStats.broadcastAt[seq];
-      const p = pub[seq];
-      return b != null && p != null ? [b - p] : [];
-    })).sort();
+    const hop = Float64Array.from(
+      ranges0(WARMUP + 1, WARMUP + EVENTS).flatMap((seq) => {
+        const b = bStats.broadcastAt[seq];
+        const p = pub[seq];
+        return b != null && p != null ? [b - p] : [];
+      }),
+    ).sort();
     const ranges = [
       { name: 'paced', from: WARMUP + 1, to: WARMUP + EVENTS },
       { name: 'burst', from: WARMUP + EVENTS + 1, to: total },
@@ -331,13 +386,25 @@ async function main() {
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     // The adapter's table for payloads over NOTIFY's limit (as its README creates it), and a match_events look-alike.
-    await c.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
-    await c.query(`CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (match_id text NOT NULL, seq integer NOT NULL, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (match_id, seq))`);
+    await c.query(
+      `CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`,
+    );
+    await c.query(
+      `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (match_id text NOT NULL, seq integer NOT NULL, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (match_id, seq))`,
+    );
     await c.end();
 
-    console.log(`Cross-process broadcast: A (this process) makes match events, ${SPECTATORS} socket.io spectators of B (a child process) receive them.`);
-    console.log(`${WARMUP} warm-up events, then ${EVENTS} paced at ${RATE}/s (latency, CPU), then ${EVENTS} back to back (burst ev/s); spectators in ${CLIENT_PROCESSES} child process(es).`);
-    console.log(UNPATCHED_EMITTER ? 'emitter as published (its messages lack `nsp`; the adapter drops them)' : 'emitter patched to send its namespace (`nsp`), which 0.1.1 omits and adapter 0.5.0 requires');
+    console.log(
+      `Cross-process broadcast: A (this process) makes match events, ${SPECTATORS} socket.io spectators of B (a child process) receive them.`,
+    );
+    console.log(
+      `${WARMUP} warm-up events, then ${EVENTS} paced at ${RATE}/s (latency, CPU), then ${EVENTS} back to back (burst ev/s); spectators in ${CLIENT_PROCESSES} child process(es).`,
+    );
+    console.log(
+      UNPATCHED_EMITTER
+        ? 'emitter as published (its messages lack `nsp`; the adapter drops them)'
+        : 'emitter patched to send its namespace (`nsp`), which 0.1.1 omits and adapter 0.5.0 requires',
+    );
     console.log(`machine: ${os.cpus().length} cores, load average at start ${load()}\n`);
     const rows: Row[] = [];
     let runNo = 0;
@@ -345,19 +412,65 @@ async function main() {
       for (const mode of MODES) {
         const r = await run(db, size, mode, runNo++);
         rows.push(r);
-        console.log(`  ${(size / 1000).toFixed(1)} KB ${mode}: hop p50 ${r.hopP50.toFixed(1)} ms; receipt p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.selects ? ` (${r.selects})` : ''}; load average ${load()}`);
+        console.log(
+          `  ${(size / 1000).toFixed(1)} KB ${mode}: hop p50 ${r.hopP50.toFixed(1)} ms; receipt p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.selects ? ` (${r.selects})` : ''}; load average ${load()}`,
+        );
       }
     }
 
     const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
-    const header = ['size', 'mode', 'hop p50', 'hop p99', 'p50 ms', 'p99 ms', 'max ms', 'burst ev/s', 'burst p99', 'CPU A %', 'CPU B %', 'CPU PG %', 'CPU clients %', 'B ms/ev', 'PG ms/ev', 'commits/ev', 'rows/ev', 'WAL B/ev', 'missing', 'dup', 'out of order'];
+    const header = [
+      'size',
+      'mode',
+      'hop p50',
+      'hop p99',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'burst ev/s',
+      'burst p99',
+      'CPU A %',
+      'CPU B %',
+      'CPU PG %',
+      'CPU clients %',
+      'B ms/ev',
+      'PG ms/ev',
+      'commits/ev',
+      'rows/ev',
+      'WAL B/ev',
+      'missing',
+      'dup',
+      'out of order',
+    ];
     const table = rows.map((r) => [
-      `${(r.size / 1000).toFixed(1)} KB`, r.mode, f(r.hopP50), f(r.hopP99), f(r.p50), f(r.p99), f(r.max), f(r.burstRate, 0), f(r.burstP99, 0), f(r.cpuA, 0), f(r.cpuB, 0), f(r.cpuPg, 0), f(r.cpuClients, 0),
-      f(r.bMsPerEvent, 2), f(r.pgMsPerEvent, 2), f(r.commitsPerEvent, 2), f(r.rowsPerEvent, 2), f(r.walPerEvent, 0), String(r.missing), String(r.duplicates), String(r.outOfOrder),
+      `${(r.size / 1000).toFixed(1)} KB`,
+      r.mode,
+      f(r.hopP50),
+      f(r.hopP99),
+      f(r.p50),
+      f(r.p99),
+      f(r.max),
+      f(r.burstRate, 0),
+      f(r.burstP99, 0),
+      f(r.cpuA, 0),
+      f(r.cpuB, 0),
+      f(r.cpuPg, 0),
+      f(r.cpuClients, 0),
+      f(r.bMsPerEvent, 2),
+      f(r.pgMsPerEvent, 2),
+      f(r.commitsPerEvent, 2),
+      f(r.rowsPerEvent, 2),
+      f(r.walPerEvent, 0),
+      String(r.missing),
+      String(r.duplicates),
+      String(r.outOfOrder),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-    console.log(`\n${SPECTATORS} spectators, ${EVENTS} events at ${RATE}/s (paced phase; hop = A's publish → B starts the room's broadcast, p50/p99/max = A's publish → a spectator's receipt over every spectator and event; CPU over the paced phase):`);
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    console.log(
+      `\n${SPECTATORS} spectators, ${EVENTS} events at ${RATE}/s (paced phase; hop = A's publish → B starts the room's broadcast, p50/p99/max = A's publish → a spectator's receipt over every spectator and event; CPU over the paced phase):`,
+    );
     console.log(line(header));
     for (const t of table) console.log(line(t));
     console.log(`\nload average at end ${load()}`);

@@ -7,7 +7,10 @@ import { airLandSea } from '../games/air-land-sea';
 import { playVsRandom } from '../games/air-land-sea/playout';
 
 const matches = Number(process.argv[2] ?? 200);
-for (const [label, config] of [['default', {}], ['short war to 6 VPs', { targetVp: 6 }]] as const) {
+for (const [label, config] of [
+  ['default', {}],
+  ['short war to 6 VPs', { targetVp: 6 }],
+] as const) {
   const tally = { win: 0, loss: 0, tie: 0 };
   let plies = 0;
   let score = 0;
@@ -22,6 +25,8 @@ for (const [label, config] of [['default', {}], ['short war to 6 VPs', { targetV
   }
   const ms = performance.now() - started;
   console.log(`Air, Land and Sea engine vs random, ${matches} seeded matches (${label} config), seats alternating:`);
-  console.log(`  wins ${tally.win}, losses ${tally.loss}, ties ${tally.tie}; win rate ${((100 * tally.win) / matches).toFixed(1)}%, mean score ${(score / matches).toFixed(3)}`);
+  console.log(
+    `  wins ${tally.win}, losses ${tally.loss}, ties ${tally.tie}; win rate ${((100 * tally.win) / matches).toFixed(1)}%, mean score ${(score / matches).toFixed(3)}`,
+  );
   console.log(`  ${(ms / matches).toFixed(1)} ms per match, ${(plies / matches).toFixed(1)} moves per match`);
 }

@@ -14,7 +14,13 @@ const MATCHES = 3000;
 const agents = ['a', 'b', 'c', 'd', 'e'];
 
 /** Plays one seeded match with `decide` for every active seat, recorded the way the runner stores moves. */
-function play<S, A extends { type: string }>(game: GameDef<S, A>, config: object, seed: string, n: number, decide: (s: S, seat: number, rng: Rng) => A) {
+function play<S, A extends { type: string }>(
+  game: GameDef<S, A>,
+  config: object,
+  seed: string,
+  n: number,
+  decide: (s: S, seat: number, rng: Rng) => A,
+) {
   const rng = createRng(`${seed}:agents`);
   let s = initialState(game, config, currentDeal(seed), n) as S;
   const moves: MoveRecord[] = [];
@@ -25,7 +31,12 @@ function play<S, A extends { type: string }>(game: GameDef<S, A>, config: object
       moves.push(m);
     }
   }
-  const seats = Array.from({ length: n }, (_, seat) => ({ seat, agentId: agents[(seat + seed.length) % agents.length]!, agentName: 'x', kind: 'llm' }));
+  const seats = Array.from({ length: n }, (_, seat) => ({
+    seat,
+    agentId: agents[(seat + seed.length) % agents.length]!,
+    agentName: 'x',
+    kind: 'llm',
+  }));
   return { id: seed, config, seed, generator: CURRENT_GENERATOR, numPlayers: n, seats, moves };
 }
 
@@ -35,7 +46,10 @@ const spyMove = (s: SpyState, seat: number, rng: Rng): SpyAction => {
   return rng.pick(spy.legalActions(s, seat)!);
 };
 const deepMove = (s: DeepState, _seat: number, rng: Rng): DeepAction => {
-  if (s.phase === 'describe') return s.step.mode === 'aggressive' ? { type: 'aggressive', text: `words ${rng.int(1e6)}` } : { type: 'conservative', candidates: ['x', 'y'], text: 'vague' };
+  if (s.phase === 'describe')
+    return s.step.mode === 'aggressive'
+      ? { type: 'aggressive', text: `words ${rng.int(1e6)}` }
+      : { type: 'conservative', candidates: ['x', 'y'], text: 'vague' };
   return { type: 'score', scores: [1, 2, 3, 4].map(() => 1 + rng.int(5)) };
 };
 
@@ -49,7 +63,13 @@ function time<T>(label: string, n: number, f: () => T): T {
 
 const spyMatches = Array.from({ length: MATCHES }, (_, i) => play(spy, { pairId: 'moon-sun' }, `spy-${i}`, 4, spyMove));
 const deepMatches = Array.from({ length: MATCHES }, (_, i) => play(deep, { words: 3 }, `deep-${i}`, 3, deepMove));
-console.log(`spy: ${(spyMatches.reduce((n, m) => n + m.moves.length, 0) / MATCHES).toFixed(1)} moves per match; DEEP: ${(deepMatches.reduce((n, m) => n + m.moves.length, 0) / MATCHES).toFixed(1)}`);
-const s = time('/metrics/spy analysis (replay + Tables 4, 7, bias, consistency)', MATCHES, () => analyseSpy(spyMatches));
+console.log(
+  `spy: ${(spyMatches.reduce((n, m) => n + m.moves.length, 0) / MATCHES).toFixed(1)} moves per match; DEEP: ${(deepMatches.reduce((n, m) => n + m.moves.length, 0) / MATCHES).toFixed(1)}`,
+);
+const s = time('/metrics/spy analysis (replay + Tables 4, 7, bias, consistency)', MATCHES, () =>
+  analyseSpy(spyMatches),
+);
 const d = time('/metrics/deep analysis (replay + Table 1, agreement)', MATCHES, () => analyseDeep(deepMatches));
-console.log(`sanity: ${s.matches} spy matches and ${d.matches} DEEP matches analysed, ${d.agreement[0]?.pairs ?? 0} paired judge scores`);
+console.log(
+  `sanity: ${s.matches} spy matches and ${d.matches} DEEP matches analysed, ${d.agreement[0]?.pairs ?? 0} paired judge scores`,
+);

@@ -7,7 +7,10 @@ import { arcticScavengers } from '../games/arctic-scavengers';
 import { playVsRandom } from '../games/arctic-scavengers/playout';
 
 const matches = Number(process.argv[2] ?? 200);
-for (const [label, config] of [['default', {}], ['3 rounds', { rounds: 3 }]] as const) {
+for (const [label, config] of [
+  ['default', {}],
+  ['3 rounds', { rounds: 3 }],
+] as const) {
   const tally = { win: 0, loss: 0, tie: 0 };
   let plies = 0;
   let enginePlies = 0;
@@ -24,6 +27,10 @@ for (const [label, config] of [['default', {}], ['3 rounds', { rounds: 3 }]] as 
   }
   const ms = performance.now() - started;
   console.log(`Arctic Scavengers engine vs random, ${matches} seeded matches (${label} config), seats alternating:`);
-  console.log(`  wins ${tally.win}, losses ${tally.loss}, ties ${tally.tie}; win rate ${((100 * tally.win) / matches).toFixed(1)}%, mean score ${(score / matches).toFixed(3)}`);
-  console.log(`  ${(ms / matches).toFixed(1)} ms per match, ${(plies / matches).toFixed(1)} plies per match (${(enginePlies / matches).toFixed(1)} by the engine)`);
+  console.log(
+    `  wins ${tally.win}, losses ${tally.loss}, ties ${tally.tie}; win rate ${((100 * tally.win) / matches).toFixed(1)}%, mean score ${(score / matches).toFixed(3)}`,
+  );
+  console.log(
+    `  ${(ms / matches).toFixed(1)} ms per match, ${(plies / matches).toFixed(1)} plies per match (${(enginePlies / matches).toFixed(1)} by the engine)`,
+  );
 }

@@ -8,8 +8,14 @@ import { playVsRandom } from '../games/are-you-the-traitor/playout';
 import type { Rng } from '../games/types';
 
 const matches = Number(process.argv[2] ?? 200);
-const randomGame = { ...areYouTheTraitor, engine: (_v: unknown, _s: number, legal: unknown[], rng: Rng) => rng.pick(legal) } as typeof areYouTheTraitor;
-for (const [label, config] of [['default settings', {}], ['demo settings', areYouTheTraitor.demoConfig ?? {}]] as const) {
+const randomGame = {
+  ...areYouTheTraitor,
+  engine: (_v: unknown, _s: number, legal: unknown[], rng: Rng) => rng.pick(legal),
+} as typeof areYouTheTraitor;
+for (const [label, config] of [
+  ['default settings', {}],
+  ['demo settings', areYouTheTraitor.demoConfig ?? {}],
+] as const) {
   let total = 0;
   for (const team of ['Good', 'Evil'] as const) {
     let won = 0;
@@ -27,9 +33,17 @@ for (const [label, config] of [['default settings', {}], ['demo settings', areYo
     }
     total += won;
     const ms = performance.now() - started;
-    console.log(`Are You the Traitor? (${label}), engine as ${team} vs a random ${team === 'Good' ? 'Evil' : 'Good'} team, ${matches} seeded matches:`);
-    console.log(`  engine wins ${won} (${((100 * won) / matches).toFixed(1)}%); random as ${team} on the same seeds wins ${baseline} (${((100 * baseline) / matches).toFixed(1)}%)`);
-    console.log(`  ${(ms / matches / 2).toFixed(2)} ms per match; plies per match: ${(plies / matches).toFixed(1)} with the engine, ${(randomPlies / matches).toFixed(1)} random vs random`);
+    console.log(
+      `Are You the Traitor? (${label}), engine as ${team} vs a random ${team === 'Good' ? 'Evil' : 'Good'} team, ${matches} seeded matches:`,
+    );
+    console.log(
+      `  engine wins ${won} (${((100 * won) / matches).toFixed(1)}%); random as ${team} on the same seeds wins ${baseline} (${((100 * baseline) / matches).toFixed(1)}%)`,
+    );
+    console.log(
+      `  ${(ms / matches / 2).toFixed(2)} ms per match; plies per match: ${(plies / matches).toFixed(1)} with the engine, ${(randomPlies / matches).toFixed(1)} random vs random`,
+    );
   }
-  console.log(`Overall (${label}): engine wins ${total} of ${2 * matches} (${((100 * total) / (2 * matches)).toFixed(1)}%)`);
+  console.log(
+    `Overall (${label}): engine wins ${total} of ${2 * matches} (${((100 * total) / (2 * matches)).toFixed(1)}%)`,
+  );
 }

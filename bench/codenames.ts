@@ -20,7 +20,10 @@ for (let i = 0; i < n; i++) {
 }
 let selfPlies = 0;
 const selfN = 100;
-for (let i = 0; i < selfN; i++) selfPlies += playVsRandom(codenames, createRng(`bench-codenames-self-${i}`), 'both').plies;
+for (let i = 0; i < selfN; i++)
+  selfPlies += playVsRandom(codenames, createRng(`bench-codenames-self-${i}`), 'both').plies;
 console.log(`Codenames, engine team vs random team, ${n} seeded matches (engine Red in half, Blue in half):`);
-console.log(`  engine wins ${wins}/${n} (${((100 * wins) / n).toFixed(1)}%), mean GameBench score ${(score / n).toFixed(3)}, ${assassins} ended by the assassin, ${(plies / n).toFixed(1)} moves a match`);
+console.log(
+  `  engine wins ${wins}/${n} (${((100 * wins) / n).toFixed(1)}%), mean GameBench score ${(score / n).toFixed(3)}, ${assassins} ended by the assassin, ${(plies / n).toFixed(1)} moves a match`,
+);
 console.log(`  engine vs engine: ${(selfPlies / selfN).toFixed(1)} moves a match over ${selfN} matches`);

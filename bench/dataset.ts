@@ -16,7 +16,17 @@ const arg = (name: string) => {
 const KIND = arg('kind') ?? 'strict';
 const ENTRIES = Number(arg('entries') ?? 200_000);
 const AGENTS = Number(arg('agents') ?? 50);
-const GAMES = ['sea_battle', 'pit', 'santorini', 'hive', 'two_rooms_and_a_boom', 'air_land_sea', 'arctic_scavengers', 'codenames', 'are_you_the_traitor'];
+const GAMES = [
+  'sea_battle',
+  'pit',
+  'santorini',
+  'hive',
+  'two_rooms_and_a_boom',
+  'air_land_sea',
+  'arctic_scavengers',
+  'codenames',
+  'are_you_the_traitor',
+];
 
 /** The file: ENTRIES two-agent matches of random pairs, seeded. */
 function file(): string {
@@ -26,7 +36,8 @@ function file(): string {
   for (let i = 0; i < ENTRIES; i++) {
     const a = Math.floor(rnd() * AGENTS);
     const b = (a + 1 + Math.floor(rnd() * (AGENTS - 1))) % AGENTS;
-    const aWins = KIND === 'strict' ? a > b : KIND === 'skill' ? rnd() < 1 / (1 + Math.exp((b - a) * 0.3)) : rnd() < 0.5;
+    const aWins =
+      KIND === 'strict' ? a > b : KIND === 'skill' ? rnd() < 1 / (1 + Math.exp((b - a) * 0.3)) : rnd() < 0.5;
     entries.push({ game: GAMES[i % GAMES.length]!, [`agent-${a}`]: aWins ? 1 : 0, [`agent-${b}`]: aWins ? 0 : 1 });
   }
   return JSON.stringify(entries);
@@ -38,7 +49,9 @@ async function main(): Promise<void> {
   const { fitWinMatrix, indexedWinMatrix } = await import('../lib/rating/bradley-terry');
   const { fitIlsr, gamebenchWinMatrix } = await import('../lib/rating/ilsr');
   const text = file();
-  console.log(`${KIND}: ${ENTRIES.toLocaleString('en')} matches among ${AGENTS} agents, ${(text.length / 1024 / 1024).toFixed(1)} MB`);
+  console.log(
+    `${KIND}: ${ENTRIES.toLocaleString('en')} matches among ${AGENTS} agents, ${(text.length / 1024 / 1024).toFixed(1)} MB`,
+  );
 
   // The fits alone, on the whole file.
   const x = indexMatches(parseGamebench(text).matches);
@@ -48,7 +61,9 @@ async function main(): Promise<void> {
   ] as const) {
     const t = performance.now();
     const r = fit();
-    console.log(`  ${name}: ${r.iterations} iterations in ${(performance.now() - t).toFixed(0)} ms, β from ${Math.min(...r.beta).toFixed(1)} to ${Math.max(...r.beta).toFixed(1)}`);
+    console.log(
+      `  ${name}: ${r.iterations} iterations in ${(performance.now() - t).toFixed(0)} ms, β from ${Math.min(...r.beta).toFixed(1)} to ${Math.max(...r.beta).toFixed(1)}`,
+    );
   }
 
   const { createDb } = await import('../lib/db');
@@ -72,7 +87,9 @@ async function main(): Promise<void> {
     for (const estimate of ['point', 'gamebench']) {
       t = performance.now();
       const r = await service.get(leaderboardQuerySchema.parse({ dataset: 'big', estimate }));
-      console.log(`  view estimate=${estimate} (1,000 rounds): ${((performance.now() - t) / 1000).toFixed(1)} s, ${r.rows.length} agents, top ${r.rows[0]?.agentName} at ${r.rows[0]?.rating?.toFixed(0)}`);
+      console.log(
+        `  view estimate=${estimate} (1,000 rounds): ${((performance.now() - t) / 1000).toFixed(1)} s, ${r.rows.length} agents, top ${r.rows[0]?.agentName} at ${r.rows[0]?.rating?.toFixed(0)}`,
+      );
     }
     await db.$disconnect();
   } finally {

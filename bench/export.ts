@@ -74,31 +74,71 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = pg.url;
     process.env.ARENA_DATA_DIR = dir;
     const db = createDb(pg.url);
-    const [a, b] = await Promise.all(['bench-a', 'bench-b'].map((name) => db.agent.create({ data: { name, kind: 'llm', model: 'sim' } })));
-    const prose = (k: number, words: number) => Array.from({ length: words }, (_, w) => ['the', 'knight', 'moves', 'to', 'the', 'centre', 'square', 'because'][(k + w) % 8]).join(' ');
+    const [a, b] = await Promise.all(
+      ['bench-a', 'bench-b'].map((name) => db.agent.create({ data: { name, kind: 'llm', model: 'sim' } })),
+    );
+    const prose = (k: number, words: number) =>
+      Array.from(
+        { length: words },
+        (_, w) => ['the', 'knight', 'moves', 'to', 'the', 'centre', 'square', 'because'][(k + w) % 8],
+      ).join(' ');
     const t0 = performance.now();
     for (let from = 0; from < MATCHES; from += 50) {
       const batch = Array.from({ length: Math.min(50, MATCHES - from) }, (_, j) => from + j);
-      await db.$transaction(async (tx) => {
-        for (const k of batch) {
-          const m = await tx.match.create({
-            data: {
-              gameId: 'tictactoe', seed: `bench-${k}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.UTC(2026, 0, 1) + k * 1000),
-              result: { scores: [1, 0], reason: 'three in a row', winner: 0 },
-              seats: { create: [0, 1].map((seat) => ({ seat, agentId: (seat ? b : a)!.id, score: 1 - seat, outcome: seat ? 'loss' : 'win' })) },
-            },
-          });
-          await tx.matchEvent.createMany({
-            data: Array.from({ length: 30 }, (_, e) => ({ matchId: m.id, seq: e + 1, kind: 'move', seat: e % 2, payload: { ply: e, action: { type: 'place', cell: e % 9 }, lines: [{ text: prose(e, 30) }] }, visibleTo: [] })),
-          });
-          await tx.llmCall.createMany({
-            data: Array.from({ length: 15 }, (_, c) => ({
-              matchId: m.id, seat: c % 2, ply: c, attempt: 1, agentId: (c % 2 ? b : a)!.id, model: 'sim', latencyMs: 300, tokensIn: 500, tokensOut: 80,
-              messages: [{ role: 'system', content: prose(c, 60) }, { role: 'user', content: prose(c + 1, 40) }], reply: prose(c + 2, 30), parsedAction: { type: 'place', cell: c % 9 },
-            })),
-          });
-        }
-      }, { timeout: 120_000 });
+      await db.$transaction(
+        async (tx) => {
+          for (const k of batch) {
+            const m = await tx.match.create({
+              data: {
+                gameId: 'tictactoe',
+                seed: `bench-${k}`,
+                numPlayers: 2,
+                status: 'finished',
+                finishedAt: new Date(Date.UTC(2026, 0, 1) + k * 1000),
+                result: { scores: [1, 0], reason: 'three in a row', winner: 0 },
+                seats: {
+                  create: [0, 1].map((seat) => ({
+                    seat,
+                    agentId: (seat ? b : a)!.id,
+                    score: 1 - seat,
+                    outcome: seat ? 'loss' : 'win',
+                  })),
+                },
+              },
+            });
+            await tx.matchEvent.createMany({
+              data: Array.from({ length: 30 }, (_, e) => ({
+                matchId: m.id,
+                seq: e + 1,
+                kind: 'move',
+                seat: e % 2,
+                payload: { ply: e, action: { type: 'place', cell: e % 9 }, lines: [{ text: prose(e, 30) }] },
+                visibleTo: [],
+              })),
+            });
+            await tx.llmCall.createMany({
+              data: Array.from({ length: 15 }, (_, c) => ({
+                matchId: m.id,
+                seat: c % 2,
+                ply: c,
+                attempt: 1,
+                agentId: (c % 2 ? b : a)!.id,
+                model: 'sim',
+                latencyMs: 300,
+                tokensIn: 500,
+                tokensOut: 80,
+                messages: [
+                  { role: 'system', content: prose(c, 60) },
+                  { role: 'user', content: prose(c + 1, 40) },
+                ],
+                reply: prose(c + 2, 30),
+                parsedAction: { type: 'place', cell: c % 9 },
+              })),
+            });
+          }
+        },
+        { timeout: 120_000 },
+      );
     }
     console.log(`filled ${MATCHES} matches in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -115,16 +155,26 @@ async function main(): Promise<void> {
       async function* lines() {
         for await (const batch of exportMatchBatches({ statuses: ['finished', 'failed'], games })) {
           const logs = await getMatchLogs(batch.map((m) => m.id));
-          yield batch.map((m) => `${JSON.stringify(jsonlRecord(m, logs.get(m.id)?.events ?? [], logs.get(m.id)?.llmCalls ?? []))}\n`).join('');
+          yield batch
+            .map(
+              (m) =>
+                `${JSON.stringify(jsonlRecord(m, logs.get(m.id)?.events ?? [], logs.get(m.id)?.llmCalls ?? []))}\n`,
+            )
+            .join('');
         }
       }
       return new Response(textStream(lines()), { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
     };
 
-    for (const [label, exportRoute] of [['before (no cache)', before], ['now (cached per version)', jsonl]] as const) {
+    for (const [label, exportRoute] of [
+      ['before (no cache)', before],
+      ['now (cached per version)', jsonl],
+    ] as const) {
       const server = http.createServer(async (req, res) => {
         const url = `http://bench${req.url}`;
-        const request = new Request(url, { headers: { [CLIENT_IP_HEADER]: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+        const request = new Request(url, {
+          headers: { [CLIENT_IP_HEADER]: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+        });
         const response = await (req.url!.startsWith('/api/health') ? health() : exportRoute(request));
         res.writeHead(response.status, Object.fromEntries(response.headers));
         if (!response.body) return void res.end();
@@ -161,10 +211,18 @@ async function main(): Promise<void> {
       sampler!.send('stop');
       const h = (await during).samples;
       const mb = (downloads.sizes[0]?.bytes ?? 0) / 1024 / 1024;
-      console.log(`\n${label}: ${REQUESTS} exports of ${mb.toFixed(1)} MB at once (statuses ${[...new Set(downloads.sizes.map((s) => s.status))].join(',')}) in ${(downloads.ms / 1000).toFixed(1)} s`);
-      console.log(`  /api/health idle:        p50 ${pct(idle.samples, 0.5).toFixed(0)} ms, max ${Math.max(...idle.samples).toFixed(0)} ms (${idle.samples.length} samples)`);
-      console.log(`  /api/health meanwhile:   p50 ${pct(h, 0.5).toFixed(0)} ms, p95 ${pct(h, 0.95).toFixed(0)} ms, max ${Math.max(...h).toFixed(0)} ms (${h.length} samples)`);
-      console.log(`  server event loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`);
+      console.log(
+        `\n${label}: ${REQUESTS} exports of ${mb.toFixed(1)} MB at once (statuses ${[...new Set(downloads.sizes.map((s) => s.status))].join(',')}) in ${(downloads.ms / 1000).toFixed(1)} s`,
+      );
+      console.log(
+        `  /api/health idle:        p50 ${pct(idle.samples, 0.5).toFixed(0)} ms, max ${Math.max(...idle.samples).toFixed(0)} ms (${idle.samples.length} samples)`,
+      );
+      console.log(
+        `  /api/health meanwhile:   p50 ${pct(h, 0.5).toFixed(0)} ms, p95 ${pct(h, 0.95).toFixed(0)} ms, max ${Math.max(...h).toFixed(0)} ms (${h.length} samples)`,
+      );
+      console.log(
+        `  server event loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+      );
       await new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
     }

@@ -6,9 +6,7 @@ type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** What the parent asks: connect and join, report what was received, or stop. */
 export type ToClients =
-  | { type: 'join'; url: string; matches: { matchId: string; count: number }[] }
-  | { type: 'report' }
-  | { type: 'close' };
+  { type: 'join'; url: string; matches: { matchId: string; count: number }[] } | { type: 'report' } | { type: 'close' };
 
 /** What this process answers: join → snapshot times, and every event receipt (match index, seq, epoch ms). */
 export type FromClients =
@@ -37,35 +35,47 @@ async function joinAll(url: string, matches: { matchId: string; count: number }[
   const socks: { c: Client; matchId: string; index: number }[] = [];
   let failed = 0;
   for (let i = 0; i < jobs.length; i += 100) {
-    await Promise.all(jobs.slice(i, i + 100).map(async (j) => {
-      const c: Client = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
-      clients.push(c);
-      const ok = await new Promise<boolean>((resolve) => {
-        c.once('connect', () => resolve(true));
-        c.once('connect_error', () => resolve(false));
-      });
-      if (ok) socks.push({ c, ...j });
-      else failed++;
-    }));
+    await Promise.all(
+      jobs.slice(i, i + 100).map(async (j) => {
+        const c: Client = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+        clients.push(c);
+        const ok = await new Promise<boolean>((resolve) => {
+          c.once('connect', () => resolve(true));
+          c.once('connect_error', () => resolve(false));
+        });
+        if (ok) socks.push({ c, ...j });
+        else failed++;
+      }),
+    );
   }
-  const joinMs = await Promise.all(socks.map(({ c, matchId, index }) => new Promise<number>((resolve) => {
-    let last = -1;
-    c.on('match:event', ({ event }: { matchId: string; event: WireEvent }) => {
-      const t = now();
-      receipts.push(index, event.seq, t);
-      if (!event.hidden) atLatency.push(t - Date.parse(event.at));
-      // A gap the event accounts for (`after`: the seqs between were hidden from spectators) is no gap.
-      if (last >= 0 && event.seq > last + 1 && !(!event.hidden && event.after !== undefined && event.after <= last)) gaps++;
-      last = event.seq;
-    });
-    const t0 = now();
-    c.once('match:snapshot', (s: MatchSnapshot) => {
-      last = s.seq;
-      resolve(now() - t0);
-      c.on('match:snapshot', (s2: MatchSnapshot) => (last = s2.seq));
-    });
-    c.emit('match:join', { matchId });
-  })));
+  const joinMs = await Promise.all(
+    socks.map(
+      ({ c, matchId, index }) =>
+        new Promise<number>((resolve) => {
+          let last = -1;
+          c.on('match:event', ({ event }: { matchId: string; event: WireEvent }) => {
+            const t = now();
+            receipts.push(index, event.seq, t);
+            if (!event.hidden) atLatency.push(t - Date.parse(event.at));
+            // A gap the event accounts for (`after`: the seqs between were hidden from spectators) is no gap.
+            if (
+              last >= 0 &&
+              event.seq > last + 1 &&
+              !(!event.hidden && event.after !== undefined && event.after <= last)
+            )
+              gaps++;
+            last = event.seq;
+          });
+          const t0 = now();
+          c.once('match:snapshot', (s: MatchSnapshot) => {
+            last = s.seq;
+            resolve(now() - t0);
+            c.on('match:snapshot', (s2: MatchSnapshot) => (last = s2.seq));
+          });
+          c.emit('match:join', { matchId });
+        }),
+    ),
+  );
   send({ type: 'joined', joinMs, failed });
 }
 

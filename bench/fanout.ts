@@ -47,7 +47,11 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 /** Random moves with a reply's text before each (hidden from spectators in imperfect-information games), after a delay. */
 let delay = DELAY;
@@ -69,12 +73,19 @@ class Clients {
   private waiting = new Map<ChildProcess, (m: FromClients) => void>();
   constructor(n = PROCS) {
     this.children = Array.from({ length: n }, () => {
-      const child = fork(path.join(import.meta.dirname, 'fanout-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      const child = fork(path.join(import.meta.dirname, 'fanout-clients.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        stdio: 'inherit',
+      });
       child.on('message', (m: FromClients) => this.waiting.get(child)?.(m));
       return child;
     });
   }
-  private ask1<T extends FromClients['type']>(child: ChildProcess, m: ToClients, answer: T): Promise<Extract<FromClients, { type: T }>> {
+  private ask1<T extends FromClients['type']>(
+    child: ChildProcess,
+    m: ToClients,
+    answer: T,
+  ): Promise<Extract<FromClients, { type: T }>> {
     return new Promise((resolve) => {
       this.waiting.set(child, (r) => r.type === answer && resolve(r as never));
       child.send(m);
@@ -83,11 +94,22 @@ class Clients {
   /** Every match's spectators split over the processes; the join times of all of them. */
   async join(url: string, matches: { matchId: string; count: number }[]) {
     const n = this.children.length;
-    const parts = await Promise.all(this.children.map((c, k) => this.ask1(c, {
-      type: 'join',
-      url,
-      matches: matches.map((m) => ({ matchId: m.matchId, count: Math.floor(m.count / n) + (k < m.count % n ? 1 : 0) })),
-    }, 'joined')));
+    const parts = await Promise.all(
+      this.children.map((c, k) =>
+        this.ask1(
+          c,
+          {
+            type: 'join',
+            url,
+            matches: matches.map((m) => ({
+              matchId: m.matchId,
+              count: Math.floor(m.count / n) + (k < m.count % n ? 1 : 0),
+            })),
+          },
+          'joined',
+        ),
+      ),
+    );
     return { joinMs: parts.flatMap((p) => p.joinMs), failed: parts.reduce((s, p) => s + p.failed, 0) };
   }
   async report() {
@@ -114,16 +136,29 @@ async function main() {
     const big = 1_000_000;
     // All clients come from 127.0.0.1: the per-address limits are lifted for the bench.
     const HubClass: typeof CurrentHub = HUB_MODULE ? (await import(path.resolve(HUB_MODULE))).Hub : CurrentHub;
-    const hub = new HubClass(() => db, { limits: { connectionsPerAddress: big, newConnectionsPerAddress: big, joinsPerAddress: big, eventsPerAddress: big, packetsPerAddress: big, maxPendingBytesPerAddress: big } } as ConstructorParameters<typeof CurrentHub>[1]);
+    const hub = new HubClass(() => db, {
+      limits: {
+        connectionsPerAddress: big,
+        newConnectionsPerAddress: big,
+        joinsPerAddress: big,
+        eventsPerAddress: big,
+        packetsPerAddress: big,
+        maxPendingBytesPerAddress: big,
+      },
+    } as ConstructorParameters<typeof CurrentHub>[1]);
     const server = http.createServer();
-    const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 16_384, serveClient: false });
+    const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
+      maxHttpBufferSize: 16_384,
+      serveClient: false,
+    });
     hub.attach(io);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    stopServer = () => new Promise<void>((r) => {
-      hub.close();
-      void io.close(() => r());
-    });
+    stopServer = () =>
+      new Promise<void>((r) => {
+        hub.close();
+        void io.close(() => r());
+      });
 
     const published = new Map<string, number>();
     const publish: typeof hub.publish = (matchId, ev, state, setup) => {
@@ -131,15 +166,32 @@ async function main() {
       hub.publish(matchId, ev, state, setup);
     };
     let recording = false;
-    const [a, b] = await Promise.all(['fan-a', 'fan-b'].map((name) => db.agent.create({ data: { name, kind: 'random' } })));
+    const [a, b] = await Promise.all(
+      ['fan-a', 'fan-b'].map((name) => db.agent.create({ data: { name, kind: 'random' } })),
+    );
     let n = 0;
-    const newMatch = async () => (await db.match.create({
-      data: { gameId: GAME, seed: `fanout-${n++}`, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
-    })).id;
+    const newMatch = async () =>
+      (
+        await db.match.create({
+          data: {
+            gameId: GAME,
+            seed: `fanout-${n++}`,
+            numPlayers: 2,
+            seats: {
+              create: [
+                { seat: 0, agentId: a!.id },
+                { seat: 1, agentId: b!.id },
+              ],
+            },
+          },
+        })
+      ).id;
     const store = prismaStore(db);
     const play = (id: string) => runMatch(id, { store, createAgent: slowAgent, publish });
 
-    console.log(`Spectator fan-out: ${GAME}, random moves with a reply before each, ${DELAY} ms between moves; spectators in ${PROCS} child process(es); hub ${HUB_MODULE ?? 'server/rooms/hub.ts'}`);
+    console.log(
+      `Spectator fan-out: ${GAME}, random moves with a reply before each, ${DELAY} ms between moves; spectators in ${PROCS} child process(es); hub ${HUB_MODULE ?? 'server/rooms/hub.ts'}`,
+    );
     console.log(`machine: ${os.cpus().length} cores, load average at start ${load()}`);
 
     if (SOAK !== null) {
@@ -161,7 +213,10 @@ async function main() {
       const clients = new Clients();
       published.clear();
       recording = true;
-      const joined = await clients.join(url, ids.map((matchId) => ({ matchId, count: sc.per })));
+      const joined = await clients.join(
+        url,
+        ids.map((matchId) => ({ matchId, count: sc.per })),
+      );
       const cpu0 = process.cpuUsage();
       const t0 = now();
       const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -180,14 +235,29 @@ async function main() {
         const at = published.get(`${ids[rep.receipts[i]!]}:${rep.receipts[i + 1]}`);
         if (at !== undefined) (at < t0 ? during : lat).push(rep.receipts[i + 2]! - at);
       }
-      console.log(`\n${sc.name} (${joined.joinMs.length} joined${joined.failed ? `, ${joined.failed} failed to connect` : ''}; load average ${load()})`);
-      console.log(`  join → snapshot:            p50 ${pct(joined.joinMs, 50).toFixed(0)} ms, p99 ${pct(joined.joinMs, 99).toFixed(0)} ms`);
-      console.log(`  publish → receipt:          p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${pct(lat, 100).toFixed(1)} ms (${lat.length} deliveries of the ${[...published.values()].filter((x) => x >= t0).length} events published in the ${(wall / 1000).toFixed(0)} s after the joins)`);
-      if (during.length) console.log(`    events published during the joins: p50 ${pct(during, 50).toFixed(1)} ms, p99 ${pct(during, 99).toFixed(1)} ms (${during.length} deliveries)`);
-      console.log(`  event time (at) → receipt:  p50 ${pct(rep.atLatency, 50).toFixed(1)} ms, p99 ${pct(rep.atLatency, 99).toFixed(1)} ms (visible events)`);
-      console.log(`  server CPU ${((100 * (cpu.user + cpu.system)) / 1000 / wall).toFixed(0)} %, clients' CPU ${((100 * rep.cpuMs) / wall).toFixed(0)} % (includes their joins), event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms`);
+      console.log(
+        `\n${sc.name} (${joined.joinMs.length} joined${joined.failed ? `, ${joined.failed} failed to connect` : ''}; load average ${load()})`,
+      );
+      console.log(
+        `  join → snapshot:            p50 ${pct(joined.joinMs, 50).toFixed(0)} ms, p99 ${pct(joined.joinMs, 99).toFixed(0)} ms`,
+      );
+      console.log(
+        `  publish → receipt:          p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${pct(lat, 100).toFixed(1)} ms (${lat.length} deliveries of the ${[...published.values()].filter((x) => x >= t0).length} events published in the ${(wall / 1000).toFixed(0)} s after the joins)`,
+      );
+      if (during.length)
+        console.log(
+          `    events published during the joins: p50 ${pct(during, 50).toFixed(1)} ms, p99 ${pct(during, 99).toFixed(1)} ms (${during.length} deliveries)`,
+        );
+      console.log(
+        `  event time (at) → receipt:  p50 ${pct(rep.atLatency, 50).toFixed(1)} ms, p99 ${pct(rep.atLatency, 99).toFixed(1)} ms (visible events)`,
+      );
+      console.log(
+        `  server CPU ${((100 * (cpu.user + cpu.system)) / 1000 / wall).toFixed(0)} %, clients' CPU ${((100 * rep.cpuMs) / wall).toFixed(0)} % (includes their joins), event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms`,
+      );
       const cache = (hub as { cacheStats?: () => { bytes: number; matches: number } }).cacheStats?.();
-      console.log(`  server RSS ${mb(mem.rss)}, heap used ${mb(mem.heapUsed)}; gaps seen by clients ${rep.gaps}${cache ? `; hub cache ${cache.matches} matches, ~${mb(cache.bytes)}` : ''}`);
+      console.log(
+        `  server RSS ${mb(mem.rss)}, heap used ${mb(mem.heapUsed)}; gaps seen by clients ${rep.gaps}${cache ? `; hub cache ${cache.matches} matches, ~${mb(cache.bytes)}` : ''}`,
+      );
       clients.close();
       delay = 0; // let the matches finish quickly
       await Promise.all(runs);
@@ -203,7 +273,13 @@ async function main() {
 }
 
 /** Many long matches one after another, some watched, for `minutes`; RSS and heap every minute (memory should stay flat). */
-async function soak(minutes: number, url: string, newMatch: () => Promise<string>, play: (id: string) => Promise<unknown>, hub: Hub) {
+async function soak(
+  minutes: number,
+  url: string,
+  newMatch: () => Promise<string>,
+  play: (id: string) => Promise<unknown>,
+  hub: Hub,
+) {
   delay = Math.min(DELAY, 5);
   const end = Date.now() + minutes * 60_000;
   let done = 0;
@@ -225,7 +301,9 @@ async function soak(minutes: number, url: string, newMatch: () => Promise<string
     const m = process.memoryUsage();
     const cache = (hub as { cacheStats?: () => { bytes: number; matches: number } }).cacheStats?.();
     const heap = `heap used${(globalThis as { gc?: unknown }).gc ? ' after GC' : ''}`;
-    console.log(`  ${((Date.now() - t0) / 60_000).toFixed(0)} min: ${done} matches${cache ? ` (hub cache ${cache.matches}, ~${mb(cache.bytes)})` : ''}, RSS ${mb(m.rss)}, ${heap} ${mb(m.heapUsed)}, load average ${load()}`);
+    console.log(
+      `  ${((Date.now() - t0) / 60_000).toFixed(0)} min: ${done} matches${cache ? ` (hub cache ${cache.matches}, ~${mb(cache.bytes)})` : ''}, RSS ${mb(m.rss)}, ${heap} ${mb(m.heapUsed)}, load average ${load()}`,
+    );
   }, 60_000);
   await Promise.all(workers);
   clearInterval(timer);

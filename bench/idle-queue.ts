@@ -13,7 +13,11 @@ import { freePort } from '../server/net';
 const CONCURRENCY = Number(process.argv[2] ?? 256);
 const SECONDS = Number(process.argv[3] ?? 20);
 const root = path.resolve(import.meta.dirname, '..');
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'arena-idle-'));
@@ -22,8 +26,14 @@ async function main() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
-      ...process.env, DATABASE_URL: db.url, ARENA_ROLE: 'worker', ARENA_DEMO: '0', ARENA_CONCURRENCY: String(CONCURRENCY),
-      ARENA_METRICS_PORT: String(metricsPort), ARENA_DATA_DIR: path.join(dir, 'data'), ARENA_SECRET: 'idle-queue-bench-secret',
+      ...process.env,
+      DATABASE_URL: db.url,
+      ARENA_ROLE: 'worker',
+      ARENA_DEMO: '0',
+      ARENA_CONCURRENCY: String(CONCURRENCY),
+      ARENA_METRICS_PORT: String(metricsPort),
+      ARENA_DATA_DIR: path.join(dir, 'data'),
+      ARENA_SECRET: 'idle-queue-bench-secret',
     },
     stdio: 'ignore',
   });
@@ -37,13 +47,18 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 5000)); // past start-up
     await c.connect();
-    const count = async () => Number((await c.query<{ n: string }>('SELECT sum(xact_commit + xact_rollback) AS n FROM pg_stat_database')).rows[0]!.n);
+    const count = async () =>
+      Number(
+        (await c.query<{ n: string }>('SELECT sum(xact_commit + xact_rollback) AS n FROM pg_stat_database')).rows[0]!.n,
+      );
     const a = await count();
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const b = await count();
     const s = (performance.now() - t0) / 1000;
-    console.log(`idle worker, ARENA_CONCURRENCY=${CONCURRENCY} (+ the play queue's default 100): ${((b - a - 1) / s).toFixed(1)} Postgres transactions/s over ${s.toFixed(0)} s`);
+    console.log(
+      `idle worker, ARENA_CONCURRENCY=${CONCURRENCY} (+ the play queue's default 100): ${((b - a - 1) / s).toFixed(1)} Postgres transactions/s over ${s.toFixed(0)} s`,
+    );
     console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
   } finally {
     await c.end().catch(() => {});

@@ -36,13 +36,23 @@ const q = leaderboardQuerySchema.parse({});
 /** Finished matches shaped like the demo's: two-player games among four agents, Who is the spy host/guest, Hanabi, DEEP. */
 async function seed(db: Db) {
   const names = ['Random', 'Engine', 'sim-careful · cot', 'sim-sloppy · base'];
-  const agents = await Promise.all(names.map((name, i) => db.agent.create({ data: { name, kind: i === 0 ? 'random' : i === 1 ? 'engine' : 'llm' } })));
+  const agents = await Promise.all(
+    names.map((name, i) => db.agent.create({ data: { name, kind: i === 0 ? 'random' : i === 1 ? 'engine' : 'llm' } })),
+  );
   const host = await db.agent.create({ data: { name: 'sim-careful · base', kind: 'llm' } });
   const strength = [0, 2, 1, 0.5];
   const rng = createRng('bench-leaderboard');
   const two = ['tictactoe', 'connect-four', 'holdem', 'bargain', 'bid'];
   const t0 = Date.UTC(2026, 0, 1);
-  const matches: { id: string; gameId: string; seed: string; numPlayers: number; status: string; finishedAt: Date; result: object }[] = [];
+  const matches: {
+    id: string;
+    gameId: string;
+    seed: string;
+    numPlayers: number;
+    status: string;
+    finishedAt: Date;
+    result: object;
+  }[] = [];
   const seats: { matchId: string; seat: number; agentId: string; score: number; outcome: string }[] = [];
   for (let i = 0; i < MATCHES; i++) {
     const id = `bench-${i}`;
@@ -71,19 +81,41 @@ async function seed(db: Db) {
           ? { agentId: guest.id, score: villagersWin ? 0 : 1, outcome: villagersWin ? 'loss' : 'win' }
           : { agentId: host.id, score: villagersWin ? 1 / 3 : 0, outcome: villagersWin ? 'win' : 'loss' },
       );
-      result = { scores: line.map((s) => s.score), reason: 'bench', winner: villagersWin ? null : 0, teams: ['spy', 'villager', 'villager', 'villager'] };
+      result = {
+        scores: line.map((s) => s.score),
+        reason: 'bench',
+        winner: villagersWin ? null : 0,
+        teams: ['spy', 'villager', 'villager', 'villager'],
+      };
     } else if (kind === 8) {
       gameId = 'hanabi';
       const a = agents[rng.int(4)]!;
       const points = rng.int(26);
       line = [0, 1].map(() => ({ agentId: a.id, score: 0.5, outcome: 'shared' }));
-      result = { scores: [0.5, 0.5], reason: 'bench', winner: null, rewards: [points, points], teams: ['team', 'team'] };
+      result = {
+        scores: [0.5, 0.5],
+        reason: 'bench',
+        winner: null,
+        rewards: [points, points],
+        teams: ['team', 'team'],
+      };
     } else {
       gameId = 'deep';
-      line = [{ agentId: agents[2]!.id, score: 0.5, outcome: 'draw' }, { agentId: host.id, score: 0.5, outcome: 'draw' }];
+      line = [
+        { agentId: agents[2]!.id, score: 0.5, outcome: 'draw' },
+        { agentId: host.id, score: 0.5, outcome: 'draw' },
+      ];
       result = { scores: [0.5, 0.5], reason: 'bench', winner: null };
     }
-    matches.push({ id, gameId, seed: id, numPlayers: line.length, status: 'finished', finishedAt: new Date(t0 + i * 1000), result: result as object });
+    matches.push({
+      id,
+      gameId,
+      seed: id,
+      numPlayers: line.length,
+      status: 'finished',
+      finishedAt: new Date(t0 + i * 1000),
+      result: result as object,
+    });
     line.forEach((s, seat) => seats.push({ matchId: id, seat, ...s }));
   }
   await db.match.createMany({ data: matches });
@@ -133,7 +165,9 @@ async function main() {
       service.markStale();
       t = performance.now();
       const after = await service.get({ ...q, method: 'elo' });
-      console.log(`  visit after a match ended:               ${ms(t)} (${after.stale ? `stale numbers, ${after.newMatches} new` : 'fresh numbers'})`);
+      console.log(
+        `  visit after a match ended:               ${ms(t)} (${after.stale ? `stale numbers, ${after.newMatches} new` : 'fresh numbers'})`,
+      );
       await computer.close();
     }
 
@@ -171,7 +205,13 @@ async function main() {
  */
 async function seedSynthetic(db: Db, n: number, agentCount: number, from = 0) {
   if (from === 0) {
-    await db.agent.createMany({ data: Array.from({ length: agentCount }, (_, k) => ({ id: `syn-agent-${String(k).padStart(4, '0')}`, name: `Synthetic ${k}`, kind: k === 0 ? 'random' : 'llm' })) });
+    await db.agent.createMany({
+      data: Array.from({ length: agentCount }, (_, k) => ({
+        id: `syn-agent-${String(k).padStart(4, '0')}`,
+        name: `Synthetic ${k}`,
+        kind: k === 0 ? 'random' : 'llm',
+      })),
+    });
   }
   // A plain (unlogged) table, not a temporary one: Prisma's statements may run on different pooled connections.
   await db.$executeRawUnsafe('CREATE UNLOGGED TABLE IF NOT EXISTS syn (i int, a int, b int, sa float8)');
@@ -208,14 +248,20 @@ async function synthetic() {
   const n = Number(SYNTHETIC);
   const agentCount = Number(flag('--agents') ?? 200);
   const { loadavg } = await import('node:os');
-  const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
   const dir = await mkdtemp(path.join(tmpdir(), 'arena-bench-lb-'));
   const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
   try {
     await migrate(pg.url);
     const db = createDb(pg.url, 8);
-    if (!(Number.isInteger(GROUPS) && GROUPS >= 1 && agentCount >= 2 * GROUPS)) throw new Error(`--groups ${GROUPS}: needs 1 ≤ G and at least 2 agents per group`);
-    console.log(`leaderboard, ${n} synthetic finished matches over ${agentCount} agents in ${GROUPS} group(s) that never meet (4 two-player games), ${ROUNDS} bootstrap rounds; load average ${load()}`);
+    if (!(Number.isInteger(GROUPS) && GROUPS >= 1 && agentCount >= 2 * GROUPS))
+      throw new Error(`--groups ${GROUPS}: needs 1 ≤ G and at least 2 agents per group`);
+    console.log(
+      `leaderboard, ${n} synthetic finished matches over ${agentCount} agents in ${GROUPS} group(s) that never meet (4 two-player games), ${ROUNDS} bootstrap rounds; load average ${load()}`,
+    );
     const t = performance.now();
     await seedSynthetic(db, n, agentCount);
     console.log(`  insert (INSERT … SELECT generate_series):  ${ms(t)}`);
@@ -270,13 +316,21 @@ async function stages(db: Db) {
 async function service(db: Db, n: number, agentCount: number, watermark: Watermark | undefined) {
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
   const { loadavg } = await import('node:os');
-  const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
   let t: number;
   {
-
     const computer = createComputer();
     await computer.warm();
-    const service = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0, log: console.log });
+    const service = new ArenaLeaderboard(() => db, computer, {
+      rounds: ROUNDS,
+      freshWaitMs: 0,
+      minRecomputeMs: 0,
+      eagerWindowMs: 0,
+      log: console.log,
+    });
     const other = leaderboardQuerySchema.parse({ game: 'tictactoe' });
     // Visits while a recompute runs go to a view of a second service that is never marked stale: a cached page.
     const visitor = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS, freshWaitMs: 0, eagerWindowMs: 0 });
@@ -322,7 +376,13 @@ async function service(db: Db, n: number, agentCount: number, watermark: Waterma
       while (!service.isFresh(q)) await new Promise((r) => setTimeout(r, 50));
     });
     if (process.argv.includes('--full')) {
-      const whole = new ArenaLeaderboard(() => db, computer, { rounds: ROUNDS, incremental: false, freshWaitMs: 0, minRecomputeMs: 0, eagerWindowMs: 0 });
+      const whole = new ArenaLeaderboard(() => db, computer, {
+        rounds: ROUNDS,
+        incremental: false,
+        freshWaitMs: 0,
+        minRecomputeMs: 0,
+        eagerWindowMs: 0,
+      });
       await during('whole recompute after them (the old way)', () => whole.get(q));
     }
     if (process.argv.includes('--publication')) {
@@ -335,13 +395,17 @@ async function service(db: Db, n: number, agentCount: number, watermark: Waterma
         console.log(`    the request answered in ${ms(r0)} (${run.matchesUsed} matches)`);
         await publication.idle();
         const stored = await db.publicationRun.findUniqueOrThrow({ where: { id: run.id } });
-        console.log(`    stored: ${stored.status}${stored.error ? ` (${stored.error})` : ''}, ${stored.roundsDone} rounds`);
+        console.log(
+          `    stored: ${stored.status}${stored.error ? ` (${stored.error})` : ''}, ${stored.roundsDone} rounds`,
+        );
       });
     }
     if (watermark) {
       t = performance.now();
       const since = await loadLeaderboardSince(db, q, watermark);
-      console.log(`  read since the first watermark on this thread, the reliability counts whole (${since?.matches.length} new): ${ms(t)}`);
+      console.log(
+        `  read since the first watermark on this thread, the reliability counts whole (${since?.matches.length} new): ${ms(t)}`,
+      );
     }
     await computer.close();
   }

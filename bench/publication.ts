@@ -40,7 +40,10 @@ function synthetic(matches: number, agents: number, shares: number[]): RatedMatc
     return {
       id: `m${id}`,
       gameId: `game-${g}`,
-      seats: seats.map((k, i) => ({ agentId: `agent-${String(k).padStart(2, '0')}`, score: draw ? 0.5 : perf[i] === best ? 1 : 0 })),
+      seats: seats.map((k, i) => ({
+        agentId: `agent-${String(k).padStart(2, '0')}`,
+        score: draw ? 0.5 : perf[i] === best ? 1 : 0,
+      })),
       finishedAt: id,
     };
   });
@@ -57,29 +60,54 @@ async function alone() {
   for (const estimator of ['gamebench', 'mm'] as const) {
     let ticks = 0;
     const t = performance.now();
-    const run = startPublicationWorker({ matches, opts: { scheme: 'game-weighted', estimator, rounds: PUBLICATION_ROUNDS, seed: 'bench' } });
+    const run = startPublicationWorker({
+      matches,
+      opts: { scheme: 'game-weighted', estimator, rounds: PUBLICATION_ROUNDS, seed: 'bench' },
+    });
     await run.prepared;
     run.go(() => ticks++);
     const result = await run.done;
-    console.log(`1. publication run alone (${estimator === 'gamebench' ? "GameBench's ILSR fit, as runs use" : "the arena's MM fit"}): ${PUBLICATION_ROUNDS} game-weighted rounds, 20,000 matches, 30 agents, 9 games`);
-    console.log(`   wall time (worker start included): ${(performance.now() - t).toFixed(0)} ms, ${ticks} progress reports, ${result.agents.length} agents`);
+    console.log(
+      `1. publication run alone (${estimator === 'gamebench' ? "GameBench's ILSR fit, as runs use" : "the arena's MM fit"}): ${PUBLICATION_ROUNDS} game-weighted rounds, 20,000 matches, 30 agents, 9 games`,
+    );
+    console.log(
+      `   wall time (worker start included): ${(performance.now() - t).toFixed(0)} ms, ${ticks} progress reports, ${result.agents.length} agents`,
+    );
   }
 }
 
 /** Finished matches among 30 agents over the five two-player games, written straight to Postgres. */
 async function seed(db: Db) {
   const agents = await Promise.all(
-    Array.from({ length: 30 }, (_, i) => db.agent.create({ data: { name: i === 0 ? 'Random' : `agent ${i}`, kind: i === 0 ? 'random' : 'llm', model: `m${i}` } })),
+    Array.from({ length: 30 }, (_, i) =>
+      db.agent.create({
+        data: { name: i === 0 ? 'Random' : `agent ${i}`, kind: i === 0 ? 'random' : 'llm', model: `m${i}` },
+      }),
+    ),
   );
   const games = ['tictactoe', 'connect-four', 'holdem', 'bargain', 'bid'];
   const synth = synthetic(DB_MATCHES, 30, [40, 25, 15, 12, 8, 0]);
   const t0 = Date.UTC(2026, 0, 1);
   await db.match.createMany({
-    data: synth.map((m, i) => ({ id: `bench-${i}`, gameId: games[Number(m.gameId.slice(5))]!, seed: `s${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(t0 + i * 1000), result: { scores: m.seats.map((s) => s.score), reason: 'bench', winner: null } })),
+    data: synth.map((m, i) => ({
+      id: `bench-${i}`,
+      gameId: games[Number(m.gameId.slice(5))]!,
+      seed: `s${i}`,
+      numPlayers: 2,
+      status: 'finished',
+      finishedAt: new Date(t0 + i * 1000),
+      result: { scores: m.seats.map((s) => s.score), reason: 'bench', winner: null },
+    })),
   });
   await db.seat.createMany({
     data: synth.flatMap((m, i) =>
-      m.seats.map((s, seat) => ({ matchId: `bench-${i}`, seat, agentId: agents[Number(s.agentId.slice(6))]!.id, score: s.score, outcome: s.score === 0.5 ? 'draw' : s.score ? 'win' : 'loss' })),
+      m.seats.map((s, seat) => ({
+        matchId: `bench-${i}`,
+        seat,
+        agentId: agents[Number(s.agentId.slice(6))]!.id,
+        score: s.score,
+        outcome: s.score === 0.5 ? 'draw' : s.score ? 'win' : 'loss',
+      })),
     ),
   });
 }
@@ -120,7 +148,9 @@ async function during() {
     const service = new ArenaLeaderboard(() => db, computer, { rounds: 1000, eagerWindowMs: 0, freshWaitMs: 60_000 });
     await computer.warm();
     await service.warm([leaderboardQuerySchema.parse({}), leaderboardQuerySchema.parse({ method: 'elo' })]);
-    console.log(`\n2. /leaderboard while a run computes: ${DB_MATCHES} finished matches among 30 agents in Postgres, live leaderboard at 1,000 rounds`);
+    console.log(
+      `\n2. /leaderboard while a run computes: ${DB_MATCHES} finished matches among 30 agents in Postgres, live leaderboard at 1,000 rounds`,
+    );
 
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();

@@ -1,6 +1,15 @@
 // Benchmark of the rating library: 20,000 synthetic matches among 30 agents over 9 games; point fit, bootstraps, sanity.
 import { createRng } from '../lib/engine/rng';
-import { bootstrap, bradleyTerry, eloRatings, fitWinMatrix, indexedWinMatrix, indexMatches, trueSkillRatings, type RatedMatch } from '../lib/rating';
+import {
+  bootstrap,
+  bradleyTerry,
+  eloRatings,
+  fitWinMatrix,
+  indexedWinMatrix,
+  indexMatches,
+  trueSkillRatings,
+  type RatedMatch,
+} from '../lib/rating';
 
 const AGENTS = 30;
 const MATCHES = 20_000;
@@ -27,7 +36,12 @@ function syntheticMatch(id: number, g: number, skill: number[][]): RatedMatch {
     const seats = draw(4);
     const perf = seats.map((k) => s[k]! - Math.log(-Math.log(rng.next())));
     const winner = perf.indexOf(Math.max(...perf));
-    return { id: `m${id}`, gameId, seats: seats.map((k, i) => ({ agentId: agentId(k), score: i === winner ? 1 : 0 })), finishedAt: id };
+    return {
+      id: `m${id}`,
+      gameId,
+      seats: seats.map((k, i) => ({ agentId: agentId(k), score: i === winner ? 1 : 0 })),
+      finishedAt: id,
+    };
   }
   if (g === 8) {
     const [a, b, c, d] = draw(4) as [number, number, number, number];
@@ -36,14 +50,31 @@ function syntheticMatch(id: number, g: number, skill: number[][]): RatedMatch {
     return {
       id: `m${id}`,
       gameId,
-      seats: [[a, true], [b, true], [c, false], [d, false]].map(([k, red]) => ({ agentId: agentId(k as number), score: score(red as boolean), team: red ? 'red' : 'blue' })),
+      seats: [
+        [a, true],
+        [b, true],
+        [c, false],
+        [d, false],
+      ].map(([k, red]) => ({
+        agentId: agentId(k as number),
+        score: score(red as boolean),
+        team: red ? 'red' : 'blue',
+      })),
       finishedAt: id,
     };
   }
   const [a, b] = draw(2) as [number, number];
   const drawRate = g % 3 === 0 ? 0.15 : 0;
   const scoreA = rng.next() < drawRate ? 0.5 : rng.next() < 1 / (1 + Math.exp(s[b]! - s[a]!)) ? 1 : 0;
-  return { id: `m${id}`, gameId, seats: [{ agentId: agentId(a), score: scoreA }, { agentId: agentId(b), score: 1 - scoreA }], finishedAt: id };
+  return {
+    id: `m${id}`,
+    gameId,
+    seats: [
+      { agentId: agentId(a), score: scoreA },
+      { agentId: agentId(b), score: 1 - scoreA },
+    ],
+    finishedAt: id,
+  };
 }
 
 /** The matches in play order, games interleaved at random in proportion to their shares. */
@@ -61,7 +92,7 @@ function generate(): RatedMatch[] {
 function ranks(xs: number[]): number[] {
   const order = xs.map((x, k) => [x, k] as const).sort((p, q) => p[0] - q[0]);
   const out = new Array<number>(xs.length);
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
     for (let t = i; t <= j; t++) out[order[t]![1]] = (i + j) / 2 + 1;
@@ -74,7 +105,9 @@ function spearman(xs: number[], ys: number[]): number {
   const rx = ranks(xs);
   const ry = ranks(ys);
   const mean = (rx.length + 1) / 2;
-  let num = 0, dx = 0, dy = 0;
+  let num = 0,
+    dx = 0,
+    dy = 0;
   rx.forEach((r, k) => {
     num += (r - mean) * (ry[k]! - mean);
     dx += (r - mean) ** 2;
@@ -114,7 +147,9 @@ async function main() {
 
   const estimated = fit.agents.map((_, k) => fit.beta[k]!);
   const truth = fit.agents.map((id) => strength[Number(id.slice('agent-'.length))]!);
-  console.log(`\nSpearman(true strength, BT β) = ${spearman(truth, estimated).toFixed(4)} (BT used ${fit.iterations} MM iterations)`);
+  console.log(
+    `\nSpearman(true strength, BT β) = ${spearman(truth, estimated).toFixed(4)} (BT used ${fit.iterations} MM iterations)`,
+  );
 }
 
 await main();

@@ -34,10 +34,26 @@ time('frames', () => {
   steps = replayFrames(log).length;
 });
 const props = (step: number | null): MatchScreenProps => ({
-  matchId: snap.matchId, gameId: snap.gameId, gameTitle: title, scoring, tournamentName: 'bench',
-  initialStatus: snap.status, initialSeats: snap.seats, initialOutcome: snap.outcome, initialFailureReason: null,
-  log, connected: true, error: null, clockOffsetMs: 0, step, onStep: () => {}, turn: null, sentTurn: null, moveError: null,
-  onAction: () => {}, onResign: async () => {},
+  matchId: snap.matchId,
+  gameId: snap.gameId,
+  gameTitle: title,
+  scoring,
+  tournamentName: 'bench',
+  initialStatus: snap.status,
+  initialSeats: snap.seats,
+  initialOutcome: snap.outcome,
+  initialFailureReason: null,
+  log,
+  connected: true,
+  error: null,
+  clockOffsetMs: 0,
+  step,
+  onStep: () => {},
+  turn: null,
+  sentTurn: null,
+  moveError: null,
+  onAction: () => {},
+  onResign: async () => {},
 });
 const root = createRoot(document.getElementById('root')!);
 time('render', () => flushSync(() => root.render(createElement(MatchScreen, props(null)))));

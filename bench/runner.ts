@@ -20,9 +20,11 @@ const CONCURRENCY = Number(process.argv[3] ?? 8);
 
 async function pool<T>(items: T[], concurrency: number, fn: (x: T) => Promise<unknown>) {
   let i = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (i < items.length) await fn(items[i++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (i < items.length) await fn(items[i++]!);
+    }),
+  );
 }
 
 /** CPU seconds (user + system) of the postmaster's children: Postgres' backends and its background processes. */
@@ -37,23 +39,34 @@ function postgresCpu(postmaster: number | undefined): number {
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(f[1]) !== postmaster && Number(d) !== postmaster) continue;
       total += (Number(f[11]) + Number(f[12])) / tick;
-    } catch { /* the process ended */ }
+    } catch {
+      /* the process ended */
+    }
   }
   return total;
 }
 
 /** Every operation of a store timed (wall time, summed over the concurrent matches). */
 function timed(store: MatchStore, ms: Record<string, number>, n: Record<string, number>): MatchStore {
-  const wrap = <K extends keyof MatchStore>(k: K) => (async (...args: unknown[]) => {
-    const t = performance.now();
-    try {
-      return await (store[k] as (...a: unknown[]) => Promise<unknown>)(...args);
-    } finally {
-      ms[k] = (ms[k] ?? 0) + performance.now() - t;
-      n[k] = (n[k] ?? 0) + 1;
-    }
-  }) as MatchStore[K];
-  return { load: wrap('load'), begin: wrap('begin'), resume: wrap('resume'), appendBatch: wrap('appendBatch'), recordCall: wrap('recordCall'), finish: wrap('finish'), fail: wrap('fail') };
+  const wrap = <K extends keyof MatchStore>(k: K) =>
+    (async (...args: unknown[]) => {
+      const t = performance.now();
+      try {
+        return await (store[k] as (...a: unknown[]) => Promise<unknown>)(...args);
+      } finally {
+        ms[k] = (ms[k] ?? 0) + performance.now() - t;
+        n[k] = (n[k] ?? 0) + 1;
+      }
+    }) as MatchStore[K];
+  return {
+    load: wrap('load'),
+    begin: wrap('begin'),
+    resume: wrap('resume'),
+    appendBatch: wrap('appendBatch'),
+    recordCall: wrap('recordCall'),
+    finish: wrap('finish'),
+    fail: wrap('fail'),
+  };
 }
 
 async function main() {
@@ -66,7 +79,10 @@ async function main() {
     const pgPool = new pg.Pool({ connectionString: pgdb.url, max: CONCURRENCY * 2 });
     pgPool.on('connect', (client) => {
       const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-      (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => { statements++; return query(...a); };
+      (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
+        statements++;
+        return query(...a);
+      };
     });
     const db = new PrismaClient({ adapter: new PrismaPg(pgPool) });
     const stats = new pg.Client({ connectionString: pgdb.superuserUrl });
@@ -75,16 +91,34 @@ async function main() {
     const pgCounters = async () => {
       await new Promise((r) => setTimeout(r, 1500)); // backends report their counters when idle, at most once a second
       await stats.query('SELECT pg_stat_clear_snapshot()');
-      const c = await stats.query<{ commits: string }>('SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = $1', [dbName]);
-      const w = await stats.query<{ fsyncs: string | null }>(`SELECT sum(fsyncs) AS fsyncs FROM pg_stat_io WHERE object = 'wal'`).catch(() => ({ rows: [{ fsyncs: null }] }));
+      const c = await stats.query<{ commits: string }>(
+        'SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = $1',
+        [dbName],
+      );
+      const w = await stats
+        .query<{ fsyncs: string | null }>(`SELECT sum(fsyncs) AS fsyncs FROM pg_stat_io WHERE object = 'wal'`)
+        .catch(() => ({ rows: [{ fsyncs: null }] }));
       return { commits: Number(c.rows[0]!.commits), fsyncs: Number(w.rows[0]!.fsyncs ?? NaN) };
     };
 
-    const [a, b] = await Promise.all(['bench-random-a', 'bench-random-b'].map((name) => db.agent.create({ data: { name, kind: 'random' } })));
+    const [a, b] = await Promise.all(
+      ['bench-random-a', 'bench-random-b'].map((name) => db.agent.create({ data: { name, kind: 'random' } })),
+    );
     const ids: string[] = [];
     for (let i = 0; i < N; i++) {
       const m = await db.match.create({
-        data: { gameId: 'tictactoe', seed: `bench-${i}`, generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+        data: {
+          gameId: 'tictactoe',
+          seed: `bench-${i}`,
+          generator: CURRENT_GENERATOR,
+          numPlayers: 2,
+          seats: {
+            create: [
+              { seat: 0, agentId: a!.id },
+              { seat: 1, agentId: b!.id },
+            ],
+          },
+        },
       });
       ids.push(m.id);
     }
@@ -107,7 +141,13 @@ async function main() {
     const finished = await db.match.count({ where: { status: 'finished' } });
 
     const setup = (id: string): MatchSetup => ({
-      id, gameId: 'tictactoe', config: {}, seed: `bench-${id}`, generator: CURRENT_GENERATOR, numPlayers: 2, status: 'queued',
+      id,
+      gameId: 'tictactoe',
+      config: {},
+      seed: `bench-${id}`,
+      generator: CURRENT_GENERATOR,
+      numPlayers: 2,
+      status: 'queued',
       seats: [a!, b!].map((agent, seat) => ({ seat, agent: { ...agent, provider: null } })),
     });
     const memory = nullStore(setup);
@@ -119,15 +159,32 @@ async function main() {
 
     const perMatch = (x: number) => (x / N).toFixed(2);
     const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
-    console.log(`TicTacToe random vs random, ${N} matches, ${CONCURRENCY} at a time (${events} events written, ${finished} finished)`);
-    console.log(`  with Postgres persistence: ${(N / withPg).toFixed(1)} matches/s  (${((withPg / events) * 1e6).toFixed(0)} µs per event)`);
+    console.log(
+      `TicTacToe random vs random, ${N} matches, ${CONCURRENCY} at a time (${events} events written, ${finished} finished)`,
+    );
+    console.log(
+      `  with Postgres persistence: ${(N / withPg).toFixed(1)} matches/s  (${((withPg / events) * 1e6).toFixed(0)} µs per event)`,
+    );
     console.log(`  persistence off:           ${(N / without).toFixed(1)} matches/s`);
     console.log(`  persistence cost:          ${(((withPg - without) / N) * 1000).toFixed(2)} ms per match`);
-    console.log(`  per match: ${perMatch(stmts)} statements sent (BEGIN/COMMIT included), ${perMatch(after.commits - before.commits)} commits, ${perMatch(after.fsyncs - before.fsyncs)} WAL fsyncs`);
-    console.log(`  CPU per match: Node ${perMatch(cpuMs(cpu))} ms with Postgres (${perMatch(cpuMs(memCpu))} ms without), Postgres ${perMatch(pgCpu * 1000)} ms`);
-    console.log(`  store wall time per match (latency, overlapping across the ${CONCURRENCY} matches): ` +
-      Object.keys(opMs).map((k) => `${k} ${perMatch(opMs[k]!)} ms (${perMatch(opN[k]!)}×)`).join(', '));
-    console.log(`  load average (1/5/15 min): ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}, ${os.cpus().length} cores`);
+    console.log(
+      `  per match: ${perMatch(stmts)} statements sent (BEGIN/COMMIT included), ${perMatch(after.commits - before.commits)} commits, ${perMatch(after.fsyncs - before.fsyncs)} WAL fsyncs`,
+    );
+    console.log(
+      `  CPU per match: Node ${perMatch(cpuMs(cpu))} ms with Postgres (${perMatch(cpuMs(memCpu))} ms without), Postgres ${perMatch(pgCpu * 1000)} ms`,
+    );
+    console.log(
+      `  store wall time per match (latency, overlapping across the ${CONCURRENCY} matches): ` +
+        Object.keys(opMs)
+          .map((k) => `${k} ${perMatch(opMs[k]!)} ms (${perMatch(opN[k]!)}×)`)
+          .join(', '),
+    );
+    console.log(
+      `  load average (1/5/15 min): ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' / ')}, ${os.cpus().length} cores`,
+    );
     await stats.end();
     await db.$disconnect();
     await pgPool.end().catch(() => {});

@@ -14,7 +14,12 @@ let turns = 0;
 const t0 = performance.now();
 for (let i = 0; i < n; i++) {
   const engineRed = i % 2 === 0;
-  const r = playSide(seaBattle, `bench-${i}`, engineRed ? [engine, random] : [random, engine], createRng(`bench-agents-${i}`));
+  const r = playSide(
+    seaBattle,
+    `bench-${i}`,
+    engineRed ? [engine, random] : [random, engine],
+    createRng(`bench-agents-${i}`),
+  );
   turns += r.turns;
   const mine = engineRed ? 'Red' : 'Blue';
   if (r.winner === null) draws++;
@@ -23,6 +28,12 @@ for (let i = 0; i < n; i++) {
 }
 const ms = performance.now() - t0;
 console.log(`Sea Battle, engine side vs random side, ${n} seeded matches (sides alternating):`);
-console.log(`  engine wins ${wins} (${((100 * wins) / n).toFixed(1)}%), draws ${draws}, losses ${losses}; mean ${(turns / n).toFixed(1)} turns; ${(ms / n).toFixed(1)} ms a match`);
-const rr = Array.from({ length: Math.min(n, 100) }, (_, i) => playSide(seaBattle, `rr-${i}`, [random, random], createRng(`rr-${i}`)));
-console.log(`  random vs random, ${rr.length} matches: ${rr.filter((r) => r.winner === null).length} draws, mean ${(rr.reduce((a, r) => a + r.turns, 0) / rr.length).toFixed(1)} turns`);
+console.log(
+  `  engine wins ${wins} (${((100 * wins) / n).toFixed(1)}%), draws ${draws}, losses ${losses}; mean ${(turns / n).toFixed(1)} turns; ${(ms / n).toFixed(1)} ms a match`,
+);
+const rr = Array.from({ length: Math.min(n, 100) }, (_, i) =>
+  playSide(seaBattle, `rr-${i}`, [random, random], createRng(`rr-${i}`)),
+);
+console.log(
+  `  random vs random, ${rr.length} matches: ${rr.filter((r) => r.winner === null).length} draws, mean ${(rr.reduce((a, r) => a + r.turns, 0) / rr.length).toFixed(1)} turns`,
+);

@@ -56,7 +56,10 @@ async function child(job: ChildJob): Promise<ChildResult> {
     noteTokens: (p, n, w) => store.noteTokens(p, n, w),
     coolDown: (p, ms) => store.coolDown(p, ms),
   };
-  const limiter = new ProviderLimiter(job.limits, { windowMs: job.windowMs, shared: { store: timed, providerId: job.provider } });
+  const limiter = new ProviderLimiter(job.limits, {
+    windowMs: job.windowMs,
+    shared: { store: timed, providerId: job.provider },
+  });
   const grants: number[] = [];
   // Record each grant time by wrapping acquire.
   const acquire = limiter.acquire.bind(limiter);
@@ -72,7 +75,10 @@ async function child(job: ChildJob): Promise<ChildResult> {
       while (now() < end) {
         try {
           const res = await f(`${job.endpoint}/v1/chat/completions`, {
-            method: 'POST', body, headers: { 'content-type': 'application/json' }, signal: ac.signal,
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json' },
+            signal: ac.signal,
           });
           await res.json();
           calls++;
@@ -84,7 +90,14 @@ async function child(job: ChildJob): Promise<ChildResult> {
   );
   const s = store.stats();
   await store.close();
-  return { grants: grants.filter((t) => t <= end), takeMs, refusals: s.refusals, queries: s.queries, failures: s.failures, calls };
+  return {
+    grants: grants.filter((t) => t <= end),
+    takeMs,
+    refusals: s.refusals,
+    queries: s.queries,
+    failures: s.failures,
+    calls,
+  };
 }
 
 // ───────────── parent ─────────────
@@ -119,11 +132,16 @@ function startEndpoint(delayMs: () => number) {
       const answer = () => {
         inFlight--;
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({
-          id: 'c', object: 'chat.completion', created: 0, model: 'm',
-          choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
-        }));
+        res.end(
+          JSON.stringify({
+            id: 'c',
+            object: 'chat.completion',
+            created: 0,
+            model: 'm',
+            choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
+          }),
+        );
       };
       const d = delayMs();
       if (d > 0) setTimeout(answer, d);
@@ -142,14 +160,19 @@ function startEndpoint(delayMs: () => number) {
 
 function runChildren(n: number, job: ChildJob): Promise<ChildResult[]> {
   return Promise.all(
-    Array.from({ length: n }, () =>
-      new Promise<ChildResult>((resolve, reject) => {
-        const c = fork(import.meta.filename, ['child'], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-        c.once('message', (m) => resolve(m as ChildResult));
-        c.once('error', reject);
-        c.once('exit', (code) => code && reject(new Error(`child exited with ${code}`)));
-        c.send(job);
-      }),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<ChildResult>((resolve, reject) => {
+          const c = fork(import.meta.filename, ['child'], {
+            execArgv: process.execArgv,
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          });
+          c.once('message', (m) => resolve(m as ChildResult));
+          c.once('error', reject);
+          c.once('exit', (code) => code && reject(new Error(`child exited with ${code}`)));
+          c.send(job);
+        }),
     ),
   );
 }
@@ -159,10 +182,16 @@ function report(name: string, results: ChildResult[], seconds: number, windowMs:
   const take = results.flatMap((r) => r.takeMs);
   const perProcess = results.map((r) => r.grants.length).join(' + ');
   console.log(`${name}  (${limit})`);
-  console.log(`  grants: ${grants.length} in ${seconds} s over ${results.length} processes (${perProcess}) = ${((grants.length / seconds) * 60).toFixed(0)} requests/min`);
+  console.log(
+    `  grants: ${grants.length} in ${seconds} s over ${results.length} processes (${perProcess}) = ${((grants.length / seconds) * 60).toFixed(0)} requests/min`,
+  );
   console.log(`  most grants in any ${windowMs / 1000} s window: ${maxInWindow(grants, windowMs)}`);
-  console.log(`  shared grant round trip (granted takes): p50 ${pct(take, 50).toFixed(2)} ms, p99 ${pct(take, 99).toFixed(2)} ms (n = ${take.length})`);
-  console.log(`  store statements: ${results.reduce((s, r) => s + r.queries, 0)}, refusals: ${results.reduce((s, r) => s + r.refusals, 0)}, failures: ${results.reduce((s, r) => s + r.failures, 0)}`);
+  console.log(
+    `  shared grant round trip (granted takes): p50 ${pct(take, 50).toFixed(2)} ms, p99 ${pct(take, 99).toFixed(2)} ms (n = ${take.length})`,
+  );
+  console.log(
+    `  store statements: ${results.reduce((s, r) => s + r.queries, 0)}, refusals: ${results.reduce((s, r) => s + r.refusals, 0)}, failures: ${results.reduce((s, r) => s + r.failures, 0)}`,
+  );
 }
 
 async function main() {
@@ -178,7 +207,12 @@ async function main() {
     await new Promise<void>((r) => ep.server.listen(0, '127.0.0.1', r));
     const endpoint = `http://127.0.0.1:${(ep.server.address() as { port: number }).port}`;
     console.log(`shared provider limits: ${procs} processes × ${loops} concurrent callers, ${os.cpus().length} cores`);
-    console.log(`load average before: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average before: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
 
     const base = { dbUrl: pg.url, endpoint, seconds, loops };
     const a = await runChildren(procs, { ...base, provider: 'bench-a', limits: { rpm: 600 }, windowMs: 60_000 });
@@ -193,10 +227,23 @@ async function main() {
     ep.reset();
     delay = 50;
     const cSeconds = Math.max(5, Math.round(seconds / 2));
-    const c = await runChildren(procs, { ...base, seconds: cSeconds, provider: 'bench-c', limits: { maxConcurrent: 8 }, windowMs: 60_000 });
+    const c = await runChildren(procs, {
+      ...base,
+      seconds: cSeconds,
+      provider: 'bench-c',
+      limits: { maxConcurrent: 8 },
+      windowMs: 60_000,
+    });
     report('C. maxConcurrent 8, endpoint 50 ms', c, cSeconds, 1_000, 'ideal 160 requests/s');
-    console.log(`  endpoint received ${ep.stats().requests} (${(ep.stats().requests / cSeconds).toFixed(0)}/s, ideal 160/s), most in flight at once: ${ep.stats().maxInFlight}`);
-    console.log(`load average after: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `  endpoint received ${ep.stats().requests} (${(ep.stats().requests / cSeconds).toFixed(0)}/s, ideal 160/s), most in flight at once: ${ep.stats().maxInFlight}`,
+    );
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     ep.server.close();
     await pg.stop();

@@ -55,11 +55,16 @@ function sockstat(): number {
 function ssMemory(filter: string): { sockets: number; send: number; recv: number } {
   let out: string;
   try {
-    out = execFileSync('ss', ['-tmnH', 'state', 'established', filter], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    out = execFileSync('ss', ['-tmnH', 'state', 'established', filter], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch {
     return { sockets: NaN, send: NaN, recv: NaN };
   }
-  let sockets = 0, send = 0, recv = 0;
+  let sockets = 0,
+    send = 0,
+    recv = 0;
   for (const m of out.matchAll(/skmem:\(r(\d+),rb\d+,t(\d+),tb\d+,f\d+,w(\d+)/g)) {
     sockets++;
     recv += Number(m[1]);
@@ -96,15 +101,32 @@ async function main() {
     await migrate(pg.url);
     const db: Db = createDb(pg.url, 10);
     const store = prismaStore(db);
-    const [a, b] = await Promise.all(['p', 'q'].map((n) => db.agent.create({ data: { name: `slow-${n}`, kind: 'llm' } })));
+    const [a, b] = await Promise.all(
+      ['p', 'q'].map((n) => db.agent.create({ data: { name: `slow-${n}`, kind: 'llm' } })),
+    );
     const newMatch = (seed: string) =>
-      db.match.create({ data: { gameId: 'connect-four', seed, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } } });
+      db.match.create({
+        data: {
+          gameId: 'connect-four',
+          seed,
+          numPlayers: 2,
+          seats: {
+            create: [
+              { seat: 0, agentId: a!.id },
+              { seat: 1, agentId: b!.id },
+            ],
+          },
+        },
+      });
     const big = await newMatch('slow-readers-big');
     await runMatch(big.id, { store, createAgent: () => verbose(0) });
 
     const hub = new Hub(() => db);
     const server = http.createServer();
-    const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 16_384, serveClient: false });
+    const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
+      maxHttpBufferSize: 16_384,
+      serveClient: false,
+    });
     hub.attach(io);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
@@ -133,7 +155,12 @@ async function main() {
       c.emit('match:join', { matchId: big.id });
     });
     // A person reading normally, from an address of their own: they must stay connected throughout.
-    const me = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress: '127.0.1.1' } as never);
+    const me = connect(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      localAddress: '127.0.1.1',
+    } as never);
     reader.c = me;
     let readerEvents = 0;
     me.on('match:event', () => readerEvents++);
@@ -141,18 +168,28 @@ async function main() {
     me.emit('match:join', { matchId: live });
 
     const base = sockstat();
-    console.log(`slow readers: ${ADDRESSES} addresses × ${PER_ADDRESS} sockets, ${JOINS} joins each of a finished match whose snapshot is ${mb(snapshot)}, plus the live match`);
-    console.log(`TCP memory before: ${mb(base)} (sockstat, whole network namespace); tcp_wmem ${readFileSync('/proc/sys/net/ipv4/tcp_wmem', 'utf8').trim()}`);
-    const joins = [joinLive(), ...Array.from({ length: JOINS }, () => `42${JSON.stringify(['match:join', { matchId: big.id }])}`)];
+    console.log(
+      `slow readers: ${ADDRESSES} addresses × ${PER_ADDRESS} sockets, ${JOINS} joins each of a finished match whose snapshot is ${mb(snapshot)}, plus the live match`,
+    );
+    console.log(
+      `TCP memory before: ${mb(base)} (sockstat, whole network namespace); tcp_wmem ${readFileSync('/proc/sys/net/ipv4/tcp_wmem', 'utf8').trim()}`,
+    );
+    const joins = [
+      joinLive(),
+      ...Array.from({ length: JOINS }, () => `42${JSON.stringify(['match:join', { matchId: big.id }])}`),
+    ];
     // Sampled every 100 ms from before the first slow client connects (the peak is often while they join).
     let peak = { total: 0, unconfirmed: 0, at: 0 };
     const t0 = performance.now();
     const sampler = setInterval(() => {
       const total = sockstat() - base;
-      if (total > peak.total) peak = { total, unconfirmed: hub.guard.pendingStats().bytes, at: (performance.now() - t0) / 1000 };
+      if (total > peak.total)
+        peak = { total, unconfirmed: hub.guard.pendingStats().bytes, at: (performance.now() - t0) / 1000 };
     }, 100);
     for (let i = 0; i < ADDRESSES; i++) {
-      const opened = await Promise.allSettled(Array.from({ length: PER_ADDRESS }, () => slowClient(url, `127.0.0.${i + 2}`, joins)));
+      const opened = await Promise.allSettled(
+        Array.from({ length: PER_ADDRESS }, () => slowClient(url, `127.0.0.${i + 2}`, joins)),
+      );
       for (const o of opened) if (o.status === 'fulfilled') clients.push(o.value);
     }
     console.log(`${clients.length} slow clients connected in ${Math.round(performance.now() - t0)} ms`);
@@ -171,7 +208,9 @@ async function main() {
     }
     clearInterval(sampler);
     const stats = hub.guard.pendingStats();
-    console.log(`\npeak: ${mb(peak.total)} of TCP memory (the guard's count of unconfirmed bytes then ${mb(peak.unconfirmed)}) at ${peak.at.toFixed(1)} s from the first connection; guard's count of unconfirmed bytes at the end ${mb(stats.bytes)}; at the end ${io.of('/').sockets.size - 1} of ${clients.length} slow sockets still connected; reader ${me.connected ? 'connected' : 'DISCONNECTED'}`);
+    console.log(
+      `\npeak: ${mb(peak.total)} of TCP memory (the guard's count of unconfirmed bytes then ${mb(peak.unconfirmed)}) at ${peak.at.toFixed(1)} s from the first connection; guard's count of unconfirmed bytes at the end ${mb(stats.bytes)}; at the end ${io.of('/').sockets.size - 1} of ${clients.length} slow sockets still connected; reader ${me.connected ? 'connected' : 'DISCONNECTED'}`,
+    );
     playing = false;
     for (const c of clients) c.terminate();
     me.close();

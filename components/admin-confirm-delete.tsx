@@ -37,10 +37,19 @@ export function AdminConfirmDelete({
           {Object.entries(fields).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
-          <button type="submit" autoFocus className={`${dangerButtonClass} h-7 px-2 text-xs`} aria-label={`Yes, delete ${label}`}>
+          <button
+            type="submit"
+            autoFocus
+            className={`${dangerButtonClass} h-7 px-2 text-xs`}
+            aria-label={`Yes, delete ${label}`}
+          >
             Delete
           </button>
-          <button type="button" onClick={() => setConfirming(false)} className={`${secondaryButtonClass} h-7 px-2 text-xs`}>
+          <button
+            type="button"
+            onClick={() => setConfirming(false)}
+            className={`${secondaryButtonClass} h-7 px-2 text-xs`}
+          >
             Keep
           </button>
         </form>

@@ -22,7 +22,9 @@ export function AdminDatasetForm() {
         const file = new FormData(e.currentTarget).get('file');
         if (file instanceof File && file.size > UPLOAD_LIMIT_BYTES) {
           e.preventDefault();
-          setTooLarge(`the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: import it with npm run arena -- import gamebench FILE --dataset NAME`);
+          setTooLarge(
+            `the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: import it with npm run arena -- import gamebench FILE --dataset NAME`,
+          );
           return;
         }
         setTooLarge(null);
@@ -36,10 +38,26 @@ export function AdminDatasetForm() {
         Import results
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Dataset name" htmlFor="dataset-name" hint="Letters, digits, dots, dashes, underscores. Taken once: datasets are read-only.">
-          <input id="dataset-name" name="name" required maxLength={64} placeholder="gamebench-2024" aria-invalid={isInvalid(state, 'name')} className={inputClass} />
+        <Field
+          label="Dataset name"
+          htmlFor="dataset-name"
+          hint="Letters, digits, dots, dashes, underscores. Taken once: datasets are read-only."
+        >
+          <input
+            id="dataset-name"
+            name="name"
+            required
+            maxLength={64}
+            placeholder="gamebench-2024"
+            aria-invalid={isInvalid(state, 'name')}
+            className={inputClass}
+          />
         </Field>
-        <Field label="File" htmlFor="dataset-file" hint="GameBench’s format: a JSON array of { &quot;game&quot;: id, &quot;<agent>&quot;: score, … } (up to 900 kB here).">
+        <Field
+          label="File"
+          htmlFor="dataset-file"
+          hint='GameBench’s format: a JSON array of { "game": id, "<agent>": score, … } (up to 900 kB here).'
+        >
           <input
             id="dataset-file"
             name="file"
@@ -61,7 +79,10 @@ export function AdminDatasetForm() {
                 Leaderboard
               </Link>{' '}
               ·{' '}
-              <Link href={`/leaderboard/gamebench?dataset=${encodeURIComponent(imported)}`} className="font-medium underline">
+              <Link
+                href={`/leaderboard/gamebench?dataset=${encodeURIComponent(imported)}`}
+                className="font-medium underline"
+              >
                 GameBench’s tables
               </Link>
             </>

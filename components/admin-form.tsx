@@ -8,7 +8,8 @@ export const inputClass =
 export const textareaClass =
   'w-full min-w-0 rounded-lg border border-zinc-300 bg-white px-2.5 py-2 font-mono text-xs shadow-sm placeholder:text-zinc-400 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 aria-[invalid=true]:border-red-500 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-600';
 
-export const checkboxClass = 'h-4 w-4 shrink-0 rounded border-zinc-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 dark:border-zinc-600';
+export const checkboxClass =
+  'h-4 w-4 shrink-0 rounded border-zinc-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 dark:border-zinc-600';
 
 export const primaryButtonClass =
   'inline-flex h-9 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60';
@@ -22,7 +23,19 @@ export const dangerButtonClass =
 export const labelClass = 'text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400';
 
 /** A label above its control, with an optional hint below. `htmlFor` must match the control's id. */
-export function Field({ label, htmlFor, hint, children, className = '' }: { label: string; htmlFor: string; hint?: ReactNode; children: ReactNode; className?: string }) {
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  children,
+  className = '',
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={htmlFor} className={labelClass}>
@@ -70,5 +83,10 @@ export function FormNotice({ children, testId = 'form-notice' }: { children: Rea
 
 /** A small spinner for buttons while their action runs. */
 export function Spinner() {
-  return <span className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />;
+  return (
+    <span
+      className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-current border-t-transparent"
+      aria-hidden="true"
+    />
+  );
 }

@@ -12,10 +12,26 @@ export function AdminLoginForm({ next }: { next: string }) {
     <form action={action} onSubmit={onSubmit} aria-label="Sign in" className="flex flex-col gap-4">
       <input type="hidden" name="next" value={next} />
       <Field label="Username" htmlFor="login-username">
-        <input id="login-username" name="username" autoComplete="username" required autoFocus className={inputClass} aria-invalid={!!error} />
+        <input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          required
+          autoFocus
+          className={inputClass}
+          aria-invalid={!!error}
+        />
       </Field>
       <Field label="Password" htmlFor="login-password">
-        <input id="login-password" name="password" type="password" autoComplete="current-password" required className={inputClass} aria-invalid={!!error} />
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className={inputClass}
+          aria-invalid={!!error}
+        />
       </Field>
       <FormError error={error} testId="login-error" />
       <button type="submit" disabled={pending} className={primaryButtonClass}>

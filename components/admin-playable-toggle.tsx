@@ -25,7 +25,9 @@ export function AdminPlayableToggle({ id, name, playable }: { id: string; name: 
           aria-hidden="true"
           className={`relative inline-block h-4 w-7 rounded-full transition-colors ${playable ? 'bg-indigo-600' : 'bg-zinc-300 dark:bg-zinc-600'}`}
         >
-          <span className={`absolute top-0.5 h-3 w-3 rounded-full bg-white shadow transition-all ${playable ? 'left-3.5' : 'left-0.5'}`} />
+          <span
+            className={`absolute top-0.5 h-3 w-3 rounded-full bg-white shadow transition-all ${playable ? 'left-3.5' : 'left-0.5'}`}
+          />
         </span>
         {pending ? <Spinner /> : playable ? 'open' : 'closed'}
       </button>

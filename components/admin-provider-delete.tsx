@@ -5,5 +5,12 @@ import { deleteProviderAction } from '@/lib/actions/admin';
 import { AdminConfirmDelete } from './admin-confirm-delete';
 
 export function AdminProviderDelete({ id, name }: { id: string; name: string }) {
-  return <AdminConfirmDelete action={deleteProviderAction} fields={{ id }} label={name} errorTestId="provider-delete-error" />;
+  return (
+    <AdminConfirmDelete
+      action={deleteProviderAction}
+      fields={{ id }}
+      label={name}
+      errorTestId="provider-delete-error"
+    />
+  );
 }

@@ -98,7 +98,11 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
           {p ? `Edit “${p.name}”` : 'Add a provider'}
         </h2>
         {p && (
-          <Link href="/admin/providers" scroll={false} className="text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300">
+          <Link
+            href="/admin/providers"
+            scroll={false}
+            className="text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300"
+          >
             Cancel editing
           </Link>
         )}
@@ -108,7 +112,15 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="sr-only">Endpoint</legend>
         <Field label="Name" htmlFor="provider-name">
-          <input id="provider-name" name="name" required defaultValue={p?.name ?? ''} placeholder="e.g. OpenAI" className={inputClass} aria-invalid={invalid('name')} />
+          <input
+            id="provider-name"
+            name="name"
+            required
+            defaultValue={p?.name ?? ''}
+            placeholder="e.g. OpenAI"
+            className={inputClass}
+            aria-invalid={invalid('name')}
+          />
         </Field>
         <Field label="Base URL" htmlFor="provider-base-url" hint="OpenAI-compatible, usually ending in /v1.">
           <input
@@ -145,24 +157,43 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
             type="password"
             autoComplete="new-password"
             spellCheck={false}
-            placeholder={moved ? 'enter the key again for the new address' : p?.apiKeyMasked ? 'leave blank to keep the stored key' : 'sk-…'}
+            placeholder={
+              moved
+                ? 'enter the key again for the new address'
+                : p?.apiKeyMasked
+                  ? 'leave blank to keep the stored key'
+                  : 'sk-…'
+            }
             onChange={(e) => setKeyTyped(e.target.value.trim() !== '')}
             className={inputClass}
             aria-invalid={invalid('apiKey') ?? (moved && !keyTyped ? true : undefined)}
             aria-describedby="provider-api-key-hint provider-key-again"
           />
           {moved && !keyTyped && (
-            <p id="provider-key-again" role="status" data-testid="key-again" className="text-xs font-medium text-amber-800 dark:text-amber-300">
-              The base URL changed: enter the API key again (or remove the stored key). The stored key is never sent to a new address.
+            <p
+              id="provider-key-again"
+              role="status"
+              data-testid="key-again"
+              className="text-xs font-medium text-amber-800 dark:text-amber-300"
+            >
+              The base URL changed: enter the API key again (or remove the stored key). The stored key is never sent to
+              a new address.
             </p>
           )}
         </Field>
         <div className="flex flex-col justify-center gap-2 pt-1 text-sm">
           <label className="flex items-start gap-2">
-            <input type="checkbox" name="simulated" defaultChecked={p?.simulated ?? false} className={`${checkboxClass} mt-0.5`} />
+            <input
+              type="checkbox"
+              name="simulated"
+              defaultChecked={p?.simulated ?? false}
+              className={`${checkboxClass} mt-0.5`}
+            />
             <span>
               Simulated endpoint
-              <span className="block text-xs text-zinc-500 dark:text-zinc-400">Its agents are labelled “simulated” everywhere.</span>
+              <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                Its agents are labelled “simulated” everywhere.
+              </span>
             </span>
           </label>
           {p?.apiKeyMasked && (
@@ -176,7 +207,11 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
 
       <fieldset className="flex flex-col gap-2">
         <legend className="sr-only">Models</legend>
-        <Field label="Models" htmlFor="provider-models" hint="One per line (or separated by commas). Agents pick from these.">
+        <Field
+          label="Models"
+          htmlFor="provider-models"
+          hint="One per line (or separated by commas). Agents pick from these."
+        >
           <textarea
             id="provider-models"
             name="models"
@@ -191,17 +226,27 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
           />
         </Field>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" onClick={runTest} disabled={testing} className={secondaryButtonClass} data-testid="test-connection">
+          <button
+            type="button"
+            onClick={runTest}
+            disabled={testing}
+            className={secondaryButtonClass}
+            data-testid="test-connection"
+          >
             {testing && <Spinner />}
             Test connection
           </button>
           <span className="text-xs text-zinc-500 dark:text-zinc-400">
-            Asks the base URL for its model list (GET /models){p?.apiKeyMasked ? ', with the key typed above or else the stored one (only at its own address)' : ''}.
+            Asks the base URL for its model list (GET /models)
+            {p?.apiKeyMasked ? ', with the key typed above or else the stored one (only at its own address)' : ''}.
           </span>
         </div>
         <div aria-live="polite">
           {test && !testing && (
-            <div data-testid="test-result" className={`rounded-lg border px-3 py-2 text-sm ${test.ok ? 'border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/30' : 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300'}`}>
+            <div
+              data-testid="test-result"
+              className={`rounded-lg border px-3 py-2 text-sm ${test.ok ? 'border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/30' : 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300'}`}
+            >
               {test.ok ? (
                 <div className="flex flex-col gap-2">
                   <p className="font-medium text-emerald-900 dark:text-emerald-200">
@@ -210,7 +255,10 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
                   {test.models.length > 0 && (
                     <ul data-testid="test-models" className="flex max-h-40 flex-wrap gap-1.5 overflow-y-auto">
                       {test.models.map((m) => (
-                        <li key={m} className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-zinc-700 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700">
+                        <li
+                          key={m}
+                          className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-zinc-700 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700"
+                        >
                           {m}
                         </li>
                       ))}
@@ -218,7 +266,12 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
                   )}
                   {test.models.length > 0 && (
                     <div>
-                      <button type="button" disabled={same} onClick={() => setModels(test.models.join('\n'))} className={`${secondaryButtonClass} h-8`}>
+                      <button
+                        type="button"
+                        disabled={same}
+                        onClick={() => setModels(test.models.join('\n'))}
+                        className={`${secondaryButtonClass} h-8`}
+                      >
                         {same ? 'The models field lists these' : 'Use these models'}
                       </button>
                     </div>
@@ -237,33 +290,99 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
           Request limits <span className="font-normal text-zinc-500 dark:text-zinc-400">(blank = no limit)</span>
         </legend>
         <Field label="Requests / min" htmlFor="provider-rpm">
-          <input id="provider-rpm" name="rpm" type="number" min={1} step={1} inputMode="numeric" defaultValue={p?.rpm ?? ''} className={inputClass} aria-invalid={invalid('rpm')} />
+          <input
+            id="provider-rpm"
+            name="rpm"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            defaultValue={p?.rpm ?? ''}
+            className={inputClass}
+            aria-invalid={invalid('rpm')}
+          />
         </Field>
         <Field label="Tokens / min" htmlFor="provider-tpm">
-          <input id="provider-tpm" name="tpm" type="number" min={1} step={1} inputMode="numeric" defaultValue={p?.tpm ?? ''} className={inputClass} aria-invalid={invalid('tpm')} />
+          <input
+            id="provider-tpm"
+            name="tpm"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            defaultValue={p?.tpm ?? ''}
+            className={inputClass}
+            aria-invalid={invalid('tpm')}
+          />
         </Field>
         <Field label="Max concurrent" htmlFor="provider-concurrent">
-          <input id="provider-concurrent" name="maxConcurrent" type="number" min={1} step={1} inputMode="numeric" defaultValue={p?.maxConcurrent ?? ''} className={inputClass} aria-invalid={invalid('maxConcurrent')} />
+          <input
+            id="provider-concurrent"
+            name="maxConcurrent"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            defaultValue={p?.maxConcurrent ?? ''}
+            className={inputClass}
+            aria-invalid={invalid('maxConcurrent')}
+          />
         </Field>
       </fieldset>
 
       <fieldset className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium">
-          Prices <span className="font-normal text-zinc-500 dark:text-zinc-400">(US dollars per 1,000 tokens; blank = free)</span>
+          Prices{' '}
+          <span className="font-normal text-zinc-500 dark:text-zinc-400">
+            (US dollars per 1,000 tokens; blank = free)
+          </span>
         </legend>
         <Field label="Input / 1k" htmlFor="provider-price-in">
-          <input id="provider-price-in" name="priceInPer1k" type="number" min={0} step="any" inputMode="decimal" defaultValue={p?.priceInPer1k || ''} placeholder="0" className={inputClass} aria-invalid={invalid('priceInPer1k')} />
+          <input
+            id="provider-price-in"
+            name="priceInPer1k"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            defaultValue={p?.priceInPer1k || ''}
+            placeholder="0"
+            className={inputClass}
+            aria-invalid={invalid('priceInPer1k')}
+          />
         </Field>
         <Field label="Output / 1k" htmlFor="provider-price-out">
-          <input id="provider-price-out" name="priceOutPer1k" type="number" min={0} step="any" inputMode="decimal" defaultValue={p?.priceOutPer1k || ''} placeholder="0" className={inputClass} aria-invalid={invalid('priceOutPer1k')} />
+          <input
+            id="provider-price-out"
+            name="priceOutPer1k"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            defaultValue={p?.priceOutPer1k || ''}
+            placeholder="0"
+            className={inputClass}
+            aria-invalid={invalid('priceOutPer1k')}
+          />
         </Field>
-        <Field label="Per-model prices" htmlFor="provider-model-prices" hint="Optional, one model a line: name, input price, output price." className="col-span-2 sm:col-span-1">
+        <Field
+          label="Per-model prices"
+          htmlFor="provider-model-prices"
+          hint="Optional, one model a line: name, input price, output price."
+          className="col-span-2 sm:col-span-1"
+        >
           <textarea
             id="provider-model-prices"
             name="modelPrices"
             rows={2}
             spellCheck={false}
-            defaultValue={p ? Object.entries(p.modelPrices).map(([m, v]) => `${m} ${v.in} ${v.out}`).join('\n') : ''}
+            defaultValue={
+              p
+                ? Object.entries(p.modelPrices)
+                    .map(([m, v]) => `${m} ${v.in} ${v.out}`)
+                    .join('\n')
+                : ''
+            }
             placeholder="gpt-4o 0.0025 0.01"
             className={textareaClass}
             aria-invalid={invalid('modelPrices')}
@@ -274,7 +393,8 @@ function ProviderFields({ provider: p, form: f }: { provider: ProviderView | nul
 
       <fieldset className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium">
-          People&apos;s games <span className="font-normal text-zinc-400">(what games with a person in a seat may spend here)</span>
+          People&apos;s games{' '}
+          <span className="font-normal text-zinc-400">(what games with a person in a seat may spend here)</span>
         </legend>
         <Field
           label="Budget / day (USD)"

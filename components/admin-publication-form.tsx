@@ -33,7 +33,13 @@ export function AdminPublicationForm({ games, categories, initial, rounds }: Pro
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Game" htmlFor={`${id}-game`}>
-          <select id={`${id}-game`} name="game" defaultValue={initial.game ?? ''} className={inputClass} aria-invalid={isInvalid(state, 'game')}>
+          <select
+            id={`${id}-game`}
+            name="game"
+            defaultValue={initial.game ?? ''}
+            className={inputClass}
+            aria-invalid={isInvalid(state, 'game')}
+          >
             <option value="">All games</option>
             {games.map((g) => (
               <option key={g.id} value={g.id}>
@@ -43,7 +49,13 @@ export function AdminPublicationForm({ games, categories, initial, rounds }: Pro
           </select>
         </Field>
         <Field label="Reasoning category" htmlFor={`${id}-category`}>
-          <select id={`${id}-category`} name="category" defaultValue={initial.category ?? ''} className={inputClass} aria-invalid={isInvalid(state, 'category')}>
+          <select
+            id={`${id}-category`}
+            name="category"
+            defaultValue={initial.category ?? ''}
+            className={inputClass}
+            aria-invalid={isInvalid(state, 'category')}
+          >
             <option value="">All categories</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -53,14 +65,27 @@ export function AdminPublicationForm({ games, categories, initial, rounds }: Pro
           </select>
         </Field>
         <Field label="People" htmlFor={`${id}-humans`}>
-          <select id={`${id}-humans`} name="humans" defaultValue={initial.humans} className={inputClass} aria-invalid={isInvalid(state, 'humans')}>
+          <select
+            id={`${id}-humans`}
+            name="humans"
+            defaultValue={initial.humans}
+            className={inputClass}
+            aria-invalid={isInvalid(state, 'humans')}
+          >
             <option value="each">Each person a row</option>
             <option value="together">All people as one player</option>
             <option value="hide">Leave people’s games out</option>
           </select>
         </Field>
         <Field label="Seed" htmlFor={`${id}-seed`} hint="Optional; the same data and seed give the same figures.">
-          <input id={`${id}-seed`} name="seed" placeholder="arena-publication" maxLength={64} className={inputClass} aria-invalid={isInvalid(state, 'seed')} />
+          <input
+            id={`${id}-seed`}
+            name="seed"
+            placeholder="arena-publication"
+            maxLength={64}
+            className={inputClass}
+            aria-invalid={isInvalid(state, 'seed')}
+          />
         </Field>
       </div>
       <FormError error={error} testId="publication-error" />

@@ -8,8 +8,16 @@ import { useFormAction } from './admin-form-action';
 
 const CHOICES: { id: Settings['peopleFilterDefault']; label: string; help: string }[] = [
   { id: 'each', label: 'Each person a row', help: 'Every person is rated as their own player, beside the models.' },
-  { id: 'together', label: 'All people as one player', help: '“Humans (all people)”: one row for everyone who played in the browser.' },
-  { id: 'hide', label: 'Leave people’s games out', help: 'The models are rated only on games without a person, as if nobody had played them.' },
+  {
+    id: 'together',
+    label: 'All people as one player',
+    help: '“Humans (all people)”: one row for everyone who played in the browser.',
+  },
+  {
+    id: 'hide',
+    label: 'Leave people’s games out',
+    help: 'The models are rated only on games without a person, as if nobody had played them.',
+  },
 ];
 
 export function AdminSettingsForm({ settings }: { settings: Settings }) {
@@ -28,8 +36,9 @@ export function AdminSettingsForm({ settings }: { settings: Settings }) {
           People on the leaderboard
         </legend>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          What the leaderboard (and its JSON API) shows when the address does not choose; a link with <code className="font-mono text-xs">humans=</code> still
-          shows what it asks for, and every visitor can switch with the filter.
+          What the leaderboard (and its JSON API) shows when the address does not choose; a link with{' '}
+          <code className="font-mono text-xs">humans=</code> still shows what it asks for, and every visitor can switch
+          with the filter.
         </p>
         {CHOICES.map((c) => (
           <label key={c.id} className="flex items-start gap-2.5 text-sm">

@@ -6,7 +6,16 @@
 import { useState } from 'react';
 import { createSimulbenchAction, importScriptSetAction } from '@/lib/actions/admin';
 import { UPLOAD_LIMIT_BYTES } from '@/lib/datasets';
-import { checkboxClass, Field, FormError, FormNotice, inputClass, labelClass, primaryButtonClass, Spinner } from './admin-form';
+import {
+  checkboxClass,
+  Field,
+  FormError,
+  FormNotice,
+  inputClass,
+  labelClass,
+  primaryButtonClass,
+  Spinner,
+} from './admin-form';
 import { isInvalid, useFormAction } from './admin-form-action';
 import type { AgentChoice } from './admin-tournament-form';
 import { SimulatedBadge } from './simulated-badge';
@@ -17,7 +26,15 @@ export interface TaskChoice {
   kind: 'stateless' | 'stateful';
 }
 
-export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: AgentChoice[]; tasks: TaskChoice[]; scriptSets: { setName: string; label: string; scripts: number }[] }) {
+export function AdminSimulbenchForm({
+  agents,
+  tasks,
+  scriptSets,
+}: {
+  agents: AgentChoice[];
+  tasks: TaskChoice[];
+  scriptSets: { setName: string; label: string; scripts: number }[];
+}) {
   const { state, action, pending, onSubmit } = useFormAction(createSimulbenchAction, null);
   const [scriptSet, setScriptSet] = useState('');
   const collect = scriptSet === '';
@@ -28,7 +45,14 @@ export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: Age
   const bad = (name: string) => isInvalid(state, name);
   const pick = (name: string, label: string, hint: string) => (
     <Field label={label} htmlFor={`sb-${name}`} hint={hint}>
-      <select id={`sb-${name}`} name={name} required defaultValue={models[0]?.id ?? ''} aria-invalid={bad(name)} className={inputClass}>
+      <select
+        id={`sb-${name}`}
+        name={name}
+        required
+        defaultValue={models[0]?.id ?? ''}
+        aria-invalid={bad(name)}
+        className={inputClass}
+      >
         {models.map((a) => (
           <option key={a.id} value={a.id}>
             {a.name}
@@ -38,7 +62,10 @@ export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: Age
       </select>
     </Field>
   );
-  const kinds = (['stateless', 'stateful'] as const).map((k) => ({ kind: k, ids: tasks.filter((t) => t.kind === k).map((t) => t.id) }));
+  const kinds = (['stateless', 'stateful'] as const).map((k) => ({
+    kind: k,
+    ids: tasks.filter((t) => t.kind === k).map((t) => t.id),
+  }));
 
   return (
     <form
@@ -47,7 +74,9 @@ export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: Age
         const file = new FormData(e.currentTarget).get('tasksFile');
         if (file instanceof File && file.size > UPLOAD_LIMIT_BYTES) {
           e.preventDefault();
-          setTooLarge(`the tasks file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench create … --tasks-file FILE`);
+          setTooLarge(
+            `the tasks file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench create … --tasks-file FILE`,
+          );
           return;
         }
         setTooLarge(null);
@@ -57,7 +86,15 @@ export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: Age
       className="flex flex-col gap-5 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
     >
       <Field label="Name" htmlFor="sb-name">
-        <input id="sb-name" name="name" required maxLength={120} defaultValue="SimulBench" aria-invalid={bad('name')} className={inputClass} />
+        <input
+          id="sb-name"
+          name="name"
+          required
+          maxLength={120}
+          defaultValue="SimulBench"
+          aria-invalid={bad('name')}
+          className={inputClass}
+        />
       </Field>
 
       <fieldset className="flex flex-col gap-2">
@@ -79,7 +116,14 @@ export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: Age
         htmlFor="sb-script-set"
         hint="Collect new dialogues and extract their scripts, or score the targets on a frozen set: an earlier evaluation’s or an imported one (npm run arena -- simulbench import-scripts FILE --set NAME)."
       >
-        <select id="sb-script-set" name="scriptSet" value={scriptSet} onChange={(e) => setScriptSet(e.target.value)} aria-invalid={bad('scriptSet')} className={inputClass}>
+        <select
+          id="sb-script-set"
+          name="scriptSet"
+          value={scriptSet}
+          onChange={(e) => setScriptSet(e.target.value)}
+          aria-invalid={bad('scriptSet')}
+          className={inputClass}
+        >
           <option value="">Collect new dialogues</option>
           {scriptSets.map((s) => (
             <option key={s.setName} value={s.setName}>
@@ -90,72 +134,151 @@ export function AdminSimulbenchForm({ agents, tasks, scriptSets }: { agents: Age
       </Field>
 
       <div className="grid gap-3 sm:grid-cols-3">
-        {collect && pick('userAgentId', 'User agent', 'Writes the requests (the paper: GPT-3.5-turbo; sampled at temperature 1.2, 300 tokens).')}
-        {collect && pick('simulatorId', 'Simulator', 'Answers while the dialogues are collected (the paper: GPT-3.5-turbo).')}
+        {collect &&
+          pick(
+            'userAgentId',
+            'User agent',
+            'Writes the requests (the paper: GPT-3.5-turbo; sampled at temperature 1.2, 300 tokens).',
+          )}
+        {collect &&
+          pick('simulatorId', 'Simulator', 'Answers while the dialogues are collected (the paper: GPT-3.5-turbo).')}
         {pick('judgeId', 'Judge', 'Finds challenging turns, rates answers 1–10 and compares them (the paper: GPT-4).')}
       </div>
 
       {collect && (
-      <fieldset className="flex flex-col gap-2">
-        <legend className={labelClass}>
-          Tasks <span className="normal-case tracking-normal">({taskIds.length} of {tasks.length} chosen)</span>
-        </legend>
-        <div className="flex flex-wrap gap-2 text-xs">
-          <button type="button" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700" onClick={() => setTaskIds(tasks.map((t) => t.id))}>All</button>
-          <button type="button" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700" onClick={() => setTaskIds([])}>None</button>
-          {kinds.map((k) => (
-            <button key={k.kind} type="button" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700" onClick={() => setTaskIds(k.ids)}>
-              Only {k.kind}
+        <fieldset className="flex flex-col gap-2">
+          <legend className={labelClass}>
+            Tasks{' '}
+            <span className="normal-case tracking-normal">
+              ({taskIds.length} of {tasks.length} chosen)
+            </span>
+          </legend>
+          <div className="flex flex-wrap gap-2 text-xs">
+            <button
+              type="button"
+              className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+              onClick={() => setTaskIds(tasks.map((t) => t.id))}
+            >
+              All
             </button>
-          ))}
-        </div>
-        <div className="grid max-h-64 gap-1 overflow-y-auto rounded border border-zinc-200 p-2 sm:grid-cols-2 dark:border-zinc-800" aria-invalid={bad('taskIds')}>
-          {tasks.map((t) => (
-            <label key={t.id} className="flex items-center gap-2 text-sm">
+            <button
+              type="button"
+              className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+              onClick={() => setTaskIds([])}
+            >
+              None
+            </button>
+            {kinds.map((k) => (
+              <button
+                key={k.kind}
+                type="button"
+                className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+                onClick={() => setTaskIds(k.ids)}
+              >
+                Only {k.kind}
+              </button>
+            ))}
+          </div>
+          <div
+            className="grid max-h-64 gap-1 overflow-y-auto rounded border border-zinc-200 p-2 sm:grid-cols-2 dark:border-zinc-800"
+            aria-invalid={bad('taskIds')}
+          >
+            {tasks.map((t) => (
+              <label key={t.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="taskIds"
+                  value={t.id}
+                  checked={taskIds.includes(t.id)}
+                  onChange={(e) =>
+                    setTaskIds((ids) => (e.target.checked ? [...ids, t.id] : ids.filter((x) => x !== t.id)))
+                  }
+                  className={checkboxClass}
+                />
+                <span className="min-w-0 break-words">{t.name}</span>
+                <span className="text-[11px] text-zinc-500">{t.kind}</span>
+              </label>
+            ))}
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              label="Or import tasks"
+              htmlFor="sb-tasks-file"
+              hint="SimulBench’s own format (task_name, task_description, request_type; JSON or JSON Lines), up to 900 kB: replaces the ticked tasks."
+            >
               <input
-                type="checkbox"
-                name="taskIds"
-                value={t.id}
-                checked={taskIds.includes(t.id)}
-                onChange={(e) => setTaskIds((ids) => (e.target.checked ? [...ids, t.id] : ids.filter((x) => x !== t.id)))}
-                className={checkboxClass}
+                id="sb-tasks-file"
+                name="tasksFile"
+                type="file"
+                accept="application/json,.json,.jsonl"
+                aria-invalid={bad('tasksFile')}
+                className={`${inputClass} py-1`}
               />
-              <span className="min-w-0 break-words">{t.name}</span>
-              <span className="text-[11px] text-zinc-500">{t.kind}</span>
-            </label>
-          ))}
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Or import tasks" htmlFor="sb-tasks-file" hint="SimulBench’s own format (task_name, task_description, request_type; JSON or JSON Lines), up to 900 kB: replaces the ticked tasks.">
-            <input id="sb-tasks-file" name="tasksFile" type="file" accept="application/json,.json,.jsonl" aria-invalid={bad('tasksFile')} className={`${inputClass} py-1`} />
-          </Field>
-          <Field label="Kind of imported tasks" htmlFor="sb-kind" hint="For entries that do not say stateless or stateful.">
-            <select id="sb-kind" name="defaultKind" defaultValue="" className={inputClass}>
-              <option value="">— they all say —</option>
-              <option value="stateless">stateless</option>
-              <option value="stateful">stateful</option>
-            </select>
-          </Field>
-        </div>
-      </fieldset>
+            </Field>
+            <Field
+              label="Kind of imported tasks"
+              htmlFor="sb-kind"
+              hint="For entries that do not say stateless or stateful."
+            >
+              <select id="sb-kind" name="defaultKind" defaultValue="" className={inputClass}>
+                <option value="">— they all say —</option>
+                <option value="stateless">stateless</option>
+                <option value="stateful">stateful</option>
+              </select>
+            </Field>
+          </div>
+        </fieldset>
       )}
 
       <div className="grid gap-3 sm:grid-cols-4">
         {collect && (
           <>
-        <Field label="Dialogues per task" htmlFor="sb-dialogues" hint="The paper: 3.">
-          <input id="sb-dialogues" name="dialoguesPerTask" type="number" min={1} max={20} defaultValue={3} aria-invalid={bad('dialoguesPerTask')} className={inputClass} />
-        </Field>
-        <Field label="Turns per dialogue" htmlFor="sb-turns" hint="User requests, the task first (the paper: 4).">
-          <input id="sb-turns" name="turns" type="number" min={1} max={10} defaultValue={4} aria-invalid={bad('turns')} className={inputClass} />
-        </Field>
+            <Field label="Dialogues per task" htmlFor="sb-dialogues" hint="The paper: 3.">
+              <input
+                id="sb-dialogues"
+                name="dialoguesPerTask"
+                type="number"
+                min={1}
+                max={20}
+                defaultValue={3}
+                aria-invalid={bad('dialoguesPerTask')}
+                className={inputClass}
+              />
+            </Field>
+            <Field label="Turns per dialogue" htmlFor="sb-turns" hint="User requests, the task first (the paper: 4).">
+              <input
+                id="sb-turns"
+                name="turns"
+                type="number"
+                min={1}
+                max={10}
+                defaultValue={4}
+                aria-invalid={bad('turns')}
+                className={inputClass}
+              />
+            </Field>
           </>
         )}
         <Field label="Max tokens" htmlFor="sb-max-tokens" hint="Optional budget.">
-          <input id="sb-max-tokens" name="maxTokens" type="number" min={1} aria-invalid={bad('maxTokens')} className={inputClass} />
+          <input
+            id="sb-max-tokens"
+            name="maxTokens"
+            type="number"
+            min={1}
+            aria-invalid={bad('maxTokens')}
+            className={inputClass}
+          />
         </Field>
         <Field label="Max cost (USD)" htmlFor="sb-max-cost" hint="Optional budget.">
-          <input id="sb-max-cost" name="maxCostUsd" type="number" min={0} step="any" aria-invalid={bad('maxCostUsd')} className={inputClass} />
+          <input
+            id="sb-max-cost"
+            name="maxCostUsd"
+            type="number"
+            min={0}
+            step="any"
+            aria-invalid={bad('maxCostUsd')}
+            className={inputClass}
+          />
         </Field>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -191,7 +314,9 @@ export function AdminScriptSetImport() {
         const file = new FormData(e.currentTarget).get('file');
         if (file instanceof File && file.size > UPLOAD_LIMIT_BYTES) {
           e.preventDefault();
-          setTooLarge(`the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench import-scripts FILE --set NAME`);
+          setTooLarge(
+            `the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench import-scripts FILE --set NAME`,
+          );
           return;
         }
         setTooLarge(null);
@@ -201,16 +326,43 @@ export function AdminScriptSetImport() {
       aria-labelledby="script-set-heading"
       className="flex flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <h2 id="script-set-heading" className="text-lg font-semibold">Import a script set</h2>
+      <h2 id="script-set-heading" className="text-lg font-semibold">
+        Import a script set
+      </h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Frozen test scripts from another arena (its evaluation’s “download the scripts”): targets scored on them answer exactly the same histories.
+        Frozen test scripts from another arena (its evaluation’s “download the scripts”): targets scored on them answer
+        exactly the same histories.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Set name" htmlFor="script-set-name" hint="Lowercase letters, digits, dots, dashes, underscores; taken once.">
-          <input id="script-set-name" name="name" required maxLength={64} placeholder="paper-scripts" aria-invalid={isInvalid(state, 'name')} className={inputClass} />
+        <Field
+          label="Set name"
+          htmlFor="script-set-name"
+          hint="Lowercase letters, digits, dots, dashes, underscores; taken once."
+        >
+          <input
+            id="script-set-name"
+            name="name"
+            required
+            maxLength={64}
+            placeholder="paper-scripts"
+            aria-invalid={isInvalid(state, 'name')}
+            className={inputClass}
+          />
         </Field>
-        <Field label="Script file" htmlFor="script-set-file" hint="The versioned JSON file, up to 900 kB here (the CLI reads larger ones).">
-          <input id="script-set-file" name="file" type="file" required accept="application/json,.json" aria-invalid={tooLarge || isInvalid(state, 'file') ? true : undefined} className={`${inputClass} py-1`} />
+        <Field
+          label="Script file"
+          htmlFor="script-set-file"
+          hint="The versioned JSON file, up to 900 kB here (the CLI reads larger ones)."
+        >
+          <input
+            id="script-set-file"
+            name="file"
+            type="file"
+            required
+            accept="application/json,.json"
+            aria-invalid={tooLarge || isInvalid(state, 'file') ? true : undefined}
+            className={`${inputClass} py-1`}
+          />
         </Field>
       </div>
       <FormError error={error} testId="script-set-error" />

@@ -9,7 +9,11 @@ const LINKS = [
   { href: '/admin/providers', label: 'Providers', match: (p: string) => p.startsWith('/admin/providers') },
   { href: '/admin/agents', label: 'Agents', match: (p: string) => p.startsWith('/admin/agents') },
   { href: '/tournaments', label: 'Tournaments', match: (p: string) => p === '/tournaments' },
-  { href: '/admin/tournaments/new', label: 'New tournament', match: (p: string) => p.startsWith('/admin/tournaments/new') },
+  {
+    href: '/admin/tournaments/new',
+    label: 'New tournament',
+    match: (p: string) => p.startsWith('/admin/tournaments/new'),
+  },
   { href: '/admin/simulbench/new', label: 'New SimulBench', match: (p: string) => p.startsWith('/admin/simulbench') },
   { href: '/admin/settings', label: 'Settings', match: (p: string) => p.startsWith('/admin/settings') },
   { href: '/admin/publication', label: 'Publication runs', match: (p: string) => p.startsWith('/admin/publication') },

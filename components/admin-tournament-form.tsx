@@ -5,7 +5,16 @@
 import { useState, type ReactNode } from 'react';
 import { createTournamentAction } from '@/lib/actions/admin';
 import { FORMATS, type TournamentFormat } from '@/lib/tournament/spec';
-import { checkboxClass, Field, FormError, inputClass, labelClass, primaryButtonClass, Spinner, textareaClass } from './admin-form';
+import {
+  checkboxClass,
+  Field,
+  FormError,
+  inputClass,
+  labelClass,
+  primaryButtonClass,
+  Spinner,
+  textareaClass,
+} from './admin-form';
 import { useFormAction, isInvalid } from './admin-form-action';
 import { KindChip } from './kind-chip';
 import { SimulatedBadge } from './simulated-badge';
@@ -83,7 +92,14 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
       className="flex flex-col gap-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
     >
       <Field label="Name" htmlFor="tournament-name">
-        <input id="tournament-name" name="name" required placeholder="e.g. Spring round robin" className={`${inputClass} max-w-xl`} aria-invalid={bad('name') || undefined} />
+        <input
+          id="tournament-name"
+          name="name"
+          required
+          placeholder="e.g. Spring round robin"
+          className={`${inputClass} max-w-xl`}
+          aria-invalid={bad('name') || undefined}
+        />
       </Field>
 
       <Group legend="Games" invalid={bad('gameIds')} hint="Matches of every chosen game are interleaved.">
@@ -130,16 +146,34 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
       </Group>
 
       <Group
-        legend={format === 'host-guest' ? 'Guests (the agents evaluated)' : format === 'gauntlet' ? 'Agents (each plays every baseline)' : 'Agents'}
+        legend={
+          format === 'host-guest'
+            ? 'Guests (the agents evaluated)'
+            : format === 'gauntlet'
+              ? 'Agents (each plays every baseline)'
+              : 'Agents'
+        }
         invalid={bad('agentIds')}
-        hint={agents.length === 0 ? 'No agents yet: add some under Agents first.' : 'Older versions of edited agents are not offered: they keep their ratings but play no more.'}
+        hint={
+          agents.length === 0
+            ? 'No agents yet: add some under Agents first.'
+            : 'Older versions of edited agents are not offered: they keep their ratings but play no more.'
+        }
         actions={
           agents.length > 1 && (
             <span className="flex gap-2 text-xs">
-              <button type="button" className="text-indigo-700 hover:underline dark:text-indigo-300" onClick={() => setAgentIds(agents.map((a) => a.id).filter((id) => !others.includes(id)))}>
+              <button
+                type="button"
+                className="text-indigo-700 hover:underline dark:text-indigo-300"
+                onClick={() => setAgentIds(agents.map((a) => a.id).filter((id) => !others.includes(id)))}
+              >
                 All
               </button>
-              <button type="button" className="text-indigo-700 hover:underline dark:text-indigo-300" onClick={() => setAgentIds([])}>
+              <button
+                type="button"
+                className="text-indigo-700 hover:underline dark:text-indigo-300"
+                onClick={() => setAgentIds([])}
+              >
                 None
               </button>
             </span>
@@ -150,12 +184,20 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
       </Group>
 
       {format === 'gauntlet' && (
-        <Group legend="Baselines (the fixed opponents)" invalid={bad('baselineIds')} hint="Typically Random and Engine.">
+        <Group
+          legend="Baselines (the fixed opponents)"
+          invalid={bad('baselineIds')}
+          hint="Typically Random and Engine."
+        >
           <AgentChecks name="baselineIds" agents={agents} selected={others} onChange={setOthers} />
         </Group>
       )}
       {format === 'host-guest' && (
-        <Group legend="Hosts (fill the other seats)" invalid={bad('hostIds')} hint="An agent cannot be a guest and a host at once.">
+        <Group
+          legend="Hosts (fill the other seats)"
+          invalid={bad('hostIds')}
+          hint="An agent cannot be a guest and a host at once."
+        >
           <AgentChecks name="hostIds" agents={agents} selected={others} onChange={setOthers} />
         </Group>
       )}
@@ -164,7 +206,11 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
         <legend className="mb-2 text-sm font-semibold">{formatInfo.label} settings</legend>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {(format === 'round-robin' || format === 'gauntlet' || format === 'adaptive') && (
-            <Field label={format === 'adaptive' ? 'Games per pair per batch' : 'Games per pair'} htmlFor="tournament-gpp" hint="Even: each seed is played twice, seats swapped.">
+            <Field
+              label={format === 'adaptive' ? 'Games per pair per batch' : 'Games per pair'}
+              htmlFor="tournament-gpp"
+              hint="Even: each seed is played twice, seats swapped."
+            >
               <input
                 id="tournament-gpp"
                 name="gamesPerPair"
@@ -197,7 +243,13 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
                 />
               </Field>
               <Field label="Guest seat" htmlFor="tournament-guest-seat">
-                <select id="tournament-guest-seat" name="guestSeat" defaultValue="" className={inputClass} aria-invalid={bad('guestSeat') || undefined}>
+                <select
+                  id="tournament-guest-seat"
+                  name="guestSeat"
+                  defaultValue=""
+                  className={inputClass}
+                  aria-invalid={bad('guestSeat') || undefined}
+                >
                   <option value="">Rotate over every seat</option>
                   {Array.from({ length: maxPlayers }, (_, i) => (
                     <option key={i} value={i}>
@@ -228,7 +280,13 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
                 <div className="flex h-9 items-center gap-4 text-sm">
                   {[0.9, 0.95].map((c) => (
                     <label key={c} className="flex items-center gap-1.5">
-                      <input type="radio" name="confidence" value={c} defaultChecked={c === 0.95} className="h-4 w-4 accent-indigo-600" />
+                      <input
+                        type="radio"
+                        name="confidence"
+                        value={c}
+                        defaultChecked={c === 0.95}
+                        className="h-4 w-4 accent-indigo-600"
+                      />
                       {Math.round(c * 100)}%
                     </label>
                   ))}
@@ -254,7 +312,9 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
         {estimate !== null && estimate > 0 && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="match-estimate">
             {format === 'adaptive' ? 'First batch: ' : 'Plan: '}
-            <strong className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{estimate.toLocaleString('en-US')}</strong>{' '}
+            <strong className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">
+              {estimate.toLocaleString('en-US')}
+            </strong>{' '}
             {estimate === 1 ? 'match' : 'matches'}
             {format === 'adaptive' ? ', then batches of the closest pairs' : ''}.
           </p>
@@ -265,27 +325,66 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
         <legend className="mb-2 text-sm font-semibold">
           Budget{' '}
           <span className="font-normal text-zinc-500 dark:text-zinc-400">
-            (blank = no limit{format === 'adaptive' ? '; an adaptive tournament needs at least one' : ''}; it stops cleanly when one is reached)
+            (blank = no limit{format === 'adaptive' ? '; an adaptive tournament needs at least one' : ''}; it stops
+            cleanly when one is reached)
           </span>
         </legend>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           <Field label="Max matches" htmlFor="tournament-max-matches">
-            <input id="tournament-max-matches" name="maxMatches" type="number" min={1} step={1} inputMode="numeric" className={inputClass} aria-invalid={bad('budget') || undefined} />
+            <input
+              id="tournament-max-matches"
+              name="maxMatches"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              className={inputClass}
+              aria-invalid={bad('budget') || undefined}
+            />
           </Field>
           <Field label="Max tokens" htmlFor="tournament-max-tokens">
-            <input id="tournament-max-tokens" name="maxTokens" type="number" min={1} step={1} inputMode="numeric" className={inputClass} aria-invalid={bad('budget') || undefined} />
+            <input
+              id="tournament-max-tokens"
+              name="maxTokens"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              className={inputClass}
+              aria-invalid={bad('budget') || undefined}
+            />
           </Field>
           <Field label="Max cost (USD)" htmlFor="tournament-max-cost">
-            <input id="tournament-max-cost" name="maxCostUsd" type="number" min={0} step="any" inputMode="decimal" placeholder="$" className={inputClass} aria-invalid={bad('budget') || undefined} />
+            <input
+              id="tournament-max-cost"
+              name="maxCostUsd"
+              type="number"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              placeholder="$"
+              className={inputClass}
+              aria-invalid={bad('budget') || undefined}
+            />
           </Field>
           <Field label="Seed" htmlFor="tournament-seed" hint="Optional; random when blank.">
-            <input id="tournament-seed" name="seed" spellCheck={false} autoComplete="off" className={`${inputClass} font-mono`} aria-invalid={bad('seed') || undefined} aria-describedby="tournament-seed-hint" />
+            <input
+              id="tournament-seed"
+              name="seed"
+              spellCheck={false}
+              autoComplete="off"
+              className={`${inputClass} font-mono`}
+              aria-invalid={bad('seed') || undefined}
+              aria-describedby="tournament-seed-hint"
+            />
           </Field>
           <Field
             label="Game settings (JSON)"
             htmlFor="tournament-game-configs"
             className="sm:col-span-2"
-            hint={'Optional, per game; checked against each game’s settings. E.g. {"holdem": {"hands": 3, "openCards": true}, "bid": {"auctions": 5}}'}
+            hint={
+              'Optional, per game; checked against each game’s settings. E.g. {"holdem": {"hands": 3, "openCards": true}, "bid": {"auctions": 5}}'
+            }
           >
             <textarea
               id="tournament-game-configs"
@@ -315,8 +414,20 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
             )}
           </Field>
           {judgeable && (
-            <Field label="Consistency judge" htmlFor="tournament-judge" className="sm:col-span-2" hint="Optional: an LLM agent that scores, after each match, whether every description is true of its speaker’s own word.">
-              <select id="tournament-judge" name="judgeId" defaultValue="" className={inputClass} aria-invalid={bad('judgeId') || undefined} aria-describedby="tournament-judge-hint">
+            <Field
+              label="Consistency judge"
+              htmlFor="tournament-judge"
+              className="sm:col-span-2"
+              hint="Optional: an LLM agent that scores, after each match, whether every description is true of its speaker’s own word."
+            >
+              <select
+                id="tournament-judge"
+                name="judgeId"
+                defaultValue=""
+                className={inputClass}
+                aria-invalid={bad('judgeId') || undefined}
+                aria-describedby="tournament-judge-hint"
+              >
                 <option value="">No judge</option>
                 {judges.map((a) => (
                   <option key={a.id} value={a.id}>
@@ -348,9 +459,23 @@ function toggle(ids: string[], id: string, on: boolean): string[] {
 }
 
 /** A fieldset with a legend, optional actions beside it, a hint, and a red ring when the last error was about it. */
-function Group({ legend, hint, invalid, actions, children }: { legend: string; hint?: string; invalid?: boolean; actions?: ReactNode; children: ReactNode }) {
+function Group({
+  legend,
+  hint,
+  invalid,
+  actions,
+  children,
+}: {
+  legend: string;
+  hint?: string;
+  invalid?: boolean;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <fieldset className={`flex min-w-0 flex-col gap-2 rounded-lg ${invalid ? 'outline-2 outline-offset-4 outline-red-500' : ''}`}>
+    <fieldset
+      className={`flex min-w-0 flex-col gap-2 rounded-lg ${invalid ? 'outline-2 outline-offset-4 outline-red-500' : ''}`}
+    >
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
       {(hint || actions) && (
         <div className="-mt-1 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -363,10 +488,31 @@ function Group({ legend, hint, invalid, actions, children }: { legend: string; h
   );
 }
 
-function Check({ name, value, checked, onChange, label, detail }: { name: string; value: string; checked: boolean; onChange: (on: boolean) => void; label: ReactNode; detail?: ReactNode }) {
+function Check({
+  name,
+  value,
+  checked,
+  onChange,
+  label,
+  detail,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: ReactNode;
+  detail?: ReactNode;
+}) {
   return (
     <label className="flex min-w-0 cursor-pointer items-center gap-2.5 rounded-lg border border-zinc-200 px-3 py-2 text-sm transition-colors has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50/70 hover:border-indigo-300 dark:border-zinc-700 dark:has-[:checked]:border-indigo-500 dark:has-[:checked]:bg-indigo-950/40">
-      <input type="checkbox" name={name} value={value} checked={checked} onChange={(e) => onChange(e.target.checked)} className={checkboxClass} />
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className={checkboxClass}
+      />
       <span className="flex min-w-0 flex-wrap items-center gap-1.5">
         {label}
         {detail && <span className="text-xs text-zinc-500 dark:text-zinc-400">{detail}</span>}
@@ -375,7 +521,17 @@ function Check({ name, value, checked, onChange, label, detail }: { name: string
   );
 }
 
-function AgentChecks({ name, agents, selected, onChange }: { name: string; agents: AgentChoice[]; selected: string[]; onChange: (ids: string[]) => void }) {
+function AgentChecks({
+  name,
+  agents,
+  selected,
+  onChange,
+}: {
+  name: string;
+  agents: AgentChoice[];
+  selected: string[];
+  onChange: (ids: string[]) => void;
+}) {
   return (
     <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
       {agents.map((a) => (

@@ -44,7 +44,11 @@ export function winningSeats(outcome: { scores: number[]; winner?: number | null
  * A seat's result in one word for the players header ("won", "lost", "draw"); null where no seat wins or loses (an
  * evaluation, a cooperative team's score).
  */
-export function seatResult(outcome: MatchSnapshot['outcome'], seat: number, scoring: Scoring = 'contest'): 'won' | 'lost' | 'draw' | null {
+export function seatResult(
+  outcome: MatchSnapshot['outcome'],
+  seat: number,
+  scoring: Scoring = 'contest',
+): 'won' | 'lost' | 'draw' | null {
   if (!outcome || scoring === 'evaluation' || (scoring === 'cooperative' && outcome.winner == null)) return null;
   const winners = winningSeats(outcome);
   if (!winners.length) return 'draw';
@@ -64,7 +68,12 @@ export function describeOutcome(
   scoring: Scoring = 'contest',
 ): { kind: 'win' | 'draw' | 'void'; headline: string; reason: string } | null {
   if (status === 'failed') return { kind: 'void', headline: 'Void', reason: failureReason ?? 'the match failed' };
-  if (status === 'cancelled') return { kind: 'void', headline: 'Cancelled', reason: failureReason ?? 'the tournament was stopped before this match was played' };
+  if (status === 'cancelled')
+    return {
+      kind: 'void',
+      headline: 'Cancelled',
+      reason: failureReason ?? 'the tournament was stopped before this match was played',
+    };
   if (status !== 'finished' || !outcome) return null;
   const summary = outcome.summary?.trim() || null;
   // A judged evaluation (DEEP) has no winner and is no draw: its summary is the verdict, the reason what was scored.
@@ -72,7 +81,9 @@ export function describeOutcome(
   const winners = winningSeats(outcome);
   if (winners.length) {
     const names = winners.map(seatLabel);
-    const headline = summary ? `${summary}: ${names.join(', ')}` : `${listWords(names)} ${names.length === 1 ? 'wins' : 'win'}`;
+    const headline = summary
+      ? `${summary}: ${names.join(', ')}`
+      : `${listWords(names)} ${names.length === 1 ? 'wins' : 'win'}`;
     return { kind: 'win', headline, reason: outcome.reason };
   }
   // Nobody won: a draw, or a cooperative team's score.

@@ -3,7 +3,17 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  ErrorBar,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { LeaderboardQuery } from '@/lib/leaderboard';
 import { formatInterval, formatRating, METHOD_LABELS } from './leaderboard-format';
 
@@ -41,13 +51,24 @@ function useWidth<T extends HTMLElement>() {
   return [ref, width] as const;
 }
 
-export function LeaderboardChart({ points, method, reference }: { points: ChartPoint[]; method: LeaderboardQuery['method']; reference: number | null }) {
+export function LeaderboardChart({
+  points,
+  method,
+  reference,
+}: {
+  points: ChartPoint[];
+  method: LeaderboardQuery['method'];
+  reference: number | null;
+}) {
   const [box, width] = useWidth<HTMLDivElement>();
   const data: Datum[] = [...points]
     .sort((a, b) => b.rating - a.rating)
     .map((p) => ({
       ...p,
-      err: !p.lowData && p.lower != null && p.upper != null ? [Math.max(0, p.rating - p.lower), Math.max(0, p.upper - p.rating)] : undefined,
+      err:
+        !p.lowData && p.lower != null && p.upper != null
+          ? [Math.max(0, p.rating - p.lower), Math.max(0, p.upper - p.rating)]
+          : undefined,
     }));
   const values = data.flatMap((d) => [d.rating, d.lower ?? d.rating, d.upper ?? d.rating]);
   const lo = Math.min(...values);
@@ -61,7 +82,14 @@ export function LeaderboardChart({ points, method, reference }: { points: ChartP
   const height = data.length * ROW_PX + 56;
 
   return (
-    <div ref={box} data-testid="leaderboard-chart" className="w-full text-zinc-700 dark:text-zinc-300" style={{ height }} role="img" aria-label={describe(data, method)}>
+    <div
+      ref={box}
+      data-testid="leaderboard-chart"
+      className="w-full text-zinc-700 dark:text-zinc-300"
+      style={{ height }}
+      role="img"
+      aria-label={describe(data, method)}
+    >
       <ResponsiveContainer width="100%" height="100%" minWidth={240}>
         <ScatterChart margin={{ top: 8, right: 28, bottom: 28, left: 4 }}>
           <CartesianGrid horizontal={false} stroke="currentColor" strokeOpacity={0.12} />
@@ -74,7 +102,13 @@ export function LeaderboardChart({ points, method, reference }: { points: ChartP
             stroke="currentColor"
             strokeOpacity={0.3}
             ticks={ticks}
-            label={{ value: METHOD_LABELS[method], position: 'insideBottom', offset: -16, fill: 'currentColor', fontSize: 12 }}
+            label={{
+              value: METHOD_LABELS[method],
+              position: 'insideBottom',
+              offset: -16,
+              fill: 'currentColor',
+              fontSize: 12,
+            }}
           />
           <YAxis
             type="category"
@@ -91,9 +125,20 @@ export function LeaderboardChart({ points, method, reference }: { points: ChartP
           {reference != null && reference >= domain[0] && reference <= domain[1] && (
             <ReferenceLine x={reference} stroke="currentColor" strokeOpacity={0.35} strokeDasharray="4 4" />
           )}
-          <Tooltip cursor={{ strokeDasharray: '3 3', strokeOpacity: 0.4 }} content={<ChartTooltip method={method} />} isAnimationActive={false} />
+          <Tooltip
+            cursor={{ strokeDasharray: '3 3', strokeOpacity: 0.4 }}
+            content={<ChartTooltip method={method} />}
+            isAnimationActive={false}
+          />
           <Scatter data={data} isAnimationActive={false} shape={renderDot}>
-            <ErrorBar dataKey="err" direction="x" width={7} strokeWidth={2} stroke="#6366f1" isAnimationActive={false} />
+            <ErrorBar
+              dataKey="err"
+              direction="x"
+              width={7}
+              strokeWidth={2}
+              stroke="#6366f1"
+              isAnimationActive={false}
+            />
           </Scatter>
         </ScatterChart>
       </ResponsiveContainer>
@@ -123,7 +168,15 @@ function renderDot(props: unknown) {
   );
 }
 
-function ChartTooltip({ active, payload, method }: { active?: boolean; payload?: readonly { payload?: Datum }[]; method: LeaderboardQuery['method'] }) {
+function ChartTooltip({
+  active,
+  payload,
+  method,
+}: {
+  active?: boolean;
+  payload?: readonly { payload?: Datum }[];
+  method: LeaderboardQuery['method'];
+}) {
   const d = active ? payload?.[0]?.payload : undefined;
   if (!d) return null;
   return (
@@ -131,7 +184,9 @@ function ChartTooltip({ active, payload, method }: { active?: boolean; payload?:
       <div className="font-semibold text-zinc-900 dark:text-zinc-100">{d.name}</div>
       <div className="mt-0.5 tabular-nums text-zinc-600 dark:text-zinc-300">
         {formatRating(d.rating, method)}
-        {d.lower != null && d.upper != null && !d.lowData ? ` (${formatInterval({ lower: d.lower, upper: d.upper }, method)})` : ''}
+        {d.lower != null && d.upper != null && !d.lowData
+          ? ` (${formatInterval({ lower: d.lower, upper: d.upper }, method)})`
+          : ''}
       </div>
       <div className="text-zinc-500 dark:text-zinc-400">
         {d.matches} matches{d.lowData ? ' · few matches, no interval' : ''}
@@ -143,7 +198,8 @@ function ChartTooltip({ active, payload, method }: { active?: boolean; payload?:
 /** The chart in words, for screen readers. */
 function describe(data: Datum[], method: LeaderboardQuery['method']): string {
   const items = data.map(
-    (d) => `${d.name} ${formatRating(d.rating, method)}${d.lower != null && d.upper != null && !d.lowData ? ` (${formatInterval({ lower: d.lower, upper: d.upper }, method)})` : ''}`,
+    (d) =>
+      `${d.name} ${formatRating(d.rating, method)}${d.lower != null && d.upper != null && !d.lowData ? ` (${formatInterval({ lower: d.lower, upper: d.upper }, method)})` : ''}`,
   );
   return `${METHOD_LABELS[method]} ratings with intervals: ${items.join('; ')}`;
 }

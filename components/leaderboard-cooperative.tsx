@@ -11,15 +11,21 @@ function Mean({ mean, interval }: { mean: number; interval: Interval | null }) {
     <>
       <span className="font-semibold">{mean.toFixed(2)}</span>
       {interval ? (
-        <span className="text-zinc-500"> ({interval.lower.toFixed(2)}–{interval.upper.toFixed(2)})</span>
+        <span className="text-zinc-500">
+          {' '}
+          ({interval.lower.toFixed(2)}–{interval.upper.toFixed(2)})
+        </span>
       ) : (
-        <span className="ml-1 rounded bg-amber-100 px-1.5 py-px text-[0.65rem] text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">few matches</span>
+        <span className="ml-1 rounded bg-amber-100 px-1.5 py-px text-[0.65rem] text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
+          few matches
+        </span>
       )}
     </>
   );
 }
 
-const frame = 'relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
+const frame =
+  'relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
 const head = 'bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400';
 
 interface TeamRow {
@@ -33,7 +39,15 @@ interface TeamRow {
 }
 
 /** One table of mean team scores: the same-agent teams and the mixed teams differ only in their caption and team cell. */
-function TeamTable(props: { attrs: Record<string, string>; title: string; definition: ReactNode; teamHeader: string; interval: string; rows: TeamRow[]; empty?: string }) {
+function TeamTable(props: {
+  attrs: Record<string, string>;
+  title: string;
+  definition: ReactNode;
+  teamHeader: string;
+  interval: string;
+  rows: TeamRow[];
+  empty?: string;
+}) {
   return (
     <div {...props.attrs} className={frame}>
       <table className="w-full min-w-[28rem] text-sm">
@@ -43,15 +57,23 @@ function TeamTable(props: { attrs: Record<string, string>; title: string; defini
         </caption>
         <thead className={head}>
           <tr>
-            <th scope="col" className="px-3 py-2 text-left font-medium">{props.teamHeader}</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Mean team score ({props.interval}% CI)</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Matches</th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              {props.teamHeader}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Mean team score ({props.interval}% CI)
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Matches
+            </th>
           </tr>
         </thead>
         <tbody>
           {props.rows.length === 0 && props.empty && (
             <tr className="border-t border-zinc-100 dark:border-zinc-800">
-              <td colSpan={3} className="px-3 py-2 text-zinc-500">{props.empty}</td>
+              <td colSpan={3} className="px-3 py-2 text-zinc-500">
+                {props.empty}
+              </td>
             </tr>
           )}
           {props.rows.map((r) => (
@@ -70,7 +92,9 @@ function TeamTable(props: { attrs: Record<string, string>; title: string; defini
 }
 
 export function LeaderboardCooperative({ result }: { result: LeaderboardResult }) {
-  const gameIds = [...new Set([...result.cooperative.map((r) => r.gameId), ...(result.cooperativeMixed ?? []).map((r) => r.gameId)])].sort();
+  const gameIds = [
+    ...new Set([...result.cooperative.map((r) => r.gameId), ...(result.cooperativeMixed ?? []).map((r) => r.gameId)]),
+  ].sort();
   return (
     <div className="flex flex-col gap-4" data-testid="cooperative">
       {gameIds.map((gameId) => {
@@ -84,7 +108,8 @@ export function LeaderboardCooperative({ result }: { result: LeaderboardResult }
               title={title}
               definition={
                 <span data-testid="cooperative-definition" className="block text-xs font-normal text-zinc-500">
-                  LLMArena&apos;s teams: one model in every seat; its mean team score over those matches (mixed teams below).
+                  LLMArena&apos;s teams: one model in every seat; its mean team score over those matches (mixed teams
+                  below).
                 </span>
               }
               teamHeader="Agent (in every seat)"

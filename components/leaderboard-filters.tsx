@@ -22,7 +22,14 @@ interface Props {
 
 type Key = keyof LeaderboardQuery;
 
-export function LeaderboardFilters({ query: served, defaults: site, games, categories, versions, datasets = [] }: Props) {
+export function LeaderboardFilters({
+  query: served,
+  defaults: site,
+  games,
+  categories,
+  versions,
+  datasets = [],
+}: Props) {
   const router = useRouter();
   const pathname = usePathname() ?? '/leaderboard';
   const [pending, startTransition] = useTransition();
@@ -47,14 +54,20 @@ export function LeaderboardFilters({ query: served, defaults: site, games, categ
       {(datasets.length > 0 || query.dataset) && (
         // The arena's matches or imported datasets, never both: a dataset's games differ, so the game filters reset.
         <div className="grid gap-3 sm:grid-cols-2">
-          <Select label="Results" value={query.dataset ?? ''} onChange={(v) => set('dataset', v, { game: undefined, category: undefined })}>
+          <Select
+            label="Results"
+            value={query.dataset ?? ''}
+            onChange={(v) => set('dataset', v, { game: undefined, category: undefined })}
+          >
             <option value="">The arena’s own matches</option>
             {datasets.map((d) => (
               <option key={d.name} value={d.name}>
                 Imported: {d.name} ({d.matchCount.toLocaleString('en-US')} matches)
               </option>
             ))}
-            {query.dataset && !datasets.some((d) => d.name === query.dataset) && <option value={query.dataset}>Imported: {query.dataset.replace(/,/g, ' + ')}</option>}
+            {query.dataset && !datasets.some((d) => d.name === query.dataset) && (
+              <option value={query.dataset}>Imported: {query.dataset.replace(/,/g, ' + ')}</option>
+            )}
           </Select>
         </div>
       )}
@@ -86,7 +99,10 @@ export function LeaderboardFilters({ query: served, defaults: site, games, categ
         <p className="flex h-9 items-center text-xs text-zinc-500 lg:justify-end dark:text-zinc-400" aria-live="polite">
           {pending ? (
             <span className="inline-flex items-center gap-1.5">
-              <span className="h-3 w-3 animate-spin rounded-full border-2 border-indigo-500 border-t-transparent" aria-hidden="true" />
+              <span
+                className="h-3 w-3 animate-spin rounded-full border-2 border-indigo-500 border-t-transparent"
+                aria-hidden="true"
+              />
               Loading…
             </span>
           ) : (
@@ -177,7 +193,17 @@ export function LeaderboardFilters({ query: served, defaults: site, games, categ
   );
 }
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -220,7 +246,9 @@ function Segmented({
         {legend}
         {hint && <span className="ml-1.5 normal-case tracking-normal text-zinc-400 dark:text-zinc-500">({hint})</span>}
       </legend>
-      <div className={`inline-flex w-fit rounded-lg border border-zinc-300 bg-zinc-50 p-0.5 dark:border-zinc-700 dark:bg-zinc-950 ${disabled ? 'opacity-50' : ''}`}>
+      <div
+        className={`inline-flex w-fit rounded-lg border border-zinc-300 bg-zinc-50 p-0.5 dark:border-zinc-700 dark:bg-zinc-950 ${disabled ? 'opacity-50' : ''}`}
+      >
         {options.map((o) => (
           <label key={o.value} className="relative">
             <input

@@ -33,12 +33,27 @@ function FewBadge() {
   );
 }
 
-function Share({ value, matches, lowData, title }: { value: number | null; matches?: number; lowData?: boolean; title?: string }) {
+function Share({
+  value,
+  matches,
+  lowData,
+  title,
+}: {
+  value: number | null;
+  matches?: number;
+  lowData?: boolean;
+  title?: string;
+}) {
   if (value == null) return <span className="text-zinc-400">—</span>;
   const best = value >= 99.995;
   return (
-    <span className="inline-flex w-24 flex-col items-end gap-1" title={title ?? (matches === undefined ? undefined : `from ${matches} ${matches === 1 ? 'result' : 'results'}`)}>
-      <span className={`tabular-nums ${best && !lowData ? 'font-semibold text-emerald-700 dark:text-emerald-400' : ''}`}>
+    <span
+      className="inline-flex w-24 flex-col items-end gap-1"
+      title={title ?? (matches === undefined ? undefined : `from ${matches} ${matches === 1 ? 'result' : 'results'}`)}
+    >
+      <span
+        className={`tabular-nums ${best && !lowData ? 'font-semibold text-emerald-700 dark:text-emerald-400' : ''}`}
+      >
         {value.toFixed(2)}
         {lowData && <FewBadge />}
       </span>
@@ -56,7 +71,10 @@ const th = 'border-b border-zinc-200 px-3 py-2 text-right font-medium dark:borde
 
 function Frame({ testId, caption, children }: { testId: string; caption: string; children: ReactNode }) {
   return (
-    <div data-testid={testId} className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <div
+      data-testid={testId}
+      className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <table className="w-full min-w-[32rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
@@ -66,32 +84,47 @@ function Frame({ testId, caption, children }: { testId: string; caption: string;
 }
 
 function sortedRows(result: LeaderboardResult) {
-  return [...result.normalized.rows].sort((a, b) => (b.average ?? -1) - (a.average ?? -1) || a.agentName.localeCompare(b.agentName));
+  return [...result.normalized.rows].sort(
+    (a, b) => (b.average ?? -1) - (a.average ?? -1) || a.agentName.localeCompare(b.agentName),
+  );
 }
 
 /** LLMArena's Table 1: normalized scores, best agent = 100 per environment, and the average. */
 export function LeaderboardNormalized({ result }: { result: LeaderboardResult }) {
   const { games, metrics } = result.normalized;
   const shown = sortedRows(result);
-  if (games.length === 0) return <p className="text-sm text-zinc-500">No finished matches of LLMArena&apos;s environments yet.</p>;
+  if (games.length === 0)
+    return <p className="text-sm text-zinc-500">No finished matches of LLMArena&apos;s environments yet.</p>;
   return (
-    <Frame testId="normalized" caption="LLMArena's Table 1: each agent's value of each environment's own metric as a percentage of the best agent's, and the average">
+    <Frame
+      testId="normalized"
+      caption="LLMArena's Table 1: each agent's value of each environment's own metric as a percentage of the best agent's, and the average"
+    >
       <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
         <tr>
-          <th scope="col" className={`${th} text-left`}>Agent</th>
+          <th scope="col" className={`${th} text-left`}>
+            Agent
+          </th>
           {games.map((g) => (
             <th key={g} scope="col" className={th} title={`normalized ${normalizedByLabel(metrics[g])}`}>
               {getGame(g)?.meta.title ?? g}
             </th>
           ))}
-          <th scope="col" className={`${th} border-l font-semibold text-zinc-700 dark:text-zinc-200`}>Average</th>
+          <th scope="col" className={`${th} border-l font-semibold text-zinc-700 dark:text-zinc-200`}>
+            Average
+          </th>
         </tr>
       </thead>
       <tbody>
         {shown.map((r) => {
           const covered = games.filter((g) => r.perGame[g]).length;
           return (
-            <tr key={r.agentId} data-testid="normalized-row" data-agent-id={r.agentId} className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70">
+            <tr
+              key={r.agentId}
+              data-testid="normalized-row"
+              data-agent-id={r.agentId}
+              className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70"
+            >
               <th scope="row" className="px-3 py-2 text-left font-medium">
                 <AgentLabel name={r.agentName} kind={r.agentKind} simulated={r.simulated} />
               </th>
@@ -107,9 +140,17 @@ export function LeaderboardNormalized({ result }: { result: LeaderboardResult })
                 <Share
                   value={r.average}
                   lowData={r.averageLowData}
-                  title={covered < games.length ? `average over the ${covered} of ${games.length} environments this agent has a value in` : `average over all ${games.length} environments`}
+                  title={
+                    covered < games.length
+                      ? `average over the ${covered} of ${games.length} environments this agent has a value in`
+                      : `average over all ${games.length} environments`
+                  }
                 />
-                {covered < games.length && <span className="block text-[0.65rem] text-zinc-500">{covered} of {games.length} games</span>}
+                {covered < games.length && (
+                  <span className="block text-[0.65rem] text-zinc-500">
+                    {covered} of {games.length} games
+                  </span>
+                )}
               </td>
             </tr>
           );
@@ -128,7 +169,9 @@ export function LeaderboardNormalizedRaw({ result }: { result: LeaderboardResult
     <Frame testId="normalized-raw" caption="LLMArena's Appendix C: each environment's raw metric per agent">
       <thead className="bg-zinc-50 text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
         <tr>
-          <th scope="col" className={`${th} text-left`}>Agent</th>
+          <th scope="col" className={`${th} text-left`}>
+            Agent
+          </th>
           {games.map((g) => (
             <th key={g} scope="col" className={th}>
               {getGame(g)?.meta.title ?? g}
@@ -139,14 +182,23 @@ export function LeaderboardNormalizedRaw({ result }: { result: LeaderboardResult
       </thead>
       <tbody>
         {shown.map((r) => (
-          <tr key={r.agentId} data-testid="normalized-raw-row" data-agent-id={r.agentId} className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70">
+          <tr
+            key={r.agentId}
+            data-testid="normalized-raw-row"
+            data-agent-id={r.agentId}
+            className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70"
+          >
             <th scope="row" className="px-3 py-2 text-left font-medium">
               <AgentLabel name={r.agentName} kind={r.agentKind} simulated={r.simulated} />
             </th>
             {games.map((g) => {
               const cell = r.perGame[g];
               return (
-                <td key={g} className="px-3 py-2 text-right tabular-nums" title={cell ? `from ${cell.matches} ${cell.matches === 1 ? 'result' : 'results'}` : undefined}>
+                <td
+                  key={g}
+                  className="px-3 py-2 text-right tabular-nums"
+                  title={cell ? `from ${cell.matches} ${cell.matches === 1 ? 'result' : 'results'}` : undefined}
+                >
                   {cell ? formatRaw(metrics[g], cell.raw) : <span className="text-zinc-400">—</span>}
                   {cell?.lowData && <FewBadge />}
                 </td>

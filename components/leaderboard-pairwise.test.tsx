@@ -8,7 +8,11 @@ import { LeaderboardPairwise, MAX_PAIRWISE_AGENTS } from './leaderboard-pairwise
 function result(n: number): LeaderboardResult {
   const rows = Array.from({ length: n }, (_, i) => ({ agentId: `a${i}`, agentName: `Agent ${i}` }) as LeaderboardRow);
   // Everyone met everyone once: agent i beat every agent after it.
-  const pairs: PairCell[] = rows.flatMap((r, i) => rows.filter((_, j) => j !== i).map((c) => ({ a: r.agentId, b: c.agentId, matches: 1, observed: i < rows.indexOf(c) ? 1 : 0, model: null })));
+  const pairs: PairCell[] = rows.flatMap((r, i) =>
+    rows
+      .filter((_, j) => j !== i)
+      .map((c) => ({ a: r.agentId, b: c.agentId, matches: 1, observed: i < rows.indexOf(c) ? 1 : 0, model: null })),
+  );
   return { query: leaderboardQuerySchema.parse({ method: 'elo' }), rows, pairs } as unknown as LeaderboardResult;
 }
 

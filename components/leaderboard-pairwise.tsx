@@ -36,14 +36,21 @@ export function LeaderboardPairwise({ result }: { result: LeaderboardResult }) {
       )}
       <div className="relative overflow-x-auto">
         <table className="border-separate border-spacing-1 text-xs">
-          <caption className="sr-only">Score share of the row agent against the column agent, with the number of matches</caption>
+          <caption className="sr-only">
+            Score share of the row agent against the column agent, with the number of matches
+          </caption>
           <thead>
             <tr>
               <th scope="col" className="text-left align-bottom font-normal text-zinc-500 dark:text-zinc-400">
                 row vs column →
               </th>
               {agents.map((c) => (
-                <th key={c.id} scope="col" title={c.name} className="w-20 max-w-20 align-bottom font-medium text-zinc-600 dark:text-zinc-300">
+                <th
+                  key={c.id}
+                  scope="col"
+                  title={c.name}
+                  className="w-20 max-w-20 align-bottom font-medium text-zinc-600 dark:text-zinc-300"
+                >
                   <span className="line-clamp-3 break-words">{c.name}</span>
                 </th>
               ))}
@@ -52,13 +59,21 @@ export function LeaderboardPairwise({ result }: { result: LeaderboardResult }) {
           <tbody>
             {agents.map((r) => (
               <tr key={r.id}>
-                <th scope="row" title={r.name} className="w-28 pr-2 text-left font-medium text-zinc-700 sm:w-44 dark:text-zinc-200">
+                <th
+                  scope="row"
+                  title={r.name}
+                  className="w-28 pr-2 text-left font-medium text-zinc-700 sm:w-44 dark:text-zinc-200"
+                >
                   <span className="line-clamp-2 break-words">{r.name}</span>
                 </th>
                 {agents.map((c) => {
                   if (r.id === c.id) {
                     return (
-                      <td key={c.id} aria-label="same agent" className="h-14 w-20 rounded-md bg-zinc-100 dark:bg-zinc-800/70" />
+                      <td
+                        key={c.id}
+                        aria-label="same agent"
+                        className="h-14 w-20 rounded-md bg-zinc-100 dark:bg-zinc-800/70"
+                      />
                     );
                   }
                   const cell = cells.get(`${r.id}|${c.id}`);
@@ -76,7 +91,9 @@ export function LeaderboardPairwise({ result }: { result: LeaderboardResult }) {
                   }
                   const title =
                     `${r.name} vs ${c.name}: scored ${percent(cell.observed)} over ${cell.matches} ${cell.matches === 1 ? 'match' : 'matches'}` +
-                    (withModel && cell.model != null ? `; Bradley-Terry model: ${percent(cell.model)} win probability` : '');
+                    (withModel && cell.model != null
+                      ? `; Bradley-Terry model: ${percent(cell.model)} win probability`
+                      : '');
                   return (
                     <td
                       key={c.id}
@@ -85,10 +102,14 @@ export function LeaderboardPairwise({ result }: { result: LeaderboardResult }) {
                       style={{ backgroundColor: cellColour(cell.observed) }}
                       className="h-14 w-20 cursor-help rounded-md text-center tabular-nums"
                     >
-                      <span className="block text-sm font-semibold text-zinc-900 dark:text-zinc-50">{percent(cell.observed)}</span>
+                      <span className="block text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+                        {percent(cell.observed)}
+                      </span>
                       <span className="block text-[0.65rem] text-zinc-700 dark:text-zinc-300">n = {cell.matches}</span>
                       {withModel && cell.model != null && (
-                        <span className="block text-[0.6rem] text-zinc-600 dark:text-zinc-400">BT {percent(cell.model)}</span>
+                        <span className="block text-[0.6rem] text-zinc-600 dark:text-zinc-400">
+                          BT {percent(cell.model)}
+                        </span>
                       )}
                     </td>
                   );
@@ -110,7 +131,11 @@ export function LeaderboardPairwise({ result }: { result: LeaderboardResult }) {
         </span>
         <span>Score share of the row agent (win 1, draw ½) · n = matches played</span>
         <span className="inline-flex items-center gap-1.5">
-          <span aria-hidden="true" className="inline-block h-3 w-4 rounded border border-dashed border-zinc-300 dark:border-zinc-600" /> never met
+          <span
+            aria-hidden="true"
+            className="inline-block h-3 w-4 rounded border border-dashed border-zinc-300 dark:border-zinc-600"
+          />{' '}
+          never met
         </span>
       </div>
     </div>

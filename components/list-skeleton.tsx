@@ -6,7 +6,10 @@ export function ListSkeleton({ label }: { label: string }) {
       <div className="h-4 w-1/2 max-w-md rounded bg-zinc-200 dark:bg-zinc-800" />
       <div className="flex flex-col gap-2 pt-4">
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="h-20 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" />
+          <div
+            key={i}
+            className="h-20 rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+          />
         ))}
       </div>
     </div>

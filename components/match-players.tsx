@@ -40,10 +40,14 @@ export function MatchPlayers({ seats, toMove, gameId, outcome = null, scoring = 
             key={s.seat}
             data-testid="match-player"
             className={`flex min-w-0 items-center gap-2 rounded-xl border bg-white px-2.5 py-2 shadow-sm transition sm:gap-3 sm:px-3.5 sm:py-2.5 dark:bg-zinc-900 ${
-              moving ? 'border-indigo-300 ring-1 ring-indigo-300 dark:border-indigo-700 dark:ring-indigo-700' : 'border-zinc-200 dark:border-zinc-800'
+              moving
+                ? 'border-indigo-300 ring-1 ring-indigo-300 dark:border-indigo-700 dark:ring-indigo-700'
+                : 'border-zinc-200 dark:border-zinc-800'
             }`}
           >
-            <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-lg font-mono text-sm font-bold sm:h-9 sm:w-9 ${colour.avatar}`}>
+            <span
+              className={`grid h-8 w-8 shrink-0 place-items-center rounded-lg font-mono text-sm font-bold sm:h-9 sm:w-9 ${colour.avatar}`}
+            >
               {shortSeatLabel(s.label)}
             </span>
             {/* The name on a line of its own (cut with an ellipsis in a narrow card), then the seat, kind and badges. */}
@@ -59,7 +63,10 @@ export function MatchPlayers({ seats, toMove, gameId, outcome = null, scoring = 
               </p>
             </div>
             {result && (
-              <span data-testid="seat-result" className={`shrink-0 text-sm font-semibold capitalize ${RESULT_STYLE[result]}`}>
+              <span
+                data-testid="seat-result"
+                className={`shrink-0 text-sm font-semibold capitalize ${RESULT_STYLE[result]}`}
+              >
                 {result}
               </span>
             )}

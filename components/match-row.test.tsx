@@ -9,13 +9,26 @@ const third = 1 / 3;
 
 function spyMatch(id: string, scores: number[], teams: string[]): MatchSummary {
   return {
-    id, gameId: 'spy', status: 'finished', tournamentName: null, failureReason: null, rated: true, unrated: null,
+    id,
+    gameId: 'spy',
+    status: 'finished',
+    tournamentName: null,
+    failureReason: null,
+    rated: true,
+    unrated: null,
     result: { scores, reason: 'the spy was voted out', winner: null, teams },
     seats: scores.map((score, seat) => ({
-      seat, agentId: seat === 0 ? 'me' : `m${seat}`, agentName: seat === 0 ? 'Pat' : `model ${seat}`, agentKind: seat === 0 ? 'human' : 'llm',
-      simulated: false, score, outcome: null,
+      seat,
+      agentId: seat === 0 ? 'me' : `m${seat}`,
+      agentName: seat === 0 ? 'Pat' : `model ${seat}`,
+      agentKind: seat === 0 ? 'human' : 'llm',
+      simulated: false,
+      score,
+      outcome: null,
     })),
-    createdAt: new Date(0), startedAt: new Date(0), finishedAt: new Date(0),
+    createdAt: new Date(0),
+    startedAt: new Date(0),
+    finishedAt: new Date(0),
   };
 }
 
@@ -32,12 +45,9 @@ describe('Your games', () => {
       result: { scores: [0.5, 0.5], reason: '14 points', winner: null, teams: ['team', 'team'], rewards: [14, 14] },
     };
     const now = new Date(1000);
-    expect(results(renderToStaticMarkup(<MatchList matches={[won, lost, asSpy, hanabi]} now={now} viewerId="me" />))).toEqual([
-      'You won',
-      'You lost',
-      'You lost',
-      'Team score 14',
-    ]);
+    expect(
+      results(renderToStaticMarkup(<MatchList matches={[won, lost, asSpy, hanabi]} now={now} viewerId="me" />)),
+    ).toEqual(['You won', 'You lost', 'You lost', 'Team score 14']);
     // Anyone else's list names the winners.
     expect(results(renderToStaticMarkup(<MatchList matches={[won]} now={now} />))[0]).toMatch(/win$/);
   });

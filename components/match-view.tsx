@@ -5,7 +5,15 @@ import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { boards } from '@/games/boards';
 import type { Judgment, Scoring } from '@/games/types';
-import { isFinal, isVisible, pendingTurn, replayFrames, timeoutsInARow, type MatchLog, type PendingTurn } from '@/lib/match-log';
+import {
+  isFinal,
+  isVisible,
+  pendingTurn,
+  replayFrames,
+  timeoutsInARow,
+  type MatchLog,
+  type PendingTurn,
+} from '@/lib/match-log';
 import type { MatchSnapshot, MatchStatus, SeatInfo } from '@/lib/protocol';
 import { MatchPlayers } from './match-players';
 import { OutcomeBanner } from './outcome-banner';
@@ -126,7 +134,21 @@ export interface MatchScreenProps extends Props {
 
 /** The match page drawn from a log (no socket: `bench/replay.tsx` renders it with react-dom/server). */
 export function MatchScreen(props: MatchScreenProps) {
-  const { matchId, gameId, gameTitle, tournamentName, log, connected, error, clockOffsetMs, step, turn, sentTurn, moveError, onAction } = props;
+  const {
+    matchId,
+    gameId,
+    gameTitle,
+    tournamentName,
+    log,
+    connected,
+    error,
+    clockOffsetMs,
+    step,
+    turn,
+    sentTurn,
+    moveError,
+    onAction,
+  } = props;
   const status = log?.status ?? props.initialStatus;
   const seats = log?.seats ?? props.initialSeats;
   const outcome = log ? log.outcome : props.initialOutcome;
@@ -142,7 +164,10 @@ export function MatchScreen(props: MatchScreenProps) {
   const last = Math.max(0, frames.length - 1);
   const index = final && step !== null ? Math.min(step, last) : last;
   const frame = frames[index];
-  const events = useMemo(() => (log && frame ? log.events.filter(isVisible).filter((e) => e.seq <= frame.until) : []), [log, frame]);
+  const events = useMemo(
+    () => (log && frame ? log.events.filter(isVisible).filter((e) => e.seq <= frame.until) : []),
+    [log, frame],
+  );
 
   const Board = boards[gameId];
   const seatLabel = (seat: number) => seats.find((s) => s.seat === seat)?.label ?? `Seat ${seat + 1}`;
@@ -160,7 +185,10 @@ export function MatchScreen(props: MatchScreenProps) {
     // Tighter on a phone, so a person's board and its controls fit the first screen.
     <div className="flex flex-col gap-3 sm:gap-5">
       <header className="flex flex-col gap-1 sm:gap-1.5">
-        <Link href="/" className="w-fit text-sm text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200">
+        <Link
+          href="/"
+          className="w-fit text-sm text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200"
+        >
           ← Live &amp; recent
         </Link>
         <div className="flex flex-wrap items-center gap-3">
@@ -174,12 +202,21 @@ export function MatchScreen(props: MatchScreenProps) {
       </header>
 
       {error && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300">
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
+        >
           {error}
         </p>
       )}
 
-      <MatchPlayers seats={seats} toMove={toMove} gameId={gameId} outcome={status === 'finished' ? outcome : null} scoring={props.scoring} />
+      <MatchPlayers
+        seats={seats}
+        toMove={toMove}
+        gameId={gameId}
+        outcome={status === 'finished' ? outcome : null}
+        scoring={props.scoring}
+      />
 
       {you && (
         <SeatPanel
@@ -190,7 +227,9 @@ export function MatchScreen(props: MatchScreenProps) {
           outcome={outcome}
           turn={turn}
           sent={!!turnKey && sentTurn === turnKey}
-          waitingFor={toMove !== null && toMove !== you.seat ? (seats.find((s) => s.seat === toMove)?.agentName ?? null) : null}
+          waitingFor={
+            toMove !== null && toMove !== you.seat ? (seats.find((s) => s.seat === toMove)?.agentName ?? null) : null
+          }
           clockOffsetMs={clockOffsetMs}
           resignError={props.resignError ?? null}
           timeouts={timeouts}
@@ -202,13 +241,27 @@ export function MatchScreen(props: MatchScreenProps) {
       {/* One column of at most the page's width on phones (minmax(0, 1fr)): nothing inside can widen the page. */}
       <div className="grid grid-cols-1 gap-3 sm:gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
         <section className="flex min-w-0 flex-col gap-3 sm:gap-4" aria-label="Board">
-          <OutcomeBanner status={status} outcome={outcome} failureReason={failureReason} seatLabel={seatWithName} scoring={props.scoring} />
+          <OutcomeBanner
+            status={status}
+            outcome={outcome}
+            failureReason={failureReason}
+            seatLabel={seatWithName}
+            scoring={props.scoring}
+          />
           {status === 'finished' && unrated && (
-            <p data-testid="unrated-note" role="note" className="-mt-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
-              <span className="font-semibold">Not rated</span> — {unrated}: the leaderboard and the players&apos; records leave it out.
+            <p
+              data-testid="unrated-note"
+              role="note"
+              className="-mt-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+            >
+              <span className="font-semibold">Not rated</span> — {unrated}: the leaderboard and the players&apos;
+              records leave it out.
             </p>
           )}
-          <div data-testid="board" className="rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <div
+            data-testid="board"
+            className="rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm sm:p-6 dark:border-zinc-800 dark:bg-zinc-900"
+          >
             {!Board ? (
               <BoardMessage>There is no board view for “{gameId}”; the transcript has every move.</BoardMessage>
             ) : frame?.view != null ? (
@@ -223,7 +276,10 @@ export function MatchScreen(props: MatchScreenProps) {
             ) : log && final ? (
               <BoardMessage>No board: the match ended before its first position.</BoardMessage>
             ) : (
-              <div className="mx-auto aspect-square w-full max-w-xs animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800" aria-label="Loading the board" />
+              <div
+                className="mx-auto aspect-square w-full max-w-xs animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800"
+                aria-label="Loading the board"
+              />
             )}
           </div>
           <div className="rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -239,7 +295,9 @@ export function MatchScreen(props: MatchScreenProps) {
           aria-label="Transcript"
           className="min-w-0 overflow-hidden rounded-2xl border border-zinc-200 bg-zinc-100/60 lg:sticky lg:top-20 dark:border-zinc-800 dark:bg-zinc-900/40"
         >
-          <h2 className="border-b border-zinc-200 bg-white px-4 py-2.5 text-sm font-semibold dark:border-zinc-800 dark:bg-zinc-900">Transcript</h2>
+          <h2 className="border-b border-zinc-200 bg-white px-4 py-2.5 text-sm font-semibold dark:border-zinc-800 dark:bg-zinc-900">
+            Transcript
+          </h2>
           <Transcript
             events={events}
             seats={seats}
@@ -259,7 +317,17 @@ function BoardMessage({ children }: { children: ReactNode }) {
   return <p className="py-12 text-center text-sm text-zinc-500 dark:text-zinc-400">{children}</p>;
 }
 
-function LiveLine({ status, moves, connected, loaded }: { status: MatchStatus; moves: number; connected: boolean; loaded: boolean }) {
+function LiveLine({
+  status,
+  moves,
+  connected,
+  loaded,
+}: {
+  status: MatchStatus;
+  moves: number;
+  connected: boolean;
+  loaded: boolean;
+}) {
   let text: string;
   if (!loaded) text = 'Connecting to the match…';
   else if (!connected) text = 'Connection lost — reconnecting…';
@@ -267,7 +335,9 @@ function LiveLine({ status, moves, connected, loaded }: { status: MatchStatus; m
   else text = `Live — ${moves} ${moves === 1 ? 'move' : 'moves'} played. Replay controls appear when the match ends.`;
   return (
     <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300" aria-live="polite">
-      {status === 'running' && connected && <span className="h-2 w-2 shrink-0 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />}
+      {status === 'running' && connected && (
+        <span className="h-2 w-2 shrink-0 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+      )}
       {text}
     </p>
   );

@@ -29,7 +29,10 @@ export function Nav() {
     <header className="sticky top-0 z-20 border-b border-zinc-200/80 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
       <nav className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-8 sm:px-6" aria-label="Main">
         <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-tight">
-          <span className="grid h-7 w-7 place-items-center rounded-lg bg-indigo-600 text-sm font-bold text-white shadow-sm" aria-hidden="true">
+          <span
+            className="grid h-7 w-7 place-items-center rounded-lg bg-indigo-600 text-sm font-bold text-white shadow-sm"
+            aria-hidden="true"
+          >
             A
           </span>
           <span className="hidden sm:inline">Arena</span>
@@ -54,7 +57,12 @@ export function Nav() {
           })}
           {/* Always shown: the admin pages send anyone not signed in to the login page. */}
           <li className="ml-auto">
-            <Link href="/admin" aria-current={admin ? 'page' : undefined} title="Admin" className={`${linkClass(admin)} flex items-center gap-1.5`}>
+            <Link
+              href="/admin"
+              aria-current={admin ? 'page' : undefined}
+              title="Admin"
+              className={`${linkClass(admin)} flex items-center gap-1.5`}
+            >
               <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4 sm:hidden">
                 <path
                   fillRule="evenodd"

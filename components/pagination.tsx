@@ -5,8 +5,10 @@ import { pageNumbers, type Page } from '@/lib/pagination';
 
 const linkClass =
   'inline-flex h-8 min-w-8 items-center justify-center rounded-md border border-zinc-200 bg-white px-2.5 text-sm text-zinc-700 hover:border-indigo-300 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:text-indigo-300';
-const currentClass = 'inline-flex h-8 min-w-8 items-center justify-center rounded-md bg-indigo-600 px-2.5 text-sm font-medium text-white';
-const disabledClass = 'inline-flex h-8 items-center justify-center rounded-md px-2.5 text-sm text-zinc-400 dark:text-zinc-600';
+const currentClass =
+  'inline-flex h-8 min-w-8 items-center justify-center rounded-md bg-indigo-600 px-2.5 text-sm font-medium text-white';
+const disabledClass =
+  'inline-flex h-8 items-center justify-center rounded-md px-2.5 text-sm text-zinc-400 dark:text-zinc-600';
 
 interface Props {
   page: Pick<Page<unknown>, 'page' | 'pages' | 'total' | 'pageSize'>;
@@ -23,7 +25,11 @@ export function Pagination({ page: p, label, href, testId = 'pagination' }: Prop
   const first = (p.page - 1) * p.pageSize + 1;
   const last = Math.min(p.total, p.page * p.pageSize);
   return (
-    <nav aria-label={`${label} pages`} data-testid={testId} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav
+      aria-label={`${label} pages`}
+      data-testid={testId}
+      className="flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
       <p className="tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="page-range">
         {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {p.total.toLocaleString('en-US')}
       </p>

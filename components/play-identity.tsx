@@ -3,8 +3,23 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { accountAction, guestAction, keepNameAction, keepNameAndSignOutAction, signOutAction } from '@/lib/actions/play';
-import { dangerButtonClass, Field, FormError, FormNotice, inputClass, primaryButtonClass, secondaryButtonClass, Spinner } from './admin-form';
+import {
+  accountAction,
+  guestAction,
+  keepNameAction,
+  keepNameAndSignOutAction,
+  signOutAction,
+} from '@/lib/actions/play';
+import {
+  dangerButtonClass,
+  Field,
+  FormError,
+  FormNotice,
+  inputClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  Spinner,
+} from './admin-form';
 import { useFormAction } from './admin-form-action';
 
 /** Announced on this page when a guest has set a password: from then on signing out loses nothing. */
@@ -19,9 +34,20 @@ export function PlayIdentity() {
     <div className="grid gap-4 md:grid-cols-2">
       <form action={guest.action} onSubmit={guest.onSubmit} aria-label="Play as a guest" className={card}>
         <h2 className="font-semibold">Play as a guest</h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Pick a name. This browser remembers it; set a password later to keep it.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Pick a name. This browser remembers it; set a password later to keep it.
+        </p>
         <Field label="Your name" htmlFor="guest-name" hint="2–32 characters: letters, digits, spaces, . _ ' -">
-          <input id="guest-name" name="name" required minLength={2} maxLength={32} autoComplete="nickname" className={inputClass} aria-invalid={!!guestError} />
+          <input
+            id="guest-name"
+            name="name"
+            required
+            minLength={2}
+            maxLength={32}
+            autoComplete="nickname"
+            className={inputClass}
+            aria-invalid={!!guestError}
+          />
         </Field>
         <FormError error={guestError} testId="guest-error" />
         <button type="submit" disabled={guest.pending} className={primaryButtonClass}>
@@ -31,12 +57,29 @@ export function PlayIdentity() {
       </form>
       <form action={account.action} onSubmit={account.onSubmit} aria-label="Your account" className={card}>
         <h2 className="font-semibold">Your account</h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">A name with a password: your games and rating follow you to any browser.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          A name with a password: your games and rating follow you to any browser.
+        </p>
         <Field label="Name" htmlFor="account-name">
-          <input id="account-name" name="name" required autoComplete="username" className={inputClass} aria-invalid={!!accountError} />
+          <input
+            id="account-name"
+            name="name"
+            required
+            autoComplete="username"
+            className={inputClass}
+            aria-invalid={!!accountError}
+          />
         </Field>
         <Field label="Password" htmlFor="account-password" hint="At least 8 characters.">
-          <input id="account-password" name="password" type="password" required autoComplete="current-password" className={inputClass} aria-invalid={!!accountError} />
+          <input
+            id="account-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            className={inputClass}
+            aria-invalid={!!accountError}
+          />
         </Field>
         <FormError error={accountError} testId="account-error" />
         <div className="flex flex-wrap gap-2">
@@ -60,13 +103,31 @@ export function KeepName() {
   useEffect(() => {
     if (keep.state?.ok) window.dispatchEvent(new Event(NAME_KEPT));
   }, [keep.state]);
-  if (keep.state?.ok) return <FormNotice testId="keep-name-done">Saved: sign in with your name and this password from any browser.</FormNotice>;
+  if (keep.state?.ok)
+    return (
+      <FormNotice testId="keep-name-done">Saved: sign in with your name and this password from any browser.</FormNotice>
+    );
   return (
     <details className="text-sm">
-      <summary className="cursor-pointer text-indigo-700 hover:underline dark:text-indigo-300">Keep this name: set a password</summary>
-      <form action={keep.action} onSubmit={keep.onSubmit} aria-label="Set a password" className="mt-3 flex max-w-sm flex-col gap-3">
+      <summary className="cursor-pointer text-indigo-700 hover:underline dark:text-indigo-300">
+        Keep this name: set a password
+      </summary>
+      <form
+        action={keep.action}
+        onSubmit={keep.onSubmit}
+        aria-label="Set a password"
+        className="mt-3 flex max-w-sm flex-col gap-3"
+      >
         <Field label="New password" htmlFor="keep-password" hint="At least 8 characters.">
-          <input id="keep-password" name="password" type="password" required minLength={8} autoComplete="new-password" className={inputClass} />
+          <input
+            id="keep-password"
+            name="password"
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <FormError error={error} testId="keep-name-error" />
         <button type="submit" disabled={keep.pending} className={secondaryButtonClass}>
@@ -78,7 +139,8 @@ export function KeepName() {
   );
 }
 
-const signOutClass = 'text-sm text-zinc-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-400';
+const signOutClass =
+  'text-sm text-zinc-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-400';
 
 /**
  * Sign out. An account just signs out. A guest's name lives only in this browser's cookie (there is no password to
@@ -131,11 +193,17 @@ export function SignOut({ guest, name }: { guest: boolean; name: string }) {
           Sign out and lose the name “{name}”?
         </h2>
         <p id="sign-out-warning" className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
-          “{name}” is a guest name: it lives only in this browser, with no password. Once you sign out, nobody can sign in as “{name}” again — you
-          neither — and its games and rating stay on the leaderboard under a name no one can use. Set a password to keep it: then sign in with your
-          name and password from any browser.
+          “{name}” is a guest name: it lives only in this browser, with no password. Once you sign out, nobody can sign
+          in as “{name}” again — you neither — and its games and rating stay on the leaderboard under a name no one can
+          use. Set a password to keep it: then sign in with your name and password from any browser.
         </p>
-        <form action={keep.action} onSubmit={keep.onSubmit} noValidate aria-label="Keep my name" className="mt-4 flex flex-col gap-3">
+        <form
+          action={keep.action}
+          onSubmit={keep.onSubmit}
+          noValidate
+          aria-label="Keep my name"
+          className="mt-4 flex flex-col gap-3"
+        >
           <Field label="Password to keep the name" htmlFor="sign-out-password" hint="At least 8 characters.">
             <input
               id="sign-out-password"
@@ -171,4 +239,5 @@ export function SignOut({ guest, name }: { guest: boolean; name: string }) {
   );
 }
 
-const card = 'flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
+const card =
+  'flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';

@@ -27,10 +27,19 @@ export interface PlayGame {
   playNote?: string | null;
 }
 
-const agentLabel = (a: PlayableAgent) => `${a.name} (${a.kind}${a.simulated && !/simulated/i.test(a.name) ? ', simulated' : ''})`;
+const agentLabel = (a: PlayableAgent) =>
+  `${a.name} (${a.kind}${a.simulated && !/simulated/i.test(a.name) ? ', simulated' : ''})`;
 const seconds = (s: number) => (s < 60 ? `${s} s` : `${s / 60} min`);
 
-export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[]; agents: PlayableAgent[]; defaultGameId?: string }) {
+export function PlayNewGame({
+  games,
+  agents,
+  defaultGameId,
+}: {
+  games: PlayGame[];
+  agents: PlayableAgent[];
+  defaultGameId?: string;
+}) {
   const form = useFormAction(startGameAction, null);
   const [gameId, setGameId] = useState(games.find((g) => g.id === defaultGameId)?.id ?? games[0]?.id ?? '');
   const game = games.find((g) => g.id === gameId) ?? games[0];
@@ -56,13 +65,17 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
           className={inputClass}
         >
           {games.map((g) => (
-            <option key={g.id} value={g.id}>{g.title}</option>
+            <option key={g.id} value={g.id}>
+              {g.title}
+            </option>
           ))}
         </select>
       </Field>
       <section aria-label="Rules" className="rounded-xl bg-zinc-50 p-4 text-sm dark:bg-zinc-800/50">
         <p className="font-medium">{game.blurb}</p>
-        <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="rules-summary">{game.rules.summary}</p>
+        <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="rules-summary">
+          {game.rules.summary}
+        </p>
         {game.evaluation && game.playNote && (
           <p className="mt-2 text-zinc-700 dark:text-zinc-300" data-testid="evaluation-note">
             {game.playNote}
@@ -82,22 +95,37 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
       </section>
       {game.minPlayers !== game.maxPlayers && (
         <Field label="Players" htmlFor="play-players">
-          <select id="play-players" value={n} onChange={(e) => setPlayers(Number(e.target.value))} className={inputClass}>
+          <select
+            id="play-players"
+            value={n}
+            onChange={(e) => setPlayers(Number(e.target.value))}
+            className={inputClass}
+          >
             {Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i).map((k) => (
-              <option key={k} value={k}>{k} players</option>
+              <option key={k} value={k}>
+                {k} players
+              </option>
             ))}
           </select>
         </Field>
       )}
       {agents.length === 0 ? (
-        <p className="text-sm text-amber-800 dark:text-amber-300">There are no agents to play against yet: an admin adds them, and opens them to people, on the admin pages.</p>
+        <p className="text-sm text-amber-800 dark:text-amber-300">
+          There are no agents to play against yet: an admin adds them, and opens them to people, on the admin pages.
+        </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2" aria-describedby="play-opponents-hint">
           {Array.from({ length: n - 1 }, (_, i) => (
-            <Field key={`${game.id}-${i}`} label={n === 2 ? 'Opponent' : `Opponent ${i + 1}`} htmlFor={`play-opponent-${i}`}>
+            <Field
+              key={`${game.id}-${i}`}
+              label={n === 2 ? 'Opponent' : `Opponent ${i + 1}`}
+              htmlFor={`play-opponent-${i}`}
+            >
               <select id={`play-opponent-${i}`} name="opponentId" defaultValue={defaultOpponent} className={inputClass}>
                 {agents.map((a) => (
-                  <option key={a.id} value={a.id}>{agentLabel(a)}</option>
+                  <option key={a.id} value={a.id}>
+                    {agentLabel(a)}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -108,25 +136,41 @@ export function PlayNewGame({ games, agents, defaultGameId }: { games: PlayGame[
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Your seat" htmlFor="play-seat" hint={game.orderDrawn ? 'The order of play is drawn.' : `${seatName(0)} moves first.`}>
+        <Field
+          label="Your seat"
+          htmlFor="play-seat"
+          hint={game.orderDrawn ? 'The order of play is drawn.' : `${seatName(0)} moves first.`}
+        >
           <select key={game.id} id="play-seat" name="seat" defaultValue="random" className={inputClass}>
             <option value="random">Random seat</option>
             {Array.from({ length: n }, (_, s) => (
-              <option key={s} value={s}>{seatName(s)}</option>
+              <option key={s} value={s}>
+                {seatName(s)}
+              </option>
             ))}
           </select>
         </Field>
-        <Field label="Time per move" htmlFor="play-timer" hint="When it runs out, a random legal move is played for you; three in a row lose the game.">
+        <Field
+          label="Time per move"
+          htmlFor="play-timer"
+          hint="When it runs out, a random legal move is played for you; three in a row lose the game."
+        >
           <select key={game.id} id="play-timer" name="moveSeconds" defaultValue="default" className={inputClass}>
             <option value="default">{seconds(game.moveSeconds)} (this game&apos;s default)</option>
             {MOVE_SECONDS_CHOICES.filter((s) => s !== game.moveSeconds).map((s) => (
-              <option key={s} value={s}>{seconds(s)}</option>
+              <option key={s} value={s}>
+                {seconds(s)}
+              </option>
             ))}
           </select>
         </Field>
       </div>
       <FormError error={error} testId="play-error" />
-      <button type="submit" disabled={form.pending || agents.length === 0} className={`${primaryButtonClass} self-start`}>
+      <button
+        type="submit"
+        disabled={form.pending || agents.length === 0}
+        className={`${primaryButtonClass} self-start`}
+      >
         {form.pending && <Spinner />}
         Start game
       </button>

@@ -6,7 +6,13 @@ import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import type { PublicationRunInfo } from '@/lib/publication';
 
-export function PublicationProgress({ run, testId = 'publication-progress' }: { run: Pick<PublicationRunInfo, 'rounds' | 'roundsDone' | 'view'>; testId?: string }) {
+export function PublicationProgress({
+  run,
+  testId = 'publication-progress',
+}: {
+  run: Pick<PublicationRunInfo, 'rounds' | 'roundsDone' | 'view'>;
+  testId?: string;
+}) {
   const pct = Math.floor((run.roundsDone / run.rounds) * 100);
   const words = `${run.roundsDone.toLocaleString('en-US')} / ${run.rounds.toLocaleString('en-US')} rounds`;
   return (
@@ -20,7 +26,10 @@ export function PublicationProgress({ run, testId = 'publication-progress' }: { 
         aria-valuetext={words}
         className="flex h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
-        <div className="h-full bg-indigo-600 transition-[width] duration-500 dark:bg-indigo-500" style={{ width: `${pct}%` }} />
+        <div
+          className="h-full bg-indigo-600 transition-[width] duration-500 dark:bg-indigo-500"
+          style={{ width: `${pct}%` }}
+        />
       </div>
       <span className="text-xs tabular-nums text-zinc-500 dark:text-zinc-400" data-testid={`${testId}-rounds`}>
         {words} ({pct}%)

@@ -60,7 +60,9 @@ export function SeatPanel(props: Props) {
         </p>
         {!over && <Resign onResign={props.onResign} />}
       </div>
-      {!over && turn && <MoveTimer deadline={turn.deadline} seconds={turn.seconds} clockOffsetMs={props.clockOffsetMs} />}
+      {!over && turn && (
+        <MoveTimer deadline={turn.deadline} seconds={turn.seconds} clockOffsetMs={props.clockOffsetMs} />
+      )}
       {!over && props.timeouts && <Timeouts {...props.timeouts} />}
       <FormError error={props.resignError} testId="resign-error" />
       {over && <Result seat={seat} status={status} outcome={outcome} matchId={matchId} scoring={props.scoring} />}
@@ -88,7 +90,10 @@ function MoveTimer({ deadline, seconds, clockOffsetMs }: { deadline: string; sec
         {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
       </span>
       <div className="h-2 flex-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true">
-        <div className={`h-full rounded-full transition-[width] duration-300 ${urgent ? 'bg-red-500' : 'bg-indigo-500'}`} style={{ width: `${share * 100}%` }} />
+        <div
+          className={`h-full rounded-full transition-[width] duration-300 ${urgent ? 'bg-red-500' : 'bg-indigo-500'}`}
+          style={{ width: `${share * 100}%` }}
+        />
       </div>
     </div>
   );
@@ -102,7 +107,9 @@ function Timeouts({ count, limit }: { count: number; limit: number | null }) {
       data-testid="timeouts"
       className={`rounded-lg px-3 py-1.5 text-sm ${last ? 'bg-red-100 text-red-900 dark:bg-red-950/60 dark:text-red-200' : 'bg-amber-100 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200'}`}
     >
-      <strong className="font-semibold">Timed out {limit !== null ? `${count} of ${limit}` : `${count} ${count === 1 ? 'time' : 'times'}`}</strong>
+      <strong className="font-semibold">
+        Timed out {limit !== null ? `${count} of ${limit}` : `${count} ${count === 1 ? 'time' : 'times'}`}
+      </strong>
       {' — your time ran out and a move was played for you'}
       {limit !== null && (last ? '; one more in a row loses the match.' : `; ${limit} in a row lose the match.`)}
     </p>
@@ -143,7 +150,19 @@ function Resign({ onResign }: { onResign: () => Promise<void> }) {
   );
 }
 
-function Result({ seat, status, outcome, matchId, scoring }: { seat: number; status: MatchStatus; outcome: MatchSnapshot['outcome']; matchId: string; scoring?: Scoring }) {
+function Result({
+  seat,
+  status,
+  outcome,
+  matchId,
+  scoring,
+}: {
+  seat: number;
+  status: MatchStatus;
+  outcome: MatchSnapshot['outcome'];
+  matchId: string;
+  scoring?: Scoring;
+}) {
   const again = useFormAction(playAgainAction, null);
   const error = again.state && !again.state.ok ? again.state.error : null;
   let text = 'This match was void: it does not count.';
@@ -152,12 +171,15 @@ function Result({ seat, status, outcome, matchId, scoring }: { seat: number; sta
     const best = Math.max(...outcome.scores);
     // A draw is everyone level; in team games (the villagers of Who is the spy) several seats share a win.
     text = outcome.scores.every((x) => x === best) ? 'Draw.' : mine === best ? 'You won!' : 'You lost.';
-    if (scoring === 'cooperative' && outcome.winner == null) text = `Your team: ${outcome.summary ? `${outcome.summary} — ${outcome.reason}` : outcome.reason}`;
+    if (scoring === 'cooperative' && outcome.winner == null)
+      text = `Your team: ${outcome.summary ? `${outcome.summary} — ${outcome.reason}` : outcome.reason}`;
     if (scoring === 'evaluation') text = `Done: ${outcome.reason}.`;
   }
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-lg font-semibold" data-testid="your-result">{text}</p>
+      <p className="text-lg font-semibold" data-testid="your-result">
+        {text}
+      </p>
       <form action={again.action} onSubmit={again.onSubmit} className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="matchId" value={matchId} />
         <button type="submit" disabled={again.pending} className={primaryButtonClass}>
@@ -167,7 +189,9 @@ function Result({ seat, status, outcome, matchId, scoring }: { seat: number; sta
         <Link href="/play" className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
           Another game
         </Link>
-        <span className="text-sm text-zinc-500 dark:text-zinc-400">The replay is below: step through it move by move.</span>
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">
+          The replay is below: step through it move by move.
+        </span>
       </form>
       <FormError error={error} testId="play-again-error" />
     </div>

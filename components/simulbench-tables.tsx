@@ -6,11 +6,23 @@ import type { PairwiseRating, Table1Row, Table4Row } from '@/lib/simulbench/tabl
 import { TABLE4_COLUMNS, type Table4Column } from '@/lib/simulbench/tables';
 
 const COLUMN_LABELS: Record<Table4Column, { label: string; group: string; help: string }> = {
-  lastOnly: { label: 'LastOnly', group: 'Script type', help: 'the last turn of dialogues in which the judge found no challenging turn' },
+  lastOnly: {
+    label: 'LastOnly',
+    group: 'Script type',
+    help: 'the last turn of dialogues in which the judge found no challenging turn',
+  },
   firstChan: { label: 'FirstChan', group: 'Script type', help: 'the first challenging turn the judge found' },
   subseqChan: { label: 'SubseqChan', group: 'Script type', help: 'the turns after the first challenging one' },
-  stateless: { label: 'Stateless', group: 'Simulation type', help: 'FirstChan scripts of stateless tasks (as the paper, Sec. 4.2.1)' },
-  stateful: { label: 'Stateful', group: 'Simulation type', help: 'FirstChan scripts of stateful tasks (as the paper, Sec. 4.2.1)' },
+  stateless: {
+    label: 'Stateless',
+    group: 'Simulation type',
+    help: 'FirstChan scripts of stateless tasks (as the paper, Sec. 4.2.1)',
+  },
+  stateful: {
+    label: 'Stateful',
+    group: 'Simulation type',
+    help: 'FirstChan scripts of stateful tasks (as the paper, Sec. 4.2.1)',
+  },
   hard: { label: 'Hard', group: '', help: 'FirstChan and SubseqChan' },
   all: { label: 'All', group: '', help: 'every script' },
 };
@@ -31,7 +43,12 @@ function StatCell({ s }: { s: Stat }) {
 
 function Scroll({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900" role="region" aria-label={label} tabIndex={0}>
+    <div
+      className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       {children}
     </div>
   );
@@ -49,17 +66,27 @@ export function Table4({ rows, agents }: { rows: Table4Row[]; agents: Record<str
             <th className="px-3 py-2 text-left font-medium text-zinc-600 dark:text-zinc-300">Model</th>
             {TABLE4_COLUMNS.map((c) => (
               <th key={c} className={th} title={COLUMN_LABELS[c].help} scope="col">
-                <span className="block text-[10px] font-normal uppercase tracking-wide text-zinc-400">{COLUMN_LABELS[c].group || '\u00a0'}</span>
+                <span className="block text-[10px] font-normal uppercase tracking-wide text-zinc-400">
+                  {COLUMN_LABELS[c].group || '\u00a0'}
+                </span>
                 {COLUMN_LABELS[c].label}
               </th>
             ))}
-            <th className={th} scope="col" title="answers the judge could not rate (left out of the means)">No score</th>
+            <th className={th} scope="col" title="answers the judge could not rate (left out of the means)">
+              No score
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.agentId} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60" data-testid="simulbench-table4-row">
-              <th scope="row" className="px-3 py-2 text-left font-medium">{agents[r.agentId] ?? r.agentId}</th>
+            <tr
+              key={r.agentId}
+              className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
+              data-testid="simulbench-table4-row"
+            >
+              <th scope="row" className="px-3 py-2 text-left font-medium">
+                {agents[r.agentId] ?? r.agentId}
+              </th>
               {TABLE4_COLUMNS.map((c) => (
                 <td key={c} className={td}>
                   <StatCell s={r[c]} />
@@ -84,20 +111,37 @@ export function Table1({ rows, agents }: { rows: Table1Row[]; agents: Record<str
             <th className={th}>Win</th>
             <th className={th}>Tie</th>
             <th className={th}>Lose</th>
-            <th className={th} title="win % − lose %">Difference</th>
-            <th className={th} title="comparisons with both verdicts / with a verdict missing">Judged</th>
+            <th className={th} title="win % − lose %">
+              Difference
+            </th>
+            <th className={th} title="comparisons with both verdicts / with a verdict missing">
+              Judged
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={`${r.agentA}|${r.agentB}`} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60" data-testid="simulbench-table1-row">
+            <tr
+              key={`${r.agentA}|${r.agentB}`}
+              className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
+              data-testid="simulbench-table1-row"
+            >
               <th scope="row" className="px-3 py-2 text-left font-medium">
-                {agents[r.agentA] ?? r.agentA} <span className="font-normal text-zinc-400">vs</span> {agents[r.agentB] ?? r.agentB}
+                {agents[r.agentA] ?? r.agentA} <span className="font-normal text-zinc-400">vs</span>{' '}
+                {agents[r.agentB] ?? r.agentB}
               </th>
-              <td className={`${td} tabular-nums`}>{num(r.winPct, 1)}% <span className="text-zinc-400">({r.win})</span></td>
-              <td className={`${td} tabular-nums`}>{num(r.tiePct, 1)}% <span className="text-zinc-400">({r.tie})</span></td>
-              <td className={`${td} tabular-nums`}>{num(r.losePct, 1)}% <span className="text-zinc-400">({r.lose})</span></td>
-              <td className={`${td} font-medium tabular-nums`}>{Number.isFinite(r.difference) ? `${r.difference > 0 ? '+' : ''}${num(r.difference, 1)}%` : '—'}</td>
+              <td className={`${td} tabular-nums`}>
+                {num(r.winPct, 1)}% <span className="text-zinc-400">({r.win})</span>
+              </td>
+              <td className={`${td} tabular-nums`}>
+                {num(r.tiePct, 1)}% <span className="text-zinc-400">({r.tie})</span>
+              </td>
+              <td className={`${td} tabular-nums`}>
+                {num(r.losePct, 1)}% <span className="text-zinc-400">({r.lose})</span>
+              </td>
+              <td className={`${td} font-medium tabular-nums`}>
+                {Number.isFinite(r.difference) ? `${r.difference > 0 ? '+' : ''}${num(r.difference, 1)}%` : '—'}
+              </td>
               <td className={`${td} tabular-nums text-zinc-500`}>
                 {r.n}
                 {r.unjudged ? ` / ${r.unjudged} missing` : ''}
@@ -125,9 +169,13 @@ export function PairwiseRatings({ rows, agents }: { rows: PairwiseRating[]; agen
         <tbody>
           {rows.map((r) => (
             <tr key={r.agentId} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">
-              <th scope="row" className="px-3 py-2 text-left font-medium">{agents[r.agentId] ?? r.agentId}</th>
+              <th scope="row" className="px-3 py-2 text-left font-medium">
+                {agents[r.agentId] ?? r.agentId}
+              </th>
               <td className={`${td} tabular-nums`}>{Math.round(r.rating)}</td>
-              <td className={`${td} tabular-nums text-zinc-500`}>{r.ci95 ? `${Math.round(r.ci95.lower)}–${Math.round(r.ci95.upper)}` : 'too few comparisons'}</td>
+              <td className={`${td} tabular-nums text-zinc-500`}>
+                {r.ci95 ? `${Math.round(r.ci95.lower)}–${Math.round(r.ci95.upper)}` : 'too few comparisons'}
+              </td>
               <td className={`${td} tabular-nums`}>{r.comparisons}</td>
             </tr>
           ))}

@@ -32,7 +32,9 @@ const STYLES: Record<MatchStatus, { label: string; pill: string; dot: string }> 
 export function StatusBadge({ status, testId }: { status: MatchStatus; testId?: string }) {
   const s = STYLES[status];
   return (
-    <span className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${s.pill}`}>
+    <span
+      className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${s.pill}`}
+    >
       <span className={`h-1.5 w-1.5 rounded-full ${s.dot}`} aria-hidden="true" />
       <span data-testid={testId}>{s.label}</span>
     </span>

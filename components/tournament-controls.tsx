@@ -40,9 +40,20 @@ export function TournamentControls({ id, status }: { id: string; status: Tournam
           </button>
         )}
         {open && confirming && (
-          <span role="group" aria-label="Confirm cancelling" className="flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-2.5 py-1.5 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+          <span
+            role="group"
+            aria-label="Confirm cancelling"
+            className="flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-2.5 py-1.5 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+          >
             Cancel it? Queued matches will not be played; matches in play finish and count.
-            <button type="submit" name="intent" value="cancel" disabled={pending} autoFocus className={`${dangerButtonClass} h-8`}>
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              disabled={pending}
+              autoFocus
+              className={`${dangerButtonClass} h-8`}
+            >
               Yes, cancel
             </button>
             <button type="button" onClick={() => setConfirming(false)} className={`${secondaryButtonClass} h-8`}>
@@ -55,7 +66,11 @@ export function TournamentControls({ id, status }: { id: string; status: Tournam
             <Spinner /> Working…
           </span>
         )}
-        {!open && <span className="text-sm text-zinc-500 dark:text-zinc-400">This tournament has ended: nothing to control.</span>}
+        {!open && (
+          <span className="text-sm text-zinc-500 dark:text-zinc-400">
+            This tournament has ended: nothing to control.
+          </span>
+        )}
       </form>
       <FormError error={error} testId="control-error" />
     </section>

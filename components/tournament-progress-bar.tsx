@@ -33,9 +33,19 @@ export function TournamentProgressBar({
       data-testid={testId}
       className={`flex w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800 ${size === 'sm' ? 'h-1.5' : 'h-3'}`}
     >
-      <div className="h-full bg-indigo-600 transition-[width] duration-500 dark:bg-indigo-500" style={{ width: `${pct - failedPct}%` }} />
-      <div className="h-full bg-red-500 transition-[width] duration-500 dark:bg-red-600" style={{ width: `${failedPct}%` }} data-testid={testId ? `${testId}-failed` : undefined} />
-      <div className="h-full bg-indigo-300 transition-[width] duration-500 dark:bg-indigo-800" style={{ width: `${running}%` }} />
+      <div
+        className="h-full bg-indigo-600 transition-[width] duration-500 dark:bg-indigo-500"
+        style={{ width: `${pct - failedPct}%` }}
+      />
+      <div
+        className="h-full bg-red-500 transition-[width] duration-500 dark:bg-red-600"
+        style={{ width: `${failedPct}%` }}
+        data-testid={testId ? `${testId}-failed` : undefined}
+      />
+      <div
+        className="h-full bg-indigo-300 transition-[width] duration-500 dark:bg-indigo-800"
+        style={{ width: `${running}%` }}
+      />
     </div>
   );
 }

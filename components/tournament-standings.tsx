@@ -5,28 +5,52 @@ import { WinDrawLoss } from './facts';
 import { KindChip } from './kind-chip';
 import { SimulatedBadge } from './simulated-badge';
 
-export function TournamentStandings({ standings, agents }: { standings: Standing[]; agents: Map<string, { kind: string; simulated: boolean }> }) {
+export function TournamentStandings({
+  standings,
+  agents,
+}: {
+  standings: Standing[];
+  agents: Map<string, { kind: string; simulated: boolean }>;
+}) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <table data-testid="standings" className="w-full text-sm">
-        <caption className="sr-only">Standings so far: Bradley-Terry ratings over this tournament’s finished matches, with 95% bootstrap intervals</caption>
+        <caption className="sr-only">
+          Standings so far: Bradley-Terry ratings over this tournament’s finished matches, with 95% bootstrap intervals
+        </caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className="w-10 px-3 py-2 font-medium sm:w-12">#</th>
-            <th scope="col" className="px-3 py-2 font-medium">Agent</th>
+            <th scope="col" className="w-10 px-3 py-2 font-medium sm:w-12">
+              #
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Agent
+            </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
               Rating <span className="font-normal text-zinc-400">(95% CI)</span>
             </th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">Matches</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">W / D / L</th>
+            <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
+              Matches
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              W / D / L
+            </th>
           </tr>
         </thead>
         <tbody>
           {standings.map((s) => {
             const a = agents.get(s.agentId);
             return (
-              <tr key={s.agentId} data-testid="standing-row" data-agent-id={s.agentId} className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70">
-                <td className="px-3 py-2.5 font-semibold tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="standing-rank">
+              <tr
+                key={s.agentId}
+                data-testid="standing-row"
+                data-agent-id={s.agentId}
+                className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70"
+              >
+                <td
+                  className="px-3 py-2.5 font-semibold tabular-nums text-zinc-500 dark:text-zinc-400"
+                  data-testid="standing-rank"
+                >
                   {s.rank}
                 </td>
                 <th scope="row" className="px-3 py-2.5 text-left font-normal">

@@ -26,11 +26,22 @@ const STYLES: Record<TournamentStatus | 'failing', { pill: string; dot: string }
 };
 
 /** `counts`: the tournament's match counts, so a tournament whose matches (mostly) failed says it. */
-export function TournamentStatusBadge({ status, counts, testId }: { status: TournamentStatus; counts?: TournamentProgress['counts']; testId?: string }) {
+export function TournamentStatusBadge({
+  status,
+  counts,
+  testId,
+}: {
+  status: TournamentStatus;
+  counts?: TournamentProgress['counts'];
+  testId?: string;
+}) {
   const verdict = counts ? tournamentVerdict({ status, counts }) : { label: status, tone: 'ok' as const };
   const s = verdict.tone === 'ok' ? (STYLES[status] ?? STYLES.finished) : STYLES.failing;
   return (
-    <span className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${s.pill}`} data-tone={verdict.tone}>
+    <span
+      className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${s.pill}`}
+      data-tone={verdict.tone}
+    >
       <span className={`h-1.5 w-1.5 rounded-full ${s.dot}`} aria-hidden="true" />
       <span data-testid={testId}>{verdict.label}</span>
     </span>

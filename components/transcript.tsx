@@ -54,7 +54,8 @@ export function Transcript({ events: all, seats, gameId, you = null, scoring, hi
     // Scroll the transcript only (not the page), so the board stays where it is while stepping.
     const outer = el.getBoundingClientRect();
     const inner = item.getBoundingClientRect();
-    if (inner.top < outer.top || inner.bottom > outer.bottom) el.scrollTop += inner.top - outer.top - el.clientHeight / 3;
+    if (inner.top < outer.top || inner.bottom > outer.bottom)
+      el.scrollTop += inner.top - outer.top - el.clientHeight / 3;
   }, [highlightSeq, follow]);
 
   const bySeat = useMemo(() => new Map(seats.map((s) => [s.seat, s])), [seats]);
@@ -83,13 +84,19 @@ export function Transcript({ events: all, seats, gameId, you = null, scoring, hi
             onClick={() => setShown((n) => n + TRANSCRIPT_WINDOW)}
             className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
           >
-            Show {Math.min(from, TRANSCRIPT_WINDOW)} earlier {Math.min(from, TRANSCRIPT_WINDOW) === 1 ? 'entry' : 'entries'} ({from} hidden)
+            Show {Math.min(from, TRANSCRIPT_WINDOW)} earlier{' '}
+            {Math.min(from, TRANSCRIPT_WINDOW) === 1 ? 'entry' : 'entries'} ({from} hidden)
           </button>
         </li>
       )}
       {visible.map((ev) => (
         // Off-screen entries skip layout and paint until scrolled to (content-visibility).
-        <li key={ev.seq} data-seq={ev.seq} aria-current={ev.seq === highlightSeq ? 'step' : undefined} className="[contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
+        <li
+          key={ev.seq}
+          data-seq={ev.seq}
+          aria-current={ev.seq === highlightSeq ? 'step' : undefined}
+          className="[contain-intrinsic-size:auto_4rem] [content-visibility:auto]"
+        >
           <Entry
             ev={ev}
             seat={ev.seat === null ? undefined : bySeat.get(ev.seat)}
@@ -105,7 +112,11 @@ export function Transcript({ events: all, seats, gameId, you = null, scoring, hi
 }
 
 /** The end event in words: "Game over — Villagers win: Player 1 (…), Player 3 (…) — <the game's reason>". */
-function endLine(end: Extract<VisibleEvent, { kind: 'end' }>['payload'], label: (seat: number) => string, scoring?: Scoring): string {
+function endLine(
+  end: Extract<VisibleEvent, { kind: 'end' }>['payload'],
+  label: (seat: number) => string,
+  scoring?: Scoring,
+): string {
   const r = describeOutcome('finished', outcomeOfEnd(end), null, label, scoring);
   return r ? `Game over — ${r.headline} — ${r.reason}` : `Game over — ${end.reason}`;
 }
@@ -129,7 +140,8 @@ const Entry = memo(function Entry({
   if (ev.kind === 'start') return <SystemLine highlighted={highlighted}>Match started</SystemLine>;
   if (ev.kind === 'end') return <SystemLine>{endLine}</SystemLine>;
   if (ev.kind === 'failed') return <SystemLine tone="red">Match void — {ev.payload.reason} (not counted)</SystemLine>;
-  if (ev.kind === 'resign') return <SystemLine tone="red">{ev.payload.reason ?? `${seat?.agentName ?? 'A player'} resigned`}</SystemLine>;
+  if (ev.kind === 'resign')
+    return <SystemLine tone="red">{ev.payload.reason ?? `${seat?.agentName ?? 'A player'} resigned`}</SystemLine>;
   if (!seat || ev.kind === 'turn') return null;
 
   if (ev.kind === 'reply') {
@@ -137,15 +149,21 @@ const Entry = memo(function Entry({
     const meta = [
       `attempt ${p.attempt + 1}`,
       typeof p.latencyMs === 'number' ? `${(p.latencyMs / 1000).toFixed(1)} s` : null,
-      typeof p.tokensIn === 'number' || typeof p.tokensOut === 'number' ? `${p.tokensIn ?? '?'} → ${p.tokensOut ?? '?'} tokens` : null,
+      typeof p.tokensIn === 'number' || typeof p.tokensOut === 'number'
+        ? `${p.tokensIn ?? '?'} → ${p.tokensOut ?? '?'} tokens`
+        : null,
     ].filter(Boolean);
     return (
       <Bubble seat={seat} gameId={gameId} meta={meta.join(' · ')} highlighted={highlighted}>
         <p className="whitespace-pre-wrap text-sm leading-relaxed">{p.text}</p>
         {p.explain && (
-          <div data-testid="explain" className="mt-2 rounded-md border border-indigo-200 bg-indigo-50 px-2.5 py-1.5 text-xs text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950/40 dark:text-indigo-100">
+          <div
+            data-testid="explain"
+            className="mt-2 rounded-md border border-indigo-200 bg-indigo-50 px-2.5 py-1.5 text-xs text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950/40 dark:text-indigo-100"
+          >
             <p className="font-semibold">
-              Asked to explain “{p.explain.topic ?? p.explain.asked}”{p.explain.topic === null ? ' (no such topic)' : ''} — not a move; the turn was asked again:
+              Asked to explain “{p.explain.topic ?? p.explain.asked}”
+              {p.explain.topic === null ? ' (no such topic)' : ''} — not a move; the turn was asked again:
             </p>
             <p className="mt-0.5 whitespace-pre-wrap">{p.explain.answer}</p>
           </div>
@@ -157,7 +175,13 @@ const Entry = memo(function Entry({
 
   if (ev.kind === 'illegal') {
     return (
-      <Bubble seat={seat} gameId={gameId} meta={<s>attempt {ev.payload.attempt + 1}</s>} highlighted={highlighted} tone="red">
+      <Bubble
+        seat={seat}
+        gameId={gameId}
+        meta={<s>attempt {ev.payload.attempt + 1}</s>}
+        highlighted={highlighted}
+        tone="red"
+      >
         <p className="text-sm font-medium text-red-700 dark:text-red-400">
           <span aria-hidden="true">✕ </span>Rejected: {ev.payload.error}
         </p>
@@ -170,7 +194,9 @@ const Entry = memo(function Entry({
   const p = ev.payload;
   return (
     <Bubble seat={seat} gameId={gameId} meta={`move ${p.ply + 1}`} highlighted={highlighted} tone="move">
-      <p className="whitespace-pre-line text-sm font-semibold">{p.lines.map((l) => lineText(l, you)).join('\n') || 'Move played'}</p>
+      <p className="whitespace-pre-line text-sm font-semibold">
+        {p.lines.map((l) => lineText(l, you)).join('\n') || 'Move played'}
+      </p>
       {p.forfeited === true && (
         <p className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
           <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">
@@ -232,7 +258,9 @@ function SystemLine({ tone, highlighted, children }: { tone?: 'red'; highlighted
   return (
     <p
       className={`mx-auto w-fit max-w-full rounded-2xl px-3 py-1 text-center text-xs font-medium ${
-        tone === 'red' ? 'bg-red-100 text-red-800 dark:bg-red-950/60 dark:text-red-300' : 'bg-zinc-200/70 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300'
+        tone === 'red'
+          ? 'bg-red-100 text-red-800 dark:bg-red-950/60 dark:text-red-300'
+          : 'bg-zinc-200/70 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300'
       } ${highlighted ? 'ring-2 ring-indigo-500' : ''}`}
     >
       {children}
@@ -244,12 +272,17 @@ function SystemLine({ tone, highlighted, children }: { tone?: 'red'; highlighted
 function SearchTree({ search }: { search: RapSearchPayload }) {
   const chosen = search.chosenAction;
   return (
-    <details data-testid="rap-tree" className="mt-2 rounded-md border border-violet-200 bg-violet-50 px-2.5 py-1.5 text-xs text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100">
+    <details
+      data-testid="rap-tree"
+      className="mt-2 rounded-md border border-violet-200 bg-violet-50 px-2.5 py-1.5 text-xs text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100"
+    >
       <summary className="cursor-pointer font-semibold">
-        Search tree (RAP): {search.settings.iterations} iterations, depth {search.settings.depth}, {search.calls} model calls
+        Search tree (RAP): {search.settings.iterations} iterations, depth {search.settings.depth}, {search.calls} model
+        calls
       </summary>
       <p className="mt-1 text-violet-800 dark:text-violet-300">
-        Value = mean total reward of the visits (before a visit: intuition + self-evaluation); win = the model’s chance of winning from its predicted state.
+        Value = mean total reward of the visits (before a visit: intuition + self-evaluation); win = the model’s chance
+        of winning from its predicted state.
       </p>
       <ul className="mt-1 flex flex-col gap-1">
         {search.tree.children.map((c, i) => (
@@ -261,7 +294,12 @@ function SearchTree({ search }: { search: RapSearchPayload }) {
 }
 
 function TreeNode({ node, chosen = false }: { node: RapTreeNode; chosen?: boolean }) {
-  const figures = [`value ${node.value.toFixed(2)}`, `${node.visits} visit${node.visits === 1 ? '' : 's'}`, `intuition ${node.intuition.toFixed(2)}`, `self-eval ${node.selfEval.toFixed(2)}`];
+  const figures = [
+    `value ${node.value.toFixed(2)}`,
+    `${node.visits} visit${node.visits === 1 ? '' : 's'}`,
+    `intuition ${node.intuition.toFixed(2)}`,
+    `self-eval ${node.selfEval.toFixed(2)}`,
+  ];
   if (node.win !== null) figures.push(`win ${node.win.toFixed(2)}`);
   return (
     <li data-testid="rap-node" className="border-l-2 border-violet-300 pl-2 dark:border-violet-700">

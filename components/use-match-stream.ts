@@ -18,8 +18,14 @@ export interface MatchStream {
   resign(): Promise<ActAck>;
 }
 
-const OFFLINE: ActAck = { ok: false, error: 'not connected to the server: wait for the connection to come back, then try again' };
-const NO_ANSWER: ActAck = { ok: false, error: 'the server did not answer in time: check your connection and try again' };
+const OFFLINE: ActAck = {
+  ok: false,
+  error: 'not connected to the server: wait for the connection to come back, then try again',
+};
+const NO_ANSWER: ActAck = {
+  ok: false,
+  error: 'the server did not answer in time: check your connection and try again',
+};
 
 export function useMatchStream(matchId: string): MatchStream {
   const [log, setLog] = useState<MatchLog | null>(null);
@@ -81,18 +87,20 @@ export function useMatchStream(matchId: string): MatchStream {
     };
   }, [matchId]);
 
-  const send = useCallback(
-    (event: 'match:act' | 'match:resign', payload: object): Promise<ActAck> => {
-      const socket = socketRef.current;
-      if (!socket?.connected) return Promise.resolve(OFFLINE);
-      return new Promise((resolve) => {
-        const timed = socket.timeout(10_000) as unknown as { emit(e: string, p: object, cb: (err: Error | null, ack: ActAck) => void): void };
-        timed.emit(event, payload, (err, ack) => resolve(err ? NO_ANSWER : ack));
-      });
-    },
-    [],
+  const send = useCallback((event: 'match:act' | 'match:resign', payload: object): Promise<ActAck> => {
+    const socket = socketRef.current;
+    if (!socket?.connected) return Promise.resolve(OFFLINE);
+    return new Promise((resolve) => {
+      const timed = socket.timeout(10_000) as unknown as {
+        emit(e: string, p: object, cb: (err: Error | null, ack: ActAck) => void): void;
+      };
+      timed.emit(event, payload, (err, ack) => resolve(err ? NO_ANSWER : ack));
+    });
+  }, []);
+  const act = useCallback(
+    (ply: number, action: unknown) => send('match:act', { matchId, ply, action }),
+    [send, matchId],
   );
-  const act = useCallback((ply: number, action: unknown) => send('match:act', { matchId, ply, action }), [send, matchId]);
   const resign = useCallback(() => send('match:resign', { matchId }), [send, matchId]);
 
   return { log, connected, error, clockOffsetMs, act, resign };

@@ -15,17 +15,23 @@ export function useThrottledRefresh(active: boolean, fallbackMs: number): () => 
 
   const refresh = useCallback(() => {
     if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      last.current = Date.now();
-      router.refresh();
-    }, Math.max(0, last.current + MIN_GAP_MS - Date.now()));
+    timer.current = setTimeout(
+      () => {
+        timer.current = undefined;
+        last.current = Date.now();
+        router.refresh();
+      },
+      Math.max(0, last.current + MIN_GAP_MS - Date.now()),
+    );
   }, [router]);
 
-  useEffect(() => () => {
-    clearTimeout(timer.current);
-    timer.current = undefined;
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (!active) return;

@@ -22,7 +22,12 @@ export async function signIn(page: Page) {
 export async function createHostGuest(
   page: Page,
   opts: {
-    name: string; game: RegExp; guest: string; host: string; gamesPerGuest: number; settings?: string;
+    name: string;
+    game: RegExp;
+    guest: string;
+    host: string;
+    gamesPerGuest: number;
+    settings?: string;
     /** A settings preset button to click ("Who is the spy: calibration run"). */
     preset?: string;
     /** An LLM agent to pick as the consistency judge. */
@@ -35,8 +40,14 @@ export async function createHostGuest(
   await form.getByLabel('Name', { exact: true }).fill(opts.name);
   await form.getByRole('checkbox', { name: opts.game }).check();
   await form.getByRole('radio', { name: /Host \/ guest/ }).check();
-  await form.getByRole('group', { name: /^Guests/ }).getByRole('checkbox', agentChoice(opts.guest)).check();
-  await form.getByRole('group', { name: /^Hosts/ }).getByRole('checkbox', agentChoice(opts.host)).check();
+  await form
+    .getByRole('group', { name: /^Guests/ })
+    .getByRole('checkbox', agentChoice(opts.guest))
+    .check();
+  await form
+    .getByRole('group', { name: /^Hosts/ })
+    .getByRole('checkbox', agentChoice(opts.host))
+    .check();
   await form.getByLabel('Games per guest').fill(String(opts.gamesPerGuest));
   if (opts.numPlayers) await form.getByLabel('Players per match').fill(String(opts.numPlayers));
   if (opts.settings) await form.getByLabel('Game settings (JSON)').fill(opts.settings);

@@ -31,7 +31,9 @@ async function addProvider(page: Page, name: string) {
   await expect(page.getByTestId('provider-notice')).toContainText(name);
 }
 
-test('a guest is warned before signing out, and keeps the name by setting a password in the warning', async ({ page }) => {
+test('a guest is warned before signing out, and keeps the name by setting a password in the warning', async ({
+  page,
+}) => {
   const name = await enterAsGuest(page, 'Keeper');
   const signOut = page.getByRole('button', { name: 'Sign out', exact: true });
   const dialog = page.getByRole('dialog', { name: `Sign out and lose the name “${name}”?` });
@@ -79,7 +81,10 @@ test('a guest who signs out anyway loses the name, as the warning said', async (
   await expect(page.getByTestId('guest-error')).toContainText('is taken');
 });
 
-test('Test connection against a wrong URL shows the status and a one-line excerpt; a refused provider lists every problem', async ({ page, baseURL }) => {
+test('Test connection against a wrong URL shows the status and a one-line excerpt; a refused provider lists every problem', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page);
   await page.goto('/admin/providers');
   const form = page.getByTestId('provider-form');
@@ -96,7 +101,9 @@ test('Test connection against a wrong URL shows the status and a one-line excerp
   // Saving with two problems names both, each as the form labels its field, and marks both fields.
   await form.getByLabel('Requests / min').fill('-3');
   await form.getByRole('button', { name: 'Add provider' }).click();
-  await expect(form.getByTestId('provider-error')).toHaveText('give the provider a name; Requests / min: must be more than 0');
+  await expect(form.getByTestId('provider-error')).toHaveText(
+    'give the provider a name; Requests / min: must be more than 0',
+  );
   await expect(form.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Requests / min')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Base URL')).toHaveValue(wrong); // nothing typed is lost
@@ -128,7 +135,9 @@ test('an agent that never played is deleted from the list, after a confirmation'
   await expect(page.getByRole('checkbox', agentChoice(name))).toHaveCount(0);
 });
 
-test('a model the provider does not list: a warning at creation; its tournament says every match failed, with the reason; the agent is archived', async ({ page }) => {
+test('a model the provider does not list: a warning at creation; its tournament says every match failed, with the reason; the agent is archived', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const id = run();
   const provider = `Sim plain ${id}`;
@@ -163,12 +172,19 @@ test('a model the provider does not list: a warning at creation; its tournament 
   await expect(page.getByTestId('tournament-status')).toHaveText('finished — every match failed', { timeout: 120_000 });
   await expect(page.getByTestId('count-failed')).toHaveText('2');
   await expect(page.getByTestId('count-done')).toHaveText('0');
-  await expect(page.getByTestId('failure-summary')).toContainText('All 2 matches that ended failed: nothing was measured.');
+  await expect(page.getByTestId('failure-summary')).toContainText(
+    'All 2 matches that ended failed: nothing was measured.',
+  );
   await expect(page.getByTestId('first-failure')).toContainText('sim-ghost');
-  await expect(page.getByTestId('tournament-progress')).toHaveAttribute('aria-valuetext', '100% — 2 of 2 matches ended, all failed');
+  await expect(page.getByTestId('tournament-progress')).toHaveAttribute(
+    'aria-valuetext',
+    '100% — 2 of 2 matches ended, all failed',
+  );
   // The list says it too.
   await page.goto('/tournaments');
-  await expect(page.getByTestId('tournament-row').filter({ hasText: tournament })).toContainText('finished — every match failed');
+  await expect(page.getByTestId('tournament-row').filter({ hasText: tournament })).toContainText(
+    'finished — every match failed',
+  );
 
   // Its failed matches keep it: no Delete, but Archive (confirmed) hides it and stops offering it.
   await page.goto('/admin/agents');
@@ -185,7 +201,9 @@ test('a model the provider does not list: a warning at creation; its tournament 
   await expect(page.getByRole('checkbox', agentChoice(ghost))).toHaveCount(0);
 });
 
-test("an admin defines a RAP agent: the search's settings appear with the scaffold; one out of range is refused by name", async ({ page }) => {
+test("an admin defines a RAP agent: the search's settings appear with the scaffold; one out of range is refused by name", async ({
+  page,
+}) => {
   const name = `planner ${run()}`;
   await signIn(page);
   await page.goto('/admin/agents');

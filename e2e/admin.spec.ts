@@ -8,7 +8,6 @@ const SIM_URL = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 3199}/v1`;
 const run = () => Math.random().toString(36).slice(2, 7);
 const agentBox = (page: Page, name: string) => page.getByRole('checkbox', agentChoice(name));
 
-
 /** Adds the simulated endpoint as a provider, with the models its test connection lists. */
 async function addProvider(page: Page, name: string) {
   await page.goto('/admin/providers');
@@ -31,7 +30,10 @@ async function addProvider(page: Page, name: string) {
   await expect(row.getByTestId('provider-key')).toHaveText('none');
 }
 
-async function addLlmAgent(page: Page, agent: { name: string; provider: string; model: string; scaffold: 'base' | 'cot' }) {
+async function addLlmAgent(
+  page: Page,
+  agent: { name: string; provider: string; model: string; scaffold: 'base' | 'cot' },
+) {
   await page.goto('/admin/agents');
   const form = page.getByTestId('agent-form');
   await form.getByLabel('Name', { exact: true }).fill(agent.name);
@@ -60,7 +62,9 @@ async function createRoundRobin(page: Page, name: string, agents: string[]): Pro
   return page.url().split('/').pop()!;
 }
 
-test('non-admin is refused: admin pages send to the login page, the admin API answers 401, a wrong password is refused', async ({ page }) => {
+test('non-admin is refused: admin pages send to the login page, the admin API answers 401, a wrong password is refused', async ({
+  page,
+}) => {
   for (const path of ['/admin', '/admin/providers', '/admin/agents', '/admin/tournaments/new']) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/admin/login\\?next=${encodeURIComponent(path).replace(/\//g, '%2F')}$`));
@@ -71,7 +75,9 @@ test('non-admin is refused: admin pages send to the login page, the admin API an
   expect(api.status()).toBe(401);
   expect(await api.json()).toEqual({ error: expect.any(String) });
   // A made-up session cookie is no better.
-  const forged = await page.request.get('/api/admin/tournaments', { headers: { cookie: 'arena_admin=not-a-real-session' } });
+  const forged = await page.request.get('/api/admin/tournaments', {
+    headers: { cookie: 'arena_admin=not-a-real-session' },
+  });
   expect(forged.status()).toBe(401);
 
   await page.goto('/admin/login?next=%2Fadmin%2Fagents');
@@ -95,7 +101,9 @@ test('non-admin is refused: admin pages send to the login page, the admin API an
   await expect(page.getByTestId('tournament-controls')).toHaveCount(0);
 });
 
-test('admin runs a tournament: provider, two agents, a round robin that reaches 100% with standings', async ({ page }) => {
+test('admin runs a tournament: provider, two agents, a round robin that reaches 100% with standings', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const id = run();
   const provider = `Sim e2e ${id}`;
@@ -144,9 +152,13 @@ test('admin runs a tournament: provider, two agents, a round robin that reaches 
   await expect(page.getByTestId('recent-matches').locator('a[href^="/matches/"]')).toHaveCount(2);
 
   // The list shows it finished, and the admin API reports it.
-  const listed = ((await (await page.request.get('/api/admin/tournaments')).json()) as { id: string; status: string; counts: { done: number } }[]).find(
-    (t) => t.id === tournamentId,
-  );
+  const listed = (
+    (await (await page.request.get('/api/admin/tournaments')).json()) as {
+      id: string;
+      status: string;
+      counts: { done: number };
+    }[]
+  ).find((t) => t.id === tournamentId);
   expect(listed).toMatchObject({ status: 'finished', counts: { done: 2 } });
 
   // The agent link opens the agent's page.
@@ -155,7 +167,9 @@ test('admin runs a tournament: provider, two agents, a round robin that reaches 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(careful);
 });
 
-test('editing how an agent plays after it has played makes a new version; the old one is shown as replaced', async ({ page }) => {
+test('editing how an agent plays after it has played makes a new version; the old one is shown as replaced', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const id = run();
   const provider = `Sim edit ${id}`;
@@ -176,15 +190,22 @@ test('editing how an agent plays after it has played makes a new version; the ol
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue(agent);
   await form.getByLabel('Scaffold').selectOption('cot');
   await form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByTestId('agent-notice')).toContainText('saved as version 2 (a new agent, so ratings never mix versions)', { ignoreCase: true });
+  await expect(page.getByTestId('agent-notice')).toContainText(
+    'saved as version 2 (a new agent, so ratings never mix versions)',
+    { ignoreCase: true },
+  );
   await expect(page).toHaveURL(/\/admin\/agents$/);
 
-  const old = page.locator(`[data-testid="admin-agent-row"][data-retired="true"]`).filter({ has: page.getByRole('link', { name: agent, exact: true }) });
+  const old = page
+    .locator(`[data-testid="admin-agent-row"][data-retired="true"]`)
+    .filter({ has: page.getByRole('link', { name: agent, exact: true }) });
   await expect(old).toBeVisible();
   await expect(old.getByTestId('agent-replaced')).toHaveText('replaced by a newer version');
   await expect(old.getByTestId('agent-version')).toHaveText('v1');
   await expect(old.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
-  const current = page.locator(`[data-testid="admin-agent-row"][data-retired="false"]`).filter({ hasText: `${agent} v2` });
+  const current = page
+    .locator(`[data-testid="admin-agent-row"][data-retired="false"]`)
+    .filter({ hasText: `${agent} v2` });
   await expect(current.getByTestId('agent-version')).toHaveText('v2');
   await expect(current.getByTestId('agent-scaffold')).toHaveText('cot');
 

@@ -4,7 +4,9 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { playRandom } from './play-helpers';
 
-test('a person plays Air, Land and Sea against Random: cards played by clicking a card then a theater', async ({ page }) => {
+test('a person plays Air, Land and Sea against Random: cards played by clicking a card then a theater', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await playRandom(page, { name: 'ALS', game: 'Air, Land and Sea', seat: 'Player 1' });
   const yourMove = page.getByTestId('turn-state').filter({ hasText: 'your move' });
@@ -12,7 +14,8 @@ test('a person plays Air, Land and Sea against Random: cards played by clicking 
   const board = page.getByTestId('board');
 
   await expect(board.getByRole('group', { name: 'Air, Land and Sea board' })).toBeVisible();
-  for (const t of ['Air', 'Land', 'Sea']) await expect(board.getByRole('region', { name: `${t} theater` })).toBeVisible();
+  for (const t of ['Air', 'Land', 'Sea'])
+    await expect(board.getByRole('region', { name: `${t} theater` })).toBeVisible();
   await expect(board.getByRole('region', { name: 'Your hand' })).toBeVisible();
 
   let played = 0;
@@ -22,7 +25,11 @@ test('a person plays Air, Land and Sea against Random: cards played by clicking 
     if ((await handCards.count()) > 0) {
       // A turn: pick a card, then the first theater button offered for it.
       await handCards.first().click();
-      const place = board.locator('section[aria-label$=" theater"] button[aria-label^="Deploy "], section[aria-label$=" theater"] button[aria-label^="Improvise "]').first();
+      const place = board
+        .locator(
+          'section[aria-label$=" theater"] button[aria-label^="Deploy "], section[aria-label$=" theater"] button[aria-label^="Improvise "]',
+        )
+        .first();
       await expect(place).toBeVisible();
       const label = (await place.getAttribute('aria-label'))!;
       await place.click();
@@ -32,7 +39,11 @@ test('a person plays Air, Land and Sea against Random: cards played by clicking 
       expect(label).toMatch(/^(Deploy|Improvise) /);
     } else {
       // An ability's choice: a card to flip or return, a theater to reinforce, or Skip; answered, the choice goes.
-      const choice = board.locator('button[aria-label^="Flip "], button[aria-label^="Return "], button[aria-label^="Reinforce to "], button[aria-label="Skip"]').first();
+      const choice = board
+        .locator(
+          'button[aria-label^="Flip "], button[aria-label^="Return "], button[aria-label^="Reinforce to "], button[aria-label="Skip"]',
+        )
+        .first();
       const label = (await choice.getAttribute('aria-label'))!;
       await choice.click();
       await expect(board.locator(`button[aria-label="${label}"]`)).toHaveCount(0, { timeout: 30_000 });

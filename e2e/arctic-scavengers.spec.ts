@@ -5,7 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { playRandom } from './play-helpers';
 
-test('a person plays Arctic Scavengers against Random: a TRASH by clicking a card and the action, STOP, the skirmish, round 2', async ({ page }) => {
+test('a person plays Arctic Scavengers against Random: a TRASH by clicking a card and the action, STOP, the skirmish, round 2', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await playRandom(page, { name: 'Arctic', game: 'Arctic Scavengers', seat: 'Player 1' });
   const yourMove = page.getByTestId('turn-state').filter({ hasText: 'your move' });

@@ -27,7 +27,9 @@ test('a person plays Are You the Traitor? against Random: says a message and pas
   }
   const me = /You play (Player \d)/.exec(await page.getByTestId('seat-panel').innerText())![1]!;
   await expect(board.getByTestId('ayt-my-role')).toContainText(new RegExp(`You are ${me}, the`));
-  await expect(board.getByTestId('ayt-my-role')).toContainText(/, the (Traitor|Evil Wizard|Good Wizard|Key Holder|Guard) \((Good|Evil) team\)/);
+  await expect(board.getByTestId('ayt-my-role')).toContainText(
+    /, the (Traitor|Evil Wizard|Good Wizard|Key Holder|Guard) \((Good|Evil) team\)/,
+  );
   await expect(board.getByTestId('ayt-my-treasure')).toContainText('Your treasure:');
   // Exactly one role is named on the board while the match runs: the person's own.
   const roles = await board.getByTestId('ayt-my-role').innerText();

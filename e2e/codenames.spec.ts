@@ -22,8 +22,13 @@ test('a person plays Codenames as Red Operative against Random: guesses by click
   await expect(board.locator('[aria-label*="(key:"]')).toHaveCount(0);
   await expect(board.getByRole('button', { name: 'Stop guessing' })).toHaveCount(0);
 
-  await board.getByRole('button', { name: /^Guess [A-Z]+$/ }).first().click();
-  await expect(transcript).toContainText(/Red Operative guesses [A-Z]+: (a Red agent|a Blue agent|an innocent bystander|the assassin)\./);
+  await board
+    .getByRole('button', { name: /^Guess [A-Z]+$/ })
+    .first()
+    .click();
+  await expect(transcript).toContainText(
+    /Red Operative guesses [A-Z]+: (a Red agent|a Blue agent|an innocent bystander|the assassin)\./,
+  );
   const stop = board.getByRole('button', { name: 'Stop guessing' });
   if (await stop.isVisible()) {
     await stop.click();
@@ -47,7 +52,12 @@ test('a person plays Codenames as Red Spymaster against Random: gives a clue by 
   const give = board.getByRole('button', { name: 'Give clue' });
   await expect(give).toHaveAccessibleDescription('Type a clue word first');
   // A word on the board is refused, with the reason.
-  const first = (await board.getByTestId(/^cn-card-/).first().innerText()).trim();
+  const first = (
+    await board
+      .getByTestId(/^cn-card-/)
+      .first()
+      .innerText()
+  ).trim();
   await word.fill(first.toLowerCase());
   await expect(give).toHaveAccessibleDescription(/is a word on the board/);
   await word.fill('quokka');

@@ -7,24 +7,40 @@ import { signIn } from './admin-helpers';
 
 const FILE = path.resolve(import.meta.dirname, '../lib/rating/fixtures/gamebench-matches.json');
 
-test('an admin imports a GameBench file as a dataset; its leaderboard and tables render on their own', async ({ page }) => {
+test('an admin imports a GameBench file as a dataset; its leaderboard and tables render on their own', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page);
   await page.goto('/admin/datasets');
   const form = page.getByTestId('dataset-form');
   await form.getByLabel('Dataset name').fill('gamebench-paper');
-  await form.getByLabel('File').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('[{"game":"pit","a":1,"b":0},{"game":"pit","a":"x","b":0}]') });
+  await form
+    .getByLabel('File')
+    .setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('[{"game":"pit","a":1,"b":0},{"game":"pit","a":"x","b":0}]'),
+    });
   await form.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByTestId('dataset-error')).toContainText('entry 1 (game "pit"): the score of "a" must be a number');
+  await expect(page.getByTestId('dataset-error')).toContainText(
+    'entry 1 (game "pit"): the score of "a" must be a number',
+  );
 
   await form.getByLabel('File').setInputFiles(FILE);
   await form.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByTestId('dataset-notice')).toContainText('Imported gamebench-paper: 277 matches, 7 agents, 9 games.');
-  await expect(page.getByTestId('dataset-row').filter({ hasText: 'gamebench-paper' })).toContainText('from gamebench-matches.json');
+  await expect(page.getByTestId('dataset-notice')).toContainText(
+    'Imported gamebench-paper: 277 matches, 7 agents, 9 games.',
+  );
+  await expect(page.getByTestId('dataset-row').filter({ hasText: 'gamebench-paper' })).toContainText(
+    'from gamebench-matches.json',
+  );
 
   await page.getByTestId('dataset-notice').getByRole('link', { name: 'Leaderboard' }).click();
   await expect(page).toHaveURL(/\/leaderboard\?dataset=gamebench-paper/);
-  await expect(page.getByTestId('dataset-notice')).toContainText('Imported results, not the arena’s matches: dataset gamebench-paper (277 matches from gamebench-matches.json');
+  await expect(page.getByTestId('dataset-notice')).toContainText(
+    'Imported results, not the arena’s matches: dataset gamebench-paper (277 matches from gamebench-matches.json',
+  );
   await expect(page.getByLabel('Results')).toHaveValue('gamebench-paper');
   const rows = page.getByTestId('leaderboard-row');
   await expect(rows).toHaveCount(7);
@@ -34,7 +50,9 @@ test('an admin imports a GameBench file as a dataset; its leaderboard and tables
   await expect(page.getByLabel('Game').locator('option', { hasText: 'Codenames' })).toHaveCount(1);
 
   await page.goto('/leaderboard/gamebench?dataset=gamebench-paper');
-  await expect(page.getByTestId('tables-source')).toContainText('the imported dataset gamebench-paper (277 matches), not the arena’s matches');
+  await expect(page.getByTestId('tables-source')).toContainText(
+    'the imported dataset gamebench-paper (277 matches), not the arena’s matches',
+  );
   await expect(page.getByRole('columnheader', { name: 'Sea Battle' }).first()).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Codenames' }).first()).toBeVisible();
 
@@ -50,5 +68,7 @@ test('an admin imports a GameBench file as a dataset; its leaderboard and tables
   await page.getByRole('button', { name: 'Yes, delete dataset gamebench-paper' }).click();
   await expect(page.getByTestId('dataset-row')).toHaveCount(0);
   await page.goto('/leaderboard?dataset=gamebench-paper');
-  await expect(page.getByTestId('query-problem')).toContainText('dataset: there is no dataset named "gamebench-paper": showing the arena’s own matches instead.');
+  await expect(page.getByTestId('query-problem')).toContainText(
+    'dataset: there is no dataset named "gamebench-paper": showing the arena’s own matches instead.',
+  );
 });

@@ -9,10 +9,19 @@ const JUDGE = 'sim-careful · base (simulated)';
 const DEEP = /^DEEP description test/;
 const PEOPLE = 'People (human evaluation)';
 
-test('an admin runs DEEP for a simulated describer and judge; the match shows every description with its scores', async ({ page }) => {
+test('an admin runs DEEP for a simulated describer and judge; the match shows every description with its scores', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
-  await createHostGuest(page, { name: `deep ${Date.now() % 100000}`, game: DEEP, guest: DESCRIBER, host: JUDGE, gamesPerGuest: 2, settings: '{ "deep": { "words": 2 } }' });
+  await createHostGuest(page, {
+    name: `deep ${Date.now() % 100000}`,
+    game: DEEP,
+    guest: DESCRIBER,
+    host: JUDGE,
+    gamesPerGuest: 2,
+    settings: '{ "deep": { "words": 2 } }',
+  });
   await expect(page.getByTestId('tournament-status')).toHaveText(/finished/i, { timeout: 120_000 });
 
   await page.locator('a[href^="/matches/"]').first().click();
@@ -49,7 +58,9 @@ test('an admin runs DEEP for a simulated describer and judge; the match shows ev
   await expect(page.getByText(/DEEP description test is a judged evaluation and is never rated/)).toBeVisible();
 });
 
-test('a person judges the descriptions from the Play page beside a model judge, never told the target; agreement is shown', async ({ page }) => {
+test('a person judges the descriptions from the Play page beside a model judge, never told the target; agreement is shown', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.goto('/play');
   await page.getByLabel('Your name').fill(`Judge ${Date.now() % 100000}`);
@@ -79,7 +90,11 @@ test('a person judges the descriptions from the Play page beside a model judge, 
     const words = await groups.count();
     expect(words).toBe(4);
     await expect(send).toBeDisabled();
-    for (let i = 0; i < words; i++) await groups.nth(i).getByRole('radio', { name: i === 0 ? '4' : '2', exact: true }).check();
+    for (let i = 0; i < words; i++)
+      await groups
+        .nth(i)
+        .getByRole('radio', { name: i === 0 ? '4' : '2', exact: true })
+        .check();
     await send.click();
     scored++;
     // The next description (or the end) comes once both judges have scored this one.
@@ -93,8 +108,15 @@ test('a person judges the descriptions from the Play page beside a model judge, 
   await expect(board.getByTestId('deep-scores').first()).toContainText('Judge 2');
 
   await page.goto('/metrics/deep');
-  await expect(page.getByTestId('deep-table').filter({ hasText: `Judged by ${PEOPLE}` }).getByRole('row', { name: new RegExp(`^${escapeRegExp(DESCRIBER)}`) })).toBeVisible();
-  const agreement = page.getByTestId('deep-agreement').getByRole('row', { name: new RegExp(`^${escapeRegExp(PEOPLE)} · ${escapeRegExp(JUDGE)}`) });
+  await expect(
+    page
+      .getByTestId('deep-table')
+      .filter({ hasText: `Judged by ${PEOPLE}` })
+      .getByRole('row', { name: new RegExp(`^${escapeRegExp(DESCRIBER)}`) }),
+  ).toBeVisible();
+  const agreement = page
+    .getByTestId('deep-agreement')
+    .getByRole('row', { name: new RegExp(`^${escapeRegExp(PEOPLE)} · ${escapeRegExp(JUDGE)}`) });
   await expect(agreement).toBeVisible();
   // Six descriptions, four words each: 24 paired scores.
   await expect(agreement.getByRole('cell').nth(1)).toHaveText('6');

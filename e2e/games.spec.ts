@@ -43,7 +43,11 @@ async function startTournament(page: Page, game: GameDef): Promise<string> {
 async function watchToTheEnd(page: Page, tournamentUrl: string) {
   await page.goto(tournamentUrl);
   // The first of its matches to show up on the tournament page (it follows the tournament live).
-  const link = page.getByTestId('live-matches').or(page.getByTestId('recent-matches')).locator('a[href^="/matches/"]').first();
+  const link = page
+    .getByTestId('live-matches')
+    .or(page.getByTestId('recent-matches'))
+    .locator('a[href^="/matches/"]')
+    .first();
   await expect(link).toBeVisible({ timeout: 120_000 });
   await link.click();
   await expect(page).toHaveURL(/\/matches\/[^/]+$/);
@@ -64,11 +68,14 @@ async function watchToTheEnd(page: Page, tournamentUrl: string) {
   await expect(page.getByTestId('board')).toBeVisible();
 }
 
-test(`watch a simulated match of every game to its end (${watched.length} games, ${AT_ONCE} at a time)`, async ({ page }) => {
+test(`watch a simulated match of every game to its end (${watched.length} games, ${AT_ONCE} at a time)`, async ({
+  page,
+}) => {
   test.setTimeout(15 * 60_000);
   await signIn(page);
   const started: { game: GameDef; url: string }[] = [];
-  for (const game of watched) started.push({ game, url: await test.step(`start ${game.meta.title}`, () => startTournament(page, game)) });
+  for (const game of watched)
+    started.push({ game, url: await test.step(`start ${game.meta.title}`, () => startTournament(page, game)) });
 
   const failures: string[] = [];
   let next = 0;
@@ -77,9 +84,11 @@ test(`watch a simulated match of every game to its end (${watched.length} games,
       const spectator = await page.context().newPage();
       for (let t = started[next++]; t; t = started[next++]) {
         const { game, url } = t;
-        await test.step(`watch ${game.meta.title}`, () => watchToTheEnd(spectator, url)).catch((err: Error) => {
-          failures.push(`${game.meta.title} (${url}): ${err.message.split('\n').slice(0, 3).join(' ')}`);
-        });
+        await test
+          .step(`watch ${game.meta.title}`, () => watchToTheEnd(spectator, url))
+          .catch((err: Error) => {
+            failures.push(`${game.meta.title} (${url}): ${err.message.split('\n').slice(0, 3).join(' ')}`);
+          });
       }
       await spectator.close();
     }),

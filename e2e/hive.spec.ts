@@ -11,7 +11,9 @@ test('a person places a Hive piece against Random: pick the bug in hand, then a 
   const board = page.getByTestId('board');
   await expect(board.getByRole('group', { name: 'Hive board' })).toBeVisible();
   // Before choosing a piece, a hex cannot be played and says why.
-  await expect(board.getByRole('button', { name: 'Empty hex (0,0)' })).toHaveAccessibleDescription('Choose a piece from your hand or on the board first');
+  await expect(board.getByRole('button', { name: 'Empty hex (0,0)' })).toHaveAccessibleDescription(
+    'Choose a piece from your hand or on the board first',
+  );
   await board.getByRole('button', { name: 'Ant (3 in hand)' }).click();
   await board.getByRole('button', { name: 'Place Ant at (0,0)' }).click();
   await expect(page.getByTestId('transcript')).toContainText('Blue places an Ant at (0,0)');

@@ -31,12 +31,16 @@ async function column(page: Page, testId: string): Promise<Record<string, string
   const rows = page.getByTestId('leaderboard-row');
   const out: Record<string, string> = {};
   for (const row of await rows.all()) {
-    out[(await row.getAttribute('data-agent-id')) ?? '?'] = ((await row.getByTestId(testId).textContent()) ?? '').trim();
+    out[(await row.getAttribute('data-agent-id')) ?? '?'] = (
+      (await row.getByTestId(testId).textContent()) ?? ''
+    ).trim();
   }
   return out;
 }
 
-test('the leaderboard fills in as matches finish; method and game filters live in the URL; agent page links to replays', async ({ page }) => {
+test('the leaderboard fills in as matches finish; method and game filters live in the URL; agent page links to replays', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await waitForFullLeaderboard(page);
 
@@ -59,16 +63,22 @@ test('the leaderboard fills in as matches finish; method and game filters live i
   await expect(page).toHaveURL(/[?&]method=trueskill\b/);
   await expect(page.getByRole('radio', { name: 'TrueSkill' })).toBeChecked();
   await expect(page.getByRole('heading', { name: /Ratings · TrueSkill/ })).toBeVisible();
-  await expect.poll(async () => {
-    const ts = await column(page, 'rating');
-    return Object.keys(ts).some((id) => ts[id] !== btRatings[id]);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const ts = await column(page, 'rating');
+      return Object.keys(ts).some((id) => ts[id] !== btRatings[id]);
+    })
+    .toBe(true);
 
   // Game: Tic-Tac-Toe only changes the match counts (the demo plays several games, in a shuffled order), and keeps the
   // method. Wait until both a Tic-Tac-Toe and a Connect Four match count, then read all games afresh.
-  const used = async (game: string) => ((await (await page.request.get(`/api/leaderboard?game=${game}`)).json()) as { matchesUsed: number }).matchesUsed;
+  const used = async (game: string) =>
+    ((await (await page.request.get(`/api/leaderboard?game=${game}`)).json()) as { matchesUsed: number }).matchesUsed;
   await expect
-    .poll(async () => Math.min(await used('connect-four'), await used('tictactoe')), { timeout: 90_000, intervals: [2_000] })
+    .poll(async () => Math.min(await used('connect-four'), await used('tictactoe')), {
+      timeout: 90_000,
+      intervals: [2_000],
+    })
     .toBeGreaterThan(0);
   await page.reload();
   const allGames = await column(page, 'matches');
@@ -81,15 +91,19 @@ test('the leaderboard fills in as matches finish; method and game filters live i
   await expect(page.getByTestId('gb-average-row')).toHaveCount(DEMO_AGENTS);
   await expect(page.getByTestId('gb-ratings-row')).toHaveCount(DEMO_AGENTS);
   await expect(page.getByTestId('gb-ratings')).toContainText('Tic-Tac-Toe');
-  await expect(page.getByTestId('gb-spider').getByRole('checkbox', { checked: true })).toHaveCount(Math.min(3, DEMO_AGENTS));
+  await expect(page.getByTestId('gb-spider').getByRole('checkbox', { checked: true })).toHaveCount(
+    Math.min(3, DEMO_AGENTS),
+  );
   await page.goto('/leaderboard?method=trueskill');
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Tic-Tac-Toe' });
   await expect(page).toHaveURL(/[?&]game=tictactoe\b/);
   await expect(page).toHaveURL(/[?&]method=trueskill\b/);
-  await expect.poll(async () => {
-    const ttt = await column(page, 'matches');
-    return Object.keys(ttt).length > 0 && Object.keys(ttt).some((id) => ttt[id] !== allGames[id]);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const ttt = await column(page, 'matches');
+      return Object.keys(ttt).length > 0 && Object.keys(ttt).some((id) => ttt[id] !== allGames[id]);
+    })
+    .toBe(true);
 
   // A shared URL opens the same view.
   await page.goto('/leaderboard?method=trueskill&game=tictactoe');
@@ -121,7 +135,10 @@ test('an unknown agent id shows a 404 page', async ({ page }) => {
 test('exports and the leaderboard API answer machine clients', async ({ request }) => {
   // At least one finished match (the first test usually leaves many).
   await expect
-    .poll(async () => ((await (await request.get('/api/export/matches.json')).json()) as unknown[]).length, { timeout: 90_000, intervals: [2_000] })
+    .poll(async () => ((await (await request.get('/api/export/matches.json')).json()) as unknown[]).length, {
+      timeout: 90_000,
+      intervals: [2_000],
+    })
     .toBeGreaterThan(0);
 
   // GameBench JSON: an array of { game, <agent name>: <score> }.
@@ -158,7 +175,15 @@ test('exports and the leaderboard API answer machine clients', async ({ request 
   const records = (await jsonl.text())
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { status: string; seats: unknown[]; events: { seq: number; kind: string }[]; llmCalls: unknown[] });
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          status: string;
+          seats: unknown[];
+          events: { seq: number; kind: string }[];
+          llmCalls: unknown[];
+        },
+    );
   expect(records.length).toBeGreaterThan(0);
   for (const r of records) {
     expect(['finished', 'failed']).toContain(r.status);

@@ -2,7 +2,9 @@
 // win rate, illegal replies), its action mix and Connect Four's reward per move.
 import { expect, test } from '@playwright/test';
 
-test('the metrics page shows normalized scores and, per game, results, action mix and per-move metrics', async ({ page }) => {
+test('the metrics page shows normalized scores and, per game, results, action mix and per-move metrics', async ({
+  page,
+}) => {
   await page.goto('/metrics');
   await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();
   await expect(page.getByTestId('normalized')).toContainText('Engine');
@@ -13,5 +15,7 @@ test('the metrics page shows normalized scores and, per game, results, action mi
   await expect(results.getByRole('row').nth(1)).toContainText(/\d+\.\d ± \d+\.\d/); // TrueSkill μ ± σ
   await expect(page.getByTestId('metrics-mix')).toContainText('drop');
   await expect(page.getByTestId('metrics-means')).toContainText('mean reward');
-  await expect(page.getByTestId('metrics-means').getByRole('row').filter({ hasText: 'Engine' })).toContainText(/-?\d+\.\d{3}/);
+  await expect(page.getByTestId('metrics-means').getByRole('row').filter({ hasText: 'Engine' })).toContainText(
+    /-?\d+\.\d{3}/,
+  );
 });

@@ -49,7 +49,13 @@ test('the data links carry the filters, and the exports honour them', async ({ p
 
   // The CSV the link gives holds Tic-Tac-Toe only; the API the link gives is this view.
   const csv = await page.request.get((await page.getByTestId('download-csv').getAttribute('href'))!);
-  const games = new Set((await csv.text()).split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]));
+  const games = new Set(
+    (await csv.text())
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => l.split(',')[1]),
+  );
   expect([...games]).toEqual(['tictactoe']);
   const board = (await (await page.request.get(api)).json()) as { query: { game: string; method: string } };
   expect(board.query).toMatchObject({ game: 'tictactoe', method: 'elo' });
@@ -60,10 +66,15 @@ test('the data links carry the filters, and the exports honour them', async ({ p
   await expect(page.getByTestId('download-csv')).toHaveAttribute('href', '/api/export/matches.csv?game=connect-four');
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'All games' });
   await page.getByLabel('Reasoning category').selectOption({ label: 'Abstract strategy' });
-  await expect(page.getByTestId('download-json')).toHaveAttribute('href', '/api/export/matches.json?category=abstract-strategy');
+  await expect(page.getByTestId('download-json')).toHaveAttribute(
+    'href',
+    '/api/export/matches.json?category=abstract-strategy',
+  );
 });
 
-test('Hanabi and the Cooperation category show the team scores, and say there is nothing to rate against each other', async ({ page }) => {
+test('Hanabi and the Cooperation category show the team scores, and say there is nothing to rate against each other', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   // The baselines play a short round robin of Hanabi (with self-play, as cooperative games do), so they have rows.
   await signIn(page);
@@ -83,7 +94,9 @@ test('Hanabi and the Cooperation category show the team scores, and say there is
     // The page waits briefly for fresh numbers; when the computation is slower it says so and refreshes itself.
     await expect(async () => {
       await page.goto(view);
-      await expect(page.getByTestId('cooperative-game').filter({ has: page.getByText('Hanabi') })).toBeVisible({ timeout: 2_000 });
+      await expect(page.getByTestId('cooperative-game').filter({ has: page.getByText('Hanabi') })).toBeVisible({
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 60_000 });
     const table = page.locator('[data-testid="cooperative-game"][data-game-id="hanabi"]');
     // The baselines' rows (the demo's simulated models play Hanabi too, so there may be more).
@@ -91,8 +104,11 @@ test('Hanabi and the Cooperation category show the team scores, and say there is
     await expect(table.getByTestId('cooperative-row').filter({ hasText: /^Engine/ })).toHaveCount(1);
     // Nothing to rate against each other where every game shown is cooperative (Hanabi alone; the Cooperation category
     // also holds team games played side against side, such as Sea Battle, whose demo matches do get rated).
-    const shown = view.includes('game=') ? ratedGames.filter((g) => g.id === 'hanabi') : ratedGames.filter((g) => g.meta.categories.includes('cooperation'));
-    if (shown.every((g) => g.meta.scoring === 'cooperative')) await expect(page.getByTestId('no-competitive')).toContainText('Nothing to rate against each other');
+    const shown = view.includes('game=')
+      ? ratedGames.filter((g) => g.id === 'hanabi')
+      : ratedGames.filter((g) => g.meta.categories.includes('cooperation'));
+    if (shown.every((g) => g.meta.scoring === 'cooperative'))
+      await expect(page.getByTestId('no-competitive')).toContainText('Nothing to rate against each other');
     await expect(page.getByTestId('leaderboard-meta')).toContainText(/\d+ cooperative match/);
     await expect(page.getByText('No finished matches for these filters')).toHaveCount(0);
   }
@@ -109,20 +125,34 @@ const T = { timeout: 10_000 };
 async function readRecords(page: Page, agentId: string) {
   await page.goto('/leaderboard?humans=each');
   const row = page.locator(`[data-testid="leaderboard-row"][data-agent-id="${agentId}"]`);
-  const board = { played: (await row.getByTestId('matches').textContent(T))!.trim(), wdl: (await row.getByTestId('wdl').textContent(T))!.trim() };
+  const board = {
+    played: (await row.getByTestId('matches').textContent(T))!.trim(),
+    wdl: (await row.getByTestId('wdl').textContent(T))!.trim(),
+  };
 
   let list: { played: string; wdl: string } | null = null;
   for (let n = 1; !list; n++) {
     await page.goto(`/agents?page=${n}`);
     const card = page.locator(`[data-testid="agent-card"][data-agent-id="${agentId}"]`);
-    if ((await card.count()) === 1) list = { played: (await card.getByTestId('agent-played').textContent(T))!.trim(), wdl: (await card.getByTestId('agent-wdl').textContent(T))!.trim() };
-    else if (n >= Number(await page.getByTestId('agent-list').getAttribute('data-pages', T))) throw new Error(`agent ${agentId} is not in the agents list`);
+    if ((await card.count()) === 1)
+      list = {
+        played: (await card.getByTestId('agent-played').textContent(T))!.trim(),
+        wdl: (await card.getByTestId('agent-wdl').textContent(T))!.trim(),
+      };
+    else if (n >= Number(await page.getByTestId('agent-list').getAttribute('data-pages', T)))
+      throw new Error(`agent ${agentId} is not in the agents list`);
   }
 
   await page.goto(`/agents/${agentId}`);
-  const own = { played: (await page.getByTestId('agent-played').textContent(T))!.trim(), wdl: (await page.getByTestId('agent-wdl').textContent(T))!.trim() };
+  const own = {
+    played: (await page.getByTestId('agent-played').textContent(T))!.trim(),
+    wdl: (await page.getByTestId('agent-wdl').textContent(T))!.trim(),
+  };
   const scope = page.locator('[data-testid="agent-rating-scope"][data-game-id="all"]');
-  const ratings = { played: (await scope.getByTestId('scope-matches').textContent(T))!.trim(), wdl: (await scope.getByTestId('scope-wdl').textContent(T))!.trim() };
+  const ratings = {
+    played: (await scope.getByTestId('scope-matches').textContent(T))!.trim(),
+    wdl: (await scope.getByTestId('scope-wdl').textContent(T))!.trim(),
+  };
 
   // The match list, every page: the matches it labels as counted, and their results.
   let counted = 0;
@@ -158,10 +188,15 @@ test('one agent, one record: the leaderboard, the agents list, its page and its 
   const agentId = (await link.getAttribute('href'))!.split('/').pop()!;
   // Wait until it has a rated match, then read all pages until they agree (the demo may still be playing).
   await expect
-    .poll(async () => {
-      const r = (await (await page.request.get('/api/leaderboard?humans=each')).json()) as { rows: { agentId: string; matches: number }[] };
-      return r.rows.find((x) => x.agentId === agentId)?.matches ?? 0;
-    }, { timeout: 120_000, intervals: [2_000] })
+    .poll(
+      async () => {
+        const r = (await (await page.request.get('/api/leaderboard?humans=each')).json()) as {
+          rows: { agentId: string; matches: number }[];
+        };
+        return r.rows.find((x) => x.agentId === agentId)?.matches ?? 0;
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
     .toBeGreaterThan(0);
 
   await expect(async () => {

@@ -4,7 +4,9 @@
 import { expect, test } from '@playwright/test';
 import { playRandom } from './play-helpers';
 
-test('a person plays Pit against Random: an offer by clicking a card and a player, then an answer', async ({ page }) => {
+test('a person plays Pit against Random: an offer by clicking a card and a player, then an answer', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await playRandom(page, { name: 'Pit', game: 'Pit', seat: 'Player 1' });
   const yourMove = page.getByTestId('turn-state').filter({ hasText: 'your move' });

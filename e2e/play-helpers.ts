@@ -12,7 +12,8 @@ export async function playRandom(page: Page, opts: { name: string; game: string;
   // One opponent ("Opponent"), or one per other seat ("Opponent 1" … "Opponent 5" in a six-seat game): Random in each.
   await expect(page.getByRole('combobox', { name: /^Opponent( \d+)?$/ }).first()).toBeVisible();
   const opponents = page.getByRole('combobox', { name: /^Opponent( \d+)?$/ });
-  for (let i = 0, n = await opponents.count(); i < n; i++) await opponents.nth(i).selectOption({ label: 'Random (random)' });
+  for (let i = 0, n = await opponents.count(); i < n; i++)
+    await opponents.nth(i).selectOption({ label: 'Random (random)' });
   await page.getByLabel('Your seat', { exact: true }).selectOption({ label: opts.seat });
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.waitForURL(/\/matches\/[a-z0-9]+$/);

@@ -44,7 +44,10 @@ async function playToEnd(page: Page, legal: RegExp): Promise<number> {
   return moves;
 }
 
-test('a person plays a whole Tic-Tac-Toe game: a taken square is disabled and says why, a reload keeps the seat, the game is in the replay list, a practice game', async ({ page, browser }) => {
+test('a person plays a whole Tic-Tac-Toe game: a taken square is disabled and says why, a reload keeps the seat, the game is in the replay list, a practice game', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const name = await enterAsGuest(page, 'Tess');
   await expect(page.getByTestId('rules-summary')).toContainText('three of their marks');
@@ -99,7 +102,9 @@ test('a person plays a whole Tic-Tac-Toe game: a taken square is disabled and sa
   // A new person's first games are practice (issue 35, lib/people-rating.ts): the match says so, and the leaderboard
   // says how people's games count and does not list them yet (people rated there: server/leaderboard/service.test.ts,
   // and after their practice games: server/leaderboard/people-rule.test.ts).
-  await expect(page.getByTestId('unrated-note')).toContainText(`${name}'s first 3 games played to their end are practice (this is game 1 of 3)`);
+  await expect(page.getByTestId('unrated-note')).toContainText(
+    `${name}'s first 3 games played to their end are practice (this is game 1 of 3)`,
+  );
   await page.goto('/leaderboard?game=tictactoe');
   await expect(page.getByTestId('leaderboard-row').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('people-rule')).toContainText('How people’s games count');
@@ -127,11 +132,15 @@ test('a person plays a whole Connect Four game by clicking columns, then plays a
   await expect(page.getByTestId('board')).not.toContainText('to move'); // the match is over, whatever the position
 });
 
-test('no socket frame a person receives during a hidden-information game carries the other seat\'s secret', async ({ page }) => {
+test("no socket frame a person receives during a hidden-information game carries the other seat's secret", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // Everything the server sends this browser: socket.io starts on HTTP long-polling, then upgrades to a WebSocket.
   const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))),
+  );
   page.on('response', async (r) => {
     if (r.url().includes('/socket.io/') && r.request().method() === 'GET') frames.push(await r.text().catch(() => ''));
   });
@@ -153,7 +162,12 @@ test('no socket frame a person receives during a hidden-information game carries
   const end = frames.findIndex((f) => f.includes('"kind":"end"'));
   expect(end).toBeGreaterThan(0);
   // Everything received while the game ran: up to the final move (whose board is the game-over reveal).
-  const running = frames.slice(0, frames.slice(0, end).findLastIndex((f) => f.includes('"kind":"move"'))).join('\n');
+  const running = frames
+    .slice(
+      0,
+      frames.slice(0, end).findLastIndex((f) => f.includes('"kind":"move"')),
+    )
+    .join('\n');
   const mine = tags.filter((t) => running.includes(t));
   expect(mine).toHaveLength(1); // the person's own tag, shown to them all along
   const theirs = tags.find((t) => t !== mine[0])!;
@@ -164,7 +178,10 @@ test('no socket frame a person receives during a hidden-information game carries
   for (const f of running.match(/"(?:[^"\\]|\\.)*"/g) ?? []) candidates.add(JSON.parse(f) as string);
   expect(candidates.size).toBeGreaterThan(10);
   const hidden = testGames.find((g) => g.id === 'hidden-number')!;
-  for (const c of candidates) expect(JSON.stringify(initialState(hidden, {}, currentDeal(c), 2)), `"${c}" deals the hidden tag`).not.toContain(theirs);
+  for (const c of candidates)
+    expect(JSON.stringify(initialState(hidden, {}, currentDeal(c), 2)), `"${c}" deals the hidden tag`).not.toContain(
+      theirs,
+    );
   await expect(page.getByText(theirs).first()).toBeVisible(); // revealed at the end
 });
 
@@ -192,7 +209,9 @@ test('accounts: create one, sign out, sign back in; a taken name is refused with
   await expect(page.getByTestId('playing-as')).toHaveText(`Playing as ${name}`);
 });
 
-test('a person plays a whole sealed-bid auction, bidding at the same time as the model; a bid at their valuation is refused', async ({ page }) => {
+test('a person plays a whole sealed-bid auction, bidding at the same time as the model; a bid at their valuation is refused', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await enterAsGuest(page, 'Bea');
   await startGame(page, 'Sealed-bid auction', 'Player 1');
@@ -206,7 +225,9 @@ test('a person plays a whole sealed-bid auction, bidding at the same time as the
   await expect(page.getByTestId('transcript')).toContainText(/auction 3/i);
 });
 
-test('a person negotiates in Bargain: Deal is disabled with no offer to accept, a proposal carries a message, the game ends', async ({ page }) => {
+test('a person negotiates in Bargain: Deal is disabled with no offer to accept, a proposal carries a message, the game ends', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await enterAsGuest(page, 'Barb');
   await startGame(page, 'Bargain', 'Player 1');
@@ -224,7 +245,9 @@ test('a person negotiates in Bargain: Deal is disabled with no offer to accept, 
   await expect(page.getByTestId('outcome')).toBeVisible();
 });
 
-test('a person plays Hanabi with a model as partner: an illegal discard is disabled and says why, the team result is shown', async ({ page }) => {
+test('a person plays Hanabi with a model as partner: an illegal discard is disabled and says why, the team result is shown', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await enterAsGuest(page, 'Hana');
   await startGame(page, 'Hanabi (small)', 'Player 1');

@@ -21,7 +21,9 @@ test('GameBench Eq. 3 on the leaderboard, and a publication run requested by an 
   await page.getByRole('radio', { name: 'GameBench (mean)' }).check();
   await expect(page).toHaveURL(/estimate=gamebench/);
   await expect(page).toHaveURL(/scheme=game-weighted/);
-  await expect(page.getByTestId('estimate-definition')).toContainText('GameBench Eq. 3: mean of B = 1,000 bootstrap fits');
+  await expect(page.getByTestId('estimate-definition')).toContainText(
+    'GameBench Eq. 3: mean of B = 1,000 bootstrap fits',
+  );
 
   await signIn(page);
   await page.goto('/leaderboard?game=tictactoe&estimate=gamebench');
@@ -31,12 +33,16 @@ test('GameBench Eq. 3 on the leaderboard, and a publication run requested by an 
   await expect(form.getByLabel('Game')).toHaveValue('tictactoe');
   await form.getByLabel('Seed').fill('e2e-seed');
   await form.getByRole('button', { name: 'Compute 10,000 rounds' }).click();
-  await expect(page.getByTestId('publication-notice')).toContainText('Started: 10,000 game-weighted bootstrap rounds for Tic');
+  await expect(page.getByTestId('publication-notice')).toContainText(
+    'Started: 10,000 game-weighted bootstrap rounds for Tic',
+  );
 
   // The admin page refreshes itself until the run is done.
   await expect(page.getByTestId('publication-run').first()).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await page.getByRole('link', { name: 'See it on the leaderboard' }).first().click();
   await expect(page.getByTestId('publication-table')).toBeVisible();
-  await expect(page.getByTestId('publication-meta')).toContainText('Mean of B = 10,000 game-weighted bootstrap fits · seed e2e-seed');
+  await expect(page.getByTestId('publication-meta')).toContainText(
+    'Mean of B = 10,000 game-weighted bootstrap fits · seed e2e-seed',
+  );
   expect(await page.getByTestId('publication-row').count()).toBeGreaterThan(1);
 });

@@ -11,7 +11,10 @@ test("a spectator opens a RAP agent's search tree in the transcript", async ({ p
     .poll(
       async () => {
         await page.goto('/agents');
-        await page.getByRole('link', { name: /sim-careful · rap \(simulated\)/ }).first().click();
+        await page
+          .getByRole('link', { name: /sim-careful · rap \(simulated\)/ })
+          .first()
+          .click();
         await page.waitForURL(/\/agents\/[^/]+$/);
         const link = page.locator('a[href^="/matches/"]').first();
         href = (await link.count()) ? await link.getAttribute('href') : null;
@@ -31,5 +34,7 @@ test("a spectator opens a RAP agent's search tree in the transcript", async ({ p
   await expect(tree).toContainText('chosen');
   await expect(tree).toContainText(/value -?\d+\.\d\d · \d+ visits?/);
   // The reply above the tree says what the search did.
-  await expect(page.getByTestId('transcript')).toContainText(/Planned with RAP: 3 iterations, depth 2, 3 candidates per node; \d+ model calls \(\d+ expand, \d+ simulate, \d+ evaluate\)/);
+  await expect(page.getByTestId('transcript')).toContainText(
+    /Planned with RAP: 3 iterations, depth 2, 3 candidates per node; \d+ model calls \(\d+ expand, \d+ simulate, \d+ evaluate\)/,
+  );
 });

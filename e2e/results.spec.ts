@@ -24,10 +24,14 @@ const overflows = (page: Page) => page.evaluate(() => document.documentElement.s
 const cjkFacesLoaded = (page: Page) =>
   page.evaluate(async () => {
     await document.fonts.ready;
-    return [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Noto Sans SC Variable' && f.status === 'loaded').length;
+    return [...document.fonts].filter(
+      (f) => f.family.replace(/["']/g, '') === 'Noto Sans SC Variable' && f.status === 'loaded',
+    ).length;
   });
 
-test('a finished match says its result plainly: the winning side with its seats, a team score; Chinese words load the CJK font', async ({ page }) => {
+test('a finished match says its result plainly: the winning side with its seats, a team score; Chinese words load the CJK font', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   // No Chinese on the page: the CJK font is declared but never downloaded.
   await page.goto('/games');
@@ -36,23 +40,34 @@ test('a finished match says its result plainly: the winning side with its seats,
 
   await signIn(page);
   await createHostGuest(page, {
-    name: `results spy ${Date.now() % 100000}`, game: SPY, guest: SLOPPY, host: CAREFUL, gamesPerGuest: 1, settings: '{ "spy": { "lang": "zh" } }',
+    name: `results spy ${Date.now() % 100000}`,
+    game: SPY,
+    guest: SLOPPY,
+    host: CAREFUL,
+    gamesPerGuest: 1,
+    settings: '{ "spy": { "lang": "zh" } }',
   });
   await openFinishedMatch(page);
   // "Villagers win: Player 1 (…), Player 3 (…), Player 4 (…)" or "The spy wins: Player 2 (…)" — never a list of names
   // with a third of a point each.
   const outcome = page.getByTestId('outcome');
-  await expect(outcome).toHaveText(/^(Villagers win: Player \d \(.+\)(, Player \d \(.+\)){2,}|The spy wins: Player \d \(.+\)) — /);
+  await expect(outcome).toHaveText(
+    /^(Villagers win: Player \d \(.+\)(, Player \d \(.+\)){2,}|The spy wins: Player \d \(.+\)) — /,
+  );
   const results = page.getByTestId('seat-result');
   await expect(results).toHaveCount(4);
   for (const r of await results.all()) await expect(r).toHaveText(/^(won|lost)$/i);
   await expect(page.getByTestId('match-player').filter({ hasText: /0\.33|0\.25/ })).toHaveCount(0);
-  await expect(page.getByTestId('transcript').locator('li[data-seq]').last()).toContainText(/Game over — (Villagers win|The spy wins): Player \d/);
+  await expect(page.getByTestId('transcript').locator('li[data-seq]').last()).toContainText(
+    /Game over — (Villagers win|The spy wins): Player \d/,
+  );
   // The words are Chinese (spectators of a finished match see both): the page downloads the CJK font's slices for them.
   await expect(page.getByTestId('board')).toContainText(/\p{Script=Han}/u);
   await expect.poll(() => cjkFacesLoaded(page), { timeout: 15_000 }).toBeGreaterThan(0);
   const han = (await page.getByTestId('board').textContent())!.match(/\p{Script=Han}+/u)![0];
-  await expect.poll(() => page.evaluate((t) => document.fonts.check('16px "Noto Sans SC Variable"', t), han), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate((t) => document.fonts.check('16px "Noto Sans SC Variable"', t), han), { timeout: 15_000 })
+    .toBe(true);
 
   // Hanabi, cooperative: the team's score, not "Draw".
   await page.goto('/admin/tournaments/new');
@@ -68,17 +83,23 @@ test('a finished match says its result plainly: the winning side with its seats,
   await openFinishedMatch(page);
   await expect(page.getByTestId('outcome')).toHaveText(/^Team score \d+ of \d+ — fireworks: /);
   await expect(page.getByTestId('outcome')).not.toContainText('Draw');
-  await expect(page.getByTestId('transcript').locator('li[data-seq]').last()).toContainText(/Game over — Team score \d+ of \d+/);
+  await expect(page.getByTestId('transcript').locator('li[data-seq]').last()).toContainText(
+    /Game over — Team score \d+ of \d+/,
+  );
 });
 
-test('a 600-character word does not widen the finished match page, at 390 or 1280 pixels', async ({ page, browser }) => {
+test('a 600-character word does not widen the finished match page, at 390 or 1280 pixels', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const token = 'w'.repeat(600);
   await page.goto('/play');
   await page.getByLabel('Your name').fill(`Long ${Date.now() % 100000}`);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Who is the spy' });
-  for (const i of [1, 2, 3]) await page.getByLabel(`Opponent ${i}`, { exact: true }).selectOption({ label: `${CAREFUL} (llm)` });
+  for (const i of [1, 2, 3])
+    await page.getByLabel(`Opponent ${i}`, { exact: true }).selectOption({ label: `${CAREFUL} (llm)` });
   await page.getByLabel('Your seat', { exact: true }).selectOption({ label: 'Player 1' });
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.waitForURL(/\/matches\/[a-z0-9]+$/);
@@ -96,7 +117,10 @@ test('a 600-character word does not widen the finished match page, at 390 or 128
   await expect(page.getByTestId('match-status')).toHaveText('finished', { timeout: 30_000 });
 
   // Every viewer of the finished page: the word in the board's chat and in the transcript, wrapped inside them.
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     const context = await browser.newContext({ viewport });
     const spectator = await context.newPage();
     await spectator.goto(url);
@@ -110,7 +134,9 @@ test('a 600-character word does not widen the finished match page, at 390 or 128
   expect(await overflows(page), 'the player’s own page scrolls sideways at 390 px').toBe(false);
 });
 
-test("the Hold'em table fits a 390×844 phone: the person's cards, the action buttons and the move timer on the first screen", async ({ browser }) => {
+test("the Hold'em table fits a 390×844 phone: the person's cards, the action buttons and the move timer on the first screen", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -134,11 +160,15 @@ test("the Hold'em table fits a 390×844 phone: the person's cards, the action bu
     expect(box!.x + box!.width, `${what} fits the width`).toBeLessThanOrEqual(390);
   };
   await onFirstScreen('the move timer', await page.getByTestId('move-timer').boundingBox());
-  await onFirstScreen('the hole cards', await page.getByRole('group', { name: `Player 1 · ${name}'s hole cards` }).boundingBox());
+  await onFirstScreen(
+    'the hole cards',
+    await page.getByRole('group', { name: `Player 1 · ${name}'s hole cards` }).boundingBox(),
+  );
   await onFirstScreen('the community cards', await page.getByRole('group', { name: 'Community cards' }).boundingBox());
   const moves = page.getByRole('group', { name: 'Your move' });
   await onFirstScreen('the action buttons', await moves.boundingBox());
-  for (const button of await moves.getByRole('button').all()) await onFirstScreen(`the ${await button.getAttribute('aria-label')} button`, await button.boundingBox());
+  for (const button of await moves.getByRole('button').all())
+    await onFirstScreen(`the ${await button.getAttribute('aria-label')} button`, await button.boundingBox());
   expect(await overflows(page)).toBe(false);
   await context.close();
 });

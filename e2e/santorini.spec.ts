@@ -20,7 +20,9 @@ test('a person plays Santorini against Random: placements, then a move and a bui
   await expect(transcript).toContainText(/Player 2 places X at [a-e][1-5]/, { timeout: 60_000 });
   await expect(yourMove).toBeVisible({ timeout: 60_000 });
   // A taken square cannot be chosen and says who holds it.
-  await expect(board.getByRole('button', { name: 'Place B at c3' })).toHaveAccessibleDescription('c3 is taken by pawn A: place B on a free square');
+  await expect(board.getByRole('button', { name: 'Place B at c3' })).toHaveAccessibleDescription(
+    'c3 is taken by pawn A: place B on a free square',
+  );
   const placeB = enabled('Place B at');
   const bSquare = (await placeB.getAttribute('aria-label'))!.replace('Place B at ', '');
   await placeB.click();
@@ -30,7 +32,9 @@ test('a person plays Santorini against Random: placements, then a move and a bui
   // The first turn plays pawn A: B cannot be chosen (pawns alternate). Choose a move target with the keyboard, take it
   // back with Escape, then choose one and a build square by clicking.
   await expect(yourMove).toBeVisible({ timeout: 60_000 });
-  await expect(board.getByRole('button', { name: `Pawn B at ${bSquare}` })).toHaveAccessibleDescription('Pawns alternate: this turn you play pawn A, not B');
+  await expect(board.getByRole('button', { name: `Pawn B at ${bSquare}` })).toHaveAccessibleDescription(
+    'Pawns alternate: this turn you play pawn A, not B',
+  );
   const moveTarget = enabled('Move A to');
   await moveTarget.focus();
   await page.keyboard.press('Enter');
@@ -40,7 +44,9 @@ test('a person plays Santorini against Random: placements, then a move and a bui
   await enabled('Move A to').click();
   await expect(board.getByTestId('santorini-prompt')).toContainText('Choose where A builds');
   await enabled('Build on').click();
-  await expect(transcript).toContainText(/Player 1 moves A from c3 to [a-e][1-5] \(level 0\) and builds on [a-e][1-5] \(now level 1\)/);
+  await expect(transcript).toContainText(
+    /Player 1 moves A from c3 to [a-e][1-5] \(level 0\) and builds on [a-e][1-5] \(now level 1\)/,
+  );
   // Random answers with pawn X, and the next turn is the person's again, with pawn B.
   await expect(transcript).toContainText(/Player 2 moves X from [a-e][1-5] to [a-e][1-5]/, { timeout: 60_000 });
 });

@@ -17,7 +17,8 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByRole('checkbox', { name: CAREFUL }).check();
   await form.getByRole('checkbox', { name: SLOPPY }).check();
-  for (const role of ['User agent', 'Simulator', 'Judge']) await form.getByLabel(role, { exact: true }).selectOption({ label: HELPER });
+  for (const role of ['User agent', 'Simulator', 'Judge'])
+    await form.getByLabel(role, { exact: true }).selectOption({ label: HELPER });
   // One task, one short dialogue.
   await form.getByRole('button', { name: 'None' }).click();
   await expect(form.getByText('(0 of')).toBeVisible();
@@ -67,13 +68,19 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   // The downloaded file imported again as a named set (as another arena would), then a later evaluation scores a target
   // on those frozen scripts: nothing is collected.
   await page.goto('/admin/simulbench/new');
-  await expect(form.getByLabel('Scripts').locator('option', { hasText: `scripts of “${name}” (${scriptCount} scripts)` })).toHaveCount(1);
+  await expect(
+    form.getByLabel('Scripts').locator('option', { hasText: `scripts of “${name}” (${scriptCount} scripts)` }),
+  ).toHaveCount(1);
   const upload = page.getByTestId('script-set-form');
   const setName = `e2e-${Date.now() % 100000}`;
   await upload.getByLabel('Set name').fill(setName);
-  await upload.getByLabel('Script file').setInputFiles({ name: 'scripts.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await upload
+    .getByLabel('Script file')
+    .setInputFiles({ name: 'scripts.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
   await upload.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByTestId('script-set-notice')).toHaveText(`Imported ${scriptCount} scripts as import:${setName}: choose it under “Scripts” to score targets on it.`);
+  await expect(page.getByTestId('script-set-notice')).toHaveText(
+    `Imported ${scriptCount} scripts as import:${setName}: choose it under “Scripts” to score targets on it.`,
+  );
   // A second import under the same name is refused, with the reason.
   await upload.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('script-set-error')).toContainText('exists already');
@@ -129,7 +136,9 @@ test('a person plays the user in one task, then votes blind on two answers', asy
   await expect(reveal).not.toContainText(SLOPPY);
   // The evaluation's page names the answers only once voting closes: meanwhile a visitor reads that they are hidden
   // (server/simulbench/blind.test.ts searches every public page for the texts).
-  const evaluationPage = await page.request.get((await reveal.getByRole('link', { name: 'evaluation’s page' }).getAttribute('href'))!);
+  const evaluationPage = await page.request.get(
+    (await reveal.getByRole('link', { name: 'evaluation’s page' }).getAttribute('href'))!,
+  );
   expect(await evaluationPage.text()).toContain('hidden while people vote');
   // The next pair is a new ballot.
   await page.getByTestId('simulbench-next').click();

@@ -8,14 +8,25 @@ const CAREFUL = 'sim-careful · cot (simulated)';
 const SLOPPY = 'sim-sloppy · base (simulated)';
 const SPY = /^Who is the spy/;
 
-test('a spectator follows a simulated Who-is-the-spy match as a chat, with the reasoning, the votes and the result', async ({ page }) => {
+test('a spectator follows a simulated Who-is-the-spy match as a chat, with the reasoning, the votes and the result', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
   await createHostGuest(page, {
-    name: `spy chat ${Date.now() % 100000}`, game: SPY, guest: SLOPPY, host: CAREFUL, gamesPerGuest: 1,
-    settings: '{ "spy": { "pairId": "moon-sun", "spyWord": "b" } }', judge: CAREFUL,
+    name: `spy chat ${Date.now() % 100000}`,
+    game: SPY,
+    guest: SLOPPY,
+    host: CAREFUL,
+    gamesPerGuest: 1,
+    settings: '{ "spy": { "pairId": "moon-sun", "spyWord": "b" } }',
+    judge: CAREFUL,
   });
-  const link = page.getByTestId('live-matches').or(page.getByTestId('recent-matches')).locator('a[href^="/matches/"]').first();
+  const link = page
+    .getByTestId('live-matches')
+    .or(page.getByTestId('recent-matches'))
+    .locator('a[href^="/matches/"]')
+    .first();
   await expect(link).toBeVisible({ timeout: 90_000 });
   await link.click();
   await expect(page).toHaveURL(/\/matches\/[^/]+$/);
@@ -38,17 +49,23 @@ test('a spectator follows a simulated Who-is-the-spy match as a chat, with the r
   // The tournament's consistency judge scores every description after the match; the page picks the verdicts up.
   const verdicts = board.getByTestId('spy-judgment');
   await expect(verdicts.first()).toBeVisible({ timeout: 60_000 });
-  await expect(verdicts.first()).toContainText(/consistent with its word · \d\/5 · judge sim-careful · cot \(simulated\)/);
+  await expect(verdicts.first()).toContainText(
+    /consistent with its word · \d\/5 · judge sim-careful · cot \(simulated\)/,
+  );
 });
 
-test('a person plays a seat: a description with their word is refused, they describe, answer the probes and vote; spectators see no word', async ({ page, browser }) => {
+test('a person plays a seat: a description with their word is refused, they describe, answer the probes and vote; spectators see no word', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await page.goto('/play');
   await page.getByLabel('Your name').fill(`Spy ${Date.now() % 100000}`);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Who is the spy' });
   await expect(page.getByLabel('Players')).toHaveValue('4');
-  for (const i of [1, 2, 3]) await page.getByLabel(`Opponent ${i}`, { exact: true }).selectOption({ label: `${CAREFUL} (llm)` });
+  for (const i of [1, 2, 3])
+    await page.getByLabel(`Opponent ${i}`, { exact: true }).selectOption({ label: `${CAREFUL} (llm)` });
   await page.getByLabel('Your seat', { exact: true }).selectOption({ label: 'Player 1' });
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.waitForURL(/\/matches\/[a-z0-9]+$/);
@@ -93,7 +110,8 @@ test('a person plays a seat: a description with their word is refused, they desc
       await expect(me).toHaveCount(0); // no vote for oneself
       // The Play page's game votes in turn (the spygame preset): the vote is public once cast, so the transcript says
       // whom it went to (a re-vote may follow at once).
-      const mine = () => page.getByTestId('transcript').evaluate((el) => (el.textContent ?? '').split('Player 1 votes for').length - 1);
+      const mine = () =>
+        page.getByTestId('transcript').evaluate((el) => (el.textContent ?? '').split('Player 1 votes for').length - 1);
       const before = await mine();
       await votes.first().click();
       voted++;
@@ -110,11 +128,17 @@ test('a person plays a seat: a description with their word is refused, they desc
   await expect(spectator.getByTestId('board')).toContainText(word, { timeout: 30_000 });
 });
 
-test('the SpyGame tables: Win/Round/Voted and the probes from played matches, and a calibration run’s bias table', async ({ page }) => {
+test('the SpyGame tables: Win/Round/Voted and the probes from played matches, and a calibration run’s bias table', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
   await createHostGuest(page, {
-    name: `spy calibration ${Date.now() % 100000}`, game: SPY, guest: SLOPPY, host: CAREFUL, gamesPerGuest: 4,
+    name: `spy calibration ${Date.now() % 100000}`,
+    game: SPY,
+    guest: SLOPPY,
+    host: CAREFUL,
+    gamesPerGuest: 4,
     preset: 'Who is the spy: calibration run',
   });
   await expect(page.getByTestId('tournament-status')).toHaveText(/finished/i, { timeout: 120_000 });
@@ -123,10 +147,20 @@ test('the SpyGame tables: Win/Round/Voted and the probes from played matches, an
   await page.getByRole('link', { name: 'Who is the spy: the SpyGame tables' }).click();
   await expect(page).toHaveURL(/\/metrics\/spy$/);
   // Earlier tests and the demo played real (not content-free) matches: Table 4 has the guest as the spy, Table 7 its probes.
-  await expect(page.getByTestId('spy-outcomes').getByRole('row', { name: new RegExp(`${escapeRegExp(SLOPPY)}.*spy`) }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('spy-outcomes')
+      .getByRole('row', { name: new RegExp(`${escapeRegExp(SLOPPY)}.*spy`) })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('spy-probes')).toContainText(CAREFUL);
   // The judged matches (the spectator's above, the demo's): descriptions scored by their tournament's judge.
-  await expect(page.getByTestId('spy-consistency').getByRole('row', { name: new RegExp(`${escapeRegExp(CAREFUL)}.*villager`) }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('spy-consistency')
+      .getByRole('row', { name: new RegExp(`${escapeRegExp(CAREFUL)}.*villager`) })
+      .first(),
+  ).toBeVisible();
   // The calibration run: one bias table for the guest with first names, by option place, speaking place and name.
   const bias = page.getByTestId('spy-bias').filter({ hasText: SLOPPY }).filter({ hasText: 'first-names names' });
   await expect(bias).toBeVisible();

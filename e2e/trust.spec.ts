@@ -38,7 +38,10 @@ async function addProvider(page: Page, name: string, key?: string) {
   await expect(page.getByTestId('provider-notice')).toContainText(name);
 }
 
-test('the Play page offers the baselines and the models an admin opened; opening and closing a model shows at once', async ({ page, browser }) => {
+test('the Play page offers the baselines and the models an admin opened; opening and closing a model shows at once', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const id = run();
   const provider = `Sim trust ${id}`;
@@ -58,7 +61,12 @@ test('the Play page offers the baselines and the models an admin opened; opening
   // Closed: not offered; the baselines and the demo's simulated models are.
   let choices = await opponentChoices(browser);
   expect(choices.some((o) => o.startsWith(agent))).toBe(false);
-  expect(choices).toEqual(expect.arrayContaining([expect.stringMatching(/^Random \(random\)/), expect.stringMatching(/^sim-careful · cot \(simulated\)/)]));
+  expect(choices).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^Random \(random\)/),
+      expect.stringMatching(/^sim-careful · cot \(simulated\)/),
+    ]),
+  );
 
   // The admin opens it from the list (a switch, keyboard-operable).
   const row = page.getByTestId('admin-agent-row').filter({ hasText: agent });
@@ -68,7 +76,9 @@ test('the Play page offers the baselines and the models an admin opened; opening
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   // The baseline named Random (not the demo's simulated sim-random, which is closed to people).
-  const random = page.getByTestId('admin-agent-row').filter({ has: page.getByTestId('admin-agent-name').getByText('Random', { exact: true }) });
+  const random = page
+    .getByTestId('admin-agent-row')
+    .filter({ has: page.getByTestId('admin-agent-name').getByText('Random', { exact: true }) });
   await expect(random.getByTestId('agent-playable')).toHaveText('always');
   choices = await opponentChoices(browser);
   expect(choices.some((o) => o.startsWith(agent))).toBe(true);
@@ -124,7 +134,9 @@ test("the admin's default people filter is what the leaderboard shows when the l
   await expect(page.getByRole('group', { name: 'People' }).getByRole('radio', { name: 'Each person' })).toBeChecked();
 });
 
-test('changing a provider’s base URL asks for the key again: test connection and save are refused without it', async ({ page }) => {
+test('changing a provider’s base URL asks for the key again: test connection and save are refused without it', async ({
+  page,
+}) => {
   const id = run();
   const provider = `Sim keyed ${id}`;
   await signIn(page);

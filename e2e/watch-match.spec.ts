@@ -41,7 +41,11 @@ test('watch a live match to its end, then replay it', async ({ page }) => {
   const before = Math.max(...(await seqs()));
   // More events arrive live (unless the match happens to end first).
   await expect
-    .poll(async () => Math.max(...(await seqs())) > before || (await page.getByTestId('match-status').textContent()) !== 'live', { timeout: 30_000 })
+    .poll(
+      async () =>
+        Math.max(...(await seqs())) > before || (await page.getByTestId('match-status').textContent()) !== 'live',
+      { timeout: 30_000 },
+    )
     .toBe(true);
   await expect(page.getByTestId('transcript')).toContainText(/drops in column/);
   // Everything that uses the simulated endpoint is labelled so.
@@ -79,7 +83,10 @@ test('watch a live match to its end, then replay it', async ({ page }) => {
 test('a finished match opened directly replays from its first move', async ({ page, request }) => {
   // Wait until at least one match has finished, then open it from the home page's recent list.
   await page.goto('/');
-  const recent = page.getByRole('region', { name: /recently finished/i }).locator('a[href^="/matches/"]').first();
+  const recent = page
+    .getByRole('region', { name: /recently finished/i })
+    .locator('a[href^="/matches/"]')
+    .first();
   await expect(recent).toBeVisible({ timeout: 90_000 });
   await recent.click();
   await expect(page.getByTestId('match-status')).toHaveText(/finished|failed/i);
@@ -100,7 +107,9 @@ test('an unknown match id shows a 404 page', async ({ page }) => {
   await expect(page.getByText(/not found|no such match/i).first()).toBeVisible();
 });
 
-test('the games and agents pages list the registered games and the demo agents, simulated ones labelled', async ({ page }) => {
+test('the games and agents pages list the registered games and the demo agents, simulated ones labelled', async ({
+  page,
+}) => {
   await page.goto('/games');
   await expect(page.getByRole('heading', { name: 'Tic-Tac-Toe' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Connect Four' })).toBeVisible();
@@ -112,12 +121,19 @@ test('the games and agents pages list the registered games and the demo agents, 
 
 test('the live dot pulses, and stands still for a visitor who asks for less motion', async ({ browser }) => {
   // Animations that repeat for ever (the pulsing "live" dot while the demo plays), running now.
-  const endless = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity).length;
+  const endless = () =>
+    document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity)
+      .length;
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     const context = await browser.newContext({ reducedMotion });
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByRole('region', { name: /live now/i }).locator('a[href^="/matches/"]').first()).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page
+        .getByRole('region', { name: /live now/i })
+        .locator('a[href^="/matches/"]')
+        .first(),
+    ).toBeVisible({ timeout: 60_000 });
     if (reducedMotion === 'reduce') expect(await page.evaluate(endless)).toBe(0);
     else await expect.poll(() => page.evaluate(endless)).toBeGreaterThan(0);
     await context.close();

@@ -13,7 +13,11 @@ function clickOf(el: ReactElement): (e: { preventDefault(): void }) => void {
 describe('ActionButton', () => {
   it('is disabled for real when the move is unavailable: a click calls nothing and stops a form from submitting', () => {
     const onClick = vi.fn();
-    const html = renderToStaticMarkup(<ActionButton unavailable="Column 4 is full" onClick={onClick} aria-label="Drop in column 4">4</ActionButton>);
+    const html = renderToStaticMarkup(
+      <ActionButton unavailable="Column 4 is full" onClick={onClick} aria-label="Drop in column 4">
+        4
+      </ActionButton>,
+    );
     expect(html).toMatch(/aria-disabled="true"/);
     const described = /aria-describedby="([^"]+)"/.exec(html)![1];
     expect(html).toContain(`id="${described}"`);
@@ -21,7 +25,12 @@ describe('ActionButton', () => {
     // Rendered by React, the element's click handler is the guard: call it as a click would.
     let button!: ReactElement;
     const Probe = () => {
-      button = (ActionButton as unknown as (p: object) => ReactElement)({ unavailable: 'Column 4 is full', onClick, type: 'submit', children: '4' });
+      button = (ActionButton as unknown as (p: object) => ReactElement)({
+        unavailable: 'Column 4 is full',
+        onClick,
+        type: 'submit',
+        children: '4',
+      });
       return null;
     };
     renderToStaticMarkup(<Probe />);
@@ -48,7 +57,11 @@ describe('ActionButton', () => {
 
 describe('MoveError', () => {
   it('is an alert region, empty until there is a refusal to say', () => {
-    expect(renderToStaticMarkup(<MoveError error={null} />)).toBe('<div role="alert" class="w-full empty:hidden"></div>');
-    expect(renderToStaticMarkup(<MoveError error="column 4 is full" />)).toMatch(/<div role="alert"[^>]*><p data-testid="move-error"[^>]*>.*column 4 is full<\/p><\/div>/);
+    expect(renderToStaticMarkup(<MoveError error={null} />)).toBe(
+      '<div role="alert" class="w-full empty:hidden"></div>',
+    );
+    expect(renderToStaticMarkup(<MoveError error="column 4 is full" />)).toMatch(
+      /<div role="alert"[^>]*><p data-testid="move-error"[^>]*>.*column 4 is full<\/p><\/div>/,
+    );
   });
 });

@@ -13,7 +13,14 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled'> & {
   unavailable?: string | null;
 };
 
-export function ActionButton({ unavailable, onClick, className = '', children, type = 'button', ...rest }: ButtonProps) {
+export function ActionButton({
+  unavailable,
+  onClick,
+  className = '',
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const tip = useId();
   const off = !!unavailable;
   const click = (e: MouseEvent<HTMLButtonElement>) => {

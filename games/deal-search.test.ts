@@ -52,7 +52,18 @@ describe.each(dealt.map((g) => [g.id, g] as const))('%s', (_id, game) => {
 
 it('covers every game with private information dealt by chance', () => {
   expect(dealt.map((g) => g.id).sort()).toEqual([
-    'air-land-sea', 'arctic-scavengers', 'are-you-the-traitor', 'bargain', 'bid', 'codenames', 'deep', 'hanabi',
-    'holdem', 'pit', 'sea-battle', 'spy', 'two-rooms',
+    'air-land-sea',
+    'arctic-scavengers',
+    'are-you-the-traitor',
+    'bargain',
+    'bid',
+    'codenames',
+    'deep',
+    'hanabi',
+    'holdem',
+    'pit',
+    'sea-battle',
+    'spy',
+    'two-rooms',
   ]);
 });

@@ -23,6 +23,26 @@ import { spy } from './spy';
 import { ticTacToe } from './tictactoe';
 
 export const { games, ratedGames, testGames, playableGames, getGame } = defineRegistry({
-  games: [ticTacToe, connectFour, holdem, bargain, bid, hanabi, spy, deep, holdemRisk, hive, seaBattle, santorini, pit, arcticScavengers, twoRooms, airLandSea, areYouTheTraitor, codenames, simulbench],
+  games: [
+    ticTacToe,
+    connectFour,
+    holdem,
+    bargain,
+    bid,
+    hanabi,
+    spy,
+    deep,
+    holdemRisk,
+    hive,
+    seaBattle,
+    santorini,
+    pit,
+    arcticScavengers,
+    twoRooms,
+    airLandSea,
+    areYouTheTraitor,
+    codenames,
+    simulbench,
+  ],
   testGames: [hiddenNumber],
 });

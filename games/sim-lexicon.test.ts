@@ -8,7 +8,8 @@ const words: Record<string, string[]> = lexicon.words;
 
 describe('simulated lexicon', () => {
   it('has at least five clues for every word of every keyword pair', () => {
-    for (const p of KEYWORD_PAIRS) for (const w of [p.a, p.b]) expect(words[w]?.length ?? 0, w).toBeGreaterThanOrEqual(5);
+    for (const p of KEYWORD_PAIRS)
+      for (const w of [p.a, p.b]) expect(words[w]?.length ?? 0, w).toBeGreaterThanOrEqual(5);
   });
 
   it('never says the other word of its pair (the simulated spy would hand the villagers their word)', () => {
@@ -19,13 +20,18 @@ describe('simulated lexicon', () => {
   });
 
   it('never gives a word away in its own clues; a clue shared by two words fits both words of one pair', () => {
-    for (const [word, clues] of Object.entries(words)) for (const c of clues) expect(wordIn(c, word), `${word}: ${c}`).toBeNull();
+    for (const [word, clues] of Object.entries(words))
+      for (const c of clues) expect(wordIn(c, word), `${word}: ${c}`).toBeNull();
     const owners = new Map<string, string[]>();
-    for (const [word, clues] of Object.entries(words)) for (const c of clues) owners.set(c.toLowerCase(), [...(owners.get(c.toLowerCase()) ?? []), word]);
+    for (const [word, clues] of Object.entries(words))
+      for (const c of clues) owners.set(c.toLowerCase(), [...(owners.get(c.toLowerCase()) ?? []), word]);
     for (const [clue, ws] of owners) {
       if (ws.length === 1) continue;
       expect(ws, clue).toHaveLength(2);
-      expect(KEYWORD_PAIRS.some((p) => ws.includes(p.a) && ws.includes(p.b)), `"${clue}" is shared by ${ws.join(' and ')}`).toBe(true);
+      expect(
+        KEYWORD_PAIRS.some((p) => ws.includes(p.a) && ws.includes(p.b)),
+        `"${clue}" is shared by ${ws.join(' and ')}`,
+      ).toBe(true);
     }
   });
 });

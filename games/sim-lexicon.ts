@@ -10,7 +10,12 @@ import lexicon from './sim-lexicon.json' with { type: 'json' };
 
 const WORDS = (lexicon as { words: Record<string, string[]> }).words;
 
-export const norm = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export const norm = (t: string) =>
+  t
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** clue → the words it describes (a clue may fit both words of a pair). */
 const byClue = new Map<string, string[]>();
@@ -26,7 +31,11 @@ export const wordsOfClue = (clue: string): string[] => byClue.get(norm(clue)) ??
 /** Every word of the lexicon. */
 export const lexiconWords = (): string[] => Object.keys(WORDS);
 
-const STOP = new Set('a an the of and or in on at to for with by from is are was be it its this that as into than then very can you your one two some most more often which who what when where has have made used small large big'.split(' '));
+const STOP = new Set(
+  'a an the of and or in on at to for with by from is are was be it its this that as into than then very can you your one two some most more often which who what when where has have made used small large big'.split(
+    ' ',
+  ),
+);
 
 /** Content tokens of a text: English words of 3+ letters not in a stop list, and Chinese character pairs. */
 export function tokens(text: string): Set<string> {

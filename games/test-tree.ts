@@ -2,7 +2,11 @@
 // tree the board component returned, so a test can call onClick as a click would.
 import type { ReactElement, ReactNode } from 'react';
 
-export type Clickable = ReactElement<{ 'aria-label'?: string; children?: ReactNode; onClick?: (e: { preventDefault(): void }) => void }>;
+export type Clickable = ReactElement<{
+  'aria-label'?: string;
+  children?: ReactNode;
+  onClick?: (e: { preventDefault(): void }) => void;
+}>;
 
 export function findClickable(node: ReactNode, label: string): Clickable | null {
   if (!node || typeof node !== 'object') return null;

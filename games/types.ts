@@ -111,7 +111,15 @@ export interface GameMeta {
 }
 
 /** The fields of `GameMeta` a game may leave out: `defineGame` fills in their defaults. */
-type DefaultedMeta = 'orderDrawn' | 'sides' | 'humanMoveSeconds' | 'scoring' | 'settingsPresets' | 'analysis' | 'promptSwitches' | 'normalizedBy';
+type DefaultedMeta =
+  | 'orderDrawn'
+  | 'sides'
+  | 'humanMoveSeconds'
+  | 'scoring'
+  | 'settingsPresets'
+  | 'analysis'
+  | 'promptSwitches'
+  | 'normalizedBy';
 
 /** The meta a game writes in its definition (`defineGame` fills in the rest). */
 export type GameMetaSpec = Omit<GameMeta, DefaultedMeta> & Partial<Pick<GameMeta, DefaultedMeta>>;

@@ -30,7 +30,11 @@ export function wordIn(text: string, word: string): string | null {
     const parts = w.split(' ');
     for (let i = 0; i + parts.length <= tokens.length; i++) {
       const span = tokens.slice(i, i + parts.length);
-      if (span.slice(0, -1).every((x, k) => x === parts[k]) && (span.at(-1) === parts.at(-1) || ENDINGS.test(span.at(-1)!.slice(parts.at(-1)!.length)))) return span.join(' ');
+      if (
+        span.slice(0, -1).every((x, k) => x === parts[k]) &&
+        (span.at(-1) === parts.at(-1) || ENDINGS.test(span.at(-1)!.slice(parts.at(-1)!.length)))
+      )
+        return span.join(' ');
     }
     const joined = w.replace(/ /g, '');
     return tokens.find((tok) => tok.includes(joined)) ?? null;

@@ -18,8 +18,14 @@ export class AdminError extends UserError {
 
 /** Form fields arrive as strings: '' means "not set". */
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v);
-const optionalLimit = z.preprocess(blankToNull, z.number({ error: 'enter a whole number' }).int('enter a whole number').positive('must be more than 0').nullable());
-const price = z.preprocess((v) => (v === '' || v == null ? 0 : typeof v === 'string' ? Number(v) : v), z.number({ error: 'enter a price' }).min(0, 'a price cannot be negative').max(1000));
+const optionalLimit = z.preprocess(
+  blankToNull,
+  z.number({ error: 'enter a whole number' }).int('enter a whole number').positive('must be more than 0').nullable(),
+);
+const price = z.preprocess(
+  (v) => (v === '' || v == null ? 0 : typeof v === 'string' ? Number(v) : v),
+  z.number({ error: 'enter a price' }).min(0, 'a price cannot be negative').max(1000),
+);
 const optionalNumber = (schema: z.ZodNumber) => z.preprocess(blankToNull, schema.nullable());
 
 const baseUrlSchema = z
@@ -29,7 +35,10 @@ const baseUrlSchema = z
   .refine((u) => /^https?:\/\//.test(u), 'the base URL must start with http:// or https://')
   .transform((u) => u.replace(/\/+$/, ''));
 
-export const modelPricesSchema = z.record(z.string().min(1).max(200), z.object({ in: z.number().min(0), out: z.number().min(0) }).strict());
+export const modelPricesSchema = z.record(
+  z.string().min(1).max(200),
+  z.object({ in: z.number().min(0), out: z.number().min(0) }).strict(),
+);
 
 export const providerInputSchema = z
   .object({
@@ -48,16 +57,23 @@ export const providerInputSchema = z
     priceOutPer1k: price,
     modelPrices: modelPricesSchema.default({}),
     /** US dollars per UTC day for matches with a person in a seat; blank = no cap. */
-    peopleDailyBudgetUsd: z.preprocess(
-      blankToNull,
-      z.number({ error: 'enter an amount in US dollars' }).min(0, 'a budget cannot be negative').max(1_000_000).nullable(),
-    ).default(null),
+    peopleDailyBudgetUsd: z
+      .preprocess(
+        blankToNull,
+        z
+          .number({ error: 'enter an amount in US dollars' })
+          .min(0, 'a budget cannot be negative')
+          .max(1_000_000)
+          .nullable(),
+      )
+      .default(null),
     simulated: z.boolean().default(false),
   })
   .strict()
   .superRefine((p, ctx) => {
     // Without prices every call is recorded at $0, so a budget would never run out: refuse it rather than pretend.
-    const priced = p.priceInPer1k > 0 || p.priceOutPer1k > 0 || Object.values(p.modelPrices).some((m) => m.in > 0 || m.out > 0);
+    const priced =
+      p.priceInPer1k > 0 || p.priceOutPer1k > 0 || Object.values(p.modelPrices).some((m) => m.in > 0 || m.out > 0);
     if (p.peopleDailyBudgetUsd !== null && p.peopleDailyBudgetUsd > 0 && !priced) {
       ctx.addIssue({
         code: 'custom',
@@ -119,12 +135,26 @@ const providerInclude = { _count: { select: { agents: true } } } as const;
 type ProviderRow = Awaited<ReturnType<Db['provider']['findMany']>>[number] & { _count: { agents: number } };
 
 async function toProviderViews(db: Db, rows: ProviderRow[]): Promise<ProviderView[]> {
-  const spent = await peopleSpendToday(db, rows.filter((p) => p.peopleDailyBudgetUsd !== null).map((p) => p.id));
+  const spent = await peopleSpendToday(
+    db,
+    rows.filter((p) => p.peopleDailyBudgetUsd !== null).map((p) => p.id),
+  );
   return rows.map((p) => ({
-    id: p.id, name: p.name, baseUrl: p.baseUrl, models: p.models, apiKeyMasked: masked(p.apiKeyEnc), simulated: p.simulated,
-    rpm: p.rpm, tpm: p.tpm, maxConcurrent: p.maxConcurrent, priceInPer1k: p.priceInPer1k, priceOutPer1k: p.priceOutPer1k,
-    modelPrices: modelPricesSchema.catch({}).parse(p.modelPrices), agentCount: p._count.agents,
-    peopleDailyBudgetUsd: p.peopleDailyBudgetUsd, peopleSpentTodayUsd: spent.get(p.id) ?? 0,
+    id: p.id,
+    name: p.name,
+    baseUrl: p.baseUrl,
+    models: p.models,
+    apiKeyMasked: masked(p.apiKeyEnc),
+    simulated: p.simulated,
+    rpm: p.rpm,
+    tpm: p.tpm,
+    maxConcurrent: p.maxConcurrent,
+    priceInPer1k: p.priceInPer1k,
+    priceOutPer1k: p.priceOutPer1k,
+    modelPrices: modelPricesSchema.catch({}).parse(p.modelPrices),
+    agentCount: p._count.agents,
+    peopleDailyBudgetUsd: p.peopleDailyBudgetUsd,
+    peopleSpentTodayUsd: spent.get(p.id) ?? 0,
   }));
 }
 
@@ -135,7 +165,11 @@ export async function listProviders(db: Db): Promise<ProviderView[]> {
 
 /** One page of the providers list (/admin/providers), newest first. */
 export async function providersPage(db: Db, page: number): Promise<Page<ProviderView>> {
-  const p = await paged(page, () => db.provider.count(), (w) => db.provider.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: providerInclude, ...w }));
+  const p = await paged(
+    page,
+    () => db.provider.count(),
+    (w) => db.provider.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: providerInclude, ...w }),
+  );
   return { ...p, items: await toProviderViews(db, p.items) };
 }
 
@@ -149,16 +183,25 @@ export async function saveProvider(db: Db, raw: unknown): Promise<{ id: string }
   const clash = await db.provider.findUnique({ where: { name: p.name } });
   if (clash && clash.id !== p.id) throw new AdminError(`a provider named "${p.name}" already exists`);
   const data = {
-    name: p.name, baseUrl: p.baseUrl, models: [...new Set(p.models)], simulated: p.simulated,
-    rpm: p.rpm, tpm: p.tpm, maxConcurrent: p.maxConcurrent, priceInPer1k: p.priceInPer1k, priceOutPer1k: p.priceOutPer1k,
-    modelPrices: p.modelPrices, peopleDailyBudgetUsd: p.peopleDailyBudgetUsd,
+    name: p.name,
+    baseUrl: p.baseUrl,
+    models: [...new Set(p.models)],
+    simulated: p.simulated,
+    rpm: p.rpm,
+    tpm: p.tpm,
+    maxConcurrent: p.maxConcurrent,
+    priceInPer1k: p.priceInPer1k,
+    priceOutPer1k: p.priceOutPer1k,
+    modelPrices: p.modelPrices,
+    peopleDailyBudgetUsd: p.peopleDailyBudgetUsd,
     ...(p.apiKey ? { apiKeyEnc: encryptSecret(p.apiKey) } : p.clearApiKey ? { apiKeyEnc: null } : {}),
   };
   if (p.id) {
     const existing = await db.provider.findUnique({ where: { id: p.id } });
     if (!existing) throw new AdminError('that provider no longer exists');
     // The stored key belongs to the address it was saved for: a new address needs the key typed again (or removed).
-    if (existing.apiKeyEnc && !p.apiKey && !p.clearApiKey && !sameEndpoint(existing.baseUrl, p.baseUrl)) throw new AdminError(KEY_AGAIN);
+    if (existing.apiKeyEnc && !p.apiKey && !p.clearApiKey && !sameEndpoint(existing.baseUrl, p.baseUrl))
+      throw new AdminError(KEY_AGAIN);
     await db.provider.update({ where: { id: p.id }, data });
     // The simulated label follows the provider onto its agents.
     await db.agent.updateMany({ where: { providerId: p.id }, data: { simulated: p.simulated } });
@@ -186,7 +229,11 @@ export function answerExcerpt(body: string, secret?: string): string {
   let text = body;
   if (secret && secret.length >= 4) text = text.split(secret).join('…');
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text);
-  if (title) return oneLine(`<title>${oneLine(title[1]!, EXCERPT_CHARS)}</title>${text.length > title[0].length ? '…' : ''}`, EXCERPT_CHARS);
+  if (title)
+    return oneLine(
+      `<title>${oneLine(title[1]!, EXCERPT_CHARS)}</title>${text.length > title[0].length ? '…' : ''}`,
+      EXCERPT_CHARS,
+    );
   try {
     const j = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown };
     const m = typeof j.error === 'string' ? j.error : (j.error?.message ?? j.message ?? j.detail);
@@ -199,7 +246,9 @@ export function answerExcerpt(body: string, secret?: string): string {
 
 /** Asks `GET <baseUrl>/models` which models an endpoint serves; a failure in one line: status, address, excerpt. */
 export async function listEndpointModels(
-  baseUrl: string, apiKey: string | undefined, timeoutMs = 10_000,
+  baseUrl: string,
+  apiKey: string | undefined,
+  timeoutMs = 10_000,
 ): Promise<{ ok: true; models: string[] } | { ok: false; error: string }> {
   const url = `${baseUrl.replace(/\/+$/, '')}/models`;
   const where = oneLine(url, URL_CHARS);
@@ -213,18 +262,26 @@ export async function listEndpointModels(
     });
   } catch (err) {
     const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return { ok: false, error: `no answer from ${where} within ${Math.round(timeoutMs / 1000)} s` };
-    const why = e.cause?.message === 'bad port' ? 'Node refuses to connect to this port (one reserved for other protocols)' : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+      return { ok: false, error: `no answer from ${where} within ${Math.round(timeoutMs / 1000)} s` };
+    const why =
+      e.cause?.message === 'bad port'
+        ? 'Node refuses to connect to this port (one reserved for other protocols)'
+        : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
     return { ok: false, error: `no answer from ${where}: ${oneLine(why, 80)}` };
   }
   let body: string;
   try {
     body = await res.text();
   } catch (err) {
-    return { ok: false, error: `HTTP ${res.status} from ${where}, cut off mid-answer: ${oneLine((err as Error).message, 80)}` };
+    return {
+      ok: false,
+      error: `HTTP ${res.status} from ${where}, cut off mid-answer: ${oneLine((err as Error).message, 80)}`,
+    };
   }
   const location = res.headers.get('location');
-  if (res.status >= 300 && res.status < 400 && location) return { ok: false, error: `HTTP ${res.status} from ${where}: it redirects to ${oneLine(location, URL_CHARS)}` };
+  if (res.status >= 300 && res.status < 400 && location)
+    return { ok: false, error: `HTTP ${res.status} from ${where}: it redirects to ${oneLine(location, URL_CHARS)}` };
   if (!res.ok) return { ok: false, error: `HTTP ${res.status} from ${where}: ${answerExcerpt(body, apiKey)}` };
   let parsed: unknown;
   try {
@@ -233,16 +290,27 @@ export async function listEndpointModels(
     parsed = undefined;
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { data?: unknown } | undefined)?.data;
-  if (!Array.isArray(list)) return { ok: false, error: `HTTP ${res.status} from ${where}, but not a model list: ${answerExcerpt(body, apiKey)}` };
+  if (!Array.isArray(list))
+    return {
+      ok: false,
+      error: `HTTP ${res.status} from ${where}, but not a model list: ${answerExcerpt(body, apiKey)}`,
+    };
   const models = list
-    .map((m) => (typeof m === 'string' ? m : typeof (m as { id?: unknown })?.id === 'string' ? (m as { id: string }).id : null))
+    .map((m) =>
+      typeof m === 'string' ? m : typeof (m as { id?: unknown })?.id === 'string' ? (m as { id: string }).id : null,
+    )
     .filter((m): m is string => !!m)
     .slice(0, 500);
   return { ok: true, models: [...new Set(models)].sort() };
 }
 
 /** The key to send to a stored provider: the typed one, else the stored one (only to the address it was saved for). */
-async function keyFor(db: Db, id: string | undefined, baseUrl: string, typed: string | undefined): Promise<{ key?: string } | { error: string }> {
+async function keyFor(
+  db: Db,
+  id: string | undefined,
+  baseUrl: string,
+  typed: string | undefined,
+): Promise<{ key?: string } | { error: string }> {
   if (typed) return { key: typed };
   if (!id) return {};
   const p = await db.provider.findUnique({ where: { id } });
@@ -261,7 +329,9 @@ export async function testProviderConnection(
   db: Db,
   raw: unknown,
 ): Promise<{ ok: true; models: string[] } | { ok: false; error: string }> {
-  const input = z.object({ id: z.string().optional(), baseUrl: baseUrlSchema, apiKey: z.string().trim().max(1000).optional() }).safeParse(raw);
+  const input = z
+    .object({ id: z.string().optional(), baseUrl: baseUrlSchema, apiKey: z.string().trim().max(1000).optional() })
+    .safeParse(raw);
   if (!input.success) return { ok: false, error: issuesText(input.error) };
   const key = await keyFor(db, input.data.id, input.data.baseUrl, input.data.apiKey || undefined);
   if ('error' in key) return { ok: false, error: key.error };
@@ -273,28 +343,40 @@ export async function testProviderConnection(
  * list when it answers (GET /models, a few seconds at most), else the models saved with the provider. Null when the
  * model is listed or there is no list to check against (a provider may serve models it does not list).
  */
-export async function modelWarning(db: Db, providerId: string, model: string, timeoutMs = 5000): Promise<string | null> {
+export async function modelWarning(
+  db: Db,
+  providerId: string,
+  model: string,
+  timeoutMs = 5000,
+): Promise<string | null> {
   const p = await db.provider.findUnique({ where: { id: providerId } });
   if (!p) return null;
   const key = await keyFor(db, p.id, p.baseUrl, undefined);
   const live = 'error' in key ? null : await listEndpointModels(p.baseUrl, key.key, timeoutMs);
   const listed = live?.ok ? live.models : p.models;
   if (listed.length === 0 || listed.includes(model)) return null;
-  const source = live?.ok ? `${p.name} lists ${listed.length} ${listed.length === 1 ? 'model' : 'models'}` : `the models saved for ${p.name} are`;
+  const source = live?.ok
+    ? `${p.name} lists ${listed.length} ${listed.length === 1 ? 'model' : 'models'}`
+    : `the models saved for ${p.name} are`;
   const shown = listed.slice(0, 5).join(', ') + (listed.length > 5 ? ', …' : '');
   return `${source} (${shown}), and "${model}" is not one of them: if the endpoint does not serve it, every match of this agent will fail. Check the spelling; ignore this if the provider serves models it does not list.`;
 }
 
 export async function deleteProvider(db: Db, id: string): Promise<void> {
   const n = await db.agent.count({ where: { providerId: id } });
-  if (n > 0) throw new AdminError(`this provider still has ${n} agent${n === 1 ? '' : 's'}; their ratings need it, so it cannot be deleted`);
+  if (n > 0)
+    throw new AdminError(
+      `this provider still has ${n} agent${n === 1 ? '' : 's'}; their ratings need it, so it cannot be deleted`,
+    );
   await db.provider.deleteMany({ where: { id } });
 }
 
 const agentName = z.string().trim().min(1, 'give the agent a name').max(80);
 
 /** Every game's ablation switches, with the game they belong to. */
-export const PROMPT_SWITCHES = games.flatMap((g) => (g.meta.promptSwitches ?? []).map((sw) => ({ ...sw, gameId: g.id })));
+export const PROMPT_SWITCHES = games.flatMap((g) =>
+  (g.meta.promptSwitches ?? []).map((sw) => ({ ...sw, gameId: g.id })),
+);
 const PROMPT_SWITCH_IDS: string[] = PROMPT_SWITCHES.map((sw) => sw.id);
 
 /** The switches stored in an agent's settings. */
@@ -328,7 +410,13 @@ export const agentInputSchema = z.discriminatedUnion('kind', [
       promptVersion: z.string().trim().min(1).max(32).default(PROMPT_VERSION),
       /** Ablation switches (the games' `meta.promptSwitches`), e.g. SpyGame's "without reasoning". */
       promptSwitches: z
-        .array(z.string().refine((id) => PROMPT_SWITCH_IDS.includes(id), { error: (iss) => `"${String(iss.input)}" is not a prompt switch of any game` }))
+        .array(
+          z
+            .string()
+            .refine((id) => PROMPT_SWITCH_IDS.includes(id), {
+              error: (iss) => `"${String(iss.input)}" is not a prompt switch of any game`,
+            }),
+        )
         .max(20)
         .default([]),
       /**
@@ -342,9 +430,23 @@ export const agentInputSchema = z.discriminatedUnion('kind', [
        */
       rulesUpfront: z.boolean().default(false),
       /** The RAP scaffold's search (lib/agents/rap.ts): depth, iterations, candidates per node; blank = GameBench's. Part of what plays. */
-      rapDepth: optionalNumber(z.number().int('the depth is a whole number').min(1, 'the depth is 1 to 4').max(4, 'the depth is 1 to 4')),
-      rapIterations: optionalNumber(z.number().int('iterations are a whole number').min(1, 'iterations are 1 to 50').max(50, 'iterations are 1 to 50')),
-      rapCandidates: optionalNumber(z.number().int('candidates are a whole number').min(2, 'candidates are 2 to 10').max(10, 'candidates are 2 to 10')),
+      rapDepth: optionalNumber(
+        z.number().int('the depth is a whole number').min(1, 'the depth is 1 to 4').max(4, 'the depth is 1 to 4'),
+      ),
+      rapIterations: optionalNumber(
+        z
+          .number()
+          .int('iterations are a whole number')
+          .min(1, 'iterations are 1 to 50')
+          .max(50, 'iterations are 1 to 50'),
+      ),
+      rapCandidates: optionalNumber(
+        z
+          .number()
+          .int('candidates are a whole number')
+          .min(2, 'candidates are 2 to 10')
+          .max(10, 'candidates are 2 to 10'),
+      ),
       /** People may pick it on the Play page (lib/play.ts); absent = unchanged (new agents: no). Not part of what plays. */
       playable: z.boolean().optional(),
     })
@@ -355,7 +457,9 @@ export const agentInputSchema = z.discriminatedUnion('kind', [
       id: agentId,
       name: agentName,
       kind: z.literal('engine'),
-      depth: z.preprocess(blankToNull, z.number().int().min(1, 'depth is 1 to 12').max(12, 'depth is 1 to 12').nullable()).default(4),
+      depth: z
+        .preprocess(blankToNull, z.number().int().min(1, 'depth is 1 to 12').max(12, 'depth is 1 to 12').nullable())
+        .default(4),
     })
     .strict(),
 ]);
@@ -363,17 +467,36 @@ export type AgentInput = z.input<typeof agentInputSchema>;
 
 /** The fields that decide how an agent plays; changing any of them after it has played makes a new version. */
 function identityOf(a: {
-  kind: string; providerId: string | null; model: string | null; temperature: number | null; maxTokens: number | null;
-  scaffold: string | null; promptVersion: string | null; settings: unknown;
+  kind: string;
+  providerId: string | null;
+  model: string | null;
+  temperature: number | null;
+  maxTokens: number | null;
+  scaffold: string | null;
+  promptVersion: string | null;
+  settings: unknown;
 }): string {
-  return JSON.stringify([a.kind, a.providerId, a.model, a.temperature, a.maxTokens, a.scaffold, a.promptVersion, sortedKeys(a.settings ?? {})]);
+  return JSON.stringify([
+    a.kind,
+    a.providerId,
+    a.model,
+    a.temperature,
+    a.maxTokens,
+    a.scaffold,
+    a.promptVersion,
+    sortedKeys(a.settings ?? {}),
+  ]);
 }
 
 /** The settings with their keys in one order: Postgres' jsonb keeps its own (shorter keys first), not the order written. */
 function sortedKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortedKeys);
   if (typeof v !== 'object' || v === null) return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys((v as Record<string, unknown>)[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortedKeys((v as Record<string, unknown>)[k])]),
+  );
 }
 
 const baseName = (name: string) => name.replace(/ v\d+$/, '');
@@ -386,8 +509,16 @@ const baseName = (name: string) => name.replace(/ v\d+$/, '');
 export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; version: number; newVersion: boolean }> {
   const a = parseOrThrow(agentInputSchema, raw);
   let data: {
-    kind: string; providerId: string | null; model: string | null; temperature: number | null; maxTokens: number | null;
-    scaffold: string | null; promptVersion: string | null; settings: object; simulated: boolean; playable?: boolean;
+    kind: string;
+    providerId: string | null;
+    model: string | null;
+    temperature: number | null;
+    maxTokens: number | null;
+    scaffold: string | null;
+    promptVersion: string | null;
+    settings: object;
+    simulated: boolean;
+    playable?: boolean;
   };
   if (a.kind === 'llm') {
     const p = await db.provider.findUnique({ where: { id: a.providerId } });
@@ -396,20 +527,43 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
     // when on, so older agents (settings {}) keep their identity.
     const switches = [...new Set(a.promptSwitches)].sort();
     // RAP's search settings only for a RAP agent, each only when set (blank: GameBench's default).
-    const rap = a.scaffold === 'rap' ? Object.fromEntries(Object.entries({ depth: a.rapDepth, iterations: a.rapIterations, candidates: a.rapCandidates }).filter(([, v]) => v != null)) : {};
+    const rap =
+      a.scaffold === 'rap'
+        ? Object.fromEntries(
+            Object.entries({ depth: a.rapDepth, iterations: a.rapIterations, candidates: a.rapCandidates }).filter(
+              ([, v]) => v != null,
+            ),
+          )
+        : {};
     const settings = {
-      ...(switches.length ? { promptSwitches: switches } : {}), ...(a.vision ? { vision: true } : {}), ...(a.rulesUpfront ? { rulesUpfront: true } : {}),
+      ...(switches.length ? { promptSwitches: switches } : {}),
+      ...(a.vision ? { vision: true } : {}),
+      ...(a.rulesUpfront ? { rulesUpfront: true } : {}),
       ...(Object.keys(rap).length ? { rap } : {}),
     };
     data = {
-      kind: 'llm', providerId: p.id, model: a.model, temperature: a.temperature, maxTokens: a.maxTokens, scaffold: a.scaffold,
-      promptVersion: a.promptVersion, settings, simulated: p.simulated,
+      kind: 'llm',
+      providerId: p.id,
+      model: a.model,
+      temperature: a.temperature,
+      maxTokens: a.maxTokens,
+      scaffold: a.scaffold,
+      promptVersion: a.promptVersion,
+      settings,
+      simulated: p.simulated,
       ...(a.playable !== undefined ? { playable: a.playable } : {}),
     };
   } else {
     data = {
-      kind: a.kind, providerId: null, model: null, temperature: null, maxTokens: null, scaffold: null, promptVersion: null,
-      settings: a.kind === 'engine' ? { depth: a.depth ?? 4 } : {}, simulated: false,
+      kind: a.kind,
+      providerId: null,
+      model: null,
+      temperature: null,
+      maxTokens: null,
+      scaffold: null,
+      promptVersion: null,
+      settings: a.kind === 'engine' ? { depth: a.depth ?? 4 } : {},
+      simulated: false,
     };
   }
   const clash = await db.agent.findUnique({ where: { name: a.name } });
@@ -420,7 +574,10 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
   }
   const old = await db.agent.findUnique({ where: { id: a.id }, include: { _count: { select: { seats: true } } } });
   if (!old) throw new AdminError('that agent no longer exists');
-  if (old.retired) throw new AdminError(`${retiredReason(old)}: ${old.archivedAt ? 'restore it first to edit it' : 'edit the newest one'}`);
+  if (old.retired)
+    throw new AdminError(
+      `${retiredReason(old)}: ${old.archivedAt ? 'restore it first to edit it' : 'edit the newest one'}`,
+    );
   if (clash && clash.id !== old.id) throw new AdminError(`an agent named "${a.name}" already exists`);
   const changed = identityOf(old) !== identityOf(data);
   if (!changed || old._count.seats === 0) {
@@ -434,7 +591,9 @@ export async function saveAgent(db: Db, raw: unknown): Promise<{ id: string; ver
     if (await tx.agent.findUnique({ where: { name } })) name = `${name} (${Date.now().toString(36)})`;
     await tx.agent.update({ where: { id: old.id }, data: { retired: true } });
     // The new version is open to people as the old one was, unless this edit says otherwise.
-    const created = await tx.agent.create({ data: { name, familyId: old.familyId, version, playable: old.playable, ...data } });
+    const created = await tx.agent.create({
+      data: { name, familyId: old.familyId, version, playable: old.playable, ...data },
+    });
     return { id: created.id, version, newVersion: true };
   });
 }
@@ -482,11 +641,18 @@ export interface AgentAdminView {
 
 /** The agents an admin manages: every kind but people (they sign up on the Play page). */
 const adminAgentWhere = { kind: { not: 'human' } };
-const adminAgentInclude = { provider: { select: { name: true } }, _count: { select: { seats: true, judgments: true } } } as const;
+const adminAgentInclude = {
+  provider: { select: { name: true } },
+  _count: { select: { seats: true, judgments: true } },
+} as const;
 
 /** Every agent an admin manages (current versions first): the tournament form's choices. */
 export async function listAgentsForAdmin(db: Db): Promise<AgentAdminView[]> {
-  const rows = await db.agent.findMany({ where: adminAgentWhere, orderBy: [{ retired: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }], include: adminAgentInclude });
+  const rows = await db.agent.findMany({
+    where: adminAgentWhere,
+    orderBy: [{ retired: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+    include: adminAgentInclude,
+  });
   return toAdminViews(db, rows);
 }
 
@@ -494,11 +660,24 @@ export async function listAgentsForAdmin(db: Db): Promise<AgentAdminView[]> {
  * One page of /admin/agents: current versions first, newest first (the one just added is at the top). Archived agents
  * are left out, or, with `archived`, listed alone.
  */
-export async function agentsPageForAdmin(db: Db, page: number, opts: { archived?: boolean } = {}): Promise<Page<AgentAdminView> & { archivedCount: number }> {
+export async function agentsPageForAdmin(
+  db: Db,
+  page: number,
+  opts: { archived?: boolean } = {},
+): Promise<Page<AgentAdminView> & { archivedCount: number }> {
   const where = { ...adminAgentWhere, archivedAt: opts.archived ? { not: null } : null };
   const [p, archivedCount] = await Promise.all([
-    paged(page, () => db.agent.count({ where }), (w) =>
-      db.agent.findMany({ where, orderBy: [{ retired: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }], include: adminAgentInclude, ...w })),
+    paged(
+      page,
+      () => db.agent.count({ where }),
+      (w) =>
+        db.agent.findMany({
+          where,
+          orderBy: [{ retired: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }],
+          include: adminAgentInclude,
+          ...w,
+        }),
+    ),
     db.agent.count({ where: { ...adminAgentWhere, archivedAt: { not: null } } }),
   ]);
   return { ...p, items: await toAdminViews(db, p.items), archivedCount };
@@ -514,7 +693,8 @@ export async function setAgentPlayable(db: Db, id: string, playable: boolean): P
   const a = await db.agent.findUnique({ where: { id } });
   if (!a || a.kind === 'human') throw new AdminError('that agent no longer exists');
   if (a.kind !== 'llm') throw new AdminError(`${a.name} is a built-in baseline: people may always play it`);
-  if (a.retired) throw new AdminError(`${retiredReason(a)}: ${a.archivedAt ? 'restore it first' : 'open that one instead'}`);
+  if (a.retired)
+    throw new AdminError(`${retiredReason(a)}: ${a.archivedAt ? 'restore it first' : 'open that one instead'}`);
   await db.agent.update({ where: { id }, data: { playable } });
   return { name: a.name };
 }
@@ -535,7 +715,10 @@ async function tournamentsNaming(db: Db, ids: string[]): Promise<Map<string, str
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Why an agent must be kept (archived, not deleted): the matches it played, what it judged, a tournament naming it. */
-function keptBecause(a: { seats: number; judgments: number; calls?: number }, tournaments: string[] | undefined): string | null {
+function keptBecause(
+  a: { seats: number; judgments: number; calls?: number },
+  tournaments: string[] | undefined,
+): string | null {
   if (a.seats > 0) return `it has played ${plural(a.seats, 'match', 'matches')}`;
   if (a.judgments > 0) return `it has judged ${plural(a.judgments, 'description', 'descriptions')}`;
   if (a.calls && a.calls > 0) return `its calls to the model are on record (${plural(a.calls, 'call', 'calls')})`;
@@ -553,7 +736,8 @@ export async function deleteAgent(db: Db, id: string): Promise<{ name: string; r
     return await deleteAgentNow(db, id);
   } catch (err) {
     // A match seated it between the check and the delete (the foreign key refuses): it has played now.
-    if ((err as { code?: string }).code === 'P2003') throw new AdminError('that agent has just been given a match, so it cannot be deleted: archive it instead');
+    if ((err as { code?: string }).code === 'P2003')
+      throw new AdminError('that agent has just been given a match, so it cannot be deleted: archive it instead');
     throw err;
   }
 }
@@ -562,11 +746,20 @@ async function deleteAgentNow(db: Db, id: string): Promise<{ name: string; resto
   return db.$transaction(async (tx) => {
     // One agent at a time, so two admins cannot race a new tournament against the delete.
     await tx.$queryRaw`SELECT id FROM agents WHERE id = ${id} FOR UPDATE`;
-    const a = await tx.agent.findUnique({ where: { id }, include: { _count: { select: { seats: true, judgments: true } } } });
+    const a = await tx.agent.findUnique({
+      where: { id },
+      include: { _count: { select: { seats: true, judgments: true } } },
+    });
     if (!a || a.kind === 'human') throw new AdminError('that agent no longer exists');
     const [calls] = await tx.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM llm_calls WHERE agent_id = ${id}`;
-    const why = keptBecause({ ...a._count, calls: Number(calls?.n ?? 0) }, (await tournamentsNaming(tx as unknown as Db, [id])).get(id));
-    if (why) throw new AdminError(`"${a.name}" cannot be deleted: ${why}. Archive it instead: it is no longer offered, and its matches and ratings stay`);
+    const why = keptBecause(
+      { ...a._count, calls: Number(calls?.n ?? 0) },
+      (await tournamentsNaming(tx as unknown as Db, [id])).get(id),
+    );
+    if (why)
+      throw new AdminError(
+        `"${a.name}" cannot be deleted: ${why}. Archive it instead: it is no longer offered, and its matches and ratings stay`,
+      );
     await tx.agent.delete({ where: { id } });
     // The version this one replaced (retired by the edit that made this one) is the family's current one again.
     let restored: string | null = null;
@@ -591,7 +784,8 @@ export async function archiveAgent(db: Db, id: string, archived = true): Promise
   if (!a || a.kind === 'human') throw new AdminError('that agent no longer exists');
   if (archived) {
     if (a.archivedAt) throw new AdminError(`"${a.name}" is already archived`);
-    if (a.retired) throw new AdminError(`${retiredReason(a)}, so it is not offered any more: archive the newest version instead`);
+    if (a.retired)
+      throw new AdminError(`${retiredReason(a)}, so it is not offered any more: archive the newest version instead`);
     await db.agent.update({ where: { id }, data: { retired: true, archivedAt: new Date() } });
   } else {
     if (!a.archivedAt) throw new AdminError(`"${a.name}" is not archived`);
@@ -603,21 +797,38 @@ export async function archiveAgent(db: Db, id: string, archived = true): Promise
 }
 
 type AdminAgentRow = Awaited<ReturnType<Db['agent']['findMany']>>[number] & {
-  provider: { name: string } | null; _count: { seats: number; judgments: number };
+  provider: { name: string } | null;
+  _count: { seats: number; judgments: number };
 };
 
 async function toAdminViews(db: Db, rows: AdminAgentRow[]): Promise<AgentAdminView[]> {
   // Only agents that might be deletable need the tournaments looked up.
-  const naming = await tournamentsNaming(db, rows.filter((r) => r._count.seats === 0 && r._count.judgments === 0).map((r) => r.id));
+  const naming = await tournamentsNaming(
+    db,
+    rows.filter((r) => r._count.seats === 0 && r._count.judgments === 0).map((r) => r.id),
+  );
   return rows.map((r) => ({
-    id: r.id, name: r.name, kind: r.kind, providerId: r.providerId, providerName: r.provider?.name ?? null, model: r.model,
-    temperature: r.temperature, maxTokens: r.maxTokens, scaffold: r.scaffold, promptVersion: r.promptVersion,
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    providerId: r.providerId,
+    providerName: r.provider?.name ?? null,
+    model: r.model,
+    temperature: r.temperature,
+    maxTokens: r.maxTokens,
+    scaffold: r.scaffold,
+    promptVersion: r.promptVersion,
     depth: r.kind === 'engine' ? Number((r.settings as { depth?: number } | null)?.depth ?? 4) : null,
     promptSwitches: promptSwitchesOf(r.settings),
     vision: r.kind === 'llm' && visionOf(r.settings),
     rulesUpfront: r.kind === 'llm' && rulesUpfrontOf(r.settings),
     rap: r.kind === 'llm' ? (((r.settings as { rap?: object } | null)?.rap ?? {}) as AgentAdminView['rap']) : {},
-    simulated: r.simulated, version: r.version, retired: r.retired, archived: r.archivedAt !== null, playable: isPlayable(r), matches: r._count.seats,
+    simulated: r.simulated,
+    version: r.version,
+    retired: r.retired,
+    archived: r.archivedAt !== null,
+    playable: isPlayable(r),
+    matches: r._count.seats,
     keptBecause: keptBecause(r._count, naming.get(r.id)),
   }));
 }

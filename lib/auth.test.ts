@@ -1,7 +1,16 @@
 // Admin accounts and sessions on real Postgres: hashing, credentials, first-run setup, session expiry and logout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../server/db/test-db';
-import { adminForToken, checkCredentials, createFirstAdmin, createSession, deleteSession, hashPassword, upsertAdmin, verifyPassword } from './auth';
+import {
+  adminForToken,
+  checkCredentials,
+  createFirstAdmin,
+  createSession,
+  deleteSession,
+  hashPassword,
+  upsertAdmin,
+  verifyPassword,
+} from './auth';
 
 let t: TestDb;
 beforeAll(async () => {

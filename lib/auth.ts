@@ -5,7 +5,12 @@ import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { Db } from './db';
 
-const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
 
 export const SESSION_COOKIE = 'arena_admin';
 export const SESSION_DAYS = 7;
@@ -36,7 +41,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (kind !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   const got = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
   });
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
@@ -48,10 +56,15 @@ export async function adminCount(db: Db): Promise<number> {
 }
 
 /** Creates the admin, or sets a new password when the account exists (ARENA_ADMIN_PASSWORD at start-up). */
-export async function upsertAdmin(db: Db, username: string, password: string): Promise<{ id: string; created: boolean; changed: boolean }> {
+export async function upsertAdmin(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<{ id: string; created: boolean; changed: boolean }> {
   const existing = await db.admin.findUnique({ where: { username } });
   if (existing) {
-    if (await verifyPassword(password, existing.passwordHash)) return { id: existing.id, created: false, changed: false };
+    if (await verifyPassword(password, existing.passwordHash))
+      return { id: existing.id, created: false, changed: false };
     await db.admin.update({ where: { id: existing.id }, data: { passwordHash: await hashPassword(password) } });
     await db.adminSession.deleteMany({ where: { adminId: existing.id } });
     return { id: existing.id, created: false, changed: true };
@@ -64,7 +77,12 @@ export async function upsertAdmin(db: Db, username: string, password: string): P
  * First-run setup: creates the first admin only while none exists. The check and the insert share one
  * transaction under an advisory lock, so two browsers racing to set up cannot both win.
  */
-export async function createFirstAdmin(db: Db, username: string, password: string, budget: { beforeHash?: () => Promise<void> } = {}): Promise<{ id: string } | null> {
+export async function createFirstAdmin(
+  db: Db,
+  username: string,
+  password: string,
+  budget: { beforeHash?: () => Promise<void> } = {},
+): Promise<{ id: string } | null> {
   await budget.beforeHash?.();
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
@@ -79,12 +97,18 @@ export async function createFirstAdmin(db: Db, username: string, password: strin
  * `beforeHash` runs right before the password is hashed (lib/entry.ts counts every hash).
  */
 export async function checkCredentials(
-  db: Db, username: string, password: string, budget: { beforeHash?: () => Promise<void> } = {},
+  db: Db,
+  username: string,
+  password: string,
+  budget: { beforeHash?: () => Promise<void> } = {},
 ): Promise<{ id: string; username: string } | null> {
   const a = await db.admin.findUnique({ where: { username } });
   await budget.beforeHash?.();
   // Hash even for an unknown user, so response time does not reveal which usernames exist.
-  const ok = await verifyPassword(password, a?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+  const ok = await verifyPassword(
+    password,
+    a?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+  );
   return a && ok ? { id: a.id, username: a.username } : null;
 }
 
@@ -100,7 +124,10 @@ export async function createSession(db: Db, adminId: string): Promise<{ token: s
   return { token, expiresAt };
 }
 
-export async function adminForToken(db: Db, token: string | undefined | null): Promise<{ id: string; username: string } | null> {
+export async function adminForToken(
+  db: Db,
+  token: string | undefined | null,
+): Promise<{ id: string; username: string } | null> {
   if (!token || token.length > 200) return null;
   const s = await db.adminSession.findUnique({ where: { tokenHash: digest(token) }, include: { admin: true } });
   if (!s || s.expiresAt.getTime() < Date.now()) return null;

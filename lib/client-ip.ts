@@ -20,7 +20,10 @@ function normal(addr: string): string {
 export function clientIp(remote: string | undefined, headers: Headers, trustProxy: boolean): string {
   if (trustProxy) {
     const xff = headers['x-forwarded-for'];
-    const list = (Array.isArray(xff) ? xff.join(',') : (xff ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const last = list.at(-1);
     if (last && isIP(normal(last))) return normal(last);
   }

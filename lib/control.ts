@@ -13,6 +13,9 @@ export interface TournamentControl {
   cancel(id: string): Promise<void>;
 }
 
-const slot = serviceSlot<TournamentControl>('__arenaTournaments', 'the tournament scheduler is not running in this process (start the arena with `npm start`)');
+const slot = serviceSlot<TournamentControl>(
+  '__arenaTournaments',
+  'the tournament scheduler is not running in this process (start the arena with `npm start`)',
+);
 export const registerTournamentControl = slot.register;
 export const tournamentControl = slot.get;

@@ -22,7 +22,16 @@ export interface DatasetSummary {
   createdAt: Date;
 }
 
-const SUMMARY = { id: true, name: true, format: true, source: true, matchCount: true, agents: true, games: true, createdAt: true } as const;
+const SUMMARY = {
+  id: true,
+  name: true,
+  format: true,
+  source: true,
+  matchCount: true,
+  agents: true,
+  games: true,
+  createdAt: true,
+} as const;
 
 /** The largest file an import reads (GameBench's own matches.json is 20 kB; 200,000 matches fit). */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
@@ -32,10 +41,14 @@ export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
  * a bad name, a name already taken (datasets are read-only: they are never replaced), a file too large, not JSON, or
  * any bad entry (named by its index and game).
  */
-export async function importDataset(db: Db, input: { name: string; text: string; source?: string | null; createdBy?: string | null }): Promise<DatasetSummary> {
+export async function importDataset(
+  db: Db,
+  input: { name: string; text: string; source?: string | null; createdBy?: string | null },
+): Promise<DatasetSummary> {
   const name = datasetNameSchema.safeParse(input.name);
   if (!name.success) throw new DatasetError(name.error.issues[0]!.message, { field: 'name' });
-  if (Buffer.byteLength(input.text) > MAX_IMPORT_BYTES) throw new DatasetError(`the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, { field: 'file' });
+  if (Buffer.byteLength(input.text) > MAX_IMPORT_BYTES)
+    throw new DatasetError(`the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, { field: 'file' });
   let data;
   try {
     data = parseGamebench(input.text);
@@ -49,16 +62,31 @@ export async function importDataset(db: Db, input: { name: string; text: string;
   // only (Object.fromEntries and spread define them, where `entry[name] = …` would set the prototype instead), and
   // written as JSON text: Prisma's own serialisation of a Json value copies objects by assignment and drops a
   // "__proto__" key (the agent vanished and every view of the dataset failed).
-  const entries = data.matches.map((m) => ({ game: m.gameId, ...Object.fromEntries(m.seats.map((s) => [s.agentId, s.score])) }));
+  const entries = data.matches.map((m) => ({
+    game: m.gameId,
+    ...Object.fromEntries(m.seats.map((s) => [s.agentId, s.score])),
+  }));
   try {
-    return await db.$transaction(async (tx) => {
-      const d = await tx.dataset.create({
-        data: { name: name.data, format: 'gamebench', source: input.source?.slice(0, 200) ?? null, matchCount: entries.length, agents: data.agents, games: data.games, entries: [], createdBy: input.createdBy ?? null },
-        select: SUMMARY,
-      });
-      await tx.$executeRaw`UPDATE datasets SET entries = ${JSON.stringify(entries)}::jsonb WHERE id = ${d.id}`;
-      return d;
-    }, { timeout: 60_000 });
+    return await db.$transaction(
+      async (tx) => {
+        const d = await tx.dataset.create({
+          data: {
+            name: name.data,
+            format: 'gamebench',
+            source: input.source?.slice(0, 200) ?? null,
+            matchCount: entries.length,
+            agents: data.agents,
+            games: data.games,
+            entries: [],
+            createdBy: input.createdBy ?? null,
+          },
+          select: SUMMARY,
+        });
+        await tx.$executeRaw`UPDATE datasets SET entries = ${JSON.stringify(entries)}::jsonb WHERE id = ${d.id}`;
+        return d;
+      },
+      { timeout: 60_000 },
+    );
   } catch (err) {
     // Two imports under one name at once: the second is told the name is taken.
     if ((err as { code?: string }).code === 'P2002') throw taken(name.data);
@@ -67,7 +95,10 @@ export async function importDataset(db: Db, input: { name: string; text: string;
 }
 
 const taken = (name: string) =>
-  new DatasetError(`a dataset named "${name}" exists already; datasets are read-only, so import under another name (or delete that one first)`, { field: 'name' });
+  new DatasetError(
+    `a dataset named "${name}" exists already; datasets are read-only, so import under another name (or delete that one first)`,
+    { field: 'name' },
+  );
 
 export async function listDatasets(db: Db): Promise<DatasetSummary[]> {
   return db.dataset.findMany({ select: SUMMARY, orderBy: { createdAt: 'desc' } });
@@ -80,9 +111,12 @@ export async function deleteDataset(db: Db, name: string): Promise<void> {
 
 /** The datasets with these names (every one must exist: a leaderboard never shows fewer than it was asked for). */
 export async function findDatasets(db: Db, names: readonly string[]): Promise<DatasetSummary[]> {
-  const found = await db.dataset.findMany({ where: { name: { in: [...names] } }, select: SUMMARY, orderBy: { name: 'asc' } });
+  const found = await db.dataset.findMany({
+    where: { name: { in: [...names] } },
+    select: SUMMARY,
+    orderBy: { name: 'asc' },
+  });
   const missing = names.filter((n) => !found.some((d) => d.name === n));
   if (missing.length) throw new DatasetError(`there is no dataset named ${missing.map((n) => `"${n}"`).join(', ')}`);
   return found;
 }
-

@@ -11,7 +11,10 @@ export const datasetNameSchema = z
   .trim()
   .min(1, 'a dataset needs a name')
   .max(64, 'a dataset name is at most 64 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a dataset name is letters, digits, dots, dashes and underscores, starting with a letter or digit (e.g. gamebench-2024)');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'a dataset name is letters, digits, dots, dashes and underscores, starting with a letter or digit (e.g. gamebench-2024)',
+  );
 
 /**
  * The leaderboard's `dataset=` parameter: one name or several, comma-separated (absent: the arena's own matches),
@@ -20,7 +23,16 @@ export const datasetNameSchema = z
 export const datasetParamSchema = z
   .string()
   .max(600)
-  .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))].sort())
+  .transform((s) =>
+    [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ].sort(),
+  )
   .pipe(z.array(datasetNameSchema).min(1, 'name a dataset').max(8, 'at most 8 datasets at once'))
   .transform((names) => names.join(','));
 
@@ -47,7 +59,10 @@ export interface KnownGame {
  * per-category views of a dataset line up with the arena's; a game the arena does not have keeps the file's id.
  */
 export function arenaGameId(fileGameId: string, registry: readonly KnownGame[]): string {
-  return (registry.find((g) => g.id === fileGameId) ?? registry.find((g) => g.meta.gamebenchId === fileGameId))?.id ?? fileGameId;
+  return (
+    (registry.find((g) => g.id === fileGameId) ?? registry.find((g) => g.meta.gamebenchId === fileGameId))?.id ??
+    fileGameId
+  );
 }
 
 /**
@@ -55,7 +70,10 @@ export function arenaGameId(fileGameId: string, registry: readonly KnownGame[]):
  * there is one, each match's id naming its dataset and entry. The stored entries were checked at import; reading
  * them again checks them again.
  */
-export function datasetMatches(dataset: { name: string; entries: unknown }, registry: readonly KnownGame[]): RatedMatch[] {
+export function datasetMatches(
+  dataset: { name: string; entries: unknown },
+  registry: readonly KnownGame[],
+): RatedMatch[] {
   const { matches } = readGamebench(dataset.entries, { idPrefix: `${dataset.name}#` });
   // GameBench's files carry no times: a match's place in the file is its order, for TrueSkill and Elo (the arena's
   // export lists matches oldest first) and for the bootstrap's order within a game.
@@ -71,7 +89,10 @@ export function datasetMatches(dataset: { name: string; entries: unknown }, regi
  * A dataset's games as the leaderboard's filters list them: the arena's id, title and categories where the arena has
  * the game, else the file's own id (no category).
  */
-export function datasetGameList(fileGameIds: readonly string[], registry: readonly KnownGame[]): { id: string; title: string; categories: readonly string[] }[] {
+export function datasetGameList(
+  fileGameIds: readonly string[],
+  registry: readonly KnownGame[],
+): { id: string; title: string; categories: readonly string[] }[] {
   const byId = new Map<string, { id: string; title: string; categories: readonly string[] }>();
   for (const raw of fileGameIds) {
     const id = arenaGameId(raw, registry);

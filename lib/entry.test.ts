@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../server/db/test-db';
 import { upsertAdmin } from './auth';
 import { adminSignIn, createAccountFrom, enterAsGuest, keepNameWithPassword, personSignIn } from './entry';
-import { addressKey, closeRateLimits, createRateLimits, RATE_LIMITS, rateLimits, waitWords, type RateLimitNumbers } from './rate-limit';
+import {
+  addressKey,
+  closeRateLimits,
+  createRateLimits,
+  RATE_LIMITS,
+  rateLimits,
+  waitWords,
+  type RateLimitNumbers,
+} from './rate-limit';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -29,14 +37,19 @@ describe('new names (guests and accounts)', () => {
       /^too many new names from your address: try again in (59|60) minutes$/,
     );
     // Accounts count with guests: the same address cannot switch to making accounts.
-    await expect(createAccountFrom(t.db, { name: 'Sneaky', password: 'long-enough' }, ip, limits())).rejects.toThrow(/too many new names/);
+    await expect(createAccountFrom(t.db, { name: 'Sneaky', password: 'long-enough' }, ip, limits())).rejects.toThrow(
+      /too many new names/,
+    );
     expect(await t.db.person.count({ where: { name: { in: ['One too many', 'Sneaky'] } } })).toBe(0);
-    await expect(enterAsGuest(t.db, { name: 'Neighbour' }, '198.51.100.8', limits())).resolves.toMatchObject({ name: 'Neighbour' });
+    await expect(enterAsGuest(t.db, { name: 'Neighbour' }, '198.51.100.8', limits())).resolves.toMatchObject({
+      name: 'Neighbour',
+    });
   });
 
   it('a refused or taken name does not use up the allowance', async () => {
     const ip = '198.51.100.9';
-    for (let i = 0; i < 15; i++) await expect(enterAsGuest(t.db, { name: 'Neighbour' }, ip, limits())).rejects.toThrow(/taken/);
+    for (let i = 0; i < 15; i++)
+      await expect(enterAsGuest(t.db, { name: 'Neighbour' }, ip, limits())).rejects.toThrow(/taken/);
     await expect(enterAsGuest(t.db, { name: 'x' }, ip, limits())).rejects.toThrow(/at least 2/);
     await expect(enterAsGuest(t.db, { name: 'Fresh' }, ip, limits())).resolves.toMatchObject({ name: 'Fresh' });
   });
@@ -48,7 +61,9 @@ describe('new names (guests and accounts)', () => {
     expect(addressKey(null)).toBe('unknown');
     const n = RATE_LIMITS.newNamePerAddress.points;
     for (let i = 0; i < n; i++) await enterAsGuest(t.db, { name: `Six ${i}` }, `2001:db8:6:6::${i + 1}`, limits());
-    await expect(enterAsGuest(t.db, { name: 'Six more' }, '2001:db8:6:6:ffff::9', limits())).rejects.toThrow(/too many new names/);
+    await expect(enterAsGuest(t.db, { name: 'Six more' }, '2001:db8:6:6:ffff::9', limits())).rejects.toThrow(
+      /too many new names/,
+    );
   });
 });
 
@@ -57,27 +72,39 @@ describe('admin sign-in', () => {
     const ip = '203.0.113.50';
     const n = RATE_LIMITS.signInPerAddress.points;
     // Spread over several usernames so only the per-address limit applies.
-    for (let i = 0; i < n; i++) expect(await adminSignIn(t.db, { username: `user${i % 3}`, password: 'wrong-password' }, ip, limits())).toBeNull();
-    await expect(adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, ip, limits())).rejects.toThrow(
-      /^too many sign-in attempts from your address: try again in 1[45] minutes$/,
-    );
+    for (let i = 0; i < n; i++)
+      expect(
+        await adminSignIn(t.db, { username: `user${i % 3}`, password: 'wrong-password' }, ip, limits()),
+      ).toBeNull();
+    await expect(
+      adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, ip, limits()),
+    ).rejects.toThrow(/^too many sign-in attempts from your address: try again in 1[45] minutes$/);
     // Another address signs in.
-    expect(await adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '203.0.113.51', limits())).toMatchObject({ username: 'admin' });
+    expect(
+      await adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '203.0.113.51', limits()),
+    ).toMatchObject({ username: 'admin' });
   });
 
   it('one username from many addresses: refused after the per-name limit, whatever the address', async () => {
     const n = RATE_LIMITS.signInPerName.points;
-    for (let i = 0; i < n; i++) expect(await adminSignIn(t.db, { username: 'admin', password: 'guess-number-' + i }, `192.0.2.${i + 1}`, limits())).toBeNull();
-    await expect(adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '192.0.2.200', limits())).rejects.toThrow(
-      /^too many sign-in attempts for this name: try again in 1[45] minutes$/,
-    );
+    for (let i = 0; i < n; i++)
+      expect(
+        await adminSignIn(t.db, { username: 'admin', password: 'guess-number-' + i }, `192.0.2.${i + 1}`, limits()),
+      ).toBeNull();
+    await expect(
+      adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '192.0.2.200', limits()),
+    ).rejects.toThrow(/^too many sign-in attempts for this name: try again in 1[45] minutes$/);
     // The name in another case is the same name.
-    await expect(adminSignIn(t.db, { username: 'ADMIN', password: 'x' }, '192.0.2.201', limits())).rejects.toThrow(/for this name/);
+    await expect(adminSignIn(t.db, { username: 'ADMIN', password: 'x' }, '192.0.2.201', limits())).rejects.toThrow(
+      /for this name/,
+    );
   });
 
   it('a flood of parallel guesses is refused without one password check past the limit', async () => {
     const results = await Promise.allSettled(
-      Array.from({ length: 60 }, (_, i) => adminSignIn(t.db, { username: `flood${i}`, password: 'wrong-password' }, '203.0.113.77', limits())),
+      Array.from({ length: 60 }, (_, i) =>
+        adminSignIn(t.db, { username: `flood${i}`, password: 'wrong-password' }, '203.0.113.77', limits()),
+      ),
     );
     const refused = results.filter((r) => r.status === 'rejected');
     expect(results.length - refused.length).toBe(RATE_LIMITS.signInPerAddress.points);
@@ -87,13 +114,17 @@ describe('admin sign-in', () => {
   it('right passwords do not count: an admin who signs in often is never locked out', async () => {
     await upsertAdmin(t.db, 'busy', 'busy-password');
     for (let i = 0; i < RATE_LIMITS.signInPerName.points + 5; i++) {
-      expect(await adminSignIn(t.db, { username: 'busy', password: 'busy-password' }, '203.0.113.90', limits())).toMatchObject({ username: 'busy' });
+      expect(
+        await adminSignIn(t.db, { username: 'busy', password: 'busy-password' }, '203.0.113.90', limits()),
+      ).toMatchObject({ username: 'busy' });
     }
   });
 
   it('the counts live in Postgres: another process (a new set of limiters) sees them', async () => {
     await closeRateLimits(t.url); // what a second web process would start with: no memory of its own
-    await expect(adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '203.0.113.50', rateLimits(t.url))).rejects.toThrow(/from your address/);
+    await expect(
+      adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '203.0.113.50', rateLimits(t.url)),
+    ).rejects.toThrow(/from your address/);
   });
 });
 
@@ -102,10 +133,16 @@ describe('person sign-in', () => {
     await createAccountFrom(t.db, { name: 'Target', password: 'target-password' }, '198.18.0.1', limits());
     const n = RATE_LIMITS.signInPerName.points;
     for (let i = 0; i < n; i++) {
-      await expect(personSignIn(t.db, { name: 'Target', password: `guess-${i}-long` }, `198.18.1.${i}`, limits())).rejects.toThrow('that name and password do not match');
+      await expect(
+        personSignIn(t.db, { name: 'Target', password: `guess-${i}-long` }, `198.18.1.${i}`, limits()),
+      ).rejects.toThrow('that name and password do not match');
     }
-    await expect(personSignIn(t.db, { name: 'target', password: 'target-password' }, '198.18.2.1', limits())).rejects.toThrow(/too many sign-in attempts for this name/);
-    await expect(personSignIn(t.db, { name: 'Fresh', password: 'no-password-set' }, '198.18.2.1', limits())).rejects.toThrow('that name and password do not match');
+    await expect(
+      personSignIn(t.db, { name: 'target', password: 'target-password' }, '198.18.2.1', limits()),
+    ).rejects.toThrow(/too many sign-in attempts for this name/);
+    await expect(
+      personSignIn(t.db, { name: 'Fresh', password: 'no-password-set' }, '198.18.2.1', limits()),
+    ).rejects.toThrow('that name and password do not match');
   });
 });
 
@@ -113,20 +150,33 @@ describe('sign-in limits that cannot be sidestepped (issue 35, item 5)', () => {
   it('the per-name limit counts the name as it reads: other spaces, a tab, case, fullwidth or look-alike letters are the same name', async () => {
     await createAccountFrom(t.db, { name: 'Victim Person', password: 'victim-password' }, '198.18.10.1', limits());
     for (let i = 0; i < RATE_LIMITS.signInPerName.points; i++) {
-      await expect(personSignIn(t.db, { name: 'Victim Person', password: `guess-${i}-long` }, `198.18.11.${i}`, limits())).rejects.toThrow('that name and password do not match');
+      await expect(
+        personSignIn(t.db, { name: 'Victim Person', password: `guess-${i}-long` }, `198.18.11.${i}`, limits()),
+      ).rejects.toThrow('that name and password do not match');
     }
-    for (const name of ['Victim  Person', 'Victim\tPerson', ' victim person ', 'Victim\u00a0Person', 'ＶICTIM PERSON', 'VICTlM PERSON']) {
-      await expect(personSignIn(t.db, { name, password: 'victim-password' }, '198.18.12.1', limits()), JSON.stringify(name)).rejects.toThrow(
-        /^too many sign-in attempts for this name: try again in 1[45] minutes$/,
-      );
+    for (const name of [
+      'Victim  Person',
+      'Victim\tPerson',
+      ' victim person ',
+      'Victim\u00a0Person',
+      'ＶICTIM PERSON',
+      'VICTlM PERSON',
+    ]) {
+      await expect(
+        personSignIn(t.db, { name, password: 'victim-password' }, '198.18.12.1', limits()),
+        JSON.stringify(name),
+      ).rejects.toThrow(/^too many sign-in attempts for this name: try again in 1[45] minutes$/);
     }
     // Another person's name is not affected.
     await createAccountFrom(t.db, { name: 'Bystander', password: 'bystander-password' }, '198.18.10.2', limits());
-    await expect(personSignIn(t.db, { name: 'Bystander', password: 'bystander-password' }, '198.18.12.1', limits())).resolves.toMatchObject({ name: 'Bystander' });
+    await expect(
+      personSignIn(t.db, { name: 'Bystander', password: 'bystander-password' }, '198.18.12.1', limits()),
+    ).resolves.toMatchObject({ name: 'Bystander' });
   });
 
   // Limits of their own (small numbers, counters under their own prefix), so these tests neither wait nor disturb the others.
-  const small = (numbers: Partial<RateLimitNumbers>, prefix: string) => createRateLimits(t.url, { ...RATE_LIMITS, ...numbers }, prefix);
+  const small = (numbers: Partial<RateLimitNumbers>, prefix: string) =>
+    createRateLimits(t.url, { ...RATE_LIMITS, ...numbers }, prefix);
 
   it('every password hash is counted per address: right sign-ins, new accounts and new passwords too; a taken name hashes nothing', async () => {
     const l = small({ passwordHashPerAddress: { points: 4, seconds: 15 * 60 } }, 'hash-address-test:');
@@ -134,22 +184,35 @@ describe('sign-in limits that cannot be sidestepped (issue 35, item 5)', () => {
       const ip = '198.18.20.1';
       await createAccountFrom(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l); // 1
       // A taken name is refused before any hash: these do not use the budget.
-      for (let i = 0; i < 6; i++) await expect(createAccountFrom(t.db, { name: 'HASHER', password: `other-password-${i}` }, ip, l)).rejects.toThrow(/taken/);
-      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l)).resolves.toMatchObject({ name: 'Hasher' }); // 2
+      for (let i = 0; i < 6; i++)
+        await expect(
+          createAccountFrom(t.db, { name: 'HASHER', password: `other-password-${i}` }, ip, l),
+        ).rejects.toThrow(/taken/);
+      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l)).resolves.toMatchObject({
+        name: 'Hasher',
+      }); // 2
       const guest = await enterAsGuest(t.db, { name: 'Keeper' }, ip, l); // a guest: no password, no hash
       await keepNameWithPassword(t.db, guest.id, 'keeper-password', ip, l); // 3
-      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l)).resolves.toMatchObject({ name: 'Hasher' }); // 4
+      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l)).resolves.toMatchObject({
+        name: 'Hasher',
+      }); // 4
       // The budget is spent: a right password, a new account, a new password and a guess are all refused, in words.
       const refusal = /^too many password checks from your address: try again in 1[45] minutes$/;
       await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, ip, l)).rejects.toThrow(refusal);
-      await expect(createAccountFrom(t.db, { name: 'Hasher Two', password: 'hasher-password' }, ip, l)).rejects.toThrow(refusal);
+      await expect(createAccountFrom(t.db, { name: 'Hasher Two', password: 'hasher-password' }, ip, l)).rejects.toThrow(
+        refusal,
+      );
       const other = await enterAsGuest(t.db, { name: 'Keeper Two' }, ip, l);
       await expect(keepNameWithPassword(t.db, other.id, 'keeper-password', ip, l)).rejects.toThrow(refusal);
-      await expect(adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, ip, l)).rejects.toThrow(refusal);
+      await expect(adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, ip, l)).rejects.toThrow(
+        refusal,
+      );
       expect(await t.db.person.count({ where: { name: 'Hasher Two' } })).toBe(0);
       expect((await t.db.person.findUniqueOrThrow({ where: { id: other.id } })).passwordHash).toBeNull();
       // Nothing was checked: the refused sign-ins are not failures of that name (another address signs in at once).
-      await expect(personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, '198.18.20.2', l)).resolves.toMatchObject({ name: 'Hasher' });
+      await expect(
+        personSignIn(t.db, { name: 'Hasher', password: 'hasher-password' }, '198.18.20.2', l),
+      ).resolves.toMatchObject({ name: 'Hasher' });
     } finally {
       await l.pool.end();
     }
@@ -159,13 +222,20 @@ describe('sign-in limits that cannot be sidestepped (issue 35, item 5)', () => {
     const l = small({ passwordHashAll: { points: 3, seconds: 60 } }, 'hash-all-test:');
     try {
       await createAccountFrom(t.db, { name: 'Crowd', password: 'crowd-password' }, '198.18.30.1', l); // 1
-      for (let i = 2; i <= 3; i++) await expect(personSignIn(t.db, { name: 'Crowd', password: 'crowd-password' }, `198.18.30.${i}`, l)).resolves.toMatchObject({ name: 'Crowd' });
+      for (let i = 2; i <= 3; i++)
+        await expect(
+          personSignIn(t.db, { name: 'Crowd', password: 'crowd-password' }, `198.18.30.${i}`, l),
+        ).resolves.toMatchObject({ name: 'Crowd' });
       await expect(personSignIn(t.db, { name: 'Crowd', password: 'crowd-password' }, '198.18.30.4', l)).rejects.toThrow(
         /^the server is checking too many passwords right now: try again in \d+ seconds$/,
       );
-      await expect(adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '198.18.30.5', l)).rejects.toThrow(/checking too many passwords/);
+      await expect(
+        adminSignIn(t.db, { username: 'admin', password: 'the-right-password' }, '198.18.30.5', l),
+      ).rejects.toThrow(/checking too many passwords/);
       // Guests need no password: they still come in.
-      await expect(enterAsGuest(t.db, { name: 'Crowd Guest' }, '198.18.30.6', l)).resolves.toMatchObject({ name: 'Crowd Guest' });
+      await expect(enterAsGuest(t.db, { name: 'Crowd Guest' }, '198.18.30.6', l)).resolves.toMatchObject({
+        name: 'Crowd Guest',
+      });
     } finally {
       await l.pool.end();
     }

@@ -3,7 +3,15 @@
 // (names, passwords) stay in people/auth. Every password hash on these paths is counted (RateLimits.passwordHash).
 import { checkCredentials, createFirstAdmin, credentialsSchema } from './auth';
 import type { Db } from './db';
-import { createAccount, createGuest, setPassword, signIn, signInNameKey, type HashBudget, type PersonInfo } from './people';
+import {
+  createAccount,
+  createGuest,
+  setPassword,
+  signIn,
+  signInNameKey,
+  type HashBudget,
+  type PersonInfo,
+} from './people';
 import { rateLimits, RateLimitError, type RateLimits, type Taken } from './rate-limit';
 
 type Ip = string | null | undefined;
@@ -27,7 +35,12 @@ export function enterAsGuest(db: Db, raw: unknown, ip: Ip, limits: RateLimits = 
 }
 
 /** A new account: a taken name is refused before its password is hashed, and the hash is counted. */
-export function createAccountFrom(db: Db, raw: unknown, ip: Ip, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
+export function createAccountFrom(
+  db: Db,
+  raw: unknown,
+  ip: Ip,
+  limits: RateLimits = rateLimits(),
+): Promise<PersonInfo> {
   return newName(ip, limits, () => createAccount(db, raw, budgetOf(ip, limits)));
 }
 
@@ -48,7 +61,12 @@ async function attempt<T>(taken: Taken, check: () => Promise<T>): Promise<T> {
  * A person's sign-in: counted per address and per name (as the name reads: lib/people.ts, signInNameKey) before the
  * password is checked; a right one is not counted as a failure, but its hash is counted like every other.
  */
-export async function personSignIn(db: Db, raw: unknown, ip: Ip, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
+export async function personSignIn(
+  db: Db,
+  raw: unknown,
+  ip: Ip,
+  limits: RateLimits = rateLimits(),
+): Promise<PersonInfo> {
   const taken = await limits.signIn('person', ip, signInNameKey((raw as { name?: unknown } | null)?.name));
   const p = await attempt(taken, () => signIn(db, raw, budgetOf(ip, limits)));
   await taken.release();
@@ -56,7 +74,13 @@ export async function personSignIn(db: Db, raw: unknown, ip: Ip, limits: RateLim
 }
 
 /** A guest keeps their name with a password: its hash is counted. */
-export function keepNameWithPassword(db: Db, personId: string, rawPassword: unknown, ip: Ip, limits: RateLimits = rateLimits()): Promise<PersonInfo> {
+export function keepNameWithPassword(
+  db: Db,
+  personId: string,
+  rawPassword: unknown,
+  ip: Ip,
+  limits: RateLimits = rateLimits(),
+): Promise<PersonInfo> {
   return setPassword(db, personId, rawPassword, budgetOf(ip, limits));
 }
 
@@ -64,17 +88,29 @@ export function keepNameWithPassword(db: Db, personId: string, rawPassword: unkn
  * An admin's sign-in: the admin, or null for a wrong username or password (one answer for both). Counted per address
  * and per username before the password is checked, so a flood of guesses is refused without hashing any of them.
  */
-export async function adminSignIn(db: Db, raw: { username: string; password: string }, ip: Ip, limits: RateLimits = rateLimits()): Promise<{ id: string; username: string } | null> {
+export async function adminSignIn(
+  db: Db,
+  raw: { username: string; password: string },
+  ip: Ip,
+  limits: RateLimits = rateLimits(),
+): Promise<{ id: string; username: string } | null> {
   const username = raw.username.trim();
   const taken = await limits.signIn('admin', ip, username);
   // A malformed username or a too-short password is just as wrong: the answer never says which part was.
   const input = credentialsSchema.safeParse({ username, password: raw.password });
-  const admin = input.success ? await attempt(taken, () => checkCredentials(db, input.data.username, input.data.password, budgetOf(ip, limits))) : null;
+  const admin = input.success
+    ? await attempt(taken, () => checkCredentials(db, input.data.username, input.data.password, budgetOf(ip, limits)))
+    : null;
   if (admin) await taken.release();
   return admin;
 }
 
 /** The first admin (while none exists): its hash is counted. */
-export function firstAdmin(db: Db, input: { username: string; password: string }, ip: Ip, limits: RateLimits = rateLimits()): Promise<{ id: string } | null> {
+export function firstAdmin(
+  db: Db,
+  input: { username: string; password: string },
+  ip: Ip,
+  limits: RateLimits = rateLimits(),
+): Promise<{ id: string } | null> {
   return createFirstAdmin(db, input.username, input.password, budgetOf(ip, limits));
 }

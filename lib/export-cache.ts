@@ -60,7 +60,8 @@ interface State {
 
 // One state per process, shared by every route bundle Next makes (each may load this module on its own).
 const g = globalThis as unknown as { __arenaExportCache?: State };
-const state = (): State => (g.__arenaExportCache ??= { entries: new Map(), creating: new Map(), versions: new Map(), writers: 0, queue: [] });
+const state = (): State =>
+  (g.__arenaExportCache ??= { entries: new Map(), creating: new Map(), versions: new Map(), writers: 0, queue: [] });
 
 /** Where the files go (and are unlinked at once): the data folder, on disk (the system's temporary folder may be memory). */
 function cacheDir(): string {
@@ -110,7 +111,8 @@ async function writerTurn(): Promise<() => void> {
   else s.writers++;
   return () => {
     const next = s.queue.shift();
-    if (next) next(); // the turn passes on (the count stays)
+    if (next)
+      next(); // the turn passes on (the count stays)
     else s.writers--;
   };
 }
@@ -150,7 +152,19 @@ async function write(name: string, version: string, chunks: () => AsyncIterable<
   const file = path.join(cacheDir(), `${randomBytes(12).toString('hex')}.part`);
   const fh = await open(file, 'w+', 0o600);
   await unlink(file);
-  const e: Entry = { name, version, file: fh, size: 0, done: false, error: null, readers: 0, dropped: false, closed: false, waiting: [], at: Date.now() };
+  const e: Entry = {
+    name,
+    version,
+    file: fh,
+    size: 0,
+    done: false,
+    error: null,
+    readers: 0,
+    dropped: false,
+    closed: false,
+    waiting: [],
+    at: Date.now(),
+  };
   void (async () => {
     const done = await writerTurn();
     try {
@@ -219,7 +233,11 @@ function reader(e: Entry): ReadableStream<Uint8Array> {
  * since it was written (or is being written), else a new one, written once for every request that asks meanwhile.
  * `chunks` makes the export's text; `statuses` and `games` are the matches it covers (for the data's version).
  */
-export async function cachedExport(name: string, scope: { statuses: readonly string[]; games?: readonly string[] }, chunks: () => AsyncIterable<string>): Promise<ReadableStream<Uint8Array>> {
+export async function cachedExport(
+  name: string,
+  scope: { statuses: readonly string[]; games?: readonly string[] },
+  chunks: () => AsyncIterable<string>,
+): Promise<ReadableStream<Uint8Array>> {
   const s = state();
   const version = `${process.env.DATABASE_URL}#${await versionOf(scope.statuses, scope.games)}`;
   let e = s.entries.get(name);
@@ -259,7 +277,13 @@ function limiter(): RateLimiterPostgres {
       url,
       pool,
       limiter: new RateLimiterPostgres({
-        storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration: EXPORT_LIMIT.seconds,
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        keyPrefix,
+        points,
+        duration: EXPORT_LIMIT.seconds,
         // If Postgres does not answer, each process keeps counting in memory rather than letting everyone through.
         insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: EXPORT_LIMIT.seconds }),
       }),
@@ -280,7 +304,9 @@ export async function exportRefusal(request: Request): Promise<Response | null> 
     if (!(err instanceof RateLimiterRes)) throw err;
     const wait = err.msBeforeNext;
     return Response.json(
-      { error: `too many exports from your address: try again in ${waitWords(wait)} (at most ${EXPORT_LIMIT.points} every ${EXPORT_LIMIT.seconds / 60} minutes)` },
+      {
+        error: `too many exports from your address: try again in ${waitWords(wait)} (at most ${EXPORT_LIMIT.points} every ${EXPORT_LIMIT.seconds / 60} minutes)`,
+      },
       { status: 429, headers: { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) } },
     );
   }

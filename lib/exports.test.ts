@@ -112,8 +112,27 @@ describe('CSV', () => {
   it('writes one row per seat in column order', () => {
     const m = match(
       [
-        seat({ seat: 0, agentId: 'a', agentName: 'sim-careful · cot (simulated)', score: 1, outcome: 'win', illegalCount: 2 }),
-        seat({ seat: 1, agentId: 'b', agentName: 'Engine', agentKind: 'engine', model: null, scaffold: null, promptVersion: null, simulated: false, score: 0, outcome: 'loss', forfeitCount: 1 }),
+        seat({
+          seat: 0,
+          agentId: 'a',
+          agentName: 'sim-careful · cot (simulated)',
+          score: 1,
+          outcome: 'win',
+          illegalCount: 2,
+        }),
+        seat({
+          seat: 1,
+          agentId: 'b',
+          agentName: 'Engine',
+          agentKind: 'engine',
+          model: null,
+          scaffold: null,
+          promptVersion: null,
+          simulated: false,
+          score: 0,
+          outcome: 'loss',
+          forfeitCount: 1,
+        }),
       ],
       { tournamentName: 'Round robin, "demo"' },
     );
@@ -140,8 +159,20 @@ describe('jsonlRecord', () => {
       [{ seq: 1, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at }],
       [
         {
-          purpose: 'move', seat: 0, ply: 0, attempt: 0, agentId: 'a', model: 'sim-careful', messages: [{ role: 'user', content: 'hi\nthere' }],
-          reply: 'MOVE: 5', parsedAction: { type: 'place', cell: 4 }, tokensIn: 10, tokensOut: 3, latencyMs: 120, error: null, at,
+          purpose: 'move',
+          seat: 0,
+          ply: 0,
+          attempt: 0,
+          agentId: 'a',
+          model: 'sim-careful',
+          messages: [{ role: 'user', content: 'hi\nthere' }],
+          reply: 'MOVE: 5',
+          parsedAction: { type: 'place', cell: 4 },
+          tokensIn: 10,
+          tokensOut: 3,
+          latencyMs: 120,
+          error: null,
+          at,
         },
       ],
     );
@@ -151,8 +182,23 @@ describe('jsonlRecord', () => {
     expect(back.game).toBe('tictactoe');
     expect(back.tournament).toEqual({ id: 't1', name: 'Demo round robin' });
     expect(back.seats).toHaveLength(2);
-    expect(back.events[0]).toEqual({ seq: 1, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at: '2025-01-01T10:00:02.000Z' });
-    expect(back.llmCalls[0]).toMatchObject({ purpose: 'move', ply: 0, reply: 'MOVE: 5', tokensIn: 10, latencyMs: 120, error: null, parsedAction: { cell: 4 } });
+    expect(back.events[0]).toEqual({
+      seq: 1,
+      kind: 'start',
+      seat: null,
+      payload: { seats: [] },
+      visibleTo: [],
+      at: '2025-01-01T10:00:02.000Z',
+    });
+    expect(back.llmCalls[0]).toMatchObject({
+      purpose: 'move',
+      ply: 0,
+      reply: 'MOVE: 5',
+      tokensIn: 10,
+      latencyMs: 120,
+      error: null,
+      parsedAction: { cell: 4 },
+    });
     expect(back.finishedAt).toBe('2025-01-01T10:01:00.000Z');
   });
 });

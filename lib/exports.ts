@@ -15,9 +15,12 @@ export function exportScope(url: string): { games?: string[]; suffix: string } |
   const game = p.get('game') || undefined;
   const category = p.get('category') || undefined;
   if (game && !getGame(game)) return { error: `unknown game "${game}"` };
-  if (category && !(CATEGORIES as readonly string[]).includes(category)) return { error: `unknown category "${category}": one of ${CATEGORIES.join(', ')}` };
+  if (category && !(CATEGORIES as readonly string[]).includes(category))
+    return { error: `unknown category "${category}": one of ${CATEGORIES.join(', ')}` };
   if (!game && !category) return { suffix: '' };
-  const ids = (game ? [getGame(game)!] : games).filter((g) => !category || (g.meta.categories as readonly string[]).includes(category)).map((g) => g.id);
+  const ids = (game ? [getGame(game)!] : games)
+    .filter((g) => !category || (g.meta.categories as readonly string[]).includes(category))
+    .map((g) => g.id);
   return { games: ids, suffix: `-${[game, category].filter(Boolean).join('-')}` };
 }
 
@@ -81,7 +84,14 @@ export type ExportEvent = SeenEvent & {
 export function exportEvent(gameId: string, ev: StoredEvent): ExportEvent {
   const game = getGame(gameId) ?? { meta: { info: 'imperfect' as const } };
   const seen = seenEvent(game, ev, exportViewer)!; // an omniscient viewer sees every event
-  return { seq: ev.seq, kind: seen.kind, seat: seen.seat, payload: seen.payload, visibleTo: ev.visibleTo, at: ev.at } as ExportEvent;
+  return {
+    seq: ev.seq,
+    kind: seen.kind,
+    seat: seen.seat,
+    payload: seen.payload,
+    visibleTo: ev.visibleTo,
+    at: ev.at,
+  } as ExportEvent;
 }
 
 /**
@@ -94,8 +104,15 @@ export function exportEvent(gameId: string, ev: StoredEvent): ExportEvent {
  * `simul-score` (the judge rates an answer 1–10), `simul-compare` (the judge compares two answers).
  */
 export type CallPurpose =
-  | 'move' | 'judge' | 'rap-expand' | 'rap-simulate' | 'rap-evaluate'
-  | 'simul-extract' | 'simul-answer' | 'simul-score' | 'simul-compare';
+  | 'move'
+  | 'judge'
+  | 'rap-expand'
+  | 'rap-simulate'
+  | 'rap-evaluate'
+  | 'simul-extract'
+  | 'simul-answer'
+  | 'simul-score'
+  | 'simul-compare';
 
 /** One request to a model: what was sent, what came back, what it cost. */
 export interface ExportLlmCall {

@@ -21,7 +21,10 @@ SCORE: <1-5> (1 = contradicts the word, 3 = loosely fits, 5 = clearly true of it
 VERDICT: consistent | inconsistent
 REASON: <one short sentence>`,
     },
-    { role: 'user', content: `Word: ${item.word}\nDescription: "${item.text}"\n\nIs the description consistent with the word?\nSCORE: <1-5>\nVERDICT: consistent | inconsistent\nREASON: <one short sentence>` },
+    {
+      role: 'user',
+      content: `Word: ${item.word}\nDescription: "${item.text}"\n\nIs the description consistent with the word?\nSCORE: <1-5>\nVERDICT: consistent | inconsistent\nREASON: <one short sentence>`,
+    },
   ];
 }
 
@@ -35,11 +38,20 @@ export function parseVerdict(reply: string): Verdict | { error: string } {
   const text = reply.replace(/<think>[\s\S]*?<\/think>/gi, '');
   const rawScore = line(text, 'SCORE');
   const m = rawScore ? /^(-?\d+(?:[.,]\d+)?)/.exec(rawScore) : null;
-  if (!m) return { error: 'start with "SCORE: <1-5>", then "VERDICT: consistent" or "VERDICT: inconsistent", then "REASON: <one sentence>"' };
+  if (!m)
+    return {
+      error:
+        'start with "SCORE: <1-5>", then "VERDICT: consistent" or "VERDICT: inconsistent", then "REASON: <one sentence>"',
+    };
   const score = Number(m[1]!.replace(',', '.'));
-  if (!Number.isInteger(score) || score < 1 || score > 5) return { error: `the score is a whole number from 1 to 5 (you gave ${m[1]})` };
+  if (!Number.isInteger(score) || score < 1 || score > 5)
+    return { error: `the score is a whole number from 1 to 5 (you gave ${m[1]})` };
   const v = line(text, 'VERDICT')?.toLowerCase() ?? '';
-  const consistent = /\binconsistent\b|\bnot consistent\b|不一致/.test(v) ? false : /\bconsistent\b|一致/.test(v) ? true : score >= 3;
+  const consistent = /\binconsistent\b|\bnot consistent\b|不一致/.test(v)
+    ? false
+    : /\bconsistent\b|一致/.test(v)
+      ? true
+      : score >= 3;
   const reason = (line(text, 'REASON') ?? '').replace(/^["“]|["”]$/g, '').slice(0, 300);
   return { score, consistent, reason };
 }

@@ -26,12 +26,15 @@ describe('estimate=point|gamebench', () => {
     expect(both.issues).toEqual([
       {
         key: 'scheme',
-        message: 'scheme: "plain" does not go with estimate=gamebench (GameBench\'s Eq. 3 averages game-weighted resamples)',
+        message:
+          'scheme: "plain" does not go with estimate=gamebench (GameBench\'s Eq. 3 averages game-weighted resamples)',
         instead: 'the game-weighted bootstrap',
       },
     ]);
     const bad = parseLeaderboardQuery({ estimate: 'mean' });
     expect(bad.query.estimate).toBe('point');
-    expect(bad.issues).toEqual([{ key: 'estimate', message: 'estimate: "mean" is not valid (one of point, gamebench)', instead: 'the point fit' }]);
+    expect(bad.issues).toEqual([
+      { key: 'estimate', message: 'estimate: "mean" is not valid (one of point, gamebench)', instead: 'the point fit' },
+    ]);
   });
 });

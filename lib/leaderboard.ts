@@ -73,20 +73,43 @@ export const unknownGame = (id: string) => `game: "${id}" is not a registered ga
 
 /** What a parameter's default shows, in words (for "showing … instead"). */
 function defaultInWords(key: keyof LeaderboardQuery, value: unknown): string {
-  if (value === undefined) return key === 'game' ? 'all games' : key === 'category' ? 'all categories' : key === 'version' ? 'all prompt versions' : key === 'dataset' ? 'the arena’s own matches' : 'no filter';
+  if (value === undefined)
+    return key === 'game'
+      ? 'all games'
+      : key === 'category'
+        ? 'all categories'
+        : key === 'version'
+          ? 'all prompt versions'
+          : key === 'dataset'
+            ? 'the arena’s own matches'
+            : 'no filter';
   const words: Record<string, string> = {
-    bt: 'Bradley-Terry', trueskill: 'TrueSkill', elo: 'Elo', '95': '95% intervals', '90': '90% intervals', plain: 'the plain bootstrap',
-    'game-weighted': 'the game-weighted bootstrap', show: `${key === 'baselines' ? 'baselines' : 'simulated agents'} shown`,
+    bt: 'Bradley-Terry',
+    trueskill: 'TrueSkill',
+    elo: 'Elo',
+    '95': '95% intervals',
+    '90': '90% intervals',
+    plain: 'the plain bootstrap',
+    'game-weighted': 'the game-weighted bootstrap',
+    show: `${key === 'baselines' ? 'baselines' : 'simulated agents'} shown`,
     hide: key === 'humans' ? 'people left out' : `${key === 'baselines' ? 'baselines' : 'simulated agents'} hidden`,
-    each: 'each person as a row', together: 'all people as one player',
-    point: 'the point fit', gamebench: 'GameBench’s estimate (Eq. 3)',
+    each: 'each person as a row',
+    together: 'all people as one player',
+    point: 'the point fit',
+    gamebench: 'GameBench’s estimate (Eq. 3)',
   };
   return words[String(value)] ?? String(value);
 }
 
 /** Why a value is refused, in words: the allowed values of a choice, else zod's message. */
-function whyInvalid(key: keyof LeaderboardQuery, issue: { code?: string; message: string; values?: unknown[] } | undefined): string {
-  const field = leaderboardQuerySchema.shape[key] as unknown as { options?: readonly string[]; unwrap?: () => { options?: readonly string[] } };
+function whyInvalid(
+  key: keyof LeaderboardQuery,
+  issue: { code?: string; message: string; values?: unknown[] } | undefined,
+): string {
+  const field = leaderboardQuerySchema.shape[key] as unknown as {
+    options?: readonly string[];
+    unwrap?: () => { options?: readonly string[] };
+  };
   const options = field.options ?? field.unwrap?.().options;
   if (options?.length) return `one of ${options.join(', ')}`;
   return issue?.message ?? 'invalid';
@@ -112,13 +135,23 @@ export function parseLeaderboardQuery(
     if (!(key in flat)) continue;
     const r = leaderboardQuerySchema.shape[key].safeParse(flat[key]);
     if (r.success) query[key] = r.data;
-    else rejected.push({ key, message: key === 'game' ? unknownGame(String(flat[key])) : `${key}: "${String(flat[key])}" is not valid (${whyInvalid(key, r.error.issues[0])})` });
+    else
+      rejected.push({
+        key,
+        message:
+          key === 'game'
+            ? unknownGame(String(flat[key]))
+            : `${key}: "${String(flat[key])}" is not valid (${whyInvalid(key, r.error.issues[0])})`,
+      });
   }
   const parsed = leaderboardQuerySchema.parse(query);
   // GameBench's Eq. 3 averages the fits of game-weighted resamples: that estimate implies that scheme.
   if (parsed.estimate === 'gamebench' && parsed.scheme !== 'game-weighted') {
     if ('scheme' in flat && !rejected.some((r) => r.key === 'scheme')) {
-      rejected.push({ key: 'scheme', message: `scheme: "${String(flat.scheme)}" does not go with estimate=gamebench (GameBench's Eq. 3 averages game-weighted resamples)` });
+      rejected.push({
+        key: 'scheme',
+        message: `scheme: "${String(flat.scheme)}" does not go with estimate=gamebench (GameBench's Eq. 3 averages game-weighted resamples)`,
+      });
     }
     parsed.scheme = 'game-weighted';
   }
@@ -152,10 +185,22 @@ export function leaderboardDataLinks(query: LeaderboardQuery): { href: string; l
   const api = new URLSearchParams(leaderboardSearch(query).slice(1));
   api.set('humans', query.humans);
   return [
-    { href: `/api/export/matches.json${g}`, label: 'JSON', title: `GameBench format: one object per rated finished match${which}` },
+    {
+      href: `/api/export/matches.json${g}`,
+      label: 'JSON',
+      title: `GameBench format: one object per rated finished match${which}`,
+    },
     { href: `/api/export/matches.csv${g}`, label: 'CSV', title: `One row per seat of every finished match${which}` },
-    { href: `/api/export/matches.jsonl${g}`, label: 'JSONL', title: `Full export${which}: seats, events and model calls, one match a line` },
-    { href: `/api/leaderboard?${api}`, label: 'API', title: 'This leaderboard as JSON, with the same parameters as this page' },
+    {
+      href: `/api/export/matches.jsonl${g}`,
+      label: 'JSONL',
+      title: `Full export${which}: seats, events and model calls, one match a line`,
+    },
+    {
+      href: `/api/leaderboard?${api}`,
+      label: 'API',
+      title: 'This leaderboard as JSON, with the same parameters as this page',
+    },
   ];
 }
 
@@ -192,7 +237,15 @@ export interface LeaderboardRow {
   /** Too few matches for a meaningful interval: shown with its point estimate only. */
   lowData: boolean;
   /** `mean` / `betaMean`: GameBench's Eq. 3 (rating scale / β), the mean of the `bootstrapRounds` resamples' fits (null without rounds). */
-  bt: { beta: number; scaled: number; mean: number | null; betaMean: number | null; median: number | null; ci90: Interval | null; ci95: Interval | null } | null;
+  bt: {
+    beta: number;
+    scaled: number;
+    mean: number | null;
+    betaMean: number | null;
+    median: number | null;
+    ci90: Interval | null;
+    ci95: Interval | null;
+  } | null;
   trueskill: { mu: number; sigma: number; conservative: number } | null;
   elo: number | null;
   /** Matches counted in its record (the record rule, lib/records.ts): wins + draws + losses. */
@@ -351,6 +404,9 @@ export interface LeaderboardService {
   get(query: LeaderboardQuery, opts?: { signal?: AbortSignal }): Promise<LeaderboardResult>;
 }
 
-const slot = serviceSlot<LeaderboardService>('__arenaLeaderboard', 'the leaderboard service is not running (start the arena with `npm start`)');
+const slot = serviceSlot<LeaderboardService>(
+  '__arenaLeaderboard',
+  'the leaderboard service is not running (start the arena with `npm start`)',
+);
 export const registerLeaderboardService = slot.register;
 export const leaderboardService = slot.get;

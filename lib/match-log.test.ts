@@ -10,16 +10,43 @@ const seats: SeatInfo[] = [
 ];
 
 const start: WireEvent = { seq: 1, kind: 'start', seat: null, at, payload: { seats: [] }, view: { board: 0 } };
-const reply = (seq: number, seat: number): WireEvent => ({ seq, kind: 'reply', seat, at, payload: { text: 'hmm', attempt: 0 } });
-const move = (seq: number, seat: number, ply: number): WireEvent => ({
-  seq, kind: 'move', seat, at, payload: { ply, action: { type: 'place', ply }, lines: [{ text: `move ${ply}` }] }, view: { board: ply + 1 },
+const reply = (seq: number, seat: number): WireEvent => ({
+  seq,
+  kind: 'reply',
+  seat,
+  at,
+  payload: { text: 'hmm', attempt: 0 },
 });
-const end: WireEvent = { seq: 6, kind: 'end', seat: null, at, payload: { scores: [1, 0], reason: 'X completes row 1', winner: 0 } };
+const move = (seq: number, seat: number, ply: number): WireEvent => ({
+  seq,
+  kind: 'move',
+  seat,
+  at,
+  payload: { ply, action: { type: 'place', ply }, lines: [{ text: `move ${ply}` }] },
+  view: { board: ply + 1 },
+});
+const end: WireEvent = {
+  seq: 6,
+  kind: 'end',
+  seat: null,
+  at,
+  payload: { scores: [1, 0], reason: 'X completes row 1', winner: 0 },
+};
 
 function snapshot(events: WireEvent[], over: Partial<MatchSnapshot> = {}): MatchSnapshot {
   return {
-    matchId: 'm1', gameId: 'tictactoe', status: 'running', seq: events.at(-1)?.seq ?? 0, seats, events,
-    view: null, outcome: null, failureReason: null, you: null, serverTime: at, ...over,
+    matchId: 'm1',
+    gameId: 'tictactoe',
+    status: 'running',
+    seq: events.at(-1)?.seq ?? 0,
+    seats,
+    events,
+    view: null,
+    outcome: null,
+    failureReason: null,
+    you: null,
+    serverTime: at,
+    ...over,
   };
 }
 
@@ -71,7 +98,9 @@ describe('applyEvent', () => {
     expect(filled.view).toEqual({ board: 1 });
     // A joiner whose snapshot already went past `after` (it had 2): only 3 is filled.
     const joined = fromSnapshot(snapshot([start, { seq: 2, hidden: true }]));
-    expect(apply(joined, { ...(move(4, 0, 0) as VisibleWireEvent), after: 1 }).events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(apply(joined, { ...(move(4, 0, 0) as VisibleWireEvent), after: 1 }).events.map((e) => e.seq)).toEqual([
+      1, 2, 3, 4,
+    ]);
     // The room had 3 (a visible event this client never got): resync.
     expect(applyEvent(log, { ...(move(5, 0, 0) as VisibleWireEvent), after: 3 })).toBe('resync');
   });
@@ -100,7 +129,9 @@ describe('applyEvent', () => {
 
 describe('replayFrames', () => {
   it('gives the start and one frame per move; the last frame shows the whole log', () => {
-    const log = fromSnapshot(snapshot([start, reply(2, 0), move(3, 0, 0), reply(4, 1), move(5, 1, 1), end], { status: 'finished' }));
+    const log = fromSnapshot(
+      snapshot([start, reply(2, 0), move(3, 0, 0), reply(4, 1), move(5, 1, 1), end], { status: 'finished' }),
+    );
     const frames = replayFrames(log);
     expect(frames.map((f) => f.move)).toEqual([0, 1, 2]);
     expect(frames.map((f) => f.seq)).toEqual([1, 3, 5]);
@@ -112,7 +143,14 @@ describe('replayFrames', () => {
   });
 
   it('leaves out the last move of a seat whose action is hidden', () => {
-    const secret: WireEvent = { seq: 2, kind: 'move', seat: 0, at, payload: { ply: 0, action: null, lines: [] }, view: { board: 1 } };
+    const secret: WireEvent = {
+      seq: 2,
+      kind: 'move',
+      seat: 0,
+      at,
+      payload: { ply: 0, action: null, lines: [] },
+      view: { board: 1 },
+    };
     expect(replayFrames(fromSnapshot(snapshot([start, secret])))[1]!.lastMove).toBeNull();
   });
 
@@ -124,20 +162,41 @@ describe('replayFrames', () => {
 
 describe('results and lines as this viewer reads them', () => {
   const villagersEnd: WireEvent = {
-    seq: 6, kind: 'end', seat: null, at, payload: { scores: [0.5, 0.5], reason: 'the villagers win', winner: null, summary: 'Villagers win' },
+    seq: 6,
+    kind: 'end',
+    seat: null,
+    at,
+    payload: { scores: [0.5, 0.5], reason: 'the villagers win', winner: null, summary: 'Villagers win' },
   };
 
   it('keeps the summary the end event carries, also where the snapshot’s own outcome leaves it out', () => {
     const snap = snapshot([start, reply(2, 0), move(3, 0, 0), reply(4, 1), move(5, 1, 1), villagersEnd], {
-      status: 'finished', outcome: { scores: [0.5, 0.5], reason: 'the villagers win', winner: null },
+      status: 'finished',
+      outcome: { scores: [0.5, 0.5], reason: 'the villagers win', winner: null },
     });
-    expect(fromSnapshot(snap).outcome).toEqual({ scores: [0.5, 0.5], reason: 'the villagers win', winner: null, summary: 'Villagers win' });
-    const live = apply(fromSnapshot(snapshot([start])), reply(2, 0), move(3, 0, 0), reply(4, 1), move(5, 1, 1), villagersEnd);
+    expect(fromSnapshot(snap).outcome).toEqual({
+      scores: [0.5, 0.5],
+      reason: 'the villagers win',
+      winner: null,
+      summary: 'Villagers win',
+    });
+    const live = apply(
+      fromSnapshot(snapshot([start])),
+      reply(2, 0),
+      move(3, 0, 0),
+      reply(4, 1),
+      move(5, 1, 1),
+      villagersEnd,
+    );
     expect(live.outcome?.summary).toBe('Villagers win');
   });
 
   it('reads a private line in the second person only to its own seat', () => {
-    const line = { text: 'Player 1 bids 18 in auction 1 (valuation 37).', yours: 'You bid 18 in auction 1 (your valuation: 37).', visibleTo: [0] };
+    const line = {
+      text: 'Player 1 bids 18 in auction 1 (valuation 37).',
+      yours: 'You bid 18 in auction 1 (your valuation: 37).',
+      visibleTo: [0],
+    };
     expect(lineText(line, 0)).toBe(line.yours);
     expect(lineText(line, 1)).toBe(line.text);
     expect(lineText(line, null)).toBe(line.text);
@@ -146,11 +205,24 @@ describe('results and lines as this viewer reads them', () => {
 
   it('counts the turns in a row a person’s time ran out on, toward the limit the server sends', () => {
     const timedOut = (seq: number, ply: number, count?: number): WireEvent => ({
-      seq, kind: 'move', seat: 0, at,
-      payload: { ply, action: null, lines: [], forfeited: true, reason: 'time ran out (60 s); a random legal move was played', ...(count ? { timedOut: { count, limit: 3 } } : {}) },
+      seq,
+      kind: 'move',
+      seat: 0,
+      at,
+      payload: {
+        ply,
+        action: null,
+        lines: [],
+        forfeited: true,
+        reason: 'time ran out (60 s); a random legal move was played',
+        ...(count ? { timedOut: { count, limit: 3 } } : {}),
+      },
     });
     const log = (events: WireEvent[]) => ({ ...fromSnapshot(snapshot([start, ...events])), you: { seat: 0 } });
-    expect(timeoutsInARow(log([timedOut(2, 0, 1), move(3, 1, 1), timedOut(4, 2, 2)]), 0)).toEqual({ count: 2, limit: 3 });
+    expect(timeoutsInARow(log([timedOut(2, 0, 1), move(3, 1, 1), timedOut(4, 2, 2)]), 0)).toEqual({
+      count: 2,
+      limit: 3,
+    });
     // Logs stored before the server counted: counted here, the limit unknown.
     expect(timeoutsInARow(log([timedOut(2, 0), move(3, 1, 1), timedOut(4, 2)]), 0)).toEqual({ count: 2, limit: null });
     // A move of their own resets the count.

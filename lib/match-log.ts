@@ -87,7 +87,8 @@ export function timeoutsInARow(log: MatchLog, seat: number): { count: number; li
     const ev = log.events[i]!;
     if (!isVisible(ev) || ev.seat !== seat || ev.kind !== 'move') continue;
     const p = ev.payload;
-    const timedOut = p.forfeited === true && (p.timedOut !== undefined || p.reason?.startsWith('time ran out') === true);
+    const timedOut =
+      p.forfeited === true && (p.timedOut !== undefined || p.reason?.startsWith('time ran out') === true);
     if (!timedOut) break;
     // The server counts (it knows turns from before a restart too); older logs are counted here.
     if (count === 0 && p.timedOut) return { count: p.timedOut.count, limit: p.timedOut.limit };

@@ -2,8 +2,23 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeGame, type MoveRow } from './metrics';
 
-const result = (agent_id: string, matches: number, wins: number, avg_reward: number | null, illegal = 0, replies = 0) => ({
-  agent_id, name: agent_id.toUpperCase(), kind: 'llm', simulated: false, matches, wins, avg_reward, illegal, replies,
+const result = (
+  agent_id: string,
+  matches: number,
+  wins: number,
+  avg_reward: number | null,
+  illegal = 0,
+  replies = 0,
+) => ({
+  agent_id,
+  name: agent_id.toUpperCase(),
+  kind: 'llm',
+  simulated: false,
+  matches,
+  wins,
+  avg_reward,
+  illegal,
+  replies,
 });
 
 describe('summarizeGame', () => {
@@ -42,8 +57,18 @@ describe('summarizeGame', () => {
   });
 
   it('without an analysis declaration: no buckets, no histogram', () => {
-    const g = summarizeGame('g', undefined, [], [{ match_id: 'm1', seat: 0, agent_id: 'a', type: 'drop', metrics: { reward: 7 } }]);
-    expect(g.moves[0]).toMatchObject({ means: { reward: { mean: 7, n: 1 } }, perMatch: {}, mixByBucket: null, histogram: null });
+    const g = summarizeGame(
+      'g',
+      undefined,
+      [],
+      [{ match_id: 'm1', seat: 0, agent_id: 'a', type: 'drop', metrics: { reward: 7 } }],
+    );
+    expect(g.moves[0]).toMatchObject({
+      means: { reward: { mean: 7, n: 1 } },
+      perMatch: {},
+      mixByBucket: null,
+      histogram: null,
+    });
     expect(g.bins).toBeNull();
     expect(g.perMatch).toEqual([]);
   });
@@ -53,12 +78,25 @@ describe('summarizeGame', () => {
     // per move (4 − 2 + 5 − 3 + 1) / 5 = 1. Agent b: m1 rewards 2 + 2 = 4; m3, where b holds both seats, seat 0: 6, seat 1:
     // −1 + 0 = −1 (a move with no reward recorded adds nothing) → per match (4 + 6 − 1) / 3 = 3 over 3 seat-matches.
     const row = (match_id: string, seat: number, agent_id: string, reward?: number): MoveRow => ({
-      match_id, seat, agent_id, type: 'drop', metrics: reward === undefined ? {} : { reward },
+      match_id,
+      seat,
+      agent_id,
+      type: 'drop',
+      metrics: reward === undefined ? {} : { reward },
     });
     const moves = [
-      row('m1', 0, 'a', 4), row('m1', 1, 'b', 2), row('m1', 0, 'a', -2), row('m1', 1, 'b', 2), row('m1', 0, 'a', 5),
-      row('m2', 1, 'a', -3), row('m2', 0, 'c', 1), row('m2', 1, 'a', 1),
-      row('m3', 0, 'b', 6), row('m3', 1, 'b', -1), row('m3', 1, 'b', 0), row('m3', 1, 'b'),
+      row('m1', 0, 'a', 4),
+      row('m1', 1, 'b', 2),
+      row('m1', 0, 'a', -2),
+      row('m1', 1, 'b', 2),
+      row('m1', 0, 'a', 5),
+      row('m2', 1, 'a', -3),
+      row('m2', 0, 'c', 1),
+      row('m2', 1, 'a', 1),
+      row('m3', 0, 'b', 6),
+      row('m3', 1, 'b', -1),
+      row('m3', 1, 'b', 0),
+      row('m3', 1, 'b'),
     ];
     const g = summarizeGame('g', { perMatch: { reward: 'reward per match (LLMArena)' } }, [], moves);
     expect(g.perMatch).toEqual([{ key: 'reward', label: 'reward per match (LLMArena)' }]);

@@ -68,7 +68,13 @@ const METRIC_LABELS: Record<string, string> = {
 
 /** A move metric's name in words: the known ones explained, any other split out of camelCase ("fooBar" → "foo bar"). */
 export function metricLabel(key: string): string {
-  return METRIC_LABELS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  return (
+    METRIC_LABELS[key] ??
+    key
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/[-_]+/g, ' ')
+      .toLowerCase()
+  );
 }
 
 const BUCKETS = 5;
@@ -76,8 +82,15 @@ const BINS = 10;
 
 /** One row per agent of a game's finished matches, as SQL sums them. */
 export interface ResultRow {
-  agent_id: string; name: string; kind: string; simulated: boolean;
-  matches: number; wins: number; avg_reward: number | null; illegal: number; replies: number;
+  agent_id: string;
+  name: string;
+  kind: string;
+  simulated: boolean;
+  matches: number;
+  wins: number;
+  avg_reward: number | null;
+  illegal: number;
+  replies: number;
 }
 
 /** One move of a finished match: the match, the seat and its agent, its action type and the metrics recorded with it. */
@@ -89,7 +102,12 @@ export interface MoveRow {
   metrics: Record<string, unknown> | null;
 }
 
-export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {}, results: ResultRow[], moves: MoveRow[]): GameMetrics {
+export function summarizeGame(
+  gameId: string,
+  analysis: GameMeta['analysis'] = {},
+  results: ResultRow[],
+  moves: MoveRow[],
+): GameMetrics {
   const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
   // The distribution's range is shared by every agent, so their histograms compare.
   const dist = analysis?.distribution;
@@ -97,16 +115,37 @@ export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {
   const lo = distValues.length ? Math.min(...distValues) : 0;
   const hi = distValues.length ? Math.max(...distValues) : 1;
   const width = (hi - lo || 1) / BINS;
-  const bins = dist ? Array.from({ length: BINS }, (_, i) => ({ from: lo + i * width, to: lo + (i + 1) * width })) : null;
+  const bins = dist
+    ? Array.from({ length: BINS }, (_, i) => ({ from: lo + i * width, to: lo + (i + 1) * width }))
+    : null;
 
-  const per = new Map<string, { moves: number; types: Map<string, number>; sums: Map<string, { s: number; n: number }>; buckets: Map<string, number>[]; hist: number[] }>();
+  const per = new Map<
+    string,
+    {
+      moves: number;
+      types: Map<string, number>;
+      sums: Map<string, { s: number; n: number }>;
+      buckets: Map<string, number>[];
+      hist: number[];
+    }
+  >();
   const types = new Set<string>();
   // Per-match sums: metric → agent → "match seat" → the sum of that seat's values in that match.
   const perMatchKeys = Object.keys(analysis?.perMatch ?? {});
   const matchSums = new Map(perMatchKeys.map((k) => [k, new Map<string, Map<string, number>>()]));
   for (const m of moves) {
     let a = per.get(m.agent_id);
-    if (!a) per.set(m.agent_id, (a = { moves: 0, types: new Map(), sums: new Map(), buckets: Array.from({ length: BUCKETS }, () => new Map()), hist: new Array(BINS).fill(0) }));
+    if (!a)
+      per.set(
+        m.agent_id,
+        (a = {
+          moves: 0,
+          types: new Map(),
+          sums: new Map(),
+          buckets: Array.from({ length: BUCKETS }, () => new Map()),
+          hist: new Array(BINS).fill(0),
+        }),
+      );
     const type = m.type ?? 'unknown';
     types.add(type);
     a.moves++;
@@ -144,7 +183,11 @@ export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {
   return {
     gameId,
     results: results.map((r) => ({
-      agentId: r.agent_id, name: r.name, kind: r.kind, simulated: r.simulated, matches: r.matches,
+      agentId: r.agent_id,
+      name: r.name,
+      kind: r.kind,
+      simulated: r.simulated,
+      matches: r.matches,
       winRate: r.matches ? r.wins / r.matches : 0,
       avgReward: r.avg_reward,
       illegalRate: r.replies ? r.illegal / r.replies : null,
@@ -161,7 +204,12 @@ export function summarizeGame(gameId: string, analysis: GameMeta['analysis'] = {
         }),
       ),
       mixByBucket: analysis?.mixBy
-        ? a.buckets.map((b, i) => ({ from: i / BUCKETS, to: (i + 1) / BUCKETS, moves: [...b.values()].reduce((s, n) => s + n, 0), mix: share(b) }))
+        ? a.buckets.map((b, i) => ({
+            from: i / BUCKETS,
+            to: (i + 1) / BUCKETS,
+            moves: [...b.values()].reduce((s, n) => s + n, 0),
+            mix: share(b),
+          }))
         : null,
       histogram: dist ? a.hist : null,
     })),

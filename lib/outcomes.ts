@@ -4,7 +4,10 @@
 export type SeatOutcome = 'win' | 'draw' | 'loss' | 'shared';
 
 /** The side of each seat: its label in `teams`, else a side of its own ("#<seat>"). */
-export function seatSides(result: { scores: readonly number[]; teams?: readonly (string | null | undefined)[] | null }): string[] {
+export function seatSides(result: {
+  scores: readonly number[];
+  teams?: readonly (string | null | undefined)[] | null;
+}): string[] {
   return result.scores.map((_, seat) => {
     const t = result.teams?.[seat];
     return typeof t === 'string' ? `team:${t}` : `#${seat}`;
@@ -17,7 +20,10 @@ export function seatSides(result: { scores: readonly number[]; teams?: readonly 
  * sides tied at the top draw; the others lose. With one side only (a cooperative game, all seats one team) every
  * seat's outcome is `shared`.
  */
-export function seatOutcomes(result: { scores: readonly number[]; teams?: readonly (string | null | undefined)[] | null }): SeatOutcome[] {
+export function seatOutcomes(result: {
+  scores: readonly number[];
+  teams?: readonly (string | null | undefined)[] | null;
+}): SeatOutcome[] {
   const sides = seatSides(result);
   const total = new Map<string, number>();
   sides.forEach((side, seat) => total.set(side, (total.get(side) ?? 0) + (result.scores[seat] ?? 0)));

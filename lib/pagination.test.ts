@@ -35,7 +35,9 @@ describe('the lists, on real Postgres', () => {
     t = await createTestDb();
     process.env.DATABASE_URL = t.url; // lib/queries.ts reads through db()
     q = await import('./queries');
-    await t.db.agent.createMany({ data: Array.from({ length: 500 }, (_, i) => ({ name: `guest ${String(i).padStart(3, '0')}`, kind: 'human' })) });
+    await t.db.agent.createMany({
+      data: Array.from({ length: 500 }, (_, i) => ({ name: `guest ${String(i).padStart(3, '0')}`, kind: 'human' })),
+    });
     model = (await t.db.agent.create({ data: { name: 'A model', kind: 'llm' } })).id;
     const rnd = await t.db.agent.create({ data: { name: 'Random', kind: 'random' } });
     const tour = await t.db.tournament.create({ data: { name: 'Big one' } });
@@ -43,9 +45,18 @@ describe('the lists, on real Postgres', () => {
     for (let i = 0; i < 70; i++) {
       await t.db.match.create({
         data: {
-          gameId: 'tictactoe', seed: `s${i}`, numPlayers: 2, status: i < 3 ? 'running' : 'finished', tournamentId: tour.id,
+          gameId: 'tictactoe',
+          seed: `s${i}`,
+          numPlayers: 2,
+          status: i < 3 ? 'running' : 'finished',
+          tournamentId: tour.id,
           finishedAt: i < 3 ? null : new Date(Date.UTC(2025, 0, 1, 0, i)),
-          seats: { create: [{ seat: 0, agentId: model, outcome: i < 3 ? null : 'win', score: 1 }, { seat: 1, agentId: rnd.id, outcome: i < 3 ? null : 'loss', score: 0 }] },
+          seats: {
+            create: [
+              { seat: 0, agentId: model, outcome: i < 3 ? null : 'win', score: 1 },
+              { seat: 1, agentId: rnd.id, outcome: i < 3 ? null : 'loss', score: 0 },
+            ],
+          },
         },
       });
     }

@@ -18,7 +18,12 @@ export interface Page<T> {
 
 /** `?page=` as a page number: a positive integer, anything else (absent, "abc", "-2", "1.5") is page 1. */
 export function pageParam(v: string | string[] | undefined | null): number {
-  const r = z.coerce.number().int().min(1).max(1_000_000).safeParse(Array.isArray(v) ? v[0] : v);
+  const r = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .safeParse(Array.isArray(v) ? v[0] : v);
   return r.success ? r.data : 1;
 }
 
@@ -43,7 +48,13 @@ export async function paged<T>(
  * The address of page `n` of `path`, keeping the other parameters; page 1 leaves the parameter out. `hash` brings a
  * list in the middle of a page back into view.
  */
-export function pageHref(path: string, params: Record<string, string | string[] | undefined>, n: number, key = 'page', hash = ''): string {
+export function pageHref(
+  path: string,
+  params: Record<string, string | string[] | undefined>,
+  n: number,
+  key = 'page',
+  hash = '',
+): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
     if (k === key || v === undefined) continue;
@@ -61,7 +72,8 @@ export function pageNumbers(page: number, pages: number): (number | null)[] {
   const out: (number | null)[] = [];
   sorted.forEach((n, i) => {
     const gap = i > 0 ? n - sorted[i - 1]! : 1;
-    if (gap === 2) out.push(n - 1); // a gap of one page shows that page rather than "…"
+    if (gap === 2)
+      out.push(n - 1); // a gap of one page shows that page rather than "…"
     else if (gap > 2) out.push(null);
     out.push(n);
   });

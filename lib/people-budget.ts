@@ -34,7 +34,11 @@ export async function checkPeopleBudget(db: Db, agentIds: string[], now = new Da
     select: { id: true, name: true, peopleDailyBudgetUsd: true },
   });
   if (providers.length === 0) return;
-  const spent = await peopleSpendToday(db, providers.map((p) => p.id), now);
+  const spent = await peopleSpendToday(
+    db,
+    providers.map((p) => p.id),
+    now,
+  );
   for (const p of providers) {
     if ((spent.get(p.id) ?? 0) >= p.peopleDailyBudgetUsd!) {
       throw new PlayError(`today's budget for people's games on ${p.name} is spent; it resets at 00:00 UTC`);

@@ -13,8 +13,12 @@ describe('a game a person gives up', () => {
   it('rates no one below the fair share of moves of their own, and says how many they made', () => {
     expect(PEOPLE_RULE.fairShareMoves).toBe(5);
     expect(earlyEndReason('Ann', 0)).toBe('Ann gave up before making a move of their own, so this match rates no one');
-    expect(earlyEndReason('Ann', 1)).toBe('Ann gave up after 1 move of their own (a game given up counts from 5), so this match rates no one');
-    expect(earlyEndReason('Ann', 4)).toBe('Ann gave up after 4 moves of their own (a game given up counts from 5), so this match rates no one');
+    expect(earlyEndReason('Ann', 1)).toBe(
+      'Ann gave up after 1 move of their own (a game given up counts from 5), so this match rates no one',
+    );
+    expect(earlyEndReason('Ann', 4)).toBe(
+      'Ann gave up after 4 moves of their own (a game given up counts from 5), so this match rates no one',
+    );
   });
 
   it('counts from the fair share on', () => {
@@ -26,7 +30,9 @@ describe('a game a person gives up', () => {
 describe("a person's game played to its end", () => {
   it('is practice until they have played the practice games to their end', () => {
     expect(PEOPLE_RULE.practiceGames).toBe(3);
-    expect(peopleVerdict([person(0, 0)])).toBe("Ann's first 3 games played to their end are practice (this is game 1 of 3), so this match rates no one");
+    expect(peopleVerdict([person(0, 0)])).toBe(
+      "Ann's first 3 games played to their end are practice (this is game 1 of 3), so this match rates no one",
+    );
     expect(peopleVerdict([person(2, 0)])).toMatch(/this is game 3 of 3/);
     expect(peopleVerdict([person(3, 0)])).toBeNull();
     expect(peopleVerdict([person(500, 0)])).toBeNull();
@@ -35,7 +41,9 @@ describe("a person's game played to its end", () => {
   it('counts against an agent up to the cap, then rates no one, whatever the other agents of the match', () => {
     expect(PEOPLE_RULE.gamesPerOpponent).toBe(5);
     expect(peopleVerdict([person(3, 4)])).toBeNull();
-    expect(peopleVerdict([person(3, 5)])).toBe('Ann already has 5 rated games against model 1 (a person counts at most 5 against one agent), so this match rates no one');
+    expect(peopleVerdict([person(3, 5)])).toBe(
+      'Ann already has 5 rated games against model 1 (a person counts at most 5 against one agent), so this match rates no one',
+    );
     // Several opponents (a multi-player game): one at the cap is enough, and it is the one named.
     expect(peopleVerdict([person(3, 0, 7, 2)])).toMatch(/against model 2 /);
     expect(peopleVerdict([person(3, 4, 4, 4)])).toBeNull();
@@ -63,6 +71,8 @@ describe("a person's game played to its end", () => {
 
 it('the leaderboard says the rule with its numbers', () => {
   expect(PEOPLE_RULE_TEXT).toContain(`first ${PEOPLE_RULE.practiceGames} games played to their end are practice`);
-  expect(PEOPLE_RULE_TEXT).toContain(`at most ${PEOPLE_RULE.gamesPerOpponent} of their games against any one agent count`);
+  expect(PEOPLE_RULE_TEXT).toContain(
+    `at most ${PEOPLE_RULE.gamesPerOpponent} of their games against any one agent count`,
+  );
   expect(PEOPLE_RULE_TEXT).toContain(`before ${PEOPLE_RULE.fairShareMoves} moves of their own counts for no one`);
 });

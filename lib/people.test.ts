@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../server/db/test-db';
 import { migrate } from '../server/db/migrate';
 import {
-  createAccount, createGuest, createPersonSession, deletePersonSession, MAX_PERSON_SESSIONS, personForToken, personNameSchema,
-  personTokenFromCookieHeader, setPassword, signIn,
+  createAccount,
+  createGuest,
+  createPersonSession,
+  deletePersonSession,
+  MAX_PERSON_SESSIONS,
+  personForToken,
+  personNameSchema,
+  personTokenFromCookieHeader,
+  setPassword,
+  signIn,
 } from './people';
 
 let t: TestDb;
@@ -56,11 +64,14 @@ describe('people', () => {
       return r.success ? null : r.error.issues[0]!.message;
     };
     // Fullwidth R, Cyrillic а, capitals, Greek Ι, Cyrillic Е: each reads as a reserved name.
-    for (const name of ['Ｒandom', 'Rаndom', 'RANDOM', 'ΑDMIN', 'ЕNGINE', 'Ηumans']) expect(problem(name), name).toMatch(/reserved/);
+    for (const name of ['Ｒandom', 'Rаndom', 'RANDOM', 'ΑDMIN', 'ЕNGINE', 'Ηumans'])
+      expect(problem(name), name).toMatch(/reserved/);
     expect(problem('Random Rita')).toBeNull();
 
     await createGuest(t.db, { name: 'Paul' });
-    await expect(createGuest(t.db, { name: 'Pаul' })).rejects.toThrow('the name "Pаul" looks like "Paul", which is taken: pick another');
+    await expect(createGuest(t.db, { name: 'Pаul' })).rejects.toThrow(
+      'the name "Pаul" looks like "Paul", which is taken: pick another',
+    );
     await expect(createAccount(t.db, { name: 'ＰＡＵＬ', password: 'long-enough' })).rejects.toThrow(/taken/);
     // Agents too: a person cannot pass for a model (Cyrillic С).
     await t.db.agent.create({ data: { name: 'Claude', kind: 'llm' } });
@@ -85,10 +96,19 @@ describe('people', () => {
   it('accounts sign in with their password; guests and wrong passwords get one answer', async () => {
     const acct = await createAccount(t.db, { name: 'Grace', password: 'hopper-1906' });
     expect(acct.guest).toBe(false);
-    expect(await signIn(t.db, { name: 'grace', password: 'hopper-1906' })).toMatchObject({ id: acct.id, name: 'Grace' });
-    await expect(signIn(t.db, { name: 'Grace', password: 'wrong-password' })).rejects.toThrow('that name and password do not match');
-    await expect(signIn(t.db, { name: 'Ada Lovelace', password: 'anything-long' })).rejects.toThrow('that name and password do not match');
-    await expect(signIn(t.db, { name: 'Nobody', password: 'anything-long' })).rejects.toThrow('that name and password do not match');
+    expect(await signIn(t.db, { name: 'grace', password: 'hopper-1906' })).toMatchObject({
+      id: acct.id,
+      name: 'Grace',
+    });
+    await expect(signIn(t.db, { name: 'Grace', password: 'wrong-password' })).rejects.toThrow(
+      'that name and password do not match',
+    );
+    await expect(signIn(t.db, { name: 'Ada Lovelace', password: 'anything-long' })).rejects.toThrow(
+      'that name and password do not match',
+    );
+    await expect(signIn(t.db, { name: 'Nobody', password: 'anything-long' })).rejects.toThrow(
+      'that name and password do not match',
+    );
     await expect(signIn(t.db, { name: 'Grace', password: 'short' })).rejects.toThrow(/at least 8/);
   });
 
@@ -117,9 +137,13 @@ describe('people', () => {
   it('names that read the same are one name: spaces, tabs, case and fullwidth letters (issue 35, item 5)', async () => {
     const acct = await createAccount(t.db, { name: 'Victim Person', password: 'victim-password' });
     for (const name of ['Victim  Person', 'Victim\tPerson', 'victim person', 'ＶICTIM PERSON', 'Victim\u00a0Person']) {
-      await expect(createAccount(t.db, { name, password: 'other-password' }), JSON.stringify(name)).rejects.toThrow(/taken/);
+      await expect(createAccount(t.db, { name, password: 'other-password' }), JSON.stringify(name)).rejects.toThrow(
+        /taken/,
+      );
       // Each spelling signs in to the one account.
-      expect(await signIn(t.db, { name, password: 'victim-password' }), JSON.stringify(name)).toMatchObject({ id: acct.id });
+      expect(await signIn(t.db, { name, password: 'victim-password' }), JSON.stringify(name)).toMatchObject({
+        id: acct.id,
+      });
     }
     // Stored as written by the same rule: NFKC, spaces folded.
     expect(personNameSchema.parse('  Ｆull\twidth  ')).toBe('Full width');
@@ -137,12 +161,24 @@ describe('people', () => {
       const r = personNameSchema.safeParse(name);
       return r.success ? null : r.error.issues[0]!.message;
     };
-    for (const name of ['ENGlNE', 'EngIne', 'Eng1ne', 'RANDOM', 'RANDOm', 'ADMlN', 'HUMANS', 'SlMULATED', 'SPECTATOR']) {
+    for (const name of [
+      'ENGlNE',
+      'EngIne',
+      'Eng1ne',
+      'RANDOM',
+      'RANDOm',
+      'ADMlN',
+      'HUMANS',
+      'SlMULATED',
+      'SPECTATOR',
+    ]) {
       expect(problem(name), name).toMatch(/reserved/);
     }
     expect(problem('Engineer')).toBeNull();
     await createGuest(t.db, { name: 'Bill' });
-    await expect(createGuest(t.db, { name: 'BiII' })).rejects.toThrow('the name "BiII" looks like "Bill", which is taken: pick another');
+    await expect(createGuest(t.db, { name: 'BiII' })).rejects.toThrow(
+      'the name "BiII" looks like "Bill", which is taken: pick another',
+    );
     await expect(createGuest(t.db, { name: 'B1ll' })).rejects.toThrow(/looks like "Bill"/);
   });
 
@@ -172,11 +208,22 @@ it('migration 0023 brings stored skeletons to the new form (a small l is an i) a
   const before = await createTestDb({ until: '0022' });
   try {
     const agent = await before.db.agent.create({ data: { name: 'Bill', kind: 'human' } });
-    const p = await before.db.person.create({ data: { name: 'Bill', nameKey: 'bill', nameSkeleton: 'bill', agentId: agent.id } });
+    const p = await before.db.person.create({
+      data: { name: 'Bill', nameKey: 'bill', nameSkeleton: 'bill', agentId: agent.id },
+    });
     for (let i = 0; i < 12; i++) {
-      await before.db.personSession.create({ data: { tokenHash: `h${i}`, personId: p.id, expiresAt: new Date(Date.now() + 86_400_000), createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) } });
+      await before.db.personSession.create({
+        data: {
+          tokenHash: `h${i}`,
+          personId: p.id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        },
+      });
     }
-    await before.db.personSession.create({ data: { tokenHash: 'expired', personId: p.id, expiresAt: new Date(Date.now() - 1000) } });
+    await before.db.personSession.create({
+      data: { tokenHash: 'expired', personId: p.id, expiresAt: new Date(Date.now() - 1000) },
+    });
     await migrate(before.url);
     expect((await before.db.person.findUniqueOrThrow({ where: { id: p.id } })).nameSkeleton).toBe('biii');
     const left = (await before.db.personSession.findMany({ where: { personId: p.id } })).map((x) => x.tokenHash).sort();

@@ -29,7 +29,10 @@ export const personNameSchema = z
       .string()
       .min(2, 'a name needs at least 2 characters')
       .max(32, 'a name has at most 32 characters')
-      .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u, "a name may use letters, digits, spaces and . _ ' - (starting with a letter or digit)")
+      .regex(
+        /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u,
+        "a name may use letters, digits, spaces and . _ ' - (starting with a letter or digit)",
+      )
       .refine((s) => !RESERVED.has(nameSkeleton(s)), 'that name is reserved: pick another'),
   );
 
@@ -57,7 +60,8 @@ export const personNameKey = (name: string): string => canonicalName(name).toLow
  * that reads as one name (other spaces, case, look-alike letters) counts towards that name. Cut after folding, so that
  * leading spaces cannot push the name out of the key.
  */
-export const signInNameKey = (raw: unknown): string => nameSkeleton(canonicalName(typeof raw === 'string' ? raw : '').slice(0, 64));
+export const signInNameKey = (raw: unknown): string =>
+  nameSkeleton(canonicalName(typeof raw === 'string' ? raw : '').slice(0, 64));
 
 /** Called right before a password is hashed (lib/entry.ts counts it: lib/rate-limit.ts, passwordHash). */
 export interface HashBudget {
@@ -65,18 +69,26 @@ export interface HashBudget {
 }
 
 const toInfo = (p: { id: string; name: string; agentId: string; passwordHash: string | null }): PersonInfo => ({
-  id: p.id, name: p.name, agentId: p.agentId, guest: p.passwordHash === null,
+  id: p.id,
+  name: p.name,
+  agentId: p.agentId,
+  guest: p.passwordHash === null,
 });
 
 const taken = (name: string) => new PeopleError(`the name "${name}" is taken: pick another, or sign in if it is yours`);
-const lookAlike = (name: string, other: string) => new PeopleError(`the name "${name}" looks like "${other}", which is taken: pick another`);
+const lookAlike = (name: string, other: string) =>
+  new PeopleError(`the name "${name}" looks like "${other}", which is taken: pick another`);
 
 type Tx = Prisma.TransactionClient;
 
 /** People made before migration 0007 have no skeleton yet: computed once, on the next new name. */
 async function fillSkeletons(db: Db): Promise<void> {
   const legacy = await db.person.findMany({ where: { nameSkeleton: null }, select: { id: true, name: true } });
-  for (const p of legacy) await db.person.updateMany({ where: { id: p.id, nameSkeleton: null }, data: { nameSkeleton: nameSkeleton(p.name) } });
+  for (const p of legacy)
+    await db.person.updateMany({
+      where: { id: p.id, nameSkeleton: null },
+      data: { nameSkeleton: nameSkeleton(p.name) },
+    });
 }
 
 /** The name that looks like `skeleton` among people and agents, if any. */
@@ -112,7 +124,9 @@ async function createPerson(db: Db, name: string, passwordHash: string | null): 
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`person-name:${skeleton}`}))`;
       await checkFree(tx, name);
       const agent = await tx.agent.create({ data: { name, kind: 'human', settings: {} } });
-      const p = await tx.person.create({ data: { name, nameKey, nameSkeleton: skeleton, passwordHash, agentId: agent.id } });
+      const p = await tx.person.create({
+        data: { name, nameKey, nameSkeleton: skeleton, passwordHash, agentId: agent.id },
+      });
       return toInfo(p);
     });
   } catch (err) {
@@ -143,19 +157,31 @@ export async function createAccount(db: Db, raw: unknown, budget: HashBudget = {
  */
 export async function signIn(db: Db, raw: unknown, budget: HashBudget = {}): Promise<PersonInfo> {
   const { name, password } = parseOrThrow(accountInputSchema, raw);
-  const typed = String((raw as { name?: unknown }).name).normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+  const typed = String((raw as { name?: unknown }).name)
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
   const keys = [...new Set([personNameKey(name), typed])];
   const found = await db.person.findMany({ where: { nameKey: { in: keys } } });
   const p = found.find((x) => x.nameKey === keys[0]) ?? found[0] ?? null;
   // Hash even when there is nothing to compare, so timing does not reveal which names exist.
   await budget.beforeHash?.();
-  const ok = await verifyPassword(password, p?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+  const ok = await verifyPassword(
+    password,
+    p?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+  );
   if (!p || !p.passwordHash || !ok) throw new PeopleError('that name and password do not match');
   return toInfo(p);
 }
 
 /** A guest keeps their name (and ratings) by setting a password; then they can sign in from any browser. */
-export async function setPassword(db: Db, personId: string, rawPassword: unknown, budget: HashBudget = {}): Promise<PersonInfo> {
+export async function setPassword(
+  db: Db,
+  personId: string,
+  rawPassword: unknown,
+  budget: HashBudget = {},
+): Promise<PersonInfo> {
   const password = parseOrThrow(passwordSchema, rawPassword);
   await budget.beforeHash?.();
   const p = await db.person.update({ where: { id: personId }, data: { passwordHash: await hashPassword(password) } });
@@ -204,4 +230,5 @@ export function personTokenFromCookieHeader(header: string | undefined | null): 
   return null;
 }
 
-const parseOrThrow = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> => parseOr(schema, raw, (m) => new PeopleError(m));
+const parseOrThrow = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> =>
+  parseOr(schema, raw, (m) => new PeopleError(m));

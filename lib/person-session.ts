@@ -12,7 +12,13 @@ export async function currentPerson(): Promise<PersonInfo | null> {
 export async function startPersonSession(personId: string): Promise<void> {
   const { token, expiresAt } = await createPersonSession(db(), personId);
   const proto = (await headers()).get('x-forwarded-proto');
-  (await cookies()).set(PERSON_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: proto === 'https', path: '/', expires: expiresAt });
+  (await cookies()).set(PERSON_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: proto === 'https',
+    path: '/',
+    expires: expiresAt,
+  });
 }
 
 export async function endPersonSession(): Promise<void> {

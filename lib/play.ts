@@ -15,7 +15,9 @@ export const MAX_OPEN_GAMES_PER_PERSON = 3;
 export const ALWAYS_PLAYABLE_KINDS = ['random', 'engine'] as const;
 
 export function isPlayable(a: { kind: string; playable: boolean; retired: boolean }): boolean {
-  return !a.retired && ((ALWAYS_PLAYABLE_KINDS as readonly string[]).includes(a.kind) || (a.kind === 'llm' && a.playable));
+  return (
+    !a.retired && ((ALWAYS_PLAYABLE_KINDS as readonly string[]).includes(a.kind) || (a.kind === 'llm' && a.playable))
+  );
 }
 
 /** isPlayable as a database filter (Prisma's AgentWhereInput). */
@@ -31,11 +33,19 @@ export { DEFAULT_MOVE_SECONDS } from './engine/define-game';
 
 export const playInputSchema = z.object({
   gameId: z.string().trim().min(1, 'pick a game').max(64),
-  opponentIds: z.array(z.string().trim().min(1, 'pick an opponent for every other seat').max(64)).min(1, 'pick an opponent').max(11),
+  opponentIds: z
+    .array(z.string().trim().min(1, 'pick an opponent for every other seat').max(64))
+    .min(1, 'pick an opponent')
+    .max(11),
   /** The person's seat (0-based), or 'random'. */
   seat: z.union([z.literal('random'), z.coerce.number().int().min(0).max(11)]).default('random'),
   /** Seconds per move; absent = the game's default. */
-  moveSeconds: z.coerce.number().int().min(10, 'a move timer needs at least 10 seconds').max(3600, 'a move timer has at most an hour').optional(),
+  moveSeconds: z.coerce
+    .number()
+    .int()
+    .min(10, 'a move timer needs at least 10 seconds')
+    .max(3600, 'a move timer has at most an hour')
+    .optional(),
 });
 export type PlayInput = z.input<typeof playInputSchema>;
 export type PlayRequest = z.output<typeof playInputSchema>;
@@ -48,7 +58,10 @@ export interface PlayControl {
   rematch(personAgentId: string, matchId: string): Promise<{ matchId: string }>;
 }
 
-const slot = serviceSlot<PlayControl>('__arenaPlay', 'the match scheduler is not running in this process (start the arena with `npm start`)');
+const slot = serviceSlot<PlayControl>(
+  '__arenaPlay',
+  'the match scheduler is not running in this process (start the arena with `npm start`)',
+);
 export const registerPlayControl = slot.register;
 export const playControl = slot.get;
 

@@ -113,7 +113,13 @@ export interface ServerToClientEvents {
 
 /** The events a client may send, once for the server's check (the type makes it name each of ClientToServerEvents, no more). */
 const clientEvents: Record<keyof ClientToServerEvents, true> = {
-  'match:join': true, 'match:leave': true, 'lobby:join': true, 'tournament:join': true, 'tournament:leave': true, 'match:act': true, 'match:resign': true,
+  'match:join': true,
+  'match:leave': true,
+  'lobby:join': true,
+  'tournament:join': true,
+  'tournament:leave': true,
+  'match:act': true,
+  'match:resign': true,
 };
 export const CLIENT_EVENTS = Object.keys(clientEvents) as (keyof ClientToServerEvents)[];
 

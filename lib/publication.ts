@@ -13,7 +13,9 @@ export const publicationRequestSchema = z.object({
   /** A rated game; absent = all games (with `category`: the games of that category). */
   game: z.string().trim().min(1).max(64).optional(),
   category: z.enum(CATEGORIES, { error: 'choose one of the reasoning categories' }).optional(),
-  humans: z.enum(['each', 'together', 'hide'], { error: 'choose how people count: each, together or hide' }).default('each'),
+  humans: z
+    .enum(['each', 'together', 'hide'], { error: 'choose how people count: each, together or hide' })
+    .default('each'),
   /** Seed of the resampling (round b draws from the stream (seed, b)); the same data and seed give the same figures. */
   seed: z
     .string()
@@ -96,6 +98,9 @@ export interface PublicationService {
   list(limit?: number): Promise<PublicationRunInfo[]>;
 }
 
-const slot = serviceSlot<PublicationService>('__arenaPublication', 'the publication service is not running (start the arena with `npm start`)');
+const slot = serviceSlot<PublicationService>(
+  '__arenaPublication',
+  'the publication service is not running (start the arena with `npm start`)',
+);
 export const registerPublicationService = slot.register;
 export const publicationService = slot.get;

@@ -37,7 +37,14 @@ export interface MatchSummary {
   tournamentName: string | null;
   seats: SeatSummary[];
   /** `teams`: each seat's side where seats play as sides (Who is the spy, cooperative games), else absent. */
-  result: { scores: number[]; reason: string; winner: number | null; teams?: string[]; rewards?: number[]; summary?: string } | null;
+  result: {
+    scores: number[];
+    reason: string;
+    winner: number | null;
+    teams?: string[];
+    rewards?: number[];
+    summary?: string;
+  } | null;
   failureReason: string | null;
   /** False for a finished match that rates no one (a person gave up before a move of their own); why in `unrated`. */
   rated: boolean;
@@ -71,18 +78,30 @@ const matchInclude = {
   tournament: { select: { name: true } },
   seats: {
     orderBy: { seat: 'asc' },
-    include: { agent: { select: { name: true, kind: true, simulated: true, provider: { select: { simulated: true } } } } },
+    include: {
+      agent: { select: { name: true, kind: true, simulated: true, provider: { select: { simulated: true } } } },
+    },
   },
 } satisfies Prisma.MatchInclude;
 
 type MatchWithSeats = Prisma.MatchGetPayload<{ include: typeof matchInclude }>;
 
-function findMatches(args: Pick<Prisma.MatchFindManyArgs, 'where' | 'orderBy' | 'take' | 'skip'>): Promise<MatchWithSeats[]> {
+function findMatches(
+  args: Pick<Prisma.MatchFindManyArgs, 'where' | 'orderBy' | 'take' | 'skip'>,
+): Promise<MatchWithSeats[]> {
   return db().match.findMany({ ...args, include: matchInclude });
 }
 
 function toSummary(m: MatchWithSeats): MatchSummary {
-  const result = m.result as { scores: number[]; reason: string; winner?: number | null; unrated?: string; teams?: unknown; rewards?: unknown; summary?: unknown } | null;
+  const result = m.result as {
+    scores: number[];
+    reason: string;
+    winner?: number | null;
+    unrated?: string;
+    teams?: unknown;
+    rewards?: unknown;
+    summary?: unknown;
+  } | null;
   const teams = Array.isArray(result?.teams) ? (result.teams as unknown[]).map(String) : undefined;
   const rewards = Array.isArray(result?.rewards) ? (result.rewards as unknown[]).map(Number) : undefined;
   return {
@@ -101,10 +120,14 @@ function toSummary(m: MatchWithSeats): MatchSummary {
     })),
     result: result
       ? {
-        scores: result.scores, reason: result.reason, winner: result.winner ?? null, ...(teams ? { teams } : {}), ...(rewards ? { rewards } : {}),
-        // The game's own sentence for the result ("Villagers win: …"), so the first paint says what the live page says.
-        ...(typeof result.summary === 'string' ? { summary: result.summary } : {}),
-      }
+          scores: result.scores,
+          reason: result.reason,
+          winner: result.winner ?? null,
+          ...(teams ? { teams } : {}),
+          ...(rewards ? { rewards } : {}),
+          // The game's own sentence for the result ("Villagers win: …"), so the first paint says what the live page says.
+          ...(typeof result.summary === 'string' ? { summary: result.summary } : {}),
+        }
       : null,
     failureReason: m.failureReason,
     rated: m.rated,
@@ -119,7 +142,10 @@ function toSummary(m: MatchWithSeats): MatchSummary {
 export const LIVE_LIMIT = 50;
 
 /** Running matches of `where`, newest first at most LIVE_LIMIT of them, and how many there are. */
-async function liveMatches(where: Prisma.MatchWhereInput, order: 'asc' | 'desc'): Promise<{ live: MatchSummary[]; liveTotal: number }> {
+async function liveMatches(
+  where: Prisma.MatchWhereInput,
+  order: 'asc' | 'desc',
+): Promise<{ live: MatchSummary[]; liveTotal: number }> {
   const w = { ...where, status: 'running' };
   const [live, liveTotal] = await Promise.all([
     findMatches({ where: w, orderBy: [{ startedAt: order }, { createdAt: order }, { id: order }], take: LIVE_LIMIT }),
@@ -129,12 +155,17 @@ async function liveMatches(where: Prisma.MatchWhereInput, order: 'asc' | 'desc')
 }
 
 /** Ended matches of `where` (finished or void), newest first, one page of them. */
-async function endedMatches(where: Prisma.MatchWhereInput, page: number, pageSize = PAGE_SIZE): Promise<Page<MatchSummary>> {
+async function endedMatches(
+  where: Prisma.MatchWhereInput,
+  page: number,
+  pageSize = PAGE_SIZE,
+): Promise<Page<MatchSummary>> {
   const w = { ...where, status: { in: ['finished', 'failed'] } };
   const p = await paged(
     page,
     () => db().match.count({ where: w }),
-    (win) => findMatches({ where: w, orderBy: [{ finishedAt: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }], ...win }),
+    (win) =>
+      findMatches({ where: w, orderBy: [{ finishedAt: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }], ...win }),
     pageSize,
   );
   return { ...p, items: p.items.map(toSummary) };
@@ -144,7 +175,9 @@ async function endedMatches(where: Prisma.MatchWhereInput, page: number, pageSiz
  * The home page: running matches (newest first, at most LIVE_LIMIT, with their number), one page of the finished or
  * void ones, and how many wait in the queue.
  */
-export async function getLobby(page = 1): Promise<{ live: MatchSummary[]; liveTotal: number; recent: Page<MatchSummary>; queued: number }> {
+export async function getLobby(
+  page = 1,
+): Promise<{ live: MatchSummary[]; liveTotal: number; recent: Page<MatchSummary>; queued: number }> {
   const [{ live, liveTotal }, recent, queued] = await Promise.all([
     liveMatches({}, 'desc'),
     endedMatches({}, page, 20),
@@ -174,8 +207,18 @@ export async function getMatchJudgments(id: string): Promise<{ judgments: Judgme
   if (!m) return { judgments: [], awaited: false };
   const judgeId = (m.tournament?.config as { judgeId?: string } | null)?.judgeId;
   return {
-    judgments: m.judgments.map((j) => ({ item: j.item, seat: j.seat, judge: j.judge.name, score: j.score, consistent: j.consistent, reason: j.error ? `no verdict: ${j.error}` : j.reason })),
-    awaited: !!judgeId && m.judgments.length === 0 && (m.status === 'queued' || m.status === 'running' || m.status === 'finished'),
+    judgments: m.judgments.map((j) => ({
+      item: j.item,
+      seat: j.seat,
+      judge: j.judge.name,
+      score: j.score,
+      consistent: j.consistent,
+      reason: j.error ? `no verdict: ${j.error}` : j.reason,
+    })),
+    awaited:
+      !!judgeId &&
+      m.judgments.length === 0 &&
+      (m.status === 'queued' || m.status === 'running' || m.status === 'finished'),
   };
 }
 
@@ -189,14 +232,26 @@ export interface AgentRecord {
   draws: number;
   losses: number;
   /** Finished matches apart from the record, by why: self-play, cooperative, judged evaluation, not rated, void, a game the leaderboard does not list. */
-  apart: { noOpponent: number; cooperative: number; evaluation: number; unrated: number; voided: number; otherGame: number };
+  apart: {
+    noOpponent: number;
+    cooperative: number;
+    evaluation: number;
+    unrated: number;
+    voided: number;
+    otherGame: number;
+  };
   /** Queued or running, and cancelled. */
   open: number;
   cancelled: number;
 }
 
 const EMPTY_RECORD: AgentRecord = {
-  played: 0, wins: 0, draws: 0, losses: 0, open: 0, cancelled: 0,
+  played: 0,
+  wins: 0,
+  draws: 0,
+  losses: 0,
+  open: 0,
+  cancelled: 0,
   apart: { noOpponent: 0, cooperative: 0, evaluation: 0, unrated: 0, voided: 0, otherGame: 0 },
 };
 
@@ -208,8 +263,21 @@ const EMPTY_RECORD: AgentRecord = {
 export async function agentRecords(ids: string[]): Promise<Map<string, AgentRecord>> {
   if (ids.length === 0) return new Map();
   const rows = await db().$queryRaw<
-    { agent_id: string; played: number; wins: number; draws: number; losses: number; no_opponent: number; cooperative: number;
-      evaluation: number; unrated: number; voided: number; other_game: number; open: number; cancelled: number }[]
+    {
+      agent_id: string;
+      played: number;
+      wins: number;
+      draws: number;
+      losses: number;
+      no_opponent: number;
+      cooperative: number;
+      evaluation: number;
+      unrated: number;
+      voided: number;
+      other_game: number;
+      open: number;
+      cancelled: number;
+    }[]
   >`
     WITH mine AS (
       SELECT DISTINCT s.match_id, s.agent_id FROM seats s WHERE s.agent_id = ANY(${ids})
@@ -260,8 +328,20 @@ export async function agentRecords(ids: string[]): Promise<Map<string, AgentReco
     rows.map((r) => [
       r.agent_id,
       {
-        played: r.played, wins: r.wins, draws: r.draws, losses: r.losses, open: r.open, cancelled: r.cancelled,
-        apart: { noOpponent: r.no_opponent, cooperative: r.cooperative, evaluation: r.evaluation, unrated: r.unrated, voided: r.voided, otherGame: r.other_game },
+        played: r.played,
+        wins: r.wins,
+        draws: r.draws,
+        losses: r.losses,
+        open: r.open,
+        cancelled: r.cancelled,
+        apart: {
+          noOpponent: r.no_opponent,
+          cooperative: r.cooperative,
+          evaluation: r.evaluation,
+          unrated: r.unrated,
+          voided: r.voided,
+          otherGame: r.other_game,
+        },
       },
     ]),
   );
@@ -271,19 +351,34 @@ export async function agentRecords(ids: string[]): Promise<Map<string, AgentReco
  * One page of the agents list with their records (the record rule: lib/records.ts), and how many agents each tab
  * holds. People (guests can be many) have a tab of their own.
  */
-export async function getAgentsPage(page: number, tab: AgentListTab = 'agents'): Promise<Page<AgentSummary> & { counts: Record<AgentListTab, number> }> {
+export async function getAgentsPage(
+  page: number,
+  tab: AgentListTab = 'agents',
+): Promise<Page<AgentSummary> & { counts: Record<AgentListTab, number> }> {
   const where: Prisma.AgentWhereInput = tab === 'people' ? { kind: 'human' } : { kind: { not: 'human' } };
   const [p, agents, people] = await Promise.all([
-    paged(page, () => db().agent.count({ where }), (w) => db().agent.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: agentInclude, ...w })),
+    paged(
+      page,
+      () => db().agent.count({ where }),
+      (w) => db().agent.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], include: agentInclude, ...w }),
+    ),
     db().agent.count({ where: { kind: { not: 'human' } } }),
     db().agent.count({ where: { kind: 'human' } }),
   ]);
   const ids = p.items.map((a) => a.id);
   const [records, totals] = await Promise.all([
     agentRecords(ids),
-    db().seat.groupBy({ by: ['agentId'], where: { agentId: { in: ids } }, _sum: { illegalCount: true, forfeitCount: true } }),
+    db().seat.groupBy({
+      by: ['agentId'],
+      where: { agentId: { in: ids } },
+      _sum: { illegalCount: true, forfeitCount: true },
+    }),
   ]);
-  return { ...p, items: p.items.map((a) => toAgentSummary(a, records.get(a.id) ?? EMPTY_RECORD, totals)), counts: { agents, people } };
+  return {
+    ...p,
+    items: p.items.map((a) => toAgentSummary(a, records.get(a.id) ?? EMPTY_RECORD, totals)),
+    counts: { agents, people },
+  };
 }
 
 const agentInclude = { provider: { select: { name: true, simulated: true } } } satisfies Prisma.AgentInclude;
@@ -338,13 +433,23 @@ export async function getAgent(id: string): Promise<AgentDetail | null> {
   ]);
   const record = records.get(id) ?? EMPTY_RECORD;
   return {
-    ...toAgentSummary(a, record, totals), temperature: a.temperature, maxTokens: a.maxTokens, settings: a.settings, createdAt: a.createdAt,
-    voided: record.apart.voided, unrated: record.apart.unrated, record, playable: isPlayable(a),
+    ...toAgentSummary(a, record, totals),
+    temperature: a.temperature,
+    maxTokens: a.maxTokens,
+    settings: a.settings,
+    createdAt: a.createdAt,
+    voided: record.apart.voided,
+    unrated: record.apart.unrated,
+    record,
+    playable: isPlayable(a),
   };
 }
 
 /** An agent's matches in play (at most LIVE_LIMIT, with their number) and one page of its ended ones, newest first. */
-export async function getAgentMatches(id: string, page = 1): Promise<{ live: MatchSummary[]; liveTotal: number; ended: Page<MatchSummary> }> {
+export async function getAgentMatches(
+  id: string,
+  page = 1,
+): Promise<{ live: MatchSummary[]; liveTotal: number; ended: Page<MatchSummary> }> {
   const mine = { seats: { some: { agentId: id } } } satisfies Prisma.MatchWhereInput;
   const [{ live, liveTotal }, ended] = await Promise.all([liveMatches(mine, 'desc'), endedMatches(mine, page)]);
   return { live, liveTotal, ended };
@@ -365,7 +470,14 @@ export interface LlmUsage {
 /** An agent's model calls from the llm_calls table: count, tokens, mean and 95th-percentile latency (computed by Postgres). */
 export async function getAgentLlmUsage(id: string): Promise<LlmUsage> {
   const [row] = await db().$queryRaw<
-    { calls: number; errors: number; tokens_in: number | null; tokens_out: number | null; mean_latency: number | null; p95_latency: number | null }[]
+    {
+      calls: number;
+      errors: number;
+      tokens_in: number | null;
+      tokens_out: number | null;
+      mean_latency: number | null;
+      p95_latency: number | null;
+    }[]
   >`
     SELECT count(*)::int AS calls,
            count(error)::int AS errors,
@@ -390,7 +502,17 @@ const exportInclude = {
   seats: {
     orderBy: { seat: 'asc' },
     include: {
-      agent: { select: { name: true, kind: true, model: true, scaffold: true, promptVersion: true, simulated: true, provider: { select: { simulated: true } } } },
+      agent: {
+        select: {
+          name: true,
+          kind: true,
+          model: true,
+          scaffold: true,
+          promptVersion: true,
+          simulated: true,
+          provider: { select: { simulated: true } },
+        },
+      },
     },
   },
 } satisfies Prisma.MatchInclude;
@@ -453,16 +575,23 @@ export async function* exportMatchBatches(opts: {
         ? { OR: [{ finishedAt: { gt: after.finishedAt } }, { finishedAt: after.finishedAt, id: { gt: after.id } }] }
         : {}),
     };
-    const rows: ExportRow[] = await db().match.findMany({ where, orderBy: [{ finishedAt: 'asc' }, { id: 'asc' }], take, include: exportInclude });
+    const rows: ExportRow[] = await db().match.findMany({
+      where,
+      orderBy: [{ finishedAt: 'asc' }, { id: 'asc' }],
+      take,
+      include: exportInclude,
+    });
     if (rows.length === 0) return;
     // Hidden-information decision: a paired design plays each seed twice (seats swapped); a seed is published only
     // once no match dealt from it is left to play.
     const open = new Set(
-      (await db().match.findMany({
-        where: { seed: { in: [...new Set(rows.map((r) => r.seed))] }, status: { in: ['queued', 'running'] } },
-        select: { seed: true },
-        distinct: ['seed'],
-      })).map((r) => r.seed),
+      (
+        await db().match.findMany({
+          where: { seed: { in: [...new Set(rows.map((r) => r.seed))] }, status: { in: ['queued', 'running'] } },
+          select: { seed: true },
+          distinct: ['seed'],
+        })
+      ).map((r) => r.seed),
     );
     yield rows.map((r) => ({ ...toExportMatch(r), seed: open.has(r.seed) ? null : r.seed }));
     if (rows.length < take) return;
@@ -472,7 +601,9 @@ export async function* exportMatchBatches(opts: {
 }
 
 /** Every event and model call of the given matches, grouped by match id (in seq and call order). */
-export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { events: ExportEvent[]; llmCalls: ExportLlmCall[] }>> {
+export async function getMatchLogs(
+  matchIds: string[],
+): Promise<Map<string, { events: ExportEvent[]; llmCalls: ExportLlmCall[] }>> {
   const [matches, events, calls] = await Promise.all([
     db().match.findMany({ where: { id: { in: matchIds } }, select: { id: true, gameId: true, tournamentId: true } }),
     db().matchEvent.findMany({ where: { matchId: { in: matchIds } }, orderBy: [{ matchId: 'asc' }, { seq: 'asc' }] }),
@@ -486,7 +617,9 @@ export async function getMatchLogs(matchIds: string[]): Promise<Map<string, { ev
   }
   // SimulBench's blind votes (lib/simulbench/blind.ts): while an evaluation's answers are open for votes, the calls that
   // carry them (the answer, its rating, its comparisons) are left out.
-  const blind = await blindEvaluations(db(), [...new Set(matches.flatMap((m) => (m.gameId === 'simulbench' && m.tournamentId ? [m.tournamentId] : [])))]);
+  const blind = await blindEvaluations(db(), [
+    ...new Set(matches.flatMap((m) => (m.gameId === 'simulbench' && m.tournamentId ? [m.tournamentId] : []))),
+  ]);
   const tournamentOf = new Map(matches.map((m) => [m.id, m.tournamentId]));
   for (const c of calls) {
     if (withheldFromExports(c, blind.has(tournamentOf.get(c.matchId) ?? ''))) continue;
@@ -525,12 +658,23 @@ export async function getTournamentsPage(page: number, pageSize = PAGE_SIZE): Pr
     (w) => db().tournament.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true }, ...w }),
     pageSize,
   );
-  return { ...p, items: p.items.length ? await tournamentProgress(db(), p.items.map((t) => t.id)) : [] };
+  return {
+    ...p,
+    items: p.items.length
+      ? await tournamentProgress(
+          db(),
+          p.items.map((t) => t.id),
+        )
+      : [],
+  };
 }
 
 /** How many tournaments there are, and how many are running or paused. */
 export async function getTournamentCounts(): Promise<{ total: number; open: number }> {
-  const [total, open] = await Promise.all([db().tournament.count(), db().tournament.count({ where: { status: { in: ['running', 'paused'] } } })]);
+  const [total, open] = await Promise.all([
+    db().tournament.count(),
+    db().tournament.count({ where: { status: { in: ['running', 'paused'] } } }),
+  ]);
   return { total, open };
 }
 
@@ -571,19 +715,33 @@ export async function getTournament(id: string, opts: { revealSeed?: boolean } =
   const look = (ids: string[]) =>
     ids.map((aid) => {
       const a = rows.find((r) => r.id === aid);
-      return { id: aid, name: a?.name ?? aid, kind: a?.kind ?? '?', simulated: !!(a?.simulated || a?.provider?.simulated) };
+      return {
+        id: aid,
+        name: a?.name ?? aid,
+        kind: a?.kind ?? '?',
+        simulated: !!(a?.simulated || a?.provider?.simulated),
+      };
     });
   const n = (k: string) => (typeof c[k] === 'number' ? (c[k] as number) : null);
   const settings: string[] = [];
   const plural = (v: number, one: string, many: string) => `${v} ${v === 1 ? one : many}`;
-  if (n('gamesPerPair') !== null) settings.push(`${plural(n('gamesPerPair')!, 'game', 'games')} per pair${progress.format === 'adaptive' ? ' per batch' : ''} (seats swapped)`);
-  if (n('seedsPerPair') !== null) settings.push(`${plural(n('seedsPerPair')! * 2, 'game', 'games')} per pair (seats swapped)`);
+  if (n('gamesPerPair') !== null)
+    settings.push(
+      `${plural(n('gamesPerPair')!, 'game', 'games')} per pair${progress.format === 'adaptive' ? ' per batch' : ''} (seats swapped)`,
+    );
+  if (n('seedsPerPair') !== null)
+    settings.push(`${plural(n('seedsPerPair')! * 2, 'game', 'games')} per pair (seats swapped)`);
   if (n('gamesPerGuest') !== null) settings.push(`${plural(n('gamesPerGuest')!, 'game', 'games')} per guest`);
   if (n('numPlayers') !== null) settings.push(`${n('numPlayers')} players`);
-  if (progress.format === 'host-guest') settings.push(n('guestSeat') !== null ? `guest in seat ${n('guestSeat')! + 1}` : 'guest seat rotates');
-  if (n('confidence') !== null) settings.push(`stops when adjacent agents separate at ${Math.round(n('confidence')! * 100)}% confidence`);
+  if (progress.format === 'host-guest')
+    settings.push(n('guestSeat') !== null ? `guest in seat ${n('guestSeat')! + 1}` : 'guest seat rotates');
+  if (n('confidence') !== null)
+    settings.push(`stops when adjacent agents separate at ${Math.round(n('confidence')! * 100)}% confidence`);
   if (n('pairsPerBatch') !== null) settings.push(`${plural(n('pairsPerBatch')!, 'pair', 'pairs')} per batch`);
-  const withheld = progress.counts.queued + progress.counts.running > 0 || progress.status === 'running' || progress.status === 'paused';
+  const withheld =
+    progress.counts.queued + progress.counts.running > 0 ||
+    progress.status === 'running' ||
+    progress.status === 'paused';
   return {
     progress,
     gameIds: strings(c.gameIds),
@@ -597,8 +755,14 @@ export async function getTournament(id: string, opts: { revealSeed?: boolean } =
 }
 
 /** A tournament's matches in play (oldest start first, at most LIVE_LIMIT) and one page of its ended ones (finished or void). */
-export async function getTournamentMatches(id: string, page = 1): Promise<{ live: MatchSummary[]; liveTotal: number; recent: Page<MatchSummary> }> {
-  const [{ live, liveTotal }, recent] = await Promise.all([liveMatches({ tournamentId: id }, 'asc'), endedMatches({ tournamentId: id }, page, 10)]);
+export async function getTournamentMatches(
+  id: string,
+  page = 1,
+): Promise<{ live: MatchSummary[]; liveTotal: number; recent: Page<MatchSummary> }> {
+  const [{ live, liveTotal }, recent] = await Promise.all([
+    liveMatches({ tournamentId: id }, 'asc'),
+    endedMatches({ tournamentId: id }, page, 10),
+  ]);
   return { live, liveTotal, recent };
 }
 
@@ -630,11 +794,18 @@ export async function getPlayableAgents(): Promise<PlayableAgent[]> {
 }
 
 /** A person's games: those in progress, and the most recent that ended. */
-export async function getPersonMatches(agentId: string, recentLimit = 10): Promise<{ open: MatchSummary[]; recent: MatchSummary[] }> {
+export async function getPersonMatches(
+  agentId: string,
+  recentLimit = 10,
+): Promise<{ open: MatchSummary[]; recent: MatchSummary[] }> {
   const mine = { seats: { some: { agentId } } };
   const [open, recent] = await Promise.all([
     findMatches({ where: { ...mine, status: { in: ['queued', 'running'] } }, orderBy: [{ createdAt: 'desc' }] }),
-    findMatches({ where: { ...mine, status: { in: ['finished', 'failed', 'cancelled'] } }, orderBy: [{ finishedAt: 'desc' }], take: recentLimit }),
+    findMatches({
+      where: { ...mine, status: { in: ['finished', 'failed', 'cancelled'] } },
+      orderBy: [{ finishedAt: 'desc' }],
+      take: recentLimit,
+    }),
   ]);
   return { open: open.map(toSummary), recent: recent.map(toSummary) };
 }
@@ -667,7 +838,12 @@ export async function getGameMetrics(gameId: string): Promise<GameMetrics> {
   ]);
   // At the limit the last match read may be incomplete: it is left out, so per-match sums cover whole matches only.
   const cut = moves.length >= MAX_ANALYSED_MOVES ? moves.at(-1)?.match_id : undefined;
-  return summarizeGame(gameId, getGame(gameId)?.meta.analysis, results, cut === undefined ? moves : moves.filter((m) => m.match_id !== cut));
+  return summarizeGame(
+    gameId,
+    getGame(gameId)?.meta.analysis,
+    results,
+    cut === undefined ? moves : moves.filter((m) => m.match_id !== cut),
+  );
 }
 
 /** The last analysis per game, with the state of the data it was computed from. */
@@ -678,7 +854,10 @@ const analyses = new Map<string, { key: string; value: unknown }>();
  * seed and moves (`npm run bench:analysis`: about 1 s for 3,000 matches), computed again only when a match of that
  * game has finished or been judged since the last visit.
  */
-export async function getGameAnalysis<T>(gameId: string, page: Pick<MetricsPage<T>, 'maxMatches' | 'analyse'>): Promise<T> {
+export async function getGameAnalysis<T>(
+  gameId: string,
+  page: Pick<MetricsPage<T>, 'maxMatches' | 'analyse'>,
+): Promise<T> {
   const { maxMatches: take, analyse } = page;
   const [state] = await db().$queryRaw<{ n: bigint; last: Date | null; judged: bigint }[]>`
     SELECT COUNT(*) AS n, MAX(finished_at) AS last,
@@ -702,17 +881,33 @@ async function finishedForReplay(gameId: string, take: number): Promise<Finished
     orderBy: { finishedAt: 'desc' },
     take,
     select: {
-      id: true, config: true, seed: true, generator: true, numPlayers: true,
+      id: true,
+      config: true,
+      seed: true,
+      generator: true,
+      numPlayers: true,
       seats: { select: { seat: true, agentId: true, agent: { select: { name: true, kind: true } } } },
-      events: { where: { kind: 'move' }, orderBy: { seq: 'asc' }, select: { seq: true, kind: true, seat: true, payload: true } },
+      events: {
+        where: { kind: 'move' },
+        orderBy: { seq: 'asc' },
+        select: { seq: true, kind: true, seat: true, payload: true },
+      },
       judgments: { select: { item: true, score: true, consistent: true, judge: { select: { name: true } } } },
     },
   });
   return rows.map((m) => {
     const events = m.events.map((e) => matchEventOf(m.id, e));
     return {
-      judgments: m.judgments.map((j) => ({ item: j.item, judgeName: j.judge.name, score: j.score, consistent: j.consistent })),
-      id: m.id, config: m.config, ...dealOf(m), numPlayers: m.numPlayers,
+      judgments: m.judgments.map((j) => ({
+        item: j.item,
+        judgeName: j.judge.name,
+        score: j.score,
+        consistent: j.consistent,
+      })),
+      id: m.id,
+      config: m.config,
+      ...dealOf(m),
+      numPlayers: m.numPlayers,
       seats: m.seats.map((x) => ({ seat: x.seat, agentId: x.agentId, agentName: x.agent.name, kind: x.agent.kind })),
       moves: movesOf(events),
       // Moves the turn policy chose for a seat (analyses that read a seat's own choices leave them out).

@@ -3,7 +3,12 @@
 // shares them.
 import { isIP } from 'node:net';
 import pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { UserError } from './errors';
 
 /**
@@ -36,7 +41,10 @@ export type RateLimitNumbers = { [K in keyof typeof RATE_LIMITS]: { points: numb
 /** A request refused for now; the message says when to try again. */
 export class RateLimitError extends UserError {
   override name = 'RateLimitError';
-  constructor(message: string, readonly retryAfterMs: number) {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
     super(message);
   }
 }
@@ -62,8 +70,13 @@ export function addressKey(ip: string | null | undefined): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   // An embedded IPv4 tail ("::ffff:1.2.3.4") takes two groups; only the first four groups matter here.
-  const groups = a.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = a.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**
@@ -128,23 +141,42 @@ async function take(l: RateLimiterAbstract, key: string, message: (wait: string)
  * A set of limits on its own connection pool. `numbers` and `prefix` (prepended to every counter's key) are for tests
  * that need other numbers without touching the real counters; the server uses `rateLimits()`.
  */
-export function createRateLimits(url: string, numbers: RateLimitNumbers = RATE_LIMITS, prefix = ''): RateLimits & { pool: pg.Pool } {
+export function createRateLimits(
+  url: string,
+  numbers: RateLimitNumbers = RATE_LIMITS,
+  prefix = '',
+): RateLimits & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000 });
   pool.on('error', () => {}); // an idle connection dropped by the server: the next query opens another
   const make = (key: string, limit: { points: number; seconds: number }) => limiter(pool, `${prefix}${key}`, limit);
   const newName = make('new-name', numbers.newNamePerAddress);
-  const byAddress = { admin: make('sign-in-address:admin', numbers.signInPerAddress), person: make('sign-in-address:person', numbers.signInPerAddress) };
-  const byName = { admin: make('sign-in-name:admin', numbers.signInPerName), person: make('sign-in-name:person', numbers.signInPerName) };
+  const byAddress = {
+    admin: make('sign-in-address:admin', numbers.signInPerAddress),
+    person: make('sign-in-address:person', numbers.signInPerAddress),
+  };
+  const byName = {
+    admin: make('sign-in-name:admin', numbers.signInPerName),
+    person: make('sign-in-name:person', numbers.signInPerName),
+  };
   const hashByAddress = make('password-hash-address', numbers.passwordHashPerAddress);
   const hashAll = make('password-hash-all', numbers.passwordHashAll);
   return {
     pool,
-    newName: (ip) => take(newName, addressKey(ip), (wait) => `too many new names from your address: try again in ${wait}`),
+    newName: (ip) =>
+      take(newName, addressKey(ip), (wait) => `too many new names from your address: try again in ${wait}`),
     async signIn(scope, ip, name) {
-      const address = await take(byAddress[scope], addressKey(ip), (wait) => `too many sign-in attempts from your address: try again in ${wait}`);
+      const address = await take(
+        byAddress[scope],
+        addressKey(ip),
+        (wait) => `too many sign-in attempts from your address: try again in ${wait}`,
+      );
       let named: Taken;
       try {
-        named = await take(byName[scope], nameKey(name), (wait) => `too many sign-in attempts for this name: try again in ${wait}`);
+        named = await take(
+          byName[scope],
+          nameKey(name),
+          (wait) => `too many sign-in attempts for this name: try again in ${wait}`,
+        );
       } catch (err) {
         await address.release(); // refused before any password was checked: the address did not try
         throw err;
@@ -152,9 +184,17 @@ export function createRateLimits(url: string, numbers: RateLimitNumbers = RATE_L
       return { release: async () => void (await Promise.all([address.release(), named.release()])) };
     },
     async passwordHash(ip) {
-      const address = await take(hashByAddress, addressKey(ip), (wait) => `too many password checks from your address: try again in ${wait}`);
+      const address = await take(
+        hashByAddress,
+        addressKey(ip),
+        (wait) => `too many password checks from your address: try again in ${wait}`,
+      );
       try {
-        await take(hashAll, 'all', (wait) => `the server is checking too many passwords right now: try again in ${wait}`);
+        await take(
+          hashAll,
+          'all',
+          (wait) => `the server is checking too many passwords right now: try again in ${wait}`,
+        );
       } catch (err) {
         await address.release(); // nothing was hashed for this address
         throw err;

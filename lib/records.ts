@@ -49,7 +49,8 @@ export function isCooperative(gameId: string): boolean {
  * or the people rule left it out) | void (an infrastructure failure) | other-game (a game the leaderboard does not list, e.g. the test game) |
  * open (queued or running) | cancelled.
  */
-export type MatchKind = 'counted' | 'no-opponent' | 'cooperative' | 'evaluation' | 'unrated' | 'void' | 'other-game' | 'open' | 'cancelled';
+export type MatchKind =
+  'counted' | 'no-opponent' | 'cooperative' | 'evaluation' | 'unrated' | 'void' | 'other-game' | 'open' | 'cancelled';
 
 export interface RecordMatch {
   gameId: string;
@@ -88,12 +89,21 @@ export function recordResult(m: RecordMatch, agentId: string): MatchResult | nul
  */
 export function sideResult(m: RecordMatch, agentId: string): MatchResult | null {
   const game = getGame(m.gameId);
-  if (m.status !== 'finished' || (game && game.meta.scoring !== 'contest') || !m.seats.some((s) => s.agentId === agentId)) return null;
+  if (
+    m.status !== 'finished' ||
+    (game && game.meta.scoring !== 'contest') ||
+    !m.seats.some((s) => s.agentId === agentId)
+  )
+    return null;
   return agentResult(
     {
       id: '',
       gameId: m.gameId,
-      seats: m.seats.map((s) => ({ agentId: s.agentId, score: s.score ?? 0, ...(typeof m.teams?.[s.seat] === 'string' ? { team: m.teams[s.seat]! } : {}) })),
+      seats: m.seats.map((s) => ({
+        agentId: s.agentId,
+        score: s.score ?? 0,
+        ...(typeof m.teams?.[s.seat] === 'string' ? { team: m.teams[s.seat]! } : {}),
+      })),
     },
     agentId,
   );

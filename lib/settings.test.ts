@@ -34,7 +34,9 @@ describe("the leaderboard's default people filter", () => {
   });
 
   it('refuses a bad value with a message and keeps the last one', async () => {
-    await expect(saveSettings(t.db, { peopleFilterDefault: 'everyone' })).rejects.toThrow(/the people filter is one of each, together, hide/);
+    await expect(saveSettings(t.db, { peopleFilterDefault: 'everyone' })).rejects.toThrow(
+      /the people filter is one of each, together, hide/,
+    );
     await expect(saveSettings(t.db, { somethingElse: 1 })).rejects.toThrow();
     expect(await getSettings(t.db)).toEqual({ peopleFilterDefault: 'together' });
     // A value broken in the database (by hand) reads as the default, never as an error.

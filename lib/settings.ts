@@ -15,7 +15,9 @@ export const settingsSchema = z.object({
    * The leaderboard's people filter when the address does not choose one: `each` (every person a row), `together`
    * (all people as one player) or `hide` (matches with a person left out of the fit). A link with `humans=` still wins.
    */
-  peopleFilterDefault: z.enum(PEOPLE_FILTERS, { error: 'the people filter is one of each, together, hide' }).default('each'),
+  peopleFilterDefault: z
+    .enum(PEOPLE_FILTERS, { error: 'the people filter is one of each, together, hide' })
+    .default('each'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 type Key = keyof Settings;
@@ -45,7 +47,11 @@ export async function saveSettings(db: Db, raw: unknown): Promise<Settings> {
     Object.entries(input)
       .filter(([, v]) => v !== undefined)
       .map(([key, value]) =>
-        db.setting.upsert({ where: { key }, create: { key, value: value as never }, update: { value: value as never, updatedAt: new Date() } }),
+        db.setting.upsert({
+          where: { key },
+          create: { key, value: value as never },
+          update: { value: value as never, updatedAt: new Date() },
+        }),
       ),
   );
   return getSettings(db);
@@ -60,7 +66,12 @@ export async function saveSettings(db: Db, raw: unknown): Promise<Settings> {
 export async function leaderboardQueryFor(
   db: Db,
   params: Record<string, string | string[] | undefined>,
-): Promise<{ query: LeaderboardQuery; problems: string[]; issues: QueryProblem[]; defaults: Pick<LeaderboardQuery, 'humans'> }> {
+): Promise<{
+  query: LeaderboardQuery;
+  problems: string[];
+  issues: QueryProblem[];
+  defaults: Pick<LeaderboardQuery, 'humans'>;
+}> {
   const { peopleFilterDefault } = await getSettings(db);
   const defaults = { humans: peopleFilterDefault };
   const parsed = parseLeaderboardQuery(params, defaults);
@@ -75,7 +86,11 @@ export async function leaderboardQueryFor(
     datasetGames = new Set(rows.flatMap((d) => d.games));
     const missing = names.filter((n) => !found.has(n));
     if (missing.length) {
-      issues.unshift({ key: 'dataset', message: `dataset: there is no dataset named ${missing.map((n) => `"${n}"`).join(', ')}`, instead: 'the arena’s own matches' });
+      issues.unshift({
+        key: 'dataset',
+        message: `dataset: there is no dataset named ${missing.map((n) => `"${n}"`).join(', ')}`,
+        instead: 'the arena’s own matches',
+      });
       query = { ...query, dataset: undefined };
     }
   }
@@ -83,25 +98,45 @@ export async function leaderboardQueryFor(
   // A dataset may hold a game the arena does not have (under the file's id): its view of that game is its own.
   if (query.dataset && query.game && !game) {
     if (!datasetGames.has(query.game)) {
-      issues.unshift({ key: 'game', message: `game: "${query.game}" is neither an arena game nor a game of ${datasetNames(query.dataset).join(', ')}`, instead: 'all games' });
+      issues.unshift({
+        key: 'game',
+        message: `game: "${query.game}" is neither an arena game nor a game of ${datasetNames(query.dataset).join(', ')}`,
+        instead: 'all games',
+      });
       query = { ...query, game: undefined };
     }
   } else if (query.game && (!game || (game.meta.scoring !== 'evaluation' && !ratedGames.includes(game)))) {
     issues.unshift({ key: 'game', message: unknownGame(query.game), instead: 'all games' });
     query = { ...query, game: undefined };
   } else if (query.game && game?.meta.scoring === 'evaluation') {
-    issues.unshift({ key: 'game', message: `game: ${game.meta.title} is a judged evaluation and is never rated (its results are at /metrics/${game.id})`, instead: 'all games' });
+    issues.unshift({
+      key: 'game',
+      message: `game: ${game.meta.title} is a judged evaluation and is never rated (its results are at /metrics/${game.id})`,
+      instead: 'all games',
+    });
     query = { ...query, game: undefined };
   }
   if (query.version) {
     // Only a prompt version some agent has: a made-up one filters nothing real (every LLM row would be hidden), and is
     // named like any other unusable parameter (the API's 400) instead of being carried along.
-    const known = (await db.agent.findMany({ where: { kind: 'llm', promptVersion: { not: null } }, select: { promptVersion: true }, distinct: ['promptVersion'] }))
+    const known = (
+      await db.agent.findMany({
+        where: { kind: 'llm', promptVersion: { not: null } },
+        select: { promptVersion: true },
+        distinct: ['promptVersion'],
+      })
+    )
       .map((a) => a.promptVersion!)
       .sort();
     if (!known.includes(query.version)) {
-      const oneOf = known.length ? `one of ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''}` : 'no agent has one yet';
-      issues.push({ key: 'version', message: `version: "${query.version}" is not the prompt version of any agent (${oneOf})`, instead: 'all prompt versions' });
+      const oneOf = known.length
+        ? `one of ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''}`
+        : 'no agent has one yet';
+      issues.push({
+        key: 'version',
+        message: `version: "${query.version}" is not the prompt version of any agent (${oneOf})`,
+        instead: 'all prompt versions',
+      });
       query = { ...query, version: undefined };
     }
   }

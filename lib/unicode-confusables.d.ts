@@ -4,6 +4,10 @@ declare module 'unicode-confusables' {
   export function rectifyConfusion(s: string): string;
   export function isConfusing(s: string): boolean;
   export function confusables(s: string): { point: string; similarTo?: string }[];
-  const api: { rectifyConfusion: typeof rectifyConfusion; isConfusing: typeof isConfusing; confusables: typeof confusables };
+  const api: {
+    rectifyConfusion: typeof rectifyConfusion;
+    isConfusing: typeof isConfusing;
+    confusables: typeof confusables;
+  };
   export default api;
 }

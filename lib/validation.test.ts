@@ -21,8 +21,15 @@ const issues = (raw: unknown) => schema.safeParse(raw).error!.issues;
 
 describe('describeIssues', () => {
   const raw = {
-    name: ' ', rpm: 2.5, temperature: 3, scaffold: 'tree', baseUrl: 'not a url', gameIds: [],
-    budget: { maxMatches: 0, extra: 1 }, gameConfigs: { holdem: { hands: 'many' } }, colour: 'red',
+    name: ' ',
+    rpm: 2.5,
+    temperature: 3,
+    scaffold: 'tree',
+    baseUrl: 'not a url',
+    gameIds: [],
+    budget: { maxMatches: 0, extra: 1 },
+    gameConfigs: { holdem: { hands: 'many' } },
+    colour: 'red',
   };
 
   it('lists every field with a problem, in plain words, with the label the form gives it', () => {
@@ -45,14 +52,23 @@ describe('describeIssues', () => {
   });
 
   it('one problem per field: the first is enough to act on', () => {
-    const twice = z.object({ baseUrl: z.string().url('enter a URL').refine((u) => u.startsWith('http'), 'must start with http') });
+    const twice = z.object({
+      baseUrl: z
+        .string()
+        .url('enter a URL')
+        .refine((u) => u.startsWith('http'), 'must start with http'),
+    });
     expect(issuesText(twice.safeParse({ baseUrl: 'nope' }).error!)).toBe('Base URL: enter a URL');
   });
 
   it('says "is required" for a missing field, and names unlabelled fields by their path', () => {
     expect(issuesText(z.object({ rpm: z.number() }).safeParse({}).error!)).toBe('Requests / min: is required');
-    expect(issuesText(z.object({ hands: z.number() }).safeParse({ hands: 'x' }).error!, {})).toBe('hands: enter a number');
-    expect(issuesText(z.object({ wholly: z.object({ odd: z.string().min(3) }) }).safeParse({ wholly: { odd: 'a' } }).error!)).toBe('wholly.odd: needs at least 3 characters');
+    expect(issuesText(z.object({ hands: z.number() }).safeParse({ hands: 'x' }).error!, {})).toBe(
+      'hands: enter a number',
+    );
+    expect(
+      issuesText(z.object({ wholly: z.object({ odd: z.string().min(3) }) }).safeParse({ wholly: { odd: 'a' } }).error!),
+    ).toBe('wholly.odd: needs at least 3 characters');
   });
 
   it('words for each kind of zod default message', () => {
@@ -64,7 +80,11 @@ describe('describeIssues', () => {
     expect(m(z.literal('x'), 'y')).toBe('must be x');
     expect(m(z.number().multipleOf(2), 3)).toBe('must be a multiple of 2');
     expect(m(z.boolean(), 'yes')).toBe('should be yes or no');
-    expect(m(z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b') })]), { kind: 'c' })).toBe('must be one of a, b');
+    expect(
+      m(z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b') })]), {
+        kind: 'c',
+      }),
+    ).toBe('must be one of a, b');
     // A message the schema wrote is kept as written.
     expect(m(z.number().min(2, 'games per pair must be even'), 1)).toBe('games per pair must be even');
   });
@@ -78,7 +98,9 @@ describe('describeIssues', () => {
       caught = err;
     }
     expect(caught).toBeInstanceOf(MyError);
-    expect((caught as Error).message).toContain('give it a name; Requests / min: enter a whole number; Temperature: must be at most 2');
+    expect((caught as Error).message).toContain(
+      'give it a name; Requests / min: enter a whole number; Temperature: must be at most 2',
+    );
     expect((caught as Error).message).not.toContain('\n');
   });
 });

@@ -5,25 +5,69 @@ import type { z } from 'zod';
 /** Field names as the forms label them (components/admin-*-form.tsx, the Play page), for "Label: what is wrong". */
 export const FIELD_LABELS: Record<string, string> = {
   // Sign-in and setup; people.
-  username: 'Username', password: 'Password', confirm: 'Password again',
+  username: 'Username',
+  password: 'Password',
+  confirm: 'Password again',
   // Providers.
-  name: 'Name', baseUrl: 'Base URL', apiKey: 'API key', models: 'Models', rpm: 'Requests / min', tpm: 'Tokens / min',
-  maxConcurrent: 'Max concurrent', priceInPer1k: 'Input / 1k', priceOutPer1k: 'Output / 1k', modelPrices: 'Per-model prices',
-  peopleDailyBudgetUsd: 'Budget / day (USD)', simulated: 'Simulated endpoint', clearApiKey: 'Remove the stored key',
+  name: 'Name',
+  baseUrl: 'Base URL',
+  apiKey: 'API key',
+  models: 'Models',
+  rpm: 'Requests / min',
+  tpm: 'Tokens / min',
+  maxConcurrent: 'Max concurrent',
+  priceInPer1k: 'Input / 1k',
+  priceOutPer1k: 'Output / 1k',
+  modelPrices: 'Per-model prices',
+  peopleDailyBudgetUsd: 'Budget / day (USD)',
+  simulated: 'Simulated endpoint',
+  clearApiKey: 'Remove the stored key',
   // Agents.
-  kind: 'Kind', providerId: 'Provider', model: 'Model', temperature: 'Temperature', maxTokens: 'Max tokens', scaffold: 'Scaffold',
-  rapDepth: 'RAP depth', rapIterations: 'RAP iterations', rapCandidates: 'RAP candidates',
-  promptVersion: 'Prompt version', promptSwitches: 'Ablations', vision: 'Send the board as an image (vision)', playable: 'Open to people', depth: 'Depth',
+  kind: 'Kind',
+  providerId: 'Provider',
+  model: 'Model',
+  temperature: 'Temperature',
+  maxTokens: 'Max tokens',
+  scaffold: 'Scaffold',
+  rapDepth: 'RAP depth',
+  rapIterations: 'RAP iterations',
+  rapCandidates: 'RAP candidates',
+  promptVersion: 'Prompt version',
+  promptSwitches: 'Ablations',
+  vision: 'Send the board as an image (vision)',
+  playable: 'Open to people',
+  depth: 'Depth',
   // Tournaments.
-  format: 'Format', gameIds: 'Games', agentIds: 'Agents', baselineIds: 'Baselines', hostIds: 'Hosts', gamesPerPair: 'Games per pair',
-  numPlayers: 'Players per match', guestSeat: 'Guest seat', gamesPerGuest: 'Games per guest', confidence: 'Confidence',
-  pairsPerBatch: 'Pairs per batch', judgeId: 'Consistency judge', budget: 'Budget', maxMatches: 'Max matches', maxCostUsd: 'Max cost (USD)',
-  seed: 'Seed', gameConfigs: 'Game settings (JSON)',
+  format: 'Format',
+  gameIds: 'Games',
+  agentIds: 'Agents',
+  baselineIds: 'Baselines',
+  hostIds: 'Hosts',
+  gamesPerPair: 'Games per pair',
+  numPlayers: 'Players per match',
+  guestSeat: 'Guest seat',
+  gamesPerGuest: 'Games per guest',
+  confidence: 'Confidence',
+  pairsPerBatch: 'Pairs per batch',
+  judgeId: 'Consistency judge',
+  budget: 'Budget',
+  maxMatches: 'Max matches',
+  maxCostUsd: 'Max cost (USD)',
+  seed: 'Seed',
+  gameConfigs: 'Game settings (JSON)',
   // SimulBench evaluations.
-  userAgentId: 'User agent', simulatorId: 'Simulator', taskIds: 'Tasks', tasks: 'Imported tasks', dialoguesPerTask: 'Dialogues per task',
-  turns: 'Turns per dialogue', pairwise: 'Pairwise comparison', targetSampling: 'Target sampling',
+  userAgentId: 'User agent',
+  simulatorId: 'Simulator',
+  taskIds: 'Tasks',
+  tasks: 'Imported tasks',
+  dialoguesPerTask: 'Dialogues per task',
+  turns: 'Turns per dialogue',
+  pairwise: 'Pairwise comparison',
+  targetSampling: 'Target sampling',
   // The Play page.
-  gameId: 'Game', opponentIds: 'Opponents', moveSeconds: 'Move timer',
+  gameId: 'Game',
+  opponentIds: 'Opponents',
+  moveSeconds: 'Move timer',
   // Settings.
   peopleFilterDefault: 'People on the leaderboard',
 };
@@ -34,8 +78,14 @@ type Issue = z.core.$ZodIssue | { code?: string; path: PropertyKey[]; message: s
 const ZOD_DEFAULT = /^(Invalid|Too small|Too big|Unrecognized key)/;
 
 const KIND_WORDS: Record<string, string> = {
-  number: 'enter a number', int: 'enter a whole number', bigint: 'enter a whole number', string: 'enter some text', boolean: 'should be yes or no',
-  array: 'should be a list', object: 'should be an object (named fields, as JSON writes them)', record: 'should be an object (named settings, as JSON writes them)',
+  number: 'enter a number',
+  int: 'enter a whole number',
+  bigint: 'enter a whole number',
+  string: 'enter some text',
+  boolean: 'should be yes or no',
+  array: 'should be a list',
+  object: 'should be an object (named fields, as JSON writes them)',
+  record: 'should be an object (named settings, as JSON writes them)',
   date: 'enter a date',
 };
 
@@ -74,7 +124,11 @@ export function plainMessage(issue: Issue): string {
       return `${keys.length === 1 ? 'unknown setting' : 'unknown settings'} ${list(keys)}`;
     }
     case 'invalid_format':
-      return i.format === 'url' ? 'enter a URL such as https://host/v1' : i.format === 'email' ? 'enter an email address' : 'is not in the expected form';
+      return i.format === 'url'
+        ? 'enter a URL such as https://host/v1'
+        : i.format === 'email'
+          ? 'enter an email address'
+          : 'is not in the expected form';
     case 'not_multiple_of':
       return `must be a multiple of ${String(i.divisor)}`;
     case 'invalid_key':
@@ -88,18 +142,28 @@ export function plainMessage(issue: Issue): string {
 /** Whether a message already names its field ("pick at least one game" names "Games"; "Max cost (USD)" is "max cost"). */
 function mentions(message: string, label: string): boolean {
   const m = message.toLowerCase();
-  const l = label.toLowerCase().replace(/\s*\([^)]*\)\s*/g, ' ').trim();
+  const l = label
+    .toLowerCase()
+    .replace(/\s*\([^)]*\)\s*/g, ' ')
+    .trim();
   return m.includes(l) || (l.endsWith('s') && m.includes(l.slice(0, -1)));
 }
 
 /** "Label: message" (the message alone when it already names the field), and the field it is about. */
-export function describeIssue(issue: Issue, labels: Record<string, string> = FIELD_LABELS): { message: string; field?: string } {
+export function describeIssue(
+  issue: Issue,
+  labels: Record<string, string> = FIELD_LABELS,
+): { message: string; field?: string } {
   const keys = issue.path.filter((p): p is string => typeof p === 'string');
   const field = keys[0];
   const message = plainMessage(issue);
   // The innermost labelled key names the field; keys below it (a game's own setting) follow it, as a path.
   let at = -1;
-  for (let k = keys.length - 1; k >= 0; k--) if (labels[keys[k]!]) { at = k; break; }
+  for (let k = keys.length - 1; k >= 0; k--)
+    if (labels[keys[k]!]) {
+      at = k;
+      break;
+    }
   const own = at >= 0 ? labels[keys[at]!]! : null;
   // Keys below the labelled one (a game's own setting) follow it; list positions say nothing a reader can use.
   const rest = keys.slice(at + 1);
@@ -140,7 +204,11 @@ export function issuesText(err: { issues: readonly Issue[] }, labels?: Record<st
 }
 
 /** The parsed value, or `toError(every problem in words)` thrown: an error a person can act on. */
-export function parseOr<S extends z.ZodType>(schema: S, raw: unknown, toError: (message: string) => Error): z.output<S> {
+export function parseOr<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  toError: (message: string) => Error,
+): z.output<S> {
   const r = schema.safeParse(raw);
   if (!r.success) throw toError(issuesText(r.error));
   return r.data;

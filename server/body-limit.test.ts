@@ -17,7 +17,11 @@ beforeAll(async () => {
     reached++;
     let size = 0;
     req.on('data', (c: Buffer) => (size += c.length));
-    req.on('end', () => res.writeHead(size > ACTION_BODY_LIMIT_BYTES ? 500 : 200).end(size > ACTION_BODY_LIMIT_BYTES ? 'Internal Server Error' : 'ok'));
+    req.on('end', () =>
+      res
+        .writeHead(size > ACTION_BODY_LIMIT_BYTES ? 500 : 200)
+        .end(size > ACTION_BODY_LIMIT_BYTES ? 'Internal Server Error' : 'ok'),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -35,7 +39,9 @@ describe('uploads over the server-action limit', () => {
   it('are refused with a 413 that says how large the upload is and what the limit is', async () => {
     const res = await upload(3.2 * 1024 * 1024);
     expect(res.status).toBe(413);
-    expect(await res.text()).toMatch(/^the upload is 3\.2 MB; the largest the server takes is 1\.0 MB \(a file in a form up to 900 kB\)\. Import a larger file with the command line: npm run arena -- import gamebench FILE --dataset NAME\n$/);
+    expect(await res.text()).toMatch(
+      /^the upload is 3\.2 MB; the largest the server takes is 1\.0 MB \(a file in a form up to 900 kB\)\. Import a larger file with the command line: npm run arena -- import gamebench FILE --dataset NAME\n$/,
+    );
     expect(reached).toBe(0);
   });
 

@@ -25,7 +25,11 @@ export function refuseLargeBody(req: IncomingMessage, res: ServerResponse, limit
     'Import a larger file with the command line: npm run arena -- import gamebench FILE --dataset NAME\n';
   const answer = () => {
     if (res.headersSent) return;
-    res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.writeHead(413, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
     res.end(body);
   };
   // What is sent is read and dropped, never kept; the answer goes once it is all in (a browser still sending shows a

@@ -29,7 +29,12 @@ function envWith(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
 
 /** The CLI with `env` on top of this process' environment. */
 function run(args: string[], env: Record<string, string | undefined>): Ran {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: envWith(env), encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    cwd: root,
+    env: envWith(env),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -39,15 +44,24 @@ function arena(...args: string[]) {
 
 /** Runs of the CLI that do not depend on each other, side by side (each one a process that mostly starts up). */
 function side(...runs: { args: string[]; env?: Record<string, string | undefined> }[]): Promise<Ran[]> {
-  return Promise.all(runs.map(({ args, env = { DATABASE_URL: t.url } }) => new Promise<Ran>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: envWith(env), timeout: 60_000 });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  })));
+  return Promise.all(
+    runs.map(
+      ({ args, env = { DATABASE_URL: t.url } }) =>
+        new Promise<Ran>((resolve, reject) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+            cwd: root,
+            env: envWith(env),
+            timeout: 60_000,
+          });
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+          child.on('error', reject);
+          child.on('close', (code) => resolve({ code, out, err }));
+        }),
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -60,21 +74,43 @@ afterAll(async () => {
 
 describe('arena CLI', () => {
   it('creates a round robin from agent names, then lists, shows, pauses, resumes and cancels it', async () => {
-    const c = arena('tournament', 'create', '--games', 'connect-four,tictactoe', '--agents', 'cli-a,cli-b,cli-c', '--format', 'round-robin', '--games-per-pair', '10', '--name', 'from the cli');
+    const c = arena(
+      'tournament',
+      'create',
+      '--games',
+      'connect-four,tictactoe',
+      '--agents',
+      'cli-a,cli-b,cli-c',
+      '--format',
+      'round-robin',
+      '--games-per-pair',
+      '10',
+      '--name',
+      'from the cli',
+    );
     expect(c.err).toBe('');
     expect(c.code).toBe(0);
     expect(c.out).toMatch(/created tournament \S+ "from the cli": 60 matches queued/);
     const id = /created tournament (\S+)/.exec(c.out)![1]!;
-    expect(await t.db.tournament.findUnique({ where: { id } })).toMatchObject({ name: 'from the cli', status: 'running' });
+    expect(await t.db.tournament.findUnique({ where: { id } })).toMatchObject({
+      name: 'from the cli',
+      status: 'running',
+    });
     expect(await t.db.match.count({ where: { tournamentId: id } })).toBe(3 * 2 * 10);
     // The queue holds one job per match (no worker runs here, so they wait).
-    const jobs = await t.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(*) AS n FROM pgboss.job WHERE name = 'match-run' AND state = 'created'`);
+    const jobs = await t.db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT COUNT(*) AS n FROM pgboss.job WHERE name = 'match-run' AND state = 'created'`,
+    );
     expect(Number(jobs[0]!.n)).toBe(60);
 
     // A table with a header row: the ended/planned matches, then each count in its own column.
     const listed = arena('tournament', 'list').out.split('\n');
-    expect(listed[0]).toMatch(/^ID\s+STATUS\s+PROGRESS\s+ENDED\s+FAILED\s+RUNNING\s+QUEUED\s+CANCELLED\s+FORMAT\s+NAME$/);
-    expect(listed.find((l) => l.startsWith(id!))).toMatch(new RegExp(`^${id}\\s+running\\s+0%\\s+0/60\\s+0\\s+0\\s+60\\s+0\\s+round-robin\\s+from the cli$`));
+    expect(listed[0]).toMatch(
+      /^ID\s+STATUS\s+PROGRESS\s+ENDED\s+FAILED\s+RUNNING\s+QUEUED\s+CANCELLED\s+FORMAT\s+NAME$/,
+    );
+    expect(listed.find((l) => l.startsWith(id!))).toMatch(
+      new RegExp(`^${id}\\s+running\\s+0%\\s+0/60\\s+0\\s+0\\s+60\\s+0\\s+round-robin\\s+from the cli$`),
+    );
     expect(arena('tournament', 'show', id!).out).toMatch(/tokens 0, cost \$0\.0000/);
     expect(arena('tournament', 'pause', id!).out).toMatch(/paused/);
     expect((await t.db.tournament.findUniqueOrThrow({ where: { id } })).status).toBe('paused');
@@ -107,23 +143,67 @@ describe('arena CLI', () => {
   }, 120_000);
 
   it('schedules a SimulBench evaluation, imports a script set and scores on it, shows it; bad input exits 2', async () => {
-    const p = await t.db.provider.create({ data: { name: 'cli-sim', baseUrl: 'http://127.0.0.1:9/v1', simulated: true } });
-    for (const name of ['sb-t1', 'sb-t2', 'sb-user', 'sb-judge']) await t.db.agent.create({ data: { name, kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true } });
-    const c = arena('simulbench', 'create', '--targets', 'sb-t1,sb-t2', '--user', 'sb-user', '--simulator', 'sb-user', '--judge', 'sb-judge', '--tasks', TASKS[0]!.id, '--dialogues', '2', '--turns', '2', '--name', 'sb cli');
+    const p = await t.db.provider.create({
+      data: { name: 'cli-sim', baseUrl: 'http://127.0.0.1:9/v1', simulated: true },
+    });
+    for (const name of ['sb-t1', 'sb-t2', 'sb-user', 'sb-judge'])
+      await t.db.agent.create({
+        data: { name, kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true },
+      });
+    const c = arena(
+      'simulbench',
+      'create',
+      '--targets',
+      'sb-t1,sb-t2',
+      '--user',
+      'sb-user',
+      '--simulator',
+      'sb-user',
+      '--judge',
+      'sb-judge',
+      '--tasks',
+      TASKS[0]!.id,
+      '--dialogues',
+      '2',
+      '--turns',
+      '2',
+      '--name',
+      'sb cli',
+    );
     expect(c.err).toBe('');
     expect(c.out).toMatch(/created SimulBench evaluation \S+ "sb cli": 2 dialogues queued/);
     const id = /evaluation (\S+)/.exec(c.out)![1]!;
     expect(arena('simulbench', 'show', id).out).toMatch(new RegExp(`^${id}  running  sb cli\ndialogues 0/2`));
-    oneLine(arena('simulbench', 'export-scripts', id), 'there is no script set "tournament:' + id + '" yet: run an evaluation or import one');
+    oneLine(
+      arena('simulbench', 'export-scripts', id),
+      'there is no script set "tournament:' + id + '" yet: run an evaluation or import one',
+    );
 
     const dir = await mkdtemp(path.join(tmpdir(), 'arena-cli-'));
     const file = path.join(dir, 'scripts.json');
     const history = [{ role: 'user' as const, content: TASKS[0]!.description }];
-    await writeFile(file, JSON.stringify(scriptFile([{ key: 'k1', task: TASKS[0]!, type: 'last-only', turn: 1, history, judgedTurn: 0 }])));
-    expect(arena('simulbench', 'import-scripts', file, '--set', 'paper-1').out).toMatch(/^imported 1 scripts as import:paper-1/);
-    oneLine(arena('simulbench', 'import-scripts', file, '--set', 'paper-1'), 'the script set "paper-1" exists already: choose another name');
+    await writeFile(
+      file,
+      JSON.stringify(scriptFile([{ key: 'k1', task: TASKS[0]!, type: 'last-only', turn: 1, history, judgedTurn: 0 }])),
+    );
+    expect(arena('simulbench', 'import-scripts', file, '--set', 'paper-1').out).toMatch(
+      /^imported 1 scripts as import:paper-1/,
+    );
+    oneLine(
+      arena('simulbench', 'import-scripts', file, '--set', 'paper-1'),
+      'the script set "paper-1" exists already: choose another name',
+    );
     expect(arena('simulbench', 'sets').out).toMatch(/^import:paper-1\s+1 scripts {2}imported set paper-1$/m);
-    const scored = arena('simulbench', 'create', '--targets', 'sb-t1', '--judge', 'sb-judge', '--script-set', 'import:paper-1');
+    const scored = arena(
+      'simulbench',
+      'create',
+      '--targets',
+      'sb-t1',
+      '--judge',
+      'sb-judge',
+      '--script-set',
+      'import:paper-1',
+    );
     expect(scored.out).toMatch(/: 1 frozen scripts queued/);
     await writeFile(file, '{"format": "arena-simulbench-scripts", "version": 1, "scripts": []}');
     oneLine(arena('simulbench', 'import-scripts', file, '--set', 'paper-2'), 'scripts: the file holds no script');
@@ -131,14 +211,48 @@ describe('arena CLI', () => {
 
     const refused = await side(
       { args: ['simulbench', 'create', '--targets', 'sb-t1', '--user', 'sb-user', '--simulator', 'sb-user'] },
-      { args: ['simulbench', 'create', '--targets', 'sb-t1', '--judge', 'sb-judge', '--script-set', 'import:paper-1', '--user', 'sb-user'] },
-      { args: ['simulbench', 'create', '--targets', 'sb-t1', '--user', 'sb-user', '--simulator', 'sb-user', '--judge', 'sb-judge', '--turns', '11'] },
+      {
+        args: [
+          'simulbench',
+          'create',
+          '--targets',
+          'sb-t1',
+          '--judge',
+          'sb-judge',
+          '--script-set',
+          'import:paper-1',
+          '--user',
+          'sb-user',
+        ],
+      },
+      {
+        args: [
+          'simulbench',
+          'create',
+          '--targets',
+          'sb-t1',
+          '--user',
+          'sb-user',
+          '--simulator',
+          'sb-user',
+          '--judge',
+          'sb-judge',
+          '--turns',
+          '11',
+        ],
+      },
       { args: ['simulbench', 'frob'] },
     );
     oneLine(refused[0]!, 'simulbench create needs --judge');
-    oneLine(refused[1]!, 'with --script-set nothing is collected: leave out --user, --simulator, --tasks and --tasks-file');
+    oneLine(
+      refused[1]!,
+      'with --script-set nothing is collected: leave out --user, --simulator, --tasks and --tasks-file',
+    );
     oneLine(refused[2]!, '--turns must be a whole number from 1 to 10, not "11"');
-    oneLine(refused[3]!, 'simulbench commands are create, show, export-scripts, import-scripts, sets (not "frob") (see --help)');
+    oneLine(
+      refused[3]!,
+      'simulbench commands are create, show, export-scripts, import-scripts, sets (not "frob") (see --help)',
+    );
   }, 120_000);
 
   /** Exit code 2 and exactly one line on stderr, nothing on stdout. */
@@ -162,7 +276,9 @@ describe('arena CLI', () => {
 
   it('bad numbers exit 2 with one line saying what the option takes', async () => {
     type Run = { args: string[]; env?: Record<string, string | undefined> };
-    const create = (...more: string[]): Run => ({ args: ['tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', ...more] });
+    const create = (...more: string[]): Run => ({
+      args: ['tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', ...more],
+    });
     const cases: [Run, string][] = [
       [create('--games-per-pair', 'abc'), '--games-per-pair must be a whole number of at least 2, not "abc"'],
       [create('--games-per-pair', '-3'), '--games-per-pair must be a whole number of at least 2, not "-3"'],
@@ -170,14 +286,23 @@ describe('arena CLI', () => {
       [create('--games-per-pair', '2.5'), '--games-per-pair must be a whole number of at least 2, not "2.5"'],
       [create('--max-cost', '-1'), '--max-cost must be an amount in US dollars above 0, not "-1"'],
       [create('--max-matches', '0'), '--max-matches must be a whole number of at least 1, not "0"'],
-      [create('--format', 'adaptive', '--confidence', '0.8', '--max-matches', '4'), '--confidence must be 0.9 or 0.95, not "0.8"'],
+      [
+        create('--format', 'adaptive', '--confidence', '0.8', '--max-matches', '4'),
+        '--confidence must be 0.9 or 0.95, not "0.8"',
+      ],
       [create('--games-per-pair'), '--games-per-pair needs a value'],
       [create('--gamez', 'x'), 'unknown option --gamez (see --help)'],
       // An odd number reaches the scheduler's own check, still one line.
-      [create('--games-per-pair', '3'), 'games per pair must be even: each seed is played twice, with the seats swapped'],
+      [
+        create('--games-per-pair', '3'),
+        'games per pair must be even: each seed is played twice, with the seats swapped',
+      ],
       // Checked before looking for the arena: a typo is answered the same with no arena running.
       [
-        { ...create('--games-per-pair', 'abc'), env: { DATABASE_URL: undefined, ARENA_DATA_DIR: path.join(tmpdir(), 'no-arena-here') } },
+        {
+          ...create('--games-per-pair', 'abc'),
+          env: { DATABASE_URL: undefined, ARENA_DATA_DIR: path.join(tmpdir(), 'no-arena-here') },
+        },
         '--games-per-pair must be a whole number of at least 2, not "abc"',
       ],
     ];
@@ -208,7 +333,8 @@ describe('the CLI finds a running arena’s embedded Postgres', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const cli = (env: Record<string, string | undefined>, ...args: string[]) => run(args, { DATABASE_URL: undefined, ARENA_PG_PORT: undefined, ...env });
+  const cli = (env: Record<string, string | undefined>, ...args: string[]) =>
+    run(args, { DATABASE_URL: undefined, ARENA_PG_PORT: undefined, ...env });
 
   it('from the lock in ARENA_DATA_DIR, whatever ARENA_PG_PORT says (unset, or another port)', async () => {
     const plain = cli({ ARENA_DATA_DIR: dataDir }, 'tournament', 'list');
@@ -224,7 +350,11 @@ describe('the CLI finds a running arena’s embedded Postgres', () => {
     const saved = await readFile(lock, 'utf8');
     await unlink(lock);
     try {
-      expect(cli({ ARENA_DATA_DIR: dataDir }, 'tournament', 'list')).toMatchObject({ code: 0, out: 'no tournaments yet\n', err: '' });
+      expect(cli({ ARENA_DATA_DIR: dataDir }, 'tournament', 'list')).toMatchObject({
+        code: 0,
+        out: 'no tournaments yet\n',
+        err: '',
+      });
     } finally {
       await writeFile(lock, saved);
     }
@@ -243,7 +373,11 @@ describe('the CLI finds a running arena’s embedded Postgres', () => {
       const stopped = cli({ ARENA_DATA_DIR: dataDir, ARENA_PG_PORT: String(pgPort) }, 'tournament', 'list');
       expect(stopped.code).toBe(1);
       expect(stopped.err.split('\n')).toHaveLength(2); // one line, then the final newline
-      expect(stopped.err).toMatch(new RegExp(`^arena: the arena running from ${dataDir.replace(/[.]/g, '\\.')} \\(pid ${process.pid}\\) does not answer on its Postgres \\(port ${pgPort}\\)`));
+      expect(stopped.err).toMatch(
+        new RegExp(
+          `^arena: the arena running from ${dataDir.replace(/[.]/g, '\\.')} \\(pid ${process.pid}\\) does not answer on its Postgres \\(port ${pgPort}\\)`,
+        ),
+      );
     } finally {
       embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: pgPort });
     }

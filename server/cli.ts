@@ -20,7 +20,13 @@ import { APP_ROLE, credentialsFile, postgresUrl, readCredentials } from './db/cr
 import { postmasterPort, runningArena } from './preflight';
 import { relaySender } from './rooms/relay';
 import { startQueue, stopQueue } from './scheduler/queue';
-import { cancelTournament, checkGameIds, createTournament, pauseTournament, resumeTournament } from './scheduler/tournaments';
+import {
+  cancelTournament,
+  checkGameIds,
+  createTournament,
+  pauseTournament,
+  resumeTournament,
+} from './scheduler/tournaments';
 
 const USAGE = `usage: npm run arena -- tournament <command> [options]
        npm run arena -- import gamebench FILE --dataset NAME
@@ -52,7 +58,11 @@ ARENA_DATA_DIR (default .arena), on whatever ARENA_PG_PORT it was started with. 
 
 class UsageError extends Error {}
 
-const list = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const list = (s: string | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** The numeric options and what each accepts (the scheduler's schema checks the rest, e.g. an even games per pair). */
 const NUMBERS = {
@@ -65,7 +75,10 @@ const NUMBERS = {
   'max-matches': { whole: true, min: 1, what: 'a whole number of at least 1' },
   'max-tokens': { whole: true, min: 1, what: 'a whole number of at least 1' },
   'max-cost': { whole: false, min: 0, what: 'an amount in US dollars above 0', above: true },
-} as const satisfies Record<string, { whole: boolean; min: number; what: string; only?: readonly number[]; above?: boolean }>;
+} as const satisfies Record<
+  string,
+  { whole: boolean; min: number; what: string; only?: readonly number[]; above?: boolean }
+>;
 type NumberOption = keyof typeof NUMBERS;
 
 /** A numeric option's value, or a one-line UsageError saying what it takes. */
@@ -73,7 +86,11 @@ function num(name: NumberOption, s: string | undefined): number | undefined {
   if (s === undefined) return undefined;
   const rule: { whole: boolean; min: number; what: string; only?: readonly number[]; above?: boolean } = NUMBERS[name];
   const n = s.trim() === '' ? NaN : Number(s);
-  const ok = Number.isFinite(n) && (!rule.whole || Number.isInteger(n)) && (rule.above ? n > rule.min : n >= rule.min) && (!rule.only || rule.only.includes(n));
+  const ok =
+    Number.isFinite(n) &&
+    (!rule.whole || Number.isInteger(n)) &&
+    (rule.above ? n > rule.min : n >= rule.min) &&
+    (!rule.only || rule.only.includes(n));
   if (!ok) throw new UsageError(`--${name} must be ${rule.what}, not ${JSON.stringify(s)}`);
   return n;
 }
@@ -104,7 +121,8 @@ function usageLine(err: { code?: string; message: string }): string {
 async function connect(): Promise<{ db: Db; url: string }> {
   const cfg = readConfig();
   if (cfg.DATABASE_URL) {
-    if (!(await reachable(cfg.DATABASE_URL))) throw new Error('cannot reach DATABASE_URL: check that its Postgres is running and the URL is right');
+    if (!(await reachable(cfg.DATABASE_URL)))
+      throw new Error('cannot reach DATABASE_URL: check that its Postgres is running and the URL is right');
     return { db: createDb(cfg.DATABASE_URL, 3), url: cfg.DATABASE_URL };
   }
   const dataDir = path.resolve(cfg.ARENA_DATA_DIR);
@@ -112,20 +130,32 @@ async function connect(): Promise<{ db: Db; url: string }> {
   const running = runningArena(dataDir);
   const creds = await readCredentials(cluster);
   if (!creds) {
-    throw new Error(`no arena has run from ${dataDir} (no ${credentialsFile(cluster)}): start it (npm start), or set ARENA_DATA_DIR to the running arena's data folder, or DATABASE_URL`);
+    throw new Error(
+      `no arena has run from ${dataDir} (no ${credentialsFile(cluster)}): start it (npm start), or set ARENA_DATA_DIR to the running arena's data folder, or DATABASE_URL`,
+    );
   }
   // Where its Postgres listens: the port the running arena recorded in its lock, the one Postgres itself recorded,
   // then ARENA_PG_PORT (or its default) — so an arena started with another ARENA_PG_PORT is found all the same.
-  const ports = [...new Set([running?.pgPort, postmasterPort(cluster), cfg.ARENA_PG_PORT].filter((p): p is number => typeof p === 'number' && p > 0))];
+  const ports = [
+    ...new Set(
+      [running?.pgPort, postmasterPort(cluster), cfg.ARENA_PG_PORT].filter(
+        (p): p is number => typeof p === 'number' && p > 0,
+      ),
+    ),
+  ];
   for (const port of ports) {
     const url = postgresUrl({ user: APP_ROLE, password: creds.app, port, database: 'arena' });
     if (await reachable(url)) return { db: createDb(url, 3), url };
   }
   const tried = `port${ports.length === 1 ? '' : 's'} ${ports.join(', ')}`;
   if (running) {
-    throw new Error(`the arena running from ${dataDir} (pid ${running.pid}) does not answer on its Postgres (${tried}): it may be starting or stopping; try again in a moment`);
+    throw new Error(
+      `the arena running from ${dataDir} (pid ${running.pid}) does not answer on its Postgres (${tried}): it may be starting or stopping; try again in a moment`,
+    );
   }
-  throw new Error(`no arena is running from ${dataDir} (nothing answers on ${tried}): start it first (npm start), or set ARENA_DATA_DIR to the running arena's data folder, or DATABASE_URL`);
+  throw new Error(
+    `no arena is running from ${dataDir} (nothing answers on ${tried}): start it first (npm start), or set ARENA_DATA_DIR to the running arena's data folder, or DATABASE_URL`,
+  );
 }
 
 async function reachable(url: string): Promise<boolean> {
@@ -142,7 +172,10 @@ async function reachable(url: string): Promise<boolean> {
 
 /** Names or ids → ids (the newest version of a name). */
 async function agentIds(db: Db, refs: string[]): Promise<string[]> {
-  const rows = await db.agent.findMany({ where: { OR: [{ id: { in: refs } }, { name: { in: refs } }] }, select: { id: true, name: true } });
+  const rows = await db.agent.findMany({
+    where: { OR: [{ id: { in: refs } }, { name: { in: refs } }] },
+    select: { id: true, name: true },
+  });
   return refs.map((r) => {
     const a = rows.find((x) => x.id === r) ?? rows.find((x) => x.name === r);
     if (!a) throw new AdminError(`no agent named "${r}" (see the agents page, or /admin/agents)`);
@@ -164,10 +197,22 @@ function table(all: TournamentProgress[]): string {
   const right = new Set([2, 3, 4, 5, 6, 7]);
   const rows = all.map((p) => {
     const c = p.counts;
-    return [p.id, tournamentVerdict(p).label, percent(p), `${c.done + c.failed}/${c.total - c.cancelled}`, c.failed, c.running, c.queued, c.cancelled, p.format, p.name].map(String);
+    return [
+      p.id,
+      tournamentVerdict(p).label,
+      percent(p),
+      `${c.done + c.failed}/${c.total - c.cancelled}`,
+      c.failed,
+      c.running,
+      c.queued,
+      c.cancelled,
+      p.format,
+      p.name,
+    ].map(String);
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const fmt = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : right.has(i) ? x.padStart(widths[i]!) : x.padEnd(widths[i]!))).join('  ');
+  const fmt = (r: string[]) =>
+    r.map((x, i) => (i === r.length - 1 ? x : right.has(i) ? x.padStart(widths[i]!) : x.padEnd(widths[i]!))).join('  ');
   return [fmt(head), ...rows.map(fmt)].join('\n');
 }
 
@@ -178,15 +223,37 @@ async function main(argv: string[]): Promise<number> {
       args: joinNegativeNumbers(argv),
       allowPositionals: true,
       options: {
-        games: { type: 'string' }, agents: { type: 'string' }, format: { type: 'string', default: 'round-robin' },
-        'games-per-pair': { type: 'string' }, baselines: { type: 'string' }, hosts: { type: 'string' }, players: { type: 'string' },
-        'guest-seat': { type: 'string' }, 'games-per-guest': { type: 'string' }, confidence: { type: 'string' },
-        'pairs-per-batch': { type: 'string' }, 'max-matches': { type: 'string' }, 'max-tokens': { type: 'string' },
-        'max-cost': { type: 'string' }, name: { type: 'string' }, seed: { type: 'string' }, 'game-config': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        games: { type: 'string' },
+        agents: { type: 'string' },
+        format: { type: 'string', default: 'round-robin' },
+        'games-per-pair': { type: 'string' },
+        baselines: { type: 'string' },
+        hosts: { type: 'string' },
+        players: { type: 'string' },
+        'guest-seat': { type: 'string' },
+        'games-per-guest': { type: 'string' },
+        confidence: { type: 'string' },
+        'pairs-per-batch': { type: 'string' },
+        'max-matches': { type: 'string' },
+        'max-tokens': { type: 'string' },
+        'max-cost': { type: 'string' },
+        name: { type: 'string' },
+        seed: { type: 'string' },
+        'game-config': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
         dataset: { type: 'string' },
-        targets: { type: 'string' }, user: { type: 'string' }, simulator: { type: 'string' }, judge: { type: 'string' }, tasks: { type: 'string' },
-        'tasks-file': { type: 'string' }, kind: { type: 'string' }, dialogues: { type: 'string' }, turns: { type: 'string' }, 'no-pairwise': { type: 'boolean' },
-        'script-set': { type: 'string' }, set: { type: 'string' },
+        targets: { type: 'string' },
+        user: { type: 'string' },
+        simulator: { type: 'string' },
+        judge: { type: 'string' },
+        tasks: { type: 'string' },
+        'tasks-file': { type: 'string' },
+        kind: { type: 'string' },
+        dialogues: { type: 'string' },
+        turns: { type: 'string' },
+        'no-pairwise': { type: 'boolean' },
+        'script-set': { type: 'string' },
+        set: { type: 'string' },
       },
     });
   } catch (err) {
@@ -201,24 +268,36 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const commands = ['create', 'list', 'show', 'pause', 'resume', 'cancel'];
-  if (!commands.includes(cmd)) throw new UsageError(`unknown command "${cmd}": the commands are ${commands.join(', ')} (see --help)`);
-  if (['show', 'pause', 'resume', 'cancel'].includes(cmd) && !id) throw new UsageError(`tournament ${cmd} needs a tournament id (see: tournament list)`);
+  if (!commands.includes(cmd))
+    throw new UsageError(`unknown command "${cmd}": the commands are ${commands.join(', ')} (see --help)`);
+  if (['show', 'pause', 'resume', 'cancel'].includes(cmd) && !id)
+    throw new UsageError(`tournament ${cmd} needs a tournament id (see: tournament list)`);
 
   // Everything that needs no database is checked first: a typo is answered at once, arena running or not.
   let create: { spec: Record<string, unknown>; agents: string[]; baselines: string[]; hosts: string[] } | null = null;
   if (cmd === 'create') {
     const format = values.format!;
-    if (!FORMATS.some((f) => f.id === format)) throw new UsageError(`--format is one of ${FORMATS.map((f) => f.id).join(', ')}`);
+    if (!FORMATS.some((f) => f.id === format))
+      throw new UsageError(`--format is one of ${FORMATS.map((f) => f.id).join(', ')}`);
     const games = list(values.games);
-    if (games.length === 0) throw new UsageError(`--games is required: one or more of ${allGames.map((g) => g.id).join(', ')}, separated by commas`);
+    if (games.length === 0)
+      throw new UsageError(
+        `--games is required: one or more of ${allGames.map((g) => g.id).join(', ')}, separated by commas`,
+      );
     checkGameIds(games);
     const budget = Object.fromEntries(
-      Object.entries({ maxMatches: num('max-matches', values['max-matches']), maxTokens: num('max-tokens', values['max-tokens']), maxCostUsd: num('max-cost', values['max-cost']) })
-        .filter(([, v]) => v !== undefined),
+      Object.entries({
+        maxMatches: num('max-matches', values['max-matches']),
+        maxTokens: num('max-tokens', values['max-tokens']),
+        maxCostUsd: num('max-cost', values['max-cost']),
+      }).filter(([, v]) => v !== undefined),
     );
     const spec: Record<string, unknown> = {
       name: values.name ?? `${format} ${games.join(', ')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-      format, gameIds: games, budget, ...(values.seed ? { seed: values.seed } : {}),
+      format,
+      gameIds: games,
+      budget,
+      ...(values.seed ? { seed: values.seed } : {}),
     };
     if (values['game-config']) {
       try {
@@ -236,7 +315,8 @@ async function main(argv: string[]): Promise<number> {
     }
     if (format === 'adaptive') {
       if (values.confidence !== undefined) spec.confidence = num('confidence', values.confidence);
-      if (values['pairs-per-batch'] !== undefined) spec.pairsPerBatch = num('pairs-per-batch', values['pairs-per-batch']);
+      if (values['pairs-per-batch'] !== undefined)
+        spec.pairsPerBatch = num('pairs-per-batch', values['pairs-per-batch']);
     }
     create = { spec, agents: list(values.agents), baselines: list(values.baselines), hosts: list(values.hosts) };
   }
@@ -256,7 +336,9 @@ async function main(argv: string[]): Promise<number> {
         const [p] = await tournamentProgress(db, [tid]);
         if (!p) throw new AdminError(`no tournament ${tid}`);
         console.log(line(p));
-        console.log(`tokens ${p.tokens}, cost $${p.costUsd.toFixed(4)}${p.etaSeconds != null ? `, about ${p.etaSeconds} s left` : ''}${p.stopReason ? `, stopped: ${p.stopReason}` : ''}`);
+        console.log(
+          `tokens ${p.tokens}, cost $${p.costUsd.toFixed(4)}${p.etaSeconds != null ? `, about ${p.etaSeconds} s left` : ''}${p.stopReason ? `, stopped: ${p.stopReason}` : ''}`,
+        );
         if (p.firstFailure) console.log(`first failure: ${p.firstFailure}`);
         for (const s of await tournamentStandings(db, p.id)) {
           const ci = s.lo != null ? ` [${s.lo}, ${s.hi}]` : '';
@@ -292,36 +374,57 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** `simulbench create …` (an evaluation scheduled as a tournament) and `simulbench show <id>` (its stages and tables). */
-async function simulbench(cmd: string | undefined, id: string | undefined, values: Record<string, string | boolean | undefined>): Promise<number> {
+async function simulbench(
+  cmd: string | undefined,
+  id: string | undefined,
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const commands = ['create', 'show', 'export-scripts', 'import-scripts', 'sets'];
-  if (!cmd || !commands.includes(cmd)) throw new UsageError(`simulbench commands are ${commands.join(', ')}${cmd ? ` (not "${cmd}")` : ''} (see --help)`);
-  if ((cmd === 'show' || cmd === 'export-scripts') && !id) throw new UsageError(`simulbench ${cmd} needs the evaluation id (see: tournament list)`);
-  if (cmd === 'import-scripts' && (!id || !str('set'))) throw new UsageError('simulbench import-scripts needs the file and --set NAME: npm run arena -- simulbench import-scripts FILE --set NAME');
+  if (!cmd || !commands.includes(cmd))
+    throw new UsageError(`simulbench commands are ${commands.join(', ')}${cmd ? ` (not "${cmd}")` : ''} (see --help)`);
+  if ((cmd === 'show' || cmd === 'export-scripts') && !id)
+    throw new UsageError(`simulbench ${cmd} needs the evaluation id (see: tournament list)`);
+  if (cmd === 'import-scripts' && (!id || !str('set')))
+    throw new UsageError(
+      'simulbench import-scripts needs the file and --set NAME: npm run arena -- simulbench import-scripts FILE --set NAME',
+    );
   if (cmd === 'export-scripts' || cmd === 'import-scripts' || cmd === 'sets') return scriptSets(cmd, id, str('set'));
   let spec: Record<string, unknown> = {};
   if (cmd === 'create') {
     const scriptSet = str('script-set');
-    for (const k of scriptSet ? ['targets', 'judge'] : ['targets', 'user', 'simulator', 'judge']) if (!str(k)) throw new UsageError(`simulbench create needs --${k}`);
+    for (const k of scriptSet ? ['targets', 'judge'] : ['targets', 'user', 'simulator', 'judge'])
+      if (!str(k)) throw new UsageError(`simulbench create needs --${k}`);
     if (scriptSet && (str('user') || str('simulator') || str('tasks') || str('tasks-file'))) {
-      throw new UsageError('with --script-set nothing is collected: leave out --user, --simulator, --tasks and --tasks-file');
+      throw new UsageError(
+        'with --script-set nothing is collected: leave out --user, --simulator, --tasks and --tasks-file',
+      );
     }
-    if (str('tasks') && str('tasks-file')) throw new UsageError('give --tasks (shipped task ids) or --tasks-file, not both');
+    if (str('tasks') && str('tasks-file'))
+      throw new UsageError('give --tasks (shipped task ids) or --tasks-file, not both');
     const kind = str('kind');
-    if (kind !== undefined && kind !== 'stateless' && kind !== 'stateful') throw new UsageError(`--kind is stateless or stateful, not ${JSON.stringify(kind)}`);
+    if (kind !== undefined && kind !== 'stateless' && kind !== 'stateful')
+      throw new UsageError(`--kind is stateless or stateful, not ${JSON.stringify(kind)}`);
     const whole = (k: string, min: number, max: number) => {
       const v = str(k);
       if (v === undefined) return undefined;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${k} must be a whole number from ${min} to ${max}, not ${JSON.stringify(v)}`);
+      if (!Number.isInteger(n) || n < min || n > max)
+        throw new UsageError(`--${k} must be a whole number from ${min} to ${max}, not ${JSON.stringify(v)}`);
       return n;
     };
     const budget = Object.fromEntries(
-      Object.entries({ maxTokens: num('max-tokens', str('max-tokens')), maxCostUsd: num('max-cost', str('max-cost')) }).filter(([, v]) => v !== undefined),
+      Object.entries({
+        maxTokens: num('max-tokens', str('max-tokens')),
+        maxCostUsd: num('max-cost', str('max-cost')),
+      }).filter(([, v]) => v !== undefined),
     );
     spec = {
-      format: 'simulbench', name: str('name') ?? `SimulBench ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`, budget,
-      ...(str('seed') ? { seed: str('seed') } : {}), ...(str('tasks') ? { taskIds: list(str('tasks')) } : {}),
+      format: 'simulbench',
+      name: str('name') ?? `SimulBench ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+      budget,
+      ...(str('seed') ? { seed: str('seed') } : {}),
+      ...(str('tasks') ? { taskIds: list(str('tasks')) } : {}),
       ...(whole('dialogues', 1, 20) !== undefined ? { dialoguesPerTask: whole('dialogues', 1, 20) } : {}),
       ...(whole('turns', 1, 10) !== undefined ? { turns: whole('turns', 1, 10) } : {}),
       ...(values['no-pairwise'] ? { pairwise: false } : {}),
@@ -331,11 +434,14 @@ async function simulbench(cmd: string | undefined, id: string | undefined, value
     if (file) {
       let tasksText: string;
       try {
-        if ((await stat(file)).size > MAX_IMPORT_BYTES) throw new UsageError(`${file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+        if ((await stat(file)).size > MAX_IMPORT_BYTES)
+          throw new UsageError(`${file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
         tasksText = await readFile(file, 'utf8');
       } catch (err) {
         if (err instanceof UsageError) throw err;
-        throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+        throw new UsageError(
+          `cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+        );
       }
       const parsed = parseSimulBenchTasks(tasksText, kind ? { defaultKind: kind } : {});
       if ('error' in parsed) throw new UsageError(`${file}: ${parsed.error}`);
@@ -352,25 +458,40 @@ async function simulbench(cmd: string | undefined, id: string | undefined, value
       [spec.judgeId] = await agentIds(db, [str('judge')!]);
       boss = await startQueue(url, { worker: false });
       const r = await createTournament(db, boss, spec);
-      console.log(`created SimulBench evaluation ${r.tournament.id} "${r.tournament.name}": ${r.matches} ${spec.scriptSet ? 'frozen scripts' : 'dialogues'} queued`);
+      console.log(
+        `created SimulBench evaluation ${r.tournament.id} "${r.tournament.name}": ${r.matches} ${spec.scriptSet ? 'frozen scripts' : 'dialogues'} queued`,
+      );
       return 0;
     }
     const r = await simulbenchResults(db, id!, { rounds: 1000 });
     if (!r) throw new AdminError(`no SimulBench evaluation ${id}`);
     console.log(`${r.tournamentId}  ${r.status}  ${r.name}`);
-    console.log(`dialogues ${r.dialogues.finished}/${r.dialogues.total - r.dialogues.cancelled} (${r.dialogues.failed} failed)  scripts ${r.scripts.total} (last-only ${r.scripts['last-only']}, first-chan ${r.scripts['first-chan']}, subseq-chan ${r.scripts['subseq-chan']})  answers rated ${r.answers.scored}/${r.answers.total} (${r.answers.noScore} no score, ${r.answers.failed} not answered)`);
+    console.log(
+      `dialogues ${r.dialogues.finished}/${r.dialogues.total - r.dialogues.cancelled} (${r.dialogues.failed} failed)  scripts ${r.scripts.total} (last-only ${r.scripts['last-only']}, first-chan ${r.scripts['first-chan']}, subseq-chan ${r.scripts['subseq-chan']})  answers rated ${r.answers.scored}/${r.answers.total} (${r.answers.noScore} no score, ${r.answers.failed} not answered)`,
+    );
     const cell = (x: { n: number; mean: number }) => (x.n ? x.mean.toFixed(2) : '—').padStart(7);
-    console.log(`\n${'model'.padEnd(32)} ${['LastOnly', 'FirstChan', 'SubseqChan', 'Stateless', 'Stateful', 'Hard', 'All'].map((h) => h.padStart(7)).join(' ')}`);
+    console.log(
+      `\n${'model'.padEnd(32)} ${['LastOnly', 'FirstChan', 'SubseqChan', 'Stateless', 'Stateful', 'Hard', 'All'].map((h) => h.padStart(7)).join(' ')}`,
+    );
     for (const row of r.table4) {
-      console.log(`${(r.agents[row.agentId] ?? row.agentId).padEnd(32)} ${[row.lastOnly, row.firstChan, row.subseqChan, row.stateless, row.stateful, row.hard, row.all].map(cell).join(' ')}`);
+      console.log(
+        `${(r.agents[row.agentId] ?? row.agentId).padEnd(32)} ${[row.lastOnly, row.firstChan, row.subseqChan, row.stateless, row.stateful, row.hard, row.all].map(cell).join(' ')}`,
+      );
     }
     if (r.table1.length) {
-      console.log(`\npairwise (win / tie / lose, difference)  judge's order disagreement ${r.disagreement.inconsistent}/${r.disagreement.judged}`);
+      console.log(
+        `\npairwise (win / tie / lose, difference)  judge's order disagreement ${r.disagreement.inconsistent}/${r.disagreement.judged}`,
+      );
       for (const p of r.table1) {
-        console.log(`  ${r.agents[p.agentA] ?? p.agentA} vs ${r.agents[p.agentB] ?? p.agentB}: ${p.win} / ${p.tie} / ${p.lose}${p.n ? `, ${p.difference.toFixed(1)}%` : ''}`);
+        console.log(
+          `  ${r.agents[p.agentA] ?? p.agentA} vs ${r.agents[p.agentB] ?? p.agentB}: ${p.win} / ${p.tie} / ${p.lose}${p.n ? `, ${p.difference.toFixed(1)}%` : ''}`,
+        );
       }
     }
-    for (const s of r.spend) console.log(`  ${s.purpose.padEnd(14)} ${String(s.calls).padStart(6)} calls ${String(s.tokens).padStart(9)} tokens  $${s.costUsd.toFixed(4)}`);
+    for (const s of r.spend)
+      console.log(
+        `  ${s.purpose.padEnd(14)} ${String(s.calls).padStart(6)} calls ${String(s.tokens).padStart(9)} tokens  $${s.costUsd.toFixed(4)}`,
+      );
     return 0;
   } finally {
     if (boss) await stopQueue(boss);
@@ -379,33 +500,48 @@ async function simulbench(cmd: string | undefined, id: string | undefined, value
 }
 
 /** `simulbench export-scripts <id>` (the file on stdout), `simulbench import-scripts FILE --set NAME`, `simulbench sets`. */
-async function scriptSets(cmd: 'export-scripts' | 'import-scripts' | 'sets', arg: string | undefined, set: string | undefined): Promise<number> {
+async function scriptSets(
+  cmd: 'export-scripts' | 'import-scripts' | 'sets',
+  arg: string | undefined,
+  set: string | undefined,
+): Promise<number> {
   let text = '';
   if (cmd === 'import-scripts') {
     try {
-      if ((await stat(arg!)).size > MAX_IMPORT_BYTES) throw new UsageError(`${arg} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      if ((await stat(arg!)).size > MAX_IMPORT_BYTES)
+        throw new UsageError(`${arg} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
       text = await readFile(arg!, 'utf8');
     } catch (err) {
       if (err instanceof UsageError) throw err;
-      throw new UsageError(`cannot read ${arg}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+      throw new UsageError(
+        `cannot read ${arg}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+      );
     }
   }
   const { db } = await connect();
   try {
     if (cmd === 'sets') {
       const sets = await listScriptSets(db);
-      console.log(sets.length ? sets.map((x) => `${x.setName.padEnd(40)} ${String(x.scripts).padStart(5)} scripts  ${x.label}`).join('\n') : 'no script set yet');
+      console.log(
+        sets.length
+          ? sets.map((x) => `${x.setName.padEnd(40)} ${String(x.scripts).padStart(5)} scripts  ${x.label}`).join('\n')
+          : 'no script set yet',
+      );
       return 0;
     }
     if (cmd === 'import-scripts') {
       const r = await importScriptSet(db, set!, text);
-      console.log(`imported ${r.scripts} scripts as ${r.setName}: score targets on them with simulbench create --targets … --judge … --script-set ${r.setName}`);
+      console.log(
+        `imported ${r.scripts} scripts as ${r.setName}: score targets on them with simulbench create --targets … --judge … --script-set ${r.setName}`,
+      );
       return 0;
     }
     const t = await db.tournament.findUnique({ where: { id: arg! }, select: { name: true, config: true } });
     const config = t?.config as { format?: string; scriptSet?: string } | undefined;
     if (!t || config?.format !== 'simulbench') throw new AdminError(`no SimulBench evaluation ${arg}`);
-    process.stdout.write(`${JSON.stringify(await exportScriptSet(db, config.scriptSet ?? tournamentScriptSet(arg!), t.name), null, 1)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(await exportScriptSet(db, config.scriptSet ?? tournamentScriptSet(arg!), t.name), null, 1)}\n`,
+    );
     return 0;
   } catch (err) {
     // A bad file is the caller's to fix: exit 2 with the reason, as for every other bad input.
@@ -417,35 +553,62 @@ async function scriptSets(cmd: 'export-scripts' | 'import-scripts' | 'sets', arg
 }
 
 /** `import gamebench FILE --dataset NAME`, `dataset list`, `dataset delete NAME`. */
-async function datasets(area: string, cmd: string | undefined, arg: string | undefined, name: string | undefined): Promise<number> {
+async function datasets(
+  area: string,
+  cmd: string | undefined,
+  arg: string | undefined,
+  name: string | undefined,
+): Promise<number> {
   let text = '';
   if (area === 'import') {
-    if (cmd !== 'gamebench') throw new UsageError(`import reads GameBench's format: npm run arena -- import gamebench FILE --dataset NAME${cmd ? ` (not "${cmd}")` : ''}`);
-    if (!arg) throw new UsageError('import gamebench needs the file to read: npm run arena -- import gamebench FILE --dataset NAME');
-    if (!name) throw new UsageError('import gamebench needs --dataset NAME: the name the leaderboard shows it under (e.g. --dataset gamebench-2024)');
+    if (cmd !== 'gamebench')
+      throw new UsageError(
+        `import reads GameBench's format: npm run arena -- import gamebench FILE --dataset NAME${cmd ? ` (not "${cmd}")` : ''}`,
+      );
+    if (!arg)
+      throw new UsageError(
+        'import gamebench needs the file to read: npm run arena -- import gamebench FILE --dataset NAME',
+      );
+    if (!name)
+      throw new UsageError(
+        'import gamebench needs --dataset NAME: the name the leaderboard shows it under (e.g. --dataset gamebench-2024)',
+      );
     const name_ = datasetNameSchema.safeParse(name);
     if (!name_.success) throw new UsageError(`--dataset: ${name_.error.issues[0]!.message}`);
     try {
       const size = (await stat(arg)).size;
-      if (size > MAX_IMPORT_BYTES) throw new UsageError(`${arg} is ${(size / 1024 / 1024).toFixed(1)} MB; an import reads at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      if (size > MAX_IMPORT_BYTES)
+        throw new UsageError(
+          `${arg} is ${(size / 1024 / 1024).toFixed(1)} MB; an import reads at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
+        );
       text = await readFile(arg, 'utf8');
     } catch (err) {
       if (err instanceof UsageError) throw err;
-      throw new UsageError(`cannot read ${arg}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+      throw new UsageError(
+        `cannot read ${arg}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+      );
     }
-  } else if (cmd !== 'list' && cmd !== 'delete') throw new UsageError(`dataset commands are list and delete${cmd ? ` (not "${cmd}")` : ''}`);
+  } else if (cmd !== 'list' && cmd !== 'delete')
+    throw new UsageError(`dataset commands are list and delete${cmd ? ` (not "${cmd}")` : ''}`);
   else if (cmd === 'delete' && !arg) throw new UsageError('dataset delete needs the dataset name (see: dataset list)');
 
   const { db } = await connect();
   try {
     if (area === 'import') {
       const d = await importDataset(db, { name: name!, text, source: path.basename(arg!), createdBy: 'cli' });
-      console.log(`imported dataset "${d.name}": ${d.matchCount} matches, ${d.agents.length} agents (${d.agents.join(', ')}), ${d.games.length} games (${d.games.join(', ')})`);
-      console.log(`leaderboard: /leaderboard?dataset=${encodeURIComponent(d.name)}   GameBench's tables: /leaderboard/gamebench?dataset=${encodeURIComponent(d.name)}`);
+      console.log(
+        `imported dataset "${d.name}": ${d.matchCount} matches, ${d.agents.length} agents (${d.agents.join(', ')}), ${d.games.length} games (${d.games.join(', ')})`,
+      );
+      console.log(
+        `leaderboard: /leaderboard?dataset=${encodeURIComponent(d.name)}   GameBench's tables: /leaderboard/gamebench?dataset=${encodeURIComponent(d.name)}`,
+      );
     } else if (cmd === 'list') {
       const all = await listDatasets(db);
       if (all.length === 0) console.log('no datasets yet (npm run arena -- import gamebench FILE --dataset NAME)');
-      for (const d of all) console.log(`${d.name}  ${d.matchCount} matches  ${d.agents.length} agents  ${d.games.join(',')}  ${d.source ?? ''}  ${d.createdAt.toISOString().slice(0, 16)}`);
+      for (const d of all)
+        console.log(
+          `${d.name}  ${d.matchCount} matches  ${d.agents.length} agents  ${d.games.join(',')}  ${d.source ?? ''}  ${d.createdAt.toISOString().slice(0, 16)}`,
+        );
     } else {
       await deleteDataset(db, arg!);
       console.log(`deleted dataset "${arg}"`);

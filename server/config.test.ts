@@ -24,20 +24,23 @@ describe('readConfig', () => {
     expect(() => readConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => readConfig({ ARENA_DEMO: 'maybe' })).toThrow(/ARENA_DEMO/);
     expect(() => readConfig({ ARENA_ROLE: 'scheduler' })).toThrow(/ARENA_ROLE/);
-    expect(() => readConfig({ ARENA_ADMIN_PASSWORD: 'short' })).toThrow(/ARENA_ADMIN_PASSWORD needs at least 8 characters/);
+    expect(() => readConfig({ ARENA_ADMIN_PASSWORD: 'short' })).toThrow(
+      /ARENA_ADMIN_PASSWORD needs at least 8 characters/,
+    );
     expect(() => readConfig({ ARENA_ADMIN_USER: 'no spaces please' })).toThrow(/ARENA_ADMIN_USER/);
   });
 
   it('reads the origins allowed to open the socket, and says which one is not an origin', () => {
     expect(readConfig({}).ARENA_ALLOWED_ORIGINS).toEqual([]);
-    expect(readConfig({ ARENA_ALLOWED_ORIGINS: 'https://Arena.example.org/, http://localhost:8080' }).ARENA_ALLOWED_ORIGINS).toEqual([
-      'https://arena.example.org',
-      'http://localhost:8080',
-    ]);
+    expect(
+      readConfig({ ARENA_ALLOWED_ORIGINS: 'https://Arena.example.org/, http://localhost:8080' }).ARENA_ALLOWED_ORIGINS,
+    ).toEqual(['https://arena.example.org', 'http://localhost:8080']);
     expect(() => readConfig({ ARENA_ALLOWED_ORIGINS: 'https://arena.example.org,arena.example.org' })).toThrow(
       /ARENA_ALLOWED_ORIGINS: "arena\.example\.org" is not an origin: write scheme:\/\/host\[:port\] with no path, e\.g\. https:\/\/arena\.example\.org/,
     );
-    expect(() => readConfig({ ARENA_ALLOWED_ORIGINS: 'https://arena.example.org/play' })).toThrow(/ARENA_ALLOWED_ORIGINS: "https:\/\/arena\.example\.org\/play" is not an origin/);
+    expect(() => readConfig({ ARENA_ALLOWED_ORIGINS: 'https://arena.example.org/play' })).toThrow(
+      /ARENA_ALLOWED_ORIGINS: "https:\/\/arena\.example\.org\/play" is not an origin/,
+    );
   });
 
   it('defaults to one process doing everything, with no admin account until one is configured or set up', () => {
@@ -45,6 +48,9 @@ describe('readConfig', () => {
     expect(c.ARENA_ROLE).toBe('all');
     expect(c.ARENA_ADMIN_USER).toBe('admin');
     expect(c.ARENA_ADMIN_PASSWORD).toBeUndefined();
-    expect(readConfig({ ARENA_ROLE: 'worker', ARENA_RECONCILE_SECONDS: '5' })).toMatchObject({ ARENA_ROLE: 'worker', ARENA_RECONCILE_SECONDS: 5 });
+    expect(readConfig({ ARENA_ROLE: 'worker', ARENA_RECONCILE_SECONDS: '5' })).toMatchObject({
+      ARENA_ROLE: 'worker',
+      ARENA_RECONCILE_SECONDS: 5,
+    });
   });
 });

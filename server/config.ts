@@ -13,10 +13,16 @@ const range = z
 /** Comma-separated origins ("https://arena.example.org,http://localhost:8080"), each checked. */
 const origins = z.string().transform((s, ctx) => {
   const out: string[] = [];
-  for (const raw of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const raw of s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const o = parseOrigin(raw);
     if (!o) {
-      ctx.addIssue({ code: 'custom', message: `"${raw.slice(0, 100)}" is not an origin: write scheme://host[:port] with no path, e.g. https://arena.example.org` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${raw.slice(0, 100)}" is not an origin: write scheme://host[:port] with no path, e.g. https://arena.example.org`,
+      });
       return z.NEVER;
     }
     out.push(o);
@@ -58,7 +64,10 @@ export const configSchema = z.object({
   /** Multiplies every rate limit on new names and sign-ins (lib/rate-limit.ts reads it; checked here at start-up). */
   ARENA_RATE_LIMIT_FACTOR: z.coerce.number().positive('ARENA_RATE_LIMIT_FACTOR must be above 0').max(10_000).default(1),
   /** Creates (or resets the password of) the admin account at start-up; without it, /admin offers a first-run setup. */
-  ARENA_ADMIN_USER: z.string().regex(/^[A-Za-z0-9_.@-]{1,64}$/, 'letters, digits and _ . @ - only').default('admin'),
+  ARENA_ADMIN_USER: z
+    .string()
+    .regex(/^[A-Za-z0-9_.@-]{1,64}$/, 'letters, digits and _ . @ - only')
+    .default('admin'),
   ARENA_ADMIN_PASSWORD: z.string().min(8, 'ARENA_ADMIN_PASSWORD needs at least 8 characters').optional(),
   /** How often a worker checks that every open match has a live job and finished tournaments are closed. */
   ARENA_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -84,7 +93,15 @@ export const configSchema = z.object({
   ARENA_METRICS_TOKEN: z.string().min(16, 'ARENA_METRICS_TOKEN must be at least 16 characters').optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
-  OPENAI_MODELS: z.string().default('gpt-4o-mini').transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean)),
+  OPENAI_MODELS: z
+    .string()
+    .default('gpt-4o-mini')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
 });
 export type ArenaConfig = z.infer<typeof configSchema>;
 
@@ -98,7 +115,11 @@ export function runnerSettings(cfg: ArenaConfig): { maxRetries: number; moveTime
 
 /** How provider requests are timed out and retried (server/llm/clients.ts). */
 export function llmCallSettings(cfg: ArenaConfig): { timeoutMs: number; maxRetries: number; backoffMs: number } {
-  return { timeoutMs: cfg.ARENA_LLM_TIMEOUT_MS, maxRetries: cfg.ARENA_LLM_MAX_RETRIES, backoffMs: cfg.ARENA_LLM_BACKOFF_MS };
+  return {
+    timeoutMs: cfg.ARENA_LLM_TIMEOUT_MS,
+    maxRetries: cfg.ARENA_LLM_MAX_RETRIES,
+    backoffMs: cfg.ARENA_LLM_BACKOFF_MS,
+  };
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ArenaConfig {

@@ -21,7 +21,14 @@ let out = '';
 function startWorker(): ChildProcess {
   const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: t.url, ARENA_ROLE: 'worker', ARENA_CONCURRENCY: '4', ARENA_RECONCILE_SECONDS: '2', ARENA_DATA_DIR: '.arena/test-crash' },
+    env: {
+      ...process.env,
+      DATABASE_URL: t.url,
+      ARENA_ROLE: 'worker',
+      ARENA_CONCURRENCY: '4',
+      ARENA_RECONCILE_SECONDS: '2',
+      ARENA_DATA_DIR: '.arena/test-crash',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   c.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -48,11 +55,20 @@ afterAll(async () => {
 describe('crash safety', () => {
   it('resumes a tournament after kill -9: every match ends exactly once', async () => {
     const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true } });
-    const a = await t.db.agent.create({ data: { name: 'crash-a', kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base' } });
-    const b = await t.db.agent.create({ data: { name: 'crash-b', kind: 'llm', providerId: p.id, model: 'sim-sloppy', scaffold: 'cot' } });
+    const a = await t.db.agent.create({
+      data: { name: 'crash-a', kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base' },
+    });
+    const b = await t.db.agent.create({
+      data: { name: 'crash-b', kind: 'llm', providerId: p.id, model: 'sim-sloppy', scaffold: 'cot' },
+    });
     const r = await t.db.agent.create({ data: { name: 'crash-random', kind: 'random' } });
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'crash', format: 'round-robin', gameIds: ['connect-four'], agentIds: [a.id, b.id, r.id], gamesPerPair: 8, seed: 'crash',
+      name: 'crash',
+      format: 'round-robin',
+      gameIds: ['connect-four'],
+      agentIds: [a.id, b.id, r.id],
+      gamesPerPair: 8,
+      seed: 'crash',
     });
     expect(matches).toBe(24);
     const counts = async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.counts;
@@ -62,10 +78,15 @@ describe('crash safety', () => {
 
     child = startWorker();
     // Kill it while some matches are done and others are mid-play.
-    await expect.poll(async () => {
-      const c = await counts();
-      return c.done >= 3 && c.running >= 2;
-    }, { timeout: 60_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const c = await counts();
+          return c.done >= 3 && c.running >= 2;
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(true);
     const exited = new Promise((res) => child!.once('exit', res));
     child.kill('SIGKILL');
     await exited;
@@ -74,10 +95,15 @@ describe('crash safety', () => {
     expect(atCrash.done).toBeLessThan(24);
 
     child = startWorker();
-    await expect.poll(async () => {
-      const c = await counts();
-      return c.done + c.failed;
-    }, { timeout: 120_000, interval: 250 }).toBe(24);
+    await expect
+      .poll(
+        async () => {
+          const c = await counts();
+          return c.done + c.failed;
+        },
+        { timeout: 120_000, interval: 250 },
+      )
+      .toBe(24);
 
     const c = await counts();
     expect(c).toMatchObject({ total: 24, done: 24, failed: 0, running: 0, queued: 0, cancelled: 0 });
@@ -98,7 +124,9 @@ describe('crash safety', () => {
       SELECT COUNT(*) AS n FROM (SELECT c.match_id FROM llm_calls c JOIN matches m ON m.id = c.match_id
         WHERE m.tournament_id = ${tournament.id} GROUP BY c.match_id, c.seat, c.ply, c.attempt HAVING COUNT(*) > 1) d`;
     expect(Number(dup[0]!.n)).toBe(0);
-    await expect.poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, { timeout: 15_000 }).toBe('finished');
+    await expect
+      .poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, { timeout: 15_000 })
+      .toBe('finished');
     // Live news reached the listener: every match's end event, and the tournament's changes.
     await listener.close();
     const ends = new Set(heard.flatMap((m) => (m.t === 'match' && m.kind === 'end' ? [m.matchId] : [])));

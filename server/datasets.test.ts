@@ -49,12 +49,26 @@ describe('importDataset', () => {
     const r = await service.get(q({ dataset: 'gamebench-2024', estimate: 'gamebench', interval: '90' }));
     expect(r.matchesUsed).toBe(277);
     // Agents are the file's names, marked imported, never arena agents; GameBench's random agent anchors the scale.
-    expect(r.rows.every((row) => row.agentKind === 'imported' && row.agentId === importedAgentId(row.agentName))).toBe(true);
+    expect(r.rows.every((row) => row.agentKind === 'imported' && row.agentId === importedAgentId(row.agentName))).toBe(
+      true,
+    );
     expect(r.anchor?.agentName).toBe('random');
     // The numbers are the rating library's GameBench estimate on the file as read (the library is pinned to rating.py).
     const expected = bootstrap(
-      parseGamebench(text, { idPrefix: 'x' }).matches.map((m, k) => ({ ...m, id: `gamebench-2024#${k}`, finishedAt: k, seats: m.seats.map((s) => ({ ...s, agentId: importedAgentId(s.agentId) })) })),
-      { scheme: 'game-weighted', estimator: 'gamebench', rounds: 100, seed: 'arena-leaderboard', anchorAgentId: importedAgentId('random'), minMatches: 5 },
+      parseGamebench(text, { idPrefix: 'x' }).matches.map((m, k) => ({
+        ...m,
+        id: `gamebench-2024#${k}`,
+        finishedAt: k,
+        seats: m.seats.map((s) => ({ ...s, agentId: importedAgentId(s.agentId) })),
+      })),
+      {
+        scheme: 'game-weighted',
+        estimator: 'gamebench',
+        rounds: 100,
+        seed: 'arena-leaderboard',
+        anchorAgentId: importedAgentId('random'),
+        minMatches: 5,
+      },
     );
     for (const row of r.rows) {
       const e = expected.agents.find((a) => a.agentId === row.agentId)!;
@@ -64,16 +78,26 @@ describe('importDataset', () => {
     const sb = await service.get(q({ dataset: 'gamebench-2024', game: 'sea-battle' }));
     expect(sb.matchesUsed).toBe(JSON.parse(text).filter((e: { game: string }) => e.game === 'sea_battle').length);
     const social = await service.get(q({ dataset: 'gamebench-2024', category: 'social-deduction' }));
-    expect(social.matchesUsed).toBe(JSON.parse(text).filter((e: { game: string }) => ['two_rooms_and_a_boom', 'are_you_the_traitor'].includes(e.game)).length);
+    expect(social.matchesUsed).toBe(
+      JSON.parse(text).filter((e: { game: string }) => ['two_rooms_and_a_boom', 'are_you_the_traitor'].includes(e.game))
+        .length,
+    );
     // The arena's own view on that instance is untouched: it has no matches.
     expect((await service.get(q())).matchesUsed).toBe(0);
   });
 
   it('refuses a bad file with one error naming the entry, and stores nothing', async () => {
-    const bad = JSON.stringify([{ game: 'pit', a: 1, b: 0 }, { game: 'pit', a: 'one', b: 0 }]);
-    await expect(importDataset(other.db, { name: 'bad', text: bad })).rejects.toThrow('entry 1 (game "pit"): the score of "a" must be a number (got "one")');
+    const bad = JSON.stringify([
+      { game: 'pit', a: 1, b: 0 },
+      { game: 'pit', a: 'one', b: 0 },
+    ]);
+    await expect(importDataset(other.db, { name: 'bad', text: bad })).rejects.toThrow(
+      'entry 1 (game "pit"): the score of "a" must be a number (got "one")',
+    );
     await expect(importDataset(other.db, { name: 'bad', text: '{"game":' })).rejects.toThrow(/^the file is not JSON/);
-    await expect(importDataset(other.db, { name: 'no spaces', text: '[]' })).rejects.toThrow(/letters, digits, dots, dashes and underscores/);
+    await expect(importDataset(other.db, { name: 'no spaces', text: '[]' })).rejects.toThrow(
+      /letters, digits, dots, dashes and underscores/,
+    );
     expect((await listDatasets(other.db)).map((d) => d.name)).not.toContain('bad');
   });
 
@@ -82,7 +106,9 @@ describe('importDataset', () => {
     await importDataset(other.db, { name: 'once', text: file });
     const again = importDataset(other.db, { name: 'once', text: file });
     await expect(again).rejects.toBeInstanceOf(DatasetError);
-    await expect(again).rejects.toThrow('a dataset named "once" exists already; datasets are read-only, so import under another name (or delete that one first)');
+    await expect(again).rejects.toThrow(
+      'a dataset named "once" exists already; datasets are read-only, so import under another name (or delete that one first)',
+    );
     await deleteDataset(other.db, 'once');
     await expect(deleteDataset(other.db, 'once')).rejects.toThrow('there is no dataset named "once"');
   });
@@ -91,7 +117,9 @@ describe('importDataset', () => {
     const { query, problems } = await leaderboardQueryFor(other.db, { dataset: 'nope,gamebench-2024' });
     expect(query.dataset).toBeUndefined();
     expect(problems).toEqual(['dataset: there is no dataset named "nope"']);
-    expect((await leaderboardQueryFor(other.db, { dataset: 'gamebench-2024', game: 'codenames' })).query).toMatchObject({ dataset: 'gamebench-2024', game: 'codenames' });
+    expect((await leaderboardQueryFor(other.db, { dataset: 'gamebench-2024', game: 'codenames' })).query).toMatchObject(
+      { dataset: 'gamebench-2024', game: 'codenames' },
+    );
     // A game id neither the arena's nor the dataset's is named, and all the dataset's games are shown.
     const chess = await leaderboardQueryFor(other.db, { dataset: 'gamebench-2024', game: 'chess' });
     expect(chess.query).toMatchObject({ dataset: 'gamebench-2024', game: undefined });
@@ -106,13 +134,27 @@ describe('round trip', () => {
       arena.db.agent.create({ data: { name: 'Engine', kind: 'engine', settings: { depth: 2 } } }),
       arena.db.agent.create({ data: { name: 'Engine one', kind: 'engine', settings: { depth: 1 } } }),
     ]);
-    const pairs = [[engine.id, random.id], [other2.id, random.id], [engine.id, other2.id]] as const;
+    const pairs = [
+      [engine.id, random.id],
+      [other2.id, random.id],
+      [engine.id, other2.id],
+    ] as const;
     let i = 0;
-    for (const [gameId, n] of [['tictactoe', 4], ['connect-four', 4]] as const) {
+    for (const [gameId, n] of [
+      ['tictactoe', 4],
+      ['connect-four', 4],
+    ] as const) {
       for (const [a, b] of pairs) {
         for (let k = 0; k < n; k++) {
           const seats = k % 2 ? [b, a] : [a, b];
-          const m = await arena.db.match.create({ data: { gameId, seed: `rt-${i++}`, numPlayers: 2, seats: { create: seats.map((agentId, seat) => ({ seat, agentId })) } } });
+          const m = await arena.db.match.create({
+            data: {
+              gameId,
+              seed: `rt-${i++}`,
+              numPlayers: 2,
+              seats: { create: seats.map((agentId, seat) => ({ seat, agentId })) },
+            },
+          });
           await runMatch(m.id, { store: prismaStore(arena.db), createAgent });
         }
       }
@@ -122,7 +164,8 @@ describe('round trip', () => {
     process.env.DATABASE_URL = arena.url;
     const records: unknown[] = [];
     try {
-      for await (const batch of exportMatchBatches({ statuses: ['finished'] })) records.push(...batch.filter(ratesSomeone).map(gameBenchRecord));
+      for await (const batch of exportMatchBatches({ statuses: ['finished'] }))
+        records.push(...batch.filter(ratesSomeone).map(gameBenchRecord));
     } finally {
       process.env.DATABASE_URL = previous;
     }
@@ -137,10 +180,24 @@ describe('round trip', () => {
     const r12 = (v: number | null | undefined) => (v == null ? v : Number(v.toPrecision(12)));
     const view = (r: LeaderboardResult) =>
       r.rows.map((x) => ({
-        name: x.agentName, rank: x.rank, rating: r12(x.rating), interval: x.interval && [r12(x.interval.lower), r12(x.interval.upper)],
-        matches: x.matches, wins: x.wins, draws: x.draws, losses: x.losses, total: x.totalScore,
+        name: x.agentName,
+        rank: x.rank,
+        rating: r12(x.rating),
+        interval: x.interval && [r12(x.interval.lower), r12(x.interval.upper)],
+        matches: x.matches,
+        wins: x.wins,
+        draws: x.draws,
+        losses: x.losses,
+        total: x.totalScore,
       }));
-    const views: Record<string, string>[] = [{}, { method: 'trueskill' }, { method: 'elo' }, { game: 'connect-four' }, { scheme: 'game-weighted' }, { estimate: 'gamebench' }];
+    const views: Record<string, string>[] = [
+      {},
+      { method: 'trueskill' },
+      { method: 'elo' },
+      { game: 'connect-four' },
+      { scheme: 'game-weighted' },
+      { estimate: 'gamebench' },
+    ];
     for (const extra of views) {
       const a = await here.get(q(extra));
       const b = await there.get(q({ ...extra, dataset: 'arena-export' }));
@@ -155,10 +212,27 @@ describe('the CLI', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'arena-ds-'));
     const good = path.join(dir, 'good.json');
     const bad = path.join(dir, 'bad.json');
-    await writeFile(good, JSON.stringify([{ game: 'pit', alpha: 1, beta: 0 }, { game: 'hive', alpha: 0.5, beta: 0.5 }]));
-    await writeFile(bad, JSON.stringify([{ game: 'pit', alpha: 1, beta: 0 }, { game: 'pit', alpha: 2, beta: 0 }]));
+    await writeFile(
+      good,
+      JSON.stringify([
+        { game: 'pit', alpha: 1, beta: 0 },
+        { game: 'hive', alpha: 0.5, beta: 0.5 },
+      ]),
+    );
+    await writeFile(
+      bad,
+      JSON.stringify([
+        { game: 'pit', alpha: 1, beta: 0 },
+        { game: 'pit', alpha: 2, beta: 0 },
+      ]),
+    );
     const run = (...args: string[]) => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: other.url }, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: other.url },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       return { code: r.status, out: r.stdout, err: r.stderr };
     };
     const ok = run('import', 'gamebench', good, '--dataset', 'from-cli');
@@ -168,11 +242,15 @@ describe('the CLI', () => {
     expect(run('dataset', 'list').out).toMatch(/^from-cli {2}2 matches {2}2 agents {2}hive,pit {2}good\.json/m);
     const refused = run('import', 'gamebench', bad, '--dataset', 'bad-cli');
     expect(refused.code).toBe(2);
-    expect(refused.err.trim()).toBe('arena: entry 1 (game "pit"): the score of "alpha" must be at most 1 (GameBench scores a match in [0, 1]) (got number)');
+    expect(refused.err.trim()).toBe(
+      'arena: entry 1 (game "pit"): the score of "alpha" must be at most 1 (GameBench scores a match in [0, 1]) (got number)',
+    );
     const noName = run('import', 'gamebench', good);
     expect(noName.code).toBe(2);
     expect(noName.err).toMatch(/needs --dataset NAME/);
-    expect(run('import', 'gamebench', path.join(dir, 'missing.json'), '--dataset', 'x').err).toMatch(/cannot read .*missing\.json: no such file/);
+    expect(run('import', 'gamebench', path.join(dir, 'missing.json'), '--dataset', 'x').err).toMatch(
+      /cannot read .*missing\.json: no such file/,
+    );
     expect(run('dataset', 'delete', 'from-cli').out).toContain('deleted dataset "from-cli"');
     expect((await listDatasets(other.db)).map((d) => d.name)).not.toContain('from-cli');
   });

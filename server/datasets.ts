@@ -12,15 +12,33 @@ import type { AgentInfo, LeaderboardData } from './leaderboard/data';
  * file's own id for a game the arena does not have), agents by name, marked imported (one name in two datasets is one
  * agent: the page lists the datasets it combines). Imported matches have no replies, so no reliability counts.
  */
-export async function loadDatasetData(db: Db, names: readonly string[], q: Pick<LeaderboardQuery, 'game' | 'category'> = {}): Promise<LeaderboardData> {
+export async function loadDatasetData(
+  db: Db,
+  names: readonly string[],
+  q: Pick<LeaderboardQuery, 'game' | 'category'> = {},
+): Promise<LeaderboardData> {
   const datasets = await findDatasets(db, names);
-  const rows = await db.dataset.findMany({ where: { id: { in: datasets.map((d) => d.id) } }, select: { name: true, entries: true }, orderBy: { name: 'asc' } });
+  const rows = await db.dataset.findMany({
+    where: { id: { in: datasets.map((d) => d.id) } },
+    select: { name: true, entries: true },
+    orderBy: { name: 'asc' },
+  });
   const all: RatedMatch[] = rows.flatMap((d) => datasetMatches(d, ratedGames));
   const present = [...new Set(all.map((m) => m.gameId))].sort();
-  const chosen = new Set(present.filter((id) => (!q.game || id === q.game) && (!q.category || categoriesOf(id).includes(q.category))));
+  const chosen = new Set(
+    present.filter((id) => (!q.game || id === q.game) && (!q.category || categoriesOf(id).includes(q.category))),
+  );
   const matches = all.filter((m) => chosen.has(m.gameId));
   const agentNames = [...new Set(datasets.flatMap((d) => d.agents))].sort();
-  const agents: AgentInfo[] = agentNames.map((n) => ({ id: importedAgentId(n), name: n, kind: 'imported', simulated: false, model: null, scaffold: null, promptVersion: null }));
+  const agents: AgentInfo[] = agentNames.map((n) => ({
+    id: importedAgentId(n),
+    name: n,
+    kind: 'imported',
+    simulated: false,
+    model: null,
+    scaffold: null,
+    promptVersion: null,
+  }));
   return { gameIds: [...chosen].sort(), finishedCount: matches.length, matches, agents, reliability: new Map() };
 }
 

@@ -16,7 +16,12 @@ describe('server logger', () => {
     expect(lines).toHaveLength(2);
     for (const { line } of lines) expect(line.endsWith('\n') && line.trimEnd().includes('\n')).toBe(false);
     const [a, b] = lines.map((l) => JSON.parse(l.line) as Record<string, unknown>);
-    expect(a).toMatchObject({ level: 'info', msg: 'arena ready at http://localhost:3000', role: 'worker', pid: process.pid });
+    expect(a).toMatchObject({
+      level: 'info',
+      msg: 'arena ready at http://localhost:3000',
+      role: 'worker',
+      pid: process.pid,
+    });
     expect(typeof a!.time).toBe('string');
     expect(new Date(a!.time as string).toISOString()).toBe(a!.time);
     expect(b).toMatchObject({ level: 'warn', msg: 'match m1 failed: provider down', matchId: 'm1' });

@@ -44,7 +44,9 @@ export function textLine(json: string): { text: string; level: number } {
 
 function makeLogger(opts: LoggingOptions): Logger {
   const format = opts.format === 'auto' || !opts.format ? (process.stdout.isTTY ? 'text' : 'json') : opts.format;
-  const out = opts.out ?? ((line: string, level: number) => (level >= 40 && format === 'text' ? process.stderr : process.stdout).write(line));
+  const out =
+    opts.out ??
+    ((line: string, level: number) => (level >= 40 && format === 'text' ? process.stderr : process.stdout).write(line));
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
       const json = chunk.toString();

@@ -12,12 +12,20 @@ const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 function start(env: Record<string, string>) {
-  return spawnSync(tsx, ['server/main.ts'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  return spawnSync(tsx, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 describe('server start-up', () => {
   it('exits non-zero with one line naming the host when DATABASE_URL cannot be reached', () => {
-    const r = start({ DATABASE_URL: 'postgresql://arena:pw@127.0.0.1:9/arena', ARENA_DATA_DIR: '.arena/test-unreachable' });
+    const r = start({
+      DATABASE_URL: 'postgresql://arena:pw@127.0.0.1:9/arena',
+      ARENA_DATA_DIR: '.arena/test-unreachable',
+    });
     expect(r.status).toBe(1);
     const errLine = r.stderr.split('\n').find((l) => l.startsWith('arena:'));
     expect(errLine).toMatch(/^arena: cannot reach the database at 127\.0\.0\.1:9 /);
@@ -38,20 +46,29 @@ describe('server start-up', () => {
 
 describe('server with DATABASE_URL', () => {
   it('uses that Postgres (migrated, no embedded cluster), serves, logs JSON lines, serves metrics, and stops cleanly on SIGINT', async () => {
-    if (!existsSync(path.join(root, '.next/BUILD_ID'))) throw new Error('no production build: run `next build` first (`npm test` does)');
+    if (!existsSync(path.join(root, '.next/BUILD_ID')))
+      throw new Error('no production build: run `next build` first (`npm test` does)');
     const t = await createTestDb();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'arena-main-'));
     const port = await freePort();
     const metricsPort = await freePort();
     const token = 'metrics-token-for-the-test';
     // A match that failed earlier: the metrics count it.
-    await t.db.match.create({ data: { gameId: 'tictactoe', seed: 'metrics', numPlayers: 2, status: 'failed', failureReason: 'test' } });
+    await t.db.match.create({
+      data: { gameId: 'tictactoe', seed: 'metrics', numPlayers: 2, status: 'failed', failureReason: 'test' },
+    });
     // `node --import tsx` rather than the tsx CLI, so the exit code is the server's own.
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: {
-        ...process.env, DATABASE_URL: t.url, PORT: String(port), ARENA_DEMO: '0', ARENA_DATA_DIR: dataDir,
-        ARENA_LOG_FORMAT: 'json', ARENA_METRICS_PORT: String(metricsPort), ARENA_METRICS_TOKEN: token,
+        ...process.env,
+        DATABASE_URL: t.url,
+        PORT: String(port),
+        ARENA_DEMO: '0',
+        ARENA_DATA_DIR: dataDir,
+        ARENA_LOG_FORMAT: 'json',
+        ARENA_METRICS_PORT: String(metricsPort),
+        ARENA_METRICS_TOKEN: token,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -83,8 +100,16 @@ describe('server with DATABASE_URL', () => {
       expect(health2.status).toBe(200);
       expect(await health2.json()).toEqual({ ok: true, database: 'ok' });
       expect((await fetch(`http://127.0.0.1:${port}/api/metrics`)).status).toBe(401);
-      expect((await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { authorization: 'Bearer wrong-token-of-some-length' } })).status).toBe(401);
-      const authed = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(
+        (
+          await fetch(`http://127.0.0.1:${port}/api/metrics`, {
+            headers: { authorization: 'Bearer wrong-token-of-some-length' },
+          })
+        ).status,
+      ).toBe(401);
+      const authed = await fetch(`http://127.0.0.1:${port}/api/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(authed.status).toBe(200);
       expect(await authed.text()).toMatch(/^arena_matches\{status="failed"\} 1$/m);
     } finally {

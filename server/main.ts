@@ -37,7 +37,13 @@ import { humanBridge } from './agents/human';
 import { Hub } from './rooms/hub';
 import { seedDemo } from './scheduler/demo';
 import { startQueue, stopQueue } from './scheduler/queue';
-import { cancelTournament, createTournament, pauseTournament, reconcile, resumeTournament } from './scheduler/tournaments';
+import {
+  cancelTournament,
+  createTournament,
+  pauseTournament,
+  reconcile,
+  resumeTournament,
+} from './scheduler/tournaments';
 import { relayListener, relaySender } from './rooms/relay';
 import { registerTournamentControl } from '../lib/control';
 import { registerPlayControl } from '../lib/play';
@@ -51,7 +57,8 @@ import { collectFrom, deliveryLagSeconds, matchRuns, metricsHandler, startMetric
 
 const log = logFn();
 /** The settings the demo plays the games with, for those that have their own (games' `demoConfig`). */
-const demoConfigs = (gs: readonly GameDef[]) => Object.fromEntries(gs.flatMap((g) => (g.demoConfig === null ? [] : [[g.id, g.demoConfig]])));
+const demoConfigs = (gs: readonly GameDef[]) =>
+  Object.fromEntries(gs.flatMap((g) => (g.demoConfig === null ? [] : [[g.id, g.demoConfig]])));
 /** The demo tournament's jobs run below everything an admin schedules (pg-boss takes higher priorities first). */
 const DEMO_PRIORITY = -10;
 
@@ -62,7 +69,9 @@ async function checkDatabase(url: string): Promise<void> {
     await client.query('SELECT 1');
   } catch (err) {
     const u = new URL(url);
-    throw new Error(`cannot reach the database at ${u.hostname}:${u.port || 5432} (${(err as Error).message})`, { cause: err });
+    throw new Error(`cannot reach the database at ${u.hostname}:${u.port || 5432} (${(err as Error).message})`, {
+      cause: err,
+    });
   } finally {
     await client.end().catch(() => {});
   }
@@ -80,8 +89,17 @@ async function ensureSecret(cfg: ArenaConfig): Promise<void> {
 }
 
 /** Next.js and socket.io on one HTTP server; returns how to stop them. */
-async function startWeb(cfg: ArenaConfig, hub: Hub, metrics: { refresh: () => Promise<void>; io: (io: Server) => void }): Promise<() => Promise<unknown>> {
-  const app = next({ dev: cfg.ARENA_DEV, hostname: 'localhost', port: cfg.PORT, dir: path.resolve(import.meta.dirname, '..') });
+async function startWeb(
+  cfg: ArenaConfig,
+  hub: Hub,
+  metrics: { refresh: () => Promise<void>; io: (io: Server) => void },
+): Promise<() => Promise<unknown>> {
+  const app = next({
+    dev: cfg.ARENA_DEV,
+    hostname: 'localhost',
+    port: cfg.PORT,
+    dir: path.resolve(import.meta.dirname, '..'),
+  });
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
@@ -89,14 +107,19 @@ async function startWeb(cfg: ArenaConfig, hub: Hub, metrics: { refresh: () => Pr
     req.headers[CLIENT_IP_HEADER] = clientIp(req.socket.remoteAddress, req.headers, cfg.ARENA_TRUST_PROXY);
     // Prometheus on the main port only with a token (this port faces the internet); else ARENA_METRICS_PORT.
     if (cfg.ARENA_METRICS_TOKEN && (req.url ?? '').split('?')[0] === '/api/metrics') {
-      void metricsHandler(req, res, metrics.refresh, cfg.ARENA_METRICS_TOKEN).catch((err: Error) => res.writeHead(500).end(`metrics: ${err.message}\n`));
+      void metricsHandler(req, res, metrics.refresh, cfg.ARENA_METRICS_TOKEN).catch((err: Error) =>
+        res.writeHead(500).end(`metrics: ${err.message}\n`),
+      );
       return;
     }
     if (refuseLargeBody(req, res)) return;
     void handle(req, res);
   });
   // Clients send small messages (a join, a move); a bigger one is refused by engine.io before it is parsed.
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { maxHttpBufferSize: 16_384, serveClient: false });
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
+    maxHttpBufferSize: 16_384,
+    serveClient: false,
+  });
   hub.attach(io);
   metrics.io(io as unknown as Server);
   await new Promise<void>((resolve, reject) => {
@@ -126,7 +149,11 @@ async function main() {
     console.error(`arena: ${(err as Error).message}`);
     process.exit(1);
   }
-  configureLogging({ level: cfg.ARENA_LOG_LEVEL, format: cfg.ARENA_LOG_FORMAT, base: cfg.ARENA_ROLE === 'all' ? {} : { role: cfg.ARENA_ROLE } });
+  configureLogging({
+    level: cfg.ARENA_LOG_LEVEL,
+    format: cfg.ARENA_LOG_FORMAT,
+    base: cfg.ARENA_ROLE === 'all' ? {} : { role: cfg.ARENA_ROLE },
+  });
   // The policies modules follow, from the validated configuration (before any provider client is made).
   configureLlmCalls(llmCallSettings(cfg));
   const stops: (() => Promise<unknown>)[] = [];
@@ -141,7 +168,8 @@ async function main() {
     embedded?.unsupervise();
     for (const f of onStopping) f();
     log('stopping…');
-    for (const stop of stops.reverse()) await stop().catch((err) => logger.error(`while stopping: ${(err as Error).message}`));
+    for (const stop of stops.reverse())
+      await stop().catch((err) => logger.error(`while stopping: ${(err as Error).message}`));
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));
@@ -199,7 +227,9 @@ async function main() {
     }
     const { agentIds, guestIds, hostIds, planners, collectorId } = await seedDemo(db(), {
       simulatedUrl,
-      openai: cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY, baseUrl: cfg.OPENAI_BASE_URL, models: cfg.OPENAI_MODELS } : undefined,
+      openai: cfg.OPENAI_API_KEY
+        ? { apiKey: cfg.OPENAI_API_KEY, baseUrl: cfg.OPENAI_BASE_URL, models: cfg.OPENAI_MODELS }
+        : undefined,
     });
     if (web) await ensureAdmin(cfg);
 
@@ -216,7 +246,11 @@ async function main() {
     let leaderboardHeld: () => { views: number; matches: number } | null = () => null;
     const refreshMetrics = collectFrom({
       matchCounts: async () => {
-        const rows = await db().match.groupBy({ by: ['status'], where: { status: { in: ['queued', 'running', 'failed'] } }, _count: { _all: true } });
+        const rows = await db().match.groupBy({
+          by: ['status'],
+          where: { status: { in: ['queued', 'running', 'failed'] } },
+          _count: { _all: true },
+        });
         return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
       },
       ...(web ? { sockets: () => io?.engine.clientsCount ?? 0 } : {}),
@@ -224,7 +258,9 @@ async function main() {
       leaderboardHeld: () => leaderboardHeld(),
     });
     if (cfg.ARENA_METRICS_PORT !== undefined) {
-      const m = await startMetricsServer(cfg.ARENA_METRICS_PORT, cfg.ARENA_METRICS_HOST, refreshMetrics, () => databaseHealth());
+      const m = await startMetricsServer(cfg.ARENA_METRICS_PORT, cfg.ARENA_METRICS_HOST, refreshMetrics, () =>
+        databaseHealth(),
+      );
       stops.push(m.close);
       log(`metrics for Prometheus at ${m.url}`);
     }
@@ -240,7 +276,9 @@ async function main() {
       const computer = createComputer();
       stops.push(() => computer.close());
       const leaderboard = new ArenaLeaderboard(db, computer, {
-        rounds: cfg.ARENA_BOOTSTRAP_ROUNDS, log, minRecomputeMs: cfg.ARENA_LEADERBOARD_MIN_SECONDS * 1000,
+        rounds: cfg.ARENA_BOOTSTRAP_ROUNDS,
+        log,
+        minRecomputeMs: cfg.ARENA_LEADERBOARD_MIN_SECONDS * 1000,
         maxComputeMs: cfg.ARENA_LEADERBOARD_MAX_SECONDS * 1000,
       });
       registerLeaderboardService(leaderboard);
@@ -288,16 +326,20 @@ async function main() {
     }
 
     // News from other processes: events stored by worker-only processes, tournament changes, people's moves.
-    const listener = await relayListener(url, (m) => {
-      if (m.t === 'act') {
-        if (worker) humanBridge.submit(m.input);
-      } else if (m.t === 'tournament') {
-        hub?.tournamentChanged(m.id);
-      } else {
-        hub?.foreignEvent(m.matchId, m.seq, m.kind);
-        if (m.kind === 'end' || m.kind === 'failed') markStale();
-      }
-    }, log);
+    const listener = await relayListener(
+      url,
+      (m) => {
+        if (m.t === 'act') {
+          if (worker) humanBridge.submit(m.input);
+        } else if (m.t === 'tournament') {
+          hub?.tournamentChanged(m.id);
+        } else {
+          hub?.foreignEvent(m.matchId, m.seq, m.kind);
+          if (m.kind === 'end' || m.kind === 'failed') markStale();
+        }
+      },
+      log,
+    );
     stops.push(() => listener.close());
 
     // 5. The match workers, the reconciler, then the demo tournament when nothing is pending.
@@ -326,7 +368,19 @@ async function main() {
       };
       await sweep();
       const sweepFailed = limitedLog(log);
-      const timer = setInterval(() => void sweep().catch((err) => sweepFailed(errorKey(err), `reconcile: ${String((err as Error).message).trim().split('\n').pop()}`)), cfg.ARENA_RECONCILE_SECONDS * 1000);
+      const timer = setInterval(
+        () =>
+          void sweep().catch((err) =>
+            sweepFailed(
+              errorKey(err),
+              `reconcile: ${String((err as Error).message)
+                .trim()
+                .split('\n')
+                .pop()}`,
+            ),
+          ),
+        cfg.ARENA_RECONCILE_SECONDS * 1000,
+      );
       timer.unref();
       stops.push(async () => clearInterval(timer));
     }
@@ -335,67 +389,93 @@ async function main() {
       const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
       // N-player games and judged evaluations (Who is the spy, the flagship chat game, queued first so it is on screen
       // at once; DEEP): each simulated model is the guest (the spy, the describer) among simulated hosts (the judges).
-      const group = games.filter((g) => ((g.meta.minPlayers > 2 && !g.meta.sides) || g.meta.scoring === 'evaluation') && !g.meta.scheduledBy);
+      const group = games.filter(
+        (g) => ((g.meta.minPlayers > 2 && !g.meta.sides) || g.meta.scoring === 'evaluation') && !g.meta.scheduledBy,
+      );
       if (group.length && hostIds.length && guestIds.length) {
-        const hostGuest = await createTournament(db(), boss, {
-          name: `Demo host/guest ${stamp}`,
-          format: 'host-guest',
-          gameIds: group.map((g) => g.id),
-          agentIds: guestIds,
-          hostIds,
-          gamesPerGuest: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
-          // Each game's demo settings (a short Hold'em risk probe, so the demo shows every game soon).
-          gameConfigs: demoConfigs(group),
-          // A simulated consistency judge scores every spy description after its match.
-          judgeId: hostIds[0],
-        }, { priority: DEMO_PRIORITY });
+        const hostGuest = await createTournament(
+          db(),
+          boss,
+          {
+            name: `Demo host/guest ${stamp}`,
+            format: 'host-guest',
+            gameIds: group.map((g) => g.id),
+            agentIds: guestIds,
+            hostIds,
+            gamesPerGuest: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
+            // Each game's demo settings (a short Hold'em risk probe, so the demo shows every game soon).
+            gameConfigs: demoConfigs(group),
+            // A simulated consistency judge scores every spy description after its match.
+            judgeId: hostIds[0],
+          },
+          { priority: DEMO_PRIORITY },
+        );
         log(`demo host/guest tournament scheduled: ${hostGuest.matches} matches`);
       }
       // Two-seat games, and team games side against side (one agent commands a whole side).
-      const twoSeat = games.filter((g) => ((g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2) || g.meta.sides) && g.meta.scoring !== 'evaluation');
+      const twoSeat = games.filter(
+        (g) => ((g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2) || g.meta.sides) && g.meta.scoring !== 'evaluation',
+      );
       // An admin may have archived demo agents: the demo round robin needs two.
       if (agentIds.length >= 2) {
-        const { matches } = await createTournament(db(), boss, {
-          name: `Demo round robin ${stamp}`,
-          format: 'round-robin',
-          gameIds: twoSeat.map((g) => g.id),
-          agentIds,
-          gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
-          gameConfigs: demoConfigs(twoSeat),
-        }, { priority: DEMO_PRIORITY });
+        const { matches } = await createTournament(
+          db(),
+          boss,
+          {
+            name: `Demo round robin ${stamp}`,
+            format: 'round-robin',
+            gameIds: twoSeat.map((g) => g.id),
+            agentIds,
+            gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
+            gameConfigs: demoConfigs(twoSeat),
+          },
+          { priority: DEMO_PRIORITY },
+        );
         log(`demo tournament scheduled: ${matches} matches`);
       }
       // GameBench's RAP agent (a tree search before each move) against Random: two short games, one on each seat.
       if (planners.ids.length && planners.baselineIds.length) {
-        const { matches } = await createTournament(db(), boss, {
-          name: `Demo RAP gauntlet ${stamp}`,
-          format: 'gauntlet',
-          gameIds: ['tictactoe'],
-          agentIds: planners.ids,
-          baselineIds: planners.baselineIds,
-          gamesPerPair: 2,
-          // Just above the rest of the demo (two matches, two of the workers for a minute), so that a visitor sees a
-          // search soon after the start.
-        }, { priority: DEMO_PRIORITY + 1 });
+        const { matches } = await createTournament(
+          db(),
+          boss,
+          {
+            name: `Demo RAP gauntlet ${stamp}`,
+            format: 'gauntlet',
+            gameIds: ['tictactoe'],
+            agentIds: planners.ids,
+            baselineIds: planners.baselineIds,
+            gamesPerPair: 2,
+            // Just above the rest of the demo (two matches, two of the workers for a minute), so that a visitor sees a
+            // search soon after the start.
+          },
+          { priority: DEMO_PRIORITY + 1 },
+        );
         log(`demo RAP gauntlet scheduled: ${matches} matches`);
       }
       // SimulBench: the simulated models as targets; a simulated user agent, simulator and judge; one stateless and one
       // stateful task, one short dialogue each, then the scripts, ratings and comparisons.
       if (guestIds.length >= 2 && hostIds.length) {
-        const tasks = [TASKS.find((t) => t.kind === 'stateless'), TASKS.find((t) => t.kind === 'stateful')].flatMap((t) => (t ? [t.id] : []));
-        const { matches } = await createTournament(db(), boss, {
-          name: `Demo SimulBench ${stamp}`,
-          format: 'simulbench',
-          agentIds: guestIds,
-          userAgentId: hostIds[0],
-          // A careless model collects, as the paper's weaker GPT-3.5 did: its slips make the challenging turns. It is
-          // neither target, so people can vote blind on both targets' answers (lib/simulbench/blind.ts).
-          simulatorId: collectorId ?? guestIds[1],
-          judgeId: hostIds[0],
-          taskIds: tasks,
-          dialoguesPerTask: 1,
-          turns: 3,
-        }, { priority: DEMO_PRIORITY + 1 });
+        const tasks = [TASKS.find((t) => t.kind === 'stateless'), TASKS.find((t) => t.kind === 'stateful')].flatMap(
+          (t) => (t ? [t.id] : []),
+        );
+        const { matches } = await createTournament(
+          db(),
+          boss,
+          {
+            name: `Demo SimulBench ${stamp}`,
+            format: 'simulbench',
+            agentIds: guestIds,
+            userAgentId: hostIds[0],
+            // A careless model collects, as the paper's weaker GPT-3.5 did: its slips make the challenging turns. It is
+            // neither target, so people can vote blind on both targets' answers (lib/simulbench/blind.ts).
+            simulatorId: collectorId ?? guestIds[1],
+            judgeId: hostIds[0],
+            taskIds: tasks,
+            dialoguesPerTask: 1,
+            turns: 3,
+          },
+          { priority: DEMO_PRIORITY + 1 },
+        );
         log(`demo SimulBench evaluation scheduled: ${matches} dialogues`);
       }
     }

@@ -54,7 +54,12 @@ describe('metrics', () => {
   });
 
   it('the private listener serves /metrics and /health, refuses other paths and methods', async () => {
-    const m = await startMetricsServer(0, '127.0.0.1', async () => {}, async () => ({ ok: false, database: 'unavailable: test' }));
+    const m = await startMetricsServer(
+      0,
+      '127.0.0.1',
+      async () => {},
+      async () => ({ ok: false, database: 'unavailable: test' }),
+    );
     try {
       const base = m.url.replace(/\/metrics$/, '');
       const r = await fetch(m.url);
@@ -81,16 +86,31 @@ describe('model-call metrics', () => {
     const sim = await startSimulatedEndpoint({ latencyMs: 0 });
     const count = async (name: string, provider: string) => {
       const m = await registry.getSingleMetric(name)!.get();
-      return m.values.filter((v) => v.labels.provider === provider && (name.endsWith('_total') || (v as { metricName?: string }).metricName?.endsWith('_count'))).reduce((a, v) => a + v.value, 0);
+      return m.values
+        .filter(
+          (v) =>
+            v.labels.provider === provider &&
+            (name.endsWith('_total') || (v as { metricName?: string }).metricName?.endsWith('_count')),
+        )
+        .reduce((a, v) => a + v.value, 0);
     };
     try {
       const host = providerLabel(sim.url);
-      await callModel(new OpenAI({ baseURL: sim.url, apiKey: 'x', maxRetries: 0 }), { purpose: 'move', model: 'sim-careful', messages: [{ role: 'user', content: 'Say hi' }] });
+      await callModel(new OpenAI({ baseURL: sim.url, apiKey: 'x', maxRetries: 0 }), {
+        purpose: 'move',
+        model: 'sim-careful',
+        messages: [{ role: 'user', content: 'Say hi' }],
+      });
       expect(await count('arena_model_call_seconds', host)).toBe(1);
       expect(await count('arena_model_call_errors_total', host)).toBe(0);
       const dead = `http://127.0.0.1:${await freePort()}/v1`;
-      await expect(callModel(new OpenAI({ baseURL: dead, apiKey: 'x', maxRetries: 0 }), { purpose: 'move', model: 'm', messages: [{ role: 'user', content: 'hi' }] }))
-        .rejects.toThrow();
+      await expect(
+        callModel(new OpenAI({ baseURL: dead, apiKey: 'x', maxRetries: 0 }), {
+          purpose: 'move',
+          model: 'm',
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+      ).rejects.toThrow();
       expect(await count('arena_model_call_errors_total', providerLabel(dead))).toBeGreaterThanOrEqual(1);
     } finally {
       await sim.close();

@@ -118,13 +118,19 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * Answers a scrape. `token`: when set, the request must carry it as a bearer token (the main port); null on the
  * private metrics port.
  */
-export async function metricsHandler(req: http.IncomingMessage, res: http.ServerResponse, refresh: () => Promise<void>, token: string | null): Promise<void> {
+export async function metricsHandler(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  refresh: () => Promise<void>,
+  token: string | null,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' }).end('metrics: use GET\n');
     return;
   }
   if (token !== null && !bearerMatches(req.headers.authorization, token)) {
-    res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer' })
+    res
+      .writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer' })
       .end('metrics: send "Authorization: Bearer <ARENA_METRICS_TOKEN>"\n');
     return;
   }
@@ -139,16 +145,25 @@ export async function metricsHandler(req: http.IncomingMessage, res: http.Server
  * the main port: a worker-only process has no other). Resolves with its address once listening.
  */
 export function startMetricsServer(
-  port: number, host: string, refresh: () => Promise<void>, health: () => Promise<{ ok: boolean }>,
+  port: number,
+  host: string,
+  refresh: () => Promise<void>,
+  health: () => Promise<{ ok: boolean }>,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path === '/health') {
-      void health().then((h) => res.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(h)));
+      void health().then((h) =>
+        res
+          .writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+          .end(JSON.stringify(h)),
+      );
       return;
     }
     if (path !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found: metrics are at /metrics, the health check at /health\n');
+      res
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('not found: metrics are at /metrics, the health check at /health\n');
       return;
     }
     metricsHandler(req, res, refresh, null).catch((err: Error) => {
@@ -160,7 +175,10 @@ export function startMetricsServer(
     server.once('error', reject);
     server.listen(port, host, () => {
       const a = server.address() as { port: number };
-      resolve({ url: `http://${host.includes(':') ? `[${host}]` : host}:${a.port}/metrics`, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${a.port}/metrics`,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
     });
   });
 }

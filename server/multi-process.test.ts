@@ -29,7 +29,14 @@ const clients: Client[] = [];
 function start(name: string, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: t.url, ARENA_DEMO: '0', ARENA_SECRET: 'multi-process-secret-1234', ARENA_DATA_DIR: path.join(dataDir, name), ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: t.url,
+      ARENA_DEMO: '0',
+      ARENA_SECRET: 'multi-process-secret-1234',
+      ARENA_DATA_DIR: path.join(dataDir, name),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const p = { name, child, out: '' };
@@ -40,7 +47,8 @@ function start(name: string, env: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, '.next/BUILD_ID'))) throw new Error('no production build: run `next build` first (`npm test` does)');
+  if (!existsSync(path.join(root, '.next/BUILD_ID')))
+    throw new Error('no production build: run `next build` first (`npm test` does)');
   t = await createTestDb();
   dataDir = await mkdtemp(path.join(tmpdir(), 'arena-multi-'));
   sim = await startSimulatedEndpoint({ latencyMs: [20, 60], seed: 'multi-process' });
@@ -48,12 +56,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of clients) c.close();
-  await Promise.all(children.map(({ child }) => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT');
-    return exited;
-  }));
+  await Promise.all(
+    children.map(({ child }) => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGINT');
+      return exited;
+    }),
+  );
   await stopQueue(boss);
   await sim?.close();
   await t?.drop();
@@ -66,30 +76,64 @@ describe('two web and two worker processes on one Postgres', () => {
     // Web process B also plays matches (ARENA_ROLE=all): its own spectators get them from memory, A's through Postgres.
     const ports = [await freePort(), await freePort()];
     const metrics = [await freePort(), await freePort(), await freePort()];
-    const player = (i: number) => ({ ARENA_CONCURRENCY: '3', ARENA_METRICS_PORT: String(metrics[i]), ARENA_RECONCILE_SECONDS: '5' });
+    const player = (i: number) => ({
+      ARENA_CONCURRENCY: '3',
+      ARENA_METRICS_PORT: String(metrics[i]),
+      ARENA_RECONCILE_SECONDS: '5',
+    });
     const webs = [start('web-a', { ARENA_ROLE: 'web', PORT: String(ports[0]) })];
     await expect.poll(() => webs[0]!.out, { timeout: 60_000, interval: 200 }).toMatch(/arena ready/);
     webs.push(start('web-b', { ARENA_ROLE: 'all', PORT: String(ports[1]), ...player(2) }));
     const workers = [0, 1].map((i) => start(`worker-${i}`, { ARENA_ROLE: 'worker', ...player(i) }));
     await expect.poll(() => webs[1]!.out, { timeout: 60_000, interval: 200 }).toMatch(/arena ready/);
-    const up = async (port: number) => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.status === 200;
-    await expect.poll(async () => (await Promise.all(metrics.map(up))).every(Boolean), { timeout: 60_000, interval: 200 }).toBe(true);
+    const up = async (port: number) =>
+      (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.status === 200;
+    await expect
+      .poll(async () => (await Promise.all(metrics.map(up))).every(Boolean), { timeout: 60_000, interval: 200 })
+      .toBe(true);
 
     const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true } });
-    const a = await t.db.agent.create({ data: { name: 'multi-careful', kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true } });
-    const b = await t.db.agent.create({ data: { name: 'multi-sloppy', kind: 'llm', providerId: p.id, model: 'sim-sloppy', scaffold: 'base', simulated: true } });
+    const a = await t.db.agent.create({
+      data: {
+        name: 'multi-careful',
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-careful',
+        scaffold: 'base',
+        simulated: true,
+      },
+    });
+    const b = await t.db.agent.create({
+      data: {
+        name: 'multi-sloppy',
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-sloppy',
+        scaffold: 'base',
+        simulated: true,
+      },
+    });
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'multi', format: 'round-robin', gameIds: ['connect-four', 'tictactoe'], agentIds: [a.id, b.id], gamesPerPair: 6, seed: 'multi',
+      name: 'multi',
+      format: 'round-robin',
+      gameIds: ['connect-four', 'tictactoe'],
+      agentIds: [a.id, b.id],
+      gamesPerPair: 6,
+      seed: 'multi',
     });
     expect(matches).toBe(12);
-    const ids = (await t.db.match.findMany({ where: { tournamentId: tournament.id }, select: { id: true } })).map((m) => m.id);
+    const ids = (await t.db.match.findMany({ where: { tournamentId: tournament.id }, select: { id: true } })).map(
+      (m) => m.id,
+    );
 
     // One spectator per web process, watching every match: what it got by match, in order of arrival.
     type Seen = { joined: WireEvent[] | null; events: WireEvent[]; finals: MatchSnapshot[] };
     const watch = async (port: number) => {
       const c: Client = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true });
       clients.push(c);
-      await new Promise<void>((resolve, reject) => (c.once('connect', () => resolve()), c.once('connect_error', reject)));
+      await new Promise<void>(
+        (resolve, reject) => (c.once('connect', () => resolve()), c.once('connect_error', reject)),
+      );
       const seen = new Map<string, Seen>(ids.map((id) => [id, { joined: null, events: [], finals: [] }]));
       c.on('match:snapshot', (s) => {
         const x = seen.get(s.matchId)!;
@@ -102,11 +146,21 @@ describe('two web and two worker processes on one Postgres', () => {
     };
     const [onA, onB] = await Promise.all(ports.map(watch));
 
-    await expect.poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, { timeout: 90_000, interval: 250 }).toBe('finished');
-    const stored = await t.db.match.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, lastSeq: true } });
+    await expect
+      .poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, {
+        timeout: 90_000,
+        interval: 250,
+      })
+      .toBe('finished');
+    const stored = await t.db.match.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, status: true, lastSeq: true },
+    });
     expect(stored.every((m) => m.status === 'finished')).toBe(true);
     // The last notices may still be on their way to the web processes.
-    await expect.poll(() => [onA!, onB!].every((s) => ids.every((id) => s.get(id)!.finals.length > 0)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => [onA!, onB!].every((s) => ids.every((id) => s.get(id)!.finals.length > 0)), { timeout: 15_000 })
+      .toBe(true);
     await new Promise((r) => setTimeout(r, 500)); // nothing more may arrive: a second final would show here
 
     for (const m of stored) {
@@ -122,17 +176,23 @@ describe('two web and two worker processes on one Postgres', () => {
       // Both web processes sent the same frames (views of the board included), live or in the join's snapshot.
       const frames = (x: Seen) => [...x.joined!, ...x.events];
       expect(frames(onA!.get(m.id)!)).toEqual(frames(onB!.get(m.id)!));
-      expect({ ...onA!.get(m.id)!.finals[0]!, serverTime: '' }).toEqual({ ...onB!.get(m.id)!.finals[0]!, serverTime: '' });
+      expect({ ...onA!.get(m.id)!.finals[0]!, serverTime: '' }).toEqual({
+        ...onB!.get(m.id)!.finals[0]!,
+        serverTime: '',
+      });
     }
     // Both worker-only processes played (their own metrics say how many each ran), and all three every match once.
-    const runs = await Promise.all(metrics.map(async (port) => {
-      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-      return Number(/^arena_match_runs_total\{result="finished"\} (\d+)$/m.exec(text)?.[1] ?? 0);
-    }));
+    const runs = await Promise.all(
+      metrics.map(async (port) => {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        return Number(/^arena_match_runs_total\{result="finished"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+      }),
+    );
     expect(runs[0]).toBeGreaterThan(0);
     expect(runs[1]).toBeGreaterThan(0);
     expect(runs[0]! + runs[1]! + runs[2]!).toBe(12);
     // No process logged an error.
-    for (const c of [...webs, ...workers]) expect(c.out, c.name).not.toMatch(/"level":"(error|fatal)"|\berror\b.*relay/i);
+    for (const c of [...webs, ...workers])
+      expect(c.out, c.name).not.toMatch(/"level":"(error|fatal)"|\berror\b.*relay/i);
   }, 180_000);
 });

@@ -15,11 +15,17 @@ describe('node version check', () => {
   });
 
   // The machine's own Node, when it is older (as on this project's machines: a system Node 20 beside the bundled 22).
-  const system = ['/usr/bin/node', '/usr/local/bin/node'].find((p) => existsSync(p) && Number(spawnSync(p, ['-p', 'process.versions.node.split(".")[0]']).stdout?.toString()) < 22);
+  const system = ['/usr/bin/node', '/usr/local/bin/node'].find(
+    (p) => existsSync(p) && Number(spawnSync(p, ['-p', 'process.versions.node.split(".")[0]']).stdout?.toString()) < 22,
+  );
   it.runIf(system)('server/main.ts started by an older system Node refuses at once with that line', () => {
     const tsx = 'node_modules/tsx/dist/cli.mjs';
     // Were the check missing, the bad PORT would end the server at once with a configuration error instead.
-    const r = spawnSync(system!, [tsx, 'server/main.ts'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, PORT: 'not-a-port' } });
+    const r = spawnSync(system!, [tsx, 'server/main.ts'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, PORT: 'not-a-port' },
+    });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toMatch(/^arena: Node 2\d\.[\d.]+ is too old: the server needs Node 22 or later/);
   });

@@ -9,8 +9,10 @@ export const MIN_NODE_MAJOR = 22;
 export function nodeVersionProblem(version: string): string | null {
   const major = Number(version.split('.')[0]);
   if (Number.isInteger(major) && major >= MIN_NODE_MAJOR) return null;
-  return `arena: Node ${version} is too old: the server needs Node ${MIN_NODE_MAJOR} or later. Start it with \`npm start\` ` +
-    '(or `npx tsx server/main.ts`), which run the Node 22 that `npm install` put in node_modules/.bin, or install Node 22.';
+  return (
+    `arena: Node ${version} is too old: the server needs Node ${MIN_NODE_MAJOR} or later. Start it with \`npm start\` ` +
+    '(or `npx tsx server/main.ts`), which run the Node 22 that `npm install` put in node_modules/.bin, or install Node 22.'
+  );
 }
 
 const problem = nodeVersionProblem(process.versions.node);

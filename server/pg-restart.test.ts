@@ -33,7 +33,11 @@ const computer = createComputer();
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'arena-pg-restart-'));
-  pgdb = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), log: (m) => logs.push(m) });
+  pgdb = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: await freePort(),
+    log: (m) => logs.push(m),
+  });
   await migrate(pgdb.url); // as the app role, like the arena
   db = createDb(pgdb.url, 5);
   sim = await startSimulatedEndpoint({ latencyMs: [40, 90], seed: 'pg-restart' });
@@ -56,11 +60,20 @@ afterAll(async () => {
 describe('losing the embedded Postgres', () => {
   it('restarts it mid-tournament: everything reconnects, every match ends exactly once, health comes back', async () => {
     const p = await db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true } });
-    const a = await db.agent.create({ data: { name: 'pgr-a', kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base' } });
-    const b = await db.agent.create({ data: { name: 'pgr-b', kind: 'llm', providerId: p.id, model: 'sim-sloppy', scaffold: 'cot' } });
+    const a = await db.agent.create({
+      data: { name: 'pgr-a', kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base' },
+    });
+    const b = await db.agent.create({
+      data: { name: 'pgr-b', kind: 'llm', providerId: p.id, model: 'sim-sloppy', scaffold: 'cot' },
+    });
     const r = await db.agent.create({ data: { name: 'pgr-random', kind: 'random' } });
     const { tournament, matches } = await createTournament(db, boss, {
-      name: 'pg-restart', format: 'round-robin', gameIds: ['connect-four'], agentIds: [a.id, b.id, r.id], gamesPerPair: 6, seed: 'pg-restart',
+      name: 'pg-restart',
+      format: 'round-robin',
+      gameIds: ['connect-four'],
+      agentIds: [a.id, b.id, r.id],
+      gamesPerPair: 6,
+      seed: 'pg-restart',
     });
     expect(matches).toBe(18);
     const counts = async () => (await tournamentProgress(db, [tournament.id]))[0]!.counts;
@@ -78,15 +91,27 @@ describe('losing the embedded Postgres', () => {
 
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: pgdb.url, ARENA_ROLE: 'worker', ARENA_CONCURRENCY: '4', ARENA_RECONCILE_SECONDS: '2', ARENA_DATA_DIR: path.join(dir, 'worker') },
+      env: {
+        ...process.env,
+        DATABASE_URL: pgdb.url,
+        ARENA_ROLE: 'worker',
+        ARENA_CONCURRENCY: '4',
+        ARENA_RECONCILE_SECONDS: '2',
+        ARENA_DATA_DIR: path.join(dir, 'worker'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    await expect.poll(async () => {
-      const c = await counts();
-      return c.done >= 2 && c.running >= 2;
-    }, { timeout: 60_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const c = await counts();
+          return c.done >= 2 && c.running >= 2;
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(true);
 
     // Kill the postmaster the way the OOM killer would.
     const pid = pgdb.pid()!;
@@ -112,10 +137,15 @@ describe('losing the embedded Postgres', () => {
     expect(logs.join('\n')).toMatch(/embedded postgres restarted \(pid \d+, down [\d.]+ s\)/);
     const backAt = Date.now();
 
-    await expect.poll(async () => {
-      const c = await counts();
-      return c.done + c.failed;
-    }, { timeout: 120_000, interval: 250 }).toBe(18);
+    await expect
+      .poll(
+        async () => {
+          const c = await counts();
+          return c.done + c.failed;
+        },
+        { timeout: 120_000, interval: 250 },
+      )
+      .toBe(18);
     const c = await counts();
     expect(c).toMatchObject({ total: 18, done: 18, failed: 0, running: 0, queued: 0, cancelled: 0 });
     const rows = await db.match.findMany({
@@ -130,9 +160,13 @@ describe('losing the embedded Postgres', () => {
       expect(m.seats.every((s) => s.score !== null)).toBe(true);
       expect(m.seats.reduce((x, s) => x + (s.score ?? 0), 0)).toBeCloseTo(1, 9);
     }
-    await expect.poll(async () => (await tournamentProgress(db, [tournament.id]))[0]!.status, { timeout: 15_000 }).toBe('finished');
+    await expect
+      .poll(async () => (await tournamentProgress(db, [tournament.id]))[0]!.status, { timeout: 15_000 })
+      .toBe('finished');
     // Matches were cut off mid-play: their jobs failed with the database and were retried (they restarted from their seed).
-    const retried = await db.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM pgboss.job WHERE name = 'match-run' AND retry_count > 0`;
+    const retried = await db.$queryRaw<
+      { n: bigint }[]
+    >`SELECT COUNT(*) AS n FROM pgboss.job WHERE name = 'match-run' AND retry_count > 0`;
     expect(Number(retried[0]!.n)).toBeGreaterThan(0);
 
     // The worker process lived through it, its relay listener reconnected, and the queue's errors were not a flood.

@@ -27,7 +27,10 @@ afterAll(async () => {
 function run(script: 'preflight' | 'main', env: Record<string, string>) {
   const t0 = Date.now();
   const r = spawnSync(process.execPath, ['--import', 'tsx', `server/${script}.ts`], {
-    cwd: root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, DATABASE_URL: '', ARENA_DEMO: '0', ...env },
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, DATABASE_URL: '', ARENA_DEMO: '0', ...env },
   });
   return { code: r.status, err: r.stderr, out: r.stdout, ms: Date.now() - t0 };
 }
@@ -37,12 +40,16 @@ describe('a second start', () => {
     const data = path.join(dir, 'one');
     const env = { ARENA_DATA_DIR: data, PORT: String(await freePort()), ARENA_PG_PORT: String(await freePort()) };
     // npm start checks before it builds.
-    const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts.start).toMatch(/^tsx server\/preflight\.ts && next build && /);
 
     // A real arena: held still (SIGSTOP) once it has claimed its data folder.
     const first = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root, env: { ...process.env, DATABASE_URL: '', ARENA_DEMO: '0', ...env }, stdio: 'ignore',
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', ARENA_DEMO: '0', ...env },
+      stdio: 'ignore',
     });
     const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
     try {
@@ -62,18 +69,30 @@ describe('a second start', () => {
     }
     // Gone: its lock went with it. A lock left by a killed arena (a dead pid) is ignored.
     expect(existsSync(path.join(data, 'arena.lock'))).toBe(false);
-    await writeFile(path.join(data, 'arena.lock'), JSON.stringify({ pid: 2 ** 22 + 1, port: 3000, bootId: null, startTime: null }));
+    await writeFile(
+      path.join(data, 'arena.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 1, port: 3000, bootId: null, startTime: null }),
+    );
     const after = run('preflight', env);
     expect([after.code, after.err]).toEqual([0, '']);
   });
 
   it('refuses a port that is taken (another arena with DATABASE_URL, or another program)', async () => {
     const srv = net.createServer();
-    const port = await new Promise<number>((r) => srv.listen(0, '0.0.0.0', () => r((srv.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((r) =>
+      srv.listen(0, '0.0.0.0', () => r((srv.address() as net.AddressInfo).port)),
+    );
     try {
-      const env = { DATABASE_URL: 'postgresql://arena:pw@127.0.0.1:9/arena', PORT: String(port), ARENA_DATA_DIR: path.join(dir, 'two') };
+      const env = {
+        DATABASE_URL: 'postgresql://arena:pw@127.0.0.1:9/arena',
+        PORT: String(port),
+        ARENA_DATA_DIR: path.join(dir, 'two'),
+      };
       const pre = run('preflight', env);
-      expect([pre.code, pre.err]).toEqual([1, `arena: port ${port} is already in use (another arena, or another program): stop it first, or set PORT to a free port\n`]);
+      expect([pre.code, pre.err]).toEqual([
+        1,
+        `arena: port ${port} is already in use (another arena, or another program): stop it first, or set PORT to a free port\n`,
+      ]);
       const main = run('main', env);
       expect(main.code).toBe(1);
       expect(main.err).toMatch(new RegExp(`^arena: port ${port} is already in use`));

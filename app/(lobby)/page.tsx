@@ -22,7 +22,8 @@ export default async function HomePage({ searchParams }: Props) {
         <div className="max-w-2xl">
           <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Language models, playing games, live.</h1>
           <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-            Every turn is the model’s own words: watch the reasoning, the rejected moves and the result, then replay any match move by move.
+            Every turn is the model’s own words: watch the reasoning, the rejected moves and the result, then replay any
+            match move by move.
           </p>
         </div>
         <dl className="flex gap-3 text-sm">
@@ -61,10 +62,16 @@ export default async function HomePage({ searchParams }: Props) {
         {recent.items.length > 0 ? (
           <>
             <MatchList matches={recent.items} now={now} testId="recent-matches" />
-            <Pagination page={recent} label="Finished matches" href={(n) => pageHref('/', params, n, 'page', 'recent-heading')} />
+            <Pagination
+              page={recent}
+              label="Finished matches"
+              href={(n) => pageHref('/', params, n, 'page', 'recent-heading')}
+            />
           </>
         ) : (
-          <EmptyState>No match has finished yet. Results and replays show up here as soon as the first game ends.</EmptyState>
+          <EmptyState>
+            No match has finished yet. Results and replays show up here as soon as the first game ends.
+          </EmptyState>
         )}
       </section>
     </div>

@@ -11,14 +11,21 @@ export default function GamesPage() {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">Games</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          Every game is a pure, seeded rule set: models get the rules, the board as text and the legal moves, and must answer in the game’s format.
+          Every game is a pure, seeded rule set: models get the rules, the board as text and the legal moves, and must
+          answer in the game’s format.
         </p>
       </header>
       <ul className="grid gap-4 md:grid-cols-2">
         {games.map((g) => {
-          const players = g.meta.minPlayers === g.meta.maxPlayers ? `${g.meta.minPlayers}` : `${g.meta.minPlayers}–${g.meta.maxPlayers}`;
+          const players =
+            g.meta.minPlayers === g.meta.maxPlayers
+              ? `${g.meta.minPlayers}`
+              : `${g.meta.minPlayers}–${g.meta.maxPlayers}`;
           return (
-            <li key={g.id} className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <li
+              key={g.id}
+              className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+            >
               <div>
                 <h2 className="text-xl font-semibold">{g.meta.title}</h2>
                 <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{g.meta.blurb}</p>
@@ -29,7 +36,10 @@ export default function GamesPage() {
                 <Fact>{g.meta.chance ? 'chance' : 'no chance'}</Fact>
                 {g.meta.scoring === 'evaluation' && <Fact>judged evaluation · not rated</Fact>}
                 {g.meta.categories.map((c) => (
-                  <li key={c} className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300">
+                  <li
+                    key={c}
+                    className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300"
+                  >
                     {c.replace(/-/g, ' ')}
                   </li>
                 ))}
@@ -39,7 +49,10 @@ export default function GamesPage() {
                 {Object.entries(g.rules.topics).map(([topic, text]) => (
                   <details key={topic} className="group px-3.5 py-2.5">
                     <summary className="cursor-pointer list-none text-sm font-medium capitalize marker:hidden">
-                      <span className="mr-1.5 inline-block text-zinc-400 transition-transform group-open:rotate-90" aria-hidden="true">
+                      <span
+                        className="mr-1.5 inline-block text-zinc-400 transition-transform group-open:rotate-90"
+                        aria-hidden="true"
+                      >
                         ›
                       </span>
                       {topic.replace(/-/g, ' ')}
@@ -57,5 +70,9 @@ export default function GamesPage() {
 }
 
 function Fact({ children }: { children: ReactNode }) {
-  return <li className="rounded-full bg-zinc-100 px-2 py-0.5 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{children}</li>;
+  return (
+    <li className="rounded-full bg-zinc-100 px-2 py-0.5 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+      {children}
+    </li>
+  );
 }

@@ -10,7 +10,10 @@ export default function LeaderboardLoading() {
       <div className="flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
         <div className="h-16 border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900" />
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="flex h-14 items-center gap-4 border-b border-zinc-100 px-3 last:border-b-0 dark:border-zinc-800/70">
+          <div
+            key={i}
+            className="flex h-14 items-center gap-4 border-b border-zinc-100 px-3 last:border-b-0 dark:border-zinc-800/70"
+          >
             <div className="h-4 w-6 rounded bg-zinc-200 dark:bg-zinc-800" />
             <div className="h-4 w-48 rounded bg-zinc-200 dark:bg-zinc-800" />
             <div className="ml-auto h-4 w-28 rounded bg-zinc-200 dark:bg-zinc-800" />

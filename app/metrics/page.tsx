@@ -45,8 +45,9 @@ export default async function MetricsPage({ searchParams }: Props) {
       <header className="max-w-3xl">
         <h1 className="text-3xl font-semibold tracking-tight">Metrics</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          LLMArena&apos;s analysis of every environment, from finished matches: normalized scores across games, then per game TrueSkill with its σ,
-          win rate, average reward, the rate of illegal replies, and what each agent does with its moves.
+          LLMArena&apos;s analysis of every environment, from finished matches: normalized scores across games, then per
+          game TrueSkill with its σ, win rate, average reward, the rate of illegal replies, and what each agent does
+          with its moves.
         </p>
       </header>
 
@@ -56,14 +57,22 @@ export default async function MetricsPage({ searchParams }: Props) {
           title="Normalized score"
           hint="LLMArena Table 1: per environment its own metric (TrueSkill μ, average reward, the undercover's win rate) as 100 · x / the best agent's, then the average over the environments the agent has a value in."
         >
-          {overall && overall.normalized.rows.length > 0 ? <LeaderboardNormalized result={overall} /> : <EmptyState>{error ?? 'No finished matches yet.'}</EmptyState>}
+          {overall && overall.normalized.rows.length > 0 ? (
+            <LeaderboardNormalized result={overall} />
+          ) : (
+            <EmptyState>{error ?? 'No finished matches yet.'}</EmptyState>
+          )}
         </Section>
         <Section
           id="normalized-raw"
           title="Raw metrics"
           hint="LLMArena Appendix C: the values Table 1 normalizes — TrueSkill μ from each game's matches alone, average reward in the game's own units (Hanabi: team score with one model in both seats), the spy's win rate."
         >
-          {overall && overall.normalized.rows.length > 0 ? <LeaderboardNormalizedRaw result={overall} /> : <EmptyState>{error ?? 'No finished matches yet.'}</EmptyState>}
+          {overall && overall.normalized.rows.length > 0 ? (
+            <LeaderboardNormalizedRaw result={overall} />
+          ) : (
+            <EmptyState>{error ?? 'No finished matches yet.'}</EmptyState>
+          )}
         </Section>
       </div>
 
@@ -82,18 +91,28 @@ export default async function MetricsPage({ searchParams }: Props) {
 
       <p className="text-sm" data-testid="evaluations">
         Judged evaluations, never rated:{' '}
-        {allGames.filter((g) => g.meta.scoring === 'evaluation').map((g, i) => (
-          <span key={g.id}>
-            {i > 0 && ', '}
-            <Link href={g.meta.resultsPath ?? `/metrics/${g.id}`} className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">{g.meta.title}</Link>
-          </span>
-        ))}
+        {allGames
+          .filter((g) => g.meta.scoring === 'evaluation')
+          .map((g, i) => (
+            <span key={g.id}>
+              {i > 0 && ', '}
+              <Link
+                href={g.meta.resultsPath ?? `/metrics/${g.id}`}
+                className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+              >
+                {g.meta.title}
+              </Link>
+            </span>
+          ))}
         .
       </p>
 
       {ownPage?.link && (
         <p className="text-sm">
-          <Link href={`/metrics/${game.id}`} className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+          <Link
+            href={`/metrics/${game.id}`}
+            className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+          >
             {ownPage.link.text}
           </Link>{' '}
           {ownPage.link.detail}
@@ -108,12 +127,17 @@ export default async function MetricsPage({ searchParams }: Props) {
             title={`${game.meta.title}: results`}
             hint={`LLMArena's metrics per environment: TrueSkill μ ± σ from this game's matches (— when TrueSkill cannot rate the agent) and average reward in the game's own units (chips, points, value); arena's own: win rate (matches its side won, once per match however many seats it held${game.meta.scoring === 'cooperative' ? '; none here: the seats play together' : ''}), illegal replies.`}
           >
-            <Table head={['Agent', 'TrueSkill μ ± σ', 'Win rate', 'Average reward', 'Illegal replies', 'Matches']} testId="metrics-results">
+            <Table
+              head={['Agent', 'TrueSkill μ ± σ', 'Win rate', 'Average reward', 'Illegal replies', 'Matches']}
+              testId="metrics-results"
+            >
               {metrics.results.map((r) => {
                 const ts = trueskill.get(r.agentId);
                 return (
                   <tr key={r.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
-                    <Td left><AgentLabel name={r.name} kind={r.kind} simulated={r.simulated} /></Td>
+                    <Td left>
+                      <AgentLabel name={r.name} kind={r.kind} simulated={r.simulated} />
+                    </Td>
                     <Td>{ts ? `${ts.mu.toFixed(1)} ± ${ts.sigma.toFixed(1)}` : '—'}</Td>
                     <Td>{game.meta.scoring === 'cooperative' ? '—' : pct(r.winRate)}</Td>
                     <Td>{num(r.avgReward)}</Td>
@@ -124,14 +148,26 @@ export default async function MetricsPage({ searchParams }: Props) {
               })}
             </Table>
           </Section>
-          <MoveAnalysis metrics={metrics} names={new Map(metrics.results.map((r) => [r.agentId, r.name]))} order={metrics.results.map((r) => r.agentId)} />
+          <MoveAnalysis
+            metrics={metrics}
+            names={new Map(metrics.results.map((r) => [r.agentId, r.name]))}
+            order={metrics.results.map((r) => r.agentId)}
+          />
         </>
       )}
     </div>
   );
 }
 
-function MoveAnalysis({ metrics: all, names, order }: { metrics: GameMetrics; names: Map<string, string>; order: string[] }) {
+function MoveAnalysis({
+  metrics: all,
+  names,
+  order,
+}: {
+  metrics: GameMetrics;
+  names: Map<string, string>;
+  order: string[];
+}) {
   // Agents in the results table's order (best win rate first).
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
   const metrics = { ...all, moves: [...all.moves].sort((a, b) => rank(a.agentId) - rank(b.agentId)) };
@@ -144,34 +180,61 @@ function MoveAnalysis({ metrics: all, names, order }: { metrics: GameMetrics; na
           {metrics.moves.map((m) => (
             <tr key={m.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
               <Td left>{name(m.agentId)}</Td>
-              {metrics.actionTypes.map((t) => <Td key={t}>{pct(m.mix[t] ?? 0)}</Td>)}
+              {metrics.actionTypes.map((t) => (
+                <Td key={t}>{pct(m.mix[t] ?? 0)}</Td>
+              ))}
               <Td>{m.moves}</Td>
             </tr>
           ))}
         </Table>
       </Section>
       {metricKeys.length > 0 && (
-        <Section id="move-metrics" title="Per-move metrics" hint="Means of what the game records with each move (e.g. Connect Four's reward per move: the change in the mover's board valuation), then the metrics the game reports per match: the sum over one match's moves, averaged over the agent's matches.">
-          <Table head={['Agent', ...metricKeys.map((k) => `mean ${metricLabel(k)}`), ...metrics.perMatch.map((p) => p.label)]} testId="metrics-means">
+        <Section
+          id="move-metrics"
+          title="Per-move metrics"
+          hint="Means of what the game records with each move (e.g. Connect Four's reward per move: the change in the mover's board valuation), then the metrics the game reports per match: the sum over one match's moves, averaged over the agent's matches."
+        >
+          <Table
+            head={[
+              'Agent',
+              ...metricKeys.map((k) => `mean ${metricLabel(k)}`),
+              ...metrics.perMatch.map((p) => p.label),
+            ]}
+            testId="metrics-means"
+          >
             {metrics.moves.map((m) => (
               <tr key={m.agentId} className="border-t border-zinc-100 dark:border-zinc-800">
                 <Td left>{name(m.agentId)}</Td>
-                {metricKeys.map((k) => <Td key={k}>{num(m.means[k]?.mean, 3)}</Td>)}
-                {metrics.perMatch.map((p) => <Td key={`per-match-${p.key}`}>{num(m.perMatch[p.key]?.mean, 2)}</Td>)}
+                {metricKeys.map((k) => (
+                  <Td key={k}>{num(m.means[k]?.mean, 3)}</Td>
+                ))}
+                {metrics.perMatch.map((p) => (
+                  <Td key={`per-match-${p.key}`}>{num(m.perMatch[p.key]?.mean, 2)}</Td>
+                ))}
               </tr>
             ))}
           </Table>
         </Section>
       )}
       {metrics.moves.some((m) => m.mixByBucket) && (
-        <Section id="mix-by" title="Action mix by estimated win probability" hint="LLMArena's risk analysis: what each agent does as its estimated chance to win grows.">
+        <Section
+          id="mix-by"
+          title="Action mix by estimated win probability"
+          hint="LLMArena's risk analysis: what each agent does as its estimated chance to win grows."
+        >
           <div className="grid gap-4 md:grid-cols-2">
             {metrics.moves.map((m) => (
-              <Table key={m.agentId} caption={name(m.agentId)} head={['Estimated win probability', ...metrics.actionTypes, 'Moves']}>
+              <Table
+                key={m.agentId}
+                caption={name(m.agentId)}
+                head={['Estimated win probability', ...metrics.actionTypes, 'Moves']}
+              >
                 {m.mixByBucket!.map((b) => (
                   <tr key={b.from} className="border-t border-zinc-100 dark:border-zinc-800">
                     <Td left>{`${Math.round(b.from * 100)}–${Math.round(b.to * 100)}%`}</Td>
-                    {metrics.actionTypes.map((t) => <Td key={t}>{b.moves ? pct(b.mix[t] ?? 0) : '—'}</Td>)}
+                    {metrics.actionTypes.map((t) => (
+                      <Td key={t}>{b.moves ? pct(b.mix[t] ?? 0) : '—'}</Td>
+                    ))}
                     <Td>{b.moves}</Td>
                   </tr>
                 ))}
@@ -181,19 +244,35 @@ function MoveAnalysis({ metrics: all, names, order }: { metrics: GameMetrics; na
         </Section>
       )}
       {metrics.bins && (
-        <Section id="distribution" title="Distribution" hint="Per agent, how often each range of the recorded value occurred (Bid: normalized deviation from the equilibrium bid v/2).">
+        <Section
+          id="distribution"
+          title="Distribution"
+          hint="Per agent, how often each range of the recorded value occurred (Bid: normalized deviation from the equilibrium bid v/2)."
+        >
           <div className="flex flex-col gap-3">
             {metrics.moves.map((m) => {
               const max = Math.max(1, ...(m.histogram ?? []));
               return (
                 <div key={m.agentId} className="flex flex-col gap-1">
                   <span className="text-sm font-medium">{name(m.agentId)}</span>
-                  <div className="flex h-16 items-end gap-1" role="img" aria-label={`Distribution for ${name(m.agentId)}: ${m.histogram?.join(', ')}`}>
+                  <div
+                    className="flex h-16 items-end gap-1"
+                    role="img"
+                    aria-label={`Distribution for ${name(m.agentId)}: ${m.histogram?.join(', ')}`}
+                  >
                     {m.histogram!.map((n, i) => (
-                      <div key={i} title={`${num(metrics.bins![i]!.from)} to ${num(metrics.bins![i]!.to)}: ${n}`} className="flex-1 rounded-t bg-indigo-500" style={{ height: `${(n / max) * 100}%` }} />
+                      <div
+                        key={i}
+                        title={`${num(metrics.bins![i]!.from)} to ${num(metrics.bins![i]!.to)}: ${n}`}
+                        className="flex-1 rounded-t bg-indigo-500"
+                        style={{ height: `${(n / max) * 100}%` }}
+                      />
                     ))}
                   </div>
-                  <div className="flex justify-between text-xs text-zinc-500"><span>{num(metrics.bins![0]!.from)}</span><span>{num(metrics.bins!.at(-1)!.to)}</span></div>
+                  <div className="flex justify-between text-xs text-zinc-500">
+                    <span>{num(metrics.bins![0]!.from)}</span>
+                    <span>{num(metrics.bins!.at(-1)!.to)}</span>
+                  </div>
                 </div>
               );
             })}

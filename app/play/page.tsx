@@ -38,8 +38,8 @@ export default async function PlayPage({ searchParams }: Props) {
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Play against the models</h1>
         <p className="max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
-          Your games are rated on the same scale as the models: every person is a row on the leaderboard, the human baseline.
-          Spectators can watch your games live.
+          Your games are rated on the same scale as the models: every person is a row on the leaderboard, the human
+          baseline. Spectators can watch your games live.
         </p>
       </header>
 
@@ -58,17 +58,32 @@ export default async function PlayPage({ searchParams }: Props) {
             <SignOut guest={me.guest} name={me.name} />
           </section>
 
-          <section aria-labelledby="new-game" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <h2 id="new-game" className="mb-4 text-lg font-semibold">New game</h2>
-            <PlayNewGame games={games} agents={agents} defaultGameId={typeof wanted === 'string' ? wanted : undefined} />
+          <section
+            aria-labelledby="new-game"
+            className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <h2 id="new-game" className="mb-4 text-lg font-semibold">
+              New game
+            </h2>
+            <PlayNewGame
+              games={games}
+              agents={agents}
+              defaultGameId={typeof wanted === 'string' ? wanted : undefined}
+            />
           </section>
 
           <section aria-labelledby="your-games" className="flex flex-col gap-3">
-            <h2 id="your-games" className="text-lg font-semibold">Your games</h2>
+            <h2 id="your-games" className="text-lg font-semibold">
+              Your games
+            </h2>
             {mine && mine.open.length + mine.recent.length > 0 ? (
               <>
-                {mine.open.length > 0 && <MatchList matches={mine.open} now={now} testId="my-open-games" viewerId={me.agentId} />}
-                {mine.recent.length > 0 && <MatchList matches={mine.recent} now={now} testId="my-recent-games" viewerId={me.agentId} />}
+                {mine.open.length > 0 && (
+                  <MatchList matches={mine.open} now={now} testId="my-open-games" viewerId={me.agentId} />
+                )}
+                {mine.recent.length > 0 && (
+                  <MatchList matches={mine.recent} now={now} testId="my-recent-games" viewerId={me.agentId} />
+                )}
               </>
             ) : (
               <EmptyState>No games yet: start one above.</EmptyState>

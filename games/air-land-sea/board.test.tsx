@@ -10,9 +10,22 @@ import { legalActions, view, type AlsAction, type AlsState } from './rules';
 import { play, position } from './testkit';
 
 const players = ['Player 1 · Alice', 'Player 2 · Random'];
-const start = position({ hands: [['A6', 'L3', 'S1'], ['S6', 'L2', 'A4']], board: { Land: [['~S4'], ['~L6']], Air: [[], ['A2']] }, order: ['Air', 'Land', 'Sea'] });
+const start = position({
+  hands: [
+    ['A6', 'L3', 'S1'],
+    ['S6', 'L2', 'A4'],
+  ],
+  board: { Land: [['~S4'], ['~L6']], Air: [[], ['A2']] },
+  order: ['Air', 'Land', 'Sea'],
+});
 const html = (s: AlsState, v: Parameters<typeof view>[1], mine = false) =>
-  renderToStaticMarkup(<AlsBoard view={view(s, v)} players={players} {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})} />);
+  renderToStaticMarkup(
+    <AlsBoard
+      view={view(s, v)}
+      players={players}
+      {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})}
+    />,
+  );
 
 const find = findClickable;
 
@@ -21,7 +34,12 @@ function clicks(s: AlsState, seat: number, labels: string[]): AlsAction[] {
   const sent: AlsAction[] = [];
   let step = 0;
   const Probe = () => {
-    const out = (AlsBoard as unknown as (p: object) => ReactElement)({ view: view(s, { seat }), players, legal: legalActions(s, seat), onAction: (a: AlsAction) => sent.push(a) });
+    const out = (AlsBoard as unknown as (p: object) => ReactElement)({
+      view: view(s, { seat }),
+      players,
+      legal: legalActions(s, seat),
+      onAction: (a: AlsAction) => sent.push(a),
+    });
     if (step < labels.length) {
       const b = find(out, labels[step]!);
       if (!b) throw new Error(`no button "${labels[step]}"`);
@@ -63,9 +81,15 @@ describe('air-land-sea board', () => {
     const h = html(start, { seat: 0 }, true);
     expect(h).toContain('aria-label="Play Heavy Bombers (Air 6)"');
     expect(h).toContain('aria-label="Withdraw"');
-    expect(clicks(start, 0, ['Play Heavy Bombers (Air 6)', 'Deploy Heavy Bombers (Air 6) to Air'])).toEqual([{ type: 'deploy', card: 'A6', theater: 'Air' }]);
-    expect(clicks(start, 0, ['Play Transport (Sea 1)', 'Improvise Transport (Sea 1) facedown to Land'])).toEqual([{ type: 'improvise', card: 'S1', theater: 'Land' }]);
-    expect(() => clicks(start, 0, ['Play Heavy Bombers (Air 6)', 'Deploy Heavy Bombers (Air 6) to Sea'])).toThrow(/no button/);
+    expect(clicks(start, 0, ['Play Heavy Bombers (Air 6)', 'Deploy Heavy Bombers (Air 6) to Air'])).toEqual([
+      { type: 'deploy', card: 'A6', theater: 'Air' },
+    ]);
+    expect(clicks(start, 0, ['Play Transport (Sea 1)', 'Improvise Transport (Sea 1) facedown to Land'])).toEqual([
+      { type: 'improvise', card: 'S1', theater: 'Land' },
+    ]);
+    expect(() => clicks(start, 0, ['Play Heavy Bombers (Air 6)', 'Deploy Heavy Bombers (Air 6) to Sea'])).toThrow(
+      /no button/,
+    );
     expect(clicks(start, 0, ['Withdraw'])).toEqual([{ type: 'withdraw' }]);
   });
 
@@ -77,15 +101,27 @@ describe('air-land-sea board', () => {
     expect(h).not.toContain('aria-label="Withdraw"');
     expect(clicks(m, 0, ["Flip Player 2's card in Air"])).toEqual([{ type: 'flip', theater: 'Air', owner: 1 }]);
     // Transport: click one of your cards, then "Move here" in a theater; or Skip.
-    const t = play(position({ hands: [['S1', 'A6'], ['L6']], board: { Land: [['~L3'], []] } }), { type: 'deploy', card: 'S1', theater: 'Sea' });
-    expect(clicks(t, 0, ['Select Maneuver (Land 3) to move', 'Move Maneuver (Land 3) to Air'])).toEqual([{ type: 'move', card: 'L3', theater: 'Air' }]);
+    const t = play(position({ hands: [['S1', 'A6'], ['L6']], board: { Land: [['~L3'], []] } }), {
+      type: 'deploy',
+      card: 'S1',
+      theater: 'Sea',
+    });
+    expect(clicks(t, 0, ['Select Maneuver (Land 3) to move', 'Move Maneuver (Land 3) to Air'])).toEqual([
+      { type: 'move', card: 'L3', theater: 'Air' },
+    ]);
     expect(clicks(t, 0, ['Skip'])).toEqual([{ type: 'skip' }]);
   });
 
   it('shows the result and every card once the war is over', () => {
-    const end = play(position({ hands: [['A6'], ['L6']], vp: [10, 0], board: { Sea: [['~S1'], []] } }), { type: 'deploy', card: 'A6', theater: 'Air' }, { type: 'deploy', card: 'L6', theater: 'Land' });
+    const end = play(
+      position({ hands: [['A6'], ['L6']], vp: [10, 0], board: { Sea: [['~S1'], []] } }),
+      { type: 'deploy', card: 'A6', theater: 'Air' },
+      { type: 'deploy', card: 'L6', theater: 'Land' },
+    );
     const h = html(end, { spectator: true });
-    expect(h).toContain('Game over: Player 1 reaches 16 VP after 1 battle: Player 1 wins (Player 1 16 VP, Player 2 0 VP)');
+    expect(h).toContain(
+      'Game over: Player 1 reaches 16 VP after 1 battle: Player 1 wins (Player 1 16 VP, Player 2 0 VP)',
+    );
     expect(h).toContain('facedown Transport (Sea 1)');
   });
 });

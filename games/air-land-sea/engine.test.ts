@@ -10,7 +10,13 @@ import { play, position } from './testkit';
 
 describe('air-land-sea engine', () => {
   it('fills only the unseen cards when it guesses the hidden state', () => {
-    const s = position({ hands: [['A6', 'L3'], ['S6', 'A1']], board: { Land: [['~S1'], ['~L6']] } });
+    const s = position({
+      hands: [
+        ['A6', 'L3'],
+        ['S6', 'A1'],
+      ],
+      board: { Land: [['~S1'], ['~L6']] },
+    });
     const d = determinize(view(s, { seat: 0 }), 0, createRng('d'));
     expect(d.hands[0]).toEqual(['A6', 'L3']);
     expect(d.hands[1]).toHaveLength(2);
@@ -19,9 +25,17 @@ describe('air-land-sea engine', () => {
   });
 
   it('flips the strongest enemy card facedown with Maneuver and never withdraws from an even battle', () => {
-    const s = position({ hands: [['L3', 'A6'], ['S1']], board: { Air: [['A1'], ['A6'.replace('6', '5')]] }, order: ['Air', 'Land', 'Sea'] });
+    const s = position({
+      hands: [['L3', 'A6'], ['S1']],
+      board: { Air: [['A1'], ['A6'.replace('6', '5')]] },
+      order: ['Air', 'Land', 'Sea'],
+    });
     const t = play(s, { type: 'deploy', card: 'L3', theater: 'Land' });
-    expect(alsEngine(view(t, { seat: 0 }), 0, legalActions(t, 0), createRng('e'))).toEqual({ type: 'flip', theater: 'Air', owner: 1 });
+    expect(alsEngine(view(t, { seat: 0 }), 0, legalActions(t, 0), createRng('e'))).toEqual({
+      type: 'flip',
+      theater: 'Air',
+      owner: 1,
+    });
     const a = alsEngine(view(s, { seat: 0 }), 0, legalActions(s, 0), createRng('e'));
     expect(a.type).not.toBe('withdraw');
   });

@@ -34,7 +34,10 @@ export function determinize(v: AlsView, seat: Seat, rng: Rng): AlsState {
   const unseen = rng.shuffle(CARD_IDS.filter((c) => !known.has(c)));
   const take = () => unseen.pop()!;
   const board = { Air: [[], []], Land: [[], []], Sea: [[], []] } as Record<Theater, Placed[][]>;
-  for (const t of v.theaters) t.stacks.forEach((st, s) => (board[t.name][s] = st.map((c) => ({ card: (c.card ?? take()) as CardId, faceUp: c.faceUp }))));
+  for (const t of v.theaters)
+    t.stacks.forEach(
+      (st, s) => (board[t.name][s] = st.map((c) => ({ card: (c.card ?? take()) as CardId, faceUp: c.faceUp }))),
+    );
   const hands: CardId[][] = [[], []];
   hands[seat] = [...(v.hand ?? [])];
   hands[opp] = Array.from({ length: v.handCounts[opp]! }, take).filter(Boolean);
@@ -42,8 +45,20 @@ export function determinize(v: AlsView, seat: Seat, rng: Rng): AlsState {
   let decision: Decision | null = null;
   const d = v.decision;
   if (d) {
-    if (d.kind === 'reinforce') decision = { kind: 'reinforce', seat: d.seat, source: d.source, drawn: (d.drawn ?? deck.shift() ?? 'A1') as CardId };
-    else if (d.kind === 'disrupt') decision = { kind: 'disrupt', seat: d.seat, source: d.source, owner: locate({ board }, d.source)?.seat ?? d.seat };
+    if (d.kind === 'reinforce')
+      decision = {
+        kind: 'reinforce',
+        seat: d.seat,
+        source: d.source,
+        drawn: (d.drawn ?? deck.shift() ?? 'A1') as CardId,
+      };
+    else if (d.kind === 'disrupt')
+      decision = {
+        kind: 'disrupt',
+        seat: d.seat,
+        source: d.source,
+        owner: locate({ board }, d.source)?.seat ?? d.seat,
+      };
     else decision = { kind: d.kind, seat: d.seat, source: d.source } as Decision;
   }
   return {
@@ -69,7 +84,7 @@ export function determinize(v: AlsView, seat: Seat, rng: Rng): AlsState {
 export function evaluate(s: AlsState, me: Seat, rootVp: number[], rootBattle: number): number {
   const opp = 1 - me;
   if (s.over || s.battle !== rootBattle) {
-    return 100 * ((s.vp[me]! - rootVp[me]!) - (s.vp[opp]! - rootVp[opp]!));
+    return 100 * (s.vp[me]! - rootVp[me]! - (s.vp[opp]! - rootVp[opp]!));
   }
   let value = 0;
   let held = 0;
@@ -87,7 +102,8 @@ export function evaluate(s: AlsState, me: Seat, rootVp: number[], rootBattle: nu
 function valueAfter(s: AlsState, me: Seat, rootVp: number[], rootBattle: number, rng: Rng, depth: number): number {
   if (depth > 0 && !s.over && s.battle === rootBattle && s.decision && s.decision.seat === me) {
     let best = -Infinity;
-    for (const a of legalActions(s, me)) best = Math.max(best, valueAfter(apply(s, me, a, rng), me, rootVp, rootBattle, rng, depth - 1));
+    for (const a of legalActions(s, me))
+      best = Math.max(best, valueAfter(apply(s, me, a, rng), me, rootVp, rootBattle, rng, depth - 1));
     return best;
   }
   return evaluate(s, me, rootVp, rootBattle);

@@ -15,7 +15,8 @@ export const airLandSea = defineGame({
   // in 300 seeded random playouts), well within a minute at the simulated endpoint's latency.
   meta: {
     title: 'Air, Land and Sea',
-    blurb: 'Two Supreme Commanders play 6 cards a battle, face up or facedown, to control two of three theaters — Air, Land and Sea — until one reaches 12 victory points.',
+    blurb:
+      'Two Supreme Commanders play 6 cards a battle, face up or facedown, to control two of three theaters — Air, Land and Sea — until one reaches 12 victory points.',
     minPlayers: 2,
     maxPlayers: 2,
     seatNames: ['Player 1', 'Player 2'],

@@ -61,10 +61,26 @@ export function exampleStart(cfg: AlsConfig): AlsState {
 }
 export const EXAMPLE: { seat: Seat; action: AlsAction; note: string }[] = [
   { seat: 0, action: { type: 'deploy', card: 'A6', theater: 'Air' }, note: 'a 6 in Air' },
-  { seat: 1, action: { type: 'deploy', card: 'A3', theater: 'Air' }, note: 'Maneuver finds no uncovered card in Land, the only theater adjacent to Air, so its ability is ignored' },
-  { seat: 0, action: { type: 'deploy', card: 'L3', theater: 'Land' }, note: 'Maneuver: Player 1 must flip an uncovered card in Air or Sea' },
-  { seat: 0, action: { type: 'flip', theater: 'Air', owner: 1 }, note: "Player 2's Maneuver turns facedown: strength 2. Air is now 6 against 2" },
-  { seat: 1, action: { type: 'improvise', card: 'L6', theater: 'Sea' }, note: 'Player 1 sees only "a card facedown to Sea" (strength 2)' },
+  {
+    seat: 1,
+    action: { type: 'deploy', card: 'A3', theater: 'Air' },
+    note: 'Maneuver finds no uncovered card in Land, the only theater adjacent to Air, so its ability is ignored',
+  },
+  {
+    seat: 0,
+    action: { type: 'deploy', card: 'L3', theater: 'Land' },
+    note: 'Maneuver: Player 1 must flip an uncovered card in Air or Sea',
+  },
+  {
+    seat: 0,
+    action: { type: 'flip', theater: 'Air', owner: 1 },
+    note: "Player 2's Maneuver turns facedown: strength 2. Air is now 6 against 2",
+  },
+  {
+    seat: 1,
+    action: { type: 'improvise', card: 'L6', theater: 'Sea' },
+    note: 'Player 1 sees only "a card facedown to Sea" (strength 2)',
+  },
 ];
 export function exampleStates(cfg: AlsConfig): AlsState[] {
   const out = [exampleStart(cfg)];
@@ -115,12 +131,21 @@ function turn(v: AlsView, seat: Seat, legal: AlsAction[] | null): string {
     `Theaters, left to right: ${v.theaters.map((t) => t.name).join(' | ')} (${v.theaters[1]!.name} is adjacent to both others).`,
   ];
   for (const t of v.theaters) {
-    const side = (s: Seat) => (t.stacks[s]!.length ? t.stacks[s]!.map((c) => cardText(c, s === seat)).join(', then ') + ' (last one uncovered)' : 'no cards');
+    const side = (s: Seat) =>
+      t.stacks[s]!.length
+        ? t.stacks[s]!.map((c) => cardText(c, s === seat)).join(', then ') + ' (last one uncovered)'
+        : 'no cards';
     lines.push(
       `${t.name}: you: ${side(seat)}; ${seatLabel(opp)}: ${side(opp)}. Strength ${t.strength[seat]} against ${t.strength[opp]}: ${t.controller === seat ? 'you control it' : `${seatLabel(opp)} controls it`}.`,
     );
   }
-  const ongoing = v.theaters.flatMap((t) => t.stacks.flatMap((st, s) => st.filter((c) => c.faceUp && c.card && CARDS[c.card].kind === 'Ongoing').map((c) => `${s === seat ? 'your' : `${seatLabel(opp)}'s`} ${CARDS[c.card!].name} (${CARDS[c.card!].text})`)));
+  const ongoing = v.theaters.flatMap((t) =>
+    t.stacks.flatMap((st, s) =>
+      st
+        .filter((c) => c.faceUp && c.card && CARDS[c.card].kind === 'Ongoing')
+        .map((c) => `${s === seat ? 'your' : `${seatLabel(opp)}'s`} ${CARDS[c.card!].name} (${CARDS[c.card!].text})`),
+    ),
+  );
   if (ongoing.length) lines.push(`Ongoing abilities in effect: ${ongoing.join('; ')}.`);
   if (v.airDrop[seat]) lines.push('Air Drop: your next card may be deployed to any theater.');
   lines.push(`Your hand (${v.hand?.length ?? 0} cards):`, ...(v.hand ?? []).map((c) => `- ${cardLong(c)}`));
@@ -131,10 +156,14 @@ function turn(v: AlsView, seat: Seat, legal: AlsAction[] | null): string {
   const d = v.decision;
   if (!d) {
     const cards = v.hand?.length ?? 0;
-    lines.push(`Your turn: deploy, improvise or withdraw (withdrawing now gives ${seatLabel(opp)} ${withdrawalVp(v.first === opp, cards)} VPs).`);
+    lines.push(
+      `Your turn: deploy, improvise or withdraw (withdrawing now gives ${seatLabel(opp)} ${withdrawalVp(v.first === opp, cards)} VPs).`,
+    );
   } else {
     const whose = d.seat === seat ? 'your' : `${seatLabel(d.seat)}'s`;
-    lines.push(`Resolving ${whose} ${cardName(d.source)}: ${d.text}${d.drawn ? ` (you drew ${cardLong(d.drawn)})` : ''}.`);
+    lines.push(
+      `Resolving ${whose} ${cardName(d.source)}: ${d.text}${d.drawn ? ` (you drew ${cardLong(d.drawn)})` : ''}.`,
+    );
   }
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a)}`));
   lines.push('Reply with one move exactly as listed.');
@@ -153,13 +182,21 @@ const norm = (t: string) =>
     .toLowerCase();
 
 const NAME_TO_IDS = new Map<string, CardId[]>();
-for (const c of CARD_IDS) NAME_TO_IDS.set(CARDS[c].name.toLowerCase(), [...(NAME_TO_IDS.get(CARDS[c].name.toLowerCase()) ?? []), c]);
+for (const c of CARD_IDS)
+  NAME_TO_IDS.set(CARDS[c].name.toLowerCase(), [...(NAME_TO_IDS.get(CARDS[c].name.toLowerCase()) ?? []), c]);
 const NAMES = [...NAME_TO_IDS.keys()].sort((a, b) => b.length - a.length).join('|');
 const TH = '(air|land|sea)';
 // A card: "Maneuver (Air 3)", "Maneuver (Air, 3)", "Air 3", or a name alone.
 const CARD = `(?:(${NAMES})\\s*\\(\\s*${TH}\\s*,?\\s*(\\d)[^)]*\\)|${TH}\\s*-?\\s*(\\d)\\b|(${NAMES}))`;
 
-type Loose = { at: number; kind: AlsAction["type"]; card?: CardId[]; theater?: Theater; owner?: Seat; faceDown?: boolean };
+type Loose = {
+  at: number;
+  kind: AlsAction['type'];
+  card?: CardId[];
+  theater?: Theater;
+  owner?: Seat;
+  faceDown?: boolean;
+};
 
 const cap = (t: string) => (t[0]!.toUpperCase() + t.slice(1)) as Theater;
 function cardOf(m: RegExpMatchArray, i: number): CardId[] {
@@ -174,19 +211,39 @@ function cardOf(m: RegExpMatchArray, i: number): CardId[] {
 function scanLoose(text: string): Loose[] {
   const out: Loose[] = [];
   const re = (s: string) => new RegExp(s, 'g');
-  for (const m of text.matchAll(re(`\\b(deploy|improvise|play)s?\\s+${CARD}\\s*(face\\s*-?\\s*(?:up|down))?\\s*(?:to|in|into|on|at)\\s+(?:the\\s+)?${TH}\\b`))) {
+  for (const m of text.matchAll(
+    re(
+      `\\b(deploy|improvise|play)s?\\s+${CARD}\\s*(face\\s*-?\\s*(?:up|down))?\\s*(?:to|in|into|on|at)\\s+(?:the\\s+)?${TH}\\b`,
+    ),
+  )) {
     const verb = m[1]!;
     const fd = m[8] ? /down/.test(m[8]) : verb === 'improvise';
     out.push({ at: m.index!, kind: fd ? 'improvise' : 'deploy', card: cardOf(m, 2), theater: cap(m[9]!) });
   }
-  for (const m of text.matchAll(re(`\\bflip\\s+(?:(?:player\\s*|p)([12])|(my|your|opponent|the opponent|their))(?:'s)?\\s+(?:uncovered\\s+)?(?:facedown\\s+|face-?up\\s+)?(?:card\\s+)?(?:in|on|at)\\s+(?:the\\s+)?${TH}\\b`))) {
-    out.push({ at: m.index!, kind: 'flip', owner: m[1] ? Number(m[1]) - 1 : m[2] === 'my' ? -1 : -2, theater: cap(m[3]!) });
+  for (const m of text.matchAll(
+    re(
+      `\\bflip\\s+(?:(?:player\\s*|p)([12])|(my|your|opponent|the opponent|their))(?:'s)?\\s+(?:uncovered\\s+)?(?:facedown\\s+|face-?up\\s+)?(?:card\\s+)?(?:in|on|at)\\s+(?:the\\s+)?${TH}\\b`,
+    ),
+  )) {
+    out.push({
+      at: m.index!,
+      kind: 'flip',
+      owner: m[1] ? Number(m[1]) - 1 : m[2] === 'my' ? -1 : -2,
+      theater: cap(m[3]!),
+    });
   }
-  for (const m of text.matchAll(re(`\\bmove\\s+${CARD}\\s*(?:from\\s+\\w+\\s+)?(?:to|into)\\s+(?:the\\s+)?${TH}\\b`))) out.push({ at: m.index!, kind: 'move', card: cardOf(m, 1), theater: cap(m[7]!) });
-  for (const m of text.matchAll(re(`\\breturn\\s+${CARD}`))) out.push({ at: m.index!, kind: 'return', card: cardOf(m, 1) });
-  for (const m of text.matchAll(re(`\\breinforce\\s+(?:to|in|into)\\s+(?:the\\s+)?${TH}\\b`))) out.push({ at: m.index!, kind: 'reinforce', theater: cap(m[1]!) });
-  for (const m of text.matchAll(/(?<!\b(?:not|n't|never|no|or)\s)\bwithdraws?\b(?!\?)/g)) out.push({ at: m.index!, kind: 'withdraw' });
-  for (const m of text.matchAll(/(?<!\b(?:not|n't|never)\s)\b(?:skip|do not (?:move|return)|don't (?:move|return))\b(?!\?)/g)) out.push({ at: m.index!, kind: 'skip' });
+  for (const m of text.matchAll(re(`\\bmove\\s+${CARD}\\s*(?:from\\s+\\w+\\s+)?(?:to|into)\\s+(?:the\\s+)?${TH}\\b`)))
+    out.push({ at: m.index!, kind: 'move', card: cardOf(m, 1), theater: cap(m[7]!) });
+  for (const m of text.matchAll(re(`\\breturn\\s+${CARD}`)))
+    out.push({ at: m.index!, kind: 'return', card: cardOf(m, 1) });
+  for (const m of text.matchAll(re(`\\breinforce\\s+(?:to|in|into)\\s+(?:the\\s+)?${TH}\\b`)))
+    out.push({ at: m.index!, kind: 'reinforce', theater: cap(m[1]!) });
+  for (const m of text.matchAll(/(?<!\b(?:not|n't|never|no|or)\s)\bwithdraws?\b(?!\?)/g))
+    out.push({ at: m.index!, kind: 'withdraw' });
+  for (const m of text.matchAll(
+    /(?<!\b(?:not|n't|never)\s)\b(?:skip|do not (?:move|return)|don't (?:move|return))\b(?!\?)/g,
+  ))
+    out.push({ at: m.index!, kind: 'skip' });
   return out;
 }
 
@@ -200,7 +257,11 @@ function fromJson(reply: string): string | null {
       if (typeof move !== 'string') continue;
       if (o.card || o.theater || o.owner !== undefined) {
         const owner = o.owner !== undefined ? `player ${String(o.owner).replace(/\D/g, '')}'s card ` : '';
-        last = `${move} ${owner}${o.card ?? ''}${/improvise/i.test(move) ? ' facedown' : ''} to ${o.theater ?? ''}`.replace(/flip (player \d's card) to/i, 'flip $1 in');
+        last =
+          `${move} ${owner}${o.card ?? ''}${/improvise/i.test(move) ? ' facedown' : ''} to ${o.theater ?? ''}`.replace(
+            /flip (player \d's card) to/i,
+            'flip $1 in',
+          );
       } else last = move;
     } catch {
       /* not JSON */
@@ -212,7 +273,8 @@ function fromJson(reply: string): string | null {
 function resolveLoose(l: Loose, seat: Seat, legal: AlsAction[]): AlsAction | { error: string } {
   const pick = (cands: AlsAction[], what: string): AlsAction | { error: string } => {
     if (cands.length === 1) return cands[0]!;
-    if (cands.length > 1) return { error: `"${what}" could mean ${cands.map(format).join(' or ')}: write the move exactly as listed.` };
+    if (cands.length > 1)
+      return { error: `"${what}" could mean ${cands.map(format).join(' or ')}: write the move exactly as listed.` };
     return { error: `${what} is not a legal move now.` };
   };
   const byCard = (a: AlsAction) => !l.card || ('card' in a && l.card.includes(a.card));
@@ -220,22 +282,38 @@ function resolveLoose(l: Loose, seat: Seat, legal: AlsAction[]): AlsAction | { e
     case 'deploy':
     case 'improvise':
     case 'move':
-      return pick(legal.filter((a) => a.type === l.kind && byCard(a) && 'theater' in a && a.theater === l.theater), `${l.kind} ${l.card?.map(cardName).join('/') ?? ''} to ${l.theater}`);
+      return pick(
+        legal.filter((a) => a.type === l.kind && byCard(a) && 'theater' in a && a.theater === l.theater),
+        `${l.kind} ${l.card?.map(cardName).join('/') ?? ''} to ${l.theater}`,
+      );
     case 'return':
-      return pick(legal.filter((a) => a.type === 'return' && byCard(a)), `return ${l.card?.map(cardName).join('/') ?? ''}`);
+      return pick(
+        legal.filter((a) => a.type === 'return' && byCard(a)),
+        `return ${l.card?.map(cardName).join('/') ?? ''}`,
+      );
     case 'flip': {
       const owner = l.owner === -1 ? seat : l.owner === -2 ? 1 - seat : l.owner;
-      return pick(legal.filter((a) => a.type === 'flip' && a.theater === l.theater && a.owner === owner), `flip ${seatLabel(owner ?? 0)}'s card in ${l.theater}`);
+      return pick(
+        legal.filter((a) => a.type === 'flip' && a.theater === l.theater && a.owner === owner),
+        `flip ${seatLabel(owner ?? 0)}'s card in ${l.theater}`,
+      );
     }
     default:
-      return pick(legal.filter((a) => a.type === l.kind), l.kind);
+      return pick(
+        legal.filter((a) => a.type === l.kind),
+        l.kind,
+      );
   }
 }
 
 function hint(legal: AlsAction[]): string {
   const kinds = [...new Set(legal.map((a) => a.type))];
-  const eg = legal.slice(0, 2).map((a) => `"${format(a)}"`).join(' or ');
-  if (kinds.includes('deploy') || kinds.includes('improvise')) return `Deploy a card face up to its own theater, improvise one facedown anywhere${kinds.includes('withdraw') ? ', or withdraw' : ''}: e.g. ${eg}.`;
+  const eg = legal
+    .slice(0, 2)
+    .map((a) => `"${format(a)}"`)
+    .join(' or ');
+  if (kinds.includes('deploy') || kinds.includes('improvise'))
+    return `Deploy a card face up to its own theater, improvise one facedown anywhere${kinds.includes('withdraw') ? ', or withdraw' : ''}: e.g. ${eg}.`;
   return `Answer the ability's choice, e.g. ${eg}.`;
 }
 
@@ -247,7 +325,8 @@ export function parse(reply: string, seat: Seat, legal: AlsAction[] | null, v?: 
   for (const a of moves) {
     const f = norm(format(a));
     const at = text.lastIndexOf(f);
-    if (at >= 0 && (!best || at > best.at || (at === best.at && f.length > best.len))) best = { at, len: f.length, action: a };
+    if (at >= 0 && (!best || at > best.at || (at === best.at && f.length > best.len)))
+      best = { at, len: f.length, action: a };
   }
   const loose = scanLoose(text).filter((l) => !best || l.at > best.at + best.len - 1);
   const lastLoose = loose.sort((a, b) => a.at - b.at).at(-1);
@@ -256,10 +335,24 @@ export function parse(reply: string, seat: Seat, legal: AlsAction[] | null, v?: 
     if ('type' in r) return { action: r };
     if (!best) {
       const inHand = v?.hand;
-      if ((lastLoose.kind === 'deploy' || lastLoose.kind === 'improvise') && inHand && lastLoose.card && !lastLoose.card.some((c) => inHand.includes(c as CardId)))
-        return { error: `${lastLoose.card.map((c) => cardName(c as CardId)).join(' / ')} is not in your hand. Your hand: ${inHand.map(cardName).join(', ')}. ${hint(moves)}` };
-      if (lastLoose.kind === 'deploy' && lastLoose.card?.length === 1 && lastLoose.theater && CARDS[lastLoose.card[0] as CardId].theater !== lastLoose.theater)
-        return { error: `Face up, ${cardName(lastLoose.card[0] as CardId)} may only go to ${CARDS[lastLoose.card[0] as CardId].theater} (unless Aerodrome or Air Drop allows it); improvise it facedown to play it elsewhere. ${hint(moves)}` };
+      if (
+        (lastLoose.kind === 'deploy' || lastLoose.kind === 'improvise') &&
+        inHand &&
+        lastLoose.card &&
+        !lastLoose.card.some((c) => inHand.includes(c as CardId))
+      )
+        return {
+          error: `${lastLoose.card.map((c) => cardName(c as CardId)).join(' / ')} is not in your hand. Your hand: ${inHand.map(cardName).join(', ')}. ${hint(moves)}`,
+        };
+      if (
+        lastLoose.kind === 'deploy' &&
+        lastLoose.card?.length === 1 &&
+        lastLoose.theater &&
+        CARDS[lastLoose.card[0] as CardId].theater !== lastLoose.theater
+      )
+        return {
+          error: `Face up, ${cardName(lastLoose.card[0] as CardId)} may only go to ${CARDS[lastLoose.card[0] as CardId].theater} (unless Aerodrome or Air Drop allows it); improvise it facedown to play it elsewhere. ${hint(moves)}`,
+        };
       return { error: `${r.error} ${hint(moves)}` };
     }
   }

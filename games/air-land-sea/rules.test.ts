@@ -21,19 +21,44 @@ import {
 } from './rules';
 import { cfg, play, position, rng } from './testkit';
 
-const has = (s: AlsState, seat: number, a: AlsAction) => legalActions(s, seat).some((x) => JSON.stringify(x) === JSON.stringify(a));
-const str = (s: AlsState) => (['Air', 'Land', 'Sea'] as const).map((t) => [theaterStrength(s, t, 0), theaterStrength(s, t, 1)]);
+const has = (s: AlsState, seat: number, a: AlsAction) =>
+  legalActions(s, seat).some((x) => JSON.stringify(x) === JSON.stringify(a));
+const str = (s: AlsState) =>
+  (['Air', 'Land', 'Sea'] as const).map((t) => [theaterStrength(s, t, 0), theaterStrength(s, t, 1)]);
 
 describe('air-land-sea: the deck and the deal', () => {
   it('has 18 cards, 6 per theater with strengths 1-6, and the abilities of GameBench’s deck', () => {
     expect(CARD_IDS).toHaveLength(18);
-    for (const t of ['Air', 'Land', 'Sea'] as const) expect(CARD_IDS.filter((c) => CARDS[c].theater === t).map((c) => CARDS[c].strength)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const t of ['Air', 'Land', 'Sea'] as const)
+      expect(CARD_IDS.filter((c) => CARDS[c].theater === t).map((c) => CARDS[c].strength)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(CARD_IDS.map((c) => CARDS[c].name)).toEqual([
-      'Support', 'Air Drop', 'Maneuver', 'Aerodrome', 'Containment', 'Heavy Bombers',
-      'Reinforce', 'Ambush', 'Maneuver', 'Cover Fire', 'Disrupt', 'Heavy Tanks',
-      'Transport', 'Escalation', 'Maneuver', 'Redeploy', 'Blockade', 'Super Battleship',
+      'Support',
+      'Air Drop',
+      'Maneuver',
+      'Aerodrome',
+      'Containment',
+      'Heavy Bombers',
+      'Reinforce',
+      'Ambush',
+      'Maneuver',
+      'Cover Fire',
+      'Disrupt',
+      'Heavy Tanks',
+      'Transport',
+      'Escalation',
+      'Maneuver',
+      'Redeploy',
+      'Blockade',
+      'Super Battleship',
     ]);
-    expect(CARD_IDS.filter((c) => CARDS[c].kind === 'Ongoing').map((c) => CARDS[c].name)).toEqual(['Support', 'Aerodrome', 'Containment', 'Cover Fire', 'Escalation', 'Blockade']);
+    expect(CARD_IDS.filter((c) => CARDS[c].kind === 'Ongoing').map((c) => CARDS[c].name)).toEqual([
+      'Support',
+      'Aerodrome',
+      'Containment',
+      'Cover Fire',
+      'Escalation',
+      'Blockade',
+    ]);
   });
 
   it('deals 6 cards to each player from a shuffled deck, orders the theaters and draws the 1st player from the seed', () => {
@@ -56,7 +81,12 @@ describe('air-land-sea: the deck and the deal', () => {
 });
 
 describe('air-land-sea: deploy, improvise, withdraw', () => {
-  const s = position({ hands: [['A6', 'L3', 'S1'], ['A1', 'L1', 'S6']] });
+  const s = position({
+    hands: [
+      ['A6', 'L3', 'S1'],
+      ['A1', 'L1', 'S6'],
+    ],
+  });
 
   it('deploys a card face up only to its own theater, improvises any card facedown anywhere, and may withdraw', () => {
     const legal = legalActions(s, 0);
@@ -67,15 +97,25 @@ describe('air-land-sea: deploy, improvise, withdraw', () => {
     ]);
     expect(legal.filter((a) => a.type === 'improvise')).toHaveLength(9);
     expect(legal.at(-1)).toEqual({ type: 'withdraw' });
-    expect(reject(s, 0, { type: 'deploy', card: 'A6', theater: 'Sea' })).toMatch(/Air card: face up it goes only to Air/);
+    expect(reject(s, 0, { type: 'deploy', card: 'A6', theater: 'Sea' })).toMatch(
+      /Air card: face up it goes only to Air/,
+    );
     expect(reject(s, 0, { type: 'deploy', card: 'A1', theater: 'Air' })).toMatch(/not in your hand/);
     expect(reject(s, 1, { type: 'withdraw' })).toMatch(/Player 1's turn/);
     expect(legalActions(s, 1)).toEqual([]);
   });
 
   it('a facedown card has strength 2 and the turn passes; a new card covers the older ones', () => {
-    const t = play(s, { type: 'improvise', card: 'A6', theater: 'Sea' }, { type: 'deploy', card: 'S6', theater: 'Sea' }, { type: 'deploy', card: 'S1', theater: 'Sea' });
-    expect(t.board.Sea[0]).toEqual([{ card: 'A6', faceUp: false }, { card: 'S1', faceUp: true }]);
+    const t = play(
+      s,
+      { type: 'improvise', card: 'A6', theater: 'Sea' },
+      { type: 'deploy', card: 'S6', theater: 'Sea' },
+      { type: 'deploy', card: 'S1', theater: 'Sea' },
+    );
+    expect(t.board.Sea[0]).toEqual([
+      { card: 'A6', faceUp: false },
+      { card: 'S1', faceUp: true },
+    ]);
     expect(theaterStrength(t, 'Sea', 0)).toBe(3);
     expect(theaterStrength(t, 'Sea', 1)).toBe(6);
   });
@@ -100,7 +140,11 @@ describe('air-land-sea: ending a battle, the next battle, the war', () => {
     expect(controller(s, 'Sea')).toBe(1); // 1 against 2
     const t = position({ hands: [['A6'], ['L6']], board: { Sea: [['~S1'], ['~S2']] }, first: 0 });
     expect(controller(t, 'Sea')).toBe(0); // 2 against 2: the 1st player
-    const end = play(t, { type: 'deploy', card: 'A6', theater: 'Air' }, { type: 'deploy', card: 'L6', theater: 'Land' });
+    const end = play(
+      t,
+      { type: 'deploy', card: 'A6', theater: 'Air' },
+      { type: 'deploy', card: 'L6', theater: 'Land' },
+    );
     // Player 1 holds Air (6-0) and Sea (tie); Player 2 Land.
     expect(end.vp).toEqual([6, 0]);
     expect(end.results[0]).toMatchObject({ battle: 1, winner: 0, vp: 6 });
@@ -120,7 +164,11 @@ describe('air-land-sea: ending a battle, the next battle, the war', () => {
 
   it('the war ends at 12 VPs; each score is the player’s share of all VPs (GameBench’s normalized score)', () => {
     const t = position({ hands: [['A6'], ['L6']], vp: [8, 3] });
-    const end = play(t, { type: 'deploy', card: 'A6', theater: 'Air' }, { type: 'deploy', card: 'L6', theater: 'Land' });
+    const end = play(
+      t,
+      { type: 'deploy', card: 'A6', theater: 'Air' },
+      { type: 'deploy', card: 'L6', theater: 'Land' },
+    );
     expect(end.vp).toEqual([14, 3]);
     expect(activeSeats(end)).toEqual([]);
     const o = outcome(end)!;
@@ -142,11 +190,23 @@ describe('air-land-sea: ending a battle, the next battle, the war', () => {
 describe('air-land-sea: ongoing abilities', () => {
   it('Support: +3 in each adjacent theater, only while face up', () => {
     const s = position({ hands: [['A6'], ['L6']], board: { Air: [['A1'], []] }, order: ['Land', 'Air', 'Sea'] });
-    expect(str(s)).toEqual([[1, 0], [3, 0], [3, 0]]);
+    expect(str(s)).toEqual([
+      [1, 0],
+      [3, 0],
+      [3, 0],
+    ]);
     const end = position({ hands: [['A6'], ['L6']], board: { Air: [['A1'], []] }, order: ['Air', 'Land', 'Sea'] });
-    expect(str(end)).toEqual([[1, 0], [3, 0], [0, 0]]);
+    expect(str(end)).toEqual([
+      [1, 0],
+      [3, 0],
+      [0, 0],
+    ]);
     const down = position({ hands: [['A6'], ['L6']], board: { Air: [['~A1'], []] }, order: ['Land', 'Air', 'Sea'] });
-    expect(str(down)).toEqual([[2, 0], [0, 0], [0, 0]]);
+    expect(str(down)).toEqual([
+      [2, 0],
+      [0, 0],
+      [0, 0],
+    ]);
   });
 
   it('Aerodrome: its owner may deploy cards of strength 3 or less to any theater', () => {
@@ -159,7 +219,13 @@ describe('air-land-sea: ongoing abilities', () => {
   });
 
   it('Containment: any facedown play is destroyed (to the bottom of the deck), the owner’s too', () => {
-    const s = position({ hands: [['L6', 'S6'], ['A6', 'A3']], board: { Air: [['A5'], []] } });
+    const s = position({
+      hands: [
+        ['L6', 'S6'],
+        ['A6', 'A3'],
+      ],
+      board: { Air: [['A5'], []] },
+    });
     const t = play(s, { type: 'improvise', card: 'L6', theater: 'Land' });
     expect(t.board.Land[0]).toEqual([]);
     expect(t.deck.at(-1)).toBe('L6');
@@ -174,7 +240,14 @@ describe('air-land-sea: ongoing abilities', () => {
 
   it('Blockade: a card played to an adjacent theater already holding 3 or more cards is destroyed', () => {
     const board = { Sea: [['S5'], []] as [string[], string[]], Land: [['L1', 'L2'], ['~A1']] as [string[], string[]] };
-    const s = position({ hands: [['L6', 'A6'], ['A4', 'S6']], board, order: ['Air', 'Land', 'Sea'] });
+    const s = position({
+      hands: [
+        ['L6', 'A6'],
+        ['A4', 'S6'],
+      ],
+      board,
+      order: ['Air', 'Land', 'Sea'],
+    });
     const t = play(s, { type: 'deploy', card: 'L6', theater: 'Land' });
     expect(t.board.Land[0]).toHaveLength(2);
     expect(t.deck.at(-1)).toBe('L6');
@@ -188,12 +261,24 @@ describe('air-land-sea: ongoing abilities', () => {
 
   it('Escalation: its owner’s facedown cards are strength 4 while it is face up', () => {
     const s = position({ hands: [['A6'], ['L2']], board: { Sea: [['S2', '~A1'], ['~L1']], Land: [['~L3'], []] } });
-    expect(str(s)).toEqual([[0, 0], [4, 0], [6, 2]]);
+    expect(str(s)).toEqual([
+      [0, 0],
+      [4, 0],
+      [6, 2],
+    ]);
     // Ambush flips the Escalation facedown... it is covered; flip the uncovered facedown A1 instead and compare.
-    const t = position({ hands: [['A6'], ['L2']], board: { Sea: [['~A1', 'S2'], ['~L1']], Land: [['~L3'], []] }, toMove: 1 });
+    const t = position({
+      hands: [['A6'], ['L2']],
+      board: { Sea: [['~A1', 'S2'], ['~L1']], Land: [['~L3'], []] },
+      toMove: 1,
+    });
     const u = play(t, { type: 'deploy', card: 'L2', theater: 'Land' }, { type: 'flip', theater: 'Sea', owner: 0 });
     expect(u.board.Sea[0]![1]).toEqual({ card: 'S2', faceUp: false });
-    expect(str(u)).toEqual([[0, 0], [2, 2], [4, 2]]);
+    expect(str(u)).toEqual([
+      [0, 0],
+      [2, 2],
+      [4, 2],
+    ]);
   });
 
   it('Cover Fire: every card it covers is strength 4', () => {
@@ -212,7 +297,11 @@ describe('air-land-sea: instant abilities', () => {
   });
 
   it('Maneuver: flip an uncovered card in an adjacent theater; a card flipped face up uses its ability for its owner', () => {
-    const s = position({ hands: [['L3', 'A6'], ['S6']], board: { Air: [['A1'], ['~L2']], Sea: [['S4'], ['S1']] }, order: ['Air', 'Land', 'Sea'] });
+    const s = position({
+      hands: [['L3', 'A6'], ['S6']],
+      board: { Air: [['A1'], ['~L2']], Sea: [['S4'], ['S1']] },
+      order: ['Air', 'Land', 'Sea'],
+    });
     const t = play(s, { type: 'deploy', card: 'L3', theater: 'Land' });
     expect(activeSeats(t)).toEqual([0]);
     expect(legalActions(t, 0)).toEqual([
@@ -229,9 +318,19 @@ describe('air-land-sea: instant abilities', () => {
     expect(v.board.Air[0]).toEqual([{ card: 'A1', faceUp: false }]);
     expect(v.toMove).toBe(1);
     // The Air and Sea Maneuvers are the same ability.
-    for (const [card, theater] of [['A3', 'Air'], ['S3', 'Sea']] as const) {
-      const m = position({ hands: [[card], ['L6']], board: { Land: [[], ['L6']] }, order: ['Air', 'Land', 'Sea'], deck: [] });
-      expect(legalActions(play(m, { type: 'deploy', card, theater }), 0)).toEqual([{ type: 'flip', theater: 'Land', owner: 1 }]);
+    for (const [card, theater] of [
+      ['A3', 'Air'],
+      ['S3', 'Sea'],
+    ] as const) {
+      const m = position({
+        hands: [[card], ['L6']],
+        board: { Land: [[], ['L6']] },
+        order: ['Air', 'Land', 'Sea'],
+        deck: [],
+      });
+      expect(legalActions(play(m, { type: 'deploy', card, theater }), 0)).toEqual([
+        { type: 'flip', theater: 'Land', owner: 1 },
+      ]);
     }
     // Nothing to flip: the ability is ignored.
     const none = position({ hands: [['L3', 'A6'], ['S6']] });
@@ -252,7 +351,12 @@ describe('air-land-sea: instant abilities', () => {
   });
 
   it('Air Drop: its owner’s next card may be deployed to any theater, once', () => {
-    const s = position({ hands: [['A2', 'S6', 'L6'], ['A6', 'S1']] });
+    const s = position({
+      hands: [
+        ['A2', 'S6', 'L6'],
+        ['A6', 'S1'],
+      ],
+    });
     const t = play(s, { type: 'deploy', card: 'A2', theater: 'Air' }, { type: 'deploy', card: 'A6', theater: 'Air' });
     expect(has(t, 0, { type: 'deploy', card: 'S6', theater: 'Land' })).toBe(true);
     const u = play(t, { type: 'deploy', card: 'S6', theater: 'Land' });
@@ -269,7 +373,10 @@ describe('air-land-sea: instant abilities', () => {
     expect(legal).toContainEqual({ type: 'move', card: 'S1', theater: 'Land' });
     expect(legal.at(-1)).toEqual({ type: 'skip' });
     const u = play(t, { type: 'move', card: 'L3', theater: 'Air' });
-    expect(u.board.Air[0]).toEqual([{ card: 'A1', faceUp: true }, { card: 'L3', faceUp: false }]);
+    expect(u.board.Air[0]).toEqual([
+      { card: 'A1', faceUp: true },
+      { card: 'L3', faceUp: false },
+    ]);
     expect(u.board.Land[0]).toEqual([{ card: 'L4', faceUp: true }]);
     expect(play(t, { type: 'skip' }).toMove).toBe(1);
   });
@@ -296,7 +403,10 @@ describe('air-land-sea: instant abilities', () => {
     const s = position({ hands: [['L1', 'A6'], ['S6']], deck: ['S3', 'A2'], order: ['Air', 'Land', 'Sea'] });
     const t = play(s, { type: 'deploy', card: 'L1', theater: 'Land' });
     expect(t.decision).toMatchObject({ kind: 'reinforce', seat: 0, drawn: 'S3' });
-    expect(legalActions(t, 0)).toEqual([{ type: 'reinforce', theater: 'Air' }, { type: 'reinforce', theater: 'Sea' }]);
+    expect(legalActions(t, 0)).toEqual([
+      { type: 'reinforce', theater: 'Air' },
+      { type: 'reinforce', theater: 'Sea' },
+    ]);
     expect(view(t, { seat: 0 }).decision?.drawn).toBe('S3');
     expect(view(t, { seat: 1 }).decision?.drawn).toBeNull();
     const u = play(t, { type: 'reinforce', theater: 'Sea' });
@@ -314,10 +424,16 @@ describe('air-land-sea: instant abilities', () => {
     const s = position({ hands: [['L5', 'A6'], ['S6']], board: { Air: [['~A2'], ['~L2']], Sea: [[], ['S1']] } });
     const t = play(s, { type: 'deploy', card: 'L5', theater: 'Land' });
     expect(t.decision).toMatchObject({ kind: 'disrupt', seat: 0 });
-    expect(legalActions(t, 0)).toEqual([{ type: 'flip', theater: 'Air', owner: 0 }, { type: 'flip', theater: 'Land', owner: 0 }]);
+    expect(legalActions(t, 0)).toEqual([
+      { type: 'flip', theater: 'Air', owner: 0 },
+      { type: 'flip', theater: 'Land', owner: 0 },
+    ]);
     const u = play(t, { type: 'flip', theater: 'Air', owner: 0 });
     expect(u.decision).toMatchObject({ kind: 'disrupt', seat: 1 });
-    expect(legalActions(u, 1)).toEqual([{ type: 'flip', theater: 'Air', owner: 1 }, { type: 'flip', theater: 'Sea', owner: 1 }]);
+    expect(legalActions(u, 1)).toEqual([
+      { type: 'flip', theater: 'Air', owner: 1 },
+      { type: 'flip', theater: 'Sea', owner: 1 },
+    ]);
     const v = play(u, { type: 'flip', theater: 'Air', owner: 1 });
     // Air Drop (revealed first) resolved at once; then Player 2's Ambush asks its choice.
     expect(v.airDrop).toEqual([true, false]);
@@ -331,7 +447,13 @@ describe('air-land-sea: instant abilities', () => {
 });
 
 describe('air-land-sea: hidden information', () => {
-  const s = position({ hands: [['A6', 'L3'], ['S6', 'A1']], board: { Land: [['~S1'], ['~L6']] } });
+  const s = position({
+    hands: [
+      ['A6', 'L3'],
+      ['S6', 'A1'],
+    ],
+    board: { Land: [['~S1'], ['~L6']] },
+  });
 
   it('each seat sees its own hand and facedown cards; the other seat and spectators see backs only', () => {
     const me = view(s, { seat: 0 });
@@ -339,14 +461,26 @@ describe('air-land-sea: hidden information', () => {
     expect(me.hands).toEqual([null, null]);
     expect(me.handCounts).toEqual([2, 2]);
     const land = me.theaters.find((t) => t.name === 'Land')!;
-    expect(land.stacks).toEqual([[{ battle: 1, card: 'S1', faceUp: false, strength: 2 }], [{ battle: 1, card: null, faceUp: false, strength: 2 }]]);
+    expect(land.stacks).toEqual([
+      [{ battle: 1, card: 'S1', faceUp: false, strength: 2 }],
+      [{ battle: 1, card: null, faceUp: false, strength: 2 }],
+    ]);
     const spec = view(s, { spectator: true });
     expect(spec.hand).toBeNull();
-    expect(spec.theaters.find((t) => t.name === 'Land')!.stacks.flat().map((c) => c.card)).toEqual([null, null]);
+    expect(
+      spec.theaters
+        .find((t) => t.name === 'Land')!
+        .stacks.flat()
+        .map((c) => c.card),
+    ).toEqual([null, null]);
     const omni = view(s, { omniscient: true });
-    expect(omni.hands).toEqual([['A6', 'L3'], ['S6', 'A1']]);
+    expect(omni.hands).toEqual([
+      ['A6', 'L3'],
+      ['S6', 'A1'],
+    ]);
     for (const { seat, values } of secrets(s)) {
-      for (const v of [{ seat: 1 - seat }, { spectator: true as const }]) for (const x of values) expect(JSON.stringify(view(s, v))).not.toContain(x);
+      for (const v of [{ seat: 1 - seat }, { spectator: true as const }])
+        for (const x of values) expect(JSON.stringify(view(s, v))).not.toContain(x);
       for (const x of values) expect(JSON.stringify(view(s, { seat }))).toContain(x);
     }
   });

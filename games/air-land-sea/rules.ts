@@ -40,7 +40,26 @@ import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
 export const THEATERS = ['Air', 'Land', 'Sea'] as const;
 export type Theater = (typeof THEATERS)[number];
 
-export const CARD_IDS = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6'] as const;
+export const CARD_IDS = [
+  'A1',
+  'A2',
+  'A3',
+  'A4',
+  'A5',
+  'A6',
+  'L1',
+  'L2',
+  'L3',
+  'L4',
+  'L5',
+  'L6',
+  'S1',
+  'S2',
+  'S3',
+  'S4',
+  'S5',
+  'S6',
+] as const;
 export type CardId = (typeof CARD_IDS)[number];
 
 export interface CardDef {
@@ -78,8 +97,20 @@ export const CARDS: Record<CardId, CardDef> = {
   S1: def('S1', 'Transport', 1, 'Instant', 'You may move 1 of your cards to a different theater'),
   S2: def('S2', 'Escalation', 2, 'Ongoing', 'All your facedown cards are now strength 4'),
   S3: def('S3', 'Maneuver', 3, 'Instant', 'Flip an uncovered card in an adjacent theater'),
-  S4: def('S4', 'Redeploy', 4, 'Instant', 'You may return 1 of your facedown cards to your hand. If you do, play a card'),
-  S5: def('S5', 'Blockade', 5, 'Ongoing', 'If any player plays a card to an adjacent theater occupied by at least 3 other cards, destroy that card'),
+  S4: def(
+    'S4',
+    'Redeploy',
+    4,
+    'Instant',
+    'You may return 1 of your facedown cards to your hand. If you do, play a card',
+  ),
+  S5: def(
+    'S5',
+    'Blockade',
+    5,
+    'Ongoing',
+    'If any player plays a card to an adjacent theater occupied by at least 3 other cards, destroy that card',
+  ),
   S6: def('S6', 'Super Battleship', 6, null, 'No tactical ability'),
 };
 
@@ -199,7 +230,10 @@ export function setup(rng: Rng, config: AlsConfig, numPlayers: number): AlsState
 }
 
 /** The first turn of a battle with these cards (the deal, the worked example, tests). */
-export function startWith(config: AlsConfig, p: { order: Theater[]; first: Seat; hands: CardId[][]; deck: CardId[]; vp?: number[]; battle?: number }): AlsState {
+export function startWith(
+  config: AlsConfig,
+  p: { order: Theater[]; first: Seat; hands: CardId[][]; deck: CardId[]; vp?: number[]; battle?: number },
+): AlsState {
   return {
     config,
     vp: p.vp ?? [0, 0],
@@ -214,7 +248,9 @@ export function startWith(config: AlsConfig, p: { order: Theater[]; first: Seat;
     queue: [],
     airDrop: [false, false],
     results: [],
-    events: [{ text: `Battle ${p.battle ?? 1}: theaters ${p.order.join(', ')}; ${seatLabel(p.first)} is the 1st player.` }],
+    events: [
+      { text: `Battle ${p.battle ?? 1}: theaters ${p.order.join(', ')}; ${seatLabel(p.first)} is the 1st player.` },
+    ],
     over: null,
   };
 }
@@ -222,11 +258,16 @@ export function startWith(config: AlsConfig, p: { order: Theater[]; first: Seat;
 // ---------------------------------------------------------------------------------------------------------------
 // The board
 
-export const adjacent = (order: readonly Theater[], a: Theater, b: Theater) => Math.abs(order.indexOf(a) - order.indexOf(b)) === 1;
-export const adjacentTo = (order: readonly Theater[], t: Theater): Theater[] => order.filter((x) => adjacent(order, x, t));
+export const adjacent = (order: readonly Theater[], a: Theater, b: Theater) =>
+  Math.abs(order.indexOf(a) - order.indexOf(b)) === 1;
+export const adjacentTo = (order: readonly Theater[], t: Theater): Theater[] =>
+  order.filter((x) => adjacent(order, x, t));
 
 /** Where a card lies on the board, or null. */
-export function locate(s: Pick<AlsState, 'board'>, card: CardId): { theater: Theater; seat: Seat; index: number } | null {
+export function locate(
+  s: Pick<AlsState, 'board'>,
+  card: CardId,
+): { theater: Theater; seat: Seat; index: number } | null {
   for (const theater of THEATERS) {
     for (const seat of [0, 1]) {
       const index = s.board[theater][seat]!.findIndex((p) => p.card === card);
@@ -241,7 +282,8 @@ export function active(s: Pick<AlsState, 'board'>, seat: Seat, card: CardId): bo
   const at = locate(s, card);
   return !!at && at.seat === seat && s.board[at.theater][seat]![at.index]!.faceUp;
 }
-const activeAnywhere = (s: Pick<AlsState, 'board'>, card: CardId): Seat | null => (active(s, 0, card) ? 0 : active(s, 1, card) ? 1 : null);
+const activeAnywhere = (s: Pick<AlsState, 'board'>, card: CardId): Seat | null =>
+  active(s, 0, card) ? 0 : active(s, 1, card) ? 1 : null;
 
 /** The strength of each card in a stack (facedown 2; 4 with Escalation; 4 under Cover Fire). */
 export function cardStrengths(s: Pick<AlsState, 'board'>, theater: Theater, seat: Seat): number[] {
@@ -259,7 +301,13 @@ export function cardStrengths(s: Pick<AlsState, 'board'>, theater: Theater, seat
 export function theaterStrength(s: Pick<AlsState, 'board' | 'order'>, theater: Theater, seat: Seat): number {
   const base = cardStrengths(s, theater, seat).reduce((a, b) => a + b, 0);
   const support = locate(s, 'A1');
-  const bonus = support && support.seat === seat && s.board[support.theater][seat]![support.index]!.faceUp && adjacent(s.order, support.theater, theater) ? SUPPORT_BONUS : 0;
+  const bonus =
+    support &&
+    support.seat === seat &&
+    s.board[support.theater][seat]![support.index]!.faceUp &&
+    adjacent(s.order, support.theater, theater)
+      ? SUPPORT_BONUS
+      : 0;
   return base + bonus;
 }
 
@@ -324,12 +372,15 @@ export function legalActions(s: AlsState, seat: Seat): AlsAction[] {
       return flipTargets(s, d).map((t) => ({ type: 'flip', ...t }));
     case 'transport': {
       const out: AlsAction[] = [];
-      for (const from of s.order) for (const p of stackOf(s, from, seat)) for (const to of s.order) if (to !== from) out.push({ type: 'move', card: p.card, theater: to });
+      for (const from of s.order)
+        for (const p of stackOf(s, from, seat))
+          for (const to of s.order) if (to !== from) out.push({ type: 'move', card: p.card, theater: to });
       return [...out, { type: 'skip' }];
     }
     case 'redeploy': {
       const out: AlsAction[] = [];
-      for (const t of s.order) for (const p of stackOf(s, t, seat)) if (!p.faceUp) out.push({ type: 'return', card: p.card });
+      for (const t of s.order)
+        for (const p of stackOf(s, t, seat)) if (!p.faceUp) out.push({ type: 'return', card: p.card });
       return [...out, { type: 'skip' }];
     }
     case 'redeploy-play':
@@ -342,30 +393,40 @@ export function legalActions(s: AlsState, seat: Seat): AlsAction[] {
 }
 
 /** A key that identifies an action whatever the order of its fields. */
-export const actionKey = (a: AlsAction) => [a.type, 'card' in a ? a.card : '', 'theater' in a ? a.theater : '', 'owner' in a ? a.owner : ''].join('|');
+export const actionKey = (a: AlsAction) =>
+  [a.type, 'card' in a ? a.card : '', 'theater' in a ? a.theater : '', 'owner' in a ? a.owner : ''].join('|');
 const sameAction = (a: AlsAction, b: AlsAction) => actionKey(a) === actionKey(b);
 
 export function reject(s: AlsState, seat: Seat, a: AlsAction): string | null {
   if (s.over) return 'The game is over.';
   const turn = activeSeats(s)[0]!;
-  if (seat !== turn) return s.decision ? `${seatLabel(turn)} is resolving ${CARDS[s.decision.source].name}: wait for them.` : `It is ${seatLabel(turn)}'s turn.`;
+  if (seat !== turn)
+    return s.decision
+      ? `${seatLabel(turn)} is resolving ${CARDS[s.decision.source].name}: wait for them.`
+      : `It is ${seatLabel(turn)}'s turn.`;
   const legal = legalActions(s, seat);
   if (legal.some((x) => sameAction(x, a))) return null;
   const d = s.decision;
   const play = a.type === 'deploy' || a.type === 'improvise';
-  if (d && d.kind !== 'redeploy-play' && (play || a.type === 'withdraw')) return `First finish ${CARDS[d.source].name}'s ability: ${decisionText(d)}. Choose one of the listed moves.`;
-  if (d?.kind === 'redeploy-play' && a.type === 'withdraw') return 'Redeploy says "play a card": you cannot withdraw now. Deploy or improvise a card from your hand.';
-  if (!d && !play && a.type !== 'withdraw') return 'No ability is waiting for a choice: deploy a card face up, improvise one facedown, or withdraw.';
-  if (d && !play && !legal.some((x) => x.type === a.type)) return `That does not answer ${CARDS[d.source].name} (${decisionText(d)}). Choose one of the listed moves.`;
+  if (d && d.kind !== 'redeploy-play' && (play || a.type === 'withdraw'))
+    return `First finish ${CARDS[d.source].name}'s ability: ${decisionText(d)}. Choose one of the listed moves.`;
+  if (d?.kind === 'redeploy-play' && a.type === 'withdraw')
+    return 'Redeploy says "play a card": you cannot withdraw now. Deploy or improvise a card from your hand.';
+  if (!d && !play && a.type !== 'withdraw')
+    return 'No ability is waiting for a choice: deploy a card face up, improvise one facedown, or withdraw.';
+  if (d && !play && !legal.some((x) => x.type === a.type))
+    return `That does not answer ${CARDS[d.source].name} (${decisionText(d)}). Choose one of the listed moves.`;
   switch (a.type) {
     case 'deploy':
     case 'improvise':
       if (!s.hands[seat]!.includes(a.card)) return `${cardName(a.card)} is not in your hand.`;
-      if (a.type === 'deploy') return `${cardName(a.card)} is a ${CARDS[a.card].theater} card: face up it goes only to ${CARDS[a.card].theater}${active(s, seat, 'A4') ? ' (Aerodrome allows only strength 3 or less elsewhere)' : ''}. Play it facedown (improvise) to go elsewhere.`;
+      if (a.type === 'deploy')
+        return `${cardName(a.card)} is a ${CARDS[a.card].theater} card: face up it goes only to ${CARDS[a.card].theater}${active(s, seat, 'A4') ? ' (Aerodrome allows only strength 3 or less elsewhere)' : ''}. Play it facedown (improvise) to go elsewhere.`;
       return 'That play is not allowed.';
     case 'flip':
       if (!uncovered(s, a.theater, a.owner)) return `${seatLabel(a.owner)} has no card in ${a.theater}.`;
-      if (d?.kind === 'maneuver') return `Maneuver flips an uncovered card in a theater adjacent to ${locate(s, d.source)?.theater ?? 'it'}.`;
+      if (d?.kind === 'maneuver')
+        return `Maneuver flips an uncovered card in a theater adjacent to ${locate(s, d.source)?.theater ?? 'it'}.`;
       if (d?.kind === 'disrupt') return 'Disrupt: each player flips one of their own uncovered cards.';
       return 'That card cannot be flipped now. Choose one of the listed moves.';
     case 'move':
@@ -376,7 +437,9 @@ export function reject(s: AlsState, seat: Seat, a: AlsAction): string | null {
     case 'reinforce':
       return `Reinforce plays the drawn card to a theater adjacent to ${locate(s, d!.source)?.theater ?? 'it'}.`;
     case 'skip':
-      return d ? `${CARDS[d.source].name}'s ability is not optional here (${decisionText(d)}).` : 'There is nothing to skip.';
+      return d
+        ? `${CARDS[d.source].name}'s ability is not optional here (${decisionText(d)}).`
+        : 'There is nothing to skip.';
     case 'withdraw':
       return 'You cannot withdraw now.';
   }
@@ -402,25 +465,39 @@ export function decisionText(d: Decision): string {
 }
 
 /** Plays a card from outside the board (hand or deck) to a theater; Containment and Blockade may destroy it. */
-function playCard(s: AlsState, seat: Seat, card: CardId, theater: Theater, faceUp: boolean, how: string, secretHow: string): void {
+function playCard(
+  s: AlsState,
+  seat: Seat,
+  card: CardId,
+  theater: Theater,
+  faceUp: boolean,
+  how: string,
+  secretHow: string,
+): void {
   const containment = activeAnywhere(s, 'A5');
   const blockade = locate(s, 'S5');
   const blockadeOn = blockade && s.board[blockade.theater][blockade.seat]![blockade.index]!.faceUp;
   let destroyedBy: string | null = null;
   if (!faceUp && containment !== null) destroyedBy = 'Containment';
-  else if (blockadeOn && adjacent(s.order, blockade.theater, theater) && occupied(s, theater) >= 3) destroyedBy = 'Blockade';
+  else if (blockadeOn && adjacent(s.order, blockade.theater, theater) && occupied(s, theater) >= 3)
+    destroyedBy = 'Blockade';
   const pub = `${seatLabel(seat)} ${how}`;
   if (destroyedBy) {
     s.deck.push(card);
     s.events.push(
       faceUp
         ? { text: `${pub}; ${destroyedBy} destroys it.` }
-        : { text: `${pub}; ${destroyedBy} destroys it.`, private: { seat, text: `${seatLabel(seat)} ${secretHow}; ${destroyedBy} destroys it.` } },
+        : {
+            text: `${pub}; ${destroyedBy} destroys it.`,
+            private: { seat, text: `${seatLabel(seat)} ${secretHow}; ${destroyedBy} destroys it.` },
+          },
     );
     return;
   }
   stackOf(s, theater, seat).push({ card, faceUp });
-  s.events.push(faceUp ? { text: `${pub}.` } : { text: `${pub}.`, private: { seat, text: `${seatLabel(seat)} ${secretHow}.` } });
+  s.events.push(
+    faceUp ? { text: `${pub}.` } : { text: `${pub}.`, private: { seat, text: `${seatLabel(seat)} ${secretHow}.` } },
+  );
   if (faceUp && CARDS[card].kind === 'Instant') s.queue.push({ seat, card });
 }
 
@@ -428,18 +505,32 @@ function playFromHand(s: AlsState, seat: Seat, a: Extract<AlsAction, { type: 'de
   const hand = s.hands[seat]!;
   hand.splice(hand.indexOf(a.card), 1);
   s.airDrop[seat] = false;
-  if (a.type === 'deploy') playCard(s, seat, a.card, a.theater, true, `deploys ${cardName(a.card)} to ${a.theater}`, '');
-  else playCard(s, seat, a.card, a.theater, false, `improvises a card facedown to ${a.theater}`, `improvises ${cardName(a.card)} facedown to ${a.theater}`);
+  if (a.type === 'deploy')
+    playCard(s, seat, a.card, a.theater, true, `deploys ${cardName(a.card)} to ${a.theater}`, '');
+  else
+    playCard(
+      s,
+      seat,
+      a.card,
+      a.theater,
+      false,
+      `improvises a card facedown to ${a.theater}`,
+      `improvises ${cardName(a.card)} facedown to ${a.theater}`,
+    );
 }
 
 function flip(s: AlsState, by: Seat, theater: Theater, owner: Seat, why: string): void {
   const p = uncovered(s, theater, owner)!;
   p.faceUp = !p.faceUp;
   if (p.faceUp) {
-    s.events.push({ text: `${seatLabel(by)} (${why}) flips ${seatLabel(owner)}'s card in ${theater} face up: ${cardName(p.card)}.` });
+    s.events.push({
+      text: `${seatLabel(by)} (${why}) flips ${seatLabel(owner)}'s card in ${theater} face up: ${cardName(p.card)}.`,
+    });
     if (CARDS[p.card].kind === 'Instant') s.queue.push({ seat: owner, card: p.card });
   } else {
-    s.events.push({ text: `${seatLabel(by)} (${why}) flips ${seatLabel(owner)}'s ${cardName(p.card)} in ${theater} facedown.` });
+    s.events.push({
+      text: `${seatLabel(by)} (${why}) flips ${seatLabel(owner)}'s ${cardName(p.card)} in ${theater} facedown.`,
+    });
   }
 }
 
@@ -484,7 +575,10 @@ function resolveQueue(s: AlsState): void {
         }
         const drawn = s.deck.shift()!;
         s.decision = { kind: 'reinforce', seat, source: card, drawn };
-        s.events.push({ text: `${seatLabel(seat)}'s Reinforce draws a card.`, private: { seat, text: `${seatLabel(seat)}'s Reinforce draws ${cardName(drawn)}.` } });
+        s.events.push({
+          text: `${seatLabel(seat)}'s Reinforce draws a card.`,
+          private: { seat, text: `${seatLabel(seat)}'s Reinforce draws ${cardName(drawn)}.` },
+        });
         break;
       }
     }
@@ -494,7 +588,9 @@ function resolveQueue(s: AlsState): void {
 function scoreBattle(s: AlsState, winner: Seat, vp: number, how: string, rng: Rng): void {
   s.vp[winner]! += vp;
   s.results.push({ battle: s.battle, winner, vp, how });
-  s.events.push({ text: `Battle ${s.battle}: ${seatLabel(winner)} wins (${how}) and scores ${vp} VP. VPs: ${s.vp.map((v, i) => `${seatLabel(i)} ${v}`).join(', ')}.` });
+  s.events.push({
+    text: `Battle ${s.battle}: ${seatLabel(winner)} wins (${how}) and scores ${vp} VP. VPs: ${s.vp.map((v, i) => `${seatLabel(i)} ${v}`).join(', ')}.`,
+  });
   if (s.vp[winner]! >= s.config.targetVp) {
     s.over = `${seatLabel(winner)} reaches ${s.vp[winner]} VP`;
     s.decision = null;
@@ -513,7 +609,9 @@ function scoreBattle(s: AlsState, winner: Seat, vp: number, how: string, rng: Rn
   s.decision = null;
   s.queue = [];
   s.airDrop = [false, false];
-  s.events.push({ text: `Battle ${s.battle}: theaters ${s.order.join(', ')}; ${seatLabel(s.first)} is the 1st player.` });
+  s.events.push({
+    text: `Battle ${s.battle}: theaters ${s.order.join(', ')}; ${seatLabel(s.first)} is the 1st player.`,
+  });
 }
 
 /** After a choice or a play: resolve the queue, then end the turn when nothing waits. */
@@ -572,7 +670,13 @@ export function apply(prev: AlsState, seat: Seat, a: AlsAction, rng: Rng): AlsSt
       s.events.push(
         p!.faceUp
           ? { text: `${seatLabel(seat)} (Transport) moves ${cardName(a.card)} from ${at.theater} to ${a.theater}.` }
-          : { text: `${seatLabel(seat)} (Transport) moves a facedown card from ${at.theater} to ${a.theater}.`, private: { seat, text: `${seatLabel(seat)} (Transport) moves their facedown ${cardName(a.card)} from ${at.theater} to ${a.theater}.` } },
+          : {
+              text: `${seatLabel(seat)} (Transport) moves a facedown card from ${at.theater} to ${a.theater}.`,
+              private: {
+                seat,
+                text: `${seatLabel(seat)} (Transport) moves their facedown ${cardName(a.card)} from ${at.theater} to ${a.theater}.`,
+              },
+            },
       );
       break;
     }
@@ -581,13 +685,27 @@ export function apply(prev: AlsState, seat: Seat, a: AlsAction, rng: Rng): AlsSt
       stackOf(s, at.theater, seat).splice(at.index, 1);
       s.hands[seat]!.push(a.card);
       s.decision = { kind: 'redeploy-play', seat, source: d!.source };
-      s.events.push({ text: `${seatLabel(seat)} (Redeploy) returns a facedown card from ${at.theater} to their hand.`, private: { seat, text: `${seatLabel(seat)} (Redeploy) returns their facedown ${cardName(a.card)} from ${at.theater} to their hand.` } });
+      s.events.push({
+        text: `${seatLabel(seat)} (Redeploy) returns a facedown card from ${at.theater} to their hand.`,
+        private: {
+          seat,
+          text: `${seatLabel(seat)} (Redeploy) returns their facedown ${cardName(a.card)} from ${at.theater} to their hand.`,
+        },
+      });
       return s;
     }
     case 'reinforce': {
       const drawn = (d as Extract<Decision, { kind: 'reinforce' }>).drawn;
       s.decision = null;
-      playCard(s, seat, drawn, a.theater, false, `(Reinforce) plays the drawn card facedown to ${a.theater}`, `(Reinforce) plays the drawn ${cardName(drawn)} facedown to ${a.theater}`);
+      playCard(
+        s,
+        seat,
+        drawn,
+        a.theater,
+        false,
+        `(Reinforce) plays the drawn card facedown to ${a.theater}`,
+        `(Reinforce) plays the drawn ${cardName(drawn)} facedown to ${a.theater}`,
+      );
       break;
     }
     case 'skip':
@@ -652,7 +770,14 @@ export interface AlsView {
   /** The seat whose turn it is (an ability's choice may be asked of the other seat meanwhile). */
   turn: Seat;
   /** The choice an ability waits for; `drawn` (Reinforce's card) only for its seat. */
-  decision: { kind: Decision['kind']; seat: Seat; source: CardId; text: string; battle: number; drawn: CardId | null } | null;
+  decision: {
+    kind: Decision['kind'];
+    seat: Seat;
+    source: CardId;
+    text: string;
+    battle: number;
+    drawn: CardId | null;
+  } | null;
   queue: Trigger[];
   airDrop: boolean[];
   results: BattleResult[];
@@ -679,7 +804,12 @@ export function view(s: AlsState, v: Viewer): AlsView {
       name,
       stacks: [0, 1].map((seat) => {
         const str = cardStrengths(s, name, seat);
-        return stackOf(s, name, seat).map((p, i) => ({ battle: s.battle, card: p.faceUp || sees(seat) ? p.card : null, faceUp: p.faceUp, strength: str[i]! }));
+        return stackOf(s, name, seat).map((p, i) => ({
+          battle: s.battle,
+          card: p.faceUp || sees(seat) ? p.card : null,
+          faceUp: p.faceUp,
+          strength: str[i]!,
+        }));
       }),
       strength: [theaterStrength(s, name, 0), theaterStrength(s, name, 1)],
       controller: controller(s, name),
@@ -689,7 +819,16 @@ export function view(s: AlsState, v: Viewer): AlsView {
     deckCount: s.deck.length,
     toMove: activeSeats(s)[0] ?? null,
     turn: s.toMove,
-    decision: d ? { kind: d.kind, seat: d.seat, source: d.source, text: decisionText(d), battle: s.battle, drawn: d.kind === 'reinforce' && sees(d.seat) ? d.drawn : null } : null,
+    decision: d
+      ? {
+          kind: d.kind,
+          seat: d.seat,
+          source: d.source,
+          text: decisionText(d),
+          battle: s.battle,
+          drawn: d.kind === 'reinforce' && sees(d.seat) ? d.drawn : null,
+        }
+      : null,
     queue: s.queue.map((t) => ({ ...t })),
     airDrop: s.airDrop.slice(),
     results: s.results.map((r) => ({ ...r })),
@@ -699,7 +838,11 @@ export function view(s: AlsState, v: Viewer): AlsView {
 }
 
 export function describe(prev: AlsState, next: AlsState): LogLine[] {
-  return next.events.slice(prev.events.length).flatMap((e): LogLine[] => (e.private ? [{ text: e.text }, { text: e.private.text, visibleTo: [e.private.seat] }] : [{ text: e.text }]));
+  return next.events
+    .slice(prev.events.length)
+    .flatMap((e): LogLine[] =>
+      e.private ? [{ text: e.text }, { text: e.private.text, visibleTo: [e.private.seat] }] : [{ text: e.text }],
+    );
 }
 
 /** Each seat's hand and the identities of its facedown cards (and Reinforce's drawn card): only that seat may see them. */
@@ -709,8 +852,11 @@ export function secrets(s: AlsState): { seat: Seat; values: string[] }[] {
     // Each with its battle: the cards are dealt again every battle (a hand or a facedown card of battle 1 may be the
     // other seat's in battle 2, and was rightly seen by it then).
     const values = s.hands[seat]!.length ? [`"battle":${s.battle},"hand":${JSON.stringify(s.hands[seat])}`] : [];
-    for (const t of THEATERS) for (const p of stackOf(s, t, seat)) if (!p.faceUp) values.push(`{"battle":${s.battle},"card":"${p.card}","faceUp":false`);
-    if (s.decision?.kind === 'reinforce' && s.decision.seat === seat) values.push(`"battle":${s.battle},"drawn":"${s.decision.drawn}"`);
+    for (const t of THEATERS)
+      for (const p of stackOf(s, t, seat))
+        if (!p.faceUp) values.push(`{"battle":${s.battle},"card":"${p.card}","faceUp":false`);
+    if (s.decision?.kind === 'reinforce' && s.decision.seat === seat)
+      values.push(`"battle":${s.battle},"drawn":"${s.decision.drawn}"`);
     return { seat, values };
   });
 }

@@ -13,7 +13,12 @@ const players = ['Player 1 · Alice', 'Player 2 · Random'];
 const start = exampleStart(cfg);
 const html = (s: ArcState, v: Parameters<typeof view>[1], mine = false, extra: object = {}) =>
   renderToStaticMarkup(
-    <ArcticScavengersBoard view={view(s, v)} players={players} {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})} {...extra} />,
+    <ArcticScavengersBoard
+      view={view(s, v)}
+      players={players}
+      {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})}
+      {...extra}
+    />,
   );
 
 describe('arctic scavengers board', () => {
@@ -36,7 +41,9 @@ describe('arctic scavengers board', () => {
   });
 
   it('on the person’s gathering turn: hand cards toggle, actions and hire piles are buttons, STOP', () => {
-    const h = html(start, { seat: 0 }, true, { error: 'You have already used HUNT this round; each action once per round.' });
+    const h = html(start, { seat: 0 }, true, {
+      error: 'You have already used HUNT this round; each action once per round.',
+    });
     expect(h).toContain('data-testid="hand-card-4"');
     expect(h).toContain('aria-label="Shovel card"');
     expect(h).toMatch(/aria-label="DIG"[^>]*aria-disabled="true"/);

@@ -9,7 +9,17 @@
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import type { BoardProps } from '../types';
-import { CARDS, fightOf, people, seatLabel, sortCards, type ArcAction, type ArcView, type CardName, type Merc } from './rules';
+import {
+  CARDS,
+  fightOf,
+  people,
+  seatLabel,
+  sortCards,
+  type ArcAction,
+  type ArcView,
+  type CardName,
+  type Merc,
+} from './rules';
 import { format } from './prompt';
 
 type Kind = 'dig' | 'draw' | 'hunt' | 'trash';
@@ -17,7 +27,11 @@ const KINDS: Kind[] = ['dig', 'draw', 'hunt', 'trash'];
 const same = (a: readonly CardName[], b: readonly CardName[]) => sortCards(a).join('|') === sortCards(b).join('|');
 
 /** The action a click on DIG/DRAW/HUNT/TRASH makes of the selected cards, or why it cannot be played. */
-export function chooseAction(kind: Kind, selected: readonly CardName[], legal: readonly ArcAction[]): ArcAction | string {
+export function chooseAction(
+  kind: Kind,
+  selected: readonly CardName[],
+  legal: readonly ArcAction[],
+): ArcAction | string {
   const verb = kind.toUpperCase();
   const options = legal.filter((a) => a.type === kind);
   if (!options.length) return `${verb} is not possible now (used this round, or no card in hand can ${verb}).`;
@@ -33,13 +47,17 @@ export function chooseAction(kind: Kind, selected: readonly CardName[], legal: r
 export function chooseHire(merc: Merc, selected: readonly CardName[], legal: readonly ArcAction[]): ArcAction | string {
   const hires = legal.filter((a): a is Extract<ArcAction, { type: 'hire' }> => a.type === 'hire' && a.merc === merc);
   const cost = CARDS[merc].cost!;
-  if (!legal.some((a) => a.type === 'hire') && !hires.length) return `No hire is possible now (HIRE used, or not enough food: HUNT first).`;
-  if (!hires.length) return `${merc} costs ${cost.food} food${cost.medicine ? ` + ${cost.medicine} medicine` : ''}: not affordable now.`;
+  if (!legal.some((a) => a.type === 'hire') && !hires.length)
+    return `No hire is possible now (HIRE used, or not enough food: HUNT first).`;
+  if (!hires.length)
+    return `${merc} costs ${cost.food} food${cost.medicine ? ` + ${cost.medicine} medicine` : ''}: not affordable now.`;
   const meds = selected.filter((c) => CARDS[c].abilities.medicine);
   if (meds.length !== selected.length) return 'Only medicine cards (Medkit, Pills) pay for a hire: select just those.';
   const hit = hires.find((a) => same(a.cards, meds));
   if (hit) return hit;
-  return cost.medicine ? `Select medicine cards worth ${cost.medicine} to pay for ${merc}.` : `${merc} needs no medicine: deselect the cards.`;
+  return cost.medicine
+    ? `Select medicine cards worth ${cost.medicine} to pay for ${merc}.`
+    : `${merc} needs no medicine: deselect the cards.`;
 }
 
 const CARD_STYLE = (c: CardName) =>
@@ -67,14 +85,23 @@ function stats(c: CardName): string {
 
 function CardFace({ card, selected = false }: { card: CardName; selected?: boolean }) {
   return (
-    <span className={`flex h-20 w-16 flex-col items-center justify-between rounded-md border-2 p-1 text-center text-[10px] font-semibold sm:h-24 sm:w-20 sm:text-xs ${CARD_STYLE(card)} ${selected ? 'ring-4 ring-indigo-500 -translate-y-1' : ''}`}>
+    <span
+      className={`flex h-20 w-16 flex-col items-center justify-between rounded-md border-2 p-1 text-center text-[10px] font-semibold sm:h-24 sm:w-20 sm:text-xs ${CARD_STYLE(card)} ${selected ? 'ring-4 ring-indigo-500 -translate-y-1' : ''}`}
+    >
       <span className="leading-tight">{card}</span>
       <span className="text-[9px] font-normal leading-tight sm:text-[10px]">{stats(card)}</span>
     </span>
   );
 }
 
-export default function ArcticScavengersBoard({ view: v, players, legal, onAction, error, over }: BoardProps<ArcAction, ArcView>) {
+export default function ArcticScavengersBoard({
+  view: v,
+  players,
+  legal,
+  onAction,
+  error,
+  over,
+}: BoardProps<ArcAction, ArcView>) {
   const [sel, setSel] = useState<number[]>([]);
   const mine = !!legal && legal.length > 0 && !!onAction && v.you !== null;
   const you = v.you;
@@ -110,7 +137,11 @@ export default function ArcticScavengersBoard({ view: v, players, legal, onActio
         <span data-testid="junkyard" aria-label={`Junkyard: ${v.junkyard} cards`} className="rounded border px-2 py-1">
           Junkyard {v.junkyard}
         </span>
-        <span data-testid="contested" aria-label={`Contested resources: ${v.contested} cards`} className="rounded border px-2 py-1">
+        <span
+          data-testid="contested"
+          aria-label={`Contested resources: ${v.contested} cards`}
+          className="rounded border px-2 py-1"
+        >
           Contested {v.contested}
         </span>
         {v.mercs.map((m) => {
@@ -118,7 +149,10 @@ export default function ArcticScavengersBoard({ view: v, players, legal, onActio
           if (!gathering) {
             return (
               <span key={m.merc} aria-label={label} className="rounded border px-2 py-1">
-                {m.merc} ×{m.count} <span className="opacity-70">({m.food} food{m.medicine ? `, ${m.medicine} med` : ''})</span>
+                {m.merc} ×{m.count}{' '}
+                <span className="opacity-70">
+                  ({m.food} food{m.medicine ? `, ${m.medicine} med` : ''})
+                </span>
               </span>
             );
           }
@@ -132,7 +166,10 @@ export default function ArcticScavengersBoard({ view: v, players, legal, onActio
               onClick={() => typeof choice !== 'string' && play(choice)}
               className="rounded border border-indigo-400 px-2 py-1 aria-disabled:opacity-50"
             >
-              Hire {m.merc} ×{m.count} <span className="opacity-70">({m.food} food{m.medicine ? `, ${m.medicine} med` : ''})</span>
+              Hire {m.merc} ×{m.count}{' '}
+              <span className="opacity-70">
+                ({m.food} food{m.medicine ? `, ${m.medicine} med` : ''})
+              </span>
             </ActionButton>
           );
         })}
@@ -146,18 +183,35 @@ export default function ArcticScavengersBoard({ view: v, players, legal, onActio
             aria-label={`${name(seat)}: tribe of ${t.tribe}${v.toMove === seat && !over ? ', to move' : ''}`}
             className={`rounded-lg border p-2 ${v.toMove === seat && !over ? 'border-indigo-500' : ''}`}
           >
-            <p className="font-semibold">{name(seat)}{seat === you ? ' (you)' : ''}</p>
+            <p className="font-semibold">
+              {name(seat)}
+              {seat === you ? ' (you)' : ''}
+            </p>
             <p>
               Tribe {t.tribe} · draw pile {t.deckCount} · discard {t.discardCount} · hand {t.handCount} · food {t.food}
             </p>
-            <p className="text-xs opacity-80">Used: {t.used.length ? t.used.map((u) => u.toUpperCase()).join(', ') : 'none'} · Won: {t.won.join(', ') || 'none'}</p>
+            <p className="text-xs opacity-80">
+              Used: {t.used.length ? t.used.map((u) => u.toUpperCase()).join(', ') : 'none'} · Won:{' '}
+              {t.won.join(', ') || 'none'}
+            </p>
             {t.hand && seat !== you && (
-              <div aria-label={`Skirmish hand of ${name(seat)}: ${t.hand.join(', ') || 'empty'}`} className="mt-1 flex flex-wrap gap-1">
+              <div
+                aria-label={`Skirmish hand of ${name(seat)}: ${t.hand.join(', ') || 'empty'}`}
+                className="mt-1 flex flex-wrap gap-1"
+              >
                 {t.hand.map((c, i) => {
-                  const hit = mine && v.phase === 'skirmish' ? legal!.find((a) => (a.type === 'snipe' || a.type === 'sabotage') && a.target === c) : undefined;
+                  const hit =
+                    mine && v.phase === 'skirmish'
+                      ? legal!.find((a) => (a.type === 'snipe' || a.type === 'sabotage') && a.target === c)
+                      : undefined;
                   if (!hit) return <CardFace key={i} card={c} />;
                   return (
-                    <ActionButton key={i} data-testid={`target-${i}`} aria-label={`${hit.type === 'snipe' ? 'Snipe' : 'Sabotage'} ${c}`} onClick={() => play(hit)}>
+                    <ActionButton
+                      key={i}
+                      data-testid={`target-${i}`}
+                      aria-label={`${hit.type === 'snipe' ? 'Snipe' : 'Sabotage'} ${c}`}
+                      onClick={() => play(hit)}
+                    >
                       <CardFace card={c} />
                     </ActionButton>
                   );
@@ -223,7 +277,12 @@ export default function ArcticScavengersBoard({ view: v, players, legal, onActio
           <p>Keep one card from the junkyard:</p>
           <div className="flex flex-wrap gap-1">
             {v.dig.map((c, i) => (
-              <ActionButton key={i} data-testid={`keep-${i}`} aria-label={`Keep ${c}`} onClick={() => play({ type: 'keep', card: c })}>
+              <ActionButton
+                key={i}
+                data-testid={`keep-${i}`}
+                aria-label={`Keep ${c}`}
+                onClick={() => play({ type: 'keep', card: c })}
+              >
                 <CardFace card={c} />
               </ActionButton>
             ))}
@@ -232,7 +291,12 @@ export default function ArcticScavengersBoard({ view: v, players, legal, onActio
       )}
 
       {mine && legal!.some((a) => a.type === 'stop') && (
-        <ActionButton data-testid="action-stop" aria-label="STOP" onClick={() => play({ type: 'stop' })} className="self-start rounded border border-neutral-500 px-3 py-1.5 font-semibold">
+        <ActionButton
+          data-testid="action-stop"
+          aria-label="STOP"
+          onClick={() => play({ type: 'stop' })}
+          className="self-start rounded border border-neutral-500 px-3 py-1.5 font-semibold"
+        >
           {v.phase === 'gather' ? 'STOP gathering' : 'STOP (end skirmish actions)'}
         </ActionButton>
       )}
@@ -242,7 +306,8 @@ export default function ArcticScavengersBoard({ view: v, players, legal, onActio
         <section aria-label="Skirmishes" className="text-xs">
           {v.skirmishes.map((k) => (
             <p key={k.round} data-testid={`skirmish-${k.round}`}>
-              Round {k.round}: {name(0)} {k.hands[0]!.join(', ') || 'nothing'} (fight {k.fight[0]}) vs {name(1)} {k.hands[1]!.join(', ') || 'nothing'} (fight {k.fight[1]}) —{' '}
+              Round {k.round}: {name(0)} {k.hands[0]!.join(', ') || 'nothing'} (fight {k.fight[0]}) vs {name(1)}{' '}
+              {k.hands[1]!.join(', ') || 'nothing'} (fight {k.fight[1]}) —{' '}
               {k.winner === null ? `tie, ${k.prize} to the junkyard` : `${name(k.winner)} wins ${k.prize}`}
             </p>
           ))}
@@ -255,7 +320,11 @@ export default function ArcticScavengersBoard({ view: v, players, legal, onActio
         ))}
       </section>
       {/* Every legal move in the game's own words, for screen readers. */}
-      {mine && <p className="sr-only">{legal!.length} legal moves, e.g. {format(legal![0]!)}</p>}
+      {mine && (
+        <p className="sr-only">
+          {legal!.length} legal moves, e.g. {format(legal![0]!)}
+        </p>
+      )}
     </div>
   );
 }

@@ -35,7 +35,8 @@ describe('arctic scavengers engine', () => {
   });
   it('beats a random player over 60 seeded matches', () => {
     let score = 0;
-    for (let i = 0; i < 60; i++) score += playVsRandom(arcticScavengers, createRng(`arc-engine-test-${i}`), i % 2).engineScore;
+    for (let i = 0; i < 60; i++)
+      score += playVsRandom(arcticScavengers, createRng(`arc-engine-test-${i}`), i % 2).engineScore;
     expect(score / 60).toBeGreaterThan(0.85);
   }, 30_000);
 });

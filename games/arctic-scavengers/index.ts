@@ -13,7 +13,8 @@ export const arcticScavengers = defineGame({
   // No demoConfig: a full 6-round match is about 40 moves (about 20 per seat), quick enough for the demo.
   meta: {
     title: 'Arctic Scavengers',
-    blurb: 'Lead a tribe of survivors: dig the junkyard, hunt, hire mercenaries and fight skirmishes over contested resources; the largest tribe wins.',
+    blurb:
+      'Lead a tribe of survivors: dig the junkyard, hunt, hire mercenaries and fight skirmishes over contested resources; the largest tribe wins.',
     minPlayers: 2,
     maxPlayers: 2,
     // Each seat sees only its own hand and what it digs; nobody sees the order of any pile.
@@ -30,12 +31,18 @@ export const arcticScavengers = defineGame({
     summary: GAMEBENCH_RULES,
     topics: {
       // GameBench's appendix G lists no withheld topics for Arctic Scavengers: these are the details of its implementation and the arena's.
-      Cards: 'Each tribe starts with 4 Refugee, 3 Scavenger, 1 Brawler, 1 Spear and 1 Shovel. Tribe members (Refugee, Scavenger, Brawler, Hunter, Saboteur, Scout, Group Leaders, Sniper Team, Thug and the contested Sled Team, Field Crew, Tribe Family) count towards the tribe; tools, medicine and Junk do not.',
-      'Resource gathering': 'In turn, each player takes actions until they STOP: DIG (look at junkyard cards, keep one), DRAW (draw from your pile), HUNT (gain food for this round), HIRE (take a mercenary for food and medicine), TRASH (put hand cards into the junkyard). Each action at most once per round; a modifier card needs a standard card in the same action.',
-      Skirmish: 'The cards left in hand fight. Both hands are shown; Sniper Teams may snipe an opposing tribe member and Saboteurs disarm an opposing tool. The higher FIGHT total wins the contested resource; ties go to the hand with more tribe members, then to the junkyard.',
-      Winning: 'After the last contested resource, the player whose cards hold the most tribe members wins (1 point, the other 0); equal tribes draw.',
-      'answer-format': 'Answer with one move exactly as listed: "DIG: Brawler, Shovel", "HIRE Scout with Pills", "KEEP Medkit", "SNIPE Brawler", "STOP". Reasoning before it is fine; the last move written counts.',
-      deviations: '6 contested resources (a second Tribe Family) for the 6 rounds of the rules text, a draw pile and a discard pile, Sniper Team and Saboteur only in the skirmish, the final tribe counted over all cards, equal tribes draw. The reasons are in games/arctic-scavengers/rules.ts.',
+      Cards:
+        'Each tribe starts with 4 Refugee, 3 Scavenger, 1 Brawler, 1 Spear and 1 Shovel. Tribe members (Refugee, Scavenger, Brawler, Hunter, Saboteur, Scout, Group Leaders, Sniper Team, Thug and the contested Sled Team, Field Crew, Tribe Family) count towards the tribe; tools, medicine and Junk do not.',
+      'Resource gathering':
+        'In turn, each player takes actions until they STOP: DIG (look at junkyard cards, keep one), DRAW (draw from your pile), HUNT (gain food for this round), HIRE (take a mercenary for food and medicine), TRASH (put hand cards into the junkyard). Each action at most once per round; a modifier card needs a standard card in the same action.',
+      Skirmish:
+        'The cards left in hand fight. Both hands are shown; Sniper Teams may snipe an opposing tribe member and Saboteurs disarm an opposing tool. The higher FIGHT total wins the contested resource; ties go to the hand with more tribe members, then to the junkyard.',
+      Winning:
+        'After the last contested resource, the player whose cards hold the most tribe members wins (1 point, the other 0); equal tribes draw.',
+      'answer-format':
+        'Answer with one move exactly as listed: "DIG: Brawler, Shovel", "HIRE Scout with Pills", "KEEP Medkit", "SNIPE Brawler", "STOP". Reasoning before it is fine; the last move written counts.',
+      deviations:
+        '6 contested resources (a second Tribe Family) for the 6 rounds of the rules text, a draw pile and a discard pile, Sniper Team and Saboteur only in the skirmish, the final tribe counted over all cards, equal tribes draw. The reasons are in games/arctic-scavengers/rules.ts.',
     },
   },
 });

@@ -3,7 +3,12 @@
 import { playEngineVsRandom } from '../../lib/engine/playout';
 import type { GameDef, Rng, Seat } from '../types';
 
-export function playVsRandom(game: GameDef, rng: Rng, engineSeat: Seat, config: object = {}): { engineScore: number; tribes: number[]; plies: number; enginePlies: number } {
+export function playVsRandom(
+  game: GameDef,
+  rng: Rng,
+  engineSeat: Seat,
+  config: object = {},
+): { engineScore: number; tribes: number[]; plies: number; enginePlies: number } {
   const { outcome: o, plies, enginePlies } = playEngineVsRandom(game, rng, { engineSeats: [engineSeat], config });
   return { engineScore: o.scores[engineSeat]!, tribes: o.rewards!, plies, enginePlies };
 }

@@ -69,11 +69,22 @@ describe('arctic scavengers prompt', () => {
     ];
     for (const [reply, action] of cases) expect(parse(reply, 0, legal), reply).toEqual({ action });
     const hunted = apply(start, 0, { type: 'hunt', cards: ['Scavenger'] }, createRng('h'));
-    expect(parse('My move: HIRE Scavenger', 0, legalActions(hunted, 0))).toEqual({ action: { type: 'hire', merc: 'Scavenger', cards: [] } });
-    expect(parse('["HIRE", [], "Scavenger"]', 0, legalActions(hunted, 0))).toEqual({ action: { type: 'hire', merc: 'Scavenger', cards: [] } });
+    expect(parse('My move: HIRE Scavenger', 0, legalActions(hunted, 0))).toEqual({
+      action: { type: 'hire', merc: 'Scavenger', cards: [] },
+    });
+    expect(parse('["HIRE", [], "Scavenger"]', 0, legalActions(hunted, 0))).toEqual({
+      action: { type: 'hire', merc: 'Scavenger', cards: [] },
+    });
     const dug = apply(start, 0, dig, createRng('d'));
-    expect(parse('I keep the **Medkit**: KEEP Medkit', 0, legalActions(dug, 0))).toEqual({ action: { type: 'keep', card: 'Medkit' } });
-    expect(parseCards('Group Leaders, multi-tool and 2 Pills')).toEqual(['Group Leaders', 'Multitool', 'Pills', 'Pills']);
+    expect(parse('I keep the **Medkit**: KEEP Medkit', 0, legalActions(dug, 0))).toEqual({
+      action: { type: 'keep', card: 'Medkit' },
+    });
+    expect(parseCards('Group Leaders, multi-tool and 2 Pills')).toEqual([
+      'Group Leaders',
+      'Multitool',
+      'Pills',
+      'Pills',
+    ]);
   });
 
   it('refuses with a reason a model can act on', () => {

@@ -68,7 +68,9 @@ export function cardLine(c: CardName): string {
     const x = info.abilities[ab];
     return x ? [`${label} ${x.v}${x.kind === 'M' ? ' (modifier)' : ''}`] : [];
   });
-  const cost = info.cost ? `; hire cost ${info.cost.food} food${info.cost.medicine ? ` + ${info.cost.medicine} medicine` : ''}` : '';
+  const cost = info.cost
+    ? `; hire cost ${info.cost.food} food${info.cost.medicine ? ` + ${info.cost.medicine} medicine` : ''}`
+    : '';
   return `${c}: ${info.people ? `${info.people} tribe member${info.people > 1 ? 's' : ''}` : 'tool/item, no tribe members'}${abs.length ? `, ${abs.join(', ')}` : ''}${info.text ? `. ${info.text}` : ''}${cost}`;
 }
 
@@ -82,7 +84,16 @@ export function exampleStart(cfg: ArcConfig): ArcState {
   for (const c of hand1) deck1.splice(deck1.indexOf(c), 1);
   const junk = JUNKYARD.flatMap(([c, n]) => Array<CardName>(n).fill(c));
   for (const c of ['Medkit', 'Junk', 'Net'] as CardName[]) junk.splice(junk.indexOf(c), 1);
-  const tribe = (hand: CardName[], deck: CardName[]) => ({ deck, discard: [], hand, used: [], food: 0, snipes: 0, sabotages: 0, won: [] });
+  const tribe = (hand: CardName[], deck: CardName[]) => ({
+    deck,
+    discard: [],
+    hand,
+    used: [],
+    food: 0,
+    snipes: 0,
+    sabotages: 0,
+    won: [],
+  });
   return {
     config: cfg,
     round: 1,
@@ -129,7 +140,7 @@ function system(cfg: ArcConfig, seat: Seat): string {
     '  HIRE: take one mercenary from a pile into your discard pile, paying its food cost from your FOOD and its medicine cost with MEDICINE cards (Medkit 2, Pills 1) from your hand.',
     '  TRASH: put any cards from your hand into the junkyard for good.',
     '  A MODIFIER card (tools, Group Leaders, Wolf Pack) adds its value only when played with at least one STANDARD card of the same action. Cards you play go to your discard pile.',
-    '- Skirmish: the cards still in your hand are your skirmish hand, and both hands are shown. The first player, then the other, may use each Sniper Team in hand to SNIPE an opposing tribe member and each Saboteur to SABOTAGE an opposing tool (a card without tribe members); the target is discarded, the acting card stays. Then the higher total FIGHT of all cards in hand wins the top contested resource (into the winner\'s discard pile); on equal FIGHT the hand with more tribe members wins; still equal, the card goes to the junkyard.',
+    "- Skirmish: the cards still in your hand are your skirmish hand, and both hands are shown. The first player, then the other, may use each Sniper Team in hand to SNIPE an opposing tribe member and each Saboteur to SABOTAGE an opposing tool (a card without tribe members); the target is discarded, the acting card stays. Then the higher total FIGHT of all cards in hand wins the top contested resource (into the winner's discard pile); on equal FIGHT the hand with more tribe members wins; still equal, the card goes to the junkyard.",
     '- At the end the largest tribe (tribe members on all the cards you own) wins; equal tribes draw.',
     '',
     'Cards (tribe members):',
@@ -171,15 +182,24 @@ function turn(v: ArcView, seat: Seat, legal: ArcAction[] | null): string {
     `Junkyard: ${v.junkyard} cards. Contested resources left: ${v.contested}. Mercenaries: ${v.mercs.map((m) => `${m.merc} ${m.count} left (${m.food} food${m.medicine ? ` + ${m.medicine} med` : ''})`).join(', ')}.`,
   ];
   if (v.phase === 'skirmish' && me.hand && them.hand) {
-    lines.push(`Skirmish now: you FIGHT ${fightOf(me.hand)} with ${people(me.hand)} tribe members; ${seatLabel(1 - seat)} FIGHT ${fightOf(them.hand)} with ${people(them.hand)}.`);
+    lines.push(
+      `Skirmish now: you FIGHT ${fightOf(me.hand)} with ${people(me.hand)} tribe members; ${seatLabel(1 - seat)} FIGHT ${fightOf(them.hand)} with ${people(them.hand)}.`,
+    );
   }
   const last = v.skirmishes.at(-1);
-  if (last) lines.push(`Last skirmish (round ${last.round}): ${seatLabel(0)} ${listCards(last.hands[0]!)} (FIGHT ${last.fight[0]}), ${seatLabel(1)} ${listCards(last.hands[1]!)} (FIGHT ${last.fight[1]}): ${last.winner === null ? `tie, ${last.prize} to the junkyard` : `${seatLabel(last.winner)} won ${last.prize}`}.`);
+  if (last)
+    lines.push(
+      `Last skirmish (round ${last.round}): ${seatLabel(0)} ${listCards(last.hands[0]!)} (FIGHT ${last.fight[0]}), ${seatLabel(1)} ${listCards(last.hands[1]!)} (FIGHT ${last.fight[1]}): ${last.winner === null ? `tie, ${last.prize} to the junkyard` : `${seatLabel(last.winner)} won ${last.prize}`}.`,
+    );
   if (v.events.length) lines.push('Recent events:', ...v.events.slice(-8).map((e) => `- ${e}`));
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
   if (v.toMove !== seat) return [...lines, `It is ${seatLabel(v.toMove!)}'s turn.`].join('\n');
-  if (v.phase === 'dig') lines.push(`You dug ${listCards(v.dig ?? [])}: KEEP one of them; the rest go to the bottom of the junkyard.`);
-  else if (v.phase === 'gather') lines.push('Your turn to gather: take an action (each of DIG, DRAW, HUNT, HIRE, TRASH once per round) or STOP; the cards left in your hand go to the skirmish.');
+  if (v.phase === 'dig')
+    lines.push(`You dug ${listCards(v.dig ?? [])}: KEEP one of them; the rest go to the bottom of the junkyard.`);
+  else if (v.phase === 'gather')
+    lines.push(
+      'Your turn to gather: take an action (each of DIG, DRAW, HUNT, HIRE, TRASH once per round) or STOP; the cards left in your hand go to the skirmish.',
+    );
   else lines.push('Your skirmish actions: SNIPE or SABOTAGE with an unused Sniper Team or Saboteur, or STOP.');
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a)}`));
   lines.push('Reply with one move exactly as listed above (you may reason first; the last move written counts).');
@@ -227,21 +247,29 @@ function interpret(verbWord: string, rest: string): Parsed {
   const cards = parseCards(rest);
   if (verb === 'stop') return { type: 'stop' };
   if (verb === 'dig' || verb === 'draw' || verb === 'hunt' || verb === 'trash') {
-    if (!cards.length) return { error: `Name the cards you play for ${verb.toUpperCase()}, e.g. "${verb.toUpperCase()}: Scavenger".` };
+    if (!cards.length)
+      return { error: `Name the cards you play for ${verb.toUpperCase()}, e.g. "${verb.toUpperCase()}: Scavenger".` };
     return { type: verb, cards: sortCards(cards) };
   }
   if (verb === 'hire') {
     const merc = cards.find((c): c is Merc => (MERCS as readonly string[]).includes(c));
-    if (!merc) return { error: `Name the mercenary to hire (${MERCS.join(', ')}), e.g. "HIRE Brawler" or "HIRE Scout with Pills".` };
+    if (!merc)
+      return {
+        error: `Name the mercenary to hire (${MERCS.join(', ')}), e.g. "HIRE Brawler" or "HIRE Scout with Pills".`,
+      };
     return { type: 'hire', merc, cards: sortCards(cards.filter((c) => CARDS[c].abilities.medicine)) };
   }
-  if (!cards.length) return { error: `Name the card for ${verb.toUpperCase()}, e.g. "${verb === 'keep' ? 'KEEP Medkit' : verb.startsWith('snip') ? 'SNIPE Brawler' : 'SABOTAGE Spear'}".` };
+  if (!cards.length)
+    return {
+      error: `Name the card for ${verb.toUpperCase()}, e.g. "${verb === 'keep' ? 'KEEP Medkit' : verb.startsWith('snip') ? 'SNIPE Brawler' : 'SABOTAGE Spear'}".`,
+    };
   if (verb === 'keep') return { type: 'keep', card: cards[0]! };
   if (verb === 'snipe' || verb === 'sniper') return { type: 'snipe', target: cards[0]! };
   return { type: 'sabotage', target: cards[0]! };
 }
 
-const flat = (x: unknown): string[] => (Array.isArray(x) ? x.flatMap(flat) : x === null || x === undefined ? [] : [String(x)]);
+const flat = (x: unknown): string[] =>
+  Array.isArray(x) ? x.flatMap(flat) : x === null || x === undefined ? [] : [String(x)];
 
 /** GameBench-style JSON: ["DIG", ["Brawler", "Shovel"]], ["HIRE", ["Pills"], "Saboteur"], {"action": "DIG", "cards": […]}. */
 function fromJson(text: string): { verb: string; rest: string } | null {
@@ -255,7 +283,11 @@ function fromJson(text: string): { verb: string; rest: string } | null {
         const r = o as Record<string, unknown>;
         const verb = String(r.action ?? r.type ?? r.move ?? '').trim();
         const m = new RegExp(`^(${VERB_RE})\\b(.*)$`, 'i').exec(verb);
-        if (m) last = { verb: m[1]!, rest: [m[2], ...flat([r.cards, r.merc, r.mercenary, r.card, r.target])].filter(Boolean).join(', ') };
+        if (m)
+          last = {
+            verb: m[1]!,
+            rest: [m[2], ...flat([r.cards, r.merc, r.mercenary, r.card, r.target])].filter(Boolean).join(', '),
+          };
       }
     } catch {
       /* not JSON */
@@ -267,7 +299,10 @@ function fromJson(text: string): { verb: string; rest: string } | null {
 /** The last move written: a line starting with a move word, else the last upper-case move word in the reply. */
 function findMove(clean: string): { verb: string; rest: string } | null {
   const lines = clean.split('\n');
-  const start = new RegExp(`^(?:\\s*(?:[-*>#]|\\d+[.)])\\s*)*(?:(?:final\\s+)?(?:answer|move|action|choice|decision)\\s*(?:is)?\\s*[:=-]?\\s*)?(${VERB_RE})\\b(.*)$`, 'i');
+  const start = new RegExp(
+    `^(?:\\s*(?:[-*>#]|\\d+[.)])\\s*)*(?:(?:final\\s+)?(?:answer|move|action|choice|decision)\\s*(?:is)?\\s*[:=-]?\\s*)?(${VERB_RE})\\b(.*)$`,
+    'i',
+  );
   const upper = new RegExp(`\\b(${VERB_RE.toUpperCase()})\\b`, 'g');
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!;
@@ -287,7 +322,11 @@ const same = (a: ArcAction, b: ArcAction) => format(a) === format(b);
 export function parse(reply: string, _seat: Seat, legal: ArcAction[] | null): ParseResult<ArcAction> {
   const clean = reply.replace(/```[a-z]*\n?/gi, '\n').replace(/[*_`"'“”]+/g, ' ');
   const found = fromJson(reply) ?? findMove(clean);
-  if (!found) return { error: 'No move found. Answer with one move exactly as listed under "Legal moves:", e.g. "DIG: Brawler, Shovel", "HIRE Brawler", "KEEP Medkit", "SNIPE Brawler" or "STOP".' };
+  if (!found)
+    return {
+      error:
+        'No move found. Answer with one move exactly as listed under "Legal moves:", e.g. "DIG: Brawler, Shovel", "HIRE Brawler", "KEEP Medkit", "SNIPE Brawler" or "STOP".',
+    };
   const got = interpret(found.verb, found.rest);
   if ('error' in got) return got;
   if (!legal) return { action: got };
@@ -295,10 +334,17 @@ export function parse(reply: string, _seat: Seat, legal: ArcAction[] | null): Pa
   if (match) return { action: match };
   const kinds = [...new Set(legal.map((a) => a.type))];
   if (!kinds.includes(got.type)) {
-    return { error: `${format(got).split(/[ :]/)[0]} is not possible now. You can: ${kinds.map((k) => k.toUpperCase()).join(', ')}${kinds.includes('keep') ? ' (choose the junkyard card you dug)' : ''}.` };
+    return {
+      error: `${format(got).split(/[ :]/)[0]} is not possible now. You can: ${kinds.map((k) => k.toUpperCase()).join(', ')}${kinds.includes('keep') ? ' (choose the junkyard card you dug)' : ''}.`,
+    };
   }
-  const similar = legal.filter((a) => a.type === got.type).slice(0, 8).map(format);
-  return { error: `"${format(got)}" is not a legal move (check the cards in your hand, the costs and your food). Legal ${got.type.toUpperCase()} moves include: ${similar.join(' | ')}.` };
+  const similar = legal
+    .filter((a) => a.type === got.type)
+    .slice(0, 8)
+    .map(format);
+  return {
+    error: `"${format(got)}" is not a legal move (check the cards in your hand, the costs and your food). Legal ${got.type.toUpperCase()} moves include: ${similar.join(' | ')}.`,
+  };
 }
 
 export const prompt: GamePrompt<ArcState, ArcAction, ArcConfig, ArcView> = {

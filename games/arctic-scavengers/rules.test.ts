@@ -48,7 +48,16 @@ describe('arctic scavengers setup', () => {
     expect(s.junkyard).toHaveLength(42);
     expect(s.contested).toHaveLength(6);
     expect(s.contested.filter((c) => c === 'Tribe Family')).toHaveLength(2);
-    expect(s.mercs).toEqual({ Scavenger: 14, Brawler: 8, Hunter: 8, Saboteur: 8, Scout: 8, 'Group Leaders': 5, 'Sniper Team': 5, Thug: 5 });
+    expect(s.mercs).toEqual({
+      Scavenger: 14,
+      Brawler: 8,
+      Hunter: 8,
+      Saboteur: 8,
+      Scout: 8,
+      'Group Leaders': 5,
+      'Sniper Team': 5,
+      Thug: 5,
+    });
     expect(s.round).toBe(1);
     expect(activeSeats(s)).toEqual([0]);
     expect(() => setup(createRng('x'), cfg, 3)).toThrow();
@@ -63,7 +72,11 @@ describe('arctic scavengers gathering', () => {
     let s = act(base(), 0, { type: 'dig', cards: ['Brawler', 'Shovel'] });
     expect(s.phase).toBe('dig');
     expect(s.dig).toEqual({ seat: 0, cards: ['Medkit', 'Junk', 'Net'] });
-    expect(legalActions(s, 0)).toEqual([{ type: 'keep', card: 'Net' }, { type: 'keep', card: 'Medkit' }, { type: 'keep', card: 'Junk' }]);
+    expect(legalActions(s, 0)).toEqual([
+      { type: 'keep', card: 'Net' },
+      { type: 'keep', card: 'Medkit' },
+      { type: 'keep', card: 'Junk' },
+    ]);
     expect(reject(s, 0, { type: 'keep', card: 'Pills' })).toMatch(/not among/);
     expect(reject(s, 0, { type: 'stop' })).toMatch(/keep first/);
     s = act(s, 0, { type: 'keep', card: 'Medkit' });
@@ -107,7 +120,9 @@ describe('arctic scavengers gathering', () => {
     let s = base();
     expect(reject(s, 0, { type: 'hire', merc: 'Scavenger', cards: [] })).toMatch(/costs 1 food and you have 0/);
     s = act(s, 0, { type: 'hunt', cards: ['Scavenger'] });
-    expect(legalActions(s, 0).filter((a) => a.type === 'hire')).toEqual([{ type: 'hire', merc: 'Scavenger', cards: [] }]);
+    expect(legalActions(s, 0).filter((a) => a.type === 'hire')).toEqual([
+      { type: 'hire', merc: 'Scavenger', cards: [] },
+    ]);
     s = act(s, 0, { type: 'hire', merc: 'Scavenger', cards: [] });
     expect(s.tribes[0]!.food).toBe(0);
     expect(s.mercs.Scavenger).toBe(13);
@@ -120,11 +135,15 @@ describe('arctic scavengers gathering', () => {
     expect(reject(m, 0, { type: 'hire', merc: 'Hunter', cards: ['Refugee'] })).toMatch(/Only MEDICINE/);
     expect(reject(m, 0, { type: 'hire', merc: 'Brawler', cards: [] })).toMatch(/2 food/);
     const hires = legalActions(m, 0).filter((a) => a.type === 'hire');
-    expect(hires).toEqual([
-      { type: 'hire', merc: 'Hunter', cards: ['Medkit'] },
-      { type: 'hire', merc: 'Hunter', cards: ['Pills'] },
-      { type: 'hire', merc: 'Hunter', cards: ['Medkit', 'Pills'] },
-    ].map((a) => expect.objectContaining(a)).length ? hires : []);
+    expect(hires).toEqual(
+      [
+        { type: 'hire', merc: 'Hunter', cards: ['Medkit'] },
+        { type: 'hire', merc: 'Hunter', cards: ['Pills'] },
+        { type: 'hire', merc: 'Hunter', cards: ['Medkit', 'Pills'] },
+      ].map((a) => expect.objectContaining(a)).length
+        ? hires
+        : [],
+    );
     expect(hires).toHaveLength(3);
     const n = act(m, 0, { type: 'hire', merc: 'Hunter', cards: ['Pills'] });
     expect(n.tribes[0]!.hand).toEqual(['Medkit', 'Refugee']);

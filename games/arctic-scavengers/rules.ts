@@ -67,7 +67,16 @@ export const CARD_NAMES = [
 ] as const;
 export type CardName = (typeof CARD_NAMES)[number];
 
-export const MERCS = ['Scavenger', 'Brawler', 'Hunter', 'Saboteur', 'Scout', 'Group Leaders', 'Sniper Team', 'Thug'] as const;
+export const MERCS = [
+  'Scavenger',
+  'Brawler',
+  'Hunter',
+  'Saboteur',
+  'Scout',
+  'Group Leaders',
+  'Sniper Team',
+  'Thug',
+] as const;
 export type Merc = (typeof MERCS)[number];
 
 export type Ability = 'dig' | 'draw' | 'hunt' | 'fight' | 'medicine';
@@ -88,13 +97,32 @@ const M = (v: number): AbilityValue => ({ v, kind: 'M' });
 /** GameBench's cards/game_cards.py. */
 export const CARDS: Record<CardName, CardInfo> = {
   Refugee: { people: 1, abilities: { dig: S(0), hunt: S(0) } },
-  Scavenger: { people: 1, abilities: { draw: S(1), dig: S(1), hunt: S(1), fight: S(1) }, cost: { food: 1, medicine: 0 } },
+  Scavenger: {
+    people: 1,
+    abilities: { draw: S(1), dig: S(1), hunt: S(1), fight: S(1) },
+    cost: { food: 1, medicine: 0 },
+  },
   Brawler: { people: 1, abilities: { dig: S(1), fight: S(2) }, cost: { food: 2, medicine: 0 } },
   Hunter: { people: 1, abilities: { hunt: S(2), fight: S(1) }, cost: { food: 0, medicine: 1 } },
-  Saboteur: { people: 1, abilities: { dig: S(1), fight: S(1) }, cost: { food: 1, medicine: 1 }, text: 'In the skirmish: disarm one opposing tool, forcing it to be discarded.' },
+  Saboteur: {
+    people: 1,
+    abilities: { dig: S(1), fight: S(1) },
+    cost: { food: 1, medicine: 1 },
+    text: 'In the skirmish: disarm one opposing tool, forcing it to be discarded.',
+  },
   Scout: { people: 1, abilities: { draw: S(2), fight: S(2) }, cost: { food: 2, medicine: 1 } },
-  'Group Leaders': { people: 2, abilities: { draw: M(2), dig: M(2), hunt: M(2), fight: M(2) }, cost: { food: 2, medicine: 2 }, text: 'Modifier: enhances any action.' },
-  'Sniper Team': { people: 2, abilities: {}, cost: { food: 2, medicine: 2 }, text: 'In the skirmish: snipe one opposing tribe member, forcing it to be discarded.' },
+  'Group Leaders': {
+    people: 2,
+    abilities: { draw: M(2), dig: M(2), hunt: M(2), fight: M(2) },
+    cost: { food: 2, medicine: 2 },
+    text: 'Modifier: enhances any action.',
+  },
+  'Sniper Team': {
+    people: 2,
+    abilities: {},
+    cost: { food: 2, medicine: 2 },
+    text: 'In the skirmish: snipe one opposing tribe member, forcing it to be discarded.',
+  },
   Thug: { people: 3, abilities: { dig: S(1), fight: S(3) }, cost: { food: 6, medicine: 0 } },
   'Sled Team': { people: 2, abilities: { draw: S(2), fight: S(1) } },
   'Field Crew': { people: 4, abilities: { dig: S(2), hunt: S(2), fight: S(2) } },
@@ -111,10 +139,46 @@ export const CARDS: Record<CardName, CardInfo> = {
   Junk: { people: 0, abilities: {} },
 };
 
-export const MERC_PILES: Record<Merc, number> = { Scavenger: 14, Brawler: 8, Hunter: 8, Saboteur: 8, Scout: 8, 'Group Leaders': 5, 'Sniper Team': 5, Thug: 5 };
-export const START_DECK: CardName[] = ['Refugee', 'Refugee', 'Refugee', 'Refugee', 'Scavenger', 'Scavenger', 'Scavenger', 'Brawler', 'Spear', 'Shovel'];
-export const JUNKYARD: [CardName, number][] = [['Junk', 7], ['Multitool', 4], ['Net', 4], ['Spear', 4], ['Pickaxe', 4], ['Shovel', 4], ['Medkit', 6], ['Pills', 9]];
-export const CONTESTED: CardName[] = ['Wolf Pack', 'Grenade', 'Sled Team', 'Field Crew', 'Tribe Family', 'Tribe Family'];
+export const MERC_PILES: Record<Merc, number> = {
+  Scavenger: 14,
+  Brawler: 8,
+  Hunter: 8,
+  Saboteur: 8,
+  Scout: 8,
+  'Group Leaders': 5,
+  'Sniper Team': 5,
+  Thug: 5,
+};
+export const START_DECK: CardName[] = [
+  'Refugee',
+  'Refugee',
+  'Refugee',
+  'Refugee',
+  'Scavenger',
+  'Scavenger',
+  'Scavenger',
+  'Brawler',
+  'Spear',
+  'Shovel',
+];
+export const JUNKYARD: [CardName, number][] = [
+  ['Junk', 7],
+  ['Multitool', 4],
+  ['Net', 4],
+  ['Spear', 4],
+  ['Pickaxe', 4],
+  ['Shovel', 4],
+  ['Medkit', 6],
+  ['Pills', 9],
+];
+export const CONTESTED: CardName[] = [
+  'Wolf Pack',
+  'Grenade',
+  'Sled Team',
+  'Field Crew',
+  'Tribe Family',
+  'Tribe Family',
+];
 export const HAND_SIZE = 5;
 
 export const configSchema = z.object({
@@ -191,8 +255,10 @@ export const seatLabel = (seat: Seat) => `Player ${seat + 1}`;
 export const ORDER = (c: CardName) => CARD_NAMES.indexOf(c);
 export const sortCards = (cards: readonly CardName[]) => [...cards].sort((a, b) => ORDER(a) - ORDER(b));
 export const people = (cards: readonly CardName[]) => cards.reduce((n, c) => n + CARDS[c].people, 0);
-export const fightOf = (cards: readonly CardName[]) => cards.reduce((n, c) => n + (CARDS[c].abilities.fight?.v ?? 0), 0);
-export const valueOf = (cards: readonly CardName[], ab: Ability) => cards.reduce((n, c) => n + (CARDS[c].abilities[ab]?.v ?? 0), 0);
+export const fightOf = (cards: readonly CardName[]) =>
+  cards.reduce((n, c) => n + (CARDS[c].abilities.fight?.v ?? 0), 0);
+export const valueOf = (cards: readonly CardName[], ab: Ability) =>
+  cards.reduce((n, c) => n + (CARDS[c].abilities[ab]?.v ?? 0), 0);
 export const tribeSize = (t: Tribe) => people(t.deck) + people(t.discard) + people(t.hand);
 export const isPerson = (c: CardName) => CARDS[c].people > 0;
 export const countIn = (cards: readonly CardName[], c: CardName) => cards.filter((x) => x === c).length;
@@ -264,14 +330,19 @@ function startRound(s: ArcState, rng: Rng): void {
   s.initiator = (s.round - 1) % 2;
   s.phase = 'gather';
   s.stage = 0;
-  s.events.push({ text: `Round ${s.round} of ${s.config.rounds}: both tribes draw ${HAND_SIZE} cards; ${seatLabel(s.initiator)} gathers first.` });
+  s.events.push({
+    text: `Round ${s.round} of ${s.config.rounds}: both tribes draw ${HAND_SIZE} cards; ${seatLabel(s.initiator)} gathers first.`,
+  });
   s.tribes.forEach((t, seat) => {
     t.used = [];
     t.food = 0;
     t.snipes = 0;
     t.sabotages = 0;
     const got = drawCards(t, HAND_SIZE, rng);
-    s.events.push({ text: `${seatLabel(seat)} draws ${got.length} cards.`, private: { seat, text: `${seatLabel(seat)} draws ${listCards(got)}.`, yours: `You draw ${listCards(got)}.` } });
+    s.events.push({
+      text: `${seatLabel(seat)} draws ${got.length} cards.`,
+      private: { seat, text: `${seatLabel(seat)} draws ${listCards(got)}.`, yours: `You draw ${listCards(got)}.` },
+    });
   });
   settle(s, rng);
 }
@@ -292,13 +363,19 @@ export function activeSeats(s: ArcState): Seat[] {
 const usable = (hand: readonly CardName[], ab: Ability) => hand.filter((c) => CARDS[c].abilities[ab] !== undefined);
 
 /** Why playing these cards for DIG, DRAW or HUNT is not allowed, or null. */
-function cardsProblem(hand: readonly CardName[], cards: readonly CardName[], ab: 'dig' | 'draw' | 'hunt'): string | null {
+function cardsProblem(
+  hand: readonly CardName[],
+  cards: readonly CardName[],
+  ab: 'dig' | 'draw' | 'hunt',
+): string | null {
   const verb = ab.toUpperCase();
   if (cards.length === 0) return `Name the cards you play for ${verb}, e.g. "${verb}: Scavenger".`;
   if (!within(cards, hand)) return `You do not hold ${listCards(cards)}; your hand is ${listCards(hand)}.`;
   const bad = cards.filter((c) => CARDS[c].abilities[ab] === undefined);
-  if (bad.length) return `${[...new Set(bad)].join(', ')} cannot ${verb}. Cards that can: ${listCards(usable(hand, ab)) || 'none'}.`;
-  if (!cards.some((c) => CARDS[c].abilities[ab]!.kind === 'S')) return `A MODIFIER card (${listCards(cards)}) must be played with at least one STANDARD ${verb} card.`;
+  if (bad.length)
+    return `${[...new Set(bad)].join(', ')} cannot ${verb}. Cards that can: ${listCards(usable(hand, ab)) || 'none'}.`;
+  if (!cards.some((c) => CARDS[c].abilities[ab]!.kind === 'S'))
+    return `A MODIFIER card (${listCards(cards)}) must be played with at least one STANDARD ${verb} card.`;
   return null;
 }
 
@@ -310,7 +387,9 @@ function hireOptions(t: Tribe, mercs: Record<Merc, number>): ArcAction[] {
   for (const merc of MERCS) {
     const cost = CARDS[merc].cost!;
     if (mercs[merc] <= 0 || cost.food > t.food) continue;
-    for (const cards of medSets) if (valueOf(cards, 'medicine') >= cost.medicine && (cost.medicine > 0 || cards.length === 0)) out.push({ type: 'hire', merc, cards });
+    for (const cards of medSets)
+      if (valueOf(cards, 'medicine') >= cost.medicine && (cost.medicine > 0 || cards.length === 0))
+        out.push({ type: 'hire', merc, cards });
   }
   return out;
 }
@@ -320,7 +399,8 @@ function gatherOptions(s: ArcState, seat: Seat): ArcAction[] {
   const out: ArcAction[] = [];
   for (const ab of ['dig', 'draw', 'hunt'] as const) {
     if (t.used.includes(ab)) continue;
-    for (const cards of subsets(usable(t.hand, ab))) if (!cardsProblem(t.hand, cards, ab)) out.push({ type: ab, cards });
+    for (const cards of subsets(usable(t.hand, ab)))
+      if (!cardsProblem(t.hand, cards, ab)) out.push({ type: ab, cards });
   }
   if (!t.used.includes('hire')) out.push(...hireOptions(t, s.mercs));
   if (!t.used.includes('trash')) for (const cards of subsets(t.hand)) out.push({ type: 'trash', cards });
@@ -331,8 +411,11 @@ function skirmishOptions(s: ArcState, seat: Seat): ArcAction[] {
   const me = s.tribes[seat]!;
   const them = s.tribes[1 - seat]!;
   const out: ArcAction[] = [];
-  if (countIn(me.hand, 'Sniper Team') > me.snipes) for (const c of new Set(sortCards(them.hand.filter(isPerson)))) out.push({ type: 'snipe', target: c });
-  if (countIn(me.hand, 'Saboteur') > me.sabotages) for (const c of new Set(sortCards(them.hand.filter((x) => !isPerson(x))))) out.push({ type: 'sabotage', target: c });
+  if (countIn(me.hand, 'Sniper Team') > me.snipes)
+    for (const c of new Set(sortCards(them.hand.filter(isPerson)))) out.push({ type: 'snipe', target: c });
+  if (countIn(me.hand, 'Saboteur') > me.sabotages)
+    for (const c of new Set(sortCards(them.hand.filter((x) => !isPerson(x)))))
+      out.push({ type: 'sabotage', target: c });
   return out;
 }
 
@@ -349,29 +432,40 @@ export function reject(s: ArcState, seat: Seat, a: ArcAction): string | null {
   if (seat !== who) return `It is ${seatLabel(who)}'s turn.`;
   const t = s.tribes[seat]!;
   if (s.phase === 'dig') {
-    if (a.type !== 'keep') return `Choose the junkyard card to keep first: ${listCards(s.dig!.cards)} (e.g. "KEEP ${s.dig!.cards[0]}").`;
-    return s.dig!.cards.includes(a.card) ? null : `${a.card} is not among the cards you dug: ${listCards(s.dig!.cards)}.`;
+    if (a.type !== 'keep')
+      return `Choose the junkyard card to keep first: ${listCards(s.dig!.cards)} (e.g. "KEEP ${s.dig!.cards[0]}").`;
+    return s.dig!.cards.includes(a.card)
+      ? null
+      : `${a.card} is not among the cards you dug: ${listCards(s.dig!.cards)}.`;
   }
   if (s.phase === 'skirmish') {
     if (a.type === 'stop') return null;
-    if (a.type !== 'snipe' && a.type !== 'sabotage') return 'It is the skirmish: SNIPE or SABOTAGE an opposing card, or STOP.';
+    if (a.type !== 'snipe' && a.type !== 'sabotage')
+      return 'It is the skirmish: SNIPE or SABOTAGE an opposing card, or STOP.';
     const them = s.tribes[1 - seat]!;
     if (a.type === 'snipe') {
       if (countIn(t.hand, 'Sniper Team') <= t.snipes) return 'You need an unused Sniper Team in your hand to snipe.';
-      if (!them.hand.includes(a.target)) return `${seatLabel(1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
-      if (!isPerson(a.target)) return `${a.target} is not a tribe member: a Sniper Team snipes a tribe member; a Saboteur disarms a tool.`;
+      if (!them.hand.includes(a.target))
+        return `${seatLabel(1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
+      if (!isPerson(a.target))
+        return `${a.target} is not a tribe member: a Sniper Team snipes a tribe member; a Saboteur disarms a tool.`;
       return null;
     }
     if (countIn(t.hand, 'Saboteur') <= t.sabotages) return 'You need an unused Saboteur in your hand to sabotage.';
-    if (!them.hand.includes(a.target)) return `${seatLabel(1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
-    if (isPerson(a.target)) return `${a.target} is a tribe member: a Saboteur disarms a tool (a card without tribe members); a Sniper Team snipes people.`;
+    if (!them.hand.includes(a.target))
+      return `${seatLabel(1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
+    if (isPerson(a.target))
+      return `${a.target} is a tribe member: a Saboteur disarms a tool (a card without tribe members); a Sniper Team snipes people.`;
     return null;
   }
   // Gathering.
   if (a.type === 'stop') return null;
-  if (a.type === 'keep' || a.type === 'snipe' || a.type === 'sabotage') return `It is the resource gathering phase: DIG, DRAW, HUNT, HIRE, TRASH or STOP (snipes and sabotage come in the skirmish).`;
-  if (t.used.includes(a.type)) return `You have already used ${a.type.toUpperCase()} this round; each action once per round.`;
-  if (a.type === 'trash') return within(a.cards, t.hand) ? null : `You do not hold ${listCards(a.cards)}; your hand is ${listCards(t.hand)}.`;
+  if (a.type === 'keep' || a.type === 'snipe' || a.type === 'sabotage')
+    return `It is the resource gathering phase: DIG, DRAW, HUNT, HIRE, TRASH or STOP (snipes and sabotage come in the skirmish).`;
+  if (t.used.includes(a.type))
+    return `You have already used ${a.type.toUpperCase()} this round; each action once per round.`;
+  if (a.type === 'trash')
+    return within(a.cards, t.hand) ? null : `You do not hold ${listCards(a.cards)}; your hand is ${listCards(t.hand)}.`;
   if (a.type === 'hire') {
     if (s.mercs[a.merc] <= 0) return `The ${a.merc} pile is empty.`;
     const cost = CARDS[a.merc].cost!;
@@ -380,14 +474,21 @@ export function reject(s: ArcState, seat: Seat, a: ArcAction): string | null {
     if (bad.length) return `Only MEDICINE cards (Medkit, Pills) pay for a hire, not ${listCards(bad)}.`;
     if (cost.food > t.food) return `${a.merc} costs ${cost.food} food and you have ${t.food} (HUNT first to get food).`;
     const med = valueOf(a.cards, 'medicine');
-    if (med < cost.medicine) return `${a.merc} costs ${cost.medicine} medicine; ${a.cards.length ? listCards(a.cards) : 'no cards'} give ${med}.`;
+    if (med < cost.medicine)
+      return `${a.merc} costs ${cost.medicine} medicine; ${a.cards.length ? listCards(a.cards) : 'no cards'} give ${med}.`;
     if (cost.medicine === 0 && a.cards.length) return `${a.merc} costs no medicine: hire it without medicine cards.`;
     return null;
   }
   return cardsProblem(t.hand, a.cards, a.type);
 }
 
-const ACTION_VERB: Record<GatherType, string> = { dig: 'digs', draw: 'draws', hunt: 'hunts', hire: 'hires', trash: 'trashes' };
+const ACTION_VERB: Record<GatherType, string> = {
+  dig: 'digs',
+  draw: 'draws',
+  hunt: 'hunts',
+  hire: 'hires',
+  trash: 'trashes',
+};
 
 export function apply(prev: ArcState, seat: Seat, a: ArcAction, rng: Rng): ArcState {
   const s: ArcState = structuredClone(prev);
@@ -403,7 +504,11 @@ export function apply(prev: ArcState, seat: Seat, a: ArcAction, rng: Rng): ArcSt
     s.phase = 'gather';
     s.events.push({
       text: `${P} keeps one of the ${dig.cards.length} junkyard cards and returns the rest to the bottom.`,
-      private: { seat, text: `${P} keeps ${a.card} (from ${listCards(dig.cards)}).`, yours: `You keep ${a.card} (from ${listCards(dig.cards)}).` },
+      private: {
+        seat,
+        text: `${P} keeps ${a.card} (from ${listCards(dig.cards)}).`,
+        yours: `You keep ${a.card} (from ${listCards(dig.cards)}).`,
+      },
     });
   } else if (a.type === 'stop') {
     s.events.push({ text: s.phase === 'gather' ? `${P} stops gathering.` : `${P} ends their skirmish actions.` });
@@ -414,7 +519,12 @@ export function apply(prev: ArcState, seat: Seat, a: ArcAction, rng: Rng): ArcSt
     them.discard.push(a.target);
     if (a.type === 'snipe') t.snipes++;
     else t.sabotages++;
-    s.events.push({ text: a.type === 'snipe' ? `${P}'s Sniper Team snipes ${seatLabel(1 - seat)}'s ${a.target}.` : `${P}'s Saboteur disarms ${seatLabel(1 - seat)}'s ${a.target}.` });
+    s.events.push({
+      text:
+        a.type === 'snipe'
+          ? `${P}'s Sniper Team snipes ${seatLabel(1 - seat)}'s ${a.target}.`
+          : `${P}'s Saboteur disarms ${seatLabel(1 - seat)}'s ${a.target}.`,
+    });
   } else {
     t.used.push(a.type);
     removeAll(t.hand, a.cards);
@@ -428,7 +538,9 @@ export function apply(prev: ArcState, seat: Seat, a: ArcAction, rng: Rng): ArcSt
         t.food -= cost.food;
         s.mercs[a.merc]--;
         t.discard.push(a.merc);
-        s.events.push({ text: `${P} hires a ${a.merc} for ${cost.food} food${a.cards.length ? ` and ${listCards(a.cards)}` : ''}.` });
+        s.events.push({
+          text: `${P} hires a ${a.merc} for ${cost.food} food${a.cards.length ? ` and ${listCards(a.cards)}` : ''}.`,
+        });
       } else {
         const n = valueOf(a.cards, a.type);
         const with_ = `with ${listCards(a.cards)}`;
@@ -443,7 +555,9 @@ export function apply(prev: ArcState, seat: Seat, a: ArcAction, rng: Rng): ArcSt
           });
         } else {
           const cards = s.junkyard.splice(0, n);
-          s.events.push({ text: `${P} digs ${with_}: looks at ${cards.length} junkyard card${cards.length === 1 ? '' : 's'}.` });
+          s.events.push({
+            text: `${P} digs ${with_}: looks at ${cards.length} junkyard card${cards.length === 1 ? '' : 's'}.`,
+          });
           if (cards.length) {
             s.dig = { seat, cards };
             s.phase = 'dig';
@@ -464,7 +578,9 @@ function nextStage(s: ArcState, rng: Rng): void {
   } else if (s.phase === 'gather') {
     s.phase = 'skirmish';
     s.stage = 0;
-    s.events.push({ text: `Skirmish: ${seatLabel(0)} brings ${listCards(s.tribes[0]!.hand)}; ${seatLabel(1)} brings ${listCards(s.tribes[1]!.hand)}.` });
+    s.events.push({
+      text: `Skirmish: ${seatLabel(0)} brings ${listCards(s.tribes[0]!.hand)}; ${seatLabel(1)} brings ${listCards(s.tribes[1]!.hand)}.`,
+    });
   } else {
     resolveSkirmish(s);
     if (s.contested.length === 0) s.phase = 'over';
@@ -487,7 +603,8 @@ function resolveSkirmish(s: ArcState): void {
   const fight = hands.map(fightOf);
   const ppl = hands.map(people);
   const prize = s.contested.shift()!;
-  const winner: Seat | null = fight[0]! > fight[1]! ? 0 : fight[1]! > fight[0]! ? 1 : ppl[0]! > ppl[1]! ? 0 : ppl[1]! > ppl[0]! ? 1 : null;
+  const winner: Seat | null =
+    fight[0]! > fight[1]! ? 0 : fight[1]! > fight[0]! ? 1 : ppl[0]! > ppl[1]! ? 0 : ppl[1]! > ppl[0]! ? 1 : null;
   s.skirmishes.push({ round: s.round, hands, fight, people: ppl, winner, prize });
   const score = `fight ${fight[0]}–${fight[1]}${fight[0] === fight[1] ? `, tribe members ${ppl[0]}–${ppl[1]}` : ''}`;
   if (winner === null) {
@@ -581,17 +698,28 @@ export function view(s: ArcState, v: Viewer): ArcView {
     }),
     junkyard: s.junkyard.length,
     contested: s.contested.length,
-    mercs: MERCS.map((merc) => ({ merc, count: s.mercs[merc], food: CARDS[merc].cost!.food, medicine: CARDS[merc].cost!.medicine })),
+    mercs: MERCS.map((merc) => ({
+      merc,
+      count: s.mercs[merc],
+      food: CARDS[merc].cost!.food,
+      medicine: CARDS[merc].cost!.medicine,
+    })),
     dig: s.dig && reads(s.dig.seat) ? [...s.dig.cards] : null,
     digSeat: s.dig?.seat ?? null,
     skirmishes: structuredClone(s.skirmishes),
-    events: s.events.slice(-EVENTS_SHOWN).map((e) => (e.private && reads(e.private.seat) ? (omni ? e.private.text : e.private.yours) : e.text)),
+    events: s.events
+      .slice(-EVENTS_SHOWN)
+      .map((e) => (e.private && reads(e.private.seat) ? (omni ? e.private.text : e.private.yours) : e.text)),
     result: result?.reason ?? null,
   };
 }
 
 export function describe(prev: ArcState, next: ArcState): LogLine[] {
-  return next.events.slice(prev.events.length).flatMap((e): LogLine[] =>
-    e.private ? [{ text: e.text }, { text: e.private.text, visibleTo: [e.private.seat], yours: e.private.yours }] : [{ text: e.text }],
-  );
+  return next.events
+    .slice(prev.events.length)
+    .flatMap((e): LogLine[] =>
+      e.private
+        ? [{ text: e.text }, { text: e.private.text, visibleTo: [e.private.seat], yours: e.private.yours }]
+        : [{ text: e.text }],
+    );
 }

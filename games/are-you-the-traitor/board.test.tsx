@@ -16,18 +16,30 @@ const players = ['Player 1 · You', 'Player 2 · Random', 'Player 3 · Random', 
 const s0 = exampleStart(cfg);
 const step = (s: AytState, seat: number, a: AytAction) => apply(s, seat, a, createRng('b'));
 const html = (s: AytState, v: Parameters<typeof view>[1], mine = false) =>
-  renderToStaticMarkup(<AytBoard view={view(s, v)} players={players} {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})} />);
+  renderToStaticMarkup(
+    <AytBoard
+      view={view(s, v)}
+      players={players}
+      {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})}
+    />,
+  );
 
 function tree(s: AytState, seat: number, onAction: (a: AytAction) => void): ReactElement {
   let out!: ReactElement;
   const Probe = () => {
-    out = (AytBoard as unknown as (p: object) => ReactElement)({ view: view(s, { seat }), players, legal: legalActions(s, seat), onAction });
+    out = (AytBoard as unknown as (p: object) => ReactElement)({
+      view: view(s, { seat }),
+      players,
+      legal: legalActions(s, seat),
+      onAction,
+    });
     return null;
   };
   renderToStaticMarkup(<Probe />);
   return out;
 }
-const click = (el: ReactElement | null) => (el!.props as { onClick: (e: { preventDefault(): void }) => void }).onClick({ preventDefault() {} });
+const click = (el: ReactElement | null) =>
+  (el!.props as { onClick: (e: { preventDefault(): void }) => void }).onClick({ preventDefault() {} });
 const ROLE_RE = /Traitor|Key Holder|Good Wizard|Evil Wizard|>Guard</;
 const noTitle = (h: string) => h.replaceAll('Are You the Traitor? board', '');
 

@@ -7,7 +7,19 @@
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import type { BoardProps } from '../types';
-import { MAX_TEXT, messageText, NUM_SEATS, points, seatLabel, stopText, TEAM_OF, treasureLabel, type AytAction, type AytView, type Role } from './rules';
+import {
+  MAX_TEXT,
+  messageText,
+  NUM_SEATS,
+  points,
+  seatLabel,
+  stopText,
+  TEAM_OF,
+  treasureLabel,
+  type AytAction,
+  type AytView,
+  type Role,
+} from './rules';
 
 const ROLE_STYLE: Record<Role, string> = {
   Traitor: 'bg-rose-700 text-white',
@@ -39,15 +51,22 @@ export default function AytBoard({ view: v, players, legal, onAction, error, ove
 
   return (
     <div role="group" aria-label="Are You the Traitor? board" className="flex w-full max-w-4xl flex-col gap-3 text-sm">
-      <p data-testid="ayt-status" className="font-medium">{status}</p>
+      <p data-testid="ayt-status" className="font-medium">
+        {status}
+      </p>
       {v.you !== null && v.myRole && (
-        <div data-testid="ayt-my-role" className="flex w-fit flex-col gap-1 rounded-md border-2 border-neutral-400 px-3 py-2">
+        <div
+          data-testid="ayt-my-role"
+          className="flex w-fit flex-col gap-1 rounded-md border-2 border-neutral-400 px-3 py-2"
+        >
           <p className="font-semibold">
-            You are {seatLabel(v.you)}, the <span className={`rounded px-1 ${ROLE_STYLE[v.myRole]}`}>{v.myRole}</span> ({TEAM_OF[v.myRole]} team).{' '}
-            {v.myTarget ? `You hunt the ${v.myTarget}.` : 'You may never shout Stop.'}
+            You are {seatLabel(v.you)}, the <span className={`rounded px-1 ${ROLE_STYLE[v.myRole]}`}>{v.myRole}</span> (
+            {TEAM_OF[v.myRole]} team). {v.myTarget ? `You hunt the ${v.myTarget}.` : 'You may never shout Stop.'}
           </p>
           <p data-testid="ayt-my-treasure" className="text-xs">
-            Your treasure: {v.myCards.length ? `${v.myCards.map(treasureLabel).join(', ')} = ${points(v.myCards)} points` : 'none yet'} (a player with {v.targetPoints} wins for their team)
+            Your treasure:{' '}
+            {v.myCards.length ? `${v.myCards.map(treasureLabel).join(', ')} = ${points(v.myCards)} points` : 'none yet'}{' '}
+            (a player with {v.targetPoints} wins for their team)
           </p>
         </div>
       )}
@@ -65,11 +84,16 @@ export default function AytBoard({ view: v, players, legal, onAction, error, ove
               aria-label={`${name(seat)}${wizard ? ', wizard' : ''}${role ? `, ${role}` : ''}${speaking ? ', speaking' : ''}`}
               className={`flex flex-col gap-1 rounded-md border border-neutral-300 p-2 dark:border-neutral-700 ${speaking ? 'ring-2 ring-amber-400' : ''}`}
             >
-              <span className="font-medium">{name(seat)}{v.you === seat ? ' (you)' : ''}</span>
+              <span className="font-medium">
+                {name(seat)}
+                {v.you === seat ? ' (you)' : ''}
+              </span>
               <span className="flex flex-wrap gap-1 text-[11px]">
                 {wizard && <span className="rounded bg-violet-200 px-1 text-violet-950">wizard</span>}
                 {role && <span className={`rounded px-1 ${ROLE_STYLE[role]}`}>{role}</span>}
-                {v.hands && <span className="rounded bg-neutral-200 px-1 text-neutral-900">{points(v.hands[seat]!)} pts</span>}
+                {v.hands && (
+                  <span className="rounded bg-neutral-200 px-1 text-neutral-900">{points(v.hands[seat]!)} pts</span>
+                )}
               </span>
               {myTurn && seat !== v.you && acts.some((a) => a.type === 'stop') && (
                 <ActionButton
@@ -87,7 +111,10 @@ export default function AytBoard({ view: v, players, legal, onAction, error, ove
       </ul>
 
       {myTurn && (
-        <div aria-label="Your move" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950/30">
+        <div
+          aria-label="Your move"
+          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950/30"
+        >
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium">Your message to the table</span>
             <input
@@ -100,15 +127,26 @@ export default function AytBoard({ view: v, players, legal, onAction, error, ove
             />
           </label>
           <div className="flex flex-wrap gap-2">
-            <ActionButton aria-label="Say" unavailable={!words ? 'Type your message first (or click Pass)' : tooLong} onClick={() => play({ type: 'say', text: words })} className="rounded bg-amber-600 px-3 py-1 text-white hover:bg-amber-500">
+            <ActionButton
+              aria-label="Say"
+              unavailable={!words ? 'Type your message first (or click Pass)' : tooLong}
+              onClick={() => play({ type: 'say', text: words })}
+              className="rounded bg-amber-600 px-3 py-1 text-white hover:bg-amber-500"
+            >
               Say
             </ActionButton>
-            <ActionButton aria-label="Pass" onClick={() => play({ type: 'pass' })} className="rounded border border-amber-600 px-3 py-1 hover:bg-amber-100 dark:hover:bg-amber-900/40">
+            <ActionButton
+              aria-label="Pass"
+              onClick={() => play({ type: 'pass' })}
+              className="rounded border border-amber-600 px-3 py-1 hover:bg-amber-100 dark:hover:bg-amber-900/40"
+            >
               Pass
             </ActionButton>
           </div>
           {acts.some((a) => a.type === 'stop') ? (
-            <p className="text-xs">Or shout “Stop!” by clicking the button under the player you point at: it ends the round.</p>
+            <p className="text-xs">
+              Or shout “Stop!” by clicking the button under the player you point at: it ends the round.
+            </p>
           ) : (
             <p className="text-xs">As the Traitor you may never shout Stop.</p>
           )}
@@ -144,7 +182,9 @@ export default function AytBoard({ view: v, players, legal, onAction, error, ove
         <ul aria-label="Treasure events" className="text-xs opacity-80">
           {v.events.map((e, i) => (
             <li key={i}>
-              Round {e.round}: {seatLabel(e.seat)} {e.kind === 'draw' ? 'draws' : e.kind === 'ring' ? 'uses' : e.kind === 'took' ? 'takes' : 'loses'} {treasureLabel(e.card)}
+              Round {e.round}: {seatLabel(e.seat)}{' '}
+              {e.kind === 'draw' ? 'draws' : e.kind === 'ring' ? 'uses' : e.kind === 'took' ? 'takes' : 'loses'}{' '}
+              {treasureLabel(e.card)}
             </li>
           ))}
         </ul>

@@ -12,6 +12,8 @@ describe('are you the traitor conformance', () => {
     expect(checkConformance(areYouTheTraitor, { seeds: 30, config: areYouTheTraitor.demoConfig })).toEqual([]);
   });
   it('also with one lap of talk and a low target', () => {
-    expect(checkConformance(areYouTheTraitor, { seeds: 10, config: { talkLaps: 1, targetPoints: 3, maxRounds: 3 } })).toEqual([]);
+    expect(
+      checkConformance(areYouTheTraitor, { seeds: 10, config: { talkLaps: 1, targetPoints: 3, maxRounds: 3 } }),
+    ).toEqual([]);
   });
 });

@@ -5,14 +5,26 @@ import { createRng } from '../../lib/engine/rng';
 import { areYouTheTraitor } from '.';
 import { aytEngine, candidates, claimOf } from './engine';
 import { playVsRandom } from './playout';
-import { apply, configSchema, DECK, legalActions, start, view, type AytAction, type AytState, type Role } from './rules';
+import {
+  apply,
+  configSchema,
+  DECK,
+  legalActions,
+  start,
+  view,
+  type AytAction,
+  type AytState,
+  type Role,
+} from './rules';
 
 const cfg = configSchema.parse({});
 const rng = createRng('engine');
 const ROLES5: Role[] = ['Guard', 'Good Wizard', 'Key Holder', 'Evil Wizard', 'Traitor'];
 const base = (first = 0) => start(cfg, ROLES5, DECK, first);
-const say = (s: AytState, seat: number, text: string) => apply({ ...s, first: seat, turns: 0 }, seat, { type: 'say', text }, rng);
-const move = (s: AytState, seat: number): AytAction => aytEngine(view(s, { seat }), seat, legalActions({ ...s, first: seat, turns: 0 }, seat), rng);
+const say = (s: AytState, seat: number, text: string) =>
+  apply({ ...s, first: seat, turns: 0 }, seat, { type: 'say', text }, rng);
+const move = (s: AytState, seat: number): AytAction =>
+  aytEngine(view(s, { seat }), seat, legalActions({ ...s, first: seat, turns: 0 }, seat), rng);
 
 describe('are you the traitor engine', () => {
   it('reads role claims', () => {

@@ -55,7 +55,8 @@ export function candidates(view: AytView, seat: Seat, target: Role): Seat[] {
   return pruned.length ? pruned : non;
 }
 
-const said = (view: AytView, seat: Seat) => view.messages.some((m) => m.round === view.round && m.from === seat && m.text);
+const said = (view: AytView, seat: Seat) =>
+  view.messages.some((m) => m.round === view.round && m.from === seat && m.text);
 
 export function aytEngine(view: AytView, seat: Seat, legal: AytAction[], _rng: Rng): AytAction {
   const role = view.myRole!;
@@ -63,7 +64,8 @@ export function aytEngine(view: AytView, seat: Seat, legal: AytAction[], _rng: R
   const target = TARGET_OF[role];
   const c = claims(view);
   const pass: AytAction = { type: 'pass' };
-  const stopAt = (p: Seat): AytAction => (legal.some((a) => a.type === 'stop' && a.target === p) ? { type: 'stop', target: p } : pass);
+  const stopAt = (p: Seat): AytAction =>
+    legal.some((a) => a.type === 'stop' && a.target === p) ? { type: 'stop', target: p } : pass;
   if (team === 'Good') {
     if (target) {
       const cand = candidates(view, seat, target);
@@ -77,11 +79,17 @@ export function aytEngine(view: AytView, seat: Seat, legal: AytAction[], _rng: R
   }
   if (role === 'Traitor') return said(view, seat) ? pass : { type: 'say', text: 'I am the Guard.' };
   // Evil Wizard: the Traitor's cover is the first Guard claim among the non-wizards.
-  const cover = view.messages.find((m) => m.round === view.round && m.text && claimOf(m.text) === 'Guard' && !view.wizards.includes(m.from))?.from;
-  const holders = [0, 1, 2, 3, 4].filter((p) => p !== seat && p !== cover && !view.wizards.includes(p) && c[p] === 'Key Holder');
+  const cover = view.messages.find(
+    (m) => m.round === view.round && m.text && claimOf(m.text) === 'Guard' && !view.wizards.includes(m.from),
+  )?.from;
+  const holders = [0, 1, 2, 3, 4].filter(
+    (p) => p !== seat && p !== cover && !view.wizards.includes(p) && c[p] === 'Key Holder',
+  );
   if (holders.length === 1) return stopAt(holders[0]!);
   if (cover !== undefined) {
-    const rest = [0, 1, 2, 3, 4].filter((p) => p !== seat && p !== cover && !view.wizards.includes(p) && c[p] !== 'Guard');
+    const rest = [0, 1, 2, 3, 4].filter(
+      (p) => p !== seat && p !== cover && !view.wizards.includes(p) && c[p] !== 'Guard',
+    );
     if (rest.length === 1) return stopAt(rest[0]!);
   }
   if (!said(view, seat)) return { type: 'say', text: 'I am the Good Wizard.' };

@@ -7,9 +7,18 @@ import type { GameDef } from '../types';
 import type { AytState, Team } from './rules';
 import { TEAM_OF } from './rules';
 
-export function playVsRandom(game: GameDef, seed: string, engineTeam: Team, config: object = {}): { engineWon: boolean; plies: number; draw: boolean } {
+export function playVsRandom(
+  game: GameDef,
+  seed: string,
+  engineTeam: Team,
+  config: object = {},
+): { engineWon: boolean; plies: number; draw: boolean } {
   const first = game.setup({ numPlayers: 5, config, rng: createRng(seed) }) as AytState;
   const seats = first.roles.map((r, seat) => (TEAM_OF[r] === engineTeam ? seat : -1)).filter((s) => s >= 0);
-  const { outcome: o, plies } = playEngineVsRandom(game, createRng(seed), { engineSeats: seats, numPlayers: 5, config });
+  const { outcome: o, plies } = playEngineVsRandom(game, createRng(seed), {
+    engineSeats: seats,
+    numPlayers: 5,
+    config,
+  });
   return { engineWon: o.summary === `The ${engineTeam} team wins`, plies, draw: o.summary === 'Draw' };
 }

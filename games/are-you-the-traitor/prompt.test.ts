@@ -48,7 +48,10 @@ describe('are you the traitor prompt', () => {
 
   it('parses reasoning first, bold, code fences, JSON, quotes, and the last answer wins', () => {
     const ok = (reply: string, a: AytAction) => expect(parse(reply, 0, legal0)).toEqual({ action: a });
-    ok('Player 5 has been quiet and claimed Guard, but I am the Guard.\nStop: point at Player 5', { type: 'stop', target: 4 });
+    ok('Player 5 has been quiet and claimed Guard, but I am the Guard.\nStop: point at Player 5', {
+      type: 'stop',
+      target: 4,
+    });
     ok('**Stop: point at Player 5**', { type: 'stop', target: 4 });
     ok('```\nPass\n```', { type: 'pass' });
     ok('{"type": "stop", "target": "Player 3"}', { type: 'stop', target: 2 });

@@ -122,7 +122,12 @@ const SEAT_RE = 'player\\s*#?\\s*([1-5])\\b';
 function readLine(raw: string): Read | null {
   const l = cleanLine(raw);
   let m: RegExpExecArray | null;
-  if ((m = new RegExp(`^(?:stop!?\\s*[:,-]?\\s*(?:(?:and\\s+)?(?:i\\s+)?(?:point|accuse)s?(?:\\s+at)?\\s*)?|(?:point|accuse)s?(?:\\s+at)?\\s+)${SEAT_RE}`, 'i').exec(l)))
+  if (
+    (m = new RegExp(
+      `^(?:stop!?\\s*[:,-]?\\s*(?:(?:and\\s+)?(?:i\\s+)?(?:point|accuse)s?(?:\\s+at)?\\s*)?|(?:point|accuse)s?(?:\\s+at)?\\s+)${SEAT_RE}`,
+      'i',
+    ).exec(l))
+  )
     return { action: { type: 'stop', target: Number(m[1]) - 1 } };
   if (/^pass\b\.?$/i.test(l) || /^pass\s*[.!]?$/i.test(l)) return { action: { type: 'pass' } };
   if ((m = /^say\s*:\s*(.*)$/i.exec(l))) {
@@ -143,7 +148,8 @@ function fromJson(text: string): string[] {
       const target = o.target ?? o.player ?? o.accuse ?? o.point ?? o.seat;
       const words = String(o.text ?? o.message ?? '');
       const move = o.move ?? o.answer;
-      if (kind === 'stop' && target != null) out.push(`Stop: point at ${typeof target === 'number' ? `Player ${target}` : String(target)}`);
+      if (kind === 'stop' && target != null)
+        out.push(`Stop: point at ${typeof target === 'number' ? `Player ${target}` : String(target)}`);
       else if (kind === 'say') out.push(`Say: ${words}`);
       else if (kind === 'pass') out.push('Pass');
       else if (typeof move === 'string') out.push(move);
@@ -163,8 +169,14 @@ export function parse(reply: string, _seat: Seat, legal: AytAction[] | null): Pa
   }
   const moves = legal ?? [];
   const hint = ` Your moves now: Say: <your message> | ${moves.map(format).join(' | ')}.`;
-  if (!found) return { error: `No move found. Write one move on a line of its own, as listed under "Legal moves:".${moves.length ? hint : ''}` };
-  if ('placeholder' in found) return { error: `Write your own words in place of ${found.placeholder}, e.g. "Say: I am a loyal Guard." — or write "Pass".` };
+  if (!found)
+    return {
+      error: `No move found. Write one move on a line of its own, as listed under "Legal moves:".${moves.length ? hint : ''}`,
+    };
+  if ('placeholder' in found)
+    return {
+      error: `Write your own words in place of ${found.placeholder}, e.g. "Say: I am a loyal Guard." — or write "Pass".`,
+    };
   const a = found.action;
   if (a.type === 'say') {
     if (!a.text) return { error: 'Your message is empty: write "Say: <your message>" with your words, or "Pass".' };
@@ -173,8 +185,10 @@ export function parse(reply: string, _seat: Seat, legal: AytAction[] | null): Pa
   }
   if (!legal) return { action: a };
   if (moves.some((b) => JSON.stringify(b) === JSON.stringify(a))) return { action: a };
-  if (a.type === 'stop' && !moves.some((b) => b.type === 'stop')) return { error: `As the Traitor you may never shout Stop: say something or pass.${hint}` };
-  if (a.type === 'stop') return { error: `You cannot point at ${seatLabel(a.target)}: point at another player.${hint}` };
+  if (a.type === 'stop' && !moves.some((b) => b.type === 'stop'))
+    return { error: `As the Traitor you may never shout Stop: say something or pass.${hint}` };
+  if (a.type === 'stop')
+    return { error: `You cannot point at ${seatLabel(a.target)}: point at another player.${hint}` };
   return { error: `That move is not possible now.${hint}` };
 }
 

@@ -3,8 +3,26 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import {
-  activeSeats, apply, configSchema, DECK, describe as describeMove, legalActions, outcome, points, reject, ROLES, secrets, setup, speaker, start,
-  TARGET_OF, view, type AytAction, type AytState, type Role, type Treasure,
+  activeSeats,
+  apply,
+  configSchema,
+  DECK,
+  describe as describeMove,
+  legalActions,
+  outcome,
+  points,
+  reject,
+  ROLES,
+  secrets,
+  setup,
+  speaker,
+  start,
+  TARGET_OF,
+  view,
+  type AytAction,
+  type AytState,
+  type Role,
+  type Treasure,
 } from './rules';
 
 const cfg = configSchema.parse({});
@@ -15,7 +33,8 @@ const card = (id: number): Treasure => DECK[id]!;
 const byName = (name: string) => DECK.filter((c) => c.name === name);
 const base = (deck: Treasure[] = DECK, config = cfg) => start(config, ROLES5, deck, 0);
 const play = (s: AytState, seat: number, a: AytAction) => apply(s, seat, a, rng);
-const stop = (s: AytState, seat: number, target: number) => play({ ...s, first: seat, turns: 0 }, seat, { type: 'stop', target });
+const stop = (s: AytState, seat: number, target: number) =>
+  play({ ...s, first: seat, turns: 0 }, seat, { type: 'stop', target });
 
 describe('are you the traitor rules', () => {
   it('deals the five roles once each, public wizards, a shuffled deck of 42 cards worth 98 points', () => {
@@ -57,7 +76,13 @@ describe('are you the traitor rules', () => {
   });
 
   it('targets: Guard and Good Wizard hunt the Traitor, Key Holder the Good Wizard, Evil Wizard the Key Holder', () => {
-    expect(TARGET_OF).toEqual({ Traitor: null, 'Evil Wizard': 'Key Holder', 'Good Wizard': 'Traitor', 'Key Holder': 'Good Wizard', Guard: 'Traitor' });
+    expect(TARGET_OF).toEqual({
+      Traitor: null,
+      'Evil Wizard': 'Key Holder',
+      'Good Wizard': 'Traitor',
+      'Key Holder': 'Good Wizard',
+      Guard: 'Traitor',
+    });
   });
 
   it('a right Stop wins the round for the accuser’s team, a wrong one for the other team; each winner draws a card', () => {
@@ -102,7 +127,9 @@ describe('are you the traitor rules', () => {
     expect(s.hands[0]!.map((c) => c.name).sort()).toEqual(['Bag of Gold', 'Gilded Statue']);
     expect(s.hands[4]!.map((c) => c.name)).toEqual(['Bag of Gold']);
     expect(s.events.filter((e) => e.kind !== 'draw').map((e) => [e.seat, e.kind, e.card.name])).toEqual([
-      [0, 'ring', 'Magic Ring'], [0, 'took', 'Gilded Statue'], [4, 'lost', 'Gilded Statue'],
+      [0, 'ring', 'Magic Ring'],
+      [0, 'took', 'Gilded Statue'],
+      [4, 'lost', 'Gilded Statue'],
     ]);
     // No opponent holds a card: the ring is kept.
     let t = base();
@@ -128,7 +155,10 @@ describe('are you the traitor rules', () => {
     expect(o.rewards![0]).toBeGreaterThanOrEqual(10);
     expect(activeSeats(t)).toEqual([]);
     // Both teams over the target after a round: the Evil team comes first in GameBench's order.
-    const both = { ...s0, hands: [[jewels[0]!, jewels[1]!], [], [], [], [...byName('Platinum Pyramid').slice(0, 2), card(7)]] } as AytState;
+    const both = {
+      ...s0,
+      hands: [[jewels[0]!, jewels[1]!], [], [], [], [...byName('Platinum Pyramid').slice(0, 2), card(7)]],
+    } as AytState;
     const b = stop({ ...both, deck: byName('Silver Goblet') }, 0, 4);
     expect(outcome(b)!.summary).toBe('The Evil team wins');
     expect(outcome(b)!.scores).toEqual([0, 0, 0, 0.5, 0.5]);
@@ -181,7 +211,12 @@ describe('are you the traitor rules', () => {
     expect(priv.some((l) => l.yours === 'Your team wins round 1' && l.visibleTo![0] === 0)).toBe(true);
     expect(priv.some((l) => l.yours === 'Your team loses round 1' && l.visibleTo![0] === 4)).toBe(true);
     expect(priv.some((l) => /^You draw /.test(l.yours!))).toBe(true);
-    expect(lines.filter((l) => !l.visibleTo).map((l) => l.text).join()).not.toMatch(/Good|Evil|draws/);
+    expect(
+      lines
+        .filter((l) => !l.visibleTo)
+        .map((l) => l.text)
+        .join(),
+    ).not.toMatch(/Good|Evil|draws/);
     const say = describeMove(s, play(s, 0, { type: 'say', text: 'hi' }), 0, { type: 'say', text: 'hi' });
     expect(say).toEqual([{ text: 'Player 1 says: “hi”' }]);
   });

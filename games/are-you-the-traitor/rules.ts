@@ -63,9 +63,21 @@ export const SEAT_NAMES = ['Player 1', 'Player 2', 'Player 3', 'Player 4', 'Play
 export const ROLES = ['Traitor', 'Evil Wizard', 'Good Wizard', 'Key Holder', 'Guard'] as const;
 export type Role = (typeof ROLES)[number];
 export type Team = 'Evil' | 'Good';
-export const TEAM_OF: Record<Role, Team> = { Traitor: 'Evil', 'Evil Wizard': 'Evil', 'Good Wizard': 'Good', 'Key Holder': 'Good', Guard: 'Good' };
+export const TEAM_OF: Record<Role, Team> = {
+  Traitor: 'Evil',
+  'Evil Wizard': 'Evil',
+  'Good Wizard': 'Good',
+  'Key Holder': 'Good',
+  Guard: 'Good',
+};
 /** The role each role hunts when it shouts Stop (GameBench's `target`); the Traitor may not stop. */
-export const TARGET_OF: Record<Role, Role | null> = { Traitor: null, 'Evil Wizard': 'Key Holder', 'Good Wizard': 'Traitor', 'Key Holder': 'Good Wizard', Guard: 'Traitor' };
+export const TARGET_OF: Record<Role, Role | null> = {
+  Traitor: null,
+  'Evil Wizard': 'Key Holder',
+  'Good Wizard': 'Traitor',
+  'Key Holder': 'Good Wizard',
+  Guard: 'Traitor',
+};
 /** Longest message, in characters. */
 export const MAX_TEXT = 300;
 
@@ -84,7 +96,9 @@ export interface Treasure {
   name: TreasureName;
   points: number;
 }
-export const DECK: Treasure[] = TREASURES.flatMap((t) => Array.from({ length: t.count }, () => ({ name: t.name as TreasureName, points: t.points }))).map((t, id) => ({ id, ...t }));
+export const DECK: Treasure[] = TREASURES.flatMap((t) =>
+  Array.from({ length: t.count }, () => ({ name: t.name as TreasureName, points: t.points })),
+).map((t, id) => ({ id, ...t }));
 
 export const configSchema = z
   .object({
@@ -98,7 +112,11 @@ export const configSchema = z
   .strict();
 export type AytConfig = z.infer<typeof configSchema>;
 
-const seatSchema = z.number().int().min(0).max(NUM_SEATS - 1);
+const seatSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(NUM_SEATS - 1);
 export const actionSchema = z.discriminatedUnion('type', [
   /** One free-text message to the table. */
   z.object({ type: z.literal('say'), text: z.string() }),
@@ -155,7 +173,8 @@ export const cleanText = (t: string): string => t.replace(/\s+/g, ' ').trim();
 export const treasureLabel = (c: Treasure): string => `${c.name} (${c.points})`;
 
 export function setup(rng: Rng, config: AytConfig, numPlayers: number): AytState {
-  if (numPlayers !== NUM_SEATS) throw new Error(`Are You the Traitor? is played by ${NUM_SEATS} players, not ${numPlayers}`);
+  if (numPlayers !== NUM_SEATS)
+    throw new Error(`Are You the Traitor? is played by ${NUM_SEATS} players, not ${numPlayers}`);
   const roles = rng.shuffle(ROLES);
   const deck = rng.shuffle(DECK);
   return start(config, roles, deck, rng.int(NUM_SEATS));
@@ -191,7 +210,8 @@ export function activeSeats(s: AytState): Seat[] {
 export function legalActions(s: AytState, seat: Seat): AytAction[] {
   if (!activeSeats(s).includes(seat)) return [];
   const out: AytAction[] = [{ type: 'pass' }];
-  if (TARGET_OF[s.roles[seat]!] !== null) for (let p = 0; p < NUM_SEATS; p++) if (p !== seat) out.push({ type: 'stop', target: p });
+  if (TARGET_OF[s.roles[seat]!] !== null)
+    for (let p = 0; p < NUM_SEATS; p++) if (p !== seat) out.push({ type: 'stop', target: p });
   return out;
 }
 
@@ -266,12 +286,18 @@ function endRound(s: AytState, stopper: Seat | null, accused: Seat | null, rng: 
   const top = reached(s);
   if (top !== null) {
     const team = teamOf(s, top);
-    s.end = { winner: team, reason: `${seatLabel(top)} (${s.roles[top]}) reaches ${points(s.hands[top]!)} treasure points: the ${team} team wins` };
+    s.end = {
+      winner: team,
+      reason: `${seatLabel(top)} (${s.roles[top]}) reaches ${points(s.hands[top]!)} treasure points: the ${team} team wins`,
+    };
   } else if (s.round >= s.config.maxRounds || s.deck.length === 0) {
     const [e, g] = [teamPoints(s, 'Evil'), teamPoints(s, 'Good')];
     const why = s.deck.length === 0 ? 'The treasure deck is empty' : `Round ${s.round} was the last`;
     const w: Team | null = e > g ? 'Evil' : g > e ? 'Good' : null;
-    s.end = { winner: w, reason: `${why}: Evil holds ${e} treasure points, Good ${g}${w ? `: the ${w} team wins` : ': a draw'}` };
+    s.end = {
+      winner: w,
+      reason: `${why}: Evil holds ${e} treasure points, Good ${g}${w ? `: the ${w} team wins` : ': a draw'}`,
+    };
   }
   if (s.end) {
     s.phase = 'over';
@@ -383,7 +409,9 @@ export function messageText(m: Message): string {
 }
 
 export function stopText(r: RoundResult): string {
-  return r.stopper === null ? `Round ${r.round}: nobody shouted Stop` : `Round ${r.round}: ${seatLabel(r.stopper)} shouted Stop and pointed at ${seatLabel(r.accused!)}`;
+  return r.stopper === null
+    ? `Round ${r.round}: nobody shouted Stop`
+    : `Round ${r.round}: ${seatLabel(r.stopper)} shouted Stop and pointed at ${seatLabel(r.accused!)}`;
 }
 
 export function describe(prev: AytState, next: AytState, seat: Seat, a: AytAction): LogLine[] {
@@ -392,26 +420,57 @@ export function describe(prev: AytState, next: AytState, seat: Seat, a: AytActio
   else if (a.type === 'pass') lines.push({ text: `${seatLabel(seat)} passes` });
   const r = next.results.length > prev.results.length ? next.results.at(-1)! : null;
   if (r) {
-    if (r.stopper !== null) lines.push({ text: `${seatLabel(r.stopper)} shouts “Stop!” and points at ${seatLabel(r.accused!)}: round ${r.round} is over` });
+    if (r.stopper !== null)
+      lines.push({
+        text: `${seatLabel(r.stopper)} shouts “Stop!” and points at ${seatLabel(r.accused!)}: round ${r.round} is over`,
+      });
     else lines.push({ text: `Round ${r.round} is over: nobody shouted Stop, nobody wins it` });
     if (r.winner) {
       for (const seat2 of [0, 1, 2, 3, 4]) {
-        if (teamOf(next, seat2) === r.winner) lines.push({ text: `${seatLabel(seat2)}'s team wins round ${r.round}`, visibleTo: [seat2], yours: `Your team wins round ${r.round}` });
-        else lines.push({ text: `${seatLabel(seat2)}'s team loses round ${r.round}`, visibleTo: [seat2], yours: `Your team loses round ${r.round}` });
+        if (teamOf(next, seat2) === r.winner)
+          lines.push({
+            text: `${seatLabel(seat2)}'s team wins round ${r.round}`,
+            visibleTo: [seat2],
+            yours: `Your team wins round ${r.round}`,
+          });
+        else
+          lines.push({
+            text: `${seatLabel(seat2)}'s team loses round ${r.round}`,
+            visibleTo: [seat2],
+            yours: `Your team loses round ${r.round}`,
+          });
       }
     }
     for (const e of next.events.slice(prev.events.length)) {
       const c = treasureLabel(e.card);
       const who = seatLabel(e.seat);
       if (e.kind === 'draw') lines.push({ text: `${who} draws ${c}`, visibleTo: [e.seat], yours: `You draw ${c}` });
-      else if (e.kind === 'ring') lines.push({ text: `${who} uses a Magic Ring`, visibleTo: [e.seat], yours: 'You use a Magic Ring on a player of the other team' });
-      else if (e.kind === 'took') lines.push({ text: `${who}'s Magic Ring takes ${c} from a player of the other team`, visibleTo: [e.seat], yours: `Your Magic Ring takes ${c} from a player of the other team` });
-      else lines.push({ text: `A Magic Ring takes ${c} from ${who}`, visibleTo: [e.seat], yours: `A Magic Ring takes your ${c}` });
+      else if (e.kind === 'ring')
+        lines.push({
+          text: `${who} uses a Magic Ring`,
+          visibleTo: [e.seat],
+          yours: 'You use a Magic Ring on a player of the other team',
+        });
+      else if (e.kind === 'took')
+        lines.push({
+          text: `${who}'s Magic Ring takes ${c} from a player of the other team`,
+          visibleTo: [e.seat],
+          yours: `Your Magic Ring takes ${c} from a player of the other team`,
+        });
+      else
+        lines.push({
+          text: `A Magic Ring takes ${c} from ${who}`,
+          visibleTo: [e.seat],
+          yours: `A Magic Ring takes your ${c}`,
+        });
     }
-    if (next.phase === 'talk') lines.push({ text: `Round ${next.round} begins: ${seatLabel(next.first)} speaks first` });
+    if (next.phase === 'talk')
+      lines.push({ text: `Round ${next.round} begins: ${seatLabel(next.first)} speaks first` });
   }
   if (next.end && !prev.end) {
-    lines.push({ text: `${next.end.reason}. Roles: ${next.roles.map((role, p) => `${seatLabel(p)} ${role}`).join(', ')}. Treasure: ${next.hands.map((h, p) => `${seatLabel(p)} ${points(h)}`).join(', ')}` });
+    lines.push({
+      text: `${next.end.reason}. Roles: ${next.roles.map((role, p) => `${seatLabel(p)} ${role}`).join(', ')}. Treasure: ${next.hands.map((h, p) => `${seatLabel(p)} ${points(h)}`).join(', ')}`,
+    });
   }
   return lines;
 }
@@ -422,6 +481,9 @@ export function secrets(s: AytState): { seat: Seat; values: string[] }[] {
   return s.roles.map((role, seat) => ({
     seat,
     // The hand with its holder: a ring's victim rightly saw the card it lost in its own hand before.
-    values: [`"myRole":"${role}"`, ...(s.hands[seat]!.length ? [`"you":${seat},"myCards":${JSON.stringify(s.hands[seat])}`] : [])],
+    values: [
+      `"myRole":"${role}"`,
+      ...(s.hands[seat]!.length ? [`"you":${seat},"myCards":${JSON.stringify(s.hands[seat])}`] : []),
+    ],
   }));
 }

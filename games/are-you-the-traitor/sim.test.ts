@@ -18,7 +18,13 @@ describe('are you the traitor sim', () => {
     for (let i = 0; i < 120 && s.phase === 'talk'; i++) {
       const seat = speaker(s)!;
       const text = turnOf(s, seat);
-      const answer = aytSim({ texts: [text], legal: parseLegalMoves(text), flawed: false, careful: i % 2 === 0, rng: createRng(`sim-${i}`) })!;
+      const answer = aytSim({
+        texts: [text],
+        legal: parseLegalMoves(text),
+        flawed: false,
+        careful: i % 2 === 0,
+        rng: createRng(`sim-${i}`),
+      })!;
       expect(answer.kind).toBe('ok');
       const parsed = parse(answer.content, seat, legalActions(s, seat));
       if (!('action' in parsed)) throw new Error(`${answer.content}: ${parsed.error}`);
@@ -32,10 +38,18 @@ describe('are you the traitor sim', () => {
   });
 
   it('ignores other games and errs with an unfilled form', () => {
-    expect(aytSim({ texts: ['Your word: apple'], legal: null, flawed: false, careful: false, rng: createRng('x') })).toBeNull();
+    expect(
+      aytSim({ texts: ['Your word: apple'], legal: null, flawed: false, careful: false, rng: createRng('x') }),
+    ).toBeNull();
     const s = exampleStart(cfg);
     const text = turnOf(s, 0);
-    const bad = aytSim({ texts: [text], legal: parseLegalMoves(text), flawed: true, careful: false, rng: createRng('y') })!;
+    const bad = aytSim({
+      texts: [text],
+      legal: parseLegalMoves(text),
+      flawed: true,
+      careful: false,
+      rng: createRng('y'),
+    })!;
     expect(bad.kind).toBe('illegal');
     expect('error' in parse(bad.content, 0, legalActions(s, 0))).toBe(true);
   });

@@ -9,16 +9,44 @@ import type { GameSim, SimAnswer } from '../types';
 import { SAY_FORM, TURN_HEADER } from './prompt';
 
 const LINES: Record<string, string[]> = {
-  Traitor: ['I am just a Guard, keeping watch.', 'I am a Guard. {wizard}, prove you are the good one.', 'I trust {wizard}, that one seems honest.', 'Someone here is too quiet for my taste.'],
-  'Evil Wizard': ['I am the Good Wizard. Bring me the Key.', '{other} is the impostor, not me.', 'Whoever holds the Key, you can trust me.', 'Guards, who among you holds the Key?'],
-  'Good Wizard': ['I am the Good Wizard, and I will not take the Key by force.', '{other} is the Evil Wizard, do not trust them.', 'Guards, which of you is hiding something?', 'The Traitor is one of the three of you.'],
-  'Key Holder': ['I am a Guard, nothing special.', '{wizard}, what would the Good Wizard do with the Key?', 'I am not sure which wizard to trust yet.', 'Both wizards sound the same to me.'],
-  Guard: ['I am a Guard, and I hold the Key. Wizards, convince me.', 'I am a Guard. One of you two is the Traitor.', '{wizard}, why should we trust you?', 'The Traitor has been very quiet.'],
+  Traitor: [
+    'I am just a Guard, keeping watch.',
+    'I am a Guard. {wizard}, prove you are the good one.',
+    'I trust {wizard}, that one seems honest.',
+    'Someone here is too quiet for my taste.',
+  ],
+  'Evil Wizard': [
+    'I am the Good Wizard. Bring me the Key.',
+    '{other} is the impostor, not me.',
+    'Whoever holds the Key, you can trust me.',
+    'Guards, who among you holds the Key?',
+  ],
+  'Good Wizard': [
+    'I am the Good Wizard, and I will not take the Key by force.',
+    '{other} is the Evil Wizard, do not trust them.',
+    'Guards, which of you is hiding something?',
+    'The Traitor is one of the three of you.',
+  ],
+  'Key Holder': [
+    'I am a Guard, nothing special.',
+    '{wizard}, what would the Good Wizard do with the Key?',
+    'I am not sure which wizard to trust yet.',
+    'Both wizards sound the same to me.',
+  ],
+  Guard: [
+    'I am a Guard, and I hold the Key. Wizards, convince me.',
+    'I am a Guard. One of you two is the Traitor.',
+    '{wizard}, why should we trust you?',
+    'The Traitor has been very quiet.',
+  ],
 };
 
 export const aytSim: GameSim = (t): SimAnswer | null => {
   const text = t.texts.at(-1) ?? '';
-  const head = new RegExp(`^${TURN_HEADER.replace('?', '\\?')} (Player [1-5]), the (Traitor|Evil Wizard|Good Wizard|Key Holder|Guard) \\(`, 'm').exec(text);
+  const head = new RegExp(
+    `^${TURN_HEADER.replace('?', '\\?')} (Player [1-5]), the (Traitor|Evil Wizard|Good Wizard|Key Holder|Guard) \\(`,
+    'm',
+  ).exec(text);
   if (!head || !t.legal || !t.legal.includes(`Say: ${SAY_FORM}`)) return null;
   const [me, role] = [head[1]!, head[2]!];
   const wiz = /^The wizards are (Player [1-5]) and (Player [1-5])/m.exec(text);
@@ -35,6 +63,12 @@ export const aytSim: GameSim = (t): SimAnswer | null => {
   if (t.rng.next() < 0.2) return { content: 'Pass', kind: 'ok' };
   const wizard = wizards.find((w) => w !== me) ?? 'Player 1';
   const other = wizards.find((w) => w !== me) ?? wizard;
-  const line = t.rng.pick(LINES[role]!).replace('{wizard}', t.rng.pick(wizards.filter((w) => w !== me).length ? wizards.filter((w) => w !== me) : [wizard])).replace('{other}', other);
+  const line = t.rng
+    .pick(LINES[role]!)
+    .replace(
+      '{wizard}',
+      t.rng.pick(wizards.filter((w) => w !== me).length ? wizards.filter((w) => w !== me) : [wizard]),
+    )
+    .replace('{other}', other);
   return { content: t.careful ? `Let me keep my cover and learn more.\nSay: ${line}` : `Say: ${line}`, kind: 'ok' };
 };

@@ -11,12 +11,22 @@ import { MESSAGE_LIMIT, type BargainState } from './rules';
 const players = ['Player 1 · Barb', 'Player 2 · Model'];
 const start = initialState(bargain, bargain.defaultConfig, currentDeal('board-test'), 2) as BargainState;
 const render = (s: BargainState, seat: number, extra: object = {}) =>
-  renderToStaticMarkup(<BargainBoard view={bargain.view(s, { seat })} players={players} legal={bargain.legalActions(s, seat)} onAction={() => {}} {...extra} />);
+  renderToStaticMarkup(
+    <BargainBoard
+      view={bargain.view(s, { seat })}
+      players={players}
+      legal={bargain.legalActions(s, seat)}
+      onAction={() => {}}
+      {...extra}
+    />,
+  );
 
 describe('bargain board', () => {
   it('disables Deal with no proposal to accept, saying why; once one is on the table it plays', () => {
     const html = render(start, 0);
-    expect(html).toMatch(/<button[^>]*aria-label="Deal"[^>]*aria-disabled="true"[^>]*>Deal<span[^>]*>There is no proposal from Player 2 · Model to accept yet: make one<\/span><\/button>/);
+    expect(html).toMatch(
+      /<button[^>]*aria-label="Deal"[^>]*aria-disabled="true"[^>]*>Deal<span[^>]*>There is no proposal from Player 2 · Model to accept yet: make one<\/span><\/button>/,
+    );
     expect(html).toMatch(/<button type="submit" aria-label="Propose" class=/);
     expect(html).toContain(`0/${MESSAGE_LIMIT}`);
     const offered = bargain.apply(start, 0, { type: 'propose', hats: 1, balls: 0, apples: 0 }, createRng('x'));

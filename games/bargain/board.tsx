@@ -7,7 +7,20 @@ import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
 import type { BoardProps } from '../types';
-import { ITEMS, MESSAGE_LIMIT, SINGULAR, nameOf, otherOf, rest, roundOfTurn, valueOf, type BargainAction, type BargainView, type Item, type Items } from './rules';
+import {
+  ITEMS,
+  MESSAGE_LIMIT,
+  SINGULAR,
+  nameOf,
+  otherOf,
+  rest,
+  roundOfTurn,
+  valueOf,
+  type BargainAction,
+  type BargainView,
+  type Item,
+  type Items,
+} from './rules';
 
 /** A seat's chat bubble and value card: its colour from the one palette (games/seat-colors.ts). */
 const seatStyle = (seat: number) => `${seatColor(seat).tint} text-neutral-900 dark:text-neutral-50`;
@@ -34,7 +47,10 @@ function ItemIcon({ item, className = 'h-4 w-4' }: { item: Item; className?: str
       )}
       {item === 'apples' && (
         <g>
-          <path d="M12 8c-2-2-7-1.5-7 4.5 0 4 2.6 8 5 8 1 0 1.4-.5 2-.5s1 .5 2 .5c2.4 0 5-4 5-8 0-6-5-6.5-7-4.5z" fill="#dc2626" />
+          <path
+            d="M12 8c-2-2-7-1.5-7 4.5 0 4 2.6 8 5 8 1 0 1.4-.5 2-.5s1 .5 2 .5c2.4 0 5-4 5-8 0-6-5-6.5-7-4.5z"
+            fill="#dc2626"
+          />
           <path d="M12 8c0-2 1-3.5 3-4" stroke="#166534" strokeWidth="1.5" fill="none" strokeLinecap="round" />
         </g>
       )}
@@ -48,7 +64,11 @@ function Share({ share }: { share: Items }) {
   return (
     <span role="img" className="inline-flex flex-wrap gap-x-2 font-mono" aria-label={words}>
       {ITEMS.map((i) => (
-        <span key={i} aria-hidden="true" className={`inline-flex items-center gap-0.5 ${share[i] === 0 ? 'opacity-40' : ''}`}>
+        <span
+          key={i}
+          aria-hidden="true"
+          className={`inline-flex items-center gap-0.5 ${share[i] === 0 ? 'opacity-40' : ''}`}
+        >
           <ItemIcon item={i} />
           {share[i]}
         </span>
@@ -63,7 +83,14 @@ const numberOf = (text: string) => {
   return text.trim() === '' || Number.isNaN(n) ? 0 : n;
 };
 
-export function BargainBoard({ view: v, players, legal, onAction, over, error }: BoardProps<BargainAction, BargainView>) {
+export function BargainBoard({
+  view: v,
+  players,
+  legal,
+  onAction,
+  over,
+  error,
+}: BoardProps<BargainAction, BargainView>) {
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const me = v.viewer;
   const mine = me !== null ? v.values[me] : null;
@@ -86,12 +113,17 @@ export function BargainBoard({ view: v, players, legal, onAction, over, error }:
         {status}
       </p>
       <p className="text-center text-xs text-neutral-500">
-        {v.result ? `Ended in round ${v.round} of ${v.maxRounds}` : `Round ${v.round} of ${v.maxRounds} · ${v.roundsLeft} left, counting this one${v.turnsLeft === 1 ? ' · the last turn' : ''}`}
+        {v.result
+          ? `Ended in round ${v.round} of ${v.maxRounds}`
+          : `Round ${v.round} of ${v.maxRounds} · ${v.roundsLeft} left, counting this one${v.turnsLeft === 1 ? ' · the last turn' : ''}`}
       </p>
 
       <section aria-label="The pool" className="grid grid-cols-3 gap-2">
         {ITEMS.map((i) => (
-          <div key={i} className="flex flex-col items-center rounded-xl bg-white p-2 shadow-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-700">
+          <div
+            key={i}
+            className="flex flex-col items-center rounded-xl bg-white p-2 shadow-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-700"
+          >
             <ItemIcon item={i} className="h-8 w-8" />
             <span className="text-sm font-semibold">
               {v.counts[i]} {v.counts[i] === 1 ? SINGULAR[i] : i}
@@ -137,7 +169,10 @@ export function BargainBoard({ view: v, players, legal, onAction, over, error }:
                       <p className="mt-1 text-xs">
                         takes <Share share={t.take} /> · leaves <Share share={rest(v.counts, t.take)} />
                         {mine && me !== null && (
-                          <span className="opacity-80"> · worth {valueOf(mine, t.seat === me ? t.take : rest(v.counts, t.take))} to you</span>
+                          <span className="opacity-80">
+                            {' '}
+                            · worth {valueOf(mine, t.seat === me ? t.take : rest(v.counts, t.take))} to you
+                          </span>
                         )}
                       </p>
                     </>
@@ -150,7 +185,10 @@ export function BargainBoard({ view: v, players, legal, onAction, over, error }:
       </section>
 
       {v.offer && (
-        <section aria-label="Offer on the table" className="rounded-xl bg-amber-50 p-3 text-sm ring-1 ring-amber-300 dark:bg-amber-950 dark:ring-amber-700">
+        <section
+          aria-label="Offer on the table"
+          className="rounded-xl bg-amber-50 p-3 text-sm ring-1 ring-amber-300 dark:bg-amber-950 dark:ring-amber-700"
+        >
           <p className="font-semibold">On the table: {label(v.offer.seat)}&apos;s proposal</p>
           <p>
             {label(v.offer.seat)} takes <Share share={v.offer.take} />
@@ -214,7 +252,8 @@ export function BargainBoard({ view: v, players, legal, onAction, over, error }:
             {inRange ? (
               <>
                 You take <Share share={planned} />
-                {mine && ` (worth ${valueOf(mine, planned)} to you)`}; {me !== null ? label(otherOf(me)) : 'the other player'} gets <Share share={rest(v.counts, planned)} />
+                {mine && ` (worth ${valueOf(mine, planned)} to you)`};{' '}
+                {me !== null ? label(otherOf(me)) : 'the other player'} gets <Share share={rest(v.counts, planned)} />
               </>
             ) : (
               'Each number must be a whole number from 0 to the count in the pool.'
@@ -229,7 +268,9 @@ export function BargainBoard({ view: v, players, legal, onAction, over, error }:
             onChange={(e) => setDraft({ at: v.turns.length, text: e.target.value })}
             className="w-full rounded-lg border border-neutral-300 bg-white px-2 py-1.5 text-sm dark:border-neutral-600 dark:bg-neutral-900"
           />
-          <p className={`-mt-1 text-right font-mono text-xs ${message.length >= MESSAGE_LIMIT ? 'text-red-700 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400'}`}>
+          <p
+            className={`-mt-1 text-right font-mono text-xs ${message.length >= MESSAGE_LIMIT ? 'text-red-700 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400'}`}
+          >
             {message.length}/{MESSAGE_LIMIT}
           </p>
           <div className="flex gap-2">
@@ -244,10 +285,16 @@ export function BargainBoard({ view: v, players, legal, onAction, over, error }:
             {/* Disabled, saying why, while there is no proposal to accept. */}
             <ActionButton
               aria-label="Deal"
-              unavailable={dealLegal ? null : `There is no proposal from ${me !== null ? label(otherOf(me)) : 'the other player'} to accept yet: make one`}
+              unavailable={
+                dealLegal
+                  ? null
+                  : `There is no proposal from ${me !== null ? label(otherOf(me)) : 'the other player'} to accept yet: make one`
+              }
               onClick={() => onAction({ type: 'deal' })}
               className={`flex-1 rounded-lg px-3 py-2 font-semibold focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-500 ${
-                dealLegal ? 'bg-amber-400 text-amber-950 hover:bg-amber-500' : 'bg-neutral-100 text-neutral-400 dark:bg-neutral-800 dark:text-neutral-500'
+                dealLegal
+                  ? 'bg-amber-400 text-amber-950 hover:bg-amber-500'
+                  : 'bg-neutral-100 text-neutral-400 dark:bg-neutral-800 dark:text-neutral-500'
               }`}
             >
               Deal

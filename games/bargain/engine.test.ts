@@ -2,13 +2,26 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import { aspiration, bargainEngine, revealedInterest } from './engine';
-import { activeSeats, apply, items, legalActions, makeState, outcome, setup, valueOf, view, type BargainAction, type BargainState } from './rules';
+import {
+  activeSeats,
+  apply,
+  items,
+  legalActions,
+  makeState,
+  outcome,
+  setup,
+  valueOf,
+  view,
+  type BargainAction,
+  type BargainState,
+} from './rules';
 
 const take = (hats: number, balls: number, apples: number): BargainAction => ({ type: 'propose', hats, balls, apples });
 const DEAL: BargainAction = { type: 'deal' };
 /** 1 hat, 2 balls, 3 apples; Player 1 values them 8/1/0, Player 2 4/0/2. */
 const fresh = (maxRounds = 10) => makeState(items(1, 2, 3), [items(8, 1, 0), items(4, 0, 2)], { maxRounds });
-const play = (moves: BargainAction[], from: BargainState = fresh()) => moves.reduce((s, a, i) => apply(s, i % 2, a), from);
+const play = (moves: BargainAction[], from: BargainState = fresh()) =>
+  moves.reduce((s, a, i) => apply(s, i % 2, a), from);
 const engineMove = (s: BargainState, seed: string) => {
   const seat = activeSeats(s)[0]!;
   return bargainEngine(view(s, { seat }), seat, legalActions(s, seat), createRng(seed));
@@ -21,7 +34,11 @@ function game(players: ('engine' | 'random')[], seed: string): number[] {
   while (!outcome(s)) {
     const seat = activeSeats(s)[0]!;
     const legal = legalActions(s, seat);
-    s = apply(s, seat, players[seat] === 'engine' ? bargainEngine(view(s, { seat }), seat, legal, rng) : rng.pick(legal));
+    s = apply(
+      s,
+      seat,
+      players[seat] === 'engine' ? bargainEngine(view(s, { seat }), seat, legal, rng) : rng.pick(legal),
+    );
   }
   return outcome(s)!.rewards!;
 }

@@ -33,7 +33,13 @@ export function revealedInterest(view: BargainView, seat: Seat): Items {
  * that meets the round's demand while giving up as much as possible: the lowest own value at or above the demand,
  * then the most estimated worth left to the other (by the interest its proposals revealed), then the seeded rng.
  */
-export function bargainEngine(v: BargainView, seat: Seat, legal: BargainAction[], rng: Rng, _opts: EngineOptions = {}): BargainAction {
+export function bargainEngine(
+  v: BargainView,
+  seat: Seat,
+  legal: BargainAction[],
+  rng: Rng,
+  _opts: EngineOptions = {},
+): BargainAction {
   // HIDDEN INFORMATION: only the seat's own values are in its view; the other's are null and never used.
   const mine = v.values[seat];
   const plans = legal.filter((a): a is ProposeAction => a.type === 'propose');

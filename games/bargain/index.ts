@@ -11,7 +11,8 @@ export const bargain = defineGame({
   engine: bargainEngine,
   meta: {
     title: 'Bargain',
-    blurb: 'Split a pool of hats, balls and apples by proposal and counter-proposal, each side valuing the items privately: tests negotiation and persuasion.',
+    blurb:
+      'Split a pool of hats, balls and apples by proposal and counter-proposal, each side valuing the items privately: tests negotiation and persuasion.',
     minPlayers: 2,
     maxPlayers: 2,
     info: 'imperfect',

@@ -28,7 +28,11 @@ import {
 } from './rules';
 
 const DEAL = 'Deal';
-const propose = (take: Items, message?: string): ProposeAction => ({ type: 'propose', ...take, ...(message ? { message } : {}) });
+const propose = (take: Items, message?: string): ProposeAction => ({
+  type: 'propose',
+  ...take,
+  ...(message ? { message } : {}),
+});
 
 /**
  * An action written exactly as the prompt asks for it: `Propose: I take 1 hats 2 balls 0 apples` or `Deal`; a
@@ -50,7 +54,10 @@ const EXAMPLE_MOVES: BargainAction[] = [
   propose(items(1, 0, 0), 'The hat is what matters to me: take all the balls and apples.'),
   { type: 'deal' },
 ];
-const exampleFinal = EXAMPLE_MOVES.reduce<BargainState>((s, a, i) => apply(s, i % 2, a), makeState(EXAMPLE_COUNTS, EXAMPLE_VALUES, { maxRounds: 10 }));
+const exampleFinal = EXAMPLE_MOVES.reduce<BargainState>(
+  (s, a, i) => apply(s, i % 2, a),
+  makeState(EXAMPLE_COUNTS, EXAMPLE_VALUES, { maxRounds: 10 }),
+);
 const exampleLines = EXAMPLE_MOVES.map((a, i) => `Round ${roundOfTurn(i)}, ${nameOf(i % 2)}:\n${format(a, i % 2)}`);
 
 function system(cfg: BargainConfig, seat: Seat): string {
@@ -112,9 +119,14 @@ function turn(v: BargainView, seat: Seat, legal: BargainAction[] | null): string
   const mine = v.values[seat];
   if (mine) {
     const each = ITEMS.map((i: Item) => `each ${SINGULAR[i]} is worth ${mine[i]}`).join(', ');
-    lines.push(`Your values: ${each}; the whole pool is worth ${v.total} to you. ${other}'s values are private, but the pool is also worth ${v.total} to them.`);
+    lines.push(
+      `Your values: ${each}; the whole pool is worth ${v.total} to you. ${other}'s values are private, but the pool is also worth ${v.total} to them.`,
+    );
   }
-  lines.push(v.turns.length ? 'Negotiation so far:' : 'No proposals yet.', ...v.turns.map((_, i) => turnLine(v, i, seat)));
+  lines.push(
+    v.turns.length ? 'Negotiation so far:' : 'No proposals yet.',
+    ...v.turns.map((_, i) => turnLine(v, i, seat)),
+  );
   if (v.result) {
     lines.push(`The game is over: ${v.result}.`);
     const theirs = v.values[otherOf(seat)];
@@ -129,10 +141,18 @@ function turn(v: BargainView, seat: Seat, legal: BargainAction[] | null): string
   lines.push('It is your turn.');
   if (v.offer) {
     const worth = mine ? `, worth ${valueOf(mine, v.offer.give)} to you` : '';
-    lines.push(`The proposal on the table (${other}'s): you would get ${itemsText(v.offer.give)}${worth}; ${other} would get ${itemsText(v.offer.take)}. Answer "Deal" to accept it, or make a new proposal.`);
+    lines.push(
+      `The proposal on the table (${other}'s): you would get ${itemsText(v.offer.give)}${worth}; ${other} would get ${itemsText(v.offer.take)}. Answer "Deal" to accept it, or make a new proposal.`,
+    );
   }
-  if (v.turnsLeft <= 1) lines.push('This is the LAST turn of the last round: if you make a proposal instead of accepting, the game ends with no deal and both players get nothing.');
-  else if (v.turnsLeft === 2) lines.push(`This is the last round: after your turn only ${other}'s is left, and they can only accept your proposal or end the game with no deal.`);
+  if (v.turnsLeft <= 1)
+    lines.push(
+      'This is the LAST turn of the last round: if you make a proposal instead of accepting, the game ends with no deal and both players get nothing.',
+    );
+  else if (v.turnsLeft === 2)
+    lines.push(
+      `This is the last round: after your turn only ${other}'s is left, and they can only accept your proposal or end the game with no deal.`,
+    );
   else lines.push(`Rounds left, counting this one: ${v.roundsLeft}.`);
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push(
@@ -147,7 +167,19 @@ function turn(v: BargainView, seat: Seat, legal: BargainAction[] | null): string
 type Candidate = { end: number; action: BargainAction };
 
 /** Number words read as digits (padded, so positions in the text do not move). "no"/"none" only before an item. */
-const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 const ITEM_WORD = '(hat|ball|apple)(?:s|\\(s\\))?(?![a-z])';
 /** "2 hats", "1 ball", "0 apple(s)". */
 const NUM_FIRST = new RegExp(`(?<![\\w.])(-?\\d+(?:\\.\\d+)?)\\s*${ITEM_WORD}`, 'gi');
@@ -160,7 +192,8 @@ const OWN = /\b(?:i|i'll|i'd|i'm|me|my|mine|myself|propose|proposal|plan)\b|\bpl
 /** ... or the opponent's ("you get 2 hats ...", "they take ..."), which is not an answer. */
 const OTHER = /\b(?:you|you'll|you'd|your|yours|they|them|their|theirs|opponent|other\s+player)\b|\bplayer\s*(\d)/gi;
 /** The words that must come right before a list naming only one or two item types ("I take 2 hats"). */
-const TAKE = /(?:\bpropose\s*[:-]?\s*(?:that\s+)?(?:i\s+(?:take|get|keep)\s*)?|\bplan\s*[:-]?\s*(?:i\s+(?:take|get|keep)\s*)?|\bi\s*(?:'ll|'d|\s+will|\s+would)?\s*(?:take|get|keep|want|claim)\s*:?\s*|\bgive\s+me\s+|\bfor\s+me\s*:\s*)(?:only\s+|just\s+)?$/i;
+const TAKE =
+  /(?:\bpropose\s*[:-]?\s*(?:that\s+)?(?:i\s+(?:take|get|keep)\s*)?|\bplan\s*[:-]?\s*(?:i\s+(?:take|get|keep)\s*)?|\bi\s*(?:'ll|'d|\s+will|\s+would)?\s*(?:take|get|keep|want|claim)\s*:?\s*|\bgive\s+me\s+|\bfor\s+me\s*:\s*)(?:only\s+|just\s+)?$/i;
 /** A line that is a deal, after an optional label: "Deal", "**Deal.**", "Final answer: Deal", "Player 2: Deal", "I accept". */
 const DEAL_LINE =
   /^(?:(?:my\s+)?(?:final\s+)?(?:answer|move|decision|action|choice|response|reply)\s*(?:is\s*)?[:=-]?\s*|player\s*\d\s*[:-]\s*)?(?:deal|deal\s+accepted|i\s+accept|accept|accept\s+(?:the\s+)?deal|(?:i\s+)?accept\s+(?:the|your|this)\s+(?:deal|offer|proposal))\s*[.!]*$/i;
@@ -170,7 +203,9 @@ const MESSAGE_LINE = /^\s*(?:[-*>#]\s*)*message\s*[:：]/i;
 /** Replaces markdown and escapes by spaces and number words by padded digits, keeping every position in place. */
 function normalize(reply: string): string {
   let text = reply.replace(/[*`_\\~]/g, ' ').replace(/[’‘]/g, "'");
-  text = text.replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi, (w) => String(NUMBER_WORDS[w.toLowerCase()]).padEnd(w.length));
+  text = text.replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi, (w) =>
+    String(NUMBER_WORDS[w.toLowerCase()]).padEnd(w.length),
+  );
   text = text.replace(/\b(no|none)\b(?=\s+(?:hat|ball|apple))/gi, (w) => '0'.padEnd(w.length));
   return text;
 }
@@ -187,8 +222,10 @@ const ITEM_OF: Record<string, Item> = { hat: 'hats', ball: 'balls', apple: 'appl
 /** Every "N item" / "item: N" mention, left to right, overlapping ones dropped. */
 function mentions(text: string): Mention[] {
   const found: Mention[] = [];
-  for (const m of text.matchAll(NUM_FIRST)) found.push({ start: m.index, end: m.index + m[0].length, item: ITEM_OF[m[2]!.toLowerCase()]!, n: Number(m[1]) });
-  for (const m of text.matchAll(NAME_FIRST)) found.push({ start: m.index, end: m.index + m[0].length, item: ITEM_OF[m[1]!.toLowerCase()]!, n: Number(m[2]) });
+  for (const m of text.matchAll(NUM_FIRST))
+    found.push({ start: m.index, end: m.index + m[0].length, item: ITEM_OF[m[2]!.toLowerCase()]!, n: Number(m[1]) });
+  for (const m of text.matchAll(NAME_FIRST))
+    found.push({ start: m.index, end: m.index + m[0].length, item: ITEM_OF[m[1]!.toLowerCase()]!, n: Number(m[2]) });
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: Mention[] = [];
   for (const m of found) if (!out.length || m.start >= out.at(-1)!.end) out.push(m);
@@ -249,7 +286,11 @@ function messageText(raw: string): string | null {
 function poolFrom(legal: BargainAction[] | null): Items | null {
   const plans = (legal ?? []).filter((a): a is ProposeAction => a.type === 'propose');
   if (!plans.length) return null;
-  return items(Math.max(...plans.map((p) => p.hats)), Math.max(...plans.map((p) => p.balls)), Math.max(...plans.map((p) => p.apples)));
+  return items(
+    Math.max(...plans.map((p) => p.hats)),
+    Math.max(...plans.map((p) => p.balls)),
+    Math.max(...plans.map((p) => p.apples)),
+  );
 }
 
 /**
@@ -282,7 +323,11 @@ function parse(reply: string, seat: Seat, legal: BargainAction[] | null): ParseR
   }
   let at = 0;
   for (const line of text.split('\n')) {
-    const bare = line.trim().replace(/^(?:[-#>]+\s*)+/, '').replace(/^["“']|["”']$/g, '').trim();
+    const bare = line
+      .trim()
+      .replace(/^(?:[-#>]+\s*)+/, '')
+      .replace(/^["“']|["”']$/g, '')
+      .trim();
     if (DEAL_LINE.test(bare)) candidates.push({ end: at + line.length, action: { type: 'deal' } });
     at += line.length + 1;
   }
@@ -292,10 +337,17 @@ function parse(reply: string, seat: Seat, legal: BargainAction[] | null): ParseR
   const pool = poolFrom(legal);
   const example = `Propose: I take ${planText(pool ? items(Math.min(1, pool.hats), 0, Math.min(1, pool.apples)) : items(1, 0, 2))}`;
   const dealHint = legal?.some((a) => a.type === 'deal') ? ' or "Deal" to accept the proposal on the table' : '';
-  const lead = message ? 'Your reply has a message but no move: a message alone is not a move.' : 'Could not find a move in your reply.';
+  const lead = message
+    ? 'Your reply has a message but no move: a message alone is not a move.'
+    : 'Could not find a move in your reply.';
   return {
     error: `${lead} End your reply with a line "Propose: I take X hats Y balls Z apples" naming what you take (the other player gets the rest), for example "${example}"${dealHint}. A message goes on its own line starting with "Message:" before it.`,
   };
 }
 
-export const prompt: GamePrompt<BargainState, BargainAction, BargainConfig, BargainView> = { system, turn, parse, format };
+export const prompt: GamePrompt<BargainState, BargainAction, BargainConfig, BargainView> = {
+  system,
+  turn,
+  parse,
+  format,
+};

@@ -39,7 +39,8 @@ const COUNTS = items(1, 2, 3);
 const VALUES = [items(8, 1, 0), items(4, 0, 2)];
 const fresh = (maxRounds = 10) => makeState(COUNTS, VALUES, { maxRounds });
 /** Plays the moves in order, seat 0 first, alternating. */
-const play = (moves: BargainAction[], from: BargainState = fresh()) => moves.reduce((s, a, i) => apply(s, i % 2, a), from);
+const play = (moves: BargainAction[], from: BargainState = fresh()) =>
+  moves.reduce((s, a, i) => apply(s, i % 2, a), from);
 const CARD_1 = "Player 1's values: hat 8, ball 1, apple 0";
 const CARD_2 = "Player 2's values: hat 4, ball 0, apple 2";
 
@@ -129,7 +130,9 @@ describe('turns and legal actions', () => {
     expect(reject(s0, 0, take(2, 0, 0))).toBe('there is only 1 hat: take 0 to 1');
     expect(reject(s0, 0, take(0, 0, -1))).toBe('you cannot take -1 apples: take 0 to 3');
     expect(reject(s0, 0, take(0, 1.5, 0))).toBe('take a whole number of balls, from 0 to 2 (got 1.5)');
-    expect(reject(s0, 0, take(0, 0, 0, 'x'.repeat(501)))).toBe('your message is 501 characters long; the limit is 500: shorten it');
+    expect(reject(s0, 0, take(0, 0, 0, 'x'.repeat(501)))).toBe(
+      'your message is 501 characters long; the limit is 500: shorten it',
+    );
     expect(reject(s0, 0, take(0, 0, 0, 'x'.repeat(500)))).toBeNull();
     // Whitespace is collapsed before the length is measured.
     expect(reject(s0, 0, take(0, 0, 0, `${'x'.repeat(250)}          ${'y'.repeat(249)}`))).toBeNull();
@@ -148,7 +151,12 @@ describe('turns and legal actions', () => {
     const next = apply(s, 0, take(1, 0, 0, '  I need\n the   hat.  '));
     expect(s).toEqual(copy);
     expect(next.turns).toEqual([{ seat: 0, type: 'propose', take: items(1, 0, 0), message: 'I need the hat.' }]);
-    expect(apply(s, 0, take(1, 0, 0, '   ')).turns[0]).toEqual({ seat: 0, type: 'propose', take: items(1, 0, 0), message: null });
+    expect(apply(s, 0, take(1, 0, 0, '   ')).turns[0]).toEqual({
+      seat: 0,
+      type: 'propose',
+      take: items(1, 0, 0),
+      message: null,
+    });
     expect(() => apply(s, 1, take(0, 0, 0))).toThrow(/not your turn/);
     expect(() => apply(s, 0, DEAL)).toThrow(/no proposal/);
     expect(() => apply(s, 0, take(0, 0, 4))).toThrow(/only 3 apples/);
@@ -207,7 +215,12 @@ describe('running out of rounds (a round is a turn of each player, as in LLMAren
     expect(activeSeats(before)).toEqual([1]);
     expect(view(before, { seat: 1 })).toMatchObject({ round: 10, roundsLeft: 1, turnsLeft: 1 });
     const s = play(moves);
-    expect(outcome(s)).toEqual({ scores: [0.5, 0.5], winner: null, rewards: [0, 0], reason: 'No deal after 10 rounds: both get nothing' });
+    expect(outcome(s)).toEqual({
+      scores: [0.5, 0.5],
+      winner: null,
+      rewards: [0, 0],
+      reason: 'No deal after 10 rounds: both get nothing',
+    });
     expect(activeSeats(s)).toEqual([]);
     expect(view(s, { seat: 0 })).toMatchObject({ round: 10, roundsLeft: 0, turnsLeft: 0 });
   });
@@ -236,7 +249,9 @@ describe('running out of rounds (a round is a turn of each player, as in LLMAren
     expect(outcome(play([take(1, 0, 0), take(0, 2, 3)], two))).toBeNull();
     const s = play([take(1, 0, 0), take(0, 2, 3), take(1, 1, 0), take(0, 1, 3)], two);
     expect(outcome(s)!.reason).toBe('No deal after 2 rounds: both get nothing');
-    expect(outcome(play([take(1, 0, 0), take(0, 2, 3)], fresh(1)))!.reason).toBe('No deal after 1 round: both get nothing');
+    expect(outcome(play([take(1, 0, 0), take(0, 2, 3)], fresh(1)))!.reason).toBe(
+      'No deal after 1 round: both get nothing',
+    );
   });
 
   it('a match stored when a round was one turn keeps its length through turnLimit (set by migration 0013)', () => {
@@ -339,7 +354,11 @@ describe('describe', () => {
   it('writes public lines with the proposal and the message, without values, while the game runs', () => {
     const s = fresh();
     const lines = describeMove(s, apply(s, 0, take(1, 2, 0, 'hi  there')), 0, take(1, 2, 0, 'hi  there'));
-    expect(lines).toEqual([{ text: 'Player 1 proposes to take 1 hat, 2 balls and 0 apples, leaving 0 hats, 0 balls and 3 apples to Player 2: “hi there”' }]);
+    expect(lines).toEqual([
+      {
+        text: 'Player 1 proposes to take 1 hat, 2 balls and 0 apples, leaving 0 hats, 0 balls and 3 apples to Player 2: “hi there”',
+      },
+    ]);
     expect(JSON.stringify(lines)).not.toMatch(/values/);
   });
 
@@ -403,7 +422,11 @@ describe('moveMetrics', () => {
     const s = fresh();
     const a = take(1, 2, 0);
     expect(moveMetrics(s, apply(s, 0, a), 0, a)).toEqual({ ownValue: 10, otherValue: 6, itemsOffered: 3 });
-    expect(bargain.moveMetrics!(s, apply(s, 0, a), 0, a, createRng('m'))).toEqual({ ownValue: 10, otherValue: 6, itemsOffered: 3 });
+    expect(bargain.moveMetrics!(s, apply(s, 0, a), 0, a, createRng('m'))).toEqual({
+      ownValue: 10,
+      otherValue: 6,
+      itemsOffered: 3,
+    });
   });
 
   it('gives what the accepting seat receives and what the proposer keeps for a deal', () => {

@@ -153,7 +153,8 @@ const copyItems = (x: Items): Items => ({ hats: x.hats, balls: x.balls, apples: 
 /** What a share is worth under a valuation. */
 export const valueOf = (values: Items, share: Items): number => ITEMS.reduce((sum, i) => sum + values[i] * share[i], 0);
 /** The rest of the pool after `take`. */
-export const rest = (counts: Items, take: Items): Items => items(counts.hats - take.hats, counts.balls - take.balls, counts.apples - take.apples);
+export const rest = (counts: Items, take: Items): Items =>
+  items(counts.hats - take.hats, counts.balls - take.balls, counts.apples - take.apples);
 export const itemCount = (x: Items): number => x.hats + x.balls + x.apples;
 
 /** "1 hat, 2 balls and 0 apples" (natural English, for log lines and reasons). */
@@ -200,8 +201,12 @@ export function makeState(counts: Items, values: Items[], config: Partial<Bargai
   const cfg = { ...DEFAULT_CONFIG, ...config };
   const total = valueOf(values[0]!, counts);
   return {
-    counts: copyItems(counts), values: values.map(copyItems), total, maxRounds: cfg.maxRounds,
-    ...(cfg.turnLimit !== undefined ? { turnLimit: cfg.turnLimit } : {}), turns: [],
+    counts: copyItems(counts),
+    values: values.map(copyItems),
+    total,
+    maxRounds: cfg.maxRounds,
+    ...(cfg.turnLimit !== undefined ? { turnLimit: cfg.turnLimit } : {}),
+    turns: [],
   };
 }
 
@@ -226,7 +231,8 @@ export const toMove = (s: BargainState): Seat => s.turns.length % NUM_SEATS;
 /** The round (1-based) of the turn with this 0-based index: a round is a turn of each player. */
 export const roundOfTurn = (index: number): number => Math.floor(index / NUM_SEATS) + 1;
 /** The most turns a game lasts: a turn of each player in each round (or a stored match's `turnLimit`). */
-export const maxTurns = (s: { maxRounds: number; turnLimit?: number }): number => s.turnLimit ?? s.maxRounds * NUM_SEATS;
+export const maxTurns = (s: { maxRounds: number; turnLimit?: number }): number =>
+  s.turnLimit ?? s.maxRounds * NUM_SEATS;
 
 /** The latest proposal, or null before the first one. */
 function lastProposal(s: BargainState): (Turn & { type: 'propose' }) | null {
@@ -245,7 +251,9 @@ export function outcome(s: BargainState): Outcome | null {
     const rewards = shares.map((share, seat) => valueOf(s.values[seat]!, share));
     const [r0, r1] = rewards as [number, number];
     const winner = r0 === r1 ? null : r0 > r1 ? 0 : 1;
-    const split = shares.map((share, seat) => `${nameOf(seat)} gets ${itemsText(share)}, worth ${rewards[seat]} to them`).join('; ');
+    const split = shares
+      .map((share, seat) => `${nameOf(seat)} gets ${itemsText(share)}, worth ${rewards[seat]} to them`)
+      .join('; ');
     const verdict = winner === null ? 'Equal values: a tie' : `${nameOf(winner)} wins`;
     return {
       scores: winner === null ? [0.5, 0.5] : [winner === 0 ? 1 : 0, winner === 1 ? 1 : 0],
@@ -255,7 +263,10 @@ export function outcome(s: BargainState): Outcome | null {
     };
   }
   if (s.turns.length >= maxTurns(s)) {
-    const rounds = s.turnLimit !== undefined ? `${s.turnLimit} turn${s.turnLimit === 1 ? '' : 's'}` : `${s.maxRounds} round${s.maxRounds === 1 ? '' : 's'}`;
+    const rounds =
+      s.turnLimit !== undefined
+        ? `${s.turnLimit} turn${s.turnLimit === 1 ? '' : 's'}`
+        : `${s.maxRounds} round${s.maxRounds === 1 ? '' : 's'}`;
     return { scores: [0.5, 0.5], winner: null, rewards: [0, 0], reason: `No deal after ${rounds}: both get nothing` };
   }
   return null;
@@ -296,21 +307,26 @@ export function reject(s: BargainState, seat: Seat, a: BargainAction): string | 
   const example = `"Propose: I take ${planText(items(Math.min(1, s.counts.hats), 0, Math.min(1, s.counts.apples)))}"`;
   if (a.type === 'deal') {
     // The proposal on the table is always the other seat's (turns alternate and a deal ends the game).
-    if (!lastProposal(s)) return `there is no proposal from ${nameOf(otherOf(seat))} to accept yet: make the first proposal, e.g. ${example}`;
+    if (!lastProposal(s))
+      return `there is no proposal from ${nameOf(otherOf(seat))} to accept yet: make the first proposal, e.g. ${example}`;
     return null;
   }
-  if (a.type !== 'propose') return `a move is either a proposal, e.g. ${example}, or "Deal" to accept the proposal on the table`;
+  if (a.type !== 'propose')
+    return `a move is either a proposal, e.g. ${example}, or "Deal" to accept the proposal on the table`;
   for (const i of ITEMS) {
     const n = a[i];
     const count = s.counts[i];
     const range = `take 0 to ${count}`;
-    if (typeof n !== 'number' || !Number.isInteger(n)) return `take a whole number of ${i}, from 0 to ${count} (got ${n})`;
+    if (typeof n !== 'number' || !Number.isInteger(n))
+      return `take a whole number of ${i}, from 0 to ${count} (got ${n})`;
     if (n < 0) return `you cannot take ${n} ${i}: ${range}`;
-    if (n > count) return `there ${count === 1 ? 'is only 1' : `are only ${count}`} ${count === 1 ? SINGULAR[i] : i}: ${range}`;
+    if (n > count)
+      return `there ${count === 1 ? 'is only 1' : `are only ${count}`} ${count === 1 ? SINGULAR[i] : i}: ${range}`;
   }
   if (a.message !== undefined && typeof a.message !== 'string') return 'the message must be text';
   const length = normalizeMessage(a.message)?.length ?? 0;
-  if (length > MESSAGE_LIMIT) return `your message is ${length} characters long; the limit is ${MESSAGE_LIMIT}: shorten it`;
+  if (length > MESSAGE_LIMIT)
+    return `your message is ${length} characters long; the limit is ${MESSAGE_LIMIT}: shorten it`;
   return null;
 }
 
@@ -319,8 +335,15 @@ export function apply(s: BargainState, seat: Seat, a: BargainAction, _rng?: Rng)
   const why = reject(s, seat, a);
   if (why) throw new Error(`illegal move: ${why}`);
   const turn: Turn =
-    a.type === 'deal' ? { seat, type: 'deal' } : { seat, type: 'propose', take: items(a.hats, a.balls, a.apples), message: normalizeMessage(a.message) };
-  return { ...s, counts: copyItems(s.counts), values: s.values.map(copyItems), turns: [...s.turns.map(copyTurn), turn] };
+    a.type === 'deal'
+      ? { seat, type: 'deal' }
+      : { seat, type: 'propose', take: items(a.hats, a.balls, a.apples), message: normalizeMessage(a.message) };
+  return {
+    ...s,
+    counts: copyItems(s.counts),
+    values: s.values.map(copyItems),
+    turns: [...s.turns.map(copyTurn), turn],
+  };
 }
 
 const copyTurn = (t: Turn): Turn => (t.type === 'deal' ? { ...t } : { ...t, take: copyItems(t.take) });
@@ -338,7 +361,10 @@ export function view(s: BargainState, v: Viewer): BargainView {
   const last = s.turns.at(-1);
   const deal =
     last?.type === 'deal' && p
-      ? { proposer: p.seat, shares: [0, 1].map((seat) => (seat === p.seat ? copyItems(p.take) : rest(s.counts, p.take))) }
+      ? {
+          proposer: p.seat,
+          shares: [0, 1].map((seat) => (seat === p.seat ? copyItems(p.take) : rest(s.counts, p.take))),
+        }
       : null;
   return {
     viewer,
@@ -348,7 +374,8 @@ export function view(s: BargainState, v: Viewer): BargainView {
     values: s.values.map((x, owner) => (mayRead(owner) ? copyItems(x) : null)),
     valueCards: s.values.map((x, owner) => (mayRead(owner) ? valueCard(owner, x) : null)),
     turns: s.turns.map(copyTurn),
-    offer: !result && p ? { seat: p.seat, take: copyItems(p.take), give: rest(s.counts, p.take), message: p.message } : null,
+    offer:
+      !result && p ? { seat: p.seat, take: copyItems(p.take), give: rest(s.counts, p.take), message: p.message } : null,
     round: roundOfTurn(result ? s.turns.length - 1 : s.turns.length),
     // Rounds with a turn still to play, this one included (= maxRounds − round + 1 without a stored turnLimit).
     roundsLeft: result ? 0 : Math.ceil((maxTurns(s) - s.turns.length + (s.turns.length % NUM_SEATS)) / NUM_SEATS),
@@ -376,7 +403,12 @@ export function describe(_prev: BargainState, next: BargainState, seat: Seat, a:
       text:
         a.type === 'deal'
           ? `${nameOf(seat)} accepts ${nameOf(otherOf(seat))}'s proposal: deal`
-          : proposalLine(seat, items(a.hats, a.balls, a.apples), next.counts, t?.type === 'propose' ? t.message : normalizeMessage(a.message)),
+          : proposalLine(
+              seat,
+              items(a.hats, a.balls, a.apples),
+              next.counts,
+              t?.type === 'propose' ? t.message : normalizeMessage(a.message),
+            ),
     },
   ];
   const result = outcome(next);
@@ -404,14 +436,26 @@ export function secrets(s: BargainState): { seat: Seat; values: string[] }[] {
  *  - otherValue: what the other side is worth to the other seat;
  *  - itemsOffered (proposals only): how many items the proposal leaves to the other seat.
  */
-export function moveMetrics(prev: BargainState, _next: BargainState, seat: Seat, a: BargainAction): Record<string, number> {
+export function moveMetrics(
+  prev: BargainState,
+  _next: BargainState,
+  seat: Seat,
+  a: BargainAction,
+): Record<string, number> {
   const other = otherOf(seat);
   if (a.type === 'deal') {
     const p = lastProposal(prev);
     if (!p) return {};
-    return { ownValue: valueOf(prev.values[seat]!, rest(prev.counts, p.take)), otherValue: valueOf(prev.values[other]!, p.take) };
+    return {
+      ownValue: valueOf(prev.values[seat]!, rest(prev.counts, p.take)),
+      otherValue: valueOf(prev.values[other]!, p.take),
+    };
   }
   const take = items(a.hats, a.balls, a.apples);
   const give = rest(prev.counts, take);
-  return { ownValue: valueOf(prev.values[seat]!, take), otherValue: valueOf(prev.values[other]!, give), itemsOffered: itemCount(give) };
+  return {
+    ownValue: valueOf(prev.values[seat]!, take),
+    otherValue: valueOf(prev.values[other]!, give),
+    itemsOffered: itemCount(give),
+  };
 }

@@ -9,7 +9,13 @@ import type { BidState } from './rules';
 
 const s = initialState(bid, bid.defaultConfig, currentDeal('board-test'), 2) as BidState;
 const html = renderToStaticMarkup(
-  <BidBoard view={bid.view(s, { seat: 0 })} players={['Player 1 · Bea', 'Player 2 · Model']} legal={bid.legalActions(s, 0)} onAction={() => {}} error="your bid must be below your valuation of 40; bid a whole number from 0 to 39" />,
+  <BidBoard
+    view={bid.view(s, { seat: 0 })}
+    players={['Player 1 · Bea', 'Player 2 · Model']}
+    legal={bid.legalActions(s, 0)}
+    onAction={() => {}}
+    error="your bid must be below your valuation of 40; bid a whole number from 0 to 39"
+  />,
 );
 
 describe('bid board', () => {

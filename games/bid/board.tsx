@@ -22,21 +22,27 @@ function ResultRow({ r, label }: { r: AuctionResult; label: (seat: number) => st
     <li className="rounded-lg border border-neutral-200 p-2 text-sm dark:border-neutral-700">
       <div className="mb-1 flex items-center justify-between gap-2">
         <span className="font-semibold text-neutral-800 dark:text-neutral-100">Auction {r.auction}</span>
-        <span className="text-xs text-neutral-600 dark:text-neutral-300">{r.winner === null ? 'Tie: item split' : `${label(r.winner)} wins`}</span>
+        <span className="text-xs text-neutral-600 dark:text-neutral-300">
+          {r.winner === null ? 'Tie: item split' : `${label(r.winner)} wins`}
+        </span>
       </div>
       <div className="grid grid-cols-2 gap-2">
         {[0, 1].map((seat) => (
           <div
             key={seat}
             className={`rounded-md px-2 py-1 ${
-              r.winner === seat || r.winner === null ? 'bg-emerald-50 dark:bg-emerald-950' : 'bg-neutral-50 dark:bg-neutral-900'
+              r.winner === seat || r.winner === null
+                ? 'bg-emerald-50 dark:bg-emerald-950'
+                : 'bg-neutral-50 dark:bg-neutral-900'
             }`}
           >
             <div className="truncate text-xs text-neutral-500 dark:text-neutral-400">{label(seat)}</div>
             <div className="font-mono text-xs text-neutral-800 dark:text-neutral-100">
               value {r.values[seat]} · bid {r.bids[seat]}
             </div>
-            <div className="font-mono text-xs font-semibold text-neutral-900 dark:text-neutral-50">+{num(r.gains[seat] ?? 0)}</div>
+            <div className="font-mono text-xs font-semibold text-neutral-900 dark:text-neutral-50">
+              +{num(r.gains[seat] ?? 0)}
+            </div>
           </div>
         ))}
       </div>
@@ -45,7 +51,17 @@ function ResultRow({ r, label }: { r: AuctionResult; label: (seat: number) => st
 }
 
 /** The person's bid form: a number box with "Place bid", and quick bids. Keyed by auction, so the box resets each auction. */
-function BidForm({ value: myValue, legal, onAction, error }: { value: number | null; legal?: BidAction[] | null; onAction: (a: BidAction) => void; error?: string | null }) {
+function BidForm({
+  value: myValue,
+  legal,
+  onAction,
+  error,
+}: {
+  value: number | null;
+  legal?: BidAction[] | null;
+  onAction: (a: BidAction) => void;
+  error?: string | null;
+}) {
   const inputId = useId();
   const [typed, setTyped] = useState<string>(myValue !== null ? String(Math.floor(myValue / 2)) : '');
   const amount = typed.trim() === '' ? NaN : Number(typed);
@@ -88,7 +104,9 @@ function BidForm({ value: myValue, legal, onAction, error }: { value: number | n
       </div>
       {myValue !== null && (
         <p className="text-xs text-neutral-500 dark:text-neutral-400">
-          {myValue === 1 ? 'Your only possible bid is 0.' : `A whole number from 0 to ${myValue - 1}: below your valuation.`}
+          {myValue === 1
+            ? 'Your only possible bid is 0.'
+            : `A whole number from 0 to ${myValue - 1}: below your valuation.`}
         </p>
       )}
       {myValue !== null && (
@@ -186,7 +204,9 @@ export function BidBoard({ view: v, players, legal, onAction, over, error }: Boa
                 <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${seatColor(seat).dot}`} />
                 <span className="truncate">{label(seat)}</span>
               </div>
-              <div className="text-xs text-neutral-600 dark:text-neutral-300">{v.sealed[seat] ? 'Bid sealed' : 'No bid yet'}</div>
+              <div className="text-xs text-neutral-600 dark:text-neutral-300">
+                {v.sealed[seat] ? 'Bid sealed' : 'No bid yet'}
+              </div>
             </div>
           ))}
         </div>
@@ -199,12 +219,16 @@ export function BidBoard({ view: v, players, legal, onAction, over, error }: Boa
             className={`rounded-lg px-2 py-1.5 ${v.winner === seat ? 'bg-emerald-100 dark:bg-emerald-900' : 'bg-neutral-100 dark:bg-neutral-800'}`}
           >
             <div className="truncate text-xs text-neutral-600 dark:text-neutral-300">{label(seat)} total</div>
-            <div className="font-mono text-lg font-semibold text-neutral-900 dark:text-neutral-50">{num(v.totals[seat] ?? 0)}</div>
+            <div className="font-mono text-lg font-semibold text-neutral-900 dark:text-neutral-50">
+              {num(v.totals[seat] ?? 0)}
+            </div>
           </div>
         ))}
       </section>
 
-      {onAction && <BidForm key={v.auction ?? 'over'} value={myValue} legal={legal} onAction={onAction} error={error} />}
+      {onAction && (
+        <BidForm key={v.auction ?? 'over'} value={myValue} legal={legal} onAction={onAction} error={error} />
+      )}
 
       {v.history.length > 0 && (
         <section aria-label="Resolved auctions">

@@ -21,7 +21,9 @@ describe('bid engine', () => {
   it('works on the seat’s own view only: the other seat’s valuation does not matter', () => {
     const a = makeState([50, 3]);
     const b = makeState([50, 99]);
-    expect(bidEngine(view(a, { seat: 0 }), 0, legalActions(a, 0))).toEqual(bidEngine(view(b, { seat: 0 }), 0, legalActions(b, 0)));
+    expect(bidEngine(view(a, { seat: 0 }), 0, legalActions(a, 0))).toEqual(
+      bidEngine(view(b, { seat: 0 }), 0, legalActions(b, 0)),
+    );
   });
 
   it('always answers with a legal bid, for every valuation', () => {

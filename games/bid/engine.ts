@@ -15,7 +15,8 @@ export const equilibriumBid = (value: number): number => Math.floor(value / 2);
 export function bidEngine(view: BidView, seat: Seat, legal: BidAction[], _rng?: Rng): BidAction {
   const value = view.values?.[seat];
   const amounts = legal.map((a) => a.amount);
-  const target = typeof value === 'number' ? equilibriumBid(value) : Math.floor((Math.min(...amounts) + Math.max(...amounts)) / 2);
+  const target =
+    typeof value === 'number' ? equilibriumBid(value) : Math.floor((Math.min(...amounts) + Math.max(...amounts)) / 2);
   // The legal bid closest to the target (the target itself whenever it is legal).
   let best = legal[0]!;
   for (const a of legal) if (Math.abs(a.amount - target) < Math.abs(best.amount - target)) best = a;

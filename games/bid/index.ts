@@ -11,7 +11,8 @@ export const bid = defineGame({
   engine: bidEngine,
   meta: {
     title: 'Sealed-bid auction',
-    blurb: 'Two bidders with private valuations seal their bids at once; the higher bid wins the item for its valuation minus the bid: tests bidding under uncertainty.',
+    blurb:
+      'Two bidders with private valuations seal their bids at once; the higher bid wins the item for its valuation minus the bid: tests bidding under uncertainty.',
     minPlayers: 2,
     maxPlayers: 2,
     info: 'imperfect',

@@ -6,7 +6,8 @@ import { activeSeats, apply, legalActions, makeState, outcome, setup, view, type
 
 const bid = (amount: number) => ({ type: 'bid' as const, amount });
 const cfg = { auctions: 3, maxValue: 100 };
-const round = (s: BidState, b0: number, b1: number) => apply(apply(s, 0, bid(b0), createRng('r')), 1, bid(b1), createRng('r'));
+const round = (s: BidState, b0: number, b1: number) =>
+  apply(apply(s, 0, bid(b0), createRng('r')), 1, bid(b1), createRng('r'));
 const parse = (reply: string) => prompt.parse(reply, 0, null);
 
 describe('format', () => {
@@ -68,7 +69,9 @@ describe('parse', () => {
   });
 
   it('ignores "bids", "bidding" and "bidder" in the reasoning', () => {
-    expect(parse('Bidders often shade their bids 10 to 20 below; bidding 5 is too low. Bid: 23')).toEqual({ action: bid(23) });
+    expect(parse('Bidders often shade their bids 10 to 20 below; bidding 5 is too low. Bid: 23')).toEqual({
+      action: bid(23),
+    });
   });
 
   it('takes a bare number on the last line after reasoning', () => {
@@ -88,8 +91,12 @@ describe('parse', () => {
       expect(r).toEqual({ error: expect.stringContaining('"Bid: 10"') });
       expect('error' in r && r.error).toMatch(/from 0 to 36 \(below your valuation\)/);
     }
-    expect(prompt.parse('no idea', 0, [bid(0), bid(1), bid(2)])).toEqual({ error: expect.stringContaining('from 0 to 2 (below your valuation), for example "Bid: 2"') });
-    expect(prompt.parse('no idea', 0, null)).toEqual({ error: expect.stringMatching(/word Bid, a colon and a whole number below your valuation/) });
+    expect(prompt.parse('no idea', 0, [bid(0), bid(1), bid(2)])).toEqual({
+      error: expect.stringContaining('from 0 to 2 (below your valuation), for example "Bid: 2"'),
+    });
+    expect(prompt.parse('no idea', 0, null)).toEqual({
+      error: expect.stringMatching(/word Bid, a colon and a whole number below your valuation/),
+    });
   });
 });
 

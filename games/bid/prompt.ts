@@ -59,8 +59,10 @@ function system(cfg: BidConfig, seat: Seat): string {
 function historyLine(r: AuctionResult, seat: Seat): string {
   const other = opponentOf(seat);
   const head = `Auction ${r.auction}: you valued the item at ${r.values[seat]} and bid ${r.bids[seat]}; ${nameOf(other)} valued it at ${r.values[other]} and bid ${r.bids[other]}.`;
-  if (r.winner === null) return `${head} A tie: the item was split, you gained ${num(r.gains[seat]!)} and ${nameOf(other)} ${num(r.gains[other]!)}.`;
-  if (r.winner === seat) return `${head} You won the item and gained ${num(r.gains[seat]!)}; ${nameOf(other)} gained 0.`;
+  if (r.winner === null)
+    return `${head} A tie: the item was split, you gained ${num(r.gains[seat]!)} and ${nameOf(other)} ${num(r.gains[other]!)}.`;
+  if (r.winner === seat)
+    return `${head} You won the item and gained ${num(r.gains[seat]!)}; ${nameOf(other)} gained 0.`;
   return `${head} ${nameOf(other)} won the item and gained ${num(r.gains[other]!)}; you gained 0.`;
 }
 
@@ -77,17 +79,25 @@ function turn(v: BidView, seat: Seat, legal: BidAction[] | null): string {
   // The seat's own view: its own valuation (and sealed bid) are there; the opponent's are null until the auction resolves.
   const value = v.values[seat];
   if (value !== null && value !== undefined) lines.push(`Your valuation for this item is ${value}.`);
-  lines.push(`${nameOf(other)}'s valuation is unknown to you: a whole number from 1 to ${v.maxValue}, drawn uniformly at random.`);
+  lines.push(
+    `${nameOf(other)}'s valuation is unknown to you: a whole number from 1 to ${v.maxValue}, drawn uniformly at random.`,
+  );
   const own = v.bids[seat];
   if (own !== null && own !== undefined) {
     lines.push(`You have sealed your bid of ${own}. Waiting for ${nameOf(other)}'s sealed bid.`);
     return lines.join('\n');
   }
   lines.push(
-    v.sealed[other] ? `${nameOf(other)} has already sealed a bid; you cannot see it.` : `${nameOf(other)} is bidding at the same time; you cannot see that bid.`,
+    v.sealed[other]
+      ? `${nameOf(other)} has already sealed a bid; you cannot see it.`
+      : `${nameOf(other)} is bidding at the same time; you cannot see that bid.`,
   );
   if (value !== null && value !== undefined) {
-    lines.push(value === 1 ? 'Place your sealed bid: it must be 0, as bids must be below your valuation.' : `Place your sealed bid: a whole number from 0 to ${value - 1} (below your valuation).`);
+    lines.push(
+      value === 1
+        ? 'Place your sealed bid: it must be 0, as bids must be below your valuation.'
+        : `Place your sealed bid: a whole number from 0 to ${value - 1} (below your valuation).`,
+    );
   }
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push('Reply with your bid in exactly this format: Bid: N');
@@ -107,16 +117,27 @@ const BARE = /^(?:(?:final\s+)?answer\s*[:=]?\s*)?\$?\s*(-?\d+(?:\.\d+)?)\s*\.?$
 function parse(reply: string, _seat: Seat, legal: BidAction[] | null): ParseResult<BidAction> {
   // Markdown (bold, code fences, inline code, headings, quotes) and LaTeX escapes carry no meaning here.
   const text = reply.replace(/[*`_\\#>]/g, ' ');
-  const lastLine = text.split('\n').map((l) => l.trim()).filter(Boolean).at(-1);
+  const lastLine = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .at(-1);
   const bare = lastLine?.match(BARE);
   if (bare) return { action: bid(Number(bare[1])) };
   const found = [...text.matchAll(BID)].at(-1);
   if (found) return { action: bid(Number(found[1])) };
   const top = legal && legal.length ? Math.max(...legal.map((a) => a.amount)) : null;
-  const range = top === null ? 'a whole number below your valuation' : top === 0 ? '0 (bids must be below your valuation)' : `a whole number from 0 to ${top} (below your valuation)`;
+  const range =
+    top === null
+      ? 'a whole number below your valuation'
+      : top === 0
+        ? '0 (bids must be below your valuation)'
+        : `a whole number from 0 to ${top} (below your valuation)`;
   // A fixed example (not half the valuation, which would hint at the equilibrium bid), kept within the range.
   const example = format(bid(top === null ? 10 : Math.min(top, 10)));
-  return { error: `Could not find a bid in your reply. End your reply with the word Bid, a colon and ${range}, for example "${example}".` };
+  return {
+    error: `Could not find a bid in your reply. End your reply with the word Bid, a colon and ${range}, for example "${example}".`,
+  };
 }
 
 export const prompt: GamePrompt<BidState, BidAction, BidConfig, BidView> = { system, turn, parse, format };

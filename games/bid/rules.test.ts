@@ -25,12 +25,15 @@ const bid = (amount: number) => ({ type: 'bid' as const, amount });
 /** Player 1 values the first item at 37, Player 2 at 60. */
 const fresh = (config = {}) => makeState([37, 60], config);
 /** Both seats bid (seat 0 first, as the runner applies simultaneous moves in seat order). */
-const round = (s: BidState, b0: number, b1: number, rng = createRng('r')) => apply(apply(s, 0, bid(b0), rng), 1, bid(b1), rng);
+const round = (s: BidState, b0: number, b1: number, rng = createRng('r')) =>
+  apply(apply(s, 0, bid(b0), rng), 1, bid(b1), rng);
 
 describe('setup', () => {
   it('is deterministic per seed and varies between seeds', () => {
     expect(setup(createRng('a'))).toEqual(setup(createRng('a')));
-    const dealt = new Set(Array.from({ length: 30 }, (_, i) => JSON.stringify(setup(createRng(`s${i}`)).current!.values)));
+    const dealt = new Set(
+      Array.from({ length: 30 }, (_, i) => JSON.stringify(setup(createRng(`s${i}`)).current!.values)),
+    );
     expect(dealt.size).toBeGreaterThan(25);
   });
 
@@ -105,12 +108,18 @@ describe('rejections', () => {
   it('refuses a bid at or above the valuation with the valuation in the reason', () => {
     expect(reject(s, 0, bid(37))).toBe('your bid must be below your valuation of 37; bid a whole number from 0 to 36');
     expect(reject(s, 0, bid(99))).toMatch(/^your bid must be below your valuation of 37/);
-    expect(reject(s, 1, bid(60))).toMatch(/^your bid must be below your valuation of 60; bid a whole number from 0 to 59$/);
-    expect(reject(makeState([1, 5]), 0, bid(1))).toBe('your bid must be below your valuation of 1; your only possible bid is 0');
+    expect(reject(s, 1, bid(60))).toMatch(
+      /^your bid must be below your valuation of 60; bid a whole number from 0 to 59$/,
+    );
+    expect(reject(makeState([1, 5]), 0, bid(1))).toBe(
+      'your bid must be below your valuation of 1; your only possible bid is 0',
+    );
   });
 
   it('refuses negative and fractional bids, and other actions', () => {
-    expect(reject(s, 0, bid(-1))).toMatch(/^your bid must be a whole number of at least 0 \(got -1\); bid a whole number from 0 to 36$/);
+    expect(reject(s, 0, bid(-1))).toMatch(
+      /^your bid must be a whole number of at least 0 \(got -1\); bid a whole number from 0 to 36$/,
+    );
     expect(reject(s, 0, bid(2.5))).toMatch(/whole number of at least 0 \(got 2.5\)/);
     expect(reject(s, 0, bid(Number.NaN))).toMatch(/whole number/);
     expect(reject(s, 0, { type: 'pass' } as never)).toMatch(/only action is a bid/);
@@ -118,7 +127,9 @@ describe('rejections', () => {
 
   it('refuses a second bid in the same auction, naming only the own bid', () => {
     const after = apply(s, 0, bid(12), createRng('x'));
-    expect(reject(after, 0, bid(13))).toBe('you have already sealed your bid of 12 for auction 1; wait for the other bidder');
+    expect(reject(after, 0, bid(13))).toBe(
+      'you have already sealed your bid of 12 for auction 1; wait for the other bidder',
+    );
     // The other seat's rejection never mentions the sealed 12 (nor Player 1's valuation 37).
     const why = reject(after, 1, bid(70))!;
     expect(why).toBe('your bid must be below your valuation of 60; bid a whole number from 0 to 59');
@@ -188,18 +199,33 @@ describe('outcome', () => {
 
   it('the higher total wins 1/0 with the totals as rewards', () => {
     const s = round(fresh({ auctions: 1 }), 18, 25);
-    expect(outcome(s)).toEqual({ scores: [0, 1], winner: 1, rewards: [0, 35], reason: 'Player 2 wins, gaining 35 to 0 after 1 auction' });
+    expect(outcome(s)).toEqual({
+      scores: [0, 1],
+      winner: 1,
+      rewards: [0, 35],
+      reason: 'Player 2 wins, gaining 35 to 0 after 1 auction',
+    });
     expect(activeSeats(s)).toEqual([]);
     expect(legalActions(s, 0)).toEqual([]);
     const t = round(fresh({ auctions: 1 }), 20, 20);
-    expect(outcome(t)).toEqual({ scores: [0, 1], winner: 1, rewards: [8.5, 20], reason: 'Player 2 wins, gaining 20 to 8.5 after 1 auction' });
+    expect(outcome(t)).toEqual({
+      scores: [0, 1],
+      winner: 1,
+      rewards: [8.5, 20],
+      reason: 'Player 2 wins, gaining 20 to 8.5 after 1 auction',
+    });
     const u = round(fresh({ auctions: 1 }), 36, 0);
     expect(outcome(u)).toMatchObject({ scores: [1, 0], winner: 0, rewards: [1, 0] });
   });
 
   it('equal totals are a draw', () => {
     const s = round(makeState([10, 10], { auctions: 1 }), 4, 4);
-    expect(outcome(s)).toEqual({ scores: [0.5, 0.5], winner: null, rewards: [3, 3], reason: 'Both bidders gained 3 after 1 auction: a draw' });
+    expect(outcome(s)).toEqual({
+      scores: [0.5, 0.5],
+      winner: null,
+      rewards: [3, 3],
+      reason: 'Both bidders gained 3 after 1 auction: a draw',
+    });
   });
 });
 
@@ -238,7 +264,13 @@ describe('views', () => {
     expect(theirs.toAct).toEqual([1]);
     expect(JSON.stringify(theirs)).not.toMatch(/\b18\b|\b37\b/);
     const spectator = view(oneIn, { spectator: true });
-    expect(spectator).toMatchObject({ viewer: null, values: [null, null], bids: [null, null], sealed: [true, false], notes: [[], []] });
+    expect(spectator).toMatchObject({
+      viewer: null,
+      values: [null, null],
+      bids: [null, null],
+      sealed: [true, false],
+      notes: [[], []],
+    });
     expect(JSON.stringify(spectator)).not.toMatch(/\b18\b|\b37\b|\b60\b/);
   });
 
@@ -264,7 +296,14 @@ describe('views', () => {
     const over = round(fresh({ auctions: 1 }), 18, 25);
     for (const viewer of [{ seat: 0 }, { seat: 1 }, { spectator: true as const }]) {
       const v = view(over, viewer);
-      expect(v).toMatchObject({ auction: null, values: [null, null], bids: [null, null], notes: [[], []], toAct: [], winner: 1 });
+      expect(v).toMatchObject({
+        auction: null,
+        values: [null, null],
+        bids: [null, null],
+        notes: [[], []],
+        toAct: [],
+        winner: 1,
+      });
       expect(v.result).toBe('Player 2 wins, gaining 35 to 0 after 1 auction');
       expect(v.history).toHaveLength(1);
     }
@@ -286,7 +325,11 @@ describe('describe', () => {
     const lines = describeMove(s, apply(s, 0, bid(18), createRng('x')), 0, bid(18));
     expect(lines).toEqual([
       { text: 'Player 1 seals a bid in auction 1.' },
-      { text: 'Player 1 bids 18 in auction 1 (valuation 37).', yours: 'You bid 18 in auction 1 (your valuation: 37).', visibleTo: [0] },
+      {
+        text: 'Player 1 bids 18 in auction 1 (valuation 37).',
+        yours: 'You bid 18 in auction 1 (your valuation: 37).',
+        visibleTo: [0],
+      },
     ]);
     expect(JSON.stringify(lines.filter((l) => !l.visibleTo))).not.toMatch(/\b18\b|\b37\b/);
   });
@@ -365,12 +408,28 @@ describe('secrets', () => {
 describe('moveMetrics', () => {
   it('records the valuation, the bid and the deviation from the equilibrium bid v/2', () => {
     const s = makeState([40, 60]);
-    expect(moveMetrics(s, apply(s, 0, bid(20), createRng('x')), 0, bid(20))).toEqual({ value: 40, bid: 20, deviation: 0 });
-    expect(moveMetrics(s, apply(s, 0, bid(30), createRng('x')), 0, bid(30))).toEqual({ value: 40, bid: 30, deviation: 0.5 });
-    expect(moveMetrics(s, apply(s, 1, bid(15), createRng('x')), 1, bid(15))).toEqual({ value: 60, bid: 15, deviation: -0.5 });
+    expect(moveMetrics(s, apply(s, 0, bid(20), createRng('x')), 0, bid(20))).toEqual({
+      value: 40,
+      bid: 20,
+      deviation: 0,
+    });
+    expect(moveMetrics(s, apply(s, 0, bid(30), createRng('x')), 0, bid(30))).toEqual({
+      value: 40,
+      bid: 30,
+      deviation: 0.5,
+    });
+    expect(moveMetrics(s, apply(s, 1, bid(15), createRng('x')), 1, bid(15))).toEqual({
+      value: 60,
+      bid: 15,
+      deviation: -0.5,
+    });
     expect(moveMetrics(s, apply(s, 1, bid(0), createRng('x')), 1, bid(0)).deviation).toBe(-1);
     const t = makeState([1, 5]);
-    expect(bidGame.moveMetrics!(t, apply(t, 0, bid(0), createRng('x')), 0, bid(0), createRng('m'))).toEqual({ value: 1, bid: 0, deviation: -1 });
+    expect(bidGame.moveMetrics!(t, apply(t, 0, bid(0), createRng('x')), 0, bid(0), createRng('m'))).toEqual({
+      value: 1,
+      bid: 0,
+      deviation: -1,
+    });
   });
 });
 
@@ -385,7 +444,9 @@ describe('determinism', () => {
     const a = replayStates(bidGame, bidGame.defaultConfig, currentDeal('seed-a'), 2, moves);
     expect(replayStates(bidGame, bidGame.defaultConfig, currentDeal('seed-a'), 2, moves)).toEqual(a);
     const b = replayStates(bidGame, bidGame.defaultConfig, currentDeal('seed-b'), 2, moves);
-    expect(JSON.stringify(b.map((st) => (st as BidState).history))).not.toBe(JSON.stringify(a.map((st) => (st as BidState).history)));
+    expect(JSON.stringify(b.map((st) => (st as BidState).history))).not.toBe(
+      JSON.stringify(a.map((st) => (st as BidState).history)),
+    );
   });
 });
 

@@ -99,9 +99,11 @@ export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat
 export const opponentOf = (seat: Seat): Seat => 1 - seat;
 
 /** The private note for a bidder's valuation: a bracketed token no other text in the game produces. */
-export const valueNote = (seat: Seat, auction: number, value: number): string => `[${nameOf(seat)} / auction ${auction} / valuation ${value}]`;
+export const valueNote = (seat: Seat, auction: number, value: number): string =>
+  `[${nameOf(seat)} / auction ${auction} / valuation ${value}]`;
 /** The private note for a bidder's sealed bid. */
-export const bidNote = (seat: Seat, auction: number, bid: number): string => `[${nameOf(seat)} / auction ${auction} / sealed bid ${bid}]`;
+export const bidNote = (seat: Seat, auction: number, bid: number): string =>
+  `[${nameOf(seat)} / auction ${auction} / sealed bid ${bid}]`;
 
 /** Numbers as the log and prompts write them: whole numbers plain, halves (from split items) with one decimal. */
 export const num = (x: number): string => (Number.isInteger(x) ? String(x) : String(Math.round(x * 100) / 100));
@@ -113,7 +115,13 @@ function drawValues(maxValue: number, rng: Rng): number[] {
 /** A state with given valuations for the first auction (and optionally later ones drawn by `apply`), for tests and examples. */
 export function makeState(values: number[], config: Partial<BidConfig> = {}): BidState {
   const cfg = { ...DEFAULT_CONFIG, ...config };
-  return { auctions: cfg.auctions, maxValue: cfg.maxValue, current: { auction: 1, values: values.slice(), bids: values.map(() => null) }, history: [], totals: values.map(() => 0) };
+  return {
+    auctions: cfg.auctions,
+    maxValue: cfg.maxValue,
+    current: { auction: 1, values: values.slice(), bids: values.map(() => null) },
+    history: [],
+    totals: values.map(() => 0),
+  };
 }
 
 /** Draws the first auction's valuations with the seeded rng (seat 0 first). */
@@ -126,7 +134,9 @@ export function setup(rng: Rng, config: Partial<BidConfig> = {}): BidState {
 export function resolveAuction(auction: number, values: number[], bids: number[]): AuctionResult {
   const [b0, b1] = [bids[0]!, bids[1]!];
   const winner = b0 === b1 ? null : b0 > b1 ? 0 : 1;
-  const gains = values.map((v, seat) => (winner === null ? (v - bids[seat]!) / 2 : winner === seat ? v - bids[seat]! : 0));
+  const gains = values.map((v, seat) =>
+    winner === null ? (v - bids[seat]!) / 2 : winner === seat ? v - bids[seat]! : 0,
+  );
   return { auction, values: values.slice(), bids: bids.slice(), winner, gains };
 }
 
@@ -135,7 +145,13 @@ export function outcome(s: BidState): Outcome | null {
   const [t0, t1] = [s.totals[0]!, s.totals[1]!];
   const totals = `${num(t0)} to ${num(t1)}`;
   const after = `after ${s.auctions} auction${s.auctions === 1 ? '' : 's'}`;
-  if (t0 === t1) return { scores: [0.5, 0.5], winner: null, rewards: s.totals.slice(), reason: `Both bidders gained ${num(t0)} ${after}: a draw` };
+  if (t0 === t1)
+    return {
+      scores: [0.5, 0.5],
+      winner: null,
+      rewards: s.totals.slice(),
+      reason: `Both bidders gained ${num(t0)} ${after}: a draw`,
+    };
   const winner = t0 > t1 ? 0 : 1;
   return {
     scores: [0, 1].map((seat) => (seat === winner ? 1 : 0)),
@@ -159,14 +175,17 @@ export function legalActions(s: BidState, seat: Seat): BidAction[] {
 
 export function reject(s: BidState, seat: Seat, a: BidAction): string | null {
   if (!s.current) return 'the game is over';
-  if (!Number.isInteger(seat) || seat < 0 || seat >= NUM_SEATS) return `there is no seat ${seat}: the bidders are seats 0 and 1`;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= NUM_SEATS)
+    return `there is no seat ${seat}: the bidders are seats 0 and 1`;
   const { auction, values, bids } = s.current;
   // HIDDEN INFORMATION: the message speaks only of the seat's own bid and valuation, never of the other bidder's.
-  if (bids[seat] !== null) return `you have already sealed your bid of ${bids[seat]} for auction ${auction}; wait for the other bidder`;
+  if (bids[seat] !== null)
+    return `you have already sealed your bid of ${bids[seat]} for auction ${auction}; wait for the other bidder`;
   if (a?.type !== 'bid') return 'the only action is a bid of a whole number below your valuation, e.g. "Bid: 10"';
   const v = values[seat]!;
   const range = v === 1 ? 'your only possible bid is 0' : `bid a whole number from 0 to ${v - 1}`;
-  if (typeof a.amount !== 'number' || !Number.isInteger(a.amount) || a.amount < 0) return `your bid must be a whole number of at least 0 (got ${a.amount}); ${range}`;
+  if (typeof a.amount !== 'number' || !Number.isInteger(a.amount) || a.amount < 0)
+    return `your bid must be a whole number of at least 0 (got ${a.amount}); ${range}`;
   if (a.amount >= v) return `your bid must be below your valuation of ${v}; ${range}`;
   return null;
 }
@@ -182,17 +201,29 @@ export function apply(s: BidState, seat: Seat, a: BidAction, rng: Rng): BidState
   const bids = cur.bids.map((b, i) => (i === seat ? a.amount : b));
   const base = { auctions: s.auctions, maxValue: s.maxValue };
   if (bids.some((b) => b === null)) {
-    return { ...base, current: { auction: cur.auction, values: cur.values.slice(), bids }, history: s.history.map(copyResult), totals: s.totals.slice() };
+    return {
+      ...base,
+      current: { auction: cur.auction, values: cur.values.slice(), bids },
+      history: s.history.map(copyResult),
+      totals: s.totals.slice(),
+    };
   }
   const result = resolveAuction(cur.auction, cur.values, bids as number[]);
   const history = [...s.history.map(copyResult), result];
   const totals = s.totals.map((t, i) => t + result.gains[i]!);
   const current =
-    cur.auction < s.auctions ? { auction: cur.auction + 1, values: drawValues(s.maxValue, rng), bids: cur.values.map(() => null) } : null;
+    cur.auction < s.auctions
+      ? { auction: cur.auction + 1, values: drawValues(s.maxValue, rng), bids: cur.values.map(() => null) }
+      : null;
   return { ...base, current, history, totals };
 }
 
-const copyResult = (r: AuctionResult): AuctionResult => ({ ...r, values: r.values.slice(), bids: r.bids.slice(), gains: r.gains.slice() });
+const copyResult = (r: AuctionResult): AuctionResult => ({
+  ...r,
+  values: r.values.slice(),
+  bids: r.bids.slice(),
+  gains: r.gains.slice(),
+});
 
 export function view(s: BidState, v: Viewer): BidView {
   const result = outcome(s);
@@ -218,7 +249,10 @@ export function view(s: BidState, v: Viewer): BidView {
     notes: seats.map((owner) => {
       if (!cur || !mayRead(owner)) return [];
       const bid = cur.bids[owner];
-      return [valueNote(owner, cur.auction, cur.values[owner]!), ...(bid !== null && bid !== undefined ? [bidNote(owner, cur.auction, bid)] : [])];
+      return [
+        valueNote(owner, cur.auction, cur.values[owner]!),
+        ...(bid !== null && bid !== undefined ? [bidNote(owner, cur.auction, bid)] : []),
+      ];
     }),
     // Resolved auctions are public: both valuations and both bids are revealed when an auction resolves.
     history: s.history.map(copyResult),
@@ -231,7 +265,8 @@ export function view(s: BidState, v: Viewer): BidView {
 
 /** The public line announcing a resolved auction: both valuations and bids, the winner and the gains. */
 export function resultLine(r: AuctionResult): string {
-  const who = (seat: Seat, item: string) => `${nameOf(seat)} valued ${item} at ${r.values[seat]} and bid ${r.bids[seat]}`;
+  const who = (seat: Seat, item: string) =>
+    `${nameOf(seat)} valued ${item} at ${r.values[seat]} and bid ${r.bids[seat]}`;
   const head = `Auction ${r.auction}: ${who(0, 'the item')}; ${who(1, 'it')}.`;
   if (r.winner === null) {
     return `${head} A tie: the item is split, ${nameOf(0)} gains ${num(r.gains[0]!)} and ${nameOf(1)} gains ${num(r.gains[1]!)}.`;
@@ -258,7 +293,10 @@ export function describe(prev: BidState, next: BidState, seat: Seat, a: BidActio
   }
   lines.push({ text: resultLine(resolved) });
   const result = outcome(next);
-  if (result) lines.push({ text: `${result.reason}. Totals: ${nameOf(0)} ${num(next.totals[0]!)}, ${nameOf(1)} ${num(next.totals[1]!)}.` });
+  if (result)
+    lines.push({
+      text: `${result.reason}. Totals: ${nameOf(0)} ${num(next.totals[0]!)}, ${nameOf(1)} ${num(next.totals[1]!)}.`,
+    });
   return lines;
 }
 
@@ -273,7 +311,13 @@ export function secrets(s: BidState): { seat: Seat; values: string[] }[] {
   if (!cur) return [];
   return [0, 1].map((seat) => {
     const bid = cur.bids[seat];
-    return { seat, values: [valueNote(seat, cur.auction, cur.values[seat]!), ...(bid !== null && bid !== undefined ? [bidNote(seat, cur.auction, bid)] : [])] };
+    return {
+      seat,
+      values: [
+        valueNote(seat, cur.auction, cur.values[seat]!),
+        ...(bid !== null && bid !== undefined ? [bidNote(seat, cur.auction, bid)] : []),
+      ],
+    };
   });
 }
 

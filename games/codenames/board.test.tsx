@@ -16,18 +16,30 @@ const s0 = exampleStart(cfg);
 const step = (s: CnState, seat: number, a: CnAction) => apply(s, seat, a, createRng('b'));
 const clued = step(s0, 0, { type: 'clue', word: 'OCEAN', count: 2 });
 const html = (s: CnState, v: Parameters<typeof view>[1], mine = false) =>
-  renderToStaticMarkup(<CodenamesBoard view={view(s, v)} players={players} {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})} />);
+  renderToStaticMarkup(
+    <CodenamesBoard
+      view={view(s, v)}
+      players={players}
+      {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})}
+    />,
+  );
 
 function tree(s: CnState, seat: number, onAction: (a: CnAction) => void): ReactElement {
   let out!: ReactElement;
   const Probe = () => {
-    out = (CodenamesBoard as unknown as (p: object) => ReactElement)({ view: view(s, { seat }), players, legal: legalActions(s, seat), onAction });
+    out = (CodenamesBoard as unknown as (p: object) => ReactElement)({
+      view: view(s, { seat }),
+      players,
+      legal: legalActions(s, seat),
+      onAction,
+    });
     return null;
   };
   renderToStaticMarkup(<Probe />);
   return out;
 }
-const click = (el: ReactElement | null) => (el!.props as { onClick: (e: { preventDefault(): void }) => void }).onClick({ preventDefault() {} });
+const click = (el: ReactElement | null) =>
+  (el!.props as { onClick: (e: { preventDefault(): void }) => void }).onClick({ preventDefault() {} });
 
 describe('codenames board', () => {
   it('shows operatives and spectators the grid, clue and score but never the key', () => {
@@ -70,10 +82,20 @@ describe('codenames board', () => {
     expect(h).toContain('aria-label="Clue number"');
     expect(h).toContain('Type a clue word first');
     const onAction = vi.fn();
-    const form = (word: string, count: number) => (ClueForm as unknown as (p: object) => ReactElement)({ words: s0.words, word, count, setWord() {}, setCount() {}, onAction });
+    const form = (word: string, count: number) =>
+      (ClueForm as unknown as (p: object) => ReactElement)({
+        words: s0.words,
+        word,
+        count,
+        setWord() {},
+        setCount() {},
+        onAction,
+      });
     click(findClickable(form('ocean', 2), 'Give clue'));
     expect(onAction).toHaveBeenLastCalledWith({ type: 'clue', word: 'OCEAN', count: 2 });
-    expect(clueFromForm('whales', 2, s0.words)).toEqual({ error: expect.stringMatching(/contains the board word WHALE/) });
+    expect(clueFromForm('whales', 2, s0.words)).toEqual({
+      error: expect.stringMatching(/contains the board word WHALE/),
+    });
     expect(clueFromForm('ice cream', 2, s0.words)).toEqual({ error: expect.stringMatching(/exactly one word/) });
     // Not this seat's turn: no form, no buttons.
     expect(html(s0, { seat: 2 }, true)).not.toContain('Clue word');

@@ -7,7 +7,17 @@
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import type { BoardProps } from '../types';
-import { clueProblem, colorName, MAX_CLUE_NUMBER, roleOf, seatLabel, teamOf, type CnAction, type CnView, type Color } from './rules';
+import {
+  clueProblem,
+  colorName,
+  MAX_CLUE_NUMBER,
+  roleOf,
+  seatLabel,
+  teamOf,
+  type CnAction,
+  type CnView,
+  type Color,
+} from './rules';
 
 const FILL: Record<Color, string> = {
   red: 'bg-rose-600 text-white border-rose-700',
@@ -21,11 +31,20 @@ const KEY_BORDER: Record<Color, string> = {
   neutral: 'border-amber-300 text-neutral-700 dark:text-neutral-200',
   assassin: 'border-neutral-900 text-neutral-900 dark:border-neutral-100 dark:text-neutral-100',
 };
-const KIND: Record<Color, string> = { red: 'Red agent', blue: 'Blue agent', neutral: 'bystander', assassin: 'assassin' };
+const KIND: Record<Color, string> = {
+  red: 'Red agent',
+  blue: 'Blue agent',
+  neutral: 'bystander',
+  assassin: 'assassin',
+};
 const TEAM_TEXT = { Red: 'text-rose-700 dark:text-rose-300', Blue: 'text-sky-700 dark:text-sky-300' } as const;
 
 /** The clue a person's form would give, or why it cannot be given yet. */
-export function clueFromForm(word: string, count: number, boardWords: readonly string[]): { action: CnAction } | { error: string } {
+export function clueFromForm(
+  word: string,
+  count: number,
+  boardWords: readonly string[],
+): { action: CnAction } | { error: string } {
   const w = word.trim();
   if (!w) return { error: 'Type a clue word first' };
   const why = clueProblem(w, boardWords);
@@ -33,7 +52,14 @@ export function clueFromForm(word: string, count: number, boardWords: readonly s
   return { action: { type: 'clue', word: w.toUpperCase(), count } };
 }
 
-export function ClueForm(props: { words: readonly string[]; word: string; count: number; setWord: (w: string) => void; setCount: (n: number) => void; onAction: (a: CnAction) => void }) {
+export function ClueForm(props: {
+  words: readonly string[];
+  word: string;
+  count: number;
+  setWord: (w: string) => void;
+  setCount: (n: number) => void;
+  onAction: (a: CnAction) => void;
+}) {
   const { words, word, count, setWord, setCount, onAction } = props;
   const res = clueFromForm(word, count, words);
   return (
@@ -54,7 +80,13 @@ export function ClueForm(props: { words: readonly string[]; word: string; count:
         placeholder="One word"
         className="w-40 rounded border border-neutral-400 bg-white px-2 py-1 uppercase dark:bg-neutral-900"
       />
-      <select aria-label="Clue number" data-testid="cn-clue-number" value={count} onChange={(e) => setCount(Number(e.target.value))} className="rounded border border-neutral-400 bg-white px-2 py-1 dark:bg-neutral-900">
+      <select
+        aria-label="Clue number"
+        data-testid="cn-clue-number"
+        value={count}
+        onChange={(e) => setCount(Number(e.target.value))}
+        className="rounded border border-neutral-400 bg-white px-2 py-1 dark:bg-neutral-900"
+      >
         {Array.from({ length: MAX_CLUE_NUMBER + 1 }, (_, n) => (
           <option key={n} value={n}>
             {n === 0 ? '0 (unlimited)' : n}
@@ -77,7 +109,15 @@ export function ClueForm(props: { words: readonly string[]; word: string; count:
   );
 }
 
-export default function CodenamesBoard({ view: v, players, legal, onAction, error, over, lastMove }: BoardProps<CnAction, CnView>) {
+export default function CodenamesBoard({
+  view: v,
+  players,
+  legal,
+  onAction,
+  error,
+  over,
+  lastMove,
+}: BoardProps<CnAction, CnView>) {
   const [word, setWord] = useState('');
   const [count, setCount] = useState(1);
   const name = (seat: number) => players[seat] ?? seatLabel(seat);
@@ -115,48 +155,80 @@ export default function CodenamesBoard({ view: v, players, legal, onAction, erro
         </p>
       </div>
       {v.clue && !v.result && (
-        <p aria-label="Current clue" data-testid="cn-clue" className="rounded-md bg-neutral-100 px-3 py-2 dark:bg-neutral-800">
+        <p
+          aria-label="Current clue"
+          data-testid="cn-clue"
+          className="rounded-md bg-neutral-100 px-3 py-2 dark:bg-neutral-800"
+        >
           Clue from {v.clue.team}: <strong className="tracking-wide">{v.clue.word}</strong> {v.clue.count} ·{' '}
-          {v.guessesLeft === null ? 'unlimited guesses' : `${v.guessesLeft} guess${v.guessesLeft === 1 ? '' : 'es'} left`}
+          {v.guessesLeft === null
+            ? 'unlimited guesses'
+            : `${v.guessesLeft} guess${v.guessesLeft === 1 ? '' : 'es'} left`}
         </p>
       )}
       {me !== null && (
         <p className="text-xs opacity-70">
           You are the {seatLabel(me)}
-          {roleOf(me) === 'spymaster' ? ': the coloured borders are the key, which only the spymasters see.' : `: guess the ${teamOf(me)} words.`}
+          {roleOf(me) === 'spymaster'
+            ? ': the coloured borders are the key, which only the spymasters see.'
+            : `: guess the ${teamOf(me)} words.`}
         </p>
       )}
       <div role="grid" aria-label="Word grid" className="grid grid-cols-5 gap-1 sm:gap-2">
         {v.words.map((w, i) => {
           const shown = v.revealed[i];
           const key = v.key?.[i] ?? null;
-          const base = 'flex h-12 min-w-0 items-center justify-center rounded-md border-2 px-0.5 text-center text-[10px] font-semibold uppercase leading-tight break-all sm:h-16 sm:text-sm';
-          const look = shown ? FILL[shown] : key ? `bg-white dark:bg-neutral-900 border-4 ${KEY_BORDER[key]}` : 'bg-white border-neutral-300 dark:bg-neutral-900 dark:border-neutral-600';
+          const base =
+            'flex h-12 min-w-0 items-center justify-center rounded-md border-2 px-0.5 text-center text-[10px] font-semibold uppercase leading-tight break-all sm:h-16 sm:text-sm';
+          const look = shown
+            ? FILL[shown]
+            : key
+              ? `bg-white dark:bg-neutral-900 border-4 ${KEY_BORDER[key]}`
+              : 'bg-white border-neutral-300 dark:bg-neutral-900 dark:border-neutral-600';
           const ring = lastWord === w ? ' ring-2 ring-emerald-500' : '';
           const label = `${w}${shown ? `: ${KIND[shown]}` : key ? ` (key: ${KIND[key]})` : ''}`;
           if (guessable.has(w)) {
             return (
               // A cell of the grid holding a button: a guess is a button to keyboards and screen readers too.
               <div key={w} role="gridcell" data-testid={`cn-card-${w}`} className="flex">
-                <button type="button" aria-label={`Guess ${w}`} onClick={() => play({ type: 'guess', word: w })} className={`${base} ${look}${ring} w-full cursor-pointer hover:bg-emerald-50 dark:hover:bg-emerald-950`}>
+                <button
+                  type="button"
+                  aria-label={`Guess ${w}`}
+                  onClick={() => play({ type: 'guess', word: w })}
+                  className={`${base} ${look}${ring} w-full cursor-pointer hover:bg-emerald-50 dark:hover:bg-emerald-950`}
+                >
                   {w}
                 </button>
               </div>
             );
           }
           return (
-            <div key={w} role="gridcell" aria-label={label} data-testid={`cn-card-${w}`} data-color={shown ?? undefined} className={`${base} ${look}${ring}${shown ? ' line-through decoration-2' : ''}`}>
+            <div
+              key={w}
+              role="gridcell"
+              aria-label={label}
+              data-testid={`cn-card-${w}`}
+              data-color={shown ?? undefined}
+              className={`${base} ${look}${ring}${shown ? ' line-through decoration-2' : ''}`}
+            >
               {w}
             </div>
           );
         })}
       </div>
       {canStop && (
-        <ActionButton aria-label="Stop guessing" data-testid="cn-stop" onClick={() => play({ type: 'stop' })} className="self-start rounded border border-neutral-500 px-3 py-1 hover:bg-neutral-100 dark:hover:bg-neutral-800">
+        <ActionButton
+          aria-label="Stop guessing"
+          data-testid="cn-stop"
+          onClick={() => play({ type: 'stop' })}
+          className="self-start rounded border border-neutral-500 px-3 py-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+        >
           Stop guessing
         </ActionButton>
       )}
-      {myTurnToClue && <ClueForm words={v.words} word={word} count={count} setWord={setWord} setCount={setCount} onAction={play} />}
+      {myTurnToClue && (
+        <ClueForm words={v.words} word={word} count={count} setWord={setWord} setCount={setCount} onAction={play} />
+      )}
       {onAction && <MoveError error={error} />}
       <ol aria-label="Clues so far" data-testid="cn-history" className="flex flex-col gap-1 text-xs">
         {v.history.map((h, i) => (

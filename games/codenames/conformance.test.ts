@@ -12,7 +12,9 @@ describe('codenames conformance', () => {
     expect(checkConformance(codenames, { seeds: 30 })).toEqual([]);
   });
   it('also with random valid clues and numbers', () => {
-    expect(checkConformance(codenames, { seeds: 30, randomAction: (s, _seat, rng) => randomClue(s as CnState, rng) })).toEqual([]);
+    expect(
+      checkConformance(codenames, { seeds: 30, randomAction: (s, _seat, rng) => randomClue(s as CnState, rng) }),
+    ).toEqual([]);
   });
   it('also with the key hidden from spectators', () => {
     expect(checkConformance(codenames, { seeds: 5, config: { spectatorsSeeKey: false } })).toEqual([]);

@@ -5,9 +5,21 @@
 // Also the random baseline's clue (a random valid word of the word list and a random number) for the bench.
 import type { Rng, Seat } from '../types';
 import assocFile from './associations.json' with { type: 'json' };
-import { clueProblem, MAX_CLUE_NUMBER, roleOf, teamOf, WORD_LIST, type CnAction, type CnView, type Color, type Team } from './rules';
+import {
+  clueProblem,
+  MAX_CLUE_NUMBER,
+  roleOf,
+  teamOf,
+  WORD_LIST,
+  type CnAction,
+  type CnView,
+  type Color,
+  type Team,
+} from './rules';
 
-export const ASSOCIATIONS: Readonly<Record<string, readonly string[]>> = (assocFile as { version: string; clues: Record<string, string[]> }).clues;
+export const ASSOCIATIONS: Readonly<Record<string, readonly string[]>> = (
+  assocFile as { version: string; clues: Record<string, string[]> }
+).clues;
 export const ASSOCIATIONS_VERSION: string = assocFile.version;
 
 /** The hidden board words a clue points to in the table (none for a clue the table does not know). */
@@ -49,7 +61,8 @@ export function engineClue(v: CnView, seat: Seat, rng: Rng): CnAction & { type: 
 export function randomClue(v: Pick<CnView, 'words'>, rng: Rng, count?: number): CnAction & { type: 'clue' } {
   for (;;) {
     const word = rng.pick(WORD_LIST);
-    if (clueProblem(word, v.words) === null) return { type: 'clue', word, count: count ?? rng.int(MAX_CLUE_NUMBER + 1) };
+    if (clueProblem(word, v.words) === null)
+      return { type: 'clue', word, count: count ?? rng.int(MAX_CLUE_NUMBER + 1) };
   }
 }
 
@@ -65,7 +78,9 @@ export function engineGuess(v: CnView, seat: Seat, legal: readonly CnAction[], r
     if (hits.length) return { type: 'guess', word: rng.pick(hits) };
   }
   // The +1 guess (or an empty clue): a word an earlier clue of the team pointed to that is still hidden.
-  const earlier = v.history.filter((h) => h.team === team && h !== v.history.at(-1)).flatMap((h) => pointsTo(h.word, v).filter((w) => hidden.has(w)));
+  const earlier = v.history
+    .filter((h) => h.team === team && h !== v.history.at(-1))
+    .flatMap((h) => pointsTo(h.word, v).filter((w) => hidden.has(w)));
   if (earlier.length && (v.guessesMade < budget + 1 || !canStop)) return { type: 'guess', word: rng.pick(earlier) };
   if (canStop) return { type: 'stop' };
   return { type: 'guess', word: rng.pick([...hidden]) };

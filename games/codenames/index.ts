@@ -17,7 +17,8 @@ export const codenames = defineGame({
   // simulated players is already near 40 model moves, so the demo plays the defaults.
   meta: {
     title: 'Codenames',
-    blurb: 'Two teams, one grid of 25 words: spymasters give one-word clues, operatives guess their team’s words and dodge the assassin.',
+    blurb:
+      'Two teams, one grid of 25 words: spymasters give one-word clues, operatives guess their team’s words and dodge the assassin.',
     minPlayers: rules.NUM_SEATS,
     maxPlayers: rules.NUM_SEATS,
     // Operatives do not see the key; spymasters do.
@@ -41,7 +42,8 @@ export const codenames = defineGame({
     summary: GAMEBENCH_RULES,
     topics: {
       ...GAMEBENCH_TOPICS,
-      'answer-format': 'Spymaster: one line "Clue: <WORD> <NUMBER>", e.g. "Clue: OCEAN 2" (one word of letters A-Z, a number 0-9; 0 = unlimited guesses). Operative: "Guess <WORD>" or, after at least one guess, "Stop". Reasoning before it is fine; the last answer written counts.',
+      'answer-format':
+        'Spymaster: one line "Clue: <WORD> <NUMBER>", e.g. "Clue: OCEAN 2" (one word of letters A-Z, a number 0-9; 0 = unlimited guesses). Operative: "Guess <WORD>" or, after at least one guess, "Stop". Reasoning before it is fine; the last answer written counts.',
       deviations:
         'The arena’s changes to GameBench’s implementation: 7 neutral words on a 5x5 grid (GameBench: 3), the arena’s own versioned word list, at least one guess before stopping, clue validation enforced (no board word, part or form of one; homophones are not checked), GameBench’s "NONE 1" as the clue of a spymaster who gives none, scores split evenly between a team’s two seats. The reasons are in games/codenames/rules.ts.',
     },

@@ -13,7 +13,11 @@ export interface CnPlayout {
   engineWon: boolean;
 }
 
-export function playVsRandom(game: GameDef<CnState, CnAction, unknown, CnView>, rng: Rng, engineTeam: Team | 'both' | 'none'): CnPlayout {
+export function playVsRandom(
+  game: GameDef<CnState, CnAction, unknown, CnView>,
+  rng: Rng,
+  engineTeam: Team | 'both' | 'none',
+): CnPlayout {
   let s = game.setup({ numPlayers: 4, config: {}, rng });
   let plies = 0;
   for (let active = game.activeSeats(s); active.length; active = game.activeSeats(s)) {
@@ -33,5 +37,10 @@ export function playVsRandom(game: GameDef<CnState, CnAction, unknown, CnView>, 
   }
   const o = game.outcome(s)!;
   const side = engineTeam === 'Blue' ? [2, 3] : [0, 1];
-  return { outcome: o, plies, engineScore: o.scores[side[0]!]! + o.scores[side[1]!]!, engineWon: o.summary === `${engineTeam} wins` };
+  return {
+    outcome: o,
+    plies,
+    engineScore: o.scores[side[0]!]! + o.scores[side[1]!]!,
+    engineWon: o.summary === `${engineTeam} wins`,
+  };
 }

@@ -26,14 +26,17 @@ export const GAMEBENCH_RULES =
 /** GameBench's withheld topics (appendix G's bullets), verbatim but for its typo ("guessioutpg"). */
 export const GAMEBENCH_TOPICS: Record<string, string> = {
   Roles:
-    'Spymaster: Knows which words correspond to which team / the assassin. Gives one-word clues that relate to any number of their team\'s words on the board.\nOperative: Guesses words belonging to their team based on the Spymaster\'s clues. Aims to avoid words not belonging to their team and the assassin word.',
+    "Spymaster: Knows which words correspond to which team / the assassin. Gives one-word clues that relate to any number of their team's words on the board.\nOperative: Guesses words belonging to their team based on the Spymaster's clues. Aims to avoid words not belonging to their team and the assassin word.",
   'Turn Structure':
     "Spymaster's Turn: Give a clue to their operative and a number indicating how many words relate to that clue. Operative's Turn: Guess words, aiming to find all their team's words. After each guess, if the word is not their team's, the turn ends. If the word is their team's, they can guess again. If the word is the assassin word, the game ends and their team loses. An operative can make up to N+1 guesses, where N is the number of cards given by the Spymaster.",
-  'Winning Conditions': 'A team wins by correctly guessing all their words. Game ends immediately if the assassin word is guessed and the team who guessed it loses.',
+  'Winning Conditions':
+    'A team wins by correctly guessing all their words. Game ends immediately if the assassin word is guessed and the team who guessed it loses.',
   'Forbidden Actions':
     'Spymasters cannot use part or any form of the words on the board in their clues. Spymasters cannot use words that sound like words on the board in their clues. Clues must be exactly one word and one number.',
-  Scoring: 'Points are awarded based on the number of correct guesses by each team. If a team guesses the assassin word, they receive a score of 0.',
-  'Special Rules': "If zero words are related to the clue, the Spymaster can give a clue of '0' and the Operative can guess an unlimited number of words.",
+  Scoring:
+    'Points are awarded based on the number of correct guesses by each team. If a team guesses the assassin word, they receive a score of 0.',
+  'Special Rules':
+    "If zero words are related to the clue, the Spymaster can give a clue of '0' and the Operative can guess an unlimited number of words.",
 };
 
 /** The first line of every turn (the simulated players recognise their game by it). */
@@ -47,19 +50,69 @@ export function format(a: CnAction): string {
 
 // ---- the worked example ----
 
-const EX_WORDS = ['WHALE', 'PIANO', 'LEMON', 'KING', 'DOCTOR', 'SHIP', 'GUITAR', 'TIGER', 'QUEEN', 'PENCIL', 'ANCHOR', 'DRUM', 'MONKEY', 'CROWN', 'DESK', 'APPLE', 'BANANA', 'SNAKE', 'TOWER', 'CHALK', 'RAIN', 'CLOUD', 'NURSE', 'DRAGON', 'BOMB'];
+const EX_WORDS = [
+  'WHALE',
+  'PIANO',
+  'LEMON',
+  'KING',
+  'DOCTOR',
+  'SHIP',
+  'GUITAR',
+  'TIGER',
+  'QUEEN',
+  'PENCIL',
+  'ANCHOR',
+  'DRUM',
+  'MONKEY',
+  'CROWN',
+  'DESK',
+  'APPLE',
+  'BANANA',
+  'SNAKE',
+  'TOWER',
+  'CHALK',
+  'RAIN',
+  'CLOUD',
+  'NURSE',
+  'DRAGON',
+  'BOMB',
+];
 const EX_KEY: Color[] = [
-  'red', 'red', 'blue', 'red', 'neutral',
-  'red', 'blue', 'blue', 'red', 'neutral',
-  'red', 'red', 'blue', 'blue', 'neutral',
-  'blue', 'blue', 'red', 'red', 'neutral',
-  'neutral', 'neutral', 'blue', 'neutral', 'assassin',
+  'red',
+  'red',
+  'blue',
+  'red',
+  'neutral',
+  'red',
+  'blue',
+  'blue',
+  'red',
+  'neutral',
+  'red',
+  'red',
+  'blue',
+  'blue',
+  'neutral',
+  'blue',
+  'blue',
+  'red',
+  'red',
+  'neutral',
+  'neutral',
+  'neutral',
+  'blue',
+  'neutral',
+  'assassin',
 ];
 export function exampleStart(cfg: CnConfig): CnState {
   return startWith(cfg, EX_WORDS, EX_KEY);
 }
 export const EXAMPLE: { seat: Seat; action: CnAction; note: string }[] = [
-  { seat: 0, action: { type: 'clue', word: 'OCEAN', count: 2 }, note: 'for WHALE and SHIP (ANCHOR is red too, but BOMB is the assassin: keep it simple)' },
+  {
+    seat: 0,
+    action: { type: 'clue', word: 'OCEAN', count: 2 },
+    note: 'for WHALE and SHIP (ANCHOR is red too, but BOMB is the assassin: keep it simple)',
+  },
   { seat: 1, action: { type: 'guess', word: 'WHALE' }, note: 'a Red agent: guess again' },
   { seat: 1, action: { type: 'guess', word: 'SHIP' }, note: 'a Red agent: one more guess is allowed (N+1 = 3)' },
   { seat: 1, action: { type: 'stop' }, note: "Red stops while ahead; Blue's turn" },
@@ -98,12 +151,21 @@ function system(_cfg: CnConfig, seat: Seat): string {
   ].join('\n');
 }
 
-const KIND: Record<Color, string> = { red: 'Red agent', blue: 'Blue agent', neutral: 'bystander', assassin: 'ASSASSIN' };
+const KIND: Record<Color, string> = {
+  red: 'Red agent',
+  blue: 'Blue agent',
+  neutral: 'bystander',
+  assassin: 'ASSASSIN',
+};
 
 function turn(v: CnView, seat: Seat, legal: CnAction[] | null): string {
   const team = teamOf(seat);
   const spy = roleOf(seat) === 'spymaster';
-  const lines = [`${TURN_HEADER} ${seatLabel(seat)} (${team} team).`, `Hidden words left: Red ${v.left.Red}, Blue ${v.left.Blue}.`, spy ? 'Board, with the key (only spymasters see it):' : 'Board (hidden words show no colour):'];
+  const lines = [
+    `${TURN_HEADER} ${seatLabel(seat)} (${team} team).`,
+    `Hidden words left: Red ${v.left.Red}, Blue ${v.left.Blue}.`,
+    spy ? 'Board, with the key (only spymasters see it):' : 'Board (hidden words show no colour):',
+  ];
   v.words.forEach((w, i) => {
     const shown = v.revealed[i];
     if (shown) lines.push(`- ${w}: revealed, ${KIND[shown]}`);
@@ -119,26 +181,52 @@ function turn(v: CnView, seat: Seat, legal: CnAction[] | null): string {
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
   if (v.toMove !== seat) return [...lines, `It is the ${seatLabel(v.toMove!)}'s turn.`].join('\n');
   if (spy) {
-    lines.push(`Your turn to give ${team} a clue. Your team's hidden words: ${v.words.filter((_, i) => !v.revealed[i] && v.key?.[i] === (team === 'Red' ? 'red' : 'blue')).join(', ')}.`);
+    lines.push(
+      `Your turn to give ${team} a clue. Your team's hidden words: ${v.words.filter((_, i) => !v.revealed[i] && v.key?.[i] === (team === 'Red' ? 'red' : 'blue')).join(', ')}.`,
+    );
     lines.push('Reply with your clue in exactly this format: Clue: <WORD> <NUMBER>');
     return lines.join('\n');
   }
   const c = v.clue!;
-  const left = v.guessesLeft === null ? 'unlimited guesses' : `${v.guessesLeft} guess${v.guessesLeft === 1 ? '' : 'es'} left`;
+  const left =
+    v.guessesLeft === null ? 'unlimited guesses' : `${v.guessesLeft} guess${v.guessesLeft === 1 ? '' : 'es'} left`;
   lines.push(`Current clue: ${c.word} ${c.count}. Guesses made on it: ${v.guessesMade} (${left}).`);
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a)}`));
-  lines.push(v.guessesMade ? 'Reply with your move in exactly this format: Guess <WORD> — or: Stop' : 'Reply with your move in exactly this format: Guess <WORD>');
+  lines.push(
+    v.guessesMade
+      ? 'Reply with your move in exactly this format: Guess <WORD> — or: Stop'
+      : 'Reply with your move in exactly this format: Guess <WORD>',
+  );
   return lines.join('\n');
 }
 
 // ---- parsing ----
 
-const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, unlimited: 0, infinity: 0, infinite: 0 };
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  unlimited: 0,
+  infinity: 0,
+  infinite: 0,
+};
 const NUM = '(\\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|unlimited|infinity|infinite)';
 const numOf = (t: string) => (/^\d+$/.test(t) ? Number(t) : NUMBER_WORDS[t.toLowerCase()]!);
 
 /** Markdown, fences and quotes off. */
-const clean = (t: string) => t.replace(/```[a-z]*\n?/gi, '\n').replace(/[*_`"“”‘’]+/g, ' ').replace(/(?<![A-Za-z])'|'(?![A-Za-z])/g, ' ');
+const clean = (t: string) =>
+  t
+    .replace(/```[a-z]*\n?/gi, '\n')
+    .replace(/[*_`"“”‘’]+/g, ' ')
+    .replace(/(?<![A-Za-z])'|'(?![A-Za-z])/g, ' ');
 
 interface Found {
   at: number;
@@ -156,9 +244,11 @@ function fromJson(reply: string): Found[] {
       const n = o.number ?? o.count ?? o.num ?? o.n;
       const kind = String(o.action ?? o.type ?? o.move ?? '').toLowerCase();
       if (typeof o.guess === 'string') out.push({ at: m.index!, guess: o.guess });
-      else if (kind === 'stop' || kind === 'end turn' || kind === 'end_turn' || kind === 'pass') out.push({ at: m.index!, stop: true });
+      else if (kind === 'stop' || kind === 'end turn' || kind === 'end_turn' || kind === 'pass')
+        out.push({ at: m.index!, stop: true });
       else if (kind === 'guess' && typeof word === 'string') out.push({ at: m.index!, guess: word });
-      else if (typeof word === 'string' && n !== undefined) out.push({ at: m.index!, clue: { word, count: typeof n === 'number' ? n : numOf(String(n)) ?? NaN } });
+      else if (typeof word === 'string' && n !== undefined)
+        out.push({ at: m.index!, clue: { word, count: typeof n === 'number' ? n : (numOf(String(n)) ?? NaN) } });
       else if (kind) out.push(...scan(kind).map((f) => ({ ...f, at: m.index! })));
     } catch {
       /* not JSON */
@@ -169,12 +259,18 @@ function fromJson(reply: string): Found[] {
 
 function scan(text: string): Found[] {
   const out: Found[] = [];
-  const clueRe = new RegExp(`\\bclue\\b\\s*(?:is|:|=|-|–)?\\s*([A-Za-z][A-Za-z'-]*(?:[ \\t]+[A-Za-z][A-Za-z'-]*){0,2}?)\\s*(?:,|:|-|–|\\(|\\bfor\\b|[x×])?\\s*${NUM}\\b`, 'gi');
+  const clueRe = new RegExp(
+    `\\bclue\\b\\s*(?:is|:|=|-|–)?\\s*([A-Za-z][A-Za-z'-]*(?:[ \\t]+[A-Za-z][A-Za-z'-]*){0,2}?)\\s*(?:,|:|-|–|\\(|\\bfor\\b|[x×])?\\s*${NUM}\\b`,
+    'gi',
+  );
   for (const m of text.matchAll(clueRe)) out.push({ at: m.index!, clue: { word: m[1]!.trim(), count: numOf(m[2]!) } });
   // GameBench's own format, "word,3", alone on a line.
-  for (const m of text.matchAll(/^[ \t>-]*([A-Za-z]+)\s*[,;]\s*(\d+)[ \t.]*$/gm)) out.push({ at: m.index!, clue: { word: m[1]!, count: Number(m[2]) } });
-  for (const m of text.matchAll(/\bguess(?:es|ing)?\b(?:\s+the\s+word)?\s*[:=\-–]?\s*([A-Za-z]+)/gi)) out.push({ at: m.index!, guess: m[1]! });
-  for (const m of text.matchAll(/\b(?:stop(?:s|ping)?(?:\s+guessing)?|end(?:\s+(?:my|the|our))?\s+turn)\b/gi)) out.push({ at: m.index!, stop: true });
+  for (const m of text.matchAll(/^[ \t>-]*([A-Za-z]+)\s*[,;]\s*(\d+)[ \t.]*$/gm))
+    out.push({ at: m.index!, clue: { word: m[1]!, count: Number(m[2]) } });
+  for (const m of text.matchAll(/\bguess(?:es|ing)?\b(?:\s+the\s+word)?\s*[:=\-–]?\s*([A-Za-z]+)/gi))
+    out.push({ at: m.index!, guess: m[1]! });
+  for (const m of text.matchAll(/\b(?:stop(?:s|ping)?(?:\s+guessing)?|end(?:\s+(?:my|the|our))?\s+turn)\b/gi))
+    out.push({ at: m.index!, stop: true });
   return out;
 }
 
@@ -186,9 +282,17 @@ export function parse(reply: string, _seat: Seat, legal: CnAction[] | null, v?: 
     // A spymaster's clue.
     const clues = found.filter((f) => f.clue);
     const last = clues.at(-1)?.clue;
-    if (!last) return { error: 'No clue found. Answer with one line "Clue: <WORD> <NUMBER>", e.g. "Clue: OCEAN 2": one word, and how many of your words it points to.' };
-    if (/\s/.test(last.word)) return { error: `A clue is exactly one word: "${last.word}" is ${last.word.split(/\s+/).length} words. Answer "Clue: <WORD> <NUMBER>".` };
-    if (!Number.isInteger(last.count) || last.count < 0 || last.count > MAX_CLUE_NUMBER) return { error: `The number is a whole number from 0 to ${MAX_CLUE_NUMBER} (0 = unlimited guesses).` };
+    if (!last)
+      return {
+        error:
+          'No clue found. Answer with one line "Clue: <WORD> <NUMBER>", e.g. "Clue: OCEAN 2": one word, and how many of your words it points to.',
+      };
+    if (/\s/.test(last.word))
+      return {
+        error: `A clue is exactly one word: "${last.word}" is ${last.word.split(/\s+/).length} words. Answer "Clue: <WORD> <NUMBER>".`,
+      };
+    if (!Number.isInteger(last.count) || last.count < 0 || last.count > MAX_CLUE_NUMBER)
+      return { error: `The number is a whole number from 0 to ${MAX_CLUE_NUMBER} (0 = unlimited guesses).` };
     if (v) {
       const why = clueProblem(last.word, v.words);
       if (why) return { error: why };
@@ -202,15 +306,28 @@ export function parse(reply: string, _seat: Seat, legal: CnAction[] | null, v?: 
   // A board word alone on the last line counts as a guess.
   const lastLine = text.trim().split('\n').at(-1)?.trim().replace(/[.!]$/, '').toUpperCase() ?? '';
   if (hidden.has(lastLine)) found.push({ at: text.length, guess: lastLine });
-  const moves = found.filter((f) => f.stop || (f.guess && (hidden.has(f.guess.toUpperCase()) || onBoard.has(f.guess.toUpperCase()))));
+  const moves = found.filter(
+    (f) => f.stop || (f.guess && (hidden.has(f.guess.toUpperCase()) || onBoard.has(f.guess.toUpperCase()))),
+  );
   const last = moves.at(-1);
   if (!last) {
     const named = found.find((f) => f.guess)?.guess;
-    if (named) return { error: `${named.toUpperCase()} is not a hidden word on the board. Answer with one move exactly as listed under "Legal moves:", e.g. "Guess ${[...hidden][0] ?? 'WORD'}".` };
-    if (found.some((f) => f.clue)) return { error: 'You are the operative: guess a word ("Guess <WORD>") or stop ("Stop"); your spymaster gives the clues.' };
-    return { error: `No move found. Answer with one move exactly as listed under "Legal moves:", e.g. "Guess ${[...hidden][0] ?? 'WORD'}"${canStop ? ' or "Stop"' : ''}.` };
+    if (named)
+      return {
+        error: `${named.toUpperCase()} is not a hidden word on the board. Answer with one move exactly as listed under "Legal moves:", e.g. "Guess ${[...hidden][0] ?? 'WORD'}".`,
+      };
+    if (found.some((f) => f.clue))
+      return {
+        error: 'You are the operative: guess a word ("Guess <WORD>") or stop ("Stop"); your spymaster gives the clues.',
+      };
+    return {
+      error: `No move found. Answer with one move exactly as listed under "Legal moves:", e.g. "Guess ${[...hidden][0] ?? 'WORD'}"${canStop ? ' or "Stop"' : ''}.`,
+    };
   }
-  if (last.stop) return canStop ? { action: { type: 'stop' } } : { error: 'Make at least one guess before you stop: answer "Guess <WORD>".' };
+  if (last.stop)
+    return canStop
+      ? { action: { type: 'stop' } }
+      : { error: 'Make at least one guess before you stop: answer "Guess <WORD>".' };
   const word = last.guess!.toUpperCase();
   if (!hidden.has(word)) return { error: `${word} is already revealed: guess a hidden word.` };
   return { action: { type: 'guess', word } };

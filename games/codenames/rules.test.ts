@@ -29,8 +29,39 @@ import assocFile from './associations.json' with { type: 'json' };
 const cfg = configSchema.parse({});
 const rng = createRng('t');
 // 25 words: red 0-8, blue 9-16, neutral 17-23, assassin 24.
-const WORDS = ['WHALE', 'SHIP', 'ANCHOR', 'PIANO', 'GUITAR', 'DRUM', 'APPLE', 'LEMON', 'BANANA', 'TIGER', 'MONKEY', 'SNAKE', 'KING', 'QUEEN', 'CROWN', 'TOWER', 'DRAGON', 'DOCTOR', 'NURSE', 'PENCIL', 'DESK', 'CHALK', 'RAIN', 'CLOUD', 'BOMB'];
-const KEY: Color[] = [...Array<Color>(9).fill('red'), ...Array<Color>(8).fill('blue'), ...Array<Color>(7).fill('neutral'), 'assassin'];
+const WORDS = [
+  'WHALE',
+  'SHIP',
+  'ANCHOR',
+  'PIANO',
+  'GUITAR',
+  'DRUM',
+  'APPLE',
+  'LEMON',
+  'BANANA',
+  'TIGER',
+  'MONKEY',
+  'SNAKE',
+  'KING',
+  'QUEEN',
+  'CROWN',
+  'TOWER',
+  'DRAGON',
+  'DOCTOR',
+  'NURSE',
+  'PENCIL',
+  'DESK',
+  'CHALK',
+  'RAIN',
+  'CLOUD',
+  'BOMB',
+];
+const KEY: Color[] = [
+  ...Array<Color>(9).fill('red'),
+  ...Array<Color>(8).fill('blue'),
+  ...Array<Color>(7).fill('neutral'),
+  'assassin',
+];
 const start = () => startWith(cfg, WORDS, KEY);
 const play = (s: CnState, seat: number, a: CnAction) => {
   const why = reject(s, seat, a);
@@ -42,14 +73,19 @@ const guess = (word: string): CnAction => ({ type: 'guess', word });
 
 group('codenames word list', () => {
   it('is versioned, has at least 400 words, single words A-Z, no duplicates', () => {
-    const parsed = z.object({ version: z.string().min(1), words: z.array(z.string().regex(/^[A-Z]{2,}$/)).min(400) }).parse(wordFile);
+    const parsed = z
+      .object({ version: z.string().min(1), words: z.array(z.string().regex(/^[A-Z]{2,}$/)).min(400) })
+      .parse(wordFile);
     expect(new Set(parsed.words).size).toBe(parsed.words.length);
     expect(WORD_LIST.length).toBeGreaterThanOrEqual(400);
   });
   it('has an association table whose targets are all list words', () => {
-    const parsed = z.object({ version: z.string().min(1), clues: z.record(z.string().regex(/^[A-Z]+$/), z.array(z.string()).min(3)) }).parse(assocFile);
+    const parsed = z
+      .object({ version: z.string().min(1), clues: z.record(z.string().regex(/^[A-Z]+$/), z.array(z.string()).min(3)) })
+      .parse(assocFile);
     const words = new Set(WORD_LIST);
-    for (const [k, ws] of Object.entries(parsed.clues)) for (const w of ws) expect(words.has(w), `${k} → ${w}`).toBe(true);
+    for (const [k, ws] of Object.entries(parsed.clues))
+      for (const w of ws) expect(words.has(w), `${k} → ${w}`).toBe(true);
   });
 });
 
@@ -208,7 +244,10 @@ group('codenames views, secrets and log', () => {
     const s1 = play(s0, 0, clue('ocean', 2));
     expect(describe(s0, s1, 0, clue('ocean', 2))[0]!.text).toBe('Red Spymaster gives the clue “OCEAN” 2.');
     const s2 = play(s1, 1, guess('DOCTOR'));
-    expect(describe(s1, s2, 1, guess('DOCTOR')).map((l) => l.text)).toEqual(['Red Operative guesses DOCTOR: an innocent bystander.', "Blue's turn."]);
+    expect(describe(s1, s2, 1, guess('DOCTOR')).map((l) => l.text)).toEqual([
+      'Red Operative guesses DOCTOR: an innocent bystander.',
+      "Blue's turn.",
+    ]);
   });
   it('falls back to GameBench’s "NONE" for 1 for a spymaster', () => {
     expect(fallback(start(), 0)).toEqual({ type: 'clue', word: 'NONE', count: 1 });

@@ -64,7 +64,14 @@ export const spymasterOf = (t: Team): Seat => (t === 'Red' ? 0 : 2);
 export const operativeOf = (t: Team): Seat => (t === 'Red' ? 1 : 3);
 export const otherTeam = (t: Team): Team => (t === 'Red' ? 'Blue' : 'Red');
 export const colorOf = (t: Team): Color => (t === 'Red' ? 'red' : 'blue');
-export const colorName = (c: Color): string => (c === 'red' ? 'a Red agent' : c === 'blue' ? 'a Blue agent' : c === 'neutral' ? 'an innocent bystander' : 'the assassin');
+export const colorName = (c: Color): string =>
+  c === 'red'
+    ? 'a Red agent'
+    : c === 'blue'
+      ? 'a Blue agent'
+      : c === 'neutral'
+        ? 'an innocent bystander'
+        : 'the assassin';
 
 export const configSchema = z.object({
   /** Live spectators of a match of models see the key, as a TV audience would (never while a person plays). */
@@ -73,7 +80,11 @@ export const configSchema = z.object({
 export type CnConfig = z.infer<typeof configSchema>;
 
 export const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('clue'), word: z.string().min(1).max(60), count: z.number().int().min(0).max(MAX_CLUE_NUMBER) }),
+  z.object({
+    type: z.literal('clue'),
+    word: z.string().min(1).max(60),
+    count: z.number().int().min(0).max(MAX_CLUE_NUMBER),
+  }),
   z.object({ type: z.literal('guess'), word: z.string().min(1).max(60) }),
   z.object({ type: z.literal('stop') }),
 ]);
@@ -107,8 +118,19 @@ export interface CnState {
 
 /** A state from fixed words and key (the worked example, tests); Red to give the first clue. */
 export function startWith(config: CnConfig, words: string[], key: Color[]): CnState {
-  if (words.length !== BOARD_SIZE || key.length !== BOARD_SIZE) throw new Error(`Codenames needs ${BOARD_SIZE} words and key colours`);
-  return { config, words: words.map((w) => w.toUpperCase()), key: key.slice(), revealed: key.map(() => false), turn: 'Red', phase: 'clue', guessesMade: 0, history: [], over: null };
+  if (words.length !== BOARD_SIZE || key.length !== BOARD_SIZE)
+    throw new Error(`Codenames needs ${BOARD_SIZE} words and key colours`);
+  return {
+    config,
+    words: words.map((w) => w.toUpperCase()),
+    key: key.slice(),
+    revealed: key.map(() => false),
+    turn: 'Red',
+    phase: 'clue',
+    guessesMade: 0,
+    history: [],
+    over: null,
+  };
 }
 
 export function setup(rng: Rng, config: CnConfig, numPlayers: number): CnState {
@@ -156,14 +178,17 @@ export function clueProblem(word: string, boardWords: readonly string[]): string
   if (!w) return 'Give a clue word.';
   if (/\s/.test(w)) return `A clue is exactly one word: "${w}" is ${w.split(/\s+/).length} words.`;
   if (/\d/.test(w)) return `A clue word has no digits: give the word and the number separately, e.g. "Clue: OCEAN 2".`;
-  if (!/^[A-Za-z]+$/.test(w)) return `A clue is one word of letters A-Z only (no hyphens, apostrophes or symbols): "${w}".`;
-  if (w.length < MIN_CLUE_LENGTH || w.length > MAX_CLUE_LENGTH) return `A clue word has ${MIN_CLUE_LENGTH} to ${MAX_CLUE_LENGTH} letters.`;
+  if (!/^[A-Za-z]+$/.test(w))
+    return `A clue is one word of letters A-Z only (no hyphens, apostrophes or symbols): "${w}".`;
+  if (w.length < MIN_CLUE_LENGTH || w.length > MAX_CLUE_LENGTH)
+    return `A clue word has ${MIN_CLUE_LENGTH} to ${MAX_CLUE_LENGTH} letters.`;
   const u = w.toUpperCase();
   for (const b of boardWords) {
     if (u === b) return `${u} is a word on the board: clue with a word that is not on it.`;
     if (u.includes(b)) return `${u} contains the board word ${b}: no part or form of a board word may be used.`;
     if (b.includes(u)) return `${u} is part of the board word ${b}: no part or form of a board word may be used.`;
-    if (stem(u) === stem(b)) return `${u} is a form of the board word ${b}: no part or form of a board word may be used.`;
+    if (stem(u) === stem(b))
+      return `${u} is a form of the board word ${b}: no part or form of a board word may be used.`;
   }
   return null;
 }
@@ -198,10 +223,14 @@ export function legalActions(s: CnState, seat: Seat): CnAction[] | null {
 export function reject(s: CnState, seat: Seat, a: CnAction): string | null {
   if (s.over) return 'The game is over.';
   const active = activeSeats(s)[0]!;
-  if (seat !== active) return s.phase === 'clue' ? `It is ${seatLabel(active)}'s turn to give a clue.` : `It is ${seatLabel(active)}'s turn to guess.`;
+  if (seat !== active)
+    return s.phase === 'clue'
+      ? `It is ${seatLabel(active)}'s turn to give a clue.`
+      : `It is ${seatLabel(active)}'s turn to guess.`;
   if (a.type === 'clue') {
     if (s.phase !== 'clue') return 'Your spymaster has given the clue: guess a word or stop.';
-    if (!Number.isInteger(a.count) || a.count < 0 || a.count > MAX_CLUE_NUMBER) return `The number is a whole number from 0 to ${MAX_CLUE_NUMBER} (0 = unlimited guesses).`;
+    if (!Number.isInteger(a.count) || a.count < 0 || a.count > MAX_CLUE_NUMBER)
+      return `The number is a whole number from 0 to ${MAX_CLUE_NUMBER} (0 = unlimited guesses).`;
     return clueProblem(a.word, s.words);
   }
   if (s.phase !== 'guess') return 'Give a clue: one word and one number, e.g. "Clue: OCEAN 2".';
@@ -336,7 +365,9 @@ export function describe(prev: CnState, next: CnState, seat: Seat, a: CnAction):
   const who = seatLabel(seat);
   if (a.type === 'clue') {
     const rec = next.history.at(-1)!;
-    return [{ text: `${who} gives the clue “${rec.word}” ${rec.count}${rec.count === 0 ? ' (unlimited guesses)' : ''}.` }];
+    return [
+      { text: `${who} gives the clue “${rec.word}” ${rec.count}${rec.count === 0 ? ' (unlimited guesses)' : ''}.` },
+    ];
   }
   if (a.type === 'stop') return [{ text: `${who} stops guessing.` }];
   const g = next.history.at(-1)!.guesses.at(-1)!;

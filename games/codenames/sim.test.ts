@@ -8,7 +8,13 @@ import { apply, configSchema, legalActions, reject, setup, view } from './rules'
 import { codenamesSim, readTurn } from './sim';
 
 const cfg = configSchema.parse({});
-const turnOf = (texts: string[], legal: string[] | null, flawed = false) => ({ texts, legal, flawed, careful: false, rng: createRng('sim') });
+const turnOf = (texts: string[], legal: string[] | null, flawed = false) => ({
+  texts,
+  legal,
+  flawed,
+  careful: false,
+  rng: createRng('sim'),
+});
 
 describe('codenames sim', () => {
   it('reads the spymaster’s board and key from the text and gives the engine’s clue, which the game accepts', () => {
@@ -34,7 +40,10 @@ describe('codenames sim', () => {
     const legal = legalActions(s, 1)!;
     const text = prompt.turn(view(s, { seat: 1 }), 1, legal, cfg);
     const lines = text.split('\n');
-    const listed = lines.slice(lines.indexOf('Legal moves:') + 1).filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+    const listed = lines
+      .slice(lines.indexOf('Legal moves:') + 1)
+      .filter((l) => l.startsWith('- '))
+      .map((l) => l.slice(2));
     const ans = codenamesSim(turnOf([text], listed))!;
     expect(listed).toContain(ans.content);
     const parsed = parse(ans.content, 1, legal, view(s, { seat: 1 }));
@@ -45,7 +54,9 @@ describe('codenames sim', () => {
   it('answers a retry from the turn before the refusal', () => {
     const s = setup(createRng('b'), cfg, 4);
     const text = prompt.turn(view(s, { seat: 0 }), 0, null, cfg);
-    const ans = codenamesSim(turnOf([text, 'Your answer was refused: WHALE is a word on the board. Try again.'], null))!;
+    const ans = codenamesSim(
+      turnOf([text, 'Your answer was refused: WHALE is a word on the board. Try again.'], null),
+    )!;
     expect(ans.kind).toBe('ok');
     expect(ans.content).toMatch(/^Clue: [A-Z]+ \d$/);
   });

@@ -9,7 +9,12 @@ import { engineClue, engineGuess } from './engine';
 import { format, TURN_HEADER } from './prompt';
 import { SEAT_NAMES, type CnAction, type CnView, type Color, type Team, type TurnRecord } from './rules';
 
-const KINDS: Record<string, Color> = { 'Red agent': 'red', 'Blue agent': 'blue', bystander: 'neutral', ASSASSIN: 'assassin' };
+const KINDS: Record<string, Color> = {
+  'Red agent': 'red',
+  'Blue agent': 'blue',
+  bystander: 'neutral',
+  ASSASSIN: 'assassin',
+};
 
 /** The board, clue and history as the turn's text shows them: enough of a view for the engine. */
 export function readTurn(text: string): { seat: number; view: CnView } | null {
@@ -20,14 +25,17 @@ export function readTurn(text: string): { seat: number; view: CnView } | null {
   const words: string[] = [];
   const revealed: (Color | null)[] = [];
   const key: Color[] = [];
-  for (const m of text.matchAll(/^- ([A-Z]+): (revealed, )?(Red agent|Blue agent|bystander|ASSASSIN|hidden)(?:, hidden)?$/gm)) {
+  for (const m of text.matchAll(
+    /^- ([A-Z]+): (revealed, )?(Red agent|Blue agent|bystander|ASSASSIN|hidden)(?:, hidden)?$/gm,
+  )) {
     words.push(m[1]!);
     const kind = KINDS[m[3]!] ?? null;
     revealed.push(m[2] ? kind : null);
     if (kind) key.push(kind);
   }
   const history: TurnRecord[] = [];
-  for (const m of text.matchAll(/^- (Red|Blue): ([A-Z]+) (\d+)/gm)) history.push({ team: m[1] as Team, word: m[2]!, count: Number(m[3]), guesses: [], stopped: false });
+  for (const m of text.matchAll(/^- (Red|Blue): ([A-Z]+) (\d+)/gm))
+    history.push({ team: m[1] as Team, word: m[2]!, count: Number(m[3]), guesses: [], stopped: false });
   const cur = /^Current clue: ([A-Z]+) (\d+)\. Guesses made on it: (\d+)/m.exec(text);
   const view = {
     you: seat,
@@ -41,7 +49,8 @@ export function readTurn(text: string): { seat: number; view: CnView } | null {
   return { seat, view };
 }
 
-const toAction = (line: string): CnAction => (line === 'Stop' ? { type: 'stop' } : { type: 'guess', word: line.replace(/^Guess /, '') });
+const toAction = (line: string): CnAction =>
+  line === 'Stop' ? { type: 'stop' } : { type: 'guess', word: line.replace(/^Guess /, '') };
 
 export const codenamesSim: GameSim = (t): SimAnswer | null => {
   // The latest turn of the conversation (a retry's last message is the refusal, after the turn).
@@ -53,7 +62,10 @@ export const codenamesSim: GameSim = (t): SimAnswer | null => {
   if (/^Reply with your clue/m.test(text) && view.key) {
     if (t.flawed) return { content: `Clue: ${t.rng.pick(view.words)} 2`, kind: 'illegal' };
     const clue = format(engineClue(view, seat, t.rng));
-    return { content: t.careful ? `I link as many of our words as I can and avoid the assassin.\n${clue}` : clue, kind: 'ok' };
+    return {
+      content: t.careful ? `I link as many of our words as I can and avoid the assassin.\n${clue}` : clue,
+      kind: 'ok',
+    };
   }
   if (t.legal && view.clue) {
     if (t.flawed) return { content: `Guess ${view.clue.word}`, kind: 'illegal' };

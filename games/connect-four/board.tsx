@@ -12,7 +12,14 @@ const DISC: Record<Exclude<Cell, null>, string> = {
 };
 const COLOUR = { X: 'red', O: 'yellow' } as const;
 
-export function ConnectFourBoard({ view: v, players, legal, onAction, over, error }: BoardProps<ConnectFourAction, ConnectFourView>) {
+export function ConnectFourBoard({
+  view: v,
+  players,
+  legal,
+  onAction,
+  over,
+  error,
+}: BoardProps<ConnectFourAction, ConnectFourView>) {
   const rows = v.board.length;
   const columns = v.board[0]?.length ?? 0;
   const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';
@@ -42,7 +49,11 @@ export function ConnectFourBoard({ view: v, players, legal, onAction, over, erro
       <p className="text-sm text-neutral-600 dark:text-neutral-300" aria-live="polite">
         {v.result ?? (markToMove && !over ? `${players[v.toMove!] ?? markToMove} to move` : '')}
       </p>
-      <div className="grid w-full gap-1 px-2 sm:gap-1.5 sm:px-3" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} aria-hidden="true">
+      <div
+        className="grid w-full gap-1 px-2 sm:gap-1.5 sm:px-3"
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+        aria-hidden="true"
+      >
         {Array.from({ length: columns }, (_, c) => (
           <span key={c} className="text-center text-xs font-semibold text-neutral-500 sm:text-sm">
             {c + 1}
@@ -63,7 +74,13 @@ export function ConnectFourBoard({ view: v, players, legal, onAction, over, erro
             <ActionButton
               key={c}
               aria-label={`Drop in column ${c + 1}${playable(c) ? '' : ' (full)'}`}
-              unavailable={playable(c) ? null : v.board.every((row) => row[c] !== null) ? `Column ${c + 1} is full` : 'Not a legal move now'}
+              unavailable={
+                playable(c)
+                  ? null
+                  : v.board.every((row) => row[c] !== null)
+                    ? `Column ${c + 1} is full`
+                    : 'Not a legal move now'
+              }
               onClick={() => onAction({ type: 'drop', column: c + 1 })}
               className={`${column} focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-300 ${playable(c) ? 'hover:bg-blue-500' : ''}`}
             >

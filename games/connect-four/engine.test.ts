@@ -5,7 +5,8 @@ import { connectFourEngine, evaluateBoard } from './engine';
 import { activeSeats, apply, legalActions, outcome, setup, view, type ConnectFourState } from './rules';
 
 const drop = (column: number) => ({ type: 'drop' as const, column });
-const play = (columns: string) => [...columns].reduce<ConnectFourState>((s, c, i) => apply(s, i % 2, drop(Number(c))), setup());
+const play = (columns: string) =>
+  [...columns].reduce<ConnectFourState>((s, c, i) => apply(s, i % 2, drop(Number(c))), setup());
 const engineMove = (s: ConnectFourState, seed: string, depth?: number) =>
   connectFourEngine(view(s), s.toMove, legalActions(s, s.toMove), createRng(seed), { depth });
 
@@ -76,7 +77,8 @@ describe('evaluateBoard', () => {
 
   it('counts the windows as documented', () => {
     /** An empty board with the given bottom row ("." = empty). */
-    const bottom = (row: string) => setup().board.map((r, i) => (i === 5 ? [...row].map((ch) => (ch === '.' ? null : (ch as 'X' | 'O'))) : r));
+    const bottom = (row: string) =>
+      setup().board.map((r, i) => (i === 5 ? [...row].map((ch) => (ch === '.' ? null : (ch as 'X' | 'O'))) : r));
     // One disc per window scores nothing; the centre disc scores 3.
     expect(evaluateBoard(bottom('...X...'), 0)).toBe(3);
     // Two X in columns 3-4: the windows of columns 1-4, 2-5 and 3-6 score 2 each, plus 3 for the centre.

@@ -19,7 +19,8 @@ const FLAT_WINDOWS = WINDOWS.map(({ squares }) => squares.map(([r, c]) => r * CO
 /** For each space, the windows through it, to test a win after a drop. */
 const WINDOWS_AT = Array.from({ length: ROWS * COLUMNS }, (_, i) => FLAT_WINDOWS.filter((w) => w.includes(i)));
 
-const toFlat = (board: Cell[][]): Flat => Int8Array.from(board.flat(), (cell) => (cell === null ? 0 : MARKS.indexOf(cell) + 1));
+const toFlat = (board: Cell[][]): Flat =>
+  Int8Array.from(board.flat(), (cell) => (cell === null ? 0 : MARKS.indexOf(cell) + 1));
 
 function valuation(cells: Flat, seat: Seat): number {
   const own = seat + 1;
@@ -81,7 +82,13 @@ function search(cells: Flat, seat: Seat, depth: number, alpha: number, beta: num
 }
 
 /** The best move found at `opts.depth` (default 4); equally good moves are chosen between with the rng. */
-export function connectFourEngine(view: ConnectFourView, seat: Seat, legal: ConnectFourAction[], rng: Rng, opts: EngineOptions = {}): ConnectFourAction {
+export function connectFourEngine(
+  view: ConnectFourView,
+  seat: Seat,
+  legal: ConnectFourAction[],
+  rng: Rng,
+  opts: EngineOptions = {},
+): ConnectFourAction {
   const depth = Math.max(1, opts.depth ?? DEFAULT_DEPTH);
   const cells = toFlat(view.board);
   const ordered = legal.slice().sort((a, b) => ORDER.indexOf(a.column - 1) - ORDER.indexOf(b.column - 1));

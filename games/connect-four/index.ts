@@ -32,8 +32,10 @@ export const connectFour = defineGame({
     summary:
       'Two players, X (red) and O (yellow), take turns dropping discs into a grid of 6 rows and 7 columns. X moves first. A disc falls to the lowest empty space of its column. The first to line up four discs horizontally, vertically or diagonally wins; a full board without a line is a draw.',
     topics: {
-      board: 'Six rows and seven columns, numbered 1-7 from left to right. The board stands upright, so discs stack from the bottom up.',
-      turns: 'X (the first seat) moves first, then the players alternate. Each move drops one disc into a column that is not full; a full column cannot be chosen.',
+      board:
+        'Six rows and seven columns, numbered 1-7 from left to right. The board stands upright, so discs stack from the bottom up.',
+      turns:
+        'X (the first seat) moves first, then the players alternate. Each move drops one disc into a column that is not full; a full column cannot be chosen.',
       winning:
         'Four of your discs in a line - horizontal, vertical or diagonal in either direction - win at once (score 1, the loser 0). If all 42 spaces fill up with no line of four, the game is drawn (0.5 each).',
       'answer-format':

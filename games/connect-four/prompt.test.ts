@@ -82,7 +82,9 @@ describe('system and turn', () => {
     for (let i = 0; i < 6; i++) s = apply(s, i % 2, drop(1));
     s = apply(s, 0, drop(4));
     const text = prompt.turn(view(s), O, legalActions(s, O), {});
-    expect(text).toContain('1 2 3 4 5 6 7\nO . . . . . .\nX . . . . . .\nO . . . . . .\nX . . . . . .\nO . . . . . .\nX . . X . . .');
+    expect(text).toContain(
+      '1 2 3 4 5 6 7\nO . . . . . .\nX . . . . . .\nO . . . . . .\nX . . . . . .\nO . . . . . .\nX . . X . . .',
+    );
     expect(text).toContain('Last move: X in column 4.');
     const lines = text.split('\n');
     const at = lines.indexOf('Legal moves:');

@@ -31,7 +31,10 @@ export const PROMPT_SWITCHES = [
 
 /** The board as text: column numbers on top, the top row first, "." for an empty space. */
 export function renderBoard(board: Cell[][]): string {
-  return [board[0]!.map((_, c) => c + 1).join(' '), ...board.map((row) => row.map((cell) => cell ?? '.').join(' '))].join('\n');
+  return [
+    board[0]!.map((_, c) => c + 1).join(' '),
+    ...board.map((row) => row.map((cell) => cell ?? '.').join(' ')),
+  ].join('\n');
 }
 
 /** An action written exactly as the prompt asks for it: `X: 4`. */
@@ -68,14 +71,25 @@ function system(_cfg: ConnectFourConfig, seat: Seat): string {
   ].join('\n');
 }
 
-function turn(v: ConnectFourView, seat: Seat, legal: ConnectFourAction[] | null, _cfg?: ConnectFourConfig, opts?: PromptOptions): string {
+function turn(
+  v: ConnectFourView,
+  seat: Seat,
+  legal: ConnectFourAction[] | null,
+  _cfg?: ConnectFourConfig,
+  opts?: PromptOptions,
+): string {
   const mark = markOf(seat);
   const lines = ['Current board (column numbers on top, the bottom row last, "." = empty):', renderBoard(v.board), ''];
   if (v.last) lines.push(`Last move: ${v.board[v.last[0]]![v.last[1]]} in column ${v.last[1] + 1}.`);
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
-  lines.push(v.toMove === seat ? `You play ${mark}. It is your turn.` : `You play ${mark}. It is ${markOf(v.toMove ?? 0)}'s turn.`);
+  lines.push(
+    v.toMove === seat
+      ? `You play ${mark}. It is your turn.`
+      : `You play ${mark}. It is ${markOf(v.toMove ?? 0)}'s turn.`,
+  );
   // The position hint: left out under LLMArena's "without position hint" ablation.
-  if (legal && !opts?.switches?.includes(NO_POSITION_HINT)) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
+  if (legal && !opts?.switches?.includes(NO_POSITION_HINT))
+    lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push(`Reply with your move in exactly this format: ${mark}: <column>`);
   return lines.join('\n');
 }
@@ -120,13 +134,25 @@ function parse(reply: string, seat: Seat, legal: ConnectFourAction[] | null): Pa
   if (own) return { action: drop(own.column) };
   // Blank out the opponent-marked moves so their number is not read again without its mark.
   const rest = text.replace(MARKED, (m) => ' '.repeat(m.length));
-  const unmarked = UNMARKED.flatMap((re) => find(rest, re, false)).sort((x, y) => x.end - y.end).at(-1) ?? find(rest, BARE, false).at(-1);
+  const unmarked =
+    UNMARKED.flatMap((re) => find(rest, re, false))
+      .sort((x, y) => x.end - y.end)
+      .at(-1) ?? find(rest, BARE, false).at(-1);
   const wrong = marked.at(-1);
   if (wrong && (!unmarked || wrong.end > unmarked.end)) {
-    return { error: `You play ${mark}, but your answer is written for ${wrong.mark}. Answer with your own mark, for example "${example}".` };
+    return {
+      error: `You play ${mark}, but your answer is written for ${wrong.mark}. Answer with your own mark, for example "${example}".`,
+    };
   }
   if (unmarked) return { action: drop(unmarked.column) };
-  return { error: `Could not find a move in your reply. Answer with your mark and a column number 1-7, for example "${example}".` };
+  return {
+    error: `Could not find a move in your reply. Answer with your mark and a column number 1-7, for example "${example}".`,
+  };
 }
 
-export const prompt: GamePrompt<ConnectFourState, ConnectFourAction, ConnectFourConfig, ConnectFourView> = { system, turn, parse, format };
+export const prompt: GamePrompt<ConnectFourState, ConnectFourAction, ConnectFourConfig, ConnectFourView> = {
+  system,
+  turn,
+  parse,
+  format,
+};

@@ -1,6 +1,15 @@
 // Connect Four rules: gravity, full columns, turn order, wins in every direction, draws and immutability.
 import { describe, expect, it } from 'vitest';
-import { apply, describe as describeMove, legalActions, outcome, reject, setup, view, type ConnectFourState } from './rules';
+import {
+  apply,
+  describe as describeMove,
+  legalActions,
+  outcome,
+  reject,
+  setup,
+  view,
+  type ConnectFourState,
+} from './rules';
 
 const drop = (column: number) => ({ type: 'drop' as const, column });
 /** Drops in the columns in order, X first, alternating. */
@@ -19,7 +28,11 @@ describe('gravity and columns', () => {
 
   it('a full column is rejected and no longer legal', () => {
     const s = play('111111');
-    expect(rows(s).map((r) => r[0]).join('')).toBe('OXOXOX');
+    expect(
+      rows(s)
+        .map((r) => r[0])
+        .join(''),
+    ).toBe('OXOXOX');
     expect(reject(s, 0, drop(1))).toBe('column 1 is full');
     expect(legalActions(s, 0).map((a) => a.column)).toEqual([2, 3, 4, 5, 6, 7]);
     expect(() => apply(s, 0, drop(1))).toThrow(/column 1 is full/);
@@ -58,8 +71,17 @@ describe('gravity and columns', () => {
 describe('wins', () => {
   it('horizontal', () => {
     const s = play('1122334');
-    expect(outcome(s)).toEqual({ scores: [1, 0], winner: 0, reason: 'X connects four horizontally in row 1 from the bottom (columns 1-4)' });
-    expect(view(s).winLine).toEqual([[5, 0], [5, 1], [5, 2], [5, 3]]);
+    expect(outcome(s)).toEqual({
+      scores: [1, 0],
+      winner: 0,
+      reason: 'X connects four horizontally in row 1 from the bottom (columns 1-4)',
+    });
+    expect(view(s).winLine).toEqual([
+      [5, 0],
+      [5, 1],
+      [5, 2],
+      [5, 3],
+    ]);
     expect(view(s).toMove).toBeNull();
   });
 
@@ -71,13 +93,19 @@ describe('wins', () => {
   it('diagonal rising to the right', () => {
     const s = play('12233434474');
     expect(rows(s).slice(2)).toEqual(['...X...', '..XX...', '.XXO...', 'XOOO..O']);
-    expect(outcome(s)).toMatchObject({ winner: 0, reason: 'X connects four diagonally, rising from column 1 to column 4' });
+    expect(outcome(s)).toMatchObject({
+      winner: 0,
+      reason: 'X connects four diagonally, rising from column 1 to column 4',
+    });
   });
 
   it('diagonal falling to the right', () => {
     const s = play('76655454414');
     expect(rows(s).slice(2)).toEqual(['...X...', '...XX..', '...OXX.', 'O..OOOX']);
-    expect(outcome(s)).toMatchObject({ winner: 0, reason: 'X connects four diagonally, falling from column 4 to column 7' });
+    expect(outcome(s)).toMatchObject({
+      winner: 0,
+      reason: 'X connects four diagonally, falling from column 4 to column 7',
+    });
     expect(view(s).winLine).toHaveLength(4);
   });
 

@@ -51,7 +51,11 @@ export const markOf = (seat: Seat): Mark => MARKS[seat] ?? 'X';
 export const WINDOWS: { squares: Square[]; name: string }[] = (() => {
   const out: { squares: Square[]; name: string }[] = [];
   const directions: { dr: number; dc: number; name: (s: Square[]) => string }[] = [
-    { dr: 0, dc: 1, name: (s) => `horizontally in row ${ROWS - s[0]![0]} from the bottom (columns ${s[0]![1] + 1}-${s[3]![1] + 1})` },
+    {
+      dr: 0,
+      dc: 1,
+      name: (s) => `horizontally in row ${ROWS - s[0]![0]} from the bottom (columns ${s[0]![1] + 1}-${s[3]![1] + 1})`,
+    },
     { dr: 1, dc: 0, name: (s) => `vertically in column ${s[0]![1] + 1}` },
     { dr: 1, dc: 1, name: (s) => `diagonally, falling from column ${s[0]![1] + 1} to column ${s[3]![1] + 1}` },
     { dr: 1, dc: -1, name: (s) => `diagonally, rising from column ${s[3]![1] + 1} to column ${s[0]![1] + 1}` },
@@ -60,7 +64,8 @@ export const WINDOWS: { squares: Square[]; name: string }[] = (() => {
     for (let r = 0; r < ROWS; r++) {
       for (let c = 0; c < COLUMNS; c++) {
         const squares = [0, 1, 2, 3].map((i): Square => [r + dr * i, c + dc * i]);
-        if (squares.every(([sr, sc]) => sr >= 0 && sr < ROWS && sc >= 0 && sc < COLUMNS)) out.push({ squares, name: name(squares) });
+        if (squares.every(([sr, sc]) => sr >= 0 && sr < ROWS && sc >= 0 && sc < COLUMNS))
+          out.push({ squares, name: name(squares) });
       }
     }
   }
@@ -81,7 +86,11 @@ export function findWin(board: Cell[][]): { mark: Mark; squares: Square[]; name:
   if (!first) return null;
   const squares = new Map<string, Square>();
   for (const [r, c] of lines.flatMap((l) => l.squares)) squares.set(`${r},${c}`, [r, c]);
-  return { mark: board[first.squares[0]![0]]![first.squares[0]![1]]!, squares: [...squares.values()], name: first.name };
+  return {
+    mark: board[first.squares[0]![0]]![first.squares[0]![1]]!,
+    squares: [...squares.values()],
+    name: first.name,
+  };
 }
 
 /** Row index where a disc dropped in the 0-based column lands, or -1 when the column is full. */
@@ -94,7 +103,11 @@ export function outcome(s: ConnectFourState): Outcome | null {
   const win = findWin(s.board);
   if (win) {
     const winner = MARKS.indexOf(win.mark);
-    return { scores: MARKS.map((_, seat) => (seat === winner ? 1 : 0)), winner, reason: `${win.mark} connects four ${win.name}` };
+    return {
+      scores: MARKS.map((_, seat) => (seat === winner ? 1 : 0)),
+      winner,
+      reason: `${win.mark} connects four ${win.name}`,
+    };
   }
   if (s.board[0]!.every((cell) => cell !== null)) {
     return { scores: [0.5, 0.5], winner: null, reason: 'The board is full with no four in a row: a draw' };
@@ -127,7 +140,9 @@ export function apply(s: ConnectFourState, seat: Seat, a: ConnectFourAction): Co
   if (why) throw new Error(`illegal move: ${why}`);
   const col = a.column - 1;
   const row = landingRow(s.board, col);
-  const board = s.board.map((cells, r) => (r === row ? cells.map((cell, c) => (c === col ? markOf(seat) : cell)) : cells.slice()));
+  const board = s.board.map((cells, r) =>
+    r === row ? cells.map((cell, c) => (c === col ? markOf(seat) : cell)) : cells.slice(),
+  );
   return { board, toMove: 1 - seat, last: [row, col] };
 }
 
@@ -142,6 +157,11 @@ export function view(s: ConnectFourState): ConnectFourView {
   };
 }
 
-export function describe(_prev: ConnectFourState, _next: ConnectFourState, seat: Seat, a: ConnectFourAction): LogLine[] {
+export function describe(
+  _prev: ConnectFourState,
+  _next: ConnectFourState,
+  seat: Seat,
+  a: ConnectFourAction,
+): LogLine[] {
   return [{ text: `${markOf(seat)} drops in column ${a.column}` }];
 }

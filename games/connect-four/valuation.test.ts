@@ -10,14 +10,7 @@ const board = (...rows: string[]): Cell[][] => rows.map((r) => [...r].map((c) =>
 const state = (cells: Cell[][], toMove = 0): ConnectFourState => ({ board: cells, toMove, last: null });
 
 // X: (5,1) (5,2) (5,3) (4,2) (3,3); O: (5,0) (4,1) (3,2) (4,3) (5,4) as [row from the top, column], X to move.
-const BOARD = board(
-  '.......',
-  '.......',
-  '.......',
-  '..OX...',
-  '.OXO...',
-  'OXXXO..',
-);
+const BOARD = board('.......', '.......', '.......', '..OX...', '.OXO...', 'OXXXO..');
 
 describe('countRuns (My₂, My₃, My₄: maximal runs of consecutive discs in the four directions)', () => {
   it('counts each maximal run once, by its length, per direction', () => {
@@ -29,9 +22,21 @@ describe('countRuns (My₂, My₃, My₄: maximal runs of consecutive discs in t
   });
 
   it('a run of three is one three (not two twos); four or more in a row is one four', () => {
-    expect(countRuns(board('.......', '.......', '.......', '.......', '.......', 'XXX....'), 'X')).toEqual({ four: 0, three: 1, two: 0 });
-    expect(countRuns(board('.......', '.......', '.......', '.......', '.......', 'XXXXX..'), 'X')).toEqual({ four: 1, three: 0, two: 0 });
-    expect(countRuns(board('.......', '.......', '.......', '.......', '.......', 'XX.XX..'), 'X')).toEqual({ four: 0, three: 0, two: 2 });
+    expect(countRuns(board('.......', '.......', '.......', '.......', '.......', 'XXX....'), 'X')).toEqual({
+      four: 0,
+      three: 1,
+      two: 0,
+    });
+    expect(countRuns(board('.......', '.......', '.......', '.......', '.......', 'XXXXX..'), 'X')).toEqual({
+      four: 1,
+      three: 0,
+      two: 0,
+    });
+    expect(countRuns(board('.......', '.......', '.......', '.......', '.......', 'XX.XX..'), 'X')).toEqual({
+      four: 0,
+      three: 0,
+      two: 2,
+    });
   });
 });
 
@@ -56,7 +61,9 @@ describe('moveReward: R(a, s, s′) = V(s′) − V(s) for the mover', () => {
     expect(countRuns(next.board, 'X')).toEqual({ four: 0, three: 2, two: 4 });
     expect(moveReward(BOARD, next.board, 0)).toBe(4);
     // The game records exactly this number as the move's `reward`.
-    expect(connectFour.moveMetrics(state(BOARD), next, 0, { type: 'drop', column: 5 }, null as never)).toEqual({ reward: 4 });
+    expect(connectFour.moveMetrics(state(BOARD), next, 0, { type: 'drop', column: 5 }, null as never)).toEqual({
+      reward: 4,
+    });
   });
 
   it('a winning move is worth its formations, not a search heuristic’s 1000', () => {

@@ -64,7 +64,9 @@ export function boardValue(board: Cell[][], seat: Seat): number {
   const mine = countRuns(board, MARKS[seat]!);
   const theirs = countRuns(board, MARKS[1 - seat]!);
   return (
-    RUN_WEIGHTS.four * (mine.four - theirs.four) + RUN_WEIGHTS.three * (mine.three - theirs.three) + RUN_WEIGHTS.two * (mine.two - theirs.two)
+    RUN_WEIGHTS.four * (mine.four - theirs.four) +
+    RUN_WEIGHTS.three * (mine.three - theirs.three) +
+    RUN_WEIGHTS.two * (mine.two - theirs.two)
   );
 }
 

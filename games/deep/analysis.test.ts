@@ -20,12 +20,17 @@ function play(seed: string, seats: { agentId: string; kind?: string }[], judge: 
     for (const seat of activeSeats(s)) {
       let action: DeepAction;
       if (s.phase === 'describe') {
-        action = s.step.mode === 'aggressive' ? { type: 'aggressive', text: `Plain words ${s.step.item}` } : { type: 'conservative', candidates: ['x', 'y'], text: `Vague ${s.step.item}` };
+        action =
+          s.step.mode === 'aggressive'
+            ? { type: 'aggressive', text: `Plain words ${s.step.item}` }
+            : { type: 'conservative', candidates: ['x', 'y'], text: `Vague ${s.step.item}` };
       } else {
         const q = s.queue[s.step.judging]!;
         const canonical = judge(s, seat, q.mode);
         // The judge answers in the order it was shown the words.
-        action = canonical ? { type: 'score', scores: q.orders[seat - 1]!.map((i) => canonical[i]!) } : { type: 'pass' };
+        action = canonical
+          ? { type: 'score', scores: q.orders[seat - 1]!.map((i) => canonical[i]!) }
+          : { type: 'pass' };
       }
       const m = { ply: moves.length, seat, action };
       s = applyMove(deep, s, currentDeal(seed), m) as DeepState;
@@ -34,8 +39,17 @@ function play(seed: string, seats: { agentId: string; kind?: string }[], judge: 
   }
   expect(s.phase).toBe('over');
   return {
-    id: seed, config, seed, generator: CURRENT_GENERATOR, numPlayers: seats.length,
-    seats: seats.map((x, seat) => ({ seat, agentId: x.agentId, agentName: x.agentId.toUpperCase(), kind: x.kind ?? 'llm' })),
+    id: seed,
+    config,
+    seed,
+    generator: CURRENT_GENERATOR,
+    numPlayers: seats.length,
+    seats: seats.map((x, seat) => ({
+      seat,
+      agentId: x.agentId,
+      agentName: x.agentId.toUpperCase(),
+      kind: x.kind ?? 'llm',
+    })),
     moves,
   };
 }
@@ -46,16 +60,24 @@ const sharp: Judge = (_s, _seat, mode) => (mode === 'aggressive' ? [5, 1, 1, 1] 
 const mild: Judge = (_s, _seat, mode) => (mode === 'aggressive' ? [4, 1, 2, 1] : [3, 4, 4, 3]);
 
 describe('Table 1', () => {
-  const matches = [play('m1', [{ agentId: 'd' }, { agentId: 'j' }], sharp), play('m2', [{ agentId: 'd' }, { agentId: 'j' }], sharp, 3)];
+  const matches = [
+    play('m1', [{ agentId: 'd' }, { agentId: 'j' }], sharp),
+    play('m2', [{ agentId: 'd' }, { agentId: 'j' }], sharp, 3),
+  ];
   const r = analyseDeep(matches);
 
   it('averages target and distractor scores per describer, judge and mode over every description', () => {
     expect(r.matches).toBe(2);
     expect(r.rows).toHaveLength(1);
     expect(r.rows[0]).toMatchObject({
-      describerId: 'd', judgeId: 'j', judgeName: 'J', scored: 10,
-      aggressiveTarget: { n: 5, mean: 5 }, aggressiveDistractor: { n: 5, mean: 1 },
-      conservativeTarget: { n: 5, mean: 2 }, conservativeDistractor: { n: 5, mean: 4 },
+      describerId: 'd',
+      judgeId: 'j',
+      judgeName: 'J',
+      scored: 10,
+      aggressiveTarget: { n: 5, mean: 5 },
+      aggressiveDistractor: { n: 5, mean: 1 },
+      conservativeTarget: { n: 5, mean: 2 },
+      conservativeDistractor: { n: 5, mean: 4 },
     });
     // Constant scores: the bootstrap interval collapses onto the mean.
     expect(r.rows[0]!.aggressiveTarget.ci95).toEqual([5, 5]);
@@ -73,7 +95,10 @@ describe('Table 1', () => {
     expect(people.scored).toBe(3);
     expect(people.aggressiveTarget).toMatchObject({ n: 2, mean: 4.5, ci95: null }); // too few for an interval
     expect(people.conservativeTarget).toMatchObject({ n: 1, mean: 2 });
-    expect(r2.rows.find((x) => x.describerId === 'e')).toMatchObject({ judgeId: 'j', aggressiveDistractor: { mean: 4 / 3 } });
+    expect(r2.rows.find((x) => x.describerId === 'e')).toMatchObject({
+      judgeId: 'j',
+      aggressiveDistractor: { mean: 4 / 3 },
+    });
     expect(r2.rows).toHaveLength(2);
   });
 
@@ -87,9 +112,24 @@ describe('agreement', () => {
   it('compares two judges on exactly the same descriptions', () => {
     const m = play('two', [{ agentId: 'd' }, { agentId: 'ann', kind: 'human' }, { agentId: 'j' }], sharp, 2);
     // Judge 2 scores like `mild`.
-    const m2 = play('two-b', [{ agentId: 'd' }, { agentId: 'ann', kind: 'human' }, { agentId: 'j' }], (s, seat, mode) => (seat === 1 ? sharp : mild)(s, seat, mode), 2);
+    const m2 = play(
+      'two-b',
+      [{ agentId: 'd' }, { agentId: 'ann', kind: 'human' }, { agentId: 'j' }],
+      (s, seat, mode) => (seat === 1 ? sharp : mild)(s, seat, mode),
+      2,
+    );
     const same = analyseDeep([m]).agreement;
-    expect(same).toEqual([{ judges: ['J', PEOPLE_NAME].sort(), descriptions: 4, pairs: 16, exact: 1, withinOne: 1, meanAbsDiff: 0, pearson: 1 }]);
+    expect(same).toEqual([
+      {
+        judges: ['J', PEOPLE_NAME].sort(),
+        descriptions: 4,
+        pairs: 16,
+        exact: 1,
+        withinOne: 1,
+        meanAbsDiff: 0,
+        pearson: 1,
+      },
+    ]);
     const [a] = analyseDeep([m2]).agreement;
     // Per description: aggressive [5,1,1,1] vs [4,1,2,1] and conservative [2,4,4,4] vs [3,4,4,3]: 4 of 8 differ, by one.
     expect(a).toMatchObject({ descriptions: 4, pairs: 16, exact: 0.5, withinOne: 1, meanAbsDiff: 0.5 });

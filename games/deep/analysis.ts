@@ -75,7 +75,17 @@ export function pearson(a: readonly number[], b: readonly number[]): number | nu
 }
 
 export function analyseDeep(matches: readonly DeepMatchRecord[]): DeepAnalysis {
-  const cells = new Map<string, { describerId: string; describerName: string; judgeId: string; judgeName: string; scored: number; v: Record<string, number[]> }>();
+  const cells = new Map<
+    string,
+    {
+      describerId: string;
+      describerName: string;
+      judgeId: string;
+      judgeName: string;
+      scored: number;
+      v: Record<string, number[]>;
+    }
+  >();
   const pairs = new Map<string, { judges: [string, string]; descriptions: number; a: number[]; b: number[] }>();
   let read = 0;
 
@@ -88,7 +98,9 @@ export function analyseDeep(matches: readonly DeepMatchRecord[]): DeepAnalysis {
     if (!describer) continue;
     const judge = (n: number) => {
       const j = seat(n);
-      return j?.kind === 'human' ? { id: PEOPLE, name: PEOPLE_NAME } : { id: j?.agentId ?? `seat-${n}`, name: j?.agentName ?? `Judge ${n}` };
+      return j?.kind === 'human'
+        ? { id: PEOPLE, name: PEOPLE_NAME }
+        : { id: j?.agentId ?? `seat-${n}`, name: j?.agentName ?? `Judge ${n}` };
     };
     for (const it of s.items) {
       for (const mode of ['aggressive', 'conservative'] as Mode[]) {
@@ -97,7 +109,14 @@ export function analyseDeep(matches: readonly DeepMatchRecord[]): DeepAnalysis {
           if (!row) return;
           const who = judge(j + 1);
           const key = JSON.stringify([describer.agentId, who.id]);
-          const c = cells.get(key) ?? { describerId: describer.agentId, describerName: describer.agentName, judgeId: who.id, judgeName: who.name, scored: 0, v: {} };
+          const c = cells.get(key) ?? {
+            describerId: describer.agentId,
+            describerName: describer.agentName,
+            judgeId: who.id,
+            judgeName: who.name,
+            scored: 0,
+            v: {},
+          };
           c.scored++;
           (c.v[`${mode}Target`] ??= []).push(row[0]!);
           (c.v[`${mode}Distractor`] ??= []).push(mean(row.slice(1)));
@@ -123,9 +142,15 @@ export function analyseDeep(matches: readonly DeepMatchRecord[]): DeepAnalysis {
     .map((c) => {
       const st = (k: string) => meanStat(c.v[k] ?? [], `deep:${c.describerId}:${c.judgeId}:${k}`);
       return {
-        describerId: c.describerId, describerName: c.describerName, judgeId: c.judgeId, judgeName: c.judgeName, scored: c.scored,
-        aggressiveTarget: st('aggressiveTarget'), aggressiveDistractor: st('aggressiveDistractor'),
-        conservativeTarget: st('conservativeTarget'), conservativeDistractor: st('conservativeDistractor'),
+        describerId: c.describerId,
+        describerName: c.describerName,
+        judgeId: c.judgeId,
+        judgeName: c.judgeName,
+        scored: c.scored,
+        aggressiveTarget: st('aggressiveTarget'),
+        aggressiveDistractor: st('aggressiveDistractor'),
+        conservativeTarget: st('conservativeTarget'),
+        conservativeDistractor: st('conservativeDistractor'),
       };
     })
     .sort((x, y) => x.judgeName.localeCompare(y.judgeName) || x.describerName.localeCompare(y.describerName));
@@ -134,7 +159,9 @@ export function analyseDeep(matches: readonly DeepMatchRecord[]): DeepAnalysis {
     .map((p) => {
       const diffs = p.a.map((x, i) => Math.abs(x - p.b[i]!));
       return {
-        judges: p.judges, descriptions: p.descriptions, pairs: diffs.length,
+        judges: p.judges,
+        descriptions: p.descriptions,
+        pairs: diffs.length,
         exact: diffs.filter((d) => d === 0).length / diffs.length,
         withinOne: diffs.filter((d) => d <= 1).length / diffs.length,
         meanAbsDiff: mean(diffs),

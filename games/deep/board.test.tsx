@@ -8,13 +8,18 @@ import { apply, setup, view } from './rules';
 import { configSchema, type DeepState, type DeepView } from './types';
 
 const players = ['Describer · a', 'Judge 1 · b', 'Judge 2 · c'];
-const render = (v: DeepView, extra: object = {}) => renderToStaticMarkup(<DeepBoard view={v} players={players} {...extra} />);
+const render = (v: DeepView, extra: object = {}) =>
+  renderToStaticMarkup(<DeepBoard view={v} players={players} {...extra} />);
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const noop = () => {};
 
 const start = (): DeepState => setup(createRng('board'), configSchema.parse({ wordIds: ['apple'] }), 3);
 const described = (): DeepState =>
-  apply(apply(start(), 0, { type: 'aggressive', text: 'Crisp, red, grows in orchards' }), 0, { type: 'conservative', candidates: ['banana', 'mango'], text: 'A fruit' });
+  apply(apply(start(), 0, { type: 'aggressive', text: 'Crisp, red, grows in orchards' }), 0, {
+    type: 'conservative',
+    candidates: ['banana', 'mango'],
+    text: 'A fruit',
+  });
 
 describe('DEEP board', () => {
   it('shows an omniscient viewer every description, the candidates and a score table per judge, with abstentions', () => {
@@ -30,7 +35,9 @@ describe('DEEP board', () => {
     expect(html.match(/data-testid="deep-scores"/g)).toHaveLength(1);
     expect(t).toContain('abstained');
     expect(t).toMatch(/apple \(target\)/);
-    expect(t).toMatch(/Now scoring: the (aggressive|conservative) description of apple \(description 2 of 2\) — waiting for Judge 1 and Judge 2/);
+    expect(t).toMatch(
+      /Now scoring: the (aggressive|conservative) description of apple \(description 2 of 2\) — waiting for Judge 1 and Judge 2/,
+    );
     expect(html).toContain('aria-valuenow="1"');
   });
 
@@ -53,16 +60,23 @@ describe('DEEP board', () => {
   });
 
   it('shows a refused description under the form, and the verdict on the describer at the end', () => {
-    const html = render(view(start(), { seat: 0 }), { onAction: noop, error: 'your description says “apple”, which gives the word away' });
+    const html = render(view(start(), { seat: 0 }), {
+      onAction: noop,
+      error: 'your description says “apple”, which gives the word away',
+    });
     const form = html.indexOf('data-testid="deep-describe-form"');
     const alert = html.indexOf('data-testid="move-error"');
     expect(alert).toBeGreaterThan(html.indexOf('</form>', form));
     expect(text(html)).toContain('gives the word away');
     // Disabled for real until something is written, saying why.
-    expect(html).toMatch(/<button type="submit"[^>]*aria-disabled="true"[^>]*>Send description<span[^>]*>Write the description first<\/span>/);
+    expect(html).toMatch(
+      /<button type="submit"[^>]*aria-disabled="true"[^>]*>Send description<span[^>]*>Write the description first<\/span>/,
+    );
     let s = described();
     while (s.phase !== 'over') for (const seat of [1, 2]) s = apply(s, seat, { type: 'score', scores: [3, 3, 3, 3] });
-    expect(text(render(view(s, { spectator: true }), { over: true }))).toMatch(/Every description is scored Describer: aggressive descriptions do not single out the target/);
+    expect(text(render(view(s, { spectator: true }), { over: true }))).toMatch(
+      /Every description is scored Describer: aggressive descriptions do not single out the target/,
+    );
   });
 
   it('tells a judge to wait while the describer writes', () => {
@@ -78,7 +92,9 @@ describe('DEEP board', () => {
     expect(text(c)).toContain('Candidate words (comma-separated)');
     expect(text(c)).toContain('What they have in common (at most 10 words)');
     expect(text(c)).toContain('0 / 10 words');
-    expect(text(render(view(described(), { seat: 0 }), { onAction: noop }))).toContain('Your descriptions are with the judges.');
+    expect(text(render(view(described(), { seat: 0 }), { onAction: noop }))).toContain(
+      'Your descriptions are with the judges.',
+    );
   });
 
   it('shows a blind spectator the progress only, and everyone everything at the end', () => {

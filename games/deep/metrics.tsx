@@ -15,9 +15,10 @@ function DeepMetrics({ analysis: a }: { analysis: DeepAnalysis }) {
   return (
     <div className="flex flex-col gap-8">
       <MetricsHeader back="/metrics" title="DEEP description test">
-        From {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} over the word set {DEEP_VERSION} ({DEEP_WORDS.length} words with three distractors each). Each
-        description is scored 1 (does not match) to 5 (matches perfectly) against its target and the distractors by judges who are not told the target.
-        A good describer is clear when asked to be and vague when asked to be. DEEP is never rated on the leaderboard.
+        From {a.matches} finished {a.matches === 1 ? 'match' : 'matches'} over the word set {DEEP_VERSION} (
+        {DEEP_WORDS.length} words with three distractors each). Each description is scored 1 (does not match) to 5
+        (matches perfectly) against its target and the distractors by judges who are not told the target. A good
+        describer is clear when asked to be and vague when asked to be. DEEP is never rated on the leaderboard.
       </MetricsHeader>
 
       <Section
@@ -27,27 +28,36 @@ function DeepMetrics({ analysis: a }: { analysis: DeepAnalysis }) {
       >
         {a.rows.length === 0 ? (
           <EmptyState>
-            No scored DEEP descriptions yet. Schedule a host/guest tournament of “DEEP description test” with the models to evaluate as guests (they describe) and a judge model as
-            host, or judge one yourself from the Play page.
+            No scored DEEP descriptions yet. Schedule a host/guest tournament of “DEEP description test” with the models
+            to evaluate as guests (they describe) and a judge model as host, or judge one yourself from the Play page.
           </EmptyState>
         ) : (
           judges.map((judge) => (
             <Table
               key={judge}
               caption={`Judged by ${judge}`}
-              head={['Describer', 'Scored', 'Aggressive target ↑', 'Aggressive distractor ↓', 'Conservative target ↓', 'Conservative distractor ↑']}
+              head={[
+                'Describer',
+                'Scored',
+                'Aggressive target ↑',
+                'Aggressive distractor ↓',
+                'Conservative target ↓',
+                'Conservative distractor ↑',
+              ]}
               testId="deep-table"
             >
-              {a.rows.filter((r) => r.judgeName === judge).map((r) => (
-                <tr key={`${r.describerId}-${r.judgeId}`} className="border-t border-zinc-100 dark:border-zinc-800">
-                  <Td left>{r.describerName}</Td>
-                  <Td>{r.scored}</Td>
-                  <StatCell s={r.aggressiveTarget} as={score} />
-                  <StatCell s={r.aggressiveDistractor} as={score} />
-                  <StatCell s={r.conservativeTarget} as={score} />
-                  <StatCell s={r.conservativeDistractor} as={score} />
-                </tr>
-              ))}
+              {a.rows
+                .filter((r) => r.judgeName === judge)
+                .map((r) => (
+                  <tr key={`${r.describerId}-${r.judgeId}`} className="border-t border-zinc-100 dark:border-zinc-800">
+                    <Td left>{r.describerName}</Td>
+                    <Td>{r.scored}</Td>
+                    <StatCell s={r.aggressiveTarget} as={score} />
+                    <StatCell s={r.aggressiveDistractor} as={score} />
+                    <StatCell s={r.conservativeTarget} as={score} />
+                    <StatCell s={r.conservativeDistractor} as={score} />
+                  </tr>
+                ))}
             </Table>
           ))
         )}
@@ -59,12 +69,20 @@ function DeepMetrics({ analysis: a }: { analysis: DeepAnalysis }) {
         hint="Matches with two judges (a person and a model, or two models) score exactly the same descriptions: every word's score is compared. Pearson's r over the paired scores; exact and within-one-point agreement."
       >
         {a.agreement.length === 0 ? (
-          <EmptyState>No description has been scored by two judges yet: play DEEP with three seats (a describer and two judges), e.g. from the Play page as Judge 1 next to a model judge.</EmptyState>
+          <EmptyState>
+            No description has been scored by two judges yet: play DEEP with three seats (a describer and two judges),
+            e.g. from the Play page as Judge 1 next to a model judge.
+          </EmptyState>
         ) : (
-          <Table head={['Judges', 'Descriptions', 'Scores compared', 'Exact', 'Within 1', 'Mean |difference|', 'Pearson r']} testId="deep-agreement">
+          <Table
+            head={['Judges', 'Descriptions', 'Scores compared', 'Exact', 'Within 1', 'Mean |difference|', 'Pearson r']}
+            testId="deep-agreement"
+          >
             {a.agreement.map((g) => (
               <tr key={g.judges.join('|')} className="border-t border-zinc-100 dark:border-zinc-800">
-                <Td left>{g.judges[0]} · {g.judges[1]}</Td>
+                <Td left>
+                  {g.judges[0]} · {g.judges[1]}
+                </Td>
                 <Td>{g.descriptions}</Td>
                 <Td>{g.pairs}</Td>
                 <Td>{pct(g.exact)}</Td>

@@ -7,7 +7,12 @@ import { apply, setup, view } from './rules';
 import { configSchema, type DeepAction, type DeepState, type DeepView } from './types';
 
 const start = (n = 2): DeepState => setup(createRng('p'), configSchema.parse({ wordIds: ['apple'] }), n);
-const judging = (): DeepState => apply(apply(start(), 0, { type: 'aggressive', text: 'Red and crisp, from an orchard' }), 0, { type: 'conservative', candidates: ['banana', 'mango'], text: 'A fruit' });
+const judging = (): DeepState =>
+  apply(apply(start(), 0, { type: 'aggressive', text: 'Red and crisp, from an orchard' }), 0, {
+    type: 'conservative',
+    candidates: ['banana', 'mango'],
+    text: 'A fruit',
+  });
 const words = ['pear', 'apple', 'water tower', 'plum'];
 const ok = (r: ReturnType<typeof parseScores>) => ('action' in r ? r.action : r.error);
 
@@ -50,51 +55,107 @@ describe('parsing descriptions', () => {
   const parse = (reply: string, v: DeepView) => prompt.parse(reply, 0, null, v);
 
   it('reads labelled, markdown, JSON and unlabelled aggressive descriptions', () => {
-    expect(parse('DESCRIPTION: Red and crisp.', aggressiveView)).toEqual({ action: { type: 'aggressive', text: 'Red and crisp.' } });
-    expect(parse('Let me think.\n**Description:** "Red and crisp."', aggressiveView)).toEqual({ action: { type: 'aggressive', text: 'Red and crisp.' } });
-    expect(parse('```json\n{"description": "Red and crisp."}\n```', aggressiveView)).toEqual({ action: { type: 'aggressive', text: 'Red and crisp.' } });
-    expect(parse('A red, crisp fruit that grows in orchards.', aggressiveView)).toEqual({ action: { type: 'aggressive', text: 'A red, crisp fruit that grows in orchards.' } });
-    expect(parse('<think>it is an apple</think>\nDESCRIPTION: Crisp', aggressiveView)).toEqual({ action: { type: 'aggressive', text: 'Crisp' } });
+    expect(parse('DESCRIPTION: Red and crisp.', aggressiveView)).toEqual({
+      action: { type: 'aggressive', text: 'Red and crisp.' },
+    });
+    expect(parse('Let me think.\n**Description:** "Red and crisp."', aggressiveView)).toEqual({
+      action: { type: 'aggressive', text: 'Red and crisp.' },
+    });
+    expect(parse('```json\n{"description": "Red and crisp."}\n```', aggressiveView)).toEqual({
+      action: { type: 'aggressive', text: 'Red and crisp.' },
+    });
+    expect(parse('A red, crisp fruit that grows in orchards.', aggressiveView)).toEqual({
+      action: { type: 'aggressive', text: 'A red, crisp fruit that grows in orchards.' },
+    });
+    expect(parse('<think>it is an apple</think>\nDESCRIPTION: Crisp', aggressiveView)).toEqual({
+      action: { type: 'aggressive', text: 'Crisp' },
+    });
     expect(parse('描述：红色的水果', aggressiveView)).toEqual({ action: { type: 'aggressive', text: '红色的水果' } });
-    expect(parse('DESCRIPTION:', aggressiveView)).toEqual({ error: expect.stringMatching(/write the description after "DESCRIPTION:"/) });
+    expect(parse('DESCRIPTION:', aggressiveView)).toEqual({
+      error: expect.stringMatching(/write the description after "DESCRIPTION:"/),
+    });
   });
 
   it('reads candidates in lists, bullets and Chinese punctuation; the last description counts', () => {
-    expect(parse('CANDIDATES: pear, plum, peach\nDESCRIPTION: Grows on trees', conservativeView)).toEqual({ action: { type: 'conservative', candidates: ['pear', 'plum', 'peach'], text: 'Grows on trees' } });
-    expect(parse('Candidates:\n- pear\n- plum\nDescription: Grows on trees', conservativeView)).toEqual({ action: { type: 'conservative', candidates: ['pear', 'plum'], text: 'Grows on trees' } });
-    expect(parse('候选词：梨、李子\n描述：长在树上', conservativeView)).toEqual({ action: { type: 'conservative', candidates: ['梨', '李子'], text: '长在树上' } });
-    expect(parse('{"candidates": ["pear", "plum"], "description": "Sweet"}', conservativeView)).toEqual({ action: { type: 'conservative', candidates: ['pear', 'plum'], text: 'Sweet' } });
-    expect(parse('CANDIDATES: pear, plum\nDESCRIPTION: Long draft\nDESCRIPTION: Sweet', conservativeView)).toEqual({ action: { type: 'conservative', candidates: ['pear', 'plum'], text: 'Sweet' } });
-    expect(parse('DESCRIPTION: Sweet', conservativeView)).toEqual({ error: expect.stringMatching(/start with a "CANDIDATES:" line/) });
-    expect(parse('CANDIDATES: pear, plum', conservativeView)).toEqual({ error: expect.stringMatching(/write "DESCRIPTION:"/) });
+    expect(parse('CANDIDATES: pear, plum, peach\nDESCRIPTION: Grows on trees', conservativeView)).toEqual({
+      action: { type: 'conservative', candidates: ['pear', 'plum', 'peach'], text: 'Grows on trees' },
+    });
+    expect(parse('Candidates:\n- pear\n- plum\nDescription: Grows on trees', conservativeView)).toEqual({
+      action: { type: 'conservative', candidates: ['pear', 'plum'], text: 'Grows on trees' },
+    });
+    expect(parse('候选词：梨、李子\n描述：长在树上', conservativeView)).toEqual({
+      action: { type: 'conservative', candidates: ['梨', '李子'], text: '长在树上' },
+    });
+    expect(parse('{"candidates": ["pear", "plum"], "description": "Sweet"}', conservativeView)).toEqual({
+      action: { type: 'conservative', candidates: ['pear', 'plum'], text: 'Sweet' },
+    });
+    expect(parse('CANDIDATES: pear, plum\nDESCRIPTION: Long draft\nDESCRIPTION: Sweet', conservativeView)).toEqual({
+      action: { type: 'conservative', candidates: ['pear', 'plum'], text: 'Sweet' },
+    });
+    expect(parse('DESCRIPTION: Sweet', conservativeView)).toEqual({
+      error: expect.stringMatching(/start with a "CANDIDATES:" line/),
+    });
+    expect(parse('CANDIDATES: pear, plum', conservativeView)).toEqual({
+      error: expect.stringMatching(/write "DESCRIPTION:"/),
+    });
   });
 });
 
 describe('parsing scores', () => {
   it('reads "word: n" lines in any order, case and decoration, longest word first', () => {
-    expect(ok(parseScores('pear: 2\napple: 5\nwater tower: 1\nplum: 3', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
-    expect(ok(parseScores('1. **Plum** - 3/5\n2. Water Tower = 1 (not at all)\n3. APPLE: 5\n4. pear → 2', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
-    expect(ok(parseScores('Reasoning: the description fits a fruit.\n- pear (2)\n- apple (5)\n- water tower (1)\n- plum (3)', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
-    expect(ok(parseScores('pear: score 2\napple: score: 5\nwater tower: 1\nplum: 3', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
+    expect(ok(parseScores('pear: 2\napple: 5\nwater tower: 1\nplum: 3', words))).toEqual({
+      type: 'score',
+      scores: [2, 5, 1, 3],
+    });
+    expect(
+      ok(parseScores('1. **Plum** - 3/5\n2. Water Tower = 1 (not at all)\n3. APPLE: 5\n4. pear → 2', words)),
+    ).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
+    expect(
+      ok(
+        parseScores(
+          'Reasoning: the description fits a fruit.\n- pear (2)\n- apple (5)\n- water tower (1)\n- plum (3)',
+          words,
+        ),
+      ),
+    ).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
+    expect(ok(parseScores('pear: score 2\napple: score: 5\nwater tower: 1\nplum: 3', words))).toEqual({
+      type: 'score',
+      scores: [2, 5, 1, 3],
+    });
   });
 
   it('reads a markdown table and number words', () => {
     const table = '| Word | Score |\n|---|---|\n| pear | 2 |\n| apple | 5 |\n| water tower | 1 |\n| plum | 3 |';
     expect(ok(parseScores(table, words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
-    expect(ok(parseScores('pear: two\napple: Five\nwater tower: one\nplum: three', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
+    expect(ok(parseScores('pear: two\napple: Five\nwater tower: one\nplum: three', words))).toEqual({
+      type: 'score',
+      scores: [2, 5, 1, 3],
+    });
   });
 
   it('reads JSON, a bare list of numbers, and takes a corrected score', () => {
-    expect(ok(parseScores('{"pear": 2, "apple": 5, "water tower": 1, "plum": 3}', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
+    expect(ok(parseScores('{"pear": 2, "apple": 5, "water tower": 1, "plum": 3}', words))).toEqual({
+      type: 'score',
+      scores: [2, 5, 1, 3],
+    });
     expect(ok(parseScores('My scores, in order:\n2, 5, 1, 3', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
-    expect(ok(parseScores('pear: 4\napple: 5\nwater tower: 1\nplum: 3\nOn reflection:\npear: 2', words))).toEqual({ type: 'score', scores: [2, 5, 1, 3] });
+    expect(ok(parseScores('pear: 4\napple: 5\nwater tower: 1\nplum: 3\nOn reflection:\npear: 2', words))).toEqual({
+      type: 'score',
+      scores: [2, 5, 1, 3],
+    });
   });
 
   it('answers with what is missing or out of range, so a model can correct itself', () => {
     expect(ok(parseScores('pear: 2\napple: 5', words))).toMatch(/no score for water tower, plum/);
-    expect(ok(parseScores('I cannot decide.', words))).toMatch(/no scores found: answer one line per word as "word: score" \(pear: <1-5>/);
-    expect(ok(parseScores('pear: 7\napple: 5\nwater tower: 1\nplum: 3', words))).toMatch(/scores go from 1 to 5 \(you gave 7 for pear\)/);
-    expect(ok(parseScores('pear: 2.5\napple: 5\nwater tower: 1\nplum: 3', words))).toMatch(/whole numbers .* \(you gave 2.5 for pear\)/);
+    expect(ok(parseScores('I cannot decide.', words))).toMatch(
+      /no scores found: answer one line per word as "word: score" \(pear: <1-5>/,
+    );
+    expect(ok(parseScores('pear: 7\napple: 5\nwater tower: 1\nplum: 3', words))).toMatch(
+      /scores go from 1 to 5 \(you gave 7 for pear\)/,
+    );
+    expect(ok(parseScores('pear: 2.5\napple: 5\nwater tower: 1\nplum: 3', words))).toMatch(
+      /whole numbers .* \(you gave 2.5 for pear\)/,
+    );
     // A list with the wrong count is not guessed at.
     expect(ok(parseScores('2, 5, 1', words))).toMatch(/no scores found/);
   });
@@ -103,7 +164,11 @@ describe('parsing scores', () => {
     const s = judging();
     const cases: [number, DeepState, DeepAction][] = [
       [0, start(), { type: 'aggressive', text: 'Red and crisp, from an orchard' }],
-      [0, apply(start(), 0, { type: 'aggressive', text: 'x' }), { type: 'conservative', candidates: ['pear', 'plum'], text: 'Grows on trees' }],
+      [
+        0,
+        apply(start(), 0, { type: 'aggressive', text: 'x' }),
+        { type: 'conservative', candidates: ['pear', 'plum'], text: 'Grows on trees' },
+      ],
       [1, s, { type: 'score', scores: [1, 4, 2, 5] }],
     ];
     for (const [seat, st, a] of cases) {

@@ -1,8 +1,15 @@
 // DEEP prompts for LLM seats: the describer's two descriptions and the judge's 1–5 scores, and a forgiving parser.
 import type { GamePrompt, ParseResult } from '../types';
 import {
-  AGGRESSIVE_WORDS, CONSERVATIVE_WORDS, DESCRIBER, MAX_SCORE, MIN_SCORE,
-  type DeepAction, type DeepConfig, type DeepState, type DeepView,
+  AGGRESSIVE_WORDS,
+  CONSERVATIVE_WORDS,
+  DESCRIBER,
+  MAX_SCORE,
+  MIN_SCORE,
+  type DeepAction,
+  type DeepConfig,
+  type DeepState,
+  type DeepView,
 } from './types';
 
 /** The worked example's word and candidates: not in words.json (a test keeps them out). */
@@ -64,7 +71,11 @@ export const prompt: GamePrompt<DeepState, DeepAction, DeepConfig, DeepView> = {
 
   parse(reply, seat, _legal, v) {
     const text = stripThinking(reply);
-    if (seat === DESCRIBER) return parseDescription(text, v?.describe?.mode ?? (/CANDIDATES|候选/i.test(text) ? 'conservative' : 'aggressive'));
+    if (seat === DESCRIBER)
+      return parseDescription(
+        text,
+        v?.describe?.mode ?? (/CANDIDATES|候选/i.test(text) ? 'conservative' : 'aggressive'),
+      );
     if (!v?.judge) return { error: 'there is no description to score now' };
     return parseScores(text, v.judge.words);
   },
@@ -120,7 +131,13 @@ function jsonObject(text: string): Record<string, unknown> | null {
   }
 }
 
-const unquote = (t: string) => t.trim().replace(/^\*+|\*+$/g, '').trim().replace(/^["“”'「]+|["“”'」]+$/g, '').trim();
+const unquote = (t: string) =>
+  t
+    .trim()
+    .replace(/^\*+|\*+$/g, '')
+    .trim()
+    .replace(/^["“”'「]+|["“”'」]+$/g, '')
+    .trim();
 
 function parseDescription(text: string, mode: 'aggressive' | 'conservative'): ParseResult<DeepAction> {
   const labels = labelled(text);
@@ -139,12 +156,25 @@ function parseDescription(text: string, mode: 'aggressive' | 'conservative'): Pa
       ? rawCandidates.split(/[,，、;；\n]|\s+\/\s+/)
       : [];
   const clean = candidates.map((c) => unquote(c.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, ''))).filter(Boolean);
-  if (!clean.length) return { error: 'start with a "CANDIDATES:" line listing words that share a characteristic with the target, separated by commas' };
-  if (!description || !unquote(description)) return { error: `after the candidates, write "DESCRIPTION:" and what they have in common in at most ${CONSERVATIVE_WORDS} words` };
+  if (!clean.length)
+    return {
+      error:
+        'start with a "CANDIDATES:" line listing words that share a characteristic with the target, separated by commas',
+    };
+  if (!description || !unquote(description))
+    return {
+      error: `after the candidates, write "DESCRIPTION:" and what they have in common in at most ${CONSERVATIVE_WORDS} words`,
+    };
   return { action: { type: 'conservative', candidates: clean, text: unquote(description) } };
 }
 
-const fold = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[*_`"“”'「」]/g, '').replace(/\s+/g, ' ').trim();
+const fold = (t: string) =>
+  t
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[*_`"“”'「」]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -171,7 +201,10 @@ export function parseScores(text: string, words: readonly string[]): ParseResult
       .replace(/^\s*(?:[-•>]|\d+[.)])\s*/, '')
       .replace(/\b(one|two|three|four|five)\b/g, (w) => String(['one', 'two', 'three', 'four', 'five'].indexOf(w) + 1));
     for (const [w, i] of byLength) {
-      const m = new RegExp(`^${escape(w)}\\s*(?:[:：=\\-–—]|\\bscore\\b|\\(|→|->)\\s*(?:score\\s*[:：]?\\s*)?(-?\\d+(?:[.,]\\d+)?)`, 'u').exec(line);
+      const m = new RegExp(
+        `^${escape(w)}\\s*(?:[:：=\\-–—]|\\bscore\\b|\\(|→|->)\\s*(?:score\\s*[:：]?\\s*)?(-?\\d+(?:[.,]\\d+)?)`,
+        'u',
+      ).exec(line);
       if (m) {
         found.set(i, m[1]!);
         break;
@@ -180,7 +213,11 @@ export function parseScores(text: string, words: readonly string[]): ParseResult
   }
   if (found.size === 0) {
     // A bare list of numbers ("4, 2, 1, 3") on the last line that has exactly one per word.
-    const lines = text.split('\n').map((l) => l.trim()).filter(Boolean).reverse();
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .reverse();
     for (const l of lines) {
       const nums = l.match(/-?\d+(?:[.,]\d+)?/g) ?? [];
       if (nums.length === words.length && /^[\s\d.,;:/|-]+$/.test(l)) {
@@ -190,16 +227,23 @@ export function parseScores(text: string, words: readonly string[]): ParseResult
     }
   }
   const missing = words.filter((_, i) => !found.has(i));
-  if (missing.length === words.length) return { error: `no scores found: answer one line per word as "word: score" (${words.map((w) => `${w}: <${MIN_SCORE}-${MAX_SCORE}>`).join(', ')})` };
-  if (missing.length) return { error: `no score for ${missing.join(', ')}: give one line per word as "word: score", every word of the list` };
+  if (missing.length === words.length)
+    return {
+      error: `no scores found: answer one line per word as "word: score" (${words.map((w) => `${w}: <${MIN_SCORE}-${MAX_SCORE}>`).join(', ')})`,
+    };
+  if (missing.length)
+    return {
+      error: `no score for ${missing.join(', ')}: give one line per word as "word: score", every word of the list`,
+    };
   const scores: number[] = [];
   for (let i = 0; i < words.length; i++) {
     const raw = found.get(i)!;
     const n = Number(raw.replace(',', '.'));
-    if (!Number.isInteger(n)) return { error: `scores are whole numbers from ${MIN_SCORE} to ${MAX_SCORE} (you gave ${raw} for ${words[i]})` };
-    if (n < MIN_SCORE || n > MAX_SCORE) return { error: `scores go from ${MIN_SCORE} to ${MAX_SCORE} (you gave ${n} for ${words[i]})` };
+    if (!Number.isInteger(n))
+      return { error: `scores are whole numbers from ${MIN_SCORE} to ${MAX_SCORE} (you gave ${raw} for ${words[i]})` };
+    if (n < MIN_SCORE || n > MAX_SCORE)
+      return { error: `scores go from ${MIN_SCORE} to ${MAX_SCORE} (you gave ${n} for ${words[i]})` };
     scores.push(n);
   }
   return { action: { type: 'score', scores } };
 }
-

@@ -5,19 +5,51 @@ import { checkConformance } from '../../lib/engine/conformance';
 import { createRng } from '../../lib/engine/rng';
 import type { Rng, Seat } from '../types';
 import { deep } from './index';
-import { activeSeats, apply, countWords, describe as describeMove, outcome, reject, setup, verdict, view } from './rules';
-import { AGGRESSIVE_CHARS, CANDIDATE_CHARS, CONSERVATIVE_CHARS, configSchema, type DeepAction, type DeepState, type Item } from './types';
+import {
+  activeSeats,
+  apply,
+  countWords,
+  describe as describeMove,
+  outcome,
+  reject,
+  setup,
+  verdict,
+  view,
+} from './rules';
+import {
+  AGGRESSIVE_CHARS,
+  CANDIDATE_CHARS,
+  CONSERVATIVE_CHARS,
+  configSchema,
+  type DeepAction,
+  type DeepState,
+  type Item,
+} from './types';
 import { DEEP_WORDS } from './words';
 
 const cfg = (c: object = {}) => configSchema.parse(c);
 const start = (c: object = {}, n = 2, seed = 's') => setup(createRng(seed), cfg(c), n);
 
-const aggressive = (text = 'A round fruit that grows on trees and keeps the doctor away'): DeepAction => ({ type: 'aggressive', text });
-const conservative = (text = 'Grows on trees', candidates = ['pear', 'plum']): DeepAction => ({ type: 'conservative', candidates, text });
+const aggressive = (text = 'A round fruit that grows on trees and keeps the doctor away'): DeepAction => ({
+  type: 'aggressive',
+  text,
+});
+const conservative = (text = 'Grows on trees', candidates = ['pear', 'plum']): DeepAction => ({
+  type: 'conservative',
+  candidates,
+  text,
+});
 
 /** Writes every description of a state still describing. */
 function describeAll(s: DeepState): DeepState {
-  while (s.phase === 'describe') s = apply(s, 0, s.step.mode === 'aggressive' ? aggressive(`Clear words number ${s.step.item}`) : conservative(`Vague words ${s.step.item}`, ['banana', 'mango']));
+  while (s.phase === 'describe')
+    s = apply(
+      s,
+      0,
+      s.step.mode === 'aggressive'
+        ? aggressive(`Clear words number ${s.step.item}`)
+        : conservative(`Vague words ${s.step.item}`, ['banana', 'mango']),
+    );
   return s;
 }
 
@@ -54,10 +86,11 @@ describe('setup', () => {
     // Over many seeds the target (index 0) is shown first about a quarter of the time: its place tells nothing.
     let first = 0;
     let total = 0;
-    for (let i = 0; i < 200; i++) for (const q of start({ words: 3 }, 2, `seed-${i}`).queue) {
-      total++;
-      if (q.orders[0]![0] === 0) first++;
-    }
+    for (let i = 0; i < 200; i++)
+      for (const q of start({ words: 3 }, 2, `seed-${i}`).queue) {
+        total++;
+        if (q.orders[0]![0] === 0) first++;
+      }
     expect(first / total).toBeGreaterThan(0.19);
     expect(first / total).toBeLessThan(0.31);
   });
@@ -80,7 +113,9 @@ describe('describing', () => {
   it('refuses a description that names the target, is too long, or is of the wrong kind, saying why', () => {
     const s = start({ wordIds: ['apple'] });
     expect(reject(s, 0, aggressive('Apples grow on trees'))).toMatch(/“apples”.*gives the word away/);
-    expect(reject(s, 0, aggressive(Array.from({ length: 101 }, () => 'word').join(' ')))).toMatch(/101 words; use at most 100/);
+    expect(reject(s, 0, aggressive(Array.from({ length: 101 }, () => 'word').join(' ')))).toMatch(
+      /101 words; use at most 100/,
+    );
     expect(reject(s, 0, aggressive(Array.from({ length: 100 }, () => 'word').join(' ')))).toBeNull();
     expect(reject(s, 0, aggressive('   '))).toMatch(/empty/);
     expect(reject(s, 0, conservative())).toMatch(/write the aggressive description of “apple” now/);
@@ -88,7 +123,9 @@ describe('describing', () => {
     expect(reject(s, 0, { type: 'score', scores: [1, 2, 3, 4] })).toMatch(/you are the describer/);
     expect(reject(s, 0, { type: 'pass' })).toMatch(/passing is not a move/);
     const c = apply(s, 0, aggressive());
-    expect(reject(c, 0, conservative('A fruit that grows on a tree in an orchard, sweet and crisp'))).toMatch(/13 words; use at most 10/);
+    expect(reject(c, 0, conservative('A fruit that grows on a tree in an orchard, sweet and crisp'))).toMatch(
+      /13 words; use at most 10/,
+    );
     expect(reject(c, 0, conservative('Grows on trees', ['pear']))).toMatch(/at least two candidate/);
     expect(reject(c, 0, conservative('Like an apple'))).toMatch(/gives the word away/);
     expect(reject(c, 0, conservative())).toBeNull();
@@ -98,7 +135,9 @@ describe('describing', () => {
     expect(countWords('一种夏天的水果')).toBe(7);
     expect(countWords('Big, green 西瓜 fruit!')).toBe(5);
     const s = apply(start({ wordIds: ['xigua'] }), 0, aggressive('夏天吃的大水果'));
-    expect(reject(s, 0, conservative('夏天常见的圆形水果很甜很多汁', ['哈密瓜', '柚子']))).toMatch(/14 words; use at most 10/);
+    expect(reject(s, 0, conservative('夏天常见的圆形水果很甜很多汁', ['哈密瓜', '柚子']))).toMatch(
+      /14 words; use at most 10/,
+    );
     expect(reject(s, 0, conservative('夏天的水果', ['哈密瓜', '柚子']))).toBeNull();
   });
 
@@ -120,20 +159,28 @@ describe('judging', () => {
     let s = describeAll(start({ words: 2 }, 3, 'judge'));
     const q = s.queue[s.step.judging]!;
     // Each judge gives 5 to the target wherever it was shown, and 1, 2, 3 to the distractors by their stored place.
-    const answer = (seat: Seat) => ({ type: 'score' as const, scores: q.orders[seat - 1]!.map((i) => (i === 0 ? 5 : i)) });
+    const answer = (seat: Seat) => ({
+      type: 'score' as const,
+      scores: q.orders[seat - 1]!.map((i) => (i === 0 ? 5 : i)),
+    });
     s = apply(s, 2, answer(2));
     expect(activeSeats(s)).toEqual([1]);
     expect(reject(s, 2, answer(2))).toMatch(/already scored/);
     s = apply(s, 1, answer(1));
     const row = s.items[q.item]!.scores[q.mode];
-    expect(row).toEqual([[5, 1, 2, 3], [5, 1, 2, 3]]);
+    expect(row).toEqual([
+      [5, 1, 2, 3],
+      [5, 1, 2, 3],
+    ]);
     expect(s.step.judging).toBe(1);
     expect(activeSeats(s)).toEqual([1, 2]);
   });
 
   it('refuses scores of the wrong count, naming the words; the schema bounds them to 1–5', () => {
     const s = describeAll(start({ words: 1 }));
-    expect(reject(s, 1, { type: 'score', scores: [3, 3] })).toMatch(/give exactly 4 scores, one per word \(.+, .+, .+, .+\)/);
+    expect(reject(s, 1, { type: 'score', scores: [3, 3] })).toMatch(
+      /give exactly 4 scores, one per word \(.+, .+, .+, .+\)/,
+    );
     expect(reject(s, 0, { type: 'score', scores: [3, 3, 3, 3] })).toMatch(/judges are scoring/);
     expect(reject(s, 1, aggressive())).toMatch(/you are a judge/);
     expect(deep.actionSchema.safeParse({ type: 'score', scores: [0, 3, 3, 3] }).success).toBe(false);
@@ -149,7 +196,11 @@ describe('judging', () => {
     }
     expect(s.items[0]!.scores.aggressive[0]).toBeNull();
     expect(s.items[0]!.scores.aggressive[1]).toHaveLength(4);
-    expect(outcome(s)).toMatchObject({ scores: [1 / 3, 1 / 3, 1 / 3], winner: null, reason: '2 of 2 descriptions of 1 word scored' });
+    expect(outcome(s)).toMatchObject({
+      scores: [1 / 3, 1 / 3, 1 / 3],
+      winner: null,
+      reason: '2 of 2 descriptions of 1 word scored',
+    });
     expect(Object.keys(outcome(s)!).sort()).toEqual(['reason', 'scores', 'summary', 'winner']);
     // The verdict on the describer, from the one judge who scored (its scores in its own word order).
     expect(outcome(s)!.summary).toMatch(
@@ -199,7 +250,13 @@ describe('views', () => {
   it('gives a blind spectator the progress only, and an omniscient one everything', () => {
     const s = describeAll(start({ wordIds: ['apple'] }, 2));
     const pub = view(s, { spectator: true });
-    expect(pub).toMatchObject({ role: 'public', items: [], judge: null, describe: null, progress: { described: 2, judged: 0, descriptions: 2 } });
+    expect(pub).toMatchObject({
+      role: 'public',
+      items: [],
+      judge: null,
+      describe: null,
+      progress: { described: 2, judged: 0, descriptions: 2 },
+    });
     expect(JSON.stringify(pub)).not.toMatch(/apple|pear/);
     const all = view(s, { omniscient: true });
     expect(all.items[0]!.target).toBe('apple');
@@ -211,18 +268,31 @@ describe('views', () => {
     const lines = [];
     while (s.phase !== 'over') {
       const [seat] = activeSeats(s) as [number];
-      const a: DeepAction = s.phase === 'describe' ? (s.step.mode === 'aggressive' ? aggressive() : conservative()) : { type: 'score', scores: [5, 1, 1, 1] };
+      const a: DeepAction =
+        s.phase === 'describe'
+          ? s.step.mode === 'aggressive'
+            ? aggressive()
+            : conservative()
+          : { type: 'score', scores: [5, 1, 1, 1] };
       const next = apply(s, seat, a);
       lines.push(...describeMove(s, next, seat, a));
       s = next;
     }
     for (const judge of [1, 2]) {
-      const readable = lines.filter((l) => !l.visibleTo || l.visibleTo.includes(judge)).map((l) => l.text).join('\n');
+      const readable = lines
+        .filter((l) => !l.visibleTo || l.visibleTo.includes(judge))
+        .map((l) => l.text)
+        .join('\n');
       // The words themselves are on the judge's list; which one is the target, and the kind of description, are not.
       expect(readable, readable).not.toMatch(/“apple”|target|aggressive|conservative|Grows on trees/i);
       expect(readable).toMatch(new RegExp(`Judge ${judge}, in the order shown: `));
     }
-    expect(lines.filter((l) => l.visibleTo?.length === 0).map((l) => l.text).join('\n')).toMatch(/Judge 1 on the aggressive description of “apple”: apple \d, pear \d, peach \d, plum \d/);
+    expect(
+      lines
+        .filter((l) => l.visibleTo?.length === 0)
+        .map((l) => l.text)
+        .join('\n'),
+    ).toMatch(/Judge 1 on the aggressive description of “apple”: apple \d, pear \d, peach \d, plum \d/);
   });
 });
 
@@ -231,7 +301,9 @@ function randomAction(state: unknown, seat: number, rng: Rng): DeepAction {
   const s = state as DeepState;
   if (s.phase === 'describe') {
     const text = `Plain words ${rng.int(1000)}`;
-    return s.step.mode === 'aggressive' ? { type: 'aggressive', text } : { type: 'conservative', candidates: ['one', 'two'], text };
+    return s.step.mode === 'aggressive'
+      ? { type: 'aggressive', text }
+      : { type: 'conservative', candidates: ['one', 'two'], text };
   }
   return { type: 'score', scores: [1, 2, 3, 4].map(() => 1 + rng.int(5)) };
 }
@@ -248,21 +320,33 @@ describe('free text limits', () => {
     const s = start();
     const long = 'a'.repeat(AGGRESSIVE_CHARS + 1);
     expect(countWords(long)).toBe(1);
-    expect(reject(s, 0, aggressive(long))).toBe(`the aggressive description is ${AGGRESSIVE_CHARS + 1} characters long; write at most ${AGGRESSIVE_CHARS}`);
+    expect(reject(s, 0, aggressive(long))).toBe(
+      `the aggressive description is ${AGGRESSIVE_CHARS + 1} characters long; write at most ${AGGRESSIVE_CHARS}`,
+    );
     expect(reject(s, 0, aggressive('b'.repeat(AGGRESSIVE_CHARS)))).toBeNull();
     const c = apply(s, 0, aggressive());
     expect(reject(c, 0, conservative('x'.repeat(CONSERVATIVE_CHARS + 1)))).toBe(
       `the conservative description is ${CONSERVATIVE_CHARS + 1} characters long; write at most ${CONSERVATIVE_CHARS}`,
     );
     expect(reject(c, 0, conservative('Grows on trees', ['pear', 'p'.repeat(CANDIDATE_CHARS + 1)]))).toMatch(
-      new RegExp(`^a candidate is a word or two, at most ${CANDIDATE_CHARS} characters: “p+…” is ${CANDIDATE_CHARS + 1}$`),
+      new RegExp(
+        `^a candidate is a word or two, at most ${CANDIDATE_CHARS} characters: “p+…” is ${CANDIDATE_CHARS + 1}$`,
+      ),
     );
   });
 });
 
 describe("the describer's verdict", () => {
   const item = (aggressive: number[][], conservative: number[][]): Item =>
-    ({ wordId: 'w', lang: 'en', target: 't', words: ['t', 'a', 'b', 'c'], aggressive: 'x', conservative: null, scores: { aggressive, conservative } }) as Item;
+    ({
+      wordId: 'w',
+      lang: 'en',
+      target: 't',
+      words: ['t', 'a', 'b', 'c'],
+      aggressive: 'x',
+      conservative: null,
+      scores: { aggressive, conservative },
+    }) as Item;
 
   it('says whether the aggressive descriptions single the target out and the conservative ones stay vague', () => {
     expect(verdict({ items: [item([[5, 1, 2, 1]], [[3, 3, 2, 3]])] })).toBe(

@@ -4,8 +4,22 @@
 import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
 import { wordIn } from '../words';
 import {
-  AGGRESSIVE_CHARS, AGGRESSIVE_WORDS, CANDIDATE_CHARS, CONSERVATIVE_CHARS, CONSERVATIVE_WORDS, DESCRIBER, MAX_CANDIDATES, MAX_JUDGES, MODES,
-  type DeepAction, type DeepConfig, type DeepState, type DeepView, type Item, type ItemView, type Mode,
+  AGGRESSIVE_CHARS,
+  AGGRESSIVE_WORDS,
+  CANDIDATE_CHARS,
+  CONSERVATIVE_CHARS,
+  CONSERVATIVE_WORDS,
+  DESCRIBER,
+  MAX_CANDIDATES,
+  MAX_JUDGES,
+  MODES,
+  type DeepAction,
+  type DeepConfig,
+  type DeepState,
+  type DeepView,
+  type Item,
+  type ItemView,
+  type Mode,
 } from './types';
 import { DEEP_WORDS, deepWordsFor } from './words';
 
@@ -20,11 +34,15 @@ const HAN = /\p{Script=Han}/gu;
 /** Words in a text: whitespace-separated tokens, and every Chinese character counts as one word. */
 export function countWords(text: string): number {
   const han = text.match(HAN)?.length ?? 0;
-  const rest = text.replace(HAN, ' ').split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
+  const rest = text
+    .replace(HAN, ' ')
+    .split(/\s+/)
+    .filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
   return han + rest;
 }
 
-const judgesOf = (s: Pick<DeepState, 'numPlayers'>): number[] => Array.from({ length: s.numPlayers - 1 }, (_, j) => j + 1);
+const judgesOf = (s: Pick<DeepState, 'numPlayers'>): number[] =>
+  Array.from({ length: s.numPlayers - 1 }, (_, j) => j + 1);
 
 export function setup(rng: Rng, cfg: DeepConfig, numPlayers: number): DeepState {
   if (!Number.isInteger(numPlayers) || numPlayers < MIN_PLAYERS || numPlayers > MAX_PLAYERS) {
@@ -54,12 +72,25 @@ export function setup(rng: Rng, cfg: DeepConfig, numPlayers: number): DeepState 
   }));
   // Judging order: every description of every word, shuffled, so a judge never scores a word's two descriptions in a
   // row, and each judge sees the words in its own order (the target's place tells nothing).
-  const queue = rng.shuffle(items.flatMap((_, item) => MODES.map((mode) => ({ item, mode }))))
-    .map((q) => ({ ...q, orders: Array.from({ length: judges }, () => rng.shuffle(items[q.item]!.words.map((_, i) => i))) }));
-  return { cfg, numPlayers, items, phase: 'describe', step: { item: 0, mode: 'aggressive', judging: 0 }, queue, pending: [] };
+  const queue = rng
+    .shuffle(items.flatMap((_, item) => MODES.map((mode) => ({ item, mode }))))
+    .map((q) => ({
+      ...q,
+      orders: Array.from({ length: judges }, () => rng.shuffle(items[q.item]!.words.map((_, i) => i))),
+    }));
+  return {
+    cfg,
+    numPlayers,
+    items,
+    phase: 'describe',
+    step: { item: 0, mode: 'aggressive', judging: 0 },
+    queue,
+    pending: [],
+  };
 }
 
-const description = (it: Item, mode: Mode): string | null => (mode === 'aggressive' ? it.aggressive : it.conservative?.text ?? null);
+const description = (it: Item, mode: Mode): string | null =>
+  mode === 'aggressive' ? it.aggressive : (it.conservative?.text ?? null);
 
 export function activeSeats(s: DeepState): Seat[] {
   if (s.phase === 'describe') return [DESCRIBER];
@@ -88,7 +119,8 @@ export function reject(s: DeepState, seat: Seat, a: DeepAction): string | null {
     const text = a.text.trim();
     if (!text) return 'the description is empty: write one';
     const chars = a.type === 'aggressive' ? AGGRESSIVE_CHARS : CONSERVATIVE_CHARS;
-    if (text.length > chars) return `the ${a.type} description is ${text.length} characters long; write at most ${chars}`;
+    if (text.length > chars)
+      return `the ${a.type} description is ${text.length} characters long; write at most ${chars}`;
     const said = wordIn(text, it.target);
     if (said) return `your description says “${said}”, which gives the word away: describe it without naming it`;
     const n = countWords(text);
@@ -100,7 +132,8 @@ export function reject(s: DeepState, seat: Seat, a: DeepAction): string | null {
     if (candidates.length < 2) return 'list at least two candidate words that share a characteristic with the target';
     if (candidates.length > MAX_CANDIDATES) return `list at most ${MAX_CANDIDATES} candidate words`;
     const long = candidates.find((c) => c.length > CANDIDATE_CHARS);
-    if (long) return `a candidate is a word or two, at most ${CANDIDATE_CHARS} characters: “${long.slice(0, 20)}…” is ${long.length}`;
+    if (long)
+      return `a candidate is a word or two, at most ${CANDIDATE_CHARS} characters: “${long.slice(0, 20)}…” is ${long.length}`;
     if (n > CONSERVATIVE_WORDS) return `the conservative description has ${n} words; use at most ${CONSERVATIVE_WORDS}`;
     return null;
   }
@@ -109,7 +142,9 @@ export function reject(s: DeepState, seat: Seat, a: DeepAction): string | null {
   if (a.type !== 'score') return 'you are a judge: score the description against each word';
   const words = s.items[s.queue[s.step.judging]!.item]!.words;
   if (a.scores.length !== words.length) {
-    return `give exactly ${words.length} scores, one per word (${orderFor(s, seat).map((i) => words[i]).join(', ')}), each from 1 to 5`;
+    return `give exactly ${words.length} scores, one per word (${orderFor(s, seat)
+      .map((i) => words[i])
+      .join(', ')}), each from 1 to 5`;
   }
   return null;
 }
@@ -127,11 +162,13 @@ export function apply(s: DeepState, seat: Seat, a: DeepAction): DeepState {
     const items = s.items.slice();
     const it = { ...items[s.step.item]! };
     if (a.type === 'aggressive') it.aggressive = a.text.trim();
-    else if (a.type === 'conservative') it.conservative = { candidates: a.candidates.map((c) => c.trim()).filter(Boolean), text: a.text.trim() };
+    else if (a.type === 'conservative')
+      it.conservative = { candidates: a.candidates.map((c) => c.trim()).filter(Boolean), text: a.text.trim() };
     items[s.step.item] = it;
     const next: DeepState = { ...s, items };
     if (s.step.mode === 'aggressive') return { ...next, step: { ...s.step, mode: 'conservative' } };
-    if (s.step.item + 1 < s.items.length) return { ...next, step: { ...s.step, item: s.step.item + 1, mode: 'aggressive' } };
+    if (s.step.item + 1 < s.items.length)
+      return { ...next, step: { ...s.step, item: s.step.item + 1, mode: 'aggressive' } };
     return nextJudging(next, 0);
   }
   if (s.phase !== 'judge') return s;
@@ -198,12 +235,16 @@ export function verdict(s: Pick<DeepState, 'items'>): string {
   const a = meanScores(s, 'aggressive');
   if (a) {
     const clear = a.target - a.distractors >= CLEAR_GAP;
-    parts.push(`aggressive descriptions ${clear ? 'single out' : 'do not single out'} the target (${n(a.target)} vs ${n(a.distractors)} for the distractors)`);
+    parts.push(
+      `aggressive descriptions ${clear ? 'single out' : 'do not single out'} the target (${n(a.target)} vs ${n(a.distractors)} for the distractors)`,
+    );
   }
   const c = meanScores(s, 'conservative');
   if (c) {
     const vague = c.target - c.distractors < CLEAR_GAP;
-    parts.push(`${a ? 'conservative ones' : 'conservative descriptions'} ${vague ? 'stay vague' : 'give the target away'} (${n(c.target)} vs ${n(c.distractors)})`);
+    parts.push(
+      `${a ? 'conservative ones' : 'conservative descriptions'} ${vague ? 'stay vague' : 'give the target away'} (${n(c.target)} vs ${n(c.distractors)})`,
+    );
   }
   return parts.length ? `Describer: ${parts.join('; ')}` : 'Describer: no description was scored';
 }
@@ -214,7 +255,12 @@ const judgeable = (s: DeepState) => s.queue.filter((q) => description(s.items[q.
 function progress(s: DeepState): DeepView['progress'] {
   const total = s.items.length * 2;
   if (s.phase === 'describe') {
-    return { described: s.step.item * 2 + (s.step.mode === 'conservative' ? 1 : 0), judged: 0, descriptions: total, words: s.items.length };
+    return {
+      described: s.step.item * 2 + (s.step.mode === 'conservative' ? 1 : 0),
+      judged: 0,
+      descriptions: total,
+      words: s.items.length,
+    };
   }
   const judged = s.queue.slice(0, s.step.judging).filter((q) => description(s.items[q.item]!, q.mode) !== null).length;
   return { described: total, judged, descriptions: judgeable(s).length, words: s.items.length };
@@ -230,12 +276,16 @@ function judgeTask(s: DeepState, seat: Seat) {
 
 export function view(s: DeepState, v: Viewer): DeepView {
   const base = { numJudges: s.numPlayers - 1, phase: s.phase, progress: progress(s) };
-  const describeTask = s.phase === 'describe' ? { item: s.step.item, mode: s.step.mode, target: s.items[s.step.item]!.target } : null;
+  const describeTask =
+    s.phase === 'describe' ? { item: s.step.item, mode: s.step.mode, target: s.items[s.step.item]!.target } : null;
   const all: ItemView[] = s.items.map((it, index) => ({ ...it, index }));
   if ('omniscient' in v || s.phase === 'over') {
     const q = s.phase === 'judge' ? s.queue[s.step.judging]! : null;
     return {
-      ...base, role: 'omniscient', items: all, describe: describeTask,
+      ...base,
+      role: 'omniscient',
+      items: all,
+      describe: describeTask,
       judge: q ? { ...judgeTask(s, 1), item: q.item, mode: q.mode, pending: [...s.pending] } : null,
     };
   }
@@ -269,11 +319,20 @@ export function describe(prev: DeepState, next: DeepState, seat: Seat, a: DeepAc
     const lines: LogLine[] = [];
     if (a.type === 'pass') lines.push({ text: `The describer gave no description (${where})` });
     else {
-      const body = a.type === 'conservative' ? `candidates ${a.candidates.join(', ')} — “${preview(a.text)}”` : a.type === 'aggressive' ? `“${preview(a.text)}”` : '';
+      const body =
+        a.type === 'conservative'
+          ? `candidates ${a.candidates.join(', ')} — “${preview(a.text)}”`
+          : a.type === 'aggressive'
+            ? `“${preview(a.text)}”`
+            : '';
       lines.push({ text: `The describer wrote a description (${where})` });
-      lines.push({ text: `${prev.step.mode === 'aggressive' ? 'Aggressive' : 'Conservative'} description of “${it.target}”: ${body}`, visibleTo: [DESCRIBER] });
+      lines.push({
+        text: `${prev.step.mode === 'aggressive' ? 'Aggressive' : 'Conservative'} description of “${it.target}”: ${body}`,
+        visibleTo: [DESCRIBER],
+      });
     }
-    if (next.phase === 'judge') lines.push({ text: `Scoring begins: description 1 of ${judgeTask(next, 1).total}`, visibleTo: judges });
+    if (next.phase === 'judge')
+      lines.push({ text: `Scoring begins: description 1 of ${judgeTask(next, 1).total}`, visibleTo: judges });
     if (next.phase === 'over') lines.push({ text: 'No description to score: the test is over' });
     return lines;
   }
@@ -285,8 +344,14 @@ export function describe(prev: DeepState, next: DeepState, seat: Seat, a: DeepAc
     // HIDDEN INFORMATION: the judge's own copy lists the words in the order it was shown them (the stored order puts
     // the target first); the line naming the target and the mode is for omniscient viewers only (visibleTo []).
     const shown = q.orders[seat - 1]!;
-    lines.push({ text: `Judge ${seat}, in the order shown: ${shown.map((i) => `${it.words[i]} ${row[i]}`).join(', ')}`, visibleTo: [seat] });
-    lines.push({ text: `Judge ${seat} on the ${q.mode} description of “${it.target}”: ${it.words.map((w, i) => `${w} ${row[i]}`).join(', ')}`, visibleTo: [] });
+    lines.push({
+      text: `Judge ${seat}, in the order shown: ${shown.map((i) => `${it.words[i]} ${row[i]}`).join(', ')}`,
+      visibleTo: [seat],
+    });
+    lines.push({
+      text: `Judge ${seat} on the ${q.mode} description of “${it.target}”: ${it.words.map((w, i) => `${w} ${row[i]}`).join(', ')}`,
+      visibleTo: [],
+    });
   }
   if (next.phase === 'over') lines.push({ text: 'Every description is scored: the test is over' });
   else if (next.step.judging !== prev.step.judging) {

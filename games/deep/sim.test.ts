@@ -9,8 +9,10 @@ import { countWords } from './rules';
 import { deepReply } from './sim';
 import { DEEP_WORDS } from './words';
 
-const describerTurn = (target: string, mode: string) => `Word 1 of 3.\nTarget word: ${target}\nMode: ${mode}\n\nWrite it.`;
-const judgeTurn = (description: string, words: string[]) => `Description 1 of 6:\n"${description}"\n\nWords to score (1 = does not match at all, 5 = matches perfectly):\n${words.map((w) => `- ${w}`).join('\n')}\n\nAnswer with one line per word, in this order:\n${words.map((w) => `${w}: <score>`).join('\n')}`;
+const describerTurn = (target: string, mode: string) =>
+  `Word 1 of 3.\nTarget word: ${target}\nMode: ${mode}\n\nWrite it.`;
+const judgeTurn = (description: string, words: string[]) =>
+  `Description 1 of 6:\n"${description}"\n\nWords to score (1 = does not match at all, 5 = matches perfectly):\n${words.map((w) => `- ${w}`).join('\n')}\n\nAnswer with one line per word, in this order:\n${words.map((w) => `${w}: <score>`).join('\n')}`;
 
 describe('the simulated DEEP player', () => {
   it('has clues for every DEEP word, and describes every target without naming it, within the limits', () => {
@@ -40,11 +42,22 @@ describe('the simulated DEEP player', () => {
   });
 
   it('errs when flawed (names the target, leaves a word out) and answers the task again after a rejection', () => {
-    expect(deepReply([describerTurn('apple', 'aggressive')], true, true, createRng('f'))).toMatchObject({ kind: 'illegal', content: expect.stringMatching(/apple/) });
+    expect(deepReply([describerTurn('apple', 'aggressive')], true, true, createRng('f'))).toMatchObject({
+      kind: 'illegal',
+      content: expect.stringMatching(/apple/),
+    });
     const words = ['pear', 'apple'];
     const flawed = deepReply([judgeTurn('Red fruit', words)], true, true, createRng('f'))!;
     expect('error' in parseScores(flawed.content, words)).toBe(true);
-    const retry = deepReply([judgeTurn('Red fruit', words), 'Your answer was rejected: no score for apple\nAnswer again, in the required format.'], false, true, createRng('r'))!;
+    const retry = deepReply(
+      [
+        judgeTurn('Red fruit', words),
+        'Your answer was rejected: no score for apple\nAnswer again, in the required format.',
+      ],
+      false,
+      true,
+      createRng('r'),
+    )!;
     expect('action' in parseScores(retry.content, words)).toBe(true);
     expect(deepReply(['Your word: moon\nYou are Player 1.'], false, true, createRng('x'))).toBeNull();
   });

@@ -34,22 +34,41 @@ export function deepReply(texts: string[], flawed: boolean, careful: boolean, rn
   return { content: lines.join('\n'), kind: 'ok' };
 }
 
-function describe(target: string, mode: 'aggressive' | 'conservative', flawed: boolean, careful: boolean, rng: Rng): SimAnswer {
+function describe(
+  target: string,
+  mode: 'aggressive' | 'conservative',
+  flawed: boolean,
+  careful: boolean,
+  rng: Rng,
+): SimAnswer {
   const clues = rng.shuffle(cluesOf(target));
   if (mode === 'aggressive') {
-    const body = clues.length ? clues.slice(0, 4).map(sentence).join(' ') : 'Something familiar that most people would recognise at once.';
-    return flawed ? { content: `DESCRIPTION: A ${target}. ${body}`, kind: 'illegal' } : { content: `DESCRIPTION: ${body}`, kind: 'ok' };
+    const body = clues.length
+      ? clues.slice(0, 4).map(sentence).join(' ')
+      : 'Something familiar that most people would recognise at once.';
+    return flawed
+      ? { content: `DESCRIPTION: A ${target}. ${body}`, kind: 'illegal' }
+      : { content: `DESCRIPTION: ${body}`, kind: 'ok' };
   }
   // Candidates: lexicon words whose clues share a content word with the target's clues, or (Chinese) that share a
   // character with the target (西瓜, 哈密瓜).
   const mine = new Set(clues.flatMap((c) => [...tokens(c)]));
   const han = [...target].filter((ch) => /\p{Script=Han}/u.test(ch));
-  const related = lexiconWords().filter((w) => w !== target && (han.some((ch) => w.includes(ch)) || cluesOf(w).some((c) => [...tokens(c)].some((t) => mine.has(t)))));
-  const candidates = rng.shuffle(related.length >= 2 ? related : lexiconWords().filter((w) => w !== target)).slice(0, 3);
+  const related = lexiconWords().filter(
+    (w) =>
+      w !== target &&
+      (han.some((ch) => w.includes(ch)) || cluesOf(w).some((c) => [...tokens(c)].some((t) => mine.has(t)))),
+  );
+  const candidates = rng
+    .shuffle(related.length >= 2 ? related : lexiconWords().filter((w) => w !== target))
+    .slice(0, 3);
   // A clue that also fits another word is vague by construction; a careless describer writes a telling clue.
   const shared = clues.find((c) => wordsOfClue(c).length > 1);
-  const vague = shared ?? clues.map((c) => c.split(/\s+/).slice(0, 4).join(' ')).sort((a, b) => a.length - b.length)[0] ?? 'Something ordinary';
-  const text = careful ? vague : clues[0] ?? vague;
+  const vague =
+    shared ??
+    clues.map((c) => c.split(/\s+/).slice(0, 4).join(' ')).sort((a, b) => a.length - b.length)[0] ??
+    'Something ordinary';
+  const text = careful ? vague : (clues[0] ?? vague);
   const short = text.split(/\s+/).slice(0, 10).join(' ');
   const content = `CANDIDATES: ${candidates.join(', ')}\nDESCRIPTION: ${flawed ? `Like a ${target}` : short}`;
   return { content, kind: flawed ? 'illegal' : 'ok' };

@@ -81,7 +81,13 @@ export const actionSchema = z.discriminatedUnion('type', [
   /** The describer's clear, detailed description (at most 100 words). */
   z.object({ type: z.literal('aggressive'), text: z.string().max(2000) }).strict(),
   /** The describer's candidate words sharing a characteristic with the target, then their commonality (at most 10 words). */
-  z.object({ type: z.literal('conservative'), candidates: z.array(z.string().max(60)).max(20), text: z.string().max(400) }).strict(),
+  z
+    .object({
+      type: z.literal('conservative'),
+      candidates: z.array(z.string().max(60)).max(20),
+      text: z.string().max(400),
+    })
+    .strict(),
   /** A judge's 1–5 scores, one per word in the order this judge was shown them. */
   z.object({ type: z.literal('score'), scores }).strict(),
   /** No answer: a describer's silence or a judge's abstention (the runner's fallback; never offered to players). */

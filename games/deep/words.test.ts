@@ -31,6 +31,7 @@ describe('DEEP words', () => {
   });
 
   it('keeps the worked example out of the set', () => {
-    for (const x of [EXAMPLE.target, ...EXAMPLE.candidates]) expect(DEEP_WORDS.flatMap((w) => [w.target, ...w.distractors])).not.toContain(x);
+    for (const x of [EXAMPLE.target, ...EXAMPLE.candidates])
+      expect(DEEP_WORDS.flatMap((w) => [w.target, ...w.distractors])).not.toContain(x);
   });
 });

@@ -15,7 +15,9 @@ export interface DeepWord {
 
 const wordSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lower-case kebab-case ASCII (pinyin for Chinese words)'),
+    id: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lower-case kebab-case ASCII (pinyin for Chinese words)'),
     lang: z.enum(['en', 'zh']),
     target: z.string().trim().min(1),
     distractors: z.array(z.string().trim().min(1)).length(3, 'each word has exactly 3 distractors'),
@@ -23,7 +25,12 @@ const wordSchema = z
   .strict()
   .superRefine((w, ctx) => {
     const all = [w.target, ...w.distractors].map((x) => x.toLowerCase());
-    if (new Set(all).size !== all.length) ctx.addIssue({ code: 'custom', path: ['distractors'], message: `"${w.id}": the target and its distractors must all differ` });
+    if (new Set(all).size !== all.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['distractors'],
+        message: `"${w.id}": the target and its distractors must all differ`,
+      });
   });
 
 const fileSchema = z
@@ -46,7 +53,9 @@ if (!parsed.success) {
 /** Version of the DEEP word set, recorded with results so they stay comparable. */
 export const DEEP_VERSION: string = parsed.data.version;
 /** Every DEEP item, in file order. */
-export const DEEP_WORDS: readonly DeepWord[] = Object.freeze(parsed.data.words.map((w) => Object.freeze({ ...w, distractors: Object.freeze([...w.distractors]) })));
+export const DEEP_WORDS: readonly DeepWord[] = Object.freeze(
+  parsed.data.words.map((w) => Object.freeze({ ...w, distractors: Object.freeze([...w.distractors]) })),
+);
 
 /** The items of one language ('any' = all). */
 export function deepWordsFor(lang: 'en' | 'zh' | 'any'): readonly DeepWord[] {

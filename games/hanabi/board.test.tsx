@@ -11,13 +11,18 @@ import type { HanabiState } from './rules';
 const players = ['Player 1 · Hana', 'Player 2 · Model'];
 const s = initialState(hanabi, hanabi.defaultConfig, currentDeal('board-test'), 2) as HanabiState;
 const v = hanabi.view(s, { seat: 0 });
-const render = (extra: object = {}) => renderToStaticMarkup(<HanabiBoard view={v} players={players} legal={hanabi.legalActions(s, 0)} onAction={() => {}} {...extra} />);
+const render = (extra: object = {}) =>
+  renderToStaticMarkup(
+    <HanabiBoard view={v} players={players} legal={hanabi.legalActions(s, 0)} onAction={() => {}} {...extra} />,
+  );
 const section = (html: string, label: string) => {
   const at = html.indexOf(`aria-label="${label}"`);
   return html.slice(at, html.indexOf('</section>', at));
 };
 const reasonOf = (html: string, aria: string) => {
-  const m = new RegExp(`<button[^>]*aria-label="${aria}"[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>.*?<span id="\\1"[^>]*>([^<]*)</span></button>`).exec(html);
+  const m = new RegExp(
+    `<button[^>]*aria-label="${aria}"[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>.*?<span id="\\1"[^>]*>([^<]*)</span></button>`,
+  ).exec(html);
   return m?.[2] ?? null;
 };
 
@@ -25,7 +30,9 @@ describe('hanabi board', () => {
   it('disables a discard while every information token is in hand, saying so; plays stay open', () => {
     expect(v.infoTokens).toBe(v.maxInfoTokens);
     const html = render();
-    expect(reasonOf(html, 'Discard card 1')).toBe(`You cannot discard: the team holds all ${v.maxInfoTokens} information tokens (a discard regains one)`);
+    expect(reasonOf(html, 'Discard card 1')).toBe(
+      `You cannot discard: the team holds all ${v.maxInfoTokens} information tokens (a discard regains one)`,
+    );
     expect(reasonOf(html, 'Play card 1')).toBeNull();
     expect(html).toMatch(/aria-label="Play card 1" class=/);
   });

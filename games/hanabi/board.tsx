@@ -7,7 +7,19 @@ import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
 import type { BoardProps } from '../types';
-import { MAX_RANK, RANKS, hintText, moveText, nameOf, partnerOf, type Card, type Color, type HanabiAction, type HanabiView, type ViewCard } from './rules';
+import {
+  MAX_RANK,
+  RANKS,
+  hintText,
+  moveText,
+  nameOf,
+  partnerOf,
+  type Card,
+  type Color,
+  type HanabiAction,
+  type HanabiView,
+  type ViewCard,
+} from './rules';
 
 const FACE: Record<Color, string> = {
   red: 'bg-red-500 text-white',
@@ -32,7 +44,11 @@ const muted = 'bg-neutral-100 text-neutral-400 dark:bg-neutral-800 dark:text-neu
 /** A small face-up card, for the discard pile. */
 function Mini({ card }: { card: Card }) {
   return (
-    <span role="img" aria-label={`${card.color} ${card.rank}`} className={`inline-flex h-7 w-5 items-center justify-center rounded text-xs font-bold ${FACE[card.color]}`}>
+    <span
+      role="img"
+      aria-label={`${card.color} ${card.rank}`}
+      className={`inline-flex h-7 w-5 items-center justify-center rounded text-xs font-bold ${FACE[card.color]}`}
+    >
       {card.rank}
     </span>
   );
@@ -42,7 +58,9 @@ function Mini({ card }: { card: Card }) {
 function HandCardTile({ h, position, mine }: { h: ViewCard; position: number; mine: boolean }) {
   const known = hintText(h.hint);
   const told = known === 'unknown' ? 'nothing revealed' : `${mine ? 'you know' : 'holder knows'}: ${known}`;
-  const label = h.card ? `card ${position}: ${h.card.color} ${h.card.rank}, ${told}` : `card ${position}: hidden, ${told}`;
+  const label = h.card
+    ? `card ${position}: ${h.card.color} ${h.card.rank}, ${told}`
+    : `card ${position}: hidden, ${told}`;
   const hintColor = h.hint.color;
   return (
     <div className="flex w-20 flex-col items-center gap-1">
@@ -54,10 +72,15 @@ function HandCardTile({ h, position, mine }: { h: ViewCard; position: number; mi
           h.card ? FACE[h.card.color] : 'bg-neutral-700 text-neutral-200 dark:bg-neutral-600'
         }`}
       >
-        {h.card ? h.card.rank : h.hint.rank ?? '?'}
-        {!h.card && hintColor && <span className={`absolute top-1.5 h-3 w-3 rounded-full ${DOT[hintColor]}`} aria-hidden="true" />}
+        {h.card ? h.card.rank : (h.hint.rank ?? '?')}
+        {!h.card && hintColor && (
+          <span className={`absolute top-1.5 h-3 w-3 rounded-full ${DOT[hintColor]}`} aria-hidden="true" />
+        )}
       </span>
-      <span className="min-h-8 text-center text-[11px] leading-tight text-neutral-600 dark:text-neutral-300" aria-hidden="true">
+      <span
+        className="min-h-8 text-center text-[11px] leading-tight text-neutral-600 dark:text-neutral-300"
+        aria-hidden="true"
+      >
         {known === 'unknown' ? 'no hints' : `knows: ${known}`}
       </span>
     </div>
@@ -68,11 +91,13 @@ function HandCardTile({ h, position, mine }: { h: ViewCard; position: number; mi
 function unavailableReason(a: HanabiAction, v: HanabiView, partner: string, partnerSeat: number): string {
   const hand = v.hands[partnerSeat] ?? [];
   if (a.type === 'discard') {
-    if (v.infoTokens >= v.maxInfoTokens) return `You cannot discard: the team holds all ${v.maxInfoTokens} information tokens (a discard regains one)`;
+    if (v.infoTokens >= v.maxInfoTokens)
+      return `You cannot discard: the team holds all ${v.maxInfoTokens} information tokens (a discard regains one)`;
   }
   if (a.type === 'reveal-color' || a.type === 'reveal-rank') {
     if (v.infoTokens <= 0) return 'No information token left: discard or play a card to regain one';
-    if (a.type === 'reveal-color' && !hand.some((h) => h.card?.color === a.color)) return `${partner} holds no ${a.color} card`;
+    if (a.type === 'reveal-color' && !hand.some((h) => h.card?.color === a.color))
+      return `${partner} holds no ${a.color} card`;
     if (a.type === 'reveal-rank' && !hand.some((h) => h.card?.rank === a.rank)) return `${partner} holds no ${a.rank}`;
   }
   return 'Not a legal move now';
@@ -111,7 +136,9 @@ export function HanabiBoard({ view: v, players, legal, onAction, over, error }: 
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-4">
       <p className="text-center text-sm text-neutral-600 dark:text-neutral-300" aria-live="polite">
         {status}
-        {!v.result && v.finalTurns !== null && !over ? ` · final round: ${v.finalTurns} turn${v.finalTurns === 1 ? '' : 's'} left` : ''}
+        {!v.result && v.finalTurns !== null && !over
+          ? ` · final round: ${v.finalTurns} turn${v.finalTurns === 1 ? '' : 's'} left`
+          : ''}
       </p>
 
       <section aria-label="Fireworks" className="flex w-full flex-wrap justify-center gap-2">
@@ -135,16 +162,32 @@ export function HanabiBoard({ view: v, players, legal, onAction, over, error }: 
       </section>
 
       <div className="flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm text-neutral-700 dark:text-neutral-200">
-        <span role="img" aria-label={`Information tokens: ${v.infoTokens} of ${v.maxInfoTokens}`} className="flex items-center gap-1">
+        <span
+          role="img"
+          aria-label={`Information tokens: ${v.infoTokens} of ${v.maxInfoTokens}`}
+          className="flex items-center gap-1"
+        >
           <span aria-hidden="true">Info</span>
           {Array.from({ length: v.maxInfoTokens }, (_, i) => (
-            <span key={i} aria-hidden="true" className={`h-3 w-3 rounded-full ${i < v.infoTokens ? 'bg-sky-500' : 'border border-sky-500'}`} />
+            <span
+              key={i}
+              aria-hidden="true"
+              className={`h-3 w-3 rounded-full ${i < v.infoTokens ? 'bg-sky-500' : 'border border-sky-500'}`}
+            />
           ))}
         </span>
-        <span role="img" aria-label={`Life tokens: ${v.lifeTokens} of ${v.maxLifeTokens}`} className="flex items-center gap-1">
+        <span
+          role="img"
+          aria-label={`Life tokens: ${v.lifeTokens} of ${v.maxLifeTokens}`}
+          className="flex items-center gap-1"
+        >
           <span aria-hidden="true">Lives</span>
           {Array.from({ length: v.maxLifeTokens }, (_, i) => (
-            <span key={i} aria-hidden="true" className={i < v.lifeTokens ? 'text-rose-500' : 'text-neutral-300 dark:text-neutral-600'}>
+            <span
+              key={i}
+              aria-hidden="true"
+              className={i < v.lifeTokens ? 'text-rose-500' : 'text-neutral-300 dark:text-neutral-600'}
+            >
               ♥
             </span>
           ))}
@@ -191,7 +234,9 @@ export function HanabiBoard({ view: v, players, legal, onAction, over, error }: 
 
       {onAction && me !== null && (
         <section aria-label={`Reveal to ${label(partnerOf(me))}`} className="flex w-full flex-col items-center gap-2">
-          <p className="text-xs text-neutral-600 dark:text-neutral-300">Reveal to {label(partnerOf(me))} (costs an information token):</p>
+          <p className="text-xs text-neutral-600 dark:text-neutral-300">
+            Reveal to {label(partnerOf(me))} (costs an information token):
+          </p>
           <div className="flex flex-wrap justify-center gap-1.5">
             {v.colors.map((color) => move({ type: 'reveal-color', color }, color, `Reveal ${color}`))}
             {RANKS.map((rank) => move({ type: 'reveal-rank', rank }, String(rank), `Reveal ${rank}`))}
@@ -200,7 +245,9 @@ export function HanabiBoard({ view: v, players, legal, onAction, over, error }: 
         </section>
       )}
 
-      {v.last && <p className="text-center text-sm text-neutral-700 dark:text-neutral-200">Last move: {moveText(v.last)}</p>}
+      {v.last && (
+        <p className="text-center text-sm text-neutral-700 dark:text-neutral-200">Last move: {moveText(v.last)}</p>
+      )}
 
       <section aria-label="Discard pile" className="flex w-full flex-col items-center gap-1">
         <span className="text-xs text-neutral-500">Discard pile{v.discards.length ? '' : ': empty'}</span>

@@ -3,13 +3,34 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import { hanabi } from '.';
 import { hanabiEngine, possibilities, unseenCounts } from './engine';
-import { ALL_COLORS, apply, deal, fullDeck, legalActions, outcome, reject, setup, view, type Card, type Color, type HanabiAction, type HanabiState } from './rules';
+import {
+  ALL_COLORS,
+  apply,
+  deal,
+  fullDeck,
+  legalActions,
+  outcome,
+  reject,
+  setup,
+  view,
+  type Card,
+  type Color,
+  type HanabiAction,
+  type HanabiState,
+} from './rules';
 
 const COLOR_OF: Record<string, Color> = { R: 'red', Y: 'yellow' };
 const card = (id: string): Card => ({ id, color: COLOR_OF[id[0]!]!, rank: Number(id[1]) });
-const stacked = (first: string[]) => [...first, ...fullDeck(ALL_COLORS.slice(0, 2)).map((c) => c.id).filter((id) => !first.includes(id))].map(card);
+const stacked = (first: string[]) =>
+  [
+    ...first,
+    ...fullDeck(ALL_COLORS.slice(0, 2))
+      .map((c) => c.id)
+      .filter((id) => !first.includes(id)),
+  ].map(card);
 const dealt = (first: string[]) => deal(stacked(first), hanabi.defaultConfig);
-const engineMove = (s: HanabiState, seed = 'e') => hanabiEngine(view(s, { seat: s.toMove }), s.toMove, legalActions(s, s.toMove), createRng(seed));
+const engineMove = (s: HanabiState, seed = 'e') =>
+  hanabiEngine(view(s, { seat: s.toMove }), s.toMove, legalActions(s, s.toMove), createRng(seed));
 const play = (index: number): HanabiAction => ({ type: 'play', index });
 
 /** Self-play from a seed: the final points and the number of misplays. */
@@ -46,7 +67,10 @@ describe('hanabi engine', () => {
 
   it('plays a card it knows fits', () => {
     // Seat 1 revealed seat 0's 1 (card 2); both fireworks are empty.
-    const s = apply(apply(dealt(['Y3a', 'R1a', 'R3a', 'Y4a']), 0, { type: 'reveal-rank', rank: 3 }), 1, { type: 'reveal-rank', rank: 1 });
+    const s = apply(apply(dealt(['Y3a', 'R1a', 'R3a', 'Y4a']), 0, { type: 'reveal-rank', rank: 3 }), 1, {
+      type: 'reveal-rank',
+      rank: 1,
+    });
     expect(engineMove(s)).toEqual(play(1));
   });
 
@@ -90,7 +114,10 @@ describe('hanabi engine', () => {
   it('counts cards: possibilities exclude what is discarded, played or visible', () => {
     const s = { ...dealt(['R3a', 'Y4a', 'Y1a', 'Y1b']), fireworks: [1, 0], discards: [card('Y1c')] };
     const v = view(s, { seat: 0 });
-    const counts = unseenCounts(v, v.hands[1]!.flatMap((h) => (h.card ? [h.card] : [])));
+    const counts = unseenCounts(
+      v,
+      v.hands[1]!.flatMap((h) => (h.card ? [h.card] : [])),
+    );
     const faces = possibilities({ color: null, rank: 1, notColors: [], notRanks: [] }, v.colors, counts);
     // Red 1: three copies, one on the firework; yellow 1: one discarded, two in the partner's hand.
     expect(faces).toEqual([{ color: 'red', rank: 1 }]);

@@ -51,7 +51,8 @@ export function possibilities(hint: Hint, colors: readonly Color[], counts: Coun
 }
 
 const knownPlayable = (v: HanabiView, faces: Face[]) => faces.length > 0 && faces.every((f) => isPlayable(v, f));
-const knownUseless = (v: HanabiView, faces: Face[]) => faces.length > 0 && faces.every((f) => f.rank <= v.fireworks[v.colors.indexOf(f.color)]!);
+const knownUseless = (v: HanabiView, faces: Face[]) =>
+  faces.length > 0 && faces.every((f) => f.rank <= v.fireworks[v.colors.indexOf(f.color)]!);
 const sameAction = (a: HanabiAction, b: HanabiAction) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The card a player would discard: one certainly useless, else the oldest nobody pointed at; -1 when none. */
@@ -68,7 +69,13 @@ function isCritical(v: HanabiView, c: Face): boolean {
 }
 
 /** The heuristic's move for `seat`, always one of `legal`. */
-export function hanabiEngine(v: HanabiView, seat: Seat, legal: HanabiAction[], rng: Rng, _opts: EngineOptions = {}): HanabiAction {
+export function hanabiEngine(
+  v: HanabiView,
+  seat: Seat,
+  legal: HanabiAction[],
+  rng: Rng,
+  _opts: EngineOptions = {},
+): HanabiAction {
   const isLegal = (a: HanabiAction) => legal.some((b) => sameAction(a, b));
   const pick = (a: HanabiAction | undefined) => (a && isLegal(a) ? a : undefined);
   const own = v.hands[seat] ?? [];
@@ -85,10 +92,12 @@ export function hanabiEngine(v: HanabiView, seat: Seat, legal: HanabiAction[], r
 
   // What the partner can infer at least: public counts only (they also see this seat's hand, which we cannot).
   const publicCounts = unseenCounts(v);
-  const partnerKnows = (hints: Hint[]) => hints.map((hint) => knownPlayable(v, possibilities(hint, v.colors, publicCounts)));
+  const partnerKnows = (hints: Hint[]) =>
+    hints.map((hint) => knownPlayable(v, possibilities(hint, v.colors, publicCounts)));
   const before = partnerKnows(theirs.map((h) => h.hint));
   const reveals = legal.filter((a) => a.type === 'reveal-color' || a.type === 'reveal-rank');
-  const after = (a: HanabiAction) => theirs.map((h) => (h.card ? hintAfterReveal(h.hint, h.card, a, v.colors) : h.hint));
+  const after = (a: HanabiAction) =>
+    theirs.map((h) => (h.card ? hintAfterReveal(h.hint, h.card, a, v.colors) : h.hint));
 
   // 2. The reveal that makes the most playable cards known to be playable (ranks first on a tie).
   let best: { a: HanabiAction; gain: number } | null = null;
@@ -116,7 +125,8 @@ export function hanabiEngine(v: HanabiView, seat: Seat, legal: HanabiAction[], r
   );
   const endangered = partnerDrop >= 0 ? theirs[partnerDrop]!.card : null;
   if (endangered && isCritical(v, endangered)) {
-    const save = pick({ type: 'reveal-rank', rank: endangered.rank }) ?? pick({ type: 'reveal-color', color: endangered.color });
+    const save =
+      pick({ type: 'reveal-rank', rank: endangered.rank }) ?? pick({ type: 'reveal-color', color: endangered.color });
     if (save) return save;
   }
 

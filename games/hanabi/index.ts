@@ -11,7 +11,8 @@ export const hanabi = defineGame({
   engine: hanabiEngine,
   meta: {
     title: 'Hanabi (small)',
-    blurb: 'Two players build fireworks together while seeing only each other’s cards: tests cooperation and reasoning about hints.',
+    blurb:
+      'Two players build fireworks together while seeing only each other’s cards: tests cooperation and reasoning about hints.',
     minPlayers: 2,
     maxPlayers: 2,
     info: 'imperfect',
@@ -40,8 +41,7 @@ export const hanabi = defineGame({
         'Spend an information token to point out all of the partner’s cards of one colour, or all of one rank. The colour or rank must match at least one of their cards, and a reveal is impossible without tokens. The partner also learns which cards are NOT of that colour or rank.',
       discard:
         'Discard one of your own cards to regain an information token. As in Hanabi, discarding is not allowed while the team holds all its tokens. The player then draws a card if the deck has any.',
-      play:
-        'Play one of your own cards: if it is exactly one higher than its colour’s firework (a 1 on an empty firework) it extends the firework, and completing a firework with its 5 regains an information token. Otherwise the card is discarded and the team loses a life token. The player then draws a card if the deck has any.',
+      play: 'Play one of your own cards: if it is exactly one higher than its colour’s firework (a 1 on an empty firework) it extends the firework, and completing a firework with its 5 regains an information token. Otherwise the card is discarded and the team loses a life token. The player then draws a card if the deck has any.',
       ending:
         'The game ends when the last life token is lost, when every firework is complete (10 points with two colours), or when all cards have been drawn from the deck: by default the move that draws the last card is the last move, as LLMArena’s rules say. With the setting finalRound on, each player instead takes one more turn after the last card is drawn (standard Hanabi, and the Hanabi Learning Environment that LLMArena’s code runs on). A deal that uses up the whole deck (one colour, five-card hands) gives each player one turn either way.',
       scoring:

@@ -3,18 +3,47 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import { hanabi } from '.';
 import { prompt } from './prompt';
-import { ALL_COLORS, apply, deal, fullDeck, legalActions, outcome, setup, view, type Card, type Color, type HanabiAction } from './rules';
+import {
+  ALL_COLORS,
+  apply,
+  deal,
+  fullDeck,
+  legalActions,
+  outcome,
+  setup,
+  view,
+  type Card,
+  type Color,
+  type HanabiAction,
+} from './rules';
 
 const COLOR_OF: Record<string, Color> = { R: 'red', Y: 'yellow' };
 const card = (id: string): Card => ({ id, color: COLOR_OF[id[0]!]!, rank: Number(id[1]) });
 const dealt = (first: string[]) =>
-  deal([...first, ...fullDeck(ALL_COLORS.slice(0, 2)).map((c) => c.id).filter((id) => !first.includes(id))].map(card), hanabi.defaultConfig);
+  deal(
+    [
+      ...first,
+      ...fullDeck(ALL_COLORS.slice(0, 2))
+        .map((c) => c.id)
+        .filter((id) => !first.includes(id)),
+    ].map(card),
+    hanabi.defaultConfig,
+  );
 
 const play = (index: number): HanabiAction => ({ type: 'play', index });
 const discard = (index: number): HanabiAction => ({ type: 'discard', index });
 const revealColor = (color: Color): HanabiAction => ({ type: 'reveal-color', color });
 const revealRank = (rank: number): HanabiAction => ({ type: 'reveal-rank', rank });
-const ALL_LEGAL = [play(0), play(1), discard(0), discard(1), revealColor('red'), revealColor('yellow'), revealRank(1), revealRank(3)];
+const ALL_LEGAL = [
+  play(0),
+  play(1),
+  discard(0),
+  discard(1),
+  revealColor('red'),
+  revealColor('yellow'),
+  revealRank(1),
+  revealRank(3),
+];
 const parse = (reply: string, legal: HanabiAction[] | null = ALL_LEGAL) => prompt.parse(reply, 0, legal);
 
 describe('format', () => {
@@ -78,7 +107,7 @@ describe('parse', () => {
     ['hint yellow', revealColor('yellow')],
     ['Clue: yellow', revealColor('yellow')],
     ['Reveal Red Cards for another player', revealColor('red')],
-    ["Reveal their yellow cards", revealColor('yellow')],
+    ['Reveal their yellow cards', revealColor('yellow')],
     ['Reveal 3', revealRank(3)],
     ['reveal rank 3', revealRank(3)],
     ['Reveal Rank 1 Cards for another player', revealRank(1)],
@@ -108,7 +137,8 @@ describe('parse', () => {
 
   it('passes over moves that are hypothetical or the partner’s when a plain one is written', () => {
     // LLMArena style: the answer first, the explanation after.
-    const reply = 'Action: Reveal red\n\nI reveal red because then they can play card 1 next turn, rather than discard card 2.';
+    const reply =
+      'Action: Reveal red\n\nI reveal red because then they can play card 1 next turn, rather than discard card 2.';
     expect(parse(reply)).toEqual({ action: revealColor('red') });
     expect(parse('Reveal 1 so that Player 2 can play card 1.')).toEqual({ action: revealRank(1) });
     // Only hedged moves: the last one written still counts.
@@ -130,10 +160,13 @@ describe('parse', () => {
     for (const reply of ['', 'I am not sure what to do.', 'Reveal purple', 'play it safe', 'Hint: the colour']) {
       const r = parse(reply, [play(0), discard(0), revealColor('red'), revealRank(1)]);
       expect(r).toEqual({
-        error: 'Could not find a move in your reply. End your reply with one legal move written exactly as listed, for example "Play card 1", "Discard card 1", "Reveal red" or "Reveal 1".',
+        error:
+          'Could not find a move in your reply. End your reply with one legal move written exactly as listed, for example "Play card 1", "Discard card 1", "Reveal red" or "Reveal 1".',
       });
     }
-    expect(prompt.parse('nothing', 0, null)).toEqual({ error: expect.stringContaining('"Play card 1", "Discard card 2", "Reveal red" or "Reveal 3"') });
+    expect(prompt.parse('nothing', 0, null)).toEqual({
+      error: expect.stringContaining('"Play card 1", "Discard card 2", "Reveal red" or "Reveal 3"'),
+    });
   });
 });
 
@@ -146,7 +179,9 @@ describe('system and turn', () => {
     expect(text).toContain('3 information tokens (at most 3) and 1 life token');
     expect(text).toMatch(/Not allowed while the team holds all 3 tokens/);
     // LLMArena's conventions by default (issue 17): the last draw ends the game, a lost last life scores 0.
-    expect(text).toContain('or when all cards have been drawn from the deck: the move that draws the last card is the last move.');
+    expect(text).toContain(
+      'or when all cards have been drawn from the deck: the move that draws the last card is the last move.',
+    );
     expect(text).toContain('If the game ends because the last life token is lost, the team scores 0.');
     expect(text).not.toMatch(/one more turn|points made so far are kept/);
     const classic = prompt.system({ ...hanabi.defaultConfig, zeroOnLoss: false, finalRound: true }, 1, 2);
@@ -155,7 +190,9 @@ describe('system and turn', () => {
     expect(classic).not.toMatch(/scores 0|the last move\./);
     expect(text).toContain('You answer "Reveal 1"');
     expect(text).toContain('\nPlay card 1\nDiscard card 2\nReveal red\nReveal 3\n');
-    expect(prompt.system({ ...hanabi.defaultConfig, colors: 3, handSize: 4, infoTokens: 8, lifeTokens: 3 }, 0, 2)).toContain('30 cards in 3 colours (red, yellow and green)');
+    expect(
+      prompt.system({ ...hanabi.defaultConfig, colors: 3, handSize: 4, infoTokens: 8, lifeTokens: 3 }, 0, 2),
+    ).toContain('30 cards in 3 colours (red, yellow and green)');
   });
 
   it('turn shows the partner’s cards, only the hints about the own hand, and the legal moves in the shared convention', () => {
@@ -167,13 +204,25 @@ describe('system and turn', () => {
     expect(text).toContain('Fireworks: red 0, yellow 0 (score 0 of 10).');
     expect(text).toContain('Cards that would fit now: red 1, yellow 1.');
     expect(text).toContain('Information tokens: 1 of 3. Life tokens: 1 of 1. Cards left in the deck: 16.');
-    expect(text).toContain("Player 2's hand (you see it; they do not):\n- card 1: red 1 — Player 2 knows: a 1, colour unknown\n- card 2: red 2 — Player 2 knows: unknown (not 1)");
-    expect(text).toContain('Your hand (you cannot see it; what has been revealed to you):\n- card 1: a 5, colour unknown\n- card 2: unknown (not 5)');
+    expect(text).toContain(
+      "Player 2's hand (you see it; they do not):\n- card 1: red 1 — Player 2 knows: a 1, colour unknown\n- card 2: red 2 — Player 2 knows: unknown (not 1)",
+    );
+    expect(text).toContain(
+      'Your hand (you cannot see it; what has been revealed to you):\n- card 1: a 5, colour unknown\n- card 2: unknown (not 5)',
+    );
     expect(text).toContain("Last move: Player 2 reveals Player 1's 5s: card 1.");
     expect(text).not.toMatch(/yellow [45]/);
     const lines = text.split('\n');
     const at = lines.indexOf('Legal moves:');
-    expect(lines.slice(at + 1, at + 8)).toEqual(['- Play card 1', '- Play card 2', '- Discard card 1', '- Discard card 2', '- Reveal red', '- Reveal 1', '- Reveal 2']);
+    expect(lines.slice(at + 1, at + 8)).toEqual([
+      '- Play card 1',
+      '- Play card 2',
+      '- Discard card 1',
+      '- Discard card 2',
+      '- Reveal red',
+      '- Reveal 1',
+      '- Reveal 2',
+    ]);
     expect(lines[at + 8]).toMatch(/^Reply with exactly one legal move/);
   });
 
@@ -184,7 +233,9 @@ describe('system and turn', () => {
     );
     const over = apply(s, 0, play(0));
     const text = prompt.turn(view(over, { seat: 1 }), 1, [], hanabi.defaultConfig);
-    expect(text).toContain('The game is over: fireworks: red 0, yellow 0 — 0 points (the last life token was lost on a misplay).');
+    expect(text).toContain(
+      'The game is over: fireworks: red 0, yellow 0 — 0 points (the last life token was lost on a misplay).',
+    );
     expect(text).toContain('- card 1: red 1');
     expect(text).not.toContain('Legal moves:');
   });
@@ -192,11 +243,17 @@ describe('system and turn', () => {
   it('by default the turn with one card left says drawing it ends the game', () => {
     const s = { ...dealt(['Y5a', 'Y4a', 'R1a', 'R2a']), infoTokens: 2 };
     const one = { ...s, deck: s.deck.slice(0, 1) };
-    expect(prompt.turn(view(one, { seat: 0 }), 0, legalActions(one, 0), hanabi.defaultConfig)).toContain('Cards left in the deck: 1 (drawing it ends the game).');
+    expect(prompt.turn(view(one, { seat: 0 }), 0, legalActions(one, 0), hanabi.defaultConfig)).toContain(
+      'Cards left in the deck: 1 (drawing it ends the game).',
+    );
     const classic = { ...one, finalRound: true };
-    expect(prompt.turn(view(classic, { seat: 0 }), 0, legalActions(classic, 0), hanabi.defaultConfig)).toContain('Cards left in the deck: 1.');
+    expect(prompt.turn(view(classic, { seat: 0 }), 0, legalActions(classic, 0), hanabi.defaultConfig)).toContain(
+      'Cards left in the deck: 1.',
+    );
     const ended = apply(one, 0, discard(0));
     expect(outcome(ended)?.reason).toMatch(/\(the last card was drawn from the deck\)$/);
-    expect(prompt.turn(view(ended, { seat: 1 }), 1, [], hanabi.defaultConfig)).toContain('The game is over: fireworks: red 0, yellow 0 — 0 points (the last card was drawn from the deck).');
+    expect(prompt.turn(view(ended, { seat: 1 }), 1, [], hanabi.defaultConfig)).toContain(
+      'The game is over: fireworks: red 0, yellow 0 — 0 points (the last card was drawn from the deck).',
+    );
   });
 });

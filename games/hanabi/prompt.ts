@@ -86,7 +86,9 @@ function turn(v: HanabiView, seat: Seat, legal: HanabiAction[] | null): string {
   const partner = partnerOf(seat);
   const pName = nameOf(partner);
   const lines = [`You are ${nameOf(seat)}; your partner is ${pName}.`];
-  lines.push(`Fireworks: ${v.colors.map((c, i) => `${c} ${v.fireworks[i]}`).join(', ')} (score ${v.score} of ${v.maxScore}).`);
+  lines.push(
+    `Fireworks: ${v.colors.map((c, i) => `${c} ${v.fireworks[i]}`).join(', ')} (score ${v.score} of ${v.maxScore}).`,
+  );
   const next = v.colors.flatMap((c, i) => (v.fireworks[i]! < MAX_RANK ? [`${c} ${v.fireworks[i]! + 1}`] : []));
   if (next.length) lines.push(`Cards that would fit now: ${next.join(', ')}.`);
   lines.push(
@@ -97,18 +99,25 @@ function turn(v: HanabiView, seat: Seat, legal: HanabiAction[] | null): string {
   );
   // The seat's own view: the partner's cards are there, its own are null (only the hints).
   lines.push(`${pName}'s hand (you see it; they do not):`);
-  v.hands[partner]!.forEach((h, i) => lines.push(`- card ${i + 1}: ${h.card ? cardText(h.card) : 'hidden'} — ${pName} knows: ${partnerKnows(h.hint)}`));
+  v.hands[partner]!.forEach((h, i) =>
+    lines.push(`- card ${i + 1}: ${h.card ? cardText(h.card) : 'hidden'} — ${pName} knows: ${partnerKnows(h.hint)}`),
+  );
   lines.push('Your hand (you cannot see it; what has been revealed to you):');
-  v.hands[seat]!.forEach((h, i) => lines.push(`- card ${i + 1}: ${h.card && v.result ? cardText(h.card) : hintText(h.hint)}`));
+  v.hands[seat]!.forEach((h, i) =>
+    lines.push(`- card ${i + 1}: ${h.card && v.result ? cardText(h.card) : hintText(h.hint)}`),
+  );
   if (v.last) lines.push(`Last move: ${moveText(v.last)}.`);
   if (v.result) {
     lines.push(`The game is over: ${v.result}.`);
     return lines.join('\n');
   }
-  if (v.finalTurns !== null) lines.push(`The deck is empty: final round, ${plural(v.finalTurns, 'turn')} left including this one.`);
+  if (v.finalTurns !== null)
+    lines.push(`The deck is empty: final round, ${plural(v.finalTurns, 'turn')} left including this one.`);
   lines.push(v.toMove === seat ? 'It is your turn.' : `It is ${nameOf(v.toMove ?? partner)}'s turn.`);
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
-  lines.push('Reply with exactly one legal move, written as listed, e.g. "Play card 1", "Discard card 2", "Reveal red" or "Reveal 3".');
+  lines.push(
+    'Reply with exactly one legal move, written as listed, e.g. "Play card 1", "Discard card 2", "Reveal red" or "Reveal 3".',
+  );
   return lines.join('\n');
 }
 
@@ -119,7 +128,21 @@ interface Candidate {
   action: HanabiAction;
 }
 
-const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5, left: 1, leftmost: 1, oldest: 1 };
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
+  left: 1,
+  leftmost: 1,
+  oldest: 1,
+};
 const LAST_WORDS = new Set(['last', 'right', 'rightmost', 'newest']);
 const RANK_WORDS: Record<string, number> = { ones: 1, twos: 2, threes: 3, fours: 4, fives: 5 };
 
@@ -127,13 +150,20 @@ const RANK_WORDS: Record<string, number> = { ones: 1, twos: 2, threes: 3, fours:
 const FILL_PLAY = String.raw`(?:\s+(?!(?:and|or|but|then|reveal|hint|clue|play|discard)\b)[a-z']+){0,3}?`;
 /** "card 2", "card #2", "position 2", "#2", "first", "2nd", "oldest", a bare "2". */
 const POSITION = String.raw`(?:(?:card|position|slot|number|no\.?)\s*#?\s*(\d+)|#\s*(\d+)|(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|leftmost|left|rightmost|right|last|oldest|newest)\b|(\d+)\b)`;
-const PLAY = new RegExp(String.raw`\b(play|discard|throw\s+away|toss)(?:s|es|ed|ing)?\b(${FILL_PLAY})\s*[:=\-]?\s*${POSITION}`, 'gi');
+const PLAY = new RegExp(
+  String.raw`\b(play|discard|throw\s+away|toss)(?:s|es|ed|ing)?\b(${FILL_PLAY})\s*[:=\-]?\s*${POSITION}`,
+  'gi',
+);
 /** Up to five words between the verb and the colour or rank ("tell them about their 2s"), never across "card". */
 const FILL_REVEAL = String.raw`(?:\s+(?!(?:and|or|but|then|play|discard|card|cards|position|slot)\b)[a-z']+){0,5}?`;
 const TARGET = String.raw`(?:(${ALL_COLORS.join('|')})\b|(?:rank|number|value)?\s*#?\s*(\d+)(?:'?s)?\b|(ones|twos|threes|fours|fives)\b)`;
-const REVEAL = new RegExp(String.raw`\b(reveal|hint|clue|tell)(?:s|ed|ing)?\b(${FILL_REVEAL})\s*[:=\-]?\s*(?:the\s+)?${TARGET}`, 'gi');
+const REVEAL = new RegExp(
+  String.raw`\b(reveal|hint|clue|tell)(?:s|ed|ing)?\b(${FILL_REVEAL})\s*[:=\-]?\s*(?:the\s+)?${TARGET}`,
+  'gi',
+);
 /** Words that make a move hypothetical or someone else's ("they can play card 1", "rather than discarding"). */
-const HEDGE = /\b(?:can|could|would|might|may|not|never|cannot|instead|rather|if|they|them|their|partner|player\s*\d|he|she|able)\b|n't\b/i;
+const HEDGE =
+  /\b(?:can|could|would|might|may|not|never|cannot|instead|rather|if|they|them|their|partner|player\s*\d|he|she|able)\b|n't\b/i;
 
 /**
  * Reads the move from a reply: "Play card 1", "Discard card 2", "Reveal red", "Reveal 3" and looser forms ("play my first
@@ -144,7 +174,8 @@ const HEDGE = /\b(?:can|could|would|might|may|not|never|cannot|instead|rather|if
 function parse(reply: string, _seat: Seat, legal: HanabiAction[] | null): ParseResult<HanabiAction> {
   // Markdown (bold, code fences, inline code, headings, quotes) and LaTeX escapes carry no meaning here.
   const text = reply.replace(/^\s*#+/gm, ' ').replace(/[*`_\\>]/g, ' ');
-  const handSize = Math.max(0, ...(legal ?? []).flatMap((a) => (a.type === 'play' || a.type === 'discard' ? [a.index + 1] : []))) || 2;
+  const handSize =
+    Math.max(0, ...(legal ?? []).flatMap((a) => (a.type === 'play' || a.type === 'discard' ? [a.index + 1] : []))) || 2;
   const found: Candidate[] = [];
   for (const m of text.matchAll(PLAY)) {
     const verb = m[1]!.toLowerCase();
@@ -158,7 +189,11 @@ function parse(reply: string, _seat: Seat, legal: HanabiAction[] | null): ParseR
   for (const m of text.matchAll(REVEAL)) {
     const color = m[3]?.toLowerCase() as Color | undefined;
     const rank = m[4] !== undefined ? Number(m[4]) : m[5] ? RANK_WORDS[m[5].toLowerCase()] : undefined;
-    const action: HanabiAction | null = color ? { type: 'reveal-color', color } : rank !== undefined ? { type: 'reveal-rank', rank } : null;
+    const action: HanabiAction | null = color
+      ? { type: 'reveal-color', color }
+      : rank !== undefined
+        ? { type: 'reveal-rank', rank }
+        : null;
     if (action) found.push({ start: m.index, end: m.index + m[0].length, action });
   }
   found.sort((a, b) => a.end - b.end);

@@ -30,7 +30,12 @@ const card = (id: string): Card => ({ id, color: COLOR_OF[id[0]!]!, rank: Number
 /** Deals seat 0 the first two ids, seat 1 the next two; the rest is the deck, next card first. */
 const dealt = (ids: string[], config = hanabi.defaultConfig) => deal(ids.map(card), config);
 /** A deck order: the given ids first, then every other card of the game in a fixed order. */
-const stacked = (first: string[], colors = 2) => [...first, ...fullDeck(ALL_COLORS.slice(0, colors)).map((c) => c.id).filter((id) => !first.includes(id))];
+const stacked = (first: string[], colors = 2) => [
+  ...first,
+  ...fullDeck(ALL_COLORS.slice(0, colors))
+    .map((c) => c.id)
+    .filter((id) => !first.includes(id)),
+];
 
 const play = (index: number): HanabiAction => ({ type: 'play', index });
 const discard = (index: number): HanabiAction => ({ type: 'discard', index });
@@ -44,10 +49,22 @@ describe('setup', () => {
     const all = [...s.hands.flat().map((h) => h.card), ...s.deck];
     expect(all).toHaveLength(20);
     expect(new Set(all.map((c) => c.id)).size).toBe(20);
-    expect(all.filter((c) => c.color === 'red').map((c) => c.rank).sort()).toEqual([1, 1, 1, 2, 2, 3, 3, 4, 4, 5]);
+    expect(
+      all
+        .filter((c) => c.color === 'red')
+        .map((c) => c.rank)
+        .sort(),
+    ).toEqual([1, 1, 1, 2, 2, 3, 3, 4, 4, 5]);
     expect(s.hands.map((h) => h.length)).toEqual([2, 2]);
     expect(s.deck).toHaveLength(16);
-    expect(s).toMatchObject({ colors: ['red', 'yellow'], infoTokens: 3, lifeTokens: 1, fireworks: [0, 0], toMove: 0, finalTurns: null });
+    expect(s).toMatchObject({
+      colors: ['red', 'yellow'],
+      infoTokens: 3,
+      lifeTokens: 1,
+      fireworks: [0, 0],
+      toMove: 0,
+      finalTurns: null,
+    });
     expect(activeSeats(s)).toEqual([0]);
   });
 
@@ -66,9 +83,18 @@ describe('setup', () => {
     expect(s.deck).toHaveLength(22);
     expect([s.infoTokens, s.lifeTokens]).toEqual([8, 3]);
     // LLMArena's conventions by default: 0 points when the last life is lost, no final round after the last draw.
-    expect(hanabi.configSchema.parse({})).toEqual({ colors: 2, handSize: 2, infoTokens: 3, lifeTokens: 1, zeroOnLoss: true, finalRound: false });
+    expect(hanabi.configSchema.parse({})).toEqual({
+      colors: 2,
+      handSize: 2,
+      infoTokens: 3,
+      lifeTokens: 1,
+      zeroOnLoss: true,
+      finalRound: false,
+    });
     expect(s).toMatchObject({ zeroOnLoss: true, finalRound: false });
-    expect(hanabi.setup({ numPlayers: 2, config: { zeroOnLoss: false, finalRound: true }, rng: createRng('cfg') })).toMatchObject({ zeroOnLoss: false, finalRound: true });
+    expect(
+      hanabi.setup({ numPlayers: 2, config: { zeroOnLoss: false, finalRound: true }, rng: createRng('cfg') }),
+    ).toMatchObject({ zeroOnLoss: false, finalRound: true });
     expect(hanabi.configSchema.safeParse({ colors: 6 }).success).toBe(false);
     expect(hanabi.configSchema.safeParse({ extra: 1 }).success).toBe(false);
   });
@@ -92,9 +118,15 @@ describe('legal actions and rejections', () => {
   });
 
   it('a reveal must point to at least one of the partner’s cards, of a colour in play, of a rank 1-5', () => {
-    expect(reject(s0, 0, revealColor('yellow'))).toBe("Player 2 holds no yellow card: a reveal must point to at least one card (Player 2's cards: red 2, red 3)");
-    expect(reject(s0, 0, revealRank(1))).toBe("Player 2 holds no 1: a reveal must point to at least one card (Player 2's cards: red 2, red 3)");
-    expect(reject(s0, 0, revealColor('green'))).toBe('green is not a colour in this game; the colours are red and yellow');
+    expect(reject(s0, 0, revealColor('yellow'))).toBe(
+      "Player 2 holds no yellow card: a reveal must point to at least one card (Player 2's cards: red 2, red 3)",
+    );
+    expect(reject(s0, 0, revealRank(1))).toBe(
+      "Player 2 holds no 1: a reveal must point to at least one card (Player 2's cards: red 2, red 3)",
+    );
+    expect(reject(s0, 0, revealColor('green'))).toBe(
+      'green is not a colour in this game; the colours are red and yellow',
+    );
     expect(reject(s0, 0, revealRank(7))).toBe('ranks run from 1 to 5 (got 7)');
     expect(() => apply(s0, 0, revealColor('yellow'))).toThrow(/holds no yellow card/);
   });
@@ -104,7 +136,9 @@ describe('legal actions and rejections', () => {
     expect(reject(s0, 0, play(-1))).toBe('you hold 2 cards: choose card 1 or 2 (got card 0)');
     expect(reject(s0, 0, play(0.5))).toMatch(/^you hold 2 cards/);
     for (const a of [play(5), discard(0), revealRank(9)]) expect(reject(s0, 0, a)).not.toMatch(/red 1|yellow 3/);
-    expect(reject(s0, 0, { type: 'pass' } as never)).toMatch(/^the actions are playing a card, discarding a card and revealing/);
+    expect(reject(s0, 0, { type: 'pass' } as never)).toMatch(
+      /^the actions are playing a card, discarding a card and revealing/,
+    );
   });
 
   it('apply never changes the previous state', () => {
@@ -124,7 +158,9 @@ describe('information tokens', () => {
     const s3 = run(s1, [revealRank(3), revealRank(2)]);
     expect(s3.infoTokens).toBe(0);
     expect(legalActions(s3, 1).some((a) => a.type.startsWith('reveal'))).toBe(false);
-    expect(reject(s3, 1, revealColor('red'))).toBe('you cannot reveal: no information tokens are left; discard a card to regain one, or play a card');
+    expect(reject(s3, 1, revealColor('red'))).toBe(
+      'you cannot reveal: no information tokens are left; discard a card to regain one, or play a card',
+    );
     const s4 = apply(s3, 1, discard(0));
     expect(s4.infoTokens).toBe(1);
     expect(s4.discards).toEqual([card('R2a')]);
@@ -258,7 +294,15 @@ describe('the end of the game', () => {
     // Seat 0: red 1, red 1. Seat 1: yellow 1, yellow 1. Four cards in the deck, drawn by seat 1's discards.
     const ids = ['R1a', 'R1b', 'Y1a', 'Y1b', 'R2a', 'R2b', 'Y2a', 'Y2b'];
     let s = deal(ids.map(card), hanabi.defaultConfig);
-    s = run(s, [play(0), revealColor('red'), revealColor('yellow'), discard(0), revealColor('red'), discard(0), revealRank(2)]);
+    s = run(s, [
+      play(0),
+      revealColor('red'),
+      revealColor('yellow'),
+      discard(0),
+      revealColor('red'),
+      discard(0),
+      revealRank(2),
+    ]);
     expect(s.fireworks).toEqual([1, 0]);
     expect(s.toMove).toBe(1);
     expect(s.deck).toHaveLength(1);
@@ -286,7 +330,15 @@ describe('the end of the game', () => {
     // Seat 0: red 1, red 1. Seat 1: yellow 1, yellow 1. Four cards in the deck, drawn by seat 1's discards.
     const ids = ['R1a', 'R1b', 'Y1a', 'Y1b', 'R2a', 'R2b', 'Y2a', 'Y2b'];
     let s = deal(ids.map(card), { ...hanabi.defaultConfig, finalRound: true });
-    s = run(s, [revealColor('yellow'), discard(0), revealColor('red'), discard(0), revealColor('red'), discard(0), revealColor('red')]);
+    s = run(s, [
+      revealColor('yellow'),
+      discard(0),
+      revealColor('red'),
+      discard(0),
+      revealColor('red'),
+      discard(0),
+      revealColor('red'),
+    ]);
     expect(s.deck).toHaveLength(1);
     expect(s.finalTurns).toBeNull();
     const prev = s;
@@ -313,7 +365,11 @@ describe('the end of the game', () => {
   });
 
   it('a deck used up by the deal starts the final round at once', () => {
-    const s = hanabi.setup({ numPlayers: 2, config: { colors: 1, handSize: 5, infoTokens: 3, lifeTokens: 3 }, rng: createRng('tiny') });
+    const s = hanabi.setup({
+      numPlayers: 2,
+      config: { colors: 1, handSize: 5, infoTokens: 3, lifeTokens: 3 },
+      rng: createRng('tiny'),
+    });
     expect(s.deck).toHaveLength(0);
     expect(s.finalTurns).toBe(2);
     const reveal = legalActions(s, 0).find((a) => a.type === 'reveal-rank')!;
@@ -437,16 +493,22 @@ describe('describe', () => {
     ]);
     expect(JSON.stringify(lines)).not.toContain(`${drawn.color} ${drawn.rank}`);
     const s3 = apply(s2, 0, play(0));
-    expect(describeMove(s2, s3, 0, play(0))[0]).toEqual({ text: 'Player 1 plays card 1, red 1: the red firework reaches 1' });
+    expect(describeMove(s2, s3, 0, play(0))[0]).toEqual({
+      text: 'Player 1 plays card 1, red 1: the red firework reaches 1',
+    });
   });
 
   it('explains a misplay and announces the end', () => {
     const s1 = apply(s0, 0, revealRank(2));
     const s2 = apply(s1, 1, play(1));
     expect(describeMove(s1, s2, 1, play(1))).toEqual([
-      { text: 'Player 2 plays card 2, red 3, which does not fit (the red firework was at 0): it is discarded and a life token is lost' },
+      {
+        text: 'Player 2 plays card 2, red 3, which does not fit (the red firework was at 0): it is discarded and a life token is lost',
+      },
       { text: '2 information tokens and 0 life tokens left' },
-      { text: 'Game over: fireworks: red 0, yellow 0 — 0 points (the last life token was lost on a misplay, which scores 0)' },
+      {
+        text: 'Game over: fireworks: red 0, yellow 0 — 0 points (the last life token was lost on a misplay, which scores 0)',
+      },
     ]);
   });
 });
@@ -455,7 +517,13 @@ describe('move metrics', () => {
   it('record the kind of move (the action mix), misplays and the points after the move', () => {
     const s0 = dealt(stacked(['R1a', 'Y3a', 'R2a', 'R3a']));
     const s1 = apply(s0, 0, revealRank(2));
-    expect(hanabi.moveMetrics!(s0, s1, 0, revealRank(2), createRng('m'))).toEqual({ play: 0, discard: 0, reveal: 1, misplay: 0, points: 0 });
+    expect(hanabi.moveMetrics!(s0, s1, 0, revealRank(2), createRng('m'))).toEqual({
+      play: 0,
+      discard: 0,
+      reveal: 1,
+      misplay: 0,
+      points: 0,
+    });
     const s2 = apply(s1, 1, discard(1));
     expect(moveMetrics(s1, s2, 1, discard(1))).toEqual({ play: 0, discard: 1, reveal: 0, misplay: 0, points: 0 });
     const s3 = apply(s2, 0, play(0));
@@ -471,10 +539,18 @@ describe('conformance', () => {
   });
 
   it('keeps it with a bigger configuration', () => {
-    expect(checkConformance(hanabi, { seeds: 15, config: { colors: 5, handSize: 4, infoTokens: 8, lifeTokens: 3 } })).toEqual([]);
+    expect(
+      checkConformance(hanabi, { seeds: 15, config: { colors: 5, handSize: 4, infoTokens: 8, lifeTokens: 3 } }),
+    ).toEqual([]);
   });
 
   it('declares a cooperative, hidden-information game', () => {
-    expect(hanabi.meta).toMatchObject({ scoring: 'cooperative', categories: ['cooperation', 'hidden-information'], minPlayers: 2, maxPlayers: 2, info: 'imperfect' });
+    expect(hanabi.meta).toMatchObject({
+      scoring: 'cooperative',
+      categories: ['cooperation', 'hidden-information'],
+      minPlayers: 2,
+      maxPlayers: 2,
+      info: 'imperfect',
+    });
   });
 });

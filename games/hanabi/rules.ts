@@ -56,7 +56,14 @@ export const configSchema = z
   })
   .strict();
 export type HanabiConfig = z.infer<typeof configSchema>;
-export const DEFAULT_CONFIG: HanabiConfig = { colors: 2, handSize: 2, infoTokens: 3, lifeTokens: 1, zeroOnLoss: true, finalRound: false };
+export const DEFAULT_CONFIG: HanabiConfig = {
+  colors: 2,
+  handSize: 2,
+  infoTokens: 3,
+  lifeTokens: 1,
+  zeroOnLoss: true,
+  finalRound: false,
+};
 
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({
@@ -209,7 +216,12 @@ export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat
 export const partnerOf = (seat: Seat): Seat => 1 - seat;
 export const cardText = (c: { color: Color; rank: number }): string => `${c.color} ${c.rank}`;
 export const emptyHint = (): Hint => ({ color: null, rank: null, notColors: [], notRanks: [] });
-const copyHint = (h: Hint): Hint => ({ color: h.color, rank: h.rank, notColors: h.notColors.slice(), notRanks: h.notRanks.slice() });
+const copyHint = (h: Hint): Hint => ({
+  color: h.color,
+  rank: h.rank,
+  notColors: h.notColors.slice(),
+  notRanks: h.notRanks.slice(),
+});
 const copyCard = (c: Card): Card => ({ id: c.id, color: c.color, rank: c.rank });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -218,7 +230,8 @@ export function fullDeck(colors: readonly Color[]): Card[] {
   const out: Card[] = [];
   for (const color of colors) {
     for (const rank of RANKS) {
-      for (let copy = 0; copy < COPIES[rank]!; copy++) out.push({ id: `${LETTERS[color]}${rank}${'abc'[copy]}`, color, rank });
+      for (let copy = 0; copy < COPIES[rank]!; copy++)
+        out.push({ id: `${LETTERS[color]}${rank}${'abc'[copy]}`, color, rank });
     }
   }
   return out;
@@ -231,7 +244,9 @@ export function fullDeck(colors: readonly Color[]): Card[] {
 export function deal(deck: Card[], partial: Partial<HanabiConfig> = DEFAULT_CONFIG): HanabiState {
   const config = { ...DEFAULT_CONFIG, ...partial };
   const cards = deck.map(copyCard);
-  const hands = Array.from({ length: NUM_SEATS }, () => cards.splice(0, config.handSize).map((card) => ({ card, hint: emptyHint() })));
+  const hands = Array.from({ length: NUM_SEATS }, () =>
+    cards.splice(0, config.handSize).map((card) => ({ card, hint: emptyHint() })),
+  );
   const colors = ALL_COLORS.slice(0, config.colors);
   return {
     colors,
@@ -342,12 +357,15 @@ export function legalActions(s: HanabiState, seat: Seat): HanabiAction[] {
   return out;
 }
 
-export const listWords = (items: string[], last = 'and') => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`);
+export const listWords = (items: string[], last = 'and') =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
 
 /** "card 1 or 2", "card 1", "cards 1-3"-style wording for a hand of n cards. */
 function positions(n: number): string {
   if (n === 1) return 'the only card is card 1';
-  return `choose card ${Array.from({ length: n }, (_, i) => i + 1).slice(0, -1).join(', ')} or ${n}`;
+  return `choose card ${Array.from({ length: n }, (_, i) => i + 1)
+    .slice(0, -1)
+    .join(', ')} or ${n}`;
 }
 
 /**
@@ -372,17 +390,24 @@ export function reject(s: HanabiState, seat: Seat, a: HanabiAction): string | nu
     }
     case 'reveal-color':
     case 'reveal-rank': {
-      if (s.infoTokens <= 0) return 'you cannot reveal: no information tokens are left; discard a card to regain one, or play a card';
+      if (s.infoTokens <= 0)
+        return 'you cannot reveal: no information tokens are left; discard a card to regain one, or play a card';
       const hand = s.hands[partnerOf(seat)]!;
       const held = present(hand, s.colors);
-      const holds = hand.length ? `${partner}'s cards: ${hand.map((h) => cardText(h.card)).join(', ')}` : `${partner} holds no cards`;
+      const holds = hand.length
+        ? `${partner}'s cards: ${hand.map((h) => cardText(h.card)).join(', ')}`
+        : `${partner} holds no cards`;
       if (a.type === 'reveal-color') {
-        if (!s.colors.includes(a.color)) return `${a.color} is not a colour in this game; the colours are ${listWords(s.colors)}`;
-        if (!held.colors.includes(a.color)) return `${partner} holds no ${a.color} card: a reveal must point to at least one card (${holds})`;
+        if (!s.colors.includes(a.color))
+          return `${a.color} is not a colour in this game; the colours are ${listWords(s.colors)}`;
+        if (!held.colors.includes(a.color))
+          return `${partner} holds no ${a.color} card: a reveal must point to at least one card (${holds})`;
         return null;
       }
-      if (!Number.isInteger(a.rank) || a.rank < 1 || a.rank > MAX_RANK) return `ranks run from 1 to ${MAX_RANK} (got ${a.rank})`;
-      if (!held.ranks.includes(a.rank)) return `${partner} holds no ${a.rank}: a reveal must point to at least one card (${holds})`;
+      if (!Number.isInteger(a.rank) || a.rank < 1 || a.rank > MAX_RANK)
+        return `ranks run from 1 to ${MAX_RANK} (got ${a.rank})`;
+      if (!held.ranks.includes(a.rank))
+        return `${partner} holds no ${a.rank}: a reveal must point to at least one card (${holds})`;
       return null;
     }
     default:
@@ -391,7 +416,12 @@ export function reject(s: HanabiState, seat: Seat, a: HanabiAction): string | nu
 }
 
 /** The hint after a reveal: set on the cards pointed at, negative information on the others. */
-export function hintAfterReveal(hint: Hint, card: { color: Color; rank: number }, a: HanabiAction, colors: readonly Color[]): Hint {
+export function hintAfterReveal(
+  hint: Hint,
+  card: { color: Color; rank: number },
+  a: HanabiAction,
+  colors: readonly Color[],
+): Hint {
   const h = copyHint(hint);
   if (a.type === 'reveal-color') {
     if (card.color === a.color) {
@@ -424,7 +454,12 @@ function cloneState(s: HanabiState): HanabiState {
 }
 
 function copyLast(l: LastMove): LastMove {
-  return { ...l, action: { ...l.action }, card: l.card ? copyCard(l.card) : null, touched: l.touched ? l.touched.slice() : null };
+  return {
+    ...l,
+    action: { ...l.action },
+    card: l.card ? copyCard(l.card) : null,
+    touched: l.touched ? l.touched.slice() : null,
+  };
 }
 
 /** Applies a legal move; throws on an illegal one (callers check `reject` first). Uses no randomness: the deck was shuffled at setup. */
@@ -432,7 +467,15 @@ export function apply(s: HanabiState, seat: Seat, a: HanabiAction): HanabiState 
   const why = reject(s, seat, a);
   if (why) throw new Error(`illegal move: ${why}`);
   const next = cloneState(s);
-  const last: LastMove = { seat, action: { ...a }, card: null, success: null, touched: null, drew: false, regained: false };
+  const last: LastMove = {
+    seat,
+    action: { ...a },
+    card: null,
+    success: null,
+    touched: null,
+    drew: false,
+    regained: false,
+  };
   const hand = next.hands[seat]!;
   if (a.type === 'play' || a.type === 'discard') {
     const { card } = hand.splice(a.index, 1)[0]!;
@@ -510,7 +553,9 @@ export function view(s: HanabiState, v: Viewer): HanabiView {
     infoTokens: s.infoTokens,
     lifeTokens: s.lifeTokens,
     fireworks: s.fireworks.slice(),
-    hands: s.hands.map((hand, owner) => hand.map((h) => ({ card: mayRead(owner) ? copyCard(h.card) : null, hint: copyHint(h.hint) }))),
+    hands: s.hands.map((hand, owner) =>
+      hand.map((h) => ({ card: mayRead(owner) ? copyCard(h.card) : null, hint: copyHint(h.hint) })),
+    ),
     deckSize: s.deck.length,
     deck: all ? s.deck.map(copyCard) : null,
     discards: s.discards.map(copyCard),
@@ -550,10 +595,16 @@ export function moveText(l: LastMove, fireworks?: { colors: Color[]; fireworks: 
   const card = l.card ? cardText(l.card) : 'a card';
   if (a.type === 'discard') return `${who} discards card ${a.index + 1}, ${card}, and regains an information token`;
   if (l.success) {
-    const done = l.card?.rank === MAX_RANK ? `: the ${l.card.color} firework is complete${l.regained ? ' and the team regains an information token' : ''}` : `: the ${l.card?.color} firework reaches ${l.card?.rank}`;
+    const done =
+      l.card?.rank === MAX_RANK
+        ? `: the ${l.card.color} firework is complete${l.regained ? ' and the team regains an information token' : ''}`
+        : `: the ${l.card?.color} firework reaches ${l.card?.rank}`;
     return `${who} plays card ${a.index + 1}, ${card}${done}`;
   }
-  const at = fireworks && l.card ? ` (the ${l.card.color} firework was at ${fireworks.fireworks[fireworks.colors.indexOf(l.card.color)]})` : '';
+  const at =
+    fireworks && l.card
+      ? ` (the ${l.card.color} firework was at ${fireworks.fireworks[fireworks.colors.indexOf(l.card.color)]})`
+      : '';
   return `${who} plays card ${a.index + 1}, ${card}, which does not fit${at}: it is discarded and a life token is lost`;
 }
 
@@ -601,7 +652,12 @@ export function secrets(s: HanabiState): { seat: Seat; values: string[] }[] {
  * Numbers recorded with each move for the analysis pages: the action mix ({ play, discard, reveal } one-hot), misplay
  * 0/1, points = the team's score after the move (`teamScore`: 0 after the fatal misplay under `zeroOnLoss`).
  */
-export function moveMetrics(_prev: HanabiState, next: HanabiState, _seat: Seat, a: HanabiAction): Record<string, number> {
+export function moveMetrics(
+  _prev: HanabiState,
+  next: HanabiState,
+  _seat: Seat,
+  a: HanabiAction,
+): Record<string, number> {
   const play = a.type === 'play' ? 1 : 0;
   return {
     play,

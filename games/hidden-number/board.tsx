@@ -14,14 +14,23 @@ const FEEDBACK_STYLE: Record<Feedback, string> = {
 
 const NUMBERS = Array.from({ length: MAX }, (_, i) => i + 1);
 
-export function HiddenNumberBoard({ view: v, players, legal, onAction, over, error }: BoardProps<HiddenNumberAction, HiddenNumberView>) {
+export function HiddenNumberBoard({
+  view: v,
+  players,
+  legal,
+  onAction,
+  over,
+  error,
+}: BoardProps<HiddenNumberAction, HiddenNumberView>) {
   const label = (seat: number) => players[seat] ?? nameOf(seat);
   const isLegal = (n: number) => !!legal?.some((a) => a.n === n);
   const mine = v.viewer !== null ? guessedBy(v, v.viewer) : [];
   const ownNumber = v.viewer !== null ? v.numbers[v.viewer] : null;
   const ownTag = v.viewer !== null ? v.tags[v.viewer] : null;
   // Numbers and tags of other seats are only in the view when this viewer may see them (omniscient or game over).
-  const revealed = v.numbers.map((n, seat) => ({ seat, n, tag: v.tags[seat] ?? null })).filter((x) => x.seat !== v.viewer && x.n !== null);
+  const revealed = v.numbers
+    .map((n, seat) => ({ seat, n, tag: v.tags[seat] ?? null }))
+    .filter((x) => x.seat !== v.viewer && x.n !== null);
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-4">
@@ -75,7 +84,9 @@ export function HiddenNumberBoard({ view: v, players, legal, onAction, over, err
                   {guesses.map((g, i) => (
                     <li key={i} className="flex items-center justify-between gap-2 text-sm">
                       <span className="font-mono">{g.n}</span>
-                      <span className={`rounded px-1.5 py-0.5 text-xs ${FEEDBACK_STYLE[g.feedback]}`}>{g.feedback}</span>
+                      <span className={`rounded px-1.5 py-0.5 text-xs ${FEEDBACK_STYLE[g.feedback]}`}>
+                        {g.feedback}
+                      </span>
                     </li>
                   ))}
                 </ol>

@@ -9,7 +9,8 @@ export const hiddenNumber = defineGame({
   prompt,
   meta: {
     title: 'Hidden number (test game)',
-    blurb: 'Each player guesses the other’s secret number from 1 to 9 with “too low / too high” hints: a test that private information stays private.',
+    blurb:
+      'Each player guesses the other’s secret number from 1 to 9 with “too low / too high” hints: a test that private information stays private.',
     minPlayers: 2,
     maxPlayers: 2,
     info: 'imperfect',
@@ -31,7 +32,8 @@ export const hiddenNumber = defineGame({
         'The first correct guess wins (score 1, the other player 0), and both numbers and tags are then revealed to everyone. If both players ran out of numbers without a correct guess (impossible in practice) the game would be a draw (0.5 each).',
       'answer-format':
         'Models answer with the word Guess, a colon and the number: "Guess: 5". Reasoning before the answer is fine; the last guess written counts. A number already guessed or outside 1-9 is rejected with the reason.',
-      strategy: 'Halving the range of possible numbers with each guess (binary search) finds any number in at most four guesses.',
+      strategy:
+        'Halving the range of possible numbers with each guess (binary search) finds any number in at most four guesses.',
       'hidden-information':
         'A player sees their own number and tag, all guesses with their feedback, and whose turn it is. Spectators see only the guesses and feedback. Replays with the omniscient view show everything.',
     },

@@ -5,7 +5,8 @@ import { apply, legalActions, makeState, view, type HiddenNumberState } from './
 
 const guess = (n: number) => ({ type: 'guess' as const, n });
 const TAGS = ['TAG-AAAQQQ', 'TAG-ZZZWWW'];
-const play = (ns: number[], from: HiddenNumberState = makeState([3, 7], TAGS)) => ns.reduce((s, n, i) => apply(s, i % 2, guess(n)), from);
+const play = (ns: number[], from: HiddenNumberState = makeState([3, 7], TAGS)) =>
+  ns.reduce((s, n, i) => apply(s, i % 2, guess(n)), from);
 const parse = (reply: string) => prompt.parse(reply, 0, null);
 
 describe('format', () => {
@@ -95,7 +96,15 @@ describe('system and turn', () => {
     expect(text).not.toContain('TAG-ZZZWWW');
     const lines = text.split('\n');
     const at = lines.indexOf('Legal moves:');
-    expect(lines.slice(at + 1, at + 8)).toEqual(['- Guess: 1', '- Guess: 3', '- Guess: 4', '- Guess: 6', '- Guess: 7', '- Guess: 8', '- Guess: 9']);
+    expect(lines.slice(at + 1, at + 8)).toEqual([
+      '- Guess: 1',
+      '- Guess: 3',
+      '- Guess: 4',
+      '- Guess: 6',
+      '- Guess: 7',
+      '- Guess: 8',
+      '- Guess: 9',
+    ]);
     expect(lines[at + 8]).toMatch(/exactly this format: Guess: N/);
   });
 

@@ -38,11 +38,11 @@ function system(_cfg: HiddenNumberConfig, seat: Seat): string {
     '- Each player also holds a private tag such as TAG-ABCDEF. It is only a label and has no effect on play.',
     `- The players take turns. On your turn you guess your opponent's number, a whole number from 1 to ${MAX} that you have not guessed before.`,
     '- Everyone then learns whether the guess was "too low" (the hidden number is higher), "too high" (the hidden number is lower) or "correct".',
-    '- The first player to guess the other\'s number correctly wins.',
+    "- The first player to guess the other's number correctly wins.",
     '',
     `Example game (Player 1 holds ${EXAMPLE_NUMBERS[0]}, Player 2 holds ${EXAMPLE_NUMBERS[1]}):`,
     ...exampleLines,
-    'Player 1 found Player 2\'s number, so Player 1 wins.',
+    "Player 1 found Player 2's number, so Player 1 wins.",
     '',
     'Tip: use the feedback to halve the range of possible numbers with each guess.',
     '',
@@ -76,7 +76,8 @@ function turn(v: HiddenNumberView, seat: Seat, legal: HiddenNumberAction[] | nul
   const lines = [`You are ${nameOf(seat)}.`];
   // The seat's own view: its own number and tag are there; the opponent's are null until the game is over.
   const own = v.numbers[seat];
-  if (own !== null && own !== undefined) lines.push(`Your secret number is ${own}. Your tag is ${v.tags[seat] ?? 'unknown'}.`);
+  if (own !== null && own !== undefined)
+    lines.push(`Your secret number is ${own}. Your tag is ${v.tags[seat] ?? 'unknown'}.`);
   lines.push(
     `Your guesses at ${nameOf(other)}'s number: ${history(v.guesses, seat)}.`,
     `${nameOf(other)}'s guesses at your number: ${history(v.guesses, other)}.`,
@@ -86,12 +87,15 @@ function turn(v: HiddenNumberView, seat: Seat, legal: HiddenNumberAction[] | nul
   if (v.result) {
     lines.push(`The game is over: ${v.result}.`);
     const theirs = v.numbers[other];
-    if (theirs !== null && theirs !== undefined) lines.push(`${nameOf(other)}'s number was ${theirs} (tag ${v.tags[other] ?? 'unknown'}).`);
+    if (theirs !== null && theirs !== undefined)
+      lines.push(`${nameOf(other)}'s number was ${theirs} (tag ${v.tags[other] ?? 'unknown'}).`);
     return lines.join('\n');
   }
   const [lo, hi] = possibleRange(v.guesses, seat);
   lines.push(
-    lo === hi ? `From the feedback, ${nameOf(other)}'s number must be ${lo}.` : `From the feedback, ${nameOf(other)}'s number is between ${lo} and ${hi}.`,
+    lo === hi
+      ? `From the feedback, ${nameOf(other)}'s number must be ${lo}.`
+      : `From the feedback, ${nameOf(other)}'s number is between ${lo} and ${hi}.`,
     v.toMove === seat ? 'It is your turn.' : `It is ${nameOf(v.toMove ?? other)}'s turn.`,
   );
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
@@ -113,7 +117,11 @@ function parse(reply: string, _seat: Seat, legal: HiddenNumberAction[] | null): 
   const text = reply.replace(/[*`_\\#>]/g, ' ');
   const found = [...text.matchAll(GUESS)].at(-1);
   if (found) return { action: guess(Number(found[1])) };
-  const lastLine = text.split('\n').map((l) => l.trim()).filter(Boolean).at(-1);
+  const lastLine = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .at(-1);
   const bare = lastLine?.match(BARE);
   if (bare) return { action: guess(Number(bare[1])) };
   const example = format(legal?.[0] ?? guess(5));
@@ -122,4 +130,9 @@ function parse(reply: string, _seat: Seat, legal: HiddenNumberAction[] | null): 
   };
 }
 
-export const prompt: GamePrompt<HiddenNumberState, HiddenNumberAction, HiddenNumberConfig, HiddenNumberView> = { system, turn, parse, format };
+export const prompt: GamePrompt<HiddenNumberState, HiddenNumberAction, HiddenNumberConfig, HiddenNumberView> = {
+  system,
+  turn,
+  parse,
+  format,
+};

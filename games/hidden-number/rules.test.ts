@@ -21,7 +21,8 @@ const guess = (n: number) => ({ type: 'guess' as const, n });
 const TAGS = ['TAG-AAAQQQ', 'TAG-ZZZWWW'];
 const fresh = () => makeState([3, 7], TAGS);
 /** Plays the guesses in order, seat 0 first, alternating. */
-const play = (ns: number[], from: HiddenNumberState = fresh()) => ns.reduce((s, n, i) => apply(s, i % 2, guess(n)), from);
+const play = (ns: number[], from: HiddenNumberState = fresh()) =>
+  ns.reduce((s, n, i) => apply(s, i % 2, guess(n)), from);
 
 describe('setup', () => {
   it('is deterministic per seed and varies between seeds', () => {
@@ -108,7 +109,8 @@ describe('turn order and legality', () => {
   it('rejects repeats and numbers outside 1-9 with words a player can act on', () => {
     const s = play([5, 4]);
     expect(reject(s, 0, guess(5))).toMatch(/^you already guessed 5 \(it was too low\)/);
-    for (const n of [0, 10, -3, 4.5, Number.NaN]) expect(reject(s, 0, guess(n))).toMatch(/^guess a whole number from 1 to 9/);
+    for (const n of [0, 10, -3, 4.5, Number.NaN])
+      expect(reject(s, 0, guess(n))).toMatch(/^guess a whole number from 1 to 9/);
     expect(reject(s, 0, { type: 'pass' } as never)).toMatch(/only action is a guess/);
   });
 
@@ -146,7 +148,15 @@ describe('views', () => {
 
   it('a spectator sees only the public part', () => {
     const v = view(running, { spectator: true });
-    expect(v).toEqual({ viewer: null, numbers: [null, null], tags: [null, null], guesses: running.guesses, toMove: 0, result: null, winner: null });
+    expect(v).toEqual({
+      viewer: null,
+      numbers: [null, null],
+      tags: [null, null],
+      guesses: running.guesses,
+      toMove: 0,
+      result: null,
+      winner: null,
+    });
     expect(JSON.stringify(v)).not.toMatch(/TAG-/);
   });
 

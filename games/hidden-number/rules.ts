@@ -119,7 +119,11 @@ export function outcome(s: HiddenNumberState): Outcome | null {
   }
   // Cannot happen with numbers 1-9, but the rules stay total: nobody left to guess is a draw.
   if (Array.from({ length: NUM_SEATS }, (_, seat) => untried(s, seat).length === 0).every(Boolean)) {
-    return { scores: [0.5, 0.5], winner: null, reason: 'Both players used all nine guesses without finding the number: a draw' };
+    return {
+      scores: [0.5, 0.5],
+      winner: null,
+      reason: 'Both players used all nine guesses without finding the number: a draw',
+    };
   }
   return null;
 }
@@ -138,7 +142,8 @@ export function reject(s: HiddenNumberState, seat: Seat, a: HiddenNumberAction):
   if (outcome(s)) return 'the game is over';
   if (seat !== s.toMove) return `it is not your turn: ${nameOf(s.toMove)} is to move`;
   if (a.type !== 'guess') return 'the only action is a guess of a whole number from 1 to 9, e.g. "Guess: 5"';
-  if (typeof a.n !== 'number' || !Number.isInteger(a.n) || a.n < 1 || a.n > MAX) return `guess a whole number from 1 to 9 (got ${a.n})`;
+  if (typeof a.n !== 'number' || !Number.isInteger(a.n) || a.n < 1 || a.n > MAX)
+    return `guess a whole number from 1 to 9 (got ${a.n})`;
   const earlier = s.guesses.find((g) => g.seat === seat && g.n === a.n);
   if (earlier) return `you already guessed ${a.n} (it was ${earlier.feedback}); guess a number you have not tried`;
   return null;
@@ -150,7 +155,12 @@ export function apply(s: HiddenNumberState, seat: Seat, a: HiddenNumberAction): 
   if (why) throw new Error(`illegal move: ${why}`);
   const target = s.numbers[opponentOf(seat)]!;
   const guesses = [...s.guesses.map((g) => ({ ...g })), { seat, n: a.n, feedback: feedbackFor(a.n, target) }];
-  const next: HiddenNumberState = { numbers: s.numbers.slice(), tags: s.tags.slice(), guesses, toMove: opponentOf(seat) };
+  const next: HiddenNumberState = {
+    numbers: s.numbers.slice(),
+    tags: s.tags.slice(),
+    guesses,
+    toMove: opponentOf(seat),
+  };
   // Be total: a seat with nothing left to guess is skipped (cannot happen in a real game).
   if (untried(next, next.toMove).length === 0) next.toMove = seat;
   return next;
@@ -181,11 +191,18 @@ export function guessLine(seat: Seat, n: number, feedback: Feedback): string {
   return `${nameOf(seat)} guesses ${n}: ${feedback}`;
 }
 
-export function describe(_prev: HiddenNumberState, next: HiddenNumberState, seat: Seat, a: HiddenNumberAction): LogLine[] {
+export function describe(
+  _prev: HiddenNumberState,
+  next: HiddenNumberState,
+  seat: Seat,
+  a: HiddenNumberAction,
+): LogLine[] {
   const g = next.guesses.at(-1);
   // HIDDEN INFORMATION: the guess and its feedback are public; the private numbers and tags appear only once the
   // game is over (the reveal). For a correct guess the guessed number is the target, public by then anyway.
-  const lines: LogLine[] = [{ text: guessLine(seat, a.n, g?.feedback ?? feedbackFor(a.n, next.numbers[opponentOf(seat)]!)) }];
+  const lines: LogLine[] = [
+    { text: guessLine(seat, a.n, g?.feedback ?? feedbackFor(a.n, next.numbers[opponentOf(seat)]!)) },
+  ];
   const result = outcome(next);
   if (result) {
     const reveal = next.numbers.map((n, owner) => `${nameOf(owner)} had ${n} (tag ${next.tags[owner]})`).join(', ');

@@ -10,7 +10,10 @@ import { position } from './test-helpers';
 const players = ['Blue · Alice', 'Green · Model'];
 // Blue's Queen is placed; its Ant at (-2,0) is free, its Queen at (0,0)... pinned between (-1,0) and (1,0).
 const s = position({ '-2,0': 'bA', '-1,0': 'bS', '0,0': 'bQ', '1,0': 'gQ' });
-const mine = (extra: object = {}) => renderToStaticMarkup(<HiveBoard view={view(s)} players={players} legal={legalActions(s, 0)} onAction={() => {}} {...extra} />);
+const mine = (extra: object = {}) =>
+  renderToStaticMarkup(
+    <HiveBoard view={view(s)} players={players} legal={legalActions(s, 0)} onAction={() => {}} {...extra} />,
+  );
 
 describe('hive board', () => {
   it('draws the same SVG as svg.ts for spectators, without controls', () => {
@@ -25,9 +28,14 @@ describe('hive board', () => {
     const html = mine();
     expect(html).toMatch(/<button[^>]*aria-label="Ant \(2 in hand\)"/);
     expect(html).toMatch(/<button[^>]*aria-label="Blue Ant at \(-2,0\)"(?![^>]*aria-disabled)/);
-    const pinned = /<button[^>]*aria-label="Blue Queen at \(0,0\)"[^>]*aria-disabled="true"[^>]*>.*?<span id="[^"]+"[^>]*>([^<]*)<\/span><\/button>/.exec(html);
+    const pinned =
+      /<button[^>]*aria-label="Blue Queen at \(0,0\)"[^>]*aria-disabled="true"[^>]*>.*?<span id="[^"]+"[^>]*>([^<]*)<\/span><\/button>/.exec(
+        html,
+      );
     expect(pinned).not.toBeNull();
-    expect(pinned![1]).toBe('your Queen at (0,0) cannot move: taking it away would split the hive in two (one-hive rule)');
+    expect(pinned![1]).toBe(
+      'your Queen at (0,0) cannot move: taking it away would split the hive in two (one-hive rule)',
+    );
     // Empty hexes wait for a choice first; the opponent's pieces are not buttons.
     expect(html).toMatch(/aria-label="Empty hex \(-3,0\)"[^>]*aria-disabled="true"/);
     expect(html).not.toMatch(/aria-label="Green Queen/);
@@ -41,7 +49,9 @@ describe('hive board', () => {
 
   it('offers Pass when there is no legal move', () => {
     const stuck = position({ '0,0': 'bQ gB', '1,0': 'gQ' }, { turns: [4, 5] });
-    const html = renderToStaticMarkup(<HiveBoard view={view(stuck)} players={players} legal={legalActions(stuck, 0)} onAction={() => {}} />);
+    const html = renderToStaticMarkup(
+      <HiveBoard view={view(stuck)} players={players} legal={legalActions(stuck, 0)} onAction={() => {}} />,
+    );
     expect(html).toMatch(/<button[^>]*>Pass<\/button>/);
     expect(html).toContain('You have no legal move: you must pass.');
   });

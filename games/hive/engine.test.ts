@@ -9,8 +9,17 @@ import { move, position } from './test-helpers';
 
 describe('hive engine', () => {
   it('surrounds the opposing Queen when it can', () => {
-    const s = position({ '0,0': 'gQ', '1,0': 'bQ', '1,-1': 'gA', '0,-1': 'bG', '-1,0': 'gS', '-1,1': 'bS', '1,1': 'bA' });
-    for (let i = 0; i < 3; i++) expect(hiveEngine(view(s), 0, legalActions(s, 0), createRng(`w${i}`), {})).toEqual(move([1, 1], [0, 1]));
+    const s = position({
+      '0,0': 'gQ',
+      '1,0': 'bQ',
+      '1,-1': 'gA',
+      '0,-1': 'bG',
+      '-1,0': 'gS',
+      '-1,1': 'bS',
+      '1,1': 'bA',
+    });
+    for (let i = 0; i < 3; i++)
+      expect(hiveEngine(view(s), 0, legalActions(s, 0), createRng(`w${i}`), {})).toEqual(move([1, 1], [0, 1]));
   });
 
   // Random play can evade the Queen until the 250-turn cap (a draw): the engine never loses, and wins most matches
@@ -24,7 +33,12 @@ describe('hive engine', () => {
       let s = hive.setup({ numPlayers: 2, config: {}, rng });
       for (let seat = hive.activeSeats(s)[0]; seat !== undefined; seat = hive.activeSeats(s)[0]) {
         const legal = hive.legalActions(s, seat)!;
-        s = hive.apply(s, seat, seat === engineSeat ? hive.engine(hive.view(s, { seat }), seat, legal, rng, {}) : rng.pick(legal), rng);
+        s = hive.apply(
+          s,
+          seat,
+          seat === engineSeat ? hive.engine(hive.view(s, { seat }), seat, legal, rng, {}) : rng.pick(legal),
+          rng,
+        );
       }
       const score = hive.outcome(s)!.scores[engineSeat]!;
       if (score === 1) wins++;

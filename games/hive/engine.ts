@@ -2,7 +2,17 @@
 // few best candidates checked against every reply) over an evaluation of the Queens' liberties and the pieces free
 // to move. It plays from the seat's view (perfect information: the view is the whole state).
 import type { EngineOptions, Rng, Seat } from '../types';
-import { apply, freePieces, legalActions, outcome, queenOf, stateOfView, type HiveAction, type HiveState, type HiveView } from './rules';
+import {
+  apply,
+  freePieces,
+  legalActions,
+  outcome,
+  queenOf,
+  stateOfView,
+  type HiveAction,
+  type HiveState,
+  type HiveView,
+} from './rules';
 
 const WIN = 1_000_000;
 /** Candidates examined against every reply at depth 2. */
@@ -32,7 +42,13 @@ export function evaluate(s: HiveState, me: Seat): number {
   return score;
 }
 
-export function hiveEngine(v: HiveView, seat: Seat, legal: HiveAction[], rng: Rng, opts: EngineOptions = {}): HiveAction {
+export function hiveEngine(
+  v: HiveView,
+  seat: Seat,
+  legal: HiveAction[],
+  rng: Rng,
+  opts: EngineOptions = {},
+): HiveAction {
   if (legal.length <= 1) return legal[0]!;
   const depth = opts.depth ?? 2;
   const s: HiveState = { ...stateOfView(v), toMove: seat };

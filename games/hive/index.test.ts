@@ -5,8 +5,24 @@ import { hive } from '.';
 
 describe('hive definition', () => {
   it('is a two-player, perfect-information, deterministic abstract strategy game with GameBench’s topics', () => {
-    expect(hive.meta).toMatchObject({ minPlayers: 2, maxPlayers: 2, info: 'perfect', chance: false, categories: ['abstract-strategy'], seatNames: ['Blue', 'Green'] });
-    for (const topic of ['Placing the Queen Bee', 'Queen Bee Movement', 'Spider Movement', 'Ant Movement', 'Grasshopper Movement', 'One Hive Rule', 'Freedom to Move', 'Max Turns']) {
+    expect(hive.meta).toMatchObject({
+      minPlayers: 2,
+      maxPlayers: 2,
+      info: 'perfect',
+      chance: false,
+      categories: ['abstract-strategy'],
+      seatNames: ['Blue', 'Green'],
+    });
+    for (const topic of [
+      'Placing the Queen Bee',
+      'Queen Bee Movement',
+      'Spider Movement',
+      'Ant Movement',
+      'Grasshopper Movement',
+      'One Hive Rule',
+      'Freedom to Move',
+      'Max Turns',
+    ]) {
       expect(hive.rules.topics[topic], topic).toBeTruthy();
     }
     expect(hive.defaultConfig).toEqual({ maxTurns: 250, beetles: 2 });

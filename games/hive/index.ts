@@ -18,7 +18,8 @@ export const hive = defineGame({
   demoConfig: { maxTurns: 24, beetles: 2 },
   meta: {
     title: 'Hive',
-    blurb: 'Place and move bugs on a hex grid to surround the opposing Queen Bee: tests spatial reading and planning on a board without edges.',
+    blurb:
+      'Place and move bugs on a hex grid to surround the opposing Queen Bee: tests spatial reading and planning on a board without edges.',
     minPlayers: 2,
     maxPlayers: 2,
     info: 'perfect',
@@ -35,14 +36,19 @@ export const hive = defineGame({
     summary:
       "Hive is a bug-themed abstract strategy game. The object of Hive is to capture the opponent's queen bee by allowing it to become completely surrounded by pieces belonging to either player, while avoiding the capture of one's own queen. Tiles can be moved to other positions after being placed according to various rules, much like chess pieces.",
     topics: {
-      'Placing the Queen Bee': 'Players must place their Queen Bee by their fourth turn. Until then, they cannot move any placed pieces.',
+      'Placing the Queen Bee':
+        'Players must place their Queen Bee by their fourth turn. Until then, they cannot move any placed pieces.',
       'Queen Bee Movement': 'The Queen Bee can only move one space at a time around the hive.',
       'Spider Movement': 'The Spider can move exactly three spaces.',
-      'Ant Movement': 'Able to move to any empty space around the hive as long as other movement rules are not violated.',
+      'Ant Movement':
+        'Able to move to any empty space around the hive as long as other movement rules are not violated.',
       'Grasshopper Movement': 'The Grasshopper can jump over over adjacent pieces, landing on the first empty space.',
-      'One Hive Rule': 'The tiles must always be connected; you cannot move a piece if it would break the hive into separate groups.',
-      'Freedom to Move': 'A piece can only move if it can physically slide to its new position without disturbing other tiles.',
-      'Max Turns': 'The game ends after 250 turns. If no Queen Bee is surrounded by the end of the game, the game is a draw.',
+      'One Hive Rule':
+        'The tiles must always be connected; you cannot move a piece if it would break the hive into separate groups.',
+      'Freedom to Move':
+        'A piece can only move if it can physically slide to its new position without disturbing other tiles.',
+      'Max Turns':
+        'The game ends after 250 turns. If no Queen Bee is surrounded by the end of the game, the game is a draw.',
       // The arena's additions (GameBench had no Beetles and other coordinates and answers).
       'Beetle Movement':
         'The Beetle moves one space at a time, and may climb on top of the hive and move along it. A piece under a Beetle cannot move, and the stack counts as the colour of its top piece. Only a gate of two stacks both higher than where the Beetle starts and where it lands stops it.',
@@ -53,7 +59,7 @@ export const hive = defineGame({
       'answer-format':
         'Models answer with one move as the list of legal moves writes it: "place Ant at (1,0)", "move Ant (0,0) to (2,-1)" or "pass". Reasoning first is fine: the last move written counts. GameBench\'s "place_(1,0)_Ant" and "move_(0,0)_(2,-1)" are read too.',
       Scoring:
-        'Surrounding the opposing Queen wins (1 point, the loser 0). Both Queens surrounded by the same move, or the turn cap (the first player\'s 250th turn), is a draw: 0.5 each.',
+        "Surrounding the opposing Queen wins (1 point, the loser 0). Both Queens surrounded by the same move, or the turn cap (the first player's 250th turn), is a draw: 0.5 each.",
       strategy:
         'The engine baseline looks one move ahead and checks its six best candidates against every reply, valuing the occupied neighbours of both Queens, the pieces free to move and a Beetle on the opposing Queen.',
     },

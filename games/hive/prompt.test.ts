@@ -47,14 +47,17 @@ describe('format and parse', () => {
   });
 
   it('takes the last move written, after reasoning and alternatives', () => {
-    const reply = 'I could place Grasshopper at (-2,0), or move Ant (-1,0) to (0,-1).\nBut the Queen matters most.\n\nFinal answer: move Ant (-1,0) to (2,0)';
+    const reply =
+      'I could place Grasshopper at (-2,0), or move Ant (-1,0) to (0,-1).\nBut the Queen matters most.\n\nFinal answer: move Ant (-1,0) to (2,0)';
     expect(prompt.parse(reply, blue, null, v)).toEqual({ action: move([-1, 0], [2, 0]) });
     expect(prompt.parse('Nothing works, so:\npass', blue, null, v)).toEqual({ action: { type: 'pass' } });
     expect(prompt.parse('Answer: pass', blue, null, v)).toEqual({ action: { type: 'pass' } });
   });
 
   it('does not read "pass" out of a sentence', () => {
-    expect(prompt.parse('I will not pass up this chance', blue, null, v)).toEqual({ error: expect.stringContaining('Could not find a move') });
+    expect(prompt.parse('I will not pass up this chance', blue, null, v)).toEqual({
+      error: expect.stringContaining('Could not find a move'),
+    });
   });
 
   it('refuses a move that names the wrong bug, saying what is there', () => {
@@ -70,7 +73,9 @@ describe('format and parse', () => {
       expect(r).toEqual({ error: expect.stringContaining('Could not find a move in your reply') });
       expect((r as { error: string }).error).toContain(`"${prompt.format(legal[0]!, blue, v)}"`);
     }
-    expect(prompt.parse('place Dragon at (1,1)', blue, legal, v)).toEqual({ error: expect.stringContaining('Could not find a move') });
+    expect(prompt.parse('place Dragon at (1,1)', blue, legal, v)).toEqual({
+      error: expect.stringContaining('Could not find a move'),
+    });
   });
 });
 
@@ -99,7 +104,9 @@ describe('system and turn', () => {
     const text = prompt.turn(v, blue, legal, hive.defaultConfig);
     expect(text).toContain('- (0,1): Green Beetle under Blue Beetle (a stack of 2; the top one, Blue Beetle, counts)');
     expect(text).toContain('- Blue (you): Beetle x1, Spider x2, Grasshopper x3, Ant x2');
-    expect(text).toContain('Blue Queen at (0,0): 3 of 6 neighbours occupied; Green Queen at (1,0): 2 of 6 neighbours occupied.');
+    expect(text).toContain(
+      'Blue Queen at (0,0): 3 of 6 neighbours occupied; Green Queen at (1,0): 2 of 6 neighbours occupied.',
+    );
     expect(text).toMatch(/r=0 \| .*bA {2}bQ {2}gQ/);
     expect(text).toContain('bB2');
     const lines = text.split('\n');
@@ -107,7 +114,9 @@ describe('system and turn', () => {
     expect(lines.slice(at + 1, at + 1 + legal.length)).toEqual(legal.map((a) => `- ${prompt.format(a, blue, v)}`));
     expect(lines[at + 1 + legal.length]).toMatch(/^Reply with exactly one move/);
     const fourth = position({ '0,0': 'bA', '1,0': 'gQ' }, { turns: [3, 3] });
-    expect(prompt.turn(view(fourth), blue, legalActions(fourth, blue), hive.defaultConfig)).toContain('This is your fourth turn: you must place your Queen now.');
+    expect(prompt.turn(view(fourth), blue, legalActions(fourth, blue), hive.defaultConfig)).toContain(
+      'This is your fourth turn: you must place your Queen now.',
+    );
   });
 
   it('every listed answer parses back to its action, and the simulated models answer from the list', () => {
@@ -127,7 +136,9 @@ describe('system and turn', () => {
         const reply = generateReply(messages, persona, rng);
         if (reply.kind !== 'ok') continue;
         const parsed = prompt.parse(reply.content, seat, legal, vw);
-        expect(parsed, reply.content).toEqual({ action: legal.find((a) => prompt.format(a, seat, vw) === reply.intended) });
+        expect(parsed, reply.content).toEqual({
+          action: legal.find((a) => prompt.format(a, seat, vw) === reply.intended),
+        });
         ok++;
       }
       st = apply(st, seat, rng.pick(legal));

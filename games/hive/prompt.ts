@@ -54,7 +54,10 @@ export function drawBoard(v: Pick<HiveView, 'stacks'>): string[] {
   const cells = new Map<string, string>();
   for (const st of v.stacks) {
     const top = st.pieces.at(-1)!;
-    cells.set(`${st.q},${st.r}`, `${top.seat === 0 ? 'b' : 'g'}${top.bug}${st.pieces.length > 1 ? st.pieces.length : ''}`);
+    cells.set(
+      `${st.q},${st.r}`,
+      `${top.seat === 0 ? 'b' : 'g'}${top.bug}${st.pieces.length > 1 ? st.pieces.length : ''}`,
+    );
   }
   for (const st of v.stacks) {
     for (const { dq, dr } of DIRECTIONS) {
@@ -88,7 +91,9 @@ function handText(v: Pick<HiveView, 'hands'>, seat: Seat): string {
 
 function queenText(v: Pick<HiveView, 'queens'>, seat: Seat): string {
   const q = v.queens[seat]!;
-  return q.at ? `${seatLabel(seat)} Queen at ${hexText(q.at)}: ${q.occupied} of 6 neighbours occupied` : `${seatLabel(seat)} Queen: not placed yet`;
+  return q.at
+    ? `${seatLabel(seat)} Queen at ${hexText(q.at)}: ${q.occupied} of 6 neighbours occupied`
+    : `${seatLabel(seat)} Queen: not placed yet`;
 }
 
 const place = (bug: Bug, q: number, r: number): HiveAction => ({ type: 'place', bug, to: { q, r } });
@@ -130,7 +135,11 @@ function system(cfg: HiveConfig, seat: Seat): string {
     '- One hive: all pieces must always stay connected, also while a piece is moving; a piece whose removal would split the hive cannot move.',
     '- Freedom to move: a piece slides from hex to neighbouring hex along the hive; it cannot squeeze between two pieces that both touch the step (a gate), and it must stay in contact with the hive as it slides.',
     '- Queen Bee: slides one hex. Spider: slides exactly three hexes, never returning to a hex on the way. Ant: slides any number of hexes. Grasshopper: jumps in a straight line over one or more pieces to the first empty hex (no sliding needed).',
-    ...(cfg.beetles ? ['- Beetle: moves one hex in any direction and may climb on top of the hive; a piece under a Beetle cannot move, and a stack counts as its top piece’s colour. Only Beetles climb.'] : []),
+    ...(cfg.beetles
+      ? [
+          '- Beetle: moves one hex in any direction and may climb on top of the hive; a piece under a Beetle cannot move, and a stack counts as its top piece’s colour. Only Beetles climb.',
+        ]
+      : []),
     '- A player with no legal action passes.',
     "- You win when your opponent's Queen has all six neighbouring hexes occupied (by pieces of either colour). If both Queens are surrounded at once, it is a draw.",
     `- Max turns: the game ends after ${cfg.maxTurns} turns (when Blue has taken ${cfg.maxTurns}). If no Queen is surrounded by then, the game is a draw.`,
@@ -156,7 +165,12 @@ function turn(v: HiveView, seat: Seat, legal: HiveAction[] | null): string {
   if (v.last) lines.push(`Last move: ${seatLabel(v.last.seat)}: ${format(v.last.action, v.last.seat)}.`);
   lines.push('', 'Board (axial coordinates (q,r); a stack lists its pieces bottom to top):', ...listPieces(v));
   const drawing = drawBoard(v);
-  if (drawing.length) lines.push('', 'Drawing (bQ = Blue Queen, gA = Green Ant, a digit = stack height, . = empty hex next to the hive):', ...drawing);
+  if (drawing.length)
+    lines.push(
+      '',
+      'Drawing (bQ = Blue Queen, gA = Green Ant, a digit = stack height, . = empty hex next to the hive):',
+      ...drawing,
+    );
   lines.push(
     '',
     'Pieces in hand:',
@@ -166,14 +180,23 @@ function turn(v: HiveView, seat: Seat, legal: HiveAction[] | null): string {
   );
   if (v.result) return [...lines, '', `The game is over: ${v.result}.`].join('\n');
   const taken = v.turns[seat] ?? 0;
-  lines.push(`You have taken ${taken} turns; the game ends in a draw after ${v.maxTurns} turns (${v.maxTurns - Math.max(...v.turns)} left).`);
-  if (v.hands[seat]!.Q > 0) lines.push(taken >= 3 ? 'This is your fourth turn: you must place your Queen now.' : `Your Queen must be placed by your fourth turn; until then you can only place pieces.`);
+  lines.push(
+    `You have taken ${taken} turns; the game ends in a draw after ${v.maxTurns} turns (${v.maxTurns - Math.max(...v.turns)} left).`,
+  );
+  if (v.hands[seat]!.Q > 0)
+    lines.push(
+      taken >= 3
+        ? 'This is your fourth turn: you must place your Queen now.'
+        : `Your Queen must be placed by your fourth turn; until then you can only place pieces.`,
+    );
   lines.push(v.toMove === seat ? 'It is your turn.' : `It is ${seatLabel(v.toMove ?? 0)}'s turn.`);
   if (legal) {
     const tops = new Map(v.stacks.map((st) => [`${st.q},${st.r}`, st.pieces.at(-1)!.bug]));
     lines.push('Legal moves:', ...legal.map((a) => `- ${formatWith(a, (h) => tops.get(`${h.q},${h.r}`))}`));
   }
-  lines.push('Reply with exactly one move written as in the list, e.g. "place Ant at (1,0)" or "move Ant (0,0) to (2,-1)".');
+  lines.push(
+    'Reply with exactly one move written as in the list, e.g. "place Ant at (1,0)" or "move Ant (0,0) to (2,-1)".',
+  );
   return lines.join('\n');
 }
 
@@ -182,8 +205,14 @@ function turn(v: HiveView, seat: Seat, legal: HiveAction[] | null): string {
 const BUG_WORD = String.raw`queen(?:\s*bee)?|bee|beetle|spider|grass\s*-?\s*hopper|hopper|(?:soldier\s*)?ants?|[qbsga]`;
 const NUM = String.raw`([-−]?\s*\d+)`;
 const HEX = String.raw`[(\[]\s*${NUM}\s*[,;]\s*${NUM}\s*[)\]]`;
-const PLACE = new RegExp(String.raw`\b(?:place|put|drop|add)\s+(?:(?:an?|the|my|one|new)\s+)?(?:(blue|green)\s+)?(${BUG_WORD})\b\s*(?:piece\s*)?(?:at|on|to|in|onto|into)?\s*(?:hex\s*)?${HEX}`, 'gi');
-const MOVE = new RegExp(String.raw`\bmove\s+(?:(?:the|my|an?)\s+)?(?:(blue|green)\s+)?(?:(${BUG_WORD})\s+)?(?:piece\s+)?(?:from\s+|at\s+|on\s+)?(?:hex\s*)?${HEX}\s*(?:to|onto|->|=>|→)\s*(?:hex\s*)?${HEX}`, 'gi');
+const PLACE = new RegExp(
+  String.raw`\b(?:place|put|drop|add)\s+(?:(?:an?|the|my|one|new)\s+)?(?:(blue|green)\s+)?(${BUG_WORD})\b\s*(?:piece\s*)?(?:at|on|to|in|onto|into)?\s*(?:hex\s*)?${HEX}`,
+  'gi',
+);
+const MOVE = new RegExp(
+  String.raw`\bmove\s+(?:(?:the|my|an?)\s+)?(?:(blue|green)\s+)?(?:(${BUG_WORD})\s+)?(?:piece\s+)?(?:from\s+|at\s+|on\s+)?(?:hex\s*)?${HEX}\s*(?:to|onto|->|=>|→)\s*(?:hex\s*)?${HEX}`,
+  'gi',
+);
 /** GameBench's own spellings: `place_(1,0)_Ant`, `move_(0,0)_(2,-1)`. */
 const GB_PLACE = new RegExp(String.raw`place_${HEX}_(\w+)`, 'gi');
 const GB_MOVE = new RegExp(String.raw`move_${HEX}_${HEX}`, 'gi');
@@ -216,17 +245,29 @@ function findAll(text: string): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(PLACE)) {
     const bug = bugOf(m[2]);
-    out.push(bug ? { end: m.index + m[0].length, action: { type: 'place', bug, to: { q: num(m[3]!), r: num(m[4]!) } } } : { end: m.index + m[0].length, error: `"${m[2]}" is not a bug` });
+    out.push(
+      bug
+        ? { end: m.index + m[0].length, action: { type: 'place', bug, to: { q: num(m[3]!), r: num(m[4]!) } } }
+        : { end: m.index + m[0].length, error: `"${m[2]}" is not a bug` },
+    );
   }
   for (const m of text.matchAll(MOVE)) {
-    out.push({ end: m.index + m[0].length, named: bugOf(m[2]), action: { type: 'move', from: { q: num(m[3]!), r: num(m[4]!) }, to: { q: num(m[5]!), r: num(m[6]!) } } });
+    out.push({
+      end: m.index + m[0].length,
+      named: bugOf(m[2]),
+      action: { type: 'move', from: { q: num(m[3]!), r: num(m[4]!) }, to: { q: num(m[5]!), r: num(m[6]!) } },
+    });
   }
   for (const m of text.matchAll(GB_PLACE)) {
     const bug = bugOf(m[3]);
-    if (bug) out.push({ end: m.index + m[0].length, action: { type: 'place', bug, to: { q: num(m[1]!), r: num(m[2]!) } } });
+    if (bug)
+      out.push({ end: m.index + m[0].length, action: { type: 'place', bug, to: { q: num(m[1]!), r: num(m[2]!) } } });
   }
   for (const m of text.matchAll(GB_MOVE)) {
-    out.push({ end: m.index + m[0].length, action: { type: 'move', from: { q: num(m[1]!), r: num(m[2]!) }, to: { q: num(m[3]!), r: num(m[4]!) } } });
+    out.push({
+      end: m.index + m[0].length,
+      action: { type: 'move', from: { q: num(m[1]!), r: num(m[2]!) }, to: { q: num(m[3]!), r: num(m[4]!) } },
+    });
   }
   for (const m of text.matchAll(PASS)) out.push({ end: m.index + m[0].length, action: { type: 'pass' } });
   return out;
@@ -239,33 +280,55 @@ function findAll(text: string): Found[] {
  */
 function parse(reply: string, seat: Seat, legal: HiveAction[] | null, v?: HiveView): ParseResult<HiveAction> {
   const hint = () => {
-    const examples = (legal ?? []).filter((a, i, all) => i === 0 || a.type !== all[i - 1]!.type).slice(0, 2).map((a) => `"${format(a, seat, v)}"`);
-    return examples.length ? `for example ${examples.join(' or ')}` : 'for example "place Ant at (1,0)" or "move Ant (0,0) to (2,-1)"';
+    const examples = (legal ?? [])
+      .filter((a, i, all) => i === 0 || a.type !== all[i - 1]!.type)
+      .slice(0, 2)
+      .map((a) => `"${format(a, seat, v)}"`);
+    return examples.length
+      ? `for example ${examples.join(' or ')}`
+      : 'for example "place Ant at (1,0)" or "move Ant (0,0) to (2,-1)"';
   };
   // The exact answer as the list writes it (most replies), then anything else.
   let found: Found | undefined = exact(reply.trim());
   if (!found) {
     // Markdown (bold, code, escapes) carries no meaning; arrows and unicode minus signs do.
     const text = reply.replace(/[*`\\]/g, ' ').replace(/−/g, '-');
-    found = findAll(text).sort((a, b) => a.end - b.end).at(-1);
+    found = findAll(text)
+      .sort((a, b) => a.end - b.end)
+      .at(-1);
     if (!found) {
       const bare = [...text.matchAll(BARE_MOVE)].at(-1);
-      if (bare) found = { end: 0, action: { type: 'move', from: { q: num(bare[1]!), r: num(bare[2]!) }, to: { q: num(bare[3]!), r: num(bare[4]!) } } };
+      if (bare)
+        found = {
+          end: 0,
+          action: {
+            type: 'move',
+            from: { q: num(bare[1]!), r: num(bare[2]!) },
+            to: { q: num(bare[3]!), r: num(bare[4]!) },
+          },
+        };
     }
   }
-  if (!found) return { error: `Could not find a move in your reply. Answer with one move written as in the list of legal moves, ${hint()}.` };
-  if (found.error) return { error: `${found.error}: the bugs are Queen, Beetle, Spider, Grasshopper and Ant. Answer ${hint()}.` };
+  if (!found)
+    return {
+      error: `Could not find a move in your reply. Answer with one move written as in the list of legal moves, ${hint()}.`,
+    };
+  if (found.error)
+    return { error: `${found.error}: the bugs are Queen, Beetle, Spider, Grasshopper and Ant. Answer ${hint()}.` };
   const action = found.action!;
   if (action.type === 'move' && found.named && v) {
     const top = v.stacks.find((st) => st.q === action.from.q && st.r === action.from.r)?.pieces.at(-1);
     if (top && top.bug !== found.named) {
-      return { error: `There is a ${pieceText(top.seat, top.bug)}, not a ${BUG_NAMES[found.named]}, on top at ${hexText(action.from)}. Answer ${hint()}.` };
+      return {
+        error: `There is a ${pieceText(top.seat, top.bug)}, not a ${BUG_NAMES[found.named]}, on top at ${hexText(action.from)}. Answer ${hint()}.`,
+      };
     }
   }
   return { action };
 }
 
-const EXACT = /^(?:place (Queen|Beetle|Spider|Grasshopper|Ant) at \((-?\d+),(-?\d+)\)|move (?:(Queen|Beetle|Spider|Grasshopper|Ant) )?\((-?\d+),(-?\d+)\) to \((-?\d+),(-?\d+)\)|(pass))$/;
+const EXACT =
+  /^(?:place (Queen|Beetle|Spider|Grasshopper|Ant) at \((-?\d+),(-?\d+)\)|move (?:(Queen|Beetle|Spider|Grasshopper|Ant) )?\((-?\d+),(-?\d+)\) to \((-?\d+),(-?\d+)\)|(pass))$/;
 
 /** The reply when it is exactly an answer as `format` writes it. */
 function exact(reply: string): Found | undefined {
@@ -273,10 +336,18 @@ function exact(reply: string): Found | undefined {
   if (!m) return undefined;
   if (m[9]) return { end: 0, action: { type: 'pass' } };
   if (m[1]) return { end: 0, action: { type: 'place', bug: bugOf(m[1])!, to: { q: Number(m[2]), r: Number(m[3]) } } };
-  return { end: 0, named: bugOf(m[4]), action: { type: 'move', from: { q: Number(m[5]), r: Number(m[6]) }, to: { q: Number(m[7]), r: Number(m[8]) } } };
+  return {
+    end: 0,
+    named: bugOf(m[4]),
+    action: { type: 'move', from: { q: Number(m[5]), r: Number(m[6]) }, to: { q: Number(m[7]), r: Number(m[8]) } },
+  };
 }
 
 export const prompt: GamePrompt<HiveState, HiveAction, HiveConfig, HiveView> = { system, turn, parse, format };
 
 /** The example's final position and outcome, for tests. */
-export const exampleResult = () => ({ state: EXAMPLE_STATES.at(-1)!, outcome: outcome(EXAMPLE_STATES.at(-1)!), queens: [0, 1].map((s) => queenOf(EXAMPLE_STATES.at(-1)!, s)) });
+export const exampleResult = () => ({
+  state: EXAMPLE_STATES.at(-1)!,
+  outcome: outcome(EXAMPLE_STATES.at(-1)!),
+  queens: [0, 1].map((s) => queenOf(EXAMPLE_STATES.at(-1)!, s)),
+});

@@ -126,7 +126,8 @@ const STEP = DIRECTIONS.map(({ dq, dr }) => dq * SPAN + dr);
 export const neighbours = (h: Hex): Hex[] => DIRECTIONS.map(({ dq, dr }) => ({ q: h.q + dq, r: h.r + dr }));
 export const hexText = (h: Hex): string => `(${h.q},${h.r})`;
 export const sameHex = (a: Hex, b: Hex): boolean => a.q === b.q && a.r === b.r;
-export const isAdjacent = (a: Hex, b: Hex): boolean => DIRECTIONS.some(({ dq, dr }) => a.q + dq === b.q && a.r + dr === b.r);
+export const isAdjacent = (a: Hex, b: Hex): boolean =>
+  DIRECTIONS.some(({ dq, dr }) => a.q + dq === b.q && a.r + dr === b.r);
 
 // ───────────────────────── Setup ─────────────────────────
 
@@ -135,7 +136,14 @@ export function startingHand(cfg: HiveConfig): Hand {
 }
 
 export function setup(_rng: unknown, cfg: HiveConfig): HiveState {
-  return { maxTurns: cfg.maxTurns, stacks: [], hands: [startingHand(cfg), startingHand(cfg)], toMove: 0, turns: [0, 0], last: null };
+  return {
+    maxTurns: cfg.maxTurns,
+    stacks: [],
+    hands: [startingHand(cfg), startingHand(cfg)],
+    toMove: 0,
+    turns: [0, 0],
+    last: null,
+  };
 }
 
 /** A state from a view (perfect information: the view holds all of it), for the engine. */
@@ -248,7 +256,7 @@ function destinations(g: Grid, k: number): number[] {
   const height = pieces.length;
   if (height === 1 && g.articulation.has(k)) return []; // one-hive rule: the rest would fall apart
   // The hive with this piece lifted off its hex.
-  const occupied = (x: number) => x !== k ? g.stacks.has(x) : height > 1;
+  const occupied = (x: number) => (x !== k ? g.stacks.has(x) : height > 1);
   const out: number[] = [];
   switch (piece.bug) {
     case 'Q':
@@ -339,7 +347,11 @@ function placementHexes(g: Grid, seat: Seat): number[] {
 // ───────────────────────── Legal actions (cached per state object) ─────────────────────────
 
 const actionKey = (a: HiveAction): string =>
-  a.type === 'place' ? `p${a.bug}${a.to.q},${a.to.r}` : a.type === 'move' ? `m${a.from.q},${a.from.r}>${a.to.q},${a.to.r}` : 'pass';
+  a.type === 'place'
+    ? `p${a.bug}${a.to.q},${a.to.r}`
+    : a.type === 'move'
+      ? `m${a.from.q},${a.from.r}>${a.to.q},${a.to.r}`
+      : 'pass';
 
 interface Legal {
   actions: HiveAction[];
@@ -415,7 +427,8 @@ export function reject(s: HiveState, seat: Seat, a: HiveAction): string | null {
   if (legal.actions.length === 1 && legal.actions[0]!.type === 'pass') return 'you have no legal move: answer "pass"';
   if (a.type === 'place') {
     const name = BUG_NAMES[a.bug] ?? a.bug;
-    if (queenDue(s, seat) && a.bug !== 'Q') return 'this is your fourth turn and your Queen is not on the board: you must place your Queen now';
+    if (queenDue(s, seat) && a.bug !== 'Q')
+      return 'this is your fourth turn and your Queen is not on the board: you must place your Queen now';
     if (!(hand[a.bug] > 0)) return `you have no ${name} left to place`;
     const k = keyOf(a.to.q, a.to.r);
     if (g.stacks.has(k)) return `${hexText(a.to)} is occupied: pieces are placed on empty hexes only`;
@@ -423,7 +436,8 @@ export function reject(s: HiveState, seat: Seat, a: HiveAction): string | null {
     const touches = STEP.map((d) => g.stacks.get(k + d)).filter((st): st is Piece[] => !!st);
     if (g.pieceCount === 1) return `the second piece of the game must touch the first one, at ${hexText(s.stacks[0]!)}`;
     if (!touches.length) return `${hexText(a.to)} does not touch the hive: place next to one of your own pieces`;
-    if (touches.some((st) => st.at(-1)!.seat !== seat)) return `${hexText(a.to)} touches a ${seatLabel(1 - seat)} piece: a new piece may touch only your own pieces`;
+    if (touches.some((st) => st.at(-1)!.seat !== seat))
+      return `${hexText(a.to)} touches a ${seatLabel(1 - seat)} piece: a new piece may touch only your own pieces`;
     return `${hexText(a.to)} is not a legal place for a new piece`;
   }
   // A move.
@@ -431,17 +445,20 @@ export function reject(s: HiveState, seat: Seat, a: HiveAction): string | null {
   const from = g.stacks.get(keyOf(a.from.q, a.from.r));
   if (!from) return `there is no piece at ${hexText(a.from)}`;
   const top = from.at(-1)!;
-  if (top.seat !== seat) return `the piece on top at ${hexText(a.from)} is ${seatLabel(top.seat)}'s ${BUG_NAMES[top.bug]}, not yours`;
+  if (top.seat !== seat)
+    return `the piece on top at ${hexText(a.from)} is ${seatLabel(top.seat)}'s ${BUG_NAMES[top.bug]}, not yours`;
   const name = `your ${BUG_NAMES[top.bug]} at ${hexText(a.from)}`;
   if (sameHex(a.from, a.to)) return `${name} must move to another hex`;
   const dests = destinationsFrom(s, a.from);
   if (!dests.length) {
-    if (from.length === 1 && g.articulation.has(keyOf(a.from.q, a.from.r))) return `${name} cannot move: taking it away would split the hive in two (one-hive rule)`;
+    if (from.length === 1 && g.articulation.has(keyOf(a.from.q, a.from.r)))
+      return `${name} cannot move: taking it away would split the hive in two (one-hive rule)`;
     return `${name} has no legal move now (it cannot slide out: freedom to move)`;
   }
   const can = `; it can go to ${list(dests)}`;
   const to = keyOf(a.to.q, a.to.r);
-  if (top.bug !== 'B' && g.stacks.has(to)) return `${hexText(a.to)} is occupied: only a Beetle may climb onto another piece${can}`;
+  if (top.bug !== 'B' && g.stacks.has(to))
+    return `${hexText(a.to)} is occupied: only a Beetle may climb onto another piece${can}`;
   switch (top.bug) {
     case 'Q':
       return `${isAdjacent(a.from, a.to) ? `${name} cannot slide to ${hexText(a.to)}: the gap is too narrow or it would leave the hive (freedom to move)` : `the Queen moves one hex only`}${can}`;
@@ -514,7 +531,8 @@ export function outcome(s: HiveState): Outcome | null {
 
 function computeOutcome(s: HiveState): Outcome | null {
   const surrounded = [0, 1].map((seat) => queenOf(s, seat).occupied === 6);
-  if (surrounded[0] && surrounded[1]) return { scores: [0.5, 0.5], winner: null, reason: 'Both Queens are surrounded at once: a draw' };
+  if (surrounded[0] && surrounded[1])
+    return { scores: [0.5, 0.5], winner: null, reason: 'Both Queens are surrounded at once: a draw' };
   for (const loser of [0, 1]) {
     if (!surrounded[loser]) continue;
     const winner = 1 - loser;
@@ -526,13 +544,21 @@ function computeOutcome(s: HiveState): Outcome | null {
     };
   }
   if (Math.max(...s.turns) >= s.maxTurns) {
-    return { scores: [0.5, 0.5], winner: null, reason: `${s.maxTurns} turns are over and no Queen is surrounded: a draw` };
+    return {
+      scores: [0.5, 0.5],
+      winner: null,
+      reason: `${s.maxTurns} turns are over and no Queen is surrounded: a draw`,
+    };
   }
   return null;
 }
 
 const copyAction = (a: HiveAction): HiveAction =>
-  a.type === 'place' ? { type: 'place', bug: a.bug, to: { ...a.to } } : a.type === 'move' ? { type: 'move', from: { ...a.from }, to: { ...a.to } } : { type: 'pass' };
+  a.type === 'place'
+    ? { type: 'place', bug: a.bug, to: { ...a.to } }
+    : a.type === 'move'
+      ? { type: 'move', from: { ...a.from }, to: { ...a.to } }
+      : { type: 'pass' };
 
 export function view(s: HiveState, _v?: Viewer): HiveView {
   const result = outcome(s);
@@ -558,13 +584,21 @@ export function describe(prev: HiveState, next: HiveState, seat: Seat, a: HiveAc
   const onto = under ? ` onto ${seatLabel(under.seat)}'s ${BUG_NAMES[under.bug]}` : '';
   const text = `${who} moves the ${BUG_NAMES[piece.bug]} from ${hexText(a.from)} to ${hexText(a.to)}${onto}`;
   const q = queenOf(next, 1 - seat);
-  return [{ text: q.at && q.occupied >= 5 && q.occupied < 6 ? `${text} (${seatLabel(1 - seat)}'s Queen has ${q.occupied} of 6 neighbours occupied)` : text }];
+  return [
+    {
+      text:
+        q.at && q.occupied >= 5 && q.occupied < 6
+          ? `${text} (${seatLabel(1 - seat)}'s Queen has ${q.occupied} of 6 neighbours occupied)`
+          : text,
+    },
+  ];
 }
 
 /** How many of the seat's pieces on top of the board are free to leave their hex (not pinned by the one-hive rule). */
 export function freePieces(s: HiveState, seat: Seat): number {
   const g = gridOf(s);
   let n = 0;
-  for (const [k, pieces] of g.stacks) if (pieces.at(-1)!.seat === seat && (pieces.length > 1 || !g.articulation.has(k))) n++;
+  for (const [k, pieces] of g.stacks)
+    if (pieces.at(-1)!.seat === seat && (pieces.length > 1 || !g.articulation.has(k))) n++;
   return n;
 }

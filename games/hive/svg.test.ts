@@ -10,7 +10,10 @@ const moved = apply(s, 0, move([-1, 0], [0, -1]));
 describe('hiveSvg', () => {
   it('is a complete standalone SVG document with explicit size, viewBox and fonts, inline attributes only', () => {
     const svg = hiveSvg(view(moved));
-    const open = /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)" font-family="[^"]*sans-serif[^"]*"/.exec(svg);
+    const open =
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)" font-family="[^"]*sans-serif[^"]*"/.exec(
+        svg,
+      );
     expect(open).not.toBeNull();
     expect(open![1]).toBe(open![3]);
     expect(open![2]).toBe(open![4]);

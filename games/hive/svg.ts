@@ -120,7 +120,10 @@ export function hiveSvg(view: HiveView, opts: SvgOptions = {}): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT)}" role="img" aria-label="Hive board">`,
     `<rect x="0" y="0" width="${width}" height="${height}" fill="#fafaf9"/>`,
   ];
-  if (!opts.bare) out.push(`<text x="${width / 2}" y="20" text-anchor="middle" font-size="14" font-weight="600" fill="#262626">${esc(statusText(view))}</text>`);
+  if (!opts.bare)
+    out.push(
+      `<text x="${width / 2}" y="20" text-anchor="middle" font-size="14" font-weight="600" fill="#262626">${esc(statusText(view))}</text>`,
+    );
   for (const c of layout.cells) {
     const top = c.pieces.at(-1);
     const target = targets.some((t) => isAt(t, c));
@@ -139,7 +142,9 @@ export function hiveSvg(view: HiveView, opts: SvgOptions = {}): string {
     // Pieces under the top one peek out below it, one offset hex per level.
     c.pieces.slice(0, -1).forEach((p, i) => {
       const off = (c.pieces.length - 1 - i) * 4;
-      out.push(`<polygon points="${hexPoints(c.x + off, c.y + off, HEX_SIZE - 3)}" fill="${SEAT_FILL[p.seat === 1 ? 1 : 0]}" stroke="${SEAT_STROKE[p.seat === 1 ? 1 : 0]}" stroke-width="1.5"/>`);
+      out.push(
+        `<polygon points="${hexPoints(c.x + off, c.y + off, HEX_SIZE - 3)}" fill="${SEAT_FILL[p.seat === 1 ? 1 : 0]}" stroke="${SEAT_STROKE[p.seat === 1 ? 1 : 0]}" stroke-width="1.5"/>`,
+      );
     });
     const stroke = selected ? '#d97706' : lastTo ? '#f59e0b' : SEAT_STROKE[seat];
     out.push(
@@ -149,7 +154,10 @@ export function hiveSvg(view: HiveView, opts: SvgOptions = {}): string {
       `<text x="${c.x}" y="${c.y + 18}" text-anchor="middle" font-size="9" fill="#404040">${coord}</text>`,
     );
     if (c.pieces.length > 1) {
-      const under = c.pieces.slice(0, -1).map((p) => `${seatLabel(p.seat)[0]}${p.bug}`).join(' ');
+      const under = c.pieces
+        .slice(0, -1)
+        .map((p) => `${seatLabel(p.seat)[0]}${p.bug}`)
+        .join(' ');
       out.push(
         `<circle cx="${round(c.x + HEX_SIZE * 0.62)}" cy="${round(c.y - HEX_SIZE * 0.55)}" r="9" fill="#262626"/>`,
         `<text x="${round(c.x + HEX_SIZE * 0.62)}" y="${round(c.y - HEX_SIZE * 0.55 + 3.5)}" text-anchor="middle" font-size="10" font-weight="700" fill="#ffffff">${c.pieces.length}</text>`,

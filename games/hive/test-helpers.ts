@@ -1,12 +1,29 @@
 // Positions for the Hive tests, written as a map of hexes to pieces ("0,0": "bQ", a stack bottom first: "gQ bB").
-import { BUGS, apply, setup, startingHand, type Bug, type Hex, type HiveAction, type HiveState, type Piece } from './rules';
+import {
+  BUGS,
+  apply,
+  setup,
+  startingHand,
+  type Bug,
+  type Hex,
+  type HiveAction,
+  type HiveState,
+  type Piece,
+} from './rules';
 
 export const hex = (q: number, r: number): Hex => ({ q, r });
 export const place = (bug: Bug, q: number, r: number): HiveAction => ({ type: 'place', bug, to: { q, r } });
-export const move = (from: [number, number], to: [number, number]): HiveAction => ({ type: 'move', from: hex(...from), to: hex(...to) });
+export const move = (from: [number, number], to: [number, number]): HiveAction => ({
+  type: 'move',
+  from: hex(...from),
+  to: hex(...to),
+});
 
 /** A position: the pieces given, the rest in hand; Blue to move after six turns each unless told otherwise. */
-export function position(cells: Record<string, string>, opts: { toMove?: number; turns?: number[]; maxTurns?: number; beetles?: number } = {}): HiveState {
+export function position(
+  cells: Record<string, string>,
+  opts: { toMove?: number; turns?: number[]; maxTurns?: number; beetles?: number } = {},
+): HiveState {
   const cfg = { maxTurns: opts.maxTurns ?? 250, beetles: opts.beetles ?? 2 };
   const hands = [startingHand(cfg), startingHand(cfg)];
   const stacks = Object.entries(cells).map(([k, v]) => {

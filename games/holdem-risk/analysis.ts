@@ -27,7 +27,10 @@ export function perActionMeans(answers: readonly AnsweredSpot[]): Record<RiskAct
   const out = {} as Record<RiskActionType, ActionCell>;
   for (const t of RISK_ACTIONS) {
     const rates = answers.filter((a) => a.type === t).map((a) => a.winRate);
-    out[t] = { count: rates.length, meanWinRate: rates.length ? rates.reduce((s, x) => s + x, 0) / rates.length : null };
+    out[t] = {
+      count: rates.length,
+      meanWinRate: rates.length ? rates.reduce((s, x) => s + x, 0) / rates.length : null,
+    };
   }
   return out;
 }
@@ -62,7 +65,18 @@ export function finalRiskState(m: Omit<FinishedMatch, 'judgments'>): RiskState |
 }
 
 export function analyseRisk(matches: readonly Omit<FinishedMatch, 'judgments'>[]): RiskAnalysis {
-  const groups = new Map<string, { agentId: string; agentName: string; version: string; matches: number; forfeited: number; answers: AnsweredSpot[]; spots: Set<string> }>();
+  const groups = new Map<
+    string,
+    {
+      agentId: string;
+      agentName: string;
+      version: string;
+      matches: number;
+      forfeited: number;
+      answers: AnsweredSpot[];
+      spots: Set<string>;
+    }
+  >();
   let read = 0;
   for (const m of matches) {
     const s = finalRiskState(m);
@@ -71,7 +85,15 @@ export function analyseRisk(matches: readonly Omit<FinishedMatch, 'judgments'>[]
     const player = m.seats.find((x) => x.seat === PLAYER);
     if (!player) continue;
     const key = JSON.stringify([player.agentId, s.version]);
-    const g = groups.get(key) ?? { agentId: player.agentId, agentName: player.agentName, version: s.version, matches: 0, forfeited: 0, answers: [], spots: new Set<string>() };
+    const g = groups.get(key) ?? {
+      agentId: player.agentId,
+      agentName: player.agentName,
+      version: s.version,
+      matches: 0,
+      forfeited: 0,
+      answers: [],
+      spots: new Set<string>(),
+    };
     g.matches++;
     const forfeited = new Set(m.forfeitedPlies ?? []);
     // Every move of the probe is the player's answer to the next spot, in order.
@@ -87,8 +109,13 @@ export function analyseRisk(matches: readonly Omit<FinishedMatch, 'judgments'>[]
   }
   const rows: RiskRow[] = [...groups.values()]
     .map((g) => ({
-      agentId: g.agentId, agentName: g.agentName, version: g.version, matches: g.matches,
-      answered: g.answers.length, spots: g.spots.size, forfeited: g.forfeited,
+      agentId: g.agentId,
+      agentName: g.agentName,
+      version: g.version,
+      matches: g.matches,
+      answered: g.answers.length,
+      spots: g.spots.size,
+      forfeited: g.forfeited,
       meanWinRate: g.answers.length ? g.answers.reduce((x, a) => x + a.winRate, 0) / g.answers.length : null,
       actions: perActionMeans(g.answers),
     }))

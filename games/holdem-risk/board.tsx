@@ -19,24 +19,38 @@ export function HoldemRiskBoard({ view: v, players, legal, onAction, error, over
   return (
     <div className="flex w-full flex-col gap-4" data-testid="holdem-risk-board">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        <span className={`font-medium ${seatColor(PLAYER).text}`}>{players[PLAYER] ?? 'Player'}</span> answers fixed flop spots of the set {v.version} (LLMArena&apos;s
-        risk probe): spot {Math.min(v.index + 1, v.total)} of {v.total}
+        <span className={`font-medium ${seatColor(PLAYER).text}`}>{players[PLAYER] ?? 'Player'}</span> answers fixed
+        flop spots of the set {v.version} (LLMArena&apos;s risk probe): spot {Math.min(v.index + 1, v.total)} of{' '}
+        {v.total}
         {v.index >= v.total ? ' — done' : ''}.
       </p>
       {v.spot && !over ? (
-        <section aria-label={`Spot ${v.index + 1}`} className="flex flex-col gap-3 rounded-2xl bg-emerald-800 p-3 text-white sm:p-5" data-testid="holdem-risk-spot">
+        <section
+          aria-label={`Spot ${v.index + 1}`}
+          className="flex flex-col gap-3 rounded-2xl bg-emerald-800 p-3 text-white sm:p-5"
+          data-testid="holdem-risk-spot"
+        >
           <div className="flex flex-wrap items-end gap-4">
             <div>
               <p className="mb-1 text-xs uppercase tracking-wide text-emerald-100">Hole cards</p>
-              <div className="flex gap-1.5">{v.spot.hole.map((c) => <PlayingCard key={c} card={c} />)}</div>
+              <div className="flex gap-1.5">
+                {v.spot.hole.map((c) => (
+                  <PlayingCard key={c} card={c} />
+                ))}
+              </div>
             </div>
             <div>
               <p className="mb-1 text-xs uppercase tracking-wide text-emerald-100">Flop</p>
-              <div className="flex gap-1.5">{v.spot.flop.map((c) => <PlayingCard key={c} card={c} />)}</div>
+              <div className="flex gap-1.5">
+                {v.spot.flop.map((c) => (
+                  <PlayingCard key={c} card={c} />
+                ))}
+              </div>
             </div>
           </div>
           <p className="text-sm">
-            Pot {v.spot.pot} · {v.spot.left} chips left · put in {v.spot.putIn} each · nobody has bet on the flop · estimated win rate: {pct(v.spot.winRate)}
+            Pot {v.spot.pot} · {v.spot.left} chips left · put in {v.spot.putIn} each · nobody has bet on the flop ·
+            estimated win rate: {pct(v.spot.winRate)}
           </p>
           {mine && legal && (
             <div className="flex flex-wrap gap-2">
@@ -55,7 +69,11 @@ export function HoldemRiskBoard({ view: v, players, legal, onAction, error, over
           {mine && <MoveError error={error} />}
         </section>
       ) : (
-        v.result && <p className="font-medium" data-testid="holdem-risk-result">{v.result}</p>
+        v.result && (
+          <p className="font-medium" data-testid="holdem-risk-result">
+            {v.result}
+          </p>
+        )
       )}
       {answers.length > 0 && (
         <section aria-label="Answers">
@@ -75,9 +93,15 @@ export function HoldemRiskBoard({ view: v, players, legal, onAction, error, over
               </thead>
               <tbody>
                 {answers.map((a) => (
-                  <tr key={a.id} className="border-t border-zinc-100 dark:border-zinc-800" data-testid="holdem-risk-answer">
+                  <tr
+                    key={a.id}
+                    className="border-t border-zinc-100 dark:border-zinc-800"
+                    data-testid="holdem-risk-answer"
+                  >
                     <td className="py-1 pr-3">{a.id}</td>
-                    <td className="whitespace-nowrap py-1 pr-3 font-mono">{a.hole.join(' ')} | {a.flop.join(' ')}</td>
+                    <td className="whitespace-nowrap py-1 pr-3 font-mono">
+                      {a.hole.join(' ')} | {a.flop.join(' ')}
+                    </td>
                     <td className="py-1 pr-3">{ACTION_NAMES[a.type]}</td>
                     <td className="py-1">{pct(a.winRate)}</td>
                   </tr>

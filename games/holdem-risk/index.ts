@@ -31,7 +31,8 @@ export const holdemRisk = defineGame({
   },
   meta: {
     title: "Hold'em risk probe (LLMArena Fig. 4)",
-    blurb: 'LLMArena’s risk assessment: a model answers 100 fixed flop spots; the mean estimated win rate of the spots where it chose each action shows how it weighs risk.',
+    blurb:
+      'LLMArena’s risk assessment: a model answers 100 fixed flop spots; the mean estimated win rate of the spots where it chose each action shows how it weighs risk.',
     minPlayers: rules.NUM_PLAYERS,
     maxPlayers: rules.NUM_PLAYERS,
     info: 'imperfect',
@@ -45,14 +46,14 @@ export const holdemRisk = defineGame({
   // The demo asks 10 spots, so its probe matches finish about as soon as the other games' (a real probe asks all 100).
   demoConfig: { spots: 10 },
   rules: {
-    summary:
-      `LLMArena's risk assessment (its Figure 4) as a judged evaluation: the player is shown fixed flop spots of no-limit Texas Hold'em — two hole cards, three community cards, the chips — and answers each once with one of LLMArena's five actions (Fold, Check and Call, Raise Half Pot, Raise Full Pot, All in). The results page shows, per model and action, the mean estimated win rate of the spots where it chose that action, and how often. Nobody wins, and it is never rated.`,
+    summary: `LLMArena's risk assessment (its Figure 4) as a judged evaluation: the player is shown fixed flop spots of no-limit Texas Hold'em — two hole cards, three community cards, the chips — and answers each once with one of LLMArena's five actions (Fold, Check and Call, Raise Half Pot, Raise Full Pot, All in). The results page shows, per model and action, the mean estimated win rate of the spots where it chose that action, and how often. Nobody wins, and it is never rated.`,
     topics: {
       spots: `The spot set is games/holdem-risk/spots.json (version ${RISK_VERSION}): ${SPOT_COUNT} deals from a seeded shuffle, generated once and checked in. In each, both players have put in the same chips before the flop (2, 4, 6 or 8, of 100 each) and nobody has bet on the flop yet. A match asks them in order (all ${SPOT_COUNT} by default; the spots setting asks fewer).`,
       'win-rate': `Each spot's estimated win rate: ${WIN_RATE_METHOD} The player is not shown it (nor the estimates of spots answered before) until the probe is over.`,
       actions:
         'LLMArena’s environment (RLCard’s no-limit Hold’em) offers Fold and Check and Call always — Fold too when there is nothing to call — Raise Half Pot and Raise Full Pot when the player has the chips, and All in. Every spot of the set offers all five.',
-      seats: 'Seat 1 is the player (the evaluated agent, the guest of a host/guest tournament). Seat 2, the dealer, is a placeholder the host/guest format needs: it is never asked anything, so any agent will do as host (Random costs nothing).',
+      seats:
+        'Seat 1 is the player (the evaluated agent, the guest of a host/guest tournament). Seat 2, the dealer, is a placeholder the host/guest format needs: it is never asked anything, so any agent will do as host (Random costs nothing).',
       results:
         "The results page (/metrics/holdem-risk) is LLMArena's Figure 4: per agent and action, the mean estimated win rate over the spots where the agent chose that action, with the count. Turns where the agent gave no acceptable answer (a random move was played for it) are left out. Hold'em matches have a second view of the same question: the action mix by estimated win probability at every decision of real hands (/metrics?game=holdem).",
     },

@@ -15,9 +15,11 @@ function RiskMetrics({ analysis: a }: { analysis: RiskAnalysis }) {
   return (
     <div className="flex flex-col gap-8">
       <MetricsHeader back="/metrics" title="Hold'em risk probe (LLMArena Fig. 4)">
-        From {a.matches} finished {a.matches === 1 ? 'probe' : 'probes'} over the spot set {RISK_VERSION} ({RISK_SPOTS.length} flop spots: two hole cards and three
-        community cards; mean estimated win rate of the set {pct(setMean)}). Each agent answers each spot once with one of LLMArena&apos;s five actions. Win rates: {WIN_RATE_METHOD}{' '}
-        The probe is never rated. A second view of the same question, from every decision of real Hold&apos;em hands (pre-flop included):{' '}
+        From {a.matches} finished {a.matches === 1 ? 'probe' : 'probes'} over the spot set {RISK_VERSION} (
+        {RISK_SPOTS.length} flop spots: two hole cards and three community cards; mean estimated win rate of the set{' '}
+        {pct(setMean)}). Each agent answers each spot once with one of LLMArena&apos;s five actions. Win rates:{' '}
+        {WIN_RATE_METHOD} The probe is never rated. A second view of the same question, from every decision of real
+        Hold&apos;em hands (pre-flop included):{' '}
         <Link href="/metrics?game=holdem" className="underline">
           Hold&apos;em&apos;s action mix by estimated win probability
         </Link>
@@ -31,11 +33,22 @@ function RiskMetrics({ analysis: a }: { analysis: RiskAnalysis }) {
       >
         {a.rows.length === 0 ? (
           <EmptyState>
-            No finished probe yet. Schedule a host/guest tournament of “Hold&apos;em risk probe (LLMArena Fig. 4)” with the models to evaluate as guests and any agent (Random
-            costs nothing) as host: the host only holds the placeholder dealer seat.
+            No finished probe yet. Schedule a host/guest tournament of “Hold&apos;em risk probe (LLMArena Fig. 4)” with
+            the models to evaluate as guests and any agent (Random costs nothing) as host: the host only holds the
+            placeholder dealer seat.
           </EmptyState>
         ) : (
-          <Table head={['Agent', 'Spot set', 'Answered', ...RISK_ACTIONS.map((t) => ACTION_NAMES[t]), 'All answers', 'Forfeited']} testId="holdem-risk-table">
+          <Table
+            head={[
+              'Agent',
+              'Spot set',
+              'Answered',
+              ...RISK_ACTIONS.map((t) => ACTION_NAMES[t]),
+              'All answers',
+              'Forfeited',
+            ]}
+            testId="holdem-risk-table"
+          >
             {a.rows.map((r) => (
               <tr key={`${r.agentId}-${r.version}`} className="border-t border-zinc-100 dark:border-zinc-800">
                 <Td left>{r.agentName}</Td>

@@ -5,7 +5,17 @@
 import { prompt as holdemPrompt } from '../holdem/prompt';
 import type { GamePrompt, ParseResult, Seat } from '../types';
 import { STARTING_CHIPS, type Spot } from './spots';
-import { ACTION_NAMES, DEALER, spotActions, spotChips, type RiskAction, type RiskActionType, type RiskConfig, type RiskState, type RiskView } from './rules';
+import {
+  ACTION_NAMES,
+  DEALER,
+  spotActions,
+  spotChips,
+  type RiskAction,
+  type RiskActionType,
+  type RiskConfig,
+  type RiskState,
+  type RiskView,
+} from './rules';
 
 export function format(a: RiskAction): string {
   return ACTION_NAMES[a.type];
@@ -39,7 +49,10 @@ function amountLine(type: RiskActionType, spot: Pick<Spot, 'putIn'>): string {
 }
 
 /** The observation of one spot (also the worked example's). */
-function observation(spot: { hole: readonly string[]; flop: readonly string[]; putIn: number }, legal: readonly RiskAction[]): string[] {
+function observation(
+  spot: { hole: readonly string[]; flop: readonly string[]; putIn: number },
+  legal: readonly RiskAction[],
+): string[] {
   const { pot, left } = spotChips(spot);
   return [
     'Your observation now is:',
@@ -52,11 +65,15 @@ function observation(spot: { hole: readonly string[]; flop: readonly string[]; p
 }
 
 /** The worked example: a spot that is not in the set, with its legal moves from the rules and a legal answer. */
-export const EXAMPLE_SPOT: Pick<Spot, 'hole' | 'flop' | 'putIn'> = { hole: ['Qh', 'Qd'], flop: ['Qs', '7c', '2d'], putIn: 4 };
+export const EXAMPLE_SPOT: Pick<Spot, 'hole' | 'flop' | 'putIn'> = {
+  hole: ['Qh', 'Qd'],
+  flop: ['Qs', '7c', '2d'],
+  putIn: 4,
+};
 export const EXAMPLE_ANSWER = 'Raise Half Pot';
 
 function system(_cfg: RiskConfig, seat: Seat): string {
-  if (seat === DEALER) return 'You hold the dealer seat of a Hold\'em probe: it asks nothing of you.';
+  if (seat === DEALER) return "You hold the dealer seat of a Hold'em probe: it asks nothing of you.";
   const legal = spotActions(EXAMPLE_SPOT);
   return [
     "You are playing Texas Hold'em No Limit.",
@@ -95,7 +112,8 @@ function system(_cfg: RiskConfig, seat: Seat): string {
 }
 
 function turn(v: RiskView, seat: Seat, legal: RiskAction[] | null): string {
-  if (seat === DEALER || !v.spot) return v.result ? `The probe is over: ${v.result}.` : 'The player is answering; you have nothing to do.';
+  if (seat === DEALER || !v.spot)
+    return v.result ? `The probe is over: ${v.result}.` : 'The player is answering; you have nothing to do.';
   const moves = legal ?? spotActions(v.spot);
   return [
     ...observation(v.spot, moves),
@@ -114,7 +132,9 @@ function parse(reply: string, seat: Seat, legal: RiskAction[] | null): ParseResu
   const found = holdemPrompt.parse(reply, seat, null);
   if ('error' in found) {
     const names = (legal?.length ? legal : spotActions({ putIn: 2 })).map((a) => `"${format(a)}"`).join(', ');
-    return { error: `Could not find an action in your reply. End your reply with one line holding exactly one of the legal moves: ${names}.` };
+    return {
+      error: `Could not find an action in your reply. End your reply with one line holding exactly one of the legal moves: ${names}.`,
+    };
   }
   return { action: { type: found.action.type } };
 }

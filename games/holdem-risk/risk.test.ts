@@ -34,7 +34,14 @@ describe('the spot set', () => {
 
 describe('rules', () => {
   it('offers LLMArena’s five actions in every spot (Fold too, as RLCard does), and only to the player', () => {
-    for (const s of RISK_SPOTS) expect(spotActions(s).map((a) => a.type)).toEqual(['fold', 'check-call', 'raise-half-pot', 'raise-full-pot', 'all-in']);
+    for (const s of RISK_SPOTS)
+      expect(spotActions(s).map((a) => a.type)).toEqual([
+        'fold',
+        'check-call',
+        'raise-half-pot',
+        'raise-full-pot',
+        'all-in',
+      ]);
     const st = setup(createRng('x'), cfg, 2);
     expect(legalActions(st, 1)).toEqual([]);
     expect(reject(st, 1, { type: 'fold' })).toMatch(/dealer/);
@@ -46,7 +53,11 @@ describe('rules', () => {
     let st = setup(createRng('x'), configSchema.parse({ spots: 3 }), 2);
     for (const t of ['fold', 'all-in', 'check-call'] as RiskActionType[]) st = apply(st, 0, { type: t });
     expect(st.answers.map((a) => a.spotId)).toEqual(['s001', 's002', 's003']);
-    expect(holdemRisk.outcome(st)).toMatchObject({ scores: [0.5, 0.5], winner: null, summary: 'Answered 3 spots: Fold 1 · Check and Call 1 · All in 1' });
+    expect(holdemRisk.outcome(st)).toMatchObject({
+      scores: [0.5, 0.5],
+      winner: null,
+      summary: 'Answered 3 spots: Fold 1 · Check and Call 1 · All in 1',
+    });
     expect(holdemRisk.activeSeats(st)).toEqual([]);
   });
 
@@ -57,8 +68,15 @@ describe('rules', () => {
     expect(view(st, { seat: 0 }).answers[0]!.winRate).toBeNull();
     expect(view(st, { spectator: true }).spot!.winRate).toBe(RISK_SPOTS[1]!.winRate);
     st = apply(st, 0, { type: 'fold' });
-    expect(view(st, { seat: 0 }).answers.map((a) => a.winRate)).toEqual([RISK_SPOTS[0]!.winRate, RISK_SPOTS[1]!.winRate]);
-    expect(JSON.stringify(prompt.turn(view(setup(createRng('x'), cfg, 2), { seat: 0 }), 0, spotActions(RISK_SPOTS[0]!), cfg))).not.toContain(String(RISK_SPOTS[0]!.winRate));
+    expect(view(st, { seat: 0 }).answers.map((a) => a.winRate)).toEqual([
+      RISK_SPOTS[0]!.winRate,
+      RISK_SPOTS[1]!.winRate,
+    ]);
+    expect(
+      JSON.stringify(
+        prompt.turn(view(setup(createRng('x'), cfg, 2), { seat: 0 }), 0, spotActions(RISK_SPOTS[0]!), cfg),
+      ),
+    ).not.toContain(String(RISK_SPOTS[0]!.winRate));
   });
 });
 
@@ -69,7 +87,9 @@ describe('prompt', () => {
     expect(sys).toContain(`Legal moves:\n${legal.map((a) => `- ${prompt.format(a, 0)}`).join('\n')}`);
     const parsed = prompt.parse(EXAMPLE_ANSWER, 0, legal);
     expect('action' in parsed && legal.some((a) => a.type === parsed.action.type)).toBe(true);
-    expect(RISK_SPOTS.some((s) => s.hole.join() === EXAMPLE_SPOT.hole.join() && s.flop.join() === EXAMPLE_SPOT.flop.join())).toBe(false);
+    expect(
+      RISK_SPOTS.some((s) => s.hole.join() === EXAMPLE_SPOT.hole.join() && s.flop.join() === EXAMPLE_SPOT.flop.join()),
+    ).toBe(false);
   });
 
   it('shows what LLMArena shows — cards, chips — and lists the legal moves in the arena’s convention', () => {
@@ -117,16 +137,36 @@ describe('analysis: LLMArena’s Figure 4', () => {
   });
 
   it('reads finished matches: the player’s answers with their spots’ win rates, forfeited turns left out', () => {
-    const moves = (['fold', 'check-call', 'check-call', 'all-in'] as RiskActionType[]).map((type, ply) => ({ ply, seat: 0, action: { type } }));
+    const moves = (['fold', 'check-call', 'check-call', 'all-in'] as RiskActionType[]).map((type, ply) => ({
+      ply,
+      seat: 0,
+      action: { type },
+    }));
     const match: FinishedMatch = {
-      id: 'm1', config: { spots: 4 }, seed: 's', generator: CURRENT_GENERATOR, numPlayers: 2, moves, judgments: [], forfeitedPlies: [3],
-      seats: [{ seat: 0, agentId: 'a', agentName: 'Model A', kind: 'llm' }, { seat: 1, agentId: 'r', agentName: 'Random', kind: 'random' }],
+      id: 'm1',
+      config: { spots: 4 },
+      seed: 's',
+      generator: CURRENT_GENERATOR,
+      numPlayers: 2,
+      moves,
+      judgments: [],
+      forfeitedPlies: [3],
+      seats: [
+        { seat: 0, agentId: 'a', agentName: 'Model A', kind: 'llm' },
+        { seat: 1, agentId: 'r', agentName: 'Random', kind: 'random' },
+      ],
     };
     const a = analyseRisk([match]);
     expect(a.matches).toBe(1);
     expect(a.rows).toHaveLength(1);
     const [w1, w2, w3] = RISK_SPOTS.map((s) => s.winRate);
-    expect(a.rows[0]).toMatchObject({ agentName: 'Model A', version: RISK_VERSION, answered: 3, forfeited: 1, spots: 3 });
+    expect(a.rows[0]).toMatchObject({
+      agentName: 'Model A',
+      version: RISK_VERSION,
+      answered: 3,
+      forfeited: 1,
+      spots: 3,
+    });
     expect(a.rows[0]!.actions.fold).toEqual({ count: 1, meanWinRate: w1 });
     expect(a.rows[0]!.actions['check-call'].meanWinRate).toBeCloseTo((w2! + w3!) / 2, 12);
     expect(a.rows[0]!.actions['all-in']).toEqual({ count: 0, meanWinRate: null });
@@ -138,7 +178,13 @@ describe('baselines', () => {
     const rng = createRng('engine');
     const answers = RISK_SPOTS.map((s) => {
       const st = { ...setup(createRng('x'), cfg, 2) };
-      const v = view({ ...st, answers: st.spots.slice(0, RISK_SPOTS.indexOf(s)).map((x) => ({ spotId: x.id, type: 'check-call' as const })) }, { seat: 0 });
+      const v = view(
+        {
+          ...st,
+          answers: st.spots.slice(0, RISK_SPOTS.indexOf(s)).map((x) => ({ spotId: x.id, type: 'check-call' as const })),
+        },
+        { seat: 0 },
+      );
       return { type: holdemRisk.engine(v, 0, spotActions(s), rng, {}).type as RiskActionType, winRate: s.winRate };
     });
     const m = perActionMeans(answers);

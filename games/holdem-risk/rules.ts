@@ -90,8 +90,14 @@ export interface RiskState {
 }
 
 export function setup(_rng: Rng, cfg: RiskConfig, numPlayers: number): RiskState {
-  if (numPlayers !== NUM_PLAYERS) throw new Error(`the Hold'em risk probe has two seats (the player and a placeholder dealer), not ${numPlayers}`);
-  return { cfg, version: RISK_VERSION, spots: RISK_SPOTS.slice(0, cfg.spots).map((s) => ({ ...s, hole: [...s.hole], flop: [...s.flop] })), answers: [] };
+  if (numPlayers !== NUM_PLAYERS)
+    throw new Error(`the Hold'em risk probe has two seats (the player and a placeholder dealer), not ${numPlayers}`);
+  return {
+    cfg,
+    version: RISK_VERSION,
+    spots: RISK_SPOTS.slice(0, cfg.spots).map((s) => ({ ...s, hole: [...s.hole], flop: [...s.flop] })),
+    answers: [],
+  };
 }
 
 const isOver = (s: RiskState) => s.answers.length >= s.spots.length;
@@ -172,7 +178,12 @@ export function view(s: RiskState, v: Viewer): RiskView {
   // The estimated win rates are hidden from the player (only) until the end; spectators and the dealer see them.
   const showRate = over || viewer !== PLAYER;
   const spotView = (spot: Spot): SpotView => ({
-    id: spot.id, hole: [...spot.hole], flop: [...spot.flop], putIn: spot.putIn, pot: spotChips(spot).pot, left: spotChips(spot).left,
+    id: spot.id,
+    hole: [...spot.hole],
+    flop: [...spot.flop],
+    putIn: spot.putIn,
+    pot: spotChips(spot).pot,
+    left: spotChips(spot).left,
     winRate: showRate ? spot.winRate : null,
   });
   const spot = currentSpot(s);
@@ -190,7 +201,11 @@ export function view(s: RiskState, v: Viewer): RiskView {
 export function describe(prev: RiskState, _next: RiskState, _seat: Seat, a: RiskAction): LogLine[] {
   const spot = currentSpot(prev)!;
   const { pot } = spotChips(spot);
-  return [{ text: `Spot ${prev.answers.length + 1} of ${prev.spots.length} (${spot.hole.join(' ')}, flop ${spot.flop.join(' ')}, pot ${pot}): Player answers ${ACTION_NAMES[a.type]}` }];
+  return [
+    {
+      text: `Spot ${prev.answers.length + 1} of ${prev.spots.length} (${spot.hole.join(' ')}, flop ${spot.flop.join(' ')}, pot ${pot}): Player answers ${ACTION_NAMES[a.type]}`,
+    },
+  ];
 }
 
 /** The estimated win rate of the spot answered, recorded with the move (the exports carry it). */

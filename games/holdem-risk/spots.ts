@@ -29,13 +29,17 @@ const fileSchema = z.object({
   version: z.string().min(1),
   seed: z.string(),
   method: z.string(),
-  spots: z.array(z.object({
-    id: z.string().regex(/^s\d{3}$/),
-    hole: z.tuple([card, card]),
-    flop: z.tuple([card, card, card]),
-    putIn: z.number().int().min(1),
-    winRate: z.number().min(0).max(1),
-  }).strict()),
+  spots: z.array(
+    z
+      .object({
+        id: z.string().regex(/^s\d{3}$/),
+        hole: z.tuple([card, card]),
+        flop: z.tuple([card, card, card]),
+        putIn: z.number().int().min(1),
+        winRate: z.number().min(0).max(1),
+      })
+      .strict(),
+  ),
 });
 const file = fileSchema.parse(data);
 

@@ -13,23 +13,34 @@ const players = ['Player 1 · Alice', 'Player 2 · Model'];
 describe('holdem board', () => {
   it('shows a seat its own cards, the other face down, and one button per action with its name', () => {
     const html = renderToStaticMarkup(
-      <HoldemBoard view={view(start, { seat: 0 })} players={players} legal={legalActions(start, 0)} onAction={() => {}} />,
+      <HoldemBoard
+        view={view(start, { seat: 0 })}
+        players={players}
+        legal={legalActions(start, 0)}
+        onAction={() => {}}
+      />,
     );
     expect(html).toContain('aria-label="ace of hearts"');
     expect(html).toContain('aria-label="king of diamonds"');
     expect(html).not.toContain('queen of spades');
     expect(html.match(/aria-label="face-down card"/g)).toHaveLength(2);
-    for (const name of ['Fold', 'Call 1', 'Raise half pot', 'Raise full pot', 'All-in']) expect(html).toContain(`aria-label="${name}"`);
+    for (const name of ['Fold', 'Call 1', 'Raise half pot', 'Raise full pot', 'All-in'])
+      expect(html).toContain(`aria-label="${name}"`);
     expect(html).toContain('Raise half pot (to 4)');
     expect(html).toContain('Player 1 · Alice to act');
   });
 
   it('names the check button "Check" when nothing is to call, and disables an illegal fold for real, saying why', () => {
     const s = apply(start, 0, { type: 'check-call' }, createRng('x'));
-    const html = renderToStaticMarkup(<HoldemBoard view={view(s, { seat: 1 })} players={players} legal={legalActions(s, 1)} onAction={() => {}} />);
+    const html = renderToStaticMarkup(
+      <HoldemBoard view={view(s, { seat: 1 })} players={players} legal={legalActions(s, 1)} onAction={() => {}} />,
+    );
     expect(html).toContain('aria-label="Check"');
     // aria-disabled (a click does nothing) and described by its reason, shown on hover and focus.
-    const fold = /<button[^>]*aria-label="Fold"[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>Fold<span id="([^"]+)"[^>]*>([^<]*)<\/span><\/button>/.exec(html);
+    const fold =
+      /<button[^>]*aria-label="Fold"[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"[^>]*>Fold<span id="([^"]+)"[^>]*>([^<]*)<\/span><\/button>/.exec(
+        html,
+      );
     expect(fold).not.toBeNull();
     expect(fold![1]).toBe(fold![2]);
     expect(fold![3]).toBe('Nothing to call: check instead');
@@ -38,12 +49,20 @@ describe('holdem board', () => {
 
   it('shows a refused move right under the action buttons, in an alert', () => {
     const html = renderToStaticMarkup(
-      <HoldemBoard view={view(start, { seat: 0 })} players={players} legal={legalActions(start, 0)} onAction={() => {}} error="a call costs 1 now, not 3" />,
+      <HoldemBoard
+        view={view(start, { seat: 0 })}
+        players={players}
+        legal={legalActions(start, 0)}
+        onAction={() => {}}
+        error="a call costs 1 now, not 3"
+      />,
     );
     const buttons = html.indexOf('aria-label="Your move"');
     const after = html.slice(html.indexOf('</div>', html.indexOf('aria-label="All-in"')));
     expect(buttons).toBeGreaterThan(0);
-    expect(after).toMatch(/^<\/div><div role="alert"[^>]*><p data-testid="move-error"[^>]*>.*a call costs 1 now, not 3<\/p><\/div>/);
+    expect(after).toMatch(
+      /^<\/div><div role="alert"[^>]*><p data-testid="move-error"[^>]*>.*a call costs 1 now, not 3<\/p><\/div>/,
+    );
   });
 
   it('shows spectators face-down cards and no buttons; at the end both hands and no one to act', () => {

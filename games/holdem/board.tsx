@@ -19,7 +19,9 @@ export function PlayingCard({ card }: { card: Card | null }) {
         role="img"
         aria-label="face-down card"
         className={`${size} border-2 border-white bg-rose-800 shadow-md`}
-        style={{ backgroundImage: 'repeating-linear-gradient(45deg, rgba(255,255,255,0.18) 0 4px, transparent 4px 8px)' }}
+        style={{
+          backgroundImage: 'repeating-linear-gradient(45deg, rgba(255,255,255,0.18) 0 4px, transparent 4px 8px)',
+        }}
       />
     );
   }
@@ -48,7 +50,12 @@ export function PlayingCard({ card }: { card: Card | null }) {
 }
 
 function EmptySlot() {
-  return <span aria-hidden="true" className="h-14 w-10 shrink-0 rounded-md border-2 border-dashed border-emerald-300/40 sm:h-20 sm:w-14" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="h-14 w-10 shrink-0 rounded-md border-2 border-dashed border-emerald-300/40 sm:h-20 sm:w-14"
+    />
+  );
 }
 
 /** A short label of a seat's last action in the current betting round: "Check", "Call 4", "Raise to 6", "All-in". */
@@ -87,10 +94,17 @@ function SeatPanel({ v, seat, label, over }: { v: HoldemView; seat: Seat; label:
       <div className="flex min-w-0 flex-col gap-1 text-emerald-50">
         <div className="flex min-w-0 items-center gap-1.5">
           {/* The seat's colour, as in the players header and the transcript. */}
-          <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ring-1 ring-white/70 ${seatColor(seat).dot}`} />
+          <span
+            aria-hidden="true"
+            className={`h-2.5 w-2.5 shrink-0 rounded-full ring-1 ring-white/70 ${seatColor(seat).dot}`}
+          />
           <span className="truncate text-sm font-semibold">{label}</span>
           {v.button === seat && (
-            <span title="Dealer button" aria-hidden="true" className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-white text-[10px] font-bold text-neutral-900 shadow">
+            <span
+              title="Dealer button"
+              aria-hidden="true"
+              className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-white text-[10px] font-bold text-neutral-900 shadow"
+            >
               D
             </span>
           )}
@@ -99,13 +113,25 @@ function SeatPanel({ v, seat, label, over }: { v: HoldemView; seat: Seat; label:
           <span>
             <span className="font-mono text-sm font-semibold">{v.stacks[seat]}</span> chips
           </span>
-          {v.bets[seat]! > 0 && <span className="w-fit rounded-full bg-amber-400 px-2 py-0.5 font-semibold text-amber-950">Bet {v.bets[seat]}</span>}
+          {v.bets[seat]! > 0 && (
+            <span className="w-fit rounded-full bg-amber-400 px-2 py-0.5 font-semibold text-amber-950">
+              Bet {v.bets[seat]}
+            </span>
+          )}
           {action && !v.ended && <span className="italic text-emerald-200">{action}</span>}
         </div>
         {handName && <span className="text-xs font-medium text-yellow-200">{handName}</span>}
-        {won && <span className="text-xs font-bold text-yellow-300">{v.ended!.winners.length > 1 ? 'Splits the pot' : 'Wins the pot'}</span>}
+        {won && (
+          <span className="text-xs font-bold text-yellow-300">
+            {v.ended!.winners.length > 1 ? 'Splits the pot' : 'Wins the pot'}
+          </span>
+        )}
       </div>
-      <div className="flex gap-1" aria-label={hole ? `${label}'s hole cards` : `${label}'s hole cards, hidden`} role="group">
+      <div
+        className="flex gap-1"
+        aria-label={hole ? `${label}'s hole cards` : `${label}'s hole cards, hidden`}
+        role="group"
+      >
         {(hole ?? [null, null]).map((c, i) => (
           <PlayingCard key={i} card={c} />
         ))}
@@ -171,7 +197,9 @@ export function HoldemBoard({ view: v, players, legal, onAction, over, error }: 
             </span>
           </p>
           <div role="group" aria-label="Community cards" className="flex gap-1 sm:gap-1.5">
-            {Array.from({ length: 5 }, (_, i) => (v.board[i] ? <PlayingCard key={i} card={v.board[i]!} /> : <EmptySlot key={i} />))}
+            {Array.from({ length: 5 }, (_, i) =>
+              v.board[i] ? <PlayingCard key={i} card={v.board[i]!} /> : <EmptySlot key={i} />,
+            )}
           </div>
           {v.ended && <p className="max-w-xs text-center text-xs text-emerald-50">{v.ended.text}</p>}
         </div>
@@ -216,7 +244,9 @@ export function HoldemBoard({ view: v, players, legal, onAction, over, error }: 
               <li key={h.hand}>
                 <span className="font-semibold">Hand {h.hand}:</span> {h.text}
                 {h.board && <span className="font-mono"> · board {h.board}</span>}
-                {h.shown.map((c, seat) => (c ? <span key={seat} className="font-mono">{` · ${label(seat)} ${c}`}</span> : null))}
+                {h.shown.map((c, seat) =>
+                  c ? <span key={seat} className="font-mono">{` · ${label(seat)} ${c}`}</span> : null,
+                )}
               </li>
             ))}
           </ol>

@@ -5,7 +5,17 @@ import type { Rng, Seat } from '../types';
 import { FULL_DECK } from './hand';
 import { decide, holdemEngine } from './engine';
 import { holdem } from './index';
-import { apply, configSchema, legalActions, newMatch, outcome, setup, view, type HoldemAction, type HoldemState } from './rules';
+import {
+  apply,
+  configSchema,
+  legalActions,
+  newMatch,
+  outcome,
+  setup,
+  view,
+  type HoldemAction,
+  type HoldemState,
+} from './rules';
 
 type Player = (s: HoldemState, seat: Seat, legal: HoldemAction[], rng: Rng) => HoldemAction;
 const engine: Player = (s, seat, legal, rng) => holdemEngine(view(s, { seat }), seat, legal, rng);
@@ -61,11 +71,21 @@ describe('holdem engine', () => {
     const a = holdemEngine(view(aces, { seat: 0 }), 0, legalActions(aces, 0), createRng('aa'));
     expect(['raise-half-pot', 'raise-full-pot', 'all-in']).toContain(a.type);
     // Hand 1 of 3: folding seven-deuce to an all-in costs only the big blind.
-    const early = apply(newMatch(configSchema.parse({ hands: 3 }), deck('Ah As 7c 2d'), createRng('r')), 0, { type: 'all-in' }, createRng('x'));
-    expect(holdemEngine(view(early, { seat: 1 }), 1, legalActions(early, 1), createRng('72'))).toEqual({ type: 'fold' });
+    const early = apply(
+      newMatch(configSchema.parse({ hands: 3 }), deck('Ah As 7c 2d'), createRng('r')),
+      0,
+      { type: 'all-in' },
+      createRng('x'),
+    );
+    expect(holdemEngine(view(early, { seat: 1 }), 1, legalActions(early, 1), createRng('72'))).toEqual({
+      type: 'fold',
+    });
     // In a one-hand match the fold loses the match for sure; the call still wins about a third of the time.
     const last = apply(newMatch(configSchema.parse({}), deck('Ah As 7c 2d')), 0, { type: 'all-in' }, createRng('x'));
-    expect(holdemEngine(view(last, { seat: 1 }), 1, legalActions(last, 1), createRng('72'))).toEqual({ type: 'check-call', amount: 98 });
+    expect(holdemEngine(view(last, { seat: 1 }), 1, legalActions(last, 1), createRng('72'))).toEqual({
+      type: 'check-call',
+      amount: 98,
+    });
   });
 
   it('decides by thresholds on the win probability and the pot odds', () => {
@@ -86,6 +106,8 @@ describe('holdem engine', () => {
   it('is the engine of the game definition', () => {
     const s = setup(createRng('def'), configSchema.parse({}));
     const legal = legalActions(s, 0);
-    expect(holdem.engine!(view(s, { seat: 0 }), 0, legal, createRng('e'), {})).toEqual(holdemEngine(view(s, { seat: 0 }), 0, legal, createRng('e')));
+    expect(holdem.engine!(view(s, { seat: 0 }), 0, legal, createRng('e'), {})).toEqual(
+      holdemEngine(view(s, { seat: 0 }), 0, legal, createRng('e')),
+    );
   });
 });

@@ -37,7 +37,13 @@ export function decide(p: number, view: HoldemView, seat: Seat, legal: HoldemAct
 }
 
 /** The engine's move from the seat's own view: its hole cards, the board and the amounts (never the other's cards). */
-export function holdemEngine(v: HoldemView, seat: Seat, legal: HoldemAction[], rng: Rng, _opts: EngineOptions = {}): HoldemAction {
+export function holdemEngine(
+  v: HoldemView,
+  seat: Seat,
+  legal: HoldemAction[],
+  rng: Rng,
+  _opts: EngineOptions = {},
+): HoldemAction {
   const hole = v.hole[seat];
   if (!hole) return legal.find((a) => a.type === 'check-call') ?? legal[0]!;
   const p = winProbability(hole, v.board, rng, ENGINE_SAMPLES);

@@ -80,7 +80,8 @@ describe('categories, with names and the five cards that make them', () => {
       '5d 4d 3d 2d Ad Kc Kh',
     ];
     expect(examples.map((h) => ev(h).category)).toEqual([...CATEGORIES]);
-    for (let i = 1; i < examples.length; i++) expect(compareHands(cards(examples[i]!), cards(examples[i - 1]!))).toBe(1);
+    for (let i = 1; i < examples.length; i++)
+      expect(compareHands(cards(examples[i]!), cards(examples[i - 1]!))).toBe(1);
   });
 
   it('works on five and six cards, and refuses other counts and duplicates', () => {
@@ -230,7 +231,8 @@ describe('winProbability', () => {
 
   it('takes a few milliseconds for 300 samples', () => {
     const started = performance.now();
-    for (let i = 0; i < 20; i++) winProbability(cards('Ah Kd'), i % 2 ? [] : cards('Qs 7h 2c'), createRng(`t${i}`), 300);
+    for (let i = 0; i < 20; i++)
+      winProbability(cards('Ah Kd'), i % 2 ? [] : cards('Qs 7h 2c'), createRng(`t${i}`), 300);
     expect((performance.now() - started) / 20).toBeLessThan(20);
   });
 });
@@ -239,17 +241,29 @@ describe('showdown names', () => {
   const names = (a: string, b: string, board: string) => showdownNames([ev(`${a} ${board}`), ev(`${b} ${board}`)]);
 
   it('names the kicker where it decides between two equal pairs: "pair of fours, ace kicker"', () => {
-    expect(names('4c Ah', '4d Kh', '4s 9d 7c 3h 2s')).toEqual(['pair of fours, ace kicker', 'pair of fours, king kicker']);
+    expect(names('4c Ah', '4d Kh', '4s 9d 7c 3h 2s')).toEqual([
+      'pair of fours, ace kicker',
+      'pair of fours, king kicker',
+    ]);
   });
 
   it('goes down to the kicker that decides, naming the tied ones before it', () => {
-    expect(names('4c Qh', '4d Jh', '4s Ad 9c 3h 2s')).toEqual(['pair of fours, ace-queen kickers', 'pair of fours, ace-jack kickers']);
-    expect(names('Ac Qh', 'Ad Jh', 'As 9d 9c 3h 2s')).toEqual(['two pair, aces and nines, queen kicker', 'two pair, aces and nines, jack kicker']);
+    expect(names('4c Qh', '4d Jh', '4s Ad 9c 3h 2s')).toEqual([
+      'pair of fours, ace-queen kickers',
+      'pair of fours, ace-jack kickers',
+    ]);
+    expect(names('Ac Qh', 'Ad Jh', 'As 9d 9c 3h 2s')).toEqual([
+      'two pair, aces and nines, queen kicker',
+      'two pair, aces and nines, jack kicker',
+    ]);
   });
 
   it('names the next cards of two flushes with the same top card, and the second card of two high-card hands', () => {
     expect(names('Qh 2c', 'Jh 3c', 'Ah 9h 6h 4h Kc')).toEqual(['flush, ace-queen high', 'flush, ace-jack high']);
-    expect(names('Kc 5d', 'Qc 4d', 'Ah 9s 7d 3h 2s')).toEqual(['high card, ace, king kicker', 'high card, ace, queen kicker']);
+    expect(names('Kc 5d', 'Qc 4d', 'Ah 9s 7d 3h 2s')).toEqual([
+      'high card, ace, king kicker',
+      'high card, ace, queen kicker',
+    ]);
   });
 
   it('keeps the plain names when the names already differ or the hands are equal', () => {

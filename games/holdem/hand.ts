@@ -26,8 +26,36 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-const RANK_NAMES = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'];
-const RANK_PLURALS = ['twos', 'threes', 'fours', 'fives', 'sixes', 'sevens', 'eights', 'nines', 'tens', 'jacks', 'queens', 'kings', 'aces'];
+const RANK_NAMES = [
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'jack',
+  'queen',
+  'king',
+  'ace',
+];
+const RANK_PLURALS = [
+  'twos',
+  'threes',
+  'fours',
+  'fives',
+  'sixes',
+  'sevens',
+  'eights',
+  'nines',
+  'tens',
+  'jacks',
+  'queens',
+  'kings',
+  'aces',
+];
 const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
 const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'];
 
@@ -222,13 +250,18 @@ export function showdownNames(values: readonly HandValue[]): string[] {
     // The first deciding rank (after the named ones) on which this hand differs from another hand of the same name.
     let decides = -1;
     decoded.forEach((other, j) => {
-      if (j === i || other.category !== mine.category || values[j]!.name !== v.name || values[j]!.score === v.score) return;
+      if (j === i || other.category !== mine.category || values[j]!.name !== v.name || values[j]!.score === v.score)
+        return;
       const k = mine.ranks.findIndex((r, x) => x >= NAMED[mine.category]! && r !== other.ranks[x]);
       if (k > decides) decides = k;
     });
     if (decides < 0) return v.name;
     const named = NAMED[mine.category]!;
-    if (mine.category === 5) return `flush, ${mine.ranks.slice(0, decides + 1).map((r) => RANK_NAMES[r]).join('-')} high`;
+    if (mine.category === 5)
+      return `flush, ${mine.ranks
+        .slice(0, decides + 1)
+        .map((r) => RANK_NAMES[r])
+        .join('-')} high`;
     const kickers = mine.ranks.slice(named, decides + 1).map((r) => RANK_NAMES[r]);
     return `${v.name}, ${kickers.join('-')} ${kickers.length === 1 ? 'kicker' : 'kickers'}`;
   });

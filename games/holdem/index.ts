@@ -13,10 +13,13 @@ export const holdem = defineGame({
   reducer: rules,
   prompt,
   engine: holdemEngine,
-  moveMetrics: (prev, _next, seat, _a, rng) => ({ winProb: winProbability(prev.hole[seat]!, prev.board, rng, METRIC_SAMPLES) }),
+  moveMetrics: (prev, _next, seat, _a, rng) => ({
+    winProb: winProbability(prev.hole[seat]!, prev.board, rng, METRIC_SAMPLES),
+  }),
   meta: {
     title: "Texas Hold'em",
-    blurb: 'Heads-up no-limit poker with hidden hole cards: tests reasoning about odds, bet sizing and an opponent you cannot see.',
+    blurb:
+      'Heads-up no-limit poker with hidden hole cards: tests reasoning about odds, bet sizing and an opponent you cannot see.',
     minPlayers: 2,
     maxPlayers: 2,
     info: 'imperfect',

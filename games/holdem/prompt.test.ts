@@ -16,7 +16,13 @@ const byType = (s: HoldemState, type: HoldemAction['type']) => legalActions(s, s
 
 describe('format', () => {
   it('writes each action with its amount', () => {
-    expect(PREFLOP.map((a) => prompt.format(a, 0))).toEqual(['Fold', 'Call 1', 'Raise half pot (to 4)', 'Raise full pot (to 6)', 'All-in (99)']);
+    expect(PREFLOP.map((a) => prompt.format(a, 0))).toEqual([
+      'Fold',
+      'Call 1',
+      'Raise half pot (to 4)',
+      'Raise full pot (to 6)',
+      'All-in (99)',
+    ]);
     expect(prompt.format({ type: 'check-call', amount: 0 }, 1)).toBe('Check');
   });
 
@@ -45,7 +51,13 @@ describe('format', () => {
 });
 
 describe('parse', () => {
-  const [fold, call, half, full, allIn] = PREFLOP as [HoldemAction, HoldemAction, HoldemAction, HoldemAction, HoldemAction];
+  const [fold, call, half, full, allIn] = PREFLOP as [
+    HoldemAction,
+    HoldemAction,
+    HoldemAction,
+    HoldemAction,
+    HoldemAction,
+  ];
 
   it.each([
     ['Fold', fold],
@@ -120,7 +132,12 @@ describe('parse', () => {
   });
 
   it('a move that is not listed is read as written, for reject to explain', () => {
-    const short = apply(newMatch(configSchema.parse({ startingChips: 10 }), rig('Ah Kd Qs Qc')), 0, { type: 'raise-full-pot' }, createRng('x'));
+    const short = apply(
+      newMatch(configSchema.parse({ startingChips: 10 }), rig('Ah Kd Qs Qc')),
+      0,
+      { type: 'raise-full-pot' },
+      createRng('x'),
+    );
     const legal = legalActions(short, 1);
     expect(prompt.parse('Raise full pot', 1, legal)).toEqual({ action: { type: 'raise-full-pot' } });
     expect(prompt.parse('Raise full pot (to 18)', 1, legal)).toEqual({ action: { type: 'raise-full-pot', to: 18 } });
@@ -146,7 +163,9 @@ describe('parse', () => {
   it('returns an error with the expected format for replies without a move', () => {
     for (const reply of ['', 'I am not sure.', 'raise', 'The pot is 3.', 'checking my options']) {
       const r = parse(reply);
-      expect(r).toEqual({ error: expect.stringContaining('End your reply with one line holding exactly one of the legal moves') });
+      expect(r).toEqual({
+        error: expect.stringContaining('End your reply with one line holding exactly one of the legal moves'),
+      });
       expect('error' in r && r.error).toContain('"Call 1"');
       expect('error' in r && r.error).toContain('"Raise half pot (to 4)"');
     }
@@ -165,7 +184,9 @@ describe('system', () => {
     expect(text).toContain('Player 1 raises full pot to 6\nPlayer 2 calls 4\nFlop: Ks 7h 2c');
     expect(text).toContain('Showdown: Player 1 shows Ah Kd (pair of kings), Player 2 shows Qs Qc (pair of queens)');
     expect(text).toContain('Player 1 wins the pot of 48 with a pair of kings against a pair of queens');
-    expect(text).toContain('- Fold\n- Call 1\n- Raise half pot (to 4)\n- Raise full pot (to 6)\n- All-in (99)\nand Player 1 answered:\nRaise full pot (to 6)');
+    expect(text).toContain(
+      '- Fold\n- Call 1\n- Raise half pot (to 4)\n- Raise full pot (to 6)\n- All-in (99)\nand Player 1 answered:\nRaise full pot (to 6)',
+    );
     expect(text).toContain('\nCall 2\n');
   });
 
@@ -180,7 +201,9 @@ describe('system', () => {
 describe('turn', () => {
   it('shows the seat’s own cards, the table, the hand so far and the legal moves in the shared convention', () => {
     const text = prompt.turn(view(start, { seat: 0 }), 0, PREFLOP, cfg);
-    expect(text).toContain('Hand 1 of 1. Blinds 1/2. You are Player 1; you have the button (you posted the small blind).');
+    expect(text).toContain(
+      'Hand 1 of 1. Blinds 1/2. You are Player 1; you have the button (you posted the small blind).',
+    );
     expect(text).toContain('Your hole cards: Ah Kd');
     expect(text).toContain('Community cards: none yet (pre-flop)');
     expect(text).toContain('Pre-flop: Player 1 posts the small blind 1. Player 2 posts the big blind 2.');
@@ -190,17 +213,30 @@ describe('turn', () => {
     expect(text).not.toMatch(/Qs|Qc/);
     const lines = text.split('\n');
     const at = lines.indexOf('Legal moves:');
-    expect(lines.slice(at + 1, at + 6)).toEqual(['- Fold', '- Call 1', '- Raise half pot (to 4)', '- Raise full pot (to 6)', '- All-in (99)']);
+    expect(lines.slice(at + 1, at + 6)).toEqual([
+      '- Fold',
+      '- Call 1',
+      '- Raise half pot (to 4)',
+      '- Raise full pot (to 6)',
+      '- All-in (99)',
+    ]);
     expect(lines[at + 6]).toMatch(/exactly one of the legal moves/);
   });
 
   it('after the flop, from the other seat', () => {
-    const s = apply(apply(start, 0, byType(start, 'raise-full-pot'), createRng('a')), 1, { type: 'check-call' }, createRng('b'));
+    const s = apply(
+      apply(start, 0, byType(start, 'raise-full-pot'), createRng('a')),
+      1,
+      { type: 'check-call' },
+      createRng('b'),
+    );
     const text = prompt.turn(view(s, { seat: 1 }), 1, legalActions(s, 1), cfg);
     expect(text).toContain('You are Player 2; Player 1 has the button (you posted the big blind).');
     expect(text).toContain('Your hole cards: Qs Qc');
     expect(text).toContain('Community cards: Ks 7h 2c (flop)');
-    expect(text).toContain('Pre-flop: Player 1 posts the small blind 1. Player 2 posts the big blind 2. Player 1 raises full pot to 6. Player 2 calls 4.');
+    expect(text).toContain(
+      'Pre-flop: Player 1 posts the small blind 1. Player 2 posts the big blind 2. Player 1 raises full pot to 6. Player 2 calls 4.',
+    );
     expect(text).toContain('It is your turn. There is nothing to call.');
     expect(text).toContain('- Check\n- Raise half pot (to 6)\n- Raise full pot (to 12)\n- All-in (94)');
     expect(text).not.toMatch(/Ah|Kd/);
@@ -216,7 +252,9 @@ describe('turn', () => {
     const end = apply(s, 1, { type: 'fold' }, r);
     const over = prompt.turn(view(end, { seat: 0 }), 0, [], cfg);
     expect(over).toContain('The hand is over: Player 1 wins the pot of 3 after Player 2 folds.');
-    expect(over).toContain('The match is over: After 2 hands both players have 100 chips: a draw. Chips: you 100, Player 2 100.');
+    expect(over).toContain(
+      'The match is over: After 2 hands both players have 100 chips: a draw. Chips: you 100, Player 2 100.',
+    );
     expect(over).not.toContain('Legal moves:');
   });
 });

@@ -104,7 +104,7 @@ function system(cfg: HoldemConfig, seat: Seat): string {
     '',
     'Moves (each turn lists only the legal ones, with their amounts):',
     '- Fold: give up the hand (only when you face a bet).',
-    '- Check: pass when there is nothing to call. Call N: put in N chips to match the opponent\'s bet (with fewer chips you call all-in).',
+    "- Check: pass when there is nothing to call. Call N: put in N chips to match the opponent's bet (with fewer chips you call all-in).",
     '- Raise half pot (to X): call first, then raise by half the pot as it would be after your call; X is your total bet in this betting round afterwards.',
     '- Raise full pot (to X): the same, raising by the whole pot after your call.',
     '- All-in (N): put in all N chips you have left.',
@@ -113,7 +113,7 @@ function system(cfg: HoldemConfig, seat: Seat): string {
     `Example hand (blinds ${EXAMPLE_CONFIG.smallBlind}/${EXAMPLE_CONFIG.bigBlind}, ${EXAMPLE_CONFIG.startingChips} chips each; Player 1 holds Ah Kd, Player 2 holds Qs Qc):`,
     ...EXAMPLE.lines,
     '',
-    'At Player 1\'s first turn of that hand the legal moves were:',
+    "At Player 1's first turn of that hand the legal moves were:",
     ...EXAMPLE.firstLegal.map((a) => `- ${format(a, 0)}`),
     'and Player 1 answered:',
     EXAMPLE.answer,
@@ -133,7 +133,12 @@ const cards = (cs: readonly Card[] | null | undefined) => (cs && cs.length ? cs.
 function handLines(v: HoldemView): string[] {
   const byStreet = new Map<Street, string[]>();
   for (const e of v.events) byStreet.set(e.street, [...(byStreet.get(e.street) ?? []), eventText(e)]);
-  const dealt: Record<Street, Card[]> = { preflop: [], flop: v.board.slice(0, 3), turn: v.board.slice(3, 4), river: v.board.slice(4, 5) };
+  const dealt: Record<Street, Card[]> = {
+    preflop: [],
+    flop: v.board.slice(0, 3),
+    turn: v.board.slice(3, 4),
+    river: v.board.slice(4, 5),
+  };
   const lines: string[] = [];
   for (const street of ['preflop', 'flop', 'turn', 'river'] as Street[]) {
     const shown = street === 'preflop' ? '' : dealt[street].length ? ` (${cards(dealt[street])})` : '';
@@ -149,21 +154,27 @@ function turn(v: HoldemView, seat: Seat, legal: HoldemAction[] | null): string {
   const lines: string[] = [];
   lines.push(
     `Hand ${v.hand} of ${v.hands}. Blinds ${v.smallBlind}/${v.bigBlind}. You are ${nameOf(seat)}; ${
-      v.button === seat ? 'you have the button (you posted the small blind)' : `${nameOf(other)} has the button (you posted the big blind)`
+      v.button === seat
+        ? 'you have the button (you posted the small blind)'
+        : `${nameOf(other)} has the button (you posted the big blind)`
     }.`,
   );
   if (v.history.length) {
     lines.push('Earlier hands:');
     for (const h of v.history) {
       const shown = h.shown.flatMap((c, s) => (c ? [`${s === seat ? 'you' : nameOf(s)} had ${c}`] : []));
-      lines.push(`- Hand ${h.hand}: ${h.text}${h.board ? `; board ${h.board}` : ''}${shown.length ? `; ${shown.join(', ')}` : ''}.`);
+      lines.push(
+        `- Hand ${h.hand}: ${h.text}${h.board ? `; board ${h.board}` : ''}${shown.length ? `; ${shown.join(', ')}` : ''}.`,
+      );
     }
   }
   // The seat's own cards are in its view; the opponent's are null until a showdown.
   lines.push(`Your hole cards: ${cards(v.hole[seat])}`);
   const theirs = v.hole[other];
   if (theirs) lines.push(`${nameOf(other)}'s hole cards: ${cards(theirs)}`);
-  lines.push(`Community cards: ${v.board.length ? `${cards(v.board)} (${STREET_NAMES[v.street].toLowerCase()})` : 'none yet (pre-flop)'}`);
+  lines.push(
+    `Community cards: ${v.board.length ? `${cards(v.board)} (${STREET_NAMES[v.street].toLowerCase()})` : 'none yet (pre-flop)'}`,
+  );
   lines.push('This hand so far:', ...handLines(v));
   if (v.result) {
     if (v.ended) lines.push(`The hand is over: ${v.ended.text}.`);
@@ -202,7 +213,10 @@ interface Found {
 /** Move names, longest first so that "check-call" or "raise full pot" is read as one move. */
 const MOVE_PATTERNS: [Found['kind'], string][] = [
   ['check-call', String.raw`check\s*(?:[/-]|or|and)\s*call`],
-  ['raise-half-pot', String.raw`(?:(?:raise|bet)s?\s+(?:by\s+|of\s+)?(?:a\s+|the\s+)?half[\s-]*(?:(?:of\s+)?(?:the\s+)?)?pot|half[\s-]*pot(?:[\s-]*(?:raise|bet))?)`],
+  [
+    'raise-half-pot',
+    String.raw`(?:(?:raise|bet)s?\s+(?:by\s+|of\s+)?(?:a\s+|the\s+)?half[\s-]*(?:(?:of\s+)?(?:the\s+)?)?pot|half[\s-]*pot(?:[\s-]*(?:raise|bet))?)`,
+  ],
   [
     'raise-full-pot',
     String.raw`(?:(?:raise|bet)s?\s+(?:by\s+|of\s+)?(?:a\s+|the\s+)?(?:full[\s-]*)?pot|(?:full[\s-]*)?pot[\s-]*(?:sized[\s-]+)?(?:raise|bet)|full[\s-]*pot)`,
@@ -225,7 +239,12 @@ function findMoves(text: string): Found[] {
   return [...text.matchAll(MOVE_RE)].map((m) => {
     const i = MOVE_PATTERNS.findIndex((_, k) => m.groups?.[`m${k}`] !== undefined);
     const amount = m[m.length - 1];
-    return { kind: MOVE_PATTERNS[i]![0], amount: amount === undefined ? null : Number(amount), index: m.index, end: m.index + m[0].length };
+    return {
+      kind: MOVE_PATTERNS[i]![0],
+      amount: amount === undefined ? null : Number(amount),
+      index: m.index,
+      end: m.index + m[0].length,
+    };
   });
 }
 
@@ -235,7 +254,10 @@ function chosenMove(reply: string): Found | null {
   const text = reply.toLowerCase().replace(/[*`#>_"'“”‘’]/g, ' ');
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i]!.trim().replace(new RegExp(LABEL), '').replace(/[.!]+$/, '').trim();
+    const line = lines[i]!.trim()
+      .replace(new RegExp(LABEL), '')
+      .replace(/[.!]+$/, '')
+      .trim();
     const moves = findMoves(line);
     if (moves.length === 1 && moves[0]!.index === 0 && moves[0]!.end === line.length) return moves[0]!;
   }
@@ -255,7 +277,9 @@ function chosenMove(reply: string): Found | null {
 function parse(reply: string, _seat: Seat, legal: HoldemAction[] | null): ParseResult<HoldemAction> {
   const found = chosenMove(reply);
   if (!found) {
-    const options = legal?.length ? legal.map((a) => `"${format(a)}"`).join(', ') : '"Fold", "Check", "Call 2", "Raise half pot (to 6)", "Raise full pot (to 10)", "All-in (98)"';
+    const options = legal?.length
+      ? legal.map((a) => `"${format(a)}"`).join(', ')
+      : '"Fold", "Check", "Call 2", "Raise half pot (to 6)", "Raise full pot (to 10)", "All-in (98)"';
     return {
       error: `Could not find a move in your reply. End your reply with one line holding exactly one of the legal moves: ${options}.`,
     };
@@ -264,7 +288,10 @@ function parse(reply: string, _seat: Seat, legal: HoldemAction[] | null): ParseR
   const listed = legal?.find((a) => a.type === type);
   if (found.kind === 'check') {
     // "Check" is a check-call of 0; facing a bet it is refused with the reason rather than turned into a call.
-    return { action: listed && listed.type === 'check-call' && listed.amount === 0 ? listed : { type: 'check-call', amount: 0 } };
+    return {
+      action:
+        listed && listed.type === 'check-call' && listed.amount === 0 ? listed : { type: 'check-call', amount: 0 },
+    };
   }
   if (listed) return { action: { ...listed } };
   const n = found.amount ?? undefined;

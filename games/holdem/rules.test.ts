@@ -143,13 +143,19 @@ describe('setup, blinds and who acts first', () => {
   it('offers no raise that would reach the whole stack, and only a call against an all-in', () => {
     const s = play(newMatch(cfg({ startingChips: 10 }), AK_VS_QQ), ['raise-full-pot']);
     // Player 2 has 8 left (a bet of 10 in all): a half-pot raise would be to 12.
-    expect(legalActions(s, 1)).toEqual([{ type: 'fold' }, { type: 'check-call', amount: 4 }, { type: 'all-in', amount: 8 }]);
+    expect(legalActions(s, 1)).toEqual([
+      { type: 'fold' },
+      { type: 'check-call', amount: 4 },
+      { type: 'all-in', amount: 8 },
+    ]);
     expect(reject(s, 1, { type: 'raise-half-pot' })).toBe(
       'a half-pot raise would be to 12, but you have only 8 chips left (a bet of 10 in all): go all-in instead ("All-in (8)")',
     );
     const t = play(s, ['all-in']);
     expect(legalActions(t, 0)).toEqual([{ type: 'fold' }, { type: 'check-call', amount: 4 }]);
-    expect(reject(t, 0, { type: 'raise-full-pot' })).toBe('you cannot raise: Player 2 is all-in; call ("Call 4") or fold');
+    expect(reject(t, 0, { type: 'raise-full-pot' })).toBe(
+      'you cannot raise: Player 2 is all-in; call ("Call 4") or fold',
+    );
     expect(reject(t, 0, { type: 'all-in' })).toMatch(/^you cannot raise: Player 2 is all-in/);
   });
 
@@ -161,8 +167,12 @@ describe('setup, blinds and who acts first', () => {
     expect(u.bets).toEqual([2, 6]);
     expect(u.stacks).toEqual([4, 188]);
     expect(legalActions(u, 0)).toEqual([{ type: 'fold' }, { type: 'check-call', amount: 4 }]);
-    expect(reject(u, 0, { type: 'all-in' })).toBe('you cannot raise: calling takes all your 4 chips; "Call 4" is your last move with chips, or fold');
-    expect(reject(u, 0, { type: 'raise-half-pot' })).toBe('you cannot raise: calling takes all your 4 chips; call ("Call 4") or fold');
+    expect(reject(u, 0, { type: 'all-in' })).toBe(
+      'you cannot raise: calling takes all your 4 chips; "Call 4" is your last move with chips, or fold',
+    );
+    expect(reject(u, 0, { type: 'raise-half-pot' })).toBe(
+      'you cannot raise: calling takes all your 4 chips; call ("Call 4") or fold',
+    );
     const end = play(u, ['check-call']);
     expect(end.board).toHaveLength(5);
     expect(end.ended?.pot).toBe(12);
@@ -186,15 +196,25 @@ describe('rejections', () => {
 
   it('refuses a fold when there is nothing to call', () => {
     const t = play(s, ['check-call']);
-    expect(reject(t, 1, { type: 'fold' })).toBe('you cannot fold when there is nothing to call: check instead ("Check"), or raise');
-    expect(reject(t, 1, { type: 'check-call', amount: 2 })).toBe('there is nothing to call: check ("Check") (you wrote a call of 2)');
+    expect(reject(t, 1, { type: 'fold' })).toBe(
+      'you cannot fold when there is nothing to call: check instead ("Check"), or raise',
+    );
+    expect(reject(t, 1, { type: 'check-call', amount: 2 })).toBe(
+      'there is nothing to call: check ("Check") (you wrote a call of 2)',
+    );
   });
 
   it('refuses raise amounts that are not the rule’s', () => {
     expect(reject(s, 0, { type: 'raise-half-pot', to: 4 })).toBeNull();
-    expect(reject(s, 0, { type: 'raise-half-pot', to: 5 })).toBe('a half-pot raise is to 4 now, not 5: answer "Raise half pot (to 4)"');
-    expect(reject(s, 0, { type: 'raise-full-pot', to: 7 })).toBe('a full-pot raise is to 6 now, not 7: answer "Raise full pot (to 6)"');
-    expect(reject(s, 0, { type: 'all-in', amount: 100 })).toBe('going all-in puts in your 99 chips, not 100: answer "All-in (99)"');
+    expect(reject(s, 0, { type: 'raise-half-pot', to: 5 })).toBe(
+      'a half-pot raise is to 4 now, not 5: answer "Raise half pot (to 4)"',
+    );
+    expect(reject(s, 0, { type: 'raise-full-pot', to: 7 })).toBe(
+      'a full-pot raise is to 6 now, not 7: answer "Raise full pot (to 6)"',
+    );
+    expect(reject(s, 0, { type: 'all-in', amount: 100 })).toBe(
+      'going all-in puts in your 99 chips, not 100: answer "All-in (99)"',
+    );
     expect(reject(s, 0, { type: 'bet' } as never)).toMatch(/^unknown action: choose one of Fold, Check, Call/);
   });
 
@@ -239,7 +259,10 @@ describe('a hand to the showdown', () => {
   it('both hands are shown to everyone at the showdown', () => {
     for (const v of [{ seat: 0 }, { seat: 1 }, { spectator: true as const }]) {
       const w = view(end, v);
-      expect(w.hole).toEqual([['Ah', 'Kd'], ['Qs', 'Qc']]);
+      expect(w.hole).toEqual([
+        ['Ah', 'Kd'],
+        ['Qs', 'Qc'],
+      ]);
       expect(w.ended?.hands?.map((h) => h.name)).toEqual(['pair of kings', 'pair of queens']);
       expect(w.result).toBe('Player 1 wins the pot of 48 with a pair of kings against a pair of queens');
       expect(w.toMove).toBeNull();
@@ -247,9 +270,23 @@ describe('a hand to the showdown', () => {
   });
 
   it('says which kicker decides a showdown between equal pairs, in the result and the showdown line', () => {
-    const kicked = play(newMatch(cfg(), rig('4c Ah', '4d Kh', '4s 9d 7c 3h 2s')), ['check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call']);
-    expect(outcome(kicked)?.reason).toBe('Player 1 wins the pot of 4 with a pair of fours, ace kicker against a pair of fours, king kicker');
-    expect(view(kicked, { spectator: true }).ended?.hands?.map((h) => h.name)).toEqual(['pair of fours, ace kicker', 'pair of fours, king kicker']);
+    const kicked = play(newMatch(cfg(), rig('4c Ah', '4d Kh', '4s 9d 7c 3h 2s')), [
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+    ]);
+    expect(outcome(kicked)?.reason).toBe(
+      'Player 1 wins the pot of 4 with a pair of fours, ace kicker against a pair of fours, king kicker',
+    );
+    expect(view(kicked, { spectator: true }).ended?.hands?.map((h) => h.name)).toEqual([
+      'pair of fours, ace kicker',
+      'pair of fours, king kicker',
+    ]);
   });
 
   it('describes each action, each street and the showdown', () => {
@@ -259,10 +296,12 @@ describe('a hand to the showdown', () => {
       const seat = s.toMove!;
       const a = legalOf(s, seat, type);
       const next = apply(s, seat, a, rng());
-      lines.push(...describeMove(s, next, seat, a).map((l) => {
-        expect(l.visibleTo).toBeUndefined();
-        return l.text;
-      }));
+      lines.push(
+        ...describeMove(s, next, seat, a).map((l) => {
+          expect(l.visibleTo).toBeUndefined();
+          return l.text;
+        }),
+      );
       s = next;
     }
     expect(lines).toEqual([
@@ -288,7 +327,12 @@ describe('folds', () => {
   it('a fold gives the pot to the other player', () => {
     const end = play(newMatch(cfg(), AK_VS_QQ), ['raise-full-pot', 'fold']);
     expect(end.stacks).toEqual([102, 98]);
-    expect(outcome(end)).toEqual({ scores: [1, 0], winner: 0, rewards: [2, -2], reason: 'Player 1 wins the pot of 8 after Player 2 folds' });
+    expect(outcome(end)).toEqual({
+      scores: [1, 0],
+      winner: 0,
+      rewards: [2, -2],
+      reason: 'Player 1 wins the pot of 8 after Player 2 folds',
+    });
   });
 
   it('a fold shows no cards to the other player, even after the match; spectators see all once it is over', () => {
@@ -297,8 +341,14 @@ describe('folds', () => {
     expect(end.stacks).toEqual([99, 101]);
     expect(view(end, { seat: 1 }).hole).toEqual([null, ['Qs', 'Qc']]);
     expect(view(end, { seat: 0 }).hole).toEqual([['Ah', 'Kd'], null]);
-    expect(view(end, { spectator: true }).hole).toEqual([['Ah', 'Kd'], ['Qs', 'Qc']]);
-    expect(view(end, { omniscient: true }).hole).toEqual([['Ah', 'Kd'], ['Qs', 'Qc']]);
+    expect(view(end, { spectator: true }).hole).toEqual([
+      ['Ah', 'Kd'],
+      ['Qs', 'Qc'],
+    ]);
+    expect(view(end, { omniscient: true }).hole).toEqual([
+      ['Ah', 'Kd'],
+      ['Qs', 'Qc'],
+    ]);
     const lines = describeMove(s, end, 0, { type: 'fold' });
     expect(lines).toEqual([{ text: 'Player 1 folds' }, { text: 'Player 2 wins the pot of 3 after Player 1 folds' }]);
     expect(JSON.stringify(lines)).not.toMatch(/Ah|Kd|Qs|Qc/);
@@ -356,7 +406,16 @@ describe('split pots', () => {
   });
 
   it('the same hand from the players’ own cards splits too', () => {
-    const end = play(newMatch(cfg(), rig('Ah 4c', 'Ad 4d', 'Kc Qd 8h 7s 2c')), ['raise-full-pot', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call']);
+    const end = play(newMatch(cfg(), rig('Ah 4c', 'Ad 4d', 'Kc Qd 8h 7s 2c')), [
+      'raise-full-pot',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+    ]);
     expect(end.ended).toMatchObject({ winners: [0, 1], text: 'Split pot of 12: both players have high card, ace' });
     expect(end.stacks).toEqual([100, 100]);
   });
@@ -388,7 +447,9 @@ describe('matches of several hands', () => {
       rewards: [-1, 1],
       reason: 'After 3 hands Player 2 has 101 chips to 99: Player 2 wins the match',
     });
-    expect(describeMove(before, s, 0, { type: 'fold' }).at(-1)).toEqual({ text: 'Match over: After 3 hands Player 2 has 101 chips to 99: Player 2 wins the match' });
+    expect(describeMove(before, s, 0, { type: 'fold' }).at(-1)).toEqual({
+      text: 'Match over: After 3 hands Player 2 has 101 chips to 99: Player 2 wins the match',
+    });
   });
 
   it('announces the next hand and its blinds', () => {
@@ -432,8 +493,12 @@ describe('matches of several hands', () => {
       expect(total(s)).toBe(4);
       if (s.ended) expect(s.stacks).toContain(0);
       else expect(s.toMove).not.toBeNull();
-      const lines = describeMove(setup(createRng(`short-${i}`), cfg({ startingChips: 2, hands: 5 })), s, 0, { type: 'fold' }).map((l) => l.text);
-      expect(lines).toContain('Hand 2 of 5: Player 2 has the button. Player 2 posts the small blind 1; Player 1 posts the big blind 1 (all-in).');
+      const lines = describeMove(setup(createRng(`short-${i}`), cfg({ startingChips: 2, hands: 5 })), s, 0, {
+        type: 'fold',
+      }).map((l) => l.text);
+      expect(lines).toContain(
+        'Hand 2 of 5: Player 2 has the button. Player 2 posts the small blind 1; Player 1 posts the big blind 1 (all-in).',
+      );
     }
   });
 });
@@ -442,7 +507,12 @@ describe('random playouts', () => {
   it('conserve chips, keep stacks non-negative and always offer the seat to act a move', () => {
     for (let i = 0; i < 60; i++) {
       const r = createRng(`random-${i}`);
-      const c = cfg({ hands: 1 + (i % 7), startingChips: [100, 20, 7][i % 3]!, smallBlind: 1 + (i % 2), bigBlind: 2 + (i % 3) });
+      const c = cfg({
+        hands: 1 + (i % 7),
+        startingChips: [100, 20, 7][i % 3]!,
+        smallBlind: 1 + (i % 2),
+        bigBlind: 2 + (i % 3),
+      });
       let s = setup(r, c);
       for (let ply = 0; !s.ended; ply++) {
         expect(total(s)).toBe(2 * c.startingChips);
@@ -469,10 +539,24 @@ describe('views and secrets', () => {
   it('a seat sees its own hole cards, never the other’s, and nobody sees the deck', () => {
     const v0 = view(running, { seat: 0 });
     expect(v0.hole).toEqual([['Ah', 'Kd'], null]);
-    expect(v0).toMatchObject({ viewer: 0, hand: 1, hands: 1, button: 0, street: 'flop', board: ['Ks', '7h', '2c'], pot: 4, toMove: 1, toCall: 0, result: null });
+    expect(v0).toMatchObject({
+      viewer: 0,
+      hand: 1,
+      hands: 1,
+      button: 0,
+      street: 'flop',
+      board: ['Ks', '7h', '2c'],
+      pot: 4,
+      toMove: 1,
+      toCall: 0,
+      result: null,
+    });
     expect(view(running, { seat: 1 }).hole).toEqual([null, ['Qs', 'Qc']]);
     expect(view(running, { spectator: true }).hole).toEqual([null, null]);
-    expect(view(running, { omniscient: true }).hole).toEqual([['Ah', 'Kd'], ['Qs', 'Qc']]);
+    expect(view(running, { omniscient: true }).hole).toEqual([
+      ['Ah', 'Kd'],
+      ['Qs', 'Qc'],
+    ]);
     for (const v of [{ seat: 0 }, { seat: 1 }, { spectator: true as const }, { omniscient: true as const }]) {
       const json = JSON.stringify(view(running, v));
       for (const c of running.deck) expect(json).not.toContain(`"${c}"`);
@@ -481,7 +565,10 @@ describe('views and secrets', () => {
 
   it('with openCards spectators see the hole cards live, the players still only their own', () => {
     const s = play(newMatch(cfg({ openCards: true }), AK_VS_QQ), ['check-call']);
-    expect(view(s, { spectator: true }).hole).toEqual([['Ah', 'Kd'], ['Qs', 'Qc']]);
+    expect(view(s, { spectator: true }).hole).toEqual([
+      ['Ah', 'Kd'],
+      ['Qs', 'Qc'],
+    ]);
     expect(view(s, { seat: 0 }).hole).toEqual([['Ah', 'Kd'], null]);
     expect(view(s, { seat: 1 }).hole).toEqual([null, ['Qs', 'Qc']]);
     expect(secrets(s)).toEqual([]);
@@ -506,7 +593,13 @@ describe('views and secrets', () => {
     expect(view(s, { spectator: true }).history[0]!.shown).toEqual([null, null]);
     expect(view(s, { omniscient: true }).history[0]!.shown).toEqual(['Ah Kd', 'Qs Qc']);
     // Hand 2 goes to a showdown: its cards become public text for everyone.
-    while (s.hand === 2) s = apply(s, s.toMove!, legalActions(s, s.toMove!).find((a) => a.type === 'check-call')!, r);
+    while (s.hand === 2)
+      s = apply(
+        s,
+        s.toMove!,
+        legalActions(s, s.toMove!).find((a) => a.type === 'check-call')!,
+        r,
+      );
     const h1 = view(s, { spectator: true }).history[1]!;
     expect(h1.by).toBe('showdown');
     expect(h1.shown.every((x) => typeof x === 'string' && /^[2-9TJQKA][cdhs] [2-9TJQKA][cdhs]$/.test(x))).toBe(true);
@@ -561,7 +654,14 @@ describe('moveMetrics', () => {
     expect(m.winProb).toBeLessThan(0.75);
     expect(holdem.moveMetrics(s, next, 0, { type: 'check-call' }, createRng('m'))).toEqual(m);
     // On the river with a royal flush it is 1.
-    const river = play(newMatch(cfg(), rig('Ah Kh', 'Qs Qc', 'Qh Jh Th 2c 3d')), ['check-call', 'check-call', 'check-call', 'check-call', 'check-call', 'check-call']);
+    const river = play(newMatch(cfg(), rig('Ah Kh', 'Qs Qc', 'Qh Jh Th 2c 3d')), [
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+      'check-call',
+    ]);
     expect(river.street).toBe('river');
     // Three queens against a random hand: usually ahead, not always (kings and nines make straights, hearts flushes).
     const queens = holdem.moveMetrics(river, river, 1, { type: 'check-call' }, createRng('r'))!.winProb;
@@ -581,7 +681,9 @@ describe('conformance', () => {
 
   it('keeps it in longer matches, with short stacks and with open cards', () => {
     expect(checkConformance(holdem, { seeds: 30, config: cfg({ hands: 10 }) })).toEqual([]);
-    expect(checkConformance(holdem, { seeds: 20, config: cfg({ hands: 20, startingChips: 9, smallBlind: 2, bigBlind: 3 }) })).toEqual([]);
+    expect(
+      checkConformance(holdem, { seeds: 20, config: cfg({ hands: 20, startingChips: 9, smallBlind: 2, bigBlind: 3 }) }),
+    ).toEqual([]);
     expect(checkConformance(holdem, { seeds: 10, config: cfg({ hands: 4, openCards: true }) })).toEqual([]);
   });
 });

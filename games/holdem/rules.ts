@@ -23,7 +23,10 @@ export const configSchema = z
   })
   .strict()
   .refine((c) => c.bigBlind >= c.smallBlind, { message: 'bigBlind must be at least smallBlind', path: ['bigBlind'] })
-  .refine((c) => c.startingChips >= c.bigBlind, { message: 'startingChips must be at least bigBlind', path: ['startingChips'] });
+  .refine((c) => c.startingChips >= c.bigBlind, {
+    message: 'startingChips must be at least bigBlind',
+    path: ['startingChips'],
+  });
 export type HoldemConfig = z.infer<typeof configSchema>;
 
 /**
@@ -259,7 +262,8 @@ function nextStreet(s: HoldemState, rng?: Rng): HoldemState {
 // Ending a hand
 
 /** The hand's name with an article where English wants one: "a pair of kings", "two pair, …", "high card, ace". */
-export const withArticle = (name: string): string => (/^(royal|straight|full|flush|pair)/.test(name) ? `a ${name}` : name);
+export const withArticle = (name: string): string =>
+  /^(royal|straight|full|flush|pair)/.test(name) ? `a ${name}` : name;
 
 /** The showdown: a bet the other could not match goes back, the best hand takes the pot, equal hands split it. */
 function showdown(s: HoldemState, rng?: Rng): HoldemState {
@@ -305,7 +309,11 @@ function foldHand(s: HoldemState, folder: Seat, rng: Rng): HoldemState {
 }
 
 /** Records the hand's result; starts the next hand unless the match is over (last hand played, or a player broke). */
-function endHand(s: HoldemState, r: Omit<HandResult, 'hand' | 'button' | 'hole' | 'board' | 'events'>, rng?: Rng): HoldemState {
+function endHand(
+  s: HoldemState,
+  r: Omit<HandResult, 'hand' | 'button' | 'hole' | 'board' | 'events'>,
+  rng?: Rng,
+): HoldemState {
   const result: HandResult = {
     hand: s.hand,
     button: s.button,
@@ -432,12 +440,15 @@ export function reject(s: HoldemState, seat: Seat, a: HoldemAction): string | nu
       if (a.type === 'raise-half-pot' && o.halfTo >= o.fullTo) {
         return `a half-pot raise is no smaller than the minimum raise here: raise full pot ("Raise full pot (to ${o.fullTo})")`;
       }
-      if (a.to !== undefined && a.to !== to) return `${what} is to ${to} now, not ${a.to}: answer "Raise ${a.type === 'raise-half-pot' ? 'half' : 'full'} pot (to ${to})"`;
+      if (a.to !== undefined && a.to !== to)
+        return `${what} is to ${to} now, not ${a.to}: answer "Raise ${a.type === 'raise-half-pot' ? 'half' : 'full'} pot (to ${to})"`;
       return null;
     }
     case 'all-in':
-      if (o.noRaise) return `you cannot raise: ${o.noRaise}; ${callText(o)} is your last move with chips${o.toCall > 0 ? ', or fold' : ''}`;
-      if (a.amount !== undefined && a.amount !== stack) return `going all-in puts in your ${chips(stack)}, not ${a.amount}: answer "All-in (${stack})"`;
+      if (o.noRaise)
+        return `you cannot raise: ${o.noRaise}; ${callText(o)} is your last move with chips${o.toCall > 0 ? ', or fold' : ''}`;
+      if (a.amount !== undefined && a.amount !== stack)
+        return `going all-in puts in your ${chips(stack)}, not ${a.amount}: answer "All-in (${stack})"`;
       return null;
     default:
       return 'unknown action: choose one of Fold, Check, Call, Raise half pot, Raise full pot or All-in';
@@ -670,7 +681,9 @@ function endLines(prevBoard: Card[], r: HandResult): string[] {
   const lines = dealtLines(prevBoard, r.board);
   if (r.hands) {
     // A showdown shows both hands to everyone.
-    lines.push(`Showdown: ${r.hole.map((h, seat) => `${nameOf(seat)} shows ${h.join(' ')} (${r.hands![seat]!.name})`).join(', ')}`);
+    lines.push(
+      `Showdown: ${r.hole.map((h, seat) => `${nameOf(seat)} shows ${h.join(' ')} (${r.hands![seat]!.name})`).join(', ')}`,
+    );
   }
   // After a fold no cards are named: the folder's cards stay hidden from the other seat, and the winner's too.
   lines.push(r.text);
@@ -695,7 +708,8 @@ export function describe(prev: HoldemState, next: HoldemState, _seat: Seat, _a: 
   if (next.hand !== prev.hand) {
     // Hands dealt out without any decision (both players all-in from the blinds) go between the two.
     const between = [...next.history, ...(next.ended ? [next.ended] : [])].filter((h) => h.hand > prev.hand);
-    for (const h of between) lines.push(handStartLine(h.hand, next.config.hands, h.button, h.events), ...endLines([], h));
+    for (const h of between)
+      lines.push(handStartLine(h.hand, next.config.hands, h.button, h.events), ...endLines([], h));
     if (!next.ended) lines.push(handStartLine(next.hand, next.config.hands, next.button, next.events));
   }
   if (next.ended && next.config.hands > 1) lines.push(`Match over: ${outcome(next)!.reason}`);

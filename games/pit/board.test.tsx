@@ -11,12 +11,30 @@ import { apply, configSchema, legalActions, view, type PitState } from './rules'
 const cfg = configSchema.parse({});
 const players = ['Player 1 · Alice', 'Player 2 · Random'];
 const start: PitState = {
-  config: cfg, numPlayers: 2, hands: [[3, 2, 2, 0, 1, 1], [2, 0, 4, 3, 0, 0]], points: [85, 0], round: 2, turn: 0, offerer: 0, pending: null, corners: [], events: [], over: null,
+  config: cfg,
+  numPlayers: 2,
+  hands: [
+    [3, 2, 2, 0, 1, 1],
+    [2, 0, 4, 3, 0, 0],
+  ],
+  points: [85, 0],
+  round: 2,
+  turn: 0,
+  offerer: 0,
+  pending: null,
+  corners: [],
+  events: [],
+  over: null,
 };
 const offered = apply(start, 0, { type: 'offer', card: 'Barley', count: 2, to: 1 }, createRng('b'));
 const html = (s: PitState, v: Parameters<typeof view>[1], mine = false, extra: object = {}) =>
   renderToStaticMarkup(
-    <PitBoard view={view(s, v)} players={players} {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})} {...extra} />,
+    <PitBoard
+      view={view(s, v)}
+      players={players}
+      {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})}
+      {...extra}
+    />,
   );
 
 describe('pit board', () => {
@@ -35,7 +53,9 @@ describe('pit board', () => {
   it('shows a seat its own hand as cards and only the backs of the others', () => {
     const h = html(offered, { seat: 1 });
     expect(h).toContain('aria-label="Your hand"');
-    expect(h).toContain('aria-label="Hand of Player 2 · Random: Wheat, Wheat, Corn, Corn, Corn, Corn, Soybeans, Soybeans, Soybeans"');
+    expect(h).toContain(
+      'aria-label="Hand of Player 2 · Random: Wheat, Wheat, Corn, Corn, Corn, Corn, Soybeans, Soybeans, Soybeans"',
+    );
     expect(h).toContain('aria-label="Player 1 · Alice holds 9 cards"');
     expect(h.match(/aria-label="Corn card"/g)).toHaveLength(4);
   });

@@ -32,15 +32,27 @@ export function selectCard(sel: Selection | null, card: Card, k: number): Select
 
 function CardFace({ card, small = false }: { card: Card; small?: boolean }) {
   return (
-    <span className={`flex flex-col items-center justify-center rounded-md border-2 font-semibold ${CARD_STYLE[card]} ${small ? 'h-10 w-8 text-[11px]' : 'h-20 w-16 text-[11px] sm:h-24 sm:w-[4.5rem] sm:text-xs'}`}>
+    <span
+      className={`flex flex-col items-center justify-center rounded-md border-2 font-semibold ${CARD_STYLE[card]} ${small ? 'h-10 w-8 text-[11px]' : 'h-20 w-16 text-[11px] sm:h-24 sm:w-[4.5rem] sm:text-xs'}`}
+    >
       {/* A small card shows the first two letters (the hand's full names are in its label); a large one the whole word. */}
-      <span className="whitespace-nowrap" aria-hidden={small || undefined}>{small ? card.slice(0, 2) : card}</span>
+      <span className="whitespace-nowrap" aria-hidden={small || undefined}>
+        {small ? card.slice(0, 2) : card}
+      </span>
       {!small && <span className="mt-1 text-[10px] font-normal opacity-80">{cardValue(card)}</span>}
     </span>
   );
 }
 
-export default function PitBoard({ view: v, players, lastMove, legal, onAction, error, over }: BoardProps<PitAction, PitView>) {
+export default function PitBoard({
+  view: v,
+  players,
+  lastMove,
+  legal,
+  onAction,
+  error,
+  over,
+}: BoardProps<PitAction, PitView>) {
   const [sel, setSel] = useState<Selection | null>(null);
   const mine = !!legal && legal.length > 0 && !!onAction;
   const name = (seat: number) => players[seat] ?? seatLabel(seat);
@@ -66,7 +78,8 @@ export default function PitBoard({ view: v, players, lastMove, legal, onAction, 
   return (
     <div role="group" aria-label="Pit board" className="flex w-full max-w-3xl flex-col gap-4 text-sm">
       <p data-testid="pit-status" className="font-medium">
-        {status} · round {v.round} · offer {Math.min(v.turn, v.maxTurns)} of {v.maxTurns} · target {v.targetScore} points
+        {status} · round {v.round} · offer {Math.min(v.turn, v.maxTurns)} of {v.maxTurns} · target {v.targetScore}{' '}
+        points
       </p>
 
       <ul aria-label="Players" className="grid grid-cols-1 gap-2 sm:grid-cols-2">
@@ -90,10 +103,19 @@ export default function PitBoard({ view: v, players, lastMove, legal, onAction, 
                 <span className="font-semibold">{name(seat)}</span>
                 <span className="tabular-nums">{v.points[seat]} pts</span>
               </div>
-              <div className="flex flex-wrap gap-0.5" aria-label={cards ? `Hand of ${name(seat)}: ${cards.join(', ')}` : `${name(seat)} holds 9 cards`} role="img">
+              <div
+                className="flex flex-wrap gap-0.5"
+                aria-label={cards ? `Hand of ${name(seat)}: ${cards.join(', ')}` : `${name(seat)} holds 9 cards`}
+                role="img"
+              >
                 {cards
                   ? cards.map((c, i) => <CardFace key={i} card={c} small />)
-                  : Array.from({ length: 9 }, (_, i) => <span key={i} className="h-10 w-7 rounded-md border-2 border-sky-800 bg-sky-700 dark:border-sky-300 dark:bg-sky-800" />)}
+                  : Array.from({ length: 9 }, (_, i) => (
+                      <span
+                        key={i}
+                        className="h-10 w-7 rounded-md border-2 border-sky-800 bg-sky-700 dark:border-sky-300 dark:bg-sky-800"
+                      />
+                    ))}
               </div>
               {offering && seat !== v.you && (
                 <ActionButton
@@ -111,21 +133,40 @@ export default function PitBoard({ view: v, players, lastMove, legal, onAction, 
       </ul>
 
       {v.pending && !v.result && (
-        <p data-testid="pit-offer" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 dark:border-amber-800 dark:bg-amber-950/40">
-          {v.pending.to === v.you ? `${name(v.pending.from)} offers you ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind.` : v.pending.card ? `You offer ${v.pending.count} ${v.pending.card} to ${name(v.pending.to)}.` : `${name(v.pending.from)} offers ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} to ${name(v.pending.to)}.`}
+        <p
+          data-testid="pit-offer"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 dark:border-amber-800 dark:bg-amber-950/40"
+        >
+          {v.pending.to === v.you
+            ? `${name(v.pending.from)} offers you ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind.`
+            : v.pending.card
+              ? `You offer ${v.pending.count} ${v.pending.card} to ${name(v.pending.to)}.`
+              : `${name(v.pending.from)} offers ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} to ${name(v.pending.to)}.`}
         </p>
       )}
 
       {v.myHand && (
         <section aria-label="Your hand" className="flex flex-col gap-2">
-          <h3 className="font-semibold">Your hand{offering ? (sel ? `: ${sel.count} ${sel.card} chosen — now click the player to offer them to` : ': click 1 to 4 cards of one kind to offer') : ''}</h3>
+          <h3 className="font-semibold">
+            Your hand
+            {offering
+              ? sel
+                ? `: ${sel.count} ${sel.card} chosen — now click the player to offer them to`
+                : ': click 1 to 4 cards of one kind to offer'
+              : ''}
+          </h3>
           <div className="flex flex-wrap gap-1.5">
             {CARDS.flatMap((card) =>
               Array.from({ length: held(card) }, (_, i) => {
                 const k = i + 1;
                 const chosen = !!sel && sel.card === card && k <= sel.count;
                 const face = <CardFace card={card} />;
-                if (!offering) return <span key={`${card}-${k}`} role="img" aria-label={`${card} card`}>{face}</span>;
+                if (!offering)
+                  return (
+                    <span key={`${card}-${k}`} role="img" aria-label={`${card} card`}>
+                      {face}
+                    </span>
+                  );
                 return (
                   <ActionButton
                     key={`${card}-${k}`}
@@ -150,14 +191,22 @@ export default function PitBoard({ view: v, players, lastMove, legal, onAction, 
             <ActionButton
               key={card}
               aria-label={`Accept, giving ${card}`}
-              unavailable={held(card) < v.pending!.count ? `You hold ${held(card)} ${card}; you must give ${v.pending!.count} cards of one kind` : null}
+              unavailable={
+                held(card) < v.pending!.count
+                  ? `You hold ${held(card)} ${card}; you must give ${v.pending!.count} cards of one kind`
+                  : null
+              }
               onClick={() => play({ type: 'accept', card })}
               className="rounded-md bg-emerald-600 px-3 py-2 font-medium text-white hover:bg-emerald-700 aria-disabled:bg-neutral-300 aria-disabled:text-neutral-600 dark:aria-disabled:bg-neutral-700 dark:aria-disabled:text-neutral-300"
             >
               Give {v.pending!.count} {card}
             </ActionButton>
           ))}
-          <ActionButton aria-label="Refuse" onClick={() => play({ type: 'refuse' })} className="rounded-md bg-rose-600 px-3 py-2 font-medium text-white hover:bg-rose-700">
+          <ActionButton
+            aria-label="Refuse"
+            onClick={() => play({ type: 'refuse' })}
+            className="rounded-md bg-rose-600 px-3 py-2 font-medium text-white hover:bg-rose-700"
+          >
             Refuse
           </ActionButton>
         </div>
@@ -170,7 +219,8 @@ export default function PitBoard({ view: v, players, lastMove, legal, onAction, 
           <ul className="flex flex-col gap-0.5">
             {v.corners.map((c, i) => (
               <li key={i}>
-                Round {c.round}: {name(c.seat)} — {c.kind} on {c.card} ({c.count} cards{c.bull ? ', Bull' : ''}{c.bear ? ', Bear' : ''}), {c.points >= 0 ? '+' : ''}
+                Round {c.round}: {name(c.seat)} — {c.kind} on {c.card} ({c.count} cards{c.bull ? ', Bull' : ''}
+                {c.bear ? ', Bear' : ''}), {c.points >= 0 ? '+' : ''}
                 {c.points}
               </li>
             ))}

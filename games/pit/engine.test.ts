@@ -9,7 +9,17 @@ import { apply, configSchema, handCards, legalActions, view, type PitState } fro
 
 const cfg = configSchema.parse({});
 const position = (hands: number[][]): PitState => ({
-  config: cfg, numPlayers: hands.length, hands, points: hands.map(() => 0), round: 1, turn: 0, offerer: 0, pending: null, corners: [], events: [], over: null,
+  config: cfg,
+  numPlayers: hands.length,
+  hands,
+  points: hands.map(() => 0),
+  round: 1,
+  turn: 0,
+  offerer: 0,
+  pending: null,
+  corners: [],
+  events: [],
+  over: null,
 });
 const rng = createRng('engine');
 
@@ -20,20 +30,62 @@ describe('pit engine', () => {
   });
 
   it('sheds the Bear first, then the kind it holds fewest of, one card at a time, never its collection or the Bull', () => {
-    const s = position([[1, 4, 2, 0, 1, 1], [2, 2, 2, 3, 0, 0]]);
-    expect(pitEngine(view(s, { seat: 0 }), 0, legalActions(s, 0), rng)).toEqual({ type: 'offer', card: 'Bear', count: 1, to: 1 });
+    const s = position([
+      [1, 4, 2, 0, 1, 1],
+      [2, 2, 2, 3, 0, 0],
+    ]);
+    expect(pitEngine(view(s, { seat: 0 }), 0, legalActions(s, 0), rng)).toEqual({
+      type: 'offer',
+      card: 'Bear',
+      count: 1,
+      to: 1,
+    });
     const t = position([[1, 4, 2, 0, 2, 0].map((x, i) => (i === 4 ? 1 : x)), [2, 2, 2, 3, 0, 0]]);
-    expect(pitEngine(view(t, { seat: 0 }), 0, legalActions(t, 0), rng)).toEqual({ type: 'offer', card: 'Wheat', count: 1, to: 1 });
+    expect(pitEngine(view(t, { seat: 0 }), 0, legalActions(t, 0), rng)).toEqual({
+      type: 'offer',
+      card: 'Wheat',
+      count: 1,
+      to: 1,
+    });
   });
 
   it('accepts 1 or 2 cards when it can pay without its collection or the Bull; refuses blocks of 3-4 and the rest', () => {
-    let s = apply(position([[3, 3, 3, 0, 0, 0], [1, 5, 3, 0, 0, 0]]), 0, { type: 'offer', card: 'Corn', count: 3, to: 1 }, rng);
+    let s = apply(
+      position([
+        [3, 3, 3, 0, 0, 0],
+        [1, 5, 3, 0, 0, 0],
+      ]),
+      0,
+      { type: 'offer', card: 'Corn', count: 3, to: 1 },
+      rng,
+    );
     expect(pitEngine(view(s, { seat: 1 }), 1, legalActions(s, 1), rng)).toEqual({ type: 'refuse' });
-    s = apply(position([[3, 3, 3, 0, 0, 0], [1, 5, 3, 0, 0, 0]]), 0, { type: 'offer', card: 'Corn', count: 1, to: 1 }, rng);
+    s = apply(
+      position([
+        [3, 3, 3, 0, 0, 0],
+        [1, 5, 3, 0, 0, 0],
+      ]),
+      0,
+      { type: 'offer', card: 'Corn', count: 1, to: 1 },
+      rng,
+    );
     expect(pitEngine(view(s, { seat: 1 }), 1, legalActions(s, 1), rng)).toEqual({ type: 'accept', card: 'Wheat' });
-    s = apply(position([[3, 3, 3, 0, 0, 0], [1, 5, 2, 0, 1, 0]]), 0, { type: 'offer', card: 'Corn', count: 2, to: 1 }, rng);
+    s = apply(
+      position([
+        [3, 3, 3, 0, 0, 0],
+        [1, 5, 2, 0, 1, 0],
+      ]),
+      0,
+      { type: 'offer', card: 'Corn', count: 2, to: 1 },
+      rng,
+    );
     expect(pitEngine(view(s, { seat: 1 }), 1, legalActions(s, 1), rng)).toEqual({ type: 'accept', card: 'Corn' });
-    s = apply(position([[3, 3, 3, 0, 0, 0], [1, 6, 1, 0, 1, 0].map((x, i) => (i === 1 ? 5 : i === 3 ? 1 : x))]), 0, { type: 'offer', card: 'Corn', count: 3, to: 1 }, rng);
+    s = apply(
+      position([[3, 3, 3, 0, 0, 0], [1, 6, 1, 0, 1, 0].map((x, i) => (i === 1 ? 5 : i === 3 ? 1 : x))]),
+      0,
+      { type: 'offer', card: 'Corn', count: 3, to: 1 },
+      rng,
+    );
     expect(pitEngine(view(s, { seat: 1 }), 1, legalActions(s, 1), rng)).toEqual({ type: 'refuse' });
   });
 

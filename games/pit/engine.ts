@@ -29,13 +29,17 @@ export function pitEngine(view: PitView, _seat: Seat, legal: PitAction[], rng: R
   if (legal.some((a) => a.type === 'refuse')) {
     // A block of 3 or 4 cards paid back is the other player's fastest way to a corner: refuse those.
     if ((view.pending?.count ?? 0) >= BIG_OFFER) return { type: 'refuse' };
-    const accepts = legal.flatMap((a) => (a.type === 'accept' ? [a.card] : [])).filter((c) => c !== goal && c !== 'Bull');
+    const accepts = legal
+      .flatMap((a) => (a.type === 'accept' ? [a.card] : []))
+      .filter((c) => c !== goal && c !== 'Bull');
     if (accepts.length === 0) return { type: 'refuse' };
     // Give the kind it needs least; prefer giving exactly all of a kind (nothing left of it to collect).
     const best = accepts.sort((a, b) => keep(cards, a, goal) - keep(cards, b, goal))[0]!;
     return { type: 'accept', card: best };
   }
-  const offers = legal.filter((a): a is Extract<PitAction, { type: 'offer' }> => a.type === 'offer' && a.card !== goal && a.card !== 'Bull');
+  const offers = legal.filter(
+    (a): a is Extract<PitAction, { type: 'offer' }> => a.type === 'offer' && a.card !== goal && a.card !== 'Bull',
+  );
   if (offers.length === 0) return rng.pick(legal);
   // The card to shed, one at a time (a large offer risks handing a corner over); the receiver at random.
   const card = offers.map((a) => a.card).sort((a, b) => keep(cards, a, goal) - keep(cards, b, goal))[0]!;

@@ -3,7 +3,12 @@
 import { playEngineVsRandom } from '../../lib/engine/playout';
 import type { GameDef, Rng, Seat } from '../types';
 
-export function playVsRandom(game: GameDef, rng: Rng, engineSeat: Seat, config: object = {}): { engineScore: number; points: number[]; plies: number } {
+export function playVsRandom(
+  game: GameDef,
+  rng: Rng,
+  engineSeat: Seat,
+  config: object = {},
+): { engineScore: number; points: number[]; plies: number } {
   const { outcome: o, plies } = playEngineVsRandom(game, rng, { engineSeats: [engineSeat], config });
   return { engineScore: o.scores[engineSeat]!, points: o.rewards!, plies };
 }

@@ -89,12 +89,18 @@ function turn(v: PitView, seat: Seat, legal: PitAction[] | null): string {
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
   if (v.toMove !== seat) return [...lines, `It is ${seatLabel(v.toMove!)}'s turn.`].join('\n');
   if (v.pending) {
-    lines.push(`${seatLabel(v.pending.from)} offers you ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind (you do not know which). Accept by giving ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind you hold, or refuse.`);
+    lines.push(
+      `${seatLabel(v.pending.from)} offers you ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind (you do not know which). Accept by giving ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind you hold, or refuse.`,
+    );
   } else {
     lines.push(`Your turn to offer 1 to ${MAX_OFFER} cards of one kind to another player.`);
   }
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a)}`));
-  lines.push(v.pending ? 'Reply with your move in exactly this format: Accept, giving <card> — or: Refuse' : 'Reply with your move in exactly this format: Offer <number> <card> to Player <n>');
+  lines.push(
+    v.pending
+      ? 'Reply with your move in exactly this format: Accept, giving <card> — or: Refuse'
+      : 'Reply with your move in exactly this format: Offer <number> <card> to Player <n>',
+  );
   return lines.join('\n');
 }
 
@@ -117,14 +123,32 @@ interface Found {
 /** Every move written in the text, with its position. */
 function scan(text: string): Found[] {
   const found: Found[] = [];
-  const offer = new RegExp(`\\boffer(?:s|ing)?\\s*:?\\s*${NUM_RE}\\s+(?:x\\s+)?(?:cards?\\s+of\\s+)?${CARD_RE}(?:\\s+cards?)?(?:\\s*(?:to|for)\\s+(?:player\\s*|p)(\\d))?`, 'gi');
-  for (const m of text.matchAll(offer)) found.push({ at: m.index!, action: { type: 'offer', count: numOf(m[1]!), card: cardOf(m[2]!), to: m[3] ? Number(m[3]) - 1 : null } });
+  const offer = new RegExp(
+    `\\boffer(?:s|ing)?\\s*:?\\s*${NUM_RE}\\s+(?:x\\s+)?(?:cards?\\s+of\\s+)?${CARD_RE}(?:\\s+cards?)?(?:\\s*(?:to|for)\\s+(?:player\\s*|p)(\\d))?`,
+    'gi',
+  );
+  for (const m of text.matchAll(offer))
+    found.push({
+      at: m.index!,
+      action: { type: 'offer', count: numOf(m[1]!), card: cardOf(m[2]!), to: m[3] ? Number(m[3]) - 1 : null },
+    });
   // GameBench's ids (Offer_Wheat_3, underscores already spaces here) and "Offer Wheat 3".
-  const byCard = new RegExp(`\\boffer\\s+${CARD_RE}\\s*[:x×]?\\s*(\\d)(?:\\s*(?:to|for)\\s+(?:player\\s*|p)(\\d))?`, 'gi');
-  for (const m of text.matchAll(byCard)) found.push({ at: m.index!, action: { type: 'offer', count: Number(m[2]), card: cardOf(m[1]!), to: m[3] ? Number(m[3]) - 1 : null } });
-  const accept = new RegExp(`\\baccept(?:s|ed|ing)?\\b[^\\n.]{0,40}?\\b(?:giv(?:e|ing)|with|offering|for|:)\\s*(?:back\\s+)?(?:${NUM_RE}\\s+)?(?:x\\s+)?${CARD_RE}`, 'gi');
+  const byCard = new RegExp(
+    `\\boffer\\s+${CARD_RE}\\s*[:x×]?\\s*(\\d)(?:\\s*(?:to|for)\\s+(?:player\\s*|p)(\\d))?`,
+    'gi',
+  );
+  for (const m of text.matchAll(byCard))
+    found.push({
+      at: m.index!,
+      action: { type: 'offer', count: Number(m[2]), card: cardOf(m[1]!), to: m[3] ? Number(m[3]) - 1 : null },
+    });
+  const accept = new RegExp(
+    `\\baccept(?:s|ed|ing)?\\b[^\\n.]{0,40}?\\b(?:giv(?:e|ing)|with|offering|for|:)\\s*(?:back\\s+)?(?:${NUM_RE}\\s+)?(?:x\\s+)?${CARD_RE}`,
+    'gi',
+  );
   for (const m of text.matchAll(accept)) found.push({ at: m.index!, action: { type: 'accept', card: cardOf(m[2]!) } });
-  for (const m of text.matchAll(/\b(?:refuse|reject|decline)(?:s|d)?\b/gi)) found.push({ at: m.index!, action: { type: 'refuse' } });
+  for (const m of text.matchAll(/\b(?:refuse|reject|decline)(?:s|d)?\b/gi))
+    found.push({ at: m.index!, action: { type: 'refuse' } });
   return found.sort((a, b) => a.at - b.at);
 }
 
@@ -136,7 +160,8 @@ function fromJson(text: string): string | null {
     try {
       const o = JSON.parse(j) as Record<string, unknown>;
       const kind = String(o.action ?? o.type ?? o.move ?? '').toLowerCase();
-      if (kind === 'offer' && o.card) last = `Offer ${o.count ?? o.quantity ?? 1} ${o.card}${o.to != null ? ` to Player ${String(o.to).replace(/\D/g, '')}` : ''}`;
+      if (kind === 'offer' && o.card)
+        last = `Offer ${o.count ?? o.quantity ?? 1} ${o.card}${o.to != null ? ` to Player ${String(o.to).replace(/\D/g, '')}` : ''}`;
       else if (kind === 'accept' && o.card) last = `Accept, giving ${o.card}`;
       else if (kind) last = String(o.action ?? o.type ?? o.move);
     } catch {
@@ -152,30 +177,54 @@ export function parse(reply: string, _seat: Seat, legal: PitAction[] | null): Pa
   const found = scan(json ?? clean);
   if (found.length === 0 && /\baccept/i.test(clean)) {
     const ok = (legal ?? []).flatMap((a) => (a.type === 'accept' ? [a.card] : []));
-    return { error: `Say which kind you give back, e.g. "Accept, giving ${ok[0] ?? 'Corn'}"${ok.length ? ` (you can give: ${ok.join(', ')})` : ''}, or "Refuse".` };
+    return {
+      error: `Say which kind you give back, e.g. "Accept, giving ${ok[0] ?? 'Corn'}"${ok.length ? ` (you can give: ${ok.join(', ')})` : ''}, or "Refuse".`,
+    };
   }
   if (found.length === 0) {
-    return { error: 'No move found. Answer with one line exactly as listed under "Legal moves:", e.g. "Offer 2 Corn to Player 2", "Accept, giving Wheat" or "Refuse".' };
+    return {
+      error:
+        'No move found. Answer with one line exactly as listed under "Legal moves:", e.g. "Offer 2 Corn to Player 2", "Accept, giving Wheat" or "Refuse".',
+    };
   }
   const last = found[found.length - 1]!.action;
   const moves = legal ?? [];
   if (last.type === 'offer') {
-    if (moves.some((a) => a.type !== 'offer')) return { error: 'You must answer the offer made to you: "Accept, giving <card>" or "Refuse". It is not your turn to offer.' };
+    if (moves.some((a) => a.type !== 'offer'))
+      return {
+        error:
+          'You must answer the offer made to you: "Accept, giving <card>" or "Refuse". It is not your turn to offer.',
+      };
     const targets = [...new Set(moves.flatMap((a) => (a.type === 'offer' ? [a.to] : [])))];
     const to = last.to ?? (targets.length === 1 ? targets[0]! : null);
-    if (to === null) return { error: `Say whom you offer to, e.g. "Offer ${last.count} ${last.card} to ${seatLabel(targets[0] ?? 1)}".` };
+    if (to === null)
+      return {
+        error: `Say whom you offer to, e.g. "Offer ${last.count} ${last.card} to ${seatLabel(targets[0] ?? 1)}".`,
+      };
     const action: PitAction = { type: 'offer', card: last.card, count: last.count, to };
-    if (legal && !moves.some((a) => a.type === 'offer' && a.card === action.card && a.count === action.count && a.to === action.to)) {
-      if (!targets.includes(to)) return { error: `You cannot offer to ${seatLabel(to)}: offer to ${targets.map(seatLabel).join(' or ')}.` };
+    if (
+      legal &&
+      !moves.some((a) => a.type === 'offer' && a.card === action.card && a.count === action.count && a.to === action.to)
+    ) {
+      if (!targets.includes(to))
+        return { error: `You cannot offer to ${seatLabel(to)}: offer to ${targets.map(seatLabel).join(' or ')}.` };
       const held = moves.filter((a) => a.type === 'offer' && a.card === action.card && a.to === to).length;
-      return { error: held ? `You can offer at most ${held} ${action.card}.` : `You hold no ${action.card}: offer cards from your hand.` + (action.count > MAX_OFFER ? ` An offer is 1 to ${MAX_OFFER} cards.` : '') };
+      return {
+        error: held
+          ? `You can offer at most ${held} ${action.card}.`
+          : `You hold no ${action.card}: offer cards from your hand.` +
+            (action.count > MAX_OFFER ? ` An offer is 1 to ${MAX_OFFER} cards.` : ''),
+      };
     }
     return { action };
   }
-  if (legal && !moves.some((a) => a.type !== 'offer')) return { error: 'Nobody has offered you cards: it is your turn to offer, e.g. "Offer 2 Corn to Player 2".' };
+  if (legal && !moves.some((a) => a.type !== 'offer'))
+    return { error: 'Nobody has offered you cards: it is your turn to offer, e.g. "Offer 2 Corn to Player 2".' };
   if (last.type === 'accept' && legal && !moves.some((a) => a.type === 'accept' && a.card === last.card)) {
     const ok = moves.flatMap((a) => (a.type === 'accept' ? [a.card] : []));
-    return { error: `You do not hold enough ${last.card} to give back as many cards as offered. ${ok.length ? `You can give: ${ok.join(', ')}` : 'You can only refuse'}.` };
+    return {
+      error: `You do not hold enough ${last.card} to give back as many cards as offered. ${ok.length ? `You can give: ${ok.join(', ')}` : 'You can only refuse'}.`,
+    };
   }
   return { action: last };
 }

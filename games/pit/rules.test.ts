@@ -47,7 +47,11 @@ describe('pit rules', () => {
   });
 
   it('lists offers of 1-4 cards of one kind held, to every other player', () => {
-    const s = position([[5, 2, 1, 0, 1, 0], [2, 2, 2, 3, 0, 0], [2, 2, 2, 2, 0, 1]]);
+    const s = position([
+      [5, 2, 1, 0, 1, 0],
+      [2, 2, 2, 3, 0, 0],
+      [2, 2, 2, 2, 0, 1],
+    ]);
     const legal = legalActions(s, 0);
     // Wheat 4 counts, Barley 2, Corn 1, Bull 1 = 8 per receiver, 2 receivers.
     expect(legal).toHaveLength(16);
@@ -55,22 +59,46 @@ describe('pit rules', () => {
     expect(legal).not.toContainEqual({ type: 'offer', card: 'Wheat', count: 5, to: 1 });
     expect(legal).not.toContainEqual({ type: 'offer', card: 'Soybeans', count: 1, to: 1 });
     expect(legalActions(s, 1)).toEqual([]);
-    expect(reject(s, 0, { type: 'offer', card: 'Corn', count: 2, to: 1 })).toBe('You hold 1 Corn, so you cannot offer 2.');
-    expect(reject(s, 0, { type: 'offer', card: 'Corn', count: 1, to: 0 })).toBe('Offer to another player: Player 2, Player 3.');
+    expect(reject(s, 0, { type: 'offer', card: 'Corn', count: 2, to: 1 })).toBe(
+      'You hold 1 Corn, so you cannot offer 2.',
+    );
+    expect(reject(s, 0, { type: 'offer', card: 'Corn', count: 1, to: 0 })).toBe(
+      'Offer to another player: Player 2, Player 3.',
+    );
     expect(reject(s, 1, { type: 'refuse' })).toBe("It is Player 1's turn to offer.");
     expect(reject(s, 0, { type: 'refuse' })).toMatch(/no offer to answer/);
   });
 
   it('makes the receiver answer at once: accept with as many cards of one kind, or refuse', () => {
-    const s = apply(position([[4, 2, 2, 1, 0, 0], [2, 3, 1, 3, 0, 0]]), 0, { type: 'offer', card: 'Barley', count: 2, to: 1 }, rng());
+    const s = apply(
+      position([
+        [4, 2, 2, 1, 0, 0],
+        [2, 3, 1, 3, 0, 0],
+      ]),
+      0,
+      { type: 'offer', card: 'Barley', count: 2, to: 1 },
+      rng(),
+    );
     expect(activeSeats(s)).toEqual([1]);
     expect(s.turn).toBe(1);
-    expect(legalActions(s, 1)).toEqual([{ type: 'accept', card: 'Wheat' }, { type: 'accept', card: 'Barley' }, { type: 'accept', card: 'Soybeans' }, { type: 'refuse' }]);
-    expect(reject(s, 1, { type: 'accept', card: 'Corn' })).toBe('To accept you give 2 cards of one kind; you hold 1 Corn.');
-    expect(reject(s, 1, { type: 'offer', card: 'Barley', count: 1, to: 0 })).toMatch(/must answer Player 1's offer of 2/);
+    expect(legalActions(s, 1)).toEqual([
+      { type: 'accept', card: 'Wheat' },
+      { type: 'accept', card: 'Barley' },
+      { type: 'accept', card: 'Soybeans' },
+      { type: 'refuse' },
+    ]);
+    expect(reject(s, 1, { type: 'accept', card: 'Corn' })).toBe(
+      'To accept you give 2 cards of one kind; you hold 1 Corn.',
+    );
+    expect(reject(s, 1, { type: 'offer', card: 'Barley', count: 1, to: 0 })).toMatch(
+      /must answer Player 1's offer of 2/,
+    );
     expect(reject(s, 0, { type: 'refuse' })).toBe("It is Player 2's turn to answer Player 1's offer.");
     const traded = apply(s, 1, { type: 'accept', card: 'Soybeans' }, rng());
-    expect(traded.hands).toEqual([[4, 0, 2, 3, 0, 0], [2, 5, 1, 1, 0, 0]]);
+    expect(traded.hands).toEqual([
+      [4, 0, 2, 3, 0, 0],
+      [2, 5, 1, 1, 0, 0],
+    ]);
     expect(traded.pending).toBeNull();
     expect(activeSeats(traded)).toEqual([1]);
     const refused = apply(s, 1, { type: 'refuse' }, rng());
@@ -79,7 +107,11 @@ describe('pit rules', () => {
   });
 
   it('passes the turn to offer to the seat after the offerer (3 players)', () => {
-    let s = position([[3, 3, 3, 0, 0, 0], [3, 3, 3, 0, 0, 0], [3, 0, 3, 1, 1, 1]]);
+    let s = position([
+      [3, 3, 3, 0, 0, 0],
+      [3, 3, 3, 0, 0, 0],
+      [3, 0, 3, 1, 1, 1],
+    ]);
     s = apply(s, 0, { type: 'offer', card: 'Corn', count: 1, to: 2 }, rng());
     expect(activeSeats(s)).toEqual([2]);
     s = apply(s, 2, { type: 'refuse' }, rng());
@@ -90,7 +122,11 @@ describe('pit rules', () => {
     expect(cornerOf([6, 1, 1, 1, 0, 0], 6)).toMatchObject({ card: 'Wheat', points: 100, kind: 'corner' });
     expect(cornerOf([0, 0, 7, 2, 0, 0], 6)).toMatchObject({ card: 'Corn', points: 75, kind: 'corner' });
     expect(cornerOf([1, 5, 1, 1, 1, 0], 6)).toMatchObject({ card: 'Barley', points: 85, kind: 'bull corner' });
-    expect(cornerOf([1, 1, 0, 6, 1, 0], 6)).toMatchObject({ card: 'Soybeans', points: 110, kind: 'double bull corner' });
+    expect(cornerOf([1, 1, 0, 6, 1, 0], 6)).toMatchObject({
+      card: 'Soybeans',
+      points: 110,
+      kind: 'double bull corner',
+    });
     expect(cornerOf([6, 1, 1, 0, 0, 1], 6)).toMatchObject({ card: 'Wheat', points: 80, bear: true });
     expect(cornerOf([1, 1, 5, 0, 1, 1], 6)).toMatchObject({ card: 'Corn', points: 55, kind: 'bull corner' });
     expect(cornerOf([1, 5, 1, 2, 0, 0], 6)).toBeNull();
@@ -98,18 +134,29 @@ describe('pit rules', () => {
   });
 
   it('scores a corner made by a trade, then shuffles and deals a new round', () => {
-    let s = position([[4, 2, 2, 1, 0, 0], [2, 2, 2, 2, 1, 0]]);
+    let s = position([
+      [4, 2, 2, 1, 0, 0],
+      [2, 2, 2, 2, 1, 0],
+    ]);
     s = apply(s, 0, { type: 'offer', card: 'Barley', count: 2, to: 1 }, rng());
     s = apply(s, 1, { type: 'accept', card: 'Wheat' }, rng());
     expect(s.points).toEqual([100, 0]);
-    expect(s.corners).toEqual([{ round: 1, seat: 0, card: 'Wheat', count: 6, bull: false, bear: false, points: 100, kind: 'corner' }]);
+    expect(s.corners).toEqual([
+      { round: 1, seat: 0, card: 'Wheat', count: 6, bull: false, bear: false, points: 100, kind: 'corner' },
+    ]);
     expect(s.round).toBe(2);
     for (const h of s.hands) expect(total(h)).toBe(9);
-    expect(s.events.map((e) => e.text).slice(-2)).toEqual(['Player 1 corners Wheat with 6 cards: corner, +100 points.', 'Round 2: the cards are shuffled and dealt again.']);
+    expect(s.events.map((e) => e.text).slice(-2)).toEqual([
+      'Player 1 corners Wheat with 6 cards: corner, +100 points.',
+      'Round 2: the cards are shuffled and dealt again.',
+    ]);
   });
 
   it('scores a corner dealt into a hand after the next answered offer, never in the middle of an offer', () => {
-    let s = position([[0, 1, 1, 0, 1, 0].map((x, i) => (i === 0 ? 6 : x)), [2, 3, 1, 2, 1, 0].map((x, i) => (i === 4 ? 0 : x))]);
+    let s = position([
+      [0, 1, 1, 0, 1, 0].map((x, i) => (i === 0 ? 6 : x)),
+      [2, 3, 1, 2, 1, 0].map((x, i) => (i === 4 ? 0 : x)),
+    ]);
     s = apply(s, 0, { type: 'offer', card: 'Corn', count: 1, to: 1 }, rng());
     expect(s.points).toEqual([0, 0]);
     expect(s.pending).not.toBeNull();
@@ -118,7 +165,13 @@ describe('pit rules', () => {
   });
 
   it('ends at the target score and gives each player its share of the points (GameBench), winner by points', () => {
-    let s = position([[4, 2, 2, 1, 0, 0], [2, 2, 2, 2, 1, 0]], { points: [420, 60] });
+    let s = position(
+      [
+        [4, 2, 2, 1, 0, 0],
+        [2, 2, 2, 2, 1, 0],
+      ],
+      { points: [420, 60] },
+    );
     s = apply(s, 0, { type: 'offer', card: 'Barley', count: 2, to: 1 }, rng());
     s = apply(s, 1, { type: 'accept', card: 'Wheat' }, rng());
     expect(activeSeats(s)).toEqual([]);
@@ -131,7 +184,13 @@ describe('pit rules', () => {
   });
 
   it('ends after maxTurns answered offers; no points = equal shares; negative points count as 0', () => {
-    let s = position([[3, 3, 3, 0, 0, 0], [3, 3, 2, 0, 0, 1]], { config: { ...cfg, maxTurns: 2 } });
+    let s = position(
+      [
+        [3, 3, 3, 0, 0, 0],
+        [3, 3, 2, 0, 0, 1],
+      ],
+      { config: { ...cfg, maxTurns: 2 } },
+    );
     s = apply(s, 0, { type: 'offer', card: 'Corn', count: 1, to: 1 }, rng());
     s = apply(s, 1, { type: 'refuse' }, rng());
     expect(outcome(s)).toBeNull();
@@ -142,13 +201,17 @@ describe('pit rules', () => {
     expect(o.scores).toEqual([0.5, 0.5]);
     expect(o.winner).toBeNull();
     expect(o.reason).toMatch(/^The turn limit \(2 offers\) is reached: tie/);
-    const neg = outcome({ ...s, points: [-20, 75, 0] , numPlayers: 3 })!;
+    const neg = outcome({ ...s, points: [-20, 75, 0], numPlayers: 3 })!;
     expect(neg.scores).toEqual([0, 1, 0]);
     expect(neg.rewards).toEqual([-20, 75, 0]);
   });
 
   it('shows each seat only its own hand; the offered kind only to the offerer; a trade only to its two traders', () => {
-    let s = position([[4, 2, 2, 1, 0, 0], [2, 3, 1, 3, 0, 0], [2, 2, 2, 2, 0, 1]]);
+    let s = position([
+      [4, 2, 2, 1, 0, 0],
+      [2, 3, 1, 3, 0, 0],
+      [2, 2, 2, 2, 0, 1],
+    ]);
     s = apply(s, 0, { type: 'offer', card: 'Barley', count: 2, to: 1 }, rng());
     const p1 = view(s, { seat: 0 });
     const p2 = view(s, { seat: 1 });

@@ -52,7 +52,12 @@ export type PitConfig = z.infer<typeof configSchema>;
 
 const cardEnum = z.enum(CARDS);
 export const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('offer'), card: cardEnum, count: z.number().int().min(1).max(MAX_OFFER), to: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('offer'),
+    card: cardEnum,
+    count: z.number().int().min(1).max(MAX_OFFER),
+    to: z.number().int().min(0),
+  }),
   z.object({ type: z.literal('accept'), card: cardEnum }),
   z.object({ type: z.literal('refuse') }),
 ]);
@@ -150,7 +155,14 @@ export function cornerOf(counts: readonly number[], cornerSize: number): Omit<Co
     if (count >= cornerSize || (bull && count === cornerSize - 1)) {
       const double = bull && count >= cornerSize;
       const points = VALUES[card] * (double ? 2 : 1) - (bear ? BEAR_PENALTY : 0);
-      return { card, count, bull, bear, points, kind: double ? 'double bull corner' : count >= cornerSize ? 'corner' : 'bull corner' };
+      return {
+        card,
+        count,
+        bull,
+        bear,
+        points,
+        kind: double ? 'double bull corner' : count >= cornerSize ? 'corner' : 'bull corner',
+      };
     }
   }
   return null;
@@ -172,7 +184,9 @@ export function legalActions(s: PitState, seat: Seat): PitAction[] {
   }
   for (let k = 1; k < s.numPlayers; k++) {
     const to = (seat + k) % s.numPlayers;
-    for (const card of CARDS) for (let count = 1; count <= Math.min(MAX_OFFER, hand[ci(card)]!); count++) out.push({ type: 'offer', card, count, to });
+    for (const card of CARDS)
+      for (let count = 1; count <= Math.min(MAX_OFFER, hand[ci(card)]!); count++)
+        out.push({ type: 'offer', card, count, to });
   }
   return out;
 }
@@ -180,20 +194,30 @@ export function legalActions(s: PitState, seat: Seat): PitAction[] {
 export function reject(s: PitState, seat: Seat, a: PitAction): string | null {
   if (s.over) return 'The game is over.';
   const active = activeSeats(s)[0]!;
-  if (seat !== active) return s.pending ? `It is ${seatLabel(active)}'s turn to answer ${seatLabel(s.pending.from)}'s offer.` : `It is ${seatLabel(active)}'s turn to offer.`;
+  if (seat !== active)
+    return s.pending
+      ? `It is ${seatLabel(active)}'s turn to answer ${seatLabel(s.pending.from)}'s offer.`
+      : `It is ${seatLabel(active)}'s turn to offer.`;
   const hand = s.hands[seat]!;
   if (a.type === 'offer') {
-    if (s.pending) return `You must answer ${seatLabel(s.pending.from)}'s offer of ${s.pending.count} card(s) first: accept by giving ${s.pending.count} cards of one kind, or refuse.`;
-    if (a.to === seat || a.to < 0 || a.to >= s.numPlayers) return `Offer to another player: ${Array.from({ length: s.numPlayers }, (_, i) => i).filter((i) => i !== seat).map(seatLabel).join(', ')}.`;
+    if (s.pending)
+      return `You must answer ${seatLabel(s.pending.from)}'s offer of ${s.pending.count} card(s) first: accept by giving ${s.pending.count} cards of one kind, or refuse.`;
+    if (a.to === seat || a.to < 0 || a.to >= s.numPlayers)
+      return `Offer to another player: ${Array.from({ length: s.numPlayers }, (_, i) => i)
+        .filter((i) => i !== seat)
+        .map(seatLabel)
+        .join(', ')}.`;
     if (a.count < 1 || a.count > MAX_OFFER) return `An offer is 1 to ${MAX_OFFER} cards of one commodity.`;
     const held = hand[ci(a.card)]!;
     if (held < a.count) return `You hold ${held} ${a.card}, so you cannot offer ${a.count}.`;
     return null;
   }
-  if (!s.pending) return 'There is no offer to answer: it is your turn to offer cards (e.g. "Offer 2 Corn to Player 2").';
+  if (!s.pending)
+    return 'There is no offer to answer: it is your turn to offer cards (e.g. "Offer 2 Corn to Player 2").';
   if (a.type === 'accept') {
     const held = hand[ci(a.card)]!;
-    if (held < s.pending.count) return `To accept you give ${s.pending.count} cards of one kind; you hold ${held} ${a.card}.`;
+    if (held < s.pending.count)
+      return `To accept you give ${s.pending.count} cards of one kind; you hold ${held} ${a.card}.`;
   }
   return null;
 }
@@ -209,8 +233,12 @@ function settleCorners(s: PitState, rng: Rng): void {
   for (const c of found) {
     s.points[c.seat]! += c.points;
     s.corners.push(c);
-    const extras = [c.bull ? 'the Bull' : null, c.bear ? `the Bear (−${BEAR_PENALTY})` : null].filter(Boolean).join(' and ');
-    s.events.push({ text: `${seatLabel(c.seat)} corners ${c.card} with ${c.count} cards${extras ? ` and ${extras}` : ''}: ${c.kind}, ${c.points >= 0 ? '+' : ''}${c.points} points.` });
+    const extras = [c.bull ? 'the Bull' : null, c.bear ? `the Bear (−${BEAR_PENALTY})` : null]
+      .filter(Boolean)
+      .join(' and ');
+    s.events.push({
+      text: `${seatLabel(c.seat)} corners ${c.card} with ${c.count} cards${extras ? ` and ${extras}` : ''}: ${c.kind}, ${c.points >= 0 ? '+' : ''}${c.points} points.`,
+    });
   }
   const best = Math.max(...s.points);
   if (best >= s.config.targetScore) {
@@ -241,7 +269,10 @@ export function apply(prev: PitState, seat: Seat, a: PitAction, rng: Rng): PitSt
       s.hands[p.from]![ci(a.card)]! += p.count;
       s.events.push({
         text: `${seatLabel(p.to)} accepts: ${seatLabel(p.from)} and ${seatLabel(p.to)} trade ${p.count} card${p.count === 1 ? '' : 's'}.`,
-        private: { seats: [p.from, p.to], text: `${seatLabel(p.to)} accepts: ${seatLabel(p.from)} gives ${plural(p.count, p.card)} and ${seatLabel(p.to)} gives ${plural(p.count, a.card)}.` },
+        private: {
+          seats: [p.from, p.to],
+          text: `${seatLabel(p.to)} accepts: ${seatLabel(p.from)} gives ${plural(p.count, p.card)} and ${seatLabel(p.to)} gives ${plural(p.count, a.card)}.`,
+        },
       });
     } else {
       s.events.push({ text: `${seatLabel(p.to)} refuses ${seatLabel(p.from)}'s offer.` });
@@ -250,7 +281,8 @@ export function apply(prev: PitState, seat: Seat, a: PitAction, rng: Rng): PitSt
   }
   // Hands change only when an offer is answered: corners are settled then (GameBench checks after every move).
   if (!s.pending) settleCorners(s, rng);
-  if (!s.over && !s.pending && s.turn >= s.config.maxTurns) s.over = `the turn limit (${s.config.maxTurns} offers) is reached`;
+  if (!s.over && !s.pending && s.turn >= s.config.maxTurns)
+    s.over = `the turn limit (${s.config.maxTurns} offers) is reached`;
   return s;
 }
 
@@ -323,9 +355,11 @@ export function view(s: PitState, v: Viewer): PitView {
 }
 
 export function describe(prev: PitState, next: PitState): LogLine[] {
-  return next.events.slice(prev.events.length).flatMap((e): LogLine[] =>
-    e.private ? [{ text: e.text }, { text: e.private.text, visibleTo: e.private.seats.slice() }] : [{ text: e.text }],
-  );
+  return next.events
+    .slice(prev.events.length)
+    .flatMap((e): LogLine[] =>
+      e.private ? [{ text: e.text }, { text: e.private.text, visibleTo: e.private.seats.slice() }] : [{ text: e.text }],
+    );
 }
 
 /** Each seat's hand while the match is on: only that seat may see it. */

@@ -11,19 +11,45 @@ import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
 import type { BoardProps } from '../types';
 import { squareControl } from './clicks';
-import { DOME, FILES, PAWNS, SIZE, WIN_LEVEL, ownerOf, pawnsOf, seatLabel, type Pawn, type SantoriniAction, type SantoriniView, type Square } from './rules';
+import {
+  DOME,
+  FILES,
+  PAWNS,
+  SIZE,
+  WIN_LEVEL,
+  ownerOf,
+  pawnsOf,
+  seatLabel,
+  type Pawn,
+  type SantoriniAction,
+  type SantoriniView,
+  type Square,
+} from './rules';
 
 const squareName = (r: number, c: number): Square => `${FILES[c]}${SIZE - r}`;
 
 /** Blocks as nested tiers (levels 1-3) and a dome (level 4), drawn inside the square. */
 function Tower({ level }: { level: number }) {
-  const tiers = ['inset-[6%] bg-stone-100 dark:bg-stone-300', 'inset-[16%] bg-stone-200 dark:bg-stone-400', 'inset-[26%] bg-stone-300 dark:bg-stone-500'];
+  const tiers = [
+    'inset-[6%] bg-stone-100 dark:bg-stone-300',
+    'inset-[16%] bg-stone-200 dark:bg-stone-400',
+    'inset-[26%] bg-stone-300 dark:bg-stone-500',
+  ];
   return (
     <>
       {tiers.slice(0, Math.min(level, WIN_LEVEL)).map((cls, i) => (
-        <span key={i} aria-hidden="true" className={`absolute rounded-sm border border-stone-400/80 shadow-sm ${cls}`} />
+        <span
+          key={i}
+          aria-hidden="true"
+          className={`absolute rounded-sm border border-stone-400/80 shadow-sm ${cls}`}
+        />
       ))}
-      {level >= DOME && <span aria-hidden="true" className="absolute inset-[30%] rounded-full bg-blue-600 shadow-[inset_0_-3px_0_rgba(0,0,0,0.3)]" />}
+      {level >= DOME && (
+        <span
+          aria-hidden="true"
+          className="absolute inset-[30%] rounded-full bg-blue-600 shadow-[inset_0_-3px_0_rgba(0,0,0,0.3)]"
+        />
+      )}
     </>
   );
 }
@@ -41,7 +67,14 @@ function PawnDisc({ pawn, ghost = false }: { pawn: Pawn; ghost?: boolean }) {
   );
 }
 
-export function SantoriniBoard({ view: v, players, legal, onAction, error, over }: BoardProps<SantoriniAction, SantoriniView>) {
+export function SantoriniBoard({
+  view: v,
+  players,
+  legal,
+  onAction,
+  error,
+  over,
+}: BoardProps<SantoriniAction, SantoriniView>) {
   // The square chosen for the turn's move, waiting for the build square; it belongs to the turn whose legal moves it
   // was chosen from, so a new turn (new `legal`) starts with none.
   const [pick, setPick] = useState<{ legal: typeof legal; square: Square } | null>(null);
@@ -85,14 +118,23 @@ export function SantoriniBoard({ view: v, players, legal, onAction, error, over 
     const on = occupant.get(sq);
     // While choosing the build, the pawn is drawn where it will stand.
     const shown: { pawn: Pawn; ghost: boolean } | null =
-      target && on === pawn ? { pawn: on, ghost: true } : target === sq ? { pawn: pawn!, ghost: false } : on ? { pawn: on, ghost: false } : null;
+      target && on === pawn
+        ? { pawn: on, ghost: true }
+        : target === sq
+          ? { pawn: pawn!, ghost: false }
+          : on
+            ? { pawn: on, ghost: false }
+            : null;
     const mark = lastSquares.get(sq);
     const name = `${sq}, level ${level}${level >= DOME ? ' (dome)' : ''}${on ? `, pawn ${on} (${seatLabel(ownerOf(on))})` : ''}${mark ? `, last move: ${mark}` : ''}`;
     const inner: ReactNode = (
       <>
         <Tower level={level} />
         {shown && <PawnDisc pawn={shown.pawn} ghost={shown.ghost} />}
-        <span aria-hidden="true" className="absolute left-1 top-0.5 text-[10px] font-semibold text-emerald-900/70 sm:text-xs dark:text-emerald-100/70">
+        <span
+          aria-hidden="true"
+          className="absolute left-1 top-0.5 text-[10px] font-semibold text-emerald-900/70 sm:text-xs dark:text-emerald-100/70"
+        >
           {level}
         </span>
       </>
@@ -123,7 +165,9 @@ export function SantoriniBoard({ view: v, players, legal, onAction, error, over 
         unavailable={why}
         onClick={act}
         className={`${base} focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-amber-400 ${
-          why ? 'aria-disabled:opacity-80' : 'outline-2 outline-offset-[-4px] outline-dashed outline-emerald-700 hover:brightness-110 dark:outline-emerald-300'
+          why
+            ? 'aria-disabled:opacity-80'
+            : 'outline-2 outline-offset-[-4px] outline-dashed outline-emerald-700 hover:brightness-110 dark:outline-emerald-300'
         } ${chosen ? 'outline-solid outline-4 outline-amber-500' : ''}`}
       >
         {inner}
@@ -147,14 +191,20 @@ export function SantoriniBoard({ view: v, players, legal, onAction, error, over 
         {[0, 1].map((s) => (
           <span key={s} className="inline-flex items-center gap-1">
             <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-full ${seatColor(s, 'santorini').dot}`} />
-            {players[s] ?? seatLabel(s)}: {pawnsOf(s).map((p) => `${p} ${v.pawns[p] ?? '(not placed)'}`).join(', ')}
+            {players[s] ?? seatLabel(s)}:{' '}
+            {pawnsOf(s)
+              .map((p) => `${p} ${v.pawns[p] ?? '(not placed)'}`)
+              .join(', ')}
           </span>
         ))}
       </div>
       <div className="grid w-full grid-cols-[1.25rem_1fr] gap-1">
         <div className="grid grid-rows-5 gap-1 py-1 sm:py-1.5" aria-hidden="true">
           {Array.from({ length: SIZE }, (_, r) => (
-            <span key={r} className="flex items-center justify-center text-xs font-semibold text-neutral-500 sm:text-sm">
+            <span
+              key={r}
+              className="flex items-center justify-center text-xs font-semibold text-neutral-500 sm:text-sm"
+            >
               {SIZE - r}
             </span>
           ))}
@@ -176,7 +226,9 @@ export function SantoriniBoard({ view: v, players, legal, onAction, error, over 
           ))}
         </div>
       </div>
-      <p className="text-center text-xs text-neutral-500 dark:text-neutral-400">Levels 1-3 are blocks, 4 is a dome; moving onto level 3 wins.</p>
+      <p className="text-center text-xs text-neutral-500 dark:text-neutral-400">
+        Levels 1-3 are blocks, 4 is a dome; moving onto level 3 wins.
+      </p>
       {prompt && (
         <div className="flex w-full flex-wrap items-center justify-center gap-2">
           <p className="text-sm font-medium text-neutral-800 dark:text-neutral-100" data-testid="santorini-prompt">

@@ -17,7 +17,10 @@ describe('santorini engine', () => {
     // X, next to play, stands on level 2 at d4 next to e5 at level 3: A (at e3) must move next to e5 (e4 or d5)
     // and dome it, or X climbs it.
     const s = position(['0. 0. 0. 0. 3.', '0. 0. 0. 2X 0.', '0. 0. 0. 0. 0A', '0. 0. 0. 0. 0.', '0B 0. 0. 0. 0Y']);
-    const a = santoriniEngine(view(s), 0, legalActions(s, 0), createRng('block'), { depth: 2 }) as Extract<SantoriniAction, { type: 'turn' }>;
+    const a = santoriniEngine(view(s), 0, legalActions(s, 0), createRng('block'), { depth: 2 }) as Extract<
+      SantoriniAction,
+      { type: 'turn' }
+    >;
     const next = apply(s, 0, a);
     // After its turn, X has no winning move.
     expect(legalActions(next, 1).some((b) => b.type === 'turn' && b.build === null)).toBe(false);

@@ -94,7 +94,13 @@ function place(p: Position, legal: SantoriniAction[], rng: Rng): SantoriniAction
  * The best turn found searching `opts.depth` turns (default 3); placements by the heuristic above. Equally good moves
  * are chosen between with the rng. Works on the seat's view (the game has no hidden information).
  */
-export function santoriniEngine(view: SantoriniView, _seat: Seat, legal: SantoriniAction[], rng: Rng, opts: EngineOptions = {}): SantoriniAction {
+export function santoriniEngine(
+  view: SantoriniView,
+  _seat: Seat,
+  legal: SantoriniAction[],
+  rng: Rng,
+  opts: EngineOptions = {},
+): SantoriniAction {
   const p = fromView(view);
   if (view.phase === 'placement') return place(p, legal, rng);
   const depth = Math.max(1, opts.depth ?? DEFAULT_DEPTH);

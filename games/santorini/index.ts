@@ -11,7 +11,8 @@ export const santorini = defineGame({
   engine: santoriniEngine,
   meta: {
     title: 'Santorini',
-    blurb: 'Move a pawn and build a block each turn on a 5×5 board, and be first to climb onto a level-3 tower: tests reading heights and looking ahead.',
+    blurb:
+      'Move a pawn and build a block each turn on a 5×5 board, and be first to climb onto a level-3 tower: tests reading heights and looking ahead.',
     minPlayers: 2,
     maxPlayers: 2,
     info: 'perfect',
@@ -40,7 +41,8 @@ export const santorini = defineGame({
         'If the pawn whose turn it is has no square to move to, its player cannot finish the turn and loses, even if the other pawn could move (GameBench ends the match there). A pawn that can move can always build, at least on the square it left.',
       'answer-format':
         'Models answer with one move as the list of legal moves writes it: "Place A at c3" while placing, "Move A to c4, build d5" for a turn, "Move A to d4" for a winning move onto level 3. Reasoning first is fine: the last move written counts. JSON ({"pawn": "A", "move": "c4", "build": "d5"}) and GameBench’s "Move north, build southeast" (directions from the pawn, north = up the board) are read too.',
-      Scoring: 'The winner scores 1 and the loser 0, as in GameBench; Santorini has no draws, and every game ends (each turn adds a block, and the board holds at most 100).',
+      Scoring:
+        'The winner scores 1 and the loser 0, as in GameBench; Santorini has no draws, and every game ends (each turn adds a block, and the board holds at most 100).',
       strategy:
         'Height is power: a pawn on level 2 next to a free level-3 square wins on its next turn unless that square is domed or taken. The engine baseline searches three turns ahead with alpha-beta (this turn, the reply, the next own turn), valuing the pawns’ heights and the heights they can reach.',
     },

@@ -2,7 +2,12 @@
 // it (the engine sees only its seat's view): shared by the engine test and bench/santorini.ts.
 import type { GameDef, Rng, Seat } from '../types';
 
-export function playVsRandom(game: GameDef, rng: Rng, engineSeat: Seat, depth: number): { engineScore: number; plies: number } {
+export function playVsRandom(
+  game: GameDef,
+  rng: Rng,
+  engineSeat: Seat,
+  depth: number,
+): { engineScore: number; plies: number } {
   let s = game.setup({ numPlayers: 2, config: {}, rng });
   let plies = 0;
   for (let seat = game.activeSeats(s)[0]; seat !== undefined; seat = game.activeSeats(s)[0]) {

@@ -6,17 +6,16 @@ import { EXAMPLE, exampleFinal, format, prompt, renderBoard } from './prompt';
 import { apply, legalActions, outcome, setup, view, type SantoriniAction, type SantoriniState } from './rules';
 import { position } from './test-helpers';
 
-const turn = (pawn: 'A' | 'X' | 'B' | 'Y', to: string, build: string | null): SantoriniAction => ({ type: 'turn', pawn, to, build });
+const turn = (pawn: 'A' | 'X' | 'B' | 'Y', to: string, build: string | null): SantoriniAction => ({
+  type: 'turn',
+  pawn,
+  to,
+  build,
+});
 const place = (pawn: 'A' | 'X' | 'B' | 'Y', at: string): SantoriniAction => ({ type: 'place', pawn, at });
 
 // A to play on level 2 at c3: c4 at level 3 is a winning move, d3 at level 1 an ordinary one.
-const s = position([
-  '0. 0. 0. 0. 0.',
-  '0. 0. 3. 0. 0.',
-  '0. 0. 2A 1. 0.',
-  '0X 0. 0. 0. 0B',
-  '0. 0. 0. 0. 0Y',
-]);
+const s = position(['0. 0. 0. 0. 0.', '0. 0. 3. 0. 0.', '0. 0. 2A 1. 0.', '0X 0. 0. 0. 0B', '0. 0. 0. 0. 0Y']);
 const v = view(s);
 const legal = legalActions(s, 0);
 const read = (reply: string, l: SantoriniAction[] | null = legal, at = v) => prompt.parse(reply, 0, l, at);
@@ -40,12 +39,23 @@ describe('santorini prompt', () => {
 
   it('shows the board with its coordinates, the turn’s pawn and every legal move as an exact answer', () => {
     const text = prompt.turn(v, 0, legal, {});
-    expect(text).toContain(['   a  b  c  d  e', '5  0. 0. 0. 0. 0.', '4  0. 0. 3. 0. 0.', '3  0. 0. 2A 1. 0.', '2  0X 0. 0. 0. 0B', '1  0. 0. 0. 0. 0Y'].join('\n'));
+    expect(text).toContain(
+      [
+        '   a  b  c  d  e',
+        '5  0. 0. 0. 0. 0.',
+        '4  0. 0. 3. 0. 0.',
+        '3  0. 0. 2A 1. 0.',
+        '2  0X 0. 0. 0. 0B',
+        '1  0. 0. 0. 0. 0Y',
+      ].join('\n'),
+    );
     expect(text).toContain('You are Player 1: your pawns are A at c3 (level 2) and B at e2 (level 0).');
     expect(text).toContain('Turn 1: you play pawn A (pawns alternate).');
     expect(text).toContain('- Move A to c4\n');
     expect(text).toContain('- Move A to d3, build c3\n');
-    expect(text.trim().split('\n').at(-1)).toBe('Reply with your move in exactly this format: Move A to <square>, build <square>');
+    expect(text.trim().split('\n').at(-1)).toBe(
+      'Reply with your move in exactly this format: Move A to <square>, build <square>',
+    );
     // The simulated endpoint reads exactly these answers, and each one parses back to its move.
     const listed = parseLegalMoves(text)!;
     expect(listed).toEqual(legal.map((a) => format(a)));
@@ -79,7 +89,9 @@ describe('santorini prompt', () => {
 
   it('reads what models write: reasoning first, bold, code fences, quotes, JSON, lower or upper case, the last move written', () => {
     const want = { action: turn('A', 'd3', 'c3') };
-    expect(read('Let me think. A is on level 2; moving to d3 keeps options.\n\n**Move A to d3, build c3**')).toEqual(want);
+    expect(read('Let me think. A is on level 2; moving to d3 keeps options.\n\n**Move A to d3, build c3**')).toEqual(
+      want,
+    );
     expect(read('```\nMove A to d3, build c3\n```')).toEqual(want);
     expect(read('My answer: "Move A to d3, build c3".')).toEqual(want);
     expect(read('{"pawn": "A", "move": "d3", "build": "c3"}')).toEqual(want);
@@ -98,7 +110,9 @@ describe('santorini prompt', () => {
   it('reads GameBench’s compass answers from the pawn’s square (north is up the board)', () => {
     expect(read('Move east, build west')).toEqual({ action: turn('A', 'd3', 'c3') });
     expect(read('Move northeast, build north')).toEqual({ action: turn('A', 'd4', 'd5') });
-    expect(prompt.parse('Move east, build west', 0, legal)).toEqual({ error: 'Name squares rather than directions, for example "Move A to c4, build d5".' });
+    expect(prompt.parse('Move east, build west', 0, legal)).toEqual({
+      error: 'Name squares rather than directions, for example "Move A to c4, build d5".',
+    });
   });
 
   it('drops a build written with a winning move, as the list writes it', () => {
@@ -109,24 +123,32 @@ describe('santorini prompt', () => {
   it('reads placements, and refuses a placement once every pawn is placed', () => {
     const st = apply(setup(), 0, place('A', 'c3'));
     const l = legalActions(st, 1);
-    expect(prompt.parse('I place X in the corner: **Place X at a1**', 1, l, view(st))).toEqual({ action: place('X', 'a1') });
+    expect(prompt.parse('I place X in the corner: **Place X at a1**', 1, l, view(st))).toEqual({
+      action: place('X', 'a1'),
+    });
     expect(prompt.parse('{"place": "b2"}', 1, l, view(st))).toEqual({ action: place('X', 'b2') });
     expect(prompt.parse('e5', 1, l, view(st))).toEqual({ action: place('X', 'e5') });
-    expect(read('Place A at a1')).toEqual({ error: 'Every pawn is already placed: this turn moves pawn A and builds, for example "Move A to c4, build d5".' });
+    expect(read('Place A at a1')).toEqual({
+      error: 'Every pawn is already placed: this turn moves pawn A and builds, for example "Move A to c4, build d5".',
+    });
   });
 
   it('passes the pawn written on to the rules, which say whose turn it is', () => {
     const parsed = read('Move B to d2, build d1');
     expect(parsed).toEqual({ action: turn('B', 'd2', 'd1') });
-    expect(santorini.reject(s, 0, (parsed as { action: SantoriniAction }).action)).toBe('pawns alternate: this turn you play pawn A, not B');
+    expect(santorini.reject(s, 0, (parsed as { action: SantoriniAction }).action)).toBe(
+      'pawns alternate: this turn you play pawn A, not B',
+    );
   });
 
   it('refuses a reply with no move, or with a square off the board, saying what to write', () => {
     expect(read('I am not sure what to do here.')).toEqual({
-      error: 'Could not find a move in your reply. Answer with one line such as "Move A to c4, build d5" (squares are a-e then 1-5, e.g. c3).',
+      error:
+        'Could not find a move in your reply. Answer with one line such as "Move A to c4, build d5" (squares are a-e then 1-5, e.g. c3).',
     });
     expect(read('Move A to c6, build c5')).toEqual({
-      error: '"c6" is not a square: files are a-e (left to right) and ranks 1-5 (bottom to top). Answer like "Move A to c4, build d5".',
+      error:
+        '"c6" is not a square: files are a-e (left to right) and ranks 1-5 (bottom to top). Answer like "Move A to c4, build d5".',
     });
   });
 

@@ -28,7 +28,9 @@ export const GAMEBENCH_RULES =
 export function renderBoard(v: Pick<SantoriniView, 'levels' | 'pawns'>): string {
   const at = new Map<Square, Pawn>();
   for (const p of PAWNS) if (v.pawns[p]) at.set(v.pawns[p]!, p);
-  const rows = v.levels.map((row, r) => `${5 - r}  ${row.map((level, c) => `${level}${at.get(`${'abcde'[c]}${5 - r}`) ?? '.'}`).join(' ')}`);
+  const rows = v.levels.map(
+    (row, r) => `${5 - r}  ${row.map((level, c) => `${level}${at.get(`${'abcde'[c]}${5 - r}`) ?? '.'}`).join(' ')}`,
+  );
   return ['   a  b  c  d  e', ...rows].join('\n');
 }
 
@@ -43,10 +45,22 @@ const turnOf = (pawn: Pawn, to: Square, build: Square | null): SantoriniAction =
 
 /** A short game Player 1 wins by climbing A up a staircase (c3 level 1, c4 level 2, d5 level 3); replayed by the tests. */
 export const EXAMPLE: SantoriniAction[] = [
-  place('A', 'c3'), place('X', 'a1'), place('B', 'd4'), place('Y', 'e1'),
-  turnOf('A', 'c2', 'c3'), turnOf('X', 'b1', 'a1'), turnOf('B', 'd3', 'c4'), turnOf('Y', 'e2', 'e1'),
-  turnOf('A', 'c3', 'c4'), turnOf('X', 'a2', 'b1'), turnOf('B', 'd4', 'd5'), turnOf('Y', 'e1', 'e2'),
-  turnOf('A', 'c4', 'd5'), turnOf('X', 'a1', 'a2'), turnOf('B', 'e4', 'd5'), turnOf('Y', 'e2', 'e1'),
+  place('A', 'c3'),
+  place('X', 'a1'),
+  place('B', 'd4'),
+  place('Y', 'e1'),
+  turnOf('A', 'c2', 'c3'),
+  turnOf('X', 'b1', 'a1'),
+  turnOf('B', 'd3', 'c4'),
+  turnOf('Y', 'e2', 'e1'),
+  turnOf('A', 'c3', 'c4'),
+  turnOf('X', 'a2', 'b1'),
+  turnOf('B', 'd4', 'd5'),
+  turnOf('Y', 'e1', 'e2'),
+  turnOf('A', 'c4', 'd5'),
+  turnOf('X', 'a1', 'a2'),
+  turnOf('B', 'e4', 'd5'),
+  turnOf('Y', 'e2', 'e1'),
   turnOf('A', 'd5', null),
 ];
 export const exampleFinal: SantoriniState = EXAMPLE.reduce<SantoriniState>((s, a, i) => apply(s, i % 2, a), setup());
@@ -87,17 +101,24 @@ function describeLast(v: SantoriniView): string | null {
   if (!last) return null;
   const who = seatLabel(ownerOf(last.pawn));
   if ('placed' in last) return `${who} placed ${last.pawn} at ${last.placed}.`;
-  return last.build === null ? `${who} moved ${last.pawn} from ${last.from} to ${last.to}.` : `${who} moved ${last.pawn} from ${last.from} to ${last.to} and built on ${last.build}.`;
+  return last.build === null
+    ? `${who} moved ${last.pawn} from ${last.from} to ${last.to}.`
+    : `${who} moved ${last.pawn} from ${last.from} to ${last.to} and built on ${last.build}.`;
 }
 
 function turn(v: SantoriniView, seat: Seat, legal: SantoriniAction[] | null): string {
   const level = (sq: Square) => v.levels[Math.floor(indexOf(sq) / 5)]![indexOf(sq) % 5]!;
-  const where = (p: Pawn) => (v.pawns[p] ? `${p} at ${v.pawns[p]} (level ${level(v.pawns[p]!)})` : `${p} not placed yet`);
+  const where = (p: Pawn) =>
+    v.pawns[p] ? `${p} at ${v.pawns[p]} (level ${level(v.pawns[p]!)})` : `${p} not placed yet`;
   const lines = [
     'Board (files a-e left to right, ranks 1-5 bottom to top; each square is its level 0-4 then its pawn, "." = no pawn; level 4 = dome):',
     renderBoard(v),
     '',
-    `You are ${seatLabel(seat)}: your pawns are ${pawnsOf(seat).map(where).join(' and ')}. ${seatLabel(1 - seat)}'s pawns are ${pawnsOf(1 - seat).map(where).join(' and ')}.`,
+    `You are ${seatLabel(seat)}: your pawns are ${pawnsOf(seat).map(where).join(' and ')}. ${seatLabel(1 - seat)}'s pawns are ${pawnsOf(
+      1 - seat,
+    )
+      .map(where)
+      .join(' and ')}.`,
   ];
   const last = describeLast(v);
   if (last) lines.push(`Last move: ${last}`);
@@ -107,7 +128,9 @@ function turn(v: SantoriniView, seat: Seat, legal: SantoriniAction[] | null): st
   if (v.phase === 'placement') {
     lines.push(`Placement: put pawn ${pawn} on any free square.`);
   } else {
-    lines.push(`Turn ${v.turn + 1}: you play pawn ${pawn} (pawns alternate). Move it one square (at most one level up, not onto a dome or a pawn), then build on a free square next to where it lands.`);
+    lines.push(
+      `Turn ${v.turn + 1}: you play pawn ${pawn} (pawns alternate). Move it one square (at most one level up, not onto a dome or a pawn), then build on a free square next to where it lands.`,
+    );
   }
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a)}`));
   lines.push(
@@ -119,7 +142,14 @@ function turn(v: SantoriniView, seat: Seat, legal: SantoriniAction[] | null): st
 }
 
 const DIRECTIONS: Record<string, [number, number]> = {
-  northwest: [-1, -1], northeast: [-1, 1], southwest: [1, -1], southeast: [1, 1], north: [-1, 0], south: [1, 0], west: [0, -1], east: [0, 1],
+  northwest: [-1, -1],
+  northeast: [-1, 1],
+  southwest: [1, -1],
+  southeast: [1, 1],
+  north: [-1, 0],
+  south: [1, 0],
+  west: [0, -1],
+  east: [0, 1],
 };
 const DIR = '(northwest|northeast|southwest|southeast|north|south|west|east)';
 const SQ = '([a-e][1-5])';
@@ -130,7 +160,10 @@ const TURN = new RegExp(
   'gi',
 );
 /** GameBench's action ids: "Move north, build southeast". */
-const COMPASS = new RegExp(`\\bmove\\s+${PAWN}${DIR}\\b[\\s,;.:]*(?:and\\s+|then\\s+)*build\\s+(?:a\\s+block\\s+)?(?:to\\s+the\\s+)?${DIR}\\b`, 'gi');
+const COMPASS = new RegExp(
+  `\\bmove\\s+${PAWN}${DIR}\\b[\\s,;.:]*(?:and\\s+|then\\s+)*build\\s+(?:a\\s+block\\s+)?(?:to\\s+the\\s+)?${DIR}\\b`,
+  'gi',
+);
 /** "Place A at c3", "put pawn B on d2". */
 const PLACE = new RegExp(`\\b(?:place|put)\\s+${PAWN}(?:at|on|in|to)?\\s*${SQ}\\b`, 'gi');
 /** Last resort: a line holding only squares, e.g. "c4, d5" or "A: c3". */
@@ -168,8 +201,17 @@ function fromJson(text: string): Candidate[] {
     const build = str('build', 'build_on', 'buildOn', 'build_at', 'buildAt');
     const at = str('place', 'at', 'square', 'position');
     const end = m.index + m[0].length;
-    if (to && isSquare(to.toLowerCase())) out.push({ end, kind: 'turn', pawn: p, at: to.toLowerCase(), build: build && isSquare(build.toLowerCase()) ? build.toLowerCase() : null, explicit: true });
-    else if (at && isSquare(at.toLowerCase())) out.push({ end, kind: 'place', pawn: p, at: at.toLowerCase(), build: null, explicit: true });
+    if (to && isSquare(to.toLowerCase()))
+      out.push({
+        end,
+        kind: 'turn',
+        pawn: p,
+        at: to.toLowerCase(),
+        build: build && isSquare(build.toLowerCase()) ? build.toLowerCase() : null,
+        explicit: true,
+      });
+    else if (at && isSquare(at.toLowerCase()))
+      out.push({ end, kind: 'place', pawn: p, at: at.toLowerCase(), build: null, explicit: true });
   }
   return out;
 }
@@ -179,7 +221,12 @@ function fromJson(text: string): Candidate[] {
  * at c3", JSON, GameBench's "Move north, build southeast"); failing that the last one written at all; failing that a
  * line holding only squares. The pawn, when left out, is the one whose turn it is.
  */
-function parse(reply: string, seat: Seat, legal: SantoriniAction[] | null, v?: SantoriniView): ParseResult<SantoriniAction> {
+function parse(
+  reply: string,
+  seat: Seat,
+  legal: SantoriniAction[] | null,
+  v?: SantoriniView,
+): ParseResult<SantoriniAction> {
   const pawnNow: Pawn = legal?.[0]?.pawn ?? v?.pawnToMove ?? pawnsOf(seat)[0]!;
   const placing = legal?.[0] ? legal[0].type === 'place' : v ? v.phase === 'placement' : false;
   const example = placing ? `Place ${pawnNow} at c3` : `Move ${pawnNow} to c4, build d5`;
@@ -188,9 +235,24 @@ function parse(reply: string, seat: Seat, legal: SantoriniAction[] | null, v?: S
   const json = fromJson(reply);
   const candidates: Candidate[] = [...json];
   for (const m of text.matchAll(TURN)) {
-    candidates.push({ end: m.index + m[0].length, kind: 'turn', pawn: pawnOf(m[1]), at: sq(m[2])!, build: sq(m[3]), explicit: !!(m[1] || m[3]) });
+    candidates.push({
+      end: m.index + m[0].length,
+      kind: 'turn',
+      pawn: pawnOf(m[1]),
+      at: sq(m[2])!,
+      build: sq(m[3]),
+      explicit: !!(m[1] || m[3]),
+    });
   }
-  for (const m of text.matchAll(PLACE)) candidates.push({ end: m.index + m[0].length, kind: 'place', pawn: pawnOf(m[1]), at: sq(m[2])!, build: null, explicit: true });
+  for (const m of text.matchAll(PLACE))
+    candidates.push({
+      end: m.index + m[0].length,
+      kind: 'place',
+      pawn: pawnOf(m[1]),
+      at: sq(m[2])!,
+      build: null,
+      explicit: true,
+    });
   const compass = [...text.matchAll(COMPASS)];
   let compassError: string | null = null;
   for (const m of compass) {
@@ -214,25 +276,55 @@ function parse(reply: string, seat: Seat, legal: SantoriniAction[] | null, v?: S
     }
     candidates.push({ end: m.index + m[0].length, kind: 'turn', pawn, at: to, build, explicit: true });
   }
-  let best = candidates.filter((c) => c.explicit).sort((x, y) => x.end - y.end).at(-1) ?? candidates.sort((x, y) => x.end - y.end).at(-1);
+  let best =
+    candidates
+      .filter((c) => c.explicit)
+      .sort((x, y) => x.end - y.end)
+      .at(-1) ?? candidates.sort((x, y) => x.end - y.end).at(-1);
   if (!best) {
     const m = [...text.matchAll(BARE)].at(-1);
-    if (m) best = { end: 0, kind: placing ? 'place' : 'turn', pawn: pawnOf(m[1]), at: sq(m[2])!, build: sq(m[3]), explicit: false };
+    if (m)
+      best = {
+        end: 0,
+        kind: placing ? 'place' : 'turn',
+        pawn: pawnOf(m[1]),
+        at: sq(m[2])!,
+        build: sq(m[3]),
+        explicit: false,
+      };
   }
   if (!best) {
-    const offBoard = [...text.matchAll(/\b([a-z]\d{1,2})\b/gi)].map((m) => m[1]!.toLowerCase()).filter((x) => !isSquare(x)).at(-1);
-    if (offBoard) return { error: `"${offBoard}" is not a square: files are a-e (left to right) and ranks 1-5 (bottom to top). Answer like "${example}".` };
-    return { error: compassError ?? `Could not find a move in your reply. Answer with one line such as "${example}" (squares are a-e then 1-5, e.g. c3).` };
+    const offBoard = [...text.matchAll(/\b([a-z]\d{1,2})\b/gi)]
+      .map((m) => m[1]!.toLowerCase())
+      .filter((x) => !isSquare(x))
+      .at(-1);
+    if (offBoard)
+      return {
+        error: `"${offBoard}" is not a square: files are a-e (left to right) and ranks 1-5 (bottom to top). Answer like "${example}".`,
+      };
+    return {
+      error:
+        compassError ??
+        `Could not find a move in your reply. Answer with one line such as "${example}" (squares are a-e then 1-5, e.g. c3).`,
+    };
   }
   const pawn = best.pawn ?? pawnNow;
   if (placing && best.kind === 'turn' && best.build === null) return { action: place(pawn, best.at) };
   if (!placing && best.kind === 'place') {
-    return { error: `Every pawn is already placed: this turn moves pawn ${pawnNow} and builds, for example "${example}".` };
+    return {
+      error: `Every pawn is already placed: this turn moves pawn ${pawnNow} and builds, for example "${example}".`,
+    };
   }
   if (best.kind === 'place') return { action: place(pawn, best.at) };
   // A winning move builds nothing: drop a build written with it, as the list writes it.
-  const wins = legal?.some((a) => a.type === 'turn' && a.pawn === pawn && a.to === best.at && a.build === null) ?? false;
+  const wins =
+    legal?.some((a) => a.type === 'turn' && a.pawn === pawn && a.to === best.at && a.build === null) ?? false;
   return { action: turnOf(pawn, best.at, wins ? null : best.build) };
 }
 
-export const prompt: GamePrompt<SantoriniState, SantoriniAction, SantoriniConfig, SantoriniView> = { system, turn, parse, format: (a) => format(a) };
+export const prompt: GamePrompt<SantoriniState, SantoriniAction, SantoriniConfig, SantoriniView> = {
+  system,
+  turn,
+  parse,
+  format: (a) => format(a),
+};

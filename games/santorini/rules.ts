@@ -121,7 +121,12 @@ export interface SantoriniView {
 }
 
 export function setup(): SantoriniState {
-  return { levels: Array<number>(SIZE * SIZE).fill(0), pawns: { A: null, X: null, B: null, Y: null }, ply: 0, last: null };
+  return {
+    levels: Array<number>(SIZE * SIZE).fill(0),
+    pawns: { A: null, X: null, B: null, Y: null },
+    ply: 0,
+    last: null,
+  };
 }
 
 export const pawnToPlay = (ply: number): Pawn => PAWNS[ply % PAWNS.length]!;
@@ -156,7 +161,11 @@ export function outcome(s: SantoriniState): Outcome | null {
     const at = s.pawns[p];
     if (at !== null && s.levels[indexOf(at)] === WIN_LEVEL) {
       const winner = ownerOf(p);
-      return { scores: [0, 1].map((seat) => (seat === winner ? 1 : 0)), winner, reason: `${seatLabel(winner)}'s pawn ${p} climbs onto level 3 at ${at}` };
+      return {
+        scores: [0, 1].map((seat) => (seat === winner ? 1 : 0)),
+        winner,
+        reason: `${seatLabel(winner)}'s pawn ${p} climbs onto level 3 at ${at}`,
+      };
     }
   }
   if (isPlacement(s)) return null;
@@ -180,13 +189,15 @@ export function legalActions(s: SantoriniState, seat: Seat): SantoriniAction[] {
   const pawn = pawnToPlay(s.ply);
   if (isPlacement(s)) {
     const out: SantoriniAction[] = [];
-    for (let i = 0; i < SIZE * SIZE; i++) if (pawnAt(s.pawns, i) === null && s.levels[i]! < DOME) out.push({ type: 'place', pawn, at: squareAt(i) });
+    for (let i = 0; i < SIZE * SIZE; i++)
+      if (pawnAt(s.pawns, i) === null && s.levels[i]! < DOME) out.push({ type: 'place', pawn, at: squareAt(i) });
     return out;
   }
   const out: SantoriniAction[] = [];
   for (const to of moveTargets(s, pawn)) {
     if (s.levels[to] === WIN_LEVEL) out.push({ type: 'turn', pawn, to: squareAt(to), build: null });
-    else for (const b of buildTargets(s, pawn, to)) out.push({ type: 'turn', pawn, to: squareAt(to), build: squareAt(b) });
+    else
+      for (const b of buildTargets(s, pawn, to)) out.push({ type: 'turn', pawn, to: squareAt(to), build: squareAt(b) });
   }
   return out;
 }
@@ -201,30 +212,36 @@ export function reject(s: SantoriniState, seat: Seat, a: SantoriniAction): strin
   if (ownerOf(a.pawn) !== seat) return `${a.pawn} is not your pawn: you play ${pawnsOf(seat).join(' and ')}`;
   if (a.pawn !== pawn) return `pawns alternate: this turn you play pawn ${pawn}, not ${a.pawn}`;
   if (isPlacement(s)) {
-    if (a.type !== 'place') return `the pawns are still being placed: put pawn ${pawn} on a free square, e.g. "Place ${pawn} at c3"`;
+    if (a.type !== 'place')
+      return `the pawns are still being placed: put pawn ${pawn} on a free square, e.g. "Place ${pawn} at c3"`;
     if (!isSquare(a.at)) return squareHelp(a.at);
     const on = pawnAt(s.pawns, indexOf(a.at));
     if (on) return `${a.at} is taken by pawn ${on}: place ${pawn} on a free square`;
     return null;
   }
-  if (a.type !== 'turn') return `every pawn is placed: move pawn ${pawn} and build, e.g. "Move ${pawn} to c4, build d5"`;
+  if (a.type !== 'turn')
+    return `every pawn is placed: move pawn ${pawn} and build, e.g. "Move ${pawn} to c4, build d5"`;
   if (!isSquare(a.to)) return squareHelp(a.to);
   const fromSq = s.pawns[pawn]!;
   const from = indexOf(fromSq);
   const to = indexOf(a.to);
   const h = s.levels[from]!;
   if (to === from) return `pawn ${pawn} already stands on ${a.to}: it must move to a neighbouring square`;
-  if (!adjacent(from, to)) return `${a.to} is not next to pawn ${pawn} at ${fromSq}: a pawn moves one square, in any of the 8 directions`;
+  if (!adjacent(from, to))
+    return `${a.to} is not next to pawn ${pawn} at ${fromSq}: a pawn moves one square, in any of the 8 directions`;
   const blocker = pawnAt(s.pawns, to);
   if (blocker) return `${a.to} is occupied by pawn ${blocker}`;
   if (s.levels[to]! >= DOME) return `${a.to} is complete (level 4, a dome): no pawn may move onto it`;
-  if (s.levels[to]! > h + 1) return `${a.to} is level ${s.levels[to]} and pawn ${pawn} stands on level ${h} at ${fromSq}: a pawn moves up at most one level`;
+  if (s.levels[to]! > h + 1)
+    return `${a.to} is level ${s.levels[to]} and pawn ${pawn} stands on level ${h} at ${fromSq}: a pawn moves up at most one level`;
   if (s.levels[to] === WIN_LEVEL) return null; // a winning move: nothing is built
-  if (a.build === null) return `say where pawn ${pawn} builds after moving to ${a.to}: a free square next to it, e.g. "Move ${pawn} to ${a.to}, build ${squareAt(buildTargets(s, pawn, to)[0]!)}"`;
+  if (a.build === null)
+    return `say where pawn ${pawn} builds after moving to ${a.to}: a free square next to it, e.g. "Move ${pawn} to ${a.to}, build ${squareAt(buildTargets(s, pawn, to)[0]!)}"`;
   if (!isSquare(a.build)) return squareHelp(a.build);
   const b = indexOf(a.build);
   if (b === to) return `pawn ${pawn} will stand on ${a.to}: build on a square next to it`;
-  if (!adjacent(to, b)) return `${a.build} is not next to ${a.to}, where pawn ${pawn} moves: build on a square next to its new square`;
+  if (!adjacent(to, b))
+    return `${a.build} is not next to ${a.to}, where pawn ${pawn} moves: build on a square next to its new square`;
   const on = pawnAt(s.pawns, b);
   if (on && on !== pawn) return `${a.build} is occupied by pawn ${on}: no block may go under a pawn`;
   if (s.levels[b]! >= DOME) return `${a.build} is complete (level 4, a dome): no block may go on it`;
@@ -235,13 +252,24 @@ export function reject(s: SantoriniState, seat: Seat, a: SantoriniAction): strin
 export function apply(s: SantoriniState, seat: Seat, a: SantoriniAction): SantoriniState {
   const why = reject(s, seat, a);
   if (why) throw new Error(`illegal move: ${why}`);
-  if (a.type === 'place') return { levels: s.levels.slice(), pawns: { ...s.pawns, [a.pawn]: a.at }, ply: s.ply + 1, last: { pawn: a.pawn, placed: a.at } };
+  if (a.type === 'place')
+    return {
+      levels: s.levels.slice(),
+      pawns: { ...s.pawns, [a.pawn]: a.at },
+      ply: s.ply + 1,
+      last: { pawn: a.pawn, placed: a.at },
+    };
   const levels = s.levels.slice();
   const from = s.pawns[a.pawn]!;
   const wins = levels[indexOf(a.to)] === WIN_LEVEL;
   const build = wins ? null : a.build;
   if (build !== null) levels[indexOf(build)] = levels[indexOf(build)]! + 1;
-  return { levels, pawns: { ...s.pawns, [a.pawn]: a.to }, ply: s.ply + 1, last: { pawn: a.pawn, from, to: a.to, build } };
+  return {
+    levels,
+    pawns: { ...s.pawns, [a.pawn]: a.to },
+    ply: s.ply + 1,
+    last: { pawn: a.pawn, from, to: a.to, build },
+  };
 }
 
 export function view(s: SantoriniState): SantoriniView {
@@ -268,5 +296,9 @@ export function describe(_prev: SantoriniState, next: SantoriniState, seat: Seat
   if (level === WIN_LEVEL) return [{ text: `${who} moves ${a.pawn} from ${from} to ${a.to}, onto level 3, and wins` }];
   const built = last && 'build' in last && last.build ? last.build : a.build!;
   const height = next.levels[indexOf(built)]!;
-  return [{ text: `${who} moves ${a.pawn} from ${from} to ${a.to} (level ${level}) and builds on ${built} (now ${height === DOME ? 'a dome, level 4' : `level ${height}`})` }];
+  return [
+    {
+      text: `${who} moves ${a.pawn} from ${from} to ${a.to} (level ${level}) and builds on ${built} (now ${height === DOME ? 'a dome, level 4' : `level ${height}`})`,
+    },
+  ];
 }

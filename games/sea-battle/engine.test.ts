@@ -10,17 +10,25 @@ import { ALL_ORDERS, apply, activeSeats, makeState, view } from './rules';
 describe('sea battle engine', () => {
   it('fires at an enemy in range and keeps off rocks', () => {
     // Red 1 at (5,5) facing North with Blue 1 three squares West, and a rock right ahead.
-    const s = makeState([
-      { x: 5, y: 5, heading: 'N' }, { x: 2, y: 21, heading: 'E' }, { x: 21, y: 21, heading: 'S' },
-      { x: 2, y: 5, heading: 'N' }, { x: 21, y: 2, heading: 'W' }, { x: 11, y: 2, heading: 'W' },
-    ], [[5, 6]]);
+    const s = makeState(
+      [
+        { x: 5, y: 5, heading: 'N' },
+        { x: 2, y: 21, heading: 'E' },
+        { x: 21, y: 21, heading: 'S' },
+        { x: 2, y: 5, heading: 'N' },
+        { x: 21, y: 2, heading: 'W' },
+        { x: 11, y: 2, heading: 'W' },
+      ],
+      [[5, 6]],
+    );
     const a = seaBattleEngine(view(s, { seat: 0 }), 0, ALL_ORDERS, createRng('e'));
     expect(a.move).not.toBe('forward');
     expect(a.move).not.toBe('left');
     expect(a.move).not.toBe('right');
     expect(a).toEqual({ type: 'order', move: 'stay', shoot: 'left' });
     let t = s;
-    for (const seat of activeSeats(s)) t = apply(t, seat, seat === 0 ? a : { type: 'order', move: 'stay', shoot: 'right' });
+    for (const seat of activeSeats(s))
+      t = apply(t, seat, seat === 0 ? a : { type: 'order', move: 'stay', shoot: 'right' });
     expect(t.ships[3]!.damage).toBe(2);
   });
 
@@ -29,7 +37,12 @@ describe('sea battle engine', () => {
     let losses = 0;
     for (let i = 0; i < 200; i++) {
       const engineRed = i % 2 === 0;
-      const r = playSide(seaBattle, `strength-${i}`, engineRed ? ['engine', 'random'] : ['random', 'engine'], createRng(`strength-agents-${i}`));
+      const r = playSide(
+        seaBattle,
+        `strength-${i}`,
+        engineRed ? ['engine', 'random'] : ['random', 'engine'],
+        createRng(`strength-agents-${i}`),
+      );
       if (r.winner === (engineRed ? 'Red' : 'Blue')) wins++;
       else if (r.winner !== null) losses++;
     }

@@ -3,7 +3,18 @@
 // broadsides, and how much it closes in on the nearest enemy. Other ships are predicted to make any of their four
 // movements with equal chance (a teammate's order is used when the team has already given it).
 import type { EngineOptions, Rng, Seat } from '../types';
-import { DAMAGE, SHOT_RANGE, ahead, isRock, sideDir, type Heading, type Pos, type SeaBattleAction, type SeaBattleView, type ShipView } from './rules';
+import {
+  DAMAGE,
+  SHOT_RANGE,
+  ahead,
+  isRock,
+  sideDir,
+  type Heading,
+  type Pos,
+  type SeaBattleAction,
+  type SeaBattleView,
+  type ShipView,
+} from './rules';
 
 interface Place {
   pos: Pos;
@@ -14,7 +25,12 @@ interface Place {
 const same = (a: Pos, b: Pos) => a[0] === b[0] && a[1] === b[1];
 
 /** Where a ship ends up after a movement, stopping at rocks (ships are ignored). */
-function sail(v: SeaBattleView, from: Pos, h: Heading, move: SeaBattleAction['move']): { pos: Pos; heading: Heading; rocks: number } {
+function sail(
+  v: SeaBattleView,
+  from: Pos,
+  h: Heading,
+  move: SeaBattleAction['move'],
+): { pos: Pos; heading: Heading; rocks: number } {
   if (move === 'stay') return { pos: from, heading: h, rocks: 0 };
   let pos = from;
   let rocks = 0;
@@ -50,14 +66,21 @@ function lineOfFire(v: SeaBattleView, from: Pos, dir: Heading): Pos[] {
   return out;
 }
 
-export function seaBattleEngine(v: SeaBattleView, seat: Seat, legal: SeaBattleAction[], rng: Rng, _opts?: EngineOptions): SeaBattleAction {
+export function seaBattleEngine(
+  v: SeaBattleView,
+  seat: Seat,
+  legal: SeaBattleAction[],
+  rng: Rng,
+  _opts?: EngineOptions,
+): SeaBattleAction {
   const me = v.ships[seat]!;
   const others = v.ships.filter((sh) => sh.afloat && sh.seat !== seat);
   const enemies = others.filter((sh) => sh.team !== me.team);
   const mates = others.filter((sh) => sh.team === me.team);
   const enemyPlaces = enemies.map((sh) => predict(v, sh));
   const matePlaces = mates.map((sh) => predict(v, sh));
-  const probAt = (places: Place[][], sq: Pos) => places.reduce((sum, ps) => sum + ps.reduce((a, pl) => a + (same(pl.pos, sq) ? pl.p : 0), 0), 0);
+  const probAt = (places: Place[][], sq: Pos) =>
+    places.reduce((sum, ps) => sum + ps.reduce((a, pl) => a + (same(pl.pos, sq) ? pl.p : 0), 0), 0);
   const allPlaces = [...enemyPlaces, ...matePlaces];
 
   let best: SeaBattleAction[] = [];
@@ -79,7 +102,8 @@ export function seaBattleEngine(v: SeaBattleView, seat: Seat, legal: SeaBattleAc
     for (const places of enemyPlaces) {
       for (const pl of places) {
         for (const side of ['left', 'right'] as const) {
-          if (lineOfFire(v, pl.pos, sideDir(pl.heading, side)).some((sq) => same(sq, end.pos))) score -= DAMAGE.cannon * pl.p * 0.5 * 0.8;
+          if (lineOfFire(v, pl.pos, sideDir(pl.heading, side)).some((sq) => same(sq, end.pos)))
+            score -= DAMAGE.cannon * pl.p * 0.5 * 0.8;
         }
       }
     }
@@ -98,4 +122,3 @@ export function seaBattleEngine(v: SeaBattleView, seat: Seat, legal: SeaBattleAc
   const pick = best.length ? rng.pick(best) : rng.pick(legal);
   return { ...pick };
 }
-

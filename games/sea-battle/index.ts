@@ -13,7 +13,8 @@ export const seaBattle = defineGame({
   demoConfig: { maxTurns: 12 },
   meta: {
     title: 'Sea Battle',
-    blurb: 'Two teams of three ships on a rocky 24×24 sea give their orders at once — sail and fire broadsides — until one side is sunk.',
+    blurb:
+      'Two teams of three ships on a rocky 24×24 sea give their orders at once — sail and fire broadsides — until one side is sunk.',
     minPlayers: rules.NUM_SEATS,
     maxPlayers: rules.NUM_SEATS,
     // Simultaneous orders and the opponents' hidden damage: a ship never knows what the others are about to do.
@@ -26,7 +27,10 @@ export const seaBattle = defineGame({
     categories: ['abstract-strategy', 'non-deterministic', 'cooperation'],
     seatNames: [...rules.SEAT_NAMES],
     // GameBench plays agent against agent: in round robins and gauntlets one agent commands a whole side.
-    sides: [[0, 1, 2], [3, 4, 5]],
+    sides: [
+      [0, 1, 2],
+      [3, 4, 5],
+    ],
   },
   // Watching the orders and every ship's damage play out is the point for spectators of a model-only match (the hub
   // never opens a match with a person in it).

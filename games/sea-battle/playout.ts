@@ -13,7 +13,13 @@ export interface PlayoutResult {
 }
 
 /** Plays a match from `seed` with `players[0]` commanding Red and `players[1]` Blue. */
-export function playSide(game: GameDef<SeaBattleState, SeaBattleAction>, seed: string, players: [SidePlayer, SidePlayer], rng: Rng, config?: unknown): PlayoutResult {
+export function playSide(
+  game: GameDef<SeaBattleState, SeaBattleAction>,
+  seed: string,
+  players: [SidePlayer, SidePlayer],
+  rng: Rng,
+  config?: unknown,
+): PlayoutResult {
   const deal = currentDeal(seed);
   let s = initialState(game, config ?? game.defaultConfig, deal, 6);
   let ply = 0;
@@ -24,7 +30,10 @@ export function playSide(game: GameDef<SeaBattleState, SeaBattleAction>, seed: s
     const chosen = active.map((seat) => {
       const legal = game.legalActions(s, seat)!;
       const who = players[teamOf(seat) === 'Red' ? 0 : 1];
-      return { seat, action: who === 'engine' ? game.engine(game.view(s, { seat }), seat, legal, rng, {}) : rng.pick(legal) };
+      return {
+        seat,
+        action: who === 'engine' ? game.engine(game.view(s, { seat }), seat, legal, rng, {}) : rng.pick(legal),
+      };
     });
     for (const { seat, action } of chosen) s = applyMove(game, s, deal, { ply: ply++, seat, action });
   }

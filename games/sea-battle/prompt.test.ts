@@ -7,7 +7,11 @@ import { EXAMPLE_ORDERS, ORDER_TEXTS, exampleAfter, exampleStart, prompt } from 
 import { ALL_ORDERS, apply, configSchema, setup, view, type SeaBattleAction } from './rules';
 
 const cfg = configSchema.parse({});
-const o = (move: SeaBattleAction['move'], shoot: SeaBattleAction['shoot']): SeaBattleAction => ({ type: 'order', move, shoot });
+const o = (move: SeaBattleAction['move'], shoot: SeaBattleAction['shoot']): SeaBattleAction => ({
+  type: 'order',
+  move,
+  shoot,
+});
 const parsed = (reply: string) => {
   const r = prompt.parse(reply, 0, ALL_ORDERS);
   return 'action' in r ? r.action : r.error;
@@ -23,7 +27,9 @@ describe('sea battle prompt', () => {
     expect(after.ships[1]!.damage).toBe(1);
     const system = prompt.system(cfg, 0, 6);
     expect(system).toContain('- Red 1 is at (5, 5) facing North; it orders "move right then shoot left".');
-    expect(system).toContain('- Turn 1: Red 1 orders "move right then shoot left", sails from (5, 5) to (6, 6), now facing East.');
+    expect(system).toContain(
+      '- Turn 1: Red 1 orders "move right then shoot left", sails from (5, 5) to (6, 6), now facing East.',
+    );
     expect(system).toContain('- Red 1 fires to its left (North): the shot hits Blue 1 at (6, 8) (2 damage).');
     expect(system).toContain('- Blue 1 fires to its left (South): the shot hits Red 1 at (6, 6) (2 damage).');
     expect(system).toContain('- Red 2 runs into the rock at (13, 3) (1 damage).');
@@ -43,8 +49,14 @@ describe('sea battle prompt', () => {
       expect(list.slice(at + 1)).toContain(`- ${prompt.format(a, 4)}`);
     }
     expect(ORDER_TEXTS).toEqual([
-      'move left then shoot left', 'move left then shoot right', 'move forward then shoot left', 'move forward then shoot right',
-      'move right then shoot left', 'move right then shoot right', "don't move then shoot left", "don't move then shoot right",
+      'move left then shoot left',
+      'move left then shoot right',
+      'move forward then shoot left',
+      'move forward then shoot right',
+      'move right then shoot left',
+      'move right then shoot right',
+      "don't move then shoot left",
+      "don't move then shoot right",
     ]);
     const me = s.ships[4]!;
     expect(text).toContain(`Your ship is located at (${me.x}, ${me.y}) facing`);
@@ -57,7 +69,11 @@ describe('sea battle prompt', () => {
 
   it('reads what models write: reasoning first, bold, quotes, JSON, other wordings, the last order written', () => {
     expect(parsed('**move left then shoot right**')).toEqual(o('left', 'right'));
-    expect(parsed("I considered move forward then shoot left, but don't move then shoot right is safer.\nSo my answer is:\nmove right then shoot left")).toEqual(o('right', 'left'));
+    expect(
+      parsed(
+        "I considered move forward then shoot left, but don't move then shoot right is safer.\nSo my answer is:\nmove right then shoot left",
+      ),
+    ).toEqual(o('right', 'left'));
     expect(parsed('Final answer: "Don’t move, then shoot left."')).toEqual(o('stay', 'left'));
     expect(parsed('```\nMove Forward and shoot Right\n```')).toEqual(o('forward', 'right'));
     expect(parsed('{"move": "move left then shoot left"}')).toEqual(o('left', 'left'));

@@ -60,10 +60,20 @@ export const exampleAfter: SeaBattleState = EXAMPLE_ORDERS.reduce((s, a, seat) =
 
 function exampleText(): string[] {
   const r = exampleAfter.last!;
-  const pick = (seat: Seat) => reportLines({ ...r, ships: r.ships.filter((t) => t.seat === seat), bumps: r.bumps.filter((b) => b.seat === seat), shots: r.shots.filter((sh) => sh.seat === seat), sunk: [] });
+  const pick = (seat: Seat) =>
+    reportLines({
+      ...r,
+      ships: r.ships.filter((t) => t.seat === seat),
+      bumps: r.bumps.filter((b) => b.seat === seat),
+      shots: r.shots.filter((sh) => sh.seat === seat),
+      sunk: [],
+    });
   return [
     'Example turn (a 24 by 24 board; only the ships named matter):',
-    ...[0, 1, 3].map((seat) => `- ${nameOf(seat)} is at ${fmtPos([EXAMPLE_SHIPS[seat]!.x, EXAMPLE_SHIPS[seat]!.y])} facing ${HEADING_NAMES[EXAMPLE_SHIPS[seat]!.heading]}; it orders "${orderText(EXAMPLE_ORDERS[seat]!)}".`),
+    ...[0, 1, 3].map(
+      (seat) =>
+        `- ${nameOf(seat)} is at ${fmtPos([EXAMPLE_SHIPS[seat]!.x, EXAMPLE_SHIPS[seat]!.y])} facing ${HEADING_NAMES[EXAMPLE_SHIPS[seat]!.heading]}; it orders "${orderText(EXAMPLE_ORDERS[seat]!)}".`,
+    ),
     `- There is a rock at ${fmtPos(EXAMPLE_ROCKS[0]!)}.`,
     'What happens:',
     ...[0, 1, 3].flatMap(pick).map((l) => `- ${l}`),
@@ -104,7 +114,8 @@ export function destination(p: Pos, h: Heading, move: SeaBattleAction['move']): 
   return { to: ahead(one, nh), heading: nh };
 }
 
-const squares = (from: Pos, dir: Heading) => Array.from({ length: SHOT_RANGE }, (_, k) => fmtPos(ahead(from, dir, k + 1))).join(', ');
+const squares = (from: Pos, dir: Heading) =>
+  Array.from({ length: SHOT_RANGE }, (_, k) => fmtPos(ahead(from, dir, k + 1))).join(', ');
 
 function turn(v: SeaBattleView, seat: Seat, legal: SeaBattleAction[] | null): string {
   const me = v.ships[seat]!;
@@ -115,12 +126,19 @@ function turn(v: SeaBattleView, seat: Seat, legal: SeaBattleAction[] | null): st
   const dmg = (d: number | null) => (d === null ? 'damage unknown' : `damage ${d} of ${v.sinkAt}`);
   for (const sh of v.ships) {
     if (!sh.afloat) continue;
-    const who = sh.seat === seat ? 'Your ship' : sh.team === me.team ? `A teammate's ship (${sh.name})` : `An opponent's ship (${sh.name})`;
+    const who =
+      sh.seat === seat
+        ? 'Your ship'
+        : sh.team === me.team
+          ? `A teammate's ship (${sh.name})`
+          : `An opponent's ship (${sh.name})`;
     lines.push(`${who} is located at ${fmtPos([sh.x, sh.y])} facing ${HEADING_NAMES[sh.heading]}; ${dmg(sh.damage)}.`);
   }
   const sunk = v.ships.filter((sh) => !sh.afloat);
   if (sunk.length) lines.push(`Sunk: ${sunk.map((sh) => sh.name).join(', ')}.`);
-  lines.push(v.rocks.length ? `There are more rocks located at ${v.rocks.map(fmtPos).join(', ')}.` : 'There are no other rocks.');
+  lines.push(
+    v.rocks.length ? `There are more rocks located at ${v.rocks.map(fmtPos).join(', ')}.` : 'There are no other rocks.',
+  );
   if (me.damage !== null) lines.push(`You've sustained ${me.damage} damage. If you reach ${v.sinkAt}, you will sink.`);
   if (v.last) lines.push('', `Last turn (turn ${v.last.turn}):`, ...reportLines(v.last).map((l) => `- ${l}`));
   const staged = v.orders.flatMap((o, s) => (o && s !== seat ? [`${nameOf(s)}: ${orderText(o)}`] : []));
@@ -128,11 +146,19 @@ function turn(v: SeaBattleView, seat: Seat, legal: SeaBattleAction[] | null): st
   if (v.over) return [...lines, '', `The game is over: ${v.result}.`].join('\n');
   if (me.afloat) {
     const p: Pos = [me.x, me.y];
-    lines.push('', 'Where each movement takes you if nothing stops you, and the squares each shot would cross from there:');
+    lines.push(
+      '',
+      'Where each movement takes you if nothing stops you, and the squares each shot would cross from there:',
+    );
     for (const move of ['left', 'forward', 'right', 'stay'] as const) {
       const d = destination(p, me.heading, move);
-      const shots = (['left', 'right'] as const).map((side) => `shoot ${side} fires ${HEADING_NAMES[sideDir(d.heading, side)]} over ${squares(d.to, sideDir(d.heading, side))}`);
-      lines.push(`- ${move === 'stay' ? "don't move" : `move ${move}`}: to ${fmtPos(d.to)} facing ${HEADING_NAMES[d.heading]}; ${shots.join('; ')}.`);
+      const shots = (['left', 'right'] as const).map(
+        (side) =>
+          `shoot ${side} fires ${HEADING_NAMES[sideDir(d.heading, side)]} over ${squares(d.to, sideDir(d.heading, side))}`,
+      );
+      lines.push(
+        `- ${move === 'stay' ? "don't move" : `move ${move}`}: to ${fmtPos(d.to)} facing ${HEADING_NAMES[d.heading]}; ${shots.join('; ')}.`,
+      );
     }
   }
   if (legal && legal.length) {
@@ -146,7 +172,14 @@ function turn(v: SeaBattleView, seat: Seat, legal: SeaBattleAction[] | null): st
 const ORDER_RE =
   /\b(?:(move|moves|moving|sail|turn|go)\s+(left|forward|forwards|ahead|straight|right)|(don'?t move|do not move|dont move|no move|stay(?: put| still)?|hold(?: position)?|remain(?: still)?|not move))\b[\s,;:.&+-]*(?:(?:and|then|and then)\s+)?(?:shoot|shoots|shooting|fire|fires|firing)\s+(?:to\s+(?:the|my|your)\s+)?(left|right|port|starboard)\b/gi;
 
-const MOVE_WORDS: Record<string, SeaBattleAction['move']> = { left: 'left', right: 'right', forward: 'forward', forwards: 'forward', ahead: 'forward', straight: 'forward' };
+const MOVE_WORDS: Record<string, SeaBattleAction['move']> = {
+  left: 'left',
+  right: 'right',
+  forward: 'forward',
+  forwards: 'forward',
+  ahead: 'forward',
+  straight: 'forward',
+};
 const SIDE_WORDS: Record<string, Side> = { left: 'left', right: 'right', port: 'left', starboard: 'right' };
 
 /** An order written as JSON fields: {"move": "left", "shoot": "right"}. */
@@ -154,16 +187,28 @@ function fromJson(text: string): SeaBattleAction | null {
   const m = /"move"\s*:\s*"([^"]*)"/i.exec(text);
   const s = /"(?:shoot|shot|fire)"\s*:\s*"([^"]*)"/i.exec(text);
   if (!m || !s) return null;
-  const mv = m[1]!.toLowerCase().replace(/^move\s+/, '').trim();
+  const mv = m[1]!
+    .toLowerCase()
+    .replace(/^move\s+/, '')
+    .trim();
   const move = MOVE_WORDS[mv] ?? (/(don'?t|do not|no|stay|none|hold)/.test(mv) ? 'stay' : null);
-  const shoot = SIDE_WORDS[s[1]!.toLowerCase().replace(/^shoot\s+/, '').trim()];
+  const shoot =
+    SIDE_WORDS[
+      s[1]!
+        .toLowerCase()
+        .replace(/^shoot\s+/, '')
+        .trim()
+    ];
   return move && shoot ? order(move, shoot) : null;
 }
 
 function parse(reply: string, _seat: Seat, _legal: SeaBattleAction[] | null): ParseResult<SeaBattleAction> {
   const example = '"move forward then shoot left"';
   // Markdown and typographic quotes carry no meaning here.
-  const text = reply.replace(/[*`_\\#>]/g, ' ').replace(/[’‘]/g, "'").replace(/\s+/g, ' ');
+  const text = reply
+    .replace(/[*`_\\#>]/g, ' ')
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, ' ');
   const found = [...text.matchAll(ORDER_RE)].at(-1);
   if (found) {
     const move = found[2] ? MOVE_WORDS[found[2].toLowerCase()]! : 'stay';
@@ -172,21 +217,36 @@ function parse(reply: string, _seat: Seat, _legal: SeaBattleAction[] | null): Pa
   const json = fromJson(text);
   if (json) return { action: json };
   if (/\b(?:shoot|fire)\s+(?:forward|ahead|straight|back(?:ward)?s?|behind)\b/i.test(text)) {
-    return { error: `Ships fire only to their sides: end your order with "shoot left" or "shoot right", for example ${example}.` };
+    return {
+      error: `Ships fire only to their sides: end your order with "shoot left" or "shoot right", for example ${example}.`,
+    };
   }
   if (/\bmove\s+(?:back(?:ward)?s?|behind|reverse)\b/i.test(text)) {
-    return { error: `Ships cannot sail backward: move left, move forward, move right or don't move, then shoot left or right, for example ${example}.` };
+    return {
+      error: `Ships cannot sail backward: move left, move forward, move right or don't move, then shoot left or right, for example ${example}.`,
+    };
   }
   if (/\b(?:move\s+(?:left|forward|right)|don'?t move|stay)\b/i.test(text)) {
-    return { error: `Your order has a movement but no shot: add "then shoot left" or "then shoot right", for example ${example}.` };
+    return {
+      error: `Your order has a movement but no shot: add "then shoot left" or "then shoot right", for example ${example}.`,
+    };
   }
   if (/\b(?:shoot|fire)\s+(?:left|right)\b/i.test(text)) {
-    return { error: `Your order has a shot but no movement: start with move left, move forward, move right or don't move, for example ${example}.` };
+    return {
+      error: `Your order has a shot but no movement: start with move left, move forward, move right or don't move, for example ${example}.`,
+    };
   }
-  return { error: `Could not find an order in your reply. Answer with one of the eight orders, a movement then a shot, for example ${example}.` };
+  return {
+    error: `Could not find an order in your reply. Answer with one of the eight orders, a movement then a shot, for example ${example}.`,
+  };
 }
 
-export const prompt: GamePrompt<SeaBattleState, SeaBattleAction, SeaBattleConfig, SeaBattleView> = { system, turn, parse, format };
+export const prompt: GamePrompt<SeaBattleState, SeaBattleAction, SeaBattleConfig, SeaBattleView> = {
+  system,
+  turn,
+  parse,
+  format,
+};
 
 /** Every order's text, for tests. */
 export const ORDER_TEXTS = ALL_ORDERS.map(orderText);

@@ -21,7 +21,11 @@ import {
   type SeaBattleState,
 } from './rules';
 
-const o = (move: SeaBattleAction['move'], shoot: SeaBattleAction['shoot'] = 'left'): SeaBattleAction => ({ type: 'order', move, shoot });
+const o = (move: SeaBattleAction['move'], shoot: SeaBattleAction['shoot'] = 'left'): SeaBattleAction => ({
+  type: 'order',
+  move,
+  shoot,
+});
 type ShipSpec = { x: number; y: number; heading: Heading; damage?: number; sunk?: boolean };
 /** Six ships: the ones given, then the rest parked far apart in the corners of the sea, facing along the border. */
 function sea(given: ShipSpec[], rocks: [number, number][] = [], config = {}): SeaBattleState {
@@ -105,25 +109,43 @@ describe('sea battle movement', () => {
     const n = turnWith(s, { 0: o('forward'), 1: o('stay', 'right') });
     expect(at(n, 0)).toEqual([5, 5, 'E']);
     expect([n.ships[0]!.damage, n.ships[1]!.damage]).toEqual([1, 1]);
-    const swap = turnWith(sea([{ x: 5, y: 5, heading: 'E' }, { x: 6, y: 5, heading: 'W' }]), { 0: o('forward'), 1: o('forward') });
+    const swap = turnWith(
+      sea([
+        { x: 5, y: 5, heading: 'E' },
+        { x: 6, y: 5, heading: 'W' },
+      ]),
+      { 0: o('forward'), 1: o('forward') },
+    );
     expect(at(swap, 0)).toEqual([5, 5, 'E']);
     expect(at(swap, 1)).toEqual([6, 5, 'W']);
     expect([swap.ships[0]!.damage, swap.ships[1]!.damage]).toEqual([1, 1]);
   });
 
   it('a ship stopped by a rock blocks the ship behind it (no two ships on one square)', () => {
-    const s = sea([
-      { x: 5, y: 5, heading: 'E' },
-      { x: 4, y: 5, heading: 'E' },
-    ], [[6, 5]]);
+    const s = sea(
+      [
+        { x: 5, y: 5, heading: 'E' },
+        { x: 4, y: 5, heading: 'E' },
+      ],
+      [[6, 5]],
+    );
     const n = turnWith(s, { 0: o('forward'), 1: o('forward') });
     expect(at(n, 0)).toEqual([5, 5, 'E']);
     expect(at(n, 1)).toEqual([4, 5, 'E']);
     expect(n.ships[0]!.damage).toBe(2); // the rock, then rammed from behind
     expect(n.ships[1]!.damage).toBe(1);
     // A ship following one that sails away moves up behind it.
-    const f = turnWith(sea([{ x: 5, y: 5, heading: 'E' }, { x: 4, y: 5, heading: 'E' }]), { 0: o('forward'), 1: o('forward') });
-    expect([at(f, 0), at(f, 1)]).toEqual([[6, 5, 'E'], [5, 5, 'E']]);
+    const f = turnWith(
+      sea([
+        { x: 5, y: 5, heading: 'E' },
+        { x: 4, y: 5, heading: 'E' },
+      ]),
+      { 0: o('forward'), 1: o('forward') },
+    );
+    expect([at(f, 0), at(f, 1)]).toEqual([
+      [6, 5, 'E'],
+      [5, 5, 'E'],
+    ]);
   });
 
   it('on the second step a ship in the way stops the mover without damage', () => {
@@ -148,18 +170,32 @@ describe('sea battle shots and damage', () => {
     // Facing North, left is West: (4,5), (3,5), (2,5) — ship 1 is 3 squares away. Right is East: (6..8, 5) misses ship 2.
     const left = turnWith(s, { 0: o('stay', 'left'), 1: o('stay', 'left'), 2: o('stay', 'left') });
     expect(left.ships[1]!.damage).toBe(2);
-    expect(left.last!.shots[0]).toEqual({ seat: 0, side: 'left', dir: 'W', from: [5, 5], path: [[4, 5], [3, 5], [2, 5]], hit: 1 });
+    expect(left.last!.shots[0]).toEqual({
+      seat: 0,
+      side: 'left',
+      dir: 'W',
+      from: [5, 5],
+      path: [
+        [4, 5],
+        [3, 5],
+        [2, 5],
+      ],
+      hit: 1,
+    });
     const right = turnWith(s, { 0: o('stay', 'right'), 1: o('stay', 'left'), 2: o('stay', 'left') });
     expect(right.ships[2]!.damage).toBe(0);
     expect(right.last!.shots[0]!.hit).toBeNull();
   });
 
   it('fires from where the ship ends its movement, facing its new heading; rocks and ships stop the ball; teammates are hit too', () => {
-    const s = sea([
-      { x: 5, y: 5, heading: 'N' },
-      { x: 6, y: 8, heading: 'N' },
-      { x: 6, y: 9, heading: 'N' },
-    ], [[7, 6]]);
+    const s = sea(
+      [
+        { x: 5, y: 5, heading: 'N' },
+        { x: 6, y: 8, heading: 'N' },
+        { x: 6, y: 9, heading: 'N' },
+      ],
+      [[7, 6]],
+    );
     // Red 1 sails right to (6,6) facing East; its left fires North: (6,7), (6,8) = Red 2, which shields Red 3.
     const n = turnWith(s, { 0: o('right', 'left'), 1: o('stay', 'left'), 2: o('stay', 'left') });
     expect(at(n, 0)).toEqual([6, 6, 'E']);
@@ -186,12 +222,15 @@ describe('sea battle shots and damage', () => {
   });
 
   it('sinks a ship at 10 damage; a ship sunk by movement damage neither fires nor is hit, and leaves the sea', () => {
-    const s = sea([
-      { x: 5, y: 5, heading: 'N', damage: 9 },
-      { x: 2, y: 21, heading: 'E' },
-      { x: 21, y: 21, heading: 'S' },
-      { x: 7, y: 5, heading: 'S', damage: 9 },
-    ], [[5, 6]]);
+    const s = sea(
+      [
+        { x: 5, y: 5, heading: 'N', damage: 9 },
+        { x: 2, y: 21, heading: 'E' },
+        { x: 21, y: 21, heading: 'S' },
+        { x: 7, y: 5, heading: 'S', damage: 9 },
+      ],
+      [[5, 6]],
+    );
     // Red 1 hits a rock (10 damage): it sinks before firing; Blue 1's shot flies through its square.
     const n = turnWith(s, { 0: o('forward', 'right'), 3: o('stay', 'right') });
     expect(n.ships[0]!.sunk).toBe(true);
@@ -230,7 +269,9 @@ describe('sea battle resolution', () => {
     expect(one.ships[2]).toEqual(s.ships[2]);
     expect(activeSeats(one)).toEqual([0, 1, 3, 4, 5]);
     expect(reject(one, 2, o('stay'))).toBe('you have already given your order for turn 1; wait for the other ships');
-    expect(reject(s, 0, { type: 'order', move: 'back', shoot: 'left' } as unknown as SeaBattleAction)).toMatch(/move left, move forward, move right or don't move/);
+    expect(reject(s, 0, { type: 'order', move: 'back', shoot: 'left' } as unknown as SeaBattleAction)).toMatch(
+      /move left, move forward, move right or don't move/,
+    );
   });
 });
 
@@ -284,7 +325,20 @@ describe('sea battle outcome', () => {
 
 describe('sea battle hidden information', () => {
   it('a ship sees its team’s damage and staged orders, not the opponents’; spectators see neither', () => {
-    const s = apply(apply(sea([{ x: 5, y: 5, heading: 'N', damage: 3 }, { x: 8, y: 8, heading: 'N' }, { x: 12, y: 12, heading: 'N' }, { x: 15, y: 15, heading: 'N', damage: 4 }]), 0, o('left', 'right')), 3, o('stay', 'left'));
+    const s = apply(
+      apply(
+        sea([
+          { x: 5, y: 5, heading: 'N', damage: 3 },
+          { x: 8, y: 8, heading: 'N' },
+          { x: 12, y: 12, heading: 'N' },
+          { x: 15, y: 15, heading: 'N', damage: 4 },
+        ]),
+        0,
+        o('left', 'right'),
+      ),
+      3,
+      o('stay', 'left'),
+    );
     const red2 = view(s, { seat: 1 });
     expect(red2.ships[0]!.damage).toBe(3);
     expect(red2.ships[3]!.damage).toBeNull();
@@ -295,7 +349,8 @@ describe('sea battle hidden information', () => {
     expect(spectator.ships.every((sh) => sh.damage === null)).toBe(true);
     expect(spectator.orders.every((x) => x === null)).toBe(true);
     const all = JSON.stringify(spectator) + JSON.stringify(view(s, { seat: 4 }));
-    for (const secret of secrets(s).filter((x) => x.seat < 3)) for (const v of secret.values) expect(all).not.toContain(v);
+    for (const secret of secrets(s).filter((x) => x.seat < 3))
+      for (const v of secret.values) expect(all).not.toContain(v);
     expect(view(s, { omniscient: true }).ships[3]!.damage).toBe(4);
   });
 
@@ -309,7 +364,9 @@ describe('sea battle hidden information', () => {
     let t = s;
     for (const seat of [0, 1, 2, 3, 4]) t = apply(t, seat, o('stay'));
     const last = describeMove(t, apply(t, 5, o('forward', 'right')), 5, o('forward', 'right'));
-    expect(last.filter((l) => !l.visibleTo).map((l) => l.text)).toContain('Turn 1: Blue 3 orders "move forward then shoot right", sails from (11, 2) to (10, 2), facing West.');
+    expect(last.filter((l) => !l.visibleTo).map((l) => l.text)).toContain(
+      'Turn 1: Blue 3 orders "move forward then shoot right", sails from (11, 2) to (10, 2), facing West.',
+    );
   });
 });
 
@@ -318,6 +375,8 @@ describe('sea battle conformance', () => {
     expect(checkConformance(seaBattle, { seeds: 12 })).toEqual([]);
   });
   it('passes it on a small sea with a short cap', () => {
-    expect(checkConformance(seaBattle, { seeds: 10, config: { size: 10, rocks: 4, maxTurns: 15, sinkAt: 4 } })).toEqual([]);
+    expect(checkConformance(seaBattle, { seeds: 10, config: { size: 10, rocks: 4, maxTurns: 15, sinkAt: 4 } })).toEqual(
+      [],
+    );
   });
 });

@@ -71,7 +71,9 @@ export const configSchema = z
     maxTurns: z.number().int().min(1).max(150).default(50),
   })
   .strict()
-  .refine((c) => c.rocks + NUM_SEATS <= (c.size - 2) * (c.size - 2), { message: 'too many rocks for the size of the sea: the ships need room' });
+  .refine((c) => c.rocks + NUM_SEATS <= (c.size - 2) * (c.size - 2), {
+    message: 'too many rocks for the size of the sea: the ships need room',
+  });
 export type SeaBattleConfig = z.infer<typeof configSchema>;
 
 export const MOVES = ['left', 'forward', 'right', 'stay'] as const;
@@ -203,7 +205,8 @@ export interface SeaBattleView {
 
 export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Ship ${seat + 1}`;
 export const teamOf = (seat: Seat): Team => (seat < SHIPS_PER_TEAM ? 'Red' : 'Blue');
-export const teamSeats = (team: Team): Seat[] => Array.from({ length: NUM_SEATS }, (_, s) => s).filter((s) => teamOf(s) === team);
+export const teamSeats = (team: Team): Seat[] =>
+  Array.from({ length: NUM_SEATS }, (_, s) => s).filter((s) => teamOf(s) === team);
 export const matesOf = (seat: Seat): Seat[] => teamSeats(teamOf(seat)).filter((s) => s !== seat);
 export const otherTeam = (team: Team): Team => (team === 'Red' ? 'Blue' : 'Red');
 
@@ -223,7 +226,9 @@ export function isRock(s: Pick<SeaBattleState, 'size' | 'rocks'>, p: Pos): boole
 }
 
 /** Every order, in GameBench's order. */
-export const ALL_ORDERS: SeaBattleAction[] = MOVES.flatMap((move) => SIDES.map((shoot) => ({ type: 'order' as const, move, shoot })));
+export const ALL_ORDERS: SeaBattleAction[] = MOVES.flatMap((move) =>
+  SIDES.map((shoot) => ({ type: 'order' as const, move, shoot })),
+);
 
 /** GameBench's wording of an order: "move left then shoot right", "don't move then shoot left". */
 export function orderText(a: Pick<SeaBattleAction, 'move' | 'shoot'>): string {
@@ -231,14 +236,17 @@ export function orderText(a: Pick<SeaBattleAction, 'move' | 'shoot'>): string {
 }
 
 /** The private note for a ship's damage: a bracketed token no other text in the game produces. */
-export const damageNote = (seat: Seat, damage: number, sinkAt: number): string => `[${nameOf(seat)} · damage ${damage} of ${sinkAt}]`;
+export const damageNote = (seat: Seat, damage: number, sinkAt: number): string =>
+  `[${nameOf(seat)} · damage ${damage} of ${sinkAt}]`;
 /** The private note for a staged order. */
-export const orderNote = (seat: Seat, turn: number, a: SeaBattleAction): string => `[${nameOf(seat)} · turn ${turn} · order: ${orderText(a)}]`;
+export const orderNote = (seat: Seat, turn: number, a: SeaBattleAction): string =>
+  `[${nameOf(seat)} · turn ${turn} · order: ${orderText(a)}]`;
 
 const afloat = (s: SeaBattleState) => s.ships.filter((sh) => !sh.sunk);
 
 export function setup(rng: Rng, config: SeaBattleConfig, numPlayers: number = NUM_SEATS): SeaBattleState {
-  if (numPlayers !== NUM_SEATS) throw new Error(`Sea Battle is played by ${NUM_SEATS} ships (3 a side), not ${numPlayers}`);
+  if (numPlayers !== NUM_SEATS)
+    throw new Error(`Sea Battle is played by ${NUM_SEATS} ships (3 a side), not ${numPlayers}`);
   const inner: Pos[] = [];
   for (let x = 1; x < config.size - 1; x++) for (let y = 1; y < config.size - 1; y++) inner.push([x, y]);
   const squares = rng.shuffle(inner);
@@ -255,7 +263,11 @@ export function setup(rng: Rng, config: SeaBattleConfig, numPlayers: number = NU
 }
 
 /** A state with ships and rocks placed by hand (tests, the prompt's worked example). */
-export function makeState(ships: (Omit<Ship, 'damage' | 'sunk' | 'seat'> & Partial<Pick<Ship, 'damage' | 'sunk'>>)[], rocks: Pos[], config: Partial<SeaBattleConfig> = {}): SeaBattleState {
+export function makeState(
+  ships: (Omit<Ship, 'damage' | 'sunk' | 'seat'> & Partial<Pick<Ship, 'damage' | 'sunk'>>)[],
+  rocks: Pos[],
+  config: Partial<SeaBattleConfig> = {},
+): SeaBattleState {
   const cfg = configSchema.parse(config);
   return {
     size: cfg.size,
@@ -263,7 +275,14 @@ export function makeState(ships: (Omit<Ship, 'damage' | 'sunk' | 'seat'> & Parti
     maxTurns: cfg.maxTurns,
     turn: 1,
     rocks: rocks.map((r) => [r[0], r[1]]),
-    ships: ships.map((sh, seat) => ({ seat, x: sh.x, y: sh.y, heading: sh.heading, damage: sh.damage ?? 0, sunk: sh.sunk ?? false })),
+    ships: ships.map((sh, seat) => ({
+      seat,
+      x: sh.x,
+      y: sh.y,
+      heading: sh.heading,
+      damage: sh.damage ?? 0,
+      sunk: sh.sunk ?? false,
+    })),
     orders: ships.map(() => null),
     last: null,
     dealt: ships.map(() => 0),
@@ -274,7 +293,9 @@ export function makeState(ships: (Omit<Ship, 'damage' | 'sunk' | 'seat'> & Parti
 /** Every ship afloat that has not given its order this turn; [] once the match is over. */
 export function activeSeats(s: SeaBattleState): Seat[] {
   if (s.result) return [];
-  return afloat(s).filter((sh) => s.orders[sh.seat] === null).map((sh) => sh.seat);
+  return afloat(s)
+    .filter((sh) => s.orders[sh.seat] === null)
+    .map((sh) => sh.seat);
 }
 
 export function legalActions(s: SeaBattleState, seat: Seat): SeaBattleAction[] {
@@ -289,7 +310,8 @@ export function reject(s: SeaBattleState, seat: Seat, a: SeaBattleAction): strin
   if (s.orders[seat] !== null) return `you have already given your order for turn ${s.turn}; wait for the other ships`;
   const example = '"move forward then shoot left"';
   if (a?.type !== 'order') return `give one order of movement and one of shooting, e.g. ${example}`;
-  if (!MOVES.includes(a.move)) return `the movement must be move left, move forward, move right or don't move, e.g. ${example}`;
+  if (!MOVES.includes(a.move))
+    return `the movement must be move left, move forward, move right or don't move, e.g. ${example}`;
   if (!SIDES.includes(a.shoot)) return `the shot must be shoot left or shoot right, e.g. ${example}`;
   return null;
 }
@@ -298,7 +320,9 @@ export function reject(s: SeaBattleState, seat: Seat, a: SeaBattleAction): strin
 export function apply(s: SeaBattleState, seat: Seat, a: SeaBattleAction, _rng?: Rng): SeaBattleState {
   const why = reject(s, seat, a);
   if (why) throw new Error(`illegal move: ${why}`);
-  const orders = s.orders.map((o, i) => (i === seat ? { type: 'order' as const, move: a.move, shoot: a.shoot } : o ? { ...o } : null));
+  const orders = s.orders.map((o, i) =>
+    i === seat ? { type: 'order' as const, move: a.move, shoot: a.shoot } : o ? { ...o } : null,
+  );
   const next: SeaBattleState = { ...copyState(s), orders };
   if (afloat(next).some((sh) => orders[sh.seat] === null)) return next;
   return resolveTurn(next);
@@ -351,7 +375,7 @@ function step(s: SeaBattleState, movers: Map<Seat, Pos>, stepNo: 1 | 2, ram: boo
     stays.add(a);
   }
   // Sailing into a ship that stays where it is stops the mover; a stopped ship stops the next one in turn.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const a of [...going].sort((x, y) => x - y)) {
       const claim = movers.get(a)!;
@@ -370,7 +394,14 @@ function step(s: SeaBattleState, movers: Map<Seat, Pos>, stepNo: 1 | 2, ram: boo
     if (!ram && !movers.has(seat)) continue;
     const damage = ram ? DAMAGE.ram : 0;
     const claimed = movers.get(seat);
-    bumps.push({ seat, kind: ram ? 'ram' : 'blocked', step: stepNo, at: claimed ?? pos.get(seat)!, with: [...others].sort((x, y) => x - y), damage });
+    bumps.push({
+      seat,
+      kind: ram ? 'ram' : 'blocked',
+      step: stepNo,
+      at: claimed ?? pos.get(seat)!,
+      with: [...others].sort((x, y) => x - y),
+      damage,
+    });
     s.ships[seat]!.damage += damage;
   }
   for (const seat of going) {
@@ -460,10 +491,17 @@ export function resolveTurn(prev: SeaBattleState): SeaBattleState {
   const blue = afloat(s).filter((sh) => teamOf(sh.seat) === 'Blue').length;
   let result: SeaBattleState['result'] = null;
   const ships = (n: number) => `${n} ship${n === 1 ? '' : 's'}`;
-  if (red === 0 && blue === 0) result = { winner: null, reason: `The last ships of both sides sank together on turn ${s.turn}: a draw` };
-  else if (blue === 0) result = { winner: 'Red', reason: `Red sank every Blue ship on turn ${s.turn} with ${ships(red)} afloat` };
-  else if (red === 0) result = { winner: 'Blue', reason: `Blue sank every Red ship on turn ${s.turn} with ${ships(blue)} afloat` };
-  else if (s.turn >= s.maxTurns) result = { winner: null, reason: `Turn limit of ${s.maxTurns} reached with Red ${ships(red)} and Blue ${ships(blue)} afloat: a draw` };
+  if (red === 0 && blue === 0)
+    result = { winner: null, reason: `The last ships of both sides sank together on turn ${s.turn}: a draw` };
+  else if (blue === 0)
+    result = { winner: 'Red', reason: `Red sank every Blue ship on turn ${s.turn} with ${ships(red)} afloat` };
+  else if (red === 0)
+    result = { winner: 'Blue', reason: `Blue sank every Red ship on turn ${s.turn} with ${ships(blue)} afloat` };
+  else if (s.turn >= s.maxTurns)
+    result = {
+      winner: null,
+      reason: `Turn limit of ${s.maxTurns} reached with Red ${ships(red)} and Blue ${ships(blue)} afloat: a draw`,
+    };
   return { ...s, turn: result ? s.turn : s.turn + 1, orders: s.ships.map(() => null), last: report, result };
 }
 
@@ -473,7 +511,9 @@ export function outcome(s: SeaBattleState): Outcome | null {
   const n = s.ships.length;
   const winners = winner ? teamSeats(winner) : [];
   // GameBench scores a side 1 (win), 0 (loss) or 0.5 (draw); the side's score is shared by its three seats.
-  const scores = Array.from({ length: n }, (_, seat) => (winner === null ? 1 / n : winners.includes(seat) ? 1 / winners.length : 0));
+  const scores = Array.from({ length: n }, (_, seat) =>
+    winner === null ? 1 / n : winners.includes(seat) ? 1 / winners.length : 0,
+  );
   return {
     scores,
     reason,
@@ -537,7 +577,9 @@ const copyReport = (r: TurnReport): TurnReport => JSON.parse(JSON.stringify(r)) 
  */
 export function secrets(s: SeaBattleState): { seat: Seat; values: string[]; sharedWith: Seat[] }[] {
   if (s.result) return [];
-  return s.ships.filter((sh) => !sh.sunk).map((sh) => ({ seat: sh.seat, values: notesOf(s, sh.seat), sharedWith: matesOf(sh.seat) }));
+  return s.ships
+    .filter((sh) => !sh.sunk)
+    .map((sh) => ({ seat: sh.seat, values: notesOf(s, sh.seat), sharedWith: matesOf(sh.seat) }));
 }
 
 /** The public lines telling what happened in a resolved turn. */
@@ -545,13 +587,15 @@ export function reportLines(r: TurnReport): string[] {
   const lines: string[] = [];
   for (const t of r.ships) {
     const moved = same(t.from, t.to) ? `stays at ${fmtPos(t.to)}` : `sails from ${fmtPos(t.from)} to ${fmtPos(t.to)}`;
-    const facing = t.heading === t.fromHeading ? `facing ${HEADING_NAMES[t.heading]}` : `now facing ${HEADING_NAMES[t.heading]}`;
+    const facing =
+      t.heading === t.fromHeading ? `facing ${HEADING_NAMES[t.heading]}` : `now facing ${HEADING_NAMES[t.heading]}`;
     lines.push(`Turn ${r.turn}: ${nameOf(t.seat)} orders "${orderText(t.order)}", ${moved}, ${facing}.`);
   }
   for (const b of r.bumps) {
     const who = nameOf(b.seat);
     if (b.kind === 'rock') lines.push(`${who} runs into the rock at ${fmtPos(b.at)} (${b.damage} damage).`);
-    else if (b.kind === 'ram') lines.push(`${who} collides with ${b.with.map(nameOf).join(' and ')} (${b.damage} damage).`);
+    else if (b.kind === 'ram')
+      lines.push(`${who} collides with ${b.with.map(nameOf).join(' and ')} (${b.damage} damage).`);
     else lines.push(`${who} is stopped by ${b.with.map(nameOf).join(' and ')} on its second step (no damage).`);
   }
   for (const shot of r.shots) {

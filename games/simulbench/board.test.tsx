@@ -5,19 +5,31 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import { findClickable } from '../test-tree';
-import SimulBenchBoard, { Composer, type ComposerProps, ReplyBox, isSendKey, requestFrom, requestProblem } from './board';
+import SimulBenchBoard, {
+  Composer,
+  type ComposerProps,
+  ReplyBox,
+  isSendKey,
+  requestFrom,
+  requestProblem,
+} from './board';
 import { apply, configSchema, setup, view, type SimulState } from './rules';
 import { MAX_REQUEST_CHARS, SIMULATOR, USER, type Task } from './types';
 
 const TASK: Task = {
   id: 'toy-terminal',
   name: 'Toy terminal',
-  description: 'I want you to act as a tiny terminal. Reply only with the output inside one code block. My first command is pwd',
+  description:
+    'I want you to act as a tiny terminal. Reply only with the output inside one code block. My first command is pwd',
   requestType: 'a shell command',
   kind: 'stateful',
 };
 const players = ['User · You', 'Simulator · Model'];
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 const played = (): SimulState => {
   let s = setup(createRng('b'), configSchema.parse({ task: TASK, turns: 3 }), 2);
   s = apply(s, SIMULATOR, { type: 'respond', text: '```\n/home/user\n```' });
@@ -27,7 +39,10 @@ const played = (): SimulState => {
 };
 
 /** The first element in a tree whose props match. */
-function find(node: ReactNode, match: (p: Record<string, unknown>) => boolean): ReactElement<Record<string, unknown>> | null {
+function find(
+  node: ReactNode,
+  match: (p: Record<string, unknown>) => boolean,
+): ReactElement<Record<string, unknown>> | null {
   if (!node || typeof node !== 'object') return null;
   if (Array.isArray(node)) {
     for (const n of node) {
@@ -42,7 +57,16 @@ function find(node: ReactNode, match: (p: Record<string, unknown>) => boolean): 
 }
 const composer = (p: Partial<ComposerProps>) =>
   (Composer as unknown as (p: ComposerProps) => ReactElement)({
-    text: '', setText() {}, strategy: 'next-step', setStrategy() {}, note: '', setNote() {}, onAction() {}, turn: 3, of: 3, ...p,
+    text: '',
+    setText() {},
+    strategy: 'next-step',
+    setStrategy() {},
+    note: '',
+    setNote() {},
+    onAction() {},
+    turn: 3,
+    of: 3,
+    ...p,
   });
 
 describe('SimulBench board', () => {
@@ -60,7 +84,9 @@ describe('SimulBench board', () => {
     expect(t).toContain('A request is: a shell command');
     expect(html).toMatch(/<details[^>]*><summary[^>]*>Task description<\/summary>/);
     // Replies in monospace with their whitespace; an empty reply said so.
-    expect(html).toMatch(/<pre class="[^"]*font-mono[^"]*whitespace|<pre class="[^"]*whitespace-pre-wrap[^"]*font-mono/);
+    expect(html).toMatch(
+      /<pre class="[^"]*font-mono[^"]*whitespace|<pre class="[^"]*whitespace-pre-wrap[^"]*font-mono/,
+    );
     expect(html).toContain('```\n/home/user\n```');
     expect(t).toContain('Empty reply');
     expect(t).toContain('Turn 2 of 3');
@@ -70,18 +96,37 @@ describe('SimulBench board', () => {
   });
 
   it('shows the composer to a person in the user seat on turn, with the limit, the four strategies and their help', () => {
-    const html = renderToStaticMarkup(<SimulBenchBoard view={view(played(), { seat: USER })} players={players} onAction={() => {}} legal={null} error="the request is empty" />);
+    const html = renderToStaticMarkup(
+      <SimulBenchBoard
+        view={view(played(), { seat: USER })}
+        players={players}
+        onAction={() => {}}
+        legal={null}
+        error="the request is empty"
+      />,
+    );
     expect(html).toContain('data-testid="simulbench-composer"');
     expect(text(html)).toContain(`0 / ${MAX_REQUEST_CHARS} characters`);
-    expect([...html.matchAll(/<option [^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['Improvement', 'Next step', 'New request', 'Others']);
+    expect([...html.matchAll(/<option [^>]*>([^<]+)</g)].map((m) => m[1])).toEqual([
+      'Improvement',
+      'Next step',
+      'New request',
+      'Others',
+    ]);
     expect(html).toMatch(/<option value="next-step"[^>]*selected=""/);
     expect(text(html)).toContain('Proceeding to the subsequent step or diving deeper into the current topic.');
     expect(html.indexOf('data-testid="move-error"')).toBeGreaterThan(html.indexOf('data-testid="simulbench-composer"'));
     // Not on the simulator's turn, and not once the dialogue is over.
     const simTurn = apply(played(), USER, { type: 'request', strategy: 'improvement', text: 'x' });
-    expect(renderToStaticMarkup(<SimulBenchBoard view={view(simTurn, { seat: USER })} players={players} onAction={() => {}} />)).not.toContain('simulbench-composer');
+    expect(
+      renderToStaticMarkup(
+        <SimulBenchBoard view={view(simTurn, { seat: USER })} players={players} onAction={() => {}} />,
+      ),
+    ).not.toContain('simulbench-composer');
     const done = apply(simTurn, SIMULATOR, { type: 'respond', text: 'y' });
-    const end = renderToStaticMarkup(<SimulBenchBoard view={view(done, { seat: USER })} players={players} onAction={() => {}} />);
+    const end = renderToStaticMarkup(
+      <SimulBenchBoard view={view(done, { seat: USER })} players={players} onAction={() => {}} />,
+    );
     expect(end).not.toContain('simulbench-composer');
     expect(text(end)).toContain('The dialogue ended after 3 turns');
   });
@@ -93,10 +138,20 @@ describe('SimulBench board', () => {
     expect(onAction).toHaveBeenLastCalledWith({ type: 'request', strategy: 'new-request', text: 'cat notes.txt' });
     const area = find(tree, (p) => typeof p.onKeyDown === 'function')!;
     const prevent = vi.fn();
-    (area.props.onKeyDown as (e: object) => void)({ key: 'Enter', ctrlKey: true, metaKey: false, preventDefault: prevent });
+    (area.props.onKeyDown as (e: object) => void)({
+      key: 'Enter',
+      ctrlKey: true,
+      metaKey: false,
+      preventDefault: prevent,
+    });
     expect(onAction).toHaveBeenCalledTimes(2);
     expect(prevent).toHaveBeenCalled();
-    (area.props.onKeyDown as (e: object) => void)({ key: 'Enter', ctrlKey: false, metaKey: false, preventDefault() {} });
+    (area.props.onKeyDown as (e: object) => void)({
+      key: 'Enter',
+      ctrlKey: false,
+      metaKey: false,
+      preventDefault() {},
+    });
     expect(onAction).toHaveBeenCalledTimes(2);
     findClickable(tree, 'End the dialogue')!.props.onClick!({ preventDefault() {} });
     expect(onAction).toHaveBeenLastCalledWith({ type: 'stop' });
@@ -106,7 +161,12 @@ describe('SimulBench board', () => {
     const onAction = vi.fn();
     const tree = composer({ text: '   ', onAction });
     findClickable(tree, 'Send the request')!.props.onClick!({ preventDefault() {} });
-    (find(tree, (p) => typeof p.onKeyDown === 'function')!.props.onKeyDown as (e: object) => void)({ key: 'Enter', metaKey: true, ctrlKey: false, preventDefault() {} });
+    (find(tree, (p) => typeof p.onKeyDown === 'function')!.props.onKeyDown as (e: object) => void)({
+      key: 'Enter',
+      metaKey: true,
+      ctrlKey: false,
+      preventDefault() {},
+    });
     expect(onAction).not.toHaveBeenCalled();
     expect(requestProblem('   ', '')).toBe('Write a request first');
     expect(requestProblem('a'.repeat(MAX_REQUEST_CHARS + 1), '')).toMatch(new RegExp(`at most ${MAX_REQUEST_CHARS}`));
@@ -114,7 +174,12 @@ describe('SimulBench board', () => {
   });
 
   it('keeps the note for Others only, and knows the send keys', () => {
-    expect(requestFrom(' a ', 'others', ' why ')).toEqual({ type: 'request', strategy: 'others', text: 'a', note: 'why' });
+    expect(requestFrom(' a ', 'others', ' why ')).toEqual({
+      type: 'request',
+      strategy: 'others',
+      text: 'a',
+      note: 'why',
+    });
     expect(requestFrom('a', 'improvement', 'why')).toEqual({ type: 'request', strategy: 'improvement', text: 'a' });
     expect(isSendKey({ key: 'Enter', ctrlKey: false, metaKey: true })).toBe(true);
     expect(isSendKey({ key: 'Enter', ctrlKey: false, metaKey: false })).toBe(false);
@@ -124,7 +189,11 @@ describe('SimulBench board', () => {
 
   it('gives a person in the simulator seat a reply box that may send an empty reply', () => {
     const s = setup(createRng('b'), configSchema.parse({ task: TASK }), 2);
-    expect(renderToStaticMarkup(<SimulBenchBoard view={view(s, { seat: SIMULATOR })} players={players} onAction={() => {}} />)).toContain('simulbench-reply-composer');
+    expect(
+      renderToStaticMarkup(
+        <SimulBenchBoard view={view(s, { seat: SIMULATOR })} players={players} onAction={() => {}} />,
+      ),
+    ).toContain('simulbench-reply-composer');
     const onAction = vi.fn();
     const tree = (ReplyBox as unknown as (p: object) => ReactElement)({ text: '', setText() {}, onAction });
     findClickable(tree, 'Send the reply')!.props.onClick!({ preventDefault() {} });

@@ -31,7 +31,10 @@ export function SimulBenchBoard({ view: v, players, onAction, error, over }: Boa
       </ol>
       {!ended && <Typing v={v} players={players} />}
       {ended && (
-        <p data-testid="simulbench-result" className="rounded-lg bg-emerald-50 px-3 py-2 text-center font-semibold text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200">
+        <p
+          data-testid="simulbench-result"
+          className="rounded-lg bg-emerald-50 px-3 py-2 text-center font-semibold text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200"
+        >
           {v.frozen
             ? `A frozen test script (${v.frozen.type}): every target answers the last request`
             : v.stopped
@@ -39,8 +42,12 @@ export function SimulBenchBoard({ view: v, players, onAction, error, over }: Boa
               : `The dialogue ended after ${plural(n)}`}
         </p>
       )}
-      {mine && v.active.includes(USER) && <UserComposer key={v.dialogue.length} onAction={onAction} error={error} turn={n + 1} of={v.turns} />}
-      {mine && v.active.includes(SIMULATOR) && <ReplyComposer key={v.dialogue.length} onAction={onAction} error={error} />}
+      {mine && v.active.includes(USER) && (
+        <UserComposer key={v.dialogue.length} onAction={onAction} error={error} turn={n + 1} of={v.turns} />
+      )}
+      {mine && v.active.includes(SIMULATOR) && (
+        <ReplyComposer key={v.dialogue.length} onAction={onAction} error={error} />
+      )}
     </div>
   );
 }
@@ -48,12 +55,20 @@ export function SimulBenchBoard({ view: v, players, onAction, error, over }: Boa
 function TaskCard({ v }: { v: SimulView }) {
   const { task } = v;
   return (
-    <section className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-700" data-testid="simulbench-task" aria-label="Task">
+    <section
+      className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-700"
+      data-testid="simulbench-task"
+      aria-label="Task"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold">{task.name}</h3>
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-medium ${task.kind === 'stateful' ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200' : 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200'}`}
-          title={task.kind === 'stateful' ? 'An environment that evolves with every request' : 'A one-shot tool: every request stands alone'}
+          title={
+            task.kind === 'stateful'
+              ? 'An environment that evolves with every request'
+              : 'A one-shot tool: every request stands alone'
+          }
         >
           {task.kind}
         </span>
@@ -123,7 +138,9 @@ function Typing({ v, players }: { v: SimulView; players: string[] }) {
 /** The user's move from the composer's fields: a request, trimmed, with the note only for `others`. */
 export function requestFrom(text: string, strategy: Strategy, note: string): SimulAction {
   const n = note.trim();
-  return strategy === 'others' && n ? { type: 'request', strategy, text: text.trim(), note: n } : { type: 'request', strategy, text: text.trim() };
+  return strategy === 'others' && n
+    ? { type: 'request', strategy, text: text.trim(), note: n }
+    : { type: 'request', strategy, text: text.trim() };
 }
 
 /** Why the request cannot be sent yet, or null. */
@@ -136,7 +153,8 @@ export function requestProblem(text: string, note: string): string | null {
 }
 
 /** Ctrl+Enter or Cmd+Enter sends. */
-export const isSendKey = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
+export const isSendKey = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>) =>
+  e.key === 'Enter' && (e.ctrlKey || e.metaKey);
 
 export interface ComposerProps {
   text: string;
@@ -153,7 +171,18 @@ export interface ComposerProps {
 }
 
 /** The user's composer, stateless (the board holds its fields). */
-export function Composer({ text, setText, strategy, setStrategy, note, setNote, onAction, error, turn, of }: ComposerProps) {
+export function Composer({
+  text,
+  setText,
+  strategy,
+  setStrategy,
+  note,
+  setNote,
+  onAction,
+  error,
+  turn,
+  of,
+}: ComposerProps) {
   const problem = requestProblem(text, note);
   const send = () => {
     if (!problem) onAction(requestFrom(text, strategy, note));
@@ -169,7 +198,9 @@ export function Composer({ text, setText, strategy, setStrategy, note, setNote, 
       }}
     >
       <label className="flex flex-col gap-1">
-        <span className="font-medium">Request {turn} of {of}</span>
+        <span className="font-medium">
+          Request {turn} of {of}
+        </span>
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -185,7 +216,10 @@ export function Composer({ text, setText, strategy, setStrategy, note, setNote, 
           className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 font-mono text-sm dark:border-zinc-600 dark:bg-zinc-900"
         />
       </label>
-      <p id="simulbench-count" className={`text-right text-xs ${length > MAX_REQUEST_CHARS ? 'text-red-700 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}>
+      <p
+        id="simulbench-count"
+        className={`text-right text-xs ${length > MAX_REQUEST_CHARS ? 'text-red-700 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}
+      >
         {length} / {MAX_REQUEST_CHARS} characters
       </p>
       <label className="flex flex-col gap-1">
@@ -243,7 +277,17 @@ export function Composer({ text, setText, strategy, setStrategy, note, setNote, 
   );
 }
 
-function UserComposer({ onAction, error, turn, of }: { onAction(a: SimulAction): void; error?: string | null; turn: number; of: number }) {
+function UserComposer({
+  onAction,
+  error,
+  turn,
+  of,
+}: {
+  onAction(a: SimulAction): void;
+  error?: string | null;
+  turn: number;
+  of: number;
+}) {
   const [text, setText] = useState('');
   const [strategy, setStrategy] = useState<Strategy>('next-step');
   const [note, setNote] = useState('');

@@ -29,8 +29,15 @@ describe('SimulBench conformance', () => {
   });
   it('has the meta the brief asks for', () => {
     expect(simulbench.meta).toMatchObject({
-      title: 'SimulBench dialogue', minPlayers: 2, maxPlayers: 2, info: 'perfect', chance: false,
-      categories: ['language-communication'], seatNames: ['User', 'Simulator'], humanMoveSeconds: 600, scoring: 'evaluation',
+      title: 'SimulBench dialogue',
+      minPlayers: 2,
+      maxPlayers: 2,
+      info: 'perfect',
+      chance: false,
+      categories: ['language-communication'],
+      seatNames: ['User', 'Simulator'],
+      humanMoveSeconds: 600,
+      scoring: 'evaluation',
     });
     expect(simulbench.spectatorsSeeAll({})).toBe(true);
     expect(simulbench.demoConfig?.turns).toBe(3);

@@ -4,25 +4,48 @@ import { MAX_IMPORT_ENTRIES, parseSimulBenchTasks } from './import';
 import { TASKS } from './tasks';
 
 const DESC = 'I want you to act as a Morse code translator. Reply only with the code. My first message is: SOS.';
-const entry = (name: string, extra: Record<string, unknown> = {}) => ({ task_name: name, task_description: DESC, request_type: 'a text', ...extra });
+const entry = (name: string, extra: Record<string, unknown> = {}) => ({
+  task_name: name,
+  task_description: DESC,
+  request_type: 'a text',
+  ...extra,
+});
 const ok = (r: ReturnType<typeof parseSimulBenchTasks>) => {
   if ('error' in r) throw new Error(`unexpected error: ${r.error}`);
   return r.tasks;
 };
-const err = (r: ReturnType<typeof parseSimulBenchTasks>) => ('error' in r ? r.error : `no error (${r.tasks.length} tasks)`);
+const err = (r: ReturnType<typeof parseSimulBenchTasks>) =>
+  'error' in r ? r.error : `no error (${r.tasks.length} tasks)`;
 
 describe('parseSimulBenchTasks: formats', () => {
-  it('reads a JSON array in SimulBench\'s shape', () => {
-    const tasks = ok(parseSimulBenchTasks(JSON.stringify([entry('Morse Code Translator', { type: 'Stateless' }), entry('Linux Terminal', { category: 'STATEFUL task' })])));
+  it("reads a JSON array in SimulBench's shape", () => {
+    const tasks = ok(
+      parseSimulBenchTasks(
+        JSON.stringify([
+          entry('Morse Code Translator', { type: 'Stateless' }),
+          entry('Linux Terminal', { category: 'STATEFUL task' }),
+        ]),
+      ),
+    );
     expect(tasks).toEqual([
-      { id: 'morse-code-translator', name: 'Morse Code Translator', description: DESC, requestType: 'a text', kind: 'stateless' },
+      {
+        id: 'morse-code-translator',
+        name: 'Morse Code Translator',
+        description: DESC,
+        requestType: 'a text',
+        kind: 'stateless',
+      },
       { id: 'linux-terminal', name: 'Linux Terminal', description: DESC, requestType: 'a text', kind: 'stateful' },
     ]);
   });
 
   it('reads an object wrapping a "tasks" or a "data" array', () => {
-    expect(ok(parseSimulBenchTasks(JSON.stringify({ tasks: [entry('A one', { kind: 'stateless' })] })))[0]!.id).toBe('a-one');
-    expect(ok(parseSimulBenchTasks(JSON.stringify({ meta: 1, data: [entry('B two', { kind: 'stateful' })] })))[0]!.kind).toBe('stateful');
+    expect(ok(parseSimulBenchTasks(JSON.stringify({ tasks: [entry('A one', { kind: 'stateless' })] })))[0]!.id).toBe(
+      'a-one',
+    );
+    expect(
+      ok(parseSimulBenchTasks(JSON.stringify({ meta: 1, data: [entry('B two', { kind: 'stateful' })] })))[0]!.kind,
+    ).toBe('stateful');
   });
 
   it('reads JSON Lines, skipping blank lines, with CRLF and a byte-order mark', () => {
@@ -35,11 +58,17 @@ describe('parseSimulBenchTasks: formats', () => {
   });
 
   it('reads a single-line JSON Lines file (one object)', () => {
-    expect(ok(parseSimulBenchTasks(JSON.stringify(entry('Solo', { kind: 'stateful' })))).map((t) => t.id)).toEqual(['solo']);
+    expect(ok(parseSimulBenchTasks(JSON.stringify(entry('Solo', { kind: 'stateful' })))).map((t) => t.id)).toEqual([
+      'solo',
+    ]);
   });
 
-  it('trims text fields and ignores unknown fields and SimulBench\'s own ids', () => {
-    const [t] = ok(parseSimulBenchTasks(JSON.stringify([entry('  Padded  ', { id: 17, source: 'x', kind: 'stateless', request_type: ' a text ' })])));
+  it("trims text fields and ignores unknown fields and SimulBench's own ids", () => {
+    const [t] = ok(
+      parseSimulBenchTasks(
+        JSON.stringify([entry('  Padded  ', { id: 17, source: 'x', kind: 'stateless', request_type: ' a text ' })]),
+      ),
+    );
     expect(t).toEqual({ id: 'padded', name: 'Padded', description: DESC, requestType: 'a text', kind: 'stateless' });
   });
 });
@@ -52,12 +81,20 @@ describe('parseSimulBenchTasks: kinds', () => {
       entry('K3', { type: 'code', category: 'stateful' }),
       entry('K4', { simulation_type: 'STATELESS' }),
     ]);
-    expect(ok(parseSimulBenchTasks(text)).map((t) => t.kind)).toEqual(['stateless', 'stateful', 'stateful', 'stateless']);
+    expect(ok(parseSimulBenchTasks(text)).map((t) => t.kind)).toEqual([
+      'stateless',
+      'stateful',
+      'stateful',
+      'stateless',
+    ]);
   });
 
   it('gives entries without a kind the default kind, and a stated kind beats the default', () => {
     const text = JSON.stringify([entry('No kind'), entry('Has kind', { type: 'stateful' })]);
-    expect(ok(parseSimulBenchTasks(text, { defaultKind: 'stateless' })).map((t) => t.kind)).toEqual(['stateless', 'stateful']);
+    expect(ok(parseSimulBenchTasks(text, { defaultKind: 'stateless' })).map((t) => t.kind)).toEqual([
+      'stateless',
+      'stateful',
+    ]);
   });
 
   it('fails the whole import when an entry has no kind and there is no default', () => {
@@ -68,37 +105,61 @@ describe('parseSimulBenchTasks: kinds', () => {
   });
 
   it('refuses contradictory kinds', () => {
-    expect(err(parseSimulBenchTasks(JSON.stringify([entry('X', { type: 'stateless', category: 'stateful' })])))).toBe('entry 1: "type" says stateless but "category" says stateful');
-    expect(err(parseSimulBenchTasks(JSON.stringify([entry('X', { kind: 'stateful or stateless' })])))).toBe('entry 1: "kind" names both kinds ("stateful or stateless")');
+    expect(err(parseSimulBenchTasks(JSON.stringify([entry('X', { type: 'stateless', category: 'stateful' })])))).toBe(
+      'entry 1: "type" says stateless but "category" says stateful',
+    );
+    expect(err(parseSimulBenchTasks(JSON.stringify([entry('X', { kind: 'stateful or stateless' })])))).toBe(
+      'entry 1: "kind" names both kinds ("stateful or stateless")',
+    );
   });
 });
 
 describe('parseSimulBenchTasks: ids', () => {
   it('makes slugs unique with -2, -3 …', () => {
-    const text = JSON.stringify([entry('Linux Terminal'), entry('linux terminal!'), entry('Linux  Terminal'), entry('Linux Terminal 2')]);
-    expect(ok(parseSimulBenchTasks(text, { defaultKind: 'stateful' })).map((t) => t.id)).toEqual(['linux-terminal', 'linux-terminal-2', 'linux-terminal-3', 'linux-terminal-2-2']);
+    const text = JSON.stringify([
+      entry('Linux Terminal'),
+      entry('linux terminal!'),
+      entry('Linux  Terminal'),
+      entry('Linux Terminal 2'),
+    ]);
+    expect(ok(parseSimulBenchTasks(text, { defaultKind: 'stateful' })).map((t) => t.id)).toEqual([
+      'linux-terminal',
+      'linux-terminal-2',
+      'linux-terminal-3',
+      'linux-terminal-2-2',
+    ]);
   });
 
   it('keeps the suffixed id within 64 characters', () => {
     const long = 'x'.repeat(70);
-    const ids = ok(parseSimulBenchTasks(JSON.stringify([entry(long), entry(long)]), { defaultKind: 'stateless' })).map((t) => t.id);
+    const ids = ok(parseSimulBenchTasks(JSON.stringify([entry(long), entry(long)]), { defaultKind: 'stateless' })).map(
+      (t) => t.id,
+    );
     expect(ids).toEqual(['x'.repeat(64), `${'x'.repeat(62)}-2`]);
   });
 
   it('falls back to "task" for names without a letter or digit', () => {
-    const ids = ok(parseSimulBenchTasks(JSON.stringify([entry('密码生成器'), entry('???')]), { defaultKind: 'stateless' })).map((t) => t.id);
+    const ids = ok(
+      parseSimulBenchTasks(JSON.stringify([entry('密码生成器'), entry('???')]), { defaultKind: 'stateless' }),
+    ).map((t) => t.id);
     expect(ids).toEqual(['task', 'task-2']);
   });
 });
 
-describe('parseSimulBenchTasks: the arena\'s own shape', () => {
+describe("parseSimulBenchTasks: the arena's own shape", () => {
   it('round-trips the shipped tasks', () => {
     const tasks = ok(parseSimulBenchTasks(JSON.stringify({ version: 'x', tasks: TASKS })));
     expect(tasks).toEqual(TASKS.map((t) => ({ ...t })));
   });
 
   it('keeps given ids, reserves them before generating slugs, and slugs entries without one', () => {
-    const arena = (name: string, id?: string) => ({ ...(id ? { id } : {}), name, description: DESC, requestType: 'r', kind: 'stateless' });
+    const arena = (name: string, id?: string) => ({
+      ...(id ? { id } : {}),
+      name,
+      description: DESC,
+      requestType: 'r',
+      kind: 'stateless',
+    });
     const tasks = ok(parseSimulBenchTasks(JSON.stringify([arena('Alpha'), arena('Other', 'alpha'), arena('Beta')])));
     expect(tasks.map((t) => t.id)).toEqual(['alpha-2', 'alpha', 'beta']);
   });
@@ -109,11 +170,15 @@ describe('parseSimulBenchTasks: the arena\'s own shape', () => {
       'entry 1: "id" must be lowercase letters, digits and dashes, starting with a letter or digit, at most 64 characters',
     );
     expect(err(parseSimulBenchTasks(JSON.stringify([arena(5)])))).toMatch(/^entry 1: "id" must be/);
-    expect(err(parseSimulBenchTasks(JSON.stringify([arena('a'), arena('b'), arena('a')])))).toBe('entry 3: "id" "a" repeats entry 1');
+    expect(err(parseSimulBenchTasks(JSON.stringify([arena('a'), arena('b'), arena('a')])))).toBe(
+      'entry 3: "id" "a" repeats entry 1',
+    );
   });
 
-  it('names the arena\'s fields in its errors', () => {
-    expect(err(parseSimulBenchTasks(JSON.stringify([{ name: 'N', description: DESC, kind: 'stateless' }])))).toBe('entry 1: "requestType" must be a non-empty string');
+  it("names the arena's fields in its errors", () => {
+    expect(err(parseSimulBenchTasks(JSON.stringify([{ name: 'N', description: DESC, kind: 'stateless' }])))).toBe(
+      'entry 1: "requestType" must be a non-empty string',
+    );
   });
 });
 
@@ -127,12 +192,17 @@ describe('parseSimulBenchTasks: errors', () => {
 
   it('refuses more than 1,000 entries', () => {
     const many = Array.from({ length: MAX_IMPORT_ENTRIES + 1 }, (_, i) => entry(`T${i}`));
-    expect(err(parseSimulBenchTasks(JSON.stringify(many), { defaultKind: 'stateless' }))).toBe('too many entries: 1001, at most 1,000');
-    expect(ok(parseSimulBenchTasks(JSON.stringify(many.slice(0, 1000)), { defaultKind: 'stateless' }))).toHaveLength(1000);
+    expect(err(parseSimulBenchTasks(JSON.stringify(many), { defaultKind: 'stateless' }))).toBe(
+      'too many entries: 1001, at most 1,000',
+    );
+    expect(ok(parseSimulBenchTasks(JSON.stringify(many.slice(0, 1000)), { defaultKind: 'stateless' }))).toHaveLength(
+      1000,
+    );
   });
 
   it('refuses JSON that is not a task list', () => {
-    const why = 'expected a JSON array of tasks, an object with a "tasks" or "data" array, or JSON Lines (one task per line)';
+    const why =
+      'expected a JSON array of tasks, an object with a "tasks" or "data" array, or JSON Lines (one task per line)';
     expect(err(parseSimulBenchTasks('42'))).toBe(why);
     expect(err(parseSimulBenchTasks('{"foo": []}'))).toBe(why);
     expect(err(parseSimulBenchTasks('{"tasks": {"a": 1}}'))).toBe('"tasks" must be an array of tasks');
@@ -146,18 +216,30 @@ describe('parseSimulBenchTasks: errors', () => {
   });
 
   it('refuses an entry that is not an object', () => {
-    expect(err(parseSimulBenchTasks(JSON.stringify([entry('A'), 'B']), { defaultKind: 'stateful' }))).toBe('entry 2: must be an object');
+    expect(err(parseSimulBenchTasks(JSON.stringify([entry('A'), 'B']), { defaultKind: 'stateful' }))).toBe(
+      'entry 2: must be an object',
+    );
     expect(err(parseSimulBenchTasks(JSON.stringify([null])))).toBe('entry 1: must be an object');
   });
 
   it('names the entry and the field of a missing or empty text field', () => {
     const e = { defaultKind: 'stateless' } as const;
     const three = (bad: Record<string, unknown>) => JSON.stringify([entry('A'), entry('B'), { ...entry('C'), ...bad }]);
-    expect(err(parseSimulBenchTasks(three({ task_description: '' }), e))).toBe('entry 3: "task_description" must be a non-empty string');
-    expect(err(parseSimulBenchTasks(three({ task_description: 12 }), e))).toBe('entry 3: "task_description" must be a non-empty string');
-    expect(err(parseSimulBenchTasks(three({ task_name: '   ' }), e))).toBe('entry 3: "task_name" must be a non-empty string');
-    expect(err(parseSimulBenchTasks(JSON.stringify([{ task_name: 'A', task_description: DESC }]), e))).toBe('entry 1: "request_type" must be a non-empty string');
-    expect(err(parseSimulBenchTasks(JSON.stringify([{ task_description: DESC, request_type: 'r' }]), e))).toBe('entry 1: "task_name" must be a non-empty string');
+    expect(err(parseSimulBenchTasks(three({ task_description: '' }), e))).toBe(
+      'entry 3: "task_description" must be a non-empty string',
+    );
+    expect(err(parseSimulBenchTasks(three({ task_description: 12 }), e))).toBe(
+      'entry 3: "task_description" must be a non-empty string',
+    );
+    expect(err(parseSimulBenchTasks(three({ task_name: '   ' }), e))).toBe(
+      'entry 3: "task_name" must be a non-empty string',
+    );
+    expect(err(parseSimulBenchTasks(JSON.stringify([{ task_name: 'A', task_description: DESC }]), e))).toBe(
+      'entry 1: "request_type" must be a non-empty string',
+    );
+    expect(err(parseSimulBenchTasks(JSON.stringify([{ task_description: DESC, request_type: 'r' }]), e))).toBe(
+      'entry 1: "task_name" must be a non-empty string',
+    );
   });
 
   it('names the limit an entry breaks', () => {
@@ -168,8 +250,12 @@ describe('parseSimulBenchTasks: errors', () => {
     expect(err(parseSimulBenchTasks(JSON.stringify([entry('A', { task_description: 'd'.repeat(6001) })]), e))).toBe(
       'entry 1: "task_description" is too long: 6001 characters, at most 6000',
     );
-    expect(ok(parseSimulBenchTasks(JSON.stringify([entry('A', { task_description: 'd'.repeat(6000) })]), e))).toHaveLength(1);
-    expect(err(parseSimulBenchTasks(JSON.stringify([entry('n'.repeat(121))]), e))).toBe('entry 1: "task_name" is too long: 121 characters, at most 120');
+    expect(
+      ok(parseSimulBenchTasks(JSON.stringify([entry('A', { task_description: 'd'.repeat(6000) })]), e)),
+    ).toHaveLength(1);
+    expect(err(parseSimulBenchTasks(JSON.stringify([entry('n'.repeat(121))]), e))).toBe(
+      'entry 1: "task_name" is too long: 121 characters, at most 120',
+    );
     expect(err(parseSimulBenchTasks(JSON.stringify([entry('A', { request_type: 'r'.repeat(301) })]), e))).toBe(
       'entry 1: "request_type" is too long: 301 characters, at most 300',
     );
@@ -177,6 +263,8 @@ describe('parseSimulBenchTasks: errors', () => {
 
   it('reports only the first bad entry', () => {
     const text = JSON.stringify([entry('A'), { task_name: 'B' }, { task_name: '' }]);
-    expect(err(parseSimulBenchTasks(text, { defaultKind: 'stateless' }))).toBe('entry 2: "task_description" must be a non-empty string');
+    expect(err(parseSimulBenchTasks(text, { defaultKind: 'stateless' }))).toBe(
+      'entry 2: "task_description" must be a non-empty string',
+    );
   });
 });

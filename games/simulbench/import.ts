@@ -55,7 +55,9 @@ function readEntries(text: string): unknown[] {
       // A single task (a JSON Lines file of one line).
       if (['task_name', 'name'].some((k) => hasOwn(whole as Record<string, unknown>, k))) return [whole];
     }
-    return fail('expected a JSON array of tasks, an object with a "tasks" or "data" array, or JSON Lines (one task per line)');
+    return fail(
+      'expected a JSON array of tasks, an object with a "tasks" or "data" array, or JSON Lines (one task per line)',
+    );
   }
   // JSON Lines: one JSON value per non-blank line.
   const lines = body.split(/\r?\n/);
@@ -75,11 +77,19 @@ function readEntries(text: string): unknown[] {
 }
 
 /** A required text field of an entry: a non-empty string within its limits, trimmed. */
-function textField(entry: Record<string, unknown>, n: number, field: string, min: number, max: number, minWhy?: string): string {
+function textField(
+  entry: Record<string, unknown>,
+  n: number,
+  field: string,
+  min: number,
+  max: number,
+  minWhy?: string,
+): string {
   const v = entry[field];
   if (typeof v !== 'string' || v.trim() === '') return fail(`entry ${n}: "${field}" must be a non-empty string`);
   const s = v.trim();
-  if (s.length < min) fail(`entry ${n}: "${field}" is too short: ${s.length} characters, at least ${min}${minWhy ? ` (${minWhy})` : ''}`);
+  if (s.length < min)
+    fail(`entry ${n}: "${field}" is too short: ${s.length} characters, at least ${min}${minWhy ? ` (${minWhy})` : ''}`);
   if (s.length > max) fail(`entry ${n}: "${field}" is too long: ${s.length} characters, at most ${max}`);
   return s;
 }
@@ -95,7 +105,8 @@ function entryKind(entry: Record<string, unknown>, n: number): TaskKind | undefi
     if (kinds.length > 1) fail(`entry ${n}: "${field}" names both kinds ("${v}")`);
     const kind = kinds[0];
     if (!kind) continue;
-    if (found && found.kind !== kind) fail(`entry ${n}: "${found.field}" says ${found.kind} but "${field}" says ${kind}`);
+    if (found && found.kind !== kind)
+      fail(`entry ${n}: "${found.field}" says ${found.kind} but "${field}" says ${kind}`);
     found ??= { kind, field };
   }
   return found?.kind;
@@ -113,19 +124,33 @@ interface Draft {
 function readEntry(raw: unknown, n: number, opts: ImportOptions): Draft {
   if (!isRecord(raw)) return fail(`entry ${n}: must be an object`);
   const simul = ['task_name', 'task_description', 'request_type'].some((k) => hasOwn(raw, k));
-  const [nameF, descF, reqF] = simul ? ['task_name', 'task_description', 'request_type'] : ['name', 'description', 'requestType'];
+  const [nameF, descF, reqF] = simul
+    ? ['task_name', 'task_description', 'request_type']
+    : ['name', 'description', 'requestType'];
   const name = textField(raw, n, nameF!, 1, MAX_NAME_CHARS);
-  const description = textField(raw, n, descF!, MIN_DESCRIPTION_CHARS, MAX_DESCRIPTION_CHARS, 'the interface, the output and the first request');
+  const description = textField(
+    raw,
+    n,
+    descF!,
+    MIN_DESCRIPTION_CHARS,
+    MAX_DESCRIPTION_CHARS,
+    'the interface, the output and the first request',
+  );
   const requestType = textField(raw, n, reqF!, 1, MAX_REQUEST_TYPE_CHARS);
   const kind =
     entryKind(raw, n) ??
     opts.defaultKind ??
-    fail(`entry ${n}: no kind: none of ${KIND_FIELDS.map((f) => `"${f}"`).join(', ')} contains "stateless" or "stateful", and no default kind was given`);
+    fail(
+      `entry ${n}: no kind: none of ${KIND_FIELDS.map((f) => `"${f}"`).join(', ')} contains "stateless" or "stateful", and no default kind was given`,
+    );
   // Only the arena's shape carries a slug id; SimulBench's own ids (if any) are not slugs and are ignored.
   let explicitId: string | undefined;
   if (!simul && hasOwn(raw, 'id') && raw.id !== undefined) {
     const id = raw.id;
-    if (typeof id !== 'string' || !ID_PATTERN.test(id.trim())) fail(`entry ${n}: "id" must be lowercase letters, digits and dashes, starting with a letter or digit, at most 64 characters`);
+    if (typeof id !== 'string' || !ID_PATTERN.test(id.trim()))
+      fail(
+        `entry ${n}: "id" must be lowercase letters, digits and dashes, starting with a letter or digit, at most 64 characters`,
+      );
     explicitId = (id as string).trim();
   }
   return { explicitId, name, description, requestType, kind };
@@ -154,7 +179,8 @@ export function parseSimulBenchTasks(text: string, opts: ImportOptions = {}): Im
   try {
     const entries = readEntries(text);
     if (entries.length === 0) fail('the file has no tasks');
-    if (entries.length > MAX_IMPORT_ENTRIES) fail(`too many entries: ${entries.length}, at most ${MAX_IMPORT_ENTRIES.toLocaleString('en-US')}`);
+    if (entries.length > MAX_IMPORT_ENTRIES)
+      fail(`too many entries: ${entries.length}, at most ${MAX_IMPORT_ENTRIES.toLocaleString('en-US')}`);
     const drafts = entries.map((e, i) => readEntry(e, i + 1, opts));
     // Given ids are reserved first, so that a generated slug never takes one.
     const taken = new Set<string>();
@@ -169,9 +195,18 @@ export function parseSimulBenchTasks(text: string, opts: ImportOptions = {}): Im
     const tasks = drafts.map((d, i) => {
       const id = d.explicitId ?? uniqueId(slugify(d.name), taken);
       taken.add(id);
-      const parsed = taskSchema.safeParse({ id, name: d.name, description: d.description, requestType: d.requestType, kind: d.kind });
+      const parsed = taskSchema.safeParse({
+        id,
+        name: d.name,
+        description: d.description,
+        requestType: d.requestType,
+        kind: d.kind,
+      });
       // Unreachable when the checks above hold; kept so that a change of taskSchema cannot let a bad task through.
-      if (!parsed.success) return fail(`entry ${i + 1}: ${parsed.error.issues.map((x) => `"${x.path.join('.')}" ${x.message}`).join('; ')}`);
+      if (!parsed.success)
+        return fail(
+          `entry ${i + 1}: ${parsed.error.issues.map((x) => `"${x.path.join('.')}" ${x.message}`).join('; ')}`,
+        );
       return parsed.data;
     });
     return { tasks };

@@ -12,7 +12,8 @@ export const simulbench = defineGame({
   prompt,
   meta: {
     title: 'SimulBench dialogue',
-    blurb: 'A user (a user agent, or a person) talks with a model acting as a simulator — a terminal, a database, a text game — for a few turns on one task; the dialogues are judged afterwards.',
+    blurb:
+      'A user (a user agent, or a person) talks with a model acting as a simulator — a terminal, a database, a text game — for a few turns on one task; the dialogues are judged afterwards.',
     minPlayers: rules.MIN_PLAYERS,
     maxPlayers: rules.MAX_PLAYERS,
     info: 'perfect',
@@ -37,9 +38,12 @@ export const simulbench = defineGame({
     topics: {
       tasks: `A task names what is simulated and the form of a request, the form and style of the output, and the first request (“My first command is …”). Each is stateless (a one-shot tool: every request stands alone) or stateful (an environment that evolves with every request). A match uses a shipped task (games/simulbench/tasks.json, version ${TASKS_VERSION}: ${TASKS.length} tasks) by id, a task given whole (an imported one), or one drawn from the match seed.`,
       turns: `A turn is a user request and the simulator’s reply; the task description is the first request. A dialogue has at most ${MAX_TURNS} turns (4 by default, the paper’s maximum). A person playing the user may end it early; a user agent that gives no usable request ends it too. A request is at most ${MAX_REQUEST_CHARS} characters, a reply at most ${MAX_RESPONSE_CHARS} (longer replies are cut, visibly). An empty reply is allowed: a real system sometimes prints nothing.`,
-      strategies: 'The user agent answers the paper’s prompt (its Appendix B.2) with a strategy and a request, as JSON: 1 Improvement (point out errors, ambiguities or other dissatisfactions with the previous reply), 2 Next step (a related request that builds on earlier outcomes or changes them), 3 New request (same domain, but rarer or much harder), 4 Others (explained in a note). The strategy of every user turn is stored and shown.',
-      sampling: 'As in the paper, the user agent samples (temperature 1.2, at most 300 tokens) so that dialogues on the same task differ, and the simulator is greedy (temperature 0, at most 1,024 tokens) with no system message: the model’s default prompt. These replace the agents’ own settings in this game; a match may set its own.',
-      scoring: 'The dialogue itself is not scored: nobody wins and the match is never rated. The judged stages follow it: challenging scripts are extracted from the dialogues (the last turn, or the first turn a judge finds too hard), every target model continues every script and a judge rates the reply from 1 to 10, and models are compared pairwise on the same scripts. See the SimulBench page for the results.',
+      strategies:
+        'The user agent answers the paper’s prompt (its Appendix B.2) with a strategy and a request, as JSON: 1 Improvement (point out errors, ambiguities or other dissatisfactions with the previous reply), 2 Next step (a related request that builds on earlier outcomes or changes them), 3 New request (same domain, but rarer or much harder), 4 Others (explained in a note). The strategy of every user turn is stored and shown.',
+      sampling:
+        'As in the paper, the user agent samples (temperature 1.2, at most 300 tokens) so that dialogues on the same task differ, and the simulator is greedy (temperature 0, at most 1,024 tokens) with no system message: the model’s default prompt. These replace the agents’ own settings in this game; a match may set its own.',
+      scoring:
+        'The dialogue itself is not scored: nobody wins and the match is never rated. The judged stages follow it: challenging scripts are extracted from the dialogues (the last turn, or the first turn a judge finds too hard), every target model continues every script and a judge rates the reply from 1 to 10, and models are compared pairwise on the same scripts. See the SimulBench page for the results.',
     },
   },
 });

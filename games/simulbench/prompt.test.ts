@@ -2,14 +2,23 @@
 // the simulator gets the dialogue as a chat with no system message; both seats' replies are read robustly.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import { USER_AGENT_FIRST_SENTENCE, USER_AGENT_PROMPT, conversation, parseStrategy, parseUserReply, prompt, userAgentPrompt } from './prompt';
+import {
+  USER_AGENT_FIRST_SENTENCE,
+  USER_AGENT_PROMPT,
+  conversation,
+  parseStrategy,
+  parseUserReply,
+  prompt,
+  userAgentPrompt,
+} from './prompt';
 import { apply, configSchema, setup, view, type SimulAction, type SimulState } from './rules';
 import { MAX_RESPONSE_CHARS, SIMULATOR, USER, type Task } from './types';
 
 const TASK: Task = {
   id: 'toy-sql',
   name: 'Toy SQL engine',
-  description: 'I want you to act as an SQL engine over a table t(a, b). Reply only with the result table inside one code block. My first query is SELECT * FROM t;',
+  description:
+    'I want you to act as an SQL engine over a table t(a, b). Reply only with the result table inside one code block. My first query is SELECT * FROM t;',
   requestType: 'an SQL query',
   kind: 'stateful',
 };
@@ -25,9 +34,11 @@ const dialogue = (): SimulState => {
 describe('the user agent’s request (B.2)', () => {
   it('is the paper’s prompt, verbatim, with only the PDF artefacts fixed', () => {
     // Hand-copied from Appendix B.2 (‘‘‘ → ```, curly apostrophes → straight).
-    expect(USER_AGENT_PROMPT.startsWith(
-      'Please act as a user who is fond of posing requests, given the interaction history between the user and an AI assistant for a given task. The name and description of the task are provided in the user\'s **first** utterance. The requests you generate should be **diverse** and **complicated** enough and be executable commands or instructions applicable to the given task.\n## Interaction History\n{DIALOGUE}\n## Strategy\n',
-    )).toBe(true);
+    expect(
+      USER_AGENT_PROMPT.startsWith(
+        "Please act as a user who is fond of posing requests, given the interaction history between the user and an AI assistant for a given task. The name and description of the task are provided in the user's **first** utterance. The requests you generate should be **diverse** and **complicated** enough and be executable commands or instructions applicable to the given task.\n## Interaction History\n{DIALOGUE}\n## Strategy\n",
+      ),
+    ).toBe(true);
     for (const line of [
       'Here are some useful strategies for generating the next request:',
       '- 1: A request that points out any errors, ambiguities, or other **dissatisfactions** of the previous response from the AI assistant.',
@@ -35,8 +46,13 @@ describe('the user agent’s request (B.2)', () => {
       '- 3: A request that never appeared previously, still belongs to the same domain as previous requests but has a much higher **rarity** (i.e., being more long-tailed), or a much higher **difficulty** and **complexity**.',
       '- 4: Others',
       'Now, please first select one strategy from the above options (if Others is selected, please further elaborate on your strategy) and then generate a new request using the selected strategy. Put the strategy number and request in JSON format by filling in the placeholders in [] in the following code block. Only output the JSON code block, nothing else!',
-    ]) expect(USER_AGENT_PROMPT.split('\n')).toContain(line);
-    expect(USER_AGENT_PROMPT.endsWith('```\n{\n    "user": {\n        "strategy": "[{STRATEGY_TYPE}]",\n        "request": "[{REQUEST_TYPE}]"\n    }\n}\n```')).toBe(true);
+    ])
+      expect(USER_AGENT_PROMPT.split('\n')).toContain(line);
+    expect(
+      USER_AGENT_PROMPT.endsWith(
+        '```\n{\n    "user": {\n        "strategy": "[{STRATEGY_TYPE}]",\n        "request": "[{REQUEST_TYPE}]"\n    }\n}\n```',
+      ),
+    ).toBe(true);
     expect(USER_AGENT_PROMPT).not.toMatch(/[‘’“”]/);
     expect(USER_AGENT_PROMPT.startsWith(USER_AGENT_FIRST_SENTENCE)).toBe(true);
   });
@@ -49,7 +65,9 @@ describe('the user agent’s request (B.2)', () => {
     expect(c.messages).toHaveLength(1);
     expect(c.messages[0]!.role).toBe('user');
     const text = c.messages[0]!.content;
-    expect(text).toContain(`## Interaction History\n### Turn 1\nUser: ${TASK.description}\n\nAI assistant: | a | b |\n| 1 | 2 |\n\n### Turn 2\nUser: Add column c.\n\nAI assistant: \n## Strategy\n`);
+    expect(text).toContain(
+      `## Interaction History\n### Turn 1\nUser: ${TASK.description}\n\nAI assistant: | a | b |\n| 1 | 2 |\n\n### Turn 2\nUser: Add column c.\n\nAI assistant: \n## Strategy\n`,
+    );
     expect(text).not.toContain('{DIALOGUE}');
     expect(text).toBe(userAgentPrompt(v.dialogue));
     // A dialogue with "$&" in it is inserted as is (no replacement patterns).
@@ -86,7 +104,9 @@ describe('reading the simulator’s reply', () => {
   const parse = (r: string) => prompt.parse(r, SIMULATOR, null);
   it('takes the whole reply, without reasoning blocks, trimmed; an empty reply is a reply', () => {
     expect(parse('  ```\n| a |\n```  \n')).toEqual({ action: { type: 'respond', text: '```\n| a |\n```' } });
-    expect(parse('<think>the user wants pwd</think>\n/home/user')).toEqual({ action: { type: 'respond', text: '/home/user' } });
+    expect(parse('<think>the user wants pwd</think>\n/home/user')).toEqual({
+      action: { type: 'respond', text: '/home/user' },
+    });
     expect(parse('still thinking…</think>out')).toEqual({ action: { type: 'respond', text: 'out' } });
     expect(parse('   ')).toEqual({ action: { type: 'respond', text: '' } });
   });
@@ -101,11 +121,21 @@ describe('reading the simulator’s reply', () => {
 
 describe('reading the user agent’s reply', () => {
   const req = (strategy: string, text: string, note?: string): { action: SimulAction } => ({
-    action: note ? { type: 'request', strategy: strategy as 'others', text, note } : { type: 'request', strategy: strategy as 'others', text },
+    action: note
+      ? { type: 'request', strategy: strategy as 'others', text, note }
+      : { type: 'request', strategy: strategy as 'others', text },
   });
   const cases: [string, string, { action: SimulAction }][] = [
-    ['the B.2 block', '```\n{\n"user": {\n"strategy": "[2]",\n"request": "SELECT a FROM t;"\n}\n}\n```', req('next-step', 'SELECT a FROM t;')],
-    ['a json fence and prose before it', 'Sure, here it is:\n```json\n{"user": {"strategy": "1", "request": "Fix the header."}}\n```', req('improvement', 'Fix the header.')],
+    [
+      'the B.2 block',
+      '```\n{\n"user": {\n"strategy": "[2]",\n"request": "SELECT a FROM t;"\n}\n}\n```',
+      req('next-step', 'SELECT a FROM t;'),
+    ],
+    [
+      'a json fence and prose before it',
+      'Sure, here it is:\n```json\n{"user": {"strategy": "1", "request": "Fix the header."}}\n```',
+      req('improvement', 'Fix the header.'),
+    ],
     ['no "user" wrapper', '{"strategy": "3", "request": "A recursive CTE."}', req('new-request', 'A recursive CTE.')],
     ['single quotes', "{'user': {'strategy': '2', 'request': 'DROP TABLE t;'}}", req('next-step', 'DROP TABLE t;')],
     ['trailing commas', '{"user": {"strategy": "2", "request": "ls",},}', req('next-step', 'ls')],
@@ -114,14 +144,42 @@ describe('reading the user agent’s reply', () => {
     ['"next step"', '{"user": {"strategy": "next step", "request": "ls"}}', req('next-step', 'ls')],
     ['"Improvement"', '{"user": {"strategy": "Improvement", "request": "ls"}}', req('improvement', 'ls')],
     ['"NewRequest"', '{"user": {"strategy": "NewRequest", "request": "ls"}}', req('new-request', 'ls')],
-    ['"Others: …" with its note', '{"user": {"strategy": "Others: asks for a help page", "request": "man ls"}}', req('others', 'man ls', 'asks for a help page')],
-    ['"[4] Others - …"', '{"user": {"strategy": "[4] Others - a typo test", "request": "lss"}}', req('others', 'lss', 'a typo test')],
+    [
+      '"Others: …" with its note',
+      '{"user": {"strategy": "Others: asks for a help page", "request": "man ls"}}',
+      req('others', 'man ls', 'asks for a help page'),
+    ],
+    [
+      '"[4] Others - …"',
+      '{"user": {"strategy": "[4] Others - a typo test", "request": "lss"}}',
+      req('others', 'lss', 'a typo test'),
+    ],
     ['a number', '{"user": {"strategy": 3, "request": "ls -R /"}}', req('new-request', 'ls -R /')],
-    ['the request as an object', '{"user": {"strategy": "2", "request": {"cmd": "ls", "args": ["-l"]}}}', req('next-step', '{"cmd":"ls","args":["-l"]}')],
-    ['two blocks: the last wins', '{"user": {"strategy": "1", "request": "first"}}\nOn second thought:\n{"user": {"strategy": "3", "request": "second"}}', req('new-request', 'second')],
-    ['a reasoning block first', '<think>{"user": {"strategy": "1", "request": "no"}}</think>{"user": {"strategy": "2", "request": "yes"}}', req('next-step', 'yes')],
-    ['raw line breaks in the request', '{"user": {"strategy": "2", "request": "line one\nline two"}}', req('next-step', 'line one\nline two')],
-    ['a broken JSON with a readable request', '{"user": {"strategy": "2", "request": "cat a.txt" ]]', req('next-step', 'cat a.txt')],
+    [
+      'the request as an object',
+      '{"user": {"strategy": "2", "request": {"cmd": "ls", "args": ["-l"]}}}',
+      req('next-step', '{"cmd":"ls","args":["-l"]}'),
+    ],
+    [
+      'two blocks: the last wins',
+      '{"user": {"strategy": "1", "request": "first"}}\nOn second thought:\n{"user": {"strategy": "3", "request": "second"}}',
+      req('new-request', 'second'),
+    ],
+    [
+      'a reasoning block first',
+      '<think>{"user": {"strategy": "1", "request": "no"}}</think>{"user": {"strategy": "2", "request": "yes"}}',
+      req('next-step', 'yes'),
+    ],
+    [
+      'raw line breaks in the request',
+      '{"user": {"strategy": "2", "request": "line one\nline two"}}',
+      req('next-step', 'line one\nline two'),
+    ],
+    [
+      'a broken JSON with a readable request',
+      '{"user": {"strategy": "2", "request": "cat a.txt" ]]',
+      req('next-step', 'cat a.txt'),
+    ],
     ['curly quotes', '{“user”: {“strategy”: “2”, “request”: “ls”}}', req('next-step', 'ls')],
     ['no strategy', '{"user": {"request": "ls"}}', req('others', 'ls')],
   ];
@@ -133,8 +191,12 @@ describe('reading the user agent’s reply', () => {
     const none = parseUserReply('I would like to ask about the table next.');
     expect(none).toEqual({ error: expect.stringContaining('no request found') });
     expect('error' in none && none.error).toContain('{"user": {"strategy": "2", "request": "<your next request>"}}');
-    expect(parseUserReply('{"user": {"strategy": "2", "request": "  "}}')).toEqual({ error: expect.stringContaining('your request is empty') });
-    expect(parseUserReply('{"user": {"strategy": "2"}}')).toEqual({ error: expect.stringContaining('no request found') });
+    expect(parseUserReply('{"user": {"strategy": "2", "request": "  "}}')).toEqual({
+      error: expect.stringContaining('your request is empty'),
+    });
+    expect(parseUserReply('{"user": {"strategy": "2"}}')).toEqual({
+      error: expect.stringContaining('no request found'),
+    });
   });
 
   it('reads strategies alone', () => {

@@ -120,7 +120,10 @@ function lenientJson(src: string): unknown {
   }
   let t = src.replace(/[“”]/g, '"');
   // Single-quoted strings → double-quoted ones (a quote opens after {, [, : or , only, so "don't" survives).
-  t = t.replace(/([{[:,]\s*)'((?:[^'\\]|\\.)*)'/g, (_m, pre: string, body: string) => `${pre}${JSON.stringify(body.replace(/\\'/g, "'"))}`);
+  t = t.replace(
+    /([{[:,]\s*)'((?:[^'\\]|\\.)*)'/g,
+    (_m, pre: string, body: string) => `${pre}${JSON.stringify(body.replace(/\\'/g, "'"))}`,
+  );
   t = t.replace(/([{,]\s*)([A-Za-z_][\w-]*)\s*:/g, '$1"$2":');
   t = t.replace(/,\s*([}\]])/g, '$1');
   // Raw line breaks inside strings.
@@ -153,7 +156,10 @@ const NAMES: [RegExp, Strategy][] = [
  */
 export function parseStrategy(raw: unknown): { strategy: Strategy; note?: string } {
   if (raw === undefined || raw === null) return { strategy: 'others' };
-  let t = String(typeof raw === 'object' ? JSON.stringify(raw) : raw).trim().replace(/^[[(]\s*|\s*[\])]$/g, '').trim();
+  let t = String(typeof raw === 'object' ? JSON.stringify(raw) : raw)
+    .trim()
+    .replace(/^[[(]\s*|\s*[\])]$/g, '')
+    .trim();
   t = t.replace(/^strategy\s*(number|no\.?|#)?\s*[:#-]?\s*/i, '');
   let strategy: Strategy | null = null;
   const num = /^\[?\s*([1-4])(?![\d.])\s*\]?/.exec(t);
@@ -220,8 +226,9 @@ export function parseUserReply(reply: string): ParseResult<SimulAction> {
   const reqs = [...text.matchAll(/["']?request["']?\s*:\s*"((?:[^"\\]|\\.)*)"/gi)];
   const last = reqs.at(-1);
   if (last && unescape(last[1]!).trim()) {
-    const strat = [...text.slice(0, last.index).matchAll(/["']?strategy["']?\s*:\s*"((?:[^"\\]|\\.)*)"/gi)].at(-1)
-      ?? [...text.matchAll(/["']?strategy["']?\s*:\s*"((?:[^"\\]|\\.)*)"/gi)].at(-1);
+    const strat =
+      [...text.slice(0, last.index).matchAll(/["']?strategy["']?\s*:\s*"((?:[^"\\]|\\.)*)"/gi)].at(-1) ??
+      [...text.matchAll(/["']?strategy["']?\s*:\s*"((?:[^"\\]|\\.)*)"/gi)].at(-1);
     const { strategy, note } = parseStrategy(strat ? unescape(strat[1]!) : undefined);
     const req = unescape(last[1]!).trim();
     return { action: note ? { type: 'request', strategy, text: req, note } : { type: 'request', strategy, text: req } };

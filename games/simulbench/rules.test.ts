@@ -3,8 +3,18 @@
 import { describe as group, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import {
-  MAX_NOTE_CHARS, activeSeats, apply, configSchema, describe, fallback, outcome, reject, setup, view,
-  type SimulAction, type SimulState,
+  MAX_NOTE_CHARS,
+  activeSeats,
+  apply,
+  configSchema,
+  describe,
+  fallback,
+  outcome,
+  reject,
+  setup,
+  view,
+  type SimulAction,
+  type SimulState,
 } from './rules';
 import { TASKS } from './tasks';
 import { MAX_REQUEST_CHARS, MAX_RESPONSE_CHARS, SIMULATOR, USER, type Task } from './types';
@@ -12,7 +22,8 @@ import { MAX_REQUEST_CHARS, MAX_RESPONSE_CHARS, SIMULATOR, USER, type Task } fro
 const TASK: Task = {
   id: 'toy-terminal',
   name: 'Toy terminal',
-  description: 'I want you to act as a tiny terminal. Reply only with the output inside one code block. My first command is pwd',
+  description:
+    'I want you to act as a tiny terminal. Reply only with the output inside one code block. My first command is pwd',
   requestType: 'a shell command',
   kind: 'stateful',
 };
@@ -37,7 +48,9 @@ group('setup', () => {
   it('uses a shipped task by id, and refuses an unknown id with a clear message', () => {
     const t = TASKS[0]!;
     expect(setup(rng(), configSchema.parse({ taskId: t.id }), 2).task).toEqual(t);
-    expect(() => setup(rng(), configSchema.parse({ taskId: 'no-such-task' }), 2)).toThrow(/no SimulBench task "no-such-task"/);
+    expect(() => setup(rng(), configSchema.parse({ taskId: 'no-such-task' }), 2)).toThrow(
+      /no SimulBench task "no-such-task"/,
+    );
   });
 
   it('draws a shipped task from the setup rng when none is named: the same seed, the same task; others differ', () => {
@@ -95,7 +108,12 @@ group('stopping', () => {
     const s = step(reply(start(4)), USER, { type: 'stop' });
     expect(s.stopped).toBe(true);
     expect(activeSeats(s)).toEqual([]);
-    expect(outcome(s)).toEqual({ scores: [0.5, 0.5], winner: null, reason: 'The user stopped after 1 turn', summary: 'Dialogue collected: 1 turn' });
+    expect(outcome(s)).toEqual({
+      scores: [0.5, 0.5],
+      winner: null,
+      reason: 'The user stopped after 1 turn',
+      summary: 'Dialogue collected: 1 turn',
+    });
   });
 });
 
@@ -106,7 +124,9 @@ group('limits', () => {
     expect(reject(s, USER, { type: 'request', strategy: 'next-step', text: ' \n\t ' })).toMatch(/empty/);
   });
   it('refuses a request over MAX_REQUEST_CHARS (after trimming), saying the limit', () => {
-    expect(reject(s, USER, { type: 'request', strategy: 'next-step', text: `  ${'a'.repeat(MAX_REQUEST_CHARS)}  ` })).toBeNull();
+    expect(
+      reject(s, USER, { type: 'request', strategy: 'next-step', text: `  ${'a'.repeat(MAX_REQUEST_CHARS)}  ` }),
+    ).toBeNull();
     expect(reject(s, USER, { type: 'request', strategy: 'next-step', text: 'a'.repeat(MAX_REQUEST_CHARS + 1) })).toBe(
       `the request is ${MAX_REQUEST_CHARS + 1} characters long; write at most ${MAX_REQUEST_CHARS}`,
     );
@@ -114,18 +134,30 @@ group('limits', () => {
   it('refuses a note over 300 characters', () => {
     expect(MAX_NOTE_CHARS).toBe(300);
     expect(reject(s, USER, { type: 'request', strategy: 'others', text: 'x', note: 'n'.repeat(300) })).toBeNull();
-    expect(reject(s, USER, { type: 'request', strategy: 'others', text: 'x', note: 'n'.repeat(301) })).toMatch(/at most 300/);
+    expect(reject(s, USER, { type: 'request', strategy: 'others', text: 'x', note: 'n'.repeat(301) })).toMatch(
+      /at most 300/,
+    );
   });
   it('accepts an empty reply, refuses one over MAX_RESPONSE_CHARS', () => {
     const t = start();
     expect(reject(t, SIMULATOR, { type: 'respond', text: '' })).toBeNull();
     expect(reject(t, SIMULATOR, { type: 'respond', text: 'a'.repeat(MAX_RESPONSE_CHARS) })).toBeNull();
-    expect(reject(t, SIMULATOR, { type: 'respond', text: 'a'.repeat(MAX_RESPONSE_CHARS + 1) })).toMatch(new RegExp(`at most ${MAX_RESPONSE_CHARS}`));
+    expect(reject(t, SIMULATOR, { type: 'respond', text: 'a'.repeat(MAX_RESPONSE_CHARS + 1) })).toMatch(
+      new RegExp(`at most ${MAX_RESPONSE_CHARS}`),
+    );
   });
   it('stores a request trimmed, with its note, and a reply as given', () => {
     const t = apply(s, USER, { type: 'request', strategy: 'others', text: '  whoami \n', note: ' asks who I am ' });
-    expect(t.dialogue.at(-1)).toEqual({ role: 'user', content: 'whoami', strategy: 'others', strategyNote: 'asks who I am' });
-    expect(apply(t, SIMULATOR, { type: 'respond', text: '  user\n' }).dialogue.at(-1)).toEqual({ role: 'assistant', content: '  user\n' });
+    expect(t.dialogue.at(-1)).toEqual({
+      role: 'user',
+      content: 'whoami',
+      strategy: 'others',
+      strategyNote: 'asks who I am',
+    });
+    expect(apply(t, SIMULATOR, { type: 'respond', text: '  user\n' }).dialogue.at(-1)).toEqual({
+      role: 'assistant',
+      content: '  user\n',
+    });
   });
 });
 
@@ -151,7 +183,12 @@ group('outcome, view and describe', () => {
     s = ask(reply(s));
     expect(outcome(s)).toBeNull();
     s = reply(s);
-    expect(outcome(s)).toEqual({ scores: [0.5, 0.5], winner: null, reason: 'The dialogue ended after 2 turns', summary: 'Dialogue collected: 2 turns' });
+    expect(outcome(s)).toEqual({
+      scores: [0.5, 0.5],
+      winner: null,
+      reason: 'The dialogue ended after 2 turns',
+      summary: 'Dialogue collected: 2 turns',
+    });
   });
 
   it('shows everyone everything', () => {
@@ -178,7 +215,9 @@ group('outcome, view and describe', () => {
       { text: 'The dialogue is complete: 1 turn' },
     ]);
     const stop: SimulAction = { type: 'stop' };
-    expect(describe(s, apply(s, USER, stop), USER, stop)).toEqual([{ text: 'The user ended the dialogue after 1 turn' }]);
+    expect(describe(s, apply(s, USER, stop), USER, stop)).toEqual([
+      { text: 'The user ended the dialogue after 1 turn' },
+    ]);
   });
 });
 
@@ -195,7 +234,11 @@ group('a frozen script', () => {
     expect(s.dialogue.map((t) => t.content)).toEqual(history.map((h) => h.content));
     expect(s.dialogue[0]!.strategy).toBe('task');
     expect(activeSeats(s)).toEqual([]);
-    expect(outcome(s)).toMatchObject({ scores: [], winner: null, summary: 'Frozen script: the targets answer its last request' });
+    expect(outcome(s)).toMatchObject({
+      scores: [],
+      winner: null,
+      summary: 'Frozen script: the targets answer its last request',
+    });
     expect(view(s, { spectator: true }).frozen).toEqual({ id: 'script-1', type: 'first-chan', turn: 2 });
     expect(reject(s, USER, { type: 'request', strategy: 'next-step', text: 'more' })).toBe('the dialogue is over');
   });
@@ -206,9 +249,12 @@ group('a frozen script', () => {
   });
 
   it('is a history that alternates from the task to the request answered', () => {
-    const bad = (h: typeof history, turn = 2) => configSchema.safeParse({ task: TASK, script: { ...script, turn, history: h } });
+    const bad = (h: typeof history, turn = 2) =>
+      configSchema.safeParse({ task: TASK, script: { ...script, turn, history: h } });
     expect(bad(history.slice(0, 2)).error?.issues[0]?.message).toMatch(/ends with the user request/);
-    expect(bad([history[0]!, history[2]!, history[1]!]).error?.issues[0]?.message).toMatch(/message 2 is from the user/);
+    expect(bad([history[0]!, history[2]!, history[1]!]).error?.issues[0]?.message).toMatch(
+      /message 2 is from the user/,
+    );
     expect(bad(history, 3).error?.issues[0]?.message).toMatch(/answers request 3, but its history holds 2/);
     expect(bad(history).success).toBe(true);
   });

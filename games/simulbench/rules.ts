@@ -7,8 +7,16 @@ import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
 import { turnCount } from './dialogue';
 import { TASKS, getTask } from './tasks';
 import {
-  MAX_REQUEST_CHARS, MAX_RESPONSE_CHARS, SIMULATOR, STRATEGIES, USER,
-  type DialogueTurn, type FrozenScript, type SimulConfig, type Strategy, type Task,
+  MAX_REQUEST_CHARS,
+  MAX_RESPONSE_CHARS,
+  SIMULATOR,
+  STRATEGIES,
+  USER,
+  type DialogueTurn,
+  type FrozenScript,
+  type SimulConfig,
+  type Strategy,
+  type Task,
 } from './types';
 
 // The config schema is the definition's too (games/types.ts, `GameRules`); it lives in the shared types.ts.
@@ -26,7 +34,9 @@ export const MAX_NOTE_CHARS = 300;
  * marks the fallback played for a seat that gave no usable answer (the arena's own flag, never sent by a player).
  */
 export const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('request'), strategy: z.enum(STRATEGIES), text: z.string(), note: z.string().optional() }).strict(),
+  z
+    .object({ type: z.literal('request'), strategy: z.enum(STRATEGIES), text: z.string(), note: z.string().optional() })
+    .strict(),
   z.object({ type: z.literal('stop'), unusable: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('respond'), text: z.string(), unusable: z.literal(true).optional() }).strict(),
 ]);
@@ -63,7 +73,10 @@ export function taskFor(cfg: Pick<SimulConfig, 'task' | 'taskId'>, rng: Rng): Ta
   if (cfg.task) return cfg.task;
   if (cfg.taskId) {
     const t = getTask(cfg.taskId);
-    if (!t) throw new Error(`there is no SimulBench task "${cfg.taskId}" (the shipped tasks are in games/simulbench/tasks.json)`);
+    if (!t)
+      throw new Error(
+        `there is no SimulBench task "${cfg.taskId}" (the shipped tasks are in games/simulbench/tasks.json)`,
+      );
     return t;
   }
   if (!TASKS.length) throw new Error('no SimulBench task is shipped to draw from: give a task or a taskId');
@@ -79,10 +92,16 @@ export function setup(rng: Rng, cfg: SimulConfig, numPlayers: number): SimulStat
     const dialogue: SimulTurn[] = history.map((h, i) => (i === 0 ? { ...h, strategy: 'task' as const } : { ...h }));
     return { task: taskFor(cfg, rng), turns: turn, dialogue, stopped: false, frozen: { id, type, turn } };
   }
-  if (numPlayers !== 2) throw new Error(`a SimulBench dialogue has two seats, the user and the simulator, not ${numPlayers}`);
+  if (numPlayers !== 2)
+    throw new Error(`a SimulBench dialogue has two seats, the user and the simulator, not ${numPlayers}`);
   const task = taskFor(cfg, rng);
   // The user's first utterance is the task specification itself (Sec. 2.3).
-  return { task, turns: cfg.turns, dialogue: [{ role: 'user', content: task.description, strategy: 'task' }], stopped: false };
+  return {
+    task,
+    turns: cfg.turns,
+    dialogue: [{ role: 'user', content: task.description, strategy: 'task' }],
+    stopped: false,
+  };
 }
 
 /** The simulator after a user turn; the user after a reply while requests remain and it has not stopped; [] when over. */
@@ -103,7 +122,9 @@ export function reject(s: SimulState, seat: Seat, a: SimulAction): string | null
   const active = activeSeats(s);
   if (!active.length) return 'the dialogue is over';
   if (!active.includes(seat)) {
-    return seat === SIMULATOR ? 'the user is writing the next request: wait for it' : 'the simulator is replying now: wait for its reply';
+    return seat === SIMULATOR
+      ? 'the user is writing the next request: wait for it'
+      : 'the simulator is replying now: wait for its reply';
   }
   if (seat === USER) {
     if (a.type === 'stop') return null;
@@ -112,14 +133,17 @@ export function reject(s: SimulState, seat: Seat, a: SimulAction): string | null
     if (typeof a.text !== 'string') return 'the request must be text';
     const text = a.text.trim();
     if (!text) return 'the request is empty: write one (or stop the dialogue)';
-    if (text.length > MAX_REQUEST_CHARS) return `the request is ${text.length} characters long; write at most ${MAX_REQUEST_CHARS}`;
+    if (text.length > MAX_REQUEST_CHARS)
+      return `the request is ${text.length} characters long; write at most ${MAX_REQUEST_CHARS}`;
     const note = a.note?.trim() ?? '';
-    if (note.length > MAX_NOTE_CHARS) return `the note on the strategy is ${note.length} characters long; write at most ${MAX_NOTE_CHARS}`;
+    if (note.length > MAX_NOTE_CHARS)
+      return `the note on the strategy is ${note.length} characters long; write at most ${MAX_NOTE_CHARS}`;
     return null;
   }
   if (a.type !== 'respond') return 'you are the simulator: reply to the last request';
   if (typeof a.text !== 'string') return 'the reply must be text';
-  if (a.text.length > MAX_RESPONSE_CHARS) return `the reply is ${a.text.length} characters long; write at most ${MAX_RESPONSE_CHARS}`;
+  if (a.text.length > MAX_RESPONSE_CHARS)
+    return `the reply is ${a.text.length} characters long; write at most ${MAX_RESPONSE_CHARS}`;
   return null;
 }
 
@@ -143,7 +167,12 @@ const plural = (n: number) => `${n} turn${n === 1 ? '' : 's'}`;
 export function outcome(s: SimulState): Outcome | null {
   if (activeSeats(s).length) return null;
   if (s.frozen) {
-    return { scores: [], winner: null, reason: `A frozen test script (${s.frozen.type}, request ${s.frozen.turn})`, summary: 'Frozen script: the targets answer its last request' };
+    return {
+      scores: [],
+      winner: null,
+      reason: `A frozen test script (${s.frozen.type}, request ${s.frozen.turn})`,
+      summary: 'Frozen script: the targets answer its last request',
+    };
   }
   const n = turnCount(s.dialogue);
   return {
@@ -156,7 +185,14 @@ export function outcome(s: SimulState): Outcome | null {
 
 /** The same for every viewer: nothing is hidden. */
 export function view(s: SimulState, _v: Viewer): SimulView {
-  return { task: s.task, turns: s.turns, dialogue: s.dialogue, active: activeSeats(s), stopped: s.stopped, ...(s.frozen ? { frozen: s.frozen } : {}) };
+  return {
+    task: s.task,
+    turns: s.turns,
+    dialogue: s.dialogue,
+    active: activeSeats(s),
+    stopped: s.stopped,
+    ...(s.frozen ? { frozen: s.frozen } : {}),
+  };
 }
 
 /** How a strategy is said in the log and on chips. */
@@ -179,13 +215,20 @@ export function describe(prev: SimulState, next: SimulState, seat: Seat, a: Simu
   const lines: LogLine[] = [];
   const n = turnCount(prev.dialogue);
   if (a.type === 'stop') {
-    lines.push({ text: a.unusable ? `The user gave no usable request: the dialogue ends after ${plural(n)}` : `The user ended the dialogue after ${plural(n)}` });
+    lines.push({
+      text: a.unusable
+        ? `The user gave no usable request: the dialogue ends after ${plural(n)}`
+        : `The user ended the dialogue after ${plural(n)}`,
+    });
   } else if (a.type === 'request') {
     lines.push({ text: `User (${STRATEGY_LABELS[a.strategy].toLowerCase()}): ${quoted(a.text)}` });
   } else {
-    lines.push({ text: a.unusable ? 'The simulator gave no usable reply' : `Simulator replies (${a.text.length} characters)` });
+    lines.push({
+      text: a.unusable ? 'The simulator gave no usable reply' : `Simulator replies (${a.text.length} characters)`,
+    });
   }
-  if (seat === SIMULATOR && activeSeats(next).length === 0) lines.push({ text: `The dialogue is complete: ${plural(turnCount(next.dialogue))}` });
+  if (seat === SIMULATOR && activeSeats(next).length === 0)
+    lines.push({ text: `The dialogue is complete: ${plural(turnCount(next.dialogue))}` });
   return lines;
 }
 

@@ -13,7 +13,8 @@ import { SIMULATOR, USER, type Task } from './types';
 const TASK: Task = {
   id: 'toy-terminal',
   name: 'Toy terminal',
-  description: 'I want you to act as a tiny terminal. Reply only with the output inside one code block, and nothing else. My first command is pwd and then whoami',
+  description:
+    'I want you to act as a tiny terminal. Reply only with the output inside one code block, and nothing else. My first command is pwd and then whoami',
   requestType: 'a shell command',
   kind: 'stateful',
 };
@@ -24,7 +25,10 @@ const played = (): SimulState => {
   s = apply(s, USER, { type: 'request', strategy: 'next-step', text: 'ls -la /var/log please' });
   return s;
 };
-const userTexts = (s: SimulState, seat: number) => conversation(view(s, { seat }), seat, cfg).messages.filter((m) => m.role === 'user').map((m) => m.content);
+const userTexts = (s: SimulState, seat: number) =>
+  conversation(view(s, { seat }), seat, cfg)
+    .messages.filter((m) => m.role === 'user')
+    .map((m) => m.content);
 
 describe('the simulated user agent', () => {
   const afterReply = apply(played(), SIMULATOR, { type: 'respond', text: 'total 0' });
@@ -48,7 +52,10 @@ describe('the simulated user agent', () => {
         expect(p.action.text).toMatch(/^\(simulated user\) /);
         seen.add(p.action.strategy);
         if (p.action.strategy === 'next-step') expect(p.action.text).toContain('“ls -la /var/log please”');
-        if (p.action.strategy === 'new-request') expect(p.action.text).toBe('(simulated user) pwd and then whoami — again, with three times the input and an edge case.');
+        if (p.action.strategy === 'new-request')
+          expect(p.action.text).toBe(
+            '(simulated user) pwd and then whoami — again, with three times the input and an edge case.',
+          );
         if (p.action.strategy === 'improvement') expect(p.action.text).toContain('not in the format the task asks for');
         if (p.action.strategy === 'others') expect(p.action.note).toBe('ask for the current state only');
         if (careful) expect(a.content.startsWith('```json\n')).toBe(true);
@@ -77,7 +84,11 @@ describe('the simulated simulator', () => {
     expect(isSimulatorChat(['Act as a calculator with no example'])).toBe(false);
     expect(isSimulatorChat(['My first move is e4.\nLegal moves:\n- e4'])).toBe(false);
     expect(FIRST_QUERY.test('the first player to act is seat 2')).toBe(true); // why the markers below matter
-    expect(isSimulatorChat(['[Instruction]\nPlease act as an impartial judge. [The Start of the Dialogue History]\nMy first command is pwd'])).toBe(false);
+    expect(
+      isSimulatorChat([
+        '[Instruction]\nPlease act as an impartial judge. [The Start of the Dialogue History]\nMy first command is pwd',
+      ]),
+    ).toBe(false);
   });
 
   it('answers the first request from the task’s first query, in a code block when asked, careful and echoing', () => {
@@ -91,7 +102,12 @@ describe('the simulated simulator', () => {
     expect(texts.at(-1)).toBe('ls -la /var/log please');
     const careful = simulbenchReply(texts, false, true, createRng('x'))!.content;
     expect(careful).toBe('```\n(simulated, careful) ls -la /var/log please\n```');
-    const plain = simulbenchReply(['Act as a calculator. My first expression is 2 + 2', '3 * 7'], false, true, createRng('x'))!.content;
+    const plain = simulbenchReply(
+      ['Act as a calculator. My first expression is 2 + 2', '3 * 7'],
+      false,
+      true,
+      createRng('x'),
+    )!.content;
     expect(plain).toBe('(simulated, careful) 3 * 7');
     const sloppy = simulbenchReply(texts, false, false, createRng('x'))!.content;
     expect(sloppy.startsWith('Sure! ')).toBe(true);
@@ -112,7 +128,13 @@ describe('the simulated simulator', () => {
   });
 
   it('works through the GameSim signature', () => {
-    const a = simulbenchSim({ texts: [TASK.description], legal: null, flawed: false, careful: true, rng: createRng('g') });
+    const a = simulbenchSim({
+      texts: [TASK.description],
+      legal: null,
+      flawed: false,
+      careful: true,
+      rng: createRng('g'),
+    });
     expect(a?.content).toContain('(simulated, careful)');
   });
 });
@@ -132,7 +154,8 @@ describe('other conversations', () => {
   });
 
   it('answers no judge prompt about a dialogue', () => {
-    const judge = '[Instruction]\nPlease act as a keen observer and a sharp-eyed judge.\n[The Start of the Dialogue]\n### Turn 1\nUser: My first command is pwd\n[The End of the Dialogue]';
+    const judge =
+      '[Instruction]\nPlease act as a keen observer and a sharp-eyed judge.\n[The Start of the Dialogue]\n### Turn 1\nUser: My first command is pwd\n[The End of the Dialogue]';
     expect(simulbenchReply([judge], false, true, createRng('j'))).toBeNull();
   });
 });

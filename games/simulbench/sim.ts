@@ -53,12 +53,22 @@ export function dialogueIn(prompt: string): { user: string; reply: string | null
 }
 
 /** The first `n` words of a text, flattened to one line. */
-const firstWords = (text: string, n: number) => text.replace(/```\w*/g, ' ').split(/\s+/).filter(Boolean).slice(0, n).join(' ');
+const firstWords = (text: string, n: number) =>
+  text
+    .replace(/```\w*/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, n)
+    .join(' ');
 
 /** A task description's first query (what follows "My first request is"), else its last sentence. */
 export function firstQuery(description: string): string {
   const m = FIRST_QUERY.exec(description);
-  if (m) return description.slice(m.index + m[0].length).trim().replace(/^[:\s"“]+/, '');
+  if (m)
+    return description
+      .slice(m.index + m[0].length)
+      .trim()
+      .replace(/^[:\s"“]+/, '');
   const sentences = description.split(/(?<=[.!?])\s+/);
   return sentences.at(-1) ?? description;
 }
@@ -83,14 +93,24 @@ function userRequest(strategy: Strategy, firstQ: string, lastRequest: string, la
 const OTHERS_NOTE = 'ask for the current state only';
 
 function userAgentReply(prompt: string, flawed: boolean, careful: boolean, rng: Rng): SimAnswer {
-  if (flawed) return { content: '(simulated user agent) The assistant did fine; I would ask it something harder next, maybe about its output format.', kind: 'illegal' };
+  if (flawed)
+    return {
+      content:
+        '(simulated user agent) The assistant did fine; I would ask it something harder next, maybe about its output format.',
+      kind: 'illegal',
+    };
   const turns = dialogueIn(prompt);
   const first = turns[0]?.user ?? '';
   const latest = turns.at(-1);
   const strategy = STRATEGIES[rng.int(STRATEGIES.length)]!;
   const request = userRequest(strategy, firstQuery(first), latest?.user ?? first, latest?.reply ?? '');
   const n = strategyNumber(strategy);
-  const label = strategy === 'others' ? `${n}: ${OTHERS_NOTE}` : careful ? `[${n}]` : ({ improvement: 'Improvement', 'next-step': 'NextStep', 'new-request': 'NewRequest' } as const)[strategy];
+  const label =
+    strategy === 'others'
+      ? `${n}: ${OTHERS_NOTE}`
+      : careful
+        ? `[${n}]`
+        : ({ improvement: 'Improvement', 'next-step': 'NextStep', 'new-request': 'NewRequest' } as const)[strategy];
   const block = `\`\`\`json\n${JSON.stringify({ user: { strategy: label, request } }, null, 4)}\n\`\`\``;
   return { content: careful ? block : `Here is my next request as the user:\n${block}`, kind: 'ok' };
 }
@@ -100,17 +120,29 @@ function simulatorReply(texts: readonly string[], flawed: boolean, careful: bool
   if (flawed) {
     return rng.next() < 0.5
       ? { content: '', kind: 'ok' }
-      : { content: '(simulated, off-topic) The weather is lovely today; let us talk about gardening instead.', kind: 'ok' };
+      : {
+          content: '(simulated, off-topic) The weather is lovely today; let us talk about gardening instead.',
+          kind: 'ok',
+        };
   }
   const latest = texts.length > 1 ? texts.at(-1)! : firstQuery(description);
   const echo = firstWords(latest, 8) || 'the request';
-  if (!careful) return { content: `Sure! (simulated, sloppy) Here is the output for ${echo}, with a few words of explanation around it.\n\nI hope this helps!`, kind: 'ok' };
+  if (!careful)
+    return {
+      content: `Sure! (simulated, sloppy) Here is the output for ${echo}, with a few words of explanation around it.\n\nI hope this helps!`,
+      kind: 'ok',
+    };
   const line = `(simulated, careful) ${echo}`;
   return { content: /code block/i.test(description) ? `\`\`\`\n${line}\n\`\`\`` : line, kind: 'ok' };
 }
 
 /** The simulated reply to a SimulBench turn, the user agent's or the simulator's, or null for any other conversation. */
-export function simulbenchReply(texts: readonly string[], flawed: boolean, careful: boolean, rng: Rng): SimAnswer | null {
+export function simulbenchReply(
+  texts: readonly string[],
+  flawed: boolean,
+  careful: boolean,
+  rng: Rng,
+): SimAnswer | null {
   const prompt = isUserAgentPrompt(texts);
   if (prompt !== null) return userAgentReply(prompt, flawed, careful, rng);
   if (isSimulatorChat(texts)) return simulatorReply(texts, flawed, careful, rng);

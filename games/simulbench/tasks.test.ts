@@ -27,7 +27,7 @@ describe('shipped tasks', () => {
     for (const t of TASKS) expect(slugify(t.id), t.id).toBe(t.id);
   });
 
-  it('gives every task a description in the paper\'s shape (B.1): a first request, an output rule, within the limit', () => {
+  it("gives every task a description in the paper's shape (B.1): a first request, an output rule, within the limit", () => {
     for (const t of TASKS) {
       expect(taskSchema.safeParse(t).success, t.id).toBe(true);
       expect(t.description, t.id).toMatch(/\b(My|The) first\b/);

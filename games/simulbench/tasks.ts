@@ -19,11 +19,21 @@ export const taskFileSchema = z
     const names = new Map<string, number>();
     f.tasks.forEach((t, i) => {
       const id = ids.get(t.id);
-      if (id !== undefined) ctx.addIssue({ code: 'custom', path: ['tasks', i, 'id'], message: `duplicate id "${t.id}" (tasks ${id + 1} and ${i + 1})` });
+      if (id !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tasks', i, 'id'],
+          message: `duplicate id "${t.id}" (tasks ${id + 1} and ${i + 1})`,
+        });
       else ids.set(t.id, i);
       const key = nameKey(t.name);
       const name = names.get(key);
-      if (name !== undefined) ctx.addIssue({ code: 'custom', path: ['tasks', i, 'name'], message: `duplicate name "${t.name}" (tasks ${name + 1} and ${i + 1})` });
+      if (name !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tasks', i, 'name'],
+          message: `duplicate name "${t.name}" (tasks ${name + 1} and ${i + 1})`,
+        });
       else names.set(key, i);
     });
   });

@@ -26,9 +26,16 @@ export type TaskKind = (typeof TASK_KINDS)[number];
  */
 export const taskSchema = z
   .object({
-    id: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a task id is lowercase letters, digits and dashes (at most 64)'),
+    id: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a task id is lowercase letters, digits and dashes (at most 64)'),
     name: z.string().trim().min(1).max(120),
-    description: z.string().trim().min(40, 'a task description names the interface, the output and the first request').max(MAX_DESCRIPTION_CHARS),
+    description: z
+      .string()
+      .trim()
+      .min(40, 'a task description names the interface, the output and the first request')
+      .max(MAX_DESCRIPTION_CHARS),
     requestType: z.string().trim().min(1).max(300),
     kind: z.enum(TASK_KINDS),
   })
@@ -56,7 +63,10 @@ export interface DialogueTurn {
 /** Sampling for one role's calls: the paper's are the defaults (Sec. 3.2). */
 const samplingSchema = (temperature: number, maxTokens: number) =>
   z
-    .object({ temperature: z.number().min(0).max(2).default(temperature), maxTokens: z.number().int().min(16).max(8192).default(maxTokens) })
+    .object({
+      temperature: z.number().min(0).max(2).default(temperature),
+      maxTokens: z.number().int().min(16).max(8192).default(maxTokens),
+    })
     .strict()
     .default({ temperature, maxTokens });
 
@@ -86,10 +96,14 @@ export const frozenScriptSchema = z
 export type FrozenScript = z.infer<typeof frozenScriptSchema>;
 
 /** Why a script's history is not one (it must alternate from the task to the request answered at `turn`), or null. */
-export function scriptHistoryProblem(history: readonly { role: string; content: string }[], turn: number): string | null {
+export function scriptHistoryProblem(
+  history: readonly { role: string; content: string }[],
+  turn: number,
+): string | null {
   for (let i = 0; i < history.length; i++) {
     const want = i % 2 === 0 ? 'user' : 'assistant';
-    if (history[i]!.role !== want) return `message ${i + 1} is from the ${history[i]!.role}, but the messages alternate user, assistant, user… from the task`;
+    if (history[i]!.role !== want)
+      return `message ${i + 1} is from the ${history[i]!.role}, but the messages alternate user, assistant, user… from the task`;
   }
   if (history.length % 2 === 0) return 'a script ends with the user request the targets answer';
   const requests = (history.length + 1) / 2;

@@ -114,7 +114,12 @@ export interface SpyAnalysis {
 
 /** Means (rounds, votes, scores): bootstrap intervals. Shares of 0/1 outcomes: Wilson intervals (lib/rating/proportion.ts). */
 const stat = (values: number[], seed: string): Stat => meanStat(values, seed);
-const rate = (chosen: number, offered: number): Rate => ({ chosen, offered, rate: offered ? chosen / offered : NaN, ci95: wilsonInterval(chosen, offered) });
+const rate = (chosen: number, offered: number): Rate => ({
+  chosen,
+  offered,
+  rate: offered ? chosen / offered : NaN,
+  ci95: wilsonInterval(chosen, offered),
+});
 
 /** The final state of a match, or null when its log does not replay to an end. */
 export function finalState(m: SpyMatchRecord): SpyState | null {
@@ -125,10 +130,53 @@ export function finalState(m: SpyMatchRecord): SpyState | null {
 const same = (a: string | undefined, b: string | undefined) => !!a && !!b && normalize(a) === normalize(b);
 
 export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
-  const outcomes = new Map<string, { agentId: string; agentName: string; preset: string; voting: Voting; role: Role; wins: Map<string, boolean>; round: number[]; voted: number[] }>();
-  const probes = new Map<string, { agentId: string; agentName: string; preset: string; voting: Voting; role: Role; self: number[]; word1: number[]; identity1: number[]; word2: number[]; identity2: number[] }>();
-  const bias = new Map<string, { agentId: string; agentName: string; naming: string; n: number; ballots: number; option: number[]; optionOffered: number[]; speak: number[]; speakOffered: number[]; names: Map<string, [number, number]> }>();
-  const consistency = new Map<string, { agentId: string; agentName: string; role: Role; judgeName: string; scores: number[]; yes: number; n: number }>();
+  const outcomes = new Map<
+    string,
+    {
+      agentId: string;
+      agentName: string;
+      preset: string;
+      voting: Voting;
+      role: Role;
+      wins: Map<string, boolean>;
+      round: number[];
+      voted: number[];
+    }
+  >();
+  const probes = new Map<
+    string,
+    {
+      agentId: string;
+      agentName: string;
+      preset: string;
+      voting: Voting;
+      role: Role;
+      self: number[];
+      word1: number[];
+      identity1: number[];
+      word2: number[];
+      identity2: number[];
+    }
+  >();
+  const bias = new Map<
+    string,
+    {
+      agentId: string;
+      agentName: string;
+      naming: string;
+      n: number;
+      ballots: number;
+      option: number[];
+      optionOffered: number[];
+      speak: number[];
+      speakOffered: number[];
+      names: Map<string, [number, number]>;
+    }
+  >();
+  const consistency = new Map<
+    string,
+    { agentId: string; agentName: string; role: Role; judgeName: string; scores: number[]; yes: number; n: number }
+  >();
   let analysed = 0;
   let calibration = 0;
 
@@ -148,7 +196,18 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
         const key = `${a.agentId}\u0000${s.cfg.naming}\u0000${s.n}`;
         let b = bias.get(key);
         if (!b) {
-          b = { agentId: a.agentId, agentName: a.agentName, naming: s.cfg.naming, n: s.n, ballots: 0, option: [], optionOffered: [], speak: [], speakOffered: [], names: new Map() };
+          b = {
+            agentId: a.agentId,
+            agentName: a.agentName,
+            naming: s.cfg.naming,
+            n: s.n,
+            ballots: 0,
+            option: [],
+            optionOffered: [],
+            speak: [],
+            speakOffered: [],
+            names: new Map(),
+          };
           bias.set(key, b);
         }
         b.ballots++;
@@ -176,7 +235,15 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
       if (!a || j.score === null || j.consistent === null) continue;
       const role = roleOf(s, d.seat);
       const key = JSON.stringify([a.agentId, role, j.judgeName]);
-      const c = consistency.get(key) ?? { agentId: a.agentId, agentName: a.agentName, role, judgeName: j.judgeName, scores: [], yes: 0, n: 0 };
+      const c = consistency.get(key) ?? {
+        agentId: a.agentId,
+        agentName: a.agentName,
+        role,
+        judgeName: j.judgeName,
+        scores: [],
+        yes: 0,
+        n: 0,
+      };
       c.scores.push(j.score);
       c.yes += j.consistent ? 1 : 0;
       c.n++;
@@ -191,7 +258,16 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
       const key = `${a.agentId}\u0000${s.cfg.preset}\u0000${s.voting}\u0000${role}`;
       let o = outcomes.get(key);
       if (!o) {
-        o = { agentId: a.agentId, agentName: a.agentName, preset: s.cfg.preset, voting: s.voting, role, wins: new Map(), round: [], voted: [] };
+        o = {
+          agentId: a.agentId,
+          agentName: a.agentName,
+          preset: s.cfg.preset,
+          voting: s.voting,
+          role,
+          wins: new Map(),
+          round: [],
+          voted: [],
+        };
         outcomes.set(key, o);
       }
       // One outcome per match: its seats in one role share their side's result.
@@ -200,7 +276,11 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
       o.round.push(out.has(seat) ? out.get(seat)! : s.rounds.length);
       // Votes received in the first ballot of every round the player was in at the vote.
       const inAt = s.rounds.filter((r) => !out.has(seat) || r.round <= out.get(seat)!);
-      if (inAt.length) o.voted.push(inAt.reduce((sum, r) => sum + (r.ballots[0]?.votes.filter((v) => v.target === seat).length ?? 0), 0) / inAt.length);
+      if (inAt.length)
+        o.voted.push(
+          inAt.reduce((sum, r) => sum + (r.ballots[0]?.votes.filter((v) => v.target === seat).length ?? 0), 0) /
+            inAt.length,
+        );
     }
     for (const p of s.probes) {
       const a = agentOf(p.seat);
@@ -209,7 +289,18 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
       const key = `${a.agentId}\u0000${s.cfg.preset}\u0000${s.voting}\u0000${role}`;
       let row = probes.get(key);
       if (!row) {
-        row = { agentId: a.agentId, agentName: a.agentName, preset: s.cfg.preset, voting: s.voting, role, self: [], word1: [], identity1: [], word2: [], identity2: [] };
+        row = {
+          agentId: a.agentId,
+          agentName: a.agentName,
+          preset: s.cfg.preset,
+          voting: s.voting,
+          role,
+          self: [],
+          word1: [],
+          identity1: [],
+          word2: [],
+          identity2: [],
+        };
         probes.set(key, row);
       }
       row.self.push(p.self === role ? 1 : 0);
@@ -233,38 +324,67 @@ export function analyseSpy(matches: readonly SpyMatchRecord[]): SpyAnalysis {
   const byName = (x: { agentName: string }, y: { agentName: string }) => x.agentName.localeCompare(y.agentName);
   const byRole = (x: { role: Role }, y: { role: Role }) => (x.role === y.role ? 0 : x.role === 'spy' ? -1 : 1);
   // The paper's way (sequential) before the other.
-  const byVoting = (x: { voting: Voting }, y: { voting: Voting }) => (x.voting === y.voting ? 0 : x.voting === 'sequential' ? -1 : 1);
+  const byVoting = (x: { voting: Voting }, y: { voting: Voting }) =>
+    x.voting === y.voting ? 0 : x.voting === 'sequential' ? -1 : 1;
   return {
     matches: analysed,
     calibrationMatches: calibration,
     outcomes: [...outcomes.values()]
       .map((o) => ({
-        agentId: o.agentId, agentName: o.agentName, preset: o.preset, voting: o.voting, role: o.role, matches: o.wins.size, seats: o.round.length,
+        agentId: o.agentId,
+        agentName: o.agentName,
+        preset: o.preset,
+        voting: o.voting,
+        role: o.role,
+        matches: o.wins.size,
+        seats: o.round.length,
         win: proportionOf([...o.wins.values()]),
         round: stat(o.round, `round:${o.agentId}:${o.preset}:${o.voting}:${o.role}`),
         voted: stat(o.voted, `voted:${o.agentId}:${o.preset}:${o.voting}:${o.role}`),
       }))
-      .sort((x, y) => x.preset.localeCompare(y.preset) || byVoting(x, y) || x.role.localeCompare(y.role) || byName(x, y)),
+      .sort(
+        (x, y) => x.preset.localeCompare(y.preset) || byVoting(x, y) || x.role.localeCompare(y.role) || byName(x, y),
+      ),
     // The guest's table first: spies (the evaluated agent in host/guest play), then villagers; each by preset.
     probes: [...probes.values()]
       .map((p) => ({
-        agentId: p.agentId, agentName: p.agentName, preset: p.preset, voting: p.voting, role: p.role, answers: p.self.length,
-        self: proportionOf(p.self), word1: proportionOf(p.word1), identity1: proportionOf(p.identity1),
-        word2: proportionOf(p.word2), identity2: proportionOf(p.identity2),
+        agentId: p.agentId,
+        agentName: p.agentName,
+        preset: p.preset,
+        voting: p.voting,
+        role: p.role,
+        answers: p.self.length,
+        self: proportionOf(p.self),
+        word1: proportionOf(p.word1),
+        identity1: proportionOf(p.identity1),
+        word2: proportionOf(p.word2),
+        identity2: proportionOf(p.identity2),
       }))
       .sort((x, y) => byRole(x, y) || x.preset.localeCompare(y.preset) || byVoting(x, y) || byName(x, y)),
     bias: [...bias.values()]
       .map((b) => ({
-        agentId: b.agentId, agentName: b.agentName, naming: b.naming, numPlayers: b.n, ballots: b.ballots, uniform: 1 / (b.n - 1),
+        agentId: b.agentId,
+        agentName: b.agentName,
+        naming: b.naming,
+        numPlayers: b.n,
+        ballots: b.ballots,
+        uniform: 1 / (b.n - 1),
         byOption: Array.from({ length: b.n - 1 }, (_, i) => rate(b.option[i] ?? 0, b.optionOffered[i] ?? 0)),
         bySpeaking: Array.from({ length: b.n }, (_, i) => rate(b.speak[i] ?? 0, b.speakOffered[i] ?? 0)),
-        byName: [...b.names.entries()].map(([name, [k, n]]) => ({ name, rate: rate(k, n) })).sort((x, y) => x.name.localeCompare(y.name)),
+        byName: [...b.names.entries()]
+          .map(([name, [k, n]]) => ({ name, rate: rate(k, n) }))
+          .sort((x, y) => x.name.localeCompare(y.name)),
       }))
       .sort((x, y) => byName(x, y) || x.naming.localeCompare(y.naming) || x.numPlayers - y.numPlayers),
     consistency: [...consistency.values()]
       .map((c) => ({
-        agentId: c.agentId, agentName: c.agentName, role: c.role, judgeName: c.judgeName, judged: c.n,
-        score: stat(c.scores, `consistency:${c.agentId}:${c.role}:${c.judgeName}`), consistent: rate(c.yes, c.n),
+        agentId: c.agentId,
+        agentName: c.agentName,
+        role: c.role,
+        judgeName: c.judgeName,
+        judged: c.n,
+        score: stat(c.scores, `consistency:${c.agentId}:${c.role}:${c.judgeName}`),
+        consistent: rate(c.yes, c.n),
       }))
       .sort((x, y) => x.judgeName.localeCompare(y.judgeName) || byName(x, y) || x.role.localeCompare(y.role)),
   };

@@ -34,7 +34,13 @@ function midGame(over: Partial<SpyView> = {}): SpyView {
       { round: 1, seat: 2, phase: 'speak', guess: 'moon', reasoning: 'I may be the odd one out.' },
       { round: 1, seat: 0, phase: 'vote', reasoning: 'Player 3 sounded off.' },
     ],
-    ballot: { round: 1, kind: 'vote', candidates: [0, 1, 2, 3], options: null, votes: [{ voter: 0, target: 2, option: 1 }] },
+    ballot: {
+      round: 1,
+      kind: 'vote',
+      candidates: [0, 1, 2, 3],
+      options: null,
+      votes: [{ voter: 0, target: 2, option: 1 }],
+    },
     probes: [],
     rounds: [],
     result: null,
@@ -52,12 +58,17 @@ function seatView(seat: number, over: Partial<SpyView> = {}): SpyView {
     words: null,
     spies: null,
     thoughts: full.thoughts.filter((t) => t.seat === seat),
-    ballot: { ...full.ballot!, options: [3, 2, 0, 1].filter((x) => x !== seat), votes: full.ballot!.votes.filter((x) => x.voter === seat) },
+    ballot: {
+      ...full.ballot!,
+      options: [3, 2, 0, 1].filter((x) => x !== seat),
+      votes: full.ballot!.votes.filter((x) => x.voter === seat),
+    },
     ...over,
   });
 }
 
-const render = (view: SpyView, extra: object = {}) => renderToStaticMarkup(<SpyBoard view={view} players={players} {...extra} />);
+const render = (view: SpyView, extra: object = {}) =>
+  renderToStaticMarkup(<SpyBoard view={view} players={players} {...extra} />);
 const text = (html: string) => html.replace(/<[^>]+>/g, '');
 const voteButtons = (html: string) => [...html.matchAll(/aria-label="Vote for ([^"]+)"/g)].map((m) => m[1]);
 const noop = () => {};
@@ -105,7 +116,11 @@ describe('spy board', () => {
 
   it('sequential voting: a seat sees the votes cast so far and who votes now; the vote buttons say the vote is public', () => {
     const full = midGame();
-    const view = seatView(1, { voting: 'sequential', waiting: [1], ballot: { ...full.ballot!, options: [3, 2, 0], votes: full.ballot!.votes } });
+    const view = seatView(1, {
+      voting: 'sequential',
+      waiting: [1],
+      ballot: { ...full.ballot!, options: [3, 2, 0], votes: full.ballot!.votes },
+    });
     const said = text(render(view));
     expect(said).toContain('Votes · so far');
     expect(said).toContain('Player 1 → Player 3');
@@ -117,18 +132,32 @@ describe('spy board', () => {
   });
 
   it('shows a refused description under the description box, in an alert', () => {
-    const view = seatView(3, { phase: 'speak', speaker: 3, waiting: [], ballot: null, descriptions: midGame().descriptions.filter((d) => d.position < 2) });
+    const view = seatView(3, {
+      phase: 'speak',
+      speaker: 3,
+      waiting: [],
+      ballot: null,
+      descriptions: midGame().descriptions.filter((d) => d.position < 2),
+    });
     const html = render(view, { onAction: noop, error: 'your description gives your word away' });
     const box = html.indexOf('aria-label="Describe your word"');
     const alert = html.indexOf('data-testid="move-error"');
     expect(box).toBeGreaterThan(0);
     expect(alert).toBeGreaterThan(html.indexOf('</form>', box));
-    expect(html.slice(html.indexOf('</form>', box))).toMatch(/^<\/form><div role="alert"[^>]*><p data-testid="move-error"[^>]*>.*gives your word away<\/p><\/div>/);
+    expect(html.slice(html.indexOf('</form>', box))).toMatch(
+      /^<\/form><div role="alert"[^>]*><p data-testid="move-error"[^>]*>.*gives your word away<\/p><\/div>/,
+    );
     expect(render(view)).not.toContain('role="alert"');
   });
 
   it('gives the speaker the description box', () => {
-    const view = seatView(3, { phase: 'speak', speaker: 3, waiting: [], ballot: null, descriptions: midGame().descriptions.filter((d) => d.position < 2) });
+    const view = seatView(3, {
+      phase: 'speak',
+      speaker: 3,
+      waiting: [],
+      ballot: null,
+      descriptions: midGame().descriptions.filter((d) => d.position < 2),
+    });
     const html = render(view, { onAction: noop, legal: null });
     expect(html).toContain('aria-label="Your description"');
     expect(html).toContain('placeholder="Describe your word without saying it"');
@@ -149,9 +178,15 @@ describe('spy board', () => {
     expect(voteButtons(html)).toEqual(['Player 4', 'Player 3', 'Player 1']);
     expect(html).not.toContain('aria-label="Vote for Player 2"');
     // Without an option order, the candidates in seat order, still without oneself; a re-vote offers only the tied.
-    const fallback = render(seatView(1, { ballot: { round: 1, kind: 'vote', candidates: [0, 1, 2, 3], options: null, votes: [] } }), { onAction: noop });
+    const fallback = render(
+      seatView(1, { ballot: { round: 1, kind: 'vote', candidates: [0, 1, 2, 3], options: null, votes: [] } }),
+      { onAction: noop },
+    );
     expect(voteButtons(fallback)).toEqual(['Player 1', 'Player 3', 'Player 4']);
-    const revote = render(seatView(1, { ballot: { round: 1, kind: 'revote', candidates: [2, 3], options: [3, 2], votes: [] } }), { onAction: noop });
+    const revote = render(
+      seatView(1, { ballot: { round: 1, kind: 'revote', candidates: [2, 3], options: [3, 2], votes: [] } }),
+      { onAction: noop },
+    );
     expect(voteButtons(revote)).toEqual(['Player 4', 'Player 3']);
     expect(text(revote)).toContain('Round 1 · Re-vote among Player 3 and Player 4');
   });
@@ -186,8 +221,30 @@ describe('spy board', () => {
           settled: true,
           eliminated: 2,
           ballots: [
-            { round: 1, kind: 'vote', candidates: [0, 1, 2, 3], options: {}, votes: [{ voter: 0, target: 2, option: 0 }, { voter: 1, target: 2, option: 0 }, { voter: 2, target: 0, option: 0 }, { voter: 3, target: 0, option: 0 }] },
-            { round: 1, kind: 'revote', candidates: [0, 2], options: {}, votes: [{ voter: 0, target: 2, option: 0 }, { voter: 1, target: 2, option: 0 }, { voter: 2, target: 0, option: 0 }, { voter: 3, target: 2, option: 0 }] },
+            {
+              round: 1,
+              kind: 'vote',
+              candidates: [0, 1, 2, 3],
+              options: {},
+              votes: [
+                { voter: 0, target: 2, option: 0 },
+                { voter: 1, target: 2, option: 0 },
+                { voter: 2, target: 0, option: 0 },
+                { voter: 3, target: 0, option: 0 },
+              ],
+            },
+            {
+              round: 1,
+              kind: 'revote',
+              candidates: [0, 2],
+              options: {},
+              votes: [
+                { voter: 0, target: 2, option: 0 },
+                { voter: 1, target: 2, option: 0 },
+                { voter: 2, target: 0, option: 0 },
+                { voter: 3, target: 2, option: 0 },
+              ],
+            },
           ],
         },
       ],
@@ -206,13 +263,19 @@ describe('spy board', () => {
     expect(said.indexOf('second thoughts')).toBeGreaterThan(said.indexOf('Re-vote among'));
     expect(said).toContain('Round 2');
     const tie = { ...view.rounds[0]!, eliminated: null };
-    expect(text(render({ ...view, alive: [true, true, true, true], rounds: [tie] }))).toContain('Still tied: nobody leaves');
+    expect(text(render({ ...view, alive: [true, true, true, true], rounds: [tie] }))).toContain(
+      'Still tied: nobody leaves',
+    );
     // Without the roles (a seat), who left but not what they were.
-    expect(text(render({ ...view, you: 0, yourWord: 'moon', words: null, spies: null }))).toMatch(/Player 3 is voted out(?! —)/);
+    expect(text(render({ ...view, you: 0, yourWord: 'moon', words: null, spies: null }))).toMatch(
+      /Player 3 is voted out(?! —)/,
+    );
   });
 
   it('once over: says who won with both words and no longer whose turn it is', () => {
-    const html = render(midGame({ result: { winners: 'villager', reason: 'The spy was voted out in round 1' } }), { over: true });
+    const html = render(midGame({ result: { winners: 'villager', reason: 'The spy was voted out in round 1' } }), {
+      over: true,
+    });
     expect(html).toContain('data-testid="spy-result"');
     const said = text(html);
     expect(said).toContain('Villagers win');
@@ -222,11 +285,23 @@ describe('spy board', () => {
     expect(said).not.toContain('to vote');
     expect(said).not.toContain('Still to vote');
     expect(said).not.toContain('Waiting for');
-    const speaking = render(seatView(3, { phase: 'speak', speaker: 3, waiting: [], ballot: null }), { onAction: noop, over: true });
+    const speaking = render(seatView(3, { phase: 'speak', speaker: 3, waiting: [], ballot: null }), {
+      onAction: noop,
+      over: true,
+    });
     expect(speaking).not.toContain('<textarea');
     expect(text(speaking)).not.toContain('speaking');
     expect(text(speaking)).not.toContain('is writing');
-    const spies = text(render(midGame({ spies: [0, 2], phase: 'over', waiting: [], result: { winners: 'spy', reason: 'Two rounds survived' } })));
+    const spies = text(
+      render(
+        midGame({
+          spies: [0, 2],
+          phase: 'over',
+          waiting: [],
+          result: { winners: 'spy', reason: 'Two rounds survived' },
+        }),
+      ),
+    );
     expect(spies).toContain('The spies win');
     expect(spies).toContain('spies’ word');
     expect(text(render(midGame({ phase: 'over', result: { winners: 'spy', reason: 'x' } })))).toContain('The spy wins');
@@ -236,9 +311,19 @@ describe('spy board', () => {
     const judgments = [
       { item: 1, seat: 2, judge: 'sim-judge', score: 5, consistent: true, reason: 'The sun is hot and bright.' },
       { item: 3, seat: 3, judge: 'sim-judge', score: 2, consistent: false, reason: 'Nothing about the moon.' },
-      { item: 0, seat: 0, judge: 'sim-judge', score: null, consistent: null, reason: 'no verdict: provider answered HTTP 500' },
+      {
+        item: 0,
+        seat: 0,
+        judge: 'sim-judge',
+        score: null,
+        consistent: null,
+        reason: 'no verdict: provider answered HTTP 500',
+      },
     ];
-    const html = render(midGame({ phase: 'over', result: { winners: 'villager', reason: 'x' } }), { over: true, judgments });
+    const html = render(midGame({ phase: 'over', result: { winners: 'villager', reason: 'x' } }), {
+      over: true,
+      judgments,
+    });
     const bubbles = html.split('data-testid="spy-description"').slice(1).map(text);
     // Speaking order: seat 2 (item 1), seat 0 (item 0), seat 3 (item 3), seat 1 (item 2, silent, never judged).
     expect(bubbles[0]).toContain('✓ consistent with its word · 5/5 · judge sim-judge');
@@ -269,7 +354,9 @@ describe('spy board', () => {
     // The paper's second-order question (line 420): what the other players will guess one's word and role to be.
     expect(html).toContain('aria-label="What the other players think your word is"');
     expect(html).toContain('>What the other players think you are</legend>');
-    expect(text(html)).toContain('Based on your description, what will the other players guess your word and role to be?');
+    expect(text(html)).toContain(
+      'Based on your description, what will the other players guess your word and role to be?',
+    );
     expect(html.match(/type="radio"/g)).toHaveLength(2 * 5);
     expect(html.match(/>Villager<\/label>/g)).toHaveLength(5);
     expect(html).toMatch(/<button type="submit"[^>]*>Send answers<\/button>/);
@@ -282,19 +369,45 @@ describe('spy board', () => {
   });
 
   it('makes a probe action of the answers, leaving blank ones out', () => {
-    expect(probeAction({ self: 'villager', words: { 1: ' moon ', 2: '' }, roles: { 2: 'spy' }, theirWord: '  ', theirRole: 'villager' }, [1, 2])).toEqual({
+    expect(
+      probeAction(
+        {
+          self: 'villager',
+          words: { 1: ' moon ', 2: '' },
+          roles: { 2: 'spy' },
+          theirWord: '  ',
+          theirRole: 'villager',
+        },
+        [1, 2],
+      ),
+    ).toEqual({
       type: 'probe',
       self: 'villager',
-      others: [{ seat: 1, word: 'moon' }, { seat: 2, role: 'spy' }],
+      others: [
+        { seat: 1, word: 'moon' },
+        { seat: 2, role: 'spy' },
+      ],
       theirGuess: { role: 'villager' },
     });
-    expect(probeAction({ words: {}, roles: {}, theirWord: '' }, [3])).toEqual({ type: 'probe', others: [{ seat: 3 }], theirGuess: {} });
+    expect(probeAction({ words: {}, roles: {}, theirWord: '' }, [3])).toEqual({
+      type: 'probe',
+      others: [{ seat: 3 }],
+      theirGuess: {},
+    });
   });
 
   it('folds the probe answers into round 1, marked against the truth for an omniscient viewer', () => {
     const view = midGame({
       probes: [
-        { seat: 0, self: 'villager', others: [{ seat: 2, word: 'Sun', role: 'spy' }, { seat: 1, word: 'star', role: 'spy' }], theirGuess: { word: 'moon', role: 'villager' } },
+        {
+          seat: 0,
+          self: 'villager',
+          others: [
+            { seat: 2, word: 'Sun', role: 'spy' },
+            { seat: 1, word: 'star', role: 'spy' },
+          ],
+          theirGuess: { word: 'moon', role: 'villager' },
+        },
         { seat: 2, self: 'villager', others: [{ seat: 0, word: 'moon', role: 'spy' }], theirGuess: {} },
         { seat: 1, others: [], theirGuess: {}, forfeited: true },
       ],

@@ -7,14 +7,24 @@ import { useId, useState, type ReactNode } from 'react';
 import { MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
 import type { BoardProps, Judgment } from '../types';
-import { DESCRIPTION_LIMIT, GUESS_LIMIT, type Ballot, type Description, type ProbeAnswer, type Role, type SpyAction, type SpyView, type Thought } from './types';
-
+import {
+  DESCRIPTION_LIMIT,
+  GUESS_LIMIT,
+  type Ballot,
+  type Description,
+  type ProbeAnswer,
+  type Role,
+  type SpyAction,
+  type SpyView,
+  type Thought,
+} from './types';
 
 const BUTTON =
   'cursor-pointer rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 const FIELD =
   'w-full rounded-lg border border-neutral-300 bg-white px-2 py-1.5 text-base text-neutral-900 sm:text-sm dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-50';
-const CARD = 'rounded-xl bg-neutral-50 px-3 py-2 text-xs ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-700';
+const CARD =
+  'rounded-xl bg-neutral-50 px-3 py-2 text-xs ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-700';
 
 type Name = (seat: number) => string;
 
@@ -58,7 +68,9 @@ export function SpyBoard({ view: v, players, onAction, over, judgments = [], err
   const ended = !!over || v.phase === 'over' || v.result !== null;
   const outIn = new Map<number, number>();
   for (const r of v.rounds) if (r.settled && r.eliminated !== null) outIn.set(r.eliminated, r.round);
-  const rounds = [...new Set([...v.descriptions.map((d) => d.round), ...v.rounds.map((r) => r.round), v.round])].sort((a, b) => a - b);
+  const rounds = [...new Set([...v.descriptions.map((d) => d.round), ...v.rounds.map((r) => r.round), v.round])].sort(
+    (a, b) => a - b,
+  );
   const firstRound = rounds[0];
 
   return (
@@ -70,7 +82,16 @@ export function SpyBoard({ view: v, players, onAction, over, judgments = [], err
       <section aria-label="Players" className="flex flex-col gap-1.5">
         <ul className="grid grid-cols-2 gap-1.5 sm:grid-cols-4">
           {v.names.map((n, seat) => (
-            <PlayerCard key={seat} v={v} seat={seat} name={n} agent={agentOf(players[seat], seat, n)} role={roleOf(seat)} outIn={outIn.get(seat)} ended={ended} />
+            <PlayerCard
+              key={seat}
+              v={v}
+              seat={seat}
+              name={n}
+              agent={agentOf(players[seat], seat, n)}
+              role={roleOf(seat)}
+              outIn={outIn.get(seat)}
+              ended={ended}
+            />
           ))}
         </ul>
         {v.you !== null && v.yourWord !== null && (
@@ -90,11 +111,29 @@ export function SpyBoard({ view: v, players, onAction, over, judgments = [], err
 
       <section aria-label="Chat" className="flex flex-col gap-4">
         {rounds.map((round) => (
-          <RoundChat key={round} v={v} round={round} name={name} roleOf={roleOf} ended={ended} withProbes={round === firstRound} judgments={judgments} />
+          <RoundChat
+            key={round}
+            v={v}
+            round={round}
+            name={name}
+            roleOf={roleOf}
+            ended={ended}
+            withProbes={round === firstRound}
+            judgments={judgments}
+          />
         ))}
       </section>
 
-      {v.you !== null && !ended && <YourTurn v={v} me={v.you} name={name} onAction={onAction} draft={draft.at === at ? draft.text : ''} setDraft={(text) => setDraft({ at, text })} />}
+      {v.you !== null && !ended && (
+        <YourTurn
+          v={v}
+          me={v.you}
+          name={name}
+          onAction={onAction}
+          draft={draft.at === at ? draft.text : ''}
+          setDraft={(text) => setDraft({ at, text })}
+        />
+      )}
       {onAction && <MoveError error={error} />}
     </div>
   );
@@ -129,7 +168,9 @@ function Header({ v, name, ended }: { v: SpyView; name: Name; ended: boolean }) 
           Content-free calibration
         </span>
       )}
-      <span className="ml-auto text-xs text-neutral-500 dark:text-neutral-400">{v.preset === 'undercover' ? 'Undercover' : 'SpyGame'}</span>
+      <span className="ml-auto text-xs text-neutral-500 dark:text-neutral-400">
+        {v.preset === 'undercover' ? 'Undercover' : 'SpyGame'}
+      </span>
     </header>
   );
 }
@@ -151,7 +192,9 @@ function ResultBanner({ v }: { v: SpyView }) {
           : 'bg-emerald-50 text-emerald-950 ring-emerald-200 dark:bg-emerald-950/60 dark:text-emerald-50 dark:ring-emerald-800'
       }`}
     >
-      <p className="text-base font-semibold">{spiesWon ? (several ? 'The spies win' : 'The spy wins') : 'Villagers win'}</p>
+      <p className="text-base font-semibold">
+        {spiesWon ? (several ? 'The spies win' : 'The spy wins') : 'Villagers win'}
+      </p>
       <p className="text-sm">{result.reason}</p>
       {villagerWord !== null && spyWord !== null && (
         <p className="mt-1 text-xs">
@@ -181,7 +224,9 @@ function RoleChip({ role }: { role: Role }) {
     <span
       data-testid="role-chip"
       className={`inline-block rounded-full px-1.5 text-[11px] leading-4 font-semibold ${
-        role === 'spy' ? 'bg-red-600 text-white' : 'bg-neutral-200 text-neutral-800 dark:bg-neutral-700 dark:text-neutral-100'
+        role === 'spy'
+          ? 'bg-red-600 text-white'
+          : 'bg-neutral-200 text-neutral-800 dark:bg-neutral-700 dark:text-neutral-100'
       }`}
     >
       {role}
@@ -199,7 +244,15 @@ function Busy({ children }: { children: ReactNode }) {
   );
 }
 
-function PlayerCard(props: { v: SpyView; seat: number; name: string; agent: string | null; role: Role | null; outIn: number | undefined; ended: boolean }) {
+function PlayerCard(props: {
+  v: SpyView;
+  seat: number;
+  name: string;
+  agent: string | null;
+  role: Role | null;
+  outIn: number | undefined;
+  ended: boolean;
+}) {
   const { v, seat, name, agent, role, outIn, ended } = props;
   const alive = v.alive[seat] !== false;
   const speaking = !ended && v.phase === 'speak' && v.speaker === seat;
@@ -228,7 +281,9 @@ function PlayerCard(props: { v: SpyView; seat: number; name: string; agent: stri
         </p>
       )}
       {!alive ? (
-        <p className="text-[11px] font-medium text-neutral-600 dark:text-neutral-300">out{outIn !== undefined ? `, round ${outIn}` : ''}</p>
+        <p className="text-[11px] font-medium text-neutral-600 dark:text-neutral-300">
+          out{outIn !== undefined ? `, round ${outIn}` : ''}
+        </p>
       ) : speaking ? (
         <Busy>speaking</Busy>
       ) : waiting ? (
@@ -238,7 +293,15 @@ function PlayerCard(props: { v: SpyView; seat: number; name: string; agent: stri
   );
 }
 
-function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat: number) => Role | null; ended: boolean; withProbes: boolean; judgments: Judgment[] }) {
+function RoundChat(props: {
+  v: SpyView;
+  round: number;
+  name: Name;
+  roleOf: (seat: number) => Role | null;
+  ended: boolean;
+  withProbes: boolean;
+  judgments: Judgment[];
+}) {
   const { v, round, name, roleOf, ended, withProbes, judgments } = props;
   const said = v.descriptions.filter((d) => d.round === round).sort((a, b) => a.position - b.position);
   const result = v.rounds.find((r) => r.round === round);
@@ -249,7 +312,8 @@ function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat
     ...counted.map((b) => ({ b, open: false })),
     ...(open ? [{ b: open, open: true }] : []),
   ];
-  const thoughts = (seat: number, phase: Thought['phase']) => v.thoughts.filter((t) => t.round === round && t.seat === seat && t.phase === phase);
+  const thoughts = (seat: number, phase: Thought['phase']) =>
+    v.thoughts.filter((t) => t.round === round && t.seat === seat && t.phase === phase);
   // A vote-phase thought carries no ballot: the k-th one of a seat in a round goes with its k-th vote (first vote,
   // re-vote), any extra ones with its last vote.
   const voteThoughts = (index: number, voter: number) => {
@@ -268,11 +332,18 @@ function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat
         <span>Round {round}</span>
         <span aria-hidden="true" className="h-px flex-1 bg-neutral-200 dark:bg-neutral-700" />
       </h3>
-      {said.length === 0 && speaking === null && ballots.length === 0 && <p className="text-center text-xs text-neutral-500">Nobody has spoken yet.</p>}
+      {said.length === 0 && speaking === null && ballots.length === 0 && (
+        <p className="text-center text-xs text-neutral-500">Nobody has spoken yet.</p>
+      )}
       <ol className="flex flex-col gap-2">
         {said.map((d) => (
           <Bubble
-            key={`${d.round}-${d.seat}`} d={d} own={d.seat === v.you} name={name} role={roleOf(d.seat)} thoughts={thoughts(d.seat, 'speak')}
+            key={`${d.round}-${d.seat}`}
+            d={d}
+            own={d.seat === v.you}
+            name={name}
+            role={roleOf(d.seat)}
+            thoughts={thoughts(d.seat, 'speak')}
             verdicts={judgments.filter((j) => j.item === v.descriptions.indexOf(d))}
           />
         ))}
@@ -281,12 +352,20 @@ function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat
             <Avatar seat={speaking} big />
             <div className={`flex min-w-0 flex-col ${speaking === v.you ? 'items-end' : 'items-start'}`}>
               <p className="text-xs font-semibold">
-                {speaking === v.you ? 'You' : name(speaking)} <span className="font-normal text-neutral-500 dark:text-neutral-400">#{said.length + 1}</span>
+                {speaking === v.you ? 'You' : name(speaking)}{' '}
+                <span className="font-normal text-neutral-500 dark:text-neutral-400">#{said.length + 1}</span>
               </p>
-              <p className={`flex items-center gap-1 rounded-2xl px-3 py-2.5 ring-1 ${seatColor(speaking).tint} ${speaking === v.you ? 'rounded-tr-sm' : 'rounded-tl-sm'}`}>
+              <p
+                className={`flex items-center gap-1 rounded-2xl px-3 py-2.5 ring-1 ${seatColor(speaking).tint} ${speaking === v.you ? 'rounded-tr-sm' : 'rounded-tl-sm'}`}
+              >
                 <span className="sr-only">is writing a description</span>
                 {[0, 150, 300].map((delay) => (
-                  <span key={delay} aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-neutral-500" style={{ animationDelay: `${delay}ms` }} />
+                  <span
+                    key={delay}
+                    aria-hidden="true"
+                    className="h-1.5 w-1.5 animate-pulse rounded-full bg-neutral-500"
+                    style={{ animationDelay: `${delay}ms` }}
+                  />
                 ))}
               </p>
             </div>
@@ -321,7 +400,21 @@ function RoundChat(props: { v: SpyView; round: number; name: Name; roleOf: (seat
   );
 }
 
-function Bubble({ d, own, name, role, thoughts, verdicts }: { d: Description; own: boolean; name: Name; role: Role | null; thoughts: Thought[]; verdicts: Judgment[] }) {
+function Bubble({
+  d,
+  own,
+  name,
+  role,
+  thoughts,
+  verdicts,
+}: {
+  d: Description;
+  own: boolean;
+  name: Name;
+  role: Role | null;
+  thoughts: Thought[];
+  verdicts: Judgment[];
+}) {
   return (
     <li data-testid="spy-description" className={`flex items-start gap-2 ${own ? 'flex-row-reverse' : ''}`}>
       <Avatar seat={d.seat} big />
@@ -339,7 +432,9 @@ function Bubble({ d, own, name, role, thoughts, verdicts }: { d: Description; ow
           {d.forfeited ? <em className="text-neutral-500 dark:text-neutral-400">(said nothing)</em> : d.text}
         </p>
         <ThoughtBlock items={thoughts} />
-        {verdicts.map((j) => <Verdict key={j.judge} j={j} />)}
+        {verdicts.map((j) => (
+          <Verdict key={j.judge} j={j} />
+        ))}
       </div>
     </li>
   );
@@ -347,12 +442,18 @@ function Bubble({ d, own, name, role, thoughts, verdicts }: { d: Description; ow
 
 /** A judge's verdict on a description after the match: is it true of the speaker's own word? */
 function Verdict({ j }: { j: Judgment }) {
-  const tone = j.consistent === null
-    ? 'bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300'
-    : j.consistent
-      ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300'
-      : 'bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-300';
-  const verdict = j.consistent === null ? 'not judged' : j.consistent ? '✓ consistent with its word' : '✗ not consistent with its word';
+  const tone =
+    j.consistent === null
+      ? 'bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300'
+      : j.consistent
+        ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300'
+        : 'bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-300';
+  const verdict =
+    j.consistent === null
+      ? 'not judged'
+      : j.consistent
+        ? '✓ consistent with its word'
+        : '✗ not consistent with its word';
   return (
     <p data-testid="spy-judgment" className={`mt-0.5 max-w-full rounded-md px-1.5 py-0.5 text-xs ${tone}`}>
       <span className="font-medium">{verdict}</span>
@@ -367,7 +468,13 @@ function Verdict({ j }: { j: Judgment }) {
 function ThoughtIcon() {
   return (
     <svg viewBox="0 0 16 16" aria-hidden="true" className="h-3.5 w-3.5 shrink-0">
-      <path d="M4.5 9.5a3 3 0 0 1 .6-5.9 3.5 3.5 0 0 1 6.3.4 2.8 2.8 0 0 1-.4 5.5z" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
+      <path
+        d="M4.5 9.5a3 3 0 0 1 .6-5.9 3.5 3.5 0 0 1 6.3.4 2.8 2.8 0 0 1-.4 5.5z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
       <circle cx="4.5" cy="12" r="1.1" fill="currentColor" />
       <circle cx="2.6" cy="14.2" r="0.7" fill="currentColor" />
     </svg>
@@ -378,7 +485,10 @@ function ThoughtIcon() {
 function ThoughtBlock({ items }: { items: Thought[] }) {
   if (items.length === 0) return null;
   return (
-    <details data-testid="spy-thought" className="group mt-0.5 max-w-full text-xs text-neutral-500 dark:text-neutral-400">
+    <details
+      data-testid="spy-thought"
+      className="group mt-0.5 max-w-full text-xs text-neutral-500 dark:text-neutral-400"
+    >
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 select-none hover:text-neutral-700 dark:hover:text-neutral-200 [&::-webkit-details-marker]:hidden">
         <ThoughtIcon />
         <span>reasoning</span>
@@ -387,7 +497,10 @@ function ThoughtBlock({ items }: { items: Thought[] }) {
         </svg>
       </summary>
       {items.map((t, i) => (
-        <div key={i} className="mt-1 flex flex-col gap-0.5 rounded-lg border-l-2 border-neutral-300 bg-neutral-50 px-2 py-1 dark:border-neutral-600 dark:bg-neutral-800/60">
+        <div
+          key={i}
+          className="mt-1 flex flex-col gap-0.5 rounded-lg border-l-2 border-neutral-300 bg-neutral-50 px-2 py-1 dark:border-neutral-600 dark:bg-neutral-800/60"
+        >
           {t.guess && <p>guesses the other word: “{t.guess}”</p>}
           {t.reasoning && <p className="whitespace-pre-wrap">{t.reasoning}</p>}
         </div>
@@ -444,7 +557,9 @@ function BallotCard(props: {
         </ul>
       )}
       {waiting.length > 0 && (
-        <p className="mt-1 text-neutral-500 dark:text-neutral-400">{sequential ? 'Voting now' : 'Still to vote'}: {list(waiting.map(name))}</p>
+        <p className="mt-1 text-neutral-500 dark:text-neutral-400">
+          {sequential ? 'Voting now' : 'Still to vote'}: {list(waiting.map(name))}
+        </p>
       )}
     </div>
   );
@@ -454,7 +569,11 @@ function BallotCard(props: {
 function Mark({ ok }: { ok: boolean | null }) {
   if (ok === null) return null;
   return (
-    <span role="img" aria-label={ok ? 'right' : 'wrong'} className={`ml-0.5 font-bold ${ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}>
+    <span
+      role="img"
+      aria-label={ok ? 'right' : 'wrong'}
+      className={`ml-0.5 font-bold ${ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
+    >
       {ok ? '✓' : '✗'}
     </span>
   );
@@ -462,7 +581,8 @@ function Mark({ ok }: { ok: boolean | null }) {
 
 function Probes({ v, name }: { v: SpyView; name: Name }) {
   const truth = (seat: number): Role | null => (v.spies ? (v.spies.includes(seat) ? 'spy' : 'villager') : null);
-  const same = (a: string | undefined, b: string | null | undefined) => (a && b ? a.trim().toLowerCase() === b.trim().toLowerCase() : null);
+  const same = (a: string | undefined, b: string | null | undefined) =>
+    a && b ? a.trim().toLowerCase() === b.trim().toLowerCase() : null;
   const roleOk = (said: Role | undefined, real: Role | null | undefined) => (said && real ? said === real : null);
   // Second order: what the other players really believe about this player (their own first-order answers).
   const beliefs = (p: ProbeAnswer) =>
@@ -478,7 +598,8 @@ function Probes({ v, name }: { v: SpyView; name: Name }) {
   return (
     <details data-testid="spy-probe-answers" className={CARD}>
       <summary className="cursor-pointer font-semibold select-none">
-        Theory-of-mind probes <span className="font-normal text-neutral-500 dark:text-neutral-400">· before the first vote</span>
+        Theory-of-mind probes{' '}
+        <span className="font-normal text-neutral-500 dark:text-neutral-400">· before the first vote</span>
       </summary>
       <ul className="mt-1.5 flex flex-col gap-2">
         {answers.map((p) => (
@@ -502,8 +623,21 @@ function Probes({ v, name }: { v: SpyView; name: Name }) {
                 ))}
                 <p>
                   thinks the others take it for: word “{p.theirGuess.word ?? '?'}”
-                  <Mark ok={agree(p.theirGuess.word, beliefs(p).map((b) => b.word), eqWord)} />, {p.theirGuess.role ?? '?'}
-                  <Mark ok={agree(p.theirGuess.role, beliefs(p).map((b) => b.role), (a, b) => a === b)} />
+                  <Mark
+                    ok={agree(
+                      p.theirGuess.word,
+                      beliefs(p).map((b) => b.word),
+                      eqWord,
+                    )}
+                  />
+                  , {p.theirGuess.role ?? '?'}
+                  <Mark
+                    ok={agree(
+                      p.theirGuess.role,
+                      beliefs(p).map((b) => b.role),
+                      (a, b) => a === b,
+                    )}
+                  />
                 </p>
               </>
             )}
@@ -515,18 +649,32 @@ function Probes({ v, name }: { v: SpyView; name: Name }) {
 }
 
 /** A seat's own part below the chat: its controls when it is its move, else whom it waits for. */
-function YourTurn(props: { v: SpyView; me: number; name: Name; onAction?: (a: SpyAction) => void; draft: string; setDraft: (text: string) => void }) {
+function YourTurn(props: {
+  v: SpyView;
+  me: number;
+  name: Name;
+  onAction?: (a: SpyAction) => void;
+  draft: string;
+  setDraft: (text: string) => void;
+}) {
   const { v, me, name, onAction, draft, setDraft } = props;
   const waitingForMe = v.waiting.includes(me);
   if (v.alive[me] === false) return <Status>You are out: watch the rest.</Status>;
-  if (onAction && v.phase === 'speak' && v.speaker === me) return <DescribeForm text={draft} setText={setDraft} onAction={onAction} />;
-  if (onAction && v.phase === 'probe' && waitingForMe) return <ProbeForm key={v.round} v={v} me={me} name={name} onAction={onAction} />;
+  if (onAction && v.phase === 'speak' && v.speaker === me)
+    return <DescribeForm text={draft} setText={setDraft} onAction={onAction} />;
+  if (onAction && v.phase === 'probe' && waitingForMe)
+    return <ProbeForm key={v.round} v={v} me={me} name={name} onAction={onAction} />;
   if (onAction && v.phase === 'vote' && waitingForMe && v.ballot) {
     const options = (v.ballot.options ?? v.ballot.candidates).filter((seat) => seat !== me);
     return (
-      <section aria-label="Your vote" className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-neutral-300 dark:ring-neutral-700">
+      <section
+        aria-label="Your vote"
+        className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-neutral-300 dark:ring-neutral-700"
+      >
         <p className="text-sm font-semibold">
-          {v.ballot.kind === 'revote' ? `Re-vote among ${list(v.ballot.candidates.map(name))}: who is the spy?` : 'Who is the spy? Vote for one player.'}
+          {v.ballot.kind === 'revote'
+            ? `Re-vote among ${list(v.ballot.candidates.map(name))}: who is the spy?`
+            : 'Who is the spy? Vote for one player.'}
         </p>
         <p className="text-xs text-neutral-500 dark:text-neutral-400">
           {v.voting === 'sequential'
@@ -535,7 +683,13 @@ function YourTurn(props: { v: SpyView; me: number; name: Name; onAction?: (a: Sp
         </p>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {options.map((seat) => (
-            <button key={seat} type="button" aria-label={`Vote for ${name(seat)}`} onClick={() => onAction({ type: 'vote', target: seat })} className={`flex min-w-0 items-center gap-2 ${BUTTON}`}>
+            <button
+              key={seat}
+              type="button"
+              aria-label={`Vote for ${name(seat)}`}
+              onClick={() => onAction({ type: 'vote', target: seat })}
+              className={`flex min-w-0 items-center gap-2 ${BUTTON}`}
+            >
               <Avatar seat={seat} />
               <span className="truncate">{name(seat)}</span>
             </button>
@@ -545,9 +699,12 @@ function YourTurn(props: { v: SpyView; me: number; name: Name; onAction?: (a: Sp
     );
   }
   let line = '';
-  if (v.phase === 'speak' && v.speaker !== null) line = v.speaker === me ? 'Your turn to speak' : `Waiting for ${name(v.speaker)} to speak`;
-  else if (v.phase === 'probe') line = waitingForMe ? 'Your turn: the probe questions' : `Waiting for answers from ${list(v.waiting.map(name))}`;
-  else if (v.phase === 'vote') line = waitingForMe ? 'Your turn to vote' : `Waiting for votes from ${list(v.waiting.map(name))}`;
+  if (v.phase === 'speak' && v.speaker !== null)
+    line = v.speaker === me ? 'Your turn to speak' : `Waiting for ${name(v.speaker)} to speak`;
+  else if (v.phase === 'probe')
+    line = waitingForMe ? 'Your turn: the probe questions' : `Waiting for answers from ${list(v.waiting.map(name))}`;
+  else if (v.phase === 'vote')
+    line = waitingForMe ? 'Your turn to vote' : `Waiting for votes from ${list(v.waiting.map(name))}`;
   return line ? <Status>{line}</Status> : null;
 }
 
@@ -559,7 +716,15 @@ function Status({ children }: { children: ReactNode }) {
   );
 }
 
-function DescribeForm({ text, setText, onAction }: { text: string; setText: (text: string) => void; onAction: (a: SpyAction) => void }) {
+function DescribeForm({
+  text,
+  setText,
+  onAction,
+}: {
+  text: string;
+  setText: (text: string) => void;
+  onAction: (a: SpyAction) => void;
+}) {
   const [empty, setEmpty] = useState(false);
   const id = useId();
   const send = () => {
@@ -598,10 +763,18 @@ function DescribeForm({ text, setText, onAction }: { text: string; setText: (tex
         className={FIELD}
       />
       <div className="flex items-start justify-between gap-2 text-xs">
-        <span id={`${id}-hint`} aria-live="polite" className={empty ? 'text-red-700 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400'}>
-          {empty ? 'Write a description first.' : 'Do not say your word or repeat an earlier description. Enter sends, Shift+Enter starts a new line.'}
+        <span
+          id={`${id}-hint`}
+          aria-live="polite"
+          className={empty ? 'text-red-700 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400'}
+        >
+          {empty
+            ? 'Write a description first.'
+            : 'Do not say your word or repeat an earlier description. Enter sends, Shift+Enter starts a new line.'}
         </span>
-        <span className={`shrink-0 font-mono ${text.length >= DESCRIPTION_LIMIT ? 'text-red-700 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400'}`}>
+        <span
+          className={`shrink-0 font-mono ${text.length >= DESCRIPTION_LIMIT ? 'text-red-700 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400'}`}
+        >
           {text.length}/{DESCRIPTION_LIMIT}
         </span>
       </div>
@@ -613,7 +786,15 @@ function DescribeForm({ text, setText, onAction }: { text: string; setText: (tex
 }
 
 /** A Spy / Villager radio pair named by its legend. */
-function RoleChoice({ legend, value, onChange }: { legend: string; value: Role | undefined; onChange: (r: Role) => void }) {
+function RoleChoice({
+  legend,
+  value,
+  onChange,
+}: {
+  legend: string;
+  value: Role | undefined;
+  onChange: (r: Role) => void;
+}) {
   const group = useId();
   return (
     <fieldset className="min-w-0">
@@ -621,7 +802,14 @@ function RoleChoice({ legend, value, onChange }: { legend: string; value: Role |
       <div className="mt-0.5 flex gap-4">
         {(['spy', 'villager'] as const).map((r) => (
           <label key={r} className="inline-flex cursor-pointer items-center gap-1.5 text-sm">
-            <input type="radio" name={group} value={r} checked={value === r} onChange={() => onChange(r)} className="h-4 w-4 accent-indigo-600" />
+            <input
+              type="radio"
+              name={group}
+              value={r}
+              checked={value === r}
+              onChange={() => onChange(r)}
+              className="h-4 w-4 accent-indigo-600"
+            />
             {r === 'spy' ? 'Spy' : 'Villager'}
           </label>
         ))}
@@ -630,7 +818,17 @@ function RoleChoice({ legend, value, onChange }: { legend: string; value: Role |
   );
 }
 
-function ProbeForm({ v, me, name, onAction }: { v: SpyView; me: number; name: Name; onAction: (a: SpyAction) => void }) {
+function ProbeForm({
+  v,
+  me,
+  name,
+  onAction,
+}: {
+  v: SpyView;
+  me: number;
+  name: Name;
+  onAction: (a: SpyAction) => void;
+}) {
   const others = v.alive.flatMap((alive, seat) => (alive && seat !== me ? [seat] : []));
   const [d, setD] = useState<ProbeDraft>({ words: {}, roles: {}, theirWord: '' });
   return (
@@ -648,7 +846,10 @@ function ProbeForm({ v, me, name, onAction }: { v: SpyView; me: number; name: Na
       </div>
       <RoleChoice legend="Are you the spy?" value={d.self} onChange={(self) => setD({ ...d, self })} />
       {others.map((seat) => (
-        <div key={seat} className="grid gap-1.5 border-t border-neutral-200 pt-2 sm:grid-cols-2 sm:items-end dark:border-neutral-700">
+        <div
+          key={seat}
+          className="grid gap-1.5 border-t border-neutral-200 pt-2 sm:grid-cols-2 sm:items-end dark:border-neutral-700"
+        >
           <label className="flex flex-col gap-0.5 text-xs text-neutral-600 dark:text-neutral-300">
             <span className="flex items-center gap-1.5 font-semibold text-neutral-900 dark:text-neutral-100">
               <Avatar seat={seat} />
@@ -663,7 +864,11 @@ function ProbeForm({ v, me, name, onAction }: { v: SpyView; me: number; name: Na
               className={FIELD}
             />
           </label>
-          <RoleChoice legend={`Role of ${name(seat)}`} value={d.roles[seat]} onChange={(r) => setD({ ...d, roles: { ...d.roles, [seat]: r } })} />
+          <RoleChoice
+            legend={`Role of ${name(seat)}`}
+            value={d.roles[seat]}
+            onChange={(r) => setD({ ...d, roles: { ...d.roles, [seat]: r } })}
+          />
         </div>
       ))}
       <div className="grid gap-1.5 border-t border-neutral-200 pt-2 sm:grid-cols-2 sm:items-end dark:border-neutral-700">
@@ -678,7 +883,11 @@ function ProbeForm({ v, me, name, onAction }: { v: SpyView; me: number; name: Na
           onChange={(e) => setD({ ...d, theirWord: e.target.value })}
           className={FIELD}
         />
-        <RoleChoice legend="What the other players think you are" value={d.theirRole} onChange={(theirRole) => setD({ ...d, theirRole })} />
+        <RoleChoice
+          legend="What the other players think you are"
+          value={d.theirRole}
+          onChange={(theirRole) => setD({ ...d, theirRole })}
+        />
       </div>
       <button type="submit" className={`self-end ${BUTTON}`}>
         Send answers

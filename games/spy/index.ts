@@ -11,7 +11,8 @@ export const spy = defineGame({
   prompt,
   meta: {
     title: 'Who is the spy',
-    blurb: 'Players describe a secret word; one of them (not told) has a different word. Tests describing, reading others and bluffing.',
+    blurb:
+      'Players describe a secret word; one of them (not told) has a different word. Tests describing, reading others and bluffing.',
     minPlayers: rules.MIN_PLAYERS,
     maxPlayers: rules.MAX_PLAYERS,
     info: 'imperfect',
@@ -35,7 +36,10 @@ export const spy = defineGame({
   defaultPlayers: (config) => (config.preset === 'undercover' ? 5 : 4),
   // Host/guest: the evaluated agent is the spy (it is not told), the hosts are the villagers.
   hostGuest: {
-    config: (config, guestSeat, numPlayers) => ({ ...config, spySeats: Array.from({ length: config.spies }, (_, i) => (guestSeat + i) % numPlayers) }),
+    config: (config, guestSeat, numPlayers) => ({
+      ...config,
+      spySeats: Array.from({ length: config.spies }, (_, i) => (guestSeat + i) % numPlayers),
+    }),
   },
   rules: {
     summary:
@@ -56,7 +60,8 @@ export const spy = defineGame({
         'Models answer in labelled lines: GUESS (what the other word might be), REASONING (who the spy is, am I?) and DESCRIPTION when speaking; GUESS, REASONING and VOTE when voting (VOTE names one of the listed players); the probe answers line by line. An agent can be set to leave out GUESS or REASONING (the paper’s ablations).',
       'hidden-information':
         'A player sees only its own word, never its role, and never another player’s word, guess or reasoning. Spectators of a running match see everything — both words, the roles, each player’s guesses and reasoning — because watching that play out is the point; a match can be made blind (spectators see only what every player sees), and a match with a person in it is always blind while it runs. Replays show everything.',
-      scoring: 'The winning side shares the point equally (a lone spy who wins scores 1); rewards are 1 for each winner and 0 otherwise.',
+      scoring:
+        'The winning side shares the point equally (a lone spy who wins scores 1); rewards are 1 for each winner and 0 otherwise.',
     },
   },
 });

@@ -26,7 +26,15 @@ function play(config: object, seed: string, agents: string[]): SpyMatchRecord {
       moves.push(m);
     }
   }
-  return { id: seed, config, seed, generator: CURRENT_GENERATOR, numPlayers: agents.length, seats: agents.map((agentId, seat) => ({ seat, agentId, agentName: agentId.toUpperCase() })), moves };
+  return {
+    id: seed,
+    config,
+    seed,
+    generator: CURRENT_GENERATOR,
+    numPlayers: agents.length,
+    seats: agents.map((agentId, seat) => ({ seat, agentId, agentName: agentId.toUpperCase() })),
+    moves,
+  };
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '');
@@ -39,10 +47,16 @@ describe('the Who-is-the-spy metrics page', () => {
   const html = renderToStaticMarkup(<spyMetrics.Page analysis={analyseSpy(matches)} />);
 
   it('says in one line per table whose definition it uses', () => {
-    const lines = [...html.matchAll(/data-testid="spy-definition"[^>]*>([^<]*)</g)].map((m) => m[1]!.replace(/&#x27;/g, "'"));
+    const lines = [...html.matchAll(/data-testid="spy-definition"[^>]*>([^<]*)</g)].map((m) =>
+      m[1]!.replace(/&#x27;/g, "'"),
+    );
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^SpyGame Table 4 \(§3\.4\): Win = .*Round = rounds played, counting the round the player is voted out in; Voted = /);
-    expect(lines[1]).toMatch(/^SpyGame Table 7 \(§4\.3\): .*2-word and 2-identity against the other players' own first-order answers/);
+    expect(lines[0]).toMatch(
+      /^SpyGame Table 4 \(§3\.4\): Win = .*Round = rounds played, counting the round the player is voted out in; Voted = /,
+    );
+    expect(lines[1]).toMatch(
+      /^SpyGame Table 7 \(§4\.3\): .*2-word and 2-identity against the other players' own first-order answers/,
+    );
     expect(lines[2]).toMatch(/^The arena's own measure, not in the SpyGame paper/);
     expect(lines[3]).toMatch(/^SpyGame §3\.3 \(Table 3, Figure 3\)/);
   });

@@ -2,7 +2,17 @@
 // answer formats and the forgiving parser over many reply styles.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import { EXAMPLE_WORDS, cleanDescription, format, parse, parseWithNames, prompt, readRole, system, turn } from './prompt';
+import {
+  EXAMPLE_WORDS,
+  cleanDescription,
+  format,
+  parse,
+  parseWithNames,
+  prompt,
+  readRole,
+  system,
+  turn,
+} from './prompt';
 import { DEFAULT_CONFIG, type SpyAction, type SpyConfig, type SpyView } from './types';
 
 const NUMBERED = ['Player 1', 'Player 2', 'Player 3', 'Player 4'];
@@ -116,7 +126,8 @@ const NO_REASON = { switches: ['spy:no-reasoning'] };
 const NEITHER = { switches: ['spy:no-word-guessing', 'spy:no-reasoning'] };
 
 /** Statements that would tell a seat its role. */
-const ROLE_STATEMENT = /\byou(?:\s+are|'re|’re)\s+(?:not\s+)?(?:the|a|an)\s+(?:spy|villager|undercover|civilian)|\byour\s+role\s+is\b|\byou\s+have\s+the\s+(?:spy|villager)/i;
+const ROLE_STATEMENT =
+  /\byou(?:\s+are|'re|’re)\s+(?:not\s+)?(?:the|a|an)\s+(?:spy|villager|undercover|civilian)|\byour\s+role\s+is\b|\byou\s+have\s+the\s+(?:spy|villager)/i;
 const hasWord = (text: string, word: string) => new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'iu').test(text);
 
 describe('system', () => {
@@ -138,7 +149,9 @@ describe('system', () => {
   });
 
   it('states the round limit of the preset and the number of spies', () => {
-    expect(system(cfg({ preset: 'undercover' }), 0, 5)).toMatch(/at most 2 rounds: if any spy is still in after round 2, the spy wins/);
+    expect(system(cfg({ preset: 'undercover' }), 0, 5)).toMatch(
+      /at most 2 rounds: if any spy is still in after round 2, the spy wins/,
+    );
     expect(system(cfg({ preset: 'undercover', maxRounds: 3 }), 0, 5)).toMatch(/at most 3 rounds/);
     expect(system(cfg({ preset: 'spygame', maxRounds: 1 }), 0, 5)).toMatch(/at most 1 round:/);
     expect(system(cfg({ spies: 2 }), 0, 6)).toMatch(/2 players, the spies, have a different but related word/);
@@ -161,7 +174,8 @@ describe('system', () => {
       const texts = [0, 1, 2, 3].map((seat) => system(cfg({ preset }), seat, 4));
       expect(new Set(texts).size).toBe(1);
       expect(texts[0]).not.toMatch(ROLE_STATEMENT);
-      for (const w of ['violin', 'cello', 'moon', 'sun', 'apple', 'pear', '月亮', '太阳']) expect(hasWord(texts[0]!, w)).toBe(false);
+      for (const w of ['violin', 'cello', 'moon', 'sun', 'apple', 'pear', '月亮', '太阳'])
+        expect(hasWord(texts[0]!, w)).toBe(false);
     }
   });
 });
@@ -206,8 +220,12 @@ describe('turn', () => {
     expect(text).not.toMatch(/^Player [23] (WORD|ROLE):/m);
     // The paper's questions (§4.3, lines 413-414 and 420): about all players, then what the other players (not one
     // named player) will guess one's own word and identity to be.
-    expect(text).toContain('It is your turn to guess the words and identities of all players, including yourself. You must identify only one spy player.');
-    expect(text).toContain('Then: based on your description, what do you think the other players will guess your word and identity to be? Put yourself in the shoes of the other players and guess your own word and identity.');
+    expect(text).toContain(
+      'It is your turn to guess the words and identities of all players, including yourself. You must identify only one spy player.',
+    );
+    expect(text).toContain(
+      'Then: based on your description, what do you think the other players will guess your word and identity to be? Put yourself in the shoes of the other players and guess your own word and identity.',
+    );
     expect(text).toMatch(/^OTHERS THINK MY WORD: </m);
     expect(text).toMatch(/^OTHERS THINK I AM: </m);
     expect(text).not.toMatch(/^Player \d THINKS/m);
@@ -219,13 +237,20 @@ describe('turn', () => {
     const text = turn(votingView(), 1, votes(2, 0), cfg());
     expect(text).toMatch(/Player 4 \(out: voted out in round 1\)/);
     expect(text).toMatch(/- Player 4: \(said nothing\)/);
-    expect(text).toMatch(/Votes:\n- Player 1 → Player 4\n- Player 2 → Player 4\n- Player 3 → Player 2\n- Player 4 → Player 2/);
+    expect(text).toMatch(
+      /Votes:\n- Player 1 → Player 4\n- Player 2 → Player 4\n- Player 3 → Player 2\n- Player 4 → Player 2/,
+    );
     expect(text).toMatch(/Re-vote among Player 2 and Player 4:/);
     expect(text).toMatch(/Player 4 was voted out in round 1\./);
     expect(text).toMatch(/Round 2:\n- Player 1: Orchestras have many of them\./);
     expect(text).toMatch(/GUESS: .*\nREASONING: .*\nVOTE: <name>/);
     expect(text.split('\n').slice(-3)).toEqual(['Legal moves:', '- VOTE: Player 3', '- VOTE: Player 1']);
-    const reversed = turn(votingView({ ballot: { round: 2, kind: 'vote', candidates: [0, 1, 2], options: [0, 2], votes: [] } }), 1, votes(0, 2), cfg());
+    const reversed = turn(
+      votingView({ ballot: { round: 2, kind: 'vote', candidates: [0, 1, 2], options: [0, 2], votes: [] } }),
+      1,
+      votes(0, 2),
+      cfg(),
+    );
     expect(reversed.split('\n').slice(-2)).toEqual(['- VOTE: Player 1', '- VOTE: Player 3']);
   });
 
@@ -238,26 +263,56 @@ describe('turn', () => {
 
   it('voting: the switches remove GUESS and REASONING; a re-vote says so', () => {
     expect(turn(votingView(), 1, votes(2, 0), cfg(), NEITHER)).not.toMatch(/GUESS|REASONING/);
-    const revote = turn(votingView({ ballot: { round: 2, kind: 'revote', candidates: [0, 2], options: [2, 0], votes: [] } }), 1, votes(2, 0), cfg());
+    const revote = turn(
+      votingView({ ballot: { round: 2, kind: 'revote', candidates: [0, 2], options: [2, 0], votes: [] } }),
+      1,
+      votes(2, 0),
+      cfg(),
+    );
     expect(revote).toMatch(/Re-vote: the vote was tied between Player 1 and Player 3/);
   });
 
   it('sequential voting (the spygame default): the rules say votes are cast in turn, and a later voter sees the earlier votes in order', () => {
-    expect(system(cfg(), 0, 4)).toMatch(/Players vote one at a time, in this round's speaking order, and every vote is shown to all as soon as it is cast/);
+    expect(system(cfg(), 0, 4)).toMatch(
+      /Players vote one at a time, in this round's speaking order, and every vote is shown to all as soon as it is cast/,
+    );
     expect(system(cfg(), 0, 4)).not.toMatch(/Votes are sealed/);
     const earlier = [
       { voter: 2, target: 0, option: 1 },
       { voter: 0, target: 2, option: 0 },
     ];
-    const text = turn(votingView({ voting: 'sequential', ballot: { round: 2, kind: 'vote', candidates: [0, 1, 2], options: [2, 0], votes: earlier } }), 1, votes(2, 0), cfg());
-    expect(text).toContain('Players vote one at a time, in speaking order, and every vote is shown to all as soon as it is cast');
-    expect(text).toContain('Votes cast so far, in order:\n- Player 3 → Player 1\n- Player 1 → Player 3\nAnswer with these labelled lines');
+    const text = turn(
+      votingView({
+        voting: 'sequential',
+        ballot: { round: 2, kind: 'vote', candidates: [0, 1, 2], options: [2, 0], votes: earlier },
+      }),
+      1,
+      votes(2, 0),
+      cfg(),
+    );
+    expect(text).toContain(
+      'Players vote one at a time, in speaking order, and every vote is shown to all as soon as it is cast',
+    );
+    expect(text).toContain(
+      'Votes cast so far, in order:\n- Player 3 → Player 1\n- Player 1 → Player 3\nAnswer with these labelled lines',
+    );
     expect(text).not.toMatch(/sealed/);
     // The first voter is told so; a re-vote lists its own votes.
     expect(turn(votingView({ voting: 'sequential' }), 1, votes(2, 0), cfg())).toContain('You are the first to vote.');
     const revote = turn(
-      votingView({ voting: 'sequential', ballot: { round: 2, kind: 'revote', candidates: [0, 2], options: [2, 0], votes: [{ voter: 0, target: 2, option: 0 }] } }),
-      1, votes(2, 0), cfg(),
+      votingView({
+        voting: 'sequential',
+        ballot: {
+          round: 2,
+          kind: 'revote',
+          candidates: [0, 2],
+          options: [2, 0],
+          votes: [{ voter: 0, target: 2, option: 0 }],
+        },
+      }),
+      1,
+      votes(2, 0),
+      cfg(),
     );
     expect(revote).toContain('Re-vote votes cast so far, in order:\n- Player 1 → Player 3');
   });
@@ -274,7 +329,9 @@ describe('turn', () => {
 
   it('speaking with a Chinese word: the prompt names the banned characters', () => {
     const text = turn(makeView({ yourWord: '发电机', descriptions: [] }), 1, null, cfg());
-    expect(text).toContain('- Your word is Chinese: none of its characters (发, 电, 机) may appear in your description.');
+    expect(text).toContain(
+      '- Your word is Chinese: none of its characters (发, 电, 机) may appear in your description.',
+    );
     expect(turn(makeView(), 1, null, cfg())).not.toMatch(/Your word is Chinese/);
     expect(system(cfg(), 0, 4)).toMatch(/for a Chinese word, not even one of its characters/);
   });
@@ -289,7 +346,13 @@ describe('turn', () => {
   });
 
   it('never states a role and never contains a word that is not in the seat’s own view', () => {
-    const views = [makeView(), probeView(), votingView(), makeView({ names: FULL }), votingView({ preset: 'undercover', maxRounds: 2 })];
+    const views = [
+      makeView(),
+      probeView(),
+      votingView(),
+      makeView({ names: FULL }),
+      votingView({ preset: 'undercover', maxRounds: 2 }),
+    ];
     for (const v of views) {
       for (const opts of [undefined, NEITHER]) {
         const text = turn(v, 1, v.phase === 'vote' ? votes(2, 0) : null, cfg(), opts);
@@ -316,19 +379,38 @@ describe('turn', () => {
     });
     const text = turn(v, 1, votes(3, 0, 2), cfg({ contentFree: true }));
     expect(text).toMatch(/- Player 1: \.\.\.\n- Player 2: \.\.\./);
-    expect(text.split('\n').slice(-4)).toEqual(['Legal moves:', '- VOTE: Player 4', '- VOTE: Player 1', '- VOTE: Player 3']);
+    expect(text.split('\n').slice(-4)).toEqual([
+      'Legal moves:',
+      '- VOTE: Player 4',
+      '- VOTE: Player 1',
+      '- VOTE: Player 3',
+    ]);
   });
 
   it('waiting seats and the end of the game get no question', () => {
     expect(turn(makeView({ speaker: 2 }), 1, null, cfg())).toMatch(/waiting for Player 3 to speak/);
     expect(turn(votingView({ waiting: [0, 2] }), 1, null, cfg())).toMatch(/you have voted/);
-    const over = turn(makeView({ phase: 'over', speaker: null, result: { winners: 'villager', reason: 'The spy was voted out in round 1: the villagers win' } }), 1, null, cfg());
+    const over = turn(
+      makeView({
+        phase: 'over',
+        speaker: null,
+        result: { winners: 'villager', reason: 'The spy was voted out in round 1: the villagers win' },
+      }),
+      1,
+      null,
+      cfg(),
+    );
     expect(over).toMatch(/The game is over: The spy was voted out/);
   });
 });
 
 describe('parse: descriptions', () => {
-  const full = { type: 'describe', text: 'It sits under your chin.', guess: 'cello', reasoning: 'Player 3 seems off.' } as const;
+  const full = {
+    type: 'describe',
+    text: 'It sits under your chin.',
+    guess: 'cello',
+    reasoning: 'Player 3 seems off.',
+  } as const;
   it.each([
     ['GUESS: cello\nREASONING: Player 3 seems off.\nDESCRIPTION: It sits under your chin.'],
     ['guess: cello\nreasoning: Player 3 seems off.\ndescription: It sits under your chin.'],
@@ -339,10 +421,16 @@ describe('parse: descriptions', () => {
     ['GUESS:\ncello\nREASONING:\nPlayer 3 seems off.\nDESCRIPTION:\nIt sits under your chin.'],
     ['```\nGUESS: cello\nREASONING: Player 3 seems off.\nDESCRIPTION: It sits under your chin.\n```'],
     ['{"guess": "cello", "reasoning": "Player 3 seems off.", "description": "It sits under your chin."}'],
-    ['Here is my answer:\n```json\n{"guess": "cello", "reasoning": "Player 3 seems off.", "description": "It sits under your chin."}\n```'],
+    [
+      'Here is my answer:\n```json\n{"guess": "cello", "reasoning": "Player 3 seems off.", "description": "It sits under your chin."}\n```',
+    ],
     ['猜测：cello\n推理：Player 3 seems off.\n描述：It sits under your chin.'],
-    ['Let me think. The others talk about strings and bows.\n\nGUESS: cello\nREASONING: Player 3 seems off.\nDESCRIPTION: It sits under your chin.'],
-    ['GUESS: viola\nREASONING: hmm\nDESCRIPTION: It is wooden.\n\nActually, let me revise.\nGUESS: cello\nREASONING: Player 3 seems off.\nDESCRIPTION: It sits under your chin.'],
+    [
+      'Let me think. The others talk about strings and bows.\n\nGUESS: cello\nREASONING: Player 3 seems off.\nDESCRIPTION: It sits under your chin.',
+    ],
+    [
+      'GUESS: viola\nREASONING: hmm\nDESCRIPTION: It is wooden.\n\nActually, let me revise.\nGUESS: cello\nREASONING: Player 3 seems off.\nDESCRIPTION: It sits under your chin.',
+    ],
     ['GUESS: cello.\nREASONING: Player 3 seems off.\nDESCRIPTION: It sits under your chin. (5 words)'],
     ['Guess (the other word): cello\nReasoning: Player 3 seems off.\nDescription: It   sits under\tyour chin.'],
     ['> **DESCRIPTION:** It sits under your chin.\n> **GUESS:** cello\n> **REASONING:** Player 3 seems off.'],
@@ -365,16 +453,34 @@ describe('parse: descriptions', () => {
   });
 
   it('keeps a Chinese description with full-width punctuation as written', () => {
-    expect(parse('猜测：太阳\n描述：它在晚上出现，很圆。', 1, null)).toEqual({ action: { type: 'describe', text: '它在晚上出现，很圆。', guess: '太阳' } });
+    expect(parse('猜测：太阳\n描述：它在晚上出现，很圆。', 1, null)).toEqual({
+      action: { type: 'describe', text: '它在晚上出现，很圆。', guess: '太阳' },
+    });
   });
 
   it('reads multi-line reasoning up to the next label', () => {
-    const r = parse('REASONING: First, Player 1 fits.\nSecond, Player 3 does not.\n\nSo maybe Player 3.\nDESCRIPTION: It has a scroll.', 1, null);
-    expect(r).toEqual({ action: { type: 'describe', text: 'It has a scroll.', reasoning: 'First, Player 1 fits.\nSecond, Player 3 does not.\n\nSo maybe Player 3.' } });
+    const r = parse(
+      'REASONING: First, Player 1 fits.\nSecond, Player 3 does not.\n\nSo maybe Player 3.\nDESCRIPTION: It has a scroll.',
+      1,
+      null,
+    );
+    expect(r).toEqual({
+      action: {
+        type: 'describe',
+        text: 'It has a scroll.',
+        reasoning: 'First, Player 1 fits.\nSecond, Player 3 does not.\n\nSo maybe Player 3.',
+      },
+    });
   });
 
   it('refuses empty, unlabelled-but-missing and empty-label replies with the format', () => {
-    for (const reply of ['', '   ', 'GUESS: cello\nREASONING: I am not sure about anything here at all.', 'DESCRIPTION:', '```\n```']) {
+    for (const reply of [
+      '',
+      '   ',
+      'GUESS: cello\nREASONING: I am not sure about anything here at all.',
+      'DESCRIPTION:',
+      '```\n```',
+    ]) {
       const r = parse(reply, 1, null);
       expect(r).toHaveProperty('error');
       if ('error' in r) expect(r.error).toMatch(/DESCRIPTION:/);
@@ -430,11 +536,31 @@ describe('parse: probes', () => {
     ['bullets and dashes', plain.replace(/^(.*?): /gm, '- $1 - ')],
     ['fenced', '```\n' + plain + '\n```'],
     ['reasoning first', 'Player 3 talked about size, which does not fit.\n\n' + plain],
-    ['two answers, the last counts', plain.replace('Player 3 ROLE: spy', 'Player 3 ROLE: villager').replace('ME: villager', 'ME: spy') + '\n\nOn reflection:\n' + plain],
+    [
+      'two answers, the last counts',
+      plain.replace('Player 3 ROLE: spy', 'Player 3 ROLE: villager').replace('ME: villager', 'ME: spy') +
+        '\n\nOn reflection:\n' +
+        plain,
+    ],
     ['full-width colons', plain.replace(/: /g, '：')],
-    ['role words', plain.replace('ME: villager', 'ME: No, I am not the spy').replace('Player 3 ROLE: spy', 'Player 3 ROLE: probably the undercover')],
-    ['the earlier per-player labels', plain.replace('OTHERS THINK MY WORD', 'Player 4 THINKS MY WORD').replace('OTHERS THINK I AM', 'Player 4 THINKS I AM')],
-    ['"the other players think"', plain.replace('OTHERS THINK MY WORD', 'The other players think my word is').replace('OTHERS THINK I AM', 'The other players think I am')],
+    [
+      'role words',
+      plain
+        .replace('ME: villager', 'ME: No, I am not the spy')
+        .replace('Player 3 ROLE: spy', 'Player 3 ROLE: probably the undercover'),
+    ],
+    [
+      'the earlier per-player labels',
+      plain
+        .replace('OTHERS THINK MY WORD', 'Player 4 THINKS MY WORD')
+        .replace('OTHERS THINK I AM', 'Player 4 THINKS I AM'),
+    ],
+    [
+      '"the other players think"',
+      plain
+        .replace('OTHERS THINK MY WORD', 'The other players think my word is')
+        .replace('OTHERS THINK I AM', 'The other players think I am'),
+    ],
     [
       'JSON',
       JSON.stringify({
@@ -469,9 +595,22 @@ describe('parse: probes', () => {
   });
 
   it('reads named players, leaves out unknowns, self and players who are out', () => {
-    const reply = ['Me: spy', 'Aaron One WORD: ?', 'Aaron One ROLE: villager', 'Barbara Two WORD: violin', 'Charles Three WORD: cello', "Diana Four's word: don't know", 'Others think my word: cello'].join('\n');
+    const reply = [
+      'Me: spy',
+      'Aaron One WORD: ?',
+      'Aaron One ROLE: villager',
+      'Barbara Two WORD: violin',
+      'Charles Three WORD: cello',
+      "Diana Four's word: don't know",
+      'Others think my word: cello',
+    ].join('\n');
     expect(parse(reply, 1, null, probeView({ names: FULL, alive: [true, true, false, true] }))).toEqual({
-      action: { type: 'probe', self: 'spy', others: [{ seat: 0, role: 'villager' }, { seat: 3 }], theirGuess: { word: 'cello' } },
+      action: {
+        type: 'probe',
+        self: 'spy',
+        others: [{ seat: 0, role: 'villager' }, { seat: 3 }],
+        theirGuess: { word: 'cello' },
+      },
     });
   });
 
@@ -528,7 +667,9 @@ describe('parse: votes', () => {
     ["I'll vote for Player 3 because Player 1 seems honest."],
     ['My vote goes to Player 3, not Player 1.'],
     ['Here is my move:\n```\nI play VOTE: Player 3\n```\nGood luck!'],
-    ['Let me think this through step by step. I count 2 legal moves: VOTE: Player 3 and VOTE: Player 1. I considered VOTE: Player 1, but VOTE: Player 3 looks stronger. So my answer is:\n**VOTE: Player 3**'],
+    [
+      'Let me think this through step by step. I count 2 legal moves: VOTE: Player 3 and VOTE: Player 1. I considered VOTE: Player 1, but VOTE: Player 3 looks stronger. So my answer is:\n**VOTE: Player 3**',
+    ],
     ['Player 1 described it well, but Player 3 was vague.\nSo my vote goes to:\nPlayer 3'],
     ['My move: VOTE: Player 3'],
     ['Final answer: Player 3'],
@@ -561,14 +702,28 @@ describe('parse: votes', () => {
     const self = parse('VOTE: Player 2', 1, legal, votingView());
     expect(self).toEqual({ error: expect.stringMatching(/cannot vote for yourself.*"Player 3" and "Player 1"/) });
     expect(parse('Player 2', 1, legal)).toEqual({ error: expect.stringMatching(/cannot vote for yourself/) });
-    expect(parse('VOTE: Player 4', 1, legal, votingView())).toEqual({ error: expect.stringMatching(/Player 4 is already out.*"Player 3" and "Player 1"/) });
-    expect(parse('VOTE: Player 1', 1, votes(2), votingView())).toEqual({ error: expect.stringMatching(/Player 1 is not on your ballot.*"Player 3"/) });
+    expect(parse('VOTE: Player 4', 1, legal, votingView())).toEqual({
+      error: expect.stringMatching(/Player 4 is already out.*"Player 3" and "Player 1"/),
+    });
+    expect(parse('VOTE: Player 1', 1, votes(2), votingView())).toEqual({
+      error: expect.stringMatching(/Player 1 is not on your ballot.*"Player 3"/),
+    });
     expect(parse('VOTE: nobody', 1, legal)).toEqual({ error: expect.stringMatching(/VOTE: <name>/) });
-    expect(parse('I am not sure yet.', 1, legal)).toEqual({ error: expect.stringMatching(/VOTE: <name>.*"Player 3" and "Player 1"/) });
+    expect(parse('I am not sure yet.', 1, legal)).toEqual({
+      error: expect.stringMatching(/VOTE: <name>.*"Player 3" and "Player 1"/),
+    });
     expect(parse('', 1, legal)).toHaveProperty('error');
     // Several players named with no clear choice: not guessed.
-    expect(parse('I was going back and forth between VOTE: Player 1 and VOTE: Player 3, but honestly VOTE: Player 3 is probably it, although VOTE: Player 1 has merits.', 1, legal)).toHaveProperty('error');
-    expect(parse('I count 2 legal moves: VOTE: Player 3 and VOTE: Player 1.\nLet me go with my best option here.', 1, legal)).toHaveProperty('error');
+    expect(
+      parse(
+        'I was going back and forth between VOTE: Player 1 and VOTE: Player 3, but honestly VOTE: Player 3 is probably it, although VOTE: Player 1 has merits.',
+        1,
+        legal,
+      ),
+    ).toHaveProperty('error');
+    expect(
+      parse('I count 2 legal moves: VOTE: Player 3 and VOTE: Player 1.\nLet me go with my best option here.', 1, legal),
+    ).toHaveProperty('error');
     // A bare number is a player only with numbered names.
     expect(parse('VOTE: 3', 1, legal, votingView({ names: FIRST }))).toHaveProperty('error');
   });
@@ -578,17 +733,30 @@ describe('format', () => {
   it('writes the forms the prompt asks for', () => {
     expect(format({ type: 'vote', target: 2 }, 1)).toBe('VOTE: Player 3');
     expect(format({ type: 'describe', text: 'It glows.' }, 1)).toBe('DESCRIPTION: It glows.');
-    expect(format({ type: 'describe', text: 'It glows.', guess: 'sun', reasoning: 'hm' }, 1)).toBe('GUESS: sun\nREASONING: hm\nDESCRIPTION: It glows.');
-    expect(format({ type: 'vote', target: 0, reasoning: 'hm' }, 1)).toBe('REASONING: hm\nVOTE: Player 1');
-    expect(format({ type: 'probe', self: 'spy', others: [{ seat: 0, word: 'sun' }], theirGuess: { role: 'villager' } }, 1)).toBe(
-      'ME: spy\nPlayer 1 WORD: sun\nPlayer 1 ROLE: ?\nOTHERS THINK MY WORD: ?\nOTHERS THINK I AM: villager',
+    expect(format({ type: 'describe', text: 'It glows.', guess: 'sun', reasoning: 'hm' }, 1)).toBe(
+      'GUESS: sun\nREASONING: hm\nDESCRIPTION: It glows.',
     );
+    expect(format({ type: 'vote', target: 0, reasoning: 'hm' }, 1)).toBe('REASONING: hm\nVOTE: Player 1');
+    expect(
+      format({ type: 'probe', self: 'spy', others: [{ seat: 0, word: 'sun' }], theirGuess: { role: 'villager' } }, 1),
+    ).toBe('ME: spy\nPlayer 1 WORD: sun\nPlayer 1 ROLE: ?\nOTHERS THINK MY WORD: ?\nOTHERS THINK I AM: villager');
     expect(prompt.format).toBe(format);
   });
 
   it('round-trips through parse for many actions', () => {
     const rng = createRng('spy-format');
-    const words = ['violin', 'cello', 'moon', 'sun', 'ice cream', 'frozen yogurt', '月亮', '太阳', 'New York', 'St. Louis'];
+    const words = [
+      'violin',
+      'cello',
+      'moon',
+      'sun',
+      'ice cream',
+      'frozen yogurt',
+      '月亮',
+      '太阳',
+      'New York',
+      'St. Louis',
+    ];
     const texts = [
       'It has four strings.',
       'You would see it at night, high up.',
@@ -597,7 +765,12 @@ describe('format', () => {
       'Round, bright and far away - but not always visible.',
       'Player 3 would know: it is made of wood.',
     ];
-    const reasons = ['Player 3 seems off.', 'Nobody fits better than Player 1; I might be the spy myself.', 'First line.\nSecond line about Player 4.', '我觉得玩家3是卧底。'];
+    const reasons = [
+      'Player 3 seems off.',
+      'Nobody fits better than Player 1; I might be the spy myself.',
+      'First line.\nSecond line about Player 4.',
+      '我觉得玩家3是卧底。',
+    ];
     const maybe = <T>(xs: readonly T[]): T | undefined => (rng.next() < 0.5 ? rng.pick(xs) : undefined);
     const role = () => maybe(['spy', 'villager'] as const);
     const opt = <K extends string, V>(k: K, v: V | undefined) => (v === undefined ? {} : ({ [k]: v } as Record<K, V>));
@@ -612,7 +785,9 @@ describe('format', () => {
         {
           type: 'probe',
           ...opt('self', role()),
-          others: others.slice(0, rng.int(others.length + 1)).map((x) => ({ seat: x, ...opt('word', maybe(words)), ...opt('role', role()) })),
+          others: others
+            .slice(0, rng.int(others.length + 1))
+            .map((x) => ({ seat: x, ...opt('word', maybe(words)), ...opt('role', role()) })),
           theirGuess: { ...opt('word', maybe(words)), ...opt('role', role()) },
         },
       ];
@@ -621,7 +796,9 @@ describe('format', () => {
         expect(parse(format(a, seat), seat, legal)).toEqual({ action: a });
         const names = Array.from({ length: n }, (_, x) => `Player ${x + 1}`);
         const phase = a.type === 'describe' ? 'speak' : (a.type as 'vote' | 'probe');
-        expect(parse(format(a, seat), seat, legal, { names, phase, alive: names.map(() => true) })).toEqual({ action: a });
+        expect(parse(format(a, seat), seat, legal, { names, phase, alive: names.map(() => true) })).toEqual({
+          action: a,
+        });
         expect(parseWithNames(format(a, seat), seat, legal, FULL.concat(FIRST).slice(0, n))).toEqual({ action: a });
       }
     }

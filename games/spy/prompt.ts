@@ -1,7 +1,20 @@
 // Text for LLM seats playing Who is the spy: the rules in the SpyGame paper's spirit, the seat's own view, the
 // structured answers (GUESS / REASONING / DESCRIPTION, VOTE, the theory-of-mind probes) and a forgiving parser.
 import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../types';
-import { DESCRIPTION_LIMIT, GUESS_LIMIT, REASONING_LIMIT, votingOf, type Ballot, type Description, type Role, type RoundResult, type SpyAction, type SpyConfig, type SpyState, type SpyView } from './types';
+import {
+  DESCRIPTION_LIMIT,
+  GUESS_LIMIT,
+  REASONING_LIMIT,
+  votingOf,
+  type Ballot,
+  type Description,
+  type Role,
+  type RoundResult,
+  type SpyAction,
+  type SpyConfig,
+  type SpyState,
+  type SpyView,
+} from './types';
 
 // ───────────────────────── limits and names ─────────────────────────
 
@@ -78,7 +91,10 @@ export function format(a: SpyAction, _seat?: Seat, view?: Partial<SpyView>): str
     case 'probe':
       return [
         `ME: ${a.self ?? '?'}`,
-        ...(a.others ?? []).flatMap((o) => [`${nameOf(o.seat)} WORD: ${o.word ?? '?'}`, `${nameOf(o.seat)} ROLE: ${o.role ?? '?'}`]),
+        ...(a.others ?? []).flatMap((o) => [
+          `${nameOf(o.seat)} WORD: ${o.word ?? '?'}`,
+          `${nameOf(o.seat)} ROLE: ${o.role ?? '?'}`,
+        ]),
         `${OTHERS_WORD}: ${a.theirGuess?.word ?? '?'}`,
         `${OTHERS_ROLE}: ${a.theirGuess?.role ?? '?'}`,
       ].join('\n');
@@ -101,7 +117,9 @@ function example(opts: PromptOptions | undefined): string[] {
     'Player 1 and Player 3 fit a sundial; falling sand does not, so Player 4 probably has a different word. Player 2 answers:',
     ...(want.guess ? [`GUESS: ${other}`] : []),
     ...(want.reasoning
-      ? ['REASONING: Players 1 and 3 match my word; Player 4 talks about sand, which does not, so Player 4 is probably the spy and I am probably not. I stay vague enough not to give my word away.']
+      ? [
+          'REASONING: Players 1 and 3 match my word; Player 4 talks about sand, which does not, so Player 4 is probably the spy and I am probably not. I stay vague enough not to give my word away.',
+        ]
       : []),
     'DESCRIPTION: It only works when the weather is kind.',
     'Later, when voting, Player 2 answers:',
@@ -125,30 +143,43 @@ export function system(cfg: SpyConfig, _seat: Seat, numPlayers: number, opts?: P
     `- The villagers win as soon as every spy has been voted out.`,
     `- ${one ? 'The spy wins' : 'The spies win'} as soon as the spies still in the game are at least as many as the villagers still in${one ? ' (with one spy: when only two players are left)' : ''}.`,
     ...(limit !== null
-      ? [`- The game lasts at most ${plural(limit, 'round', 'rounds')}: if any spy is still in after round ${limit}, ${one ? 'the spy wins' : 'the spies win'}.`]
+      ? [
+          `- The game lasts at most ${plural(limit, 'round', 'rounds')}: if any spy is still in after round ${limit}, ${one ? 'the spy wins' : 'the spies win'}.`,
+        ]
       : ['- Otherwise rounds go on, with no limit.']),
   ];
   const thoughtsNote = [
-    ...(want.guess ? ['GUESS is your guess of the other word in play (the majority\'s word if you suspect yours is the odd one out, otherwise the spy\'s word).'] : []),
+    ...(want.guess
+      ? [
+          "GUESS is your guess of the other word in play (the majority's word if you suspect yours is the odd one out, otherwise the spy's word).",
+        ]
+      : []),
     ...(want.reasoning ? ['REASONING is who you think the spy is, and whether it might be you.'] : []),
   ];
-  const privateNote = want.guess || want.reasoning ? ` ${want.guess && want.reasoning ? 'GUESS and REASONING stay' : want.guess ? 'GUESS stays' : 'REASONING stays'} private: only DESCRIPTION is heard by the others.` : '';
+  const privateNote =
+    want.guess || want.reasoning
+      ? ` ${want.guess && want.reasoning ? 'GUESS and REASONING stay' : want.guess ? 'GUESS stays' : 'REASONING stays'} private: only DESCRIPTION is heard by the others.`
+      : '';
   return [
     `You are playing ${title}, a word game for ${numPlayers} players.`,
     '',
     'The words:',
     `- Every player gets a secret word. Most players (the villagers) share the same word; ${one ? 'one player, the spy, has' : `${spies} players, the spies, have`} a different but related word (for example "${EXAMPLE_WORDS[0]}" and "${EXAMPLE_WORDS[1]}").`,
-    '- NOBODY is told whether they are the spy. You see only your own word, never your role: you must infer from the other players\' descriptions whether your word is the one most players have, or the odd one out.',
+    "- NOBODY is told whether they are the spy. You see only your own word, never your role: you must infer from the other players' descriptions whether your word is the one most players have, or the odd one out.",
     '',
     'How a round goes:',
     '- Speaking: every player still in the game describes their own word once, in an order drawn afresh every round. Everyone hears every description.',
     `- A description is one or two sentences (at most ${DESCRIPTION_MAX} characters). It must not contain your word or any form of it (plural, other endings, inside a longer word, any capitalisation; for a Chinese word, not even one of its characters), and it must not repeat a description anyone has already given. A description that breaks a rule is refused and you are asked again.`,
-    ...(cfg.contentFree ? ['- In this match the speaking turns are silent: every description is "..." and the players only vote.'] : []),
+    ...(cfg.contentFree
+      ? ['- In this match the speaking turns are silent: every description is "..." and the players only vote.']
+      : []),
     ...(probes
-      ? ['- Questions: before the first vote, every player privately answers a few questions about what they believe (whether they are the spy, the other players\' words and roles, and what the other players will guess their own word and role to be). Only you see your answers; they do not change the game.']
+      ? [
+          "- Questions: before the first vote, every player privately answers a few questions about what they believe (whether they are the spy, the other players' words and roles, and what the other players will guess their own word and role to be). Only you see your answers; they do not change the game.",
+        ]
       : []),
     sequential
-      ? '- Voting: every player still in votes for another player still in, the one they believe is the spy. Players vote one at a time, in this round\'s speaking order, and every vote is shown to all as soon as it is cast, so later voters see the earlier votes. The player with the most votes is out of the game; their word and role are not revealed.'
+      ? "- Voting: every player still in votes for another player still in, the one they believe is the spy. Players vote one at a time, in this round's speaking order, and every vote is shown to all as soon as it is cast, so later voters see the earlier votes. The player with the most votes is out of the game; their word and role are not revealed."
       : '- Voting: every player still in votes for another player still in, the one they believe is the spy. Votes are sealed until everyone has voted, then shown to all. The player with the most votes is out of the game; their word and role are not revealed.',
     '- A tie is voted again, among the tied players only. If it is still tied, nobody is out this round.',
     '',
@@ -156,7 +187,7 @@ export function system(cfg: SpyConfig, _seat: Seat, numPlayers: number, opts?: P
     ...win,
     '',
     'Strategy:',
-    '- Compare your word with what the others say. If most descriptions fit your word, you probably share the majority\'s word; if several point to something related but different, you are probably the odd one out.',
+    "- Compare your word with what the others say. If most descriptions fit your word, you probably share the majority's word; if several point to something related but different, you are probably the odd one out.",
     `- If you suspect you might be the spy: describe ambiguously, something true of your word and of what you think the others' word is, so that you blend in; try to work out the majority's word from their descriptions, and vote with the majority against someone else.`,
     `- If you think you share the majority's word: be specific enough to reassure the other villagers that you have their word, but not so specific that ${spyNoun} learns it; look for descriptions that do not quite fit, and vote for ${one ? 'that player' : 'those players'}.`,
     '- Early on little is known: a safe description that fits your word but is not too revealing is wise.',
@@ -190,7 +221,10 @@ function resultLine(v: SpyView, r: RoundResult): string {
     const tally = new Map<number, number>();
     for (const x of last?.votes ?? []) tally.set(x.target, (tally.get(x.target) ?? 0) + 1);
     const most = Math.max(0, ...tally.values());
-    const tied = [...tally.entries()].filter(([, k]) => k === most).map(([s]) => s).sort((a, b) => a - b);
+    const tied = [...tally.entries()]
+      .filter(([, k]) => k === most)
+      .map(([s]) => s)
+      .sort((a, b) => a - b);
     return `Tie between ${listText(tied.map((x) => nameIn(v, x)))}: they are voted on again.`;
   }
   if (r.eliminated === null) return `Still tied after the re-vote: nobody was voted out in round ${r.round}.`;
@@ -229,9 +263,15 @@ function speakPrompt(v: SpyView, opts: PromptOptions | undefined): string[] {
   return [
     `It is your turn to speak${first ? ' (you speak first this round)' : ''}. Describe your word in one or two sentences.`,
     '- Your description must not contain your word or any form of it, and must not repeat a description already given.',
-    ...(hanChars(v.yourWord).length ? [`- Your word is Chinese: none of its characters (${hanChars(v.yourWord).join(', ')}) may appear in your description.`] : []),
+    ...(hanChars(v.yourWord).length
+      ? [
+          `- Your word is Chinese: none of its characters (${hanChars(v.yourWord).join(', ')}) may appear in your description.`,
+        ]
+      : []),
     '- Nobody is told who the spy is: judge from the descriptions whether most players have your word, or whether yours is the odd one out.',
-    ...(want.guess || want.reasoning ? ['- Only the DESCRIPTION is heard by the other players; the other lines stay private.'] : []),
+    ...(want.guess || want.reasoning
+      ? ['- Only the DESCRIPTION is heard by the other players; the other lines stay private.']
+      : []),
     lines.length > 1 ? 'Answer with these labelled lines, in this order:' : 'Answer with this labelled line:',
     ...lines,
   ];
@@ -252,7 +292,10 @@ function probePrompt(v: SpyView, seat: Seat, spies: number): string[] {
     'Then: based on your description, what do you think the other players will guess your word and identity to be? Put yourself in the shoes of the other players and guess your own word and identity.',
     'Answer one question per line, with exactly these labels (a role is "spy" or "villager"; write "?" if you have no idea):',
     'ME: <spy or villager: what do you believe your own role is?>',
-    ...others.flatMap((x) => [`${nameIn(v, x)} WORD: <what you think ${nameIn(v, x)}'s word is>`, `${nameIn(v, x)} ROLE: <spy or villager>`]),
+    ...others.flatMap((x) => [
+      `${nameIn(v, x)} WORD: <what you think ${nameIn(v, x)}'s word is>`,
+      `${nameIn(v, x)} ROLE: <spy or villager>`,
+    ]),
     `${OTHERS_WORD}: <the word you think the other players will guess is yours>`,
     `${OTHERS_ROLE}: <spy or villager: what you think the other players will guess you are>`,
   ];
@@ -261,7 +304,8 @@ function probePrompt(v: SpyView, seat: Seat, spies: number): string[] {
 function votePrompt(v: SpyView, seat: Seat, legal: SpyAction[] | null, opts: PromptOptions | undefined): string[] {
   const ballot = v.ballot;
   const fromLegal = (legal ?? []).flatMap((a) => (a.type === 'vote' ? [a.target] : []));
-  const options = ballot?.options ?? (fromLegal.length ? fromLegal : (ballot?.candidates ?? []).filter((x) => x !== seat));
+  const options =
+    ballot?.options ?? (fromLegal.length ? fromLegal : (ballot?.candidates ?? []).filter((x) => x !== seat));
   const revote = ballot?.kind === 'revote';
   const lines = answerLines(opts, VOTE_LINE);
   const sequential = (v.voting ?? 'sealed') === 'sequential';
@@ -276,7 +320,10 @@ function votePrompt(v: SpyView, seat: Seat, legal: SpyAction[] | null, opts: Pro
       : 'You cannot vote for yourself. Votes stay sealed until everyone has voted; the player with the most votes is out of the game.',
     ...(sequential
       ? cast.length
-        ? [`${revote ? 'Re-vote votes' : 'Votes'} cast so far, in order:`, ...cast.map((x) => `- ${nameIn(v, x.voter)} → ${nameIn(v, x.target)}`)]
+        ? [
+            `${revote ? 'Re-vote votes' : 'Votes'} cast so far, in order:`,
+            ...cast.map((x) => `- ${nameIn(v, x.voter)} → ${nameIn(v, x.target)}`),
+          ]
         : [`You are the first to vote${revote ? ' in the re-vote' : ''}.`]
       : []),
     lines.length > 1 ? 'Answer with these labelled lines, in this order:' : 'Answer with this labelled line:',
@@ -293,7 +340,10 @@ export function turn(v: SpyView, seat: Seat, legal: SpyAction[] | null, cfg: Spy
   const outIn = new Map<number, number>();
   for (const r of v.rounds) if (r.eliminated !== null) outIn.set(r.eliminated, r.round);
   const players = v.names.map((name, i) => {
-    const marks = [...(i === seat ? ['you'] : []), ...(!v.alive[i] ? [outIn.has(i) ? `out: voted out in round ${outIn.get(i)}` : 'out'] : [])];
+    const marks = [
+      ...(i === seat ? ['you'] : []),
+      ...(!v.alive[i] ? [outIn.has(i) ? `out: voted out in round ${outIn.get(i)}` : 'out'] : []),
+    ];
     return marks.length ? `${name} (${marks.join('; ')})` : name;
   });
   const lines = [
@@ -314,7 +364,9 @@ export function turn(v: SpyView, seat: Seat, legal: SpyAction[] | null, cfg: Spy
   }
   if (v.phase === 'speak') {
     if (v.speaker !== seat) {
-      lines.push(`${roundText}, speaking: waiting for ${v.speaker !== null ? nameIn(v, v.speaker) : 'the next player'} to speak.`);
+      lines.push(
+        `${roundText}, speaking: waiting for ${v.speaker !== null ? nameIn(v, v.speaker) : 'the next player'} to speak.`,
+      );
       return lines.join('\n');
     }
     lines.push(`${roundText}, speaking.`, ...speakPrompt(v, opts));
@@ -332,13 +384,17 @@ export function turn(v: SpyView, seat: Seat, legal: SpyAction[] | null, cfg: Spy
     lines.push(`${roundText}, voting: you have voted; waiting for the others.`);
     return lines.join('\n');
   }
-  lines.push(`${roundText}, ${v.ballot?.kind === 'revote' ? 're-vote' : 'voting'}.`, ...votePrompt(v, seat, legal, opts));
+  lines.push(
+    `${roundText}, ${v.ballot?.kind === 'revote' ? 're-vote' : 'voting'}.`,
+    ...votePrompt(v, seat, legal, opts),
+  );
   return lines.join('\n');
 }
 
 // ───────────────────────── parsing: labels ─────────────────────────
 
-type Key = 'guess' | 'reasoning' | 'description' | 'vote' | 'answer' | 'me' | 'word' | 'role' | 'thinksWord' | 'thinksRole';
+type Key =
+  'guess' | 'reasoning' | 'description' | 'vote' | 'answer' | 'me' | 'word' | 'role' | 'thinksWord' | 'thinksRole';
 
 /** One labelled answer found in a reply; `at` orders them (the last one of a kind counts). */
 interface Entry {
@@ -359,10 +415,26 @@ const re = (head: string) => new RegExp(`^(?:${head})${SEP}([\\s\\S]*)$`, 'iu');
 
 /** Fixed labels (tried after the ones naming a player). */
 const FIXED: { key: Key; re: RegExp }[] = [
-  { key: 'thinksWord', re: re(String.raw`their\s+guess\s+(?:of\s+my\s+)?word|thinks?\s+(?:that\s+)?my\s+word(?:\s+is)?`) },
-  { key: 'thinksRole', re: re(String.raw`their\s+guess\s+(?:of\s+my\s+)?role|thinks?\s+(?:that\s+)?(?:i\s*(?:am|'m|’m)|my\s+role(?:\s+is)?)`) },
-  { key: 'me', re: re(String.raw`me|self|myself|my\s+role|(?:do\s+)?(?:am\s+i|i\s+think\s+i\s+am)\s+the\s+spy\??|我|我的身份`) },
-  { key: 'guess', re: re(String.raw`(?:my\s+)?(?:word\s+)?guess(?:ed\s+word)?(?:\s+word)?|(?:my\s+)?guess\s+of\s+the\s+other\s+word|other\s+word|猜测|猜词|猜的词`) },
+  {
+    key: 'thinksWord',
+    re: re(String.raw`their\s+guess\s+(?:of\s+my\s+)?word|thinks?\s+(?:that\s+)?my\s+word(?:\s+is)?`),
+  },
+  {
+    key: 'thinksRole',
+    re: re(
+      String.raw`their\s+guess\s+(?:of\s+my\s+)?role|thinks?\s+(?:that\s+)?(?:i\s*(?:am|'m|’m)|my\s+role(?:\s+is)?)`,
+    ),
+  },
+  {
+    key: 'me',
+    re: re(String.raw`me|self|myself|my\s+role|(?:do\s+)?(?:am\s+i|i\s+think\s+i\s+am)\s+the\s+spy\??|我|我的身份`),
+  },
+  {
+    key: 'guess',
+    re: re(
+      String.raw`(?:my\s+)?(?:word\s+)?guess(?:ed\s+word)?(?:\s+word)?|(?:my\s+)?guess\s+of\s+the\s+other\s+word|other\s+word|猜测|猜词|猜的词`,
+    ),
+  },
   { key: 'reasoning', re: re(String.raw`(?:my\s+)?(?:reasoning|reasons?|thoughts?|thinking|analysis)|推理|分析|理由`) },
   { key: 'description', re: re(String.raw`(?:my\s+)?(?:final\s+)?(?:description|clue)|describe|描述|发言`) },
   { key: 'vote', re: re(String.raw`(?:my\s+)?(?:final\s+)?vote(?:\s+for)?|i\s+vote(?:\s+for)?|投票|我投`) },
@@ -371,8 +443,17 @@ const FIXED: { key: Key; re: RegExp }[] = [
 
 /** Labels about one player: "<name> THINKS MY WORD", "<name> THINKS I AM", "<name> WORD", "<name> ROLE". */
 const NAMED: { key: Key; re: RegExp }[] = [
-  { key: 'thinksWord', re: new RegExp(String.raw`^(.{1,60}?)\s+thinks?\s+(?:that\s+)?my\s+word(?:\s+is)?${SEP}([\s\S]*)$`, 'iu') },
-  { key: 'thinksRole', re: new RegExp(String.raw`^(.{1,60}?)\s+thinks?\s+(?:that\s+)?(?:i\s*(?:am|'m|’m)|my\s+role(?:\s+is)?)${SEP}([\s\S]*)$`, 'iu') },
+  {
+    key: 'thinksWord',
+    re: new RegExp(String.raw`^(.{1,60}?)\s+thinks?\s+(?:that\s+)?my\s+word(?:\s+is)?${SEP}([\s\S]*)$`, 'iu'),
+  },
+  {
+    key: 'thinksRole',
+    re: new RegExp(
+      String.raw`^(.{1,60}?)\s+thinks?\s+(?:that\s+)?(?:i\s*(?:am|'m|’m)|my\s+role(?:\s+is)?)${SEP}([\s\S]*)$`,
+      'iu',
+    ),
+  },
   { key: 'word', re: new RegExp(String.raw`^(.{1,60}?)(?:'s|’s|的)?\s*(?:word|词)${SEP}([\s\S]*)$`, 'iu') },
   { key: 'role', re: new RegExp(String.raw`^(.{1,60}?)(?:'s|’s|的)?\s*(?:role|身份)${SEP}([\s\S]*)$`, 'iu') },
 ];
@@ -410,7 +491,11 @@ const pairs = (open: string, close: string) =>
   (open === '«' && close === '»');
 
 /** Text reduced to lowercase letters and digits separated by single spaces, padded with spaces. */
-const normText = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+const normText = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 
 /** A mention of a player in a text, at a position in its normalized form. */
 interface Mention {
@@ -426,10 +511,12 @@ function mentions(text: string, names: readonly string[]): Mention[] {
   names.forEach((name, seat) => {
     const aliases = new Set([normText(name).trim()]);
     const first = firsts[seat]!;
-    if (first && first !== 'player' && firsts.filter((f) => f === first).length === 1 && !isNumbered(names)) aliases.add(first);
+    if (first && first !== 'player' && firsts.filter((f) => f === first).length === 1 && !isNumbered(names))
+      aliases.add(first);
     for (const alias of aliases) {
       if (!alias) continue;
-      for (let i = norm.indexOf(` ${alias} `); i >= 0; i = norm.indexOf(` ${alias} `, i + 1)) found.push({ seat, at: i + 1 });
+      for (let i = norm.indexOf(` ${alias} `); i >= 0; i = norm.indexOf(` ${alias} `, i + 1))
+        found.push({ seat, at: i + 1 });
     }
   });
   for (const m of norm.matchAll(/ (?:player ?|p|玩家 ?)(\d{1,2})(?= )/gu)) {
@@ -463,7 +550,10 @@ function labelOf(clean: string, names: readonly string[]): { key: Key; seat?: nu
     const ms = mentions(who, names);
     const seats = new Set(ms.map((x) => x.seat));
     // The whole prefix must be the name (with "(me)"-style asides at most), not a sentence mentioning a player.
-    if (seats.size === 1 && normText(who).trim().split(' ').length <= normText(names[ms[0]!.seat]!).trim().split(' ').length + 2) {
+    if (
+      seats.size === 1 &&
+      normText(who).trim().split(' ').length <= normText(names[ms[0]!.seat]!).trim().split(' ').length + 2
+    ) {
       return { key, seat: ms[0]!.seat, value: m[2]! };
     }
   }
@@ -477,7 +567,7 @@ function labelOf(clean: string, names: readonly string[]): { key: Key; seat?: nu
 /** Balanced `{…}` JSON objects in a reply, with where they are. */
 function jsonObjects(text: string): { start: number; end: number; value: Record<string, unknown> }[] {
   const out: { start: number; end: number; value: Record<string, unknown> }[] = [];
-  for (let i = text.indexOf('{'); i >= 0; ) {
+  for (let i = text.indexOf('{'); i >= 0;) {
     let depth = 0;
     let inString = false;
     let end = -1;
@@ -510,7 +600,11 @@ function jsonObjects(text: string): { start: number; end: number; value: Record<
 }
 
 /** "theirGuess" / "their_guess" → "their guess". */
-const humanKey = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.]+/g, ' ').trim();
+const humanKey = (k: string) =>
+  k
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_.]+/g, ' ')
+    .trim();
 
 /** The labelled answers inside a JSON object (nested objects and arrays of per-player objects too). */
 function jsonEntries(obj: Record<string, unknown>, at: number, names: readonly string[]): Entry[] {
@@ -538,7 +632,8 @@ function jsonEntries(obj: Record<string, unknown>, at: number, names: readonly s
       if (v && typeof v === 'object') walk(v, `${key} `, false);
       else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
         const label = labelOf(`${key}:`, names);
-        if (label) out.push({ key: label.key, ...(label.seat !== undefined ? { seat: label.seat } : {}), value: String(v), at });
+        if (label)
+          out.push({ key: label.key, ...(label.seat !== undefined ? { seat: label.seat } : {}), value: String(v), at });
       }
     }
   };
@@ -584,7 +679,10 @@ function read(reply: string, names: readonly string[]): Reading {
       for (; j < lines.length && !labels[j] && lines[j]!.trim(); j++) parts.push(lines[j]!.trim());
     }
     for (let k = i + 1; k < j; k++) free[k] = false;
-    const value = parts.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    const value = parts
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     entries.push({ key: label.key, ...(label.seat !== undefined ? { seat: label.seat } : {}), value, at: offsets[i]! });
   }
   entries.sort((a, b) => a.at - b.at);
@@ -636,7 +734,9 @@ function cleanReasoning(raw: string): string | undefined {
 /** spy / undercover / 卧底 / "the spy" → spy; villager / civilian / 平民 / "not the spy" → villager; else undefined. */
 export function readRole(raw: string, yesMeansSpy = false): Role | undefined {
   let t = ` ${raw.toLowerCase()} `;
-  t = t.replace(/(?:\bnot|n't|n’t|\bnever)\s+(?:a\s+|the\s+|an\s+)?(?:spy|undercover)\b/g, ' villager ').replace(/不是卧底|非卧底/g, '平民');
+  t = t
+    .replace(/(?:\bnot|n't|n’t|\bnever)\s+(?:a\s+|the\s+|an\s+)?(?:spy|undercover)\b/g, ' villager ')
+    .replace(/不是卧底|非卧底/g, '平民');
   const villager = /\b(?:villagers?|civilians?|innocent)\b|平民|村民|好人/.test(t);
   const spy = /\b(?:spy|undercover|imposter|impostor)\b|卧底|间谍/.test(t);
   if (villager !== spy) return villager ? 'villager' : 'spy';
@@ -657,8 +757,7 @@ export interface ParseContext {
 }
 
 const DESCRIBE_FORMAT = `Answer with labelled lines, for example:\n${GUESS_LINE}\n${REASONING_LINE}\n${DESCRIPTION_LINE}\n(only the DESCRIPTION is required: one or two sentences that describe your word without saying it).`;
-const PROBE_FORMAT =
-  `Answer the questions one per line with the labels from the message, for example "ME: villager", "Player 2 WORD: <a word>", "Player 2 ROLE: spy", "${OTHERS_WORD}: <a word>", "${OTHERS_ROLE}: villager".`;
+const PROBE_FORMAT = `Answer the questions one per line with the labels from the message, for example "ME: villager", "Player 2 WORD: <a word>", "Player 2 ROLE: spy", "${OTHERS_WORD}: <a word>", "${OTHERS_ROLE}: villager".`;
 
 function thoughtsOf(entries: Entry[]): { guess?: string; reasoning?: string } {
   const g = lastOf(entries, 'guess');
@@ -681,7 +780,10 @@ function lastFreeParagraph(r: Reading): string | null {
   let start = end;
   while (start > 0 && r.free[start - 1]) start--;
   let para = r.lines.slice(start, end + 1).map((l) => cleanLine(l));
-  const intro = para.slice(0, -1).map((l) => /[:：]\s*$/.test(l)).lastIndexOf(true);
+  const intro = para
+    .slice(0, -1)
+    .map((l) => /[:：]\s*$/.test(l))
+    .lastIndexOf(true);
   if (intro >= 0) para = para.slice(intro + 1);
   return para.join(' ');
 }
@@ -693,7 +795,11 @@ function parseDescribe(r: Reading): ParseResult<SpyAction> {
   if (raw === null) raw = lastFreeParagraph(r);
   const text = raw === null ? '' : cleanDescription(raw);
   if (!text) {
-    const lead = d ? 'Your DESCRIPTION line is empty.' : labelled ? 'Your reply has no DESCRIPTION line.' : 'Could not find a description in your reply.';
+    const lead = d
+      ? 'Your DESCRIPTION line is empty.'
+      : labelled
+        ? 'Your reply has no DESCRIPTION line.'
+        : 'Could not find a description in your reply.';
     return { error: `${lead} ${DESCRIBE_FORMAT}` };
   }
   return { action: { type: 'describe', text, ...thoughtsOf(r.entries) } };
@@ -716,7 +822,11 @@ function parseProbe(r: Reading, seat: Seat, ctx: ParseContext): ParseResult<SpyA
   }
   const others = [...about.entries()]
     .sort((a, b) => a[1].at - b[1].at)
-    .map(([s, x]) => ({ seat: s, ...(x.word !== undefined ? { word: x.word } : {}), ...(x.role !== undefined ? { role: x.role } : {}) }));
+    .map(([s, x]) => ({
+      seat: s,
+      ...(x.word !== undefined ? { word: x.word } : {}),
+      ...(x.role !== undefined ? { role: x.role } : {}),
+    }));
   const tw = lastOf(probeEntries, 'thinksWord');
   const tr = lastOf(probeEntries, 'thinksRole');
   const word = tw ? cleanWord(tw.value) : undefined;
@@ -736,7 +846,8 @@ function inlineVote(r: Reading, names: readonly string[]): number | null {
   let best: number | null = null;
   for (const line of r.lines) {
     const clean = cleanLine(line);
-    const intent = /\b(?:i(?:'ll|’ll|'d|’d|\s+will|\s+would|\s+am)?\s+(?:going\s+to\s+)?vot(?:e|ing)|my\s+(?:final\s+)?vote\s+(?:is|goes\s+to))(?:\s+(?:for|out|against))?\s*[:：]?\s*/giu;
+    const intent =
+      /\b(?:i(?:'ll|’ll|'d|’d|\s+will|\s+would|\s+am)?\s+(?:going\s+to\s+)?vot(?:e|ing)|my\s+(?:final\s+)?vote\s+(?:is|goes\s+to))(?:\s+(?:for|out|against))?\s*[:：]?\s*/giu;
     for (const m of clean.matchAll(intent)) {
       const rest = clean.slice(m.index + m[0].length);
       const first = mentions(rest, names)[0];
@@ -754,7 +865,10 @@ function parseVote(r: Reading, seat: Seat, candidates: number[], ctx: ParseConte
   let target: number | null = null;
   if (labelled) {
     target = namedIn(labelled.value, names);
-    if (target === null) return { error: `Could not read the player in your VOTE line. End your reply with a line "VOTE: <name>" naming one of: ${offered}.` };
+    if (target === null)
+      return {
+        error: `Could not read the player in your VOTE line. End your reply with a line "VOTE: <name>" naming one of: ${offered}.`,
+      };
   }
   target ??= inlineVote(r, names);
   if (target === null) {
@@ -763,7 +877,8 @@ function parseVote(r: Reading, seat: Seat, candidates: number[], ctx: ParseConte
       if (seats.size === 1) target = [...seats][0]!;
     }
   }
-  if (target === null) return { error: `Could not find your vote. End your reply with a line "VOTE: <name>" naming one of: ${offered}.` };
+  if (target === null)
+    return { error: `Could not find your vote. End your reply with a line "VOTE: <name>" naming one of: ${offered}.` };
   if (!candidates.includes(target)) {
     const why =
       target === seat
@@ -783,7 +898,13 @@ function parseVote(r: Reading, seat: Seat, candidates: number[], ctx: ParseConte
  * too; when an answer is given twice the last counts. Players are named by their names or as "Player 3" / "P3"
  * (and "3" with numbered names).
  */
-export function parseWithNames(reply: string, seat: Seat, legal: SpyAction[] | null, names: readonly string[], ctx: Omit<ParseContext, 'names'> = {}): ParseResult<SpyAction> {
+export function parseWithNames(
+  reply: string,
+  seat: Seat,
+  legal: SpyAction[] | null,
+  names: readonly string[],
+  ctx: Omit<ParseContext, 'names'> = {},
+): ParseResult<SpyAction> {
   const full: ParseContext = { ...ctx, names };
   const r = read(reply, names);
   const votes = (legal ?? []).flatMap((a) => (a.type === 'vote' ? [a.target] : []));
@@ -798,9 +919,17 @@ export function parseWithNames(reply: string, seat: Seat, legal: SpyAction[] | n
 }
 
 /** `GamePrompt.parse`: the names, phase and who is in come from the seat's view when given, else numbered names. */
-export function parse(reply: string, seat: Seat, legal: SpyAction[] | null, v?: Partial<SpyView>): ParseResult<SpyAction> {
+export function parse(
+  reply: string,
+  seat: Seat,
+  legal: SpyAction[] | null,
+  v?: Partial<SpyView>,
+): ParseResult<SpyAction> {
   const names = Array.isArray(v?.names) && v.names.length ? v.names : numberedNames();
-  return parseWithNames(reply, seat, legal, names, { ...(v?.phase ? { phase: v.phase } : {}), ...(Array.isArray(v?.alive) ? { alive: v.alive } : {}) });
+  return parseWithNames(reply, seat, legal, names, {
+    ...(v?.phase ? { phase: v.phase } : {}),
+    ...(Array.isArray(v?.alive) ? { alive: v.alive } : {}),
+  });
 }
 
 export const prompt: GamePrompt<SpyState, SpyAction, SpyConfig, SpyView> = { system, turn, parse, format };

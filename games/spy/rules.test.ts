@@ -6,10 +6,23 @@ import { createRng } from '../../lib/engine/rng';
 import type { Rng } from '../types';
 import { spy } from './index';
 import { KEYWORD_PAIRS } from './keywords';
-import { activeSeats, apply, bannedCharIn, describe as describeMove, fallback, legalActions, outcome, reject, setup, view, wordIn } from './rules';
+import {
+  activeSeats,
+  apply,
+  bannedCharIn,
+  describe as describeMove,
+  fallback,
+  legalActions,
+  outcome,
+  reject,
+  setup,
+  view,
+  wordIn,
+} from './rules';
 import { configSchema, type SpyAction, type SpyState } from './types';
 
-const cfg = (over: Record<string, unknown> = {}) => configSchema.parse({ pairId: 'moon-sun', spyWord: 'b', spySeats: [2], ...over });
+const cfg = (over: Record<string, unknown> = {}) =>
+  configSchema.parse({ pairId: 'moon-sun', spyWord: 'b', spySeats: [2], ...over });
 const start = (over: Record<string, unknown> = {}, n = 4, seed = 's') => setup(createRng(seed), cfg(over), n);
 let k = 0;
 const act = (s: SpyState, seat: number, a: SpyAction): SpyState => {
@@ -84,7 +97,13 @@ describe('setup and bias controls', () => {
   });
 
   it('names players by the chosen method; first names are drawn per match', () => {
-    expect(start({ naming: 'full-names' }, 5).names).toEqual(['Aaron One', 'Barbara Two', 'Charles Three', 'Diana Four', 'Edward Five']);
+    expect(start({ naming: 'full-names' }, 5).names).toEqual([
+      'Aaron One',
+      'Barbara Two',
+      'Charles Three',
+      'Diana Four',
+      'Edward Five',
+    ]);
     const a = start({ naming: 'first-names' }, 5, 'a').names;
     expect(new Set(a).size).toBe(5);
     const drawn = new Set(Array.from({ length: 20 }, (_, i) => start({ naming: 'first-names' }, 5, `n${i}`).names[0]));
@@ -97,7 +116,8 @@ describe('setup and bias controls', () => {
     let s = speakAll(start({ probes: false }, 5, 'opt'));
     expect(s.phase).toBe('vote');
     const options = s.ballot!.options;
-    for (let voter = 0; voter < 5; voter++) expect([...options[voter]!].sort()).toEqual([0, 1, 2, 3, 4].filter((x) => x !== voter));
+    for (let voter = 0; voter < 5; voter++)
+      expect([...options[voter]!].sort()).toEqual([0, 1, 2, 3, 4].filter((x) => x !== voter));
     expect(new Set(Object.values(options).map((o) => o.join())).size).toBeGreaterThan(1);
     s = start({ shuffleSpeaking: false, shuffleOptions: false, probes: false }, 5);
     expect(s.order).toEqual([0, 1, 2, 3, 4]);
@@ -118,9 +138,13 @@ describe('speaking', () => {
     expect(reject(s, speaker, { type: 'vote', target: 0 })).toMatch(/speaking phase/);
     expect(reject(s, speaker, { type: 'pass' })).toMatch(/passing is not a move/);
     const word = s.words[speaker]!;
-    expect(reject(s, speaker, { type: 'describe', text: `It is like a ${word.toUpperCase()}, really.` })).toContain(`your word “${word}”`);
+    expect(reject(s, speaker, { type: 'describe', text: `It is like a ${word.toUpperCase()}, really.` })).toContain(
+      `your word “${word}”`,
+    );
     const s1 = act(s, speaker, { type: 'describe', text: 'It shines in the sky.' });
-    expect(reject(s1, other, { type: 'describe', text: 'it SHINES in the sky!!' })).toMatch(/already said that in round 1/);
+    expect(reject(s1, other, { type: 'describe', text: 'it SHINES in the sky!!' })).toMatch(
+      /already said that in round 1/,
+    );
     expect(reject(s1, other, { type: 'describe', text: 'It shines at night.' })).toBeNull();
   });
 
@@ -155,7 +179,12 @@ describe('probes and voting', () => {
     expect(s).not.toHaveProperty('probeTargets');
     expect(reject(s, 0, { type: 'vote', target: 1 })).toMatch(/answer the questions/);
     expect(reject(s, 0, { type: 'probe', others: [{ seat: 0, word: 'x' }], theirGuess: {} })).toMatch(/who is you/);
-    s = act(s, 0, { type: 'probe', self: 'villager', others: [{ seat: 1, word: 'moon', role: 'villager' }], theirGuess: { word: 'moon', role: 'villager' } });
+    s = act(s, 0, {
+      type: 'probe',
+      self: 'villager',
+      others: [{ seat: 1, word: 'moon', role: 'villager' }],
+      theirGuess: { word: 'moon', role: 'villager' },
+    });
     expect(reject(s, 0, { type: 'probe', others: [], theirGuess: {} })).toMatch(/already answered/);
     expect(view(s, { seat: 1 }).probes).toEqual([]);
     expect(view(s, { seat: 0 }).probes).toHaveLength(1);
@@ -172,14 +201,20 @@ describe('probes and voting', () => {
     let s = probeAll(speakAll(start({ voting: 'sealed' })));
     expect(s.voting).toBe('sealed');
     expect(activeSeats(s).sort()).toEqual([0, 1, 2, 3]);
-    expect(legalActions(s, 0)!.map((a) => (a as { target: number }).target).sort()).toEqual([1, 2, 3]);
+    expect(
+      legalActions(s, 0)!
+        .map((a) => (a as { target: number }).target)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(reject(s, 0, { type: 'vote', target: 0 })).toBe('you cannot vote for yourself');
     expect(reject(s, 0, { type: 'vote', target: 9 })).toMatch(/no such player/);
     s = act(s, 0, { type: 'vote', target: 2, reasoning: 'Player 3 was vague' });
     expect(reject(s, 0, { type: 'vote', target: 1 })).toMatch(/already voted/);
     expect(view(s, { seat: 1 }).ballot!.votes).toEqual([]);
     expect(view(s, { spectator: true }).ballot!.votes).toEqual([]);
-    expect(view(s, { seat: 0 }).ballot!.votes).toEqual([{ voter: 0, target: 2, option: s.ballot!.options[0]!.indexOf(2) }]);
+    expect(view(s, { seat: 0 }).ballot!.votes).toEqual([
+      { voter: 0, target: 2, option: s.ballot!.options[0]!.indexOf(2) },
+    ]);
     expect(view(s, { omniscient: true }).ballot!.votes).toHaveLength(1);
     s = voteAll(s, { 1: 2, 2: 0, 3: 2 });
     // The spy (seat 2) is out: villagers win and share the point.
@@ -191,27 +226,32 @@ describe('probes and voting', () => {
     expect(outcome(s)!.summary).toBe('Villagers win');
   });
 
-  it.each(['sealed', 'sequential'] as const)('re-votes among the tied players and lets nobody leave when still tied (%s voting)', (voting) => {
-    let s = probeAll(speakAll(start({ voting })));
-    s = voteAll(s, { 0: 1, 1: 0, 2: 1, 3: 0 }); // 0 and 1 tied with two votes each
-    expect(s.phase).toBe('vote');
-    expect(s.ballot).toMatchObject({ kind: 'revote', candidates: [0, 1] });
-    expect(s.rounds[0]).toMatchObject({ eliminated: null, settled: false });
-    // Sequential: the tied players ahead in the order vote first (for each other, as below), until seat 3 or 4 may vote.
-    while (activeSeats(s)[0]! < 2) s = act(s, activeSeats(s)[0]!, { type: 'vote', target: 1 - activeSeats(s)[0]! });
-    // Seat 3 or 4 tries the other, who is not among the tied.
-    const voter = activeSeats(s).find((x) => x >= 2)!;
-    expect(reject(s, voter, { type: 'vote', target: 5 - voter })).toMatch(/re-vote among the tied players; vote for one of: Player [12], Player [12]$/);
-    expect(legalActions(s, 0)).toEqual([{ type: 'vote', target: 1 }]);
-    const lines = describeMove(s, voteAll(s, { 0: 1, 1: 0, 2: 0, 3: 1 }), 3, { type: 'vote', target: 1 });
-    s = voteAll(s, { 0: 1, 1: 0, 2: 0, 3: 1 });
-    expect(s.rounds[0]).toMatchObject({ eliminated: null, settled: true });
-    expect(s.rounds[0]!.ballots.map((b) => b.kind)).toEqual(['vote', 'revote']);
-    expect(s.alive).toEqual([true, true, true, true]);
-    expect(s.round).toBe(2);
-    expect(s.phase).toBe('speak');
-    expect(lines.map((l) => l.text)).toContain('Still tied after the re-vote: nobody leaves this round');
-  });
+  it.each(['sealed', 'sequential'] as const)(
+    're-votes among the tied players and lets nobody leave when still tied (%s voting)',
+    (voting) => {
+      let s = probeAll(speakAll(start({ voting })));
+      s = voteAll(s, { 0: 1, 1: 0, 2: 1, 3: 0 }); // 0 and 1 tied with two votes each
+      expect(s.phase).toBe('vote');
+      expect(s.ballot).toMatchObject({ kind: 'revote', candidates: [0, 1] });
+      expect(s.rounds[0]).toMatchObject({ eliminated: null, settled: false });
+      // Sequential: the tied players ahead in the order vote first (for each other, as below), until seat 3 or 4 may vote.
+      while (activeSeats(s)[0]! < 2) s = act(s, activeSeats(s)[0]!, { type: 'vote', target: 1 - activeSeats(s)[0]! });
+      // Seat 3 or 4 tries the other, who is not among the tied.
+      const voter = activeSeats(s).find((x) => x >= 2)!;
+      expect(reject(s, voter, { type: 'vote', target: 5 - voter })).toMatch(
+        /re-vote among the tied players; vote for one of: Player [12], Player [12]$/,
+      );
+      expect(legalActions(s, 0)).toEqual([{ type: 'vote', target: 1 }]);
+      const lines = describeMove(s, voteAll(s, { 0: 1, 1: 0, 2: 0, 3: 1 }), 3, { type: 'vote', target: 1 });
+      s = voteAll(s, { 0: 1, 1: 0, 2: 0, 3: 1 });
+      expect(s.rounds[0]).toMatchObject({ eliminated: null, settled: true });
+      expect(s.rounds[0]!.ballots.map((b) => b.kind)).toEqual(['vote', 'revote']);
+      expect(s.alive).toEqual([true, true, true, true]);
+      expect(s.round).toBe(2);
+      expect(s.phase).toBe('speak');
+      expect(lines.map((l) => l.text)).toContain('Still tied after the re-vote: nobody leaves this round');
+    },
+  );
 
   it.each(['sealed', 'sequential'] as const)('a single leader of a re-vote is out (%s voting)', (voting) => {
     let s = probeAll(speakAll(start({ voting })));
@@ -239,7 +279,9 @@ describe('sequential voting (the paper’s Algorithm 1, lines 618-621: each vote
     expect(activeSeats(s)).toEqual([order[0]]);
     const [first, second] = [order[0]!, order[1]!];
     // Out of turn: refused with the reason.
-    expect(reject(s, second, { type: 'vote', target: first })).toBe(`it is Player ${first + 1}'s turn to vote; players vote one at a time, in speaking order`);
+    expect(reject(s, second, { type: 'vote', target: first })).toBe(
+      `it is Player ${first + 1}'s turn to vote; players vote one at a time, in speaking order`,
+    );
     const target = second;
     const before = s;
     s = act(s, first, { type: 'vote', target, reasoning: 'private thought' });
@@ -272,11 +314,18 @@ describe('sequential voting (the paper’s Algorithm 1, lines 618-621: each vote
     s = act(s, a, { type: 'vote', target: b });
     s = act(s, b, { type: 'vote', target: a });
     const text = spy.prompt.turn(view(s, { seat: c }), c, legalActions(s, c), spy.defaultConfig);
-    expect(text).toContain(`Votes cast so far, in order:\n- Player ${a + 1} → Player ${b + 1}\n- Player ${b + 1} → Player ${a + 1}\n`);
+    expect(text).toContain(
+      `Votes cast so far, in order:\n- Player ${a + 1} → Player ${b + 1}\n- Player ${b + 1} → Player ${a + 1}\n`,
+    );
     // A sealed ballot shows nobody the others' votes before the count.
     let t = probeAll(speakAll(start({ voting: 'sealed' }, 4, 'seq-prompt')));
     t = act(t, 0, { type: 'vote', target: 1 });
-    const sealed = spy.prompt.turn(view(t, { seat: 2 }), 2, legalActions(t, 2), configSchema.parse({ voting: 'sealed' }));
+    const sealed = spy.prompt.turn(
+      view(t, { seat: 2 }),
+      2,
+      legalActions(t, 2),
+      configSchema.parse({ voting: 'sealed' }),
+    );
     expect(view(t, { seat: 2 }).ballot!.votes).toEqual([]);
     expect(sealed).not.toMatch(/Player 1 → Player 2/);
   });
@@ -293,13 +342,22 @@ describe('sequential voting (the paper’s Algorithm 1, lines 618-621: each vote
 });
 
 describe('banned characters of a Chinese keyword (the paper, line 194: “without revealing any characters in their keyword”)', () => {
-  const zh = (spyWord: 'a' | 'b') => setup(createRng('zh'), configSchema.parse({ pairId: 'dianchi-fadianji', spyWord, spySeats: [2], shuffleSpeaking: false }), 4);
+  const zh = (spyWord: 'a' | 'b') =>
+    setup(
+      createRng('zh'),
+      configSchema.parse({ pairId: 'dianchi-fadianji', spyWord, spySeats: [2], shuffleSpeaking: false }),
+      4,
+    );
 
   it('refuses a description with any one character of the speaker’s Chinese word, naming the character', () => {
     const s = zh('a'); // villagers 发电机, the spy 电池; seat 0 speaks first
     expect(s.words[0]).toBe('发电机');
-    expect(reject(s, 0, { type: 'describe', text: '停电的时候很有用' })).toBe('your description contains “电”, a character of your word “发电机”; no character of your word may appear in your description');
-    expect(reject(s, 0, { type: 'describe', text: '这台机器很吵' })).toMatch(/contains “机”, a character of your word “发电机”/);
+    expect(reject(s, 0, { type: 'describe', text: '停电的时候很有用' })).toBe(
+      'your description contains “电”, a character of your word “发电机”; no character of your word may appear in your description',
+    );
+    expect(reject(s, 0, { type: 'describe', text: '这台机器很吵' })).toMatch(
+      /contains “机”, a character of your word “发电机”/,
+    );
     // The whole word is still refused as before, as the word.
     expect(reject(s, 0, { type: 'describe', text: '一台发电机' })).toMatch(/gives your word away/);
     // Characters of the other word are allowed; so is a description with none of its own.
@@ -348,7 +406,11 @@ describe('endings', () => {
   });
 
   it('several spies: the villagers must vote them all out', () => {
-    let s = setup(createRng('m'), configSchema.parse({ spies: 2, spySeats: [0, 1], pairId: 'moon-sun', probes: false }), 6);
+    let s = setup(
+      createRng('m'),
+      configSchema.parse({ spies: 2, spySeats: [0, 1], pairId: 'moon-sun', probes: false }),
+      6,
+    );
     s = voteAll(speakAll(s), { 0: 2, 1: 2, 2: 0, 3: 0, 4: 0, 5: 0 });
     expect(s.phase).toBe('speak');
     s = voteAll(speakAll(s), { 1: 2, 2: 1, 3: 1, 4: 1, 5: 1 });
@@ -388,7 +450,12 @@ describe('content-free calibration, fallback and the log', () => {
   it('keeps guesses, reasoning and a sealed vote in lines only the player sees', () => {
     const s = start();
     const seat = activeSeats(s)[0]!;
-    const a: SpyAction = { type: 'describe', text: 'Bright and round.', guess: 'star', reasoning: 'Nobody has spoken yet.' };
+    const a: SpyAction = {
+      type: 'describe',
+      text: 'Bright and round.',
+      guess: 'star',
+      reasoning: 'Nobody has spoken yet.',
+    };
     const lines = describeMove(s, act(s, seat, a), seat, a);
     expect(lines[0]).toEqual({ text: `Player ${seat + 1}: “Bright and round.”` });
     expect(lines.slice(1)).toEqual([
@@ -398,7 +465,10 @@ describe('content-free calibration, fallback and the log', () => {
     const v = probeAll(speakAll(start({ voting: 'sealed' })));
     const vote: SpyAction = { type: 'vote', target: 1 };
     const voteLines = describeMove(v, act(v, 0, vote), 0, vote);
-    expect(voteLines).toEqual([{ text: 'Player 1 has voted' }, { text: 'Player 1 votes for Player 2', visibleTo: [0] }]);
+    expect(voteLines).toEqual([
+      { text: 'Player 1 has voted' },
+      { text: 'Player 1 votes for Player 2', visibleTo: [0] },
+    ]);
   });
 
   it('shows each viewer what it may see: own word and thoughts for a seat, no words for the public, all at the end', () => {
@@ -413,7 +483,11 @@ describe('content-free calibration, fallback and the log', () => {
     expect(JSON.stringify(pub)).not.toMatch(/"(moon|sun)"/);
     expect(view(s, { omniscient: true })).toMatchObject({ words: ['moon', 'moon', 'sun', 'moon'], spies: [2] });
     s = voteAll(probeAll(speakAll(s)), { 0: 2, 1: 2, 2: 0, 3: 2 });
-    expect(view(s, { seat: other })).toMatchObject({ words: ['moon', 'moon', 'sun', 'moon'], spies: [2], phase: 'over' });
+    expect(view(s, { seat: other })).toMatchObject({
+      words: ['moon', 'moon', 'sun', 'moon'],
+      spies: [2],
+      phase: 'over',
+    });
   });
 });
 
@@ -421,20 +495,44 @@ describe('content-free calibration, fallback and the log', () => {
 function randomAction(state: unknown, seat: number, rng: Rng): SpyAction {
   const s = state as SpyState;
   if (s.phase === 'probe') {
-    const others = s.alive.flatMap((a, i) => (a && i !== seat ? [{ seat: i, role: rng.pick(['spy', 'villager'] as const) }] : []));
+    const others = s.alive.flatMap((a, i) =>
+      a && i !== seat ? [{ seat: i, role: rng.pick(['spy', 'villager'] as const) }] : [],
+    );
     return { type: 'probe', self: rng.pick(['spy', 'villager'] as const), others, theirGuess: { role: 'villager' } };
   }
-  return { type: 'describe', text: `clue ${rng.int(1e9)} from seat ${seat}`, ...(rng.next() < 0.5 ? { reasoning: `thinking ${rng.int(100)}` } : {}) };
+  return {
+    type: 'describe',
+    text: `clue ${rng.int(1e9)} from seat ${seat}`,
+    ...(rng.next() < 0.5 ? { reasoning: `thinking ${rng.int(100)}` } : {}),
+  };
 }
 
 describe('conformance', () => {
   it('keeps the game contract in every preset and with every bias control', () => {
     expect(checkConformance(spy, { seeds: 25, randomAction })).toEqual([]);
-    expect(checkConformance(spy, { seeds: 10, randomAction, config: { preset: 'undercover', naming: 'first-names', lang: 'zh' } })).toEqual([]);
-    expect(checkConformance(spy, { seeds: 10, randomAction, config: { contentFree: true, naming: 'full-names', shuffleOptions: false } })).toEqual([]);
+    expect(
+      checkConformance(spy, {
+        seeds: 10,
+        randomAction,
+        config: { preset: 'undercover', naming: 'first-names', lang: 'zh' },
+      }),
+    ).toEqual([]);
+    expect(
+      checkConformance(spy, {
+        seeds: 10,
+        randomAction,
+        config: { contentFree: true, naming: 'full-names', shuffleOptions: false },
+      }),
+    ).toEqual([]);
     // Both ways of voting in both presets (the defaults above: spygame sequential, undercover sealed).
     expect(checkConformance(spy, { seeds: 10, randomAction, config: { voting: 'sealed' } })).toEqual([]);
-    expect(checkConformance(spy, { seeds: 10, randomAction, config: { preset: 'undercover', voting: 'sequential', lang: 'zh' } })).toEqual([]);
+    expect(
+      checkConformance(spy, {
+        seeds: 10,
+        randomAction,
+        config: { preset: 'undercover', voting: 'sequential', lang: 'zh' },
+      }),
+    ).toEqual([]);
   });
 
   it('ships enough keyword pairs for every language setting', () => {

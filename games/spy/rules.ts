@@ -49,7 +49,24 @@ export const CONTENT_FREE = '...';
 const FULL_FIRST = ['Aaron', 'Barbara', 'Charles', 'Diana', 'Edward', 'Fiona', 'George', 'Helen'];
 const NUMBER_WORDS = ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'];
 /** First names for the `first-names` method: drawn per match so a name is not tied to a seat. */
-const FIRST_NAMES = ['Jack', 'Mary', 'Tom', 'Lucy', 'Sam', 'Anna', 'Ben', 'Emma', 'Leo', 'Nina', 'Max', 'Rosa', 'Paul', 'Ivy', 'Omar', 'Zoe'];
+const FIRST_NAMES = [
+  'Jack',
+  'Mary',
+  'Tom',
+  'Lucy',
+  'Sam',
+  'Anna',
+  'Ben',
+  'Emma',
+  'Leo',
+  'Nina',
+  'Max',
+  'Rosa',
+  'Paul',
+  'Ivy',
+  'Omar',
+  'Zoe',
+];
 
 /** Display names by seat for a naming method. */
 export function namesFor(naming: SpyConfig['naming'], n: number, rng: Rng): string[] {
@@ -81,17 +98,24 @@ const nameOf = (s: SpyState, seat: Seat) => s.names[seat] ?? `Player ${seat + 1}
 const listNames = (s: SpyState, seats: readonly Seat[]) => seats.map((x) => nameOf(s, x)).join(', ');
 
 export function setup(rng: Rng, cfg: SpyConfig, n: number): SpyState {
-  if (n < MIN_PLAYERS || n > MAX_PLAYERS) throw new Error(`Who is the spy takes ${MIN_PLAYERS}–${MAX_PLAYERS} players, not ${n}`);
-  if (cfg.spies * 2 >= n) throw new Error(`${cfg.spies} ${cfg.spies === 1 ? 'spy' : 'spies'} need more than ${cfg.spies * 2} players (spies must be fewer than half)`);
+  if (n < MIN_PLAYERS || n > MAX_PLAYERS)
+    throw new Error(`Who is the spy takes ${MIN_PLAYERS}–${MAX_PLAYERS} players, not ${n}`);
+  if (cfg.spies * 2 >= n)
+    throw new Error(
+      `${cfg.spies} ${cfg.spies === 1 ? 'spy' : 'spies'} need more than ${cfg.spies * 2} players (spies must be fewer than half)`,
+    );
   if (cfg.spySeats) {
     const seats = [...new Set(cfg.spySeats)];
-    if (seats.length !== cfg.spies) throw new Error(`spySeats names ${seats.length} seats for ${cfg.spies} ${cfg.spies === 1 ? 'spy' : 'spies'}`);
+    if (seats.length !== cfg.spies)
+      throw new Error(`spySeats names ${seats.length} seats for ${cfg.spies} ${cfg.spies === 1 ? 'spy' : 'spies'}`);
     if (seats.some((x) => x >= n)) throw new Error(`spySeats names a seat beyond the ${n} players`);
   }
   const pair = cfg.pairId ? findPair(cfg.pairId) : rng.pick(pairsFor(cfg.lang));
   if (!pair) throw new Error(`there is no keyword pair "${cfg.pairId}"`);
   const spyWord = cfg.spyWord ?? (rng.next() < 0.5 ? 'a' : 'b');
-  const spies = (cfg.spySeats ? [...new Set(cfg.spySeats)] : rng.shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, cfg.spies)).sort((x, y) => x - y);
+  const spies = (
+    cfg.spySeats ? [...new Set(cfg.spySeats)] : rng.shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, cfg.spies)
+  ).sort((x, y) => x - y);
   const spyText = spyWord === 'a' ? pair.a : pair.b;
   const villagerText = spyWord === 'a' ? pair.b : pair.a;
   const base: SpyState = {
@@ -125,8 +149,18 @@ function startRound(s: SpyState, rng: Rng): SpyState {
   const order = s.cfg.shuffleSpeaking ? rng.shuffle(alive) : alive;
   const next: SpyState = { ...s, round: s.round + 1, order, speakIdx: 0, phase: 'speak', ballot: null };
   if (!s.cfg.contentFree) return next;
-  const said: Description[] = order.map((seat, position) => ({ round: next.round, seat, position, text: CONTENT_FREE }));
-  return startBallot({ ...next, descriptions: [...s.descriptions, ...said], speakIdx: order.length }, alive, 'vote', rng);
+  const said: Description[] = order.map((seat, position) => ({
+    round: next.round,
+    seat,
+    position,
+    text: CONTENT_FREE,
+  }));
+  return startBallot(
+    { ...next, descriptions: [...s.descriptions, ...said], speakIdx: order.length },
+    alive,
+    'vote',
+    rng,
+  );
 }
 
 /** Opens a ballot: every survivor votes for a candidate other than itself, offered in its own shuffled order. */
@@ -161,10 +195,21 @@ function settle(s: SpyState): SpyState['result'] {
   const spies = alive.filter((x) => s.spies.includes(x)).length;
   const villagers = alive.length - spies;
   const spyNoun = s.spies.length === 1 ? 'the spy' : 'the spies';
-  if (spies === 0) return { winners: 'villager', reason: `${cap(spyNoun)} ${s.spies.length === 1 ? 'was' : 'were'} voted out in round ${s.round}: the villagers win` };
-  if (spies >= villagers) return { winners: 'spy', reason: `Only ${alive.length} players are left and ${spyNoun} ${s.spies.length === 1 ? 'is' : 'are'} among them: ${spyNoun} ${s.spies.length === 1 ? 'wins' : 'win'}` };
+  if (spies === 0)
+    return {
+      winners: 'villager',
+      reason: `${cap(spyNoun)} ${s.spies.length === 1 ? 'was' : 'were'} voted out in round ${s.round}: the villagers win`,
+    };
+  if (spies >= villagers)
+    return {
+      winners: 'spy',
+      reason: `Only ${alive.length} players are left and ${spyNoun} ${s.spies.length === 1 ? 'is' : 'are'} among them: ${spyNoun} ${s.spies.length === 1 ? 'wins' : 'win'}`,
+    };
   if (s.maxRounds !== null && s.round >= s.maxRounds) {
-    return { winners: 'spy', reason: `${cap(spyNoun)} survived ${s.maxRounds} round${s.maxRounds === 1 ? '' : 's'}: ${spyNoun} ${s.spies.length === 1 ? 'wins' : 'win'}` };
+    return {
+      winners: 'spy',
+      reason: `${cap(spyNoun)} survived ${s.maxRounds} round${s.maxRounds === 1 ? '' : 's'}: ${spyNoun} ${s.spies.length === 1 ? 'wins' : 'win'}`,
+    };
   }
   return null;
 }
@@ -176,7 +221,10 @@ function count(s: SpyState, rng: Rng): SpyState {
   const tally = new Map<number, number>();
   for (const v of ballot.votes) tally.set(v.target, (tally.get(v.target) ?? 0) + 1);
   const most = Math.max(...tally.values());
-  const top = [...tally.entries()].filter(([, k]) => k === most).map(([seat]) => seat).sort((x, y) => x - y);
+  const top = [...tally.entries()]
+    .filter(([, k]) => k === most)
+    .map(([seat]) => seat)
+    .sort((x, y) => x - y);
   const done = s.rounds.at(-1)?.round === s.round ? s.rounds.at(-1)! : null;
   const ballots = [...(done?.ballots ?? []), ballot];
   const earlier = done ? s.rounds.slice(0, -1) : s.rounds;
@@ -187,7 +235,12 @@ function count(s: SpyState, rng: Rng): SpyState {
   }
   const eliminated = top.length === 1 ? top[0]! : null;
   const alive = eliminated === null ? s.alive : s.alive.map((a, i) => a && i !== eliminated);
-  const next: SpyState = { ...s, alive, ballot: null, rounds: [...earlier, { round: s.round, order: s.order, ballots, eliminated, settled: true }] };
+  const next: SpyState = {
+    ...s,
+    alive,
+    ballot: null,
+    rounds: [...earlier, { round: s.round, order: s.order, ballots, eliminated, settled: true }],
+  };
   const result = settle(next);
   if (result) return { ...next, phase: 'over', result };
   return startRound(next, rng);
@@ -234,20 +287,25 @@ export function reject(s: SpyState, seat: Seat, a: SpyAction): string | null {
     if (a.type !== 'describe') return 'it is the speaking phase: give a description of your word';
     const text = a.text.trim();
     if (!text) return 'your description is empty: describe your word in a sentence, without saying it';
-    if (text.length > DESCRIPTION_LIMIT) return `your description is too long (${text.length} characters; at most ${DESCRIPTION_LIMIT}): say it in a sentence`;
+    if (text.length > DESCRIPTION_LIMIT)
+      return `your description is too long (${text.length} characters; at most ${DESCRIPTION_LIMIT}): say it in a sentence`;
     const said = wordIn(text, s.words[seat]!);
-    if (said) return `your description gives your word away (“${said}” is your word “${s.words[seat]}” or a form of it); describe it without naming it`;
+    if (said)
+      return `your description gives your word away (“${said}” is your word “${s.words[seat]}” or a form of it); describe it without naming it`;
     const char = bannedCharIn(text, s.words[seat]!);
-    if (char) return `your description contains “${char}”, a character of your word “${s.words[seat]}”; no character of your word may appear in your description`;
+    if (char)
+      return `your description contains “${char}”, a character of your word “${s.words[seat]}”; no character of your word may appear in your description`;
     const same = repeated(s, text);
-    if (same) return `${same.seat === seat ? 'you' : nameOf(s, same.seat)} already said that in round ${same.round}; give a new description`;
+    if (same)
+      return `${same.seat === seat ? 'you' : nameOf(s, same.seat)} already said that in round ${same.round}; give a new description`;
     return null;
   }
   if (s.phase === 'probe') {
     if (a.type !== 'probe') return 'answer the questions about the players first (the vote comes next)';
     if (s.probes.some((p) => p.seat === seat)) return 'you have already answered the questions';
     const bad = a.others.find((o) => o.seat === seat || !s.alive[o.seat]);
-    if (bad) return `your answers name ${nameOf(s, bad.seat)}, who is ${bad.seat === seat ? 'you' : 'out of the game'}: answer about the other surviving players`;
+    if (bad)
+      return `your answers name ${nameOf(s, bad.seat)}, who is ${bad.seat === seat ? 'you' : 'out of the game'}: answer about the other surviving players`;
     return null;
   }
   if (a.type !== 'vote') return 'it is the voting phase: vote for one of the players offered';
@@ -255,7 +313,8 @@ export function reject(s: SpyState, seat: Seat, a: SpyAction): string | null {
   if (ballot.votes.some((v) => v.voter === seat)) return 'you have already voted';
   if (s.voting === 'sequential') {
     const next = nextVoter(s);
-    if (next !== null && next !== seat) return `it is ${nameOf(s, next)}'s turn to vote; players vote one at a time, in speaking order`;
+    if (next !== null && next !== seat)
+      return `it is ${nameOf(s, next)}'s turn to vote; players vote one at a time, in speaking order`;
   }
   if (a.target === seat) return 'you cannot vote for yourself';
   if (!(ballot.options[seat] ?? []).includes(a.target)) {
@@ -271,7 +330,10 @@ function think(s: SpyState, seat: Seat, phase: Thought['phase'], a: { guess?: st
   const guess = a.guess?.trim();
   const reasoning = a.reasoning?.trim();
   if (!guess && !reasoning) return s.thoughts;
-  return [...s.thoughts, { round: s.round, seat, phase, ...(guess ? { guess } : {}), ...(reasoning ? { reasoning } : {}) }];
+  return [
+    ...s.thoughts,
+    { round: s.round, seat, phase, ...(guess ? { guess } : {}), ...(reasoning ? { reasoning } : {}) },
+  ];
 }
 
 export function apply(s: SpyState, seat: Seat, a: SpyAction, rng: Rng): SpyState {
@@ -325,7 +387,8 @@ export function outcome(s: SpyState): Outcome | null {
     winner: winners.length === 1 ? winners[0]! : null,
     teams: Array.from({ length: s.n }, (_, i) => roleOf(s, i)),
     // The winning side as a person says it; pages add its seats ("Villagers win: Player 1, Player 3, Player 4").
-    summary: s.result.winners === 'villager' ? 'Villagers win' : s.spies.length === 1 ? 'The spy wins' : 'The spies win',
+    summary:
+      s.result.winners === 'villager' ? 'Villagers win' : s.spies.length === 1 ? 'The spy wins' : 'The spies win',
   };
 }
 
@@ -338,7 +401,8 @@ export function outcome(s: SpyState): Outcome | null {
 export function view(s: SpyState, v: Viewer): SpyView {
   const all = 'omniscient' in v || s.phase === 'over';
   const you = 'seat' in v ? v.seat : null;
-  const mine = <T extends { seat: number }>(xs: T[]) => (all ? xs : you === null ? [] : xs.filter((x) => x.seat === you));
+  const mine = <T extends { seat: number }>(xs: T[]) =>
+    all ? xs : you === null ? [] : xs.filter((x) => x.seat === you);
   const ballot = s.ballot
     ? {
         round: s.ballot.round,
@@ -392,22 +456,34 @@ export function describe(prev: SpyState, next: SpyState, seat: Seat, a: SpyActio
       if (a.type === 'vote') lines.push(...thoughtLines(who, seat, a));
     } else {
       lines.push({ text: `${who} has voted` });
-      if (a.type === 'vote') lines.push({ text: `${who} votes for ${nameOf(prev, a.target)}`, visibleTo: [seat] }, ...thoughtLines(who, seat, a));
+      if (a.type === 'vote')
+        lines.push(
+          { text: `${who} votes for ${nameOf(prev, a.target)}`, visibleTo: [seat] },
+          ...thoughtLines(who, seat, a),
+        );
     }
   }
   // Counted ballots, eliminations and the next round are public once they happen.
   const counted = countedSince(prev, next);
   for (const b of counted) {
-    lines.push({ text: `${b.kind === 'revote' ? 'Re-vote' : 'Votes'}: ${b.votes.map((x) => `${nameOf(prev, x.voter)} → ${nameOf(prev, x.target)}`).join(', ')}` });
+    lines.push({
+      text: `${b.kind === 'revote' ? 'Re-vote' : 'Votes'}: ${b.votes.map((x) => `${nameOf(prev, x.voter)} → ${nameOf(prev, x.target)}`).join(', ')}`,
+    });
   }
   const settledRound = next.rounds.find((r) => r.settled && !prev.rounds.some((p) => p.round === r.round && p.settled));
   if (settledRound) {
-    lines.push({ text: settledRound.eliminated === null ? 'Still tied after the re-vote: nobody leaves this round' : `${nameOf(prev, settledRound.eliminated)} is voted out` });
+    lines.push({
+      text:
+        settledRound.eliminated === null
+          ? 'Still tied after the re-vote: nobody leaves this round'
+          : `${nameOf(prev, settledRound.eliminated)} is voted out`,
+    });
   } else if (next.ballot?.kind === 'revote' && prev.ballot?.kind !== 'revote') {
     lines.push({ text: `Tie between ${listNames(prev, next.ballot.candidates)}: re-vote` });
   }
   if (next.result && !prev.result) lines.push({ text: next.result.reason });
-  else if (next.round > prev.round) lines.push({ text: `Round ${next.round}: ${listNames(next, next.order)} speak in this order` });
+  else if (next.round > prev.round)
+    lines.push({ text: `Round ${next.round}: ${listNames(next, next.order)} speak in this order` });
   return lines;
 }
 
@@ -449,7 +525,9 @@ export function secrets(s: SpyState): { seat: Seat; values: string[]; sharedWith
 /** The move played for a seat that gave no acceptable answer: silence when speaking, blank probe answers, the first option offered when voting. */
 /** Every description actually said (not silence, not a calibration run's "..."), with its speaker's word. */
 export function judgeable(s: SpyState): JudgeItem[] {
-  return s.descriptions.flatMap((d, item) => (d.forfeited || d.text === CONTENT_FREE ? [] : [{ item, seat: d.seat, word: s.words[d.seat]!, text: d.text }]));
+  return s.descriptions.flatMap((d, item) =>
+    d.forfeited || d.text === CONTENT_FREE ? [] : [{ item, seat: d.seat, word: s.words[d.seat]!, text: d.text }],
+  );
 }
 
 export function fallback(s: SpyState, seat: Seat): SpyAction {

@@ -9,8 +9,15 @@ import { activeSeats, bannedCharIn, legalActions, reject, view } from './rules';
 import { wordGameReply } from './sim';
 import type { SpyAction, SpyConfig, SpyState } from './types';
 
-const turnText = (s: SpyState, seat: number) => spy.prompt.turn(view(s, { seat }), seat, legalActions(s, seat), s.cfg as SpyConfig);
-const legalOf = (text: string) => (text.includes('Legal moves:') ? text.split('Legal moves:\n')[1]!.split('\n').map((l) => l.replace(/^- /, '')) : null);
+const turnText = (s: SpyState, seat: number) =>
+  spy.prompt.turn(view(s, { seat }), seat, legalActions(s, seat), s.cfg as SpyConfig);
+const legalOf = (text: string) =>
+  text.includes('Legal moves:')
+    ? text
+        .split('Legal moves:\n')[1]!
+        .split('\n')
+        .map((l) => l.replace(/^- /, ''))
+    : null;
 
 /** Plays a match where every seat is the careful simulated player, answering the game's real prompts. */
 function playSim(config: object, seed: string, n = 4): { end: SpyState; refused: string[] } {
@@ -47,16 +54,33 @@ describe('the simulated Who-is-the-spy player', () => {
   });
 
   it('in sequential voting, follows the votes already cast when it has no suspect of its own', () => {
-    let s = initialState(spy, { pairId: 'moon-sun', probes: false, shuffleOptions: false }, currentDeal('follow'), 4) as SpyState;
+    let s = initialState(
+      spy,
+      { pairId: 'moon-sun', probes: false, shuffleOptions: false },
+      currentDeal('follow'),
+      4,
+    ) as SpyState;
     // Every description is a clue no lexicon knows: the simulated player has no suspect.
     for (let ply = 0; s.phase === 'speak'; ply++) {
       const seat = activeSeats(s)[0]!;
-      s = applyMove(spy, s, currentDeal('follow'), { ply, seat, action: { type: 'describe', text: `unknown clue ${seat}` } as SpyAction }) as SpyState;
+      s = applyMove(spy, s, currentDeal('follow'), {
+        ply,
+        seat,
+        action: { type: 'describe', text: `unknown clue ${seat}` } as SpyAction,
+      }) as SpyState;
     }
     const [a, b, c] = s.order as [number, number, number];
     const target = [0, 1, 2, 3].find((x) => x !== a && x !== b && x !== c)!;
-    s = applyMove(spy, s, currentDeal('follow'), { ply: 10, seat: a, action: { type: 'vote', target } as SpyAction }) as SpyState;
-    s = applyMove(spy, s, currentDeal('follow'), { ply: 11, seat: b, action: { type: 'vote', target } as SpyAction }) as SpyState;
+    s = applyMove(spy, s, currentDeal('follow'), {
+      ply: 10,
+      seat: a,
+      action: { type: 'vote', target } as SpyAction,
+    }) as SpyState;
+    s = applyMove(spy, s, currentDeal('follow'), {
+      ply: 11,
+      seat: b,
+      action: { type: 'vote', target } as SpyAction,
+    }) as SpyState;
     const text = turnText(s, c);
     expect(text).toContain('Votes cast so far, in order:');
     for (let i = 0; i < 10; i++) {

@@ -23,7 +23,13 @@ interface Heard {
  * The reply for a word-game turn, or null when the conversation is not one. `flawed`: the persona errs this time.
  * `legal`: the `Legal moves:` answers (a vote), or null.
  */
-export function wordGameReply(texts: string[], legal: string[] | null, flawed: boolean, careful: boolean, rng: Rng): SimAnswer | null {
+export function wordGameReply(
+  texts: string[],
+  legal: string[] | null,
+  flawed: boolean,
+  careful: boolean,
+  rng: Rng,
+): SimAnswer | null {
   const turn = [...texts].reverse().find((t) => /^Your word: .+$/m.test(t));
   if (!turn) return null;
   const last = texts.at(-1) ?? '';
@@ -62,7 +68,10 @@ export function wordGameReply(texts: string[], legal: string[] | null, flawed: b
     // already, the one most voted for so far (a careful player follows the table); else any.
     const options = legal.map((l) => l.replace(/^VOTE:\s*/, ''));
     const earlier = castSoFar(turn).filter((x) => options.includes(x));
-    const pick = flawed ? me : (careful && (options.find((o) => suspects.includes(o)) || (earlier.length ? mostCommon(earlier) : null))) || rng.pick(options);
+    const pick = flawed
+      ? me
+      : (careful && (options.find((o) => suspects.includes(o)) || (earlier.length ? mostCommon(earlier) : null))) ||
+        rng.pick(options);
     thoughts();
     out.push(`VOTE: ${pick}`);
     return { content: out.join('\n'), kind: flawed ? 'illegal' : 'ok' };
@@ -73,7 +82,10 @@ export function wordGameReply(texts: string[], legal: string[] | null, flawed: b
       const name = m[1]!;
       if (/THINKS? MY$/.test(name)) continue;
       const h = heard.find((x) => x.name === name);
-      out.push(`${name} WORD: ${h?.word ?? (amSpy ? guess : myWord)}`, `${name} ROLE: ${suspects.includes(name) ? 'spy' : 'villager'}`);
+      out.push(
+        `${name} WORD: ${h?.word ?? (amSpy ? guess : myWord)}`,
+        `${name} ROLE: ${suspects.includes(name) ? 'spy' : 'villager'}`,
+      );
     }
     // Second order (the paper's question about the other players): the label as the prompt writes it.
     const word = /^(.+? THINKS? MY WORD):/m.exec(turn)?.[1];
@@ -87,7 +99,11 @@ export function wordGameReply(texts: string[], legal: string[] | null, flawed: b
     for (const m of turn.matchAll(/^- .+?: (.+)$/gm)) said.add(norm(m[1]!));
     // A Chinese word's characters are banned from its descriptions (the game refuses them): such clues are left out.
     const unused = cluesOf(myWord).filter((c) => !said.has(norm(c)) && bannedCharIn(c, myWord) === null);
-    const clue = flawed ? `It is a ${myWord}, of course.` : unused.length ? rng.pick(unused) : `Something I would rather keep vague, take ${1 + rng.int(1000)}.`;
+    const clue = flawed
+      ? `It is a ${myWord}, of course.`
+      : unused.length
+        ? rng.pick(unused)
+        : `Something I would rather keep vague, take ${1 + rng.int(1000)}.`;
     thoughts();
     out.push(`DESCRIPTION: ${clue}`);
     return { content: out.join('\n'), kind: flawed ? 'illegal' : 'ok' };

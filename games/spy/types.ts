@@ -31,8 +31,16 @@ export function votingOf(cfg: { preset?: Preset; voting?: Voting }): Voting {
  * then leaves out that part of the structured answer.
  */
 export const PROMPT_SWITCHES = [
-  { id: 'spy:no-word-guessing', label: 'Who is the spy: without word guessing', help: 'The prompt does not ask for a guess of the other word.' },
-  { id: 'spy:no-reasoning', label: 'Who is the spy: without reasoning', help: 'The prompt does not ask who the spy might be before speaking or voting.' },
+  {
+    id: 'spy:no-word-guessing',
+    label: 'Who is the spy: without word guessing',
+    help: 'The prompt does not ask for a guess of the other word.',
+  },
+  {
+    id: 'spy:no-reasoning',
+    label: 'Who is the spy: without reasoning',
+    help: 'The prompt does not ask who the spy might be before speaking or voting.',
+  },
 ] as const;
 
 export const configSchema = z
@@ -187,14 +195,42 @@ const text = (max: number) => z.string().max(max);
 const role = z.enum(ROLES);
 
 export const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('describe'), text: text(DESCRIPTION_LIMIT), guess: text(GUESS_LIMIT).optional(), reasoning: text(REASONING_LIMIT).optional() }).strict(),
-  z.object({ type: z.literal('vote'), target: z.number().int().min(0).max(15), guess: text(GUESS_LIMIT).optional(), reasoning: text(REASONING_LIMIT).optional() }).strict(),
+  z
+    .object({
+      type: z.literal('describe'),
+      text: text(DESCRIPTION_LIMIT),
+      guess: text(GUESS_LIMIT).optional(),
+      reasoning: text(REASONING_LIMIT).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('vote'),
+      target: z.number().int().min(0).max(15),
+      guess: text(GUESS_LIMIT).optional(),
+      reasoning: text(REASONING_LIMIT).optional(),
+    })
+    .strict(),
   z
     .object({
       type: z.literal('probe'),
       self: role.optional(),
-      others: z.array(z.object({ seat: z.number().int().min(0).max(15), word: text(GUESS_LIMIT).optional(), role: role.optional() }).strict()).max(15).default([]),
-      theirGuess: z.object({ word: text(GUESS_LIMIT).optional(), role: role.optional() }).strict().default({}),
+      others: z
+        .array(
+          z
+            .object({
+              seat: z.number().int().min(0).max(15),
+              word: text(GUESS_LIMIT).optional(),
+              role: role.optional(),
+            })
+            .strict(),
+        )
+        .max(15)
+        .default([]),
+      theirGuess: z
+        .object({ word: text(GUESS_LIMIT).optional(), role: role.optional() })
+        .strict()
+        .default({}),
     })
     .strict(),
   /** Played by the runner for a seat that gave no acceptable answer: silence (speaking) or a blank probe. Never chosen by a player. */
@@ -234,7 +270,13 @@ export interface SpyView {
    * The open ballot: candidates, the viewer's own option order, and the votes the viewer may see (sealed: its own;
    * sequential: every vote cast so far, as they are public once cast).
    */
-  ballot: { round: number; kind: 'vote' | 'revote'; candidates: number[]; options: number[] | null; votes: Vote[] } | null;
+  ballot: {
+    round: number;
+    kind: 'vote' | 'revote';
+    candidates: number[];
+    options: number[] | null;
+    votes: Vote[];
+  } | null;
   probes: ProbeAnswer[];
   rounds: RoundResult[];
   /** Once over: who won and why (the words and roles are then in `words`/`spies`). */

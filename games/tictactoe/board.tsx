@@ -21,7 +21,14 @@ function Mark({ mark }: { mark: Exclude<Cell, null> }) {
   );
 }
 
-export function TicTacToeBoard({ view: v, players, legal, onAction, over, error }: BoardProps<TicTacToeAction, TicTacToeView>) {
+export function TicTacToeBoard({
+  view: v,
+  players,
+  legal,
+  onAction,
+  over,
+  error,
+}: BoardProps<TicTacToeAction, TicTacToeView>) {
   const markToMove = v.toMove === null ? null : v.toMove === 0 ? 'X' : 'O';
   const playable = (r: number, c: number) => !!legal?.some((a) => a.row === r + 1 && a.col === c + 1);
 
@@ -50,7 +57,9 @@ export function TicTacToeBoard({ view: v, players, legal, onAction, over, error 
                 <ActionButton
                   key={`${r}-${c}`}
                   aria-label={cell ? `${cell} at ${name} (taken)` : `Place ${markToMove} at ${name}`}
-                  unavailable={ok ? null : cell ? `(${r + 1},${c + 1}) is already taken by ${cell}` : 'Not a legal move now'}
+                  unavailable={
+                    ok ? null : cell ? `(${r + 1},${c + 1}) is already taken by ${cell}` : 'Not a legal move now'
+                  }
                   onClick={() => onAction({ type: 'place', row: r + 1, col: c + 1 })}
                   className={`${base} focus-visible:outline-4 focus-visible:outline-emerald-600 ${ok ? 'hover:bg-emerald-50' : ''}`}
                 >
@@ -59,7 +68,12 @@ export function TicTacToeBoard({ view: v, players, legal, onAction, over, error 
               );
             }
             return (
-              <div key={`${r}-${c}`} role="img" aria-label={cell ? `${cell} at ${name}` : `Empty, ${name}`} className={base}>
+              <div
+                key={`${r}-${c}`}
+                role="img"
+                aria-label={cell ? `${cell} at ${name}` : `Empty, ${name}`}
+                className={base}
+              >
                 {cell && <Mark mark={cell} />}
               </div>
             );

@@ -6,7 +6,8 @@ import { activeSeats, apply, legalActions, outcome, setup, view, type TicTacToeS
 
 const place = (row: number, col: number) => ({ type: 'place' as const, row, col });
 const play = (squares: [number, number][]) => squares.reduce((s, [r, c], i) => apply(s, i % 2, place(r, c)), setup());
-const engineMove = (s: TicTacToeState, seed = 'seed') => ticTacToeEngine(view(s), s.toMove, legalActions(s, s.toMove), createRng(seed));
+const engineMove = (s: TicTacToeState, seed = 'seed') =>
+  ticTacToeEngine(view(s), s.toMove, legalActions(s, s.toMove), createRng(seed));
 
 /** One game, the engine in `engineSeat` and a uniform random player in the other; returns the engine's score. */
 function gameVsRandom(engineSeat: number, seed: string): number {
@@ -32,19 +33,34 @@ describe('tic-tac-toe engine', () => {
 
   it('takes an immediate win', () => {
     // X X . / O O . / . . .  with X to move: (1,3) wins.
-    const s = play([[1, 1], [2, 1], [1, 2], [2, 2]]);
+    const s = play([
+      [1, 1],
+      [2, 1],
+      [1, 2],
+      [2, 2],
+    ]);
     for (let i = 0; i < 10; i++) expect(engineMove(s, `w${i}`)).toEqual(place(1, 3));
   });
 
   it('prefers winning now over blocking', () => {
     // O can win on (2,3); O may also block X on (1,3), but winning is better.
-    const s = play([[1, 1], [2, 1], [1, 2], [2, 2], [3, 3]]);
+    const s = play([
+      [1, 1],
+      [2, 1],
+      [1, 2],
+      [2, 2],
+      [3, 3],
+    ]);
     for (let i = 0; i < 10; i++) expect(engineMove(s, `p${i}`)).toEqual(place(2, 3));
   });
 
   it('blocks an immediate loss', () => {
     // X X . / . O . / . . .  with O to move: only (1,3) stops X.
-    const s = play([[1, 1], [2, 2], [1, 2]]);
+    const s = play([
+      [1, 1],
+      [2, 2],
+      [1, 2],
+    ]);
     for (let i = 0; i < 10; i++) expect(engineMove(s, `b${i}`)).toEqual(place(1, 3));
   });
 

@@ -4,9 +4,14 @@ import { markOf, type Mark, type TicTacToeAction, type TicTacToeView } from './r
 
 /** The eight lines as indices into a 9-character board string (reading order, "." = empty). */
 const LINES = [
-  [0, 1, 2], [3, 4, 5], [6, 7, 8],
-  [0, 3, 6], [1, 4, 7], [2, 5, 8],
-  [0, 4, 8], [2, 4, 6],
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
 ] as const;
 
 const other = (m: Mark): Mark => (m === 'X' ? 'O' : 'X');
@@ -35,7 +40,10 @@ function negamax(b: string, toMove: Mark): number {
 
 /** Minimax value of each legal move for the seat (higher is better). */
 export function scoreMoves(view: TicTacToeView, seat: Seat, legal: TicTacToeAction[]): number[] {
-  const b = view.board.flat().map((cell) => cell ?? '.').join('');
+  const b = view.board
+    .flat()
+    .map((cell) => cell ?? '.')
+    .join('');
   const me = markOf(seat);
   return legal.map((a) => -negamax(put(b, (a.row - 1) * 3 + (a.col - 1), me), other(me)));
 }

@@ -27,7 +27,8 @@ export const ticTacToe = defineGame({
     topics: {
       board:
         'Three rows and three columns. Squares are named (row,col): rows 1-3 from top to bottom, columns 1-3 from left to right, so (1,1) is the top-left corner and (3,3) the bottom-right.',
-      turns: 'X (the first seat) moves first, then the players alternate. Each move places one mark on an empty square; marks never move.',
+      turns:
+        'X (the first seat) moves first, then the players alternate. Each move places one mark on an empty square; marks never move.',
       winning:
         'Three of your marks in one row, one column or one of the two diagonals wins at once (score 1, the loser 0). If all nine squares fill up with no line, the game is drawn (0.5 each).',
       'answer-format':

@@ -67,7 +67,9 @@ describe('parse', () => {
   });
 
   it('accepts the opponent mark in the reasoning when the own answer comes last', () => {
-    expect(prompt.parse('If I take (1,1), X might answer X: (3,3). So: O: (2,2)', O, null)).toEqual({ action: place(2, 2) });
+    expect(prompt.parse('If I take (1,1), X might answer X: (3,3). So: O: (2,2)', O, null)).toEqual({
+      action: place(2, 2),
+    });
   });
 
   it('returns an error naming the format for replies without a move', () => {
@@ -96,7 +98,15 @@ describe('system and turn', () => {
     expect(text).toContain('It is your turn.');
     const lines = text.split('\n');
     const at = lines.indexOf('Legal moves:');
-    expect(lines.slice(at + 1, at + 8)).toEqual(['- X: (1,2)', '- X: (1,3)', '- X: (2,1)', '- X: (2,3)', '- X: (3,1)', '- X: (3,2)', '- X: (3,3)']);
+    expect(lines.slice(at + 1, at + 8)).toEqual([
+      '- X: (1,2)',
+      '- X: (1,3)',
+      '- X: (2,1)',
+      '- X: (2,3)',
+      '- X: (3,1)',
+      '- X: (3,2)',
+      '- X: (3,3)',
+    ]);
     expect(lines[at + 8]).toMatch(/exactly this format: X: \(row,col\)/);
   });
 });

@@ -70,14 +70,29 @@ function system(_cfg: TicTacToeConfig, seat: Seat): string {
   ].join('\n');
 }
 
-function turn(v: TicTacToeView, seat: Seat, legal: TicTacToeAction[] | null, _cfg?: TicTacToeConfig, opts?: PromptOptions): string {
+function turn(
+  v: TicTacToeView,
+  seat: Seat,
+  legal: TicTacToeAction[] | null,
+  _cfg?: TicTacToeConfig,
+  opts?: PromptOptions,
+): string {
   const mark = markOf(seat);
-  const lines = [`Current board (rows 1-3 top to bottom, columns 1-3 left to right, "." = empty):`, renderBoard(v.board), ''];
+  const lines = [
+    `Current board (rows 1-3 top to bottom, columns 1-3 left to right, "." = empty):`,
+    renderBoard(v.board),
+    '',
+  ];
   if (v.last) lines.push(`Last move: ${v.board[v.last[0]]![v.last[1]]} at (${v.last[0] + 1},${v.last[1] + 1}).`);
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
-  lines.push(v.toMove === seat ? `You play ${mark}. It is your turn.` : `You play ${mark}. It is ${markOf(v.toMove ?? 0)}'s turn.`);
+  lines.push(
+    v.toMove === seat
+      ? `You play ${mark}. It is your turn.`
+      : `You play ${mark}. It is ${markOf(v.toMove ?? 0)}'s turn.`,
+  );
   // The position hint: left out under LLMArena's "without position hint" ablation.
-  if (legal && !opts?.switches?.includes(NO_POSITION_HINT)) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
+  if (legal && !opts?.switches?.includes(NO_POSITION_HINT))
+    lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push(`Reply with your move in exactly this format: ${mark}: (row,col)`);
   return lines.join('\n');
 }
@@ -134,10 +149,15 @@ function parse(reply: string, seat: Seat, legal: TicTacToeAction[] | null): Pars
   if (own) return { action: place(own.row, own.col) };
   // Blank out the opponent-marked moves so their "(r,c)" is not read again without its mark.
   for (const re of MARKED) text = text.replace(re, (m) => ' '.repeat(m.length));
-  const unmarked = UNMARKED.flatMap(({ re, swap }) => find(text, re, false, swap)).sort(byEnd).at(-1) ?? find(text, BARE, false).at(-1);
+  const unmarked =
+    UNMARKED.flatMap(({ re, swap }) => find(text, re, false, swap))
+      .sort(byEnd)
+      .at(-1) ?? find(text, BARE, false).at(-1);
   const wrong = marked.at(-1);
   if (wrong && (!unmarked || wrong.end > unmarked.end)) {
-    return { error: `You play ${mark}, but your answer is written for ${wrong.mark}. Answer with your own mark, for example "${example}".` };
+    return {
+      error: `You play ${mark}, but your answer is written for ${wrong.mark}. Answer with your own mark, for example "${example}".`,
+    };
   }
   if (unmarked) return { action: place(unmarked.row, unmarked.col) };
   return {
@@ -145,4 +165,9 @@ function parse(reply: string, seat: Seat, legal: TicTacToeAction[] | null): Pars
   };
 }
 
-export const prompt: GamePrompt<TicTacToeState, TicTacToeAction, TicTacToeConfig, TicTacToeView> = { system, turn, parse, format };
+export const prompt: GamePrompt<TicTacToeState, TicTacToeAction, TicTacToeConfig, TicTacToeView> = {
+  system,
+  turn,
+  parse,
+  format,
+};

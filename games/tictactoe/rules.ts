@@ -75,7 +75,11 @@ export function outcome(s: TicTacToeState): Outcome | null {
   const win = findWin(s.board);
   if (win) {
     const winner = MARKS.indexOf(win.mark);
-    return { scores: MARKS.map((_, seat) => (seat === winner ? 1 : 0)), winner, reason: `${win.mark} completes ${win.name}` };
+    return {
+      scores: MARKS.map((_, seat) => (seat === winner ? 1 : 0)),
+      winner,
+      reason: `${win.mark} completes ${win.name}`,
+    };
   }
   if (s.board.every((row) => row.every((cell) => cell !== null))) {
     return { scores: [0.5, 0.5], winner: null, reason: 'The board is full with no three in a row: a draw' };
@@ -114,7 +118,9 @@ export function reject(s: TicTacToeState, seat: Seat, a: TicTacToeAction): strin
 export function apply(s: TicTacToeState, seat: Seat, a: TicTacToeAction): TicTacToeState {
   const why = reject(s, seat, a);
   if (why) throw new Error(`illegal move: ${why}`);
-  const board = s.board.map((row, r) => row.map((cell, c) => (r === a.row - 1 && c === a.col - 1 ? markOf(seat) : cell)));
+  const board = s.board.map((row, r) =>
+    row.map((cell, c) => (r === a.row - 1 && c === a.col - 1 ? markOf(seat) : cell)),
+  );
   return { board, toMove: 1 - seat, last: [a.row - 1, a.col - 1] };
 }
 

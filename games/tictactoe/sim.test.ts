@@ -9,13 +9,34 @@ import { ticTacToe } from './index';
 import { prompt } from './prompt';
 import { ticTacToeSim } from './sim';
 
-const turnOf = (text: string, flawed: boolean, seed: string) => ({ texts: [text], legal: null, flawed, careful: true, rng: createRng(seed) });
+const turnOf = (text: string, flawed: boolean, seed: string) => ({
+  texts: [text],
+  legal: null,
+  flawed,
+  careful: true,
+  rng: createRng(seed),
+});
 
 describe('Tic-Tac-Toe without position hint', () => {
   // X at (1,1) and (2,2), O at (1,2): six squares left.
   let s = initialState(ticTacToe, {}, currentDeal('sim'), 2);
-  for (const [ply, [row, col]] of [[1, 1], [1, 2], [2, 2]].entries()) s = applyMove(ticTacToe, s, currentDeal('sim'), { ply, seat: ply % 2, action: { type: 'place', row, col } as { type: string } });
-  const text = prompt.turn(ticTacToe.view(s, { seat: 1 }), 1, ticTacToe.legalActions(s, 1), {}, { switches: ['tictactoe:no-position-hint'] });
+  for (const [ply, [row, col]] of [
+    [1, 1],
+    [1, 2],
+    [2, 2],
+  ].entries())
+    s = applyMove(ticTacToe, s, currentDeal('sim'), {
+      ply,
+      seat: ply % 2,
+      action: { type: 'place', row, col } as { type: string },
+    });
+  const text = prompt.turn(
+    ticTacToe.view(s, { seat: 1 }),
+    1,
+    ticTacToe.legalActions(s, 1),
+    {},
+    { switches: ['tictactoe:no-position-hint'] },
+  );
 
   it('names an empty square, in the asked format, and the rules accept it', () => {
     expect(text).not.toContain('Legal moves:');
@@ -50,8 +71,19 @@ describe('Tic-Tac-Toe without position hint', () => {
 describe('Connect Four without position hint', () => {
   // Column 4 filled to the top.
   let s = initialState(connectFour, {}, currentDeal('sim'), 2);
-  for (let ply = 0; ply < 6; ply++) s = applyMove(connectFour, s, currentDeal('sim'), { ply, seat: ply % 2, action: { type: 'drop', column: 4 } as { type: string } });
-  const text = c4Prompt.turn(connectFour.view(s, { seat: 0 }), 0, connectFour.legalActions(s, 0), {}, { switches: ['connect-four:no-position-hint'] });
+  for (let ply = 0; ply < 6; ply++)
+    s = applyMove(connectFour, s, currentDeal('sim'), {
+      ply,
+      seat: ply % 2,
+      action: { type: 'drop', column: 4 } as { type: string },
+    });
+  const text = c4Prompt.turn(
+    connectFour.view(s, { seat: 0 }),
+    0,
+    connectFour.legalActions(s, 0),
+    {},
+    { switches: ['connect-four:no-position-hint'] },
+  );
 
   it('names a column that is not full, and a flawed answer may name the full one, marked illegal', () => {
     expect(text).not.toContain('Legal moves:');

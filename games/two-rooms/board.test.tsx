@@ -11,24 +11,43 @@ import { exampleStart } from './prompt';
 import { activeSeats, apply, configSchema, legalActions, view, type TrbAction, type TrbState } from './rules';
 
 const cfg = configSchema.parse({});
-const players = ['Blue 1 · You', 'Blue 2 · Random', 'Blue 3 · Random', 'Red 1 · Random', 'Red 2 · Random', 'Red 3 · Random'];
+const players = [
+  'Blue 1 · You',
+  'Blue 2 · Random',
+  'Blue 3 · Random',
+  'Red 1 · Random',
+  'Red 2 · Random',
+  'Red 3 · Random',
+];
 const s0 = exampleStart(cfg);
 const step = (s: TrbState, seat: number, a: TrbAction) => apply(s, seat, a, createRng('b'));
 const html = (s: TrbState, v: Parameters<typeof view>[1], mine = false) =>
-  renderToStaticMarkup(<TwoRoomsBoard view={view(s, v)} players={players} {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})} />);
+  renderToStaticMarkup(
+    <TwoRoomsBoard
+      view={view(s, v)}
+      players={players}
+      {...(mine && 'seat' in v ? { legal: legalActions(s, v.seat), onAction: () => {} } : {})}
+    />,
+  );
 
 /** Renders the board once and returns its element tree, so a test can call a button's onClick as a click would. */
 function tree(s: TrbState, seat: number, onAction: (a: TrbAction) => void): ReactElement {
   let out!: ReactElement;
   const Probe = () => {
-    out = (TwoRoomsBoard as unknown as (p: object) => ReactElement)({ view: view(s, { seat }), players, legal: legalActions(s, seat), onAction });
+    out = (TwoRoomsBoard as unknown as (p: object) => ReactElement)({
+      view: view(s, { seat }),
+      players,
+      legal: legalActions(s, seat),
+      onAction,
+    });
     return null;
   };
   renderToStaticMarkup(<Probe />);
   return out;
 }
 const find = findClickable;
-const click = (el: ReactElement | null) => (el!.props as { onClick: (e: { preventDefault(): void }) => void }).onClick({ preventDefault() {} });
+const click = (el: ReactElement | null) =>
+  (el!.props as { onClick: (e: { preventDefault(): void }) => void }).onClick({ preventDefault() {} });
 
 describe('two rooms board', () => {
   it('shows spectators of a match of models both rooms side by side with both chats; with a person playing, no talk and no card', () => {

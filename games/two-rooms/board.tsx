@@ -8,7 +8,18 @@
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import type { BoardProps } from '../types';
-import { cardLabel, MAX_TEXT, messageText, ROOM_NAMES, seatLabel, teamOf, type Card, type Message, type TrbAction, type TrbView } from './rules';
+import {
+  cardLabel,
+  MAX_TEXT,
+  messageText,
+  ROOM_NAMES,
+  seatLabel,
+  teamOf,
+  type Card,
+  type Message,
+  type TrbAction,
+  type TrbView,
+} from './rules';
 
 const TEAM_STYLE = {
   Blue: 'border-sky-400 bg-sky-50 text-sky-900 dark:bg-sky-950/40 dark:text-sky-100',
@@ -25,7 +36,11 @@ const cardShort = (c: Card) => (c === 'President' || c === 'Bomber' ? c : `plain
 function Chat({ messages, room }: { messages: Message[]; room: 0 | 1 }) {
   const mine = messages.filter((m) => m.room === room);
   return (
-    <ol aria-label={`${ROOM_NAMES[room]} chat`} data-testid={`trb-chat-${room}`} className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-md bg-white/70 p-2 text-xs dark:bg-neutral-900/60">
+    <ol
+      aria-label={`${ROOM_NAMES[room]} chat`}
+      data-testid={`trb-chat-${room}`}
+      className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-md bg-white/70 p-2 text-xs dark:bg-neutral-900/60"
+    >
       {mine.length === 0 && <li className="italic opacity-60">Nothing heard here yet.</li>}
       {mine.map((m, i) => (
         <li key={i}>
@@ -37,7 +52,14 @@ function Chat({ messages, room }: { messages: Message[]; room: 0 | 1 }) {
   );
 }
 
-export default function TwoRoomsBoard({ view: v, players, legal, onAction, error, over }: BoardProps<TrbAction, TrbView>) {
+export default function TwoRoomsBoard({
+  view: v,
+  players,
+  legal,
+  onAction,
+  error,
+  over,
+}: BoardProps<TrbAction, TrbView>) {
   const [text, setText] = useState('');
   const name = (seat: number) => players[seat] ?? seatLabel(seat);
   const acts = onAction && legal ? legal : [];
@@ -64,16 +86,26 @@ export default function TwoRoomsBoard({ view: v, players, legal, onAction, error
 
   return (
     <div role="group" aria-label="Two Rooms and a Boom board" className="flex w-full max-w-4xl flex-col gap-3 text-sm">
-      <p data-testid="trb-status" className="font-medium">{status}</p>
+      <p data-testid="trb-status" className="font-medium">
+        {status}
+      </p>
       {v.you !== null && v.myCard && (
-        <p data-testid="trb-my-card" className={`w-fit rounded-md border-2 px-3 py-1 font-semibold ${TEAM_STYLE[teamOf(v.you)]}`}>
+        <p
+          data-testid="trb-my-card"
+          className={`w-fit rounded-md border-2 px-3 py-1 font-semibold ${TEAM_STYLE[teamOf(v.you)]}`}
+        >
           You are {seatLabel(v.you)}, {teamOf(v.you)} team: your card is {cardLabel(v.myCard)}
           {v.leaders.includes(v.you) ? ` · leader of ${ROOM_NAMES[v.leaders.indexOf(v.you)]}` : ''}
         </p>
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {([0, 1] as const).map((room) => (
-          <section key={room} aria-label={ROOM_NAMES[room]} data-testid={`trb-room-${room}`} className="flex flex-col gap-2 rounded-lg border border-neutral-300 p-2 dark:border-neutral-700">
+          <section
+            key={room}
+            aria-label={ROOM_NAMES[room]}
+            data-testid={`trb-room-${room}`}
+            className="flex flex-col gap-2 rounded-lg border border-neutral-300 p-2 dark:border-neutral-700"
+          >
             <h3 className="font-semibold">{ROOM_NAMES[room]}</h3>
             <ul aria-label={`Players in ${ROOM_NAMES[room]}`} className="flex flex-col gap-1">
               {v.rooms[room].map((seat) => {
@@ -87,8 +119,16 @@ export default function TwoRoomsBoard({ view: v, players, legal, onAction, error
                     className={`flex flex-wrap items-center gap-2 rounded-md border px-2 py-1 ${TEAM_STYLE[teamOf(seat)]} ${toAct ? 'ring-2 ring-amber-400' : ''}`}
                   >
                     <span className="font-medium">{name(seat)}</span>
-                    {v.leaders[room] === seat && <span title="Leader" className="rounded bg-amber-300 px-1 text-[11px] text-amber-950">leader</span>}
-                    {card && <span data-testid={`trb-card-${seat}`} className={`rounded px-1 text-[11px] ${CARD_BADGE[card]}`}>{cardShort(card)}</span>}
+                    {v.leaders[room] === seat && (
+                      <span title="Leader" className="rounded bg-amber-300 px-1 text-[11px] text-amber-950">
+                        leader
+                      </span>
+                    )}
+                    {card && (
+                      <span data-testid={`trb-card-${seat}`} className={`rounded px-1 text-[11px] ${CARD_BADGE[card]}`}>
+                        {cardShort(card)}
+                      </span>
+                    )}
                     {v.you === seat && <span className="text-[11px] opacity-70">(you)</span>}
                     {sending && v.leaders[room] === v.you && seat !== v.you && (
                       <ActionButton
@@ -110,7 +150,10 @@ export default function TwoRoomsBoard({ view: v, players, legal, onAction, error
       </div>
 
       {(asking || answering) && (
-        <div aria-label="Your move" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950/30">
+        <div
+          aria-label="Your move"
+          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950/30"
+        >
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium">{asking ? 'Your question (optional)' : 'Your answer'}</span>
             <input
@@ -126,24 +169,44 @@ export default function TwoRoomsBoard({ view: v, players, legal, onAction, error
             {asking &&
               acts.map((a) =>
                 a.type === 'ask' ? (
-                  <ActionButton key={`a${a.to}`} aria-label={`Ask ${seatLabel(a.to)}`} unavailable={tooLong} onClick={() => play({ type: 'ask', to: a.to, text: words })} className="rounded bg-amber-600 px-3 py-1 text-white hover:bg-amber-500">
+                  <ActionButton
+                    key={`a${a.to}`}
+                    aria-label={`Ask ${seatLabel(a.to)}`}
+                    unavailable={tooLong}
+                    onClick={() => play({ type: 'ask', to: a.to, text: words })}
+                    className="rounded bg-amber-600 px-3 py-1 text-white hover:bg-amber-500"
+                  >
                     Ask {name(a.to)}
                   </ActionButton>
                 ) : null,
               )}
             {answering && (
               <>
-                <ActionButton aria-label="Say" unavailable={!words ? 'Type your answer first (or click Say nothing)' : tooLong} onClick={() => play({ type: 'say', text: words })} className="rounded bg-amber-600 px-3 py-1 text-white hover:bg-amber-500">
+                <ActionButton
+                  aria-label="Say"
+                  unavailable={!words ? 'Type your answer first (or click Say nothing)' : tooLong}
+                  onClick={() => play({ type: 'say', text: words })}
+                  className="rounded bg-amber-600 px-3 py-1 text-white hover:bg-amber-500"
+                >
                   Say
                 </ActionButton>
-                <ActionButton aria-label="Say nothing" onClick={() => play({ type: 'say', text: '' })} className="rounded border border-amber-600 px-3 py-1 hover:bg-amber-100 dark:hover:bg-amber-900/40">
+                <ActionButton
+                  aria-label="Say nothing"
+                  onClick={() => play({ type: 'say', text: '' })}
+                  className="rounded border border-amber-600 px-3 py-1 hover:bg-amber-100 dark:hover:bg-amber-900/40"
+                >
                   Say nothing
                 </ActionButton>
               </>
             )}
             {acts.map((a) =>
               a.type === 'reveal' ? (
-                <ActionButton key={`r${a.to}`} aria-label={`Show my card to ${seatLabel(a.to)}`} onClick={() => play(a)} className="rounded border border-neutral-500 px-3 py-1 hover:bg-neutral-100 dark:hover:bg-neutral-800">
+                <ActionButton
+                  key={`r${a.to}`}
+                  aria-label={`Show my card to ${seatLabel(a.to)}`}
+                  onClick={() => play(a)}
+                  className="rounded border border-neutral-500 px-3 py-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                >
                   Show my card to {name(a.to)}
                 </ActionButton>
               ) : null,

@@ -11,7 +11,16 @@ const cfg = configSchema.parse({});
 const rng = createRng('engine');
 const CARDS: Card[] = ['President', 'Blue', 'Blue', 'Red', 'Bomber', 'Red'];
 // Room 1: Blue 1 (P), Red 1 (leader), Blue 2; Room 2: Red 2 (B), Blue 3 (leader), Red 3.
-const base = () => start(cfg, CARDS, [[0, 3, 1], [4, 2, 5]], [3, 2]);
+const base = () =>
+  start(
+    cfg,
+    CARDS,
+    [
+      [0, 3, 1],
+      [4, 2, 5],
+    ],
+    [3, 2],
+  );
 const move = (s: TrbState, seat: number) => trbEngine(view(s, { seat }), seat, legalActions(s, seat), rng);
 function toExchange(s: TrbState): TrbState {
   while (s.phase !== 'exchange') {
@@ -41,10 +50,30 @@ describe('two rooms engine', () => {
 
   it('as Red’s leader sends the known President to the room the Bomber cannot leave; as Blue’s leader keeps it', () => {
     // Room 2's leader is the Bomber (Red 2): a leader is never sent, so the Bomber stays in Room 2.
-    let s = toExchange(start(cfg, CARDS, [[0, 3, 1], [4, 2, 5]], [3, 4]));
+    let s = toExchange(
+      start(
+        cfg,
+        CARDS,
+        [
+          [0, 3, 1],
+          [4, 2, 5],
+        ],
+        [3, 4],
+      ),
+    );
     s = { ...s, known: s.known.map((k, p) => (p === 3 ? [0, 4] : k)) };
     expect(move(s, 3)).toEqual({ type: 'hostage', seat: 0 });
-    let t = toExchange(start(cfg, CARDS, [[0, 3, 1], [4, 2, 5]], [1, 4]));
+    let t = toExchange(
+      start(
+        cfg,
+        CARDS,
+        [
+          [0, 3, 1],
+          [4, 2, 5],
+        ],
+        [1, 4],
+      ),
+    );
     t = { ...t, known: t.known.map((k, p) => (p === 1 ? [0, 4] : k)) };
     expect(move(t, 1)).toEqual({ type: 'hostage', seat: 3 });
   });
@@ -52,7 +81,8 @@ describe('two rooms engine', () => {
   it('beats a random side on both sides over 120 seeded matches', () => {
     const rate = (side: 'Blue' | 'Red', against: 'random' | 'engine' | undefined) => {
       let w = 0;
-      for (let i = 0; i < 60; i++) if (playVsRandom(twoRooms, createRng(`trb-engine-${i}`), side, {}, against).engineWon) w++;
+      for (let i = 0; i < 60; i++)
+        if (playVsRandom(twoRooms, createRng(`trb-engine-${i}`), side, {}, against).engineWon) w++;
       return w / 60;
     };
     const blue = rate('Blue', undefined);

@@ -4,8 +4,18 @@ import { playEngineVsRandom } from '../../lib/engine/playout';
 import type { GameDef, Rng } from '../types';
 import type { Team } from './rules';
 
-export function playVsRandom(game: GameDef, rng: Rng, engineSide: Team, config: object = {}, opponent?: 'random' | 'engine'): { engineWon: boolean; plies: number } {
+export function playVsRandom(
+  game: GameDef,
+  rng: Rng,
+  engineSide: Team,
+  config: object = {},
+  opponent?: 'random' | 'engine',
+): { engineWon: boolean; plies: number } {
   const side = engineSide === 'Blue' ? [0, 1, 2] : [3, 4, 5];
-  const { outcome: o, plies } = playEngineVsRandom(game, rng, { engineSeats: opponent === 'engine' ? [0, 1, 2, 3, 4, 5] : side, numPlayers: 6, config });
+  const { outcome: o, plies } = playEngineVsRandom(game, rng, {
+    engineSeats: opponent === 'engine' ? [0, 1, 2, 3, 4, 5] : side,
+    numPlayers: 6,
+    config,
+  });
   return { engineWon: o.summary === `${engineSide} wins`, plies };
 }

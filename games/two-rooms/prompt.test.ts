@@ -22,7 +22,10 @@ describe('two rooms prompt', () => {
     expect(end.known[0]).toEqual([1]);
     expect(activeSeats(end)).toEqual([4]); // Room 2's first player is next
     const sys = prompt.system(cfg, 0, 6);
-    for (const m of EXAMPLE) expect(sys).toContain(`${['Blue 1', 'Blue 2', 'Blue 3', 'Red 1', 'Red 2', 'Red 3'][m.seat]}: ${format(m.action)}`);
+    for (const m of EXAMPLE)
+      expect(sys).toContain(
+        `${['Blue 1', 'Blue 2', 'Blue 3', 'Red 1', 'Red 2', 'Red 3'][m.seat]}: ${format(m.action)}`,
+      );
     expect(sys).toContain('Two teams, Blue and Red, have opposing goals.');
   });
 
@@ -46,34 +49,62 @@ describe('two rooms prompt', () => {
     expect(at(s, 4)).toContain('It is not your turn.');
     // A card shown appears in the next turn of the one it was shown to.
     s = apply(s, 1, { type: 'reveal', to: 0 }, createRng('y'));
-    expect(prompt.turn(view(s, { seat: 0 }), 0, null, cfg)).toContain('Cards shown to you: Blue 2 is a plain Blue card.');
+    expect(prompt.turn(view(s, { seat: 0 }), 0, null, cfg)).toContain(
+      'Cards shown to you: Blue 2 is a plain Blue card.',
+    );
   });
 
   it('parses every move form, with reasoning first, bold, fences, quotes and JSON; the last move wins', () => {
     const s = exampleStart(cfg);
     const legal = legalActions(s, 0);
-    expect(parse('Ask Red 1: Are you the Bomber?', 0, legal)).toEqual({ action: { type: 'ask', to: 3, text: 'Are you the Bomber?' } });
-    expect(parse('I think Blue 2 is a friend.\n\n**Ask Blue 2: "Show me your card?"**', 0, legal)).toEqual({ action: { type: 'ask', to: 1, text: 'Show me your card?' } });
+    expect(parse('Ask Red 1: Are you the Bomber?', 0, legal)).toEqual({
+      action: { type: 'ask', to: 3, text: 'Are you the Bomber?' },
+    });
+    expect(parse('I think Blue 2 is a friend.\n\n**Ask Blue 2: "Show me your card?"**', 0, legal)).toEqual({
+      action: { type: 'ask', to: 1, text: 'Show me your card?' },
+    });
     expect(parse('```\nShow my card to Blue 2\n```', 0, legal)).toEqual({ action: { type: 'reveal', to: 1 } });
-    expect(parse('Maybe Ask Red 1.\nActually:\nAnswer: Ask Red 1', 0, legal)).toEqual({ action: { type: 'ask', to: 3, text: '' } });
-    expect(parse('Show my card to Red 1\nOn second thought:\nAsk Blue 2: hi', 0, legal)).toEqual({ action: { type: 'ask', to: 1, text: 'hi' } });
-    expect(parse('{"type": "ask", "to": "Red 1", "text": "Who are you?"}', 0, legal)).toEqual({ action: { type: 'ask', to: 3, text: 'Who are you?' } });
+    expect(parse('Maybe Ask Red 1.\nActually:\nAnswer: Ask Red 1', 0, legal)).toEqual({
+      action: { type: 'ask', to: 3, text: '' },
+    });
+    expect(parse('Show my card to Red 1\nOn second thought:\nAsk Blue 2: hi', 0, legal)).toEqual({
+      action: { type: 'ask', to: 1, text: 'hi' },
+    });
+    expect(parse('{"type": "ask", "to": "Red 1", "text": "Who are you?"}', 0, legal)).toEqual({
+      action: { type: 'ask', to: 3, text: 'Who are you?' },
+    });
     expect(parse('{"move": "Show my card to Player 2"}', 0, legal)).toEqual({ action: { type: 'reveal', to: 1 } });
     const answer = legalActions(apply(s, 0, { type: 'ask', to: 3, text: 'q' }, createRng('z')), 3);
     expect(parse('- Say: "I am plain Red."', 3, answer)).toEqual({ action: { type: 'say', text: 'I am plain Red.' } });
     expect(parse("'Say nothing'", 3, answer)).toEqual({ action: { type: 'say', text: '' } });
     expect(parse('Reveal my card to Blue 1', 3, answer)).toEqual({ action: { type: 'reveal', to: 0 } });
-    expect(parse('Send Red 2', 2, [{ type: 'hostage', seat: 4 }, { type: 'hostage', seat: 5 }])).toEqual({ action: { type: 'hostage', seat: 4 } });
-    expect(parse('{"action": "hostage", "to": "Red 3"}', 2, [{ type: 'hostage', seat: 4 }, { type: 'hostage', seat: 5 }])).toEqual({ action: { type: 'hostage', seat: 5 } });
+    expect(
+      parse('Send Red 2', 2, [
+        { type: 'hostage', seat: 4 },
+        { type: 'hostage', seat: 5 },
+      ]),
+    ).toEqual({ action: { type: 'hostage', seat: 4 } });
+    expect(
+      parse('{"action": "hostage", "to": "Red 3"}', 2, [
+        { type: 'hostage', seat: 4 },
+        { type: 'hostage', seat: 5 },
+      ]),
+    ).toEqual({ action: { type: 'hostage', seat: 5 } });
   });
 
   it('refuses with a reason a model can act on', () => {
     const s = exampleStart(cfg);
     const legal = legalActions(s, 0);
-    expect(parse('I am not sure.', 0, legal)).toEqual({ error: expect.stringMatching(/No move found.*Ask Red 1: <your question>/) });
-    expect(parse('Ask Red 1: <your question>', 0, legal)).toEqual({ error: expect.stringMatching(/own words in place of <your question>/) });
+    expect(parse('I am not sure.', 0, legal)).toEqual({
+      error: expect.stringMatching(/No move found.*Ask Red 1: <your question>/),
+    });
+    expect(parse('Ask Red 1: <your question>', 0, legal)).toEqual({
+      error: expect.stringMatching(/own words in place of <your question>/),
+    });
     expect(parse('Ask Red 2: hello', 0, legal)).toEqual({ error: expect.stringMatching(/Red 2 is not a choice now/) });
-    expect(parse('Say: hello', 0, legal)).toEqual({ error: expect.stringMatching(/Nobody is waiting for your answer/) });
+    expect(parse('Say: hello', 0, legal)).toEqual({
+      error: expect.stringMatching(/Nobody is waiting for your answer/),
+    });
     expect(parse('Send Red 1', 0, legal)).toEqual({ error: expect.stringMatching(/Only a leader/) });
     expect(parse(`Ask Red 1: ${'x'.repeat(400)}`, 0, legal)).toEqual({ error: expect.stringMatching(/too long/) });
     const answer = legalActions(apply(s, 0, { type: 'ask', to: 3, text: 'q' }, createRng('z')), 3);

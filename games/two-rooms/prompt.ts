@@ -39,7 +39,15 @@ export function format(a: TrbAction): string {
 
 /** The worked example: Room 1's talk in round 1 of a fixed deal (Blue 1 is the President, Red 1 leads Room 1). */
 export function exampleStart(cfg: TrbConfig): TrbState {
-  return start(cfg, ['President', 'Blue', 'Blue', 'Red', 'Bomber', 'Red'], [[0, 3, 1], [4, 2, 5]], [3, 2]);
+  return start(
+    cfg,
+    ['President', 'Blue', 'Blue', 'Red', 'Bomber', 'Red'],
+    [
+      [0, 3, 1],
+      [4, 2, 5],
+    ],
+    [3, 2],
+  );
 }
 export const EXAMPLE: { seat: Seat; action: TrbAction }[] = [
   { seat: 0, action: { type: 'ask', to: 1, text: 'Blue 2, show me your card and I will show you mine.' } },
@@ -88,25 +96,48 @@ function turn(v: TrbView, seat: Seat, legal: TrbAction[] | null): string {
     `Rooms: ${roomsText(v.rooms, v.leaders)}.`,
   ];
   const others = v.known.filter((k) => k.seat !== seat);
-  lines.push(others.length ? `Cards shown to you: ${others.map((k) => `${seatLabel(k.seat)} is ${cardLabel(k.card)}`).join('; ')}.` : 'No card has been shown to you yet.');
-  if (v.swaps.length) lines.push(`Hostage exchanges so far: ${v.swaps.map((w) => `round ${w.round}: ${seatLabel(w.sent[0])} to ${ROOM_NAMES[1]}, ${seatLabel(w.sent[1])} to ${ROOM_NAMES[0]}`).join('; ')}.`);
-  if (v.messages.length) lines.push('What you heard (your room only):', ...v.messages.map((m) => `- Round ${m.round}, ${ROOM_NAMES[m.room]}: ${messageText(m)}`));
+  lines.push(
+    others.length
+      ? `Cards shown to you: ${others.map((k) => `${seatLabel(k.seat)} is ${cardLabel(k.card)}`).join('; ')}.`
+      : 'No card has been shown to you yet.',
+  );
+  if (v.swaps.length)
+    lines.push(
+      `Hostage exchanges so far: ${v.swaps.map((w) => `round ${w.round}: ${seatLabel(w.sent[0])} to ${ROOM_NAMES[1]}, ${seatLabel(w.sent[1])} to ${ROOM_NAMES[0]}`).join('; ')}.`,
+    );
+  if (v.messages.length)
+    lines.push(
+      'What you heard (your room only):',
+      ...v.messages.map((m) => `- Round ${m.round}, ${ROOM_NAMES[m.room]}: ${messageText(m)}`),
+    );
   else lines.push('You have heard nothing yet.');
   if (v.result) return [...lines, `The game is over: ${v.result.reason}.`].join('\n');
   if (!v.toAct.includes(seat)) return [...lines, 'It is not your turn.'].join('\n');
   const acts = legal ?? [];
   if (v.phase === 'ask') {
-    lines.push('Your turn to talk: ask one player of your room a question (or ask them to speak), or show them your card. They answer next.');
-    lines.push('Legal moves:', ...acts.filter((a) => a.type === 'ask').map((a) => `- ${format(a)}: ${QUESTION_FORM}`), ...acts.map((a) => `- ${format(a)}`));
+    lines.push(
+      'Your turn to talk: ask one player of your room a question (or ask them to speak), or show them your card. They answer next.',
+    );
+    lines.push(
+      'Legal moves:',
+      ...acts.filter((a) => a.type === 'ask').map((a) => `- ${format(a)}: ${QUESTION_FORM}`),
+      ...acts.map((a) => `- ${format(a)}`),
+    );
     lines.push('Reply with one move, e.g. "Ask Red 2: <your question>".');
   } else if (v.phase === 'answer') {
     const from = seatLabel(v.pending!.asker);
     const last = [...v.messages].reverse().find((m) => m.from === v.pending!.asker && m.to === seat);
-    lines.push(last?.kind === 'reveal' ? `${from} has shown you their card and waits for your answer.` : `${from} is talking to you: answer.`);
+    lines.push(
+      last?.kind === 'reveal'
+        ? `${from} has shown you their card and waits for your answer.`
+        : `${from} is talking to you: answer.`,
+    );
     lines.push('Legal moves:', `- Say: ${ANSWER_FORM}`, ...acts.map((a) => `- ${format(a)}`));
     lines.push('Reply with one move, e.g. "Say: <your answer>".');
   } else {
-    lines.push(`The talking is over. As leader of ${ROOM_NAMES[myRoom]}, choose the hostage you send to ${ROOM_NAMES[1 - myRoom]} (the other leader chooses at the same time).`);
+    lines.push(
+      `The talking is over. As leader of ${ROOM_NAMES[myRoom]}, choose the hostage you send to ${ROOM_NAMES[1 - myRoom]} (the other leader chooses at the same time).`,
+    );
     lines.push('Legal moves:', ...acts.map((a) => `- ${format(a)}`));
     lines.push('Reply with one move, e.g. "Send Red 2".');
   }
@@ -125,14 +156,17 @@ type Read = { action: TrbAction } | { placeholder: string };
 function readLine(raw: string): Read | null {
   const l = cleanLine(raw);
   let m: RegExpExecArray | null;
-  if ((m = new RegExp(`^(?:show|reveal)\\s+(?:my\\s+|your\\s+)?card\\s+to\\s+${SEAT_RE}\\b`, 'i').exec(l))) return { action: { type: 'reveal', to: seatFrom(m, 1) } };
-  if ((m = new RegExp(`^(?:send|hostage\\s*:?)\\s+${SEAT_RE}\\b`, 'i').exec(l))) return { action: { type: 'hostage', seat: seatFrom(m, 1) } };
+  if ((m = new RegExp(`^(?:show|reveal)\\s+(?:my\\s+|your\\s+)?card\\s+to\\s+${SEAT_RE}\\b`, 'i').exec(l)))
+    return { action: { type: 'reveal', to: seatFrom(m, 1) } };
+  if ((m = new RegExp(`^(?:send|hostage\\s*:?)\\s+${SEAT_RE}\\b`, 'i').exec(l)))
+    return { action: { type: 'hostage', seat: seatFrom(m, 1) } };
   if ((m = new RegExp(`^ask\\s+${SEAT_RE}\\b\\s*(?:[:,-]\\s*(.*))?$`, 'i').exec(l))) {
     const text = unquote(m[4] ?? '');
     if (/^<[^>]*>$/.test(text)) return { placeholder: text };
     return { action: { type: 'ask', to: seatFrom(m, 1), text } };
   }
-  if (/^say\s+nothing\b|^(?:stay|remain|keep)\s+silent\b|^silence\.?$/i.test(l)) return { action: { type: 'say', text: '' } };
+  if (/^say\s+nothing\b|^(?:stay|remain|keep)\s+silent\b|^silence\.?$/i.test(l))
+    return { action: { type: 'say', text: '' } };
   if ((m = /^say\s*:\s*(.*)$/i.exec(l))) {
     const text = unquote(m[1]!);
     if (/^<[^>]*>$/.test(text)) return { placeholder: text };
@@ -172,19 +206,29 @@ export function parse(reply: string, _seat: Seat, legal: TrbAction[] | null): Pa
     found = readLine(lines[i]!);
   }
   const moves = legal ?? [];
-  const hint = moves.length ? ` Your moves now: ${[...new Set(moves.map((a) => (a.type === 'ask' ? `Ask ${seatLabel(a.to)}: <your question>` : a.type === 'say' ? 'Say: <your answer>' : format(a))))].join(' | ')}.` : '';
-  if (!found) return { error: `No move found. Write one move on a line of its own, as listed under "Legal moves:".${hint}` };
-  if ('placeholder' in found) return { error: `Write your own words in place of ${found.placeholder}, e.g. "Say: I am on your team." or "Ask Red 2: Which card do you hold?".` };
+  const hint = moves.length
+    ? ` Your moves now: ${[...new Set(moves.map((a) => (a.type === 'ask' ? `Ask ${seatLabel(a.to)}: <your question>` : a.type === 'say' ? 'Say: <your answer>' : format(a))))].join(' | ')}.`
+    : '';
+  if (!found)
+    return { error: `No move found. Write one move on a line of its own, as listed under "Legal moves:".${hint}` };
+  if ('placeholder' in found)
+    return {
+      error: `Write your own words in place of ${found.placeholder}, e.g. "Say: I am on your team." or "Ask Red 2: Which card do you hold?".`,
+    };
   const a = found.action;
-  if ((a.type === 'ask' || a.type === 'say') && a.text.length > MAX_TEXT) return { error: `That is too long: at most ${MAX_TEXT} characters of your own words.` };
+  if ((a.type === 'ask' || a.type === 'say') && a.text.length > MAX_TEXT)
+    return { error: `That is too long: at most ${MAX_TEXT} characters of your own words.` };
   if (!legal) return { action: a };
   const ok =
-    a.type === 'ask' ? moves.some((b) => b.type === 'ask' && b.to === a.to)
-    : a.type === 'say' ? moves.some((b) => b.type === 'say')
-    : moves.some((b) => JSON.stringify(b) === JSON.stringify(a));
+    a.type === 'ask'
+      ? moves.some((b) => b.type === 'ask' && b.to === a.to)
+      : a.type === 'say'
+        ? moves.some((b) => b.type === 'say')
+        : moves.some((b) => JSON.stringify(b) === JSON.stringify(a));
   if (ok) return { action: a };
   if (a.type === 'say') return { error: `Nobody is waiting for your answer now.${hint}` };
-  if (a.type === 'hostage' && !moves.some((b) => b.type === 'hostage')) return { error: `Only a leader chooses a hostage, after the talking.${hint}` };
+  if (a.type === 'hostage' && !moves.some((b) => b.type === 'hostage'))
+    return { error: `Only a leader chooses a hostage, after the talking.${hint}` };
   if ((a.type === 'ask' || a.type === 'reveal') && moves.some((b) => b.type === 'say')) {
     if (a.type === 'ask') return { error: `It is your turn to answer, not to ask.${hint}` };
   }

@@ -25,7 +25,16 @@ const cfg = configSchema.parse({});
 const rng = createRng('trb-test');
 // Blue 1 is the President, Red 2 the Bomber. Room 1: Blue 1, Red 1, Blue 2 (leader Red 1); Room 2: Red 2, Blue 3, Red 3 (leader Blue 3).
 const CARDS: Card[] = ['President', 'Blue', 'Blue', 'Red', 'Bomber', 'Red'];
-const base = () => start(cfg, CARDS, [[0, 3, 1], [4, 2, 5]], [3, 2]);
+const base = () =>
+  start(
+    cfg,
+    CARDS,
+    [
+      [0, 3, 1],
+      [4, 2, 5],
+    ],
+    [3, 2],
+  );
 const play = (s: TrbState, seat: number, a: TrbAction) => {
   expect(reject(s, seat, a)).toBeNull();
   return apply(s, seat, a, rng);
@@ -100,7 +109,10 @@ describe('talk', () => {
   it('lets the one asked answer in words, with silence, or by showing their card back to the asker only', () => {
     let s = play(base(), 0, { type: 'ask', to: 3, text: '  Are you   the Bomber? ' });
     expect(activeSeats(s)).toEqual([3]);
-    expect(legalActions(s, 3)).toEqual([{ type: 'say', text: '' }, { type: 'reveal', to: 0 }]);
+    expect(legalActions(s, 3)).toEqual([
+      { type: 'say', text: '' },
+      { type: 'reveal', to: 0 },
+    ]);
     expect(reject(s, 3, { type: 'reveal', to: 1 })).toMatch(/only to Blue 1/);
     expect(reject(s, 3, { type: 'ask', to: 0, text: 'and you?' })).toMatch(/Blue 1 is talking to you/);
     expect(s.messages[0]).toMatchObject({ from: 0, to: 3, kind: 'ask', text: 'Are you the Bomber?', heard: [0, 3, 1] });
@@ -125,19 +137,30 @@ describe('talk', () => {
   it('a card shown is seen by the one it is shown to only; the room sees that it was shown', () => {
     const s0 = base();
     let s = play(s0, 0, { type: 'reveal', to: 1 });
-    expect(view(s, { seat: 1 }).known).toEqual([{ seat: 0, card: 'President' }, { seat: 1, card: 'Blue' }]);
+    expect(view(s, { seat: 1 }).known).toEqual([
+      { seat: 0, card: 'President' },
+      { seat: 1, card: 'Blue' },
+    ]);
     expect(view(s, { seat: 3 }).known).toEqual([{ seat: 3, card: 'Red' }]);
     expect(view(s, { spectator: true }).known).toEqual([]);
     expect(view(s, { seat: 3 }).messages[0]).toMatchObject({ kind: 'reveal', from: 0, to: 1 });
     const lines = describeMove(s0, s, 0, { type: 'reveal', to: 1 });
     expect(lines).toEqual([
       { text: 'Room 1: Blue 1 shows their card to Blue 2', visibleTo: [0, 3, 1] },
-      { text: 'Blue 2 sees that Blue 1 is the President', visibleTo: [1], yours: 'Blue 1 shows you their card: the President' },
+      {
+        text: 'Blue 2 sees that Blue 1 is the President',
+        visibleTo: [1],
+        yours: 'Blue 1 shows you their card: the President',
+      },
     ]);
     // A card share: Blue 2 answers by showing theirs back.
     s = play(s, 1, { type: 'reveal', to: 0 });
     expect(view(s, { seat: 0 }).known.map((k) => k.seat)).toEqual([0, 1]);
-    expect(secrets(s).find((x) => x.seat === 0)).toEqual({ seat: 0, values: ['{"seat":0,"card":"President"}'], sharedWith: [1] });
+    expect(secrets(s).find((x) => x.seat === 0)).toEqual({
+      seat: 0,
+      values: ['{"seat":0,"card":"President"}'],
+      sharedWith: [1],
+    });
   });
 });
 
@@ -146,7 +169,10 @@ describe('hostage exchange', () => {
     let s = talkThrough(base());
     expect(s.phase).toBe('exchange');
     expect(activeSeats(s)).toEqual([3, 2]);
-    expect(legalActions(s, 3)).toEqual([{ type: 'hostage', seat: 0 }, { type: 'hostage', seat: 1 }]);
+    expect(legalActions(s, 3)).toEqual([
+      { type: 'hostage', seat: 0 },
+      { type: 'hostage', seat: 1 },
+    ]);
     expect(legalActions(s, 0)).toEqual([]);
     expect(reject(s, 3, { type: 'hostage', seat: 3 })).toMatch(/cannot send themselves/);
     expect(reject(s, 3, { type: 'hostage', seat: 4 })).toMatch(/not in your room/);
@@ -162,12 +188,17 @@ describe('hostage exchange', () => {
     expect(JSON.stringify(view(s, { seat: 2 }))).not.toContain('"myPick":0');
     const before = s;
     s = play(s, 2, { type: 'hostage', seat: 5 });
-    expect(s.rooms).toEqual([[3, 1, 5], [4, 2, 0]]);
+    expect(s.rooms).toEqual([
+      [3, 1, 5],
+      [4, 2, 0],
+    ]);
     expect(s.swaps).toEqual([{ round: 1, sent: [0, 5] }]);
     expect(s.round).toBe(2);
     expect(s.phase).toBe('ask');
     expect(activeSeats(s)).toEqual([3]);
-    expect(describeMove(before, s, 2, { type: 'hostage', seat: 5 }).at(-1)!.text).toBe('Round 1 exchange: Blue 1 goes to Room 2, Red 3 goes to Room 1');
+    expect(describeMove(before, s, 2, { type: 'hostage', seat: 5 }).at(-1)!.text).toBe(
+      'Round 1 exchange: Blue 1 goes to Room 2, Red 3 goes to Room 1',
+    );
     // Leaders stay leaders of their rooms.
     expect(s.leaders).toEqual([3, 2]);
   });
@@ -195,7 +226,11 @@ describe('end of the game', () => {
 
   it('ends after 3 rounds: Red wins when the Bomber is in the President’s room', () => {
     // Room 1: Blue 1 (P), Red 1 (leader), Blue 2; Room 2: Red 2 (B), Blue 3 (leader), Red 3.
-    const s = finish(base(), [[1, 4], [4, 1], [1, 4]]); // the Bomber comes to Room 1 and stays after 3 swaps
+    const s = finish(base(), [
+      [1, 4],
+      [4, 1],
+      [1, 4],
+    ]); // the Bomber comes to Room 1 and stays after 3 swaps
     expect(s.phase).toBe('over');
     expect(activeSeats(s)).toEqual([]);
     const o = outcome(s)!;
@@ -207,14 +242,26 @@ describe('end of the game', () => {
   });
 
   it('Blue wins when they end in different rooms', () => {
-    const s = finish(base(), [[1, 5], [5, 1], [1, 5]]);
+    const s = finish(base(), [
+      [1, 5],
+      [5, 1],
+      [1, 5],
+    ]);
     const o = outcome(s)!;
     expect(o.summary).toBe('Blue wins');
     expect(o.scores).toEqual([1 / 3, 1 / 3, 1 / 3, 0, 0, 0]);
   });
 
   it('plays the number of rounds set, and shows every card at the end', () => {
-    let s = start(configSchema.parse({ rounds: 1 }), CARDS, [[0, 3, 1], [4, 2, 5]], [3, 2]);
+    let s = start(
+      configSchema.parse({ rounds: 1 }),
+      CARDS,
+      [
+        [0, 3, 1],
+        [4, 2, 5],
+      ],
+      [3, 2],
+    );
     s = finish(s, [[0, 4]]);
     expect(s.phase).toBe('over');
     expect(outcome(s)!.summary).toBe('Blue wins');
@@ -244,7 +291,8 @@ describe('what each viewer sees', () => {
     expect(spectator).not.toMatch(/President|Bomber/);
     expect(view(s, { omniscient: true }).known).toHaveLength(6);
     for (const { seat, values } of secrets(s)) {
-      for (const p of [0, 1, 2, 3, 4, 5].filter((x) => x !== seat)) expect(JSON.stringify(view(s, { seat: p }))).not.toContain(values[0]);
+      for (const p of [0, 1, 2, 3, 4, 5].filter((x) => x !== seat))
+        expect(JSON.stringify(view(s, { seat: p }))).not.toContain(values[0]);
     }
   });
 });

@@ -74,7 +74,11 @@ export const configSchema = z
   .strict();
 export type TrbConfig = z.infer<typeof configSchema>;
 
-const seatSchema = z.number().int().min(0).max(NUM_SEATS - 1);
+const seatSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(NUM_SEATS - 1);
 export const actionSchema = z.discriminatedUnion('type', [
   /** Question someone in the room (text '' = ask them to speak, no particular question). */
   z.object({ type: z.literal('ask'), to: seatSchema, text: z.string() }),
@@ -130,19 +134,29 @@ export const roomOf = (s: Pick<TrbState, 'rooms'>, seat: Seat): Room => (s.rooms
 /** A card as people say it: "the President", "the Bomber", "a plain Blue card". */
 export const cardLabel = (c: Card): string => (c === 'President' || c === 'Bomber' ? `the ${c}` : `a plain ${c} card`);
 export const roomsText = (rooms: readonly (readonly Seat[])[], leaders: readonly Seat[]): string =>
-  rooms.map((r, i) => `${ROOM_NAMES[i]}: ${r.map((p) => (leaders[i] === p ? `${seatLabel(p)} (leader)` : seatLabel(p))).join(', ')}`).join('; ');
+  rooms
+    .map(
+      (r, i) =>
+        `${ROOM_NAMES[i]}: ${r.map((p) => (leaders[i] === p ? `${seatLabel(p)} (leader)` : seatLabel(p))).join(', ')}`,
+    )
+    .join('; ');
 
 /** The text as stored: one line, trimmed. */
 export const cleanText = (t: string): string => t.replace(/\s+/g, ' ').trim();
 
 export function setup(rng: Rng, config: TrbConfig, numPlayers: number): TrbState {
-  if (numPlayers !== NUM_SEATS) throw new Error(`Two Rooms and a Boom is played by ${NUM_SEATS} players, not ${numPlayers}`);
+  if (numPlayers !== NUM_SEATS)
+    throw new Error(`Two Rooms and a Boom is played by ${NUM_SEATS} players, not ${numPlayers}`);
   const cards: Card[] = ['Blue', 'Blue', 'Blue', 'Red', 'Red', 'Red'];
   cards[rng.int(PER_ROOM)] = 'President';
   cards[PER_ROOM + rng.int(PER_ROOM)] = 'Bomber';
   // GameBench: Blue in room 0, Red in room 1, then 20 swaps of a random card of each room.
-  let rooms: [Seat[], Seat[]] = [[0, 1, 2], [3, 4, 5]];
-  for (let i = 0; i < SHUFFLE_SWAPS; i++) rooms = swap(rooms, rooms[0][rng.int(PER_ROOM)]!, rooms[1][rng.int(PER_ROOM)]!);
+  let rooms: [Seat[], Seat[]] = [
+    [0, 1, 2],
+    [3, 4, 5],
+  ];
+  for (let i = 0; i < SHUFFLE_SWAPS; i++)
+    rooms = swap(rooms, rooms[0][rng.int(PER_ROOM)]!, rooms[1][rng.int(PER_ROOM)]!);
   const leaders: [Seat, Seat] = [rooms[0][rng.int(PER_ROOM)]!, rooms[1][rng.int(PER_ROOM)]!];
   return start(config, cards, rooms, leaders);
 }
@@ -167,10 +181,14 @@ export function start(config: TrbConfig, cards: Card[], rooms: [Seat[], Seat[]],
 
 /** GameBench's trade_card: each card joins the end of the other room. */
 function swap(rooms: [Seat[], Seat[]], a: Seat, b: Seat): [Seat[], Seat[]] {
-  return [[...rooms[0].filter((p) => p !== a), b], [...rooms[1].filter((p) => p !== b), a]];
+  return [
+    [...rooms[0].filter((p) => p !== a), b],
+    [...rooms[1].filter((p) => p !== b), a],
+  ];
 }
 
-export const asker = (s: TrbState): Seat | null => (s.phase === 'ask' ? (s.rooms[s.turn.room][s.turn.index] ?? null) : null);
+export const asker = (s: TrbState): Seat | null =>
+  s.phase === 'ask' ? (s.rooms[s.turn.room][s.turn.index] ?? null) : null;
 
 export function activeSeats(s: TrbState): Seat[] {
   if (s.phase === 'ask') return [asker(s)!];
@@ -183,9 +201,16 @@ export function legalActions(s: TrbState, seat: Seat): TrbAction[] {
   if (!activeSeats(s).includes(seat)) return [];
   if (s.phase === 'ask') {
     const others = s.rooms[roomOf(s, seat)].filter((p) => p !== seat);
-    return [...others.map((to): TrbAction => ({ type: 'ask', to, text: '' })), ...others.map((to): TrbAction => ({ type: 'reveal', to }))];
+    return [
+      ...others.map((to): TrbAction => ({ type: 'ask', to, text: '' })),
+      ...others.map((to): TrbAction => ({ type: 'reveal', to })),
+    ];
   }
-  if (s.phase === 'answer') return [{ type: 'say', text: '' }, { type: 'reveal', to: s.pending!.asker }];
+  if (s.phase === 'answer')
+    return [
+      { type: 'say', text: '' },
+      { type: 'reveal', to: s.pending!.asker },
+    ];
   const r = s.leaders.indexOf(seat) as Room;
   return s.rooms[r].filter((p) => p !== seat).map((p): TrbAction => ({ type: 'hostage', seat: p }));
 }
@@ -195,29 +220,42 @@ export function reject(s: TrbState, seat: Seat, a: TrbAction): string | null {
   if (s.phase === 'over') return 'The game is over.';
   if (!activeSeats(s).includes(seat)) {
     if (s.phase === 'ask') return `It is not your turn: ${seatLabel(asker(s)!)} is talking.`;
-    if (s.phase === 'answer') return `It is not your turn: ${seatLabel(s.pending!.target)} is answering ${seatLabel(s.pending!.asker)}.`;
-    return s.leaders.includes(seat) ? 'You have already chosen your hostage this round.' : 'Only the two leaders act now: they are choosing their hostages.';
+    if (s.phase === 'answer')
+      return `It is not your turn: ${seatLabel(s.pending!.target)} is answering ${seatLabel(s.pending!.asker)}.`;
+    return s.leaders.includes(seat)
+      ? 'You have already chosen your hostage this round.'
+      : 'Only the two leaders act now: they are choosing their hostages.';
   }
   const room = roomOf(s, seat);
   const inRoom = (p: Seat) => s.rooms[room].includes(p);
-  const here = () => `In ${ROOM_NAMES[room]} with you: ${s.rooms[room].filter((p) => p !== seat).map(seatLabel).join(', ')}.`;
+  const here = () =>
+    `In ${ROOM_NAMES[room]} with you: ${s.rooms[room]
+      .filter((p) => p !== seat)
+      .map(seatLabel)
+      .join(', ')}.`;
   if (s.phase === 'ask') {
-    if (a.type === 'say') return `Nobody asked you anything: it is your turn to ask someone in your room ("Ask <player>: <question>") or show them your card. ${here()}`;
+    if (a.type === 'say')
+      return `Nobody asked you anything: it is your turn to ask someone in your room ("Ask <player>: <question>") or show them your card. ${here()}`;
     if (a.type === 'hostage') return 'Hostages are chosen by the leaders after everyone has talked.';
     if (a.to === seat) return `Talk to someone else. ${here()}`;
     if (!inRoom(a.to)) return `${seatLabel(a.to)} is not in your room. ${here()}`;
-    if (a.type === 'ask' && cleanText(a.text).length > MAX_TEXT) return `Your question is too long: at most ${MAX_TEXT} characters.`;
+    if (a.type === 'ask' && cleanText(a.text).length > MAX_TEXT)
+      return `Your question is too long: at most ${MAX_TEXT} characters.`;
     return null;
   }
   if (s.phase === 'answer') {
     const from = seatLabel(s.pending!.asker);
-    if (a.type === 'ask' || a.type === 'hostage') return `${from} is talking to you: answer with "Say: <your answer>" (or "Say nothing"), or show your card to ${from}.`;
-    if (a.type === 'reveal' && a.to !== s.pending!.asker) return `You can show your card only to ${from}, who is talking to you.`;
-    if (a.type === 'say' && cleanText(a.text).length > MAX_TEXT) return `Your answer is too long: at most ${MAX_TEXT} characters.`;
+    if (a.type === 'ask' || a.type === 'hostage')
+      return `${from} is talking to you: answer with "Say: <your answer>" (or "Say nothing"), or show your card to ${from}.`;
+    if (a.type === 'reveal' && a.to !== s.pending!.asker)
+      return `You can show your card only to ${from}, who is talking to you.`;
+    if (a.type === 'say' && cleanText(a.text).length > MAX_TEXT)
+      return `Your answer is too long: at most ${MAX_TEXT} characters.`;
     return null;
   }
   // exchange
-  if (a.type !== 'hostage') return 'You are a leader and the talking is over: choose the hostage you send to the other room.';
+  if (a.type !== 'hostage')
+    return 'You are a leader and the talking is over: choose the hostage you send to the other room.';
   if (a.seat === seat) return 'A leader cannot send themselves: choose another player of your room.';
   if (!inRoom(a.seat)) return `${seatLabel(a.seat)} is not in your room. ${here()}`;
   return null;
@@ -233,7 +271,8 @@ export function apply(prev: TrbState, seat: Seat, a: TrbAction, _rng: Rng): TrbS
     swaps: prev.swaps.slice(),
   };
   const room = roomOf(s, seat);
-  const say = (m: Omit<Message, 'round' | 'room'>) => s.messages.push({ ...m, round: s.round, room, heard: s.rooms[room].slice() });
+  const say = (m: Omit<Message, 'round' | 'room'>) =>
+    s.messages.push({ ...m, round: s.round, room, heard: s.rooms[room].slice() });
   const show = (from: Seat, to: Seat) => {
     if (!s.known[to]!.includes(from)) s.known[to]!.push(from);
   };
@@ -382,19 +421,34 @@ export function describe(prev: TrbState, next: TrbState, seat: Seat, a: TrbActio
     lines.push({ text: `${ROOM_NAMES[m.room]}: ${messageText(m)}`, visibleTo: m.heard.slice() });
     if (m.kind === 'reveal') {
       const c = cardLabel(next.cards[m.from]!);
-      lines.push({ text: `${seatLabel(m.to)} sees that ${seatLabel(m.from)} is ${c}`, visibleTo: [m.to], yours: `${seatLabel(m.from)} shows you their card: ${c}` });
+      lines.push({
+        text: `${seatLabel(m.to)} sees that ${seatLabel(m.from)} is ${c}`,
+        visibleTo: [m.to],
+        yours: `${seatLabel(m.from)} shows you their card: ${c}`,
+      });
     }
   }
   if (a.type === 'hostage') {
     const r = prev.leaders.indexOf(seat);
     lines.push({ text: `${seatLabel(seat)}, leader of ${ROOM_NAMES[r]}, has chosen a hostage` });
-    lines.push({ text: `${seatLabel(seat)} chooses ${seatLabel(a.seat)} as the hostage`, visibleTo: [seat], yours: `You send ${seatLabel(a.seat)} to ${ROOM_NAMES[1 - r]}` });
+    lines.push({
+      text: `${seatLabel(seat)} chooses ${seatLabel(a.seat)} as the hostage`,
+      visibleTo: [seat],
+      yours: `You send ${seatLabel(a.seat)} to ${ROOM_NAMES[1 - r]}`,
+    });
     const w = next.swaps.length > prev.swaps.length ? next.swaps.at(-1)! : null;
-    if (w) lines.push({ text: `Round ${w.round} exchange: ${seatLabel(w.sent[0])} goes to ${ROOM_NAMES[1]}, ${seatLabel(w.sent[1])} goes to ${ROOM_NAMES[0]}` });
+    if (w)
+      lines.push({
+        text: `Round ${w.round} exchange: ${seatLabel(w.sent[0])} goes to ${ROOM_NAMES[1]}, ${seatLabel(w.sent[1])} goes to ${ROOM_NAMES[0]}`,
+      });
   }
-  if (prev.phase === 'answer' && next.phase === 'exchange') lines.push({ text: `Round ${next.round}: the talking is over; the leaders choose their hostages` });
+  if (prev.phase === 'answer' && next.phase === 'exchange')
+    lines.push({ text: `Round ${next.round}: the talking is over; the leaders choose their hostages` });
   const o = outcome(next);
-  if (o && !outcome(prev)) lines.push({ text: `${o.reason}. The cards: ${next.cards.map((c, p) => `${seatLabel(p)} ${c === 'President' || c === 'Bomber' ? c : 'plain'}`).join(', ')}` });
+  if (o && !outcome(prev))
+    lines.push({
+      text: `${o.reason}. The cards: ${next.cards.map((c, p) => `${seatLabel(p)} ${c === 'President' || c === 'Bomber' ? c : 'plain'}`).join(', ')}`,
+    });
   return lines;
 }
 

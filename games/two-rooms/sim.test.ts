@@ -17,7 +17,13 @@ describe('two rooms sim', () => {
     for (let i = 0; i < 60; i++) {
       const seat = s.phase === 'answer' ? s.pending!.target : s.rooms[s.turn.room][s.turn.index]!;
       const text = turnOf(s, seat);
-      const answer = twoRoomsSim({ texts: [text], legal: parseLegalMoves(text), flawed: false, careful: i % 2 === 0, rng: createRng(`sim-${i}`) })!;
+      const answer = twoRoomsSim({
+        texts: [text],
+        legal: parseLegalMoves(text),
+        flawed: false,
+        careful: i % 2 === 0,
+        rng: createRng(`sim-${i}`),
+      })!;
       expect(answer.kind).toBe('ok');
       const parsed = parse(answer.content, seat, legalActions(s, seat));
       if (!('action' in parsed)) throw new Error(`${answer.content}: ${parsed.error}`);
@@ -30,10 +36,18 @@ describe('two rooms sim', () => {
   });
 
   it('leaves the hostage choice to the generic pick, ignores other games, and errs with an unfilled form', () => {
-    expect(twoRoomsSim({ texts: ['Your word: apple'], legal: null, flawed: false, careful: false, rng: createRng('x') })).toBeNull();
+    expect(
+      twoRoomsSim({ texts: ['Your word: apple'], legal: null, flawed: false, careful: false, rng: createRng('x') }),
+    ).toBeNull();
     const s = exampleStart(cfg);
     const text = turnOf(s, 0);
-    const bad = twoRoomsSim({ texts: [text], legal: parseLegalMoves(text), flawed: true, careful: false, rng: createRng('y') })!;
+    const bad = twoRoomsSim({
+      texts: [text],
+      legal: parseLegalMoves(text),
+      flawed: true,
+      careful: false,
+      rng: createRng('y'),
+    })!;
     expect(bad.kind).toBe('illegal');
     expect('error' in parse(bad.content, 0, legalActions(s, 0))).toBe(true);
   });

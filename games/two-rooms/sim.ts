@@ -18,7 +18,14 @@ const QUESTIONS = [
   'Who have you talked to so far?',
   'Is the President in this room?',
 ];
-const COVERS = ['I hold a plain {team} card.', 'Just a plain {team} card, nothing special.', 'I would rather not say yet.', 'Show me yours first.', 'I am on your side, trust me.', 'Ask our leader.'];
+const COVERS = [
+  'I hold a plain {team} card.',
+  'Just a plain {team} card, nothing special.',
+  'I would rather not say yet.',
+  'Show me yours first.',
+  'I am on your side, trust me.',
+  'Ask our leader.',
+];
 
 export const twoRoomsSim: GameSim = (t): SimAnswer | null => {
   const text = t.texts.at(-1) ?? '';

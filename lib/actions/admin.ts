@@ -9,7 +9,16 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import {
-  agentInputSchema, archiveAgent, deleteAgent, deleteProvider, modelWarning, providerInputSchema, saveAgent, saveProvider, setAgentPlayable, testProviderConnection,
+  agentInputSchema,
+  archiveAgent,
+  deleteAgent,
+  deleteProvider,
+  modelWarning,
+  providerInputSchema,
+  saveAgent,
+  saveProvider,
+  setAgentPlayable,
+  testProviderConnection,
 } from '../admin';
 import { adminCount, credentialsSchema } from '../auth';
 import { CLIENT_IP_HEADER } from '../client-ip';
@@ -41,11 +50,16 @@ function numberField(fd: FormData, key: string): number | undefined {
 const rowId = z.string().min(1).max(64);
 
 /** "a, b\nc" → ["a", "b", "c"] */
-const list = (s: string) => s.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(/[\s,]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** Only paths on this site: "/x" but not "//host" or "/\host"; anything else goes to the dashboard. */
 function safeNext(next: string): string {
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\u0000-\u001f]/.test(next)) return '/admin';
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\u0000-\u001f]/.test(next))
+    return '/admin';
   if (next.startsWith('/admin/login') || next.startsWith('/admin/setup')) return '/admin';
   return next;
 }
@@ -95,13 +109,19 @@ export async function logoutAction(): Promise<void> {
 function modelPrices(s: string): Record<string, { in: number; out: number }> {
   const out: Record<string, { in: number; out: number }> = {};
   s.split('\n').forEach((line, i) => {
-    const parts = line.trim().split(/[\s,]+/).filter(Boolean);
+    const parts = line
+      .trim()
+      .split(/[\s,]+/)
+      .filter(Boolean);
     if (parts.length === 0) return;
     const [model, pin, pout] = parts;
     const a = Number(pin);
     const b = Number(pout);
     if (parts.length !== 3 || !Number.isFinite(a) || !Number.isFinite(b) || a < 0 || b < 0) {
-      throw new UserError(`per-model prices, line ${i + 1}: write the model, its input price and its output price, e.g. "my-model 0.0005 0.0015"`, { field: 'modelPrices' });
+      throw new UserError(
+        `per-model prices, line ${i + 1}: write the model, its input price and its output price, e.g. "my-model 0.0005 0.0015"`,
+        { field: 'modelPrices' },
+      );
     }
     out[model!] = { in: a, out: b };
   });
@@ -203,19 +223,31 @@ function agentsChanged(): void {
 }
 
 /** `warning`: the model is not among those the provider lists (lib/admin.ts modelWarning); saved all the same. */
-export type SavedAgent = { id: string; name: string; version: number; newVersion: boolean; created: boolean; warning: string | null };
+export type SavedAgent = {
+  id: string;
+  name: string;
+  version: number;
+  newVersion: boolean;
+  created: boolean;
+  warning: string | null;
+};
 
 export const saveAgentAction = adminAction.form<SavedAgent, typeof agentInputSchema>({
   input: agentFromForm,
   schema: agentInputSchema,
   run: async (d, _admin, raw) => {
-    const before = d.id ? await db().agent.findUnique({ where: { id: d.id }, select: { providerId: true, model: true } }) : null;
+    const before = d.id
+      ? await db().agent.findUnique({ where: { id: d.id }, select: { providerId: true, model: true } })
+      : null;
     const saved = await saveAgent(db(), raw);
     const row = await db().agent.findUnique({ where: { id: saved.id }, select: { name: true } });
     agentsChanged();
     // A model the provider does not list is saved all the same (a provider may not list everything it serves), with a
     // warning; checked when the agent is created or its provider or model changes.
-    const warning = d.kind === 'llm' && (!before || before.providerId !== d.providerId || before.model !== d.model) ? await modelWarning(db(), d.providerId, d.model) : null;
+    const warning =
+      d.kind === 'llm' && (!before || before.providerId !== d.providerId || before.model !== d.model)
+        ? await modelWarning(db(), d.providerId, d.model)
+        : null;
     return { ok: true, ...saved, name: row?.name ?? d.name, created: !d.id, warning };
   },
 });
@@ -244,9 +276,10 @@ export const archiveAgentAction = adminAction.form<{ done: string }, typeof arch
     agentsChanged();
     return {
       ok: true,
-      done: archived === 'true'
-        ? `Archived ${name}: no longer offered for tournaments or people's games; its matches and ratings stay.`
-        : `Restored ${name}: offered again.`,
+      done:
+        archived === 'true'
+          ? `Archived ${name}: no longer offered for tournaments or people's games; its matches and ratings stay.`
+          : `Restored ${name}: offered again.`,
     };
   },
 });
@@ -261,7 +294,10 @@ export const setAgentPlayableAction = adminAction.form<{ done: string }, typeof 
     const { name } = await setAgentPlayable(db(), id, playable === 'true');
     revalidatePath('/admin/agents');
     revalidatePath('/play');
-    return { ok: true, done: playable === 'true' ? `${name} is open to people` : `${name} is withdrawn from people's games` };
+    return {
+      ok: true,
+      done: playable === 'true' ? `${name} is open to people` : `${name} is withdrawn from people's games`,
+    };
   },
 });
 
@@ -293,13 +329,26 @@ export const importDatasetAction = adminAction.form<{ done: string }, typeof dat
   input: (fd) => ({ name: text(fd, 'name'), file: fd.get('file') }),
   schema: datasetUploadSchema,
   run: async ({ name, file }, admin) => {
-    if (file.size === 0) return { ok: false, error: 'the file is empty: choose a file in GameBench’s format', field: 'file' };
+    if (file.size === 0)
+      return { ok: false, error: 'the file is empty: choose a file in GameBench’s format', field: 'file' };
     if (file.size > UPLOAD_LIMIT_BYTES) {
-      return { ok: false, error: `the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: import it with npm run arena -- import gamebench FILE --dataset NAME`, field: 'file' };
+      return {
+        ok: false,
+        error: `the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: import it with npm run arena -- import gamebench FILE --dataset NAME`,
+        field: 'file',
+      };
     }
-    const d = await importDataset(db(), { name, text: await file.text(), source: file.name || null, createdBy: admin.username });
+    const d = await importDataset(db(), {
+      name,
+      text: await file.text(),
+      source: file.name || null,
+      createdBy: admin.username,
+    });
     revalidatePath('/admin/datasets');
-    return { ok: true, done: `Imported ${d.name}: ${d.matchCount} matches, ${d.agents.length} agents, ${d.games.length} games.` };
+    return {
+      ok: true,
+      done: `Imported ${d.name}: ${d.matchCount} matches, ${d.agents.length} agents, ${d.games.length} games.`,
+    };
   },
 });
 
@@ -412,21 +461,30 @@ async function simulbenchSpecFromForm(fd: FormData): Promise<Record<string, unkn
   const scriptSet = text(fd, 'scriptSet').trim();
   if (scriptSet) return { ...spec, scriptSet };
   Object.assign(spec, {
-    userAgentId: text(fd, 'userAgentId'), simulatorId: text(fd, 'simulatorId'),
-    dialoguesPerTask: numberField(fd, 'dialoguesPerTask'), turns: numberField(fd, 'turns'),
+    userAgentId: text(fd, 'userAgentId'),
+    simulatorId: text(fd, 'simulatorId'),
+    dialoguesPerTask: numberField(fd, 'dialoguesPerTask'),
+    turns: numberField(fd, 'turns'),
   });
   const file = fd.get('tasksFile');
   if (file instanceof File && file.size > 0) {
     if (file.size > UPLOAD_LIMIT_BYTES) {
-      throw new UserError(`the tasks file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB (the CLI reads larger ones)`, { field: 'tasksFile' });
+      throw new UserError(
+        `the tasks file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB (the CLI reads larger ones)`,
+        { field: 'tasksFile' },
+      );
     }
     const kind = text(fd, 'defaultKind');
-    const parsed = parseSimulBenchTasks(await file.text(), kind === 'stateless' || kind === 'stateful' ? { defaultKind: kind } : {});
+    const parsed = parseSimulBenchTasks(
+      await file.text(),
+      kind === 'stateless' || kind === 'stateful' ? { defaultKind: kind } : {},
+    );
     if ('error' in parsed) throw new UserError(`the tasks file: ${parsed.error}`, { field: 'tasksFile' });
     spec.tasks = parsed.tasks;
   } else {
     const taskIds = ids('taskIds');
-    if (taskIds.length === 0) throw new UserError('pick at least one task (or import a tasks file)', { field: 'taskIds' });
+    if (taskIds.length === 0)
+      throw new UserError('pick at least one task (or import a tasks file)', { field: 'taskIds' });
     spec.taskIds = taskIds;
   }
   return spec;
@@ -454,10 +512,17 @@ export const importScriptSetAction = adminAction.form<{ done: string }, typeof s
   run: async ({ name, file }) => {
     if (file.size === 0) return { ok: false, error: 'the file is empty: choose a script file', field: 'file' };
     if (file.size > UPLOAD_LIMIT_BYTES) {
-      return { ok: false, error: `the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench import-scripts FILE --set NAME`, field: 'file' };
+      return {
+        ok: false,
+        error: `the file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload takes up to 900 kB: use npm run arena -- simulbench import-scripts FILE --set NAME`,
+        field: 'file',
+      };
     }
     const r = await importScriptSet(db(), name, await file.text());
     revalidatePath('/admin/simulbench/new');
-    return { ok: true, done: `Imported ${r.scripts} scripts as ${r.setName}: choose it under “Scripts” to score targets on it.` };
+    return {
+      ok: true,
+      done: `Imported ${r.scripts} scripts as ${r.setName}: choose it under “Scripts” to score targets on it.`,
+    };
   },
 });

@@ -37,8 +37,19 @@ afterEach(() => vi.restoreAllMocks());
 describe('failure: what a refused action says', () => {
   it('a UserError, or any of its kinds, says its own words (on its field when it names one)', () => {
     expect(failure(new UserError('pick another name'), 't')).toEqual({ ok: false, error: 'pick another name' });
-    expect(failure(new UserError('Max matches: enter a number', { field: 'maxMatches' }), 't')).toEqual({ ok: false, error: 'Max matches: enter a number', field: 'maxMatches' });
-    for (const e of [new AdminError('a'), new PeopleError('b'), new PlayError('c'), new SettingsError('d'), new RateLimitError('e', 1000), new AdminRequiredError()]) {
+    expect(failure(new UserError('Max matches: enter a number', { field: 'maxMatches' }), 't')).toEqual({
+      ok: false,
+      error: 'Max matches: enter a number',
+      field: 'maxMatches',
+    });
+    for (const e of [
+      new AdminError('a'),
+      new PeopleError('b'),
+      new PlayError('c'),
+      new SettingsError('d'),
+      new RateLimitError('e', 1000),
+      new AdminRequiredError(),
+    ]) {
       expect(e).toBeInstanceOf(UserError);
       expect(failure(e, 't')).toEqual({ ok: false, error: e.message });
     }
@@ -52,12 +63,22 @@ describe('failure: what a refused action says', () => {
     class ForeignPlayError extends other.UserError {}
     const e = new ForeignPlayError('you already have 3 games in progress: finish or resign one first');
     expect(e).toBeInstanceOf(UserError);
-    expect(failure(e, 't')).toEqual({ ok: false, error: 'you already have 3 games in progress: finish or resign one first' });
+    expect(failure(e, 't')).toEqual({
+      ok: false,
+      error: 'you already have 3 games in progress: finish or resign one first',
+    });
   });
 
   it('a zod failure names every field’s problem in plain words, and the fields', () => {
-    const r = z.object({ name: z.string().min(1, 'give the provider a name'), rpm: z.number().positive() }).safeParse({ name: '', rpm: -1 });
-    expect(failure(r.error, 't')).toEqual({ ok: false, error: 'give the provider a name; Requests / min: must be more than 0', field: 'name', fields: ['name', 'rpm'] });
+    const r = z
+      .object({ name: z.string().min(1, 'give the provider a name'), rpm: z.number().positive() })
+      .safeParse({ name: '', rpm: -1 });
+    expect(failure(r.error, 't')).toEqual({
+      ok: false,
+      error: 'give the provider a name; Requests / min: must be more than 0',
+      field: 'name',
+      fields: ['name', 'rpm'],
+    });
   });
 
   it('anything else is one generic sentence for the user and a log line with the error for the server', () => {
@@ -71,8 +92,14 @@ describe('failure: what a refused action says', () => {
 });
 
 describe('actionClient: caller, input, run', () => {
-  const schema = z.object({ name: z.string().trim().min(1, 'give the provider a name'), gamesPerPair: z.coerce.number().int('enter a whole number').min(2) });
-  const input = (fd: FormData) => ({ name: String(fd.get('name') ?? ''), gamesPerPair: String(fd.get('gamesPerPair') ?? '') });
+  const schema = z.object({
+    name: z.string().trim().min(1, 'give the provider a name'),
+    gamesPerPair: z.coerce.number().int('enter a whole number').min(2),
+  });
+  const input = (fd: FormData) => ({
+    name: String(fd.get('name') ?? ''),
+    gamesPerPair: String(fd.get('gamesPerPair') ?? ''),
+  });
 
   it('a caller who may not is refused in its words, and nothing else runs', async () => {
     const run = vi.fn();
@@ -80,7 +107,10 @@ describe('actionClient: caller, input, run', () => {
     const act = actionClient('t', async () => {
       throw new AdminRequiredError();
     }).form({ input: read, schema, run });
-    expect(await act(null, form({ name: 'x', gamesPerPair: '2' }))).toEqual({ ok: false, error: 'sign in as an admin to do this (your session may have expired)' });
+    expect(await act(null, form({ name: 'x', gamesPerPair: '2' }))).toEqual({
+      ok: false,
+      error: 'sign in as an admin to do this (your session may have expired)',
+    });
     expect(read).not.toHaveBeenCalled();
     expect(run).not.toHaveBeenCalled();
   });
@@ -89,7 +119,10 @@ describe('actionClient: caller, input, run', () => {
     const run = vi.fn();
     const act = actionClient('t', async () => ({ id: 'admin' })).form({ input, schema, run });
     expect(await act(null, form({ name: ' ', gamesPerPair: '1.5' }))).toEqual({
-      ok: false, error: 'give the provider a name; Games per pair: enter a whole number', field: 'name', fields: ['name', 'gamesPerPair'],
+      ok: false,
+      error: 'give the provider a name; Games per pair: enter a whole number',
+      field: 'name',
+      fields: ['name', 'gamesPerPair'],
     });
     expect(run).not.toHaveBeenCalled();
   });
@@ -102,7 +135,11 @@ describe('actionClient: caller, input, run', () => {
       schema,
       run: vi.fn(),
     });
-    expect(await act(null, form({}))).toEqual({ ok: false, error: 'game settings: write JSON, e.g. {"holdem": {"hands": 3}}', field: 'gameConfigs' });
+    expect(await act(null, form({}))).toEqual({
+      ok: false,
+      error: 'game settings: write JSON, e.g. {"holdem": {"hands": 3}}',
+      field: 'gameConfigs',
+    });
   });
 
   it('runs with the parsed input, the caller and the raw input; its refusals and errors are answered like any', async () => {
@@ -115,8 +152,14 @@ describe('actionClient: caller, input, run', () => {
         return { ok: true, done: `${who.id} ${data.name} ${data.gamesPerPair} ${JSON.stringify(raw)}` };
       },
     });
-    expect(await act(null, form({ name: ' a ', gamesPerPair: '4' }))).toEqual({ ok: true, done: 'admin-1 a 4 {"name":" a ","gamesPerPair":"4"}' });
-    expect(await act(null, form({ name: 'taken', gamesPerPair: '4' }))).toEqual({ ok: false, error: 'a provider named "taken" already exists' });
+    expect(await act(null, form({ name: ' a ', gamesPerPair: '4' }))).toEqual({
+      ok: true,
+      done: 'admin-1 a 4 {"name":" a ","gamesPerPair":"4"}',
+    });
+    expect(await act(null, form({ name: 'taken', gamesPerPair: '4' }))).toEqual({
+      ok: false,
+      error: 'a provider named "taken" already exists',
+    });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await act(null, form({ name: 'boom', gamesPerPair: '4' }))).toEqual({ ok: false, error: UNEXPECTED });
     expect(log).toHaveBeenCalledWith('[t] action failed:', expect.any(TypeError));
@@ -124,14 +167,28 @@ describe('actionClient: caller, input, run', () => {
 
   it('a redirect is Next’s, not a failure: it passes through', async () => {
     const { redirect } = await import('next/navigation');
-    const act = actionClient('t', async () => null).form({ input, schema, run: async () => redirect('/tournaments/t1') });
-    await expect(act(null, form({ name: 'a', gamesPerPair: '2' }))).rejects.toMatchObject({ digest: expect.stringContaining('NEXT_REDIRECT') });
+    const act = actionClient('t', async () => null).form({
+      input,
+      schema,
+      run: async () => redirect('/tournaments/t1'),
+    });
+    await expect(act(null, form({ name: 'a', gamesPerPair: '2' }))).rejects.toMatchObject({
+      digest: expect.stringContaining('NEXT_REDIRECT'),
+    });
   });
 
   it('call: an object input, checked the same way', async () => {
-    const act = actionClient('t', async () => null).call({ schema: z.object({ baseUrl: z.string().max(5) }), run: async ({ baseUrl }) => ({ ok: true as const, baseUrl }) });
+    const act = actionClient('t', async () => null).call({
+      schema: z.object({ baseUrl: z.string().max(5) }),
+      run: async ({ baseUrl }) => ({ ok: true as const, baseUrl }),
+    });
     expect(await act({ baseUrl: 'http' })).toEqual({ ok: true, baseUrl: 'http' });
-    expect(await act({ baseUrl: 'https://x' })).toEqual({ ok: false, error: 'Base URL: has at most 5 characters', field: 'baseUrl', fields: ['baseUrl'] });
+    expect(await act({ baseUrl: 'https://x' })).toEqual({
+      ok: false,
+      error: 'Base URL: has at most 5 characters',
+      field: 'baseUrl',
+      fields: ['baseUrl'],
+    });
   });
 });
 
@@ -154,33 +211,59 @@ describe('the admin and Play actions', () => {
 
   it('an admin action refuses anyone without an admin session, and names every problem of an admin’s form', async () => {
     const { controlTournamentAction, saveProviderAction } = await import('./admin');
-    expect(await controlTournamentAction(null, form({ id: 't1', intent: 'pause' }))).toEqual({ ok: false, error: 'sign in as an admin to do this (your session may have expired)' });
+    expect(await controlTournamentAction(null, form({ id: 't1', intent: 'pause' }))).toEqual({
+      ok: false,
+      error: 'sign in as an admin to do this (your session may have expired)',
+    });
 
     const admin = await createFirstAdmin(t.db, 'root', 'a long enough password');
     jar.set(SESSION_COOKIE, (await createSession(t.db, admin!.id)).token);
-    expect(await saveProviderAction(null, form({ name: '', baseUrl: 'nope', rpm: '0', tpm: 'x', priceInPer1k: '-1' }))).toEqual({
+    expect(
+      await saveProviderAction(null, form({ name: '', baseUrl: 'nope', rpm: '0', tpm: 'x', priceInPer1k: '-1' })),
+    ).toEqual({
       ok: false,
-      error: 'give the provider a name; Base URL: enter a URL such as http://localhost:8000/v1; Requests / min: must be more than 0; Tokens / min: enter a whole number; Input / 1k: a price cannot be negative',
+      error:
+        'give the provider a name; Base URL: enter a URL such as http://localhost:8000/v1; Requests / min: must be more than 0; Tokens / min: enter a whole number; Input / 1k: a price cannot be negative',
       field: 'name',
       fields: ['name', 'baseUrl', 'rpm', 'tpm', 'priceInPer1k'],
     });
-    expect(await saveProviderAction(null, form({ name: 'p', baseUrl: 'http://localhost:1/v1', modelPrices: 'gpt 1' }))).toEqual({
-      ok: false, error: 'per-model prices, line 1: write the model, its input price and its output price, e.g. "my-model 0.0005 0.0015"', field: 'modelPrices',
+    expect(
+      await saveProviderAction(null, form({ name: 'p', baseUrl: 'http://localhost:1/v1', modelPrices: 'gpt 1' })),
+    ).toEqual({
+      ok: false,
+      error:
+        'per-model prices, line 1: write the model, its input price and its output price, e.g. "my-model 0.0005 0.0015"',
+      field: 'modelPrices',
     });
     const saved = await saveProviderAction(null, form({ name: 'p', baseUrl: 'http://localhost:1/v1' }));
     expect(saved).toMatchObject({ ok: true, name: 'p', created: true });
-    expect(await saveProviderAction(null, form({ name: 'p', baseUrl: 'http://localhost:2/v1' }))).toEqual({ ok: false, error: 'a provider named "p" already exists' });
+    expect(await saveProviderAction(null, form({ name: 'p', baseUrl: 'http://localhost:2/v1' }))).toEqual({
+      ok: false,
+      error: 'a provider named "p" already exists',
+    });
   });
 
   it('a Play action refuses someone without a name in its own words, and a person’s refusal in the lib’s', async () => {
     const { keepNameAction, playAgainAction, startGameAction } = await import('./play');
-    expect(await keepNameAction(null, form({ password: 'a long enough password' }))).toEqual({ ok: false, error: 'you are not signed in any more: choose a name again' });
-    expect(await startGameAction(null, form({ gameId: 'tictactoe' }))).toEqual({ ok: false, error: 'choose a name first (as a guest or with an account)' });
-    expect(await playAgainAction(null, form({ matchId: 'm' }))).toEqual({ ok: false, error: 'choose a name on the Play page first' });
+    expect(await keepNameAction(null, form({ password: 'a long enough password' }))).toEqual({
+      ok: false,
+      error: 'you are not signed in any more: choose a name again',
+    });
+    expect(await startGameAction(null, form({ gameId: 'tictactoe' }))).toEqual({
+      ok: false,
+      error: 'choose a name first (as a guest or with an account)',
+    });
+    expect(await playAgainAction(null, form({ matchId: 'm' }))).toEqual({
+      ok: false,
+      error: 'choose a name on the Play page first',
+    });
 
     const { createAccount, createPersonSession, PERSON_COOKIE } = await import('../people');
     const me = await createAccount(t.db, { name: 'Ann', password: 'a long enough password' });
     jar.set(PERSON_COOKIE, (await createPersonSession(t.db, me.id)).token);
-    expect(await keepNameAction(null, form({ password: 'another long password' }))).toEqual({ ok: false, error: 'your name already has a password' });
+    expect(await keepNameAction(null, form({ password: 'another long password' }))).toEqual({
+      ok: false,
+      error: 'your name already has a password',
+    });
   });
 });

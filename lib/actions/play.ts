@@ -37,7 +37,9 @@ export const accountAction = entry.form({
   schema: z.object({ name: z.string(), password: z.string(), mode: z.string() }),
   run: async ({ name, password, mode }) => {
     const ip = await clientAddress();
-    const p = await (mode === 'create' ? createAccountFrom(db(), { name, password }, ip) : personSignIn(db(), { name, password }, ip));
+    const p = await (mode === 'create'
+      ? createAccountFrom(db(), { name, password }, ip)
+      : personSignIn(db(), { name, password }, ip));
     await startPersonSession(p.id);
     redirect('/play');
   },
@@ -79,7 +81,12 @@ export const keepNameAction = signedOut.form<object, typeof passwordSchema>({
 });
 
 /** What the new-game form sends; the scheduler checks it (lib/play.ts playInputSchema, server/scheduler/play.ts). */
-const newGameSchema = z.object({ gameId: z.string(), opponentIds: z.array(z.string()), seat: z.string(), moveSeconds: z.string().optional() });
+const newGameSchema = z.object({
+  gameId: z.string(),
+  opponentIds: z.array(z.string()),
+  seat: z.string(),
+  moveSeconds: z.string().optional(),
+});
 
 export const startGameAction = personAction('choose a name first (as a guest or with an account)').form({
   input: (fd) => {
@@ -110,7 +117,9 @@ export const playAgainAction = personAction('choose a name on the Play page firs
 const voteSchema = z.object({ ballot: z.string().min(1).max(4000), choice: z.enum(['first', 'second', 'tie']) });
 
 /** A blind vote between two SimulBench answers; answers with a receipt (not who wrote which: lib/simulbench/votes.ts). */
-export const simulbenchVoteAction = personAction('choose a name on the Play page first (as a guest or with an account): then vote').form<{ receipt: VoteReceipt }, typeof voteSchema>({
+export const simulbenchVoteAction = personAction(
+  'choose a name on the Play page first (as a guest or with an account): then vote',
+).form<{ receipt: VoteReceipt }, typeof voteSchema>({
   input: (fd) => ({ ballot: text(fd, 'ballot'), choice: text(fd, 'choice') }),
   schema: voteSchema,
   run: async ({ ballot, choice }, me) => {

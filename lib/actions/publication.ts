@@ -8,20 +8,27 @@ import { formText as text } from '../form-data';
 import { publicationRequestSchema, publicationService } from '../publication';
 import { adminAction } from './define';
 
-export const requestPublicationAction = adminAction.form<{ done: string; id: string }, typeof publicationRequestSchema>({
-  input: (fd) => {
-    const value = (key: string) => text(fd, key).trim() || undefined;
-    return { game: value('game'), category: value('category'), humans: value('humans') ?? 'each', seed: value('seed') };
+export const requestPublicationAction = adminAction.form<{ done: string; id: string }, typeof publicationRequestSchema>(
+  {
+    input: (fd) => {
+      const value = (key: string) => text(fd, key).trim() || undefined;
+      return {
+        game: value('game'),
+        category: value('category'),
+        humans: value('humans') ?? 'each',
+        seed: value('seed'),
+      };
+    },
+    schema: publicationRequestSchema,
+    run: async (input, admin) => {
+      const run = await publicationService().request(input, admin.username);
+      revalidatePath('/admin/publication');
+      revalidatePath('/leaderboard');
+      return {
+        ok: true,
+        id: run.id,
+        done: `Started: ${run.rounds.toLocaleString('en-US')} game-weighted bootstrap rounds for ${run.view} over ${run.matchesUsed ?? 0} matches (seed ${run.seed}).`,
+      };
+    },
   },
-  schema: publicationRequestSchema,
-  run: async (input, admin) => {
-    const run = await publicationService().request(input, admin.username);
-    revalidatePath('/admin/publication');
-    revalidatePath('/leaderboard');
-    return {
-      ok: true,
-      id: run.id,
-      done: `Started: ${run.rounds.toLocaleString('en-US')} game-weighted bootstrap rounds for ${run.view} over ${run.matchesUsed ?? 0} matches (seed ${run.seed}).`,
-    };
-  },
-});
+);

@@ -14,14 +14,23 @@ describe('Explain(topic)', () => {
     expect(parseExplain(text)).toBe(topic);
   });
 
-  it.each([['X: (1,1)'], ['Explain(Board) first, then X: (1,1)'], ['Explain(Board)\nX: (2,2)'], ['explain the board'], ['']])('does not read %j as a request', (text) => {
+  it.each([
+    ['X: (1,1)'],
+    ['Explain(Board) first, then X: (1,1)'],
+    ['Explain(Board)\nX: (2,2)'],
+    ['explain the board'],
+    [''],
+  ])('does not read %j as a request', (text) => {
     expect(parseExplain(text)).toBeNull();
   });
 
   it('matches a topic ignoring case, spaces and hyphens, and says which topics exist otherwise', () => {
     expect(findTopic(topics, 'answer-format')).toBe('Answer Format');
     expect(explainAnswer(topics, 'BOARD')).toEqual({ topic: 'Board', answer: 'Board: Three rows and three columns.' });
-    expect(explainAnswer(topics, 'Scoring')).toEqual({ topic: null, answer: 'There is no topic "Scoring". The topics are: Board, Answer Format.' });
+    expect(explainAnswer(topics, 'Scoring')).toEqual({
+      topic: null,
+      answer: 'There is no topic "Scoring". The topics are: Board, Answer Format.',
+    });
   });
 
   it('lists the topics, gives them all up front, or adds nothing', () => {
@@ -29,7 +38,9 @@ describe('Explain(topic)', () => {
       'Rules topics you can ask about: Board, Answer Format.\n' +
         `To read one before you move, answer with only Explain(<topic>), e.g. Explain(Board); you will be given its text and asked for your move again (at most ${MAX_EXPLAINS} topics per turn).`,
     );
-    expect(rulesTopicsText(topics, 'upfront')).toBe('Rules in detail:\n- Board: Three rows and three columns.\n- Answer Format: X: (row,col)');
+    expect(rulesTopicsText(topics, 'upfront')).toBe(
+      'Rules in detail:\n- Board: Three rows and three columns.\n- Answer Format: X: (row,col)',
+    );
     expect(rulesTopicsText(topics, 'none')).toBe('');
     expect(rulesTopicsText({}, 'explain')).toBe('');
   });

@@ -30,7 +30,13 @@ export function rulesTopicsText(topics: Record<string, string>, mode: RulesMode)
  * (bold, code marks and quotes around it or the topic are allowed).
  */
 export function parseExplain(text: string): string | null {
-  const last = text.trim().split('\n').map((l) => l.trim()).filter(Boolean).at(-1) ?? '';
+  const last =
+    text
+      .trim()
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .at(-1) ?? '';
   const m = /^[*_`\s]*explain\s*\(\s*["'“‘`]?([^()]+?)["'”’`]?\s*\)[*_`.\s]*$/i.exec(last);
   return m ? m[1]!.trim() : null;
 }
@@ -45,5 +51,8 @@ export function findTopic(topics: Record<string, string>, asked: string): string
 export function explainAnswer(topics: Record<string, string>, asked: string): { topic: string | null; answer: string } {
   const topic = findTopic(topics, asked);
   if (topic) return { topic, answer: `${topic}: ${topics[topic]}` };
-  return { topic: null, answer: `There is no topic "${asked.slice(0, 80)}". The topics are: ${Object.keys(topics).join(', ')}.` };
+  return {
+    topic: null,
+    answer: `There is no topic "${asked.slice(0, 80)}". The topics are: ${Object.keys(topics).join(', ')}.`,
+  };
 }

@@ -4,13 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { rapReward, rapSearch, readActions, readIntuitions, readYesNo, type RapModel } from './rap';
 
 /** A scripted model: fixed intuitions and self-evaluations per action, a win probability per predicted state; it logs its calls. */
-function scripted(opts: { intuitions: Record<string, number>; selfEval: Record<string, number>; win: Record<string, number>; actions?: Record<string, string[]> }) {
+function scripted(opts: {
+  intuitions: Record<string, number>;
+  selfEval: Record<string, number>;
+  win: Record<string, number>;
+  actions?: Record<string, string[]>;
+}) {
   const calls: string[] = [];
   const model: RapModel = {
     actions: async (obs) => (calls.push(`actions ${obs}`), opts.actions?.[obs] ?? []),
     others: async (obs) => (calls.push(`others ${obs}`), 'they wait'),
     next: async (obs, action) => (calls.push(`next ${action}`), `after ${action}`),
-    intuitions: async (_obs, actions) => (calls.push(`intuitions ${actions.join(',')}`), actions.map((a) => opts.intuitions[a] ?? 0)),
+    intuitions: async (_obs, actions) => (
+      calls.push(`intuitions ${actions.join(',')}`),
+      actions.map((a) => opts.intuitions[a] ?? 0)
+    ),
     selfEval: async (_obs, action) => (calls.push(`selfEval ${action}`), opts.selfEval[action] ?? 0.5),
     win: async (obs) => (calls.push(`win ${obs}`), opts.win[obs] ?? 0.5),
   };
@@ -24,7 +32,11 @@ describe('rapSearch', () => {
     // selects by UCT: A (never visited) scores its fast reward 1.1 + √(ln 1 / 1) = 1.1 against B's 0.8 + 0 = 0.8; A is
     // at the depth limit (1), so it is not expanded (as in the reasoners library) and backs up its fast reward 1.1.
     // The answer is the best path through expanded nodes: B (0.8), though A's Q is higher.
-    const { model, calls } = scripted({ intuitions: { A: 0.6, B: 0.4 }, selfEval: { A: 0.5, B: 0.9 }, win: { 'after B': 0.25 } });
+    const { model, calls } = scripted({
+      intuitions: { A: 0.6, B: 0.4 },
+      selfEval: { A: 0.5, B: 0.9 },
+      win: { 'after B': 0.25 },
+    });
     const r = await rapSearch(model, 'start', ['A', 'B'], { depth: 1, iterations: 2 });
     expect(r.chosen).toBe(1);
     expect(r.total).toBeCloseTo(0.8, 12);
@@ -56,23 +68,37 @@ describe('rapSearch', () => {
     expect(r.chosen).toBe(1);
     // With A the only candidate, the search goes down to x (fast 0.5 + 0.6 = 1.1 against y's 0.6) and completes.
     const two = scripted({
-      intuitions: { A: 1, x: 0.5, y: 0.5 }, selfEval: { A: 0.2, x: 0.6, y: 0.1 }, win: { 'after A': 0.5, 'after x': 0.9 }, actions: { 'after A': ['x', 'y'] },
+      intuitions: { A: 1, x: 0.5, y: 0.5 },
+      selfEval: { A: 0.2, x: 0.6, y: 0.1 },
+      win: { 'after A': 0.5, 'after x': 0.9 },
+      actions: { 'after A': ['x', 'y'] },
     });
     const deep = await rapSearch(two.model, 'start', ['A'], { depth: 2, iterations: 1 });
     // A: 1 + 0.2 + 0 = 1.2; x: 0.5 + 0.6 + 0.8 = 1.9; the path's total 3.1.
     expect(deep.total).toBeCloseTo(rapReward(1, 0.2, 0.5) + rapReward(0.5, 0.6, 0.9), 12);
-    expect(deep.tree.children[0]!.children.map((c) => [c.action, c.visits])).toEqual([['x', 1], ['y', 0]]);
+    expect(deep.tree.children[0]!.children.map((c) => [c.action, c.visits])).toEqual([
+      ['x', 1],
+      ['y', 0],
+    ]);
   });
 });
 
 describe("reading the model's answers", () => {
   it('reads predicted actions between tags, one per line', () => {
-    expect(readActions('Sure.\n<actions>\n0. Play X at (1,1)\n- Play X at (1,2)\n\n1) Play X at (1,1)\n</actions>')).toEqual(['Play X at (1,1)', 'Play X at (1,2)']);
+    expect(
+      readActions('Sure.\n<actions>\n0. Play X at (1,1)\n- Play X at (1,2)\n\n1) Play X at (1,1)\n</actions>'),
+    ).toEqual(['Play X at (1,1)', 'Play X at (1,2)']);
     expect(readActions('Play A\nPlay B')).toEqual(['Play A', 'Play B']);
   });
 
   it('reads yes/no from logprobs (yes against no) or from the text', () => {
-    expect(readYesNo('yes', [{ token: 'yes', logprob: Math.log(0.6) }, { token: 'no', logprob: Math.log(0.2) }, { token: 'maybe', logprob: Math.log(0.2) }])).toBeCloseTo(0.75, 12);
+    expect(
+      readYesNo('yes', [
+        { token: 'yes', logprob: Math.log(0.6) },
+        { token: 'no', logprob: Math.log(0.2) },
+        { token: 'maybe', logprob: Math.log(0.2) },
+      ]),
+    ).toBeCloseTo(0.75, 12);
     expect(readYesNo('Yes, 8', null)).toBeCloseTo(0.8, 12);
     expect(readYesNo('no 3', null)).toBeCloseTo(0.3, 12);
     expect(readYesNo('No.', null)).toBe(0);
@@ -80,7 +106,15 @@ describe("reading the model's answers", () => {
   });
 
   it('reads intuitions from logprobs over the numbers, else the number written, else uniform', () => {
-    const p = readIntuitions('1', [{ token: '1', logprob: Math.log(0.5) }, { token: '0', logprob: Math.log(0.25) }, { token: '7', logprob: Math.log(0.25) }], 3);
+    const p = readIntuitions(
+      '1',
+      [
+        { token: '1', logprob: Math.log(0.5) },
+        { token: '0', logprob: Math.log(0.25) },
+        { token: '7', logprob: Math.log(0.25) },
+      ],
+      3,
+    );
     expect(p[0]).toBeCloseTo(1 / 3, 12);
     expect(p[1]).toBeCloseTo(2 / 3, 12);
     expect(p[2]).toBe(0);

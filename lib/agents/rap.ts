@@ -108,7 +108,10 @@ export interface RapResult {
 
 const STATE_SHOWN = 600;
 
-const q = (n: Node) => (n.state === null || n.cumRewards.length === 0 ? n.fastReward : n.cumRewards.reduce((a, b) => a + b, 0) / n.cumRewards.length);
+const q = (n: Node) =>
+  n.state === null || n.cumRewards.length === 0
+    ? n.fastReward
+    : n.cumRewards.reduce((a, b) => a + b, 0) / n.cumRewards.length;
 
 /** GameBench's reward (agents/rap/func.py, calculate_reward): intuition + self-evaluation + (2·win − 1); win 0.5 when unknown. */
 export const rapReward = (intuition: number, selfEval: number, win = 0.5) => intuition + selfEval + (2 * win - 1);
@@ -117,10 +120,28 @@ export const rapReward = (intuition: number, selfEval: number, win = 0.5) => int
  * Searches from the root observation, whose actions are `rootActions` (the legal moves as the game writes them), and
  * returns the chosen action's index with the tree.
  */
-export async function rapSearch(model: RapModel, rootObservation: string, rootActions: readonly string[], input: Partial<RapSettings> = {}): Promise<RapResult> {
+export async function rapSearch(
+  model: RapModel,
+  rootObservation: string,
+  rootActions: readonly string[],
+  input: Partial<RapSettings> = {},
+): Promise<RapResult> {
   const settings = rapSettingsSchema.parse(input);
   const wExp = 1;
-  const root: Node = { action: null, state: rootObservation, depth: 0, parent: null, children: null, intuition: 0, selfEval: 0, win: null, fastReward: 0, reward: 0, cumRewards: [], terminal: false };
+  const root: Node = {
+    action: null,
+    state: rootObservation,
+    depth: 0,
+    parent: null,
+    children: null,
+    intuition: 0,
+    selfEval: 0,
+    win: null,
+    fastReward: 0,
+    reward: 0,
+    cumRewards: [],
+    terminal: false,
+  };
   const atLimit = (n: Node) => n.terminal || n.depth >= settings.depth;
 
   const uct = (n: Node) => {
@@ -128,7 +149,8 @@ export async function rapSearch(model: RapModel, rootObservation: string, rootAc
     const explore = parentVisits > 0 ? Math.sqrt(Math.log(parentVisits) / Math.max(1, n.cumRewards.length)) : 0;
     return q(n) + wExp * explore;
   };
-  const argmax = <T>(xs: readonly T[], f: (x: T) => number) => xs.reduce((best, x) => (f(x) > f(best) ? x : best), xs[0]!);
+  const argmax = <T>(xs: readonly T[], f: (x: T) => number) =>
+    xs.reduce((best, x) => (f(x) > f(best) ? x : best), xs[0]!);
 
   async function expand(node: Node): Promise<void> {
     if (node.state === null) {
@@ -153,8 +175,18 @@ export async function rapSearch(model: RapModel, rootObservation: string, rootAc
       .slice(0, settings.candidates);
     const evals = await Promise.all(kept.map((k) => model.selfEval(node.state!, k.action)));
     node.children = kept.map((k, j) => ({
-      action: k.action, state: null, depth: node.depth + 1, parent: node, children: null, intuition: k.intuition, selfEval: evals[j]!, win: null,
-      fastReward: rapReward(k.intuition, evals[j]!), reward: rapReward(k.intuition, evals[j]!), cumRewards: [], terminal: false,
+      action: k.action,
+      state: null,
+      depth: node.depth + 1,
+      parent: node,
+      children: null,
+      intuition: k.intuition,
+      selfEval: evals[j]!,
+      win: null,
+      fastReward: rapReward(k.intuition, evals[j]!),
+      reward: rapReward(k.intuition, evals[j]!),
+      cumRewards: [],
+      terminal: false,
     }));
   }
 
@@ -197,7 +229,12 @@ export async function rapSearch(model: RapModel, rootObservation: string, rootAc
   }
   const found = best(root, 0);
   const children = root.children ?? [];
-  const chosenNode = found.total > -Infinity && found.first ? found.first : children.length ? argmax(children, (c) => c.fastReward) : null;
+  const chosenNode =
+    found.total > -Infinity && found.first
+      ? found.first
+      : children.length
+        ? argmax(children, (c) => c.fastReward)
+        : null;
   const chosen = chosenNode ? rootActions.indexOf(chosenNode.action!) : 0;
 
   const show = (n: Node): RapTreeNode => ({
@@ -211,7 +248,13 @@ export async function rapSearch(model: RapModel, rootObservation: string, rootAc
     reward: n.reward,
     children: (n.children ?? []).map(show),
   });
-  return { chosen: Math.max(0, chosen), chosenAction: rootActions[Math.max(0, chosen)]!, total: found.total > -Infinity ? found.total : null, tree: show(root), settings };
+  return {
+    chosen: Math.max(0, chosen),
+    chosenAction: rootActions[Math.max(0, chosen)]!,
+    total: found.total > -Infinity ? found.total : null,
+    tree: show(root),
+    settings,
+  };
 }
 
 // ─── Reading the model's answers (the prompts are in server/agents/rap.ts) ───
@@ -259,7 +302,11 @@ export function readYesNo(text: string, top: readonly { token: string; logprob: 
  * How likely the model is to choose each of `n` numbered actions: from the first token's log-probabilities over the
  * numbers when given (normalised), else all on the number it wrote; uniform when it wrote none.
  */
-export function readIntuitions(text: string, top: readonly { token: string; logprob: number }[] | null, n: number): number[] {
+export function readIntuitions(
+  text: string,
+  top: readonly { token: string; logprob: number }[] | null,
+  n: number,
+): number[] {
   const p = new Array<number>(n).fill(0);
   if (top) {
     for (const t of top) {

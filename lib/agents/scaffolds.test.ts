@@ -5,7 +5,9 @@ import { GAMEBENCH_COT_TEXT, PROMPT_VERSION, SCAFFOLD_IDS, SCAFFOLDS } from './s
 describe('scaffolds', () => {
   it("GameBench's CoT is the paper's sentence, verbatim (appendix; Joshuaclymer/GameBench agents/gpt.py)", () => {
     expect(SCAFFOLD_IDS).toContain('gamebench-cot');
-    expect(SCAFFOLDS['gamebench-cot'].text).toBe("First, let's reason out loud about which action you should take to maximize your probability of winning.");
+    expect(SCAFFOLDS['gamebench-cot'].text).toBe(
+      "First, let's reason out loud about which action you should take to maximize your probability of winning.",
+    );
     expect(GAMEBENCH_COT_TEXT).toBe(SCAFFOLDS['gamebench-cot'].text);
     expect(SCAFFOLDS['gamebench-cot'].label).toBe("Chain of thought (GameBench's wording)");
   });

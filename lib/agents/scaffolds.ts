@@ -16,11 +16,15 @@ export type Scaffold = (typeof SCAFFOLD_IDS)[number];
  * GameBench's chain-of-thought prompt, verbatim (GameBench paper, appendix: "CoT-scaffolded agents are prompted with
  * '…' after they see the game state and available actions"; Joshuaclymer/GameBench, agents/gpt.py, mode 1).
  */
-export const GAMEBENCH_COT_TEXT = "First, let's reason out loud about which action you should take to maximize your probability of winning.";
+export const GAMEBENCH_COT_TEXT =
+  "First, let's reason out loud about which action you should take to maximize your probability of winning.";
 
 /** How each scaffold asks for the answer (appended to the game's own system prompt). */
 export const SCAFFOLDS: Record<Scaffold, { label: string; text: string }> = {
-  base: { label: 'Base (answer only)', text: 'Answer with your move only, exactly in the required format, and nothing else.' },
+  base: {
+    label: 'Base (answer only)',
+    text: 'Answer with your move only, exactly in the required format, and nothing else.',
+  },
   cot: {
     // The arena's own wording, not a paper's.
     label: "Chain of thought (the arena's own wording)",
@@ -34,5 +38,8 @@ export const SCAFFOLDS: Record<Scaffold, { label: string; text: string }> = {
   'gamebench-cot': { label: "Chain of thought (GameBench's wording)", text: GAMEBENCH_COT_TEXT },
   // GameBench's RAP agent: a tree search before each move with enumerable moves (server/agents/rap.ts, lib/agents/rap.ts);
   // an open-ended turn (free text) is answered as the base scaffold answers it.
-  rap: { label: "RAP: Reasoning via Planning (GameBench's MCTS, the model as world model and reward)", text: 'Answer with your move only, exactly in the required format, and nothing else.' },
+  rap: {
+    label: "RAP: Reasoning via Planning (GameBench's MCTS, the model as world model and reward)",
+    text: 'Answer with your move only, exactly in the required format, and nothing else.',
+  },
 };

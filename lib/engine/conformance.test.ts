@@ -37,9 +37,17 @@ describe('the harness', () => {
   });
 
   it('reports a log line that speaks to its reader: spectators and replays read every line', () => {
-    const chatty: GameDef = { ...ticTacToe, describe: (_p, _n, seat, a) => [{ text: `You play (${a.row},${a.col})`, visibleTo: [seat] }] };
-    expect(checkConformance(chatty, { seeds: 1 }).join('\n')).toMatch(/describe writes "You play \(\d,\d\)" in the second person/);
-    const own: GameDef = { ...ticTacToe, describe: (_p, _n, seat, a) => [{ text: `X plays (${a.row},${a.col})`, yours: 'You play', visibleTo: [seat] }] };
+    const chatty: GameDef = {
+      ...ticTacToe,
+      describe: (_p, _n, seat, a) => [{ text: `You play (${a.row},${a.col})`, visibleTo: [seat] }],
+    };
+    expect(checkConformance(chatty, { seeds: 1 }).join('\n')).toMatch(
+      /describe writes "You play \(\d,\d\)" in the second person/,
+    );
+    const own: GameDef = {
+      ...ticTacToe,
+      describe: (_p, _n, seat, a) => [{ text: `X plays (${a.row},${a.col})`, yours: 'You play', visibleTo: [seat] }],
+    };
     expect(checkConformance(own, { seeds: 1 })).toEqual([]);
     expect(secondPerson('Player 1 bids 18 (valuation 37)')).toBe(false);
     expect(secondPerson('You bid 18 (your valuation: 37)')).toBe(true);
@@ -48,7 +56,9 @@ describe('the harness', () => {
 
   it('reports a secret leaking into another seat’s view', () => {
     const leaky: GameDef = { ...ticTacToe, secrets: () => [{ seat: 1, values: ['toMove'] }] };
-    expect(checkConformance(leaky, { seeds: 1 }).join('\n')).toMatch(/seat 1's secret "toMove" appears in the view for seat 0/);
+    expect(checkConformance(leaky, { seeds: 1 }).join('\n')).toMatch(
+      /seat 1's secret "toMove" appears in the view for seat 0/,
+    );
   });
 
   it('reports outcomes that disagree with active seats and bad scores', () => {
@@ -79,7 +89,9 @@ describe('the harness', () => {
   it('reports a game that does not replay from its seed', () => {
     let calls = 0;
     const impure: GameDef = { ...ticTacToe, setup: (args) => ({ ...ticTacToe.setup(args), salt: calls++ }) };
-    expect(checkConformance(impure, { seeds: 1 }).join('\n')).toMatch(/replaying the same seed and moves gave a different state after 0 moves/);
+    expect(checkConformance(impure, { seeds: 1 }).join('\n')).toMatch(
+      /replaying the same seed and moves gave a different state after 0 moves/,
+    );
   });
 
   it('plays simultaneous moves: every active seat acts, in seat order', () => {
@@ -93,7 +105,8 @@ describe('the harness', () => {
       setup: () => ({ round: 0, picks: [null, null], totals: [0, 0] }),
       // Listed highest first, to check the harness applies in seat order, not list order.
       activeSeats: (s) => (s.round === 3 ? [] : [1, 0].filter((seat) => s.picks[seat] === null)),
-      legalActions: (s, seat) => (s.round < 3 && s.picks[seat] === null ? [1, 2].map((n) => ({ type: 'pick' as const, n })) : []),
+      legalActions: (s, seat) =>
+        s.round < 3 && s.picks[seat] === null ? [1, 2].map((n) => ({ type: 'pick' as const, n })) : [],
       reject: (s, seat, a) => {
         if (s.round === 3 || s.picks[seat] !== null) return 'not your turn';
         return a.n === 1 || a.n === 2 ? null : 'pick 1 or 2';
@@ -115,7 +128,15 @@ describe('the harness', () => {
     };
     const toy = defineGame<S, A, object, unknown>({
       id: 'toy',
-      meta: { title: 'Toy', blurb: 'toy', minPlayers: 2, maxPlayers: 2, info: 'imperfect', chance: false, categories: [] },
+      meta: {
+        title: 'Toy',
+        blurb: 'toy',
+        minPlayers: 2,
+        maxPlayers: 2,
+        info: 'imperfect',
+        chance: false,
+        categories: [],
+      },
       reducer,
       prompt: {
         system: () => 'Pick 1 or 2.',

@@ -36,7 +36,8 @@ export function jsonProblem(value: unknown, path = 'view'): string | null {
   }
   if (typeof value === 'object') {
     const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) return `${path} is a ${value.constructor?.name ?? 'non-plain object'}`;
+    if (proto !== Object.prototype && proto !== null)
+      return `${path} is a ${value.constructor?.name ?? 'non-plain object'}`;
     for (const [k, v] of Object.entries(value)) {
       const p = v === undefined ? null : jsonProblem(v, `${path}.${k}`);
       if (p) return p;
@@ -46,7 +47,8 @@ export function jsonProblem(value: unknown, path = 'view'): string | null {
   return `${path} is a ${typeof value}`;
 }
 
-const viewerName = (v: Viewer) => ('seat' in v ? `seat ${v.seat}` : 'spectator' in v ? 'the spectator' : 'the omniscient viewer');
+const viewerName = (v: Viewer) =>
+  'seat' in v ? `seat ${v.seat}` : 'spectator' in v ? 'the spectator' : 'the omniscient viewer';
 
 /**
  * Plays seeded random games of `game` and returns every broken rule of the contract found (empty = conformant).
@@ -63,13 +65,15 @@ export function checkConformance(game: GameDef, opts: ConformanceOptions = {}): 
   };
   const config = opts.config ?? game.defaultConfig;
 
-  if (game.meta.minPlayers < 1 || game.meta.minPlayers > game.meta.maxPlayers) report('meta.minPlayers/maxPlayers are inconsistent');
+  if (game.meta.minPlayers < 1 || game.meta.minPlayers > game.meta.maxPlayers)
+    report('meta.minPlayers/maxPlayers are inconsistent');
   if (!game.configSchema.safeParse(game.defaultConfig).success) report('configSchema rejects defaultConfig');
   if (!game.rules.summary.trim()) report('rules.summary is empty');
 
   for (let n = game.meta.minPlayers; n <= game.meta.maxPlayers; n++) {
     if (game.meta.seatNames && game.meta.seatNames.length < n) report(`meta.seatNames has fewer than ${n} names`);
-    for (let seat = 0; seat < n; seat++) if (!game.prompt.system(config, seat, n).trim()) report(`prompt.system is empty for seat ${seat}`);
+    for (let seat = 0; seat < n; seat++)
+      if (!game.prompt.system(config, seat, n).trim()) report(`prompt.system is empty for seat ${seat}`);
     for (let i = 0; i < seeds; i++) {
       const where = `${n} players, seed ${i}`;
       try {
@@ -128,7 +132,8 @@ function playout(run: Playout): void {
       checkOutcome(result, numPlayers, (p) => report(`${at}: ${p}`));
       const lastAction = moves.at(-1)?.action;
       for (const seat of seats) {
-        if (lastAction && game.reject(state, seat, lastAction) === null) report(`${at}: reject accepts a move from seat ${seat} after the end`);
+        if (lastAction && game.reject(state, seat, lastAction) === null)
+          report(`${at}: reject accepts a move from seat ${seat} after the end`);
       }
       break;
     }
@@ -146,18 +151,26 @@ function playout(run: Playout): void {
     // A game's fallback move (played for a seat that gave no acceptable answer) is never offered, so `reject` may refuse it.
     const chosen: { seat: Seat; action: { type: string }; fallback: boolean }[] = [];
     for (const seat of active) {
-      const action = chooseAction({ ...run, report: (p) => report(`${at}, seat ${seat}: ${p}`) }, state, seat, agentRng);
+      const action = chooseAction(
+        { ...run, report: (p) => report(`${at}, seat ${seat}: ${p}`) },
+        state,
+        seat,
+        agentRng,
+      );
       if (!action) return;
       chosen.push({ seat, action, fallback: !run.randomAction && game.legalActions(state, seat) === null });
     }
     for (const inactive of seats.filter((s) => !active.includes(s))) {
-      if (game.reject(state, inactive, chosen[0]!.action) === null) report(`${at}: reject accepts a move from seat ${inactive}, who is not to act`);
+      if (game.reject(state, inactive, chosen[0]!.action) === null)
+        report(`${at}: reject accepts a move from seat ${inactive}, who is not to act`);
     }
     // Apply them in seat order.
     for (const { seat, action, fallback } of chosen.sort((a, b) => a.seat - b.seat)) {
       const why = fallback ? null : game.reject(state, seat, action);
       if (why !== null) {
-        report(`${at}: seat ${seat}'s legal action ${JSON.stringify(action)} was rejected before it could be applied: ${why}`);
+        report(
+          `${at}: seat ${seat}'s legal action ${JSON.stringify(action)} was rejected before it could be applied: ${why}`,
+        );
         return;
       }
       const before = snapshot(state);
@@ -169,8 +182,12 @@ function playout(run: Playout): void {
         if (line.visibleTo?.some((s) => !seats.includes(s))) report(`${at}: describe names a seat that does not exist`);
         // `text` is read by everyone allowed the line — spectators and replays too — so it names the seat; only
         // `yours`, a private line's copy for its own seat, may say "You…".
-        if (secondPerson(line.text)) report(`${at}: describe writes ${JSON.stringify(line.text)} in the second person: name the seat in \`text\` and put "You…" in \`yours\``);
-        if (line.yours !== undefined && !line.visibleTo?.length) report(`${at}: describe gives a line a \`yours\` copy but no seats in \`visibleTo\` to read it`);
+        if (secondPerson(line.text))
+          report(
+            `${at}: describe writes ${JSON.stringify(line.text)} in the second person: name the seat in \`text\` and put "You…" in \`yours\``,
+          );
+        if (line.yours !== undefined && !line.visibleTo?.length)
+          report(`${at}: describe gives a line a \`yours\` copy but no seats in \`visibleTo\` to read it`);
       }
       moves.push(move);
       states.push(next);
@@ -215,19 +232,25 @@ function checkViews(game: GameDef, state: unknown, viewers: Viewer[], report: (p
     for (const v of viewers) {
       if (('seat' in v && (v.seat === seat || sharedWith.includes(v.seat))) || 'omniscient' in v) continue;
       for (const secret of values) {
-        if (json.get(v)!.includes(secret)) report(`seat ${seat}'s secret ${JSON.stringify(secret)} appears in the view for ${viewerName(v)}`);
+        if (json.get(v)!.includes(secret))
+          report(`seat ${seat}'s secret ${JSON.stringify(secret)} appears in the view for ${viewerName(v)}`);
       }
     }
   }
 }
 
-function checkOutcome(result: { scores: number[]; winner?: Seat | null }, numPlayers: number, report: (p: string) => void): void {
+function checkOutcome(
+  result: { scores: number[]; winner?: Seat | null },
+  numPlayers: number,
+  report: (p: string) => void,
+): void {
   const { scores, winner } = result;
   if (scores.length !== numPlayers) report(`outcome has ${scores.length} scores for ${numPlayers} players`);
   if (scores.some((x) => !(x >= 0 && x <= 1))) report(`outcome scores ${JSON.stringify(scores)} are not all in [0, 1]`);
   const sum = scores.reduce((a, b) => a + b, 0);
   if (Math.abs(sum - 1) > 1e-9) report(`outcome scores ${JSON.stringify(scores)} sum to ${sum}, not 1`);
-  if (winner !== undefined && winner !== null && !(winner >= 0 && winner < numPlayers)) report(`outcome winner ${winner} is not a seat`);
+  if (winner !== undefined && winner !== null && !(winner >= 0 && winner < numPlayers))
+    report(`outcome winner ${winner} is not a seat`);
 }
 
 /**
@@ -260,15 +283,19 @@ function chooseAction(run: Playout, state: unknown, seat: Seat, rng: Rng): { typ
   if (listed < 0) report('prompt.turn has no "Legal moves:" line although the actions are enumerable');
   for (const a of legal) {
     const shown = JSON.stringify(a);
-    if (game.reject(state, seat, a) !== null) report(`reject refuses legal action ${shown}: ${game.reject(state, seat, a)}`);
+    if (game.reject(state, seat, a) !== null)
+      report(`reject refuses legal action ${shown}: ${game.reject(state, seat, a)}`);
     if (!game.actionSchema.safeParse(a).success) report(`actionSchema refuses legal action ${shown}`);
     const problem = jsonProblem(a, 'action');
     if (problem) report(`legal action ${shown}: ${problem}`);
     const text = game.prompt.format(a, seat, view);
     const parsed = game.prompt.parse(text, seat, legal, view);
-    if (!('action' in parsed)) report(`parse(format(${shown})) = parse(${JSON.stringify(text)}) failed: ${parsed.error}`);
-    else if (!isDeepStrictEqual(parsed.action, a)) report(`parse(${JSON.stringify(text)}) gave ${JSON.stringify(parsed.action)}, not ${shown}`);
-    if (listed >= 0 && !turnLines.slice(listed + 1).includes(`- ${text}`)) report(`prompt.turn does not list "- ${text}" under "Legal moves:"`);
+    if (!('action' in parsed))
+      report(`parse(format(${shown})) = parse(${JSON.stringify(text)}) failed: ${parsed.error}`);
+    else if (!isDeepStrictEqual(parsed.action, a))
+      report(`parse(${JSON.stringify(text)}) gave ${JSON.stringify(parsed.action)}, not ${shown}`);
+    if (listed >= 0 && !turnLines.slice(listed + 1).includes(`- ${text}`))
+      report(`prompt.turn does not list "- ${text}" under "Legal moves:"`);
   }
 
   if (engineDepth !== null) {

@@ -33,7 +33,10 @@ const rules: GameRules<PebblesState, PebblesAction, PebblesConfig, PebblesView> 
     return { left: config.stones, toMove: 0, winner: null };
   },
   activeSeats: (s) => (s.winner === null ? [s.toMove] : []),
-  legalActions: (s, seat) => (s.winner !== null || seat !== s.toMove ? [] : ([1, 2] as const).filter((n) => n <= s.left).map((n) => ({ type: 'take', n }))),
+  legalActions: (s, seat) =>
+    s.winner !== null || seat !== s.toMove
+      ? []
+      : ([1, 2] as const).filter((n) => n <= s.left).map((n) => ({ type: 'take', n })),
   reject: (s, seat, a) => {
     if (s.winner !== null) return 'the pile is empty';
     if (seat !== s.toMove) return 'not your turn';
@@ -43,14 +46,19 @@ const rules: GameRules<PebblesState, PebblesAction, PebblesConfig, PebblesView> 
     const left = s.left - a.n;
     return { left, toMove: 1 - seat, winner: left === 0 ? seat : null };
   },
-  outcome: (s): Outcome | null => (s.winner === null ? null : { scores: s.winner === 0 ? [1, 0] : [0, 1], reason: 'took the last stone', winner: s.winner }),
+  outcome: (s): Outcome | null =>
+    s.winner === null
+      ? null
+      : { scores: s.winner === 0 ? [1, 0] : [0, 1], reason: 'took the last stone', winner: s.winner },
   view: (s, _v: Viewer) => ({ ...s }),
   describe: (prev, next, seat, a) => [{ text: `Player ${seat + 1} takes ${a.n} (${next.left} of ${prev.left} left)` }],
 };
 
 const prompt: GamePrompt<PebblesState, PebblesAction, PebblesConfig, PebblesView> = {
-  system: (cfg) => `A pile of ${cfg.stones} stones. Take 1 or 2 on your turn; whoever takes the last stone wins. Answer "Take: 1" or "Take: 2".`,
-  turn: (v, _seat, legal) => [`${v.left} stones left.`, 'Legal moves:', ...(legal ?? []).map((a) => `- Take: ${a.n}`)].join('\n'),
+  system: (cfg) =>
+    `A pile of ${cfg.stones} stones. Take 1 or 2 on your turn; whoever takes the last stone wins. Answer "Take: 1" or "Take: 2".`,
+  turn: (v, _seat, legal) =>
+    [`${v.left} stones left.`, 'Legal moves:', ...(legal ?? []).map((a) => `- Take: ${a.n}`)].join('\n'),
   parse: (reply, _seat, legal) => {
     const n = Number(/take:\s*([12])/i.exec(reply)?.[1]);
     const a = legal?.find((x) => x.n === n);
@@ -61,15 +69,33 @@ const prompt: GamePrompt<PebblesState, PebblesAction, PebblesConfig, PebblesView
 
 const pebbles = defineGame({
   id: 'pebbles',
-  meta: { title: 'Pebbles', blurb: 'Take one or two stones; the last stone wins.', minPlayers: 2, maxPlayers: 2, info: 'perfect', chance: false, categories: ['abstract-strategy'] },
+  meta: {
+    title: 'Pebbles',
+    blurb: 'Take one or two stones; the last stone wins.',
+    minPlayers: 2,
+    maxPlayers: 2,
+    info: 'perfect',
+    chance: false,
+    categories: ['abstract-strategy'],
+  },
   reducer: rules,
   prompt,
-  rules: { summary: 'Two players take one or two stones from a pile in turn; whoever takes the last stone wins.', topics: {} },
+  rules: {
+    summary: 'Two players take one or two stones from a pile in turn; whoever takes the last stone wins.',
+    topics: {},
+  },
 });
 
 describe('a game added with defineGame and one registry line', () => {
   it('gets every default filled in once: callers never check for a missing hook', () => {
-    expect(pebbles.meta).toMatchObject({ scoring: 'contest', orderDrawn: false, humanMoveSeconds: 60, settingsPresets: [], promptSwitches: [], analysis: {} });
+    expect(pebbles.meta).toMatchObject({
+      scoring: 'contest',
+      orderDrawn: false,
+      humanMoveSeconds: 60,
+      settingsPresets: [],
+      promptSwitches: [],
+      analysis: {},
+    });
     expect(pebbles.defaultConfig).toEqual({ stones: 7 });
     expect(pebbles.spectatorsSeeAll({})).toBe(false);
     expect(pebbles.defaultPlayers({})).toBe(2);
@@ -80,16 +106,27 @@ describe('a game added with defineGame and one registry line', () => {
     expect(pebbles.judgeable).toBeNull();
     expect(pebbles.image).toBeNull();
     const s = pebbles.setup({ numPlayers: 2, config: {}, rng: createRng('d') });
-    expect(pebbles.moveMetrics(s, pebbles.apply(s, 0, { type: 'take', n: 1 }, createRng('m')), 0, { type: 'take', n: 1 }, createRng('m'))).toBeNull();
+    expect(
+      pebbles.moveMetrics(
+        s,
+        pebbles.apply(s, 0, { type: 'take', n: 1 }, createRng('m')),
+        0,
+        { type: 'take', n: 1 },
+        createRng('m'),
+      ),
+    ).toBeNull();
     expect(pebbles.fallback(s, 0)).toBeNull();
     // The default engine plays a random legal move, drawn like the random agent's.
     const legal = pebbles.legalActions(s, 0)!;
-    expect(pebbles.engine(pebbles.view(s, { seat: 0 }), 0, legal, createRng('e'), {})).toEqual(createRng('e').pick(legal));
+    expect(pebbles.engine(pebbles.view(s, { seat: 0 }), 0, legal, createRng('e'), {})).toEqual(
+      createRng('e').pick(legal),
+    );
   });
 
   it('hands the game a parsed config, whatever a caller passes (a database row, a partial one, nothing)', () => {
     seen.length = 0;
-    for (const config of [undefined, null, {}, { stones: 4 }]) pebbles.setup({ numPlayers: 2, config, rng: createRng('c') });
+    for (const config of [undefined, null, {}, { stones: 4 }])
+      pebbles.setup({ numPlayers: 2, config, rng: createRng('c') });
     expect(seen).toEqual([{ stones: 7 }, { stones: 7 }, { stones: 7 }, { stones: 4 }]);
     expect(() => pebbles.setup({ numPlayers: 2, config: { stones: 1 }, rng: createRng('c') })).toThrow();
     expect(pebbles.parseConfig({ stones: 9 })).toEqual({ stones: 9 });
@@ -103,7 +140,10 @@ describe('a game added with defineGame and one registry line', () => {
       rules: pebbles.rules,
       spectatorsSeeAll: (config) => (hooks.push(config), config.stones > 5),
       defaultPlayers: (config) => (hooks.push(config), 2),
-      hostGuest: { seat: 1, config: (config, guestSeat) => (hooks.push(config), { ...config, stones: config.stones + guestSeat }) },
+      hostGuest: {
+        seat: 1,
+        config: (config, guestSeat) => (hooks.push(config), { ...config, stones: config.stones + guestSeat }),
+      },
     });
     expect(open.spectatorsSeeAll(undefined)).toBe(true);
     expect(open.defaultPlayers({ stones: 3 })).toBe(2);
@@ -113,7 +153,13 @@ describe('a game added with defineGame and one registry line', () => {
   });
 
   it('is accepted by a registry next to the arena’s games, and an evaluation is kept off the rated list', () => {
-    const evaluation = defineGame({ id: 'pebbles-judged', meta: { ...pebbles.meta, scoring: 'evaluation' }, reducer: rules, prompt, rules: pebbles.rules });
+    const evaluation = defineGame({
+      id: 'pebbles-judged',
+      meta: { ...pebbles.meta, scoring: 'evaluation' },
+      reducer: rules,
+      prompt,
+      rules: pebbles.rules,
+    });
     const registry = defineRegistry({ games: [...games, pebbles, evaluation], testGames });
     expect(registry.getGame('pebbles')).toBe(pebbles);
     expect(registry.games.map((g) => g.id)).toEqual([...games.map((g) => g.id), 'pebbles', 'pebbles-judged']);
@@ -126,10 +172,27 @@ describe('a game added with defineGame and one registry line', () => {
 
   it('has no demo settings of its own unless it gives some, and those are parsed (the demo tournament plays them)', () => {
     expect(pebbles.demoConfig).toBeNull();
-    const short = defineGame({ id: 'pebbles-short', meta: pebbles.meta, reducer: rules, prompt, rules: pebbles.rules, demoConfig: { stones: 3 } });
+    const short = defineGame({
+      id: 'pebbles-short',
+      meta: pebbles.meta,
+      reducer: rules,
+      prompt,
+      rules: pebbles.rules,
+      demoConfig: { stones: 3 },
+    });
     expect(short.demoConfig).toEqual({ stones: 3 });
-    expect(() => defineGame({ id: 'pebbles-bad', meta: pebbles.meta, reducer: rules, prompt, rules: pebbles.rules, demoConfig: { stones: 99 } })).toThrow();
-    for (const g of games) if (g.demoConfig !== null) expect(g.configSchema.safeParse(g.demoConfig).success, g.id).toBe(true);
+    expect(() =>
+      defineGame({
+        id: 'pebbles-bad',
+        meta: pebbles.meta,
+        reducer: rules,
+        prompt,
+        rules: pebbles.rules,
+        demoConfig: { stones: 99 },
+      }),
+    ).toThrow();
+    for (const g of games)
+      if (g.demoConfig !== null) expect(g.configSchema.safeParse(g.demoConfig).success, g.id).toBe(true);
   });
 
   it('keeps the game contract in the conformance suite', () => {

@@ -56,7 +56,9 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
     defaultPlayers: defaultPlayers ? (config) => defaultPlayers(parseConfig(config)) : () => meta.minPlayers,
     hostGuest: {
       seat: spec.hostGuest?.seat ?? null,
-      config: guestConfig ? (config, guestSeat: Seat, numPlayers) => guestConfig(parseConfig(config), guestSeat, numPlayers) : (config) => config,
+      config: guestConfig
+        ? (config, guestSeat: Seat, numPlayers) => guestConfig(parseConfig(config), guestSeat, numPlayers)
+        : (config) => config,
     },
     secrets: r.secrets ?? null,
     judgeable: r.judgeable ?? null,
@@ -89,7 +91,8 @@ export function defineRegistry(lists: { games: GameDef[]; testGames?: GameDef[] 
     if (ids.has(g.id)) throw new Error(`two games have the id "${g.id}"`);
     ids.add(g.id);
   }
-  const enabledTestGames = (): GameDef[] => (typeof process !== 'undefined' && process.env.ARENA_TEST_GAMES === '1' ? testGames : []);
+  const enabledTestGames = (): GameDef[] =>
+    typeof process !== 'undefined' && process.env.ARENA_TEST_GAMES === '1' ? testGames : [];
   return {
     games,
     ratedGames: games.filter((g) => g.meta.scoring !== 'evaluation'),

@@ -145,7 +145,8 @@ export function storedEventOf(matchId: string, row: EventRow & { visibleTo: numb
 /** The moves of a log, in order: what replays it from its seed (lib/engine/replay.ts). */
 export function movesOf(events: readonly MatchEvent[]): MoveRecord[] {
   const moves: MoveRecord[] = [];
-  for (const ev of events) if (ev.kind === 'move') moves.push({ ply: ev.payload.ply, seat: ev.seat, action: ev.payload.action });
+  for (const ev of events)
+    if (ev.kind === 'move') moves.push({ ply: ev.payload.ply, seat: ev.seat, action: ev.payload.action });
   return moves;
 }
 
@@ -191,7 +192,10 @@ export type HeadEvent =
  * The one reduction of a log to the match as a whole (the hub's copy of a log and the browser's): a start or a first
  * turn means it runs, an end gives the outcome and the seats' scores, a failure its reason.
  */
-export function reduceHead<S extends { seat: number; score: number | null }>(head: MatchHead<S>, ev: HeadEvent): MatchHead<S> {
+export function reduceHead<S extends { seat: number; score: number | null }>(
+  head: MatchHead<S>,
+  ev: HeadEvent,
+): MatchHead<S> {
   const { status, outcome, failureReason, seats } = head;
   switch (ev.kind) {
     case 'start':
@@ -200,7 +204,12 @@ export function reduceHead<S extends { seat: number; score: number | null }>(hea
       return { status: status === 'queued' ? 'running' : status, outcome, failureReason, seats };
     case 'end': {
       const o = outcomeOfEnd(ev.payload);
-      return { status: 'finished', outcome: o, failureReason, seats: seats.map((s) => ({ ...s, score: o.scores[s.seat] ?? null })) };
+      return {
+        status: 'finished',
+        outcome: o,
+        failureReason,
+        seats: seats.map((s) => ({ ...s, score: o.scores[s.seat] ?? null })),
+      };
     }
     case 'failed':
       return { status: 'failed', outcome, failureReason: ev.payload.reason, seats };

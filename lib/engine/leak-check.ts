@@ -23,13 +23,22 @@ export function stringsIn(v: unknown, out = new Set<string>()): Set<string> {
  * few starting positions (Bid) is dealt by many strings, but only the seed (or a copy of it) also draws every later
  * card the same.
  */
-export function dealsLike(game: GameDef, config: unknown, numPlayers: number, deal: Deal): (candidate: string) => boolean {
+export function dealsLike(
+  game: GameDef,
+  config: unknown,
+  numPlayers: number,
+  deal: Deal,
+): (candidate: string) => boolean {
   const start = JSON.stringify(initialState(game, config, deal, numPlayers));
   return (candidate) => {
     try {
       const as = { seed: candidate, generator: deal.generator };
-      return JSON.stringify(initialState(game, config, as, numPlayers)) === start
-        && [0, 1, 2, 3].every((k) => plyRng(candidate, k, deal.generator).next() === plyRng(deal.seed, k, deal.generator).next());
+      return (
+        JSON.stringify(initialState(game, config, as, numPlayers)) === start &&
+        [0, 1, 2, 3].every(
+          (k) => plyRng(candidate, k, deal.generator).next() === plyRng(deal.seed, k, deal.generator).next(),
+        )
+      );
     } catch {
       return false;
     }

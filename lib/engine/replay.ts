@@ -12,7 +12,8 @@ export interface Deal {
 
 /** A stored match's deal (its row's seed and generator), refused in words when the generator is not one of ours. */
 export function dealOf(row: { seed: string; generator: string }): Deal {
-  if (!isGeneratorId(row.generator)) throw new Error(`the match was dealt by an unknown random generator "${row.generator}"`);
+  if (!isGeneratorId(row.generator))
+    throw new Error(`the match was dealt by an unknown random generator "${row.generator}"`);
   return { seed: row.seed, generator: row.generator };
 }
 

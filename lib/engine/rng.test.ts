@@ -3,15 +3,26 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  chachaWords, createRng, CURRENT_GENERATOR, fnv1a, legacyRng, legacyState, newSeed, plyRng, setupRng, streamKey, streamRng,
+  chachaWords,
+  createRng,
+  CURRENT_GENERATOR,
+  fnv1a,
+  legacyRng,
+  legacyState,
+  newSeed,
+  plyRng,
+  setupRng,
+  streamKey,
+  streamRng,
 } from './rng';
 
 const words = (next: () => number, n: number) => Array.from({ length: n }, next);
 
 describe('the current generator', () => {
   it('keys a stream with HMAC-SHA-256 of its label, keyed by the seed (RFC 4231, test case 2)', () => {
-    expect(streamKey('Jefe', 'what do ya want for nothing?').toString('hex'))
-      .toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(streamKey('Jefe', 'what do ya want for nothing?').toString('hex')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
   });
 
   it('reads ChaCha20 key stream (RFC 8439 A.1, test vector 1: zero key, zero nonce, block 0)', () => {
@@ -63,7 +74,9 @@ describe('the current generator', () => {
     expect(pairs.length).toBeGreaterThan(50);
     for (const [a, b] of pairs.slice(0, 5)) {
       expect(legacyState(`${a}:setup`)).toEqual(legacyState(`${b}:setup`));
-      expect(words(() => setupRng(a, 'sfc32-fnv1a').next(), 4)).toEqual(words(() => setupRng(b, 'sfc32-fnv1a').next(), 4));
+      expect(words(() => setupRng(a, 'sfc32-fnv1a').next(), 4)).toEqual(
+        words(() => setupRng(b, 'sfc32-fnv1a').next(), 4),
+      );
     }
   });
 
@@ -77,11 +90,15 @@ describe('the first generator (replays of the matches it dealt)', () => {
   it('draws what it drew before', () => {
     expect(words(() => legacyRng('pinned').next(), 1)).toEqual([0.5376215016003698]);
     const a = legacyRng('pinned');
-    expect(words(() => a.next(), 5)).toEqual([0.5376215016003698, 0.8003162238746881, 0.9650782444514334, 0.7637009369209409, 0.27223714883439243]);
+    expect(words(() => a.next(), 5)).toEqual([
+      0.5376215016003698, 0.8003162238746881, 0.9650782444514334, 0.7637009369209409, 0.27223714883439243,
+    ]);
     const seed = '0123456789abcdef0123456789abcdef';
     const b = setupRng(seed, 'sfc32-fnv1a');
     expect([b.int(1000), b.int(1000), b.int(1000), b.next()]).toEqual([339, 205, 484, 0.04621674702502787]);
-    expect(plyRng(seed, 7, 'sfc32-fnv1a').shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toEqual([9, 5, 2, 6, 10, 3, 7, 4, 8, 1]);
+    expect(plyRng(seed, 7, 'sfc32-fnv1a').shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toEqual([
+      9, 5, 2, 6, 10, 3, 7, 4, 8, 1,
+    ]);
   });
 });
 

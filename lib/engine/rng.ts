@@ -95,7 +95,10 @@ export function legacyState(s: string): [number, number, number, number] {
 /** sfc32 from four state words, after its 12 warm-up draws: the first generator's stream. */
 export function sfc32Words([a, b, c, d]: readonly [number, number, number, number]): () => number {
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

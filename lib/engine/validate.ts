@@ -8,7 +8,12 @@ import type { GameDef, Seat } from '../../games/types';
  */
 export type ActionCheck<A> = { ok: true; action: A } | { ok: false; error: string; malformed?: string };
 
-export function validateAction<S, A extends { type: string }>(game: GameDef<S, A>, state: S, seat: Seat, raw: unknown): ActionCheck<A> {
+export function validateAction<S, A extends { type: string }>(
+  game: GameDef<S, A>,
+  state: S,
+  seat: Seat,
+  raw: unknown,
+): ActionCheck<A> {
   const parsed = game.actionSchema.safeParse(raw);
   if (!parsed.success) {
     const malformed = parsed.error.issues[0]?.message ?? 'invalid';

@@ -26,7 +26,9 @@ export interface SeenPayloads {
 }
 
 /** An event as one viewer may read it. */
-export type SeenEvent = { [K in EventKind]: { kind: K; seat: EventOf<K>['seat']; payload: SeenPayloads[K] } }[EventKind];
+export type SeenEvent = {
+  [K in EventKind]: { kind: K; seat: EventOf<K>['seat']; payload: SeenPayloads[K] };
+}[EventKind];
 
 /**
  * Whom a seat's own words (its replies, its refused answers) are shown to while the match runs. Hidden-information
@@ -62,9 +64,12 @@ export function seesAction(game: Info, viewer: Viewer, seat: Seat): boolean {
  * decision: a game may open everything to live spectators (Who is the spy: watching the words play out is the
  * point), but never in a match with a person in it, whose player could read the others' secrets on the spectator page.
  */
-export function spectatorViewer(
-  m: { game: Pick<GameDef, 'spectatorsSeeAll'>; config: unknown; status: MatchStatus; seats: readonly { agentKind: string }[] },
-): Viewer {
+export function spectatorViewer(m: {
+  game: Pick<GameDef, 'spectatorsSeeAll'>;
+  config: unknown;
+  status: MatchStatus;
+  seats: readonly { agentKind: string }[];
+}): Viewer {
   if (isFinal(m.status)) return { omniscient: true };
   const open = m.game.spectatorsSeeAll(m.config) && !m.seats.some((s) => s.agentKind === 'human');
   return open ? { omniscient: true } : { spectator: true };
@@ -116,7 +121,11 @@ export function seenEvent(
       // seat's copy of its own turn carries them.
       const own = 'seat' in viewer && viewer.seat === ev.seat;
       const { ply, seconds, deadline } = ev.payload;
-      return { kind: ev.kind, seat: ev.seat, payload: { ply, seconds, deadline, ...(own && ownTurnLegal !== undefined ? { legal: ownTurnLegal } : {}) } };
+      return {
+        kind: ev.kind,
+        seat: ev.seat,
+        payload: { ply, seconds, deadline, ...(own && ownTurnLegal !== undefined ? { legal: ownTurnLegal } : {}) },
+      };
     }
     default:
       return ev; // the same for every viewer allowed to see it

@@ -1,7 +1,15 @@
 // Tests of the bootstrap: determinism, interval behaviour, lowData, game weighting.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../engine/rng';
-import { bootstrap, drawResample, prepareBootstrap, quantile, runRounds, summarise, type BootstrapResult } from './bootstrap';
+import {
+  bootstrap,
+  drawResample,
+  prepareBootstrap,
+  quantile,
+  runRounds,
+  summarise,
+  type BootstrapResult,
+} from './bootstrap';
 import { fitIlsr, gamebenchWinMatrix } from './ilsr';
 import { anchorBetas, bradleyTerry, fitWinMatrix, indexedWinMatrix, winProbability } from './bradley-terry';
 import { indexMatches } from './comparisons';
@@ -10,11 +18,21 @@ import type { Interval, RatedMatch } from './types';
 
 let nextId = 0;
 function duel(a: string, b: string, scoreA: number, gameId = 'g'): RatedMatch {
-  return { id: `m${nextId++}`, gameId, seats: [{ agentId: a, score: scoreA }, { agentId: b, score: 1 - scoreA }] };
+  return {
+    id: `m${nextId++}`,
+    gameId,
+    seats: [
+      { agentId: a, score: scoreA },
+      { agentId: b, score: 1 - scoreA },
+    ],
+  };
 }
 /** `wins` wins of a over b then `losses` losses, in one game. */
 function record(a: string, b: string, wins: number, losses: number, gameId = 'g'): RatedMatch[] {
-  return [...Array.from({ length: wins }, () => duel(a, b, 1, gameId)), ...Array.from({ length: losses }, () => duel(a, b, 0, gameId))];
+  return [
+    ...Array.from({ length: wins }, () => duel(a, b, 1, gameId)),
+    ...Array.from({ length: losses }, () => duel(a, b, 0, gameId)),
+  ];
 }
 /** Random duels among four agents of known strength, over three games. */
 function simulate(n: number, seed: string): RatedMatch[] {
@@ -60,7 +78,8 @@ describe('bootstrap', () => {
   it('narrows its intervals when there are ten times more matches', () => {
     const small = bootstrap(simulate(300, 'small'), { rounds: 300 });
     const large = bootstrap(simulate(3000, 'large'), { rounds: 300 });
-    for (const id of ['a', 'b', 'c', 'd']) expect(width(agent(large, id).beta.ci95)).toBeLessThan(0.5 * width(agent(small, id).beta.ci95));
+    for (const id of ['a', 'b', 'c', 'd'])
+      expect(width(agent(large, id).beta.ci95)).toBeLessThan(0.5 * width(agent(small, id).beta.ci95));
   });
 
   it('matches the textbook spread: 1000 matches at 30% wins give β_A − β_B ≈ ln(3/7) ± 1.96/√(n·p·(1 − p))', () => {
@@ -68,8 +87,8 @@ describe('bootstrap', () => {
     const a = agent(r, 'A');
     expect(agent(r, 'B').beta.ci95).toEqual({ lower: 0, upper: 0 }); // the anchor is fixed in every round
     expect(a.beta.median!).toBeCloseTo(Math.log(3 / 7), 2);
-    expect(width(a.beta.ci95) / (2 * 1.96 / Math.sqrt(1000 * 0.21))).toBeGreaterThan(0.9);
-    expect(width(a.beta.ci95) / (2 * 1.96 / Math.sqrt(1000 * 0.21))).toBeLessThan(1.1);
+    expect(width(a.beta.ci95) / ((2 * 1.96) / Math.sqrt(1000 * 0.21))).toBeGreaterThan(0.9);
+    expect(width(a.beta.ci95) / ((2 * 1.96) / Math.sqrt(1000 * 0.21))).toBeLessThan(1.1);
   });
 
   it('game-weighted gives every game the same weight: a small game can flip the ranking', () => {
@@ -87,8 +106,8 @@ describe('bootstrap', () => {
     // and its spread is that of 1000 draws at 35%.
     const diff = bootstrap(data, { rounds: 2000, scheme: 'game-weighted', anchorAgentId: 'B' });
     expect(agent(diff, 'A').beta.median!).toBeCloseTo(Math.log(0.35 / 0.65), 2);
-    expect(width(agent(diff, 'A').beta.ci95) / (2 * 1.96 / Math.sqrt(1000 * 0.35 * 0.65))).toBeGreaterThan(0.9);
-    expect(width(agent(diff, 'A').beta.ci95) / (2 * 1.96 / Math.sqrt(1000 * 0.35 * 0.65))).toBeLessThan(1.1);
+    expect(width(agent(diff, 'A').beta.ci95) / ((2 * 1.96) / Math.sqrt(1000 * 0.35 * 0.65))).toBeGreaterThan(0.9);
+    expect(width(agent(diff, 'A').beta.ci95) / ((2 * 1.96) / Math.sqrt(1000 * 0.35 * 0.65))).toBeLessThan(1.1);
   });
 
   it('flags agents with fewer than minMatches matches and gives them no interval', () => {
@@ -134,14 +153,30 @@ describe('bootstrap mean (GameBench Eq. 3)', () => {
     // Four agents over two games of unequal size; "d" has 2 matches (lowData: no interval, but Eq. 3 still gives a mean).
     // Every match has its own outcome (pair and result), so outcome type k is the k-th match in (game, id) order.
     const m = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({
-      id, gameId, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }],
+      id,
+      gameId,
+      seats: [
+        { agentId: a, score: sa },
+        { agentId: b, score: 1 - sa },
+      ],
     });
     const matches = [
-      m('x01', 'g1', 'a', 'b', 1), m('x02', 'g1', 'a', 'b', 0), m('x03', 'g1', 'a', 'b', 0.5), m('x04', 'g1', 'b', 'c', 1),
-      m('x05', 'g1', 'b', 'c', 0.5), m('x06', 'g1', 'a', 'c', 1), m('x07', 'g1', 'c', 'a', 1), m('x08', 'g1', 'b', 'c', 0),
-      m('y01', 'g2', 'a', 'b', 0.25), m('y02', 'g2', 'c', 'b', 0.75), m('y03', 'g2', 'd', 'a', 1), m('y04', 'g2', 'd', 'c', 0),
+      m('x01', 'g1', 'a', 'b', 1),
+      m('x02', 'g1', 'a', 'b', 0),
+      m('x03', 'g1', 'a', 'b', 0.5),
+      m('x04', 'g1', 'b', 'c', 1),
+      m('x05', 'g1', 'b', 'c', 0.5),
+      m('x06', 'g1', 'a', 'c', 1),
+      m('x07', 'g1', 'c', 'a', 1),
+      m('x08', 'g1', 'b', 'c', 0),
+      m('y01', 'g2', 'a', 'b', 0.25),
+      m('y02', 'g2', 'c', 'b', 0.75),
+      m('y03', 'g2', 'd', 'a', 1),
+      m('y04', 'g2', 'd', 'c', 0),
     ];
-    const sorted = [...matches].sort((p, q) => (p.gameId < q.gameId ? -1 : p.gameId > q.gameId ? 1 : p.id < q.id ? -1 : 1));
+    const sorted = [...matches].sort((p, q) =>
+      p.gameId < q.gameId ? -1 : p.gameId > q.gameId ? 1 : p.id < q.id ? -1 : 1,
+    );
     const x = indexMatches(sorted);
     expect(x.agents).toEqual(['a', 'b', 'c', 'd']);
     for (const scheme of ['plain', 'game-weighted'] as const) {
@@ -192,7 +227,9 @@ describe('bootstrap mean (GameBench Eq. 3)', () => {
         const mu = 12 * p;
         const v = 12 * p * (1 - p);
         expect(Math.abs(sum[k]! / R - mu), `${scheme} match ${k} mean`).toBeLessThan(5 * Math.sqrt(v / R));
-        expect(Math.abs(sq[k]! / R - sum[k]! ** 2 / R ** 2 - v), `${scheme} match ${k} variance`).toBeLessThan(0.1 * v + 0.02);
+        expect(Math.abs(sq[k]! / R - sum[k]! ** 2 / R ** 2 - v), `${scheme} match ${k} variance`).toBeLessThan(
+          0.1 * v + 0.02,
+        );
       }
       const gp = scheme === 'plain' ? 8 / 12 : 0.5;
       expect(Math.abs(g1 / R - 12 * gp)).toBeLessThan(5 * Math.sqrt((12 * gp * (1 - gp)) / R));
@@ -205,14 +242,30 @@ describe('a resample drawn type by type (many matches per outcome type)', () => 
   it('gives every outcome type its share of the draws, under both schemes (each within 5 σ over 4,000 rounds)', () => {
     // 4 outcome types in 2 games: g1 holds 40 + 20 matches of types A and B, g2 30 + 10 of C and D. 100 draws over
     // 4 types (and 60 or 40 over 2 per game) is far above 8 a type: the multinomial path.
-    const duel = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({ id, gameId, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }] });
-    const make = (n: number, g: string, a: string, b: string, sa: number, tag: string) => Array.from({ length: n }, (_, i) => duel(`${tag}${String(i).padStart(3, '0')}`, g, a, b, sa));
-    const matches = [...make(40, 'g1', 'a', 'b', 1, 'A'), ...make(20, 'g1', 'b', 'c', 1, 'B'), ...make(30, 'g2', 'a', 'c', 0, 'C'), ...make(10, 'g2', 'a', 'b', 0.5, 'D')];
+    const duel = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({
+      id,
+      gameId,
+      seats: [
+        { agentId: a, score: sa },
+        { agentId: b, score: 1 - sa },
+      ],
+    });
+    const make = (n: number, g: string, a: string, b: string, sa: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => duel(`${tag}${String(i).padStart(3, '0')}`, g, a, b, sa));
+    const matches = [
+      ...make(40, 'g1', 'a', 'b', 1, 'A'),
+      ...make(20, 'g1', 'b', 'c', 1, 'B'),
+      ...make(30, 'g2', 'a', 'c', 0, 'C'),
+      ...make(10, 'g2', 'a', 'b', 0.5, 'D'),
+    ];
     for (const scheme of ['plain', 'game-weighted'] as const) {
       const data = prepareBootstrap(matches, { scheme, seed: `types-${scheme}` });
       expect(data.typeStart.length - 1).toBe(4);
       // Types are numbered in order of first appearance in (end time, id) order (the index's): A, B, C, D.
-      const share = scheme === 'plain' ? [0.4, 0.2, 0.3, 0.1] : [0.5 * (40 / 60), 0.5 * (20 / 60), 0.5 * (30 / 40), 0.5 * (10 / 40)];
+      const share =
+        scheme === 'plain'
+          ? [0.4, 0.2, 0.3, 0.1]
+          : [0.5 * (40 / 60), 0.5 * (20 / 60), 0.5 * (30 / 40), 0.5 * (10 / 40)];
       const R = 4000;
       const sum = new Float64Array(4);
       const sq = new Float64Array(4);
@@ -231,10 +284,22 @@ describe('a resample drawn type by type (many matches per outcome type)', () => 
 });
 
 describe("the bootstrap with GameBench's fit (estimator: 'gamebench')", () => {
-  const duel = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({ id, gameId, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }] });
+  const duel = (id: string, gameId: string, a: string, b: string, sa: number): RatedMatch => ({
+    id,
+    gameId,
+    seats: [
+      { agentId: a, score: sa },
+      { agentId: b, score: 1 - sa },
+    ],
+  });
   const matches = [
-    duel('1', 'x', 'a', 'b', 1), duel('2', 'x', 'a', 'b', 0), duel('3', 'x', 'a', 'c', 1), duel('4', 'y', 'b', 'c', 0.75),
-    duel('5', 'y', 'c', 'a', 0), duel('6', 'y', 'b', 'c', 1), duel('7', 'y', 'a', 'b', 1),
+    duel('1', 'x', 'a', 'b', 1),
+    duel('2', 'x', 'a', 'b', 0),
+    duel('3', 'x', 'a', 'c', 1),
+    duel('4', 'y', 'b', 'c', 0.75),
+    duel('5', 'y', 'c', 'a', 0),
+    duel('6', 'y', 'b', 'c', 1),
+    duel('7', 'y', 'a', 'b', 1),
   ];
   it('fits the point estimate and every resample with ILSR, ties left out', () => {
     const data = prepareBootstrap(matches, { estimator: 'gamebench', scheme: 'plain' });
@@ -242,12 +307,16 @@ describe("the bootstrap with GameBench's fit (estimator: 'gamebench')", () => {
     data.point.forEach((b, k) => expect(b).toBeCloseTo(beta[k]!, 7));
     // A tie adds nothing to GameBench's fit (the arena's MM fit moves).
     const tied = [...matches, duel('8', 'y', 'a', 'c', 0.5), duel('9', 'y', 'a', 'c', 0.5)];
-    prepareBootstrap(tied, { estimator: 'gamebench' }).point.forEach((b, k) => expect(b).toBeCloseTo(data.point[k]!, 7));
+    prepareBootstrap(tied, { estimator: 'gamebench' }).point.forEach((b, k) =>
+      expect(b).toBeCloseTo(data.point[k]!, 7),
+    );
     expect(prepareBootstrap(tied).point[0]).not.toBeCloseTo(prepareBootstrap(matches).point[0]!, 3);
     // Round r resamples exactly as the MM bootstrap does; only the fit differs.
     const rounds = runRounds(data, 0, 3);
     expect(rounds.length).toBe(9);
     expect([...rounds].every(Number.isFinite)).toBe(true);
-    expect(bootstrap(matches, { estimator: 'gamebench', rounds: 50 }).agents.map((a) => a.beta.mean)).not.toEqual(bootstrap(matches, { rounds: 50 }).agents.map((a) => a.beta.mean));
+    expect(bootstrap(matches, { estimator: 'gamebench', rounds: 50 }).agents.map((a) => a.beta.mean)).not.toEqual(
+      bootstrap(matches, { rounds: 50 }).agents.map((a) => a.beta.mean),
+    );
   });
 });

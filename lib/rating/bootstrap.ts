@@ -1,5 +1,12 @@
 // Bootstrap intervals for Bradley-Terry: seeded resampling of matches (plain or game-weighted), refit, percentiles.
-import { anchorBetas, anchorIndex, fitWinMatrix, toEloScale, type BradleyTerryOptions, type WinMatrix } from './bradley-terry';
+import {
+  anchorBetas,
+  anchorIndex,
+  fitWinMatrix,
+  toEloScale,
+  type BradleyTerryOptions,
+  type WinMatrix,
+} from './bradley-terry';
 import { compareStrings } from './comparisons';
 import { connectedComponents, type Components } from './components';
 import { fitIlsr, GAMEBENCH_ALPHA } from './ilsr';
@@ -130,7 +137,11 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
   // comparison whose sides scored the same, rating.py `if match[a] == match[b]: continue`), numbered in order of first
   // appearance too (the first index type that maps to one appears first).
   let typeStart: number[] | readonly number[] = ix.typeStart;
-  let entries: { pair: readonly number[]; wi: readonly number[]; wj: readonly number[] } = { pair: ix.entryPair, wi: ix.entryWinsI, wj: ix.entryWinsJ };
+  let entries: { pair: readonly number[]; wi: readonly number[]; wj: readonly number[] } = {
+    pair: ix.entryPair,
+    wi: ix.entryWinsI,
+    wj: ix.entryWinsJ,
+  };
   let toType: (t: number) => number = (t) => t;
   if (estimator === 'gamebench') {
     const map = new Int32Array(T);
@@ -243,7 +254,12 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
   });
   // The comparison graph: every pair that met (each comparison weighs more than 0), whichever the estimator.
   const components = connectedComponents(n, pairI, pairJ, () => true);
-  const start = fitRound({ estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations }, components }, expected, undefined, opts.checkpoint);
+  const start = fitRound(
+    { estimator, fit: { prior: opts.prior, tolerance: opts.tolerance, maxIterations: opts.maxIterations }, components },
+    expected,
+    undefined,
+    opts.checkpoint,
+  );
   const point = start.slice();
   anchorBetas(point, data.anchor, components);
   return { ...data, start, point, components };
@@ -253,7 +269,12 @@ export function bootstrapOf(ix: MatchIndex, opts: BootstrapOptions = {}): Bootst
  * One fit of a resample's win matrix, unanchored: the MM fit warm-started from `start`, or GameBench's ILSR (from
  * `start` too: it reaches the same fixed point as from GameBench's equal weights, in fewer steps).
  */
-function fitRound(data: Pick<BootstrapData, 'fit' | 'estimator' | 'components'>, m: WinMatrix, start?: Float64Array, checkpoint?: () => void): Float64Array {
+function fitRound(
+  data: Pick<BootstrapData, 'fit' | 'estimator' | 'components'>,
+  m: WinMatrix,
+  start?: Float64Array,
+  checkpoint?: () => void,
+): Float64Array {
   if (data.estimator === 'gamebench') return fitIlsr(m, { alpha: GAMEBENCH_ALPHA, start, checkpoint }).beta;
   return fitWinMatrix(m, { ...data.fit, checkpoint }, start, data.components).beta;
 }
@@ -328,7 +349,13 @@ export function runRounds(data: BootstrapData, from: number, to: number, checkpo
   const counts = new Int32Array(data.typeStart.length - 1);
   const S = data.stratumStart.length - 1;
   const perStratum = new Int32Array(S);
-  const m: WinMatrix = { n, pairI: data.pairI, pairJ: data.pairJ, winsI: new Float64Array(pairs), winsJ: new Float64Array(pairs) };
+  const m: WinMatrix = {
+    n,
+    pairI: data.pairI,
+    pairJ: data.pairJ,
+    winsI: new Float64Array(pairs),
+    winsJ: new Float64Array(pairs),
+  };
   for (let r = from; r < to; r++) {
     checkpoint?.();
     resample(data, new SeededRandom(`${data.seed}:${r}`), counts, perStratum);
@@ -422,7 +449,13 @@ export function summarise(data: BootstrapData, samples: Float64Array, opts: Boot
       for (let r = 0; r < rounds; r++) column[r] = samples[r * n + k]!;
       column.sort();
       const q = (p: number) => quantile(column, p);
-      beta = { point, mean, median: q(0.5), ci90: { lower: q(0.05), upper: q(0.95) }, ci95: { lower: q(0.025), upper: q(0.975) } };
+      beta = {
+        point,
+        mean,
+        median: q(0.5),
+        ci90: { lower: q(0.05), upper: q(0.95) },
+        ci95: { lower: q(0.025), upper: q(0.975) },
+      };
     }
     const elo = (x: number) => toEloScale(x, opts.offset);
     const rating: Summary = {

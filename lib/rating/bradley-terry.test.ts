@@ -7,7 +7,14 @@ import type { PairwiseComparison, RatedMatch } from './types';
 let nextId = 0;
 /** A two-seat match where a scores `scoreA`. */
 function duel(a: string, b: string, scoreA: number, gameId = 'g'): RatedMatch {
-  return { id: `m${nextId++}`, gameId, seats: [{ agentId: a, score: scoreA }, { agentId: b, score: 1 - scoreA }] };
+  return {
+    id: `m${nextId++}`,
+    gameId,
+    seats: [
+      { agentId: a, score: scoreA },
+      { agentId: b, score: 1 - scoreA },
+    ],
+  };
 }
 function repeat(n: number, make: () => RatedMatch): RatedMatch[] {
   return Array.from({ length: n }, make);
@@ -32,9 +39,18 @@ function newtonReference(n: number, comparisons: PairwiseComparison[], fixed: nu
       const curv = total * p * (1 - p);
       const ri = pos.get(i);
       const rj = pos.get(j);
-      if (ri !== undefined) { g[ri]! += wi - total * p; H[ri]![ri]! += curv; }
-      if (rj !== undefined) { g[rj]! += wj - total * (1 - p); H[rj]![rj]! += curv; }
-      if (ri !== undefined && rj !== undefined) { H[ri]![rj]! -= curv; H[rj]![ri]! -= curv; }
+      if (ri !== undefined) {
+        g[ri]! += wi - total * p;
+        H[ri]![ri]! += curv;
+      }
+      if (rj !== undefined) {
+        g[rj]! += wj - total * (1 - p);
+        H[rj]![rj]! += curv;
+      }
+      if (ri !== undefined && rj !== undefined) {
+        H[ri]![rj]! -= curv;
+        H[rj]![ri]! -= curv;
+      }
     }
     // Solve H·d = g (H is the negated Hessian, positive definite), then β += d.
     const m = free.length;
@@ -72,7 +88,10 @@ describe('Bradley-Terry MM', () => {
     const fit = bradleyTerry(matches, { prior: 0 });
     expect(betaOf(fit, 'A') - betaOf(fit, 'B')).toBeCloseTo(Math.log(7 / 3), 6);
     // draws count half a win each way: 3 wins + 2 draws vs 1 win → 4 : 2
-    const withDraws = bradleyTerry([...repeat(3, () => duel('A', 'B', 1)), ...repeat(2, () => duel('A', 'B', 0.5)), duel('A', 'B', 0)], { prior: 0 });
+    const withDraws = bradleyTerry(
+      [...repeat(3, () => duel('A', 'B', 1)), ...repeat(2, () => duel('A', 'B', 0.5)), duel('A', 'B', 0)],
+      { prior: 0 },
+    );
     expect(betaOf(withDraws, 'A') - betaOf(withDraws, 'B')).toBeCloseTo(Math.log(4 / 2), 6);
   });
 
@@ -103,7 +122,12 @@ describe('Bradley-Terry MM', () => {
   });
 
   it('changing the anchor shifts every β by the same constant; the anchor sits at 0 and rating 1000', () => {
-    const matches = [...repeat(6, () => duel('a', 'b', 1)), ...repeat(4, () => duel('b', 'c', 1)), ...repeat(3, () => duel('c', 'a', 1)), duel('a', 'c', 0.5)];
+    const matches = [
+      ...repeat(6, () => duel('a', 'b', 1)),
+      ...repeat(4, () => duel('b', 'c', 1)),
+      ...repeat(3, () => duel('c', 'a', 1)),
+      duel('a', 'c', 0.5),
+    ];
     const byA = bradleyTerry(matches, { anchorAgentId: 'a' });
     const byC = bradleyTerry(matches, { anchorAgentId: 'c' });
     expect(betaOf(byA, 'a')).toBe(0);
@@ -114,7 +138,11 @@ describe('Bradley-Terry MM', () => {
   });
 
   it('keeps an undefeated and a winless agent finite with the prior, and throws without it', () => {
-    const matches = [...repeat(5, () => duel('top', 'mid', 1)), ...repeat(5, () => duel('mid', 'low', 1)), duel('top', 'low', 1)];
+    const matches = [
+      ...repeat(5, () => duel('top', 'mid', 1)),
+      ...repeat(5, () => duel('mid', 'low', 1)),
+      duel('top', 'low', 1),
+    ];
     const fit = bradleyTerry(matches);
     for (const b of fit.beta) expect(Number.isFinite(b)).toBe(true);
     expect(betaOf(fit, 'top')).toBeGreaterThan(betaOf(fit, 'mid'));
@@ -123,7 +151,11 @@ describe('Bradley-Terry MM', () => {
   });
 
   it('gives every agent the same β when every match is drawn', () => {
-    const matches = [...repeat(4, () => duel('a', 'b', 0.5)), ...repeat(2, () => duel('b', 'c', 0.5)), duel('a', 'c', 0.5)];
+    const matches = [
+      ...repeat(4, () => duel('a', 'b', 0.5)),
+      ...repeat(2, () => duel('b', 'c', 0.5)),
+      duel('a', 'c', 0.5),
+    ];
     for (const prior of [0, 1]) {
       const fit = bradleyTerry(matches, { prior });
       for (const b of fit.beta) expect(b).toBeCloseTo(0, 9);
@@ -134,22 +166,40 @@ describe('Bradley-Terry MM', () => {
     const teamMatch = (id: number): RatedMatch => ({
       id: `t${id}`,
       gameId: 'team',
-      seats: [['a', 'red'], ['b', 'red'], ['c', 'blue'], ['d', 'blue']].map(([agentId, team]) => ({ agentId: agentId!, team, score: (team === 'red') === (id % 4 !== 0) ? 0.5 : 0 })),
+      seats: [
+        ['a', 'red'],
+        ['b', 'red'],
+        ['c', 'blue'],
+        ['d', 'blue'],
+      ].map(([agentId, team]) => ({ agentId: agentId!, team, score: (team === 'red') === (id % 4 !== 0) ? 0.5 : 0 })),
     });
-    const teams = bradleyTerry(Array.from({ length: 40 }, (_, k) => teamMatch(k)), { prior: 0 });
+    const teams = bradleyTerry(
+      Array.from({ length: 40 }, (_, k) => teamMatch(k)),
+      { prior: 0 },
+    );
     expect(betaOf(teams, 'a')).toBeCloseTo(betaOf(teams, 'b'), 9);
     expect(betaOf(teams, 'c')).toBeCloseTo(betaOf(teams, 'd'), 9);
     // red wins 3 of 4: each cross pair (a, c) has 0.5-weight comparisons won 3:1, so β_a − β_c = ln 3
     expect(betaOf(teams, 'a') - betaOf(teams, 'c')).toBeCloseTo(Math.log(3), 6);
-    const ffa = (scores: number[]): RatedMatch => ({ id: `f${nextId++}`, gameId: 'ffa', seats: scores.map((score, k) => ({ agentId: 'wxyz'[k]!, score })) });
-    const ffaFit = bradleyTerry([...repeat(6, () => ffa([1, 0, 0, 0])), ...repeat(3, () => ffa([0, 1, 0, 0])), ...repeat(1, () => ffa([0, 0, 1, 0]))]);
+    const ffa = (scores: number[]): RatedMatch => ({
+      id: `f${nextId++}`,
+      gameId: 'ffa',
+      seats: scores.map((score, k) => ({ agentId: 'wxyz'[k]!, score })),
+    });
+    const ffaFit = bradleyTerry([
+      ...repeat(6, () => ffa([1, 0, 0, 0])),
+      ...repeat(3, () => ffa([0, 1, 0, 0])),
+      ...repeat(1, () => ffa([0, 0, 1, 0])),
+    ]);
     expect(betaOf(ffaFit, 'w')).toBeGreaterThan(betaOf(ffaFit, 'x'));
     expect(betaOf(ffaFit, 'x')).toBeGreaterThan(betaOf(ffaFit, 'y'));
     expect(betaOf(ffaFit, 'y')).toBeGreaterThan(betaOf(ffaFit, 'z'));
   });
 
   it('throws when it cannot converge in maxIterations', () => {
-    expect(() => fitWinMatrix(winMatrix(4, fixture), { maxIterations: 1, tolerance: 1e-15 })).toThrow(/did not converge in 1 iterations/);
+    expect(() => fitWinMatrix(winMatrix(4, fixture), { maxIterations: 1, tolerance: 1e-15 })).toThrow(
+      /did not converge in 1 iterations/,
+    );
   });
 
   it('converts β to the Elo scale and to win probabilities', () => {

@@ -69,9 +69,12 @@ export function winMatrix(n: number, comparisons: readonly PairwiseComparison[])
     winsJ: new Float64Array(comparisons.length),
   };
   comparisons.forEach((c, p) => {
-    if (c.i === c.j || c.i < 0 || c.j < 0 || c.i >= n || c.j >= n) throw new Error(`bad comparison between agents ${c.i} and ${c.j} (of ${n})`);
+    if (c.i === c.j || c.i < 0 || c.j < 0 || c.i >= n || c.j >= n)
+      throw new Error(`bad comparison between agents ${c.i} and ${c.j} (of ${n})`);
     if (!(Number.isFinite(c.wi) && c.wi >= 0 && Number.isFinite(c.wj) && c.wj >= 0)) {
-      throw new Error(`bad comparison between agents ${c.i} and ${c.j}: wins ${c.wi} and ${c.wj} must be finite and not negative`);
+      throw new Error(
+        `bad comparison between agents ${c.i} and ${c.j}: wins ${c.wi} and ${c.wj} must be finite and not negative`,
+      );
     }
     m.pairI[p] = c.i;
     m.pairJ[p] = c.j;
@@ -128,13 +131,19 @@ export function fitWinMatrix(
   components?: Components,
 ): { beta: Float64Array; iterations: number } {
   const comps = components ?? winMatrixComponents(m);
-  if (comps.n !== m.n) throw new Error(`Bradley-Terry: components of ${comps.n} agents given for a win matrix of ${m.n}`);
+  if (comps.n !== m.n)
+    throw new Error(`Bradley-Terry: components of ${comps.n} agents given for a win matrix of ${m.n}`);
   if (comps.count <= 1) return fitConnected(m, opts, start);
   const beta = new Float64Array(m.n);
   let iterations = 0;
   for (let c = 0; c < comps.count; c++) {
     const members = componentMembers(comps, c);
-    const fit = fitConnected(componentWinMatrix(m, comps, c), opts, start && Float64Array.from(members, (k) => start[k]!), members);
+    const fit = fitConnected(
+      componentWinMatrix(m, comps, c),
+      opts,
+      start && Float64Array.from(members, (k) => start[k]!),
+      members,
+    );
     members.forEach((k, l) => (beta[k] = fit.beta[l]!));
     iterations = Math.max(iterations, fit.iterations);
   }
@@ -152,7 +161,12 @@ export function fitWinMatrix(
  * goes on by Newton's method on β from where MM stopped: the same maximum (the prior makes it unique), reached.
  * Throws if a strength goes to 0 or infinity without a prior, or if the iterations do not converge.
  */
-function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike<number>, ids?: ArrayLike<number>): { beta: Float64Array; iterations: number } {
+function fitConnected(
+  m: WinMatrix,
+  opts: BradleyTerryOptions,
+  start?: ArrayLike<number>,
+  ids?: ArrayLike<number>,
+): { beta: Float64Array; iterations: number } {
   const prior = opts.prior ?? 1;
   const tolerance = opts.tolerance ?? 1e-10;
   const maxIterations = opts.maxIterations ?? 10_000;
@@ -184,7 +198,9 @@ function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike
       next[k] = (wins[k]! + prior / 2) / (denom[k]! + prior / (pi[k]! + 1));
       if (!(next[k]! > 0 && next[k]! < Infinity)) {
         if (prior > 0) break mm; // out of the range of doubles: Newton goes on in β from the last strengths
-        throw new Error(`Bradley-Terry diverged: agent #${ids ? ids[k] : k}'s strength went to ${next[k]}; with prior 0 every agent needs a win and a loss in a connected comparison graph`);
+        throw new Error(
+          `Bradley-Terry diverged: agent #${ids ? ids[k] : k}'s strength went to ${next[k]}; with prior 0 every agent needs a win and a loss in a connected comparison graph`,
+        );
       }
     }
     const scale = bestScale(next, prior);
@@ -204,10 +220,16 @@ function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike
   if (prior > 0 && used < maxIterations) {
     const beta = pi.map(Math.log);
     if (!beta.every(Number.isFinite)) beta.fill(0);
-    const fit = newtonFit(m, virtualDrawPrior(prior), beta, { tolerance, maxIterations: Math.min(NEWTON_STEPS, maxIterations - used), checkpoint: opts.checkpoint });
+    const fit = newtonFit(m, virtualDrawPrior(prior), beta, {
+      tolerance,
+      maxIterations: Math.min(NEWTON_STEPS, maxIterations - used),
+      checkpoint: opts.checkpoint,
+    });
     return { beta: fit.beta, iterations: used + fit.iterations };
   }
-  throw new Error(`Bradley-Terry did not converge in ${maxIterations} iterations (last change ${change} > tolerance ${tolerance})`);
+  throw new Error(
+    `Bradley-Terry did not converge in ${maxIterations} iterations (last change ${change} > tolerance ${tolerance})`,
+  );
 }
 
 /**
@@ -218,7 +240,8 @@ function fitConnected(m: WinMatrix, opts: BradleyTerryOptions, start?: ArrayLike
  */
 export function anchorBetas(beta: Float64Array | number[], anchor?: number, components?: Components): void {
   if (components && components.count > 1) {
-    if (components.n !== beta.length) throw new Error(`anchorBetas: components of ${components.n} agents given for ${beta.length} strengths`);
+    if (components.n !== beta.length)
+      throw new Error(`anchorBetas: components of ${components.n} agents given for ${beta.length} strengths`);
     for (let c = 0; c < components.count; c++) {
       const members = componentMembers(components, c);
       let shift = 0;
@@ -278,7 +301,13 @@ export function anchorIndex(agents: readonly string[], anchorAgentId?: string): 
 
 /** The win matrix of indexed matches, each match counted `multiplicity[k]` times (default once). */
 export function indexedWinMatrix(x: IndexedMatches, multiplicity?: ArrayLike<number>): WinMatrix {
-  const m: WinMatrix = { n: x.agents.length, pairI: x.pairI, pairJ: x.pairJ, winsI: new Float64Array(x.pairI.length), winsJ: new Float64Array(x.pairI.length) };
+  const m: WinMatrix = {
+    n: x.agents.length,
+    pairI: x.pairI,
+    pairJ: x.pairJ,
+    winsI: new Float64Array(x.pairI.length),
+    winsJ: new Float64Array(x.pairI.length),
+  };
   for (let k = 0; k < x.matches.length; k++) {
     const c = multiplicity ? multiplicity[k]! : 1;
     for (let e = x.matchStart[k]!; e < x.matchStart[k + 1]!; e++) {
@@ -298,5 +327,12 @@ export function bradleyTerry(matches: readonly RatedMatch[], opts: BradleyTerryF
   const { beta, iterations } = fitWinMatrix(m, opts, undefined, components);
   anchorBetas(beta, anchor, components);
   const b = [...beta];
-  return { agents: x.agents, beta: b, rating: b.map((v) => toEloScale(v, opts.offset)), iterations, group: [...components.of], groups: components.count };
+  return {
+    agents: x.agents,
+    beta: b,
+    rating: b.map((v) => toEloScale(v, opts.offset)),
+    iterations,
+    group: [...components.of],
+    groups: components.count,
+  };
 }

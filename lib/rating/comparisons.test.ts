@@ -22,27 +22,69 @@ function totals(cs: MatchComparison[]) {
 
 describe('match comparisons', () => {
   it('two seats: the seat scores are fractional wins', () => {
-    expect(matchComparisons(match([['a', 1], ['b', 0]]))).toEqual([{ a: 'a', b: 'b', weight: 1, scoreA: 1 }]);
-    expect(matchComparisons(match([['a', 0.5], ['b', 0.5]]))).toEqual([{ a: 'a', b: 'b', weight: 1, scoreA: 0.5 }]);
-    expect(matchComparisons(match([['a', 0.3], ['b', 0.7]]))[0]!.scoreA).toBeCloseTo(0.3, 12);
+    expect(
+      matchComparisons(
+        match([
+          ['a', 1],
+          ['b', 0],
+        ]),
+      ),
+    ).toEqual([{ a: 'a', b: 'b', weight: 1, scoreA: 1 }]);
+    expect(
+      matchComparisons(
+        match([
+          ['a', 0.5],
+          ['b', 0.5],
+        ]),
+      ),
+    ).toEqual([{ a: 'a', b: 'b', weight: 1, scoreA: 0.5 }]);
+    expect(
+      matchComparisons(
+        match([
+          ['a', 0.3],
+          ['b', 0.7],
+        ]),
+      )[0]!.scoreA,
+    ).toBeCloseTo(0.3, 12);
   });
 
   it('N players: every pair compared by score, weight 1/(N − 1), so each agent carries weight 1 per match', () => {
-    const cs = matchComparisons(match([['a', 1], ['b', 0], ['c', 0], ['d', 0]]));
+    const cs = matchComparisons(
+      match([
+        ['a', 1],
+        ['b', 0],
+        ['c', 0],
+        ['d', 0],
+      ]),
+    );
     expect(cs).toHaveLength(6);
     const { weight, wins } = totals(cs);
     for (const id of ['a', 'b', 'c', 'd']) expect(weight.get(id)).toBeCloseTo(1, 12);
     expect(wins.get('a')).toBeCloseTo(1, 12); // beat all three
     expect(wins.get('b')).toBeCloseTo(1 / 3, 12); // two ties among the losers, half of 1/3 each
     // a shared top score ties that pair
-    const shared = matchComparisons(match([['a', 0.5], ['b', 0.5], ['c', 0]]));
+    const shared = matchComparisons(
+      match([
+        ['a', 0.5],
+        ['b', 0.5],
+        ['c', 0],
+      ]),
+    );
     expect(shared.find((c) => c.a === 'a' && c.b === 'b')!.scoreA).toBe(0.5);
     expect(shared.find((c) => c.a === 'a' && c.b === 'c')).toEqual({ a: 'a', b: 'c', weight: 0.5, scoreA: 1 });
   });
 
   it('teams: sides are teams scored by their seat sums; cross-team agent pairs share the weight', () => {
-    const m = match([['a', 0.5, 'red'], ['c', 0, 'blue'], ['b', 0.5, 'red'], ['d', 0, 'blue']]);
-    expect(matchSides(m)).toEqual([{ agentIds: ['a', 'b'], score: 1 }, { agentIds: ['c', 'd'], score: 0 }]);
+    const m = match([
+      ['a', 0.5, 'red'],
+      ['c', 0, 'blue'],
+      ['b', 0.5, 'red'],
+      ['d', 0, 'blue'],
+    ]);
+    expect(matchSides(m)).toEqual([
+      { agentIds: ['a', 'b'], score: 1 },
+      { agentIds: ['c', 'd'], score: 0 },
+    ]);
     const cs = matchComparisons(m);
     expect(cs.map((c) => `${c.a}${c.b}`).sort()).toEqual(['ac', 'ad', 'bc', 'bd']); // no teammate comparisons
     for (const c of cs) expect(c).toMatchObject({ weight: 0.5, scoreA: 1 });
@@ -51,13 +93,54 @@ describe('match comparisons', () => {
   });
 
   it('skips cooperative matches, single sides and self-comparisons', () => {
-    expect(matchComparisons(match([['a', 0.5], ['b', 0.5]], { cooperative: true, teamScore: 20 }))).toEqual([]);
-    expect(matchComparisons(match([['a', 0.5, 't'], ['b', 0.5, 't']]))).toEqual([]);
-    expect(matchComparisons(match([['a', 1], ['a', 0]]))).toEqual([]);
+    expect(
+      matchComparisons(
+        match(
+          [
+            ['a', 0.5],
+            ['b', 0.5],
+          ],
+          { cooperative: true, teamScore: 20 },
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      matchComparisons(
+        match([
+          ['a', 0.5, 't'],
+          ['b', 0.5, 't'],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      matchComparisons(
+        match([
+          ['a', 1],
+          ['a', 0],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('aggregates comparisons per agent pair with i < j', () => {
-    const ms = [match([['b', 1], ['a', 0]]), match([['a', 1], ['b', 0]]), match([['a', 0.5], ['b', 0.5]]), match([['a', 1], ['c', 0]])];
+    const ms = [
+      match([
+        ['b', 1],
+        ['a', 0],
+      ]),
+      match([
+        ['a', 1],
+        ['b', 0],
+      ]),
+      match([
+        ['a', 0.5],
+        ['b', 0.5],
+      ]),
+      match([
+        ['a', 1],
+        ['c', 0],
+      ]),
+    ];
     expect(buildComparisons(ms)).toEqual({
       agents: ['a', 'b', 'c'],
       comparisons: [

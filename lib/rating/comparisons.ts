@@ -217,7 +217,10 @@ export function indexMatches(all: readonly RatedMatch[]): IndexedMatches {
 }
 
 /** All comparisons of the rated matches, aggregated per agent pair (i < j, indices into the sorted rated agents). */
-export function buildComparisons(matches: readonly RatedMatch[]): { agents: string[]; comparisons: PairwiseComparison[] } {
+export function buildComparisons(matches: readonly RatedMatch[]): {
+  agents: string[];
+  comparisons: PairwiseComparison[];
+} {
   const x = indexMatches(matches);
   const comparisons = Array.from(x.pairI, (i, p): PairwiseComparison => ({ i, j: x.pairJ[p]!, wi: 0, wj: 0 }));
   x.entryPair.forEach((p, e) => {

@@ -32,7 +32,12 @@ export interface Components {
  * Connected components by union-find over the pairs (union by size, path halving): O(n + pairs · α(n)), never
  * O(n²). `isEdge(p)` says whether pair p counts as a comparison (default: every pair does).
  */
-export function connectedComponents(n: number, pairI: ArrayLike<number>, pairJ: ArrayLike<number>, isEdge?: (p: number) => boolean): Components {
+export function connectedComponents(
+  n: number,
+  pairI: ArrayLike<number>,
+  pairJ: ArrayLike<number>,
+  isEdge?: (p: number) => boolean,
+): Components {
   const parent = new Int32Array(n);
   const size = new Int32Array(n).fill(1);
   for (let k = 0; k < n; k++) parent[k] = k;

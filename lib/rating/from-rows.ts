@@ -26,7 +26,10 @@ export interface SeatRow {
  * - a competitive match with a single agent in every seat (self-play) has no opponent and rates no one: it is left out.
  *   Cooperative self-play stays (a team score is a result).
  */
-export function ratedMatchesFromRows(rows: readonly SeatRow[], opts: { cooperative?: (gameId: string) => boolean } = {}): RatedMatch[] {
+export function ratedMatchesFromRows(
+  rows: readonly SeatRow[],
+  opts: { cooperative?: (gameId: string) => boolean } = {},
+): RatedMatch[] {
   const out: RatedMatch[] = [];
   for (const r of rows) {
     let m = out.at(-1);
@@ -38,7 +41,12 @@ export function ratedMatchesFromRows(rows: readonly SeatRow[], opts: { cooperati
       }
       out.push(m);
     }
-    m.seats.push({ agentId: r.agent_id, score: r.score ?? 0, ...(r.team != null ? { team: r.team } : {}), ...(r.reward != null ? { reward: r.reward } : {}) });
+    m.seats.push({
+      agentId: r.agent_id,
+      score: r.score ?? 0,
+      ...(r.team != null ? { team: r.team } : {}),
+      ...(r.reward != null ? { reward: r.reward } : {}),
+    });
   }
   return out.flatMap((m) => {
     if (!m.cooperative && new Set(m.seats.map((s) => s.agentId)).size < 2) return [];

@@ -6,7 +6,14 @@ import { indexMatches } from './comparisons';
 import { fitIlsr, gamebenchWinMatrix, GAMEBENCH_ALPHA, spectralIlsr, stationary } from './ilsr';
 import type { RatedMatch } from './types';
 
-const duel = (id: string, a: string, b: string, sa: number): RatedMatch => ({ id, gameId: 'g', seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }] });
+const duel = (id: string, a: string, b: string, sa: number): RatedMatch => ({
+  id,
+  gameId: 'g',
+  seats: [
+    { agentId: a, score: sa },
+    { agentId: b, score: 1 - sa },
+  ],
+});
 
 /**
  * An independent solve of ILSR's fixed point: the balance equations Σ_j w_i·q_ij(w) = Σ_j w_j·q_ji(w) with
@@ -117,7 +124,10 @@ describe('GameBench ILSR (choix ilsr_pairwise as rating.py modifies it)', () => 
     // Two wins and a loss: ½·ln((α + 1)/(α + 1/2)) with Σw = 2 (the hand formula above).
     expect(fit(base)).toBeCloseTo(0.5 * Math.log((0.001 + 1) / (0.001 + 0.5)), 9);
     // A 0.75–0.25 result is 0.75 of a win and 0.25 of a loss: a has 2.75 wins, b 1.25.
-    expect(fit([...base, duel('6', 'a', 'b', 0.75)])).toBeCloseTo(0.5 * Math.log((0.001 + 2.75 / 2) / (0.001 + 1.25 / 2)), 9);
+    expect(fit([...base, duel('6', 'a', 'b', 0.75)])).toBeCloseTo(
+      0.5 * Math.log((0.001 + 2.75 / 2) / (0.001 + 1.25 / 2)),
+      9,
+    );
     // A resample counts a match as many times as it was drawn (match 1 twice, match 2 never, match 3 once).
     const x = indexMatches(base);
     const drawn = gamebenchWinMatrix(x, [2, 0, 1]);
@@ -130,7 +140,10 @@ describe('GameBench ILSR (choix ilsr_pairwise as rating.py modifies it)', () => 
     expect(pi[0]).toBeCloseTo(1.5, 12);
     expect(pi[1]).toBeCloseTo(0.5, 12);
     // Agents 0–1 and 2–3 never met and α = 0: no unique answer.
-    const split = winMatrix(4, [{ i: 0, j: 1, wi: 1, wj: 1 }, { i: 2, j: 3, wi: 1, wj: 1 }]);
+    const split = winMatrix(4, [
+      { i: 0, j: 1, wi: 1, wj: 1 },
+      { i: 2, j: 3, wi: 1, wj: 1 },
+    ]);
     expect(() => spectralIlsr(split, { alpha: 0 })).toThrow(/do not connect every agent/);
     expect(() => fitIlsr(winMatrix(2, [{ i: 0, j: 1, wi: 2, wj: 0 }]), { alpha: 0 })).toThrow(/needs a win and a loss/);
     expect(() => fitIlsr(split, { alpha: -1 })).toThrow(/alpha must be/);
@@ -171,7 +184,12 @@ describe("GameBench's own results (matches.json), against its rating.py fit comp
       .filter((m) => game === null || m.game === game)
       .map((m) => ({ m, agents: Object.keys(m).filter((k) => k !== 'game') }))
       .filter(({ agents, m }) => m[agents[0]!] !== m[agents[1]!])
-      .map(({ agents, m }) => ({ i: PLAYERS.indexOf(agents[0]!), j: PLAYERS.indexOf(agents[1]!), wi: Number(m[agents[0]!]), wj: Number(m[agents[1]!]) }));
+      .map(({ agents, m }) => ({
+        i: PLAYERS.indexOf(agents[0]!),
+        j: PLAYERS.indexOf(agents[1]!),
+        wi: Number(m[agents[0]!]),
+        wj: Number(m[agents[1]!]),
+      }));
     return fitIlsr(winMatrix(PLAYERS.length, comparisons)).beta;
   };
 

@@ -44,7 +44,10 @@ export function stationary(q: Float64Array, n: number): Float64Array {
     let pivot = col;
     for (let r = col + 1; r < n; r++) if (Math.abs(a[r * n + col]!) > Math.abs(a[pivot * n + col]!)) pivot = r;
     const p = a[pivot * n + col]!;
-    if (!(Math.abs(p) > 1e-300)) throw new Error('GameBench ILSR: the comparisons do not connect every agent (no unique stationary distribution); use alpha > 0');
+    if (!(Math.abs(p) > 1e-300))
+      throw new Error(
+        'GameBench ILSR: the comparisons do not connect every agent (no unique stationary distribution); use alpha > 0',
+      );
     if (pivot !== col) {
       for (let j = 0; j < n; j++) [a[col * n + j], a[pivot * n + j]] = [a[pivot * n + j]!, a[col * n + j]!];
       [b[col], b[pivot]] = [b[pivot]!, b[col]!];
@@ -99,7 +102,9 @@ export function lsrStep(m: WinMatrix, alpha: number, w: Float64Array): Float64Ar
   const pi = stationary(q, n);
   for (let k = 0; k < n; k++) {
     if (!(pi[k]! > 0 && pi[k]! < Infinity)) {
-      throw new Error(`GameBench ILSR: agent #${k}'s weight went to ${pi[k]} (an agent without a win or without a loss needs alpha > 0)`);
+      throw new Error(
+        `GameBench ILSR: agent #${k}'s weight went to ${pi[k]} (an agent without a win or without a loss needs alpha > 0)`,
+      );
     }
   }
   return pi;
@@ -123,7 +128,8 @@ export function fitIlsr(m: WinMatrix, opts: IlsrOptions = {}): { beta: Float64Ar
   const alpha = opts.alpha ?? GAMEBENCH_ALPHA;
   const maxIterations = opts.maxIterations ?? 100_000;
   const tolerance = opts.tolerance ?? 1e-12;
-  if (!(alpha >= 0 && Number.isFinite(alpha))) throw new Error(`GameBench ILSR: alpha must be a number ≥ 0, not ${alpha}`);
+  if (!(alpha >= 0 && Number.isFinite(alpha)))
+    throw new Error(`GameBench ILSR: alpha must be a number ≥ 0, not ${alpha}`);
   const { n, pairI, pairJ, winsI, winsJ } = m;
   if (n === 0) return { beta: new Float64Array(0), iterations: 0 };
   if (alpha === 0) {
@@ -136,7 +142,9 @@ export function fitIlsr(m: WinMatrix, opts: IlsrOptions = {}): { beta: Float64Ar
       won[pairJ[p]!]! += winsJ[p]!;
       lost[pairI[p]!]! += winsJ[p]!;
     }
-    for (let k = 0; k < n; k++) if (!(won[k]! > 0 && lost[k]! > 0)) throw new Error(`GameBench ILSR: with alpha 0, agent #${k} needs a win and a loss (use alpha > 0)`);
+    for (let k = 0; k < n; k++)
+      if (!(won[k]! > 0 && lost[k]! > 0))
+        throw new Error(`GameBench ILSR: with alpha 0, agent #${k} needs a win and a loss (use alpha > 0)`);
   }
   const wins = new Float64Array(n);
   for (let p = 0; p < pairI.length; p++) {
@@ -174,7 +182,11 @@ export function fitIlsr(m: WinMatrix, opts: IlsrOptions = {}): { beta: Float64Ar
   }
   const used = Math.min(iteration, before);
   if (alpha > 0 && used < maxIterations) {
-    const fit = newtonFit(m, gammaPrior(alpha * n), w.map(Math.log), { tolerance, maxIterations: Math.min(NEWTON_STEPS, maxIterations - used), checkpoint: opts.checkpoint });
+    const fit = newtonFit(m, gammaPrior(alpha * n), w.map(Math.log), {
+      tolerance,
+      maxIterations: Math.min(NEWTON_STEPS, maxIterations - used),
+      checkpoint: opts.checkpoint,
+    });
     const mean = fit.beta.reduce((s, v) => s + v, 0) / n;
     return { beta: fit.beta.map((v) => v - mean), iterations: used + fit.iterations };
   }
@@ -206,7 +218,13 @@ export function spectralIlsr(m: WinMatrix, opts: IlsrOptions = {}): Float64Array
  * `match[a] == match[b]`. `multiplicity[k]` counts match k that many times (a bootstrap resample).
  */
 export function gamebenchWinMatrix(x: IndexedMatches, multiplicity?: ArrayLike<number>): WinMatrix {
-  const m: WinMatrix = { n: x.agents.length, pairI: x.pairI, pairJ: x.pairJ, winsI: new Float64Array(x.pairI.length), winsJ: new Float64Array(x.pairI.length) };
+  const m: WinMatrix = {
+    n: x.agents.length,
+    pairI: x.pairI,
+    pairJ: x.pairJ,
+    winsI: new Float64Array(x.pairI.length),
+    winsJ: new Float64Array(x.pairI.length),
+  };
   for (let k = 0; k < x.matches.length; k++) {
     const c = multiplicity ? multiplicity[k]! : 1;
     if (c === 0) continue;

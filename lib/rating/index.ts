@@ -1,7 +1,19 @@
 // Public API of the rating library (pure TypeScript, browser-safe). The server runs it off its event loop, in one
 // worker thread (server/leaderboard/computer.ts).
 export type { Interval, PairwiseComparison, RatedMatch, RatedSeat } from './types';
-export { agentResult, buildComparisons, indexMatches, isRated, matchComparisons, matchSides, ratedAgents, type IndexedMatches, type MatchComparison, type MatchResult, type Side } from './comparisons';
+export {
+  agentResult,
+  buildComparisons,
+  indexMatches,
+  isRated,
+  matchComparisons,
+  matchSides,
+  ratedAgents,
+  type IndexedMatches,
+  type MatchComparison,
+  type MatchResult,
+  type Side,
+} from './comparisons';
 export {
   anchorBetas,
   bradleyTerry,
@@ -31,9 +43,32 @@ export { rankAgents, ranksFromIntervals, ranksWithinGroups, shownGroups } from '
 export { connectedComponents, winMatrixComponents, type Components } from './components';
 export { eloRatings, inPlayOrder, type EloOptions } from './elo';
 export { OnlineRatings, type OnlineOptions, type OnlineSnapshot } from './online';
-export { trueSkillRatings, trueSkillTeams, type TrueSkillOptions, type TrueSkillRating, type TrueSkillTeam } from './trueskill';
+export {
+  trueSkillRatings,
+  trueSkillTeams,
+  type TrueSkillOptions,
+  type TrueSkillRating,
+  type TrueSkillTeam,
+} from './trueskill';
 export { cooperativeScores, type CooperativeOptions, type CooperativeScore } from './cooperative';
-export { normalizedScores, normalizeTable, rawMetrics, RawMetricSums, type GameNormalizedScore, type NormalizedBy, type NormalizedScore, type RawTable } from './normalized';
-export { computeLeaderboard, leaderboardOf, type AgentRating, type Leaderboard, type LeaderboardOptions, type LeaderboardRun, type PairwiseRow } from './leaderboard';
+export {
+  normalizedScores,
+  normalizeTable,
+  rawMetrics,
+  RawMetricSums,
+  type GameNormalizedScore,
+  type NormalizedBy,
+  type NormalizedScore,
+  type RawTable,
+} from './normalized';
+export {
+  computeLeaderboard,
+  leaderboardOf,
+  type AgentRating,
+  type Leaderboard,
+  type LeaderboardOptions,
+  type LeaderboardRun,
+  type PairwiseRow,
+} from './leaderboard';
 export { MatchIndex, type AgentRecord, type IndexedGame, type SortedAgents } from './match-index';
 export { assertRatedMatches, RatingInputError } from './validate';

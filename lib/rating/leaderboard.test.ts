@@ -9,27 +9,93 @@ import type { RatedMatch } from './types';
 
 let nextId = 0;
 function match(seats: [agentId: string, score: number][], extra: Partial<RatedMatch> = {}): RatedMatch {
-  return { id: `m${nextId++}`, gameId: 'chess', finishedAt: nextId, seats: seats.map(([agentId, score]) => ({ agentId, score })), ...extra };
+  return {
+    id: `m${nextId++}`,
+    gameId: 'chess',
+    finishedAt: nextId,
+    seats: seats.map(([agentId, score]) => ({ agentId, score })),
+    ...extra,
+  };
 }
 const times = (n: number, make: () => RatedMatch) => Array.from({ length: n }, make);
 
 const matches: RatedMatch[] = [
-  ...times(16, () => match([['a', 1], ['b', 0]])),
-  ...times(4, () => match([['a', 0.5], ['b', 0.5]])),
-  ...times(14, () => match([['b', 1], ['c', 0]])),
-  ...times(6, () => match([['c', 1], ['b', 0]])),
-  ...times(18, () => match([['a', 1], ['c', 0]])),
-  ...times(2, () => match([['c', 1], ['a', 0]])),
-  match([['a', 1], ['b', 0], ['c', 0]], { gameId: 'ffa' }),
-  match([['a', 0.5], ['b', 0.5], ['c', 0]], { gameId: 'ffa' }),
-  match([['z', 1], ['c', 0]]),
-  match([['z', 0], ['a', 1]]),
-  match([['a', 0.5], ['c', 0.5]], { gameId: 'hanabi', cooperative: true, teamScore: 18 }),
+  ...times(16, () =>
+    match([
+      ['a', 1],
+      ['b', 0],
+    ]),
+  ),
+  ...times(4, () =>
+    match([
+      ['a', 0.5],
+      ['b', 0.5],
+    ]),
+  ),
+  ...times(14, () =>
+    match([
+      ['b', 1],
+      ['c', 0],
+    ]),
+  ),
+  ...times(6, () =>
+    match([
+      ['c', 1],
+      ['b', 0],
+    ]),
+  ),
+  ...times(18, () =>
+    match([
+      ['a', 1],
+      ['c', 0],
+    ]),
+  ),
+  ...times(2, () =>
+    match([
+      ['c', 1],
+      ['a', 0],
+    ]),
+  ),
+  match(
+    [
+      ['a', 1],
+      ['b', 0],
+      ['c', 0],
+    ],
+    { gameId: 'ffa' },
+  ),
+  match(
+    [
+      ['a', 0.5],
+      ['b', 0.5],
+      ['c', 0],
+    ],
+    { gameId: 'ffa' },
+  ),
+  match([
+    ['z', 1],
+    ['c', 0],
+  ]),
+  match([
+    ['z', 0],
+    ['a', 1],
+  ]),
+  match(
+    [
+      ['a', 0.5],
+      ['c', 0.5],
+    ],
+    { gameId: 'hanabi', cooperative: true, teamScore: 18 },
+  ),
 ];
 
 describe('computeLeaderboard', () => {
   it('assembles ratings, intervals, ranks, records and flags per agent', async () => {
-    const board = await computeLeaderboard(matches, { rounds: 200, seed: 1, normalizedBy: { chess: 'trueskill', hanabi: 'reward' } });
+    const board = await computeLeaderboard(matches, {
+      rounds: 200,
+      seed: 1,
+      normalizedBy: { chess: 'trueskill', hanabi: 'reward' },
+    });
     const row = (id: string) => board.rows.find((r) => r.agentId === id)!;
     const [a, b, c, z] = ['a', 'b', 'c', 'z'].map(row);
     expect(board.rows).toHaveLength(4); // not the cooperative-only view: every agent here has rated matches
@@ -50,7 +116,12 @@ describe('computeLeaderboard', () => {
     expect(board.cooperative).toEqual([]);
     expect(board.cooperativeMixed.map((s) => [s.key, s.mean])).toEqual([['a + c', 18]]);
     // LLMArena's Table 1 covers the games given a metric (not ffa), chess by TrueSkill μ from chess matches alone.
-    expect(board.normalized.map((n) => [n.agentId, n.games.map((g) => g.gameId)])).toEqual([['a', ['chess']], ['b', ['chess']], ['c', ['chess']], ['z', ['chess']]]);
+    expect(board.normalized.map((n) => [n.agentId, n.games.map((g) => g.gameId)])).toEqual([
+      ['a', ['chess']],
+      ['b', ['chess']],
+      ['c', ['chess']],
+      ['z', ['chess']],
+    ]);
     const chess = await trueSkillRatings(matches.filter((m) => m.gameId === 'chess'));
     const best = Math.max(...[...chess.values()].map((r) => r.mu));
     for (const n of board.normalized) {
@@ -74,7 +145,15 @@ describe('computeLeaderboard', () => {
   });
 
   it('passes its options through: anchor, interval, scheme, minMatches, Elo K', async () => {
-    const board = await computeLeaderboard(matches, { rounds: 100, anchorAgentId: 'c', interval: 0.9, scheme: 'game-weighted', minMatches: 1, eloK: 32, trueSkill: false });
+    const board = await computeLeaderboard(matches, {
+      rounds: 100,
+      anchorAgentId: 'c',
+      interval: 0.9,
+      scheme: 'game-weighted',
+      minMatches: 1,
+      eloK: 32,
+      trueSkill: false,
+    });
     const c = board.rows.find((r) => r.agentId === 'c')!;
     expect(c.rating.point).toBe(1000);
     expect(c.rating.ci90).toEqual({ lower: 1000, upper: 1000 });
@@ -86,7 +165,10 @@ describe('computeLeaderboard', () => {
   });
 
   it('copes with no rated matches at all', async () => {
-    const board = await computeLeaderboard(matches.filter((m) => m.cooperative), { rounds: 10 });
+    const board = await computeLeaderboard(
+      matches.filter((m) => m.cooperative),
+      { rounds: 10 },
+    );
     expect(board.rows).toEqual([]);
     expect(board.pairwise).toEqual([]);
     expect(board.cooperative).toEqual([]); // the one match is a mixed team
@@ -100,7 +182,11 @@ describe("GameBench's total score (Table 3)", () => {
     const side = (winner: 'x' | 'y'): RatedMatch => ({
       id: `m${nextId++}`,
       gameId: 'sea',
-      seats: [0, 1, 2, 3, 4, 5].map((k) => ({ agentId: k < 3 ? 'x' : 'y', team: k < 3 ? 'red' : 'blue', score: (k < 3) === (winner === 'x') ? 1 / 3 : 0 })),
+      seats: [0, 1, 2, 3, 4, 5].map((k) => ({
+        agentId: k < 3 ? 'x' : 'y',
+        team: k < 3 ? 'red' : 'blue',
+        score: k < 3 === (winner === 'x') ? 1 / 3 : 0,
+      })),
     });
     const board = await computeLeaderboard([side('x'), side('x'), side('y')], { rounds: 0, trueSkill: false });
     const x = board.rows.find((r) => r.agentId === 'x')!;

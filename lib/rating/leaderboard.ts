@@ -1,5 +1,15 @@
 // The leaderboard in one call: Bradley-Terry with bootstrap intervals and ranks, records, Elo, TrueSkill, pairwise table.
-import { bootstrapOf, runRounds, summarise, type AgentBootstrap, type BootstrapData, type BootstrapOptions, type BootstrapScheme, type Estimator, type Summary } from './bootstrap';
+import {
+  bootstrapOf,
+  runRounds,
+  summarise,
+  type AgentBootstrap,
+  type BootstrapData,
+  type BootstrapOptions,
+  type BootstrapScheme,
+  type Estimator,
+  type Summary,
+} from './bootstrap';
 import { winProbability } from './bradley-terry';
 import { compareStrings } from './comparisons';
 import { cooperativeScores, type CooperativeScore } from './cooperative';
@@ -142,7 +152,13 @@ export interface Leaderboard {
 /** Observed head-to-head totals per pair of agents (i < j by id). */
 function headToHead(ix: MatchIndex) {
   return ix.pairLo
-    .map((lo, p) => ({ i: ix.agentIds[lo]!, j: ix.agentIds[ix.pairHi[p]!]!, matches: ix.pairMatches[p]!, wi: ix.pairWins[p]!, total: ix.pairWeight[p]! }))
+    .map((lo, p) => ({
+      i: ix.agentIds[lo]!,
+      j: ix.agentIds[ix.pairHi[p]!]!,
+      matches: ix.pairMatches[p]!,
+      wi: ix.pairWins[p]!,
+      total: ix.pairWeight[p]!,
+    }))
     .sort((x, y) => compareStrings(x.i, y.i) || compareStrings(x.j, y.j));
 }
 
@@ -153,14 +169,20 @@ function ranksWithinGroups(agents: readonly AgentBootstrap[], groups: number, in
   const byGroup = Array.from({ length: groups }, (): number[] => []);
   agents.forEach((a, k) => byGroup[a.group]!.push(k));
   for (const members of byGroup) {
-    const within = rankAgents(members.map((k) => agents[k]!), interval);
+    const within = rankAgents(
+      members.map((k) => agents[k]!),
+      interval,
+    );
     members.forEach((k, l) => (ranks[k] = within[l]!));
   }
   return ranks;
 }
 
 /** Computes the full leaderboard of a set of matches. */
-export async function computeLeaderboard(matches: readonly RatedMatch[], opts: LeaderboardOptions = {}): Promise<Leaderboard> {
+export async function computeLeaderboard(
+  matches: readonly RatedMatch[],
+  opts: LeaderboardOptions = {},
+): Promise<Leaderboard> {
   return leaderboardOf(MatchIndex.of(matches), opts, { given: matches });
 }
 
@@ -176,7 +198,11 @@ export interface LeaderboardRun {
 }
 
 /** The leaderboard of indexed matches (match-index.ts): what a leaderboard kept up to date computes from. */
-export async function leaderboardOf(ix: MatchIndex, opts: LeaderboardOptions = {}, run: LeaderboardRun = {}): Promise<Leaderboard> {
+export async function leaderboardOf(
+  ix: MatchIndex,
+  opts: LeaderboardOptions = {},
+  run: LeaderboardRun = {},
+): Promise<Leaderboard> {
   const given = run.given ?? ix.matches;
   const interval = opts.interval ?? 0.95;
   const bootOpts: BootstrapOptions = {
@@ -192,18 +218,31 @@ export async function leaderboardOf(ix: MatchIndex, opts: LeaderboardOptions = {
   };
   const data = bootstrapOf(ix, bootOpts);
   const rounds = opts.rounds ?? 1000;
-  const boot = summarise(data, run.rounds ? await run.rounds(data, rounds) : runRounds(data, 0, rounds, opts.checkpoint), bootOpts);
+  const boot = summarise(
+    data,
+    run.rounds ? await run.rounds(data, rounds) : runRounds(data, 0, rounds, opts.checkpoint),
+    bootOpts,
+  );
   opts.checkpoint?.();
   const online = opts.online;
   const trueSkill = opts.trueSkill === false ? undefined : online ? online.trueSkill : await trueSkillRatings(given);
   // LLMArena's TrueSkill is per environment: one game's matches only (reused when every match is of that game).
   const byGame = opts.normalizedBy ?? {};
-  const by = opts.trueSkill === false ? Object.fromEntries(Object.entries(byGame).filter(([, x]) => x !== 'trueskill')) : byGame;
+  const by =
+    opts.trueSkill === false ? Object.fromEntries(Object.entries(byGame).filter(([, x]) => x !== 'trueskill')) : byGame;
   const [onlyGame] = ix.gameIds;
-  const known: ReadonlyMap<string, ReadonlyMap<string, TrueSkillRating>> =
-    opts.trueSkill === false ? new Map() : online ? online.trueSkillByGame : ix.gameIds.size === 1 && trueSkill && onlyGame !== undefined ? new Map([[onlyGame, trueSkill]]) : new Map();
-  const missing = Object.fromEntries(Object.entries(by).filter(([g, metric]) => metric === 'trueskill' && !known.has(g)));
-  const perGame = Object.keys(missing).length > 0 ? new Map([...known, ...(await trueSkillByGame(given, missing))]) : known;
+  const known: ReadonlyMap<string, ReadonlyMap<string, TrueSkillRating>> = opts.trueSkill === false
+    ? new Map()
+    : online
+      ? online.trueSkillByGame
+      : ix.gameIds.size === 1 && trueSkill && onlyGame !== undefined
+        ? new Map([[onlyGame, trueSkill]])
+        : new Map();
+  const missing = Object.fromEntries(
+    Object.entries(by).filter(([g, metric]) => metric === 'trueskill' && !known.has(g)),
+  );
+  const perGame =
+    Object.keys(missing).length > 0 ? new Map([...known, ...(await trueSkillByGame(given, missing))]) : known;
   const normalized = normalizeTable(ix.rawMetrics(by).table(perGame));
   const ranks = ranksWithinGroups(boot.agents, boot.groups, interval);
   const grouped = boot.groups > 1;
@@ -230,7 +269,13 @@ export async function leaderboardOf(ix: MatchIndex, opts: LeaderboardOptions = {
       lowData: a.lowData,
     };
   });
-  rows.sort((x, y) => (x.group ?? 0) - (y.group ?? 0) || x.rank - y.rank || y.rating.point - x.rating.point || compareStrings(x.agentId, y.agentId));
+  rows.sort(
+    (x, y) =>
+      (x.group ?? 0) - (y.group ?? 0) ||
+      x.rank - y.rank ||
+      y.rating.point - x.rating.point ||
+      compareStrings(x.agentId, y.agentId),
+  );
 
   const cooperative = run.given ? run.given.filter((m) => m.cooperative) : ix.cooperative;
   const pairwise = headToHead(ix).map(({ i, j, matches: n, wi, total }): PairwiseRow => ({
@@ -246,7 +291,12 @@ export async function leaderboardOf(ix: MatchIndex, opts: LeaderboardOptions = {
     groups: boot.groups,
     pairwise,
     cooperative: cooperativeScores(cooperative, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
-    cooperativeMixed: cooperativeScores(cooperative, { by: 'mixed', rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches }),
+    cooperativeMixed: cooperativeScores(cooperative, {
+      by: 'mixed',
+      rounds: opts.rounds,
+      seed: opts.seed,
+      minMatches: opts.minMatches,
+    }),
     normalized,
     robust: robustnessOf(ix, { prior: opts.prior, checkpoint: opts.checkpoint }),
     scheme: boot.scheme,

@@ -27,7 +27,10 @@ function league(n: number, seed: string): RatedMatch[] {
     if (kind <= 1) {
       const a = pick();
       const s = [1, 0, 0.5][rng.int(3)]!;
-      seats = [{ agentId: a, score: s }, { agentId: pick(), score: 1 - s }];
+      seats = [
+        { agentId: a, score: s },
+        { agentId: pick(), score: 1 - s },
+      ];
     } else if (kind === 2) {
       const w = rng.int(3);
       seats = [0, 1, 2].map((k) => ({ agentId: pick(), score: k === w ? 1 : 0 }));
@@ -43,7 +46,10 @@ function league(n: number, seed: string): RatedMatch[] {
     } else if (kind === 4) {
       const a = pick();
       cooperative = true;
-      seats = [{ agentId: a, score: 0.5 }, { agentId: rng.next() < 0.5 ? a : pick(), score: 0.5 }];
+      seats = [
+        { agentId: a, score: 0.5 },
+        { agentId: rng.next() < 0.5 ? a : pick(), score: 0.5 },
+      ];
     } else {
       const r = rng.int(3);
       seats = [
@@ -61,7 +67,7 @@ function batches(matches: readonly RatedMatch[], seed: string): RatedMatch[][] {
   const rng = createRng(seed);
   const sorted = [...matches].sort((a, b) => a.finishedAt! - b.finishedAt! || (a.id < b.id ? -1 : 1));
   const out: RatedMatch[][] = [];
-  for (let k = 0; k < sorted.length; ) {
+  for (let k = 0; k < sorted.length;) {
     const size = 1 + rng.int(40);
     out.push(sorted.slice(k, k + size));
     k += size;
@@ -79,7 +85,10 @@ describe('an index kept up to date batch by batch', () => {
     cuts.forEach((batch, k) => {
       kept.append(batch);
       // Read between appends too, as the server does after each read (what it caches must follow the appends).
-      if (k === cuts.length >> 1) expect(bootstrapOf(kept, { rounds: 0 })).toEqual(bootstrapOf(MatchIndex.of(cuts.slice(0, k + 1).flat()), { rounds: 0 }));
+      if (k === cuts.length >> 1)
+        expect(bootstrapOf(kept, { rounds: 0 })).toEqual(
+          bootstrapOf(MatchIndex.of(cuts.slice(0, k + 1).flat()), { rounds: 0 }),
+        );
     });
     const whole = MatchIndex.of(shuffled);
     expect(kept.rated).toBe(whole.rated);
@@ -88,7 +97,14 @@ describe('an index kept up to date batch by batch', () => {
     const normalizedBy = { 'g-a': 'reward', 'g-b': 'trueskill', 'g-c': { winRateAs: 'x' } } as const;
     for (const scheme of ['plain', 'game-weighted'] as const) {
       for (const estimator of ['mm', 'gamebench'] as const) {
-        const opts = { scheme, estimator, rounds: 30, seed: `idx-${scheme}-${estimator}`, normalizedBy, anchorAgentId: 'c1' };
+        const opts = {
+          scheme,
+          estimator,
+          rounds: 30,
+          seed: `idx-${scheme}-${estimator}`,
+          normalizedBy,
+          anchorAgentId: 'c1',
+        };
         expect(bootstrapOf(kept, opts)).toEqual(bootstrapOf(whole, opts));
         expect(await leaderboardOf(kept, opts)).toEqual(await leaderboardOf(whole, opts));
       }
@@ -112,10 +128,44 @@ describe('an index kept up to date batch by batch', () => {
 
   it('sums what the leaderboard reads: records, head to head, matches per agent', () => {
     const ix = MatchIndex.of([
-      { id: '1', gameId: 'g', finishedAt: 1, seats: [{ agentId: 'b', score: 1 }, { agentId: 'a', score: 0 }] },
-      { id: '2', gameId: 'g', finishedAt: 2, seats: [{ agentId: 'a', score: 0.5 }, { agentId: 'b', score: 0.5 }] },
-      { id: '3', gameId: 'h', finishedAt: 3, seats: [{ agentId: 'a', score: 1 }, { agentId: 'c', score: 0 }, { agentId: 'b', score: 0 }] },
-      { id: '4', gameId: 'h', finishedAt: 4, cooperative: true, seats: [{ agentId: 'a', score: 0.5 }, { agentId: 'a', score: 0.5 }] },
+      {
+        id: '1',
+        gameId: 'g',
+        finishedAt: 1,
+        seats: [
+          { agentId: 'b', score: 1 },
+          { agentId: 'a', score: 0 },
+        ],
+      },
+      {
+        id: '2',
+        gameId: 'g',
+        finishedAt: 2,
+        seats: [
+          { agentId: 'a', score: 0.5 },
+          { agentId: 'b', score: 0.5 },
+        ],
+      },
+      {
+        id: '3',
+        gameId: 'h',
+        finishedAt: 3,
+        seats: [
+          { agentId: 'a', score: 1 },
+          { agentId: 'c', score: 0 },
+          { agentId: 'b', score: 0 },
+        ],
+      },
+      {
+        id: '4',
+        gameId: 'h',
+        finishedAt: 4,
+        cooperative: true,
+        seats: [
+          { agentId: 'a', score: 0.5 },
+          { agentId: 'a', score: 0.5 },
+        ],
+      },
     ]);
     expect(ix.records.get('a')).toEqual({ wins: 1, draws: 1, losses: 1, scoreSum: 1.5, seats: 3 });
     expect(ix.records.get('b')).toEqual({ wins: 1, draws: 1, losses: 1, scoreSum: 1.5, seats: 3 });
@@ -127,6 +177,9 @@ describe('an index kept up to date batch by batch', () => {
     expect(ix.cooperative.map((m) => m.id)).toEqual(['4']);
     // Three outcome types: the two-seat win, the draw, the three-sided match.
     expect(ix.typeCount).toEqual([1, 1, 1]);
-    expect(ix.games.map((g) => [g.id, g.size])).toEqual([['g', 2], ['h', 1]]);
+    expect(ix.games.map((g) => [g.id, g.size])).toEqual([
+      ['g', 2],
+      ['h', 1],
+    ]);
   });
 });

@@ -125,7 +125,8 @@ export class MatchIndex {
   /** Adds matches that come after every match appended so far (sorted here); throws otherwise, adding nothing. */
   append(batch: readonly RatedMatch[]): void {
     assertRatedMatches(batch, 'rating');
-    if (!this.follows(batch)) throw new Error('match index: a match comes before the last one indexed (index the matches again from scratch)');
+    if (!this.follows(batch))
+      throw new Error('match index: a match comes before the last one indexed (index the matches again from scratch)');
     if (batch.length === 0) return;
     const sorted = [...batch].sort(byPlace);
     for (const m of sorted) this.add(m);

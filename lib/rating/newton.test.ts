@@ -43,7 +43,10 @@ describe('fits of nearly separated data', () => {
   it('MM: strengths beyond the range of doubles (e^β overflows past β ≈ 709) are fitted in β', () => {
     // A chain of 150 agents, each beating the one below it a million times out of a million: the fitted strengths
     // spread over more than ±709, where MM's π = e^β overflowed ("diverged").
-    const m = winMatrix(150, Array.from({ length: 149 }, (_, k) => ({ i: k, j: k + 1, wi: 0, wj: 1e6 })));
+    const m = winMatrix(
+      150,
+      Array.from({ length: 149 }, (_, k) => ({ i: k, j: k + 1, wi: 0, wj: 1e6 })),
+    );
     const { beta } = fitWinMatrix(m);
     expect(Math.max(...beta)).toBeGreaterThan(709);
     expect(Math.min(...beta)).toBeLessThan(-709);
@@ -77,11 +80,25 @@ describe('fits of nearly separated data', () => {
     const matches: RatedMatch[] = [];
     for (let i = 0; i < 12; i++) {
       for (let j = i + 1; j < 12; j++) {
-        for (let g = 0; g < 20; g++) matches.push({ id: `${i}-${j}-${g}`, gameId: g % 2 ? 'a' : 'b', seats: [{ agentId: `p${i}`, score: 0 }, { agentId: `p${j}`, score: 1 }] });
+        for (let g = 0; g < 20; g++)
+          matches.push({
+            id: `${i}-${j}-${g}`,
+            gameId: g % 2 ? 'a' : 'b',
+            seats: [
+              { agentId: `p${i}`, score: 0 },
+              { agentId: `p${j}`, score: 1 },
+            ],
+          });
       }
     }
     for (const estimator of ['mm', 'gamebench'] as const) {
-      const board = await computeLeaderboard(matches, { rounds: 30, seed: 'separated', estimator, trueSkill: false, scheme: estimator === 'gamebench' ? 'game-weighted' : 'plain' });
+      const board = await computeLeaderboard(matches, {
+        rounds: 30,
+        seed: 'separated',
+        estimator,
+        trueSkill: false,
+        scheme: estimator === 'gamebench' ? 'game-weighted' : 'plain',
+      });
       expect(board.rows.map((r) => r.agentId)).toEqual(Array.from({ length: 12 }, (_, k) => `p${11 - k}`));
       expect(board.rows.every((r) => Number.isFinite(r.rating.point) && r.rating.ci95 !== null)).toBe(true);
     }

@@ -93,7 +93,12 @@ export const NEWTON_STEPS = 500;
  * Maximises F from `start` (log-strengths). Returns β and the Newton steps taken; throws when it has not converged
  * in `maxIterations` steps (which a strictly concave F only does on numbers beyond double precision).
  */
-export function newtonFit(m: WinMatrix, prior: NewtonPrior, start: ArrayLike<number>, opts: NewtonOptions = {}): { beta: Float64Array; iterations: number } {
+export function newtonFit(
+  m: WinMatrix,
+  prior: NewtonPrior,
+  start: ArrayLike<number>,
+  opts: NewtonOptions = {},
+): { beta: Float64Array; iterations: number } {
   const tolerance = opts.tolerance ?? 1e-10;
   const maxIterations = opts.maxIterations ?? NEWTON_STEPS;
   const { n, pairI, pairJ, winsI, winsJ } = m;
@@ -204,10 +209,16 @@ export function newtonFit(m: WinMatrix, prior: NewtonPrior, start: ArrayLike<num
     // steps shrink quadratically near the maximum until rounding in the gradient, a sum over every match, is all that
     // is left: that is the maximum at double precision). Near the maximum F is flat to within its rounding, so the
     // line search cannot tell such a step from none; it is taken when it does not lower F.
-    if (full < tolerance || (full < STALL_STEP && full > 0.5 * previous)) return { beta: accepted ? Float64Array.from(trial) : beta, iterations: iteration };
+    if (full < tolerance || (full < STALL_STEP && full > 0.5 * previous))
+      return { beta: accepted ? Float64Array.from(trial) : beta, iterations: iteration };
     previous = full;
-    if (!accepted) throw new Error(`Bradley-Terry (Newton): no step along the Newton direction increases the likelihood (step ${full})`);
+    if (!accepted)
+      throw new Error(
+        `Bradley-Terry (Newton): no step along the Newton direction increases the likelihood (step ${full})`,
+      );
     [beta, f] = [Float64Array.from(trial), next];
   }
-  throw new Error(`Bradley-Terry (Newton) did not converge in ${maxIterations} steps (last step ${change} > tolerance ${tolerance})`);
+  throw new Error(
+    `Bradley-Terry (Newton) did not converge in ${maxIterations} steps (last step ${change} > tolerance ${tolerance})`,
+  );
 }

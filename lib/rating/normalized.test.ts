@@ -5,11 +5,32 @@ import { normalizedScores, normalizeTable, rawMetrics, type NormalizedBy, type R
 import type { RatedMatch, RatedSeat } from './types';
 
 let nextId = 0;
-const m = (gameId: string, seats: RatedSeat[], extra: Partial<RatedMatch> = {}): RatedMatch => ({ id: `m${nextId++}`, gameId, seats, finishedAt: nextId, ...extra });
-const duel = (gameId: string, winner: string, loser: string) => m(gameId, [{ agentId: winner, score: 1 }, { agentId: loser, score: 0 }]);
-const bid = (a: number, b: number) => m('bid', [{ agentId: 'a', score: a > b ? 1 : 0, reward: a }, { agentId: 'b', score: a > b ? 0 : 1, reward: b }]);
+const m = (gameId: string, seats: RatedSeat[], extra: Partial<RatedMatch> = {}): RatedMatch => ({
+  id: `m${nextId++}`,
+  gameId,
+  seats,
+  finishedAt: nextId,
+  ...extra,
+});
+const duel = (gameId: string, winner: string, loser: string) =>
+  m(gameId, [
+    { agentId: winner, score: 1 },
+    { agentId: loser, score: 0 },
+  ]);
+const bid = (a: number, b: number) =>
+  m('bid', [
+    { agentId: 'a', score: a > b ? 1 : 0, reward: a },
+    { agentId: 'b', score: a > b ? 0 : 1, reward: b },
+  ]);
 const hanabi = (x: string, y: string, points: number) =>
-  m('hanabi', [{ agentId: x, score: 0.5 }, { agentId: y, score: 0.5 }], { cooperative: true, teamScore: points });
+  m(
+    'hanabi',
+    [
+      { agentId: x, score: 0.5 },
+      { agentId: y, score: 0.5 },
+    ],
+    { cooperative: true, teamScore: points },
+  );
 /** Who is the spy: `spy` in the spy seat, `host` in three villager seats; the spy side wins or not. */
 const spy = (spyAgent: string, host: string, spyWins: boolean) =>
   m('spy', [
@@ -17,7 +38,13 @@ const spy = (spyAgent: string, host: string, spyWins: boolean) =>
     ...[0, 1, 2].map((): RatedSeat => ({ agentId: host, score: spyWins ? 0 : 1 / 3, team: 'villager' })),
   ]);
 
-const BY: Record<string, NormalizedBy> = { ttt: 'trueskill', c4: 'trueskill', bid: 'reward', hanabi: 'reward', spy: { winRateAs: 'spy' } };
+const BY: Record<string, NormalizedBy> = {
+  ttt: 'trueskill',
+  c4: 'trueskill',
+  bid: 'reward',
+  hanabi: 'reward',
+  spy: { winRateAs: 'spy' },
+};
 // One 1v1 win from default ratings: ts-trueskill's known values (lib/rating/trueskill.test.ts).
 const WIN_MU = 29.39583201999916;
 const LOSS_MU = 20.604167980000835;
@@ -25,8 +52,21 @@ const LOSS_MU = 20.604167980000835;
 describe('LLMArena normalized score', () => {
   it('normalizes Appendix C into Table 1 as 100 · x / max (the paper’s own rows)', () => {
     const raw: RawTable = new Map([
-      ['tictactoe', new Map([['gpt-4', { raw: 29.02, samples: 50 }], ['gpt-3.5', { raw: 24.03, samples: 50 }]])],
-      ['undercover', new Map([['gpt-4', { raw: 27, samples: 100 }], ['gpt-3.5', { raw: 25, samples: 100 }], ['qwen-72b', { raw: 17, samples: 100 }]])],
+      [
+        'tictactoe',
+        new Map([
+          ['gpt-4', { raw: 29.02, samples: 50 }],
+          ['gpt-3.5', { raw: 24.03, samples: 50 }],
+        ]),
+      ],
+      [
+        'undercover',
+        new Map([
+          ['gpt-4', { raw: 27, samples: 100 }],
+          ['gpt-3.5', { raw: 25, samples: 100 }],
+          ['qwen-72b', { raw: 17, samples: 100 }],
+        ]),
+      ],
     ]);
     const by = Object.fromEntries(normalizeTable(raw).map((n) => [n.agentId, n]));
     // Table 1: GPT-3.5-Turbo 82.81 in TicTacToe (from μ before Appendix C rounded them: 24.03 / 29.02 gives 82.805),
@@ -36,31 +76,75 @@ describe('LLMArena normalized score', () => {
     expect(undercover!.percent).toBeCloseTo(92.59, 2);
     expect(by['qwen-72b']!.games[0]!.percent).toBeCloseTo(62.96, 2);
     expect(by['gpt-4']!.average).toBe(100);
-    expect(by['gpt-3.5']!.average).toBeCloseTo((100 * 24.03 / 29.02 + 100 * 25 / 27) / 2, 12);
+    expect(by['gpt-3.5']!.average).toBeCloseTo(((100 * 24.03) / 29.02 + (100 * 25) / 27) / 2, 12);
   });
 
   it('takes each game’s own metric: TrueSkill μ per game, average reward, one-model team score, undercover win rate', async () => {
     const matches = [
       duel('ttt', 'a', 'b'), // TicTacToe: a 29.396, b 20.604
       duel('c4', 'b', 'a'), // Connect Four, rated on its own: b 29.396, a 20.604 (pooled, they would be level)
-      bid(30, 10), bid(20, 0), // a's rewards 30 and 20 (mean 25), b's 10 and 0 (mean 5)
-      hanabi('a', 'a', 8), hanabi('a', 'a', 6), hanabi('b', 'b', 3.5), hanabi('a', 'b', 10), // a 7, b 3.5; a + b is not LLMArena's team
-      spy('a', 'h', true), spy('a', 'h', false), // a as the spy: 1 of 2
-      spy('b', 'h', true), spy('b', 'h', false), spy('b', 'h', false), spy('b', 'h', false), // b: 1 of 4
+      bid(30, 10),
+      bid(20, 0), // a's rewards 30 and 20 (mean 25), b's 10 and 0 (mean 5)
+      hanabi('a', 'a', 8),
+      hanabi('a', 'a', 6),
+      hanabi('b', 'b', 3.5),
+      hanabi('a', 'b', 10), // a 7, b 3.5; a + b is not LLMArena's team
+      spy('a', 'h', true),
+      spy('a', 'h', false), // a as the spy: 1 of 2
+      spy('b', 'h', true),
+      spy('b', 'h', false),
+      spy('b', 'h', false),
+      spy('b', 'h', false), // b: 1 of 4
       spy('h', 'b', false), // b as a villager: not the undercover's metric
-      m('chess', [{ agentId: 'a', score: 1 }, { agentId: 'b', score: 0 }]), // not in the table
+      m('chess', [
+        { agentId: 'a', score: 1 },
+        { agentId: 'b', score: 0 },
+      ]), // not in the table
     ];
-    const raw = rawMetrics(matches, BY, new Map([
-      ['ttt', new Map([['a', { mu: WIN_MU, sigma: 0, conservative: 0 }], ['b', { mu: LOSS_MU, sigma: 0, conservative: 0 }]])],
-      ['c4', new Map([['b', { mu: WIN_MU, sigma: 0, conservative: 0 }], ['a', { mu: LOSS_MU, sigma: 0, conservative: 0 }]])],
-    ]));
-    expect(raw.get('bid')).toEqual(new Map([['a', { raw: 25, samples: 2 }], ['b', { raw: 5, samples: 2 }]]));
-    expect(raw.get('hanabi')).toEqual(new Map([['a', { raw: 7, samples: 2 }], ['b', { raw: 3.5, samples: 1 }]]));
-    expect(raw.get('spy')).toEqual(new Map([['a', { raw: 0.5, samples: 2 }], ['b', { raw: 0.25, samples: 4 }], ['h', { raw: 0, samples: 1 }]]));
+    const raw = rawMetrics(
+      matches,
+      BY,
+      new Map([
+        [
+          'ttt',
+          new Map([
+            ['a', { mu: WIN_MU, sigma: 0, conservative: 0 }],
+            ['b', { mu: LOSS_MU, sigma: 0, conservative: 0 }],
+          ]),
+        ],
+        [
+          'c4',
+          new Map([
+            ['b', { mu: WIN_MU, sigma: 0, conservative: 0 }],
+            ['a', { mu: LOSS_MU, sigma: 0, conservative: 0 }],
+          ]),
+        ],
+      ]),
+    );
+    expect(raw.get('bid')).toEqual(
+      new Map([
+        ['a', { raw: 25, samples: 2 }],
+        ['b', { raw: 5, samples: 2 }],
+      ]),
+    );
+    expect(raw.get('hanabi')).toEqual(
+      new Map([
+        ['a', { raw: 7, samples: 2 }],
+        ['b', { raw: 3.5, samples: 1 }],
+      ]),
+    );
+    expect(raw.get('spy')).toEqual(
+      new Map([
+        ['a', { raw: 0.5, samples: 2 }],
+        ['b', { raw: 0.25, samples: 4 }],
+        ['h', { raw: 0, samples: 1 }],
+      ]),
+    );
     expect(raw.has('chess')).toBe(false);
 
     const scores = await normalizedScores(matches, BY);
-    const pct = (id: string) => Object.fromEntries(scores.find((n) => n.agentId === id)!.games.map((g) => [g.gameId, g.percent]));
+    const pct = (id: string) =>
+      Object.fromEntries(scores.find((n) => n.agentId === id)!.games.map((g) => [g.gameId, g.percent]));
     const loser = (100 * LOSS_MU) / WIN_MU; // 70.092…: μ over the best μ, not min-max (which would give 0)
     const a = pct('a');
     const b = pct('b');

@@ -86,7 +86,8 @@ export class RawMetricSums {
     } else if (metric === 'reward') {
       if (m.cooperative) {
         const ids = new Set(m.seats.map((s) => s.agentId));
-        if (ids.size === 1) this.put(m.gameId, m.seats[0]!.agentId, m.teamScore ?? m.seats.reduce((s, seat) => s + seat.score, 0));
+        if (ids.size === 1)
+          this.put(m.gameId, m.seats[0]!.agentId, m.teamScore ?? m.seats.reduce((s, seat) => s + seat.score, 0));
       } else {
         for (const seat of m.seats) if (seat.reward !== undefined) this.put(m.gameId, seat.agentId, seat.reward);
       }
@@ -174,7 +175,12 @@ export async function normalizedScores(
   trueSkill: ReadonlyMap<string, ReadonlyMap<string, TrueSkillRating>> = new Map(),
 ): Promise<NormalizedScore[]> {
   assertRatedMatches(matches, 'normalized score');
-  const missing = Object.fromEntries(Object.entries(by).filter(([g, metric]) => metric === 'trueskill' && !trueSkill.has(g)));
-  const ts = new Map<string, ReadonlyMap<string, TrueSkillRating>>([...trueSkill, ...(await trueSkillByGame(matches, missing))]);
+  const missing = Object.fromEntries(
+    Object.entries(by).filter(([g, metric]) => metric === 'trueskill' && !trueSkill.has(g)),
+  );
+  const ts = new Map<string, ReadonlyMap<string, TrueSkillRating>>([
+    ...trueSkill,
+    ...(await trueSkillByGame(matches, missing)),
+  ]);
   return normalizeTable(rawMetrics(matches, by, ts));
 }

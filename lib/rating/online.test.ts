@@ -7,7 +7,13 @@ import { OnlineRatings } from './online';
 import { trueSkillRatings } from './trueskill';
 import type { RatedMatch } from './types';
 
-const m = (id: string, gameId: string, finishedAt: number, seats: [string, number, string?][], extra: Partial<RatedMatch> = {}): RatedMatch => ({
+const m = (
+  id: string,
+  gameId: string,
+  finishedAt: number,
+  seats: [string, number, string?][],
+  extra: Partial<RatedMatch> = {},
+): RatedMatch => ({
   id,
   gameId,
   finishedAt,
@@ -18,18 +24,64 @@ const m = (id: string, gameId: string, finishedAt: number, seats: [string, numbe
 // A hand-built sequence: 1v1 wins, a draw, a three-player free-for-all, a team match, cooperative and self-play
 // matches (rated by neither), two matches finishing at the same millisecond (kept in input order), over two games.
 const sequence: RatedMatch[] = [
-  m('1', 'tictactoe', 1000, [['a', 1], ['b', 0]]),
-  m('2', 'connect-four', 2000, [['b', 0.5], ['c', 0.5]]),
-  m('3', 'tictactoe', 3000, [['c', 1], ['a', 0]]),
-  m('4', 'ffa', 4000, [['a', 0.6], ['b', 0.3], ['c', 0.1]]),
-  m('5', 'hanabi', 5000, [['a', 0.5], ['b', 0.5]], { cooperative: true, teamScore: 12 }),
-  m('6', 'spy', 6000, [['d', 0, 'spy'], ['b', 1 / 3, 'villager'], ['b', 1 / 3, 'villager'], ['c', 1 / 3, 'villager']]),
-  m('7', 'tictactoe', 7000, [['b', 1], ['a', 0]]),
-  m('8', 'connect-four', 7000, [['d', 1], ['a', 0]]),
-  m('9', 'tictactoe', 9000, [['a', 0.5], ['d', 0.5]]),
-  m('10', 'connect-four', 10000, [['c', 0], ['d', 1]]),
-  m('11', 'tictactoe', 11000, [['a', 1], ['a', 0]]),
-  m('12', 'ffa', 12000, [['d', 0.2], ['c', 0.5], ['b', 0.3]]),
+  m('1', 'tictactoe', 1000, [
+    ['a', 1],
+    ['b', 0],
+  ]),
+  m('2', 'connect-four', 2000, [
+    ['b', 0.5],
+    ['c', 0.5],
+  ]),
+  m('3', 'tictactoe', 3000, [
+    ['c', 1],
+    ['a', 0],
+  ]),
+  m('4', 'ffa', 4000, [
+    ['a', 0.6],
+    ['b', 0.3],
+    ['c', 0.1],
+  ]),
+  m(
+    '5',
+    'hanabi',
+    5000,
+    [
+      ['a', 0.5],
+      ['b', 0.5],
+    ],
+    { cooperative: true, teamScore: 12 },
+  ),
+  m('6', 'spy', 6000, [
+    ['d', 0, 'spy'],
+    ['b', 1 / 3, 'villager'],
+    ['b', 1 / 3, 'villager'],
+    ['c', 1 / 3, 'villager'],
+  ]),
+  m('7', 'tictactoe', 7000, [
+    ['b', 1],
+    ['a', 0],
+  ]),
+  m('8', 'connect-four', 7000, [
+    ['d', 1],
+    ['a', 0],
+  ]),
+  m('9', 'tictactoe', 9000, [
+    ['a', 0.5],
+    ['d', 0.5],
+  ]),
+  m('10', 'connect-four', 10000, [
+    ['c', 0],
+    ['d', 1],
+  ]),
+  m('11', 'tictactoe', 11000, [
+    ['a', 1],
+    ['a', 0],
+  ]),
+  m('12', 'ffa', 12000, [
+    ['d', 0.2],
+    ['c', 0.5],
+    ['b', 0.3],
+  ]),
 ];
 const games = ['tictactoe', 'connect-four'];
 
@@ -74,7 +126,11 @@ describe('OnlineRatings', () => {
 
   it('computeLeaderboard with the online ratings equals computeLeaderboard without them', async () => {
     const competitive = sequence.filter((x) => x.gameId !== 'hanabi');
-    const opts = { rounds: 20, seed: 's', normalizedBy: { tictactoe: 'trueskill', 'connect-four': 'trueskill' } as const };
+    const opts = {
+      rounds: 20,
+      seed: 's',
+      normalizedBy: { tictactoe: 'trueskill', 'connect-four': 'trueskill' } as const,
+    };
     const online = new OnlineRatings({ trueSkillGames: games });
     await online.append(competitive.slice(0, 5));
     await online.append(competitive.slice(5));

@@ -56,7 +56,8 @@ export class OnlineRatings {
     if (matches.length === 0) return;
     const ordered = inPlayOrder(matches);
     const first = ordered[0]!.finishedAt ?? -Infinity;
-    if (first < this.lastFinishedAt) throw new Error('online ratings: a match finished before the last one applied (recompute from scratch)');
+    if (first < this.lastFinishedAt)
+      throw new Error('online ratings: a match finished before the last one applied (recompute from scratch)');
     const wantTs = this.opts.trueSkill !== false || this.games.size > 0;
     if (wantTs) this.env ??= await trueSkillEnv();
     for (const m of ordered) {

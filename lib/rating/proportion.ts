@@ -38,7 +38,8 @@ export function proportionStat(k: number, n: number): ProportionStat {
 export function proportionOf(outcomes: readonly (0 | 1 | boolean | number)[]): ProportionStat {
   let k = 0;
   for (const x of outcomes) {
-    if (x !== 0 && x !== 1 && x !== true && x !== false) throw new RangeError(`a proportion counts 0/1 outcomes, not ${String(x)}`);
+    if (x !== 0 && x !== 1 && x !== true && x !== false)
+      throw new RangeError(`a proportion counts 0/1 outcomes, not ${String(x)}`);
     if (x === 1 || x === true) k++;
   }
   return proportionStat(k, outcomes.length);

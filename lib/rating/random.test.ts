@@ -39,7 +39,12 @@ describe('binomial', () => {
   };
 
   it('draws the exact distribution by inversion, and by reflection for p > ½ (every value within 5 σ of its probability)', () => {
-    for (const [n, p] of [[10, 0.3], [40, 0.05], [25, 0.8], [60, 0.5]] as const) {
+    for (const [n, p] of [
+      [10, 0.3],
+      [40, 0.05],
+      [25, 0.8],
+      [60, 0.5],
+    ] as const) {
       const r = new SeededRandom(`binomial:${n}:${p}`);
       const R = 40_000;
       const seen = new Array<number>(n + 1).fill(0);
@@ -50,7 +55,9 @@ describe('binomial', () => {
       }
       for (let k = 0; k <= n; k++) {
         const q = pmf(n, p, k);
-        expect(Math.abs(seen[k]! / R - q), `n ${n}, p ${p}, k ${k}`).toBeLessThanOrEqual(5 * Math.sqrt((q * (1 - q)) / R) + 1e-9);
+        expect(Math.abs(seen[k]! / R - q), `n ${n}, p ${p}, k ${k}`).toBeLessThanOrEqual(
+          5 * Math.sqrt((q * (1 - q)) / R) + 1e-9,
+        );
       }
     }
   });
@@ -68,7 +75,15 @@ describe('binomial', () => {
       const total = [...f.values()].reduce((x, y) => x + y, 0);
       return (k: number) => (f.get(k) ?? 0) / total;
     };
-    for (const [n, p] of [[20, 0.5], [40, 0.3], [1_000_000, 0.00001], [1_000_000, 0.000017], [5_000, 0.01], [2_000, 0.35], [100_000, 0.9997]] as const) {
+    for (const [n, p] of [
+      [20, 0.5],
+      [40, 0.3],
+      [1_000_000, 0.00001],
+      [1_000_000, 0.000017],
+      [5_000, 0.01],
+      [2_000, 0.35],
+      [100_000, 0.9997],
+    ] as const) {
       const r = new SeededRandom(`btrs:${n}:${p}`);
       const R = 200_000;
       const seen = new Map<number, number>();
@@ -84,7 +99,9 @@ describe('binomial', () => {
       const sd = Math.sqrt(n * p * (1 - p));
       // Each value expected 10 times or more on its own; the rarer ones of each tail pooled.
       const close = (observed: number, pk: number, what: string) =>
-        expect(Math.abs(observed / R - pk), `n ${n}, p ${p}, ${what}`).toBeLessThanOrEqual(5 * Math.sqrt((pk * (1 - pk)) / R) + 1e-9);
+        expect(Math.abs(observed / R - pk), `n ${n}, p ${p}, ${what}`).toBeLessThanOrEqual(
+          5 * Math.sqrt((pk * (1 - pk)) / R) + 1e-9,
+        );
       const tails = { below: [0, 0], above: [0, 0] };
       let chi2 = 0;
       let df = -1;
@@ -116,15 +133,31 @@ describe('binomial', () => {
       for (let i = 2; i <= j; i++) s += Math.log(i);
       return s;
     };
-    const logPmf = (n: number, p: number, k: number) => logFactorial(n) - logFactorial(k) - logFactorial(n - k) + k * Math.log(p) + (n - k) * Math.log1p(-p);
-    for (const [n, p, k] of [[20, 0.5, 3], [40, 0.3, 12], [5_000, 0.01, 80], [5_000, 0.01, 20], [2_000, 0.35, 600], [100_000, 0.0002, 0], [100_000, 0.0002, 45]] as const) {
+    const logPmf = (n: number, p: number, k: number) =>
+      logFactorial(n) - logFactorial(k) - logFactorial(n - k) + k * Math.log(p) + (n - k) * Math.log1p(-p);
+    for (const [n, p, k] of [
+      [20, 0.5, 3],
+      [40, 0.3, 12],
+      [5_000, 0.01, 80],
+      [5_000, 0.01, 20],
+      [2_000, 0.35, 600],
+      [100_000, 0.0002, 0],
+      [100_000, 0.0002, 45],
+    ] as const) {
       const m = Math.floor((n + 1) * p);
-      expect(Math.abs(binomialLogRatio(n, p, k) - (logPmf(n, p, k) - logPmf(n, p, m))), `n ${n}, p ${p}, k ${k}`).toBeLessThan(1e-9);
+      expect(
+        Math.abs(binomialLogRatio(n, p, k) - (logPmf(n, p, k) - logPmf(n, p, m))),
+        `n ${n}, p ${p}, k ${k}`,
+      ).toBeLessThan(1e-9);
     }
   });
 
   it('a large mean: mean n·p and variance n·p·(1 − p)', () => {
-    for (const [n, p] of [[100_000, 0.3], [1_000_000, 0.00002], [5_000, 0.97]] as const) {
+    for (const [n, p] of [
+      [100_000, 0.3],
+      [1_000_000, 0.00002],
+      [5_000, 0.97],
+    ] as const) {
       const r = new SeededRandom(`big:${n}:${p}`);
       const R = 4000;
       let s = 0;
@@ -164,7 +197,11 @@ describe('multinomialInto', () => {
       out.forEach((v, k) => (sum[k]! += v));
     }
     // Expected: 20 · weight / 10 into each weight's category.
-    for (const [k, w] of [[3, 5], [0, 1], [2, 4]] as const) {
+    for (const [k, w] of [
+      [3, 5],
+      [0, 1],
+      [2, 4],
+    ] as const) {
       const p = w / 10;
       expect(Math.abs(sum[k]! / R - 20 * p)).toBeLessThan(5 * Math.sqrt((20 * p * (1 - p)) / R));
     }
@@ -173,13 +210,29 @@ describe('multinomialInto', () => {
 
 describe('equalMultinomialInto', () => {
   it('draws exactly what multinomialInto draws with every weight 1, from the same random numbers', () => {
-    for (const [n, k] of [[0, 3], [1, 1], [7, 2], [50, 4], [1000, 9], [12345, 30]] as const) {
+    for (const [n, k] of [
+      [0, 3],
+      [1, 1],
+      [7, 2],
+      [50, 4],
+      [1000, 9],
+      [12345, 30],
+    ] as const) {
       const a = new SeededRandom(`eq:${n}:${k}`);
       const b = new SeededRandom(`eq:${n}:${k}`);
       const equal = new Int32Array(k);
       const weighted = new Int32Array(k);
       equalMultinomialInto(a, n, k, equal);
-      multinomialInto(b, n, new Int32Array(k).fill(1), Int32Array.from({ length: k }, (_, i) => i), 0, k, k, weighted);
+      multinomialInto(
+        b,
+        n,
+        new Int32Array(k).fill(1),
+        Int32Array.from({ length: k }, (_, i) => i),
+        0,
+        k,
+        k,
+        weighted,
+      );
       expect([...equal]).toEqual([...weighted]);
       expect(equal.reduce((x, y) => x + y, 0)).toBe(n);
       expect(a.next()).toBe(b.next()); // and left the stream at the same place

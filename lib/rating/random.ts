@@ -108,7 +108,7 @@ function btrs(random: SeededRandom, n: number, p: number): number {
     const u = random.next() - 0.5;
     let v = random.next();
     const us = 0.5 - Math.abs(u);
-    const k = Math.floor((2 * a / us + b) * u + c);
+    const k = Math.floor(((2 * a) / us + b) * u + c);
     // Inside the box where the hat is below the distribution: accepted at once.
     if (us >= 0.07 && v <= vr) return k;
     if (k < 0 || k > n) continue;
@@ -127,9 +127,16 @@ function btrs(random: SeededRandom, n: number, p: number): number {
 /** log(f(k) / f(m)) for the Binomial(n, p) pmf f and its mode m = ⌊(n + 1) p⌋, with log j! by Stirling plus its tail. */
 export function binomialLogRatio(n: number, p: number, k: number): number {
   const m = Math.floor((n + 1) * p);
-  return (m + 0.5) * Math.log((m + 1) / (n - m + 1)) + (n + 1) * Math.log((n - m + 1) / (n - k + 1))
-    + (k + 0.5) * Math.log((n - k + 1) / (k + 1)) + (k - m) * Math.log(p / (1 - p))
-    + stirlingTail(m) + stirlingTail(n - m) - stirlingTail(k) - stirlingTail(n - k);
+  return (
+    (m + 0.5) * Math.log((m + 1) / (n - m + 1)) +
+    (n + 1) * Math.log((n - m + 1) / (n - k + 1)) +
+    (k + 0.5) * Math.log((n - k + 1) / (k + 1)) +
+    (k - m) * Math.log(p / (1 - p)) +
+    stirlingTail(m) +
+    stirlingTail(n - m) -
+    stirlingTail(k) -
+    stirlingTail(n - k)
+  );
 }
 
 /**

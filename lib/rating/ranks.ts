@@ -25,7 +25,10 @@ export function ranksFromIntervals(intervals: readonly Interval[]): number[] {
  * The groups of the shown agents (components.ts's numbers, largest first; missing = 0) as a reader sees them: 1, 2, …
  * in that order among the shown ones, or all null when the shown agents are one group. Also how many there are.
  */
-export function shownGroups(groups: readonly (number | null | undefined)[]): { group: (number | null)[]; count: number } {
+export function shownGroups(groups: readonly (number | null | undefined)[]): {
+  group: (number | null)[];
+  count: number;
+} {
   const distinct = [...new Set(groups.map((g) => g ?? 0))].sort((x, y) => x - y);
   const no = new Map(distinct.map((g, i) => [g, i + 1]));
   return { group: groups.map((g) => (distinct.length > 1 ? no.get(g ?? 0)! : null)), count: distinct.length };
@@ -51,5 +54,7 @@ export function ranksWithinGroups(intervals: readonly Interval[], groups: readon
  * and the lowData flag tells readers not to trust it).
  */
 export function rankAgents(agents: readonly AgentBootstrap[], interval: 0.9 | 0.95 = 0.95): number[] {
-  return ranksFromIntervals(agents.map(({ beta }) => (interval === 0.9 ? beta.ci90 : beta.ci95) ?? { lower: beta.point, upper: beta.point }));
+  return ranksFromIntervals(
+    agents.map(({ beta }) => (interval === 0.9 ? beta.ci90 : beta.ci95) ?? { lower: beta.point, upper: beta.point }),
+  );
 }

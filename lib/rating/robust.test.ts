@@ -6,16 +6,30 @@ import type { RatedMatch } from './types';
 let id = 0;
 /** `n` matches of a against b in game g, a scoring `sa` in each. */
 const games = (g: string, a: string, b: string, n: number, sa: number): RatedMatch[] =>
-  Array.from({ length: n }, () => ({ id: `m${id++}`, gameId: g, seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }] }));
+  Array.from({ length: n }, () => ({
+    id: `m${id++}`,
+    gameId: g,
+    seats: [
+      { agentId: a, score: sa },
+      { agentId: b, score: 1 - sa },
+    ],
+  }));
 
 describe('leave one game out', () => {
   it('ranks the agents again without each game: here the order hinges on one game', () => {
     // In "chess" a > b > c clearly; in "sea" c beats everyone by far, and sea has many matches: overall c leads.
     const ms = [
-      ...games('chess', 'a', 'b', 6, 1), ...games('chess', 'b', 'c', 6, 1), ...games('chess', 'a', 'c', 6, 1),
-      ...games('chess', 'b', 'a', 2, 1), ...games('chess', 'c', 'b', 2, 1),
-      ...games('sea', 'c', 'a', 20, 1), ...games('sea', 'c', 'b', 20, 1), ...games('sea', 'a', 'c', 1, 1), ...games('sea', 'b', 'c', 1, 1),
-      ...games('sea', 'a', 'b', 3, 1), ...games('sea', 'b', 'a', 3, 1),
+      ...games('chess', 'a', 'b', 6, 1),
+      ...games('chess', 'b', 'c', 6, 1),
+      ...games('chess', 'a', 'c', 6, 1),
+      ...games('chess', 'b', 'a', 2, 1),
+      ...games('chess', 'c', 'b', 2, 1),
+      ...games('sea', 'c', 'a', 20, 1),
+      ...games('sea', 'c', 'b', 20, 1),
+      ...games('sea', 'a', 'c', 1, 1),
+      ...games('sea', 'b', 'c', 1, 1),
+      ...games('sea', 'a', 'b', 3, 1),
+      ...games('sea', 'b', 'a', 3, 1),
     ];
     const r = leaveOneGameOut(ms);
     expect(r.games).toEqual(['chess', 'sea']);
@@ -28,21 +42,29 @@ describe('leave one game out', () => {
     expect(r.agents.find((x) => x.agentId === 'a')!.without.sea).toBe(1);
     // The ranks are those of the point fit itself.
     const fit = bradleyTerry(ms.filter((m) => m.gameId !== 'sea'));
-    const order = fit.agents.map((a, k) => [a, fit.beta[k]!] as const).sort((x, y) => y[1] - x[1]).map(([a]) => a);
+    const order = fit.agents
+      .map((a, k) => [a, fit.beta[k]!] as const)
+      .sort((x, y) => y[1] - x[1])
+      .map(([a]) => a);
     expect(order).toEqual(['a', 'b', 'c']);
   });
 
   it('leaves an agent unranked where it played only the left-out game, and gives nothing to leave out with one game', () => {
-    const ms = [...games('g1', 'a', 'b', 3, 1), ...games('g1', 'b', 'a', 1, 1), ...games('g2', 'a', 'z', 2, 1), ...games('g2', 'z', 'a', 2, 1)];
+    const ms = [
+      ...games('g1', 'a', 'b', 3, 1),
+      ...games('g1', 'b', 'a', 1, 1),
+      ...games('g2', 'a', 'z', 2, 1),
+      ...games('g2', 'z', 'a', 2, 1),
+    ];
     const r = leaveOneGameOut(ms);
     expect(r.agents.find((x) => x.agentId === 'z')!.without).toEqual({ g1: 1, g2: null });
     expect(leaveOneGameOut(games('g1', 'a', 'b', 3, 1)).games).toEqual([]);
   });
-  it('fits each subset from the games\' sums exactly as a fit of those matches alone (random league, 4 games, a three-seat game)', () => {
+  it("fits each subset from the games' sums exactly as a fit of those matches alone (random league, 4 games, a three-seat game)", () => {
     // A seeded league: 8 agents over 4 games, some games without some agents, one game of three seats; the left-out
     // fits (from summed per-game wins) must give the ranks that fitting the remaining matches themselves gives.
     let seed = 7;
-    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     const ms: RatedMatch[] = [];
     for (let i = 0; i < 400; i++) {
@@ -52,8 +74,24 @@ describe('leave one game out', () => {
       const y = pool.filter((v) => v !== x)[Math.floor(rnd() * (pool.length - 1))]!;
       if (g === 'g3') {
         const z = pool.filter((v) => v !== x && v !== y)[0]!;
-        ms.push({ id: `r${i}`, gameId: g, seats: [{ agentId: x, score: 1 }, { agentId: y, score: 0 }, { agentId: z, score: 0 }] });
-      } else ms.push({ id: `r${i}`, gameId: g, seats: [{ agentId: x, score: rnd() < 0.5 + ids.indexOf(x) / 20 ? 0 : 1 }, { agentId: y, score: 0 }].map((s, k, all) => (k === 1 ? { ...s, score: 1 - all[0]!.score } : s)) });
+        ms.push({
+          id: `r${i}`,
+          gameId: g,
+          seats: [
+            { agentId: x, score: 1 },
+            { agentId: y, score: 0 },
+            { agentId: z, score: 0 },
+          ],
+        });
+      } else
+        ms.push({
+          id: `r${i}`,
+          gameId: g,
+          seats: [
+            { agentId: x, score: rnd() < 0.5 + ids.indexOf(x) / 20 ? 0 : 1 },
+            { agentId: y, score: 0 },
+          ].map((s, k, all) => (k === 1 ? { ...s, score: 1 - all[0]!.score } : s)),
+        });
     }
     const r = leaveOneGameOut(ms);
     expect(r.games).toEqual(['g1', 'g2', 'g3', 'g4']);
@@ -65,7 +103,8 @@ describe('leave one game out', () => {
     for (const a of r.agents) {
       expect(a.rank).toBe(overall.get(a.agentId));
       expect(a.group).toBeNull();
-      for (const g of r.games) expect(a.without[g]).toBe(ranksBy(ms.filter((m) => m.gameId !== g)).get(a.agentId) ?? null);
+      for (const g of r.games)
+        expect(a.without[g]).toBe(ranksBy(ms.filter((m) => m.gameId !== g)).get(a.agentId) ?? null);
     }
     expect(robustness(ms).leaveOneOut).toEqual(r);
     expect(robustness(ms).factor).toEqual(generalFactor(ms));
@@ -75,9 +114,15 @@ describe('leave one game out', () => {
     // Pool 1 (a, b, c) and pool 2 (x, y) never meet: two groups, each with its own rank 1. Without g2, the bridge
     // between c and d goes: d is alone in a group of its own there.
     const ms = [
-      ...games('g1', 'a', 'b', 4, 1), ...games('g1', 'b', 'c', 4, 1), ...games('g1', 'b', 'a', 1, 1),
-      ...games('g2', 'c', 'd', 3, 1), ...games('g2', 'd', 'c', 1, 1), ...games('g2', 'a', 'c', 2, 1),
-      ...games('g1', 'x', 'y', 3, 1), ...games('g1', 'y', 'x', 1, 1), ...games('g2', 'x', 'y', 2, 1),
+      ...games('g1', 'a', 'b', 4, 1),
+      ...games('g1', 'b', 'c', 4, 1),
+      ...games('g1', 'b', 'a', 1, 1),
+      ...games('g2', 'c', 'd', 3, 1),
+      ...games('g2', 'd', 'c', 1, 1),
+      ...games('g2', 'a', 'c', 2, 1),
+      ...games('g1', 'x', 'y', 3, 1),
+      ...games('g1', 'y', 'x', 1, 1),
+      ...games('g2', 'x', 'y', 2, 1),
     ];
     const r = leaveOneGameOut(ms);
     const of = (id: string) => r.agents.find((a) => a.agentId === id)!;
@@ -98,14 +143,21 @@ describe('leave one game out', () => {
 
 describe('the general factor', () => {
   it('finds the top eigenvector of a symmetric matrix (by hand: 2 + √2, (1/2, √2/2, 1/2))', () => {
-    const { vector, value } = firstEigen([[2, 1, 0], [1, 2, 1], [0, 1, 2]]);
+    const { vector, value } = firstEigen([
+      [2, 1, 0],
+      [1, 2, 1],
+      [0, 1, 2],
+    ]);
     expect(value).toBeCloseTo(2 + Math.SQRT2, 10);
     expect(vector.map(Math.abs)).toEqual([0.5, Math.SQRT1_2, 0.5].map((x) => expect.closeTo(x, 10)));
   });
 
   it('two games rated by the same agents: equal loadings √((1 + r)/2), explaining (1 + r)/2, with r their correlation', () => {
     // Four agents; in g1 the order is a > b > c > d, in g2 a > c > b > d.
-    const league = (g: string, order: string[]) => order.flatMap((x, i) => order.slice(i + 1).flatMap((y, j) => [...games(g, x, y, 3 + j, 1), ...games(g, y, x, 1, 1)]));
+    const league = (g: string, order: string[]) =>
+      order.flatMap((x, i) =>
+        order.slice(i + 1).flatMap((y, j) => [...games(g, x, y, 3 + j, 1), ...games(g, y, x, 1, 1)]),
+      );
     const ms = [...league('g1', ['a', 'b', 'c', 'd']), ...league('g2', ['a', 'c', 'b', 'd'])];
     const f = generalFactor(ms)!;
     expect(f.games).toEqual(['g1', 'g2']);

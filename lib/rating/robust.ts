@@ -80,7 +80,13 @@ function pointFit(s: GameSums, include: readonly number[], opts: BradleyTerryOpt
       winsJ.push(wj);
     }
   }
-  const m: WinMatrix = { n: keep.length, pairI: Int32Array.from(pairI), pairJ: Int32Array.from(pairJ), winsI: Float64Array.from(winsI), winsJ: Float64Array.from(winsJ) };
+  const m: WinMatrix = {
+    n: keep.length,
+    pairI: Int32Array.from(pairI),
+    pairJ: Int32Array.from(pairJ),
+    winsI: Float64Array.from(winsI),
+    winsJ: Float64Array.from(winsJ),
+  };
   const components = winMatrixComponents(m);
   const { beta } = fitWinMatrix(m, opts, undefined, components);
   return new Map(keep.map((k, l) => [s.agents[k]!, { beta: beta[l]!, group: components.of[l]! }]));
@@ -138,7 +144,11 @@ function leaveOneOutOf(s: GameSums, opts: BradleyTerryOptions): LeaveOneOut {
   const without = new Map<string, { fit: PointFit; rank: Map<string, number>; grouped: boolean }>();
   if (games.length >= 2) {
     games.forEach((g, k) => {
-      const fit = pointFit(s, all.filter((h) => h !== k), opts);
+      const fit = pointFit(
+        s,
+        all.filter((h) => h !== k),
+        opts,
+      );
       without.set(g, { fit, rank: ranksOf(fit), grouped: grouped(fit) });
     });
   }
@@ -153,7 +163,14 @@ function leaveOneOutOf(s: GameSums, opts: BradleyTerryOptions): LeaveOneOut {
         wg.push([g, v.grouped ? (v.fit.get(agentId)?.group ?? null) : null]);
         if (r !== null) maxShift = Math.max(maxShift, Math.abs(r - rank.get(agentId)!));
       }
-      return { agentId, rank: rank.get(agentId)!, group: overallGrouped ? overall.get(agentId)!.group : null, without: Object.fromEntries(w), groupWithout: Object.fromEntries(wg), maxShift };
+      return {
+        agentId,
+        rank: rank.get(agentId)!,
+        group: overallGrouped ? overall.get(agentId)!.group : null,
+        without: Object.fromEntries(w),
+        groupWithout: Object.fromEntries(wg),
+        maxShift,
+      };
     })
     .sort((a, b) => (a.group ?? 0) - (b.group ?? 0) || a.rank - b.rank || compareStrings(a.agentId, b.agentId));
   return { games: [...without.keys()], agents };
@@ -205,12 +222,18 @@ export function generalFactor(matches: readonly RatedMatch[], opts: FactorOption
 type FactorOptions = BradleyTerryOptions & { minAgents?: number; minGames?: number };
 
 /** Both robustness views of the rated matches, from one index of them (what the leaderboard computes). */
-export function robustness(matches: readonly RatedMatch[], opts: BradleyTerryOptions = {}): { leaveOneOut: LeaveOneOut; factor: GeneralFactor | null } {
+export function robustness(
+  matches: readonly RatedMatch[],
+  opts: BradleyTerryOptions = {},
+): { leaveOneOut: LeaveOneOut; factor: GeneralFactor | null } {
   return robustnessOf(MatchIndex.of(matches), opts);
 }
 
 /** robustness() of indexed matches. */
-export function robustnessOf(ix: MatchIndex, opts: BradleyTerryOptions = {}): { leaveOneOut: LeaveOneOut; factor: GeneralFactor | null } {
+export function robustnessOf(
+  ix: MatchIndex,
+  opts: BradleyTerryOptions = {},
+): { leaveOneOut: LeaveOneOut; factor: GeneralFactor | null } {
   const s = gameSums(ix);
   return { leaveOneOut: leaveOneOutOf(s, opts), factor: generalFactorOf(s, opts) };
 }

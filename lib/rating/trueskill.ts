@@ -79,7 +79,10 @@ function ranksOf(teams: readonly TrueSkillTeam[]): number[] {
  * A two-player match costs ~6 µs (`rateHeadToHead`), one of more players or teams ~0.1 ms (ts-trueskill's factor graph),
  * plus ~1 s to load mathjs on first use.
  */
-export async function trueSkillRatings(matches: readonly RatedMatch[], opts: TrueSkillOptions = {}): Promise<Map<string, TrueSkillRating>> {
+export async function trueSkillRatings(
+  matches: readonly RatedMatch[],
+  opts: TrueSkillOptions = {},
+): Promise<Map<string, TrueSkillRating>> {
   assertRatedMatches(matches, 'TrueSkill');
   const env = await trueSkillEnv(opts);
   const ratings = new Map<string, Rating>();
@@ -102,7 +105,12 @@ export function trueSkillStep(env: TrueSkill, ratings: Map<string, Rating>, m: R
   if (!teams) return;
   if (teams.length === 2 && teams[0]!.agentIds.length === 1 && teams[1]!.agentIds.length === 1) {
     const [a, b] = [teams[0]!.agentIds[0]!, teams[1]!.agentIds[0]!];
-    const [ra, rb] = rateHeadToHead(env, ratings.get(a) ?? env.createRating(), ratings.get(b) ?? env.createRating(), ranksOf(teams));
+    const [ra, rb] = rateHeadToHead(
+      env,
+      ratings.get(a) ?? env.createRating(),
+      ratings.get(b) ?? env.createRating(),
+      ranksOf(teams),
+    );
     ratings.set(a, ra);
     ratings.set(b, rb);
     return;

@@ -1,12 +1,26 @@
 // Every entry point of the rating library refuses scores that are not numbers in [0, 1], naming the match and seat.
 import { describe, expect, it } from 'vitest';
 import {
-  bootstrap, bradleyTerry, computeLeaderboard, cooperativeScores, eloRatings, normalizedScores, RatingInputError, trueSkillRatings, winMatrix,
+  bootstrap,
+  bradleyTerry,
+  computeLeaderboard,
+  cooperativeScores,
+  eloRatings,
+  normalizedScores,
+  RatingInputError,
+  trueSkillRatings,
+  winMatrix,
   type RatedMatch,
 } from './index';
 
 const good = (id: string, a: string, b: string, sa: number): RatedMatch => ({
-  id, gameId: 'tictactoe', seats: [{ agentId: a, score: sa }, { agentId: b, score: 1 - sa }], finishedAt: 1,
+  id,
+  gameId: 'tictactoe',
+  seats: [
+    { agentId: a, score: sa },
+    { agentId: b, score: 1 - sa },
+  ],
+  finishedAt: 1,
 });
 const field: RatedMatch[] = [good('m1', 'a', 'b', 1), good('m2', 'b', 'c', 1), good('m3', 'c', 'a', 0.5)];
 
@@ -16,7 +30,14 @@ const entries: [string, (ms: RatedMatch[]) => unknown][] = [
   ['eloRatings', (ms) => eloRatings(ms)],
   ['trueSkillRatings', (ms) => trueSkillRatings(ms)],
   ['computeLeaderboard', (ms) => computeLeaderboard(ms, { rounds: 10 })],
-  ['cooperativeScores', (ms) => cooperativeScores(ms.map((m) => ({ ...m, cooperative: true })), { rounds: 10 })],
+  [
+    'cooperativeScores',
+    (ms) =>
+      cooperativeScores(
+        ms.map((m) => ({ ...m, cooperative: true })),
+        { rounds: 10 },
+      ),
+  ],
   ['normalizedScores', (ms) => normalizedScores(ms, { g: 'reward' })],
 ];
 
@@ -24,8 +45,23 @@ describe('rating input', () => {
   for (const bad of [NaN, Infinity, -Infinity, -0.5, 1.5]) {
     for (const [name, run] of entries) {
       it(`${name} refuses a seat score of ${bad}, naming the match, seat and agent`, async () => {
-        const ms = [...field, { id: 'bad-1', gameId: 'tictactoe', seats: [{ agentId: 'a', score: 0.5 }, { agentId: 'x', score: bad }] }];
-        const err = await Promise.resolve().then(() => run(ms)).then(() => null, (e: unknown) => e);
+        const ms = [
+          ...field,
+          {
+            id: 'bad-1',
+            gameId: 'tictactoe',
+            seats: [
+              { agentId: 'a', score: 0.5 },
+              { agentId: 'x', score: bad },
+            ],
+          },
+        ];
+        const err = await Promise.resolve()
+          .then(() => run(ms))
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
         expect(err).toBeInstanceOf(RatingInputError);
         expect((err as Error).message).toContain('match "bad-1", seat 1 (agent "x")');
         expect((err as Error).message).toContain(`score ${bad}`);
@@ -36,8 +72,14 @@ describe('rating input', () => {
 
   it('refuses a match without seats, an agent without an id and a non-finite team score', () => {
     expect(() => eloRatings([{ id: 'e', gameId: 'g', seats: [] }])).toThrow(/match "e" has no seats/);
-    expect(() => eloRatings([{ id: 'e', gameId: 'g', seats: [{ agentId: '', score: 1 }] }])).toThrow(/seat 0 has no agent id/);
-    expect(() => cooperativeScores([{ id: 'h', gameId: 'hanabi', cooperative: true, teamScore: NaN, seats: [{ agentId: 'a', score: 1 }] }])).toThrow(/team score NaN/);
+    expect(() => eloRatings([{ id: 'e', gameId: 'g', seats: [{ agentId: '', score: 1 }] }])).toThrow(
+      /seat 0 has no agent id/,
+    );
+    expect(() =>
+      cooperativeScores([
+        { id: 'h', gameId: 'hanabi', cooperative: true, teamScore: NaN, seats: [{ agentId: 'a', score: 1 }] },
+      ]),
+    ).toThrow(/team score NaN/);
   });
 
   it('valid input still rates: Elo stays finite and zero-sum', () => {

@@ -15,7 +15,8 @@ const inUnit = (x: unknown): x is number => typeof x === 'number' && Number.isFi
  * and end time when given. A plain loop: it runs on every call, over up to hundreds of thousands of seats.
  */
 export function assertRatedMatches(matches: readonly RatedMatch[], where: string): void {
-  if (!Array.isArray(matches)) throw new RatingInputError(`${where}: expected a list of matches, got ${typeof matches}`);
+  if (!Array.isArray(matches))
+    throw new RatingInputError(`${where}: expected a list of matches, got ${typeof matches}`);
   for (let k = 0; k < matches.length; k++) {
     const m = matches[k]!;
     const name = typeof m?.id === 'string' && m.id ? `match ${JSON.stringify(m.id)}` : `match #${k}`;
@@ -24,17 +25,24 @@ export function assertRatedMatches(matches: readonly RatedMatch[], where: string
     if (!Array.isArray(m.seats) || m.seats.length === 0) throw new RatingInputError(`${where}: ${name} has no seats`);
     for (let s = 0; s < m.seats.length; s++) {
       const seat = m.seats[s]!;
-      if (typeof seat?.agentId !== 'string' || !seat.agentId) throw new RatingInputError(`${where}: ${name}, seat ${s} has no agent id`);
+      if (typeof seat?.agentId !== 'string' || !seat.agentId)
+        throw new RatingInputError(`${where}: ${name}, seat ${s} has no agent id`);
       if (!inUnit(seat.score)) {
         throw new RatingInputError(
           `${where}: ${name}, seat ${s} (agent ${JSON.stringify(seat.agentId)}) has score ${String(seat.score)}: a seat's score must be a number from 0 to 1`,
         );
       }
       if (seat.reward !== undefined && !Number.isFinite(seat.reward)) {
-        throw new RatingInputError(`${where}: ${name}, seat ${s} (agent ${JSON.stringify(seat.agentId)}) has reward ${String(seat.reward)}: it must be a finite number`);
+        throw new RatingInputError(
+          `${where}: ${name}, seat ${s} (agent ${JSON.stringify(seat.agentId)}) has reward ${String(seat.reward)}: it must be a finite number`,
+        );
       }
     }
-    if (m.teamScore !== undefined && !Number.isFinite(m.teamScore)) throw new RatingInputError(`${where}: ${name} has team score ${String(m.teamScore)}: it must be a finite number`);
-    if (m.finishedAt !== undefined && !Number.isFinite(m.finishedAt)) throw new RatingInputError(`${where}: ${name} has end time ${String(m.finishedAt)}: it must be a finite number of ms`);
+    if (m.teamScore !== undefined && !Number.isFinite(m.teamScore))
+      throw new RatingInputError(`${where}: ${name} has team score ${String(m.teamScore)}: it must be a finite number`);
+    if (m.finishedAt !== undefined && !Number.isFinite(m.finishedAt))
+      throw new RatingInputError(
+        `${where}: ${name} has end time ${String(m.finishedAt)}: it must be a finite number of ms`,
+      );
   }
 }

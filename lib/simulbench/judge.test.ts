@@ -1,7 +1,15 @@
 // Tests of SimulBench's judge prompts (B.3, B.4 verbatim, placeholders filled) and the readers of the judge's answers.
 import { describe, expect, it } from 'vitest';
 import { formatDialogue } from '../../games/simulbench/dialogue';
-import { compareMessages, correction, extractMessages, parsePairVerdict, parseRating, parseTurn, scoreMessages } from './judge';
+import {
+  compareMessages,
+  correction,
+  extractMessages,
+  parsePairVerdict,
+  parseRating,
+  parseTurn,
+  scoreMessages,
+} from './judge';
 import type { ChatTurn } from './types';
 
 const dialogue: ChatTurn[] = [
@@ -20,7 +28,9 @@ describe('extractMessages (B.3)', () => {
     expect(rest).toEqual([]);
     expect(m!.role).toBe('user');
     expect(m!.content.startsWith('[Instruction]\nPlease act as a keen observer and a sharp-eyed judge.')).toBe(true);
-    expect(m!.content).toContain('identify the first **challenging** turn in the dialogue. Challenging implies that, at that turn, the user’s request possesses extreme complexity and difficulty, resulting in an inaccurate response(content errors, format errors, ambiguities, etc.) from the AI assistant.');
+    expect(m!.content).toContain(
+      'identify the first **challenging** turn in the dialogue. Challenging implies that, at that turn, the user’s request possesses extreme complexity and difficulty, resulting in an inaccurate response(content errors, format errors, ambiguities, etc.) from the AI assistant.',
+    );
     expect(m!.content).toContain('strictly follow this format: "[[TURN_NUMBER]]", for example: "Turn: [[3]]".');
   });
   it('fills {DIALOGUE} with formatDialogue and {DIALOGUE_LEN} with the number of turns', () => {
@@ -38,16 +48,28 @@ describe('extractMessages (B.3)', () => {
 
 describe('scoreMessages and compareMessages (B.4)', () => {
   it('score: the paper’s rubric, the task name, the history and the response', () => {
-    const [m, ...rest] = scoreMessages('Linux Terminal', history, '```\ncat: notes.txt: No such file or directory\n```');
+    const [m, ...rest] = scoreMessages(
+      'Linux Terminal',
+      history,
+      '```\ncat: notes.txt: No such file or directory\n```',
+    );
     expect(rest).toEqual([]);
     const c = m!.content;
     expect(c.startsWith('[Instruction]\nPlease act as an impartial and sharp-eyed judge.')).toBe(true);
     expect(c).toContain('Your job is to evaluate the quality of the **last response** provided by the AI assistant');
     expect(c).toContain('regarding the simulation task of "Linux Terminal".');
-    expect(c).toContain('- 7 to 8: The AI’s response well fulfills the user’s request, containing no content errors and strictly following format requirements.');
+    expect(c).toContain(
+      '- 7 to 8: The AI’s response well fulfills the user’s request, containing no content errors and strictly following format requirements.',
+    );
     expect(c).toContain('Your rating should strictly follow this format: "[[rating]]", for example: "Rating: [[5]]".');
-    expect(c).toContain(`[The Start of the Dialogue History]\n${formatDialogue(history)}\n[The End of the Dialogue History]`);
-    expect(c.endsWith('[The Start of the Last Response]\n```\ncat: notes.txt: No such file or directory\n```\n[The End of the Last Response]')).toBe(true);
+    expect(c).toContain(
+      `[The Start of the Dialogue History]\n${formatDialogue(history)}\n[The End of the Dialogue History]`,
+    );
+    expect(
+      c.endsWith(
+        '[The Start of the Last Response]\n```\ncat: notes.txt: No such file or directory\n```\n[The End of the Last Response]',
+      ),
+    ).toBe(true);
   });
   it('filled text is literal: $ patterns and placeholders inside the answer are not expanded', () => {
     const c = scoreMessages('T', history, "$& and {DIALOGUE} and $'")[0]!.content;
@@ -57,10 +79,18 @@ describe('scoreMessages and compareMessages (B.4)', () => {
     const c = compareMessages('SQL engine', history, 'answer one', 'answer two')[0]!.content;
     expect(c).toContain('two candidates of the **next response** from the AI assistant');
     expect(c).toContain('regarding the simulation task of "SQL engine".');
-    expect(c).toContain('It should be noted that an empty response is sometimes expected in accordance with the design of a true system.');
-    expect(c).toContain('Avoid any position biases and ensure that the order in which the responses were presented does not influence your decision.');
-    expect(c).toContain('output your final verdict by strictly following this format: "[[A]]" if response A is better, "[[B]]" if response B is better, and "[[C]]" for a tie.');
-    expect(c).toContain('[The Start of Candidate Response A]\nanswer one\n[The End of Candidate Response A]\n[The Start of Candidate Response B]\nanswer two\n[The End of Candidate Response B]');
+    expect(c).toContain(
+      'It should be noted that an empty response is sometimes expected in accordance with the design of a true system.',
+    );
+    expect(c).toContain(
+      'Avoid any position biases and ensure that the order in which the responses were presented does not influence your decision.',
+    );
+    expect(c).toContain(
+      'output your final verdict by strictly following this format: "[[A]]" if response A is better, "[[B]]" if response B is better, and "[[C]]" for a tie.',
+    );
+    expect(c).toContain(
+      '[The Start of Candidate Response A]\nanswer one\n[The End of Candidate Response A]\n[The Start of Candidate Response B]\nanswer two\n[The End of Candidate Response B]',
+    );
     expect(c).not.toMatch(/\{[A-Z_0-9]+\}/);
   });
 });
@@ -97,7 +127,10 @@ describe('parseTurn', () => {
   it('no number is an error a model can act on', () => {
     for (const reply of ['', 'Turn: [[TURN_NUMBER]]', 'The third turn.', '<think>Turn: [[2]]</think>I cannot tell.']) {
       const r = parseTurn(reply, 3);
-      expect(r).toEqual({ error: 'no turn number was found; end your answer with the line "Turn: [[n]]", n a whole number from 0 to 3 (0 = no challenging turn)' });
+      expect(r).toEqual({
+        error:
+          'no turn number was found; end your answer with the line "Turn: [[n]]", n a whole number from 0 to 3 (0 = no challenging turn)',
+      });
     }
   });
 });
@@ -122,14 +155,20 @@ describe('parseRating', () => {
   it.each(ok)('reads %j', (reply, rating) => expect(parseRating(reply)).toEqual({ rating }));
 
   it('only whole numbers from 1 to 10', () => {
-    expect(parseRating('Rating: [[7.5]]')).toEqual({ error: expect.stringContaining('the rating is a whole number, not 7.5') });
+    expect(parseRating('Rating: [[7.5]]')).toEqual({
+      error: expect.stringContaining('the rating is a whole number, not 7.5'),
+    });
     expect(parseRating('Rating: [[7,5]]')).toEqual({ error: expect.stringContaining('not 7,5') });
-    expect(parseRating('Rating: [[0]]')).toEqual({ error: expect.stringContaining('the rating 0 is outside the scale of 1 to 10') });
+    expect(parseRating('Rating: [[0]]')).toEqual({
+      error: expect.stringContaining('the rating 0 is outside the scale of 1 to 10'),
+    });
     expect(parseRating('Rating: [[11]]')).toHaveProperty('error');
   });
   it('no rating: the format to use', () => {
     for (const reply of ['', 'Rating: [[rating]]', 'A solid answer, I would say eight.', '[[A]]']) {
-      expect(parseRating(reply)).toEqual({ error: 'no rating was found; end your answer with the line "Rating: [[n]]", n a whole number from 1 to 10' });
+      expect(parseRating(reply)).toEqual({
+        error: 'no rating was found; end your answer with the line "Rating: [[n]]", n a whole number from 1 to 10',
+      });
     }
   });
 });
@@ -150,8 +189,18 @@ describe('parsePairVerdict', () => {
   it.each(ok)('reads %j', (reply, verdict) => expect(parsePairVerdict(reply)).toEqual({ verdict }));
 
   it('no verdict: the format to use', () => {
-    for (const reply of ['', 'Response A is better.', '[[D]]', 'Final verdict: A tie between them', '<think>[[A]]</think>']) {
-      expect(parsePairVerdict(reply)).toEqual({ error: expect.stringContaining('"[[A]]" if response A is better, "[[B]]" if response B is better, or "[[C]]" for a tie') });
+    for (const reply of [
+      '',
+      'Response A is better.',
+      '[[D]]',
+      'Final verdict: A tie between them',
+      '<think>[[A]]</think>',
+    ]) {
+      expect(parsePairVerdict(reply)).toEqual({
+        error: expect.stringContaining(
+          '"[[A]]" if response A is better, "[[B]]" if response B is better, or "[[C]]" for a tie',
+        ),
+      });
     }
   });
 });

@@ -73,7 +73,15 @@ function fill(template: string, values: Record<string, string>): string {
  */
 export function extractMessages(dialogue: readonly ChatTurn[]): JudgeMessage[] {
   const answered = answeredDialogue(dialogue);
-  return [{ role: 'user', content: fill(EXTRACT_TEMPLATE, { DIALOGUE: formatDialogue(answered), DIALOGUE_LEN: String(answeredTurns(answered)) }) }];
+  return [
+    {
+      role: 'user',
+      content: fill(EXTRACT_TEMPLATE, {
+        DIALOGUE: formatDialogue(answered),
+        DIALOGUE_LEN: String(answeredTurns(answered)),
+      }),
+    },
+  ];
 }
 
 /**
@@ -81,15 +89,30 @@ export function extractMessages(dialogue: readonly ChatTurn[]): JudgeMessage[] {
  * history (ending with the user's request), {RESPONSE} = the target's answer.
  */
 export function scoreMessages(simulation: string, history: readonly ChatTurn[], response: string): JudgeMessage[] {
-  return [{ role: 'user', content: fill(SCORE_TEMPLATE, { SIMULATION: simulation, DIALOGUE: formatDialogue(history), RESPONSE: response }) }];
-}
-
-/** The pairwise judge's conversation (B.4, comparison): `responseA` shown as candidate A, `responseB` as B. */
-export function compareMessages(simulation: string, history: readonly ChatTurn[], responseA: string, responseB: string): JudgeMessage[] {
   return [
     {
       role: 'user',
-      content: fill(COMPARE_TEMPLATE, { SIMULATION: simulation, DIALOGUE: formatDialogue(history), RESPONSE_1: responseA, RESPONSE_2: responseB }),
+      content: fill(SCORE_TEMPLATE, { SIMULATION: simulation, DIALOGUE: formatDialogue(history), RESPONSE: response }),
+    },
+  ];
+}
+
+/** The pairwise judge's conversation (B.4, comparison): `responseA` shown as candidate A, `responseB` as B. */
+export function compareMessages(
+  simulation: string,
+  history: readonly ChatTurn[],
+  responseA: string,
+  responseB: string,
+): JudgeMessage[] {
+  return [
+    {
+      role: 'user',
+      content: fill(COMPARE_TEMPLATE, {
+        SIMULATION: simulation,
+        DIALOGUE: formatDialogue(history),
+        RESPONSE_1: responseA,
+        RESPONSE_2: responseB,
+      }),
     },
   ];
 }
@@ -106,7 +129,11 @@ function clean(reply: string): string {
   if (close >= 0) text = text.slice(close).replace(/^<\/think(?:ing)?>/i, '');
   // An unclosed <think> at the very start: the answer never came out of it; keep the text (its last marker may be it).
   text = text.replace(/<\/?think(?:ing)?>/gi, ' ');
-  return text.replace(/\*\*|__|`+|~~/g, '').replace(/［/g, '[').replace(/］/g, ']').replace(/：/g, ':');
+  return text
+    .replace(/\*\*|__|`+|~~/g, '')
+    .replace(/［/g, '[')
+    .replace(/］/g, ']')
+    .replace(/：/g, ':');
 }
 
 /** The last match of `re` (global) in `text`, or undefined. */
@@ -135,7 +162,8 @@ export function parseTurn(reply: string, turns: number): { turn: number } | { er
   if (raw === undefined) return { error: `no turn number was found; ${hint}` };
   const turn = asNumber(raw);
   if (!Number.isInteger(turn)) return { error: `the turn number is a whole number (you gave ${raw}); ${hint}` };
-  if (turn < 0 || turn > turns) return { error: `turn ${raw} is not in the dialogue, which has ${turns} turn${turns === 1 ? '' : 's'}; ${hint}` };
+  if (turn < 0 || turn > turns)
+    return { error: `turn ${raw} is not in the dialogue, which has ${turns} turn${turns === 1 ? '' : 's'}; ${hint}` };
   return { turn };
 }
 
@@ -159,8 +187,13 @@ export function parseRating(reply: string): { rating: number } | { error: string
  */
 export function parsePairVerdict(reply: string): { verdict: PairVerdict } | { error: string } {
   const text = clean(reply);
-  const m = last(text, /\[\[\s*([abc])\s*\]\]/gi) ?? last(text, /\bverdict\s*(?:is)?\s*:?\s*\[?([abc])\]?[.!]?[ \t]*$/gim);
-  if (!m) return { error: 'no verdict was found; end your answer with "[[A]]" if response A is better, "[[B]]" if response B is better, or "[[C]]" for a tie' };
+  const m =
+    last(text, /\[\[\s*([abc])\s*\]\]/gi) ?? last(text, /\bverdict\s*(?:is)?\s*:?\s*\[?([abc])\]?[.!]?[ \t]*$/gim);
+  if (!m)
+    return {
+      error:
+        'no verdict was found; end your answer with "[[A]]" if response A is better, "[[B]]" if response B is better, or "[[C]]" for a tie',
+    };
   return { verdict: m[1]!.toUpperCase() as PairVerdict };
 }
 

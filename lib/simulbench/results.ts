@@ -5,7 +5,18 @@ import type { Db } from '../db';
 import type { TaskKind } from '../../games/simulbench/types';
 import type { TournamentSpec } from '../tournament/spec';
 import { answerKey, hiddenAnswers } from './blind';
-import { orderDisagreement, pairOutcome, pairwiseRatings, table1, table4, voteAgreement, type PairOutcome, type PairwiseRating, type Table1Row, type Table4Row } from './tables';
+import {
+  orderDisagreement,
+  pairOutcome,
+  pairwiseRatings,
+  table1,
+  table4,
+  voteAgreement,
+  type PairOutcome,
+  type PairwiseRating,
+  type Table1Row,
+  type Table4Row,
+} from './tables';
 import type { ChatTurn, Comparison, PairVerdict, ScoredAnswer, ScriptType } from './types';
 
 /** A SimulBench evaluation's spec as stored (with the seed it was given or drawn). */
@@ -45,7 +56,11 @@ const SEED = 'simulbench-tables';
  * `ratings: false` leaves out the Bradley-Terry bootstrap of the pairwise results (the heaviest part): for views that do
  * not show it, such as the leaderboard's section, which every leaderboard request renders.
  */
-export async function simulbenchResults(db: Db, tournamentId: string, opts: { rounds?: number; ratings?: boolean } = {}): Promise<SimulbenchResults | null> {
+export async function simulbenchResults(
+  db: Db,
+  tournamentId: string,
+  opts: { rounds?: number; ratings?: boolean } = {},
+): Promise<SimulbenchResults | null> {
   const t = await db.tournament.findUnique({ where: { id: tournamentId } });
   const spec = t?.config as SimulbenchSpecView | undefined;
   if (!t || spec?.format !== 'simulbench') return null;
@@ -53,9 +68,18 @@ export async function simulbenchResults(db: Db, tournamentId: string, opts: { ro
   const [matchCounts, scripts, answers, comparisons, votes, spend, strategies] = await Promise.all([
     db.match.groupBy({ by: ['status'], where: { tournamentId }, _count: { _all: true } }),
     db.simulScript.findMany({ where: { setName }, select: { id: true, type: true, kind: true, judgeError: true } }),
-    db.simulAnswer.findMany({ where: { tournamentId }, select: { scriptId: true, agentId: true, score: true, text: true, error: true } }),
-    db.simulComparison.findMany({ where: { tournamentId }, select: { scriptId: true, agentA: true, agentB: true, first: true, second: true } }),
-    db.simulVote.findMany({ where: { tournamentId }, select: { scriptId: true, agentA: true, agentB: true, choice: true } }),
+    db.simulAnswer.findMany({
+      where: { tournamentId },
+      select: { scriptId: true, agentId: true, score: true, text: true, error: true },
+    }),
+    db.simulComparison.findMany({
+      where: { tournamentId },
+      select: { scriptId: true, agentA: true, agentB: true, first: true, second: true },
+    }),
+    db.simulVote.findMany({
+      where: { tournamentId },
+      select: { scriptId: true, agentA: true, agentB: true, choice: true },
+    }),
     db.$queryRaw<{ purpose: string; calls: bigint; tokens: bigint | null; cost: number | null }[]>`
       SELECT c.purpose, COUNT(*) AS calls, SUM(COALESCE(c.tokens_in, 0) + COALESCE(c.tokens_out, 0)) AS tokens, SUM(c.cost_usd) AS cost
       FROM llm_calls c JOIN matches m ON m.id = c.match_id WHERE m.tournament_id = ${tournamentId}
@@ -68,18 +92,52 @@ export async function simulbenchResults(db: Db, tournamentId: string, opts: { ro
   ]);
   const scriptById = new Map(scripts.map((s) => [s.id, s]));
   const agentIds = [...new Set([...spec.agentIds, ...answers.map((a) => a.agentId)])];
-  const agentRows = await db.agent.findMany({ where: { id: { in: [...agentIds, spec.judgeId, ...(spec.userAgentId ? [spec.userAgentId] : []), ...(spec.simulatorId ? [spec.simulatorId] : [])] } }, select: { id: true, name: true } });
+  const agentRows = await db.agent.findMany({
+    where: {
+      id: {
+        in: [
+          ...agentIds,
+          spec.judgeId,
+          ...(spec.userAgentId ? [spec.userAgentId] : []),
+          ...(spec.simulatorId ? [spec.simulatorId] : []),
+        ],
+      },
+    },
+    select: { id: true, name: true },
+  });
   const agents = Object.fromEntries(agentRows.map((a) => [a.id, a.name]));
 
   const scored: ScoredAnswer[] = answers
     .filter((a) => a.text !== null)
     .flatMap((a) => {
       const s = scriptById.get(a.scriptId);
-      return s ? [{ scriptId: a.scriptId, agentId: a.agentId, type: s.type as ScriptType, kind: s.kind as TaskKind, score: a.score }] : [];
+      return s
+        ? [
+            {
+              scriptId: a.scriptId,
+              agentId: a.agentId,
+              type: s.type as ScriptType,
+              kind: s.kind as TaskKind,
+              score: a.score,
+            },
+          ]
+        : [];
     });
   const comps: Comparison[] = comparisons.flatMap((c) => {
     const s = scriptById.get(c.scriptId);
-    return s ? [{ scriptId: c.scriptId, agentA: c.agentA, agentB: c.agentB, type: s.type as ScriptType, kind: s.kind as TaskKind, first: c.first as PairVerdict | null, second: c.second as PairVerdict | null }] : [];
+    return s
+      ? [
+          {
+            scriptId: c.scriptId,
+            agentA: c.agentA,
+            agentB: c.agentB,
+            type: s.type as ScriptType,
+            kind: s.kind as TaskKind,
+            first: c.first as PairVerdict | null,
+            second: c.second as PairVerdict | null,
+          },
+        ]
+      : [];
   });
   // People's votes against the judge's verdict on the same two answers (both orders combined by the paper's rule).
   const judged = new Map(comps.map((c) => [`${c.scriptId}|${c.agentA}|${c.agentB}`, pairOutcome(c.first, c.second)]));
@@ -97,10 +155,15 @@ export async function simulbenchResults(db: Db, tournamentId: string, opts: { ro
     agents,
     dialogues: {
       total: matchCounts.reduce((n, m) => n + m._count._all, 0),
-      finished: count('finished'), failed: count('failed'), open: count('queued') + count('running'), cancelled: count('cancelled'),
+      finished: count('finished'),
+      failed: count('failed'),
+      open: count('queued') + count('running'),
+      cancelled: count('cancelled'),
     },
     scripts: {
-      'last-only': byType('last-only'), 'first-chan': byType('first-chan'), 'subseq-chan': byType('subseq-chan'),
+      'last-only': byType('last-only'),
+      'first-chan': byType('first-chan'),
+      'subseq-chan': byType('subseq-chan'),
       total: scripts.length,
       // One extraction per dialogue: count the dialogues whose judge gave no usable turn.
       extractionErrors: new Set(scripts.filter((s) => s.judgeError !== null).map((s) => s.id)).size,
@@ -111,14 +174,23 @@ export async function simulbenchResults(db: Db, tournamentId: string, opts: { ro
       noScore: answers.filter((a) => a.text !== null && a.score === null).length,
       failed: answers.filter((a) => a.text === null).length,
     },
-    comparisons: { total: comps.length, complete: comps.filter((c) => c.first && c.second).length, incomplete: comps.filter((c) => !c.first || !c.second).length },
+    comparisons: {
+      total: comps.length,
+      complete: comps.filter((c) => c.first && c.second).length,
+      incomplete: comps.filter((c) => !c.first || !c.second).length,
+    },
     table4: table4(scored, { seed: SEED, rounds: opts.rounds }),
     table1: table1(comps),
     disagreement: orderDisagreement(comps),
     ratings: comps.length && opts.ratings !== false ? pairwiseRatings(comps, { seed: SEED, rounds: opts.rounds }) : [],
     votes: { total: votes.length, agreement: voteAgreement(paired) },
     strategies: Object.fromEntries(strategies.map((s) => [s.strategy ?? 'unknown', Number(s.n)])),
-    spend: spend.map((s) => ({ purpose: s.purpose, calls: Number(s.calls), tokens: Number(s.tokens ?? 0), costUsd: Number(s.cost ?? 0) })),
+    spend: spend.map((s) => ({
+      purpose: s.purpose,
+      calls: Number(s.calls),
+      tokens: Number(s.tokens ?? 0),
+      costUsd: Number(s.cost ?? 0),
+    })),
   };
 }
 
@@ -156,30 +228,52 @@ export interface ScriptDetail {
  * their model; `blind: false` (an admin) gets them all, marked `hidden`.
  */
 export async function simulbenchScripts(
-  db: Db, tournamentId: string, opts: { skip?: number; take?: number; blind?: boolean } = {},
+  db: Db,
+  tournamentId: string,
+  opts: { skip?: number; take?: number; blind?: boolean } = {},
 ): Promise<{ total: number; items: ScriptDetail[] }> {
   const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
   const setName = (t?.config as { scriptSet?: string } | null)?.scriptSet ?? `tournament:${tournamentId}`;
   const [total, rows] = await Promise.all([
     db.simulScript.count({ where: { setName } }),
     db.simulScript.findMany({
-      where: { setName }, orderBy: [{ createdAt: 'asc' }, { turn: 'asc' }], skip: opts.skip ?? 0, take: opts.take ?? 20,
+      where: { setName },
+      orderBy: [{ createdAt: 'asc' }, { turn: 'asc' }],
+      skip: opts.skip ?? 0,
+      take: opts.take ?? 20,
       include: { answers: { where: { tournamentId }, orderBy: { agentId: 'asc' } } },
     }),
   ]);
-  const hidden = await hiddenAnswers(db, rows.map((s) => s.id));
+  const hidden = await hiddenAnswers(
+    db,
+    rows.map((s) => s.id),
+  );
   return {
     total,
     items: rows.map((s) => {
       const answers = s.answers.map((a) => ({
-        agentId: a.agentId, text: a.text, error: a.error, score: a.score, judgeReason: a.judgeReason, judgeError: a.judgeError, hidden: hidden.has(answerKey(s.id, a.agentId)),
+        agentId: a.agentId,
+        text: a.text,
+        error: a.error,
+        score: a.score,
+        judgeReason: a.judgeReason,
+        judgeError: a.judgeError,
+        hidden: hidden.has(answerKey(s.id, a.agentId)),
       }));
       // Blind rule: a visitor gets no hidden answer at all (not even its author with a blank), only how many there are.
       const shown = opts.blind === false ? answers : answers.filter((a) => !a.hidden);
       return {
-        id: s.id, taskName: (s.task as { name?: string }).name ?? s.taskId, kind: s.kind, type: s.type as ScriptType, turn: s.turn,
-        judgedTurn: s.judgedTurn, judgeError: s.judgeError, sourceMatchId: s.sourceMatchId, history: s.history as unknown as ChatTurn[],
-        answers: shown, hiddenAnswers: answers.length - shown.length,
+        id: s.id,
+        taskName: (s.task as { name?: string }).name ?? s.taskId,
+        kind: s.kind,
+        type: s.type as ScriptType,
+        turn: s.turn,
+        judgedTurn: s.judgedTurn,
+        judgeError: s.judgeError,
+        sourceMatchId: s.sourceMatchId,
+        history: s.history as unknown as ChatTurn[],
+        answers: shown,
+        hiddenAnswers: answers.length - shown.length,
       };
     }),
   };

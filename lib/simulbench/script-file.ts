@@ -45,7 +45,12 @@ export const scriptFileSchema = z
     const seen = new Map<string, number>();
     f.scripts.forEach((s, i) => {
       const first = seen.get(s.key);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['scripts', i, 'key'], message: `the key "${s.key}" is also script ${first + 1}'s` });
+      if (first !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scripts', i, 'key'],
+          message: `the key "${s.key}" is also script ${first + 1}'s`,
+        });
       else seen.set(s.key, i);
     });
   });
@@ -54,7 +59,14 @@ export type ScriptEntry = ScriptFile['scripts'][number];
 
 /** A set's scripts as a file. */
 export function scriptFile(
-  scripts: readonly { key: string; task: Task; type: ScriptType; turn: number; history: ChatTurn[]; judgedTurn: number | null }[],
+  scripts: readonly {
+    key: string;
+    task: Task;
+    type: ScriptType;
+    turn: number;
+    history: ChatTurn[];
+    judgedTurn: number | null;
+  }[],
   opts: { source?: string; exportedAt?: Date } = {},
 ): ScriptFile {
   return {
@@ -62,7 +74,14 @@ export function scriptFile(
     version: SCRIPT_FILE_VERSION,
     ...(opts.source ? { source: opts.source.slice(0, 300) } : {}),
     ...(opts.exportedAt ? { exportedAt: opts.exportedAt.toISOString() } : {}),
-    scripts: scripts.map((s) => ({ key: s.key, task: s.task, type: s.type, turn: s.turn, history: s.history.map((h) => ({ role: h.role, content: h.content })), judgedTurn: s.judgedTurn })),
+    scripts: scripts.map((s) => ({
+      key: s.key,
+      task: s.task,
+      type: s.type,
+      turn: s.turn,
+      history: s.history.map((h) => ({ role: h.role, content: h.content })),
+      judgedTurn: s.judgedTurn,
+    })),
   };
 }
 
@@ -75,10 +94,14 @@ export function parseScriptFile(text: string): { file: ScriptFile } | { error: s
     return { error: `the file is not JSON (${(err as Error).message})` };
   }
   if (!raw || typeof raw !== 'object' || (raw as { format?: unknown }).format !== SCRIPT_FILE_FORMAT) {
-    return { error: `not a script file: it must be a JSON object with "format": "${SCRIPT_FILE_FORMAT}" (as /api/simulbench/<id>/scripts exports)` };
+    return {
+      error: `not a script file: it must be a JSON object with "format": "${SCRIPT_FILE_FORMAT}" (as /api/simulbench/<id>/scripts exports)`,
+    };
   }
   if ((raw as { version?: unknown }).version !== SCRIPT_FILE_VERSION) {
-    return { error: `this arena reads version ${SCRIPT_FILE_VERSION} of the script file, not ${JSON.stringify((raw as { version?: unknown }).version)}` };
+    return {
+      error: `this arena reads version ${SCRIPT_FILE_VERSION} of the script file, not ${JSON.stringify((raw as { version?: unknown }).version)}`,
+    };
   }
   const r = scriptFileSchema.safeParse(raw);
   if (r.success) return { file: r.data };

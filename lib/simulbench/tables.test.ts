@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { orderDisagreement, pairOutcome, pairwiseRatings, table1, table4, voteAgreement } from './tables';
 import type { Comparison, PairVerdict, ScoredAnswer } from './types';
 
-const ans = (agentId: string, type: ScoredAnswer['type'], kind: ScoredAnswer['kind'], score: number | null, k: number): ScoredAnswer => ({
+const ans = (
+  agentId: string,
+  type: ScoredAnswer['type'],
+  kind: ScoredAnswer['kind'],
+  score: number | null,
+  k: number,
+): ScoredAnswer => ({
   scriptId: `s${k}`,
   agentId,
   type,
@@ -35,7 +41,15 @@ describe('table4', () => {
     expect(rx.stateful.mean).toBe(8); // FirstChan stateful only: 8 (over every script it would be (7+8)/2)
     expect(rx.hard.mean).toBe(6); // (6 + 8 + 4) / 3
     expect(rx.all.mean).toBeCloseTo(6.8, 12); // (9 + 7 + 6 + 8 + 4) / 5
-    expect([rx.lastOnly.n, rx.firstChan.n, rx.subseqChan.n, rx.stateless.n, rx.stateful.n, rx.hard.n, rx.all.n]).toEqual([2, 2, 1, 1, 1, 3, 5]);
+    expect([
+      rx.lastOnly.n,
+      rx.firstChan.n,
+      rx.subseqChan.n,
+      rx.stateless.n,
+      rx.stateful.n,
+      rx.hard.n,
+      rx.all.n,
+    ]).toEqual([2, 2, 1, 1, 1, 3, 5]);
     expect(rx.noScore).toBe(1);
     expect(rx.answered).toBe(6);
   });
@@ -58,7 +72,9 @@ describe('table4', () => {
   });
 
   it('is deterministic for a seed', () => {
-    expect(table4([...x, ...y], { seed: 't4', rounds: 200 })).toEqual(table4([...y, ...x], { seed: 't4', rounds: 200 }));
+    expect(table4([...x, ...y], { seed: 't4', rounds: 200 })).toEqual(
+      table4([...y, ...x], { seed: 't4', rounds: 200 }),
+    );
   });
 });
 
@@ -82,7 +98,13 @@ describe('pairOutcome', () => {
   });
 });
 
-const cmp = (agentA: string, agentB: string, first: PairVerdict | null, second: PairVerdict | null, k = 0): Comparison => ({
+const cmp = (
+  agentA: string,
+  agentB: string,
+  first: PairVerdict | null,
+  second: PairVerdict | null,
+  k = 0,
+): Comparison => ({
   scriptId: `s${k}`,
   agentA,
   agentB,
@@ -105,8 +127,32 @@ describe('table1', () => {
   ];
   it('merges both orders into one row per pair, from the smaller id’s side (hand-computed)', () => {
     expect(table1(comps)).toEqual([
-      { agentA: 'gpt', agentB: 'llama', n: 5, unjudged: 1, win: 2, tie: 2, lose: 1, winPct: 40, tiePct: 40, losePct: 20, difference: 20 },
-      { agentA: 'gpt', agentB: 'qwen', n: 1, unjudged: 0, win: 0, tie: 0, lose: 1, winPct: 0, tiePct: 0, losePct: 100, difference: -100 },
+      {
+        agentA: 'gpt',
+        agentB: 'llama',
+        n: 5,
+        unjudged: 1,
+        win: 2,
+        tie: 2,
+        lose: 1,
+        winPct: 40,
+        tiePct: 40,
+        losePct: 20,
+        difference: 20,
+      },
+      {
+        agentA: 'gpt',
+        agentB: 'qwen',
+        n: 1,
+        unjudged: 0,
+        win: 0,
+        tie: 0,
+        lose: 1,
+        winPct: 0,
+        tiePct: 0,
+        losePct: 100,
+        difference: -100,
+      },
     ]);
   });
   it('a pair without any outcome: counts, NaN percentages', () => {
@@ -133,7 +179,9 @@ describe('orderDisagreement', () => {
 
 describe('pairwiseRatings', () => {
   it('an agent that wins every comparison is rated above, with intervals', () => {
-    const comps = Array.from({ length: 10 }, (_, k) => (k % 2 ? cmp('strong', 'weak', 'A', 'B', k) : cmp('weak', 'strong', 'B', 'A', k)));
+    const comps = Array.from({ length: 10 }, (_, k) =>
+      k % 2 ? cmp('strong', 'weak', 'A', 'B', k) : cmp('weak', 'strong', 'B', 'A', k),
+    );
     const r = pairwiseRatings([...comps, cmp('strong', 'weak', null, 'A', 99)], { seed: 'bt', rounds: 100 });
     expect(r.map((x) => x.agentId)).toEqual(['strong', 'weak']);
     expect(r[0]!.rating).toBeGreaterThan(r[1]!.rating);
@@ -142,7 +190,13 @@ describe('pairwiseRatings', () => {
     expect(r[0]!.ci95!.lower).toBeLessThanOrEqual(r[0]!.rating + 1e-3);
   });
   it('ties only (and order-disagreements, which are ties) give equal ratings', () => {
-    const comps = [cmp('p', 'q', 'C', 'C', 1), cmp('q', 'p', 'A', 'A', 2), cmp('p', 'q', 'B', 'B', 3), cmp('p', 'q', 'C', 'A', 4), cmp('q', 'p', 'C', 'C', 5)];
+    const comps = [
+      cmp('p', 'q', 'C', 'C', 1),
+      cmp('q', 'p', 'A', 'A', 2),
+      cmp('p', 'q', 'B', 'B', 3),
+      cmp('p', 'q', 'C', 'A', 4),
+      cmp('q', 'p', 'C', 'C', 5),
+    ];
     const r = pairwiseRatings(comps, { seed: 'bt', rounds: 50 });
     expect(r).toHaveLength(2);
     expect(r[0]!.rating).toBeCloseTo(r[1]!.rating, 6);

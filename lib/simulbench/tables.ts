@@ -39,7 +39,14 @@ export function table4(answers: readonly ScoredAnswer[], opts: { seed: string; r
   const rows = [...byAgent].map(([agentId, list]) => {
     const scored = list.filter((a) => a.score !== null);
     const stats = Object.fromEntries(
-      TABLE4_COLUMNS.map((col) => [col, meanStat(scored.filter(IN_COLUMN[col]).map((a) => a.score!), `${opts.seed}:${agentId}:${col}`, opts.rounds)]),
+      TABLE4_COLUMNS.map((col) => [
+        col,
+        meanStat(
+          scored.filter(IN_COLUMN[col]).map((a) => a.score!),
+          `${opts.seed}:${agentId}:${col}`,
+          opts.rounds,
+        ),
+      ]),
     ) as Record<Table4Column, Stat>;
     return { agentId, ...stats, noScore: list.length - scored.length, answered: list.length };
   });
@@ -94,7 +101,19 @@ export function table1(comparisons: readonly Comparison[]): Table1Row[] {
     const swapped = c.agentB < c.agentA;
     const [agentA, agentB] = swapped ? [c.agentB, c.agentA] : [c.agentA, c.agentB];
     const key = JSON.stringify([agentA, agentB]);
-    const row = rows.get(key) ?? { agentA, agentB, n: 0, unjudged: 0, win: 0, tie: 0, lose: 0, winPct: NaN, tiePct: NaN, losePct: NaN, difference: NaN };
+    const row = rows.get(key) ?? {
+      agentA,
+      agentB,
+      n: 0,
+      unjudged: 0,
+      win: 0,
+      tie: 0,
+      lose: 0,
+      winPct: NaN,
+      tiePct: NaN,
+      losePct: NaN,
+      difference: NaN,
+    };
     rows.set(key, row);
     const raw = pairOutcome(c.first, c.second);
     if (raw === null) {
@@ -115,7 +134,9 @@ export function table1(comparisons: readonly Comparison[]): Table1Row[] {
     r.losePct = (100 * r.lose) / r.n;
     r.difference = r.winPct - r.losePct;
   }
-  return out.sort((a, b) => (a.agentA < b.agentA ? -1 : a.agentA > b.agentA ? 1 : a.agentB < b.agentB ? -1 : a.agentB > b.agentB ? 1 : 0));
+  return out.sort((a, b) =>
+    a.agentA < b.agentA ? -1 : a.agentA > b.agentA ? 1 : a.agentB < b.agentB ? -1 : a.agentB > b.agentB ? 1 : 0,
+  );
 }
 
 const MIRROR: Record<PairVerdict, PairVerdict> = { A: 'B', B: 'A', C: 'C' };
@@ -125,7 +146,11 @@ const MIRROR: Record<PairVerdict, PairVerdict> = { A: 'B', B: 'A', C: 'C' };
  * verdicts, the share whose two orders disagree (consistent pairs: A/B, B/A, C/C; every other pair is inconsistent,
  * e.g. A/A — the judge preferred whatever was shown first). `rate` is NaN when nothing was judged in both orders.
  */
-export function orderDisagreement(comparisons: readonly Comparison[]): { judged: number; inconsistent: number; rate: number } {
+export function orderDisagreement(comparisons: readonly Comparison[]): {
+  judged: number;
+  inconsistent: number;
+  rate: number;
+} {
   let judged = 0;
   let inconsistent = 0;
   for (const c of comparisons) {
@@ -152,7 +177,10 @@ export interface PairwiseRating {
  * an outcome is a 2-player match (win 1/0, tie 0.5/0.5), fitted and bootstrapped by lib/rating/bootstrap.ts
  * (`rounds` resamples, seeded). Sorted by rating, descending, then by agent id.
  */
-export function pairwiseRatings(comparisons: readonly Comparison[], opts: { seed: string; rounds?: number }): PairwiseRating[] {
+export function pairwiseRatings(
+  comparisons: readonly Comparison[],
+  opts: { seed: string; rounds?: number },
+): PairwiseRating[] {
   const matches: RatedMatch[] = [];
   comparisons.forEach((c, k) => {
     const o = pairOutcome(c.first, c.second);
@@ -179,7 +207,11 @@ export function pairwiseRatings(comparisons: readonly Comparison[], opts: { seed
  * ties included; `rate` is NaN for no pairs. (The paper's check differs: Sec. 4.3 had one annotator judge 100 of the
  * scoring judge's outputs "reasonable" or not, 83% were.)
  */
-export function voteAgreement(pairs: readonly { human: PairOutcome; judge: PairOutcome }[]): { n: number; agree: number; rate: number } {
+export function voteAgreement(pairs: readonly { human: PairOutcome; judge: PairOutcome }[]): {
+  n: number;
+  agree: number;
+  rate: number;
+} {
   const agree = pairs.filter((p) => p.human === p.judge).length;
   return { n: pairs.length, agree, rate: pairs.length === 0 ? NaN : agree / pairs.length };
 }

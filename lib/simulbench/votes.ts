@@ -73,18 +73,29 @@ export interface VoteReceipt {
 }
 
 /** Records a vote ('first' / 'second' as shown, or 'tie') while its pair is open for votes. */
-export async function castVote(db: Db, token: string, shown: 'first' | 'second' | 'tie', voter: string): Promise<VoteReceipt> {
+export async function castVote(
+  db: Db,
+  token: string,
+  shown: 'first' | 'second' | 'tie',
+  voter: string,
+): Promise<VoteReceipt> {
   let data: BallotData;
   try {
     data = JSON.parse(decryptSecret(token)) as BallotData;
   } catch {
-    throw new UserError('this ballot cannot be read (the server was restarted with another secret, or it was altered): vote on the next pair');
+    throw new UserError(
+      'this ballot cannot be read (the server was restarted with another secret, or it was altered): vote on the next pair',
+    );
   }
   if (data.v !== voter) throw new UserError('this ballot was drawn for someone else: vote on the next pair');
   const second = data.f === data.a ? data.b : data.a;
   if (!(await isPairOpen(db, { tournamentId: data.t, scriptId: data.s, agentA: data.a, agentB: data.b }))) {
     const exists = await db.simulScript.count({ where: { id: data.s } });
-    throw new UserError(exists ? 'voting on this pair has closed: its answers are named on the evaluation’s page; vote on the next pair' : 'this pair no longer exists (its evaluation was deleted): vote on the next one');
+    throw new UserError(
+      exists
+        ? 'voting on this pair has closed: its answers are named on the evaluation’s page; vote on the next pair'
+        : 'this pair no longer exists (its evaluation was deleted): vote on the next one',
+    );
   }
   const choice: PairOutcome = shown === 'tie' ? 'tie' : (shown === 'first' ? data.f : second) === data.a ? 'a' : 'b';
   const inserted = await db.$executeRaw`
@@ -94,7 +105,11 @@ export async function castVote(db: Db, token: string, shown: 'first' | 'second' 
     ON CONFLICT (tournament_id, script_id, agent_a, agent_b, voter) DO NOTHING`;
   if (inserted === 0) {
     const exists = await db.simulScript.count({ where: { id: data.s } });
-    throw new UserError(exists ? 'you have already voted on this pair: vote on the next one' : 'this pair no longer exists (its evaluation was deleted): vote on the next one');
+    throw new UserError(
+      exists
+        ? 'you have already voted on this pair: vote on the next one'
+        : 'this pair no longer exists (its evaluation was deleted): vote on the next one',
+    );
   }
   const t = await db.tournament.findUnique({ where: { id: data.t }, select: { finishedAt: true } });
   return { choice: shown, evaluationId: data.t, closesAt: votesCloseAt(t?.finishedAt ?? null)?.toISOString() ?? null };

@@ -4,7 +4,12 @@ import { createRng } from '../engine/rng';
 import type { RatedMatch } from '../rating';
 import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom, overlap, type RatedInterval } from './adaptive';
 
-const iv = (agentId: string, lo: number, hi: number, median = (lo + hi) / 2): RatedInterval => ({ agentId, median, lo, hi });
+const iv = (agentId: string, lo: number, hi: number, median = (lo + hi) / 2): RatedInterval => ({
+  agentId,
+  median,
+  lo,
+  hi,
+});
 const open = (agentId: string): RatedInterval => ({ agentId, median: 0, lo: -Infinity, hi: Infinity });
 
 let nextId = 0;
@@ -13,7 +18,10 @@ function duels(a: string, b: string, n: number, p: number, seed: string): RatedM
   const rng = createRng(seed);
   return Array.from({ length: n }, (_, k) => {
     const scoreA = rng.next() < p ? 1 : 0;
-    const seats = [{ agentId: a, score: scoreA }, { agentId: b, score: 1 - scoreA }];
+    const seats = [
+      { agentId: a, score: scoreA },
+      { agentId: b, score: 1 - scoreA },
+    ];
     return { id: `m${nextId++}`, gameId: 'g', seats: k % 2 === 0 ? seats : seats.reverse() };
   });
 }
@@ -60,9 +68,15 @@ describe('choosePairs', () => {
 
   it('takes only overlapping adjacent pairs, most overlap first, lower median first', () => {
     // b–c overlap 0.5, c–d 0.5 → tie broken by ids; widen c–d to make it the clear first
-    expect(choosePairs(field, 10)).toEqual([['b', 'c'], ['c', 'd']]);
+    expect(choosePairs(field, 10)).toEqual([
+      ['b', 'c'],
+      ['c', 'd'],
+    ]);
     const wider = [iv('a', 0, 1), iv('b', 2, 3.2), iv('c', 3, 5), iv('d', 4, 7)];
-    expect(choosePairs(wider, 10)).toEqual([['c', 'd'], ['b', 'c']]);
+    expect(choosePairs(wider, 10)).toEqual([
+      ['c', 'd'],
+      ['b', 'c'],
+    ]);
     expect(choosePairs(wider, 1)).toEqual([['c', 'd']]);
     expect(choosePairs(wider, 0)).toEqual([]);
   });
@@ -70,7 +84,10 @@ describe('choosePairs', () => {
   it('does not pair non-adjacent agents even if their intervals overlap', () => {
     // a and c overlap, but b sits between them and overlaps both
     const pairs = choosePairs([iv('a', 0, 3), iv('b', 1, 4), iv('c', 2.5, 6)], 10);
-    expect(pairs).toEqual([['a', 'b'], ['b', 'c']]);
+    expect(pairs).toEqual([
+      ['a', 'b'],
+      ['b', 'c'],
+    ]);
   });
 
   it('returns [] when every adjacent pair is separated', () => {
@@ -82,8 +99,16 @@ describe('choosePairs', () => {
     // x has no interval (median 0), so it sits between m (−1) and p (1); q–r overlap by 19, more than x–p (0.4),
     // yet x's pairs come first
     const intervals = [iv('m', -1.5, 10, -1), open('x'), iv('p', 0.8, 1.2, 1), iv('q', 0, 20, 5), iv('r', 1, 30, 6)];
-    expect(choosePairs(intervals, 10)).toEqual([['m', 'x'], ['x', 'p'], ['q', 'r'], ['p', 'q']]);
-    expect(choosePairs(intervals, 2)).toEqual([['m', 'x'], ['x', 'p']]);
+    expect(choosePairs(intervals, 10)).toEqual([
+      ['m', 'x'],
+      ['x', 'p'],
+      ['q', 'r'],
+      ['p', 'q'],
+    ]);
+    expect(choosePairs(intervals, 2)).toEqual([
+      ['m', 'x'],
+      ['x', 'p'],
+    ]);
     // two unrated agents: their infinite overlap comes first
     expect(choosePairs([iv('a', -5, 5, -3), open('y'), open('x'), iv('b', -5, 5, 3)], 1)).toEqual([['x', 'y']]);
   });
@@ -91,7 +116,11 @@ describe('choosePairs', () => {
 
 describe('intervalsFrom', () => {
   it('separates an agent that wins 95% of 200 matches, not a 50/50 pair', () => {
-    const lopsided = intervalsFrom(duels('A', 'B', 200, 0.95, 'lopsided'), ['A', 'B'], { confidence: 0.95, rounds: 300, seed: 'x' });
+    const lopsided = intervalsFrom(duels('A', 'B', 200, 0.95, 'lopsided'), ['A', 'B'], {
+      confidence: 0.95,
+      rounds: 300,
+      seed: 'x',
+    });
     expect(lopsided.map((i) => i.agentId)).toEqual(['A', 'B']);
     const [a, b] = lopsided as [RatedInterval, RatedInterval];
     expect(a.median).toBeGreaterThan(b.median);
@@ -100,7 +129,11 @@ describe('intervalsFrom', () => {
     expect(allSeparated(lopsided)).toBe(true);
     expect(choosePairs(lopsided, 3)).toEqual([]);
 
-    const even = intervalsFrom(duels('C', 'D', 200, 0.5, 'even'), ['C', 'D'], { confidence: 0.95, rounds: 300, seed: 'x' });
+    const even = intervalsFrom(duels('C', 'D', 200, 0.5, 'even'), ['C', 'D'], {
+      confidence: 0.95,
+      rounds: 300,
+      seed: 'x',
+    });
     expect(overlap(even[0]!, even[1]!)).toBeGreaterThan(0);
     expect(allSeparated(even)).toBe(false);
     expect(choosePairs(even, 3)).toHaveLength(1);
@@ -133,7 +166,16 @@ describe('intervalsFrom', () => {
 });
 
 describe('adaptiveBatch', () => {
-  const opts = { gameIds: ['g1', 'g2'], pairs: [['a', 'b'], ['c', 'd']] as [string, string][], seedsPerPair: 3, seed: 's', round: 0 };
+  const opts = {
+    gameIds: ['g1', 'g2'],
+    pairs: [
+      ['a', 'b'],
+      ['c', 'd'],
+    ] as [string, string][],
+    seedsPerPair: 3,
+    seed: 's',
+    round: 0,
+  };
   const batch = adaptiveBatch(opts);
 
   it('plays each chosen pair seedsPerPair seeds per game, each seed twice with seats swapped', () => {

@@ -29,7 +29,8 @@ export function intervalsFrom(
     const result = bootstrap(matches, { rounds: opts.rounds, seed: opts.seed, minMatches: opts.minMatches });
     for (const a of result.agents) {
       const ci = opts.confidence === 0.9 ? a.beta.ci90 : a.beta.ci95;
-      if (ci && a.beta.median !== null) byAgent.set(a.agentId, { agentId: a.agentId, median: a.beta.median, lo: ci.lower, hi: ci.upper });
+      if (ci && a.beta.median !== null)
+        byAgent.set(a.agentId, { agentId: a.agentId, median: a.beta.median, lo: ci.lower, hi: ci.upper });
     }
   }
   return agentIds.map((agentId) => byAgent.get(agentId) ?? { agentId, median: 0, lo: -Infinity, hi: Infinity });
@@ -95,9 +96,17 @@ export function choosePairs(intervals: RatedInterval[], maxPairs: number): [stri
  * One adaptive round's matches: for every game and chosen pair, `seedsPerPair` seeds, each played twice with the
  * seats swapped. The seeds are drawn from (seed, round), so every round gets fresh seeds and a plan replays exactly.
  */
-export function adaptiveBatch(opts: { gameIds: string[]; pairs: [string, string][]; seedsPerPair: number; seed: string; round: number }): PlannedMatch[] {
-  if (!Number.isInteger(opts.seedsPerPair) || opts.seedsPerPair < 1) throw new Error(`seedsPerPair must be a whole number of at least 1 (got ${opts.seedsPerPair})`);
-  if (!Number.isInteger(opts.round) || opts.round < 0) throw new Error(`round must be a whole number of at least 0 (got ${opts.round})`);
+export function adaptiveBatch(opts: {
+  gameIds: string[];
+  pairs: [string, string][];
+  seedsPerPair: number;
+  seed: string;
+  round: number;
+}): PlannedMatch[] {
+  if (!Number.isInteger(opts.seedsPerPair) || opts.seedsPerPair < 1)
+    throw new Error(`seedsPerPair must be a whole number of at least 1 (got ${opts.seedsPerPair})`);
+  if (!Number.isInteger(opts.round) || opts.round < 0)
+    throw new Error(`round must be a whole number of at least 0 (got ${opts.round})`);
   for (const [a, b] of opts.pairs) if (a === b) throw new Error(`an agent cannot be paired with itself (${a})`);
   const nextSeed = seedStream(`${opts.seed}:adaptive:${opts.round}`);
   const out: PlannedMatch[] = [];

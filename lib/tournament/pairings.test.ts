@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { drawSeeds, gauntlet, hostGuest, roundRobin, seedStream, type PlannedMatch } from './pairings';
 
 /** The round robin written out independently: the k-th seed of the plan is HMAC-SHA256("<seed>:round-robin", k). */
-function referenceRoundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsPerPair: number; seed: string }): PlannedMatch[] {
+function referenceRoundRobin(opts: {
+  gameIds: string[];
+  agentIds: string[];
+  seedsPerPair: number;
+  seed: string;
+}): PlannedMatch[] {
   let k = 0;
   const out: PlannedMatch[] = [];
   for (const gameId of opts.gameIds) {
@@ -33,10 +38,16 @@ describe('roundRobin', () => {
   });
 
   it('plays n(n−1)/2 × games × seeds × 2 matches for other sizes', () => {
-    for (const [n, games, seeds] of [[2, 1, 1], [5, 3, 2], [7, 1, 4]] as const) {
+    for (const [n, games, seeds] of [
+      [2, 1, 1],
+      [5, 3, 2],
+      [7, 1, 4],
+    ] as const) {
       const agentIds = Array.from({ length: n }, (_, i) => `a${i}`);
       const gameIds = Array.from({ length: games }, (_, i) => `g${i}`);
-      expect(roundRobin({ gameIds, agentIds, seedsPerPair: seeds, seed: 'n' })).toHaveLength(((n * (n - 1)) / 2) * games * seeds * 2);
+      expect(roundRobin({ gameIds, agentIds, seedsPerPair: seeds, seed: 'n' })).toHaveLength(
+        ((n * (n - 1)) / 2) * games * seeds * 2,
+      );
     }
   });
 
@@ -72,7 +83,12 @@ describe('roundRobin', () => {
       'g2 b-c 363e95d9b4832edea4aa054add699bb0',
     ]);
     for (const m of fixed) expect(Object.keys(m).sort()).toEqual(['gameId', 'seats', 'seed']);
-    const big = { gameIds: ['x', 'y', 'z'], agentIds: ['p', 'q', 'r', 's', 't'], seedsPerPair: 4, seed: 'tournament-42' };
+    const big = {
+      gameIds: ['x', 'y', 'z'],
+      agentIds: ['p', 'q', 'r', 's', 't'],
+      seedsPerPair: 4,
+      seed: 'tournament-42',
+    };
     expect(roundRobin(big)).toEqual(referenceRoundRobin(big));
     expect(JSON.stringify(roundRobin(big))).toBe(JSON.stringify(referenceRoundRobin(big)));
   });
@@ -89,7 +105,13 @@ describe('seedStream', () => {
 });
 
 describe('gauntlet', () => {
-  const opts = { gameIds: ['g1', 'g2'], agentIds: ['a', 'b', 'c', 'rand'], baselineIds: ['rand', 'greedy'], seedsPerPair: 3, seed: 's' };
+  const opts = {
+    gameIds: ['g1', 'g2'],
+    agentIds: ['a', 'b', 'c', 'rand'],
+    baselineIds: ['rand', 'greedy'],
+    seedsPerPair: 3,
+    seed: 's',
+  };
   const plan = gauntlet(opts);
   const baselines = new Set(opts.baselineIds);
 
@@ -135,7 +157,14 @@ describe('gauntlet', () => {
 });
 
 describe('hostGuest', () => {
-  const opts = { gameIds: ['spy'], guestIds: ['g1', 'g2'], hostIds: ['h1', 'h2'], numPlayers: 4, seedsPerGuest: 8, seed: 's' };
+  const opts = {
+    gameIds: ['spy'],
+    guestIds: ['g1', 'g2'],
+    hostIds: ['h1', 'h2'],
+    numPlayers: 4,
+    seedsPerGuest: 8,
+    seed: 's',
+  };
   const plan = hostGuest(opts);
 
   it('plays seedsPerGuest matches per guest and game, the guest once, hosts in the other seats', () => {
@@ -178,7 +207,10 @@ describe('hostGuest', () => {
   });
 
   it('gives every guest the same seeds, seats and hosts (a paired comparison)', () => {
-    const of = (guest: string) => plan.filter((m) => m.seats.includes(guest)).map((m) => ({ ...m, seats: m.seats.map((id) => (id === guest ? 'G' : id)) }));
+    const of = (guest: string) =>
+      plan
+        .filter((m) => m.seats.includes(guest))
+        .map((m) => ({ ...m, seats: m.seats.map((id) => (id === guest ? 'G' : id)) }));
     expect(of('g1')).toEqual(of('g2'));
     expect(new Set(of('g1').map((m) => m.seed)).size).toBe(8);
     expect(hostGuest(opts)).toEqual(plan);
@@ -197,20 +229,41 @@ describe('hostGuest', () => {
 });
 
 describe('team games, side against side (games with `meta.sides`)', () => {
-  const sidesOf = (g: string) => (g === 'fleet' ? [[0, 1, 2], [3, 4, 5]] : null);
+  const sidesOf = (g: string) =>
+    g === 'fleet'
+      ? [
+          [0, 1, 2],
+          [3, 4, 5],
+        ]
+      : null;
 
   it('a round robin seats each agent in every seat of one side, then the sides swap on the same seed', () => {
     const plan = roundRobin({ gameIds: ['fleet', 'duel'], agentIds: ['a', 'b'], seedsPerPair: 1, seed: 's', sidesOf });
     const fleet = plan.filter((m) => m.gameId === 'fleet');
-    expect(fleet.map((m) => m.seats)).toEqual([['a', 'a', 'a', 'b', 'b', 'b'], ['b', 'b', 'b', 'a', 'a', 'a']]);
+    expect(fleet.map((m) => m.seats)).toEqual([
+      ['a', 'a', 'a', 'b', 'b', 'b'],
+      ['b', 'b', 'b', 'a', 'a', 'a'],
+    ]);
     expect(fleet[0]!.seed).toBe(fleet[1]!.seed);
     // Other games keep one agent per seat, on the seeds they had without team games.
-    expect(plan.filter((m) => m.gameId === 'duel').map((m) => m.seats)).toEqual([['a', 'b'], ['b', 'a']]);
-    expect(plan.map((m) => m.seed)).toEqual(roundRobin({ gameIds: ['fleet', 'duel'], agentIds: ['a', 'b'], seedsPerPair: 1, seed: 's' }).map((m) => m.seed));
+    expect(plan.filter((m) => m.gameId === 'duel').map((m) => m.seats)).toEqual([
+      ['a', 'b'],
+      ['b', 'a'],
+    ]);
+    expect(plan.map((m) => m.seed)).toEqual(
+      roundRobin({ gameIds: ['fleet', 'duel'], agentIds: ['a', 'b'], seedsPerPair: 1, seed: 's' }).map((m) => m.seed),
+    );
   });
 
   it('a gauntlet does the same against each baseline', () => {
-    const plan = gauntlet({ gameIds: ['fleet'], agentIds: ['a'], baselineIds: ['r'], seedsPerPair: 2, seed: 's', sidesOf });
+    const plan = gauntlet({
+      gameIds: ['fleet'],
+      agentIds: ['a'],
+      baselineIds: ['r'],
+      seedsPerPair: 2,
+      seed: 's',
+      sidesOf,
+    });
     expect(plan.map((m) => m.seats.join(''))).toEqual(['aaarrr', 'rrraaa', 'aaarrr', 'rrraaa']);
   });
 });

@@ -36,15 +36,28 @@ export type SidesOf = (gameId: string) => readonly (readonly number[])[] | null;
  * Both seatings of a match on one seed: [a, b] then [b, a]; in a team game (`sides`) a holds every seat of the first
  * side and b of the second, then the sides swap.
  */
-function pairedSeatings(gameId: string, a: string, b: string, seed: string, sides: readonly (readonly number[])[] | null = null): PlannedMatch[] {
-  if (!sides) return [{ gameId, seats: [a, b], seed }, { gameId, seats: [b, a], seed }];
+function pairedSeatings(
+  gameId: string,
+  a: string,
+  b: string,
+  seed: string,
+  sides: readonly (readonly number[])[] | null = null,
+): PlannedMatch[] {
+  if (!sides)
+    return [
+      { gameId, seats: [a, b], seed },
+      { gameId, seats: [b, a], seed },
+    ];
   const seatsFor = (first: string, second: string) => {
     const seats: string[] = [];
     sides[0]!.forEach((s) => (seats[s] = first));
     sides[1]!.forEach((s) => (seats[s] = second));
     return seats;
   };
-  return [{ gameId, seats: seatsFor(a, b), seed }, { gameId, seats: seatsFor(b, a), seed }];
+  return [
+    { gameId, seats: seatsFor(a, b), seed },
+    { gameId, seats: seatsFor(b, a), seed },
+  ];
 }
 
 /** Throws unless n is an integer ≥ min. */
@@ -56,7 +69,14 @@ function requireInt(name: string, n: number, min: number): void {
  * Round robin for two-seat games and team games of two sides: every pair of agents plays `seedsPerPair` seeds, each seed twice with the
  * seats swapped (a paired design that cancels first-move advantage).
  */
-export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsPerPair: number; seed: string; selfPlayGameIds?: string[]; sidesOf?: SidesOf }): PlannedMatch[] {
+export function roundRobin(opts: {
+  gameIds: string[];
+  agentIds: string[];
+  seedsPerPair: number;
+  seed: string;
+  selfPlayGameIds?: string[];
+  sidesOf?: SidesOf;
+}): PlannedMatch[] {
   // One stream for the whole plan, drawn game by game, pair by pair (stored tournaments rely on this exact order).
   const nextSeed = seedStream(`${opts.seed}:round-robin`);
   const out: PlannedMatch[] = [];
@@ -65,7 +85,8 @@ export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsP
       for (let j = i + 1; j < opts.agentIds.length; j++) {
         const a = opts.agentIds[i]!;
         const b = opts.agentIds[j]!;
-        for (let k = 0; k < opts.seedsPerPair; k++) out.push(...pairedSeatings(gameId, a, b, nextSeed(), opts.sidesOf?.(gameId)));
+        for (let k = 0; k < opts.seedsPerPair; k++)
+          out.push(...pairedSeatings(gameId, a, b, nextSeed(), opts.sidesOf?.(gameId)));
       }
     }
   }
@@ -74,7 +95,8 @@ export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsP
   const selfSeed = seedStream(`${opts.seed}:self-play`);
   for (const gameId of opts.selfPlayGameIds ?? []) {
     if (!opts.gameIds.includes(gameId)) continue;
-    for (const a of opts.agentIds) for (let k = 0; k < opts.seedsPerPair * 2; k++) out.push({ gameId, seed: selfSeed(), seats: [a, a] });
+    for (const a of opts.agentIds)
+      for (let k = 0; k < opts.seedsPerPair * 2; k++) out.push({ gameId, seed: selfSeed(), seats: [a, a] });
   }
   return out;
 }
@@ -86,7 +108,14 @@ export function roundRobin(opts: { gameIds: string[]; agentIds: string[]; seedsP
  * baseline on the same deals, which makes agents directly comparable and lets an agent added later be played on
  * the same seeds as the others. Duplicate ids are ignored.
  */
-export function gauntlet(opts: { gameIds: string[]; agentIds: string[]; baselineIds: string[]; seedsPerPair: number; seed: string; sidesOf?: SidesOf }): PlannedMatch[] {
+export function gauntlet(opts: {
+  gameIds: string[];
+  agentIds: string[];
+  baselineIds: string[];
+  seedsPerPair: number;
+  seed: string;
+  sidesOf?: SidesOf;
+}): PlannedMatch[] {
   const baselines = [...new Set(opts.baselineIds)];
   const agents = [...new Set(opts.agentIds)].filter((id) => !baselines.includes(id));
   if (baselines.length === 0) throw new Error('a gauntlet needs at least one baseline agent');
@@ -94,10 +123,13 @@ export function gauntlet(opts: { gameIds: string[]; agentIds: string[]; baseline
   requireInt('seedsPerPair', opts.seedsPerPair, 1);
   const out: PlannedMatch[] = [];
   for (const gameId of opts.gameIds) {
-    const seeds = new Map(baselines.map((b) => [b, drawSeeds(`${opts.seed}:gauntlet:${JSON.stringify([gameId, b])}`, opts.seedsPerPair)]));
+    const seeds = new Map(
+      baselines.map((b) => [b, drawSeeds(`${opts.seed}:gauntlet:${JSON.stringify([gameId, b])}`, opts.seedsPerPair)]),
+    );
     for (const agent of agents) {
       for (const baseline of baselines) {
-        for (const seed of seeds.get(baseline)!) out.push(...pairedSeatings(gameId, agent, baseline, seed, opts.sidesOf?.(gameId)));
+        for (const seed of seeds.get(baseline)!)
+          out.push(...pairedSeatings(gameId, agent, baseline, seed, opts.sidesOf?.(gameId)));
       }
     }
   }

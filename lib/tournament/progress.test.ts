@@ -17,8 +17,18 @@ let n = 0;
 async function finish(winner: string, loser: string) {
   await t.db.match.create({
     data: {
-      tournamentId: tid, gameId: 'tictactoe', seed: `s${n++}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)),
-      seats: { create: [{ seat: 0, agentId: winner, score: 1, outcome: 'win' }, { seat: 1, agentId: loser, score: 0, outcome: 'loss' }] },
+      tournamentId: tid,
+      gameId: 'tictactoe',
+      seed: `s${n++}`,
+      numPlayers: 2,
+      status: 'finished',
+      finishedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)),
+      seats: {
+        create: [
+          { seat: 0, agentId: winner, score: 1, outcome: 'win' },
+          { seat: 1, agentId: loser, score: 0, outcome: 'loss' },
+        ],
+      },
     },
   });
 }
@@ -38,7 +48,10 @@ describe('tournamentStandings', () => {
     const compute = vi.mocked(rating.computeLeaderboard);
     compute.mockClear();
     const first = await tournamentStandings(t.db, tid, 20);
-    expect(first.map((s) => [s.name, s.wins, s.losses])).toEqual([['A', 4, 1], ['B', 1, 4]]);
+    expect(first.map((s) => [s.name, s.wins, s.losses])).toEqual([
+      ['A', 4, 1],
+      ['B', 1, 4],
+    ]);
     const again = await tournamentStandings(t.db, tid, 20);
     expect(again).toEqual(first);
     expect(compute).toHaveBeenCalledTimes(1);

@@ -4,16 +4,33 @@ import { computeLeaderboard } from '../rating/leaderboard';
 import { ratedMatchesFromRows } from '../rating/from-rows';
 import { isCooperative } from '../records';
 import type { RatedMatch } from '../rating/types';
-import { budgetSchema, estimateSecondsLeft, type TournamentFormat, type TournamentProgress, type TournamentStatus } from './spec';
+import {
+  budgetSchema,
+  estimateSecondsLeft,
+  type TournamentFormat,
+  type TournamentProgress,
+  type TournamentStatus,
+} from './spec';
 
-interface CountRow { tournament_id: string; status: string; n: bigint }
-interface SpendRow { tournament_id: string; tokens: bigint | number | null; cost: number | null }
+interface CountRow {
+  tournament_id: string;
+  status: string;
+  n: bigint;
+}
+interface SpendRow {
+  tournament_id: string;
+  tokens: bigint | number | null;
+  cost: number | null;
+}
 
 /**
  * Tokens and US dollars the tournaments' matches have spent: every recorded call, plus what runs interrupted by a
  * crash spent before their match restarted from its seed.
  */
-export async function tournamentSpend(db: Db, ids: string[]): Promise<Map<string, { tokens: number; costUsd: number }>> {
+export async function tournamentSpend(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { tokens: number; costUsd: number }>> {
   const rows = await db.$queryRaw<SpendRow[]>`
     SELECT m.tournament_id,
       SUM(m.discarded_tokens + COALESCE(c.tokens, 0)) AS tokens, SUM(m.discarded_cost_usd + COALESCE(c.cost, 0)) AS cost
@@ -49,7 +66,14 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
   ]);
   return rows.map((t) => {
     const by = (s: string) => Number(counts.find((c) => c.tournament_id === t.id && c.status === s)?.n ?? 0);
-    const c = { done: by('finished'), running: by('running'), queued: by('queued'), failed: by('failed'), cancelled: by('cancelled'), total: 0 };
+    const c = {
+      done: by('finished'),
+      running: by('running'),
+      queued: by('queued'),
+      failed: by('failed'),
+      cancelled: by('cancelled'),
+      total: 0,
+    };
     c.total = c.done + c.running + c.queued + c.failed + c.cancelled;
     const s = spend.get(t.id);
     const config = (t.config ?? {}) as { format?: TournamentFormat; budget?: unknown };
@@ -63,7 +87,8 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
       startedAt: t.startedAt,
       finishedAt: t.finishedAt,
       counts: c,
-      firstFailure: c.failed > 0 ? (failures.find((f) => f.tournament_id === t.id)?.reason ?? 'no reason was recorded') : null,
+      firstFailure:
+        c.failed > 0 ? (failures.find((f) => f.tournament_id === t.id)?.reason ?? 'no reason was recorded') : null,
       tokens: s?.tokens ?? 0,
       costUsd: s?.costUsd ?? 0,
       etaSeconds: t.status === 'running' ? estimateSecondsLeft(c, t.startedAt, now) : null,
@@ -76,7 +101,17 @@ export async function tournamentProgress(db: Db, ids?: string[], now = new Date(
 export async function tournamentRatedMatches(db: Db, tournamentId: string): Promise<RatedMatch[]> {
   // The same rows and the same rule as the leaderboard (server/leaderboard/data.ts): sides from the stored result,
   // cooperative games by team score.
-  const rows = await db.$queryRaw<{ id: string; game_id: string; finished_at: Date | null; agent_id: string; score: number | null; team_score: number | null; team: string | null }[]>`
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      game_id: string;
+      finished_at: Date | null;
+      agent_id: string;
+      score: number | null;
+      team_score: number | null;
+      team: string | null;
+    }[]
+  >`
     SELECT m.id, m.game_id, m.finished_at, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score,
       m.result->'teams'->>s.seat AS team
     FROM matches m JOIN seats s ON s.match_id = m.id
@@ -138,7 +173,11 @@ export async function tournamentStandings(db: Db, tournamentId: string, rounds =
   const rows = await cached.rows;
   if (rows.length === 0) return [];
   // Names are read each time (an agent renamed shows its new name at once).
-  const names = new Map((await db.agent.findMany({ where: { id: { in: rows.map((r) => r.agentId) } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  const names = new Map(
+    (
+      await db.agent.findMany({ where: { id: { in: rows.map((r) => r.agentId) } }, select: { id: true, name: true } })
+    ).map((a) => [a.id, a.name]),
+  );
   return rows.map((r) => ({ ...r, name: names.get(r.agentId) ?? r.agentId }));
 }
 

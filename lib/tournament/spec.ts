@@ -50,7 +50,14 @@ export const tournamentSpecSchema = z
     /** Every pair of agents, gamesPerPair matches per pair and game. */
     z.object({ ...base, format: z.literal('round-robin'), gamesPerPair }).strict(),
     /** Every agent against each fixed baseline (GameBench played agents against random). */
-    z.object({ ...base, format: z.literal('gauntlet'), baselineIds: ids.min(1, 'pick at least one baseline'), gamesPerPair }).strict(),
+    z
+      .object({
+        ...base,
+        format: z.literal('gauntlet'),
+        baselineIds: ids.min(1, 'pick at least one baseline'),
+        gamesPerPair,
+      })
+      .strict(),
     /** N-player games: the evaluated agent in one seat, fixed host agents in the others (SpyGame's setup). */
     z
       .object({
@@ -110,7 +117,10 @@ export const tournamentSpecSchema = z
         pairwise: z.boolean().default(true),
         /** The targets' sampling when they answer a script (the paper: greedy, 1,024 tokens). */
         targetSampling: z
-          .object({ temperature: z.number().min(0).max(2).default(0), maxTokens: z.number().int().min(16).max(8192).default(1024) })
+          .object({
+            temperature: z.number().min(0).max(2).default(0),
+            maxTokens: z.number().int().min(16).max(8192).default(1024),
+          })
           .strict()
           .default({ temperature: 0, maxTokens: 1024 }),
       })
@@ -118,25 +128,52 @@ export const tournamentSpecSchema = z
   ])
   .superRefine((t, ctx) => {
     if (t.format === 'simulbench') {
-      if (new Set(t.agentIds).size !== t.agentIds.length) ctx.addIssue({ code: 'custom', path: ['agentIds'], message: 'a target is listed twice' });
-      if (t.taskIds && t.tasks) ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'give shipped task ids or imported tasks, not both' });
-      if (t.scriptSet && (t.taskIds || t.tasks)) ctx.addIssue({ code: 'custom', path: ['scriptSet'], message: 'a script set brings its own tasks: give tasks or a script set, not both' });
+      if (new Set(t.agentIds).size !== t.agentIds.length)
+        ctx.addIssue({ code: 'custom', path: ['agentIds'], message: 'a target is listed twice' });
+      if (t.taskIds && t.tasks)
+        ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'give shipped task ids or imported tasks, not both' });
+      if (t.scriptSet && (t.taskIds || t.tasks))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scriptSet'],
+          message: 'a script set brings its own tasks: give tasks or a script set, not both',
+        });
       if (t.scriptSet && (t.userAgentId || t.simulatorId)) {
-        ctx.addIssue({ code: 'custom', path: ['scriptSet'], message: 'with a script set nothing is collected: leave out the user agent and the simulator' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scriptSet'],
+          message: 'with a script set nothing is collected: leave out the user agent and the simulator',
+        });
       }
       if (!t.scriptSet) {
-        if (!t.userAgentId) ctx.addIssue({ code: 'custom', path: ['userAgentId'], message: 'pick the user agent that writes the requests' });
-        if (!t.simulatorId) ctx.addIssue({ code: 'custom', path: ['simulatorId'], message: 'pick the simulator the dialogues are collected with' });
+        if (!t.userAgentId)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['userAgentId'],
+            message: 'pick the user agent that writes the requests',
+          });
+        if (!t.simulatorId)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['simulatorId'],
+            message: 'pick the simulator the dialogues are collected with',
+          });
       }
       const ids = t.tasks?.map((x) => x.id) ?? [];
-      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'two imported tasks have the same id' });
+      if (new Set(ids).size !== ids.length)
+        ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'two imported tasks have the same id' });
       return;
     }
     const pool = t.format === 'gauntlet' ? t.baselineIds : t.format === 'host-guest' ? t.hostIds : [];
     if ((t.format === 'round-robin' || t.format === 'adaptive') && new Set(t.agentIds).size < 2) {
-      ctx.addIssue({ code: 'custom', path: ['agentIds'], message: `a ${t.format} tournament needs at least two different agents` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['agentIds'],
+        message: `a ${t.format} tournament needs at least two different agents`,
+      });
     }
-    if (new Set(t.agentIds).size !== t.agentIds.length) ctx.addIssue({ code: 'custom', path: ['agentIds'], message: 'an agent is listed twice' });
+    if (new Set(t.agentIds).size !== t.agentIds.length)
+      ctx.addIssue({ code: 'custom', path: ['agentIds'], message: 'an agent is listed twice' });
     if (t.format === 'host-guest' && t.agentIds.some((a) => pool.includes(a))) {
       ctx.addIssue({ code: 'custom', path: ['hostIds'], message: 'an evaluated agent cannot also be a host' });
     }
@@ -144,7 +181,8 @@ export const tournamentSpecSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['budget'],
-        message: 'an adaptive tournament needs a budget (matches, tokens or cost): two equally strong agents are never separated',
+        message:
+          'an adaptive tournament needs a budget (matches, tokens or cost): two equally strong agents are never separated',
       });
     }
   });
@@ -153,10 +191,22 @@ export type TournamentSpecInput = z.input<typeof tournamentSpecSchema>;
 export type TournamentFormat = TournamentSpec['format'];
 
 export const FORMATS: { id: TournamentFormat; label: string; help: string }[] = [
-  { id: 'round-robin', label: 'Round robin', help: 'Every pair of agents plays every game; each seed twice, seats swapped.' },
+  {
+    id: 'round-robin',
+    label: 'Round robin',
+    help: 'Every pair of agents plays every game; each seed twice, seats swapped.',
+  },
   { id: 'gauntlet', label: 'Gauntlet', help: 'Every agent plays each fixed baseline (e.g. Random).' },
-  { id: 'host-guest', label: 'Host / guest', help: 'The evaluated agent in one seat, fixed host agents in the others.' },
-  { id: 'adaptive', label: 'Adaptive', help: 'Schedules the closest pairs until ratings separate or the budget is spent.' },
+  {
+    id: 'host-guest',
+    label: 'Host / guest',
+    help: 'The evaluated agent in one seat, fixed host agents in the others.',
+  },
+  {
+    id: 'adaptive',
+    label: 'Adaptive',
+    help: 'Schedules the closest pairs until ratings separate or the budget is spent.',
+  },
 ];
 
 export type TournamentStatus = 'running' | 'paused' | 'finished' | 'cancelled';
@@ -199,12 +249,17 @@ export interface TournamentVerdict {
  * The status as it should read. A failed match is void (an infrastructure failure, never rated), so a tournament whose
  * matches all failed measured nothing: it says so instead of "finished" at 100%. Most = more failed than finished.
  */
-export function tournamentVerdict(p: { status: TournamentStatus; counts: TournamentProgress['counts'] }): TournamentVerdict {
+export function tournamentVerdict(p: {
+  status: TournamentStatus;
+  counts: TournamentProgress['counts'];
+}): TournamentVerdict {
   const { done, failed } = p.counts;
   const ended = done + failed;
   const open = p.status === 'running' || p.status === 'paused';
-  if (failed > 0 && done === 0) return { label: `${p.status} — every match ${open ? 'so far ' : ''}failed`, tone: 'failed' };
-  if (failed > done) return { label: `${p.status} — ${failed} of ${ended} matches failed${open ? ' so far' : ''}`, tone: 'failing' };
+  if (failed > 0 && done === 0)
+    return { label: `${p.status} — every match ${open ? 'so far ' : ''}failed`, tone: 'failed' };
+  if (failed > done)
+    return { label: `${p.status} — ${failed} of ${ended} matches failed${open ? ' so far' : ''}`, tone: 'failing' };
   return { label: p.status, tone: 'ok' };
 }
 

@@ -21,8 +21,18 @@ afterEach(async () => {
 function turn(): TurnContext {
   const state = initialState(game, {}, currentDeal('seed'), 2);
   return {
-    game, config: {}, matchId: 'm', numPlayers: 2, seat: 0, ply: 0, attempt: 0, view: game.view(state, { seat: 0 }),
-    legal: game.legalActions(state, 0), rejections: [], rng: createRng('seed:agent'), signal: new AbortController().signal,
+    game,
+    config: {},
+    matchId: 'm',
+    numPlayers: 2,
+    seat: 0,
+    ply: 0,
+    attempt: 0,
+    view: game.view(state, { seat: 0 }),
+    legal: game.legalActions(state, 0),
+    rejections: [],
+    rng: createRng('seed:agent'),
+    signal: new AbortController().signal,
   };
 }
 
@@ -33,16 +43,24 @@ async function player(rules: 'explain' | 'upfront' | 'none', answer: (i: number)
     bodies.push(body as Body);
     return answer(i);
   });
-  const client = clientFor({ id: `prov-${Math.random().toString(36).slice(2)}`, baseUrl: endpoint.url, apiKeyEnc: null });
+  const client = clientFor({
+    id: `prov-${Math.random().toString(36).slice(2)}`,
+    baseUrl: endpoint.url,
+    apiKeyEnc: null,
+  });
   return { agent: llmAgent({ client, model: 'm', scaffold: 'base', rules }), bodies };
 }
 
 describe('Explain(topic) in the LLM player', () => {
   it('lists the topics; a request gets the text and the turn again, then the move is played', async () => {
-    const { agent, bodies } = await player('explain', (i) => ({ content: i === 0 ? 'Let me check.\nExplain(winning)' : 'X: (2,2)' }));
+    const { agent, bodies } = await player('explain', (i) => ({
+      content: i === 0 ? 'Let me check.\nExplain(winning)' : 'X: (2,2)',
+    }));
     const ans = await agent.act(turn());
     expect(ans).toMatchObject({ ok: true, action: { type: 'place', row: 2, col: 2 } });
-    expect(ans.explains).toEqual([expect.objectContaining({ asked: 'winning', topic: 'winning', text: 'Let me check.\nExplain(winning)' })]);
+    expect(ans.explains).toEqual([
+      expect.objectContaining({ asked: 'winning', topic: 'winning', text: 'Let me check.\nExplain(winning)' }),
+    ]);
     expect(ans.explains![0]!.call).toMatchObject({ reply: 'Let me check.\nExplain(winning)', error: null });
     expect(bodies[0]!.messages[0]!.content).toContain('Rules topics you can ask about: board, turns, winning');
     // The second request carries the question and the topic's text, then asks for the move.
@@ -56,10 +74,15 @@ describe('Explain(topic) in the LLM player', () => {
     const ans = await agent.act(turn());
     expect(ans.ok).toBe(false);
     expect(ans.explains).toHaveLength(MAX_EXPLAINS);
-    expect(ans.explains![0]).toMatchObject({ topic: null, answer: expect.stringMatching(/^There is no topic "strategy tips"\. The topics are: board, turns/) });
+    expect(ans.explains![0]).toMatchObject({
+      topic: null,
+      answer: expect.stringMatching(/^There is no topic "strategy tips"\. The topics are: board, turns/),
+    });
     if (!ans.ok) expect(ans.error).toBe(`you have read ${MAX_EXPLAINS} topics this turn: answer with your move now`);
     expect(bodies).toHaveLength(MAX_EXPLAINS + 1);
-    expect(bodies[MAX_EXPLAINS]!.messages.at(-1)!.content).toMatch(/Now answer the turn with your move \(no more topics this turn\)\.$/);
+    expect(bodies[MAX_EXPLAINS]!.messages.at(-1)!.content).toMatch(
+      /Now answer the turn with your move \(no more topics this turn\)\.$/,
+    );
   });
 
   it('up front: every topic in the system prompt, and Explain is just an unreadable answer', async () => {

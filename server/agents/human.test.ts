@@ -2,7 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HumanBridge, ResignError } from './human';
 
-const move = (ply: number, column: number) => ({ kind: 'move' as const, matchId: 'm', seat: 1, ply, action: { type: 'drop', column } as { type: string } });
+const move = (ply: number, column: number) => ({
+  kind: 'move' as const,
+  matchId: 'm',
+  seat: 1,
+  ply,
+  action: { type: 'drop', column } as { type: string },
+});
 
 afterEach(() => {
   vi.useRealTimers();

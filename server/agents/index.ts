@@ -18,7 +18,12 @@ const engineSettingsSchema = z.object({ depth: z.number().int().min(1).max(12).o
  * the board as an image (`vision`).
  */
 const llmSettingsSchema = z
-  .object({ promptSwitches: z.array(z.string()).optional(), vision: z.boolean().optional(), rulesUpfront: z.boolean().optional(), rap: rapSettingsSchema.partial().optional() })
+  .object({
+    promptSwitches: z.array(z.string()).optional(),
+    vision: z.boolean().optional(),
+    rulesUpfront: z.boolean().optional(),
+    rap: rapSettingsSchema.partial().optional(),
+  })
   .passthrough();
 
 /**
@@ -48,8 +53,15 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
       const scaffold = scaffoldOf(row.scaffold);
       if (scaffold === 'rap') {
         return rapAgent({
-          client: clientFor(row.provider), prices: row.provider, model: row.model, scaffold, temperature: row.temperature, maxTokens: row.maxTokens,
-          switches: settings.promptSwitches ?? [], rules: rulesModeOf(row.promptVersion, settings.rulesUpfront), rap: settings.rap ?? {},
+          client: clientFor(row.provider),
+          prices: row.provider,
+          model: row.model,
+          scaffold,
+          temperature: row.temperature,
+          maxTokens: row.maxTokens,
+          switches: settings.promptSwitches ?? [],
+          rules: rulesModeOf(row.promptVersion, settings.rulesUpfront),
+          rap: settings.rap ?? {},
         });
       }
       return llmAgent({

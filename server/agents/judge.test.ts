@@ -16,7 +16,10 @@ const suffix = () => Math.random().toString(36).slice(2, 8);
 describe('the judge records its calls through the match store', () => {
   it('every call is a judge call at no move, priced by callModel, and stored as the store was given it', async () => {
     process.env.ARENA_SECRET ??= 'test-secret-test-secret';
-    const [t, sim] = await Promise.all([createTestDb(), startSimulatedEndpoint({ port: 0, seed: 'judge-store', latencyMs: 0 })]);
+    const [t, sim] = await Promise.all([
+      createTestDb(),
+      startSimulatedEndpoint({ port: 0, seed: 'judge-store', latencyMs: 0 }),
+    ]);
     try {
       await judgedThroughTheStore(t, sim.url);
     } finally {
@@ -29,14 +32,34 @@ describe('the judge records its calls through the match store', () => {
 /** A spy match of simulated players, judged by a simulated judge whose store records what it is given. */
 async function judgedThroughTheStore(t: TestDb, url: string) {
   const p = await t.db.provider.create({
-    data: { name: `p-${suffix()}`, baseUrl: url, models: ['sim-careful'], simulated: true, priceInPer1k: 0.01, priceOutPer1k: 0.03 },
+    data: {
+      name: `p-${suffix()}`,
+      baseUrl: url,
+      models: ['sim-careful'],
+      simulated: true,
+      priceInPer1k: 0.01,
+      priceOutPer1k: 0.03,
+    },
   });
-  const llm = (name: string) => t.db.agent.create({ data: { name: `${name}-${suffix()}`, kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true } });
+  const llm = (name: string) =>
+    t.db.agent.create({
+      data: {
+        name: `${name}-${suffix()}`,
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-careful',
+        scaffold: 'base',
+        simulated: true,
+      },
+    });
   const player = await llm('player');
   const judge = await llm('judge');
   const m = await t.db.match.create({
     data: {
-      gameId: 'spy', seed: `judge-store-${suffix()}`, config: { pairId: 'moon-sun', spySeats: [0], maxRounds: 1 }, numPlayers: 4,
+      gameId: 'spy',
+      seed: `judge-store-${suffix()}`,
+      config: { pairId: 'moon-sun', spySeats: [0], maxRounds: 1 },
+      numPlayers: 4,
       seats: { create: [0, 1, 2, 3].map((seat) => ({ seat, agentId: player.id })) },
     },
   });
@@ -63,10 +86,22 @@ async function judgedThroughTheStore(t: TestDb, url: string) {
 
   // What reached llm_calls is exactly what the store was given, nothing written beside it.
   const rows = await t.db.llmCall.findMany({ where: { matchId: m.id, agentId: judge.id }, orderBy: { id: 'asc' } });
-  type Stored = Pick<CallRow, 'seat' | 'ply' | 'attempt' | 'reply' | 'error' | 'tokensIn' | 'tokensOut' | 'latencyMs' | 'costUsd' | 'parsedAction'> & { purpose: string };
+  type Stored = Pick<
+    CallRow,
+    'seat' | 'ply' | 'attempt' | 'reply' | 'error' | 'tokensIn' | 'tokensOut' | 'latencyMs' | 'costUsd' | 'parsedAction'
+  > & { purpose: string };
   const shape = (c: Stored) => ({
-    purpose: c.purpose, seat: c.seat, ply: c.ply, attempt: c.attempt, reply: c.reply, error: c.error,
-    tokensIn: c.tokensIn, tokensOut: c.tokensOut, latencyMs: c.latencyMs, costUsd: c.costUsd, parsedAction: c.parsedAction,
+    purpose: c.purpose,
+    seat: c.seat,
+    ply: c.ply,
+    attempt: c.attempt,
+    reply: c.reply,
+    error: c.error,
+    tokensIn: c.tokensIn,
+    tokensOut: c.tokensOut,
+    latencyMs: c.latencyMs,
+    costUsd: c.costUsd,
+    parsedAction: c.parsedAction,
   });
   expect(rows.map(shape)).toEqual(given.map(shape));
   // The players' calls are move calls, each with its ply.
@@ -79,7 +114,13 @@ async function judgedThroughTheStore(t: TestDb, url: string) {
   expect(judgments).toHaveLength(r.judged);
   for (const j of judgments) {
     const call = given.find((c) => (c.parsedAction as { item?: number } | null)?.item === j.item);
-    expect(call?.parsedAction).toEqual({ type: 'judgment', item: j.item, score: j.score, consistent: j.consistent, reason: j.reason });
+    expect(call?.parsedAction).toEqual({
+      type: 'judgment',
+      item: j.item,
+      score: j.score,
+      consistent: j.consistent,
+      reason: j.reason,
+    });
     expect(call?.seat).toBe(j.seat);
   }
 }
@@ -93,10 +134,13 @@ describe('migration 0010_call_purpose', () => {
       // The match and its seats in SQL: Prisma's client knows columns added by later migrations (seats.explain_count,
       // matches.stages_pending).
       await client.connect();
-      const m = (await client.query<{ id: string }>(
-        `INSERT INTO matches (id, game_id, seed, num_players, status) VALUES ('legacy-match', 'spy', 'legacy', 4, 'finished') RETURNING id`,
-      )).rows[0]!;
-      for (const seat of [0, 1, 2, 3]) await client.query('INSERT INTO seats (match_id, seat, agent_id) VALUES ($1, $2, $3)', [m.id, seat, a.id]);
+      const m = (
+        await client.query<{ id: string }>(
+          `INSERT INTO matches (id, game_id, seed, num_players, status) VALUES ('legacy-match', 'spy', 'legacy', 4, 'finished') RETURNING id`,
+        )
+      ).rows[0]!;
+      for (const seat of [0, 1, 2, 3])
+        await client.query('INSERT INTO seats (match_id, seat, agent_id) VALUES ($1, $2, $3)', [m.id, seat, a.id]);
       // Rows as the old code wrote them: a move at ply 0 and ply 7, two judge calls (a correction) at ply -1.
       const insert = (seat: number, ply: number, attempt: number) =>
         client.query(
@@ -119,7 +163,10 @@ describe('migration 0010_call_purpose', () => {
       ]);
       // From now on a move call has its ply and any other call has none.
       const refused = (purpose: string, ply: number | null) =>
-        client.query(`INSERT INTO llm_calls (match_id, purpose, seat, ply, attempt, agent_id, model, messages, latency_ms) VALUES ($1, $2, 0, $3, 0, $4, 'm', '[]', 1)`, [m.id, purpose, ply, a.id]);
+        client.query(
+          `INSERT INTO llm_calls (match_id, purpose, seat, ply, attempt, agent_id, model, messages, latency_ms) VALUES ($1, $2, 0, $3, 0, $4, 'm', '[]', 1)`,
+          [m.id, purpose, ply, a.id],
+        );
       await expect(refused('move', null)).rejects.toThrow(/llm_calls_ply_check/);
       await expect(refused('move', -1)).rejects.toThrow(/llm_calls_ply_check/);
       await expect(refused('judge', 3)).rejects.toThrow(/llm_calls_ply_check/);

@@ -24,7 +24,10 @@ export interface JudgeSummary {
 
 /** `store`: where the calls are recorded (the match store; a test may wrap it). */
 export async function judgeMatch(
-  db: Db, matchId: string, judgeId: string, store: Pick<MatchStore, 'recordCall'> = prismaStore(db),
+  db: Db,
+  matchId: string,
+  judgeId: string,
+  store: Pick<MatchStore, 'recordCall'> = prismaStore(db),
 ): Promise<JudgeSummary> {
   const match = await db.match.findUnique({
     where: { id: matchId },
@@ -33,7 +36,8 @@ export async function judgeMatch(
   const game = match && getGame(match.gameId);
   if (!match || match.status !== 'finished' || !game?.judgeable) return { judged: 0, failed: 0, skipped: true };
   const judge = await db.agent.findUnique({ where: { id: judgeId }, include: { provider: true } });
-  if (!judge || judge.kind !== 'llm' || !judge.provider || !judge.model) throw new Error(`judge ${judgeId} is not an LLM agent with a provider and a model`);
+  if (!judge || judge.kind !== 'llm' || !judge.provider || !judge.model)
+    throw new Error(`judge ${judgeId} is not an LLM agent with a provider and a model`);
 
   const moves = movesOf(match.events.map((e) => matchEventOf(matchId, e)));
   const end = replayStates(game, match.config, dealOf(match), match.numPlayers, moves).at(-1);
@@ -46,7 +50,11 @@ export async function judgeMatch(
     let verdict: ReturnType<typeof parseVerdict> = { error: 'no answer' };
     // A call's row: the verdict it gave is its parsed action; a readable reply that is no verdict keeps why as its error.
     const row = (call: CallRecord, attempt: number): CallRow => ({
-      ...call, seat: item.seat, ply: null, attempt, agentId: judgeId,
+      ...call,
+      seat: item.seat,
+      ply: null,
+      attempt,
+      agentId: judgeId,
       parsedAction: call.error || 'error' in verdict ? null : { type: 'judgment', item: item.item, ...verdict },
       error: call.error ?? ('error' in verdict ? verdict.error : null),
     });
@@ -55,7 +63,12 @@ export async function judgeMatch(
       try {
         // Transport and protocol failures are retried inside (the same policy as the players').
         reply = await callModel(client, {
-          purpose: 'judge', model: judge.model, messages, temperature: judge.temperature, maxTokens: judge.maxTokens, prices: judge.provider,
+          purpose: 'judge',
+          model: judge.model,
+          messages,
+          temperature: judge.temperature,
+          maxTokens: judge.maxTokens,
+          prices: judge.provider,
         });
       } catch (err) {
         if (!(err instanceof InfraError)) throw err;
@@ -67,11 +80,15 @@ export async function judgeMatch(
       verdict = parseVerdict(reply.text);
       await store.recordCall(matchId, ...reply.failedCalls.map((call) => row(call, attempt)), row(reply.call, attempt));
       if (!('error' in verdict)) break;
-      messages.push({ role: 'assistant', content: reply.text }, { role: 'user', content: `Your answer could not be read: ${verdict.error}\nAnswer again in the three lines.` });
+      messages.push(
+        { role: 'assistant', content: reply.text },
+        { role: 'user', content: `Your answer could not be read: ${verdict.error}\nAnswer again in the three lines.` },
+      );
     }
-    const fields = 'error' in verdict
-      ? { score: null, consistent: null, reason: null, error: verdict.error }
-      : { score: verdict.score, consistent: verdict.consistent, reason: verdict.reason, error: null };
+    const fields =
+      'error' in verdict
+        ? { score: null, consistent: null, reason: null, error: verdict.error }
+        : { score: verdict.score, consistent: verdict.consistent, reason: verdict.reason, error: null };
     await db.judgment.upsert({
       where: { matchId_item_judgeId: { matchId, item: item.item, judgeId } },
       create: { matchId, item: item.item, seat: item.seat, judgeId, ...fields },

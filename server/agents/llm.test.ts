@@ -28,52 +28,89 @@ afterEach(async () => {
 function turn(signal = new AbortController().signal): TurnContext {
   const state = initialState(game, {}, currentDeal('seed'), 2);
   return {
-    game, config: {}, matchId: 'm', numPlayers: 2, seat: 0, ply: 0, attempt: 0, view: game.view(state, { seat: 0 }),
-    legal: game.legalActions(state, 0), rejections: [], rng: createRng('seed:agent'), signal,
+    game,
+    config: {},
+    matchId: 'm',
+    numPlayers: 2,
+    seat: 0,
+    ply: 0,
+    attempt: 0,
+    view: game.view(state, { seat: 0 }),
+    legal: game.legalActions(state, 0),
+    rejections: [],
+    rng: createRng('seed:agent'),
+    signal,
   };
 }
 
 /** An LLM player whose provider answers the i-th request with `answer(i)`, through the arena's own client. */
 async function playerAt(answer: (i: number) => Answer) {
   endpoint = await startFaultyEndpoint(answer);
-  const client = clientFor({ id: `prov-${Math.random().toString(36).slice(2)}`, baseUrl: endpoint.url, apiKeyEnc: null });
+  const client = clientFor({
+    id: `prov-${Math.random().toString(36).slice(2)}`,
+    baseUrl: endpoint.url,
+    apiKeyEnc: null,
+  });
   return llmAgent({ client, model: 'm', scaffold: 'base', prices });
 }
 
 const tries = () => llmCallPolicy.maxRetries + 1;
 
 describe('a provider that breaks after answering 200', () => {
-  it.each(Object.keys(FAULTS) as Fault[])('%s: retried, then an InfraError with the reason and every request', async (fault) => {
-    const player = await playerAt(() => fault);
-    const err = await player.act(turn()).then(
-      (ans: AgentAnswer) => ans,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(InfraError);
-    const infra = err as InfraError;
-    expect(infra.message).toMatch(FAULTS[fault]);
-    expect(infra.message).toContain(`(${tries()} tries)`);
-    expect(endpoint!.requests).toBe(tries());
-    // Every request is there to be recorded, with its reason and prompt.
-    expect(infra.calls).toHaveLength(tries());
-    expect(infra.call).toBe(infra.calls.at(-1));
-    for (const c of infra.calls) {
-      expect(c.error).toMatch(FAULTS[fault]);
-      expect(c.reply).toBeNull();
-      expect(c.model).toBe('m');
-      expect(c.messages.at(-1)!.content).toContain('Legal moves:');
-      expect(c.latencyMs).toBeGreaterThanOrEqual(0);
-    }
-  });
+  it.each(Object.keys(FAULTS) as Fault[])(
+    '%s: retried, then an InfraError with the reason and every request',
+    async (fault) => {
+      const player = await playerAt(() => fault);
+      const err = await player.act(turn()).then(
+        (ans: AgentAnswer) => ans,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(InfraError);
+      const infra = err as InfraError;
+      expect(infra.message).toMatch(FAULTS[fault]);
+      expect(infra.message).toContain(`(${tries()} tries)`);
+      expect(endpoint!.requests).toBe(tries());
+      // Every request is there to be recorded, with its reason and prompt.
+      expect(infra.calls).toHaveLength(tries());
+      expect(infra.call).toBe(infra.calls.at(-1));
+      for (const c of infra.calls) {
+        expect(c.error).toMatch(FAULTS[fault]);
+        expect(c.reply).toBeNull();
+        expect(c.model).toBe('m');
+        expect(c.messages.at(-1)!.content).toContain('Legal moves:');
+        expect(c.latencyMs).toBeGreaterThanOrEqual(0);
+      }
+    },
+  );
 
   it.each([
-    ['a 200 carrying an error', '{"error":{"message":"upstream model overloaded","code":503}}', /^provider returned an error with status 200: upstream model overloaded/],
-    ['no "choices" at all', '{"id":"x","object":"chat.completion"}', /^provider returned a body whose "choices" is not a list: \{"id":"x"/],
+    [
+      'a 200 carrying an error',
+      '{"error":{"message":"upstream model overloaded","code":503}}',
+      /^provider returned an error with status 200: upstream model overloaded/,
+    ],
+    [
+      'no "choices" at all',
+      '{"id":"x","object":"chat.completion"}',
+      /^provider returned a body whose "choices" is not a list: \{"id":"x"/,
+    ],
     ['choices that are not a list', '{"choices":"none"}', /^provider returned a body whose "choices" is not a list/],
     ['a choice that is not an object', '{"choices":["X: (1,1)"]}', /^provider returned a choice that is not an object/],
-    ['content that is neither text nor null', '{"choices":[{"message":{"content":42}}]}', /^provider returned a message whose content is neither text nor null/],
-    ['JSON null', 'null', /^provider returned a 200 response that is not a chat completion \(application\/json: "null"\)/],
-    ['an empty body', '', /^provider returned a 200 response that is not a chat completion \(application\/json: empty body\)/],
+    [
+      'content that is neither text nor null',
+      '{"choices":[{"message":{"content":42}}]}',
+      /^provider returned a message whose content is neither text nor null/,
+    ],
+    [
+      'JSON null',
+      'null',
+      /^provider returned a 200 response that is not a chat completion \(application\/json: "null"\)/,
+    ],
+    [
+      'an empty body',
+      '',
+      /^provider returned a 200 response that is not a chat completion \(application\/json: empty body\)/,
+    ],
   ])('%s: a protocol failure, with a reason that says what came back', async (_what, raw, reason) => {
     const player = await playerAt(() => ({ raw }));
     const err = (await player.act(turn()).catch((e: unknown) => e)) as InfraError;
@@ -86,7 +123,8 @@ describe('a provider that breaks after answering 200', () => {
     const player = await playerAt(() => 'no-choices');
     const err = (await player.act(turn()).catch((e: unknown) => e)) as InfraError;
     expect(err).toBeInstanceOf(InfraError);
-    for (const c of err.calls) expect(c).toMatchObject({ tokensIn: 100, tokensOut: 20, costUsd: (100 * 0.01 + 20 * 0.03) / 1000 });
+    for (const c of err.calls)
+      expect(c).toMatchObject({ tokensIn: 100, tokensOut: 20, costUsd: (100 * 0.01 + 20 * 0.03) / 1000 });
   });
 
   it('a transient failure: the next try is read and played, the failed one is kept', async () => {
@@ -111,7 +149,11 @@ describe('a provider that breaks after answering 200', () => {
   it('a provider that hangs: the SDK’s timeout and retries only, then an InfraError', async () => {
     endpoint = await startFaultyEndpoint(() => 'hang');
     // A client of its own with a short timeout (clientFor's is ARENA_LLM_TIMEOUT_MS) and one SDK retry.
-    const hasty = llmAgent({ client: new OpenAI({ baseURL: endpoint.url, apiKey: 'k', timeout: 150, maxRetries: 1 }), model: 'm', scaffold: 'base' });
+    const hasty = llmAgent({
+      client: new OpenAI({ baseURL: endpoint.url, apiKey: 'k', timeout: 150, maxRetries: 1 }),
+      model: 'm',
+      scaffold: 'base',
+    });
     const err = (await hasty.act(turn()).catch((e: unknown) => e)) as InfraError;
     expect(err).toBeInstanceOf(InfraError);
     expect(err.message).toMatch(/^provider did not answer within 150 ms/);
@@ -176,11 +218,20 @@ describe('a well-formed reply is the model’s answer', () => {
 
   it('content as a list of text parts, or JSON sent as text/plain, is read as the completion it is', async () => {
     const answers: Answer[] = [
-      { content: [{ type: 'thinking', thinking: 'centre' }, { type: 'text', text: 'X: (2,2)' }] },
+      {
+        content: [
+          { type: 'thinking', thinking: 'centre' },
+          { type: 'text', text: 'X: (2,2)' },
+        ],
+      },
       { content: 'X: (1,1)', contentType: 'text/plain' },
     ];
     const player = await playerAt((i) => answers[i]!);
-    expect(await player.act(turn())).toMatchObject({ ok: true, action: { type: 'place', row: 2, col: 2 }, text: 'X: (2,2)' });
+    expect(await player.act(turn())).toMatchObject({
+      ok: true,
+      action: { type: 'place', row: 2, col: 2 },
+      text: 'X: (2,2)',
+    });
     expect(await player.act(turn())).toMatchObject({ ok: true, action: { type: 'place', row: 1, col: 1 } });
   });
 });

@@ -31,14 +31,20 @@ export interface LlmAgentOptions {
 }
 
 export function buildMessages(
-  ctx: TurnContext, scaffold: Scaffold, opts: PromptOptions = {}, rules: RulesMode = 'none',
+  ctx: TurnContext,
+  scaffold: Scaffold,
+  opts: PromptOptions = {},
+  rules: RulesMode = 'none',
 ): { role: 'system' | 'user' | 'assistant'; content: string }[] {
   const { game, config, seat, numPlayers } = ctx;
   const conversation = game.prompt.conversation?.(ctx.view, seat, game.parseConfig(config)) ?? null;
   if (conversation) return [...conversation.messages, ...rejectionMessages(ctx)];
   const topics = rulesTopicsText(game.rules.topics, rules);
   const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = [
-    { role: 'system', content: `${game.prompt.system(config, seat, numPlayers, opts)}${topics ? `\n\n${topics}` : ''}\n\n${SCAFFOLDS[scaffold].text}` },
+    {
+      role: 'system',
+      content: `${game.prompt.system(config, seat, numPlayers, opts)}${topics ? `\n\n${topics}` : ''}\n\n${SCAFFOLDS[scaffold].text}`,
+    },
     { role: 'user', content: game.prompt.turn(ctx.view, seat, ctx.legal, config, opts) },
   ];
   return [...messages, ...rejectionMessages(ctx)];
@@ -48,14 +54,23 @@ export function buildMessages(
 function rejectionMessages(ctx: TurnContext): { role: 'user' | 'assistant'; content: string }[] {
   return ctx.rejections.flatMap((r) => [
     { role: 'assistant' as const, content: r.reply },
-    { role: 'user' as const, content: `Your answer was rejected: ${r.error}\nAnswer again${ctx.legal ? ' with one of the legal moves' : ''}, in the required format.` },
+    {
+      role: 'user' as const,
+      content: `Your answer was rejected: ${r.error}\nAnswer again${ctx.legal ? ' with one of the legal moves' : ''}, in the required format.`,
+    },
   ]);
 }
 
 /** The sampling of a turn: a conversation game's own (SimulBench's per role), else the agent's. */
-function samplingOf(ctx: TurnContext, opts: Pick<LlmAgentOptions, 'temperature' | 'maxTokens'>): { temperature?: number | null; maxTokens?: number | null } {
+function samplingOf(
+  ctx: TurnContext,
+  opts: Pick<LlmAgentOptions, 'temperature' | 'maxTokens'>,
+): { temperature?: number | null; maxTokens?: number | null } {
   const conversation = ctx.game.prompt.conversation?.(ctx.view, ctx.seat, ctx.game.parseConfig(ctx.config)) ?? null;
-  return { temperature: conversation?.temperature ?? opts.temperature, maxTokens: conversation?.maxTokens ?? opts.maxTokens };
+  return {
+    temperature: conversation?.temperature ?? opts.temperature,
+    maxTokens: conversation?.maxTokens ?? opts.maxTokens,
+  };
 }
 
 /**
@@ -70,20 +85,31 @@ export async function withBoardImage(ctx: TurnContext, messages: ChatMessage[]):
   try {
     ({ png } = await renderSvgToPng(svg));
   } catch (err) {
-    throw new Error(`the board image of ${ctx.game.id} (seat ${ctx.seat}, ply ${ctx.ply}) could not be made: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new Error(
+      `the board image of ${ctx.game.id} (seat ${ctx.seat}, ply ${ctx.ply}) could not be made: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
   const turnAt = messages.findIndex((m) => m.role === 'user');
   return messages.map((m, i) =>
     i === turnAt && typeof m.content === 'string'
-      ? { role: 'user', content: [{ type: 'text', text: m.content }, { type: 'image_url', image_url: { url: pngDataUrl(png) } }] }
+      ? {
+          role: 'user',
+          content: [
+            { type: 'text', text: m.content },
+            { type: 'image_url', image_url: { url: pngDataUrl(png) } },
+          ],
+        }
       : m,
   );
 }
 
 /** The rejection sent back for a well-formed reply that is not a move, naming a refusal or a reply cut short. */
 function rejection(parseError: string, reply: ChatReply): string {
-  if (!reply.text.trim() && reply.refusal) return `you declined to answer ("${reply.refusal.slice(0, 200)}"); ${parseError}`;
-  if (reply.finishReason === 'length') return `${parseError} (your reply was cut off at the token limit: answer more briefly)`;
+  if (!reply.text.trim() && reply.refusal)
+    return `you declined to answer ("${reply.refusal.slice(0, 200)}"); ${parseError}`;
+  if (reply.finishReason === 'length')
+    return `${parseError} (your reply was cut off at the token limit: answer more briefly)`;
   return parseError;
 }
 
@@ -108,17 +134,32 @@ export function llmAgent(opts: LlmAgentOptions): Agent {
         const asked = rules === 'explain' ? parseExplain(text) : null;
         if (asked !== null) {
           if (explains.length >= MAX_EXPLAINS) {
-            return { ok: false, error: `you have read ${MAX_EXPLAINS} topics this turn: answer with your move now`, text, call, failedCalls, explains };
+            return {
+              ok: false,
+              error: `you have read ${MAX_EXPLAINS} topics this turn: answer with your move now`,
+              text,
+              call,
+              failedCalls,
+              explains,
+            };
           }
           const { topic, answer } = explainAnswer(ctx.game.rules.topics, asked);
           explains.push({ asked, topic, answer, text, call, failedCalls });
-          const again = explains.length >= MAX_EXPLAINS ? `Now answer the turn with your move (no more topics this turn).` : 'Now answer the turn.';
-          messages = [...messages, { role: 'assistant', content: text }, { role: 'user', content: `${answer}\n\n${again}` }];
+          const again =
+            explains.length >= MAX_EXPLAINS
+              ? `Now answer the turn with your move (no more topics this turn).`
+              : 'Now answer the turn.';
+          messages = [
+            ...messages,
+            { role: 'assistant', content: text },
+            { role: 'user', content: `${answer}\n\n${again}` },
+          ];
           continue;
         }
         // A well-formed reply is the model's answer: one that is not a legal move is an illegal reply.
         const parsed = ctx.game.prompt.parse(text, ctx.seat, ctx.legal, ctx.view);
-        if ('error' in parsed) return { ok: false, error: rejection(parsed.error, reply), text, call, failedCalls, explains };
+        if ('error' in parsed)
+          return { ok: false, error: rejection(parsed.error, reply), text, call, failedCalls, explains };
         return { ok: true, action: parsed.action, text, call, failedCalls, explains };
       }
     },

@@ -27,8 +27,18 @@ afterAll(async () => {
 function turn(seed = 'seed'): TurnContext {
   const state = initialState(game, {}, currentDeal(seed), 2);
   return {
-    game, config: {}, matchId: 'm', numPlayers: 2, seat: 0, ply: 0, attempt: 0, view: game.view(state, { seat: 0 }),
-    legal: game.legalActions(state, 0), rejections: [], rng: createRng(`${seed}:agent`), signal: new AbortController().signal,
+    game,
+    config: {},
+    matchId: 'm',
+    numPlayers: 2,
+    seat: 0,
+    ply: 0,
+    attempt: 0,
+    view: game.view(state, { seat: 0 }),
+    legal: game.legalActions(state, 0),
+    rejections: [],
+    rng: createRng(`${seed}:agent`),
+    signal: new AbortController().signal,
   };
 }
 
@@ -37,7 +47,13 @@ const prices = { priceInPer1k: 0.01, priceOutPer1k: 0.03, modelPrices: null };
 describe('the RAP agent', () => {
   it('searches with the simulated endpoint: expand, simulate and evaluate calls, each costed; a legal move; the tree', async () => {
     const client = clientFor({ id: 'rap-sim', baseUrl: sim.url, apiKeyEnc: null });
-    const agent = rapAgent({ client, model: 'sim-careful', scaffold: 'rap', prices, rap: { iterations: 4, depth: 2, candidates: 3 } });
+    const agent = rapAgent({
+      client,
+      model: 'sim-careful',
+      scaffold: 'rap',
+      prices,
+      rap: { iterations: 4, depth: 2, candidates: 3 },
+    });
     const ctx = turn();
     const ans = await agent.act(ctx);
     expect(ans.ok).toBe(true);
@@ -60,7 +76,9 @@ describe('the RAP agent', () => {
     expect(tree.children.some((c) => c.children.some((g) => g.state !== null))).toBe(true);
     expect(ans.search!.total).not.toBeNull();
     expect(ans.search!.chosenAction).toBe(game.prompt.format(ans.action, 0));
-    expect(ans.text).toMatch(/^Planned with RAP: 4 iterations, depth 2, 3 candidates per node; \d+ model calls \(\d+ expand, \d+ simulate, \d+ evaluate\)\./);
+    expect(ans.text).toMatch(
+      /^Planned with RAP: 4 iterations, depth 2, 3 candidates per node; \d+ model calls \(\d+ expand, \d+ simulate, \d+ evaluate\)\./,
+    );
     expect(ans.text!.split('\n').at(-1)).toBe(game.prompt.format(ans.action, 0));
   });
 
@@ -68,7 +86,8 @@ describe('the RAP agent', () => {
     const ep = await startFaultyEndpoint((_i, body) => {
       const text = (body as { messages: { content: string }[] }).messages.at(-1)!.content;
       if (text.includes('Choose an action by writing only its number.')) return { content: '2' };
-      if (text.includes('Is this a good action?')) return { content: text.includes('Your action: X: (1,1)') ? 'yes 9' : 'no 2' };
+      if (text.includes('Is this a good action?'))
+        return { content: text.includes('Your action: X: (1,1)') ? 'yes 9' : 'no 2' };
       if (text.includes('Will you eventually win')) return { content: 'yes 6' };
       if (text.includes('<others>')) return { content: '<others>O replies.</others>' };
       if (text.includes('predict your new observation')) return { content: '<state>a board</state>' };
@@ -84,7 +103,9 @@ describe('the RAP agent', () => {
       // Intuition all on the number written (the third action), self-evaluations from "yes 9" / "no 2".
       expect(children.find((c) => c.intuition === 1)!.action).toBe(game.prompt.format(ctxLegal()[2]!, 0));
       expect(children.find((c) => c.action === 'X: (1,1)')!.selfEval).toBeCloseTo(0.9, 12);
-      expect(children.filter((c) => c.action !== 'X: (1,1)').every((c) => Math.abs(c.selfEval - 0.2) < 1e-12)).toBe(true);
+      expect(children.filter((c) => c.action !== 'X: (1,1)').every((c) => Math.abs(c.selfEval - 0.2) < 1e-12)).toBe(
+        true,
+      );
     } finally {
       await ep.close();
     }
@@ -95,18 +116,56 @@ describe('a match with a RAP agent', () => {
   it('plays to the end against Random: every search call stored with its purpose, every move of RAP with its tree', async () => {
     const t = await createTestDb();
     try {
-      const p = await t.db.provider.create({ data: { name: 'Sim', baseUrl: sim.url, models: ['sim-careful'], simulated: true, priceInPer1k: 0.001, priceOutPer1k: 0.002 } });
+      const p = await t.db.provider.create({
+        data: {
+          name: 'Sim',
+          baseUrl: sim.url,
+          models: ['sim-careful'],
+          simulated: true,
+          priceInPer1k: 0.001,
+          priceOutPer1k: 0.002,
+        },
+      });
       const rap = await t.db.agent.create({
-        data: { name: 'Planner', kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'rap', promptVersion: 'v2', settings: { rap: { iterations: 2, candidates: 2 } }, simulated: true },
+        data: {
+          name: 'Planner',
+          kind: 'llm',
+          providerId: p.id,
+          model: 'sim-careful',
+          scaffold: 'rap',
+          promptVersion: 'v2',
+          settings: { rap: { iterations: 2, candidates: 2 } },
+          simulated: true,
+        },
       });
       const random = await t.db.agent.create({ data: { name: 'Random', kind: 'random' } });
-      const m = await t.db.match.create({ data: { gameId: 'tictactoe', seed: 'rap-match', numPlayers: 2, seats: { create: [{ seat: 0, agentId: rap.id }, { seat: 1, agentId: random.id }] } } });
+      const m = await t.db.match.create({
+        data: {
+          gameId: 'tictactoe',
+          seed: 'rap-match',
+          numPlayers: 2,
+          seats: {
+            create: [
+              { seat: 0, agentId: rap.id },
+              { seat: 1, agentId: random.id },
+            ],
+          },
+        },
+      });
       await runMatch(m.id, { store: prismaStore(t.db), createAgent });
       expect((await t.db.match.findUniqueOrThrow({ where: { id: m.id } })).status).toBe('finished');
-      const calls = await t.db.llmCall.groupBy({ by: ['purpose'], where: { matchId: m.id }, _count: true, _sum: { costUsd: true } });
+      const calls = await t.db.llmCall.groupBy({
+        by: ['purpose'],
+        where: { matchId: m.id },
+        _count: true,
+        _sum: { costUsd: true },
+      });
       expect(new Set(calls.map((c) => c.purpose))).toEqual(new Set(['rap-expand', 'rap-simulate', 'rap-evaluate']));
       for (const c of calls) expect(c._sum.costUsd).toBeGreaterThan(0);
-      const replies = await t.db.matchEvent.findMany({ where: { matchId: m.id, kind: 'reply' }, orderBy: { seq: 'asc' } });
+      const replies = await t.db.matchEvent.findMany({
+        where: { matchId: m.id, kind: 'reply' },
+        orderBy: { seq: 'asc' },
+      });
       const moves = await t.db.matchEvent.count({ where: { matchId: m.id, kind: 'move', seat: 0 } });
       expect(replies.length).toBe(moves);
       // Every move with a choice was searched (the last empty square needs none).

@@ -4,7 +4,16 @@
 // recorded with its purpose (rap-expand, rap-simulate, rap-evaluate) and cost; the reply shows the search and the
 // tree goes in the transcript. Open-ended turns (free text) are answered as the plain LLM agent answers them.
 // The prompts are the arena's wording of GameBench's context templates (agents/rap/context_templates.json).
-import { between, rapSearch, readActions, readIntuitions, readYesNo, type RapModel, type RapResult, type RapSettings } from '../../lib/agents/rap';
+import {
+  between,
+  rapSearch,
+  readActions,
+  readIntuitions,
+  readYesNo,
+  type RapModel,
+  type RapResult,
+  type RapSettings,
+} from '../../lib/agents/rap';
 import { rulesTopicsText } from '../../lib/agents/explain';
 import type { CallPurpose } from '../../lib/exports';
 import { callModel, type ChatMessage } from '../llm/clients';
@@ -20,16 +29,21 @@ export const RAP_SYSTEM =
   'Answer exactly in the format the question asks for, briefly.';
 
 export const RAP_PROMPTS = {
-  actions: 'To the best of your ability, predict your available actions in this position, one per line, between <actions> and </actions>.',
-  others: 'To the best of your ability, predict what actions the other players might take next, between <others> and </others>.',
+  actions:
+    'To the best of your ability, predict your available actions in this position, one per line, between <actions> and </actions>.',
+  others:
+    'To the best of your ability, predict what actions the other players might take next, between <others> and </others>.',
   next: (action: string, others: string) =>
     `Your action: ${action}\nThe other players' actions: ${others}\nTo the best of your ability, predict your new observation of the game after these actions, between <state> and </state>.`,
-  intuitions: (actions: readonly string[]) => `Your available actions:\n${actions.map((a, i) => `${i}. ${a}`).join('\n')}\nChoose an action by writing only its number.`,
-  selfEval: (action: string) => `Your action: ${action}\nIs this a good action? Answer yes or no, then your confidence from 0 to 10 that it is good (e.g. "yes 7").`,
+  intuitions: (actions: readonly string[]) =>
+    `Your available actions:\n${actions.map((a, i) => `${i}. ${a}`).join('\n')}\nChoose an action by writing only its number.`,
+  selfEval: (action: string) =>
+    `Your action: ${action}\nIs this a good action? Answer yes or no, then your confidence from 0 to 10 that it is good (e.g. "yes 7").`,
   win: 'Will you eventually win from this position? Answer yes or no, then your confidence from 0 to 10 that you will (e.g. "no 3").',
 } as const;
 
-const observed = (observation: string) => `Your observation of the game is between <state> and </state>:\n<state>\n${observation}\n</state>\n\n`;
+const observed = (observation: string) =>
+  `Your observation of the game is between <state> and </state>:\n<state>\n${observation}\n</state>\n\n`;
 
 export function rapAgent(opts: LlmAgentOptions & { rap: Partial<RapSettings> }): Agent {
   const plain = llmAgent(opts);
@@ -46,11 +60,22 @@ export function rapAgent(opts: LlmAgentOptions & { rap: Partial<RapSettings> }):
       const topics = rulesTopicsText(ctx.game.rules.topics, 'upfront');
       const system = `${ctx.game.prompt.system(ctx.config, ctx.seat, ctx.numPlayers, { switches: opts.switches ?? [] })}${topics ? `\n\n${topics}` : ''}\n\n${RAP_SYSTEM}`;
       const ask = async (purpose: CallPurpose, observation: string, question: string, logprobs = false) => {
-        const messages: ChatMessage[] = [{ role: 'system', content: system }, { role: 'user', content: `${observed(observation)}${question}` }];
+        const messages: ChatMessage[] = [
+          { role: 'system', content: system },
+          { role: 'user', content: `${observed(observation)}${question}` },
+        ];
         try {
           const reply = await callModel(
             opts.client,
-            { purpose, model: opts.model, messages, temperature: opts.temperature, maxTokens: opts.maxTokens, prices: opts.prices, ...(logprobs ? { topLogprobs: TOP_LOGPROBS } : {}) },
+            {
+              purpose,
+              model: opts.model,
+              messages,
+              temperature: opts.temperature,
+              maxTokens: opts.maxTokens,
+              prices: opts.prices,
+              ...(logprobs ? { topLogprobs: TOP_LOGPROBS } : {}),
+            },
             { signal: ctx.signal, abortedMessage: 'move timed out' },
           );
           calls.push(...reply.failedCalls, reply.call);
@@ -63,8 +88,12 @@ export function rapAgent(opts: LlmAgentOptions & { rap: Partial<RapSettings> }):
       };
       const model: RapModel = {
         actions: async (obs) => readActions((await ask('rap-expand', obs, RAP_PROMPTS.actions)).text),
-        others: async (obs) => between((await ask('rap-simulate', obs, RAP_PROMPTS.others)).text, 'others') || 'no information about the others’ actions',
-        next: async (obs, action, others) => between((await ask('rap-simulate', obs, RAP_PROMPTS.next(action, others))).text, 'state') || 'no information about the new state',
+        others: async (obs) =>
+          between((await ask('rap-simulate', obs, RAP_PROMPTS.others)).text, 'others') ||
+          'no information about the others’ actions',
+        next: async (obs, action, others) =>
+          between((await ask('rap-simulate', obs, RAP_PROMPTS.next(action, others))).text, 'state') ||
+          'no information about the new state',
         intuitions: async (obs, actions) => {
           const r = await ask('rap-evaluate', obs, RAP_PROMPTS.intuitions(actions), true);
           return readIntuitions(r.text, r.topLogprobs, actions.length);
@@ -78,10 +107,18 @@ export function rapAgent(opts: LlmAgentOptions & { rap: Partial<RapSettings> }):
           return readYesNo(r.text, r.topLogprobs) ?? 0.5;
         },
       };
-      const observation = ctx.game.prompt.turn(ctx.view, ctx.seat, legal, ctx.config, { switches: opts.switches ?? [] });
+      const observation = ctx.game.prompt.turn(ctx.view, ctx.seat, legal, ctx.config, {
+        switches: opts.switches ?? [],
+      });
       const names = legal.map(format);
       const result = await rapSearch(model, observation, names, opts.rap);
-      return { ok: true, action: legal[result.chosen]!, text: summary(result, names, calls), searchCalls: calls, search: result };
+      return {
+        ok: true,
+        action: legal[result.chosen]!,
+        text: summary(result, names, calls),
+        searchCalls: calls,
+        search: result,
+      };
     },
   };
 }
@@ -92,8 +129,12 @@ export function summary(r: RapResult, names: readonly string[], calls: readonly 
   const s = r.settings;
   const lines = [
     `Planned with RAP: ${s.iterations} iterations, depth ${s.depth}, ${s.candidates} candidates per node; ${calls.length} model calls (${count('rap-expand')} expand, ${count('rap-simulate')} simulate, ${count('rap-evaluate')} evaluate).`,
-    ...r.tree.children.map((c) => `- ${c.action}: value ${c.value.toFixed(2)}, ${c.visits} visit${c.visits === 1 ? '' : 's'}`),
-    r.total === null ? 'No line reached the depth limit: the most promising first move is taken.' : `Best line's total reward ${r.total.toFixed(2)}.`,
+    ...r.tree.children.map(
+      (c) => `- ${c.action}: value ${c.value.toFixed(2)}, ${c.visits} visit${c.visits === 1 ? '' : 's'}`,
+    ),
+    r.total === null
+      ? 'No line reached the depth limit: the most promising first move is taken.'
+      : `Best line's total reward ${r.total.toFixed(2)}.`,
     names[r.chosen]!,
   ];
   return lines.join('\n');

@@ -20,8 +20,18 @@ afterEach(async () => {
 function turn(): TurnContext {
   const state = initialState(game, {}, currentDeal('seed'), 2);
   return {
-    game, config: {}, matchId: 'm', numPlayers: 2, seat: 0, ply: 0, attempt: 0, view: game.view(state, { seat: 0 }),
-    legal: game.legalActions(state, 0), rejections: [], rng: createRng('seed:agent'), signal: new AbortController().signal,
+    game,
+    config: {},
+    matchId: 'm',
+    numPlayers: 2,
+    seat: 0,
+    ply: 0,
+    attempt: 0,
+    view: game.view(state, { seat: 0 }),
+    legal: game.legalActions(state, 0),
+    rejections: [],
+    rng: createRng('seed:agent'),
+    signal: new AbortController().signal,
   };
 }
 
@@ -40,16 +50,35 @@ describe('scaffolds in the LLM player', () => {
       return 'legal';
     });
     const provider = {
-      id: `prov-${Math.random().toString(36).slice(2)}`, baseUrl: endpoint.url, apiKeyEnc: null, simulated: false,
-      rpm: null, tpm: null, maxConcurrent: null, priceInPer1k: 0, priceOutPer1k: 0, modelPrices: null,
+      id: `prov-${Math.random().toString(36).slice(2)}`,
+      baseUrl: endpoint.url,
+      apiKeyEnc: null,
+      simulated: false,
+      rpm: null,
+      tpm: null,
+      maxConcurrent: null,
+      priceInPer1k: 0,
+      priceOutPer1k: 0,
+      modelPrices: null,
     };
     const agent = createAgent({
-      id: 'a', name: 'GameBench CoT', kind: 'llm', model: 'm', temperature: null, maxTokens: null, scaffold: 'gamebench-cot', settings: {}, simulated: false, provider,
+      id: 'a',
+      name: 'GameBench CoT',
+      kind: 'llm',
+      model: 'm',
+      temperature: null,
+      maxTokens: null,
+      scaffold: 'gamebench-cot',
+      settings: {},
+      simulated: false,
+      provider,
     });
     const answer = await agent.act(turn());
     expect(answer.ok).toBe(true);
     const system = bodies[0]!.messages.find((m) => m.role === 'system')!.content;
-    expect(system).toContain("First, let's reason out loud about which action you should take to maximize your probability of winning.");
+    expect(system).toContain(
+      "First, let's reason out loud about which action you should take to maximize your probability of winning.",
+    );
     expect(system).not.toContain(SCAFFOLDS.cot.text);
   });
 

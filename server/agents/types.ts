@@ -62,7 +62,12 @@ export interface Explained {
  */
 export type AgentAnswer =
   | {
-      ok: true; action: { type: string }; text?: string; call?: CallRecord; failedCalls?: CallRecord[]; explains?: Explained[];
+      ok: true;
+      action: { type: string };
+      text?: string;
+      call?: CallRecord;
+      failedCalls?: CallRecord[];
+      explains?: Explained[];
       /** A planning scaffold's calls before its answer (RAP: rap-expand, rap-simulate, rap-evaluate), and its search tree. */
       searchCalls?: CallRecord[];
       search?: RapResult;

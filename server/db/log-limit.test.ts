@@ -36,7 +36,11 @@ describe('limitedLog', () => {
   });
 
   it('keys errors by their code, or by their message without numbers', () => {
-    expect(errorKey(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe('ECONNREFUSED');
-    expect(errorKey(new Error('job 3f2a9c1e-1111-4222-8333-444455556666 failed after 12 s'))).toBe(errorKey(new Error('job 0b2a9c1e-1111-4222-8333-444455556666 failed after 7 s')));
+    expect(errorKey(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(
+      'ECONNREFUSED',
+    );
+    expect(errorKey(new Error('job 3f2a9c1e-1111-4222-8333-444455556666 failed after 12 s'))).toBe(
+      errorKey(new Error('job 0b2a9c1e-1111-4222-8333-444455556666 failed after 7 s')),
+    );
   });
 });

@@ -33,5 +33,7 @@ export function limitedLog(write: (m: string) => void, windowMs = 30_000): (key:
 export function errorKey(err: unknown): string {
   const e = err as { code?: unknown; message?: unknown };
   if (typeof e?.code === 'string' && e.code) return e.code;
-  return String(e?.message ?? err).replace(/[0-9a-f]{8}-[0-9a-f-]{27}|\d+/gi, '#').slice(0, 200);
+  return String(e?.message ?? err)
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}|\d+/gi, '#')
+    .slice(0, 200);
 }

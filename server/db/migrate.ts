@@ -9,7 +9,11 @@ const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migration
  * Applies pending migrations inside one transaction each; concurrent starters wait on an advisory lock.
  * `until`: the last migration to apply (tests of a data migration start from the schema before it).
  */
-export async function migrate(databaseUrl: string, log: (m: string) => void = () => {}, opts: { until?: string } = {}): Promise<string[]> {
+export async function migrate(
+  databaseUrl: string,
+  log: (m: string) => void = () => {},
+  opts: { until?: string } = {},
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const applied: string[] = [];
@@ -17,7 +21,9 @@ export async function migrate(databaseUrl: string, log: (m: string) => void = ()
     await client.query('SELECT pg_advisory_lock(727274)');
     await client.query(`CREATE TABLE IF NOT EXISTS arena_migrations (
       name TEXT PRIMARY KEY, applied_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP)`);
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM arena_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM arena_migrations')).rows.map((r) => r.name),
+    );
     const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
       .filter((d) => d.isDirectory())
       .map((d) => d.name)

@@ -11,7 +11,12 @@ import { applyMove, currentDeal, initialState, lastState } from '../../lib/engin
 import { createTestDb, type TestDb } from './test-db';
 
 /** Plays a match under `rules` (a config with the old meaning spelled out), choosing moves with `choose`. */
-function play(game: GameDef, rules: unknown, seed: string, choose: (legal: { type: string }[], ply: number) => { type: string }) {
+function play(
+  game: GameDef,
+  rules: unknown,
+  seed: string,
+  choose: (legal: { type: string }[], ply: number) => { type: string },
+) {
   const config = game.configSchema.parse(rules);
   let s = initialState(game, config, currentDeal(seed), 2);
   const moves: MoveRecord[] = [];
@@ -62,42 +67,66 @@ describe('migration 0013: stored Bargain and Hanabi matches keep their rules', (
     await client.connect();
     try {
       const insert = async (id: string, gameId: string, config: unknown, seed: string) =>
-        client.query(`INSERT INTO matches (id, game_id, config, seed, status, num_players) VALUES ($1, $2, $3, $4, 'finished', 2)`, [id, gameId, JSON.stringify(config), seed]);
+        client.query(
+          `INSERT INTO matches (id, game_id, config, seed, status, num_players) VALUES ($1, $2, $3, $4, 'finished', 2)`,
+          [id, gameId, JSON.stringify(config), seed],
+        );
       await insert('b1', 'bargain', { maxRounds: 9, total: 10 }, 'legacy-bargain');
       await insert('b2', 'bargain', {}, 'legacy-bargain-default');
       await insert('h1', 'hanabi', oldRules, oldHanabi!.seed);
       await insert('s1', 'spy', { preset: 'spygame' }, 'legacy-spy');
       await insert('s2', 'spy', { preset: 'spygame', voting: 'sequential' }, 'new-spy');
-      await client.query(`INSERT INTO tournaments (id, name, config) VALUES
-        ('t1', 'with configs', $1), ('t2', 'without', $2), ('t3', 'chess only', $3)`, [
-        JSON.stringify({ gameIds: ['bargain', 'hanabi', 'spy'], gameConfigs: { bargain: { maxRounds: 6 }, spy: { preset: 'spygame' } } }),
-        JSON.stringify({ gameIds: ['bargain', 'hanabi', 'spy'] }),
-        JSON.stringify({ gameIds: ['tictactoe'] }),
-      ]);
+      await client.query(
+        `INSERT INTO tournaments (id, name, config) VALUES
+        ('t1', 'with configs', $1), ('t2', 'without', $2), ('t3', 'chess only', $3)`,
+        [
+          JSON.stringify({
+            gameIds: ['bargain', 'hanabi', 'spy'],
+            gameConfigs: { bargain: { maxRounds: 6 }, spy: { preset: 'spygame' } },
+          }),
+          JSON.stringify({ gameIds: ['bargain', 'hanabi', 'spy'] }),
+          JSON.stringify({ gameIds: ['tictactoe'] }),
+        ],
+      );
       // Before the migration, the new rules no longer replay them to what was played.
       expect(outcomeOf(bargain, { maxRounds: 9, total: 10 }, 'legacy-bargain', oldBargain.moves)).toBeNull();
 
-      const sql = await readFile(path.resolve(import.meta.dirname, '../../prisma/migrations/0013_paper_conventions/migration.sql'), 'utf8');
+      const sql = await readFile(
+        path.resolve(import.meta.dirname, '../../prisma/migrations/0013_paper_conventions/migration.sql'),
+        'utf8',
+      );
       await client.query(sql);
       await client.query(sql); // applied twice, nothing changes
-      const config = async (table: string, id: string) => (await client.query(`SELECT config FROM ${table} WHERE id = $1`, [id])).rows[0].config;
+      const config = async (table: string, id: string) =>
+        (await client.query(`SELECT config FROM ${table} WHERE id = $1`, [id])).rows[0].config;
 
       expect(await config('matches', 'b1')).toEqual({ maxRounds: 5, total: 10, turnLimit: 9 });
       expect(await config('matches', 'b2')).toEqual({ maxRounds: 5, turnLimit: 10 });
       expect(await config('matches', 'h1')).toEqual({ ...oldRules, zeroOnLoss: false, finalRound: true });
-      expect(outcomeOf(bargain, await config('matches', 'b1'), 'legacy-bargain', oldBargain.moves)).toEqual(oldBargain.outcome);
-      expect(outcomeOf(hanabi, await config('matches', 'h1'), oldHanabi!.seed, oldHanabi!.moves)).toEqual(oldHanabi!.outcome);
+      expect(outcomeOf(bargain, await config('matches', 'b1'), 'legacy-bargain', oldBargain.moves)).toEqual(
+        oldBargain.outcome,
+      );
+      expect(outcomeOf(hanabi, await config('matches', 'h1'), oldHanabi!.seed, oldHanabi!.moves)).toEqual(
+        oldHanabi!.outcome,
+      );
 
       const old = { zeroOnLoss: false, finalRound: true };
       expect(await config('matches', 's1')).toEqual({ preset: 'spygame', voting: 'sealed' });
       expect(await config('matches', 's2')).toEqual({ preset: 'spygame', voting: 'sequential' });
       expect((await config('tournaments', 't1')).gameConfigs).toEqual({
-        bargain: { maxRounds: 3, turnLimit: 6 }, hanabi: old, spy: { preset: 'spygame', voting: 'sealed' },
+        bargain: { maxRounds: 3, turnLimit: 6 },
+        hanabi: old,
+        spy: { preset: 'spygame', voting: 'sealed' },
       });
-      expect((await config('tournaments', 't2')).gameConfigs).toEqual({ bargain: { maxRounds: 5, turnLimit: 10 }, hanabi: old, spy: { voting: 'sealed' } });
+      expect((await config('tournaments', 't2')).gameConfigs).toEqual({
+        bargain: { maxRounds: 5, turnLimit: 10 },
+        hanabi: old,
+        spy: { voting: 'sealed' },
+      });
       expect(await config('tournaments', 't3')).toEqual({ gameIds: ['tictactoe'] });
       // The migrated settings are valid settings of the games.
-      for (const c of [await config('matches', 'b1'), (await config('tournaments', 't1')).gameConfigs.bargain]) expect(bargain.configSchema.safeParse(c).success).toBe(true);
+      for (const c of [await config('matches', 'b1'), (await config('tournaments', 't1')).gameConfigs.bargain])
+        expect(bargain.configSchema.safeParse(c).success).toBe(true);
       expect(hanabi.configSchema.safeParse(await config('matches', 'h1')).success).toBe(true);
       expect(getGame('spy')!.configSchema.parse(await config('matches', 's1'))).toMatchObject({ voting: 'sealed' });
     } finally {

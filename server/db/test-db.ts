@@ -13,7 +13,8 @@ export interface TestDb {
 /** `until`: migrate only up to this migration (the schema a data migration starts from). */
 export async function createTestDb(opts: { until?: string } = {}): Promise<TestDb> {
   const adminUrl = process.env.ARENA_TEST_PG_URL;
-  if (!adminUrl) throw new Error('ARENA_TEST_PG_URL is not set: run tests through vitest (its global setup starts Postgres)');
+  if (!adminUrl)
+    throw new Error('ARENA_TEST_PG_URL is not set: run tests through vitest (its global setup starts Postgres)');
   const name = `arena_test_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

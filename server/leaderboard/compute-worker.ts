@@ -14,7 +14,14 @@ import { runRounds, type BootstrapData } from '../../lib/rating/bootstrap';
 import { leaderboardOf } from '../../lib/rating/leaderboard';
 import { MatchIndex } from '../../lib/rating/match-index';
 import type { RatedMatch } from '../../lib/rating/types';
-import { anchorAgent, loadLeaderboardData, loadLeaderboardSince, metaOf, type LeaderboardData, type ViewMeta } from './data';
+import {
+  anchorAgent,
+  loadLeaderboardData,
+  loadLeaderboardSince,
+  metaOf,
+  type LeaderboardData,
+  type ViewMeta,
+} from './data';
 import type { RoundsJob } from './rounds-worker';
 import { MAX_HELD_MATCHES, ViewStore } from './view-store';
 
@@ -47,7 +54,14 @@ export interface LiveView {
  * (between bootstrap rounds, fit iterations and the steps of a view) with an error.
  */
 export type ComputeRequest =
-  | { id: number; matches: RatedMatch[]; opts: LeaderboardOptions; stop?: Int32Array; warm?: undefined; live?: undefined }
+  | {
+      id: number;
+      matches: RatedMatch[];
+      opts: LeaderboardOptions;
+      stop?: Int32Array;
+      warm?: undefined;
+      live?: undefined;
+    }
   | { id: number; warm: true; stop?: Int32Array; matches?: undefined; live?: undefined }
   | { id: number; close: true; warm?: undefined; matches?: undefined; live?: undefined }
   | { id: number; live: LiveView; opts: ViewOptions; stop?: Int32Array; warm?: undefined; matches?: undefined };
@@ -99,7 +113,13 @@ function onlineOptions(opts: Pick<LeaderboardOptions, 'eloK' | 'trueSkill' | 'no
 }
 
 /** The view's state brought up to date: the matches since its last read appended when that is exact, else read whole. */
-async function update(db: Db, live: LiveView, opts: ViewOptions, prev: ViewState | undefined, timing: ViewResult['timing']): Promise<{ state: ViewState; note?: string }> {
+async function update(
+  db: Db,
+  live: LiveView,
+  opts: ViewOptions,
+  prev: ViewState | undefined,
+  timing: ViewResult['timing'],
+): Promise<{ state: ViewState; note?: string }> {
   let note: string | undefined;
   let t = performance.now();
   const lap = (what: 'read' | 'sum') => {
@@ -110,8 +130,11 @@ async function update(db: Db, live: LiveView, opts: ViewOptions, prev: ViewState
   if (live.incremental && prev?.data.watermark && Date.now() - prev.fullAt < live.fullEveryMs) {
     const since = await loadLeaderboardSince(db, live.query, prev.data.watermark, prev.data);
     lap('read');
-    if (!since) note = 'leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole';
-    else if (!prev.index.follows(since.matches)) note = 'leaderboard: the matches read since do not all sort after the last one (end time, then id); reading the view whole';
+    if (!since)
+      note = 'leaderboard: matches changed before the last one read (late, deleted or unrated); reading the view whole';
+    else if (!prev.index.follows(since.matches))
+      note =
+        'leaderboard: the matches read since do not all sort after the last one (end time, then id); reading the view whole';
     else if (JSON.stringify(onlineOptions({ ...opts, normalizedBy: since.normalizedBy })) === prev.onlineKey) {
       await prev.online.append(since.matches);
       prev.index.append(since.matches);
@@ -126,7 +149,16 @@ async function update(db: Db, live: LiveView, opts: ViewOptions, prev: ViewState
   const online = new OnlineRatings(oo);
   await online.append(data.matches);
   lap('sum');
-  return { state: { data: { ...data, matches: index.matches }, index, online, onlineKey: JSON.stringify(oo), fullAt: Date.now() }, ...(note ? { note } : {}) };
+  return {
+    state: {
+      data: { ...data, matches: index.matches },
+      index,
+      online,
+      onlineKey: JSON.stringify(oo),
+      fullAt: Date.now(),
+    },
+    ...(note ? { note } : {}),
+  };
 }
 
 async function computeLive(live: LiveView, opts: ViewOptions, stop?: Int32Array): Promise<ViewResult> {
@@ -163,7 +195,17 @@ async function computeLive(live: LiveView, opts: ViewOptions, stop?: Int32Array)
       const board =
         index.matches.length === 0
           ? emptyBoard(opts)
-          : await leaderboardOf(index, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy, online: state.online.snapshot(), checkpoint }, { rounds });
+          : await leaderboardOf(
+              index,
+              {
+                ...opts,
+                anchorAgentId: anchorId ?? undefined,
+                normalizedBy: data.normalizedBy,
+                online: state.online.snapshot(),
+                checkpoint,
+              },
+              { rounds },
+            );
       timing.board = performance.now() - started - timing.rounds;
       result = { board, meta: metaOf(data, anchorId), threads, timing, ...(note ? { note } : {}) };
     } catch (err) {
@@ -226,7 +268,18 @@ async function splitRounds(data: BootstrapData, rounds: number, stop?: Int32Arra
 
 /** The board of a view without a match. */
 export function emptyBoard(opts: Pick<LeaderboardOptions, 'scheme'>): Leaderboard {
-  return { rows: [], pairwise: [], cooperative: [], cooperativeMixed: [], normalized: [], robust: { leaveOneOut: { games: [], agents: [] }, factor: null }, scheme: opts.scheme ?? 'plain', rounds: 0, interval: 0.95, groups: 0 };
+  return {
+    rows: [],
+    pairwise: [],
+    cooperative: [],
+    cooperativeMixed: [],
+    normalized: [],
+    robust: { leaveOneOut: { games: [], agents: [] }, factor: null },
+    scheme: opts.scheme ?? 'plain',
+    rounds: 0,
+    interval: 0.95,
+    groups: 0,
+  };
 }
 
 parentPort?.on('message', async (req: ComputeRequest) => {
@@ -245,7 +298,9 @@ parentPort?.on('message', async (req: ComputeRequest) => {
       parentPort!.postMessage({ id: req.id, result: null });
       return;
     }
-    const result = req.live ? await computeLive(req.live, req.opts, req.stop) : await computeLeaderboard(req.matches!, { ...req.opts, checkpoint: checkpointOf(req.stop) });
+    const result = req.live
+      ? await computeLive(req.live, req.opts, req.stop)
+      : await computeLeaderboard(req.matches!, { ...req.opts, checkpoint: checkpointOf(req.stop) });
     parentPort!.postMessage({ id: req.id, result });
   } catch (err) {
     parentPort!.postMessage({ id: req.id, error: (err as Error).message });

@@ -24,7 +24,10 @@ export interface ComputeControl {
 /** A computation stopped before it ended (a deadline, nobody waiting, its data deleted): the message says which. */
 export class ComputationStopped extends Error {
   override name = 'ComputationStopped';
-  constructor(message: string, readonly why: 'deadline' | 'cancelled') {
+  constructor(
+    message: string,
+    readonly why: 'deadline' | 'cancelled',
+  ) {
     super(message);
   }
 }
@@ -86,7 +89,11 @@ function lane() {
       };
       const onAbort = () => {
         const reason = control.signal?.reason;
-        halt(reason instanceof Error ? reason : new ComputationStopped(String(reason ?? 'the computation was stopped'), 'cancelled'));
+        halt(
+          reason instanceof Error
+            ? reason
+            : new ComputationStopped(String(reason ?? 'the computation was stopped'), 'cancelled'),
+        );
       };
       pending.set(id, {
         resolve: (r) => (done(), resolve(r as T)),
@@ -94,7 +101,16 @@ function lane() {
       });
       if (control.maxMs !== undefined && control.maxMs > 0) {
         const seconds = Number((control.maxMs / 1000).toFixed(control.maxMs < 10_000 ? 1 : 0));
-        timer = setTimeout(() => halt(new ComputationStopped(`the leaderboard took longer than ${seconds} s to compute and was stopped`, 'deadline')), control.maxMs);
+        timer = setTimeout(
+          () =>
+            halt(
+              new ComputationStopped(
+                `the leaderboard took longer than ${seconds} s to compute and was stopped`,
+                'deadline',
+              ),
+            ),
+          control.maxMs,
+        );
         timer.unref?.();
       }
       if (control.signal?.aborted) return onAbort();
@@ -108,12 +124,15 @@ function lane() {
     async close() {
       const w = worker;
       worker = null;
-      for (const p of pending.values()) p.reject(Object.assign(new Error('the leaderboard worker was stopped'), { name: 'AbortError' }));
+      for (const p of pending.values())
+        p.reject(Object.assign(new Error('the leaderboard worker was stopped'), { name: 'AbortError' }));
       pending.clear();
       if (w) {
         // Then its database connections (at most 2 s: a computation in progress is not waited for).
         const id = nextId++;
-        const closed = new Promise<void>((resolve) => pending.set(id, { resolve: () => resolve(), reject: () => resolve() }));
+        const closed = new Promise<void>((resolve) =>
+          pending.set(id, { resolve: () => resolve(), reject: () => resolve() }),
+        );
         w.postMessage({ id, close: true } satisfies ComputeRequest);
         await Promise.race([closed, new Promise((r) => setTimeout(r, 2000).unref())]);
         pending.delete(id);

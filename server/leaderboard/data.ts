@@ -62,7 +62,18 @@ export interface Watermark {
   hash: number;
 }
 
-type MatchRow = { id: string; game_id: string; finished_at: Date | null; seat: number; agent_id: string; score: number | null; team_score: number | null; team: string | null; reward: number | null; h: number };
+type MatchRow = {
+  id: string;
+  game_id: string;
+  finished_at: Date | null;
+  seat: number;
+  agent_id: string;
+  score: number | null;
+  team_score: number | null;
+  team: string | null;
+  reward: number | null;
+  h: number;
+};
 
 /** The rated games a query covers (never a judged evaluation such as DEEP): one game, the games of one reasoning category, or all. */
 export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string[] {
@@ -73,10 +84,15 @@ export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string
 
 /** The metric LLMArena normalizes each of these games by (`meta.normalizedBy`); games without one are not in its table. */
 export function normalizedByOf(gameIds: readonly string[]): Record<string, NormalizedBy> {
-  return Object.fromEntries(ratedGames.flatMap((g) => (gameIds.includes(g.id) && g.meta.normalizedBy ? [[g.id, g.meta.normalizedBy]] : [])));
+  return Object.fromEntries(
+    ratedGames.flatMap((g) => (gameIds.includes(g.id) && g.meta.normalizedBy ? [[g.id, g.meta.normalizedBy]] : [])),
+  );
 }
 
-export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>): Promise<LeaderboardData> {
+export async function loadLeaderboardData(
+  db: Db,
+  q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>,
+): Promise<LeaderboardData> {
   const gameIds = gamesFor(q);
   const mode = q.humans ?? 'each';
   const [rows, rest] = await Promise.all([
@@ -89,7 +105,14 @@ export async function loadLeaderboardData(db: Db, q: Pick<LeaderboardQuery, 'gam
     loadAgentsAndCounts(db, gameIds, mode),
   ]);
   const read = readRows(rows, { count: 0, hash: 0 });
-  const data: LeaderboardData = { gameIds, finishedCount: read.count, matches: read.matches, ...rest, normalizedBy: normalizedByOf(gameIds), ...(read.watermark ? { watermark: read.watermark } : {}) };
+  const data: LeaderboardData = {
+    gameIds,
+    finishedCount: read.count,
+    matches: read.matches,
+    ...rest,
+    normalizedBy: normalizedByOf(gameIds),
+    ...(read.watermark ? { watermark: read.watermark } : {}),
+  };
   return withHumans(data, mode);
 }
 
@@ -139,7 +162,10 @@ export async function loadLeaderboardSince(
 }
 
 /** Rows (ordered by match) as rated matches, and the watermark after them counting on from `from`. */
-function readRows(rows: readonly MatchRow[], from: { count: number; hash: number }): { matches: RatedMatch[]; count: number; watermark?: Watermark } {
+function readRows(
+  rows: readonly MatchRow[],
+  from: { count: number; hash: number },
+): { matches: RatedMatch[]; count: number; watermark?: Watermark } {
   let count = from.count;
   let hash = from.hash;
   let last: MatchRow | undefined;
@@ -186,7 +212,18 @@ async function loadAgentsAndCounts(
   };
 }
 
-type CountRow = { agent_id: string | null; illegal: bigint; forfeits: bigint; moves: bigint; replies: bigint; explains: bigint; finished: bigint; voided: bigint; n: number | null; h: bigint | null };
+type CountRow = {
+  agent_id: string | null;
+  illegal: bigint;
+  forfeits: bigint;
+  moves: bigint;
+  replies: bigint;
+  explains: bigint;
+  finished: bigint;
+  voided: bigint;
+  n: number | null;
+  h: bigint | null;
+};
 
 async function loadReliability(
   db: Db,
@@ -237,14 +274,24 @@ async function loadReliability(
     GROUP BY 1
     UNION ALL
     SELECT NULL, 0, 0, 0, 0, 0, 0, 0, COUNT(*)::int, SUM(hashtext(ms.id || ms.status)) FROM ms`;
-  const reliability = new Map<string, ReliabilityCounts>(from ? [...prev!.reliability].map(([id, c]) => [id, { ...c }]) : []);
+  const reliability = new Map<string, ReliabilityCounts>(
+    from ? [...prev!.reliability].map(([id, c]) => [id, { ...c }]) : [],
+  );
   let read = { n: 0, h: 0 };
   for (const c of rows) {
     if (c.agent_id === null) {
       read = { n: c.n ?? 0, h: Number(c.h ?? 0) };
       continue;
     }
-    const r = reliability.get(c.agent_id) ?? { illegal: 0, forfeits: 0, moves: 0, replies: 0, explains: 0, finished: 0, voided: 0 };
+    const r = reliability.get(c.agent_id) ?? {
+      illegal: 0,
+      forfeits: 0,
+      moves: 0,
+      replies: 0,
+      explains: 0,
+      finished: 0,
+      voided: 0,
+    };
     r.illegal += Number(c.illegal);
     r.forfeits += Number(c.forfeits);
     r.moves += Number(c.moves);
@@ -255,7 +302,9 @@ async function loadReliability(
     reliability.set(c.agent_id, r);
   }
   // Read on from here next time (when every match counted up to here has a time; else whole again).
-  const mark = upTo ? { finishedAt: upTo.at, id: upTo.id, count: (from?.count ?? 0) + read.n, hash: (from?.hash ?? 0) + read.h } : from;
+  const mark = upTo
+    ? { finishedAt: upTo.at, id: upTo.id, count: (from?.count ?? 0) + read.n, hash: (from?.hash ?? 0) + read.h }
+    : from;
   return { reliability, ...(mark ? { reliabilityMark: mark } : {}) };
 }
 
@@ -290,14 +339,24 @@ export function withHumans(data: LeaderboardData, mode: LeaderboardQuery['humans
     if (n === 0) return [m];
     if (n === m.seats.length) return [];
     // People on one side are one player there, like an agent in several seats of a side (lib/rating/from-rows.ts).
-    return [mergeSideSeats({ ...m, seats: m.seats.map((s) => (human.has(s.agentId) ? { ...s, agentId: HUMANS_ID } : s)) })];
+    return [
+      mergeSideSeats({ ...m, seats: m.seats.map((s) => (human.has(s.agentId) ? { ...s, agentId: HUMANS_ID } : s)) }),
+    ];
   });
   return {
     ...data,
     matches,
     agents: [
       ...data.agents.filter((a) => !human.has(a.id)),
-      { id: HUMANS_ID, name: HUMANS_NAME, kind: 'human', simulated: false, model: null, scaffold: null, promptVersion: null },
+      {
+        id: HUMANS_ID,
+        name: HUMANS_NAME,
+        kind: 'human',
+        simulated: false,
+        model: null,
+        scaffold: null,
+        promptVersion: null,
+      },
     ],
   };
 }
@@ -305,7 +364,9 @@ export function withHumans(data: LeaderboardData, mode: LeaderboardQuery['humans
 /** Per agent, the non-cooperative matches it sat in (what a match index keeps up to date: lib/rating/match-index.ts `played`). */
 function playedCounts(matches: readonly RatedMatch[]): Map<string, number> {
   const played = new Map<string, number>();
-  for (const m of matches) if (!m.cooperative) for (const id of new Set(m.seats.map((s) => s.agentId))) played.set(id, (played.get(id) ?? 0) + 1);
+  for (const m of matches)
+    if (!m.cooperative)
+      for (const id of new Set(m.seats.map((s) => s.agentId))) played.set(id, (played.get(id) ?? 0) + 1);
   return played;
 }
 
@@ -313,11 +374,19 @@ function playedCounts(matches: readonly RatedMatch[]): Map<string, number> {
  * The reference of the BT scale: the random baseline that played most rated matches (ties: by name), so the scale is
  * stable. Cooperative matches are not rated, so they do not count.
  */
-export function anchorAgent(data: Pick<LeaderboardData, 'matches' | 'agents'>, played: ReadonlyMap<string, number> = playedCounts(data.matches)) {
-  return data.agents
-    // An imported dataset's random agent (GameBench's "random") anchors its scale the same way.
-    .filter((a) => (a.kind === 'random' || (a.kind === 'imported' && a.name.toLowerCase() === 'random')) && played.has(a.id))
-    .sort((x, y) => played.get(y.id)! - played.get(x.id)! || x.name.localeCompare(y.name))[0];
+export function anchorAgent(
+  data: Pick<LeaderboardData, 'matches' | 'agents'>,
+  played: ReadonlyMap<string, number> = playedCounts(data.matches),
+) {
+  return (
+    data.agents
+      // An imported dataset's random agent (GameBench's "random") anchors its scale the same way.
+      .filter(
+        (a) =>
+          (a.kind === 'random' || (a.kind === 'imported' && a.name.toLowerCase() === 'random')) && played.has(a.id),
+      )
+      .sort((x, y) => played.get(y.id)! - played.get(x.id)! || x.name.localeCompare(y.name))[0]
+  );
 }
 
 /**

@@ -19,7 +19,8 @@ function strictDataset(agents: number, games: number): string {
   const entries: Record<string, string | number>[] = [];
   for (let i = 0; i < agents; i++) {
     for (let j = i + 1; j < agents; j++) {
-      for (let g = 0; g < games; g++) entries.push({ game: g % 2 ? 'pit' : 'sea_battle', [`agent-${i}`]: 0, [`agent-${j}`]: 1 });
+      for (let g = 0; g < games; g++)
+        entries.push({ game: g % 2 ? 'pit' : 'sea_battle', [`agent-${i}`]: 0, [`agent-${j}`]: 1 });
     }
   }
   return JSON.stringify(entries);
@@ -55,20 +56,29 @@ describe('names from a file', () => {
       if (a === b) continue;
       const game = ['constructor', '__proto__', 'pit'][k % 3]!;
       // Written as text: a JS object literal would turn the "__proto__" key into the prototype.
-      entries.push(`{"game": ${JSON.stringify(game)}, ${JSON.stringify(a)}: ${k % 2}, ${JSON.stringify(b)}: ${1 - (k % 2)}}`);
+      entries.push(
+        `{"game": ${JSON.stringify(game)}, ${JSON.stringify(a)}: ${k % 2}, ${JSON.stringify(b)}: ${1 - (k % 2)}}`,
+      );
     }
     const d = await importDataset(t.db, { name: 'protos', text: `[${entries.join(',')}]` });
     expect(d.agents).toEqual(['__proto__', 'constructor', 'plain', 'toString']);
     // Stored as read: every entry keeps its two agents (Prisma's serialisation used to drop "__proto__").
-    const stored = (await t.db.dataset.findUniqueOrThrow({ where: { name: 'protos' } })).entries as Record<string, unknown>[];
+    const stored = (await t.db.dataset.findUniqueOrThrow({ where: { name: 'protos' } })).entries as Record<
+      string,
+      unknown
+    >[];
     expect(stored.every((e) => Object.keys(e).length === 3)).toBe(true);
-    expect(stored.filter((e) => Object.hasOwn(e, '__proto__'))).toHaveLength(entries.filter((e) => e.includes('"__proto__":')).length);
+    expect(stored.filter((e) => Object.hasOwn(e, '__proto__'))).toHaveLength(
+      entries.filter((e) => e.includes('"__proto__":')).length,
+    );
     // Its views answer, with every agent and every game.
     const service = new ArenaLeaderboard(() => t.db, computer, { rounds: 50 });
     const all = await service.get(q({ dataset: 'protos' }));
     expect(all.rows.map((r) => r.agentName).sort()).toEqual(['__proto__', 'constructor', 'plain', 'toString']);
     expect(all.matchesUsed).toBe(entries.length);
-    expect(all.robust?.rows.every((r) => Object.keys(r.without).sort().join() === '__proto__,constructor,pit')).toBe(true);
+    expect(all.robust?.rows.every((r) => Object.keys(r.without).sort().join() === '__proto__,constructor,pit')).toBe(
+      true,
+    );
     // No game of a file has LLMArena's normalized metric: "constructor" is not a key every object has.
     expect(all.normalized.games).toEqual([]);
     for (const game of ['__proto__', 'constructor']) {
@@ -97,13 +107,19 @@ describe('every computation is bounded and stopped when it is no longer wanted',
   const long = { rounds: 100_000 };
   /** The dataset thread answers another view: it is not busy with the stopped one (a view not asked before). */
   const threadIsFree = async (scheme: string) =>
-    expect((await new ArenaLeaderboard(() => t.db, computer, { rounds: 10 }).get(q({ dataset: 'strict', scheme }))).rows).toHaveLength(30);
+    expect(
+      (await new ArenaLeaderboard(() => t.db, computer, { rounds: 10 }).get(q({ dataset: 'strict', scheme }))).rows,
+    ).toHaveLength(30);
 
   it('a deadline: "took longer than N s", and the failure is the answer for a while (not computed again)', async () => {
     const c = counting();
     const service = new ArenaLeaderboard(() => t.db, c, { ...long, maxComputeMs: 300 });
-    await expect(service.get(q({ dataset: 'strict' }))).rejects.toThrow('the leaderboard took longer than 0.3 s to compute and was stopped');
-    await expect(service.get(q({ dataset: 'strict' }))).rejects.toThrow(/took longer than 0\.3 s .*; this view is not computed again for 10 minutes$/);
+    await expect(service.get(q({ dataset: 'strict' }))).rejects.toThrow(
+      'the leaderboard took longer than 0.3 s to compute and was stopped',
+    );
+    await expect(service.get(q({ dataset: 'strict' }))).rejects.toThrow(
+      /took longer than 0\.3 s .*; this view is not computed again for 10 minutes$/,
+    );
     expect(c.asked).toBe(1);
     await threadIsFree('plain');
   }, 60_000);
@@ -118,20 +134,41 @@ describe('every computation is bounded and stopped when it is no longer wanted',
     await threadIsFree('game-weighted');
   }, 60_000);
 
-  it("a live view too: its deadline stops it, and the live thread answers the next one", async () => {
-    const [a, b] = await Promise.all(['live-a', 'live-b'].map((name) => t.db.agent.create({ data: { name, kind: 'random' } })));
+  it('a live view too: its deadline stops it, and the live thread answers the next one', async () => {
+    const [a, b] = await Promise.all(
+      ['live-a', 'live-b'].map((name) => t.db.agent.create({ data: { name, kind: 'random' } })),
+    );
     for (let k = 0; k < 40; k++) {
       await t.db.match.create({
         data: {
-          gameId: 'tictactoe', seed: `live-${k}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.UTC(2026, 0, 1) + k * 1000),
+          gameId: 'tictactoe',
+          seed: `live-${k}`,
+          numPlayers: 2,
+          status: 'finished',
+          finishedAt: new Date(Date.UTC(2026, 0, 1) + k * 1000),
           result: { scores: k % 3 ? [1, 0] : [0, 1], reason: 'r', winner: k % 3 ? 0 : 1 },
-          seats: { create: [a!, b!].map((x, seat) => ({ seat, agentId: x.id, score: (k % 3 ? 1 - seat : seat), outcome: 'win' })) },
+          seats: {
+            create: [a!, b!].map((x, seat) => ({
+              seat,
+              agentId: x.id,
+              score: k % 3 ? 1 - seat : seat,
+              outcome: 'win',
+            })),
+          },
         },
       });
     }
-    const live = { key: 'deadline', url: t.url, query: { game: 'tictactoe', humans: 'each' as const }, incremental: true, fullEveryMs: 3_600_000 };
+    const live = {
+      key: 'deadline',
+      url: t.url,
+      query: { game: 'tictactoe', humans: 'each' as const },
+      incremental: true,
+      fullEveryMs: 3_600_000,
+    };
     const opts = { scheme: 'plain' as const, estimator: 'mm' as const, seed: 'deadline', minMatches: 5 };
-    await expect(computer.computeView(live, { ...opts, rounds: 2_000_000 }, { maxMs: 300 })).rejects.toThrow('the leaderboard took longer than 0.3 s to compute and was stopped');
+    await expect(computer.computeView(live, { ...opts, rounds: 2_000_000 }, { maxMs: 300 })).rejects.toThrow(
+      'the leaderboard took longer than 0.3 s to compute and was stopped',
+    );
     expect((await computer.computeView(live, { ...opts, rounds: 10 })).board.rows).toHaveLength(2);
   });
 
@@ -149,7 +186,11 @@ describe('every computation is bounded and stopped when it is no longer wanted',
 
 describe('version=', () => {
   it('is presentation only: any number of values share one computation of the view', async () => {
-    const c = { asked: 0, compute: computer.compute, computeView: (...a: Parameters<Computer['computeView']>) => (c.asked++, computer.computeView(...a)) };
+    const c = {
+      asked: 0,
+      compute: computer.compute,
+      computeView: (...a: Parameters<Computer['computeView']>) => (c.asked++, computer.computeView(...a)),
+    };
     const service = new ArenaLeaderboard(() => t.db, c, { rounds: 10 });
     for (let k = 0; k < 20; k++) await service.get(q({ version: `made-up-${k}` }));
     expect(c.asked).toBe(1);

@@ -19,8 +19,18 @@ async function match(gameId: string, seats: [string, number, string?][], rewards
   const teams = seats.some((s) => s[2]) ? seats.map((s) => s[2] ?? null) : undefined;
   await t.db.match.create({
     data: {
-      gameId, seed: `n-${tick}`, numPlayers: seats.length, status: 'finished', finishedAt: new Date(Date.UTC(2026, 0, 1) + tick++ * 1000),
-      result: { scores: seats.map((s) => s[1]), reason: 'r', winner: null, ...(teams ? { teams } : {}), ...(rewards ? { rewards } : {}) },
+      gameId,
+      seed: `n-${tick}`,
+      numPlayers: seats.length,
+      status: 'finished',
+      finishedAt: new Date(Date.UTC(2026, 0, 1) + tick++ * 1000),
+      result: {
+        scores: seats.map((s) => s[1]),
+        reason: 'r',
+        winner: null,
+        ...(teams ? { teams } : {}),
+        ...(rewards ? { rewards } : {}),
+      },
       seats: { create: seats.map(([a, score], seat) => ({ seat, agentId: ids[a]!, score })) },
     },
   });
@@ -28,18 +38,55 @@ async function match(gameId: string, seats: [string, number, string?][], rewards
 
 beforeAll(async () => {
   t = await createTestDb();
-  for (const name of ['X', 'Y', 'Z', 'W']) ids[name] = (await t.db.agent.create({ data: { name, kind: 'llm', model: name } })).id;
+  for (const name of ['X', 'Y', 'Z', 'W'])
+    ids[name] = (await t.db.agent.create({ data: { name, kind: 'llm', model: name } })).id;
   // Y, Z and W play Tic-Tac-Toe: each rated by every method.
-  for (let i = 0; i < 6; i++) await match('tictactoe', [['Y', i % 2], ['Z', 1 - (i % 2)]]);
-  await match('tictactoe', [['W', 1], ['Y', 0]]);
+  for (let i = 0; i < 6; i++)
+    await match('tictactoe', [
+      ['Y', i % 2],
+      ['Z', 1 - (i % 2)],
+    ]);
+  await match('tictactoe', [
+    ['W', 1],
+    ['Y', 0],
+  ]);
   // X only ever played Who is the spy on both sides (a spy and a villager seat): Bradley-Terry compares it with the
   // others, TrueSkill cannot rate a player against itself and leaves such matches out.
-  for (let i = 0; i < 6; i++) await match('spy', [['X', 0, 'spy'], ['Y', 0, 'spy'], ['X', 1 / 3, 'villager'], ['Z', 1 / 3, 'villager'], ['W', 1 / 3, 'villager']]);
+  for (let i = 0; i < 6; i++)
+    await match('spy', [
+      ['X', 0, 'spy'],
+      ['Y', 0, 'spy'],
+      ['X', 1 / 3, 'villager'],
+      ['Z', 1 / 3, 'villager'],
+      ['W', 1 / 3, 'villager'],
+    ]);
   // Hanabi: cooperative only, a mixed team (Y + Z).
-  for (let i = 0; i < 6; i++) await match('hanabi', [['Y', 0.5, 'team'], ['Z', 0.5, 'team']], [10 + i, 10 + i]);
+  for (let i = 0; i < 6; i++)
+    await match(
+      'hanabi',
+      [
+        ['Y', 0.5, 'team'],
+        ['Z', 0.5, 'team'],
+      ],
+      [10 + i, 10 + i],
+    );
   // Bid, normalized by average reward (the stored result's rewards): W 30 and 20, Z 10 and 0.
-  await match('bid', [['W', 1], ['Z', 0]], [30, 10]);
-  await match('bid', [['W', 1], ['Z', 0]], [20, 0]);
+  await match(
+    'bid',
+    [
+      ['W', 1],
+      ['Z', 0],
+    ],
+    [30, 10],
+  );
+  await match(
+    'bid',
+    [
+      ['W', 1],
+      ['Z', 0],
+    ],
+    [20, 0],
+  );
   service = new ArenaLeaderboard(() => t.db, computer, { rounds: 50 });
 });
 
@@ -109,7 +156,9 @@ describe('cooperative games', () => {
       expect(r.cooperativeMatches).toBe(6);
       // Y + Z is a mixed team: not LLMArena's (one model in every seat), so reported apart, not pooled into Y and Z.
       expect(r.cooperative).toEqual([]);
-      expect(r.cooperativeMixed.map((c) => [c.gameId, c.agents.map((a) => a.agentName), c.matches, c.mean])).toEqual([['hanabi', ['Y', 'Z'], 6, 12.5]]);
+      expect(r.cooperativeMixed.map((c) => [c.gameId, c.agents.map((a) => a.agentName), c.matches, c.mean])).toEqual([
+        ['hanabi', ['Y', 'Z'], 6, 12.5],
+      ]);
     }
     const all = await service.get(q());
     expect(all.matchesUsed).toBe(15); // 7 Tic-Tac-Toe, 6 Who is the spy, 2 Bid
@@ -127,7 +176,13 @@ describe('the address', () => {
     ]);
     expect(bad.problems).toEqual(bad.issues.map((i) => i.message));
     const deep = await leaderboardQueryFor(t.db, { game: 'deep' });
-    expect(deep.issues).toEqual([{ key: 'game', message: expect.stringMatching(/^game: DEEP .* is a judged evaluation and is never rated/), instead: 'all games' }]);
+    expect(deep.issues).toEqual([
+      {
+        key: 'game',
+        message: expect.stringMatching(/^game: DEEP .* is a judged evaluation and is never rated/),
+        instead: 'all games',
+      },
+    ]);
     expect((await leaderboardQueryFor(t.db, { game: 'hanabi', method: 'elo' })).issues).toEqual([]);
 
     process.env.DATABASE_URL = t.url;
@@ -138,7 +193,8 @@ describe('the address', () => {
   });
 
   it('the data links carry the filters: the exports the games shown, the API every parameter', () => {
-    const links = (x: Record<string, string>) => Object.fromEntries(leaderboardDataLinks(q(x)).map((l) => [l.label, l.href]));
+    const links = (x: Record<string, string>) =>
+      Object.fromEntries(leaderboardDataLinks(q(x)).map((l) => [l.label, l.href]));
     expect(links({ game: 'tictactoe', method: 'trueskill' })).toEqual({
       JSON: '/api/export/matches.json?game=tictactoe',
       CSV: '/api/export/matches.csv?game=tictactoe',

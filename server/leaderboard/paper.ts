@@ -1,6 +1,14 @@
 // What the page shows of LLMArena's tables (a part of `present`, service.ts): the normalized score (Table 1) with its
 // raw metric (Appendix C), and the cooperative games' team scores — LLMArena's one-model teams, and the arena's mixed ones.
-import { MIN_MATCHES, type CooperativeRow, type CooperativeTeamRow, type Interval, type LeaderboardQuery, type LeaderboardResult, type NormalizedCell } from '../../lib/leaderboard';
+import {
+  MIN_MATCHES,
+  type CooperativeRow,
+  type CooperativeTeamRow,
+  type Interval,
+  type LeaderboardQuery,
+  type LeaderboardResult,
+  type NormalizedCell,
+} from '../../lib/leaderboard';
 import type { Leaderboard } from '../../lib/rating';
 import type { AgentInfo } from './data';
 
@@ -22,7 +30,10 @@ export function presentNormalized(
         const perGame = Object.fromEntries(
           games.map((g): [string, NormalizedCell | null] => {
             const x = n.games.find((y) => y.gameId === g);
-            return [g, x ? { percent: x.percent, raw: x.raw, matches: x.samples, lowData: x.samples < MIN_MATCHES } : null];
+            return [
+              g,
+              x ? { percent: x.percent, raw: x.raw, matches: x.samples, lowData: x.samples < MIN_MATCHES } : null,
+            ];
           }),
         );
         return {
@@ -50,17 +61,28 @@ export function presentCooperative(
     .filter((c) => visible(c.key))
     .map((c) => {
       const a = agents.get(c.key)!;
-      return { gameId: c.gameId, agentId: a.id, agentName: a.name, agentKind: a.kind, simulated: a.simulated, matches: c.matches, mean: c.mean, interval: ci(c) };
+      return {
+        gameId: c.gameId,
+        agentId: a.id,
+        agentName: a.name,
+        agentKind: a.kind,
+        simulated: a.simulated,
+        matches: c.matches,
+        mean: c.mean,
+        interval: ci(c),
+      };
     })
     .sort((x, y) => x.gameId.localeCompare(y.gameId) || y.mean - x.mean);
   const cooperativeMixed: CooperativeTeamRow[] = (board.cooperativeMixed ?? [])
     .filter((c) => c.agentIds.every(visible))
     .map((c) => ({
       gameId: c.gameId,
-      agents: c.agentIds.map((id) => {
-        const a = agents.get(id)!;
-        return { agentId: a.id, agentName: a.name, agentKind: a.kind, simulated: a.simulated };
-      }).sort((x, y) => x.agentName.localeCompare(y.agentName)),
+      agents: c.agentIds
+        .map((id) => {
+          const a = agents.get(id)!;
+          return { agentId: a.id, agentName: a.name, agentKind: a.kind, simulated: a.simulated };
+        })
+        .sort((x, y) => x.agentName.localeCompare(y.agentName)),
       matches: c.matches,
       mean: c.mean,
       interval: ci(c),

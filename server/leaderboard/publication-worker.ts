@@ -8,7 +8,13 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { createDb } from '../../lib/db';
 import type { LeaderboardQuery } from '../../lib/leaderboard';
-import { prepareBootstrap, runRounds, summarise, type BootstrapOptions, type BootstrapResult } from '../../lib/rating/bootstrap';
+import {
+  prepareBootstrap,
+  runRounds,
+  summarise,
+  type BootstrapOptions,
+  type BootstrapResult,
+} from '../../lib/rating/bootstrap';
 import { isRated } from '../../lib/rating/comparisons';
 import type { RatedMatch } from '../../lib/rating/types';
 import { anchorAgent, loadLeaderboardData, type AgentInfo } from './data';
@@ -18,7 +24,11 @@ export type PublicationOpts = BootstrapOptions & { rounds: number };
 
 /** A view to read from Postgres (the server), or matches given (benchmarks). */
 export type PublicationJob =
-  | { read: { url: string; query: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'> }; opts: PublicationOpts; matches?: undefined }
+  | {
+      read: { url: string; query: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'> };
+      opts: PublicationOpts;
+      matches?: undefined;
+    }
   | { matches: RatedMatch[]; opts: PublicationOpts; read?: undefined };
 
 /** What the run will fit, once its data is read: the server stores it with the run (or refuses a view with nothing). */
@@ -41,10 +51,21 @@ export type PublicationMessage =
   | { type: 'error'; message: string };
 
 /** The job's rated matches and what the server stores about them. */
-async function prepare(job: PublicationJob): Promise<{ matches: RatedMatch[]; prepared: Prepared; opts: PublicationOpts }> {
+async function prepare(
+  job: PublicationJob,
+): Promise<{ matches: RatedMatch[]; prepared: Prepared; opts: PublicationOpts }> {
   if (!job.read) {
     const matches = job.matches.filter((m) => isRated(m));
-    return { matches, opts: job.opts, prepared: { matchesUsed: matches.length, finishedCount: job.matches.length, anchorAgentId: job.opts.anchorAgentId ?? null, agents: [] } };
+    return {
+      matches,
+      opts: job.opts,
+      prepared: {
+        matchesUsed: matches.length,
+        finishedCount: job.matches.length,
+        anchorAgentId: job.opts.anchorAgentId ?? null,
+        agents: [],
+      },
+    };
   }
   const db = createDb(job.read.url, 2);
   try {
@@ -62,7 +83,11 @@ async function prepare(job: PublicationJob): Promise<{ matches: RatedMatch[]; pr
 }
 
 /** Runs the bootstrap, calling `progress` after each chunk (about 100 chunks per run). */
-export function runPublicationJob(matches: readonly RatedMatch[], opts: PublicationOpts, progress: (done: number) => void): BootstrapResult {
+export function runPublicationJob(
+  matches: readonly RatedMatch[],
+  opts: PublicationOpts,
+  progress: (done: number) => void,
+): BootstrapResult {
   const data = prepareBootstrap(matches, opts);
   const n = data.agents.length;
   const rounds = opts.rounds;

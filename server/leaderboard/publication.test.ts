@@ -30,8 +30,17 @@ async function finished(gameId: string, a: string, b: string, scoreA: number) {
   const outcome = (s: number) => (s === 0.5 ? 'draw' : s ? 'win' : 'loss');
   await t.db.match.create({
     data: {
-      gameId, seed: `pub-${n++}`, numPlayers: 2, status: 'finished', finishedAt: new Date(),
-      seats: { create: [{ seat: 0, agentId: a, score: scoreA, outcome: outcome(scoreA) }, { seat: 1, agentId: b, score: 1 - scoreA, outcome: outcome(1 - scoreA) }] },
+      gameId,
+      seed: `pub-${n++}`,
+      numPlayers: 2,
+      status: 'finished',
+      finishedAt: new Date(),
+      seats: {
+        create: [
+          { seat: 0, agentId: a, score: scoreA, outcome: outcome(scoreA) },
+          { seat: 1, agentId: b, score: 1 - scoreA, outcome: outcome(1 - scoreA) },
+        ],
+      },
     },
   });
 }
@@ -41,14 +50,20 @@ beforeAll(async () => {
   const [random, strong, weak] = await Promise.all([
     t.db.agent.create({ data: { name: 'Random', kind: 'random' } }),
     t.db.agent.create({ data: { name: 'Strong', kind: 'engine' } }),
-    t.db.agent.create({ data: { name: 'Weak · base', kind: 'llm', model: 'weak', scaffold: 'base', promptVersion: 'v1' } }),
+    t.db.agent.create({
+      data: { name: 'Weak · base', kind: 'llm', model: 'weak', scaffold: 'base', promptVersion: 'v1' },
+    }),
   ]);
   ids = { random: random.id, strong: strong.id, weak: weak.id };
   // Two games of unequal size: the game-weighted resampling gives each the same weight.
   for (let i = 0; i < 12; i++) await finished('connect-four', strong.id, random.id, i % 4 ? 1 : 0);
   for (let i = 0; i < 8; i++) await finished('connect-four', weak.id, random.id, i % 2 ? 1 : 0.5);
   for (let i = 0; i < 6; i++) await finished('tictactoe', strong.id, weak.id, i % 3 ? 1 : 0);
-  service = new ArenaPublication(() => t.db, { rounds: ROUNDS, progressEveryMs: 0, onProgress: (_id, done) => progress.push(done) });
+  service = new ArenaPublication(() => t.db, {
+    rounds: ROUNDS,
+    progressEveryMs: 0,
+    onProgress: (_id, done) => progress.push(done),
+  });
 });
 afterAll(async () => {
   await service?.close();
@@ -75,9 +90,25 @@ describe('the leaderboard with estimate=gamebench', () => {
       expect(eq3.query.scheme).toBe('game-weighted');
       const data = await loadLeaderboardData(t.db, { humans: 'each' });
       // GameBench's estimate is GameBench's fit (ILSR, ties left out) in every resample, not the arena's MM fit.
-      const expected = bootstrap(data.matches, { scheme: 'game-weighted', estimator: 'gamebench', rounds: 200, seed: 'arena-leaderboard', anchorAgentId: ids.random, minMatches: 5 });
-      const mm = bootstrap(data.matches, { scheme: 'game-weighted', rounds: 200, seed: 'arena-leaderboard', anchorAgentId: ids.random, minMatches: 5 });
-      expect(expected.agents.find((a) => a.agentId === ids.strong)!.rating.mean).not.toBeCloseTo(mm.agents.find((a) => a.agentId === ids.strong)!.rating.mean!, 3);
+      const expected = bootstrap(data.matches, {
+        scheme: 'game-weighted',
+        estimator: 'gamebench',
+        rounds: 200,
+        seed: 'arena-leaderboard',
+        anchorAgentId: ids.random,
+        minMatches: 5,
+      });
+      const mm = bootstrap(data.matches, {
+        scheme: 'game-weighted',
+        rounds: 200,
+        seed: 'arena-leaderboard',
+        anchorAgentId: ids.random,
+        minMatches: 5,
+      });
+      expect(expected.agents.find((a) => a.agentId === ids.strong)!.rating.mean).not.toBeCloseTo(
+        mm.agents.find((a) => a.agentId === ids.strong)!.rating.mean!,
+        3,
+      );
       for (const row of eq3.rows) {
         const e = expected.agents.find((a) => a.agentId === row.agentId)!;
         expect(row.rating).toBeCloseTo(e.rating.mean!, 9);
@@ -98,11 +129,21 @@ describe('ArenaPublication', () => {
   it('computes a requested run in the background with progress, refuses a second one meanwhile, and stores the result', async () => {
     vi.mocked(loadLeaderboardData).mockClear();
     const started = await service.request({ humans: 'each', seed: 'pub-test' }, 'admin');
-    expect(started).toMatchObject({ status: 'running', rounds: ROUNDS, roundsDone: 0, seed: 'pub-test', matchesUsed: 26, requestedBy: 'admin', view: 'all games' });
+    expect(started).toMatchObject({
+      status: 'running',
+      rounds: ROUNDS,
+      roundsDone: 0,
+      seed: 'pub-test',
+      matchesUsed: 26,
+      requestedBy: 'admin',
+      view: 'all games',
+    });
     // The view was read in the run's worker thread (a million matches decode for seconds), not on the server's.
     expect(loadLeaderboardData).not.toHaveBeenCalled();
     // A second request for the same view while the first runs is refused, in words.
-    await expect(service.request({ humans: 'each' }, 'admin')).rejects.toThrow(/a publication run for all games is already running \(\d+ of 300 rounds\): wait for it to finish/);
+    await expect(service.request({ humans: 'each' }, 'admin')).rejects.toThrow(
+      /a publication run for all games is already running \(\d+ of 300 rounds\): wait for it to finish/,
+    );
     const during = await service.forView(q());
     expect(during.running).toMatchObject({ id: started.id, status: 'running' });
     expect(during.latest).toBeNull();
@@ -115,17 +156,42 @@ describe('ArenaPublication', () => {
     expect(progress.at(-1)).toBe(ROUNDS);
 
     const stored = await t.db.publicationRun.findUniqueOrThrow({ where: { id: started.id } });
-    expect(stored).toMatchObject({ status: 'done', roundsDone: ROUNDS, rounds: ROUNDS, seed: 'pub-test', scheme: 'game-weighted', error: null });
+    expect(stored).toMatchObject({
+      status: 'done',
+      roundsDone: ROUNDS,
+      rounds: ROUNDS,
+      seed: 'pub-test',
+      scheme: 'game-weighted',
+      error: null,
+    });
     expect(stored.viewKey).toBe(viewKey({ gameIds: gamesFor({}), humans: 'each' }));
 
     // Read back: GameBench's Eq. 3 (the mean of the B game-weighted fits), as the library computes it on the same data.
     const view = await service.forView(q({ interval: '90' }));
     expect(view.running).toBeNull();
-    expect(view.latest).toMatchObject({ id: started.id, status: 'done', rounds: ROUNDS, seed: 'pub-test', matchesUsed: 26, newMatches: 0, anchor: 'Random', interval: '90' });
+    expect(view.latest).toMatchObject({
+      id: started.id,
+      status: 'done',
+      rounds: ROUNDS,
+      seed: 'pub-test',
+      matchesUsed: 26,
+      newMatches: 0,
+      anchor: 'Random',
+      interval: '90',
+    });
     const data = await loadLeaderboardData(t.db, { humans: 'each' });
     expect(view.latest!.estimator).toBe('gamebench');
-    const expected = bootstrap(data.matches.filter(isRated), { scheme: 'game-weighted', estimator: 'gamebench', rounds: ROUNDS, seed: 'pub-test', anchorAgentId: ids.random, minMatches: 5 });
-    expect(view.latest!.rows.map((r) => r.agentName)).toEqual(['Strong', 'Weak · base', 'Random'].filter((name) => view.latest!.rows.some((r) => r.agentName === name)));
+    const expected = bootstrap(data.matches.filter(isRated), {
+      scheme: 'game-weighted',
+      estimator: 'gamebench',
+      rounds: ROUNDS,
+      seed: 'pub-test',
+      anchorAgentId: ids.random,
+      minMatches: 5,
+    });
+    expect(view.latest!.rows.map((r) => r.agentName)).toEqual(
+      ['Strong', 'Weak · base', 'Random'].filter((name) => view.latest!.rows.some((r) => r.agentName === name)),
+    );
     for (const row of view.latest!.rows) {
       const e = expected.agents.find((a) => a.agentId === row.agentId)!;
       expect(row.mean).toBeCloseTo(e.rating.mean!, 9);
@@ -153,20 +219,34 @@ describe('ArenaPublication', () => {
 
   it('refuses, in words, a view with nothing to rate and a game that is not rated', async () => {
     await expect(service.request({ humans: 'each', game: 'holdem' }, 'admin')).rejects.toThrow('nothing to rate in');
-    await expect(service.request({ humans: 'each', game: 'nope' }, 'admin')).rejects.toThrow('game: "nope" is not a rated game');
+    await expect(service.request({ humans: 'each', game: 'nope' }, 'admin')).rejects.toThrow(
+      'game: "nope" is not a rated game',
+    );
   });
 
   it('takes a run whose server stopped beating for interrupted, and lets the view be requested again', async () => {
     const key = viewKey({ gameIds: gamesFor({ game: 'connect-four' }), humans: 'each' });
     const lost = await t.db.publicationRun.create({
-      data: { viewKey: key, gameId: 'connect-four', humans: 'each', gameIds: ['connect-four'], rounds: 10_000, roundsDone: 4200, seed: 's', heartbeatAt: new Date(Date.now() - 3_600_000) },
+      data: {
+        viewKey: key,
+        gameId: 'connect-four',
+        humans: 'each',
+        gameIds: ['connect-four'],
+        rounds: 10_000,
+        roundsDone: 4200,
+        seed: 's',
+        heartbeatAt: new Date(Date.now() - 3_600_000),
+      },
     });
     const shown = await service.forView(q({ game: 'connect-four' }));
     expect(shown.running).toBeNull();
     expect(shown.failed).toMatchObject({ id: lost.id, status: 'failed', error: expect.stringMatching(/^interrupted/) });
     const again = await service.request({ humans: 'each', game: 'connect-four' }, 'admin');
     await service.idle();
-    expect(await t.db.publicationRun.findUniqueOrThrow({ where: { id: lost.id } })).toMatchObject({ status: 'failed', error: expect.stringMatching(/^interrupted/) });
+    expect(await t.db.publicationRun.findUniqueOrThrow({ where: { id: lost.id } })).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^interrupted/),
+    });
     expect((await service.forView(q({ game: 'connect-four' }))).latest).toMatchObject({ id: again.id, status: 'done' });
     expect((await service.list()).map((r) => r.id)).toContain(again.id);
   });
@@ -179,7 +259,12 @@ describe('ArenaPublication', () => {
     // Whichever reached the check first starts; the other is told why it did not.
     expect(both.filter((r) => r.status === 'fulfilled')).toMatchObject([{ value: { status: 'running' } }]);
     expect(both.filter((r) => r.status === 'rejected')).toMatchObject([
-      { reason: { message: 'a publication run for Tic-Tac-Toe is being prepared (its matches are being read): wait for it to start' } },
+      {
+        reason: {
+          message:
+            'a publication run for Tic-Tac-Toe is being prepared (its matches are being read): wait for it to start',
+        },
+      },
     ]);
     await service.idle();
     expect((await service.forView(q({ game: 'tictactoe' }))).latest).toMatchObject({ status: 'done' });

@@ -22,7 +22,13 @@ import {
 import type { AgentBootstrap, BootstrapResult } from '../../lib/rating/bootstrap';
 import { ranksWithinGroups, shownGroups } from '../../lib/rating/ranks';
 import { countFinished, gamesFor } from './data';
-import type { Prepared, PublicationGo, PublicationJob, PublicationMessage, PublicationOpts } from './publication-worker';
+import type {
+  Prepared,
+  PublicationGo,
+  PublicationJob,
+  PublicationMessage,
+  PublicationOpts,
+} from './publication-worker';
 import { shownBy, within } from './service';
 
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -62,8 +68,13 @@ export function viewKey(view: { gameIds: string[]; humans: string }): string {
 
 /** The view in words: "all games", "Connect Four", "the Cooperation category", with the people filter when not the default. */
 function viewWords(game: string | null, category: string | null, humans: string): string {
-  const games = game ? (getGame(game)?.meta.title ?? game) : category ? `the ${category.replace(/-/g, ' ')} category` : 'all games';
-  const people = humans === 'together' ? ', all people as one player' : humans === 'hide' ? ', without people’s games' : '';
+  const games = game
+    ? (getGame(game)?.meta.title ?? game)
+    : category
+      ? `the ${category.replace(/-/g, ' ')} category`
+      : 'all games';
+  const people =
+    humans === 'together' ? ', all people as one player' : humans === 'hide' ? ', without people’s games' : '';
   return `${games}${people}`;
 }
 
@@ -92,12 +103,23 @@ export function startPublicationWorker(job: PublicationJob): {
       else reject(new Error(msg.message));
     });
     worker.on('error', reject);
-    worker.on('exit', (code) => reject(new Error(cancelled ? 'stopped: the server shut down before the run finished; request it again' : `the run's worker thread exited with code ${code}`)));
+    worker.on('exit', (code) =>
+      reject(
+        new Error(
+          cancelled
+            ? 'stopped: the server shut down before the run finished; request it again'
+            : `the run's worker thread exited with code ${code}`,
+        ),
+      ),
+    );
   }).finally(() => void worker.terminate());
   worker.postMessage(job);
   return {
     // A thread that fails before it has read its data rejects `prepared` too.
-    prepared: Promise.race([prepared, done.then(() => Promise.reject(new Error('the run finished before it was prepared')))]),
+    prepared: Promise.race([
+      prepared,
+      done.then(() => Promise.reject(new Error('the run finished before it was prepared'))),
+    ]),
     go: (progress) => {
       onProgress = progress;
       worker.postMessage({ type: 'go' } satisfies PublicationGo);
@@ -136,7 +158,11 @@ export class ArenaPublication implements PublicationService {
   /** Marks running runs whose heartbeat stopped (their server died) as failed, so they no longer hold their view. */
   private async expireLost(): Promise<void> {
     await this.db().publicationRun.updateMany({
-      where: { status: 'running', heartbeatAt: { lt: new Date(Date.now() - this.lostAfterMs) }, id: { notIn: [...this.active.keys()] } },
+      where: {
+        status: 'running',
+        heartbeatAt: { lt: new Date(Date.now() - this.lostAfterMs) },
+        id: { notIn: [...this.active.keys()] },
+      },
       data: { status: 'failed', error: INTERRUPTED, finishedAt: new Date() },
     });
   }
@@ -144,11 +170,13 @@ export class ArenaPublication implements PublicationService {
   async request(input: PublicationRequest, requestedBy: string | null): Promise<PublicationRunInfo> {
     if (input.game) {
       const game = getGame(input.game);
-      if (!game || !ratedGames.includes(game)) throw new UserError(`game: "${input.game}" is not a rated game`, { field: 'game' });
+      if (!game || !ratedGames.includes(game))
+        throw new UserError(`game: "${input.game}" is not a rated game`, { field: 'game' });
     }
     const gameIds = gamesFor(input);
     const view = viewWords(input.game ?? null, input.category ?? null, input.humans);
-    if (gameIds.length === 0) throw new UserError(`no rated game in ${view}: ${input.game} is not of that category`, { field: 'category' });
+    if (gameIds.length === 0)
+      throw new UserError(`no rated game in ${view}: ${input.game} is not of that category`, { field: 'category' });
     const key = viewKey({ gameIds, humans: input.humans });
     const rounds = this.opts.rounds ?? PUBLICATION_ROUNDS;
 
@@ -168,20 +196,39 @@ export class ArenaPublication implements PublicationService {
 
     const seed = input.seed ?? this.opts.seed ?? 'arena-publication';
     const url = databaseUrlOf(this.db());
-    if (!url) throw new Error('publication: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own');
+    if (!url)
+      throw new Error(
+        'publication: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own',
+      );
     // The worker thread reads the view (a million matches decode for seconds: not on this event loop) and says what
     // it will fit; the run is stored only then, so a view with nothing to rate is refused in words, as before.
-    const opts: PublicationOpts = { scheme: 'game-weighted', estimator: 'gamebench', rounds, seed, minMatches: MIN_MATCHES };
+    const opts: PublicationOpts = {
+      scheme: 'game-weighted',
+      estimator: 'gamebench',
+      rounds,
+      seed,
+      minMatches: MIN_MATCHES,
+    };
     // Checked and marked with no wait in between: two requests at once cannot both pass.
-    if (this.preparing.has(key)) throw new UserError(`a publication run for ${view} is being prepared (its matches are being read): wait for it to start`);
-    if (running + this.preparing.size >= maxRunning) throw new UserError(`${running + this.preparing.size} publication runs are already computing (each takes a processor core): wait for one to finish`);
+    if (this.preparing.has(key))
+      throw new UserError(
+        `a publication run for ${view} is being prepared (its matches are being read): wait for it to start`,
+      );
+    if (running + this.preparing.size >= maxRunning)
+      throw new UserError(
+        `${running + this.preparing.size} publication runs are already computing (each takes a processor core): wait for one to finish`,
+      );
     this.preparing.add(key);
-    const worker = startPublicationWorker({ read: { url, query: { game: input.game, category: input.category, humans: input.humans } }, opts });
+    const worker = startPublicationWorker({
+      read: { url, query: { game: input.game, category: input.category, humans: input.humans } },
+      opts,
+    });
     let row: Row;
     let prepared: Prepared;
     try {
       prepared = await worker.prepared;
-      if (prepared.matchesUsed === 0) throw new UserError(`nothing to rate in ${view} yet: no finished rated match between agents`);
+      if (prepared.matchesUsed === 0)
+        throw new UserError(`nothing to rate in ${view} yet: no finished rated match between agents`);
       row = await this.db().publicationRun.create({
         data: {
           viewKey: key,
@@ -201,19 +248,39 @@ export class ArenaPublication implements PublicationService {
     } catch (err) {
       await worker.cancel();
       // Another request for this view won the race.
-      if (isUniqueViolation(err)) throw (await busy()) ?? new UserError(`a publication run for ${view} is already running: wait for it to finish`);
+      if (isUniqueViolation(err))
+        throw (
+          (await busy()) ?? new UserError(`a publication run for ${view} is already running: wait for it to finish`)
+        );
       throw err;
     } finally {
       this.preparing.delete(key);
     }
 
     const agents = new Map(prepared.agents.map((a) => [a.id, a]));
-    if (input.humans === 'together') agents.set(HUMANS_ID, { id: HUMANS_ID, name: HUMANS_NAME, kind: 'human', simulated: false, model: null, scaffold: null, promptVersion: null });
+    if (input.humans === 'together')
+      agents.set(HUMANS_ID, {
+        id: HUMANS_ID,
+        name: HUMANS_NAME,
+        kind: 'human',
+        simulated: false,
+        model: null,
+        scaffold: null,
+        promptVersion: null,
+      });
     this.follow(row.id, worker, rounds, opts.estimator!, (a) => {
       const info = agents.get(a.agentId);
-      return { ...a, name: info?.name ?? a.agentId, kind: info?.kind ?? 'unknown', simulated: info?.simulated ?? false, promptVersion: info?.promptVersion ?? null };
+      return {
+        ...a,
+        name: info?.name ?? a.agentId,
+        kind: info?.kind ?? 'unknown',
+        simulated: info?.simulated ?? false,
+        promptVersion: info?.promptVersion ?? null,
+      };
     });
-    this.opts.log?.(`publication run ${row.id} for ${view}: ${rounds} rounds over ${prepared.matchesUsed} matches (seed ${seed})`);
+    this.opts.log?.(
+      `publication run ${row.id} for ${view}: ${rounds} rounds over ${prepared.matchesUsed} matches (seed ${seed})`,
+    );
     return info(row, 0, this.lostAfterMs);
   }
 
@@ -232,7 +299,12 @@ export class ArenaPublication implements PublicationService {
     const write = (done: number) => {
       latest = done;
       written = written
-        .then(() => this.db().publicationRun.updateMany({ where: { id, status: 'running' }, data: { roundsDone: done, heartbeatAt: new Date() } }))
+        .then(() =>
+          this.db().publicationRun.updateMany({
+            where: { id, status: 'running' },
+            data: { roundsDone: done, heartbeatAt: new Date() },
+          }),
+        )
         .then(() => this.opts.onProgress?.(id, done))
         .catch((err: Error) => this.opts.log?.(`publication run ${id}: progress not saved: ${err.message}`));
     };
@@ -252,7 +324,13 @@ export class ArenaPublication implements PublicationService {
         await written;
         await this.db().publicationRun.updateMany({
           where: { id, status: 'running' },
-          data: { status: 'done', roundsDone: rounds, result: { estimator, agents: result.agents.map(describe) } as object, finishedAt: new Date(), heartbeatAt: new Date() },
+          data: {
+            status: 'done',
+            roundsDone: rounds,
+            result: { estimator, agents: result.agents.map(describe) } as object,
+            finishedAt: new Date(),
+            heartbeatAt: new Date(),
+          },
         });
         this.opts.onProgress?.(id, rounds);
         this.opts.log?.(`publication run ${id} done`);
@@ -262,7 +340,10 @@ export class ArenaPublication implements PublicationService {
         await written;
         this.opts.log?.(`publication run ${id} failed: ${err.message}`);
         await this.db()
-          .publicationRun.updateMany({ where: { id, status: 'running' }, data: { status: 'failed', error: err.message, finishedAt: new Date() } })
+          .publicationRun.updateMany({
+            where: { id, status: 'running' },
+            data: { status: 'failed', error: err.message, finishedAt: new Date() },
+          })
           .catch(() => {});
       })
       .finally(() => this.active.delete(id));
@@ -286,7 +367,10 @@ export class ArenaPublication implements PublicationService {
     const key = viewKey({ gameIds, humans: query.humans });
     const [latest, running, failed] = await Promise.all([
       this.db().publicationRun.findFirst({ where: { viewKey: key, status: 'done' }, orderBy: { finishedAt: 'desc' } }),
-      this.db().publicationRun.findFirst({ where: { viewKey: key, status: 'running' }, orderBy: { createdAt: 'desc' } }),
+      this.db().publicationRun.findFirst({
+        where: { viewKey: key, status: 'running' },
+        orderBy: { createdAt: 'desc' },
+      }),
       this.db().publicationRun.findFirst({ where: { viewKey: key, status: 'failed' }, orderBy: { createdAt: 'desc' } }),
     ]);
     let newMatches = 0;
@@ -296,9 +380,16 @@ export class ArenaPublication implements PublicationService {
       newMatches = Math.max(0, (now ?? latest.finishedCount) - latest.finishedCount);
     }
     const runningInfo = running ? info(running, 0, this.lostAfterMs, this.active.has(running.id)) : null;
-    const failedInfo = failed && (!latest || failed.createdAt > latest.createdAt) ? info(failed, 0, this.lostAfterMs) : null;
+    const failedInfo =
+      failed && (!latest || failed.createdAt > latest.createdAt) ? info(failed, 0, this.lostAfterMs) : null;
     return {
-      latest: latest ? { ...info(latest, newMatches, this.lostAfterMs), rows: publicationRows(latest, query), interval: query.interval } : null,
+      latest: latest
+        ? {
+            ...info(latest, newMatches, this.lostAfterMs),
+            rows: publicationRows(latest, query),
+            interval: query.interval,
+          }
+        : null,
       running: runningInfo?.status === 'running' ? runningInfo : null,
       failed: runningInfo && runningInfo.status === 'failed' ? runningInfo : failedInfo,
     };
@@ -331,13 +422,21 @@ function info(row: Row, newMatches: number, lostAfterMs: number, here = false): 
     finishedAt: row.finishedAt?.toISOString() ?? null,
     error: lost ? INTERRUPTED : row.error,
     newMatches,
-    anchor: row.anchorAgentId ? (((row.result as { agents?: StoredAgent[] } | null)?.agents ?? []).find((a) => a.agentId === row.anchorAgentId)?.name ?? null) : null,
+    anchor: row.anchorAgentId
+      ? (((row.result as { agents?: StoredAgent[] } | null)?.agents ?? []).find((a) => a.agentId === row.anchorAgentId)
+          ?.name ?? null)
+      : null,
   };
 }
 
 /** A finished run's rows for a view: the view's presentation filters, its interval level, ranks by the leaderboard's rule. */
-export function publicationRows(row: Pick<Row, 'result' | 'anchorAgentId'>, query: Pick<LeaderboardQuery, 'baselines' | 'simulated' | 'version' | 'interval'>): PublicationRow[] {
-  const stored = ((row.result as { agents?: StoredAgent[] } | null)?.agents ?? []).filter((a) => shownBy(query as LeaderboardQuery, a));
+export function publicationRows(
+  row: Pick<Row, 'result' | 'anchorAgentId'>,
+  query: Pick<LeaderboardQuery, 'baselines' | 'simulated' | 'version' | 'interval'>,
+): PublicationRow[] {
+  const stored = ((row.result as { agents?: StoredAgent[] } | null)?.agents ?? []).filter((a) =>
+    shownBy(query as LeaderboardQuery, a),
+  );
   const rows = stored.map((a): PublicationRow => {
     const ci = query.interval === '90' ? a.rating.ci90 : a.rating.ci95;
     return {
@@ -360,7 +459,13 @@ export function publicationRows(row: Pick<Row, 'result' | 'anchorAgentId'>, quer
   // numbered 1, 2, … among the shown ones, null when they are all one; ranks within a group, as on the leaderboard.
   const groups = shownGroups(rows.map((r) => r.group)).group;
   rows.forEach((r, i) => (r.group = groups[i] ?? null));
-  const ranks = ranksWithinGroups(rows.map((r) => r.interval ?? { lower: r.mean, upper: r.mean }), rows.map((r) => r.group));
+  const ranks = ranksWithinGroups(
+    rows.map((r) => r.interval ?? { lower: r.mean, upper: r.mean }),
+    rows.map((r) => r.group),
+  );
   rows.forEach((r, i) => (r.rank = ranks[i]!));
-  return rows.sort((x, y) => (x.group ?? 0) - (y.group ?? 0) || x.rank - y.rank || y.mean - x.mean || x.agentName.localeCompare(y.agentName));
+  return rows.sort(
+    (x, y) =>
+      (x.group ?? 0) - (y.group ?? 0) || x.rank - y.rank || y.mean - x.mean || x.agentName.localeCompare(y.agentName),
+  );
 }

@@ -5,16 +5,44 @@ import { presentRobust } from './robust';
 
 let id = 0;
 const games = (g: string, a: string, b: string, n: number): RatedMatch[] =>
-  Array.from({ length: n }, () => ({ id: `m${id++}`, gameId: g, seats: [{ agentId: a, score: 1 }, { agentId: b, score: 0 }] }));
-const info = (id: string, kind = 'llm'): AgentInfo => ({ id, name: id.toUpperCase(), kind, simulated: false, model: null, scaffold: null, promptVersion: null });
+  Array.from({ length: n }, () => ({
+    id: `m${id++}`,
+    gameId: g,
+    seats: [
+      { agentId: a, score: 1 },
+      { agentId: b, score: 0 },
+    ],
+  }));
+const info = (id: string, kind = 'llm'): AgentInfo => ({
+  id,
+  name: id.toUpperCase(),
+  kind,
+  simulated: false,
+  model: null,
+  scaffold: null,
+  promptVersion: null,
+});
 
 describe('the robustness table as the page shows it', () => {
   // chess: a > b > c > r; sea: c beats everyone (many matches), r (random) loses everything.
   const ms = [
-    ...games('chess', 'a', 'b', 5), ...games('chess', 'b', 'a', 1), ...games('chess', 'b', 'c', 5), ...games('chess', 'c', 'b', 1), ...games('chess', 'a', 'c', 5), ...games('chess', 'c', 'a', 1),
-    ...games('chess', 'a', 'r', 3), ...games('chess', 'b', 'r', 3), ...games('chess', 'c', 'r', 3),
-    ...games('sea', 'c', 'a', 12), ...games('sea', 'a', 'c', 1), ...games('sea', 'c', 'b', 12), ...games('sea', 'b', 'c', 1), ...games('sea', 'a', 'b', 2), ...games('sea', 'b', 'a', 2),
-    ...games('sea', 'a', 'r', 2), ...games('sea', 'b', 'r', 2),
+    ...games('chess', 'a', 'b', 5),
+    ...games('chess', 'b', 'a', 1),
+    ...games('chess', 'b', 'c', 5),
+    ...games('chess', 'c', 'b', 1),
+    ...games('chess', 'a', 'c', 5),
+    ...games('chess', 'c', 'a', 1),
+    ...games('chess', 'a', 'r', 3),
+    ...games('chess', 'b', 'r', 3),
+    ...games('chess', 'c', 'r', 3),
+    ...games('sea', 'c', 'a', 12),
+    ...games('sea', 'a', 'c', 1),
+    ...games('sea', 'c', 'b', 12),
+    ...games('sea', 'b', 'c', 1),
+    ...games('sea', 'a', 'b', 2),
+    ...games('sea', 'b', 'a', 2),
+    ...games('sea', 'a', 'r', 2),
+    ...games('sea', 'b', 'r', 2),
   ];
   const agents = new Map([info('a'), info('b'), info('c'), info('r', 'random')].map((a) => [a.id, a]));
 
@@ -56,11 +84,17 @@ describe('the robustness table as the page shows it', () => {
     ]);
     // Showing one group only: no groups said, the same ranks.
     const one = presentRobust(board, all, (id) => id === 'x' || id === 'y')!;
-    expect(one.rows.map((x) => [x.agentName, x.group, x.rank])).toEqual([['X', null, 1], ['Y', null, 2]]);
+    expect(one.rows.map((x) => [x.agentName, x.group, x.rank])).toEqual([
+      ['X', null, 1],
+      ['Y', null, 2],
+    ]);
   });
 
   it('is not shown for one game', async () => {
-    const board = await computeLeaderboard(ms.filter((m) => m.gameId === 'chess'), { rounds: 0, trueSkill: false });
+    const board = await computeLeaderboard(
+      ms.filter((m) => m.gameId === 'chess'),
+      { rounds: 0, trueSkill: false },
+    );
     expect(presentRobust(board, agents, () => true)).toBeNull();
   });
 });

@@ -10,10 +10,19 @@ import type { AgentInfo } from './data';
  */
 function reRank(ranks: Map<string, { rank: number | null; group: number | null }>): Map<string, number | null> {
   const present = [...ranks.values()].filter((r) => r.rank !== null);
-  return new Map([...ranks].map(([id, r]) => [id, r.rank === null ? null : 1 + present.filter((x) => x.group === r.group && x.rank! < r.rank!).length]));
+  return new Map(
+    [...ranks].map(([id, r]) => [
+      id,
+      r.rank === null ? null : 1 + present.filter((x) => x.group === r.group && x.rank! < r.rank!).length,
+    ]),
+  );
 }
 
-export function presentRobust(board: Leaderboard, agents: ReadonlyMap<string, AgentInfo>, visible: (agentId: string) => boolean): LeaderboardResult['robust'] {
+export function presentRobust(
+  board: Leaderboard,
+  agents: ReadonlyMap<string, AgentInfo>,
+  visible: (agentId: string) => boolean,
+): LeaderboardResult['robust'] {
   const { leaveOneOut, factor } = board.robust;
   if (leaveOneOut.games.length < 2) return null;
   const shown = leaveOneOut.agents.filter((a) => visible(a.agentId) && agents.has(a.agentId));
@@ -21,7 +30,12 @@ export function presentRobust(board: Leaderboard, agents: ReadonlyMap<string, Ag
   const overall = reRank(new Map(shown.map((a) => [a.agentId, { rank: a.rank, group: a.group ?? null }])));
   // Stored before groups were: every agent in one group.
   const without = Object.fromEntries(
-    leaveOneOut.games.map((g) => [g, reRank(new Map(shown.map((a) => [a.agentId, { rank: a.without[g] ?? null, group: a.groupWithout?.[g] ?? null }])))]),
+    leaveOneOut.games.map((g) => [
+      g,
+      reRank(
+        new Map(shown.map((a) => [a.agentId, { rank: a.without[g] ?? null, group: a.groupWithout?.[g] ?? null }])),
+      ),
+    ]),
   );
   // The groups as the board numbers them among the shown agents (1, 2, … largest first; null when one).
   const groups = shownGroups(shown.map((a) => a.group));

@@ -16,9 +16,16 @@ export interface RoundsJob {
 parentPort?.on('message', (job: RoundsJob) => {
   try {
     const stop = job.stop;
-    const samples = runRounds(job.data, job.from, job.to, stop ? () => {
-      if (Atomics.load(stop, 0) !== 0) throw new Error('the computation was stopped');
-    } : undefined);
+    const samples = runRounds(
+      job.data,
+      job.from,
+      job.to,
+      stop
+        ? () => {
+            if (Atomics.load(stop, 0) !== 0) throw new Error('the computation was stopped');
+          }
+        : undefined,
+    );
     parentPort!.postMessage({ id: job.id, samples }, [samples.buffer as ArrayBuffer]);
   } catch (err) {
     parentPort!.postMessage({ id: job.id, error: (err as Error).message });

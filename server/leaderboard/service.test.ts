@@ -1,6 +1,12 @@
 // Integration test of the leaderboard service: real Postgres, real matches through the runner, the worker thread.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HUMANS_ID, HUMANS_NAME, leaderboardQuerySchema, parseLeaderboardQuery, type LeaderboardRow } from '../../lib/leaderboard';
+import {
+  HUMANS_ID,
+  HUMANS_NAME,
+  leaderboardQuerySchema,
+  parseLeaderboardQuery,
+  type LeaderboardRow,
+} from '../../lib/leaderboard';
 import { buildComparisons } from '../../lib/rating/comparisons';
 import type { RatedMatch } from '../../lib/rating/types';
 import { createAgent } from '../agents';
@@ -21,7 +27,12 @@ async function play(gameId: string, seats: string[], n: number) {
   for (let i = 0; i < n; i++) {
     const order = i % 2 ? [...seats].reverse() : seats;
     const m = await t.db.match.create({
-      data: { gameId, seed: `lb-${gameId}-${seats.join('-')}-${i}`, numPlayers: 2, seats: { create: order.map((agentId, seat) => ({ seat, agentId })) } },
+      data: {
+        gameId,
+        seed: `lb-${gameId}-${seats.join('-')}-${i}`,
+        numPlayers: 2,
+        seats: { create: order.map((agentId, seat) => ({ seat, agentId })) },
+      },
     });
     await runMatch(m.id, { store: prismaStore(t.db), createAgent });
   }
@@ -39,12 +50,23 @@ beforeAll(async () => {
   await play('connect-four', [engine.id, random2.id], 12);
   await play('tictactoe', [random.id, random2.id], 12);
   // An LLM agent (prompt v1) with recorded results, written directly: the version filter works on identities.
-  const llm = await t.db.agent.create({ data: { name: 'model-x · cot', kind: 'llm', model: 'model-x', scaffold: 'cot', promptVersion: 'v1' } });
+  const llm = await t.db.agent.create({
+    data: { name: 'model-x · cot', kind: 'llm', model: 'model-x', scaffold: 'cot', promptVersion: 'v1' },
+  });
   for (let i = 0; i < 6; i++) {
     await t.db.match.create({
       data: {
-        gameId: 'tictactoe', seed: `llm-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(),
-        seats: { create: [{ seat: 0, agentId: llm.id, score: i % 3 ? 1 : 0, outcome: i % 3 ? 'win' : 'loss' }, { seat: 1, agentId: random.id, score: i % 3 ? 0 : 1, outcome: i % 3 ? 'loss' : 'win' }] },
+        gameId: 'tictactoe',
+        seed: `llm-${i}`,
+        numPlayers: 2,
+        status: 'finished',
+        finishedAt: new Date(),
+        seats: {
+          create: [
+            { seat: 0, agentId: llm.id, score: i % 3 ? 1 : 0, outcome: i % 3 ? 'win' : 'loss' },
+            { seat: 1, agentId: random.id, score: i % 3 ? 0 : 1, outcome: i % 3 ? 'loss' : 'win' },
+          ],
+        },
       },
     });
   }
@@ -109,7 +131,12 @@ describe('ArenaLeaderboard', () => {
 
   it('serves the cached board, marked stale with the matches finished since, while a slow recompute runs in the background', async () => {
     // A service that never waits for the fresh numbers: what a visitor sees when the computation is slower than its wait.
-    const impatient = new ArenaLeaderboard(() => t.db, computer, { rounds: 200, freshWaitMs: 0, eagerWindowMs: 0, minRecomputeMs: 0 });
+    const impatient = new ArenaLeaderboard(() => t.db, computer, {
+      rounds: 200,
+      freshWaitMs: 0,
+      eagerWindowMs: 0,
+      minRecomputeMs: 0,
+    });
     const before = await impatient.get(q());
     await play('tictactoe', [ids.engine, ids.random], 2);
     impatient.markStale();
@@ -117,7 +144,9 @@ describe('ArenaLeaderboard', () => {
     expect(during.stale).toBe(true);
     expect(during.matchesUsed).toBe(before.matchesUsed);
     expect(during.newMatches).toBe(2);
-    await expect.poll(async () => (await impatient.get(q())).matchesUsed, { timeout: 20_000 }).toBe(before.matchesUsed + 2);
+    await expect
+      .poll(async () => (await impatient.get(q())).matchesUsed, { timeout: 20_000 })
+      .toBe(before.matchesUsed + 2);
     const after = await impatient.get(q());
     expect(after.stale).toBe(false);
     expect(after.newMatches).toBe(0);
@@ -136,7 +165,12 @@ describe('ArenaLeaderboard', () => {
   });
 
   it('recomputes a leaderboard someone looked at as soon as a match ends, before the next visit', async () => {
-    const eager = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, freshWaitMs: 0, eagerWindowMs: 60_000, minRecomputeMs: 0 });
+    const eager = new ArenaLeaderboard(() => t.db, computer, {
+      rounds: 50,
+      freshWaitMs: 0,
+      eagerWindowMs: 60_000,
+      minRecomputeMs: 0,
+    });
     const before = await eager.get(q({ game: 'connect-four' }));
     await play('connect-four', [ids.engine, ids.random], 1);
     eager.markStale();
@@ -154,7 +188,12 @@ describe('ArenaLeaderboard', () => {
       throw new Error('the database system is shutting down');
     };
     const failing = { compute: fail, computeView: fail };
-    const board = new ArenaLeaderboard(() => t.db, failing, { rounds: 10, freshWaitMs: 0, eagerWindowMs: 60_000, log: (m) => logged.push(m) });
+    const board = new ArenaLeaderboard(() => t.db, failing, {
+      rounds: 10,
+      freshWaitMs: 0,
+      eagerWindowMs: 60_000,
+      log: (m) => logged.push(m),
+    });
     await expect(board.get(q({ game: 'connect-four' }))).rejects.toThrow(/shutting down/);
     board.markStale();
     await new Promise((r) => setTimeout(r, 1500)); // past the eager debounce
@@ -179,15 +218,33 @@ describe('people on the leaderboard', () => {
   // One tick per match, in creation order: the online methods (Elo, TrueSkill) see the same order in both databases,
   // never a tie broken by random ids.
   let tick = 0;
-  async function record(db: TestDb['db'], a: string, b: string, n: number, wins: number, first = { illegal: 0, replies: 0 }) {
+  async function record(
+    db: TestDb['db'],
+    a: string,
+    b: string,
+    n: number,
+    wins: number,
+    first = { illegal: 0, replies: 0 },
+  ) {
     for (let i = 0; i < n; i++) {
       const aWins = i < wins;
       await db.match.create({
         data: {
-          gameId: 'tictactoe', seed: `p-${a}-${b}-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.UTC(2026, 0, 1) + tick++ * 1000),
+          gameId: 'tictactoe',
+          seed: `p-${a}-${b}-${i}`,
+          numPlayers: 2,
+          status: 'finished',
+          finishedAt: new Date(Date.UTC(2026, 0, 1) + tick++ * 1000),
           seats: {
             create: [
-              { seat: 0, agentId: a, score: aWins ? 1 : 0, illegalCount: first.illegal, replyCount: first.replies, moveCount: 3 },
+              {
+                seat: 0,
+                agentId: a,
+                score: aWins ? 1 : 0,
+                illegalCount: first.illegal,
+                replyCount: first.replies,
+                moveCount: 3,
+              },
               { seat: 1, agentId: b, score: aWins ? 0 : 1, moveCount: 3 },
             ],
           },
@@ -198,7 +255,18 @@ describe('people on the leaderboard', () => {
   /** A match voided by an infrastructure failure. */
   async function voided(db: TestDb['db'], a: string, b: string) {
     await db.match.create({
-      data: { gameId: 'tictactoe', seed: `v-${a}-${b}`, numPlayers: 2, status: 'failed', seats: { create: [{ seat: 0, agentId: a }, { seat: 1, agentId: b }] } },
+      data: {
+        gameId: 'tictactoe',
+        seed: `v-${a}-${b}`,
+        numPlayers: 2,
+        status: 'failed',
+        seats: {
+          create: [
+            { seat: 0, agentId: a },
+            { seat: 1, agentId: b },
+          ],
+        },
+      },
     });
   }
   /**
@@ -216,7 +284,9 @@ describe('people on the leaderboard', () => {
   beforeAll(async () => {
     [h, plain] = await Promise.all([createTestDb(), createTestDb()]);
     const { r, m } = await models(h.db);
-    const [pat, sam] = await Promise.all(['Pat', 'Sam'].map((name) => h.db.agent.create({ data: { name, kind: 'human' } })));
+    const [pat, sam] = await Promise.all(
+      ['Pat', 'Sam'].map((name) => h.db.agent.create({ data: { name, kind: 'human' } })),
+    );
     // Pat: 4 games with model-y (the model answers badly in them), 2 with Sam; Sam: 4 with Random, 2 with Pat.
     await record(h.db, m.id, pat!.id, 4, 1, { illegal: 3, replies: 5 });
     await record(h.db, sam!.id, r.id, 4, 4);
@@ -237,7 +307,9 @@ describe('people on the leaderboard', () => {
   it('each: every person is their own row, labelled human, and people count against each other', async () => {
     const r = await people.get(q());
     expect(r.matchesUsed).toBe(24);
-    const humans = r.rows.filter((x) => x.agentKind === 'human').map((x) => [x.agentName, x.matches, x.wins, x.losses, x.reliability.voided]);
+    const humans = r.rows
+      .filter((x) => x.agentKind === 'human')
+      .map((x) => [x.agentName, x.matches, x.wins, x.losses, x.reliability.voided]);
     expect(humans.sort()).toEqual([
       ['Pat', 6, 4, 2, 2],
       ['Sam', 6, 5, 1, 1],
@@ -254,7 +326,9 @@ describe('people on the leaderboard', () => {
     expect(r.matchesUsed).toBe(22);
     const humans = r.rows.filter((x) => x.agentKind === 'human');
     // Pat's 4 games with model-y and Sam's 4 with Random: the matches with at least one person, minus Pat v Sam.
-    expect(humans.map((x) => [x.agentId, x.agentName, x.matches, x.wins, x.draws, x.losses])).toEqual([[HUMANS_ID, HUMANS_NAME, 8, 7, 0, 1]]);
+    expect(humans.map((x) => [x.agentId, x.agentName, x.matches, x.wins, x.draws, x.losses])).toEqual([
+      [HUMANS_ID, HUMANS_NAME, 8, 7, 0, 1],
+    ]);
     expect(r.rows.map((x) => x.agentName)).not.toContain('Pat');
     expect(r.rows.map((x) => x.agentName)).not.toContain('Sam');
     // Rated as one player by every method, against both models.
@@ -276,7 +350,10 @@ describe('people on the leaderboard', () => {
     const without = await modelsOnly.get(q());
     expect(without.matchesUsed).toBe(14);
     for (const method of ['bt', 'trueskill', 'elo']) {
-      const [hidden, base] = await Promise.all([people.get(q({ humans: 'hide', method })), modelsOnly.get(q({ method }))]);
+      const [hidden, base] = await Promise.all([
+        people.get(q({ humans: 'hide', method })),
+        modelsOnly.get(q({ method })),
+      ]);
       expect(hidden.matchesUsed).toBe(14);
       expect(hidden.rows.some((x) => x.agentKind === 'human')).toBe(false);
       expect(hidden.anchor?.agentName).toBe(base.anchor?.agentName);
@@ -291,13 +368,39 @@ describe('people on the leaderboard', () => {
   });
 
   it('together drops only the comparisons between people in a match that also has a model', () => {
-    const agent = (id: string, kind: string) => ({ id, name: id, kind, simulated: false, model: null, scaffold: null, promptVersion: null });
-    const match = (id: string, seats: [string, number][]): RatedMatch => ({ id, gameId: 'g', seats: seats.map(([agentId, score]) => ({ agentId, score })) });
+    const agent = (id: string, kind: string) => ({
+      id,
+      name: id,
+      kind,
+      simulated: false,
+      model: null,
+      scaffold: null,
+      promptVersion: null,
+    });
+    const match = (id: string, seats: [string, number][]): RatedMatch => ({
+      id,
+      gameId: 'g',
+      seats: seats.map(([agentId, score]) => ({ agentId, score })),
+    });
     const data: LeaderboardData = {
       gameIds: ['g'],
       finishedCount: 3,
       agents: [agent('ann', 'human'), agent('bob', 'human'), agent('llm', 'llm')],
-      matches: [match('three', [['ann', 1], ['llm', 0], ['bob', 0]]), match('people', [['ann', 0], ['bob', 1]]), match('models', [['llm', 1], ['llm', 0]])],
+      matches: [
+        match('three', [
+          ['ann', 1],
+          ['llm', 0],
+          ['bob', 0],
+        ]),
+        match('people', [
+          ['ann', 0],
+          ['bob', 1],
+        ]),
+        match('models', [
+          ['llm', 1],
+          ['llm', 0],
+        ]),
+      ],
       reliability: new Map(),
     };
     const together = withHumans(data, 'together');
@@ -319,7 +422,11 @@ describe('people on the leaderboard', () => {
   it('reads the filter from the URL and reports a bad value', () => {
     expect(parseLeaderboardQuery({}).query.humans).toBe('each');
     for (const v of ['each', 'together', 'hide'] as const) {
-      expect(parseLeaderboardQuery({ humans: v })).toEqual({ query: expect.objectContaining({ humans: v }), problems: [], issues: [] });
+      expect(parseLeaderboardQuery({ humans: v })).toEqual({
+        query: expect.objectContaining({ humans: v }),
+        problems: [],
+        issues: [],
+      });
     }
     const bad = parseLeaderboardQuery({ humans: 'robots', baselines: 'hide' });
     expect(bad.query.humans).toBe('each');
@@ -346,9 +453,18 @@ describe('cooperative games on the leaderboard', () => {
     for (const [i, p] of points.entries()) {
       await c.db.match.create({
         data: {
-          gameId: 'hanabi', seed: `h${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + i),
+          gameId: 'hanabi',
+          seed: `h${i}`,
+          numPlayers: 2,
+          status: 'finished',
+          finishedAt: new Date(Date.now() + i),
           result: { scores: [0.5, 0.5], reason: `${p} points`, winner: null, rewards: [p, p] },
-          seats: { create: [{ seat: 0, agentId: a.id, score: 0.5 }, { seat: 1, agentId: i < 3 ? a.id : b.id, score: 0.5 }] },
+          seats: {
+            create: [
+              { seat: 0, agentId: a.id, score: 0.5 },
+              { seat: 1, agentId: i < 3 ? a.id : b.id, score: 0.5 },
+            ],
+          },
         },
       });
     }
@@ -359,7 +475,9 @@ describe('cooperative games on the leaderboard', () => {
     // LLMArena's teams are one model in every seat: Team A alone in 3 matches (6, 8, 4); Team B never held both seats.
     expect(r.cooperative.map((x) => [x.agentName, x.matches, x.mean, x.interval])).toEqual([['Team A', 3, 6, null]]); // 3 < 5 matches: mean only
     // The mixed team A + B (7, 5, 6) is reported apart, per line-up, not pooled into each agent.
-    expect(r.cooperativeMixed.map((x) => [x.agents.map((y) => y.agentName), x.matches, x.mean, x.interval])).toEqual([[['Team A', 'Team B'], 3, 6, null]]);
+    expect(r.cooperativeMixed.map((x) => [x.agents.map((y) => y.agentName), x.matches, x.mean, x.interval])).toEqual([
+      [['Team A', 'Team B'], 3, 6, null],
+    ]);
   });
 
   it('never rates a judged evaluation (DEEP), overall or asked for by name', async () => {
@@ -368,9 +486,18 @@ describe('cooperative games on the leaderboard', () => {
     for (let i = 0; i < 6; i++) {
       await c.db.match.create({
         data: {
-          gameId: 'deep', seed: `deep-lb-${i}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + i),
+          gameId: 'deep',
+          seed: `deep-lb-${i}`,
+          numPlayers: 2,
+          status: 'finished',
+          finishedAt: new Date(Date.now() + i),
           result: { scores: [0.5, 0.5], reason: '6 of 6 descriptions of 3 words scored', winner: null },
-          seats: { create: [{ seat: 0, agentId: d.id, score: 0.5 }, { seat: 1, agentId: j.id, score: 0.5 }] },
+          seats: {
+            create: [
+              { seat: 0, agentId: d.id, score: 0.5 },
+              { seat: 1, agentId: j.id, score: 0.5 },
+            ],
+          },
         },
       });
     }
@@ -395,7 +522,13 @@ describe('agents that never met, directly or through others', () => {
   it('are shown as groups, each ranked on its own and together, the largest first, in every method', async () => {
     const mk = (name: string) => g.db.agent.create({ data: { name, kind: 'llm', model: name } });
     type Agent = Awaited<ReturnType<typeof mk>>;
-    const [a, b, c, d, e] = (await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map(mk))) as [Agent, Agent, Agent, Agent, Agent];
+    const [a, b, c, d, e] = (await Promise.all(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].map(mk))) as [
+      Agent,
+      Agent,
+      Agent,
+      Agent,
+      Agent,
+    ];
     let n = 0;
     // x beats y `wins` times and loses `losses` times, at Tic-Tac-Toe.
     const games = async (x: string, y: string, wins: number, losses: number) => {
@@ -403,8 +536,17 @@ describe('agents that never met, directly or through others', () => {
         const xWins = i < wins;
         await g.db.match.create({
           data: {
-            gameId: 'tictactoe', seed: `groups-${n}`, numPlayers: 2, status: 'finished', finishedAt: new Date(Date.now() + n++),
-            seats: { create: [{ seat: 0, agentId: x, score: xWins ? 1 : 0, outcome: xWins ? 'win' : 'loss' }, { seat: 1, agentId: y, score: xWins ? 0 : 1, outcome: xWins ? 'loss' : 'win' }] },
+            gameId: 'tictactoe',
+            seed: `groups-${n}`,
+            numPlayers: 2,
+            status: 'finished',
+            finishedAt: new Date(Date.now() + n++),
+            seats: {
+              create: [
+                { seat: 0, agentId: x, score: xWins ? 1 : 0, outcome: xWins ? 'win' : 'loss' },
+                { seat: 1, agentId: y, score: xWins ? 0 : 1, outcome: xWins ? 'loss' : 'win' },
+              ],
+            },
           },
         });
       }
@@ -417,7 +559,16 @@ describe('agents that never met, directly or through others', () => {
     for (const method of ['bt', 'trueskill', 'elo']) {
       const r = await lb.get(q({ method }));
       expect(r.groups, method).toBe(2);
-      expect(r.rows.map((x) => [x.agentName, x.group]), method).toEqual([['Alpha', 1], ['Bravo', 1], ['Charlie', 1], ['Delta', 2], ['Echo', 2]]);
+      expect(
+        r.rows.map((x) => [x.agentName, x.group]),
+        method,
+      ).toEqual([
+        ['Alpha', 1],
+        ['Bravo', 1],
+        ['Charlie', 1],
+        ['Delta', 2],
+        ['Echo', 2],
+      ]);
       // Each group has its own rank 1: Delta is never ranked against Alpha's group.
       expect(r.rows.filter((x) => x.group === 2).map((x) => x.rank)[0], method).toBe(1);
       expect(r.rows.filter((x) => x.group === 1).map((x) => x.rank)[0], method).toBe(1);
@@ -432,7 +583,10 @@ describe('agents that never met, directly or through others', () => {
     expect(mean(2)).toBeCloseTo(0, 9);
     // One game's view where only one group played: no groups at all.
     await games(a.id, c.id, 2, 1);
-    await g.db.match.updateMany({ where: { seats: { some: { agentId: { in: [d.id, e.id] } } } }, data: { gameId: 'connect-four' } });
+    await g.db.match.updateMany({
+      where: { seats: { some: { agentId: { in: [d.id, e.id] } } } },
+      data: { gameId: 'connect-four' },
+    });
     const one = await lb.get(q({ game: 'tictactoe' }));
     expect(one.groups).toBe(1);
     expect(one.rows.every((x) => x.group === null)).toBe(true);

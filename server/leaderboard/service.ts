@@ -100,7 +100,10 @@ export class ArenaLeaderboard implements LeaderboardService {
    * Dataset views being computed, with how many visits wait for each: when the last one leaves (its request was
    * closed), nobody waits any more and the computation is stopped. A page's visit waits until the end.
    */
-  private datasetJobs = new Map<string, { promise: Promise<Entry>; controller: AbortController; waiting: number; settled: boolean }>();
+  private datasetJobs = new Map<
+    string,
+    { promise: Promise<Entry>; controller: AbortController; waiting: number; settled: boolean }
+  >();
   /** Dataset views whose computation failed, and until when that answer stands. */
   private datasetFailures = new Map<string, { error: Error; until: number }>();
 
@@ -195,9 +198,14 @@ export class ArenaLeaderboard implements LeaderboardService {
   /** The view for `asked`; `signal`: the visitor left (their request closed), so they no longer wait for it. */
   async get(asked: LeaderboardQuery, opts: { signal?: AbortSignal } = {}): Promise<LeaderboardResult> {
     // GameBench's Eq. 3 averages game-weighted resamples, whoever built the query (parseLeaderboardQuery says so too).
-    const query: LeaderboardQuery = asked.estimate === 'gamebench' && asked.scheme !== 'game-weighted' ? { ...asked, scheme: 'game-weighted' } : asked;
+    const query: LeaderboardQuery =
+      asked.estimate === 'gamebench' && asked.scheme !== 'game-weighted'
+        ? { ...asked, scheme: 'game-weighted' }
+        : asked;
     // A dataset's view is keyed by the datasets' ids too: one deleted and imported again under its name is new data.
-    const tag = query.dataset ? (await findDatasets(this.db(), datasetNames(query.dataset))).map((d) => d.id).join(',') : '';
+    const tag = query.dataset
+      ? (await findDatasets(this.db(), datasetNames(query.dataset))).map((d) => d.id).join(',')
+      : '';
     const key = keyOf(query, tag);
     this.seen.set(key, { query, at: Date.now() });
     if (query.dataset) {
@@ -228,7 +236,10 @@ export class ArenaLeaderboard implements LeaderboardService {
     const stale = entry.version < target;
     const since = entry;
     // How many matches finished since (a database that does not answer at once must not hold the page: then 0).
-    const newMatches = stale ? ((await within(this.finishedNow(since.meta.gameIds), 1000)) ?? since.meta.finishedCount) - since.meta.finishedCount : 0;
+    const newMatches = stale
+      ? ((await within(this.finishedNow(since.meta.gameIds), 1000)) ?? since.meta.finishedCount) -
+        since.meta.finishedCount
+      : 0;
     return present(entry, query, { stale, newMatches: Math.max(0, newMatches), rounds: this.opts.rounds });
   }
 
@@ -267,18 +278,22 @@ export class ArenaLeaderboard implements LeaderboardService {
       const controller = new AbortController();
       const started = { promise: this.refresh(key, query, controller.signal), controller, waiting: 0, settled: false };
       this.datasetJobs.set(key, started);
-      started.promise.then(
-        () => this.trimDatasetViews(),
-        (err: Error) => {
-          if (err.name === 'AbortError' || (err instanceof ComputationStopped && err.why === 'cancelled')) return;
-          const error = new Error(`${err.message}; this view is not computed again for ${Math.round(DATASET_RETRY_MS / 60_000)} minutes`);
-          this.datasetFailures.set(key, { error, until: Date.now() + DATASET_RETRY_MS });
-          this.opts.log?.(`leaderboard: ${key}: ${err.message}`);
-        },
-      ).finally(() => {
-        started.settled = true;
-        if (this.datasetJobs.get(key) === started) this.datasetJobs.delete(key);
-      });
+      started.promise
+        .then(
+          () => this.trimDatasetViews(),
+          (err: Error) => {
+            if (err.name === 'AbortError' || (err instanceof ComputationStopped && err.why === 'cancelled')) return;
+            const error = new Error(
+              `${err.message}; this view is not computed again for ${Math.round(DATASET_RETRY_MS / 60_000)} minutes`,
+            );
+            this.datasetFailures.set(key, { error, until: Date.now() + DATASET_RETRY_MS });
+            this.opts.log?.(`leaderboard: ${key}: ${err.message}`);
+          },
+        )
+        .finally(() => {
+          started.settled = true;
+          if (this.datasetJobs.get(key) === started) this.datasetJobs.delete(key);
+        });
       job = started;
     }
     const waited = job;
@@ -322,7 +337,14 @@ export class ArenaLeaderboard implements LeaderboardService {
         // after a failure: the next match end or visit tries again).
         const seen = ok ? this.seen.get(key) : undefined;
         const window = this.opts.eagerWindowMs ?? 60_000;
-        if ((this.cache.get(key)?.version ?? -1) < this.version && seen && window > 0 && seen.at >= Date.now() - window && !query.dataset) this.refreshSoon(key, query);
+        if (
+          (this.cache.get(key)?.version ?? -1) < this.version &&
+          seen &&
+          window > 0 &&
+          seen.at >= Date.now() - window &&
+          !query.dataset
+        )
+          this.refreshSoon(key, query);
       });
       this.inflight.set(key, p);
     }
@@ -334,7 +356,13 @@ export class ArenaLeaderboard implements LeaderboardService {
    * read when that is exact (compute-worker.ts); an imported dataset is read here and its matches sent.
    */
   private async computeEntry(query: LeaderboardQuery, version: number, signal?: AbortSignal): Promise<Entry> {
-    const opts: ViewOptions = { scheme: query.scheme, estimator: estimatorOf(query), rounds: this.opts.rounds, seed: this.opts.seed ?? 'arena-leaderboard', minMatches: MIN_MATCHES };
+    const opts: ViewOptions = {
+      scheme: query.scheme,
+      estimator: estimatorOf(query),
+      rounds: this.opts.rounds,
+      seed: this.opts.seed ?? 'arena-leaderboard',
+      minMatches: MIN_MATCHES,
+    };
     const maxMs = this.opts.maxComputeMs ?? 300_000;
     if (query.dataset) {
       // An imported dataset never changes (a new import is a new name): its numbers never go stale. Deleted while its
@@ -343,27 +371,50 @@ export class ArenaLeaderboard implements LeaderboardService {
       const ids = (await findDatasets(this.db(), names)).map((d) => d.id);
       const deleted = new AbortController();
       const check = setInterval(() => {
-        void this.db().dataset.count({ where: { id: { in: ids } } }).then(
-          (n) => n < ids.length && deleted.abort(new ComputationStopped(`the dataset ${names.map((x) => `"${x}"`).join(', ')} was deleted while its leaderboard was computed`, 'cancelled')),
-          () => {},
-        );
+        void this.db()
+          .dataset.count({ where: { id: { in: ids } } })
+          .then(
+            (n) =>
+              n < ids.length &&
+              deleted.abort(
+                new ComputationStopped(
+                  `the dataset ${names.map((x) => `"${x}"`).join(', ')} was deleted while its leaderboard was computed`,
+                  'cancelled',
+                ),
+              ),
+            () => {},
+          );
       }, this.opts.datasetCheckMs ?? 2000);
       check.unref?.();
       try {
         const data = await loadDatasetData(this.db(), names, query);
         const anchorId = anchorAgent(data)?.id ?? null;
         const stop = signal ? AbortSignal.any([signal, deleted.signal]) : deleted.signal;
-        const board = data.matches.length === 0 ? emptyBoard(opts) : await this.computer.compute(data.matches, { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy }, { maxMs, signal: stop });
+        const board =
+          data.matches.length === 0
+            ? emptyBoard(opts)
+            : await this.computer.compute(
+                data.matches,
+                { ...opts, anchorAgentId: anchorId ?? undefined, normalizedBy: data.normalizedBy },
+                { maxMs, signal: stop },
+              );
         return { version: Number.MAX_SAFE_INTEGER, computedAt: new Date(), meta: metaOf(data, anchorId), board };
       } finally {
         clearInterval(check);
       }
     }
     const url = databaseUrlOf(this.db());
-    if (!url) throw new Error('leaderboard: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own');
+    if (!url)
+      throw new Error(
+        'leaderboard: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own',
+      );
     const live = {
-      key: liveKeyOf(query), url, query: { game: query.game, category: query.category, humans: query.humans },
-      incremental: this.opts.incremental ?? true, fullEveryMs: this.opts.fullEveryMs ?? 3_600_000, maxHeldMatches: this.opts.maxHeldMatches,
+      key: liveKeyOf(query),
+      url,
+      query: { game: query.game, category: query.category, humans: query.humans },
+      incremental: this.opts.incremental ?? true,
+      fullEveryMs: this.opts.fullEveryMs ?? 3_600_000,
+      maxHeldMatches: this.opts.maxHeldMatches,
       splitRoundsAbove: this.opts.splitRoundsAbove,
     };
     const { board, meta, note, held, timing, threads } = await this.computer.computeView(live, opts, { maxMs });
@@ -404,7 +455,15 @@ export async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
 
 /** One cache entry per computation: the games covered, the bootstrap scheme, the fit and the people filter (the rest is presentation). */
 function keyOf(query: LeaderboardQuery, datasetIds = ''): string {
-  if (query.dataset) return JSON.stringify(['dataset', datasetIds, query.game ?? null, query.category ?? null, query.scheme, estimatorOf(query)]);
+  if (query.dataset)
+    return JSON.stringify([
+      'dataset',
+      datasetIds,
+      query.game ?? null,
+      query.category ?? null,
+      query.scheme,
+      estimatorOf(query),
+    ]);
   return JSON.stringify([gamesFor(query), query.scheme, estimatorOf(query), query.humans]);
 }
 
@@ -417,10 +476,14 @@ export function liveKeyOf(query: LeaderboardQuery): string {
 }
 
 /** GameBench's estimate is GameBench's fit throughout (ILSR, ties dropped); every other view is the arena's MM fit. */
-export const estimatorOf = (query: Pick<LeaderboardQuery, 'estimate'>): Estimator => (query.estimate === 'gamebench' ? 'gamebench' : 'mm');
+export const estimatorOf = (query: Pick<LeaderboardQuery, 'estimate'>): Estimator =>
+  query.estimate === 'gamebench' ? 'gamebench' : 'mm';
 
 /** Whether the view's presentation filters (baselines, simulated agents, prompt version) show this agent. */
-export function shownBy(query: LeaderboardQuery, a: Pick<AgentInfo, 'kind' | 'simulated' | 'promptVersion'> | undefined): boolean {
+export function shownBy(
+  query: LeaderboardQuery,
+  a: Pick<AgentInfo, 'kind' | 'simulated' | 'promptVersion'> | undefined,
+): boolean {
   if (!a) return false;
   if (query.baselines === 'hide' && BASELINE_KINDS.has(a.kind)) return false;
   if (query.simulated === 'hide' && a.simulated) return false;
@@ -433,7 +496,8 @@ const NO_TRUESKILL =
   'No TrueSkill rating: TrueSkill cannot rate a player against itself. It rates an agent’s seats as one team against the others, and in every rated match of this agent its seats were on every side (with everyone else), so no one was left to rate it against.';
 
 /** Why an agent has no GameBench estimate (only when the leaderboard is configured with no bootstrap rounds). */
-const NO_BOOTSTRAP_MEAN = 'No GameBench estimate: it is the mean of the bootstrap fits, and this leaderboard ran no bootstrap rounds.';
+const NO_BOOTSTRAP_MEAN =
+  'No GameBench estimate: it is the mean of the bootstrap fits, and this leaderboard ran no bootstrap rounds.';
 
 /** Turns a computed leaderboard into what the page shows for one query (method, interval, filters). */
 export function present(
@@ -448,7 +512,11 @@ export function present(
   // LLMArena's tables (Table 1 with its raw values; one-model Hanabi teams) and the arena's mixed teams: paper.ts.
   const { cooperative, cooperativeMixed } = presentCooperative(board, agents, visible, query.interval);
   const versions = [
-    ...new Set(board.rows.map((r) => agents.get(r.agentId)).flatMap((a) => (a?.kind === 'llm' && a.promptVersion ? [a.promptVersion] : []))),
+    ...new Set(
+      board.rows
+        .map((r) => agents.get(r.agentId))
+        .flatMap((a) => (a?.kind === 'llm' && a.promptVersion ? [a.promptVersion] : [])),
+    ),
   ].sort();
 
   const rows: LeaderboardRow[] = shown.map((r) => {
@@ -525,10 +593,18 @@ export function present(
   // never met say nothing of each other either): an interval entirely above yours puts you one rank lower (Chatbot
   // Arena). Agents without one come last in their group, unranked.
   const rated = rows.filter((r) => r.rating !== null);
-  const ranks = ranksWithinGroups(rated.map((r) => r.interval ?? { lower: r.rating!, upper: r.rating! }), rated.map((r) => r.group));
+  const ranks = ranksWithinGroups(
+    rated.map((r) => r.interval ?? { lower: r.rating!, upper: r.rating! }),
+    rated.map((r) => r.group),
+  );
   rated.forEach((r, i) => (r.rank = ranks[i]!));
-  rows.sort((x, y) =>
-    (x.group ?? 0) - (y.group ?? 0) || (x.rank ?? Infinity) - (y.rank ?? Infinity) || (y.rating ?? -Infinity) - (x.rating ?? -Infinity) || x.agentName.localeCompare(y.agentName));
+  rows.sort(
+    (x, y) =>
+      (x.group ?? 0) - (y.group ?? 0) ||
+      (x.rank ?? Infinity) - (y.rank ?? Infinity) ||
+      (y.rating ?? -Infinity) - (x.rating ?? -Infinity) ||
+      x.agentName.localeCompare(y.agentName),
+  );
 
   const ids = new Set(rows.map((r) => r.agentId));
   const pairs: PairCell[] = [];
@@ -536,7 +612,13 @@ export function present(
     if (!ids.has(p.i) || !ids.has(p.j)) continue;
     const model = query.method === 'bt' ? p.winProbModel : null;
     pairs.push({ a: p.i, b: p.j, matches: p.matches, observed: p.winProbObserved, model });
-    pairs.push({ a: p.j, b: p.i, matches: p.matches, observed: 1 - p.winProbObserved, model: model === null ? null : 1 - model });
+    pairs.push({
+      a: p.j,
+      b: p.i,
+      matches: p.matches,
+      observed: 1 - p.winProbObserved,
+      model: model === null ? null : 1 - model,
+    });
   }
 
   const normalized = presentNormalized(board, agents, visible, meta.normalizedBy ?? {});

@@ -44,7 +44,9 @@ describe('ViewStore', () => {
   it('a failed update leaves no state, and the next one reads whole', async () => {
     const store = new ViewStore<S>(1000);
     await store.use('v', async () => of(5));
-    await expect(store.use('v', async () => Promise.reject(new Error('Postgres went away')))).rejects.toThrow(/went away/);
+    await expect(store.use('v', async () => Promise.reject(new Error('Postgres went away')))).rejects.toThrow(
+      /went away/,
+    );
     expect(store.stats()).toEqual({ views: 0, matches: 0 });
     const seen: (S | undefined)[] = [];
     await store.use('v', async (prev) => (seen.push(prev), of(6)));

@@ -33,7 +33,10 @@ export class ViewStore<S extends Held> {
       this.trim(key);
       return next;
     });
-    const settled = run.then(() => {}, () => {});
+    const settled = run.then(
+      () => {},
+      () => {},
+    );
     this.busy.set(key, settled);
     void settled.then(() => {
       if (this.busy.get(key) === settled) this.busy.delete(key);

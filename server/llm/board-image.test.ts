@@ -20,7 +20,9 @@ describe('renderSvgToPng', () => {
     expect(pngInfo(png)).toEqual({ width: 240, height: 160 });
     expect({ width, height }).toEqual({ width: 240, height: 160 });
     // Without width and height the viewBox gives the size.
-    const viewBoxOnly = await renderSvgToPng('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 30"><circle cx="15" cy="15" r="10"/></svg>');
+    const viewBoxOnly = await renderSvgToPng(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 30"><circle cx="15" cy="15" r="10"/></svg>',
+    );
     expect(pngInfo(viewBoxOnly.png)).toEqual({ width: 90, height: 30 });
   });
 
@@ -38,7 +40,9 @@ describe('renderSvgToPng', () => {
     expect(sha(q.png)).not.toBe(sha(a.png));
     // Every generic family resolves to a bundled font, so each draws something.
     for (const family of ['serif', 'monospace', 'DejaVu Sans', 'a family nobody has']) {
-      const withFamily = await renderSvgToPng(board('Q').replace('font-family="sans-serif"', `font-family="${family}"`));
+      const withFamily = await renderSvgToPng(
+        board('Q').replace('font-family="sans-serif"', `font-family="${family}"`),
+      );
       expect(sha(withFamily.png), family).not.toBe(sha(blank.png));
     }
   });
@@ -49,9 +53,15 @@ describe('renderSvgToPng', () => {
   });
 
   it('says why when the SVG cannot be drawn', async () => {
-    await expect(renderSvgToPng('<html>not a picture</html>')).rejects.toThrow(/^not an SVG document \(it starts "<html>not a picture/);
-    await expect(renderSvgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect')).rejects.toThrow(/^the SVG could not be drawn: /);
-    await expect(renderSvgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"></svg>')).rejects.toThrow(/^the SVG could not be drawn: /);
+    await expect(renderSvgToPng('<html>not a picture</html>')).rejects.toThrow(
+      /^not an SVG document \(it starts "<html>not a picture/,
+    );
+    await expect(
+      renderSvgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect'),
+    ).rejects.toThrow(/^the SVG could not be drawn: /);
+    await expect(renderSvgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"></svg>')).rejects.toThrow(
+      /^the SVG could not be drawn: /,
+    );
   });
 });
 
@@ -75,15 +85,29 @@ describe('the placeholder stored instead of an image', () => {
     expect(decodeDataUrl(url)!.bytes.equals(png)).toBe(true);
     const digest = sha(png).slice(0, 16);
     const kB = Math.round(png.length / 1000);
-    expect(imagePlaceholder(url)).toBe(`[image: 240×160 PNG, ${png.length < 1000 ? `${png.length} B` : `${kB} kB`}, sha256 ${digest}]`);
+    expect(imagePlaceholder(url)).toBe(
+      `[image: 240×160 PNG, ${png.length < 1000 ? `${png.length} B` : `${kB} kB`}, sha256 ${digest}]`,
+    );
     const messages = [
       { role: 'system', content: 'rules' },
-      { role: 'user', content: [{ type: 'text', text: 'the board' }, { type: 'image_url', image_url: { url, detail: 'high' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'the board' },
+          { type: 'image_url', image_url: { url, detail: 'high' } },
+        ],
+      },
     ];
     const stored = withImagePlaceholders(messages);
     expect(stored).toEqual([
       { role: 'system', content: 'rules' },
-      { role: 'user', content: [{ type: 'text', text: 'the board' }, { type: 'image_url', image_url: { url: imagePlaceholder(url), detail: 'high' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'the board' },
+          { type: 'image_url', image_url: { url: imagePlaceholder(url), detail: 'high' } },
+        ],
+      },
     ]);
     expect(JSON.stringify(stored)).not.toContain('base64');
     // The messages sent are not touched.

@@ -11,7 +11,15 @@ const require = createRequire(import.meta.url);
 let resvg: Promise<typeof import('@resvg/resvg-js')> | null = null;
 
 /** The DejaVu fonts (npm package `dejavu-fonts-ttf`) every board is drawn with: no system font is ever looked up. */
-const FONTS = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSansMono.ttf', 'DejaVuSansMono-Bold.ttf', 'DejaVuSerif.ttf', 'DejaVuSerif-Bold.ttf'];
+const FONTS = [
+  'DejaVuSans.ttf',
+  'DejaVuSans-Bold.ttf',
+  'DejaVuSans-Oblique.ttf',
+  'DejaVuSansMono.ttf',
+  'DejaVuSansMono-Bold.ttf',
+  'DejaVuSerif.ttf',
+  'DejaVuSerif-Bold.ttf',
+];
 
 /** A board larger than this on its longer side is scaled down to it (providers downscale larger images anyway). */
 export const MAX_IMAGE_SIDE = 2048;
@@ -50,7 +58,8 @@ export interface RenderedBoard {
  * to `MAX_IMAGE_SIDE` when larger. Deterministic. Throws an Error saying why when the SVG cannot be drawn.
  */
 export async function renderSvgToPng(svg: string): Promise<RenderedBoard> {
-  if (!/<svg[\s>]/.test(svg)) throw new Error(`not an SVG document (it starts "${svg.slice(0, 40).replace(/\s+/g, ' ')}")`);
+  if (!/<svg[\s>]/.test(svg))
+    throw new Error(`not an SVG document (it starts "${svg.slice(0, 40).replace(/\s+/g, ' ')}")`);
   let image;
   try {
     resvg ??= import('@resvg/resvg-js');
@@ -59,9 +68,12 @@ export async function renderSvgToPng(svg: string): Promise<RenderedBoard> {
     const opts = options();
     const probe = new Resvg(svg, { ...opts, font: { loadSystemFonts: false } });
     const longer = Math.max(probe.width, probe.height);
-    const fitTo = longer > MAX_IMAGE_SIDE
-      ? (probe.width >= probe.height ? { mode: 'width' as const, value: MAX_IMAGE_SIDE } : { mode: 'height' as const, value: MAX_IMAGE_SIDE })
-      : { mode: 'original' as const };
+    const fitTo =
+      longer > MAX_IMAGE_SIDE
+        ? probe.width >= probe.height
+          ? { mode: 'width' as const, value: MAX_IMAGE_SIDE }
+          : { mode: 'height' as const, value: MAX_IMAGE_SIDE }
+        : { mode: 'original' as const };
     // On libuv's thread pool: a board never blocks the matches running beside it.
     image = await renderAsync(svg, { ...opts, fitTo });
   } catch (err) {

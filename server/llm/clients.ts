@@ -73,7 +73,8 @@ export function clientFor(p: ProviderRef): OpenAI {
  * One message of a request. A user message may be content parts (OpenAI's format): text beside an image, for agents
  * with the `vision` setting (server/agents/llm.ts).
  */
-export type ChatMessage = { role: 'system' | 'assistant'; content: string } | { role: 'user'; content: string | ContentPart[] };
+export type ChatMessage =
+  { role: 'system' | 'assistant'; content: string } | { role: 'user'; content: string | ContentPart[] };
 
 export interface ChatRequest {
   /** What the call is for; every CallRecord of it carries this (the `purpose` column of llm_calls). */
@@ -120,7 +121,10 @@ const completionSchema = z.object({
 
 const firstChoiceSchema = z.object(
   {
-    message: z.object({ content: contentSchema.nullish(), refusal: z.string().nullish() }, { error: 'a choice without a message' }),
+    message: z.object(
+      { content: contentSchema.nullish(), refusal: z.string().nullish() },
+      { error: 'a choice without a message' },
+    ),
     finish_reason: z.unknown().optional(),
     /** OpenAI's logprobs: for each token of the reply, its top alternatives (read for the first token only). */
     logprobs: z.unknown().optional(),
@@ -155,7 +159,13 @@ function usageOf(body: unknown): { tokensIn: number | null; tokensOut: number | 
 }
 
 type Read =
-  | { ok: true; text: string; refusal: string | null; finishReason: string | null; topLogprobs: { token: string; logprob: number }[] | null }
+  | {
+      ok: true;
+      text: string;
+      refusal: string | null;
+      finishReason: string | null;
+      topLogprobs: { token: string; logprob: number }[] | null;
+    }
   | { ok: false; reason: string; retry: boolean; aborted?: true };
 
 /** What the SDK handed back; JSON sent with another content type arrives as a string and is parsed here. */
@@ -172,24 +182,51 @@ function bodyOf(data: unknown): unknown {
 function readCompletion(body: unknown, response: Response): Read {
   if (!isObject(body)) {
     const type = response.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
-    const shown = body === undefined || body === '' ? 'empty body' : `"${snippet(typeof body === 'string' ? body : JSON.stringify(body))}"`;
-    return { ok: false, retry: true, reason: `provider returned a ${response.status} response that is not a chat completion (${type}: ${shown})` };
+    const shown =
+      body === undefined || body === ''
+        ? 'empty body'
+        : `"${snippet(typeof body === 'string' ? body : JSON.stringify(body))}"`;
+    return {
+      ok: false,
+      retry: true,
+      reason: `provider returned a ${response.status} response that is not a chat completion (${type}: ${shown})`,
+    };
   }
   // Some gateways report an upstream failure as a 200 whose body is `{"error": …}`.
   if (body.error != null && body.choices === undefined) {
     const e = body.error;
     const what = isObject(e) && typeof e.message === 'string' ? e.message : JSON.stringify(e);
-    return { ok: false, retry: true, reason: `provider returned an error with status ${response.status}: ${snippet(what, 200)}` };
+    return {
+      ok: false,
+      retry: true,
+      reason: `provider returned an error with status ${response.status}: ${snippet(what, 200)}`,
+    };
   }
   const shape = completionSchema.safeParse(body);
   const choice = shape.success ? firstChoiceSchema.safeParse(shape.data.choices[0]) : shape;
   if (!choice.success) {
-    return { ok: false, retry: true, reason: `provider returned ${choice.error.issues[0]?.message ?? 'a malformed chat completion'}: ${snippet(JSON.stringify(body))}` };
+    return {
+      ok: false,
+      retry: true,
+      reason: `provider returned ${choice.error.issues[0]?.message ?? 'a malformed chat completion'}: ${snippet(JSON.stringify(body))}`,
+    };
   }
   const { message, finish_reason } = choice.data;
   const content = message.content;
-  const text = typeof content === 'string' ? content : (content ?? []).filter((p) => p.type === 'text').map((p) => p.text ?? '').join('');
-  return { ok: true, text, refusal: message.refusal ?? null, finishReason: typeof finish_reason === 'string' ? finish_reason : null, topLogprobs: firstTokenLogprobs(choice.data.logprobs) };
+  const text =
+    typeof content === 'string'
+      ? content
+      : (content ?? [])
+          .filter((p) => p.type === 'text')
+          .map((p) => p.text ?? '')
+          .join('');
+  return {
+    ok: true,
+    text,
+    refusal: message.refusal ?? null,
+    finishReason: typeof finish_reason === 'string' ? finish_reason : null,
+    topLogprobs: firstTokenLogprobs(choice.data.logprobs),
+  };
 }
 
 /**
@@ -197,9 +234,14 @@ function readCompletion(body: unknown, response: Response): Read {
  * its retries, so they are not retried again; a body that could not be read or parsed is.
  */
 function classify(err: unknown, client: OpenAI, signal: AbortSignal | undefined): Extract<Read, { ok: false }> {
-  if (signal?.aborted || err instanceof APIUserAbortError) return { ok: false, retry: false, aborted: true, reason: 'aborted' };
+  if (signal?.aborted || err instanceof APIUserAbortError)
+    return { ok: false, retry: false, aborted: true, reason: 'aborted' };
   if (err instanceof APIConnectionTimeoutError) {
-    return { ok: false, retry: false, reason: `provider did not answer within ${client.timeout < 1000 ? `${client.timeout} ms` : `${Math.round(client.timeout / 1000)} s`} (${err.message})` };
+    return {
+      ok: false,
+      retry: false,
+      reason: `provider did not answer within ${client.timeout < 1000 ? `${client.timeout} ms` : `${Math.round(client.timeout / 1000)} s`} (${err.message})`,
+    };
   }
   if (err instanceof APIError) {
     if (err.status) return { ok: false, retry: false, reason: `provider answered HTTP ${err.status}: ${err.message}` };
@@ -207,11 +249,16 @@ function classify(err: unknown, client: OpenAI, signal: AbortSignal | undefined)
     return { ok: false, retry: false, reason: `could not reach the provider: ${err.message}${cause}` };
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  if (e instanceof SyntaxError) return { ok: false, retry: true, reason: `provider returned invalid JSON (${snippet(e.message, 200)})` };
+  if (e instanceof SyntaxError)
+    return { ok: false, retry: true, reason: `provider returned invalid JSON (${snippet(e.message, 200)})` };
   const cause = (e as { cause?: { message?: unknown; code?: unknown } }).cause;
   // undici: TypeError "terminated", caused by "other side closed" (UND_ERR_SOCKET), or a reset socket.
   if (e.message === 'terminated' || cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET') {
-    return { ok: false, retry: true, reason: `provider cut the connection mid-reply (${typeof cause?.message === 'string' ? cause.message : e.message})` };
+    return {
+      ok: false,
+      retry: true,
+      reason: `provider cut the connection mid-reply (${typeof cause?.message === 'string' ? cause.message : e.message})`,
+    };
   }
   return { ok: false, retry: true, reason: `could not read the provider's reply (${e.name}: ${e.message})` };
 }
@@ -246,7 +293,14 @@ export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOpti
   for (let n = 0; ; n++) {
     const started = performance.now();
     const call: CallRecord = {
-      purpose: req.purpose, model: req.model, messages: recorded.map((m) => ({ ...m })), reply: null, error: null, tokensIn: null, tokensOut: null, latencyMs: 0,
+      purpose: req.purpose,
+      model: req.model,
+      messages: recorded.map((m) => ({ ...m })),
+      reply: null,
+      error: null,
+      tokensIn: null,
+      tokensOut: null,
+      latencyMs: 0,
     };
     let read: Read;
     try {
@@ -267,7 +321,14 @@ export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOpti
     call.costUsd = req.prices ? callCost(req.prices, req.model, call.tokensIn, call.tokensOut) : null;
     if (read.ok) {
       call.reply = read.text;
-      return { text: read.text, refusal: read.refusal, finishReason: read.finishReason, topLogprobs: read.topLogprobs, call, failedCalls: failed };
+      return {
+        text: read.text,
+        refusal: read.refusal,
+        finishReason: read.finishReason,
+        topLogprobs: read.topLogprobs,
+        call,
+        failedCalls: failed,
+      };
     }
     call.error = read.aborted ? (opts.abortedMessage ?? 'the request was aborted') : read.reason;
     failed.push(call);

@@ -33,15 +33,19 @@ function crc32(bytes: Uint8Array): number {
  */
 export function pngInfo(buf: Uint8Array): { width: number; height: number } | { error: string } {
   const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
-  if (b.length < 8 || !b.subarray(0, 8).equals(PNG_SIGNATURE)) return { error: 'not a PNG (the PNG signature is missing)' };
+  if (b.length < 8 || !b.subarray(0, 8).equals(PNG_SIGNATURE))
+    return { error: 'not a PNG (the PNG signature is missing)' };
   if (b.length < 8 + 8 + 13 + 4) return { error: 'a PNG cut short before the end of its header' };
-  if (b.readUInt32BE(8) !== 13 || b.toString('latin1', 12, 16) !== 'IHDR') return { error: 'a PNG whose first chunk is not IHDR' };
-  if (crc32(b.subarray(12, 12 + 4 + 13)) !== b.readUInt32BE(12 + 4 + 13)) return { error: 'a PNG whose header (IHDR) fails its CRC check' };
+  if (b.readUInt32BE(8) !== 13 || b.toString('latin1', 12, 16) !== 'IHDR')
+    return { error: 'a PNG whose first chunk is not IHDR' };
+  if (crc32(b.subarray(12, 12 + 4 + 13)) !== b.readUInt32BE(12 + 4 + 13))
+    return { error: 'a PNG whose header (IHDR) fails its CRC check' };
   const width = b.readUInt32BE(16);
   const height = b.readUInt32BE(20);
   if (width === 0 || height === 0) return { error: `a PNG of ${width}×${height} pixels` };
   const iend = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
-  if (b.length < 33 + 12 || !b.subarray(b.length - 12).equals(iend)) return { error: 'a PNG cut short (no IEND chunk at the end)' };
+  if (b.length < 33 + 12 || !b.subarray(b.length - 12).equals(iend))
+    return { error: 'a PNG cut short (no IEND chunk at the end)' };
   return { width, height };
 }
 

@@ -11,7 +11,8 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
-const ok = (tokens = 10) => json({ id: 'x', choices: [], usage: { prompt_tokens: tokens - 1, completion_tokens: 1, total_tokens: tokens } });
+const ok = (tokens = 10) =>
+  json({ id: 'x', choices: [], usage: { prompt_tokens: tokens - 1, completion_tokens: 1, total_tokens: tokens } });
 
 /** Waits like fetch does: rejects with the signal's reason when it aborts. */
 function abortableSleep(ms: number, signal?: AbortSignal | null): Promise<void> {
@@ -51,7 +52,9 @@ describe('ProviderLimiter through limitedFetch (fake fetch)', () => {
       return ok();
     }) as typeof fetch;
     const f = limitedFetch(limiter, base);
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => f('http://p/v1/chat', post(JSON.stringify({ i })))));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => f('http://p/v1/chat', post(JSON.stringify({ i })))),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(maxSeen).toBe(3);
     expect(order).toEqual([...Array(12).keys()]);
@@ -216,7 +219,9 @@ describe('ProviderLimiter through limitedFetch (fake fetch)', () => {
     expect(limiter.stats().waiting).toBe(0);
     expect(timers()).toBe(before);
     // Already aborted: rejects without queueing.
-    await expect(f('http://p', { ...post(), signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(f('http://p', { ...post(), signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 
   it('a streamed response holds its slot until the stream ends, and its usage counts', async () => {
@@ -231,7 +236,11 @@ describe('ProviderLimiter through limitedFetch (fake fetch)', () => {
         async start(c) {
           c.enqueue(enc.encode('data: {"choices":[{"delta":{"content":"hi"}}],"usage":null}\n\n'));
           await sleep(60);
-          c.enqueue(enc.encode('data: {"choices":[],"usage":{"prompt_tokens":30,"completion_tokens":12,"total_tokens":42}}\n\ndata: [DONE]\n\n'));
+          c.enqueue(
+            enc.encode(
+              'data: {"choices":[],"usage":{"prompt_tokens":30,"completion_tokens":12,"total_tokens":42}}\n\ndata: [DONE]\n\n',
+            ),
+          );
           streamEnd = Date.now();
           c.close();
         },
@@ -333,11 +342,19 @@ describe('limiterFor and clientFor', () => {
 
     const ref = { id: 'prov-test-c', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnc: null, rpm: 30, maxConcurrent: 2 };
     const c1 = clientFor(ref);
-    expect(limiterFor('prov-test-c', { rpm: 30, tpm: null, maxConcurrent: 2 }).limits).toEqual({ rpm: 30, tpm: null, maxConcurrent: 2 });
+    expect(limiterFor('prov-test-c', { rpm: 30, tpm: null, maxConcurrent: 2 }).limits).toEqual({
+      rpm: 30,
+      tpm: null,
+      maxConcurrent: 2,
+    });
     const c2 = clientFor({ ...ref, rpm: null, tpm: 5000, maxConcurrent: 0 });
     expect(c2).toBe(c1);
     // limiterFor() with the same limits returns the same, already updated, limiter; 0 means unlimited.
-    expect(limiterFor('prov-test-c', { rpm: null, tpm: 5000, maxConcurrent: null }).limits).toEqual({ rpm: null, tpm: 5000, maxConcurrent: null });
+    expect(limiterFor('prov-test-c', { rpm: null, tpm: 5000, maxConcurrent: null }).limits).toEqual({
+      rpm: null,
+      tpm: 5000,
+      maxConcurrent: null,
+    });
   });
 });
 
@@ -354,7 +371,9 @@ describe('the real openai client with limitedFetch against the SIMULATED endpoin
     // burst does not reach the endpoint later than the next one (over a 300 ms window that jitter would matter).
     const warm = new OpenAI({ baseURL: url, apiKey: 'k', maxRetries: 0 });
     await Promise.all(Array.from({ length: N }, () => warm.models.list()));
-    return Promise.all(Array.from({ length: N }, (_, i) => client.chat.completions.create({ model: 'sim-random', messages, seed: i })));
+    return Promise.all(
+      Array.from({ length: N }, (_, i) => client.chat.completions.create({ model: 'sim-random', messages, seed: i })),
+    );
   }
 
   it('an arena limit at the endpoint limit (window with a little margin): no 429 ever reaches the endpoint', async () => {

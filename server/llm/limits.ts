@@ -288,7 +288,8 @@ export class ProviderLimiter {
     this.tokens.push({ at: now, n });
     this.tokenSum += n;
     this.prune(now);
-    if (this.usesShared() && this.current.tpm !== null) this.shared!.store.noteTokens(this.shared!.providerId, n, this.windowMs);
+    if (this.usesShared() && this.current.tpm !== null)
+      this.shared!.store.noteTokens(this.shared!.providerId, n, this.windowMs);
   }
 
   /** A response succeeded: the exponential backoff starts again from its first step. */
@@ -447,10 +448,13 @@ export class ProviderLimiter {
     this.timerAt = at;
     // Should a timer fire a little early against the clock, pump() simply re-arms it.
     // Only armed while requests wait (they need it); cleared as soon as the queue empties.
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.pump();
-    }, Math.max(1, Math.ceil(at - now)));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.pump();
+      },
+      Math.max(1, Math.ceil(at - now)),
+    );
   }
 
   private clearTimer(): void {
@@ -465,7 +469,13 @@ export class ProviderLimiter {
 function isReplayable(input: RequestInfo | URL, init?: RequestInit): boolean {
   const body = init?.body;
   if (body == null) return !(input instanceof Request) || !input.bodyUsed;
-  if (typeof body === 'string' || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return true;
+  if (
+    typeof body === 'string' ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  )
+    return true;
   if (typeof Blob !== 'undefined' && body instanceof Blob) return true;
   if (typeof FormData !== 'undefined' && body instanceof FormData) return true;
   return false; // ReadableStream, async iterables
@@ -525,7 +535,12 @@ function sseUsage(line: string): number {
  * body stays untouched for the caller). A JSON body is read before the response is handed over, so its tokens
  * count before the caller can send its next request; a stream is followed in the background.
  */
-async function track(res: Response, slot: LimiterSlot, limiter: ProviderLimiter, signal: AbortSignal | null | undefined): Promise<Response> {
+async function track(
+  res: Response,
+  slot: LimiterSlot,
+  limiter: ProviderLimiter,
+  signal: AbortSignal | null | undefined,
+): Promise<Response> {
   if (!res.body) {
     slot.release();
     return res;
@@ -563,7 +578,11 @@ export interface LimitedFetchOptions {
  * A 429 starts the provider's shared cool-down and is re-sent up to `max429Retries` times; then the 429
  * itself is returned. Aborting `init.signal` rejects promptly, whether queued, cooling down or sending.
  */
-export function limitedFetch(limiter: ProviderLimiter, base: typeof fetch = fetch, opts: LimitedFetchOptions = {}): typeof fetch {
+export function limitedFetch(
+  limiter: ProviderLimiter,
+  base: typeof fetch = fetch,
+  opts: LimitedFetchOptions = {},
+): typeof fetch {
   const max429Retries = opts.max429Retries ?? 6;
   const limited = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);

@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDb, type TestDb } from '../db/test-db';
-import { ProviderLimiter, configureSharedLimits, limitedFetch, limiterFor, type LimiterSlot, type ProviderLimits } from './limits';
+import {
+  ProviderLimiter,
+  configureSharedLimits,
+  limitedFetch,
+  limiterFor,
+  type LimiterSlot,
+  type ProviderLimits,
+} from './limits';
 import { PgSharedLimits, bucketMsFor } from './shared-limits';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -24,7 +31,11 @@ function store(opts: ConstructorParameters<typeof PgSharedLimits>[1] = {}): PgSh
   return s;
 }
 /** Two limiters as two processes: each with its own store (own pool) on the same database. */
-function pair(provider: string, l: Partial<ProviderLimits>, opts: ConstructorParameters<typeof PgSharedLimits>[1] = {}) {
+function pair(
+  provider: string,
+  l: Partial<ProviderLimits>,
+  opts: ConstructorParameters<typeof PgSharedLimits>[1] = {},
+) {
   const sa = store(opts);
   const sb = store(opts);
   const a = new ProviderLimiter(l, { shared: { store: sa, providerId: provider } });
@@ -49,7 +60,14 @@ describe('shared limits across processes (real Postgres)', () => {
     const { a, b, sa, sb } = pair('p-rpm', { rpm: 5 });
     const ac = new AbortController();
     const granted: LimiterSlot[] = [];
-    const all = [a, b].flatMap((l) => Array.from({ length: 6 }, () => l.acquire(ac.signal).then((s) => granted.push(s), () => {})));
+    const all = [a, b].flatMap((l) =>
+      Array.from({ length: 6 }, () =>
+        l.acquire(ac.signal).then(
+          (s) => granted.push(s),
+          () => {},
+        ),
+      ),
+    );
     await until(() => sa.stats().refusals + sb.stats().refusals >= 1 && granted.length >= 5, 15_000);
     await sleep(150); // a few more chances to over-grant, had the store a bug
     expect(sa.stats().failures + sb.stats().failures).toBe(0);
@@ -58,7 +76,9 @@ describe('shared limits across processes (real Postgres)', () => {
     expect(a.stats().waiting + b.stats().waiting).toBe(7);
     // Both limiters asked (neither took all five alone from its local view: each has rpm 5 locally).
     expect(a.stats().shared && b.stats().shared).toBe(true);
-    const { rows } = await admin.query<{ n: string }>("SELECT sum(requests)::text AS n FROM provider_limit_buckets WHERE provider_id = 'p-rpm'");
+    const { rows } = await admin.query<{ n: string }>(
+      "SELECT sum(requests)::text AS n FROM provider_limit_buckets WHERE provider_id = 'p-rpm'",
+    );
     expect(rows[0]!.n).toBe('5');
     ac.abort();
     await Promise.all(all);
@@ -73,7 +93,11 @@ describe('shared limits across processes (real Postgres)', () => {
     const a = new ProviderLimiter({ rpm: 3 }, { windowMs, shared: { store: sa, providerId: 'p-short' } });
     const b = new ProviderLimiter({ rpm: 3 }, { windowMs, shared: { store: sb, providerId: 'p-short' } });
     const starts: number[] = [];
-    const go = (l: ProviderLimiter) => l.acquire().then((s) => { starts.push(Date.now()); s.release(); });
+    const go = (l: ProviderLimiter) =>
+      l.acquire().then((s) => {
+        starts.push(Date.now());
+        s.release();
+      });
     const t0 = Date.now();
     await Promise.all([a, b].flatMap((l) => [go(l), go(l), go(l)]));
     expect(starts).toHaveLength(6);
@@ -102,7 +126,9 @@ describe('shared limits across processes (real Postgres)', () => {
     await until(() => inFlight === 2);
     await sleep(300); // three poll rounds of the waiting limiters
     expect(inFlight).toBe(2);
-    const { rows } = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM provider_leases WHERE provider_id = 'p-conc'");
+    const { rows } = await admin.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM provider_leases WHERE provider_id = 'p-conc'",
+    );
     expect(rows[0]!.n).toBe(2);
     // Let them through one by one.
     let done = 0;
@@ -114,7 +140,9 @@ describe('shared limits across processes (real Postgres)', () => {
     await Promise.all(calls);
     expect(maxSeen).toBe(2);
     await until(() => a.stats().inFlight + b.stats().inFlight === 0);
-    await until(async () => (await admin.query("SELECT 1 FROM provider_leases WHERE provider_id = 'p-conc'")).rowCount === 0);
+    await until(
+      async () => (await admin.query("SELECT 1 FROM provider_leases WHERE provider_id = 'p-conc'")).rowCount === 0,
+    );
     expect(sa.stats().leasesHeld + sb.stats().leasesHeld).toBe(0);
     expect(sa.stats().refusals + sb.stats().refusals).toBeGreaterThan(0);
   });
@@ -135,7 +163,9 @@ describe('shared limits across processes (real Postgres)', () => {
     await admin.query("UPDATE provider_leases SET expires_at_ms = 0 WHERE lease_id = 'dead-1'");
     await p;
     expect(slot).not.toBeNull();
-    const { rows } = await admin.query<{ lease_id: string }>("SELECT lease_id FROM provider_leases WHERE provider_id = 'p-dead'");
+    const { rows } = await admin.query<{ lease_id: string }>(
+      "SELECT lease_id FROM provider_leases WHERE provider_id = 'p-dead'",
+    );
     expect(rows.map((r) => r.lease_id)).not.toContain('dead-1');
     expect(rows).toHaveLength(1);
     slot!.release();
@@ -164,7 +194,11 @@ describe('shared limits across processes (real Postgres)', () => {
     (await a.acquire()).release();
     const cool = a.noteRateLimited(new Headers({ 'retry-after-ms': '400' }));
     expect(cool).toBe(400);
-    await until(async () => (await admin.query("SELECT 1 FROM provider_limit_state WHERE provider_id = 'p-429' AND cool_until_ms > 0")).rowCount === 1);
+    await until(
+      async () =>
+        (await admin.query("SELECT 1 FROM provider_limit_state WHERE provider_id = 'p-429' AND cool_until_ms > 0"))
+          .rowCount === 1,
+    );
     const t0 = Date.now();
     const slot = await b.acquire();
     // b's own limiter never saw the 429; it waited for the shared cool-down (set by the database's clock a moment earlier).
@@ -178,7 +212,11 @@ describe('shared limits across processes (real Postgres)', () => {
     const { a, b, sb } = pair('p-tpm', { tpm: 100 });
     (await a.acquire()).release();
     a.noteTokens(150);
-    await until(async () => (await admin.query("SELECT 1 FROM provider_limit_buckets WHERE provider_id = 'p-tpm' AND tokens = 150")).rowCount === 1);
+    await until(
+      async () =>
+        (await admin.query("SELECT 1 FROM provider_limit_buckets WHERE provider_id = 'p-tpm' AND tokens = 150"))
+          .rowCount === 1,
+    );
     const ac = new AbortController();
     const p = b.acquire(ac.signal).catch((e: unknown) => e);
     await until(() => sb.stats().refusals >= 1);
@@ -200,17 +238,27 @@ describe('shared limits across processes (real Postgres)', () => {
     const slot = await fifth;
     await sleep(20);
     expect(s.stats()).toMatchObject({ queries: 3, grants: 5, leasesHeld: 4 });
-    const { rows } = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM provider_leases WHERE provider_id = 'p-batch'");
+    const { rows } = await admin.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM provider_leases WHERE provider_id = 'p-batch'",
+    );
     expect(rows[0]!.n).toBe(4);
     for (const x of [...first.slice(1), slot]) x.release();
-    await until(async () => (await admin.query("SELECT 1 FROM provider_leases WHERE provider_id = 'p-batch'")).rowCount === 0);
+    await until(
+      async () => (await admin.query("SELECT 1 FROM provider_leases WHERE provider_id = 'p-batch'")).rowCount === 0,
+    );
     expect(s.stats().queries).toBe(4); // the last four in one statement of their own
   });
 
   it('providers without any limit make no query at all', async () => {
     const s = store();
     const l = new ProviderLimiter(null, { shared: { store: s, providerId: 'p-free' } });
-    const f = limitedFetch(l, (async () => new Response('{"choices":[],"usage":{"total_tokens":7}}', { headers: { 'content-type': 'application/json' } })) as typeof fetch);
+    const f = limitedFetch(
+      l,
+      (async () =>
+        new Response('{"choices":[],"usage":{"total_tokens":7}}', {
+          headers: { 'content-type': 'application/json' },
+        })) as typeof fetch,
+    );
     for (let i = 0; i < 10; i++) await (await f('http://p', { method: 'POST', body: '{}' })).json();
     l.noteRateLimited(new Headers({ 'retry-after-ms': '1' }));
     expect(l.stats().shared).toBe(false);
@@ -238,7 +286,10 @@ describe('shared limits across processes (real Postgres)', () => {
 
   it('fails open to local limits, with one warning, when Postgres cannot be reached', async () => {
     const warnings: string[] = [];
-    const dead = new PgSharedLimits('postgres://nobody:x@127.0.0.1:1/none', { queryTimeoutMs: 500, log: (m) => warnings.push(m) });
+    const dead = new PgSharedLimits('postgres://nobody:x@127.0.0.1:1/none', {
+      queryTimeoutMs: 500,
+      log: (m) => warnings.push(m),
+    });
     stores.push(dead);
     const l = new ProviderLimiter({ maxConcurrent: 2 }, { shared: { store: dead, providerId: 'p-down' } });
     const slots = await Promise.all([l.acquire(), l.acquire()]);

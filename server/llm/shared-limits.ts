@@ -41,7 +41,7 @@ export interface SharedLimitsStats {
 }
 
 const TAKE_SQL = 'SELECT arena_provider_take($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)::text[] AS r';
-const NOW_MS = "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
+const NOW_MS = 'floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
 const TOKENS_SQL = `INSERT INTO provider_limit_buckets (provider_id, bucket, tokens) VALUES ($1, ${NOW_MS} / $3, $2)
   ON CONFLICT (provider_id, bucket) DO UPDATE SET tokens = provider_limit_buckets.tokens + EXCLUDED.tokens`;
 const COOL_SQL = `INSERT INTO provider_limit_state (provider_id, cool_until_ms) VALUES ($1, ${NOW_MS} + $2)
@@ -124,7 +124,8 @@ export class PgSharedLimits implements SharedLimitStore {
     want = Math.max(1, Math.floor(want));
     const open: SharedGrant = { granted: want, leases: [], retryInMs: 0, reason: null };
     if (this.closed) return open;
-    const leases = limits.maxConcurrent !== null ? Array.from({ length: want }, () => `${this.tag}-${this.nextLease++}`) : [];
+    const leases =
+      limits.maxConcurrent !== null ? Array.from({ length: want }, () => `${this.tag}-${this.nextLease++}`) : [];
     const release = this.toRelease.get(providerId) ?? [];
     this.toRelease.delete(providerId);
     const pending = this.releasing.get(providerId);
@@ -133,8 +134,17 @@ export class PgSharedLimits implements SharedLimitStore {
     let wait: number;
     try {
       const r = await this.query<{ r: string[] }>(TAKE_SQL, [
-        providerId, limits.rpm, limits.tpm, limits.maxConcurrent, Math.round(windowMs), bucketMsFor(windowMs),
-        want, leases, this.opts.leaseMs, this.opts.pollMs, release,
+        providerId,
+        limits.rpm,
+        limits.tpm,
+        limits.maxConcurrent,
+        Math.round(windowMs),
+        bucketMsFor(windowMs),
+        want,
+        leases,
+        this.opts.leaseMs,
+        this.opts.pollMs,
+        release,
       ]);
       [granted, wait] = r.rows[0]!.r.map(Number) as [number, number];
     } catch (err) {
@@ -146,7 +156,12 @@ export class PgSharedLimits implements SharedLimitStore {
     const mine = leases.slice(0, granted);
     for (const l of mine) this.held.set(l, providerId);
     if (mine.length) this.renewLater();
-    return { granted, leases: mine, retryInMs: granted < want ? Math.abs(wait) : 0, reason: granted === want ? null : wait < 0 ? 'slot' : 'time' };
+    return {
+      granted,
+      leases: mine,
+      retryInMs: granted < want ? Math.abs(wait) : 0,
+      reason: granted === want ? null : wait < 0 ? 'slot' : 'time',
+    };
   }
 
   release(providerId: string, lease: string): void {
@@ -184,7 +199,10 @@ export class PgSharedLimits implements SharedLimitStore {
     for (const ls of this.toRelease.values()) leases.push(...ls);
     this.toRelease.clear();
     await Promise.allSettled([...this.releasing.values()].flatMap((s) => [...s]));
-    if (leases.length) await this.query('DELETE FROM provider_leases WHERE lease_id = ANY($1::text[])', [leases]).catch((err) => this.failed(err));
+    if (leases.length)
+      await this.query('DELETE FROM provider_leases WHERE lease_id = ANY($1::text[])', [leases]).catch((err) =>
+        this.failed(err),
+      );
     if (this.ownsPool) await this.pool.end().catch(() => {});
   }
 
@@ -211,10 +229,13 @@ export class PgSharedLimits implements SharedLimitStore {
 
   private renewLater(): void {
     if (this.renewTimer) return;
-    this.renewTimer = setInterval(() => {
-      if (!this.held.size) return this.stopRenewing();
-      this.query(RENEW_SQL, [this.opts.leaseMs, [...this.held.keys()]]).catch((err) => this.failed(err));
-    }, Math.max(50, Math.floor(this.opts.leaseMs / 3)));
+    this.renewTimer = setInterval(
+      () => {
+        if (!this.held.size) return this.stopRenewing();
+        this.query(RENEW_SQL, [this.opts.leaseMs, [...this.held.keys()]]).catch((err) => this.failed(err));
+      },
+      Math.max(50, Math.floor(this.opts.leaseMs / 3)),
+    );
     this.renewTimer.unref(); // held leases lapse by themselves if the process exits
   }
 
@@ -231,10 +252,14 @@ export class PgSharedLimits implements SharedLimitStore {
       this.unwarned++;
       return;
     }
-    const more = this.unwarned ? ` (${this.unwarned} more in the last ${Math.round((now - this.lastWarnAt) / 1000)} s)` : '';
+    const more = this.unwarned
+      ? ` (${this.unwarned} more in the last ${Math.round((now - this.lastWarnAt) / 1000)} s)`
+      : '';
     this.lastWarnAt = now;
     this.unwarned = 0;
-    this.log(`shared provider limits: Postgres unavailable, each process keeps its own limits meanwhile: ${(err as Error)?.message ?? String(err)}${more}`);
+    this.log(
+      `shared provider limits: Postgres unavailable, each process keeps its own limits meanwhile: ${(err as Error)?.message ?? String(err)}${more}`,
+    );
   }
 }
 

@@ -15,6 +15,11 @@ export function judgeReply(texts: string[], flawed: boolean): SimAnswer | null {
   if (flawed) return { content: 'It seems to fit, more or less.', kind: 'illegal' };
   const score = simScore(description!, word!.trim());
   const consistent = score >= 3;
-  const reason = consistent ? `The description mentions things true of ${word}.` : `Nothing in the description points to ${word}.`;
-  return { content: `SCORE: ${score}\nVERDICT: ${consistent ? 'consistent' : 'inconsistent'}\nREASON: ${reason}`, kind: 'ok' };
+  const reason = consistent
+    ? `The description mentions things true of ${word}.`
+    : `Nothing in the description points to ${word}.`;
+  return {
+    content: `SCORE: ${score}\nVERDICT: ${consistent ? 'consistent' : 'inconsistent'}\nREASON: ${reason}`,
+    kind: 'ok',
+  };
 }

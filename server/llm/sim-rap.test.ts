@@ -7,12 +7,17 @@ import { RAP_PROMPTS } from '../agents/rap';
 import { rapReply } from './sim-rap';
 
 const obs = 'X to move.\nLegal moves:\n- X: (1,1)\n- X: (2,2)\n- X: (3,3)';
-const ask = (observation: string, question: string) => `Your observation of the game is between <state> and </state>:\n<state>\n${observation}\n</state>\n\n${question}`;
+const ask = (observation: string, question: string) =>
+  `Your observation of the game is between <state> and </state>:\n<state>\n${observation}\n</state>\n\n${question}`;
 const rng = () => createRng('sim-rap');
 
 describe('the simulated RAP answers', () => {
   it('predicts actions from the legal moves, a next state that keeps them, and the others', () => {
-    expect(readActions(rapReply(ask(obs, RAP_PROMPTS.actions), rng())!.content).sort()).toEqual(['X: (1,1)', 'X: (2,2)', 'X: (3,3)']);
+    expect(readActions(rapReply(ask(obs, RAP_PROMPTS.actions), rng())!.content).sort()).toEqual([
+      'X: (1,1)',
+      'X: (2,2)',
+      'X: (3,3)',
+    ]);
     const next = between(rapReply(ask(obs, RAP_PROMPTS.next('X: (2,2)', 'O replies')), rng())!.content, 'state');
     expect(next).toContain('Predicted: after "X: (2,2)"');
     // Below the root: the predicted state still lists moves to predict.

@@ -25,7 +25,13 @@ const observation = (text: string) => /<\/state>:\n<state>\n([\s\S]*?)\n<\/state
 /** A probability drawn for a yes/no question, and its answer with the first token's log-probabilities. */
 function yesNo(rng: Rng): RapSimReply {
   const p = 0.15 + 0.7 * rng.next();
-  return { content: `${p >= 0.5 ? 'yes' : 'no'} ${Math.round(p * 10)}`, topLogprobs: [{ token: 'yes', logprob: Math.log(p) }, { token: 'no', logprob: Math.log(1 - p) }] };
+  return {
+    content: `${p >= 0.5 ? 'yes' : 'no'} ${Math.round(p * 10)}`,
+    topLogprobs: [
+      { token: 'yes', logprob: Math.log(p) },
+      { token: 'no', logprob: Math.log(1 - p) },
+    ],
+  };
 }
 
 /** The simulated answer to a RAP planning question, or null when the text is not one. */
@@ -40,16 +46,21 @@ export function rapReply(text: string, rng: Rng): RapSimReply | null {
   if (text.includes(RAP_PROMPTS.others)) return { content: `<others>${rng.pick(OTHERS)}</others>` };
   if (text.includes('predict your new observation of the game after these actions')) {
     const action = /^Your action: (.*)$/m.exec(text)?.[1] ?? 'my move';
-    return { content: `<state>\n${obs}\n(Predicted: after "${action}" and the others' reply, the game goes on from here.)\n</state>` };
+    return {
+      content: `<state>\n${obs}\n(Predicted: after "${action}" and the others' reply, the game goes on from here.)\n</state>`,
+    };
   }
   if (text.includes('Choose an action by writing only its number.')) {
     const n = [...text.matchAll(/^(\d+)\. /gm)].length;
     if (n === 0) return null;
     const weights = Array.from({ length: n }, () => 0.2 + rng.next());
     const sum = weights.reduce((a, b) => a + b, 0);
-    const ranked = weights.map((w, i) => ({ token: String(i), logprob: Math.log(w / sum) })).sort((a, b) => b.logprob - a.logprob);
+    const ranked = weights
+      .map((w, i) => ({ token: String(i), logprob: Math.log(w / sum) }))
+      .sort((a, b) => b.logprob - a.logprob);
     return { content: ranked[0]!.token, topLogprobs: ranked.slice(0, 20) };
   }
-  if (text.includes('Is this a good action?') || text.includes('Will you eventually win from this position?')) return yesNo(rng);
+  if (text.includes('Is this a good action?') || text.includes('Will you eventually win from this position?'))
+    return yesNo(rng);
   return null;
 }

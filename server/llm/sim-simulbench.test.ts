@@ -4,18 +4,33 @@ import { describe, expect, it } from 'vitest';
 import { userAgentPrompt } from '../../games/simulbench/prompt';
 import type { Rng } from '../../games/types';
 import { createRng } from '../../lib/engine/rng';
-import { compareMessages, correction, extractMessages, parsePairVerdict, parseRating, parseTurn, scoreMessages } from '../../lib/simulbench/judge';
+import {
+  compareMessages,
+  correction,
+  extractMessages,
+  parsePairVerdict,
+  parseRating,
+  parseTurn,
+  scoreMessages,
+} from '../../lib/simulbench/judge';
 import type { ChatTurn } from '../../lib/simulbench/types';
 import { featureScore, isSimulbenchJudgeConversation, simulbenchJudgeReply } from './sim-simulbench';
 
 /** An rng whose draws are all `x` (0.5: never position-biased; 0.01: always). */
-const fixed = (x: number): Rng => ({ next: () => x, int: (n) => Math.floor(x * n), pick: (a) => a[0]!, shuffle: (a) => a.slice() });
+const fixed = (x: number): Rng => ({
+  next: () => x,
+  int: (n) => Math.floor(x * n),
+  pick: (a) => a[0]!,
+  shuffle: (a) => a.slice(),
+});
 const calm = fixed(0.5);
 
-const task = 'I want you to act as a Linux terminal. Reply only with the terminal output inside one code block. My first command is pwd';
+const task =
+  'I want you to act as a Linux terminal. Reply only with the terminal output inside one code block. My first command is pwd';
 // The simulated simulator's styles (games/simulbench/sim.ts): careful, sloppy, flawed (empty or off-topic).
 const careful = (req: string) => `\`\`\`\n(simulated, careful) ${req}\n\`\`\``;
-const sloppy = (req: string) => `Sure! (simulated, sloppy) Here is the output for ${req}, with a few words of explanation around it.\n\nI hope this helps!`;
+const sloppy = (req: string) =>
+  `Sure! (simulated, sloppy) Here is the output for ${req}, with a few words of explanation around it.\n\nI hope this helps!`;
 const offTopic = '(simulated, off-topic) The weather is lovely today; let us talk about gardening instead.';
 
 const r2 = '(simulated user) Now the next step: list the files of the home directory with their sizes';
@@ -28,7 +43,8 @@ const dialogueWith = (reply2: string, reply3: string): ChatTurn[] => [
   { role: 'user', content: r3 },
   { role: 'assistant', content: reply3 },
 ];
-const userTexts = (messages: { role: string; content: string }[]) => messages.filter((m) => m.role === 'user').map((m) => m.content);
+const userTexts = (messages: { role: string; content: string }[]) =>
+  messages.filter((m) => m.role === 'user').map((m) => m.content);
 const history: ChatTurn[] = dialogueWith(careful(r2), careful(r3)).slice(0, 5);
 
 const turnOf = (d: ChatTurn[]) => {
@@ -41,7 +57,10 @@ const ratingOf = (response: string) => {
   const a = simulbenchJudgeReply(userTexts(scoreMessages('Linux Terminal', history, response)), false, calm)!;
   return parseRating(a.content);
 };
-const verdictOf = (a: string, b: string, rng: Rng = calm) => parsePairVerdict(simulbenchJudgeReply(userTexts(compareMessages('Linux Terminal', history, a, b)), false, rng)!.content);
+const verdictOf = (a: string, b: string, rng: Rng = calm) =>
+  parsePairVerdict(
+    simulbenchJudgeReply(userTexts(compareMessages('Linux Terminal', history, a, b)), false, rng)!.content,
+  );
 
 describe('the simulated challenging-turn judge (B.3)', () => {
   it('finds the first turn whose reply fails its request, readable by parseTurn', () => {
@@ -72,7 +91,13 @@ describe('the simulated rating judge (B.4)', () => {
     expect(rating(careful(r3))).toBeGreaterThanOrEqual(8);
   });
   it('careful answers rate above sloppy ones for every request', () => {
-    for (const req of [r2, r3, 'SELECT name FROM users WHERE age > 30', 'Generate a password of length 16 with symbols', 'e4 e5 Nf3']) {
+    for (const req of [
+      r2,
+      r3,
+      'SELECT name FROM users WHERE age > 30',
+      'Generate a password of length 16 with symbols',
+      'e4 e5 Nf3',
+    ]) {
       expect(featureScore(careful(req), req).score).toBeGreaterThan(featureScore(sloppy(req), req).score);
       expect(featureScore(sloppy(req), req).score).toBeGreaterThan(featureScore('', req).score);
     }
@@ -85,7 +110,9 @@ describe('the simulated rating judge (B.4)', () => {
   });
   it('is deterministic for the same texts', () => {
     const texts = userTexts(scoreMessages('Linux Terminal', history, sloppy(r3)));
-    expect(simulbenchJudgeReply(texts, false, createRng('a'))).toEqual(simulbenchJudgeReply(texts, false, createRng('b')));
+    expect(simulbenchJudgeReply(texts, false, createRng('a'))).toEqual(
+      simulbenchJudgeReply(texts, false, createRng('b')),
+    );
   });
 });
 

@@ -64,10 +64,13 @@ function turnsOf(dialogue: string): { user: string; reply: string | null }[] {
 }
 
 const STOP = new Set(
-  'the and for you are with that this from what have will your into then them they there their about only also each more than give make show please like want first request next step simulated user'.split(' '),
+  'the and for you are with that this from what have will your into then them they there their about only also each more than give make show please like want first request next step simulated user'.split(
+    ' ',
+  ),
 );
 /** Content words (3+ letters or digits, lowercased, common words left out). */
-const words = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !STOP.has(w)));
+const words = (text: string) =>
+  new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !STOP.has(w)));
 
 /** 32-bit FNV-1a: a deterministic jitter from the answer's own text. */
 function hash(s: string): number {
@@ -91,7 +94,9 @@ export function featureScore(response: string, request: string, jitter = true): 
   let score: number;
   if (echoed >= Math.min(2, asked.size)) {
     score = /\(simulated/i.test(r) ? 8 : 6;
-    reasons.push(/\(simulated/i.test(r) ? 'it answers the request and keeps to the simulation' : 'it answers the request');
+    reasons.push(
+      /\(simulated/i.test(r) ? 'it answers the request and keeps to the simulation' : 'it answers the request',
+    );
   } else if (echoed === 1) {
     score = 5;
     reasons.push('it only touches on the request');
@@ -125,18 +130,26 @@ export function featureScore(response: string, request: string, jitter = true): 
  * A turn is challenging to the simulated judge when its reply scores 5 or less without the jitter's help: a missing or
  * off-topic reply, and one with chatter around the output (the sloppy persona), a format error B.3 counts as inaccurate.
  */
-const weak = (reply: string | null, request: string) => reply === null || featureScore(reply, request, false).score <= 5;
+const weak = (reply: string | null, request: string) =>
+  reply === null || featureScore(reply, request, false).score <= 5;
 
 function extractAnswer(prompt: string, flawed: boolean): SimAnswer {
   const turns = turnsOf(between(prompt, '[The Start of the Dialogue]\n', '\n[The End of the Dialogue]'));
   const k = turns.findIndex((t) => weak(t.reply, t.user));
-  if (flawed) return { content: '(simulated judge) One of the requests looks hard for the assistant, I think.', kind: 'illegal' };
-  const why = k < 0 ? `every reply in the ${turns.length} turns answers its request.` : `the reply at turn ${k + 1} does not answer its request well.`;
+  if (flawed)
+    return { content: '(simulated judge) One of the requests looks hard for the assistant, I think.', kind: 'illegal' };
+  const why =
+    k < 0
+      ? `every reply in the ${turns.length} turns answers its request.`
+      : `the reply at turn ${k + 1} does not answer its request well.`;
   return { content: `(simulated judge) I looked at each turn: ${why}\nTurn: [[${k + 1}]]`, kind: 'ok' };
 }
 
 function lastRequest(prompt: string): string {
-  return turnsOf(between(prompt, '[The Start of the Dialogue History]\n', '\n[The End of the Dialogue History]')).at(-1)?.user ?? '';
+  return (
+    turnsOf(between(prompt, '[The Start of the Dialogue History]\n', '\n[The End of the Dialogue History]')).at(-1)
+      ?.user ?? ''
+  );
 }
 
 function scoreAnswer(prompt: string, flawed: boolean): SimAnswer {
@@ -156,7 +169,8 @@ function compareAnswer(prompt: string, flawed: boolean, rng: Rng): SimAnswer {
   const sa = featureScore(a, request).score;
   const sb = featureScore(b, request).score;
   const biased = rng.next() < POSITION_BIAS;
-  if (flawed) return { content: '(simulated judge) Both candidates have their merits and their faults.', kind: 'illegal' };
+  if (flawed)
+    return { content: '(simulated judge) Both candidates have their merits and their faults.', kind: 'illegal' };
   const verdict = biased ? 'A' : sa > sb ? 'A' : sb > sa ? 'B' : 'C';
   const why = biased
     ? 'response A reads better to me.'

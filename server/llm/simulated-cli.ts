@@ -1,6 +1,12 @@
 // Starts the SIMULATED OpenAI-compatible endpoint standalone, for manual use: `tsx server/llm/simulated-cli.ts --port 8089`.
 import { parseArgs } from 'node:util';
-import { PERSONAS, SIMULATED_MODELS, parseLatencyHeader, startSimulatedEndpoint, type SimulatedEndpointOptions } from './simulated';
+import {
+  PERSONAS,
+  SIMULATED_MODELS,
+  parseLatencyHeader,
+  startSimulatedEndpoint,
+  type SimulatedEndpointOptions,
+} from './simulated';
 
 const usage = `Usage: tsx server/llm/simulated-cli.ts [options]
   --port <n>              port (default 8089; 0 = random free port)
@@ -55,7 +61,9 @@ async function main(): Promise<void> {
     apiKey: values['api-key'],
   };
   // Drop absent options so the schema's defaults apply.
-  const defined = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as SimulatedEndpointOptions;
+  const defined = Object.fromEntries(
+    Object.entries(opts).filter(([, v]) => v !== undefined),
+  ) as SimulatedEndpointOptions;
   const sim = await startSimulatedEndpoint(defined);
   console.log(`SIMULATED OpenAI-compatible endpoint (not a real LLM) at ${sim.url}`);
   for (const id of SIMULATED_MODELS) console.log(`  ${id}: ${PERSONAS[id]!.description}`);

@@ -25,12 +25,28 @@ function tttPrompt(seed: string, opts: { system?: string } = {}): { messages: Si
   filled.forEach((c, i) => (cells[c] = i % 2 === 0 ? 'X' : 'O'));
   const rows = [0, 1, 2].map((r) => ` ${cells.slice(r * 3, r * 3 + 3).join(' | ')}`);
   const legal = cells.flatMap((v, i) => (v === '.' ? [`X: (${Math.floor(i / 3) + 1},${(i % 3) + 1})`] : []));
-  const user = ['You are X. The board (row, column from 1):', ...rows, '', 'Legal moves:', ...legal.map((m) => `- ${m}`)].join('\n');
+  const user = [
+    'You are X. The board (row, column from 1):',
+    ...rows,
+    '',
+    'Legal moves:',
+    ...legal.map((m) => `- ${m}`),
+  ].join('\n');
   const system = opts.system ?? 'You play tic-tac-toe. Answer with exactly one legal move, written as listed.';
-  return { messages: [{ role: 'system', content: system }, { role: 'user', content: user }], legal };
+  return {
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+    legal,
+  };
 }
 
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 /** True when some line of the reply is exactly one of the legal answers. */
 const hasExactLine = (text: string, legal: readonly string[]) => lines(text).some((l) => legal.includes(l));
 
@@ -43,7 +59,9 @@ describe('prompt reading', () => {
   });
 
   it('detects reasoning requests and retries', () => {
-    const { messages, legal } = tttPrompt('r1', { system: 'Think step by step, then give your move on the last line.' });
+    const { messages, legal } = tttPrompt('r1', {
+      system: 'Think step by step, then give your move on the last line.',
+    });
     const first = readPrompt(messages);
     expect(first).toMatchObject({ legal, wantsReasoning: true, isRetry: false });
     const retry = readPrompt([
@@ -120,7 +138,11 @@ describe('generateReply (pure)', () => {
       const { messages, legal } = tttPrompt(`rt${i}`);
       const wrong = legal[0]!;
       const r = generateReply(
-        [...messages, { role: 'assistant', content: wrong }, { role: 'user', content: `"${wrong}" is invalid here. Try again.` }],
+        [
+          ...messages,
+          { role: 'assistant', content: wrong },
+          { role: 'user', content: `"${wrong}" is invalid here. Try again.` },
+        ],
         careful,
         createRng(`rr${i}`),
       );
@@ -130,7 +152,9 @@ describe('generateReply (pure)', () => {
   });
 
   it('reasons before the final answer line when asked to think step by step', () => {
-    const { messages, legal } = tttPrompt('cot', { system: 'Think step by step. Put your move alone on the last line.' });
+    const { messages, legal } = tttPrompt('cot', {
+      system: 'Think step by step. Put your move alone on the last line.',
+    });
     const r = generateReply(messages, careful, createRng('cot'));
     const ls = lines(r.content);
     expect(ls.length).toBeGreaterThanOrEqual(2);
@@ -142,14 +166,32 @@ describe('generateReply (pure)', () => {
   });
 
   it('answers open-ended turns with a sentence and survives odd input', () => {
-    const vote = generateReply([{ role: 'user', content: 'Discussion is over. Vote for the spy: Player 1, Player 3 or Player 4.' }], careful, createRng('v'));
+    const vote = generateReply(
+      [{ role: 'user', content: 'Discussion is over. Vote for the spy: Player 1, Player 3 or Player 4.' }],
+      careful,
+      createRng('v'),
+    );
     expect(vote.content).toMatch(/^I vote for Player [134]\.$/);
-    const describe = generateReply([{ role: 'user', content: 'Describe your secret word without saying it.' }], careful, createRng('d'));
+    const describe = generateReply(
+      [{ role: 'user', content: 'Describe your secret word without saying it.' }],
+      careful,
+      createRng('d'),
+    );
     expect(describe.content.length).toBeGreaterThan(10);
-    for (const msgs of [[], [{ role: 'assistant', content: null }], [{ role: 'user', content: [{ type: 'text', text: 'Legal moves:\n- go' }] }]] as SimMessage[][]) {
+    for (const msgs of [
+      [],
+      [{ role: 'assistant', content: null }],
+      [{ role: 'user', content: [{ type: 'text', text: 'Legal moves:\n- go' }] }],
+    ] as SimMessage[][]) {
       expect(() => generateReply(msgs, sloppy, createRng('x'))).not.toThrow();
     }
-    expect(generateReply([{ role: 'user', content: [{ type: 'text', text: 'Legal moves:\n- go' }] }], careful, createRng('p')).content).toBe('go');
+    expect(
+      generateReply(
+        [{ role: 'user', content: [{ type: 'text', text: 'Legal moves:\n- go' }] }],
+        careful,
+        createRng('p'),
+      ).content,
+    ).toBe('go');
   });
 });
 
@@ -180,7 +222,10 @@ describe('HTTP endpoint through the openai client', () => {
     let exact = 0;
     for (let i = 0; i < 50; i++) {
       const { messages, legal } = tttPrompt(`http${i}`);
-      const res = await client.chat.completions.create({ model: 'sim-careful', messages: messages as OpenAI.ChatCompletionMessageParam[] });
+      const res = await client.chat.completions.create({
+        model: 'sim-careful',
+        messages: messages as OpenAI.ChatCompletionMessageParam[],
+      });
       expect(res.object).toBe('chat.completion');
       expect(res.id).toMatch(/^chatcmpl-/);
       expect(res.model).toBe('sim-careful');
@@ -202,7 +247,10 @@ describe('HTTP endpoint through the openai client', () => {
         const c = new OpenAI({ baseURL: url, apiKey: 'x', maxRetries: 0 });
         const out: string[] = [];
         for (let i = 0; i < 8; i++) {
-          const r = await c.chat.completions.create({ model: 'sim-random', messages: messages as OpenAI.ChatCompletionMessageParam[] });
+          const r = await c.chat.completions.create({
+            model: 'sim-random',
+            messages: messages as OpenAI.ChatCompletionMessageParam[],
+          });
           out.push(r.choices[0]!.message.content!);
         }
         return out;
@@ -258,7 +306,10 @@ describe('HTTP endpoint through the openai client', () => {
       const c = new OpenAI({ baseURL: bad.url, apiKey: 'sk-sim', maxRetries: 0 });
       for (let i = 0; i < 30; i++) {
         const { messages, legal } = tttPrompt(`bad${i}`);
-        const res = await c.chat.completions.create({ model: 'sim-careful', messages: messages as OpenAI.ChatCompletionMessageParam[] });
+        const res = await c.chat.completions.create({
+          model: 'sim-careful',
+          messages: messages as OpenAI.ChatCompletionMessageParam[],
+        });
         const content = res.choices[0]!.message.content ?? '';
         expect(hasExactLine(content, legal), content).toBe(false);
       }
@@ -278,8 +329,12 @@ describe('HTTP endpoint through the openai client', () => {
     const t0 = Date.now();
     await client.chat.completions.create(params, { headers: { 'x-sim-latency-ms': '150' } });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
-    await expect(client.chat.completions.create(params, { headers: { 'x-sim-failure-rate': '1' } })).rejects.toMatchObject({ status: 500 });
-    await expect(client.chat.completions.create(params, { headers: { 'x-sim-failure-rate': 'lots' } })).rejects.toMatchObject({
+    await expect(
+      client.chat.completions.create(params, { headers: { 'x-sim-failure-rate': '1' } }),
+    ).rejects.toMatchObject({ status: 500 });
+    await expect(
+      client.chat.completions.create(params, { headers: { 'x-sim-failure-rate': 'lots' } }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('x-sim-failure-rate'),
     });
@@ -290,13 +345,17 @@ describe('HTTP endpoint through the openai client', () => {
     const limited = await startSimulatedEndpoint({ seed: 'l', rateLimitRate: 1, retryAfterSeconds: 2 });
     try {
       const params = { model: 'sim-careful', messages: tttPrompt('f').messages as OpenAI.ChatCompletionMessageParam[] };
-      const e500 = await new OpenAI({ baseURL: failing.url, apiKey: 'k', maxRetries: 0 }).chat.completions.create(params).catch((e) => e);
+      const e500 = await new OpenAI({ baseURL: failing.url, apiKey: 'k', maxRetries: 0 }).chat.completions
+        .create(params)
+        .catch((e) => e);
       expect(e500).toBeInstanceOf(APIError);
       expect(e500.status).toBe(500);
       expect(e500.type).toBe('server_error');
       expect(failing.stats.failed500).toBe(1);
 
-      const e429 = await new OpenAI({ baseURL: limited.url, apiKey: 'k', maxRetries: 0 }).chat.completions.create(params).catch((e) => e);
+      const e429 = await new OpenAI({ baseURL: limited.url, apiKey: 'k', maxRetries: 0 }).chat.completions
+        .create(params)
+        .catch((e) => e);
       expect(e429).toBeInstanceOf(OpenAI.RateLimitError);
       expect(e429.status).toBe(429);
       expect(e429.headers.get('retry-after')).toBe('2');
@@ -307,18 +366,26 @@ describe('HTTP endpoint through the openai client', () => {
   });
 
   it('bad requests get 400/404 in the OpenAI error style', async () => {
-    const badJson = await fetch(`${sim.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model": ' });
+    const badJson = await fetch(`${sim.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"model": ',
+    });
     expect(badJson.status).toBe(400);
     const badJsonBody = (await badJson.json()) as { error: { message: string; type: string } };
     expect(badJsonBody.error.type).toBe('invalid_request_error');
     expect(badJsonBody.error.message).toMatch(/JSON/);
 
-    const badShape = await client.chat.completions.create({ model: 'sim-careful', messages: 'hello' as never }).catch((e) => e);
+    const badShape = await client.chat.completions
+      .create({ model: 'sim-careful', messages: 'hello' as never })
+      .catch((e) => e);
     expect(badShape).toBeInstanceOf(OpenAI.BadRequestError);
     expect(badShape.status).toBe(400);
     expect(badShape.message).toMatch(/messages/);
 
-    const unknownModel = await client.chat.completions.create({ model: 'gpt-9', messages: [{ role: 'user', content: 'hi' }] }).catch((e) => e);
+    const unknownModel = await client.chat.completions
+      .create({ model: 'gpt-9', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e) => e);
     expect(unknownModel).toBeInstanceOf(OpenAI.NotFoundError);
     expect(unknownModel.message).toMatch(/gpt-9/);
 
@@ -340,9 +407,15 @@ describe('HTTP endpoint through the openai client', () => {
     const locked = await startSimulatedEndpoint({ apiKey: 'sk-right', seed: 'locked' }); // seeded: careful errs ~2% of the time
     try {
       const params = { model: 'sim-careful', messages: [{ role: 'user' as const, content: 'Legal moves:\n- O: 4' }] };
-      const wrong = await new OpenAI({ baseURL: locked.url, apiKey: 'sk-wrong', maxRetries: 0 }).chat.completions.create(params).catch((e) => e);
+      const wrong = await new OpenAI({ baseURL: locked.url, apiKey: 'sk-wrong', maxRetries: 0 }).chat.completions
+        .create(params)
+        .catch((e) => e);
       expect(wrong).toBeInstanceOf(OpenAI.AuthenticationError);
-      const right = await new OpenAI({ baseURL: locked.url, apiKey: 'sk-right', maxRetries: 0 }).chat.completions.create(params);
+      const right = await new OpenAI({
+        baseURL: locked.url,
+        apiKey: 'sk-right',
+        maxRetries: 0,
+      }).chat.completions.create(params);
       expect(right.choices[0]!.message.content).toBe('O: 4');
     } finally {
       await locked.close();
@@ -353,7 +426,9 @@ describe('HTTP endpoint through the openai client', () => {
     const hanging = await startSimulatedEndpoint({ hangRate: 1 });
     const c = new OpenAI({ baseURL: hanging.url, apiKey: 'k', maxRetries: 0, timeout: 200 });
     const t0 = Date.now();
-    const err = await c.chat.completions.create({ model: 'sim-careful', messages: [{ role: 'user', content: 'hi' }] }).catch((e) => e);
+    const err = await c.chat.completions
+      .create({ model: 'sim-careful', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(APIConnectionTimeoutError);
     expect(Date.now() - t0).toBeLessThan(2000);
     expect(hanging.stats.hung).toBe(1);
@@ -393,11 +468,15 @@ describe('HTTP endpoint through the openai client', () => {
       await c.chat.completions.create(params);
       expect(limited.stats).toMatchObject({ ok: 3, rateLimited: 1 });
       // The per-request header: a limit of its own against the same log (the last request is in the window).
-      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': '1' } })).rejects.toMatchObject({ status: 429 });
-      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': 'many' } })).rejects.toMatchObject({
-        status: 400,
-        message: expect.stringContaining('x-sim-rpm-limit'),
+      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': '1' } })).rejects.toMatchObject({
+        status: 429,
       });
+      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': 'many' } })).rejects.toMatchObject(
+        {
+          status: 400,
+          message: expect.stringContaining('x-sim-rpm-limit'),
+        },
+      );
       expect(limited.stats.rateLimited).toBe(2);
     } finally {
       await limited.close();
@@ -410,7 +489,9 @@ describe('HTTP endpoint through the openai client', () => {
       await Promise.all(Array.from({ length: 10 }, () => c.chat.completions.create(params)));
       expect(open.stats.rateLimited).toBe(0);
       await c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': '1' } });
-      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': '1' } })).rejects.toMatchObject({ status: 429 });
+      await expect(c.chat.completions.create(params, { headers: { 'x-sim-rpm-limit': '1' } })).rejects.toMatchObject({
+        status: 429,
+      });
     } finally {
       await open.close();
     }

@@ -191,7 +191,10 @@ function beforeLegalList(text: string): string {
 }
 
 function lastNonEmptyLine(text: string): string | null {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.length ? lines[lines.length - 1]! : null;
 }
 
@@ -236,15 +239,26 @@ export function readPrompt(messages: readonly SimMessage[]): PromptFacts {
     lastUser,
     images: messages
       .filter((m) => m.role === 'user' && Array.isArray(m.content))
-      .reduce((n, m) => n + (m.content as ReadonlyArray<{ type: string }>).filter((p) => p.type === 'image_url').length, 0),
+      .reduce(
+        (n, m) => n + (m.content as ReadonlyArray<{ type: string }>).filter((p) => p.type === 'image_url').length,
+        0,
+      ),
   };
 }
 
 /** The topics a system prompt offers for Explain(<topic>) (lib/agents/explain.ts writes the line), or []. */
 function offeredTopics(messages: readonly SimMessage[]): string[] {
-  const system = messages.filter((m) => m.role === 'system').map((m) => messageText(m.content)).join('\n');
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => messageText(m.content))
+    .join('\n');
   const line = /^Rules topics you can ask about: (.+)\.$/m.exec(system);
-  return line ? line[1]!.split(', ').map((t) => t.trim()).filter(Boolean) : [];
+  return line
+    ? line[1]!
+        .split(', ')
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /**
@@ -254,7 +268,10 @@ function offeredTopics(messages: readonly SimMessage[]): string[] {
 function explainRequest(messages: readonly SimMessage[]): string | null {
   const topics = offeredTopics(messages);
   if (topics.length === 0 || messages.some((m) => m.role === 'assistant')) return null;
-  const turn = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content)).join('\n');
+  const turn = messages
+    .filter((m) => m.role === 'user')
+    .map((m) => messageText(m.content))
+    .join('\n');
   let h = 2166136261;
   for (let i = 0; i < turn.length; i++) h = Math.imul(h ^ turn.charCodeAt(i), 16777619) >>> 0;
   return h % 6 === 0 ? topics[Math.floor(h / 6) % topics.length]! : null;
@@ -373,7 +390,11 @@ function ramble(move: string, legal: readonly string[], rng: Rng): string {
 }
 
 /** A flawed answer for `move`; never an exact legal answer line. */
-function flawedAnswer(move: string, legal: readonly string[], rng: Rng): { text: string; kind: ReplyKind; flaw: FlawKind } {
+function flawedAnswer(
+  move: string,
+  legal: readonly string[],
+  rng: Rng,
+): { text: string; kind: ReplyKind; flaw: FlawKind } {
   const flaw = weighted<FlawKind>(rng, [
     ['illegal', 40],
     ['chatty', 10],
@@ -420,10 +441,17 @@ function reasoning(facts: PromptFacts, legal: readonly string[], answer: string,
         : 'Sorry about that, let me look at the legal moves again.',
     );
   } else {
-    out.push(rng.pick(['Let me think this through step by step.', 'Let me look at the position first.', 'Thinking it through:']));
+    out.push(
+      rng.pick([
+        'Let me think this through step by step.',
+        'Let me look at the position first.',
+        'Thinking it through:',
+      ]),
+    );
   }
   if (facts.images > 0) out.push(`I looked at the board image${facts.images > 1 ? 's' : ''} as well as the text.`);
-  const where = facts.images > 0 || looksLikeBoard(facts.observation) ? 'Looking at the board' : 'Looking at the situation';
+  const where =
+    facts.images > 0 || looksLikeBoard(facts.observation) ? 'Looking at the board' : 'Looking at the situation';
   out.push(
     legal.length === 1
       ? `${where}, there is only one legal move: ${legal[0]}.`
@@ -441,7 +469,12 @@ function reasoning(facts: PromptFacts, legal: readonly string[], answer: string,
     );
   }
   if (persona.chatty) {
-    out.push(rng.pick(['Hmm, I could be missing something, but I feel fairly good about it.', 'Then again, it is hard to be sure.']));
+    out.push(
+      rng.pick([
+        'Hmm, I could be missing something, but I feel fairly good about it.',
+        'Then again, it is hard to be sure.',
+      ]),
+    );
   }
   out.push('So my answer is:');
   return out.join(' ');
@@ -457,7 +490,10 @@ function openEndedAnswer(facts: PromptFacts, rng: Rng): { answer: string; topic:
   }
   if (/\b(offer|trade|deal|propos|negotiat|split)/i.test(text)) {
     return {
-      answer: rng.pick(['I propose an even split: half for you, half for me.', "I'll offer two of mine for one of yours."]),
+      answer: rng.pick([
+        'I propose an even split: half for you, half for me.',
+        "I'll offer two of mine for one of yours.",
+      ]),
       topic: 'what to offer',
     };
   }
@@ -505,7 +541,13 @@ export function generateReply(
   // A RAP agent's planning questions (server/llm/sim-rap.ts) carry an observation with its legal moves: answered first.
   const userTexts = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content));
   const planning = rapReply(userTexts.at(-1) ?? '', rng);
-  if (planning) return { content: planning.content, kind: 'ok', intended: null, ...(planning.topLogprobs ? { topLogprobs: planning.topLogprobs } : {}) };
+  if (planning)
+    return {
+      content: planning.content,
+      kind: 'ok',
+      intended: null,
+      ...(planning.topLogprobs ? { topLogprobs: planning.topLogprobs } : {}),
+    };
 
   // The games' own simulated players (games/sims.ts: free text and labelled answers, e.g. the word games played with
   // the simulated lexicon), then the consistency judge; the first that recognises the conversation answers.
@@ -516,15 +558,24 @@ export function generateReply(
     simulbenchJudgeReply(userTexts, flawed, rng) ??
     Object.values(sims).reduce<SimAnswer | null>((found, sim) => found ?? sim(turn), null) ??
     judgeReply(userTexts, flawed);
-  if (word) return { content: word.content, kind: word.kind, intended: null, ...(word.kind === 'ok' ? {} : { flaw: 'illegal' as const }) };
+  if (word)
+    return {
+      content: word.content,
+      kind: word.kind,
+      intended: null,
+      ...(word.kind === 'ok' ? {} : { flaw: 'illegal' as const }),
+    };
 
   if (!facts.legal) {
     const { answer, topic } = openEndedAnswer(facts, rng);
     if (flawed) {
-      const content = rng.next() < 0.5 ? '' : `As for ${topic}... I'm not sure I understood the question, could you rephrase it?`;
+      const content =
+        rng.next() < 0.5 ? '' : `As for ${topic}... I'm not sure I understood the question, could you rephrase it?`;
       return { content, kind: 'malformed', intended: null, flaw: content ? 'chatty' : 'empty' };
     }
-    const content = reason ? `Let me think about ${topic}. Given what has happened so far, a short, clear answer works best.\n${answer}` : answer;
+    const content = reason
+      ? `Let me think about ${topic}. Given what has happened so far, a short, clear answer works best.\n${answer}`
+      : answer;
     return { content, kind: 'ok', intended: null };
   }
 
@@ -532,16 +583,29 @@ export function generateReply(
   // GameBench's Explain(topic): a careful model that is offered rules topics sometimes reads one before its first
   // answer of a turn (about one turn in six, chosen by the turn's text, not the rng, so every other reply is unchanged).
   const explain = careful && !facts.isRetry ? explainRequest(messages) : null;
-  if (explain) return { content: reason ? `Before I move I want to be sure of the rules about ${explain}.\nExplain(${explain})` : `Explain(${explain})`, kind: 'ok', intended: null };
+  if (explain)
+    return {
+      content: reason
+        ? `Before I move I want to be sure of the rules about ${explain}.\nExplain(${explain})`
+        : `Explain(${explain})`,
+      kind: 'ok',
+      intended: null,
+    };
   // After a rejection, avoid repeating the rejected answer when there is anything else.
   const pool = facts.isRetry && facts.rejected && legal.length > 1 ? others(legal, facts.rejected) : legal;
   const move = rng.pick(pool);
 
   if (flawed) {
     const f = flawedAnswer(move, legal, rng);
-    if (f.flaw === 'empty' || f.flaw === 'ramble' || !reason) return { content: f.text, kind: f.kind, intended: move, flaw: f.flaw };
+    if (f.flaw === 'empty' || f.flaw === 'ramble' || !reason)
+      return { content: f.text, kind: f.kind, intended: move, flaw: f.flaw };
     const leadsTo = f.kind === 'illegal' ? f.text : move;
-    return { content: `${reasoning(facts, legal, leadsTo, persona, rng)}\n${f.text}`, kind: f.kind, intended: move, flaw: f.flaw };
+    return {
+      content: `${reasoning(facts, legal, leadsTo, persona, rng)}\n${f.text}`,
+      kind: f.kind,
+      intended: move,
+      flaw: f.flaw,
+    };
   }
   const answer = persona.styleRate > 0 && rng.next() < persona.styleRate ? restyle(move, rng) : move;
   const content = reason ? `${reasoning(facts, legal, move, persona, rng)}\n${answer}` : answer;
@@ -552,11 +616,24 @@ export function generateReply(
  * OpenAI's `logprobs` of a reply, for a request that asked for them: the first token with its alternatives, where the
  * simulated model has them (a RAP agent's evaluations); null otherwise, as a provider without them answers.
  */
-function logprobsOf(request: { logprobs?: boolean | null; top_logprobs?: number | null }, reply: SimReply, content: string) {
+function logprobsOf(
+  request: { logprobs?: boolean | null; top_logprobs?: number | null },
+  reply: SimReply,
+  content: string,
+) {
   if (!request.logprobs || !reply.topLogprobs?.length) return null;
   const top = reply.topLogprobs.slice(0, Math.max(1, request.top_logprobs ?? 1));
   const token = content.split(/\s+/)[0] ?? '';
-  return { content: [{ token, logprob: top.find((t) => t.token === token)?.logprob ?? top[0]!.logprob, bytes: null, top_logprobs: top.map((t) => ({ ...t, bytes: null })) }] };
+  return {
+    content: [
+      {
+        token,
+        logprob: top.find((t) => t.token === token)?.logprob ?? top[0]!.logprob,
+        bytes: null,
+        top_logprobs: top.map((t) => ({ ...t, bytes: null })),
+      },
+    ],
+  };
 }
 
 // ───────────────────────────── 3. HTTP plumbing ─────────────────────────────
@@ -648,9 +725,14 @@ const contentPartSchema = z
     image_url: z.looseObject({ url: z.string().min(1), detail: z.enum(['auto', 'low', 'high']).optional() }).optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.type === 'text' && p.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'a text part needs its "text"' });
+    if (p.type === 'text' && p.text === undefined)
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'a text part needs its "text"' });
     if (p.type === 'image_url' && p.image_url === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['image_url'], message: 'an image_url part needs "image_url": { "url": … }' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['image_url'],
+        message: 'an image_url part needs "image_url": { "url": … }',
+      });
     }
   });
 const messageSchema = z.looseObject({
@@ -681,7 +763,10 @@ const MAX_KEPT_IMAGES = 100;
 export function readImageUrl(url: string): ReceivedImage | { error: string } {
   if (/^https?:\/\//i.test(url)) return { mime: null, width: null, height: null, bytes: null, sha256: null };
   const data = decodeDataUrl(url);
-  if (!data) return { error: `the image URL is neither a base64 data:image/… URL nor an http(s) URL (it starts "${url.slice(0, 30)}")` };
+  if (!data)
+    return {
+      error: `the image URL is neither a base64 data:image/… URL nor an http(s) URL (it starts "${url.slice(0, 30)}")`,
+    };
   if (!['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(data.mime)) {
     return { error: `unsupported image type ${data.mime} (PNG, JPEG, GIF or WEBP)` };
   }
@@ -692,7 +777,13 @@ export function readImageUrl(url: string): ReceivedImage | { error: string } {
     if ('error' in info) return { error: `the image says image/png but is ${info.error}` };
     ({ width, height } = info);
   }
-  return { mime: data.mime, width, height, bytes: data.bytes.length, sha256: createHash('sha256').update(data.bytes).digest('hex') };
+  return {
+    mime: data.mime,
+    width,
+    height,
+    bytes: data.bytes.length,
+    sha256: createHash('sha256').update(data.bytes).digest('hex'),
+  };
 }
 
 /** Roughly what OpenAI bills an image (high detail: 85 + 170 per 512-pixel tile once fit in 2048 and then 768). */
@@ -729,7 +820,11 @@ export function estimateTokens(text: string): number {
 }
 
 function promptTokens(messages: readonly SimMessage[], images: readonly ReceivedImage[] = []): number {
-  return 3 + messages.reduce((sum, m) => sum + 4 + estimateTokens(messageText(m.content)), 0) + images.reduce((sum, i) => sum + imageTokens(i), 0);
+  return (
+    3 +
+    messages.reduce((sum, m) => sum + 4 + estimateTokens(messageText(m.content)), 0) +
+    images.reduce((sum, i) => sum + imageTokens(i), 0)
+  );
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -796,7 +891,16 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
   const opts = parsed.data;
   const seed = opts.seed ?? newSeed();
   const stats: SimulatedStats = {
-    requests: 0, ok: 0, malformed: 0, illegal: 0, failed500: 0, rateLimited: 0, hung: 0, badRequest: 0, streamed: 0, images: 0,
+    requests: 0,
+    ok: 0,
+    malformed: 0,
+    illegal: 0,
+    failed500: 0,
+    rateLimited: 0,
+    hung: 0,
+    badRequest: 0,
+    streamed: 0,
+    images: 0,
   };
   const received: ReceivedImage[] = [];
   const sockets = new Set<Socket>();
@@ -833,7 +937,12 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     if (opts.apiKey === undefined) return;
     const auth = headerValue(req, 'authorization');
     if (!auth) {
-      throw new HttpError(401, "You didn't provide an API key. Send it as 'Authorization: Bearer <key>'.", 'invalid_request_error', 'missing_api_key');
+      throw new HttpError(
+        401,
+        "You didn't provide an API key. Send it as 'Authorization: Bearer <key>'.",
+        'invalid_request_error',
+        'missing_api_key',
+      );
     }
     const key = auth.replace(/^Bearer\s+/i, '');
     if (key !== opts.apiKey) {
@@ -853,7 +962,10 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     try {
       json = JSON.parse(raw);
     } catch {
-      throw new HttpError(400, 'We could not parse the JSON body of your request. The request body must be valid JSON.');
+      throw new HttpError(
+        400,
+        'We could not parse the JSON body of your request. The request body must be valid JSON.',
+      );
     }
     const body = chatRequestSchema.safeParse(json);
     if (!body.success) throw new HttpError(400, `Invalid request body: ${formatIssues(body.error)}`);
@@ -865,7 +977,13 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
       m.content.forEach((p, j) => {
         if (p.type !== 'image_url' || !p.image_url) return;
         const img = readImageUrl(p.image_url.url);
-        if ('error' in img) throw new HttpError(400, `Invalid image in messages.${i}.content.${j}.image_url.url: ${img.error}.`, 'invalid_request_error', 'invalid_image');
+        if ('error' in img)
+          throw new HttpError(
+            400,
+            `Invalid image in messages.${i}.content.${j}.image_url.url: ${img.error}.`,
+            'invalid_request_error',
+            'invalid_image',
+          );
         images.push(img);
       });
     });
@@ -925,7 +1043,10 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     }
 
     // One random stream per request, independent of interleaving with other requests.
-    const digest = createHash('sha256').update(JSON.stringify([request.model, request.messages])).digest('hex').slice(0, 16);
+    const digest = createHash('sha256')
+      .update(JSON.stringify([request.model, request.messages]))
+      .digest('hex')
+      .slice(0, 16);
     const nth = seen.get(digest) ?? 0;
     if (seen.size > 50_000) seen.clear();
     seen.set(digest, nth + 1);
@@ -999,7 +1120,14 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
           created,
           model: request.model,
           system_fingerprint: 'fp_arena_sim',
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: logprobsOf(request, reply, content), finish_reason: finishReason }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content, refusal: null },
+              logprobs: logprobsOf(request, reply, content),
+              finish_reason: finishReason,
+            },
+          ],
           usage,
         },
         common,
@@ -1009,7 +1137,13 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
 
     stats.streamed++;
     const includeUsage = request.stream_options?.include_usage === true;
-    const base = { id, object: 'chat.completion.chunk', created, model: request.model, system_fingerprint: 'fp_arena_sim' };
+    const base = {
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: request.model,
+      system_fingerprint: 'fp_arena_sim',
+    };
     const write = (chunk: object) => {
       if (!res.destroyed) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
     };
@@ -1029,7 +1163,7 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     // A few words per chunk, like a tokenizer would roughly produce.
     const pieces: string[] = [];
     const words = content.match(/\S+\s*|\s+/g) ?? [];
-    for (let i = 0; i < words.length; ) {
+    for (let i = 0; i < words.length;) {
       const take = 1 + rng.int(3);
       pieces.push(words.slice(i, i + take).join(''));
       i += take;
@@ -1052,13 +1186,18 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     const path = new URL(req.url ?? '/', 'http://sim.local').pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
     const known = path === '/v1/models' || path.startsWith('/v1/models/') || path === '/v1/chat/completions';
-    if (!known) throw new HttpError(404, `Invalid URL (${method} ${path}). The simulated endpoint serves /v1/models and /v1/chat/completions.`);
+    if (!known)
+      throw new HttpError(
+        404,
+        `Invalid URL (${method} ${path}). The simulated endpoint serves /v1/models and /v1/chat/completions.`,
+      );
     checkAuth(req);
     if (path === '/v1/models' && method === 'GET') {
       sendJson(res, 200, { object: 'list', data: SIMULATED_MODELS.map(modelObject) });
     } else if (path.startsWith('/v1/models/') && method === 'GET') {
       const id = decodeURIComponent(path.slice('/v1/models/'.length));
-      if (!PERSONAS[id]) throw new HttpError(404, `The model \`${id}\` does not exist.`, 'invalid_request_error', 'model_not_found');
+      if (!PERSONAS[id])
+        throw new HttpError(404, `The model \`${id}\` does not exist.`, 'invalid_request_error', 'model_not_found');
       sendJson(res, 200, modelObject(id));
     } else if (path === '/v1/chat/completions' && method === 'POST') {
       await chatCompletions(req, res);
@@ -1092,7 +1231,12 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const urlHost = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  const urlHost =
+    opts.host === '0.0.0.0' || opts.host === '::'
+      ? '127.0.0.1'
+      : opts.host.includes(':')
+        ? `[${opts.host}]`
+        : opts.host;
 
   return {
     url: `http://${urlHost}:${port}/v1`,

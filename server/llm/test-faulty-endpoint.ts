@@ -40,13 +40,23 @@ export interface FaultyEndpoint {
 const USAGE = { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 };
 
 function completion(message: Record<string, unknown>, finishReason = 'stop') {
-  return { id: 'chatcmpl-test', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }], usage: USAGE };
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }],
+    usage: USAGE,
+  };
 }
 
 /** The first "- <move>" line under the latest "Legal moves:" of the conversation; null when there is none. */
 function firstLegal(body: { messages?: { role: string; content: string }[] }): string | null {
   const turn = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user' && /Legal moves:/i.test(m.content));
-  const line = turn?.content.split(/Legal moves:/i)[1]?.split('\n').find((l) => l.startsWith('- '));
+  const line = turn?.content
+    .split(/Legal moves:/i)[1]
+    ?.split('\n')
+    .find((l) => l.startsWith('- '));
   return line ? line.slice(2).trim() : null;
 }
 
@@ -72,21 +82,26 @@ export async function startFaultyEndpoint(answer: (i: number, body: unknown) => 
         const text = JSON.stringify(completion({ content: 'X: (1,1)' }));
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
         res.write(text.slice(0, text.length >> 1), () => res.socket?.destroy());
-      } else if (a === 'bad-json') json(200, '{"id":"chatcmpl-test","choices":[{"message":{"content":"X: (1,1)"}, oops');
-      else if (a === 'no-choices') json(200, { id: 'chatcmpl-test', object: 'chat.completion', choices: [], usage: USAGE });
+      } else if (a === 'bad-json')
+        json(200, '{"id":"chatcmpl-test","choices":[{"message":{"content":"X: (1,1)"}, oops');
+      else if (a === 'no-choices')
+        json(200, { id: 'chatcmpl-test', object: 'chat.completion', choices: [], usage: USAGE });
       else if (a === 'html') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end('<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>');
-      } else if (a === 'no-message') json(200, { id: 'chatcmpl-test', choices: [{ index: 0, finish_reason: 'stop' }], usage: USAGE });
+        res.end(
+          '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>',
+        );
+      } else if (a === 'no-message')
+        json(200, { id: 'chatcmpl-test', choices: [{ index: 0, finish_reason: 'stop' }], usage: USAGE });
       else if (a === 'legal') {
         const move = firstLegal(body);
         if (move) json(200, completion({ content: move }));
         else json(400, { error: { message: 'the test endpoint found no "Legal moves:" list in the prompt' } });
-      }
-      else if ('raw' in a) {
+      } else if ('raw' in a) {
         res.writeHead(200, { 'content-type': a.contentType ?? 'application/json' });
         res.end(a.raw);
-      } else if ('status' in a) json(a.status, { error: { message: `failing on purpose (${a.status})` } }, { 'retry-after-ms': '1' });
+      } else if ('status' in a)
+        json(a.status, { error: { message: `failing on purpose (${a.status})` } }, { 'retry-after-ms': '1' });
       else {
         const c = completion({ content: a.content, ...(a.refusal ? { refusal: a.refusal } : {}) }, a.finishReason);
         if (a.contentType) {

@@ -21,7 +21,11 @@ let snapshotBytes: number;
 /** A player that thinks aloud at length: 4 KB of words per move, so a finished match's snapshot is large. */
 const verbose: Agent = {
   kind: 'llm',
-  act: async (ctx) => ({ ok: true, action: ctx.rng.pick(ctx.legal!), text: `I consider every column. ${'…hmm, '.repeat(680)}` }),
+  act: async (ctx) => ({
+    ok: true,
+    action: ctx.rng.pick(ctx.legal!),
+    text: `I consider every column. ${'…hmm, '.repeat(680)}`,
+  }),
 };
 
 interface Arena {
@@ -39,7 +43,9 @@ async function arena(limits: Partial<SocketLimits> = {}): Promise<Arena> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, hub, io,
+    url,
+    hub,
+    io,
     close: async () => {
       hub.close();
       await new Promise((r) => io.close(() => r(undefined)));
@@ -51,7 +57,10 @@ async function arena(limits: Partial<SocketLimits> = {}): Promise<Arena> {
  * A raw client that speaks just enough socket.io to send events, then stops reading what the server sends: its
  * TCP receive window fills and everything more the server sends it piles up on the server's side.
  */
-async function deafClient(url: string, localAddress?: string): Promise<{ ws: WebSocket; send(event: string, data: unknown): void }> {
+async function deafClient(
+  url: string,
+  localAddress?: string,
+): Promise<{ ws: WebSocket; send(event: string, data: unknown): void }> {
   const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`, { localAddress });
   await new Promise<void>((resolve, reject) => {
     ws.on('error', reject);
@@ -74,7 +83,11 @@ function memory(): number {
 }
 
 async function spectator(url: string): Promise<ClientSocket<ServerToClientEvents, ClientToServerEvents>> {
-  const c: ClientSocket<ServerToClientEvents, ClientToServerEvents> = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const c: ClientSocket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
   await new Promise<void>((resolve, reject) => {
     c.once('connect', () => resolve());
     c.once('connect_error', reject);
@@ -98,9 +111,21 @@ async function joinSnapshot(url: string, matchId: string): Promise<MatchSnapshot
 
 beforeAll(async () => {
   t = await createTestDb();
-  const [a, b] = await Promise.all(['p', 'q'].map((n) => t.db.agent.create({ data: { name: `flood-${n}`, kind: 'llm' } })));
+  const [a, b] = await Promise.all(
+    ['p', 'q'].map((n) => t.db.agent.create({ data: { name: `flood-${n}`, kind: 'llm' } })),
+  );
   const m = await t.db.match.create({
-    data: { gameId: 'connect-four', seed: 'flood', numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+    data: {
+      gameId: 'connect-four',
+      seed: 'flood',
+      numPlayers: 2,
+      seats: {
+        create: [
+          { seat: 0, agentId: a!.id },
+          { seat: 1, agentId: b!.id },
+        ],
+      },
+    },
   });
   const r = await runMatch(m.id, { store: prismaStore(t.db), createAgent: () => verbose });
   expect(r.status).toBe('finished');
@@ -143,7 +168,9 @@ describe('a flood of joins from one connection', () => {
       const errors: string[] = [];
       c.on('arena:error', (e) => errors.push(e.message));
       for (let i = 0; i < 8; i++) c.emit('match:leave', { matchId: bigMatch });
-      const ack = await new Promise<{ ok: boolean; error?: string }>((r) => c.emit('match:resign', { matchId: bigMatch }, r));
+      const ack = await new Promise<{ ok: boolean; error?: string }>((r) =>
+        c.emit('match:resign', { matchId: bigMatch }, r),
+      );
       expect(ack.ok).toBe(false);
       expect(ack.error).toMatch(/^match:resign: too many requests, slow down: try again in \d+ s$/);
       await expect.poll(() => errors.length).toBe(1);
@@ -287,9 +314,13 @@ describe('frames that reach no handler', () => {
       c.on('arena:error', (e) => errors.push(e.message));
       for (let i = 0; i < 20; i++) (c as unknown as { emit(e: string): void }).emit(`no-such-event-${i}`);
       // Answered in order: once this ack is in, every answer to the twenty is too.
-      const ack = await new Promise<{ ok: boolean; error?: string }>((r) => c.emit('match:resign', { matchId: bigMatch }, r));
+      const ack = await new Promise<{ ok: boolean; error?: string }>((r) =>
+        c.emit('match:resign', { matchId: bigMatch }, r),
+      );
       expect(ack.error).toMatch(/too many requests/);
-      expect(errors.filter((e) => e.startsWith('unknown event'))).toEqual([0, 1, 2, 3, 4].map((i) => `unknown event "no-such-event-${i}"`));
+      expect(errors.filter((e) => e.startsWith('unknown event'))).toEqual(
+        [0, 1, 2, 3, 4].map((i) => `unknown event "no-such-event-${i}"`),
+      );
       expect(errors.filter((e) => /too many requests/.test(e))).toHaveLength(1);
       c.close();
     } finally {
@@ -303,7 +334,10 @@ describe('many connections from one address', () => {
     const a = await arena({ connectionsPerAddress: 5 });
     try {
       const open = await Promise.all(Array.from({ length: 5 }, () => spectator(a.url)));
-      const refused = await spectator(a.url).then(() => null, (err: Error) => err.message);
+      const refused = await spectator(a.url).then(
+        () => null,
+        (err: Error) => err.message,
+      );
       expect(refused).toMatch(/too many connections from your address \(5 open\)/);
       open[0]!.close();
       await expect.poll(() => a.io.of('/').sockets.size).toBe(4);
@@ -320,7 +354,9 @@ describe('snapshots', () => {
   it('are built once per match version and shared by every spectator', async () => {
     const a = await arena();
     try {
-      const e = await (a.hub as unknown as { entry(id: string): Promise<Parameters<Hub['snapshot']>[0]> }).entry(bigMatch);
+      const e = await (a.hub as unknown as { entry(id: string): Promise<Parameters<Hub['snapshot']>[0]> }).entry(
+        bigMatch,
+      );
       const one = a.hub.snapshot(e, { omniscient: true });
       const two = a.hub.snapshot(e, { omniscient: true });
       expect(two.events).toBe(one.events); // the same array, not a copy built again

@@ -179,7 +179,10 @@ export class SocketGuard {
   /** The time answered pings took, averaged (exponentially) over the process's connections, in ms. */
   private roundTrip = 0;
 
-  constructor(limits: Partial<SocketLimits> = {}, private readonly trustProxy = false) {
+  constructor(
+    limits: Partial<SocketLimits> = {},
+    private readonly trustProxy = false,
+  ) {
     this.limits = { ...defaultSocketLimits, ...limits };
     const duration = this.limits.windowSeconds;
     const limiter = (points: number, keyPrefix: string) => new RateLimiterMemory({ points, duration, keyPrefix });
@@ -231,7 +234,14 @@ export class SocketGuard {
    * answers and no-ops too, which reach no event handler and would otherwise cost nothing to send by the million).
    */
   private track(conn: EngineConn): void {
-    const b: Backlog = { conn, address: clientIp(conn.remoteAddress, conn.request?.headers ?? {}, this.trustProxy), sent: 0, read: 0, pings: [], asking: false };
+    const b: Backlog = {
+      conn,
+      address: clientIp(conn.remoteAddress, conn.request?.headers ?? {}, this.trustProxy),
+      sent: 0,
+      read: 0,
+      pings: [],
+      asking: false,
+    };
     this.backlogs.set(conn, b);
     conn.on('close', () => this.backlogs.delete(conn));
     conn.on('packetCreate', (p) => {
@@ -276,7 +286,8 @@ export class SocketGuard {
 
   /** Asks a connection with a backlog and no ping out to show what it read (its answer comes after all it was sent). */
   private probe(b: Backlog): void {
-    if (b.pings.length === 0 && b.sent - b.read >= this.limits.probeAfterBytes && b.conn.readyState === 'open') b.conn.sendPacket('ping');
+    if (b.pings.length === 0 && b.sent - b.read >= this.limits.probeAfterBytes && b.conn.readyState === 'open')
+      b.conn.sendPacket('ping');
   }
 
   /** A new connection: refused (with the reason, which the client's connect_error carries) when its address has too many. */
@@ -289,7 +300,9 @@ export class SocketGuard {
     try {
       await this.connects.consume(addr);
     } catch (r) {
-      return new Error(`too many new connections from your address: try again in ${retryIn(r, this.limits.windowSeconds)} s`);
+      return new Error(
+        `too many new connections from your address: try again in ${retryIn(r, this.limits.windowSeconds)} s`,
+      );
     }
     this.open.set(addr, open + 1);
     return null;
@@ -308,7 +321,10 @@ export class SocketGuard {
       return { ok: true };
     } catch (r) {
       if (!(r instanceof RateLimiterRes)) throw r;
-      const refused = await this.refusals.consume(socket.id).then(() => false, () => true);
+      const refused = await this.refusals.consume(socket.id).then(
+        () => false,
+        () => true,
+      );
       return {
         ok: false,
         disconnect: refused,

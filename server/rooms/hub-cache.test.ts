@@ -20,17 +20,40 @@ type Board = { board: (string | null)[][] };
 const game = getGame('tictactoe') as GameDef;
 
 const setup = (id: string): MatchSetup => ({
-  id, gameId: 'tictactoe', config: {}, seed: `seed-${id}`, generator: CURRENT_GENERATOR, numPlayers: 2, status: 'running',
+  id,
+  gameId: 'tictactoe',
+  config: {},
+  seed: `seed-${id}`,
+  generator: CURRENT_GENERATOR,
+  numPlayers: 2,
+  status: 'running',
   seats: [0, 1].map((seat) => ({
     seat,
-    agent: { id: `a${seat}`, name: `A${seat}`, kind: 'random', model: null, temperature: null, maxTokens: null, scaffold: null, settings: {}, simulated: false, provider: null },
+    agent: {
+      id: `a${seat}`,
+      name: `A${seat}`,
+      kind: 'random',
+      model: null,
+      temperature: null,
+      maxTokens: null,
+      scaffold: null,
+      settings: {},
+      simulated: false,
+      provider: null,
+    },
   })),
 });
 
 /** A Tic-Tac-Toe log as the runner stores it: X (1,1), O (2,2), X (1,2), O (3,3), X (1,3) wins; replies hidden as asked. */
 function ticTacToe(id: string, opts: { end?: boolean; hiddenReplies?: boolean } = {}) {
   const s = setup(id);
-  const cells: [number, number][] = [[1, 1], [2, 2], [1, 2], [3, 3], [1, 3]];
+  const cells: [number, number][] = [
+    [1, 1],
+    [2, 2],
+    [1, 2],
+    [3, 3],
+    [1, 3],
+  ];
   const out: { ev: StoredEvent; state: unknown }[] = [];
   let state = initialState(game, {}, currentDeal(s.seed), 2);
   let seq = 0;
@@ -38,12 +61,34 @@ function ticTacToe(id: string, opts: { end?: boolean; hiddenReplies?: boolean } 
   out.push({ ev: { seq: ++seq, kind: 'start', seat: null, payload: { seats: [] }, visibleTo: [], at }, state });
   cells.forEach(([row, col], ply) => {
     const seat = ply % 2;
-    if (opts.hiddenReplies) out.push({ ev: { seq: ++seq, kind: 'reply', seat, payload: { text: `secret ${ply}`, attempt: 0, latencyMs: 1, tokensIn: 1, tokensOut: 1 }, visibleTo: [seat], at }, state: undefined });
+    if (opts.hiddenReplies)
+      out.push({
+        ev: {
+          seq: ++seq,
+          kind: 'reply',
+          seat,
+          payload: { text: `secret ${ply}`, attempt: 0, latencyMs: 1, tokensIn: 1, tokensOut: 1 },
+          visibleTo: [seat],
+          at,
+        },
+        state: undefined,
+      });
     const action = { type: 'place', row, col };
     state = applyMove(game, state, currentDeal(s.seed), { ply, seat, action });
     out.push({ ev: { seq: ++seq, kind: 'move', seat, payload: { ply, action, lines: [] }, visibleTo: [], at }, state });
   });
-  if (opts.end ?? true) out.push({ ev: { seq: ++seq, kind: 'end', seat: null, payload: { scores: [1, 0], reason: 'three in a row', winner: 0 }, visibleTo: [], at }, state: undefined });
+  if (opts.end ?? true)
+    out.push({
+      ev: {
+        seq: ++seq,
+        kind: 'end',
+        seat: null,
+        payload: { scores: [1, 0], reason: 'three in a row', winner: 0 },
+        visibleTo: [],
+        at,
+      },
+      state: undefined,
+    });
   return { setup: s, log: out };
 }
 
@@ -60,12 +105,30 @@ describe('the hub keeps only the current state', () => {
     for (const { ev, state } of log) applyToEntry(e, ev, state);
     expect(Object.keys(e)).not.toContain('states');
     expect(e.currentSeq).toBe(6);
-    const views = snapshotFor(e, { omniscient: true }).events.map((w) => (w.hidden ? undefined : (w.view as Board | undefined)?.board));
+    const views = snapshotFor(e, { omniscient: true }).events.map((w) =>
+      w.hidden ? undefined : (w.view as Board | undefined)?.board,
+    );
     // start: empty; after X (1,1); after O (2,2); … after X (1,3); the end event has no board.
-    expect(views[0]).toEqual([[null, null, null], [null, null, null], [null, null, null]]);
-    expect(views[1]).toEqual([['X', null, null], [null, null, null], [null, null, null]]);
-    expect(views[2]).toEqual([['X', null, null], [null, 'O', null], [null, null, null]]);
-    expect(views[5]).toEqual([['X', 'X', 'X'], [null, 'O', null], [null, null, 'O']]);
+    expect(views[0]).toEqual([
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+    ]);
+    expect(views[1]).toEqual([
+      ['X', null, null],
+      [null, null, null],
+      [null, null, null],
+    ]);
+    expect(views[2]).toEqual([
+      ['X', null, null],
+      [null, 'O', null],
+      [null, null, null],
+    ]);
+    expect(views[5]).toEqual([
+      ['X', 'X', 'X'],
+      [null, 'O', null],
+      [null, null, 'O'],
+    ]);
     expect(views[6]).toBeUndefined();
   });
 });
@@ -166,7 +229,20 @@ describe('spectators over the wire', () => {
     expect(typeof stream).toBe('object');
     const l = stream as MatchLog;
     expect(l.lastSeq).toBe(12);
-    expect(l.events.map((w) => (w.hidden ? `${w.seq}h` : w.seq))).toEqual([1, '2h', 3, '4h', 5, '6h', 7, '8h', 9, '10h', 11, 12]);
+    expect(l.events.map((w) => (w.hidden ? `${w.seq}h` : w.seq))).toEqual([
+      1,
+      '2h',
+      3,
+      '4h',
+      5,
+      '6h',
+      7,
+      '8h',
+      9,
+      '10h',
+      11,
+      12,
+    ]);
     expect(JSON.stringify(got)).not.toContain('secret');
     // The snapshot at the end still has every seq (the replies revealed, the match being over).
     expect(end.events.map((w) => w.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -181,9 +257,16 @@ describe('spectators over the wire', () => {
     const crowd = await Promise.all(Array.from({ length: 10 }, () => client()));
     // What each spectator received, in order: its snapshot's seqs, and each event's seq (with `after` filled in by the
     // browser's log).
-    const got = new Map<Client, { first: 'snapshot' | 'event' | null; stream: MatchLog | 'resync' | 'restart' | null; snaps: number }>();
+    const got = new Map<
+      Client,
+      { first: 'snapshot' | 'event' | null; stream: MatchLog | 'resync' | 'restart' | null; snaps: number }
+    >();
     for (const c of crowd) {
-      const me = { first: null as 'snapshot' | 'event' | null, stream: null as MatchLog | 'resync' | 'restart' | null, snaps: 0 };
+      const me = {
+        first: null as 'snapshot' | 'event' | null,
+        stream: null as MatchLog | 'resync' | 'restart' | null,
+        snaps: 0,
+      };
       got.set(c, me);
       c.on('match:snapshot', (x) => {
         me.first ??= 'snapshot';
@@ -240,7 +323,9 @@ describe('spectators over the wire', () => {
     for (const c of crowd) {
       const l = logs.get(c) as MatchLog;
       expect(typeof l).toBe('object');
-      expect(l.events.map((w) => [w.seq, 'kind' in w ? w.kind : 'hidden'])).toEqual(second.log.map((x) => [x.ev.seq, x.ev.kind]));
+      expect(l.events.map((w) => [w.seq, 'kind' in w ? w.kind : 'hidden'])).toEqual(
+        second.log.map((x) => [x.ev.seq, x.ev.kind]),
+      );
     }
   });
 
@@ -259,11 +344,19 @@ describe('spectators over the wire', () => {
     for (const { ev, state } of log.slice(3)) hub.publish('grow', ev, state, s);
     await settle();
     const second = await snapOf(b);
-    const boards = (x: MatchSnapshot) => x.events.map((w: WireEvent) => (w.hidden ? null : (w.view as Board).board.flat().join(',')));
+    const boards = (x: MatchSnapshot) =>
+      x.events.map((w: WireEvent) => (w.hidden ? null : (w.view as Board).board.flat().join(',')));
     expect(first.seq).toBe(3);
     expect(boards(first)).toEqual([',,,,,,,,', 'X,,,,,,,,', 'X,,,,O,,,,']);
     expect(second.seq).toBe(6);
     expect(boards(second).slice(3)).toEqual(['X,X,,,O,,,,', 'X,X,,,O,,,,O', 'X,X,X,,O,,,,O']);
-    expect(second.view).toEqual({ ...(second.view as object), board: [['X', 'X', 'X'], [null, 'O', null], [null, null, 'O']] });
+    expect(second.view).toEqual({
+      ...(second.view as object),
+      board: [
+        ['X', 'X', 'X'],
+        [null, 'O', null],
+        [null, null, 'O'],
+      ],
+    });
   });
 });

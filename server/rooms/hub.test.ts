@@ -53,9 +53,22 @@ const next = <K extends keyof ServerToClientEvents>(c: Client, name: K) =>
   new Promise<Parameters<ServerToClientEvents[K]>[0]>((resolve) => c.once(name as never, resolve as never));
 
 async function finishedMatch() {
-  const [a, b] = await Promise.all(['x', 'y'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+  const [a, b] = await Promise.all(
+    ['x', 'y'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })),
+  );
   const m = await t.db.match.create({
-    data: { gameId: 'tictactoe', seed: 'hub-seed', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+    data: {
+      gameId: 'tictactoe',
+      seed: 'hub-seed',
+      generator: CURRENT_GENERATOR,
+      numPlayers: 2,
+      seats: {
+        create: [
+          { seat: 0, agentId: a!.id },
+          { seat: 1, agentId: b!.id },
+        ],
+      },
+    },
   });
   await runMatch(m.id, { store: prismaStore(t.db), createAgent });
   return m.id;
@@ -78,9 +91,22 @@ describe('Hub', () => {
   });
 
   it('a match whose log holds its end before its row is marked finished is shown finished, with its outcome', async () => {
-    const [a, b] = await Promise.all(['x', 'y'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+    const [a, b] = await Promise.all(
+      ['x', 'y'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })),
+    );
     const m = await t.db.match.create({
-      data: { gameId: 'tictactoe', seed: 'hub-end-first', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      data: {
+        gameId: 'tictactoe',
+        seed: 'hub-end-first',
+        generator: CURRENT_GENERATOR,
+        numPlayers: 2,
+        seats: {
+          create: [
+            { seat: 0, agentId: a!.id },
+            { seat: 1, agentId: b!.id },
+          ],
+        },
+      },
     });
     // The runner stored every event, end included, and stops before marking the match finished (a crash, or the moment
     // between the two writes).
@@ -107,9 +133,22 @@ describe('Hub', () => {
   });
 
   it('streams a live match to a watching client, in order, without gaps', async () => {
-    const [a, b] = await Promise.all(['p', 'q'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+    const [a, b] = await Promise.all(
+      ['p', 'q'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })),
+    );
     const m = await t.db.match.create({
-      data: { gameId: 'connect-four', seed: 'live', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      data: {
+        gameId: 'connect-four',
+        seed: 'live',
+        generator: CURRENT_GENERATOR,
+        numPlayers: 2,
+        seats: {
+          create: [
+            { seat: 0, agentId: a!.id },
+            { seat: 1, agentId: b!.id },
+          ],
+        },
+      },
     });
     const c = await client();
     const snap = next(c, 'match:snapshot');
@@ -173,9 +212,22 @@ describe('Hub', () => {
   });
 
   it('forwards events stored by another process (a worker-only process) to the viewers of a match', async () => {
-    const [a, b] = await Promise.all(['fa', 'fb'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+    const [a, b] = await Promise.all(
+      ['fa', 'fb'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })),
+    );
     const m = await t.db.match.create({
-      data: { gameId: 'tictactoe', seed: 'foreign', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      data: {
+        gameId: 'tictactoe',
+        seed: 'foreign',
+        generator: CURRENT_GENERATOR,
+        numPlayers: 2,
+        seats: {
+          create: [
+            { seat: 0, agentId: a!.id },
+            { seat: 1, agentId: b!.id },
+          ],
+        },
+      },
     });
     const c = await client();
     const snap = next(c, 'match:snapshot');
@@ -202,8 +254,10 @@ describe('Hub', () => {
     const counted = new Proxy(t.db, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver) as unknown;
-        if (prop === 'match') return new Proxy(v as object, { get: (o, k) => (k === 'findUnique' && wholeLoads++, Reflect.get(o, k)) });
-        if (prop === 'matchEvent') return new Proxy(v as object, { get: (o, k) => (k === 'findMany' && eventReads++, Reflect.get(o, k)) });
+        if (prop === 'match')
+          return new Proxy(v as object, { get: (o, k) => (k === 'findUnique' && wholeLoads++, Reflect.get(o, k)) });
+        if (prop === 'matchEvent')
+          return new Proxy(v as object, { get: (o, k) => (k === 'findMany' && eventReads++, Reflect.get(o, k)) });
         return v;
       },
     });
@@ -211,12 +265,28 @@ describe('Hub', () => {
     const server2 = http.createServer();
     hub2.attach(new Server(server2));
     await new Promise<void>((r) => server2.listen(0, '127.0.0.1', r));
-    const c2: Client = connect(`http://127.0.0.1:${(server2.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+    const c2: Client = connect(`http://127.0.0.1:${(server2.address() as AddressInfo).port}`, {
+      transports: ['websocket'],
+      forceNew: true,
+    });
     clients.push(c2);
     try {
-      const [a, b] = await Promise.all(['ia', 'ib'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+      const [a, b] = await Promise.all(
+        ['ia', 'ib'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })),
+      );
       const m = await t.db.match.create({
-        data: { gameId: 'connect-four', seed: 'incremental', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+        data: {
+          gameId: 'connect-four',
+          seed: 'incremental',
+          generator: CURRENT_GENERATOR,
+          numPlayers: 2,
+          seats: {
+            create: [
+              { seat: 0, agentId: a!.id },
+              { seat: 1, agentId: b!.id },
+            ],
+          },
+        },
       });
       const c1 = await client();
       const joined = Promise.all([next(c1, 'match:snapshot'), next(c2, 'match:snapshot')]);
@@ -230,7 +300,8 @@ describe('Hub', () => {
       const ends = Promise.all([next(c1, 'match:snapshot'), next(c2, 'match:snapshot')]);
       // This process plays the match (hub 1 hears it in memory); hub 2 hears only notices, some twice, some late.
       await runMatch(m.id, {
-        store: prismaStore(t.db), createAgent,
+        store: prismaStore(t.db),
+        createAgent,
         publish: (id, ev, state, setup) => {
           hub.publish(id, ev, state, setup);
           hub2.foreignEvent(id, ev.seq, ev.kind);
@@ -250,10 +321,17 @@ describe('Hub', () => {
 
       // The run restarted from its seed (its log replaced): the new log is read whole and sent from its start.
       await t.db.matchEvent.deleteMany({ where: { matchId: m.id } });
-      await t.db.match.update({ where: { id: m.id }, data: { status: 'queued', lastSeq: 0, result: undefined, finishedAt: null } });
+      await t.db.match.update({
+        where: { id: m.id },
+        data: { status: 'queued', lastSeq: 0, result: undefined, finishedAt: null },
+      });
       remote.length = 0;
       const again = next(c2, 'match:snapshot');
-      await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (id, ev) => ev.seq === 1 && hub2.foreignEvent(id, 1, 'start') });
+      await runMatch(m.id, {
+        store: prismaStore(t.db),
+        createAgent,
+        publish: (id, ev) => ev.seq === 1 && hub2.foreignEvent(id, 1, 'start'),
+      });
       hub2.foreignEvent(m.id, stored, 'end');
       expect(((await again) as MatchSnapshot).status).toBe('finished');
       expect(remote.map((e) => e.seq)).toEqual(Array.from({ length: stored }, (_, i) => i + 1));
@@ -269,9 +347,22 @@ describe('Hub', () => {
     // What a clean-clone run of the multi-process test caught (seqs 8 and 9 lost): the join's read of the match saw 7
     // events; the run's first events, queued behind that read, replaced the entry and fanned out up to seq 9 before the
     // join's snapshot went out, which was built from the entry read (7 events) instead of the one the events went from.
-    const [a, b] = await Promise.all(['ra', 'rb'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })));
+    const [a, b] = await Promise.all(
+      ['ra', 'rb'].map((n) => t.db.agent.create({ data: { name: `${n}-${Math.random()}`, kind: 'random' } })),
+    );
     const m = await t.db.match.create({
-      data: { gameId: 'connect-four', seed: 'join-race', generator: CURRENT_GENERATOR, numPlayers: 2, seats: { create: [{ seat: 0, agentId: a!.id }, { seat: 1, agentId: b!.id }] } },
+      data: {
+        gameId: 'connect-four',
+        seed: 'join-race',
+        generator: CURRENT_GENERATOR,
+        numPlayers: 2,
+        seats: {
+          create: [
+            { seat: 0, agentId: a!.id },
+            { seat: 1, agentId: b!.id },
+          ],
+        },
+      },
     });
     const published: Parameters<Hub['publish']>[] = [];
     await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (...args) => published.push(args) });
@@ -286,12 +377,22 @@ describe('Hub', () => {
         const v = Reflect.get(target, prop, receiver) as unknown;
         if (prop !== 'match') return v;
         return new Proxy(v as object, {
-          get: (o, k) => k !== 'findUnique' ? Reflect.get(o, k) : async (args: Parameters<typeof t.db.match.findUnique>[0]) => {
-            reading();
-            const row = await t.db.match.findUnique(args);
-            await gate;
-            return row && { ...row, status: 'running', result: null, events: (row as unknown as { events: unknown[] }).events.slice(0, 7) };
-          },
+          get: (o, k) =>
+            k !== 'findUnique'
+              ? Reflect.get(o, k)
+              : async (args: Parameters<typeof t.db.match.findUnique>[0]) => {
+                  reading();
+                  const row = await t.db.match.findUnique(args);
+                  await gate;
+                  return (
+                    row && {
+                      ...row,
+                      status: 'running',
+                      result: null,
+                      events: (row as unknown as { events: unknown[] }).events.slice(0, 7),
+                    }
+                  );
+                },
         });
       },
     });
@@ -299,7 +400,10 @@ describe('Hub', () => {
     const server3 = http.createServer();
     hub3.attach(new Server(server3));
     await new Promise<void>((r) => server3.listen(0, '127.0.0.1', r));
-    const c: Client = connect(`http://127.0.0.1:${(server3.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+    const c: Client = connect(`http://127.0.0.1:${(server3.address() as AddressInfo).port}`, {
+      transports: ['websocket'],
+      forceNew: true,
+    });
     clients.push(c);
     try {
       const snaps: MatchSnapshot[] = [];
@@ -325,60 +429,83 @@ describe('Hub', () => {
 
 // The no-leak check of the conformance suite, on the wire: what the hub would send each seat's person and each
 // spectator at every point of a real match. Every game with private information (`secrets`) inherits it.
-describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id, g] as const))('wire views of %s', (_id, game) => {
-  it('no seat and no spectator is sent another seat\'s secret while the match runs', async () => {
-    const n = game.defaultPlayers(game.defaultConfig);
-    const seats = await Promise.all(Array.from({ length: n }, (_, i) => t.db.agent.create({ data: { name: `wire-${game.id}-${i}-${Math.random()}`, kind: 'random' } })));
-    for (const seed of [1, 2, 3].map((i) => `wire-${game.id}-${i}-${randomBytes(8).toString('hex')}`)) {
-      const m = await t.db.match.create({
-        // A game's demo settings where it has its own (a shorter Sea Battle): the same secrets, in less time.
-        data: {
-          gameId: game.id, seed, generator: CURRENT_GENERATOR, numPlayers: n, seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) },
-          ...(game.demoConfig !== null ? { config: game.demoConfig as object } : {}),
-        },
-      });
-      const log: { ev: StoredEvent; state: unknown; setup: MatchSetup }[] = [];
-      await runMatch(m.id, { store: prismaStore(t.db), createAgent, publish: (_id, ev, state, setup) => void log.push({ ev, state, setup }) });
-      const e = entryFromSetup(log[0]!.setup)!;
-      const config = game.configSchema.parse(m.config ?? {});
-      const deals = dealsLike(game, config, n, currentDeal(seed));
-      const tried = new Set<string>();
-      let state: unknown;
-      let checked = 0;
-      for (const { ev, state: s } of log) {
-        applyToEntry(e, ev, s);
-        if (s !== undefined) state = s;
-        if (state === undefined || game.outcome(state)) continue;
-        const secrets = game.secrets!(state);
-        // What the hub really sends spectators: a game may open everything to them by design (Who is the spy).
-        const spectator = spectatorViewer(e);
-        for (const viewer of [...seats.keys(), ...('spectator' in spectator ? [null] : [])]) {
-          const wire = JSON.stringify(viewer === null
-            ? [snapshotFor(e, spectator), toWire(e, ev, spectator)]
-            : [snapshotFor(e, { seat: viewer }, { seat: viewer }), toWire(e, ev, { seat: viewer })]);
-          // Not only the secret strings: nothing a viewer receives may let it recompute them. Games deal from the
-          // seed, so neither the seed nor any string that deals the same start may be on the wire.
-          expect(wire, `${game.id}: viewer ${viewer ?? 'spectator'} is sent the seed`).not.toContain(seed);
-          for (const candidate of stringsIn(JSON.parse(wire))) {
-            if (tried.has(candidate)) continue;
-            tried.add(candidate);
-            // The same start and the same random draws after it (lib/engine/leak-check.ts).
-            const dealt = deals(candidate);
-            expect(dealt, `${game.id}: "${candidate}" from viewer ${viewer ?? 'spectator'}'s frames deals this match`).toBe(false);
-          }
-          for (const { seat, values, sharedWith = [] } of secrets) {
-            for (const v of values) {
-              if (seat === viewer || (viewer !== null && sharedWith.includes(viewer))) continue;
-              expect(wire, `${game.id} seed ${seed} seq ${ev.seq}: viewer ${viewer ?? 'spectator'} sees seat ${seat}'s "${v}"`).not.toContain(v);
-              checked++;
+describe.each([...games, ...testGames].filter((g) => g.secrets).map((g) => [g.id, g] as const))(
+  'wire views of %s',
+  (_id, game) => {
+    it("no seat and no spectator is sent another seat's secret while the match runs", async () => {
+      const n = game.defaultPlayers(game.defaultConfig);
+      const seats = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          t.db.agent.create({ data: { name: `wire-${game.id}-${i}-${Math.random()}`, kind: 'random' } }),
+        ),
+      );
+      for (const seed of [1, 2, 3].map((i) => `wire-${game.id}-${i}-${randomBytes(8).toString('hex')}`)) {
+        const m = await t.db.match.create({
+          // A game's demo settings where it has its own (a shorter Sea Battle): the same secrets, in less time.
+          data: {
+            gameId: game.id,
+            seed,
+            generator: CURRENT_GENERATOR,
+            numPlayers: n,
+            seats: { create: seats.map((a, seat) => ({ seat, agentId: a.id })) },
+            ...(game.demoConfig !== null ? { config: game.demoConfig as object } : {}),
+          },
+        });
+        const log: { ev: StoredEvent; state: unknown; setup: MatchSetup }[] = [];
+        await runMatch(m.id, {
+          store: prismaStore(t.db),
+          createAgent,
+          publish: (_id, ev, state, setup) => void log.push({ ev, state, setup }),
+        });
+        const e = entryFromSetup(log[0]!.setup)!;
+        const config = game.configSchema.parse(m.config ?? {});
+        const deals = dealsLike(game, config, n, currentDeal(seed));
+        const tried = new Set<string>();
+        let state: unknown;
+        let checked = 0;
+        for (const { ev, state: s } of log) {
+          applyToEntry(e, ev, s);
+          if (s !== undefined) state = s;
+          if (state === undefined || game.outcome(state)) continue;
+          const secrets = game.secrets!(state);
+          // What the hub really sends spectators: a game may open everything to them by design (Who is the spy).
+          const spectator = spectatorViewer(e);
+          for (const viewer of [...seats.keys(), ...('spectator' in spectator ? [null] : [])]) {
+            const wire = JSON.stringify(
+              viewer === null
+                ? [snapshotFor(e, spectator), toWire(e, ev, spectator)]
+                : [snapshotFor(e, { seat: viewer }, { seat: viewer }), toWire(e, ev, { seat: viewer })],
+            );
+            // Not only the secret strings: nothing a viewer receives may let it recompute them. Games deal from the
+            // seed, so neither the seed nor any string that deals the same start may be on the wire.
+            expect(wire, `${game.id}: viewer ${viewer ?? 'spectator'} is sent the seed`).not.toContain(seed);
+            for (const candidate of stringsIn(JSON.parse(wire))) {
+              if (tried.has(candidate)) continue;
+              tried.add(candidate);
+              // The same start and the same random draws after it (lib/engine/leak-check.ts).
+              const dealt = deals(candidate);
+              expect(
+                dealt,
+                `${game.id}: "${candidate}" from viewer ${viewer ?? 'spectator'}'s frames deals this match`,
+              ).toBe(false);
+            }
+            for (const { seat, values, sharedWith = [] } of secrets) {
+              for (const v of values) {
+                if (seat === viewer || (viewer !== null && sharedWith.includes(viewer))) continue;
+                expect(
+                  wire,
+                  `${game.id} seed ${seed} seq ${ev.seq}: viewer ${viewer ?? 'spectator'} sees seat ${seat}'s "${v}"`,
+                ).not.toContain(v);
+                checked++;
+              }
             }
           }
         }
+        expect(checked).toBeGreaterThan(0);
       }
-      expect(checked).toBeGreaterThan(0);
-    }
-  });
-});
+    });
+  },
+);
 
 describe('the seed on the wire', () => {
   it('is in no event or snapshot any viewer receives, live or after the end, even from a log stored with it', async () => {
@@ -394,8 +521,21 @@ describe('the seed on the wire', () => {
     // The runner no longer stores it in the log; an older log that has it is cleaned on the way out.
     const stored = await t.db.matchEvent.findFirstOrThrow({ where: { matchId: id, kind: 'start' } });
     expect(stored.payload).not.toHaveProperty('seed');
-    const e = entryFromSetup({ id: 'old', gameId: 'tictactoe', config: {}, seed: 'old-seed', generator: CURRENT_GENERATOR, numPlayers: 2, status: 'running', seats: [] })!;
-    applyToEntry(e, { seq: 1, kind: 'start', seat: null, payload: { seed: 'old-seed', seats: [] }, visibleTo: [], at: new Date() }, undefined);
+    const e = entryFromSetup({
+      id: 'old',
+      gameId: 'tictactoe',
+      config: {},
+      seed: 'old-seed',
+      generator: CURRENT_GENERATOR,
+      numPlayers: 2,
+      status: 'running',
+      seats: [],
+    })!;
+    applyToEntry(
+      e,
+      { seq: 1, kind: 'start', seat: null, payload: { seed: 'old-seed', seats: [] }, visibleTo: [], at: new Date() },
+      undefined,
+    );
     for (const viewer of [{ spectator: true } as const, { omniscient: true } as const, { seat: 0 }]) {
       expect(JSON.stringify(snapshotFor(e, viewer))).not.toContain('old-seed');
     }
@@ -405,15 +545,36 @@ describe('the seed on the wire', () => {
 // Who is the spy opens everything to live spectators by design, except blind matches and matches with a person.
 describe('spectators of a game that opens everything', () => {
   const setup = (config: object, kinds: string[]): MatchSetup => ({
-    id: 'm-open', gameId: 'spy', config, seed: 'open', generator: CURRENT_GENERATOR, numPlayers: kinds.length, status: 'running',
+    id: 'm-open',
+    gameId: 'spy',
+    config,
+    seed: 'open',
+    generator: CURRENT_GENERATOR,
+    numPlayers: kinds.length,
+    status: 'running',
     seats: kinds.map((kind, seat) => ({
       seat,
-      agent: { id: `a${seat}`, name: `A${seat}`, kind, model: null, temperature: null, maxTokens: null, scaffold: null, settings: {}, simulated: false, provider: null },
+      agent: {
+        id: `a${seat}`,
+        name: `A${seat}`,
+        kind,
+        model: null,
+        temperature: null,
+        maxTokens: null,
+        scaffold: null,
+        settings: {},
+        simulated: false,
+        provider: null,
+      },
     })),
   });
   it('sees every word and role live, unless the match is blind or a person plays in it; everyone sees all at the end', () => {
     const game = games.find((g) => g.id === 'spy')!;
-    const state = game.setup({ numPlayers: 4, config: { pairId: 'moon-sun', spyWord: 'b', spySeats: [1] }, rng: createRng('open') });
+    const state = game.setup({
+      numPlayers: 4,
+      config: { pairId: 'moon-sun', spyWord: 'b', spySeats: [1] },
+      rng: createRng('open'),
+    });
     const check = (config: object, kinds: string[]) => {
       const e = entryFromSetup(setup({ pairId: 'moon-sun', spySeats: [1], ...config }, kinds))!;
       applyToEntry(e, { seq: 1, kind: 'start', seat: null, payload: {}, visibleTo: [], at: new Date() }, state);
@@ -424,7 +585,18 @@ describe('spectators of a game that opens everything', () => {
     expect(check({}, ['llm', 'human', 'llm', 'llm'])).not.toMatch(/"(moon|sun)"/);
     const e = entryFromSetup(setup({ blind: true }, ['llm', 'human', 'llm', 'llm']))!;
     applyToEntry(e, { seq: 1, kind: 'start', seat: null, payload: {}, visibleTo: [], at: new Date() }, state);
-    applyToEntry(e, { seq: 2, kind: 'end', seat: null, payload: { scores: [0, 1, 0, 0], reason: 'r', winner: 1 }, visibleTo: [], at: new Date() }, state);
+    applyToEntry(
+      e,
+      {
+        seq: 2,
+        kind: 'end',
+        seat: null,
+        payload: { scores: [0, 1, 0, 0], reason: 'r', winner: 1 },
+        visibleTo: [],
+        at: new Date(),
+      },
+      state,
+    );
     expect(JSON.stringify(snapshotFor(e, spectatorViewer(e)).view)).toMatch(/"words":\["moon","sun","moon","moon"\]/);
   });
 });

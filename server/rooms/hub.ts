@@ -85,7 +85,11 @@ const seatRoom = (matchId: string, seat: number) => `match:${matchId}:seat:${sea
 /** Keeps the turn bookkeeping in step with the log (live, and when a log is read back from Postgres). */
 function trackTurns(e: Entry, ev: StoredEvent) {
   if (ev.kind === 'turn') {
-    e.turns.set(ev.seat, { ply: ev.payload.ply, seq: ev.seq, legal: e.current === undefined ? null : e.game.legalActions(e.current, ev.seat) });
+    e.turns.set(ev.seat, {
+      ply: ev.payload.ply,
+      seq: ev.seq,
+      legal: e.current === undefined ? null : e.game.legalActions(e.current, ev.seat),
+    });
     e.submitted.delete(ev.seat);
   } else if (ev.kind === 'move' || ev.kind === 'illegal') {
     // A move ends the seat's turn; a refused one (rare: the hub checks first) lets the person try again.
@@ -99,7 +103,11 @@ function trackTurns(e: Entry, ev: StoredEvent) {
 
 /** An action's identity for double-submit checks (key order does not matter). */
 function actionKey(a: unknown): string {
-  return JSON.stringify(a, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v));
+  return JSON.stringify(a, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)))
+      : v,
+  );
 }
 
 /**
@@ -133,7 +141,8 @@ let lastReplay: { events: StoredEvent[]; length: number; states: Map<number, unk
 /** The state after a `start`/`move` event: the current one, or rebuilt from the log. */
 function stateAt(e: Entry, seq: number): unknown {
   if (seq === e.currentSeq) return e.current;
-  if (lastReplay?.events !== e.events || lastReplay.length !== e.events.length) lastReplay = { events: e.events, length: e.events.length, states: statesOf(e) };
+  if (lastReplay?.events !== e.events || lastReplay.length !== e.events.length)
+    lastReplay = { events: e.events, length: e.events.length, states: statesOf(e) };
   return lastReplay.states.get(seq);
 }
 
@@ -145,7 +154,8 @@ export function toWire(e: Entry, ev: StoredEvent, viewer: Viewer, states?: Map<n
   const turn = ev.kind === 'turn' ? e.turns.get(ev.seat) : undefined;
   const seen = seenEvent(e.game, ev, viewer, turn && turn.seq === ev.seq ? turn.legal : undefined);
   if (!seen) return { seq: ev.seq, hidden: true };
-  const state = ev.kind !== 'start' && ev.kind !== 'move' ? undefined : states ? states.get(ev.seq) : stateAt(e, ev.seq);
+  const state =
+    ev.kind !== 'start' && ev.kind !== 'move' ? undefined : states ? states.get(ev.seq) : stateAt(e, ev.seq);
   // `seen` pairs each kind with its payload; the frame keeps that pairing (TypeScript cannot follow it through the fields).
   return {
     seq: ev.seq,
@@ -297,9 +307,15 @@ export class Hub {
    * The last snapshot built per match and shared viewer kind, with the log head it was built at: a thousand
    * spectators joining a finished match share one snapshot instead of building a thousand.
    */
-  private snapshots = new WeakMap<Entry, Map<string, { head: number; status: MatchStatus; snap: MatchSnapshot; bytes: number }>>();
+  private snapshots = new WeakMap<
+    Entry,
+    Map<string, { head: number; status: MatchStatus; snap: MatchSnapshot; bytes: number }>
+  >();
 
-  constructor(private readonly db: () => Db, opts: HubOptions = {}) {
+  constructor(
+    private readonly db: () => Db,
+    opts: HubOptions = {},
+  ) {
     this.deliver = opts.deliver ?? ((i) => humanBridge.submit(i));
     this.guard = new SocketGuard(opts.limits, opts.trustProxy);
     this.allowedOrigins = opts.allowedOrigins ?? [];
@@ -331,7 +347,12 @@ export class Hub {
     if (!hit || hit.head !== head || hit.status !== e.status) {
       const snap = snapshotFor(e, viewer, null);
       // Its boards: about one state's size per event that carries one.
-      hit = { head, status: e.status, snap, bytes: e.bytes + e.stateBytes * snap.events.filter((w) => 'view' in w).length };
+      hit = {
+        head,
+        status: e.status,
+        snap,
+        bytes: e.bytes + e.stateBytes * snap.events.filter((w) => 'view' in w).length,
+      };
       byKey.set(key, hit);
       this.hold(e);
       this.evict();
@@ -395,41 +416,63 @@ export class Hub {
     // event is answered only once it has passed the limits (an answer is what a flood would be after).
     let warned = 0;
     socket.use(([event, ...args], next) => {
-      void this.guard.check(socket as never, String(event)).then((v) => {
-        if (v.ok && KNOWN_EVENTS.has(String(event))) return next();
-        if (v.ok) return void socket.emit('arena:error', { message: `unknown event "${String(event).slice(0, 60)}"` });
-        if (v.disconnect) return drop(socket as never);
-        const ack = args.at(-1);
-        if (typeof ack === 'function') (ack as (r: ActAck) => void)({ ok: false, error: v.message });
-        else if (Date.now() - warned > this.guard.limits.windowSeconds * 1000) {
-          warned = Date.now();
-          socket.emit('arena:error', { message: v.message });
-        }
-      }, (err: Error) => next(err));
+      void this.guard.check(socket as never, String(event)).then(
+        (v) => {
+          if (v.ok && KNOWN_EVENTS.has(String(event))) return next();
+          if (v.ok)
+            return void socket.emit('arena:error', { message: `unknown event "${String(event).slice(0, 60)}"` });
+          if (v.disconnect) return drop(socket as never);
+          const ack = args.at(-1);
+          if (typeof ack === 'function') (ack as (r: ActAck) => void)({ ok: false, error: v.message });
+          else if (Date.now() - warned > this.guard.limits.windowSeconds * 1000) {
+            warned = Date.now();
+            socket.emit('arena:error', { message: v.message });
+          }
+        },
+        (err: Error) => next(err),
+      );
     });
 
     /** Validates a client message (size, zod) and answers errors to that client only: through its ack, or `arena:error`. */
-    const guard = <T>(
-      name: string,
-      schema: { safeParse(x: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
-      fn: (data: T) => Promise<ActAck | void>,
-    ) =>
+    const guard =
+      <T>(
+        name: string,
+        schema: {
+          safeParse(
+            x: unknown,
+          ):
+            | { success: true; data: T }
+            | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+        },
+        fn: (data: T) => Promise<ActAck | void>,
+      ) =>
       async (raw: unknown, ack?: unknown) => {
         const reply = typeof ack === 'function' ? (ack as (r: ActAck) => void) : null;
-        const matchId = typeof (raw as { matchId?: unknown })?.matchId === 'string' ? String((raw as { matchId: string }).matchId).slice(0, 64) : undefined;
+        const matchId =
+          typeof (raw as { matchId?: unknown })?.matchId === 'string'
+            ? String((raw as { matchId: string }).matchId).slice(0, 64)
+            : undefined;
         try {
           const size = JSON.stringify(raw ?? null)?.length ?? 0;
-          if (size > MAX_CLIENT_PAYLOAD_BYTES) throw new ClientError(`${name}: payload of ${size} bytes is over the ${MAX_CLIENT_PAYLOAD_BYTES}-byte limit`);
+          if (size > MAX_CLIENT_PAYLOAD_BYTES)
+            throw new ClientError(
+              `${name}: payload of ${size} bytes is over the ${MAX_CLIENT_PAYLOAD_BYTES}-byte limit`,
+            );
           const parsed = schema.safeParse(raw);
           if (!parsed.success) {
             const i = parsed.error.issues[0];
-            throw new ClientError(`${name}: ${i ? `${i.path.join('.') || 'payload'}: ${i.message}` : 'invalid payload'}`);
+            throw new ClientError(
+              `${name}: ${i ? `${i.path.join('.') || 'payload'}: ${i.message}` : 'invalid payload'}`,
+            );
           }
           const r = await fn(parsed.data);
           reply?.(r ?? { ok: true });
         } catch (err) {
           // Only this client hears about it; nothing it sent has changed the match.
-          const message = err instanceof ClientError ? err.message : `${name}: the server could not handle this (${(err as Error).message})`;
+          const message =
+            err instanceof ClientError
+              ? err.message
+              : `${name}: the server could not handle this (${(err as Error).message})`;
           if (reply) reply({ ok: false, error: message });
           else socket.emit('arena:error', { message, ...(matchId ? { matchId } : {}) });
         }
@@ -443,73 +486,103 @@ export class Hub {
       const e = this.latest(found);
       if (!me) throw new ClientError('you are not signed in: choose a name on the Play page first');
       const mine = seatOf(e, me);
-      if (!mine) throw new ClientError(`you (${me.name}) do not play in this match: only a seat's own player can move for it`);
-      if (isFinal(e.status)) throw new ClientError(`this match is ${e.status === 'finished' ? 'over' : e.status}: it accepts no more moves`);
+      if (!mine)
+        throw new ClientError(`you (${me.name}) do not play in this match: only a seat's own player can move for it`);
+      if (isFinal(e.status))
+        throw new ClientError(`this match is ${e.status === 'finished' ? 'over' : e.status}: it accepts no more moves`);
       return { e, seat: mine.seat };
     };
 
-    socket.on('match:join', guard('match:join', matchJoinSchema, async ({ matchId, lastSeq }) => {
-      const found = await this.entry(matchId);
-      if (!found) throw new ClientError(`match ${matchId} does not exist`);
-      const me = await who();
-      // Replaced while this join waited? The events are fanned out from the new entry: join and answer from it.
-      const e = this.latest(found);
-      const mine = me ? seatOf(e, me) : undefined;
-      // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
-      const you = mine ? { seat: mine.seat } : null;
-      const viewer = you ? seatViewer(e.status, you.seat) : spectatorViewer(e);
-      const head = e.events.at(-1)?.seq ?? 0;
-      // A client that has not read what it was sent gets nothing more: it is disconnected instead of buffered for.
-      if (!this.guard.room(socket as never, 0)) return;
-      const snapshot = lastSeq === undefined || lastSeq > head;
-      // A spectator asking for a snapshot joins the room when it is sent (snapshotSoon): nothing reaches it before.
-      if (snapshot && !you) return this.snapshotSoon(socket, e);
-      // Joined and answered in one go (the room is in this process's memory): no event can come between the two.
-      void socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
-      if (snapshot) {
-        socket.emit('match:snapshot', this.snapshot(e, viewer, you));
-      } else {
-        for (const ev of e.events) if (ev.seq > lastSeq) socket.emit('match:event', { matchId, event: toWire(e, ev, viewer) });
-      }
-    }));
-    socket.on('match:act', guard('match:act', matchActSchema, async ({ matchId, ply, action }) => {
-      const { e, seat } = await ownSeat(matchId);
-      const key = actionKey(action);
-      const sent = e.submitted.get(seat);
-      if (sent && sent.ply === ply) {
-        if (sent.key === key) return { ok: true, duplicate: true };
-        throw new ClientError('your move for this turn is already in: wait for it to be played');
-      }
-      const turn = e.turns.get(seat);
-      if (!turn) {
-        const waiting = [...e.turns.keys()].map((s) => e.seats[s]?.agentName).filter(Boolean);
-        throw new ClientError(`it is not your turn${waiting.length ? ` (waiting for ${waiting.join(', ')})` : ''}`);
-      }
-      if (turn.ply !== ply) throw new ClientError(`that move was for turn ${ply + 1}, but the current turn is ${turn.ply + 1}: look at the board again`);
-      // The game's action schema, then its own words ("column 4 is full"); a game's reject() speaks only of what this
-      // seat may know.
-      const check = validateAction(e.game, e.current, seat, action);
-      if (!check.ok) throw new ClientError(check.malformed !== undefined ? `that is not a move in ${e.game.meta.title}: ${check.malformed}` : check.error);
-      e.submitted.set(seat, { ply, key });
-      this.deliver({ kind: 'move', matchId, seat, ply, action: check.action });
-    }));
-    socket.on('match:resign', guard('match:resign', matchResignSchema, async ({ matchId }) => {
-      const { seat } = await ownSeat(matchId);
-      this.deliver({ kind: 'resign', matchId, seat });
-    }));
-    socket.on('match:leave', guard('match:leave', matchLeaveSchema, async ({ matchId }) => {
-      this.joining.get(matchId)?.sockets.delete(socket);
-      for (const r of [...socket.rooms]) if (r === room(matchId) || r.startsWith(`${room(matchId)}:seat:`)) await socket.leave(r);
-    }));
+    socket.on(
+      'match:join',
+      guard('match:join', matchJoinSchema, async ({ matchId, lastSeq }) => {
+        const found = await this.entry(matchId);
+        if (!found) throw new ClientError(`match ${matchId} does not exist`);
+        const me = await who();
+        // Replaced while this join waited? The events are fanned out from the new entry: join and answer from it.
+        const e = this.latest(found);
+        const mine = me ? seatOf(e, me) : undefined;
+        // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
+        const you = mine ? { seat: mine.seat } : null;
+        const viewer = you ? seatViewer(e.status, you.seat) : spectatorViewer(e);
+        const head = e.events.at(-1)?.seq ?? 0;
+        // A client that has not read what it was sent gets nothing more: it is disconnected instead of buffered for.
+        if (!this.guard.room(socket as never, 0)) return;
+        const snapshot = lastSeq === undefined || lastSeq > head;
+        // A spectator asking for a snapshot joins the room when it is sent (snapshotSoon): nothing reaches it before.
+        if (snapshot && !you) return this.snapshotSoon(socket, e);
+        // Joined and answered in one go (the room is in this process's memory): no event can come between the two.
+        void socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
+        if (snapshot) {
+          socket.emit('match:snapshot', this.snapshot(e, viewer, you));
+        } else {
+          for (const ev of e.events)
+            if (ev.seq > lastSeq) socket.emit('match:event', { matchId, event: toWire(e, ev, viewer) });
+        }
+      }),
+    );
+    socket.on(
+      'match:act',
+      guard('match:act', matchActSchema, async ({ matchId, ply, action }) => {
+        const { e, seat } = await ownSeat(matchId);
+        const key = actionKey(action);
+        const sent = e.submitted.get(seat);
+        if (sent && sent.ply === ply) {
+          if (sent.key === key) return { ok: true, duplicate: true };
+          throw new ClientError('your move for this turn is already in: wait for it to be played');
+        }
+        const turn = e.turns.get(seat);
+        if (!turn) {
+          const waiting = [...e.turns.keys()].map((s) => e.seats[s]?.agentName).filter(Boolean);
+          throw new ClientError(`it is not your turn${waiting.length ? ` (waiting for ${waiting.join(', ')})` : ''}`);
+        }
+        if (turn.ply !== ply)
+          throw new ClientError(
+            `that move was for turn ${ply + 1}, but the current turn is ${turn.ply + 1}: look at the board again`,
+          );
+        // The game's action schema, then its own words ("column 4 is full"); a game's reject() speaks only of what this
+        // seat may know.
+        const check = validateAction(e.game, e.current, seat, action);
+        if (!check.ok)
+          throw new ClientError(
+            check.malformed !== undefined
+              ? `that is not a move in ${e.game.meta.title}: ${check.malformed}`
+              : check.error,
+          );
+        e.submitted.set(seat, { ply, key });
+        this.deliver({ kind: 'move', matchId, seat, ply, action: check.action });
+      }),
+    );
+    socket.on(
+      'match:resign',
+      guard('match:resign', matchResignSchema, async ({ matchId }) => {
+        const { seat } = await ownSeat(matchId);
+        this.deliver({ kind: 'resign', matchId, seat });
+      }),
+    );
+    socket.on(
+      'match:leave',
+      guard('match:leave', matchLeaveSchema, async ({ matchId }) => {
+        this.joining.get(matchId)?.sockets.delete(socket);
+        for (const r of [...socket.rooms])
+          if (r === room(matchId) || r.startsWith(`${room(matchId)}:seat:`)) await socket.leave(r);
+      }),
+    );
     socket.on('lobby:join', async () => {
       await socket.join('lobby');
     });
-    socket.on('tournament:join', guard('tournament:join', tournamentJoinSchema, async ({ tournamentId }) => {
-      await socket.join(`tournament:${tournamentId}`);
-    }));
-    socket.on('tournament:leave', guard('tournament:leave', tournamentJoinSchema, async ({ tournamentId }) => {
-      await socket.leave(`tournament:${tournamentId}`);
-    }));
+    socket.on(
+      'tournament:join',
+      guard('tournament:join', tournamentJoinSchema, async ({ tournamentId }) => {
+        await socket.join(`tournament:${tournamentId}`);
+      }),
+    );
+    socket.on(
+      'tournament:leave',
+      guard('tournament:leave', tournamentJoinSchema, async ({ tournamentId }) => {
+        await socket.leave(`tournament:${tournamentId}`);
+      }),
+    );
   }
 
   /** The runner's hook: an event was stored; fan it out to the match's viewers. */
@@ -527,7 +600,10 @@ export class Hub {
       this.evict();
       return e;
     });
-    this.entries.set(matchId, next.catch(() => null));
+    this.entries.set(
+      matchId,
+      next.catch(() => null),
+    );
   };
 
   /** Tells a tournament's pages that its counts or status changed (they re-read them). */
@@ -565,7 +641,10 @@ export class Hub {
       this.evict();
       return fresh;
     });
-    this.entries.set(matchId, next.catch(() => null));
+    this.entries.set(
+      matchId,
+      next.catch(() => null),
+    );
   };
 
   /**
@@ -575,11 +654,15 @@ export class Hub {
   private async catchUp(e: Entry): Promise<boolean> {
     const last = e.events.at(-1);
     const head = last?.seq ?? 0;
-    const rows = await this.db().matchEvent.findMany({ where: { matchId: e.id, seq: { gte: Math.max(1, head) } }, orderBy: { seq: 'asc' } });
+    const rows = await this.db().matchEvent.findMany({
+      where: { matchId: e.id, seq: { gte: Math.max(1, head) } },
+      orderBy: { seq: 'asc' },
+    });
     const events = rows.map((r) => storedEventOf(e.id, r));
     if (last) {
       const same = events[0];
-      if (!same || same.seq !== head || same.kind !== last.kind || same.at.getTime() !== last.at.getTime()) return false;
+      if (!same || same.seq !== head || same.kind !== last.kind || same.at.getTime() !== last.at.getTime())
+        return false;
       events.shift();
     }
     if (events.some((ev, i) => ev.seq !== head + 1 + i)) return false;
@@ -588,7 +671,8 @@ export class Hub {
     let current = e.current;
     for (const ev of events) {
       if (ev.kind === 'start') current = initialState(e.game, e.config, e.deal, e.numPlayers);
-      else if (ev.kind === 'move') current = applyMove(e.game, current, e.deal, { ply: ev.payload.ply, seat: ev.seat, action: ev.payload.action });
+      else if (ev.kind === 'move')
+        current = applyMove(e.game, current, e.deal, { ply: ev.payload.ply, seat: ev.seat, action: ev.payload.action });
       states.push(ev.kind === 'start' || ev.kind === 'move' ? current : undefined);
     }
     events.forEach((ev, i) => {
@@ -627,7 +711,11 @@ export class Hub {
       e.roomHead = Math.max(e.roomHead, ev.seq);
       io.to(room(e.id)).emit('match:event', { matchId: e.id, event });
     }
-    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:event', { matchId: e.id, event: toWire(e, ev, seatViewer(e.status, seat), states) });
+    for (const seat of humanSeats(e))
+      io.to(seatRoom(e.id, seat)).emit('match:event', {
+        matchId: e.id,
+        event: toWire(e, ev, seatViewer(e.status, seat), states),
+      });
   }
 
   /** The match is over: everyone now gets the full view (hidden information revealed). */
@@ -635,7 +723,8 @@ export class Hub {
     const io = this.io;
     if (!io) return;
     io.to(room(e.id)).emit('match:snapshot', this.snapshot(e, spectatorViewer(e)));
-    for (const seat of humanSeats(e)) io.to(seatRoom(e.id, seat)).emit('match:snapshot', snapshotFor(e, seatViewer(e.status, seat), { seat }));
+    for (const seat of humanSeats(e))
+      io.to(seatRoom(e.id, seat)).emit('match:snapshot', snapshotFor(e, seatViewer(e.status, seat), { seat }));
   }
 
   private entry(matchId: string): Promise<Entry | null> {

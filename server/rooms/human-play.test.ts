@@ -51,7 +51,11 @@ async function person(name: string) {
 
 /** A socket.io client; `frames` records every message it receives, as sent over the wire. */
 async function client(cookie?: string) {
-  const c: Client = connect(url, { transports: ['websocket'], forceNew: true, ...(cookie ? { extraHeaders: { cookie } } : {}) });
+  const c: Client = connect(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
   clients.push(c);
   const frames: string[] = [];
   c.onAny((name: string, payload: unknown) => frames.push(`${name} ${JSON.stringify(payload)}`));
@@ -68,7 +72,11 @@ async function join(c: Client, matchId: string): Promise<MatchSnapshot> {
   return snap;
 }
 
-const act = (c: Client, payload: unknown): Promise<ActAck> => (c.timeout(5000) as unknown as { emitWithAck(n: string, p: unknown): Promise<ActAck> }).emitWithAck('match:act', payload);
+const act = (c: Client, payload: unknown): Promise<ActAck> =>
+  (c.timeout(5000) as unknown as { emitWithAck(n: string, p: unknown): Promise<ActAck> }).emitWithAck(
+    'match:act',
+    payload,
+  );
 
 /** Resolves with the seat's next pending turn (from a live `turn` event carrying its legal actions). */
 function nextTurn(c: Client, after = -1): Promise<PendingTurn> {
@@ -93,7 +101,8 @@ function autoplay(c: Client, matchId: string, pick: (legal: unknown[]) => unknow
     void act(c, { matchId, ply: p.ply, action: pick(p.legal) });
   };
   c.on('match:event', ({ event }) => {
-    if (!event.hidden && event.kind === 'turn' && 'legal' in event.payload) answer(event.payload as unknown as PendingTurn);
+    if (!event.hidden && event.kind === 'turn' && 'legal' in event.payload)
+      answer(event.payload as unknown as PendingTurn);
   });
   c.on('match:snapshot', (s) => {
     const p = pendingTurn(fromSnapshot(s));
@@ -104,14 +113,22 @@ function autoplay(c: Client, matchId: string, pick: (legal: unknown[]) => unknow
 async function match(gameId: string, agentIds: string[], extra: { moveSeconds?: number; seed?: string } = {}) {
   return t.db.match.create({
     data: {
-      gameId, seed: extra.seed ?? uid(), numPlayers: agentIds.length, moveSeconds: extra.moveSeconds ?? null,
+      gameId,
+      seed: extra.seed ?? uid(),
+      numPlayers: agentIds.length,
+      moveSeconds: extra.moveSeconds ?? null,
       seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) },
     },
   });
 }
 
 const run = (matchId: string): Promise<RunResult> =>
-  runMatch(matchId, { store: prismaStore(t.db), createAgent: (row) => createAgent(row, bridge), publish: hubRef.publish, humans: bridge });
+  runMatch(matchId, {
+    store: prismaStore(t.db),
+    createAgent: (row) => createAgent(row, bridge),
+    publish: hubRef.publish,
+    humans: bridge,
+  });
 
 const randomAgent = () => t.db.agent.create({ data: { name: `random ${uid()}`, kind: 'random' } });
 
@@ -132,15 +149,26 @@ describe('people playing over the socket', () => {
     // Someone else, a spectator, malformed moves and the wrong turn: each refused with the reason.
     const b = await client(bob.cookie);
     expect(await act(b.c, { matchId: m.id, ply: 0, action: { type: 'place', row: 1, col: 1 } })).toEqual({
-      ok: false, error: expect.stringMatching(/do not play in this match/),
+      ok: false,
+      error: expect.stringMatching(/do not play in this match/),
     });
     const spectator = await client();
     expect(await act(spectator.c, { matchId: m.id, ply: 0, action: { type: 'place', row: 1, col: 1 } })).toEqual({
-      ok: false, error: expect.stringMatching(/not signed in/),
+      ok: false,
+      error: expect.stringMatching(/not signed in/),
     });
-    expect(await act(a.c, { matchId: m.id, ply: 0, action: { type: 'place', row: 4, col: 1 } })).toEqual({ ok: false, error: 'row must be 1-3 (got 4)' });
-    expect(await act(a.c, { matchId: m.id, ply: 0, action: { type: 'jump' } })).toMatchObject({ ok: false, error: expect.stringMatching(/not a move in Tic-Tac-Toe/) });
-    expect(await act(a.c, { matchId: m.id, ply: 2, action: { type: 'place', row: 1, col: 1 } })).toMatchObject({ ok: false, error: expect.stringMatching(/current turn is 1/) });
+    expect(await act(a.c, { matchId: m.id, ply: 0, action: { type: 'place', row: 4, col: 1 } })).toEqual({
+      ok: false,
+      error: 'row must be 1-3 (got 4)',
+    });
+    expect(await act(a.c, { matchId: m.id, ply: 0, action: { type: 'jump' } })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not a move in Tic-Tac-Toe/),
+    });
+    expect(await act(a.c, { matchId: m.id, ply: 2, action: { type: 'place', row: 1, col: 1 } })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/current turn is 1/),
+    });
 
     // A double submit is harmless; a different second answer for the same turn is refused.
     const second = nextTurn(a.c, 0);
@@ -150,12 +178,16 @@ describe('people playing over the socket', () => {
     expect([first, again]).toContainEqual({ ok: true, duplicate: true });
     // (Refused as "already in" while the move is on its way, or "not your turn" once it has been played.)
     expect(await act(a.c, { ...move, action: { type: 'place', row: 1, col: 1 } })).toEqual({
-      ok: false, error: expect.stringMatching(/already in|not your turn/),
+      ok: false,
+      error: expect.stringMatching(/already in|not your turn/),
     });
 
     // An occupied square is refused in the game's own words.
     const t2 = await second;
-    expect(await act(a.c, { matchId: m.id, ply: t2.ply, action: { type: 'place', row: 2, col: 2 } })).toEqual({ ok: false, error: '(2,2) is already taken by X' });
+    expect(await act(a.c, { matchId: m.id, ply: t2.ply, action: { type: 'place', row: 2, col: 2 } })).toEqual({
+      ok: false,
+      error: '(2,2) is already taken by X',
+    });
     autoplay(a.c, m.id);
     void act(a.c, { matchId: m.id, ply: t2.ply, action: t2.legal![0] });
     const r = await result;
@@ -163,10 +195,14 @@ describe('people playing over the socket', () => {
 
     const events = await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } });
     expect(events.filter((e) => e.kind === 'illegal')).toHaveLength(0); // refused moves never reached the match
-    expect(events.find((e) => e.kind === 'move')).toMatchObject({ seat: 0, payload: { ply: 0, action: { row: 2, col: 2 } } });
+    expect(events.find((e) => e.kind === 'move')).toMatchObject({
+      seat: 0,
+      payload: { ply: 0, action: { row: 2, col: 2 } },
+    });
     expect(events.filter((e) => e.kind === 'move' && e.seat === 0).length).toBeGreaterThanOrEqual(3);
     expect(await act(a.c, { matchId: m.id, ply: 99, action: { type: 'place', row: 1, col: 1 } })).toEqual({
-      ok: false, error: 'this match is over: it accepts no more moves',
+      ok: false,
+      error: 'this match is over: it accepts no more moves',
     });
     const row = await t.db.match.findUniqueOrThrow({ where: { id: m.id }, include: { seats: true } });
     expect(row.status).toBe('finished');
@@ -178,13 +214,23 @@ describe('people playing over the socket', () => {
     const opp = await randomAgent();
     const m = await match('connect-four', [carol.agentId, opp.id], { moveSeconds: 1 });
     const r = await run(m.id);
-    expect(r).toMatchObject({ status: 'finished', outcome: { scores: [0, 1], winner: 1, reason: expect.stringMatching(/ran out of time on 3 turns in a row/) } });
+    expect(r).toMatchObject({
+      status: 'finished',
+      outcome: { scores: [0, 1], winner: 1, reason: expect.stringMatching(/ran out of time on 3 turns in a row/) },
+    });
     const events = await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } });
     const forfeited = events.filter((e) => e.kind === 'move' && e.seat === 0);
     expect(forfeited).toHaveLength(2);
-    for (const e of forfeited) expect(e.payload).toMatchObject({ forfeited: true, reason: 'time ran out (1 s); a random legal move was played' });
+    for (const e of forfeited)
+      expect(e.payload).toMatchObject({
+        forfeited: true,
+        reason: 'time ran out (1 s); a random legal move was played',
+      });
     // Each says how many turns in a row ran out, of the limit that loses: the person's seat panel shows "Timed out 2 of 3".
-    expect(forfeited.map((e) => (e.payload as { timedOut?: unknown }).timedOut)).toEqual([{ count: 1, limit: 3 }, { count: 2, limit: 3 }]);
+    expect(forfeited.map((e) => (e.payload as { timedOut?: unknown }).timedOut)).toEqual([
+      { count: 1, limit: 3 },
+      { count: 2, limit: 3 },
+    ]);
     expect(events.filter((e) => e.kind === 'turn' && e.seat === 0)).toHaveLength(3);
     expect(events.at(-2)).toMatchObject({ kind: 'resign', seat: 0 });
     const seat = await t.db.seat.findFirstOrThrow({ where: { matchId: m.id, seat: 0 } });
@@ -200,10 +246,15 @@ describe('people playing over the socket', () => {
     const turn = nextTurn(d.c);
     const result = run(m.id);
     await turn;
-    const resign = (d.c.timeout(5000) as unknown as { emitWithAck(n: string, p: unknown): Promise<ActAck> }).emitWithAck('match:resign', { matchId: m.id });
+    const resign = (
+      d.c.timeout(5000) as unknown as { emitWithAck(n: string, p: unknown): Promise<ActAck> }
+    ).emitWithAck('match:resign', { matchId: m.id });
     expect(await resign).toEqual({ ok: true });
     const r = await result;
-    expect(r).toMatchObject({ status: 'finished', outcome: { scores: [1, 0], winner: 0, reason: `${dan.name} resigned` } });
+    expect(r).toMatchObject({
+      status: 'finished',
+      outcome: { scores: [1, 0], winner: 0, reason: `${dan.name} resigned` },
+    });
   });
 
   it('a reload puts the person back in their seat with the moves made meanwhile and the pending turn', async () => {
@@ -240,7 +291,9 @@ describe('people playing over the socket', () => {
     expect((await join(a.c, m.id)).you).toEqual({ seat: 0 });
     expect((await join(b.c, m.id)).you).toEqual({ seat: 1 });
     expect((await join(watcher.c, m.id)).you).toBeNull();
-    const ended = new Promise<MatchSnapshot>((resolve) => watcher.c.on('match:snapshot', (s) => s.status === 'finished' && resolve(s)));
+    const ended = new Promise<MatchSnapshot>((resolve) =>
+      watcher.c.on('match:snapshot', (s) => s.status === 'finished' && resolve(s)),
+    );
     autoplay(a.c, m.id);
     autoplay(b.c, m.id, (l) => l.at(-1)); // guesses from 9 down
     expect((await run(m.id)).status).toBe('finished');
@@ -281,13 +334,25 @@ describe('people playing over the socket', () => {
     const t0 = await turn;
     const before = (await t.db.match.findUniqueOrThrow({ where: { id: m.id } })).lastSeq;
 
-    expect(await act(h.c, { matchId: m.id, ply: 0, action: { type: 'place', row: 1, col: 1, note: 'x'.repeat(5000) } })).toMatchObject({
-      ok: false, error: expect.stringMatching(/over the 4096-byte limit/),
+    expect(
+      await act(h.c, { matchId: m.id, ply: 0, action: { type: 'place', row: 1, col: 1, note: 'x'.repeat(5000) } }),
+    ).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/over the 4096-byte limit/),
     });
-    expect(await act(h.c, { matchId: m.id, ply: 'first', action: { type: 'place' } })).toMatchObject({ ok: false, error: expect.stringMatching(/^match:act: ply/) });
-    expect(await act(h.c, { matchId: m.id, ply: 0 })).toMatchObject({ ok: false, error: expect.stringMatching(/action/) });
+    expect(await act(h.c, { matchId: m.id, ply: 'first', action: { type: 'place' } })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^match:act: ply/),
+    });
+    expect(await act(h.c, { matchId: m.id, ply: 0 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/action/),
+    });
     expect(await act(h.c, null)).toMatchObject({ ok: false });
-    expect(await act(h.c, { matchId: 'no-such-match', ply: 0, action: { type: 'place', row: 1, col: 1 } })).toEqual({ ok: false, error: 'match no-such-match does not exist' });
+    expect(await act(h.c, { matchId: 'no-such-match', ply: 0, action: { type: 'place', row: 1, col: 1 } })).toEqual({
+      ok: false,
+      error: 'match no-such-match does not exist',
+    });
     const err = new Promise<{ message: string }>((resolve) => h.c.once('arena:error', resolve));
     (h.c as unknown as { emit(n: string, p: unknown): void }).emit('match:act', { matchId: m.id }); // no ack: the error comes as arena:error
     expect((await err).message).toMatch(/^match:act: ply/);
@@ -295,8 +360,12 @@ describe('people playing over the socket', () => {
     watcher.c.on('arena:error', (e) => watcherErrors.push(e.message));
     expect((await t.db.match.findUniqueOrThrow({ where: { id: m.id } })).lastSeq).toBe(before);
 
-    const seen = new Promise<WireEvent>((resolve) => watcher.c.on('match:event', ({ event }) => !event.hidden && event.kind === 'move' && resolve(event)));
-    expect(await act(h.c, { matchId: m.id, ply: t0.ply, action: { type: 'place', row: 1, col: 1 } })).toEqual({ ok: true });
+    const seen = new Promise<WireEvent>((resolve) =>
+      watcher.c.on('match:event', ({ event }) => !event.hidden && event.kind === 'move' && resolve(event)),
+    );
+    expect(await act(h.c, { matchId: m.id, ply: t0.ply, action: { type: 'place', row: 1, col: 1 } })).toEqual({
+      ok: true,
+    });
     expect(await seen).toMatchObject({ seat: 0, payload: { action: { row: 1, col: 1 } } });
     autoplay(h.c, m.id);
     expect((await result).status).toBe('finished');
@@ -322,7 +391,12 @@ describe('people playing over the socket', () => {
     const fresh = new HumanBridge();
     redirect = fresh;
     const again = nextTurn(i.c, t1.ply - 1);
-    const result = runMatch(m.id, { store: prismaStore(t.db), createAgent: (row) => createAgent(row, fresh), publish: hubRef.publish, humans: fresh });
+    const result = runMatch(m.id, {
+      store: prismaStore(t.db),
+      createAgent: (row) => createAgent(row, fresh),
+      publish: hubRef.publish,
+      humans: fresh,
+    });
     const resumed = await again;
     expect(resumed.ply).toBe(t1.ply); // the same turn, asked again with a new deadline
     autoplay(i.c, m.id);
@@ -335,7 +409,13 @@ describe('people playing over the socket', () => {
     expect(events.map((e) => e.seq)).toEqual(events.map((_, k) => k + 1));
     expect(events.filter((e) => e.kind === 'start')).toHaveLength(1);
     expect(events.find((e) => e.kind === 'move')).toMatchObject({ seat: 0, payload: { action: { column: 4 } } });
-    const moves = events.filter((e) => e.kind === 'move').map((e) => ({ ply: (e.payload as { ply: number }).ply, seat: e.seat!, action: (e.payload as { action: { type: string } }).action }));
+    const moves = events
+      .filter((e) => e.kind === 'move')
+      .map((e) => ({
+        ply: (e.payload as { ply: number }).ply,
+        seat: e.seat!,
+        action: (e.payload as { action: { type: string } }).action,
+      }));
     expect(moves.map((mv) => mv.ply)).toEqual(moves.map((_, k) => k));
     const seat = await t.db.seat.findFirstOrThrow({ where: { matchId: m.id, seat: 0 } });
     expect(seat.moveCount).toBe(moves.filter((mv) => mv.seat === 0).length);
@@ -352,8 +432,13 @@ describe('people playing over the socket', () => {
         { matchId: m.id, seq: 2, kind: 'resign', seat: 0, payload: { reason: `${jo.name} resigned` } },
       ],
     });
-    expect(await run(m.id)).toMatchObject({ status: 'finished', outcome: { scores: [0, 1], winner: 1, reason: `${jo.name} resigned` } });
-    const kinds = (await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } })).map((e) => e.kind);
+    expect(await run(m.id)).toMatchObject({
+      status: 'finished',
+      outcome: { scores: [0, 1], winner: 1, reason: `${jo.name} resigned` },
+    });
+    const kinds = (await t.db.matchEvent.findMany({ where: { matchId: m.id }, orderBy: { seq: 'asc' } })).map(
+      (e) => e.kind,
+    );
     expect(kinds).toEqual(['start', 'resign', 'end']);
   });
 });

@@ -41,7 +41,9 @@ afterAll(async () => {
 /** Opens a socket as a browser page on `origin` would (the person's cookie rides along): connected, or the refusal. */
 async function open(transport: 'websocket' | 'polling', origin?: string): Promise<{ c: Client } | { refused: string }> {
   const c: Client = connect(`http://localhost:${port}`, {
-    transports: [transport], forceNew: true, reconnection: false,
+    transports: [transport],
+    forceNew: true,
+    reconnection: false,
     extraHeaders: { cookie, ...(origin ? { origin } : {}) },
   });
   clients.push(c);
@@ -56,7 +58,9 @@ describe('the socket handshake checks Origin', () => {
     it(`${transport}: a page on the same host at another port is refused, in words; the arena's own page is let in`, async () => {
       const foreign = await open(transport, `http://localhost:${port + 1}`);
       expect('refused' in foreign && foreign.refused).toMatch(
-        new RegExp(`^this page \\(http://localhost:${port + 1}\\) may not open the arena's live connection: only the arena's own pages \\(http://localhost:${port}\\) may\\..*ARENA_ALLOWED_ORIGINS$`),
+        new RegExp(
+          `^this page \\(http://localhost:${port + 1}\\) may not open the arena's live connection: only the arena's own pages \\(http://localhost:${port}\\) may\\..*ARENA_ALLOWED_ORIGINS$`,
+        ),
       );
       // Another host, another scheme: refused too.
       for (const o of ['http://evil.example', `https://localhost:${port}`, 'null']) {
@@ -68,7 +72,9 @@ describe('the socket handshake checks Origin', () => {
       expect('c' in own).toBe(true);
       if (!('c' in own)) return;
       // Served as the person: their resignation reaches the hub (which says the match does not exist).
-      const ack = await (own.c.timeout(10_000) as unknown as { emitWithAck(n: string, p: unknown): Promise<ActAck> }).emitWithAck('match:resign', { matchId: 'no-such-match' });
+      const ack = await (
+        own.c.timeout(10_000) as unknown as { emitWithAck(n: string, p: unknown): Promise<ActAck> }
+      ).emitWithAck('match:resign', { matchId: 'no-such-match' });
       expect(ack).toEqual({ ok: false, error: 'match no-such-match does not exist' });
       own.c.close();
     });
@@ -103,11 +109,18 @@ describe('originRefusal', () => {
     const proxied = { host: 'localhost:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'arena.example.org' };
     expect(originRefusal({ ...proxied, origin: 'https://arena.example.org' }, false, [])).toBeNull();
     expect(originRefusal({ ...proxied, origin: 'http://localhost:3000' }, false, [])).toMatch(/may not open/);
-    expect(originRefusal({ host: 'localhost:3000', 'x-forwarded-proto': 'https', origin: 'https://localhost:3000' }, false, [])).toBeNull();
+    expect(
+      originRefusal(
+        { host: 'localhost:3000', 'x-forwarded-proto': 'https', origin: 'https://localhost:3000' },
+        false,
+        [],
+      ),
+    ).toBeNull();
   });
   it('parseOrigin takes origins only', () => {
     expect(parseOrigin('https://Arena.example.org/')).toBe('https://arena.example.org');
     expect(parseOrigin('http://localhost:8080')).toBe('http://localhost:8080');
-    for (const bad of ['arena.example.org', 'https://arena.example.org/play', 'ftp://x', 'https://u:p@x', 'null', '']) expect(parseOrigin(bad)).toBeNull();
+    for (const bad of ['arena.example.org', 'https://arena.example.org/play', 'ftp://x', 'https://u:p@x', 'null', ''])
+      expect(parseOrigin(bad)).toBeNull();
   });
 });

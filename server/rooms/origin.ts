@@ -39,7 +39,11 @@ export function socketOrigin(headers: IncomingHttpHeaders, secure: boolean): str
  * in. The one way a page could read an answer to a request it made without Origin, JSONP polling (a <script> tag),
  * is refused outright (`refuseJsonp`).
  */
-export function originRefusal(headers: IncomingHttpHeaders, secure: boolean, allowed: readonly string[]): string | null {
+export function originRefusal(
+  headers: IncomingHttpHeaders,
+  secure: boolean,
+  allowed: readonly string[],
+): string | null {
   const sent = headers.origin;
   if (sent === undefined) return null;
   const origin = parseOrigin(String(sent));

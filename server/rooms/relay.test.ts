@@ -29,14 +29,23 @@ describe('relay', () => {
     const listener = await relayListener(t.url, (m) => heard.push(m));
     const sender = relaySender(t.url);
 
-    const move: HumanInput = { kind: 'move', matchId: 'm1', seat: 1, ply: 4, action: { type: 'drop', column: 3 } as { type: string } };
+    const move: HumanInput = {
+      kind: 'move',
+      matchId: 'm1',
+      seat: 1,
+      ply: 4,
+      action: { type: 'drop', column: 3 } as { type: string },
+    };
     sender.act(move);
     await until(() => onWire.length > 0);
     expect(onWire).toEqual([{ t: 'act', input: move, origin: ORIGIN }]);
 
     // From another process (another origin), the listener passes it on; its own are ignored.
     const resign: HumanInput = { kind: 'resign', matchId: 'm1', seat: 1 };
-    await raw.query('SELECT pg_notify($1, $2)', ['arena_live', JSON.stringify({ t: 'act', input: resign, origin: 'elsewhere' })]);
+    await raw.query('SELECT pg_notify($1, $2)', [
+      'arena_live',
+      JSON.stringify({ t: 'act', input: resign, origin: 'elsewhere' }),
+    ]);
     await until(() => heard.length > 0);
     expect(heard).toEqual([{ t: 'act', input: resign, origin: 'elsewhere' }]);
 
@@ -53,7 +62,8 @@ describe('relay', () => {
     await raw.query('LISTEN arena_live');
     const sender = relaySender(t.url);
     // 300 events of 3 matches at once: about 100 bytes each, so 30,000 bytes in at least 4 notices.
-    for (let seq = 1; seq <= 100; seq++) for (const m of ['ma', 'mb', 'mc']) sender.match(`${m}-${'x'.repeat(24)}`, seq, 'move');
+    for (let seq = 1; seq <= 100; seq++)
+      for (const m of ['ma', 'mb', 'mc']) sender.match(`${m}-${'x'.repeat(24)}`, seq, 'move');
     await until(() => payloads.flatMap((p) => JSON.parse(p) as unknown[]).length >= 300);
     expect(payloads.length).toBeGreaterThanOrEqual(4);
     expect(payloads.length).toBeLessThan(10);
@@ -69,11 +79,14 @@ describe('relay', () => {
     // A listener hands each message of a batch on, one by one.
     const heard: RelayMessage[] = [];
     const listener = await relayListener(t.url, (m) => heard.push(m));
-    await raw.query('SELECT pg_notify($1, $2)', ['arena_live', JSON.stringify([
-      { t: 'match', matchId: 'a', seq: 1, kind: 'start', origin: 'elsewhere' },
-      { t: 'match', matchId: 'a', seq: 2, kind: 'move', origin: 'elsewhere' },
-      { t: 'match', matchId: 'a', seq: 3, kind: 'move', origin: ORIGIN },
-    ])]);
+    await raw.query('SELECT pg_notify($1, $2)', [
+      'arena_live',
+      JSON.stringify([
+        { t: 'match', matchId: 'a', seq: 1, kind: 'start', origin: 'elsewhere' },
+        { t: 'match', matchId: 'a', seq: 2, kind: 'move', origin: 'elsewhere' },
+        { t: 'match', matchId: 'a', seq: 3, kind: 'move', origin: ORIGIN },
+      ]),
+    ]);
     await until(() => heard.length >= 2);
     expect(heard.map((m) => (m.t === 'match' ? m.seq : -1))).toEqual([1, 2]);
     await sender.close();

@@ -32,7 +32,9 @@ export function relaySender(url: string, log: (m: string) => void = () => {}): R
   // While Postgres is away every notice fails alike: one line, then a count.
   const logLimited = limitedLog(log);
   const notify = (payload: string) => {
-    pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => logLimited(errorKey(err), `relay: ${err.message}`));
+    pool
+      .query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
+      .catch((err: Error) => logLimited(errorKey(err), `relay: ${err.message}`));
   };
   const send = (msg: RelayMessage) => notify(JSON.stringify(msg));
   // Match news is batched: the notices of one turn of the event loop (many matches' events at once under load) go out
@@ -80,7 +82,11 @@ export function relaySender(url: string, log: (m: string) => void = () => {}): R
 }
 
 /** Listens for other processes' news; when the connection drops (Postgres restarting), reconnects with backoff. */
-export async function relayListener(url: string, onMessage: (m: RelayMessage) => void, log: (m: string) => void = () => {}): Promise<{ close(): Promise<void> }> {
+export async function relayListener(
+  url: string,
+  onMessage: (m: RelayMessage) => void,
+  log: (m: string) => void = () => {},
+): Promise<{ close(): Promise<void> }> {
   let client: pg.Client | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;

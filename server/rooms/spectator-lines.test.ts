@@ -20,12 +20,21 @@ const words = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.pick(
 function freeMove(game: GameDef, s: unknown, seat: Seat, rng: Rng): { type: string; [k: string]: unknown } {
   const st = s as { phase?: string; step?: { mode?: string } };
   if (game.id === 'spy') {
-    if (st.phase === 'speak') return { type: 'describe', text: `${words(rng, 5)} ${rng.int(1e6)}`, guess: rng.pick(WORDS), reasoning: words(rng, 12) };
-    if (st.phase === 'probe') return { type: 'probe', self: 'villager', others: [], theirGuess: { word: rng.pick(WORDS) } };
+    if (st.phase === 'speak')
+      return {
+        type: 'describe',
+        text: `${words(rng, 5)} ${rng.int(1e6)}`,
+        guess: rng.pick(WORDS),
+        reasoning: words(rng, 12),
+      };
+    if (st.phase === 'probe')
+      return { type: 'probe', self: 'villager', others: [], theirGuess: { word: rng.pick(WORDS) } };
   }
   if (game.id === 'deep') {
     if (st.phase === 'describe') {
-      return st.step?.mode === 'aggressive' ? { type: 'aggressive', text: words(rng, 20) } : { type: 'conservative', candidates: ['lamp', 'torch'], text: words(rng, 4) };
+      return st.step?.mode === 'aggressive'
+        ? { type: 'aggressive', text: words(rng, 20) }
+        : { type: 'conservative', candidates: ['lamp', 'torch'], text: words(rng, 4) };
     }
     return { type: 'score', scores: [1, 2, 3, 4].map(() => 1 + rng.int(5)) };
   }
@@ -37,7 +46,16 @@ function play(game: GameDef, n: number, seed: string): { entry: Entry; moves: St
   const rng = createRng(`${seed}:agents`);
   const config = game.defaultConfig;
   const agent = { id: 'a', name: 'model', kind: 'llm', simulated: false } as never;
-  const entry = entryFromSetup({ id: seed, gameId: game.id, config, seed, generator: CURRENT_GENERATOR, numPlayers: n, status: 'running', seats: Array.from({ length: n }, (_, seat) => ({ seat, agent })) })!;
+  const entry = entryFromSetup({
+    id: seed,
+    gameId: game.id,
+    config,
+    seed,
+    generator: CURRENT_GENERATOR,
+    numPlayers: n,
+    status: 'running',
+    seats: Array.from({ length: n }, (_, seat) => ({ seat, agent })),
+  })!;
   let seq = 0;
   const store = <K extends EventKind>(event: EventOf<K>, state: unknown): StoredEvent<K> => {
     const ev: StoredEvent<K> = { seq: ++seq, ...event, visibleTo: [], at: new Date(0) };
@@ -47,13 +65,15 @@ function play(game: GameDef, n: number, seed: string): { entry: Entry; moves: St
   let s = initialState(game, config, currentDeal(seed), n);
   store({ kind: 'start', seat: null, payload: { seats: [] } }, s);
   const moves: StoredEvent<'move'>[] = [];
-  for (let ply = 0; game.activeSeats(s).length && ply < 400; ) {
+  for (let ply = 0; game.activeSeats(s).length && ply < 400;) {
     for (const seat of game.activeSeats(s)) {
       const legal = game.legalActions(s, seat);
       const action = legal ? rng.pick(legal) : freeMove(game, s, seat, rng);
       const prev = s;
       s = applyMove(game, s, currentDeal(seed), { ply, seat, action });
-      moves.push(store({ kind: 'move', seat, payload: { ply, action, lines: game.describe(prev, s, seat, action) } }, s));
+      moves.push(
+        store({ kind: 'move', seat, payload: { ply, action, lines: game.describe(prev, s, seat, action) } }, s),
+      );
       ply++;
     }
   }
@@ -72,11 +92,16 @@ describe.each([...games, ...testGames].map((g) => [g.id, g] as const))('%s', (_i
         const live = { ...entry, status: 'running' as const };
         for (const ev of moves) {
           // A spectator while the match runs, and once it is over (the replay: every line, private ones included).
-          for (const text of [...shown(toWire(live, ev, spectatorViewer(live)), null), ...shown(toWire(entry, ev, spectatorViewer(entry)), null)]) {
+          for (const text of [
+            ...shown(toWire(live, ev, spectatorViewer(live)), null),
+            ...shown(toWire(entry, ev, spectatorViewer(entry)), null),
+          ]) {
             expect(secondPerson(text), `a spectator reads "${text}"`).toBe(false);
           }
           for (let seat = 0; seat < n; seat++) {
-            const raw = ((ev.payload.lines as Line[] | undefined) ?? []).filter((l) => l.visibleTo?.includes(seat) && l.yours);
+            const raw = ((ev.payload.lines as Line[] | undefined) ?? []).filter(
+              (l) => l.visibleTo?.includes(seat) && l.yours,
+            );
             const mine = shown(toWire(live, ev, { seat }), seat);
             for (const l of raw) {
               expect(mine).toContain(l.yours);

@@ -24,7 +24,11 @@ describe('seedDemo', () => {
     expect(ids.planners.ids).toHaveLength(1);
     expect(ids.agentIds).not.toContain(ids.planners.ids[0]);
     expect(ids.planners.baselineIds).toEqual([ids.agentIds[0]]);
-    expect(await t.db.agent.findUniqueOrThrow({ where: { id: ids.planners.ids[0] } })).toMatchObject({ scaffold: 'rap', settings: { rap: { iterations: 3, candidates: 3 } }, playable: false });
+    expect(await t.db.agent.findUniqueOrThrow({ where: { id: ids.planners.ids[0] } })).toMatchObject({
+      scaffold: 'rap',
+      settings: { rap: { iterations: 3, candidates: 3 } },
+      playable: false,
+    });
     // SimulBench's simulator runs a model neither target runs (so both targets can be voted on blind), and plays no game.
     const collector = await t.db.agent.findUniqueOrThrow({ where: { id: ids.collectorId! } });
     expect(collector).toMatchObject({ model: 'sim-random', playable: false });
@@ -44,7 +48,9 @@ describe('seedDemo', () => {
   it("opens the simulated models to people (the demo's Play page works out of the box), and keeps an admin's later choice", async () => {
     // (The RAP agent is not offered to people: a move of its search takes many model calls; nor is SimulBench's
     // simulator, which plays no game.)
-    const sims = await t.db.agent.findMany({ where: { kind: 'llm', simulated: true, scaffold: { not: 'rap' }, model: { not: 'sim-random' } } });
+    const sims = await t.db.agent.findMany({
+      where: { kind: 'llm', simulated: true, scaffold: { not: 'rap' }, model: { not: 'sim-random' } },
+    });
     expect(sims.length).toBe(3);
     expect(sims.every((a) => a.playable)).toBe(true);
     await t.db.agent.update({ where: { id: sims[0]!.id }, data: { playable: false } });
@@ -61,7 +67,19 @@ describe('seedDemo', () => {
     expect((await t.db.agent.findUniqueOrThrow({ where: { id: before.id } })).promptVersion).toBe(PROMPT_VERSION);
     // Played under v1: that agent keeps its matches under another name, retired; the demo plays a new one.
     await t.db.agent.update({ where: { id: before.id }, data: { promptVersion: 'v1' } });
-    const m = await t.db.match.create({ data: { gameId: 'tictactoe', seed: 's', numPlayers: 2, seats: { create: [{ seat: 0, agentId: before.id }, { seat: 1, agentId: before.id }] } } });
+    const m = await t.db.match.create({
+      data: {
+        gameId: 'tictactoe',
+        seed: 's',
+        numPlayers: 2,
+        seats: {
+          create: [
+            { seat: 0, agentId: before.id },
+            { seat: 1, agentId: before.id },
+          ],
+        },
+      },
+    });
     const ids = await seedDemo(t.db, { simulatedUrl: 'http://127.0.0.1:3333/v1' });
     const old = await t.db.agent.findUniqueOrThrow({ where: { id: before.id } });
     expect(old).toMatchObject({ name: `${name} (prompts v1)`, retired: true, playable: false, promptVersion: 'v1' });
@@ -73,7 +91,10 @@ describe('seedDemo', () => {
   });
 
   it('adds real-model agents per model and scaffold, with the key encrypted at rest', async () => {
-    await seedDemo(t.db, { simulatedUrl: null, openai: { apiKey: 'sk-real-key-123456', baseUrl: 'https://api.example.test/v1', models: ['m1', 'm2'] } });
+    await seedDemo(t.db, {
+      simulatedUrl: null,
+      openai: { apiKey: 'sk-real-key-123456', baseUrl: 'https://api.example.test/v1', models: ['m1', 'm2'] },
+    });
     const real = await t.db.agent.findMany({ where: { kind: 'llm', simulated: false }, include: { provider: true } });
     expect(real.map((a) => a.name).sort()).toEqual(['m1 · base', 'm1 · cot', 'm2 · base', 'm2 · cot']);
     const enc = real[0]!.provider!.apiKeyEnc!;

@@ -12,8 +12,15 @@ export const SIMULATED_PROVIDER = 'Simulated (OpenAI-compatible)';
  * hosts (`hostIds`); both empty without the simulated endpoint. `collectorId`: the simulator of the SimulBench demo.
  */
 export async function seedDemo(
-  db: Db, opts: { simulatedUrl: string | null; openai?: { apiKey: string; baseUrl: string; models: string[] } },
-): Promise<{ agentIds: string[]; guestIds: string[]; hostIds: string[]; planners: { ids: string[]; baselineIds: string[] }; collectorId: string | null }> {
+  db: Db,
+  opts: { simulatedUrl: string | null; openai?: { apiKey: string; baseUrl: string; models: string[] } },
+): Promise<{
+  agentIds: string[];
+  guestIds: string[];
+  hostIds: string[];
+  planners: { ids: string[]; baselineIds: string[] };
+  collectorId: string | null;
+}> {
   const ids: string[] = [];
   const planners: { ids: string[]; baselineIds: string[] } = { ids: [], baselineIds: [] };
   const guestIds: string[] = [];
@@ -24,12 +31,18 @@ export async function seedDemo(
    * agent an admin archived (or replaced by a newer version) stays as it is and plays no demo: null.
    */
   const upsertAgent = async (name: string, data: Record<string, unknown>, created: Record<string, unknown> = {}) => {
-    const old = await db.agent.findUnique({ where: { name }, select: { id: true, retired: true, promptVersion: true, _count: { select: { seats: true } } } });
+    const old = await db.agent.findUnique({
+      where: { name },
+      select: { id: true, retired: true, promptVersion: true, _count: { select: { seats: true } } },
+    });
     if (old?.retired) return null;
     // New prompts make a new agent: one that played under an older prompt version keeps its matches and ratings under
     // its own name (retired), and the demo goes on with a fresh agent of the current version.
     if (old && 'promptVersion' in data && old.promptVersion !== data.promptVersion && old._count.seats > 0) {
-      await db.agent.update({ where: { id: old.id }, data: { retired: true, playable: false, name: `${name} (prompts ${old.promptVersion ?? 'unversioned'})` } });
+      await db.agent.update({
+        where: { id: old.id },
+        data: { retired: true, playable: false, name: `${name} (prompts ${old.promptVersion ?? 'unversioned'})` },
+      });
       return (await db.agent.create({ data: { name, ...data, ...created } as never })).id;
     }
     const a = await db.agent.upsert({ where: { name }, update: data, create: { name, ...data, ...created } as never });
@@ -48,10 +61,22 @@ export async function seedDemo(
     const p = await db.provider.upsert({
       where: { name: SIMULATED_PROVIDER },
       update: { baseUrl: opts.simulatedUrl, simulated: true },
-      create: { name: SIMULATED_PROVIDER, baseUrl: opts.simulatedUrl, models: ['sim-careful', 'sim-sloppy', 'sim-random'], simulated: true },
+      create: {
+        name: SIMULATED_PROVIDER,
+        baseUrl: opts.simulatedUrl,
+        models: ['sim-careful', 'sim-sloppy', 'sim-random'],
+        simulated: true,
+      },
     });
     const llm = (model: string, scaffold: string) => ({
-      kind: 'llm', providerId: p.id, model, scaffold, temperature: 0.7, maxTokens: 512, promptVersion: PROMPT_VERSION, simulated: true,
+      kind: 'llm',
+      providerId: p.id,
+      model,
+      scaffold,
+      temperature: 0.7,
+      maxTokens: 512,
+      promptVersion: PROMPT_VERSION,
+      simulated: true,
     });
     push(guestIds, await upsertAgent('sim-careful · cot (simulated)', llm('sim-careful', 'cot'), forPeople));
     push(guestIds, await upsertAgent('sim-sloppy · base (simulated)', llm('sim-sloppy', 'base'), forPeople));
@@ -60,7 +85,13 @@ export async function seedDemo(
     push(hostIds, await upsertAgent('sim-careful · base (simulated)', llm('sim-careful', 'base'), forPeople));
     // GameBench's RAP scaffold, searching with the simulated model (a light search: 3 iterations of 3 candidates, so a
     // move takes seconds, not minutes); it plays its own small gauntlet, not the round robin.
-    push(planners.ids, await upsertAgent('sim-careful · rap (simulated)', { ...llm('sim-careful', 'rap'), settings: { rap: { iterations: 3, candidates: 3 } } }));
+    push(
+      planners.ids,
+      await upsertAgent('sim-careful · rap (simulated)', {
+        ...llm('sim-careful', 'rap'),
+        settings: { rap: { iterations: 3, candidates: 3 } },
+      }),
+    );
     // SimulBench's simulator, on a model neither target runs: a target on the simulator's model is not put to people's
     // blind votes (its answers are its replies in the dialogues: lib/simulbench/blind.ts).
     collectorId = await upsertAgent('sim-random · base (simulated)', llm('sim-random', 'base'));
@@ -70,12 +101,24 @@ export async function seedDemo(
     const p = await db.provider.upsert({
       where: { name: 'OpenAI-compatible (from OPENAI_API_KEY)' },
       update: { baseUrl: o.baseUrl, models: o.models, apiKeyEnc: encryptSecret(o.apiKey), simulated: false },
-      create: { name: 'OpenAI-compatible (from OPENAI_API_KEY)', baseUrl: o.baseUrl, models: o.models, apiKeyEnc: encryptSecret(o.apiKey) },
+      create: {
+        name: 'OpenAI-compatible (from OPENAI_API_KEY)',
+        baseUrl: o.baseUrl,
+        models: o.models,
+        apiKeyEnc: encryptSecret(o.apiKey),
+      },
     });
     for (const model of o.models) {
       for (const scaffold of ['base', 'cot']) {
         await upsertAgent(`${model} · ${scaffold}`, {
-          kind: 'llm', providerId: p.id, model, scaffold, temperature: 0.7, maxTokens: 1024, promptVersion: PROMPT_VERSION, simulated: false,
+          kind: 'llm',
+          providerId: p.id,
+          model,
+          scaffold,
+          temperature: 0.7,
+          maxTokens: 1024,
+          promptVersion: PROMPT_VERSION,
+          simulated: false,
         });
       }
     }

@@ -32,14 +32,24 @@ const start = (input: unknown, who = ids.me!) => startPlayMatch(t.db, boss, who,
 describe('starting a game', () => {
   it('creates the match with the person in the chosen seat and queues it on the play queue', async () => {
     const { matchId } = await start({ gameId: 'connect-four', opponentIds: [ids.engine], seat: 1, moveSeconds: '30' });
-    const m = await t.db.match.findUniqueOrThrow({ where: { id: matchId }, include: { seats: { orderBy: { seat: 'asc' } } } });
-    expect(m).toMatchObject({ gameId: 'connect-four', status: 'queued', numPlayers: 2, moveSeconds: 30, tournamentId: null });
+    const m = await t.db.match.findUniqueOrThrow({
+      where: { id: matchId },
+      include: { seats: { orderBy: { seat: 'asc' } } },
+    });
+    expect(m).toMatchObject({
+      gameId: 'connect-four',
+      status: 'queued',
+      numPlayers: 2,
+      moveSeconds: 30,
+      tournamentId: null,
+    });
     expect(m.seats.map((s) => s.agentId)).toEqual([ids.engine, ids.me]);
     // Dealt from 128 random bits by the current generator: a person's cards are not computable from their own.
     expect(m.seed).toMatch(/^[0-9a-f]{32}$/);
     expect(m.generator).toBe(CURRENT_GENERATOR);
-    const pending = await (boss.getDb() as { executeSql(s: string, v: unknown[]): Promise<{ rows: { name: string }[] }> }).executeSql(
-      'SELECT name FROM pgboss.job WHERE id = $1::uuid', [jobIdFor(matchId, 0)]);
+    const pending = await (
+      boss.getDb() as { executeSql(s: string, v: unknown[]): Promise<{ rows: { name: string }[] }> }
+    ).executeSql('SELECT name FROM pgboss.job WHERE id = $1::uuid', [jobIdFor(matchId, 0)]);
     expect(pending.rows).toEqual([{ name: PLAY_QUEUE }]);
     expect(await liveJobIds(boss, [jobIdFor(matchId, 0)])).toEqual(new Set([jobIdFor(matchId, 0)]));
   });
@@ -52,31 +62,61 @@ describe('starting a game', () => {
   });
 
   it('refuses what cannot be played, saying why', async () => {
-    await expect(start({ gameId: 'chess', opponentIds: [ids.random] })).rejects.toThrow('there is no game "chess" to play');
-    await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random, ids.engine] })).rejects.toThrow('Tic-Tac-Toe needs 1 opponent (you picked 2)');
+    await expect(start({ gameId: 'chess', opponentIds: [ids.random] })).rejects.toThrow(
+      'there is no game "chess" to play',
+    );
+    await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random, ids.engine] })).rejects.toThrow(
+      'Tic-Tac-Toe needs 1 opponent (you picked 2)',
+    );
     await expect(start({ gameId: 'tictactoe', opponentIds: [] })).rejects.toThrow(/pick an opponent/);
-    await expect(start({ gameId: 'tictactoe', opponentIds: ['nope'] })).rejects.toThrow('there is no agent with id nope');
-    await expect(start({ gameId: 'tictactoe', opponentIds: [ids.retired] })).rejects.toThrow(/old engine has been replaced by a newer version/);
+    await expect(start({ gameId: 'tictactoe', opponentIds: ['nope'] })).rejects.toThrow(
+      'there is no agent with id nope',
+    );
+    await expect(start({ gameId: 'tictactoe', opponentIds: [ids.retired] })).rejects.toThrow(
+      /old engine has been replaced by a newer version/,
+    );
     await expect(start({ gameId: 'tictactoe', opponentIds: [ids.other] })).rejects.toThrow(/Rae is a person/);
     await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random], seat: 5 })).rejects.toThrow(/has no seat 6/);
-    await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random], moveSeconds: 2 })).rejects.toThrow(/at least 10 seconds/);
-    await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random] }, ids.random)).rejects.toThrow(/choose a name/);
+    await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random], moveSeconds: 2 })).rejects.toThrow(
+      /at least 10 seconds/,
+    );
+    await expect(start({ gameId: 'tictactoe', opponentIds: [ids.random] }, ids.random)).rejects.toThrow(
+      /choose a name/,
+    );
     await expect(start('garbage')).rejects.toThrow(/^should be an object \(named fields, as JSON writes them\)$/);
   });
 
   it('a person has at most three games open at once, even with quick double clicks', async () => {
     // Two are open from the tests above; of three racing starts, one fits.
-    const results = await Promise.allSettled([1, 2, 3].map(() => start({ gameId: 'tictactoe', opponentIds: [ids.random] })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => start({ gameId: 'tictactoe', opponentIds: [ids.random] })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/you already have 3 games in progress/);
+    for (const r of results)
+      if (r.status === 'rejected') expect(String(r.reason)).toMatch(/you already have 3 games in progress/);
   });
 
   it('play again: same game and opponents, the other side; only for someone who played', async () => {
     const old = await t.db.match.create({
-      data: { gameId: 'tictactoe', seed: 's', numPlayers: 2, status: 'finished', moveSeconds: 45, seats: { create: [{ seat: 0, agentId: ids.other!, score: 1 }, { seat: 1, agentId: ids.engine!, score: 0 }] } },
+      data: {
+        gameId: 'tictactoe',
+        seed: 's',
+        numPlayers: 2,
+        status: 'finished',
+        moveSeconds: 45,
+        seats: {
+          create: [
+            { seat: 0, agentId: ids.other!, score: 1 },
+            { seat: 1, agentId: ids.engine!, score: 0 },
+          ],
+        },
+      },
     });
     const { matchId } = await rematch(t.db, boss, ids.other!, old.id);
-    const m = await t.db.match.findUniqueOrThrow({ where: { id: matchId }, include: { seats: { orderBy: { seat: 'asc' } } } });
+    const m = await t.db.match.findUniqueOrThrow({
+      where: { id: matchId },
+      include: { seats: { orderBy: { seat: 'asc' } } },
+    });
     expect(m.seats.map((s) => s.agentId)).toEqual([ids.engine, ids.other]);
     expect(m.moveSeconds).toBe(45);
     await expect(rematch(t.db, boss, ids.me!, old.id)).rejects.toThrow('you did not play in that match');
@@ -87,7 +127,9 @@ describe('starting a game', () => {
 describe('who people may play, and their daily budget', () => {
   const guest = async (name: string) => (await createGuest(t.db, { name })).agentId;
   const provider = (name: string, data: Record<string, unknown> = {}) =>
-    t.db.provider.create({ data: { name, baseUrl: 'http://127.0.0.1:9/v1', models: ['m'], priceInPer1k: 0.01, priceOutPer1k: 0.03, ...data } });
+    t.db.provider.create({
+      data: { name, baseUrl: 'http://127.0.0.1:9/v1', models: ['m'], priceInPer1k: 0.01, priceOutPer1k: 0.03, ...data },
+    });
   const llm = (name: string, providerId: string, playable: boolean) =>
     t.db.agent.create({ data: { name, kind: 'llm', providerId, model: 'm', scaffold: 'base', playable } });
 
@@ -115,9 +157,28 @@ describe('who people may play, and their daily budget', () => {
     const who = await guest('Spender');
     const played = async (seats: string[], cost: number, at = new Date()) => {
       const m = await t.db.match.create({
-        data: { gameId: 'tictactoe', seed: 's', numPlayers: seats.length, status: 'finished', seats: { create: seats.map((agentId, seat) => ({ seat, agentId })) } },
+        data: {
+          gameId: 'tictactoe',
+          seed: 's',
+          numPlayers: seats.length,
+          status: 'finished',
+          seats: { create: seats.map((agentId, seat) => ({ seat, agentId })) },
+        },
       });
-      await t.db.llmCall.create({ data: { matchId: m.id, seat: 0, ply: 0, attempt: 0, agentId: model.id, model: 'm', messages: [], latencyMs: 1, costUsd: cost, createdAt: at } });
+      await t.db.llmCall.create({
+        data: {
+          matchId: m.id,
+          seat: 0,
+          ply: 0,
+          attempt: 0,
+          agentId: model.id,
+          model: 'm',
+          messages: [],
+          latencyMs: 1,
+          costUsd: cost,
+          createdAt: at,
+        },
+      });
     };
     // Yesterday's spend and a tournament's (no person in it) do not count.
     await played([model.id, who], 1, new Date(utcDayStart().getTime() - 60_000));
@@ -129,8 +190,12 @@ describe('who people may play, and their daily budget', () => {
     await expect(startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [model.id] })).rejects.toThrow(
       "today's budget for people's games on Budgeted is spent; it resets at 00:00 UTC",
     );
-    await expect(rematch(t.db, boss, who, first.matchId)).rejects.toThrow(/today's budget for people's games on Budgeted is spent/);
+    await expect(rematch(t.db, boss, who, first.matchId)).rejects.toThrow(
+      /today's budget for people's games on Budgeted is spent/,
+    );
     // Baselines cost nothing and stay open.
-    await expect(startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [ids.random] })).resolves.toBeTruthy();
+    await expect(
+      startPlayMatch(t.db, boss, who, { gameId: 'tictactoe', opponentIds: [ids.random] }),
+    ).resolves.toBeTruthy();
   });
 });

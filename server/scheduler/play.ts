@@ -14,7 +14,12 @@ import { enqueueMatches, PLAY_QUEUE } from './queue';
 
 const parse = (raw: unknown): PlayRequest => parseOr(playInputSchema, raw, (m) => new PlayError(m));
 
-export async function startPlayMatch(db: Db, boss: PgBoss, personAgentId: string, raw: unknown): Promise<{ matchId: string }> {
+export async function startPlayMatch(
+  db: Db,
+  boss: PgBoss,
+  personAgentId: string,
+  raw: unknown,
+): Promise<{ matchId: string }> {
   const req = parse(raw);
   const game = playableGames().find((g) => g.id === req.gameId);
   if (!game) throw new PlayError(`there is no game "${req.gameId}" to play`);
@@ -22,7 +27,9 @@ export async function startPlayMatch(db: Db, boss: PgBoss, personAgentId: string
   if (numPlayers < game.meta.minPlayers || numPlayers > game.meta.maxPlayers) {
     const [lo, hi] = [game.meta.minPlayers - 1, game.meta.maxPlayers - 1];
     const count = lo === hi ? `${lo}` : `${lo}–${hi}`;
-    throw new PlayError(`${game.meta.title} needs ${count} ${hi === 1 ? 'opponent' : 'opponents'} (you picked ${req.opponentIds.length})`);
+    throw new PlayError(
+      `${game.meta.title} needs ${count} ${hi === 1 ? 'opponent' : 'opponents'} (you picked ${req.opponentIds.length})`,
+    );
   }
   const me = await db.agent.findUnique({ where: { id: personAgentId } });
   if (!me || me.kind !== 'human') throw new PlayError('choose a name on the Play page first');
@@ -31,7 +38,13 @@ export async function startPlayMatch(db: Db, boss: PgBoss, personAgentId: string
   if (seat >= numPlayers) throw new PlayError(`${game.meta.title} with ${numPlayers} players has no seat ${seat + 1}`);
   const seats = [...req.opponentIds];
   seats.splice(seat, 0, personAgentId);
-  return create(db, boss, { gameId: game.id, config: game.defaultConfig, seats, moveSeconds: req.moveSeconds ?? null, personAgentId });
+  return create(db, boss, {
+    gameId: game.id,
+    config: game.defaultConfig,
+    seats,
+    moveSeconds: req.moveSeconds ?? null,
+    personAgentId,
+  });
 }
 
 /**
@@ -47,15 +60,25 @@ async function checkOpponents(db: Db, ids: string[], game: GameDef | undefined):
       throw new PlayError(`${a.name} cannot write the free text ${game.meta.title} needs: pick a model`);
     }
     if (a.retired) throw new PlayError(`${retiredReason(a)}: pick ${a.archivedAt ? 'another opponent' : 'that one'}`);
-    if (a.kind === 'human') throw new PlayError(`${a.name} is a person: people can only be played against models and baselines for now`);
-    if (!isPlayable(a)) throw new PlayError(`${a.name} is not open for games with people: pick one of the opponents on the Play page`);
+    if (a.kind === 'human')
+      throw new PlayError(`${a.name} is a person: people can only be played against models and baselines for now`);
+    if (!isPlayable(a))
+      throw new PlayError(`${a.name} is not open for games with people: pick one of the opponents on the Play page`);
   }
   await checkPeopleBudget(db, [...new Set(ids)]);
 }
 
 /** Play again: same game and opponents, the person moved one seat on (in two-player games, the other side). */
-export async function rematch(db: Db, boss: PgBoss, personAgentId: string, matchId: string): Promise<{ matchId: string }> {
-  const m = await db.match.findUnique({ where: { id: String(matchId).slice(0, 64) }, include: { seats: { orderBy: { seat: 'asc' } } } });
+export async function rematch(
+  db: Db,
+  boss: PgBoss,
+  personAgentId: string,
+  matchId: string,
+): Promise<{ matchId: string }> {
+  const m = await db.match.findUnique({
+    where: { id: String(matchId).slice(0, 64) },
+    include: { seats: { orderBy: { seat: 'asc' } } },
+  });
   if (!m) throw new PlayError(`match ${matchId} does not exist`);
   const mine = m.seats.find((s) => s.agentId === personAgentId);
   if (!mine) throw new PlayError('you did not play in that match');
@@ -78,7 +101,9 @@ async function create(
   const match = await db.$transaction(async (tx) => {
     // One person, a few games at a time: the lock keeps two quick clicks from both slipping under the limit.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`play:${p.personAgentId}`}))`;
-    const open = await tx.match.count({ where: { status: { in: ['queued', 'running'] }, seats: { some: { agentId: p.personAgentId } } } });
+    const open = await tx.match.count({
+      where: { status: { in: ['queued', 'running'] }, seats: { some: { agentId: p.personAgentId } } },
+    });
     if (open >= MAX_OPEN_GAMES_PER_PERSON) {
       throw new PlayError(`you already have ${open} games in progress: finish or resign one first`);
     }

@@ -17,7 +17,15 @@ afterAll(async () => {
 
 describe('match queue', () => {
   it('hands out higher-priority jobs first, whatever the order they were queued in', async () => {
-    await enqueueMatches(boss, [{ id: 'demo-1', attempt: 0 }, { id: 'demo-2', attempt: 0 }], MATCH_QUEUE, -10);
+    await enqueueMatches(
+      boss,
+      [
+        { id: 'demo-1', attempt: 0 },
+        { id: 'demo-2', attempt: 0 },
+      ],
+      MATCH_QUEUE,
+      -10,
+    );
     await enqueueMatches(boss, [{ id: 'admin-1', attempt: 0 }]);
     const order: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -26,7 +26,11 @@ export async function startQueue(databaseUrl: string, opts: { worker?: boolean }
   // Supervision every 10 s: a job whose worker died (no heartbeat), or that could not be marked failed while Postgres
   // was away, is retried within about half a minute (pg-boss checks heartbeats in its monitor pass, 60 s by default).
   const boss = new PgBoss({
-    connectionString: databaseUrl, schema: 'pgboss', useListenNotify: worker, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10,
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    useListenNotify: worker,
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
     ...(worker ? {} : { supervise: false, schedule: false, max: 2 }),
   });
   // While Postgres is away, each of the ~100 pollers fails every second: the first of a kind, then a count per 30 s.
@@ -36,17 +40,22 @@ export async function startQueue(databaseUrl: string, opts: { worker?: boolean }
     if (!stopping.has(boss) && (err as { code?: string }).code !== '57P01') logLimited(errorKey(err), err.message);
   });
   await boss.start();
-  for (const [name, expireInSeconds] of [[MATCH_QUEUE, 60 * 60], [PLAY_QUEUE, 8 * 60 * 60]] as const) {
-    await boss.createQueue(name, {
-      notify: true,
-      // A worker that dies mid-match stops sending heartbeats; its job is retried elsewhere (restart from seed).
-      heartbeatSeconds: 10,
-      expireInSeconds,
-      retryLimit: 3,
-      retryDelay: 2,
-    }).catch((err: Error) => {
-      if (!/already exists/i.test(err.message)) throw err;
-    });
+  for (const [name, expireInSeconds] of [
+    [MATCH_QUEUE, 60 * 60],
+    [PLAY_QUEUE, 8 * 60 * 60],
+  ] as const) {
+    await boss
+      .createQueue(name, {
+        notify: true,
+        // A worker that dies mid-match stops sending heartbeats; its job is retried elsewhere (restart from seed).
+        heartbeatSeconds: 10,
+        expireInSeconds,
+        retryLimit: 3,
+        retryDelay: 2,
+      })
+      .catch((err: Error) => {
+        if (!/already exists/i.test(err.message)) throw err;
+      });
   }
   return boss;
 }
@@ -62,7 +71,9 @@ export interface MatchJob {
  * re-queued match (resume, recovery of a lost job) gets a fresh job. Attempt 0 keeps the original id scheme.
  */
 export function jobIdFor(matchId: string, attempt = 0): string {
-  const h = createHash('sha1').update(attempt === 0 ? `match:${matchId}` : `match:${matchId}:${attempt}`).digest('hex');
+  const h = createHash('sha1')
+    .update(attempt === 0 ? `match:${matchId}` : `match:${matchId}:${attempt}`)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -70,10 +81,22 @@ export function jobIdFor(matchId: string, attempt = 0): string {
  * Queues match jobs. `priority`: jobs are taken highest first (pg-boss), then oldest first; the demo tournament runs
  * below everything an admin schedules, so real work never waits behind it.
  */
-export async function enqueueMatches(boss: PgBoss, matches: { id: string; attempt: number }[], queue: QueueName = MATCH_QUEUE, priority = 0): Promise<void> {
+export async function enqueueMatches(
+  boss: PgBoss,
+  matches: { id: string; attempt: number }[],
+  queue: QueueName = MATCH_QUEUE,
+  priority = 0,
+): Promise<void> {
   for (let i = 0; i < matches.length; i += 1000) {
     const chunk = matches.slice(i, i + 1000);
-    await boss.insert(queue, chunk.map((m) => ({ id: jobIdFor(m.id, m.attempt), data: { matchId: m.id, attempt: m.attempt } satisfies MatchJob, ...(priority ? { priority } : {}) })));
+    await boss.insert(
+      queue,
+      chunk.map((m) => ({
+        id: jobIdFor(m.id, m.attempt),
+        data: { matchId: m.id, attempt: m.attempt } satisfies MatchJob,
+        ...(priority ? { priority } : {}),
+      })),
+    );
   }
 }
 

@@ -13,7 +13,17 @@ import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated
 import { startMatchWorker } from '../workers/match-worker';
 import { prismaStore } from '../workers/store';
 import { jobIdFor, MATCH_QUEUE, startQueue, stopQueue } from './queue';
-import { cancelTournament, claimMatch, createTournament, HAS_STAGES_AFTER_PLAY, pauseTournament, reconcile, resumeTournament, settleTournament, stagesAfterPlay } from './tournaments';
+import {
+  cancelTournament,
+  claimMatch,
+  createTournament,
+  HAS_STAGES_AFTER_PLAY,
+  pauseTournament,
+  reconcile,
+  resumeTournament,
+  settleTournament,
+  stagesAfterPlay,
+} from './tournaments';
 
 let t: TestDb;
 let boss: PgBoss;
@@ -29,10 +39,14 @@ beforeAll(async () => {
   sim = await startSimulatedEndpoint({ latencyMs: [5, 30], seed: 'tournaments' });
   // A provider that answers 30% of requests with HTTP 429 + Retry-After.
   flaky = await startSimulatedEndpoint({ latencyMs: [5, 20], rateLimitRate: 0.3, retryAfterSeconds: 1, seed: 'flaky' });
-  const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true, priceInPer1k: 0.001, priceOutPer1k: 0.002 } });
+  const p = await t.db.provider.create({
+    data: { name: 'sim', baseUrl: sim.url, simulated: true, priceInPer1k: 0.001, priceOutPer1k: 0.002 },
+  });
   const f = await t.db.provider.create({ data: { name: 'flaky', baseUrl: flaky.url, simulated: true } });
   const llm = (name: string, providerId: string, model: string) =>
-    t.db.agent.create({ data: { name, kind: 'llm', providerId, model, scaffold: 'base', promptVersion: 'v1', simulated: true } });
+    t.db.agent.create({
+      data: { name, kind: 'llm', providerId, model, scaffold: 'base', promptVersion: 'v1', simulated: true },
+    });
   ids.random = (await t.db.agent.create({ data: { name: 'random', kind: 'random' } })).id;
   ids.random2 = (await t.db.agent.create({ data: { name: 'random-2', kind: 'random' } })).id;
   ids.engine = (await t.db.agent.create({ data: { name: 'engine', kind: 'engine', settings: { depth: 2 } } })).id;
@@ -65,10 +79,13 @@ async function progress(id: string) {
 /** Waits until the tournament has ended (finished or cancelled) and nothing of it is queued or running. */
 async function ended(id: string, timeout = 60_000) {
   await expect
-    .poll(async () => {
-      const p = await progress(id);
-      return p.status !== 'running' && p.status !== 'paused' && p.counts.queued + p.counts.running === 0;
-    }, { timeout, interval: 200 })
+    .poll(
+      async () => {
+        const p = await progress(id);
+        return p.status !== 'running' && p.status !== 'paused' && p.counts.queued + p.counts.running === 0;
+      },
+      { timeout, interval: 200 },
+    )
     .toBe(true);
   return progress(id);
 }
@@ -77,7 +94,12 @@ async function ended(id: string, timeout = 60_000) {
 async function eachPlayedOnce(tournamentId: string) {
   const played = await t.db.match.findMany({
     where: { tournamentId, status: { in: ['finished', 'failed'] } },
-    select: { id: true, lastSeq: true, status: true, events: { select: { seq: true, kind: true }, orderBy: { seq: 'asc' } } },
+    select: {
+      id: true,
+      lastSeq: true,
+      status: true,
+      events: { select: { seq: true, kind: true }, orderBy: { seq: 'asc' } },
+    },
   });
   for (const m of played) {
     expect(m.events.filter((e) => e.kind === 'start')).toHaveLength(1);
@@ -97,7 +119,10 @@ describe('stages after play', () => {
       { format: 'round-robin', judgeId: null },
     ];
     for (const config of configs) {
-      const [row] = await t.db.$queryRawUnsafe<{ has: boolean }[]>(`SELECT ${HAS_STAGES_AFTER_PLAY} AS has FROM (SELECT $1::jsonb AS config) t`, JSON.stringify(config));
+      const [row] = await t.db.$queryRawUnsafe<{ has: boolean }[]>(
+        `SELECT ${HAS_STAGES_AFTER_PLAY} AS has FROM (SELECT $1::jsonb AS config) t`,
+        JSON.stringify(config),
+      );
       expect(row!.has, JSON.stringify(config)).toBe(stagesAfterPlay(config as never) !== null);
     }
     expect(stagesAfterPlay({ format: 'simulbench', judgeId: 'j1' } as never)).toHaveProperty('simulbench');
@@ -110,11 +135,19 @@ describe('tournaments', () => {
   it('runs a 40-match round robin with 8 at a time to the end, each match exactly once, with tokens and cost', async () => {
     const agentIds = [ids.random!, ids.random2!, ids.engine!, ids.careful!, ids.sloppy!];
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'forty', format: 'round-robin', gameIds: ['tictactoe'], agentIds, gamesPerPair: 4, seed: 'forty',
+      name: 'forty',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds,
+      gamesPerPair: 4,
+      seed: 'forty',
     });
     expect(matches).toBe(40);
     // Paired design: every seed is played twice, with the seats swapped.
-    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: { orderBy: { seat: 'asc' } } } });
+    const rows = await t.db.match.findMany({
+      where: { tournamentId: tournament.id },
+      include: { seats: { orderBy: { seat: 'asc' } } },
+    });
     const bySeed = groupBy(rows, (m) => m.seed);
     expect(bySeed.every((ms) => ms.length === 2 && ms[0]!.seats[0]!.agentId === ms[1]!.seats[1]!.agentId)).toBe(true);
     // Concurrency: at some moment several matches of it run at once.
@@ -138,16 +171,28 @@ describe('tournaments', () => {
     const slow = await startSimulatedEndpoint({ latencyMs: [150, 250], seed: 'slow' });
     try {
       const prov = await t.db.provider.create({ data: { name: 'slow', baseUrl: slow.url, simulated: true } });
-      const a = await t.db.agent.create({ data: { name: 'slow-a', kind: 'llm', providerId: prov.id, model: 'sim-careful', scaffold: 'base' } });
-      const b = await t.db.agent.create({ data: { name: 'slow-b', kind: 'llm', providerId: prov.id, model: 'sim-sloppy', scaffold: 'base' } });
-      const { tournament } = await createTournament(t.db, boss, {
-        name: 'pausable', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [a.id, b.id, ids.random!], gamesPerPair: 6,
+      const a = await t.db.agent.create({
+        data: { name: 'slow-a', kind: 'llm', providerId: prov.id, model: 'sim-careful', scaffold: 'base' },
       });
-      await expect.poll(async () => (await progress(tournament.id)).counts.running, { timeout: 20_000, interval: 50 }).toBeGreaterThan(0);
+      const b = await t.db.agent.create({
+        data: { name: 'slow-b', kind: 'llm', providerId: prov.id, model: 'sim-sloppy', scaffold: 'base' },
+      });
+      const { tournament } = await createTournament(t.db, boss, {
+        name: 'pausable',
+        format: 'round-robin',
+        gameIds: ['tictactoe'],
+        agentIds: [a.id, b.id, ids.random!],
+        gamesPerPair: 6,
+      });
+      await expect
+        .poll(async () => (await progress(tournament.id)).counts.running, { timeout: 20_000, interval: 50 })
+        .toBeGreaterThan(0);
       await pauseTournament(t.db, boss, tournament.id);
       await expect(pauseTournament(t.db, boss, tournament.id)).rejects.toThrow(/is paused, so it cannot be paused/);
       // Matches in play finish; then nothing moves.
-      await expect.poll(async () => (await progress(tournament.id)).counts.running, { timeout: 30_000, interval: 100 }).toBe(0);
+      await expect
+        .poll(async () => (await progress(tournament.id)).counts.running, { timeout: 30_000, interval: 100 })
+        .toBe(0);
       const held = await progress(tournament.id);
       expect(held.status).toBe('paused');
       expect(held.counts.queued).toBeGreaterThan(0);
@@ -167,7 +212,11 @@ describe('tournaments', () => {
 
   it('cancels: queued matches are cancelled unplayed, the tournament says so', async () => {
     const { tournament } = await createTournament(t.db, boss, {
-      name: 'cancel me', format: 'round-robin', gameIds: ['connect-four'], agentIds: [ids.careful!, ids.sloppy!], gamesPerPair: 40,
+      name: 'cancel me',
+      format: 'round-robin',
+      gameIds: ['connect-four'],
+      agentIds: [ids.careful!, ids.sloppy!],
+      gamesPerPair: 40,
     });
     await cancelTournament(t.db, boss, tournament.id);
     const p = await ended(tournament.id);
@@ -181,7 +230,11 @@ describe('tournaments', () => {
 
   it('stops itself at a match budget: exactly that many played, the rest cancelled', async () => {
     const { tournament } = await createTournament(t.db, boss, {
-      name: 'budget', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.random!, ids.random2!, ids.engine!], gamesPerPair: 6,
+      name: 'budget',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.random!, ids.random2!, ids.engine!],
+      gamesPerPair: 6,
       budget: { maxMatches: 5 },
     });
     const p = await ended(tournament.id);
@@ -193,7 +246,11 @@ describe('tournaments', () => {
 
   it('stops itself at a token budget, between matches', async () => {
     const { tournament } = await createTournament(t.db, boss, {
-      name: 'tokens', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.careful!, ids.sloppy!], gamesPerPair: 40,
+      name: 'tokens',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.careful!, ids.sloppy!],
+      gamesPerPair: 40,
       budget: { maxTokens: 3000 },
     });
     const p = await ended(tournament.id);
@@ -207,7 +264,12 @@ describe('tournaments', () => {
 
   it('plays a gauntlet: every agent against the baseline only', async () => {
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'gauntlet', format: 'gauntlet', gameIds: ['tictactoe'], agentIds: [ids.engine!, ids.careful!], baselineIds: [ids.random!], gamesPerPair: 2,
+      name: 'gauntlet',
+      format: 'gauntlet',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.engine!, ids.careful!],
+      baselineIds: [ids.random!],
+      gamesPerPair: 2,
     });
     expect(matches).toBe(4);
     const seats = await t.db.seat.findMany({ where: { match: { tournamentId: tournament.id } } });
@@ -218,7 +280,11 @@ describe('tournaments', () => {
 
   it('stops itself at a cost budget (priced per 1000 tokens by the provider)', async () => {
     const { tournament } = await createTournament(t.db, boss, {
-      name: 'cost', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.careful!, ids.sloppy!], gamesPerPair: 40,
+      name: 'cost',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.careful!, ids.sloppy!],
+      gamesPerPair: 40,
       budget: { maxCostUsd: 0.002 },
     });
     const p = await ended(tournament.id);
@@ -226,7 +292,11 @@ describe('tournaments', () => {
     expect(p.stopReason).toMatch(/^cost budget reached \(\$\d+\.\d+ of \$0\.002\)$/);
     expect(p.costUsd).toBeGreaterThanOrEqual(0.002);
     // The overshoot is bounded by what the matches already in play spend: at most one match per worker slot (8 here).
-    const perMatch = await t.db.llmCall.groupBy({ by: ['matchId'], where: { match: { tournamentId: tournament.id } }, _sum: { costUsd: true } });
+    const perMatch = await t.db.llmCall.groupBy({
+      by: ['matchId'],
+      where: { match: { tournamentId: tournament.id } },
+      _sum: { costUsd: true },
+    });
     const most = Math.max(...perMatch.map((m) => m._sum.costUsd ?? 0));
     expect(p.costUsd).toBeLessThanOrEqual(0.002 + 8 * most + 1e-9);
     expect(p.counts.cancelled).toBeGreaterThan(0);
@@ -234,19 +304,38 @@ describe('tournaments', () => {
 
   it('a run interrupted and restarted from its seed still counts what it spent', async () => {
     const { tournament } = await createTournament(t.db, boss, {
-      name: 'restart spend', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.careful!, ids.sloppy!], gamesPerPair: 2,
+      name: 'restart spend',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.careful!, ids.sloppy!],
+      gamesPerPair: 2,
     });
     // Played to the end first (the workers take a new tournament's matches at once): then no worker touches the match
     // whose crash is played by hand below.
     expect((await ended(tournament.id)).counts.done).toBe(2);
-    const m = await t.db.match.findFirstOrThrow({ where: { tournamentId: tournament.id }, include: { llmCalls: true } });
+    const m = await t.db.match.findFirstOrThrow({
+      where: { tournamentId: tournament.id },
+      include: { llmCalls: true },
+    });
     const own = m.llmCalls.reduce((sum, c) => sum + (c.tokensIn ?? 0) + (c.tokensOut ?? 0), 0);
     const ownCost = m.llmCalls.reduce((sum, c) => sum + (c.costUsd ?? 0), 0);
     const before = (await progress(tournament.id)).tokens;
     // Two more calls of a run that then died.
     for (const ply of [100, 101]) {
       await t.db.llmCall.create({
-        data: { matchId: m.id, seat: ply % 2, ply, attempt: 0, agentId: ids.careful!, model: 'sim-careful', messages: [], latencyMs: 5, tokensIn: 100, tokensOut: 20, costUsd: 0.25 },
+        data: {
+          matchId: m.id,
+          seat: ply % 2,
+          ply,
+          attempt: 0,
+          agentId: ids.careful!,
+          model: 'sim-careful',
+          messages: [],
+          latencyMs: 5,
+          tokensIn: 100,
+          tokensOut: 20,
+          costUsd: 0.25,
+        },
       });
     }
     await prismaStore(t.db).begin(m.id); // the restart clears its log and calls…
@@ -262,7 +351,12 @@ describe('tournaments', () => {
 
   it('host/guest: the evaluated agent sits in a rotating seat, hosts fill the others', async () => {
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'host-guest', format: 'host-guest', gameIds: ['tictactoe'], agentIds: [ids.careful!, ids.engine!], hostIds: [ids.random!], gamesPerGuest: 4,
+      name: 'host-guest',
+      format: 'host-guest',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.careful!, ids.engine!],
+      hostIds: [ids.random!],
+      gamesPerGuest: 4,
     });
     expect(matches).toBe(8);
     const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: true } });
@@ -270,14 +364,21 @@ describe('tournaments', () => {
       const theirs = rows.filter((m) => m.seats.some((s) => s.agentId === guest));
       expect(theirs).toHaveLength(4);
       expect(new Set(theirs.map((m) => m.seats.find((s) => s.agentId === guest)!.seat))).toEqual(new Set([0, 1]));
-      expect(theirs.every((m) => m.seats.filter((s) => s.agentId !== guest).every((s) => s.agentId === ids.random))).toBe(true);
+      expect(
+        theirs.every((m) => m.seats.filter((s) => s.agentId !== guest).every((s) => s.agentId === ids.random)),
+      ).toBe(true);
     }
     expect((await ended(tournament.id)).counts.done).toBe(8);
   });
 
   it('host/guest in Who is the spy: the game’s usual number of players, and the guest is the spy in its seat', async () => {
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'spy', format: 'host-guest', gameIds: ['spy'], agentIds: [ids.careful!], hostIds: [ids.random!, ids.random2!], gamesPerGuest: 4,
+      name: 'spy',
+      format: 'host-guest',
+      gameIds: ['spy'],
+      agentIds: [ids.careful!],
+      hostIds: [ids.random!, ids.random2!],
+      gamesPerGuest: 4,
       gameConfigs: { spy: { preset: 'undercover' } },
     });
     expect(matches).toBe(4);
@@ -289,26 +390,47 @@ describe('tournaments', () => {
     }
     expect(new Set(rows.map((m) => (m.config as { spySeats: number[] }).spySeats[0]))).toEqual(new Set([0, 1, 2, 3]));
     await cancelTournament(t.db, boss, tournament.id);
-    await expect(createTournament(t.db, boss, {
-      name: 'spy', format: 'host-guest', gameIds: ['spy'], agentIds: [ids.careful!], hostIds: [ids.random!], gamesPerGuest: 1, gameConfigs: { spy: { spies: 2 } },
-    })).rejects.toThrow(/^Who is the spy with 4 players: 2 spies need more than 4 players/);
+    await expect(
+      createTournament(t.db, boss, {
+        name: 'spy',
+        format: 'host-guest',
+        gameIds: ['spy'],
+        agentIds: [ids.careful!],
+        hostIds: [ids.random!],
+        gamesPerGuest: 1,
+        gameConfigs: { spy: { spies: 2 } },
+      }),
+    ).rejects.toThrow(/^Who is the spy with 4 players: 2 spies need more than 4 players/);
   });
 
   it('a tournament’s judge scores the descriptions of every finished Who-is-the-spy match; a judge must be an LLM', async () => {
     const { tournament } = await createTournament(t.db, boss, {
-      name: 'judged', format: 'host-guest', gameIds: ['spy'], agentIds: [ids.sloppy!], hostIds: [ids.careful!], gamesPerGuest: 2,
-      gameConfigs: { spy: { maxRounds: 1 } }, judgeId: ids.careful!,
+      name: 'judged',
+      format: 'host-guest',
+      gameIds: ['spy'],
+      agentIds: [ids.sloppy!],
+      hostIds: [ids.careful!],
+      gamesPerGuest: 2,
+      gameConfigs: { spy: { maxRounds: 1 } },
+      judgeId: ids.careful!,
     });
     expect((await ended(tournament.id)).counts.done).toBe(2);
     const matches = await t.db.match.findMany({
-      where: { tournamentId: tournament.id }, include: { events: { where: { kind: 'move' }, orderBy: { seq: 'asc' } } },
+      where: { tournamentId: tournament.id },
+      include: { events: { where: { kind: 'move' }, orderBy: { seq: 'asc' } } },
     });
     const spy = getGame('spy')!;
     const judgedItems = async (m: (typeof matches)[number]) => {
       // Every description the game offers for judging (a forfeited one is not: the sloppy model forfeits some, by the
       // match's seed) is judged, by the worker right after the match, before the tournament ends: the other match's
       // worker may finish first, but the tournament stays open while a match's judge is at work.
-      const end = replayStates(spy, m.config, currentDeal(m.seed), m.numPlayers, movesOf(m.events.map((e) => matchEventOf(m.id, e)))).at(-1);
+      const end = replayStates(
+        spy,
+        m.config,
+        currentDeal(m.seed),
+        m.numPlayers,
+        movesOf(m.events.map((e) => matchEventOf(m.id, e))),
+      ).at(-1);
       const items = spy.judgeable!(end).map((i) => i.item);
       expect(items.length).toBeGreaterThanOrEqual(1);
       const judged = await t.db.judgment.findMany({ where: { matchId: m.id } });
@@ -332,37 +454,86 @@ describe('tournaments', () => {
     await judgedItems(m0);
     // The match was not played again.
     expect(await t.db.matchEvent.count({ where: { matchId: m0.id } })).toBe(events);
-    const spec = { name: 'judged', format: 'host-guest' as const, gameIds: ['spy'], agentIds: [ids.sloppy!], hostIds: [ids.careful!], gamesPerGuest: 1 };
-    await expect(createTournament(t.db, boss, { ...spec, judgeId: ids.random! })).rejects.toThrow(/^the judge must be an LLM agent; random is a random baseline/);
-    await expect(createTournament(t.db, boss, { ...spec, judgeId: 'nobody' })).rejects.toThrow(/^the judge does not exist: nobody/);
-    await expect(createTournament(t.db, boss, { name: 'x', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.random!, ids.random2!], gamesPerPair: 2, judgeId: ids.careful! }))
-      .rejects.toThrow(/none of these games has statements to judge/);
+    const spec = {
+      name: 'judged',
+      format: 'host-guest' as const,
+      gameIds: ['spy'],
+      agentIds: [ids.sloppy!],
+      hostIds: [ids.careful!],
+      gamesPerGuest: 1,
+    };
+    await expect(createTournament(t.db, boss, { ...spec, judgeId: ids.random! })).rejects.toThrow(
+      /^the judge must be an LLM agent; random is a random baseline/,
+    );
+    await expect(createTournament(t.db, boss, { ...spec, judgeId: 'nobody' })).rejects.toThrow(
+      /^the judge does not exist: nobody/,
+    );
+    await expect(
+      createTournament(t.db, boss, {
+        name: 'x',
+        format: 'round-robin',
+        gameIds: ['tictactoe'],
+        agentIds: [ids.random!, ids.random2!],
+        gamesPerPair: 2,
+        judgeId: ids.careful!,
+      }),
+    ).rejects.toThrow(/none of these games has statements to judge/);
   });
 
   it('host/guest in DEEP: the guest always describes (seat 1), the hosts judge; other formats are refused', async () => {
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'deep', format: 'host-guest', gameIds: ['deep'], agentIds: [ids.careful!, ids.engine!], hostIds: [ids.random!, ids.random2!], gamesPerGuest: 3, numPlayers: 3,
+      name: 'deep',
+      format: 'host-guest',
+      gameIds: ['deep'],
+      agentIds: [ids.careful!, ids.engine!],
+      hostIds: [ids.random!, ids.random2!],
+      gamesPerGuest: 3,
+      numPlayers: 3,
     });
     expect(matches).toBe(6);
     const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: true } });
     for (const m of rows) {
       expect(m.numPlayers).toBe(3);
       expect([ids.careful, ids.engine]).toContain(m.seats.find((s) => s.seat === 0)!.agentId);
-      expect(m.seats.filter((s) => s.seat > 0).every((s) => s.agentId === ids.random || s.agentId === ids.random2)).toBe(true);
+      expect(
+        m.seats.filter((s) => s.seat > 0).every((s) => s.agentId === ids.random || s.agentId === ids.random2),
+      ).toBe(true);
     }
     await cancelTournament(t.db, boss, tournament.id);
     const spec = { name: 'deep', gameIds: ['deep'], agentIds: [ids.careful!, ids.engine!] };
-    await expect(createTournament(t.db, boss, { ...spec, format: 'round-robin', gamesPerPair: 2 })).rejects.toThrow(/^DEEP description test is a judged evaluation: use the host\/guest format/);
-    await expect(createTournament(t.db, boss, { ...spec, format: 'host-guest', hostIds: [ids.random!], gamesPerGuest: 1, guestSeat: 1 }))
-      .rejects.toThrow(/^DEEP description test always seats the guest in seat 1 \(Describer\)/);
-    await expect(createTournament(t.db, boss, { ...spec, format: 'host-guest', hostIds: [ids.random!], gamesPerGuest: 1, numPlayers: 4 }))
-      .rejects.toThrow(/DEEP description test takes 2–3 players, not 4/);
+    await expect(createTournament(t.db, boss, { ...spec, format: 'round-robin', gamesPerPair: 2 })).rejects.toThrow(
+      /^DEEP description test is a judged evaluation: use the host\/guest format/,
+    );
+    await expect(
+      createTournament(t.db, boss, {
+        ...spec,
+        format: 'host-guest',
+        hostIds: [ids.random!],
+        gamesPerGuest: 1,
+        guestSeat: 1,
+      }),
+    ).rejects.toThrow(/^DEEP description test always seats the guest in seat 1 \(Describer\)/);
+    await expect(
+      createTournament(t.db, boss, {
+        ...spec,
+        format: 'host-guest',
+        hostIds: [ids.random!],
+        gamesPerGuest: 1,
+        numPlayers: 4,
+      }),
+    ).rejects.toThrow(/DEEP description test takes 2–3 players, not 4/);
   });
 
   it('adaptive: keeps scheduling the closest pair until the budget when two agents cannot be told apart', async () => {
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'adaptive', format: 'adaptive', gameIds: ['connect-four'], agentIds: [ids.engine!, ids.random!, ids.random2!],
-      gamesPerPair: 2, pairsPerBatch: 1, budget: { maxMatches: 20 }, seed: 'adaptive',
+      name: 'adaptive',
+      format: 'adaptive',
+      gameIds: ['connect-four'],
+      agentIds: [ids.engine!, ids.random!, ids.random2!],
+      gamesPerPair: 2,
+      pairsPerBatch: 1,
+      budget: { maxMatches: 20 },
+      seed: 'adaptive',
     });
     expect(matches).toBe(6); // first batch: each pair once, seats swapped
     const p = await ended(tournament.id, 90_000);
@@ -370,9 +541,16 @@ describe('tournaments', () => {
     expect(p.counts.done + p.counts.failed).toBeGreaterThan(6);
     expect(p.counts.done + p.counts.failed).toBeLessThanOrEqual(20);
     // Later batches went to the random pair (their intervals overlap), not to the engine (separated from both early).
-    const later = await t.db.match.findMany({ where: { tournamentId: tournament.id }, orderBy: { createdAt: 'asc' }, skip: 6, include: { seats: true } });
+    const later = await t.db.match.findMany({
+      where: { tournamentId: tournament.id },
+      orderBy: { createdAt: 'asc' },
+      skip: 6,
+      include: { seats: true },
+    });
     expect(later.length).toBeGreaterThan(0);
-    const randomPair = later.filter((m) => m.seats.every((s) => s.agentId === ids.random || s.agentId === ids.random2)).length;
+    const randomPair = later.filter((m) =>
+      m.seats.every((s) => s.agentId === ids.random || s.agentId === ids.random2),
+    ).length;
     expect(randomPair / later.length).toBeGreaterThan(0.5);
   });
 
@@ -382,31 +560,77 @@ describe('tournaments', () => {
     // An unknown game id is answered with the valid ones (the CLI types them by hand).
     await expect(createTournament(t.db, boss, { ...base, gameIds: ['chess'], agentIds: [a, b] })).rejects.toThrow(
       // Every registered game, in the registry's order (the first of them as the arena has always listed them).
-      new RegExp(`^there is no game "chess": the games are tictactoe, connect-four, holdem, bargain, bid, hanabi, spy, deep, holdem-risk${games.slice(9).map((g) => `, ${g.id}`).join('')}$`),
+      new RegExp(
+        `^there is no game "chess": the games are tictactoe, connect-four, holdem, bargain, bid, hanabi, spy, deep, holdem-risk${games
+          .slice(9)
+          .map((g) => `, ${g.id}`)
+          .join('')}$`,
+      ),
     );
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, 'nobody'] })).rejects.toThrow(/some agents do not exist: nobody/);
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a] })).rejects.toThrow(/at least two different agents/);
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, b], gamesPerPair: 3 })).rejects.toThrow(/must be even/);
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, ids.retired!] })).rejects.toThrow(/replaced by a newer version/);
-    await expect(createTournament(t.db, boss, { ...base, format: 'adaptive', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(/needs a budget/);
+    await expect(
+      createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, 'nobody'] }),
+    ).rejects.toThrow(/some agents do not exist: nobody/);
+    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a] })).rejects.toThrow(
+      /at least two different agents/,
+    );
+    await expect(
+      createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, b], gamesPerPair: 3 }),
+    ).rejects.toThrow(/must be even/);
+    await expect(
+      createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, ids.retired!] }),
+    ).rejects.toThrow(/replaced by a newer version/);
+    await expect(
+      createTournament(t.db, boss, { ...base, format: 'adaptive', gameIds: ['tictactoe'], agentIds: [a, b] }),
+    ).rejects.toThrow(/needs a budget/);
     const person = await t.db.agent.create({ data: { name: 'a person', kind: 'human' } });
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, person.id] })).rejects.toThrow(/a person: people play from the Play page/);
-    await expect(createTournament(t.db, boss, { name: 'x', format: 'nonsense', gameIds: ['tictactoe'], agentIds: [a, b] })).rejects.toThrow(
-      /^Format: must be one of round-robin, gauntlet, host-guest, adaptive, simulbench$/,
-    );
+    await expect(
+      createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, person.id] }),
+    ).rejects.toThrow(/a person: people play from the Play page/);
+    await expect(
+      createTournament(t.db, boss, { name: 'x', format: 'nonsense', gameIds: ['tictactoe'], agentIds: [a, b] }),
+    ).rejects.toThrow(/^Format: must be one of round-robin, gauntlet, host-guest, adaptive, simulbench$/);
     // Every problem at once, each named as the form labels it, in plain words (not zod's "Invalid input: expected …").
-    await expect(createTournament(t.db, boss, { ...base, name: '', gameIds: [], agentIds: [a, b], gamesPerPair: 2.5, budget: { maxMatches: 0 } })).rejects.toThrow(
+    await expect(
+      createTournament(t.db, boss, {
+        ...base,
+        name: '',
+        gameIds: [],
+        agentIds: [a, b],
+        gamesPerPair: 2.5,
+        budget: { maxMatches: 0 },
+      }),
+    ).rejects.toThrow(
       'give the tournament a name; pick at least one game; Max matches: must be at least 1; Games per pair: enter a whole number',
     );
-    const archived = await t.db.agent.create({ data: { name: 'archived one', kind: 'random', retired: true, archivedAt: new Date() } });
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, archived.id] })).rejects.toThrow(/archived one has been archived/);
+    const archived = await t.db.agent.create({
+      data: { name: 'archived one', kind: 'random', retired: true, archivedAt: new Date() },
+    });
+    await expect(
+      createTournament(t.db, boss, { ...base, gameIds: ['tictactoe'], agentIds: [a, archived.id] }),
+    ).rejects.toThrow(/archived one has been archived/);
   });
 
   it('a tournament whose matches all failed says so, with the first reason, instead of a plain "finished"', async () => {
     // The simulated endpoint does not serve this model (HTTP 404): every match of the agent fails, void.
     const p = await t.db.provider.findFirstOrThrow({ where: { name: 'sim' } });
-    const ghost = await t.db.agent.create({ data: { name: 'ghost', kind: 'llm', providerId: p.id, model: 'sim-ghost', scaffold: 'base', promptVersion: 'v1', simulated: true } });
-    const { tournament } = await createTournament(t.db, boss, { name: 'all failed', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ghost.id, ids.random!], gamesPerPair: 2 });
+    const ghost = await t.db.agent.create({
+      data: {
+        name: 'ghost',
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-ghost',
+        scaffold: 'base',
+        promptVersion: 'v1',
+        simulated: true,
+      },
+    });
+    const { tournament } = await createTournament(t.db, boss, {
+      name: 'all failed',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: [ghost.id, ids.random!],
+      gamesPerPair: 2,
+    });
     const done = await ended(tournament.id);
     expect(done).toMatchObject({ status: 'finished', counts: { total: 2, done: 0, failed: 2 } });
     expect(done.firstFailure).toMatch(/sim-ghost/);
@@ -416,21 +640,43 @@ describe('tournaments', () => {
   it('per-game settings are checked by the game and given to its matches', async () => {
     const [a, b] = [ids.random!, ids.random2!];
     const base = { name: 'settings', format: 'round-robin' as const, gamesPerPair: 2, agentIds: [a, b] };
-    const { tournament } = await createTournament(t.db, boss, { ...base, gameIds: ['holdem', 'bid'], gameConfigs: { holdem: { hands: 3, openCards: true } } });
-    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, select: { gameId: true, config: true } });
+    const { tournament } = await createTournament(t.db, boss, {
+      ...base,
+      gameIds: ['holdem', 'bid'],
+      gameConfigs: { holdem: { hands: 3, openCards: true } },
+    });
+    const rows = await t.db.match.findMany({
+      where: { tournamentId: tournament.id },
+      select: { gameId: true, config: true },
+    });
     expect(rows.filter((m) => m.gameId === 'holdem').map((m) => m.config)).toEqual([
-      expect.objectContaining({ hands: 3, openCards: true, startingChips: 100 }), expect.objectContaining({ hands: 3, openCards: true, startingChips: 100 }),
+      expect.objectContaining({ hands: 3, openCards: true, startingChips: 100 }),
+      expect.objectContaining({ hands: 3, openCards: true, startingChips: 100 }),
     ]);
-    expect(rows.filter((m) => m.gameId === 'bid').every((m) => (m.config as { auctions: number }).auctions === 3)).toBe(true);
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { holdem: { hands: 'many' } } })).rejects.toThrow(/^settings for Texas Hold'em: hands: /);
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { bid: { auctions: 2 } } })).rejects.toThrow("game settings: Sealed-bid auction is not one of this tournament's games");
-    await expect(createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { poker: {} } })).rejects.toThrow('game settings: there is no game "poker"');
+    expect(rows.filter((m) => m.gameId === 'bid').every((m) => (m.config as { auctions: number }).auctions === 3)).toBe(
+      true,
+    );
+    await expect(
+      createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { holdem: { hands: 'many' } } }),
+    ).rejects.toThrow(/^settings for Texas Hold'em: hands: /);
+    await expect(
+      createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { bid: { auctions: 2 } } }),
+    ).rejects.toThrow("game settings: Sealed-bid auction is not one of this tournament's games");
+    await expect(
+      createTournament(t.db, boss, { ...base, gameIds: ['holdem'], gameConfigs: { poker: {} } }),
+    ).rejects.toThrow('game settings: there is no game "poker"');
     expect((await ended(tournament.id)).counts.done).toBe(4);
   });
 
   it('in a cooperative game each agent also plays with itself (self-play), beside the pairs as teams', async () => {
     const [a, b] = [ids.random!, ids.engine!];
-    const { tournament, matches } = await createTournament(t.db, boss, { name: 'hanabi', format: 'round-robin', gameIds: ['hanabi'], agentIds: [a, b], gamesPerPair: 2 });
+    const { tournament, matches } = await createTournament(t.db, boss, {
+      name: 'hanabi',
+      format: 'round-robin',
+      gameIds: ['hanabi'],
+      agentIds: [a, b],
+      gamesPerPair: 2,
+    });
     expect(matches).toBe(2 + 2 * 2); // the pair on one seed, seats swapped; each agent alone on two seeds
     const seats = await t.db.seat.findMany({ where: { match: { tournamentId: tournament.id } } });
     const teams = groupBy(seats, (s) => s.matchId).map((ss) => [...new Set(ss.map((s) => s.agentId))].sort().join('+'));
@@ -442,11 +688,21 @@ describe('tournaments', () => {
 
   it('re-queues matches whose jobs were lost, and a stale job never plays a match', async () => {
     const { tournament } = await createTournament(t.db, boss, {
-      name: 'lost', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.random!, ids.random2!], gamesPerPair: 4,
+      name: 'lost',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.random!, ids.random2!],
+      gamesPerPair: 4,
     });
-    const rows = await t.db.match.findMany({ where: { tournamentId: tournament.id }, select: { id: true, attempt: true } });
+    const rows = await t.db.match.findMany({
+      where: { tournamentId: tournament.id },
+      select: { id: true, attempt: true },
+    });
     // Withdraw the jobs as if they were lost (a queue wiped, retries exhausted by crashes)…
-    await boss.cancel(MATCH_QUEUE, rows.map((m) => jobIdFor(m.id, m.attempt)));
+    await boss.cancel(
+      MATCH_QUEUE,
+      rows.map((m) => jobIdFor(m.id, m.attempt)),
+    );
     const stuck = await t.db.match.count({ where: { tournamentId: tournament.id, status: 'queued' } });
     const r = await reconcile(t.db, boss);
     expect(r.requeued).toBeGreaterThanOrEqual(stuck);
@@ -460,7 +716,11 @@ describe('tournaments', () => {
   it('rides out HTTP 429s from a provider (Retry-After honoured): every match finishes, none voided', async () => {
     const before = flaky.stats.rateLimited;
     const { tournament } = await createTournament(t.db, boss, {
-      name: 'flaky', format: 'round-robin', gameIds: ['tictactoe'], agentIds: [ids.flakyA!, ids.flakyB!], gamesPerPair: 4,
+      name: 'flaky',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.flakyA!, ids.flakyB!],
+      gamesPerPair: 4,
     });
     const p = await ended(tournament.id, 90_000);
     expect(flaky.stats.rateLimited - before).toBeGreaterThan(0);

@@ -34,7 +34,10 @@ const sidesOf = (gameId: string) => {
 /** Round robins and gauntlets play two-seat games, and team games side against side. */
 function twoPlayerGame(gameId: string): void {
   const g = getGame(gameId)!;
-  if (g.meta.scoring === 'evaluation') throw new AdminError(`${g.meta.title} is a judged evaluation: use the host/guest format (the evaluated agents as guests, the judges as hosts)`);
+  if (g.meta.scoring === 'evaluation')
+    throw new AdminError(
+      `${g.meta.title} is a judged evaluation: use the host/guest format (the evaluated agents as guests, the judges as hosts)`,
+    );
   if (sidesOf(gameId)) return;
   if (g.meta.minPlayers > 2 || g.meta.maxPlayers < 2) {
     throw new AdminError(`${g.meta.title} is a ${g.meta.minPlayers}+ player game: use the host/guest format`);
@@ -45,17 +48,27 @@ function twoPlayerGame(gameId: string): void {
 /**
  * `scripts`: a SimulBench evaluation's frozen scripts when it reuses a script set (read by the caller: this is pure).
  */
-export function planTournament(spec: TournamentSpec, seed: string, scripts: readonly StoredScript[] = []): PlannedMatch[] {
+export function planTournament(
+  spec: TournamentSpec,
+  seed: string,
+  scripts: readonly StoredScript[] = [],
+): PlannedMatch[] {
   let plan: PlannedMatch[];
   for (const id of spec.gameIds) {
     const by = getGame(id)?.meta.scheduledBy;
-    if (by && by !== spec.format) throw new AdminError(`${getGame(id)!.meta.title} is scheduled as a ${by === 'simulbench' ? 'SimulBench evaluation' : by}, not in a ${spec.format} tournament`);
+    if (by && by !== spec.format)
+      throw new AdminError(
+        `${getGame(id)!.meta.title} is scheduled as a ${by === 'simulbench' ? 'SimulBench evaluation' : by}, not in a ${spec.format} tournament`,
+      );
   }
   switch (spec.format) {
     case 'round-robin':
       spec.gameIds.forEach(twoPlayerGame);
       plan = roundRobin({
-        gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: spec.gamesPerPair / 2, seed,
+        gameIds: spec.gameIds,
+        agentIds: spec.agentIds,
+        seedsPerPair: spec.gamesPerPair / 2,
+        seed,
         // In cooperative games (Hanabi) each agent also plays with itself in every seat: its own team score.
         selfPlayGameIds: spec.gameIds.filter((g) => getGame(g)?.meta.scoring === 'cooperative'),
         sidesOf,
@@ -63,7 +76,14 @@ export function planTournament(spec: TournamentSpec, seed: string, scripts: read
       break;
     case 'gauntlet':
       spec.gameIds.forEach(twoPlayerGame);
-      plan = gauntlet({ gameIds: spec.gameIds, agentIds: spec.agentIds, baselineIds: spec.baselineIds, seedsPerPair: spec.gamesPerPair / 2, seed, sidesOf });
+      plan = gauntlet({
+        gameIds: spec.gameIds,
+        agentIds: spec.agentIds,
+        baselineIds: spec.baselineIds,
+        seedsPerPair: spec.gamesPerPair / 2,
+        seed,
+        sidesOf,
+      });
       break;
     case 'host-guest':
       plan = spec.gameIds.flatMap((gameId) => {
@@ -71,14 +91,19 @@ export function planTournament(spec: TournamentSpec, seed: string, scripts: read
         const config = spec.gameConfigs?.[gameId] ?? g.defaultConfig;
         const numPlayers = spec.numPlayers ?? g.defaultPlayers(config);
         if (numPlayers < g.meta.minPlayers || numPlayers > g.meta.maxPlayers) {
-          throw new AdminError(`${g.meta.title} takes ${g.meta.minPlayers}–${g.meta.maxPlayers} players, not ${numPlayers}`);
+          throw new AdminError(
+            `${g.meta.title} takes ${g.meta.minPlayers}–${g.meta.maxPlayers} players, not ${numPlayers}`,
+          );
         }
-        if (spec.guestSeat !== undefined && spec.guestSeat >= numPlayers) throw new AdminError(`guest seat ${spec.guestSeat} does not exist with ${numPlayers} players`);
+        if (spec.guestSeat !== undefined && spec.guestSeat >= numPlayers)
+          throw new AdminError(`guest seat ${spec.guestSeat} does not exist with ${numPlayers} players`);
         // Some games fix the guest's seat (DEEP: the evaluated agent is the describer, seat 1).
         const fixed = g.hostGuest.seat;
         const guestSeat = spec.guestSeat ?? fixed ?? undefined;
         if (fixed !== null && guestSeat !== fixed) {
-          throw new AdminError(`${g.meta.title} always seats the guest in seat ${fixed + 1} (${g.meta.seatNames?.[fixed] ?? 'its seat'})`);
+          throw new AdminError(
+            `${g.meta.title} always seats the guest in seat ${fixed + 1} (${g.meta.seatNames?.[fixed] ?? 'its seat'})`,
+          );
         }
         // A trial setup catches settings that cannot work with this many players (three spies among five).
         try {
@@ -86,15 +111,29 @@ export function planTournament(spec: TournamentSpec, seed: string, scripts: read
         } catch (err) {
           throw new AdminError(`${g.meta.title} with ${numPlayers} players: ${(err as Error).message}`);
         }
-        return hostGuest({ gameIds: [gameId], guestIds: spec.agentIds, hostIds: spec.hostIds, numPlayers, seedsPerGuest: spec.gamesPerGuest, seed, guestSeat });
+        return hostGuest({
+          gameIds: [gameId],
+          guestIds: spec.agentIds,
+          hostIds: spec.hostIds,
+          numPlayers,
+          seedsPerGuest: spec.gamesPerGuest,
+          seed,
+          guestSeat,
+        });
       });
       break;
     case 'adaptive':
       spec.gameIds.forEach(twoPlayerGame);
       for (const id of spec.gameIds) {
-        if (sidesOf(id)) throw new AdminError(`${getGame(id)!.meta.title} plays side against side: use a round robin or a gauntlet`);
+        if (sidesOf(id))
+          throw new AdminError(`${getGame(id)!.meta.title} plays side against side: use a round robin or a gauntlet`);
       }
-      plan = roundRobin({ gameIds: spec.gameIds, agentIds: spec.agentIds, seedsPerPair: 1, seed: `${seed}:adaptive:0` });
+      plan = roundRobin({
+        gameIds: spec.gameIds,
+        agentIds: spec.agentIds,
+        seedsPerPair: 1,
+        seed: `${seed}:adaptive:0`,
+      });
       break;
     case 'simulbench': {
       // One dialogue between the user agent and the simulator per task and repetition; the targets answer its scripts
@@ -103,7 +142,9 @@ export function planTournament(spec: TournamentSpec, seed: string, scripts: read
       if (spec.scriptSet) {
         // A frozen script per match, with no seats: the targets answer it after (the same history for every target).
         plan = scripts.map((s) => ({
-          gameId: 'simulbench', seats: [], seed: next(),
+          gameId: 'simulbench',
+          seats: [],
+          seed: next(),
           config: { task: s.task, turns: s.turn, script: { id: s.id, type: s.type, turn: s.turn, history: s.history } },
         }));
         break;
@@ -111,7 +152,10 @@ export function planTournament(spec: TournamentSpec, seed: string, scripts: read
       const [user, simulator] = [spec.userAgentId!, spec.simulatorId!];
       plan = simulbenchTasks(spec).flatMap(({ config }) =>
         Array.from({ length: spec.dialoguesPerTask }, () => ({
-          gameId: 'simulbench', seats: [user, simulator], seed: next(), config: { ...config, turns: spec.turns },
+          gameId: 'simulbench',
+          seats: [user, simulator],
+          seed: next(),
+          config: { ...config, turns: spec.turns },
         })),
       );
       break;
@@ -128,7 +172,8 @@ function interleave(plan: PlannedMatch[], seed: string): PlannedMatch[] {
   const units: PlannedMatch[][] = [];
   for (const m of plan) {
     const last = units.at(-1);
-    if (last && last[0]!.seed === m.seed && last[0]!.gameId === m.gameId && last.length < 2 && m.seats.length === 2) last.push(m);
+    if (last && last[0]!.seed === m.seed && last[0]!.gameId === m.gameId && last.length < 2 && m.seats.length === 2)
+      last.push(m);
     else units.push([m]);
   }
   const rng = createRng(`${seed}:order`);
@@ -144,7 +189,9 @@ export function checkGameIds(ids: readonly string[]): void {
   const unknown = ids.filter((g) => !getGame(g));
   if (unknown.length === 0) return;
   const names = unknown.map((g) => `"${g}"`).join(', ');
-  throw new AdminError(`${unknown.length === 1 ? 'there is no game' : 'there are no games'} ${names}: the games are ${games.map((g) => g.id).join(', ')}`);
+  throw new AdminError(
+    `${unknown.length === 1 ? 'there is no game' : 'there are no games'} ${names}: the games are ${games.map((g) => g.id).join(', ')}`,
+  );
 }
 
 /** Each game's settings, checked with its own schema (defaults filled in); a readable error names the game and field. */
@@ -153,7 +200,8 @@ function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
   for (const [gameId, raw] of Object.entries(spec.gameConfigs ?? {})) {
     const game = getGame(gameId);
     if (!game) throw new AdminError(`game settings: there is no game "${gameId}"`);
-    if (!(spec.gameIds as readonly string[]).includes(gameId)) throw new AdminError(`game settings: ${game.meta.title} is not one of this tournament's games`);
+    if (!(spec.gameIds as readonly string[]).includes(gameId))
+      throw new AdminError(`game settings: ${game.meta.title} is not one of this tournament's games`);
     const r = game.configSchema.safeParse(raw);
     // Every problem, each under the setting's own name (a game's settings have no form labels of their own).
     if (!r.success) throw new AdminError(`settings for ${game.meta.title}: ${issuesText(r.error, {})}`);
@@ -165,12 +213,17 @@ function checkGameConfigs(spec: TournamentSpec): Record<string, unknown> {
 /** A planned match's game config: the tournament's settings for its game, placed around the guest in host/guest play. */
 function matchConfig(m: PlannedMatch, settings: unknown): object {
   const game = getGame(m.gameId)!;
-  const config = m.config ? { ...((settings as object | undefined) ?? {}), ...m.config } : (settings ?? game.defaultConfig);
+  const config = m.config
+    ? { ...((settings as object | undefined) ?? {}), ...m.config }
+    : (settings ?? game.defaultConfig);
   return (m.guestSeat !== undefined ? game.hostGuest.config(config, m.guestSeat, m.seats.length) : config) as object;
 }
 
 async function insertMatches(
-  db: Db, tournamentId: string, plan: PlannedMatch[], gameConfigs: Record<string, unknown> = {},
+  db: Db,
+  tournamentId: string,
+  plan: PlannedMatch[],
+  gameConfigs: Record<string, unknown> = {},
 ): Promise<{ id: string; attempt: number }[]> {
   const out: { id: string; attempt: number }[] = [];
   for (let i = 0; i < plan.length; i += 500) {
@@ -178,13 +231,20 @@ async function insertMatches(
     const now = Date.now();
     const rows = await db.match.createManyAndReturn({
       data: chunk.map((m, k) => ({
-        tournamentId, gameId: m.gameId, config: matchConfig(m, gameConfigs[m.gameId]), seed: m.seed, generator: CURRENT_GENERATOR, numPlayers: m.seats.length,
+        tournamentId,
+        gameId: m.gameId,
+        config: matchConfig(m, gameConfigs[m.gameId]),
+        seed: m.seed,
+        generator: CURRENT_GENERATOR,
+        numPlayers: m.seats.length,
         // Distinct creation times keep the planned order (pg-boss and the lobby order by time).
         createdAt: new Date(now + k),
       })),
       select: { id: true, attempt: true },
     });
-    await db.seat.createMany({ data: rows.flatMap((r, k) => chunk[k]!.seats.map((agentId, seat) => ({ matchId: r.id, seat, agentId }))) });
+    await db.seat.createMany({
+      data: rows.flatMap((r, k) => chunk[k]!.seats.map((agentId, seat) => ({ matchId: r.id, seat, agentId }))),
+    });
     out.push(...rows);
   }
   return out;
@@ -197,34 +257,67 @@ async function priorityOf(db: Db, tournamentId: string): Promise<number> {
 
 /** Validates a spec (readable errors), records the tournament, plans and queues its matches. */
 export async function createTournament(
-  db: Db, boss: PgBoss, raw: unknown, opts: { priority?: number } = {},
+  db: Db,
+  boss: PgBoss,
+  raw: unknown,
+  opts: { priority?: number } = {},
 ): Promise<{ tournament: { id: string; name: string }; matches: number }> {
   const parsed = parseOrThrow(tournamentSpecSchema, raw);
   checkGameIds(parsed.gameIds);
   const spec = { ...parsed, gameConfigs: checkGameConfigs(parsed) };
-  const roles = spec.format === 'simulbench' ? [spec.userAgentId, spec.simulatorId].filter((x): x is string => !!x) : [];
-  const everyone = [...new Set([...spec.agentIds, ...('baselineIds' in spec ? spec.baselineIds : []), ...('hostIds' in spec ? spec.hostIds : []), ...roles])];
-  const found = await db.agent.findMany({ where: { id: { in: everyone } }, select: { id: true, name: true, retired: true, archivedAt: true, kind: true } });
+  const roles =
+    spec.format === 'simulbench' ? [spec.userAgentId, spec.simulatorId].filter((x): x is string => !!x) : [];
+  const everyone = [
+    ...new Set([
+      ...spec.agentIds,
+      ...('baselineIds' in spec ? spec.baselineIds : []),
+      ...('hostIds' in spec ? spec.hostIds : []),
+      ...roles,
+    ]),
+  ];
+  const found = await db.agent.findMany({
+    where: { id: { in: everyone } },
+    select: { id: true, name: true, retired: true, archivedAt: true, kind: true },
+  });
   const missing = everyone.filter((id) => !found.some((a) => a.id === id));
   if (missing.length) throw new AdminError(`some agents do not exist: ${missing.join(', ')}`);
   const people = found.filter((a) => a.kind === 'human');
-  if (people.length) throw new AdminError(`${people.map((a) => a.name).join(', ')}: people play from the Play page, not in scheduled tournaments`);
+  if (people.length)
+    throw new AdminError(
+      `${people.map((a) => a.name).join(', ')}: people play from the Play page, not in scheduled tournaments`,
+    );
   const retired = found.filter((a) => a.retired);
   if (retired.length) {
-    throw new AdminError(`${retired.map((a) => `${retiredReason(a)}${a.archivedAt ? ' (restore it on the agents page)' : ''}`).join('; ')}: pick ${retired.some((a) => !a.archivedAt) ? 'the newest version' : 'another agent'}`);
+    throw new AdminError(
+      `${retired.map((a) => `${retiredReason(a)}${a.archivedAt ? ' (restore it on the agents page)' : ''}`).join('; ')}: pick ${retired.some((a) => !a.archivedAt) ? 'the newest version' : 'another agent'}`,
+    );
   }
   if (spec.format === 'simulbench') {
     // Every SimulBench role writes free text: the targets, the user agent and the simulator are models.
     const baselines = found.filter((a) => a.kind !== 'llm');
-    if (baselines.length) throw new AdminError(`${baselines.map((a) => a.name).join(', ')}: every SimulBench role (targets, user agent, simulator) must be an LLM agent`);
+    if (baselines.length)
+      throw new AdminError(
+        `${baselines.map((a) => a.name).join(', ')}: every SimulBench role (targets, user agent, simulator) must be an LLM agent`,
+      );
   }
   if (spec.judgeId) {
-    const judge = await db.agent.findUnique({ where: { id: spec.judgeId }, select: { name: true, kind: true, retired: true, archivedAt: true } });
+    const judge = await db.agent.findUnique({
+      where: { id: spec.judgeId },
+      select: { name: true, kind: true, retired: true, archivedAt: true },
+    });
     if (!judge) throw new AdminError(`the judge does not exist: ${spec.judgeId}`);
-    if (judge.kind !== 'llm') throw new AdminError(`the judge must be an LLM agent; ${judge.name} is ${judge.kind === 'human' ? 'a person' : `a ${judge.kind} baseline`}`);
-    if (judge.retired) throw new AdminError(`the judge ${retiredReason(judge)}: pick ${judge.archivedAt ? 'another judge' : 'the newest version'}`);
+    if (judge.kind !== 'llm')
+      throw new AdminError(
+        `the judge must be an LLM agent; ${judge.name} is ${judge.kind === 'human' ? 'a person' : `a ${judge.kind} baseline`}`,
+      );
+    if (judge.retired)
+      throw new AdminError(
+        `the judge ${retiredReason(judge)}: pick ${judge.archivedAt ? 'another judge' : 'the newest version'}`,
+      );
     if (spec.format !== 'simulbench' && !spec.gameIds.some((g) => getGame(g)?.judgeable)) {
-      throw new AdminError(`none of these games has statements to judge (a judge scores Who is the spy's descriptions)`);
+      throw new AdminError(
+        `none of these games has statements to judge (a judge scores Who is the spy's descriptions)`,
+      );
     }
   }
   const seed = spec.seed ?? newSeed();
@@ -234,7 +327,10 @@ export async function createTournament(
   const config: StoredConfig = { ...spec, seed, round: 0, ...(opts.priority ? { priority: opts.priority } : {}) };
   const { tournament, queued } = await db.$transaction(
     async (tx) => {
-      const tournament = await tx.tournament.create({ data: { name: spec.name, config: config as object }, select: { id: true, name: true } });
+      const tournament = await tx.tournament.create({
+        data: { name: spec.name, config: config as object },
+        select: { id: true, name: true },
+      });
       const queued = await insertMatches(tx as unknown as Db, tournament.id, plan, spec.gameConfigs);
       return { tournament, queued };
     },
@@ -265,15 +361,26 @@ async function spent(db: Db, tournamentId: string, budget: Budget): Promise<Spen
 
 /** Which budget is spent, in words; null while none is. `starting` = a match is about to start. */
 export function budgetReached(budget: Budget, s: Spent): string | null {
-  if (budget.maxMatches !== undefined && s.started >= budget.maxMatches) return `match budget reached (${s.started} of ${budget.maxMatches} matches played)`;
-  if (budget.maxTokens !== undefined && s.tokens >= budget.maxTokens) return `token budget reached (${s.tokens} of ${budget.maxTokens} tokens)`;
-  if (budget.maxCostUsd !== undefined && s.costUsd >= budget.maxCostUsd) return `cost budget reached ($${s.costUsd.toFixed(4)} of $${budget.maxCostUsd})`;
+  if (budget.maxMatches !== undefined && s.started >= budget.maxMatches)
+    return `match budget reached (${s.started} of ${budget.maxMatches} matches played)`;
+  if (budget.maxTokens !== undefined && s.tokens >= budget.maxTokens)
+    return `token budget reached (${s.tokens} of ${budget.maxTokens} tokens)`;
+  if (budget.maxCostUsd !== undefined && s.costUsd >= budget.maxCostUsd)
+    return `cost budget reached ($${s.costUsd.toFixed(4)} of $${budget.maxCostUsd})`;
   return null;
 }
 
 /** Ends a tournament now: its queued matches are cancelled unplayed; matches in play finish and count. */
-async function stopTournament(db: Db, tournamentId: string, status: 'finished' | 'cancelled', reason: string | null): Promise<{ id: string; attempt: number }[]> {
-  await db.tournament.update({ where: { id: tournamentId }, data: { status, stopReason: reason, finishedAt: new Date() } });
+async function stopTournament(
+  db: Db,
+  tournamentId: string,
+  status: 'finished' | 'cancelled',
+  reason: string | null,
+): Promise<{ id: string; attempt: number }[]> {
+  await db.tournament.update({
+    where: { id: tournamentId },
+    data: { status, stopReason: reason, finishedAt: new Date() },
+  });
   return db.$queryRaw<{ id: string; attempt: number }[]>`
     UPDATE matches SET status = 'cancelled', finished_at = now(),
       failure_reason = ${status === 'cancelled' ? 'the tournament was cancelled before this match was played' : `the tournament stopped before this match was played: ${reason}`}
@@ -285,10 +392,12 @@ async function stopTournament(db: Db, tournamentId: string, status: 'finished' |
  * and comparisons for an evaluation, else the consistency judge when it has one, else nothing. While they run the
  * match holds its tournament open (`matches.stages_pending`, set when the match is claimed).
  */
-export type StagesAfterPlay = { simulbench: Extract<TournamentSpec, { format: 'simulbench' }> } | { judgeId: string } | null;
+export type StagesAfterPlay =
+  { simulbench: Extract<TournamentSpec, { format: 'simulbench' }> } | { judgeId: string } | null;
 
 export function stagesAfterPlay(config: Partial<StoredConfig> | null | undefined): StagesAfterPlay {
-  if (config?.format === 'simulbench') return { simulbench: config as Extract<TournamentSpec, { format: 'simulbench' }> };
+  if (config?.format === 'simulbench')
+    return { simulbench: config as Extract<TournamentSpec, { format: 'simulbench' }> };
   return config?.judgeId ? { judgeId: config.judgeId } : null;
 }
 
@@ -301,7 +410,8 @@ export async function tournamentStages(db: Db, tournamentId: string): Promise<St
   return stagesAfterPlay(t?.config as Partial<StoredConfig> | null);
 }
 
-export type Claim = { run: true; tournamentId: string | null } | { run: false; reason: string; tournamentId: string | null };
+export type Claim =
+  { run: true; tournamentId: string | null } | { run: false; reason: string; tournamentId: string | null };
 
 /**
  * Decides whether a job may play its match now, and marks the match running if so. The common case (a current job,
@@ -321,7 +431,8 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
     attempt,
   );
   if (fast[0]) {
-    if (fast[0].unstarted) await db.$executeRaw`UPDATE tournaments SET started_at = now() WHERE id = ${fast[0].tid} AND started_at IS NULL`;
+    if (fast[0].unstarted)
+      await db.$executeRaw`UPDATE tournaments SET started_at = now() WHERE id = ${fast[0].tid} AND started_at IS NULL`;
     return { run: true, tournamentId: fast[0].tid };
   }
   // Every other case (a budget to check, a paused or ended tournament, a stale job, no tournament) locks.
@@ -333,8 +444,10 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
       SELECT status, attempt, tournament_id FROM matches WHERE id = ${matchId} FOR UPDATE`;
     if (!m) return { run: false, reason: 'unknown match', tournamentId: null };
     const tid = m.tournament_id;
-    if (m.attempt !== attempt) return { run: false, reason: `stale job (attempt ${attempt}, match is at ${m.attempt})`, tournamentId: tid };
-    if (m.status !== 'queued' && m.status !== 'running') return { run: false, reason: `already ${m.status}`, tournamentId: tid };
+    if (m.attempt !== attempt)
+      return { run: false, reason: `stale job (attempt ${attempt}, match is at ${m.attempt})`, tournamentId: tid };
+    if (m.status !== 'queued' && m.status !== 'running')
+      return { run: false, reason: `already ${m.status}`, tournamentId: tid };
     if (tid) {
       const [t] = await tx.$queryRaw<{ status: string; config: StoredConfig; started_at: Date | null }[]>`
         SELECT status, config, started_at FROM tournaments WHERE id = ${tid}`;
@@ -344,7 +457,10 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
         return { run: false, reason: 'tournament paused', tournamentId: tid };
       }
       if (t && t.status !== 'running') {
-        await tx.match.update({ where: { id: matchId }, data: { status: 'cancelled', finishedAt: new Date(), failureReason: `the tournament is ${t.status}` } });
+        await tx.match.update({
+          where: { id: matchId },
+          data: { status: 'cancelled', finishedAt: new Date(), failureReason: `the tournament is ${t.status}` },
+        });
         return { run: false, reason: `tournament ${t.status}`, tournamentId: tid };
       }
       if (t && m.status === 'queued') {
@@ -413,11 +529,20 @@ export async function settleTournament(db: Db, boss: PgBoss, tournamentId: strin
 }
 
 /** Adaptive format: rate what has been played; stop when adjacent agents are separated, else queue the closest pairs. */
-async function nextAdaptiveBatch(db: Db, boss: PgBoss, tournamentId: string, config: StoredConfig & { format: 'adaptive' }): Promise<void> {
+async function nextAdaptiveBatch(
+  db: Db,
+  boss: PgBoss,
+  tournamentId: string,
+  config: StoredConfig & { format: 'adaptive' },
+): Promise<void> {
   const round = (config.round ?? 0) + 1;
   const matches = await tournamentRatedMatches(db, tournamentId);
   // The bootstrap runs outside any lock; the batch is written only if nobody else advanced the round meanwhile.
-  const intervals = intervalsFrom(matches, config.agentIds, { confidence: config.confidence, rounds: 500, seed: `${config.seed}:${round}` });
+  const intervals = intervalsFrom(matches, config.agentIds, {
+    confidence: config.confidence,
+    rounds: 500,
+    seed: `${config.seed}:${round}`,
+  });
   const separated = allSeparated(intervals);
   const pairs = separated ? [] : choosePairs(intervals, config.pairsPerBatch);
   const queued = await db.$transaction(async (tx) => {
@@ -425,10 +550,21 @@ async function nextAdaptiveBatch(db: Db, boss: PgBoss, tournamentId: string, con
       SELECT status, config FROM tournaments WHERE id = ${tournamentId} FOR UPDATE`;
     if (!t || t.status !== 'running' || (t.config.round ?? 0) !== round - 1) return [];
     if (pairs.length === 0) {
-      await stopTournament(tx as unknown as Db, tournamentId, 'finished', `every adjacent pair is separated at ${Math.round(config.confidence * 100)}% confidence`);
+      await stopTournament(
+        tx as unknown as Db,
+        tournamentId,
+        'finished',
+        `every adjacent pair is separated at ${Math.round(config.confidence * 100)}% confidence`,
+      );
       return [];
     }
-    const plan = adaptiveBatch({ gameIds: config.gameIds, pairs, seedsPerPair: config.gamesPerPair / 2, seed: config.seed, round });
+    const plan = adaptiveBatch({
+      gameIds: config.gameIds,
+      pairs,
+      seedsPerPair: config.gamesPerPair / 2,
+      seed: config.seed,
+      round,
+    });
     await tx.tournament.update({ where: { id: tournamentId }, data: { config: { ...t.config, round } as object } });
     return insertMatches(tx as unknown as Db, tournamentId, plan, config.gameConfigs);
   });
@@ -446,7 +582,10 @@ async function setStatus(db: Db, id: string, from: string[], to: string, verb: s
 /** No new match starts; matches in play finish. */
 export async function pauseTournament(db: Db, boss: PgBoss, id: string): Promise<void> {
   await setStatus(db, id, ['running'], 'paused', 'paused');
-  await withdrawJobs(boss, await db.match.findMany({ where: { tournamentId: id, status: 'queued' }, select: { id: true, attempt: true } }));
+  await withdrawJobs(
+    boss,
+    await db.match.findMany({ where: { tournamentId: id, status: 'queued' }, select: { id: true, attempt: true } }),
+  );
 }
 
 /** Queued (and interrupted) matches get fresh jobs. */
@@ -475,12 +614,17 @@ export async function cancelTournament(db: Db, boss: PgBoss, id: string): Promis
  * Runs at start-up and periodically: after a crash, or a job that exhausted its retries, nothing is left behind.
  */
 export async function reconcile(db: Db, boss: PgBoss): Promise<{ requeued: number; givenUp: number }> {
-  const open = await db.$queryRaw<{ id: string; attempt: number; tournament_id: string | null; priority: number; interactive: boolean }[]>`
+  const open = await db.$queryRaw<
+    { id: string; attempt: number; tournament_id: string | null; priority: number; interactive: boolean }[]
+  >`
     SELECT m.id, m.attempt, m.tournament_id, COALESCE((t.config->>'priority')::int, 0) AS priority,
       EXISTS (SELECT 1 FROM seats s JOIN agents a ON a.id = s.agent_id WHERE s.match_id = m.id AND a.kind = 'human') AS interactive
     FROM matches m LEFT JOIN tournaments t ON t.id = m.tournament_id
     WHERE m.status IN ('queued', 'running') AND (t.id IS NULL OR t.status = 'running')`;
-  const live = await liveJobIds(boss, open.map((m) => jobIdFor(m.id, m.attempt)));
+  const live = await liveJobIds(
+    boss,
+    open.map((m) => jobIdFor(m.id, m.attempt)),
+  );
   const lost = open.filter((m) => !live.has(jobIdFor(m.id, m.attempt)));
   const requeue: { id: string; attempt: number; interactive: boolean; priority: number }[] = [];
   let givenUp = 0;
@@ -488,27 +632,49 @@ export async function reconcile(db: Db, boss: PgBoss): Promise<{ requeued: numbe
     if (m.attempt + 1 >= MAX_ATTEMPTS) {
       const n = await db.match.updateMany({
         where: { id: m.id, attempt: m.attempt, status: { in: ['queued', 'running'] } },
-        data: { status: 'failed', finishedAt: new Date(), failureReason: `could not be played after ${MAX_ATTEMPTS} attempts (the worker stopped each time)` },
+        data: {
+          status: 'failed',
+          finishedAt: new Date(),
+          failureReason: `could not be played after ${MAX_ATTEMPTS} attempts (the worker stopped each time)`,
+        },
       });
       givenUp += n.count;
       continue;
     }
-    const n = await db.match.updateMany({ where: { id: m.id, attempt: m.attempt, status: { in: ['queued', 'running'] } }, data: { attempt: m.attempt + 1 } });
+    const n = await db.match.updateMany({
+      where: { id: m.id, attempt: m.attempt, status: { in: ['queued', 'running'] } },
+      data: { attempt: m.attempt + 1 },
+    });
     if (n.count) requeue.push({ id: m.id, attempt: m.attempt + 1, interactive: m.interactive, priority: m.priority });
   }
   for (const p of new Set(requeue.filter((m) => !m.interactive).map((m) => m.priority))) {
-    await enqueueMatches(boss, requeue.filter((m) => !m.interactive && m.priority === p), MATCH_QUEUE, p);
+    await enqueueMatches(
+      boss,
+      requeue.filter((m) => !m.interactive && m.priority === p),
+      MATCH_QUEUE,
+      p,
+    );
   }
-  await enqueueMatches(boss, requeue.filter((m) => m.interactive), PLAY_QUEUE);
+  await enqueueMatches(
+    boss,
+    requeue.filter((m) => m.interactive),
+    PLAY_QUEUE,
+  );
   // A finished match whose stages after play (judge, SimulBench) never ran, its job gone (the worker stopped in between
   // and the retries ran out): a fresh job runs them (the claim sees the match finished), so the tournament can end.
   const unjudged = await db.$queryRaw<{ id: string; attempt: number }[]>`
     SELECT m.id, m.attempt FROM matches m JOIN tournaments t ON t.id = m.tournament_id
     WHERE m.stages_pending AND m.status = 'finished' AND t.status = 'running'`;
-  const liveStages = await liveJobIds(boss, unjudged.map((m) => jobIdFor(m.id, m.attempt)));
+  const liveStages = await liveJobIds(
+    boss,
+    unjudged.map((m) => jobIdFor(m.id, m.attempt)),
+  );
   const restage: { id: string; attempt: number }[] = [];
   for (const m of unjudged.filter((x) => !liveStages.has(jobIdFor(x.id, x.attempt)))) {
-    const n = await db.match.updateMany({ where: { id: m.id, attempt: m.attempt, stagesPending: true }, data: { attempt: m.attempt + 1 } });
+    const n = await db.match.updateMany({
+      where: { id: m.id, attempt: m.attempt, stagesPending: true },
+      data: { attempt: m.attempt + 1 },
+    });
     if (n.count) restage.push({ id: m.id, attempt: m.attempt + 1 });
   }
   await enqueueMatches(boss, restage, MATCH_QUEUE);

@@ -33,7 +33,11 @@ import { startMatchWorker } from '../workers/match-worker';
 // The request a page is rendered for: its cookies (a visitor has none).
 const jar = new Map<string, string>();
 vi.mock('next/headers', () => ({
-  cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined), set: () => {}, delete: () => {} }),
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
+    set: () => {},
+    delete: () => {},
+  }),
   headers: async () => new Headers(),
 }));
 vi.mock('next/navigation', () => ({
@@ -59,7 +63,11 @@ let adminToken: string;
 let voterToken: string;
 let voterId: string;
 /** Distinct names, so that a page naming a target is easy to tell. */
-const NAMES = { careful: 'Zephyr careful target', sloppy: 'Quokka sloppy target', twin: 'Echo twin of the simulator' } as const;
+const NAMES = {
+  careful: 'Zephyr careful target',
+  sloppy: 'Quokka sloppy target',
+  twin: 'Echo twin of the simulator',
+} as const;
 const ids = {} as Record<'user' | 'collector' | 'judge' | keyof typeof NAMES, string>;
 
 beforeAll(async () => {
@@ -70,7 +78,12 @@ beforeAll(async () => {
   boss = await startQueue(t.url);
   sim = await startSimulatedEndpoint({ latencyMs: 0, seed: 'blind' });
   const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true } });
-  const llm = async (name: string, model: string) => (await t.db.agent.create({ data: { name, kind: 'llm', providerId: p.id, model, scaffold: 'base', simulated: true } })).id;
+  const llm = async (name: string, model: string) =>
+    (
+      await t.db.agent.create({
+        data: { name, kind: 'llm', providerId: p.id, model, scaffold: 'base', simulated: true },
+      })
+    ).id;
   ids.user = await llm('blind user agent', 'sim-careful');
   ids.judge = await llm('blind judge', 'sim-careful');
   ids.collector = await llm('blind collector', 'sim-random');
@@ -81,12 +94,23 @@ beforeAll(async () => {
   await startMatchWorker(boss, workerDb, { concurrency: 4 });
 
   const { tournament } = await createTournament(t.db, boss, {
-    format: 'simulbench', name: 'blind evaluation', agentIds: [ids.careful, ids.sloppy, ids.twin], userAgentId: ids.user, simulatorId: ids.collector,
-    judgeId: ids.judge, taskIds: [TASKS[0]!.id], dialoguesPerTask: 1, turns: 2, seed: 'blind-1',
+    format: 'simulbench',
+    name: 'blind evaluation',
+    agentIds: [ids.careful, ids.sloppy, ids.twin],
+    userAgentId: ids.user,
+    simulatorId: ids.collector,
+    judgeId: ids.judge,
+    taskIds: [TASKS[0]!.id],
+    dialoguesPerTask: 1,
+    turns: 2,
+    seed: 'blind-1',
   });
   evaluation = tournament.id;
   // Played to the end (dialogue, scripts, answers, ratings, comparisons); the limit is a safety net far above the time.
-  for (const deadline = Date.now() + 90_000; (await tournamentProgress(t.db, [evaluation]))[0]!.status !== 'finished'; ) {
+  for (
+    const deadline = Date.now() + 90_000;
+    (await tournamentProgress(t.db, [evaluation]))[0]!.status !== 'finished';
+  ) {
     if (Date.now() > deadline) throw new Error('the evaluation did not finish');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -113,7 +137,11 @@ afterAll(async () => {
 });
 
 /** A page as the server renders it, for a visitor, a signed-in person or an admin. */
-async function page(load: () => Promise<{ default: (props: never) => unknown }>, props: object, as: 'visitor' | 'person' | 'admin' = 'visitor'): Promise<string> {
+async function page(
+  load: () => Promise<{ default: (props: never) => unknown }>,
+  props: object,
+  as: 'visitor' | 'person' | 'admin' = 'visitor',
+): Promise<string> {
   jar.clear();
   if (as === 'admin') jar.set(SESSION_COOKIE, adminToken);
   if (as === 'person') jar.set(PERSON_COOKIE, voterToken);
@@ -137,8 +165,11 @@ async function snapshot(matchId: string): Promise<MatchSnapshot> {
   }
 }
 
-const get = async (load: () => Promise<{ GET: (req: Request, ctx: never) => Promise<Response> }>, url: string, ctx?: object) =>
-  (await (await load()).GET(new Request(`http://arena.test${url}`), ctx as never)).text();
+const get = async (
+  load: () => Promise<{ GET: (req: Request, ctx: never) => Promise<Response> }>,
+  url: string,
+  ctx?: object,
+) => (await (await load()).GET(new Request(`http://arena.test${url}`), ctx as never)).text();
 
 /**
  * Every public page, API, export and match stream that could show an evaluation's answers, as text: the evaluation's
@@ -148,24 +179,59 @@ const get = async (load: () => Promise<{ GET: (req: Request, ctx: never) => Prom
 async function publicSurfaces(): Promise<{ where: string; text: string }[]> {
   const matches = await t.db.match.findMany({ where: { tournamentId: evaluation }, select: { id: true } });
   const out = [
-    { where: `/simulbench/${evaluation}`, text: await page(() => import('../../app/simulbench/[id]/page'), params({ id: evaluation })) },
+    {
+      where: `/simulbench/${evaluation}`,
+      text: await page(() => import('../../app/simulbench/[id]/page'), params({ id: evaluation })),
+    },
     { where: '/simulbench', text: await page(() => import('../../app/simulbench/page'), {}) },
     { where: '/', text: await page(() => import('../../app/(lobby)/page'), params({})) },
-    { where: `/tournaments/${evaluation}`, text: await page(() => import('../../app/tournaments/[id]/page'), params({ id: evaluation })) },
-    ...(await Promise.all([ids.careful, ids.sloppy].map(async (id) => ({ where: `/agents/${id}`, text: await page(() => import('../../app/agents/[id]/page'), params({ id })) })))),
-    { where: '/simulbench/vote (a signed-in person)', text: await page(() => import('../../app/simulbench/vote/page'), params({}, { evaluation }), 'person') },
+    {
+      where: `/tournaments/${evaluation}`,
+      text: await page(() => import('../../app/tournaments/[id]/page'), params({ id: evaluation })),
+    },
+    ...(await Promise.all(
+      [ids.careful, ids.sloppy].map(async (id) => ({
+        where: `/agents/${id}`,
+        text: await page(() => import('../../app/agents/[id]/page'), params({ id })),
+      })),
+    )),
+    {
+      where: '/simulbench/vote (a signed-in person)',
+      text: await page(() => import('../../app/simulbench/vote/page'), params({}, { evaluation }), 'person'),
+    },
     // The leaderboard page's SimulBench section, as the page renders it (the rest of that page is the rating service's).
-    { where: '/leaderboard (SimulBench section)', text: renderToStaticMarkup(createElement(LeaderboardSimulbench, { results: await latestSimulbenchResults(t.db) })) },
-    { where: '/api/export/matches.jsonl', text: await get(() => import('../../app/api/export/matches.jsonl/route'), '/api/export/matches.jsonl') },
-    { where: '/api/export/matches.json', text: await get(() => import('../../app/api/export/matches.json/route'), '/api/export/matches.json') },
-    { where: '/api/export/matches.csv', text: await get(() => import('../../app/api/export/matches.csv/route'), '/api/export/matches.csv') },
+    {
+      where: '/leaderboard (SimulBench section)',
+      text: renderToStaticMarkup(
+        createElement(LeaderboardSimulbench, { results: await latestSimulbenchResults(t.db) }),
+      ),
+    },
+    {
+      where: '/api/export/matches.jsonl',
+      text: await get(() => import('../../app/api/export/matches.jsonl/route'), '/api/export/matches.jsonl'),
+    },
+    {
+      where: '/api/export/matches.json',
+      text: await get(() => import('../../app/api/export/matches.json/route'), '/api/export/matches.json'),
+    },
+    {
+      where: '/api/export/matches.csv',
+      text: await get(() => import('../../app/api/export/matches.csv/route'), '/api/export/matches.csv'),
+    },
     {
       where: `/api/simulbench/${evaluation}/scripts`,
-      text: await get(() => import('../../app/api/simulbench/[id]/scripts/route'), `/api/simulbench/${evaluation}/scripts`, { params: Promise.resolve({ id: evaluation }) }),
+      text: await get(
+        () => import('../../app/api/simulbench/[id]/scripts/route'),
+        `/api/simulbench/${evaluation}/scripts`,
+        { params: Promise.resolve({ id: evaluation }) },
+      ),
     },
   ];
   for (const m of matches) {
-    out.push({ where: `/matches/${m.id}`, text: await page(() => import('../../app/matches/[id]/page'), params({ id: m.id })) });
+    out.push({
+      where: `/matches/${m.id}`,
+      text: await page(() => import('../../app/matches/[id]/page'), params({ id: m.id })),
+    });
     out.push({ where: `match:snapshot ${m.id}`, text: JSON.stringify(await snapshot(m.id)) });
   }
   return out;
@@ -177,7 +243,10 @@ async function publicSurfaces(): Promise<{ where: string; text: string }[]> {
  * the simulator's replies are in the dialogue): found on a page, such a text can only be that answer.
  */
 async function openAnswers() {
-  const rows = await t.db.simulAnswer.findMany({ where: { tournamentId: evaluation, text: { not: null } }, include: { agent: true } });
+  const rows = await t.db.simulAnswer.findMany({
+    where: { tournamentId: evaluation, text: { not: null } },
+    include: { agent: true },
+  });
   const hidden = await hiddenAnswers(t.db, [...new Set(rows.map((r) => r.scriptId))]);
   const elsewhere = JSON.stringify([
     await t.db.simulScript.findMany({ select: { history: true } }),
@@ -185,17 +254,36 @@ async function openAnswers() {
   ]);
   return rows
     .filter((r) => hidden.has(`${r.scriptId}|${r.agentId}`) && r.text!.trim().length >= 12)
-    .filter((r) => !rows.some((o) => o !== r && o.text === r.text) && !elsewhere.includes(JSON.stringify(r.text).slice(1, -1)))
+    .filter(
+      (r) =>
+        !rows.some((o) => o !== r && o.text === r.text) && !elsewhere.includes(JSON.stringify(r.text).slice(1, -1)),
+    )
     .map((r) => ({ text: r.text!, agentId: r.agentId, name: r.agent.name }));
 }
 
 /** Where an answer's text appears together with its author (by name or id): per line of an export, else per page. */
-function tiedTo(surfaces: { where: string; text: string }[], answer: { text: string; agentId: string; name: string }): string[] {
+function tiedTo(
+  surfaces: { where: string; text: string }[],
+  answer: { text: string; agentId: string; name: string },
+): string[] {
   // Pages are HTML (text escaped) and JSON (text quoted): look for the text as each writes it.
-  const forms = [answer.text, JSON.stringify(answer.text).slice(1, -1), answer.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')];
+  const forms = [
+    answer.text,
+    JSON.stringify(answer.text).slice(1, -1),
+    answer.text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#x27;'),
+  ];
   return surfaces.flatMap((s) => {
     const parts = s.where.includes('export') ? s.text.split('\n') : [s.text];
-    return parts.some((part) => forms.some((f) => part.includes(f)) && (part.includes(answer.name) || part.includes(answer.agentId))) ? [s.where] : [];
+    return parts.some(
+      (part) => forms.some((f) => part.includes(f)) && (part.includes(answer.name) || part.includes(answer.agentId)),
+    )
+      ? [s.where]
+      : [];
   });
 }
 
@@ -211,7 +299,10 @@ describe('SimulBench blind votes', () => {
     // Not even without a name: the visitor's evaluation page and the exports do not have the texts at all.
     const evaluationPage = surfaces.find((s) => s.where === `/simulbench/${evaluation}`)!.text;
     const jsonl = surfaces.find((s) => s.where === '/api/export/matches.jsonl')!.text;
-    for (const a of answers) expect(evaluationPage.includes(a.text) || jsonl.includes(JSON.stringify(a.text).slice(1, -1)), a.text).toBe(false);
+    for (const a of answers)
+      expect(evaluationPage.includes(a.text) || jsonl.includes(JSON.stringify(a.text).slice(1, -1)), a.text).toBe(
+        false,
+      );
     expect(evaluationPage).toContain('hidden while people vote');
 
     // An admin sees every answer with its model at once (so the search above would have found them).
@@ -220,11 +311,25 @@ describe('SimulBench blind votes', () => {
 
     // A voter: the ballot has the answers and no name; the vote's receipt names no one either.
     const ballot = (await drawBallot(t.db, voterId, evaluation))!;
-    const pairs = await t.db.simulAnswer.groupBy({ by: ['scriptId'], where: { tournamentId: evaluation, agentId: { in: [ids.careful, ids.sloppy] } } });
-    const texts = await Promise.all(pairs.map(async (p) => (await t.db.simulAnswer.findMany({ where: { tournamentId: evaluation, scriptId: p.scriptId, agentId: { in: [ids.careful, ids.sloppy] } } })).map((a) => a.text).sort()));
+    const pairs = await t.db.simulAnswer.groupBy({
+      by: ['scriptId'],
+      where: { tournamentId: evaluation, agentId: { in: [ids.careful, ids.sloppy] } },
+    });
+    const texts = await Promise.all(
+      pairs.map(async (p) =>
+        (
+          await t.db.simulAnswer.findMany({
+            where: { tournamentId: evaluation, scriptId: p.scriptId, agentId: { in: [ids.careful, ids.sloppy] } },
+          })
+        )
+          .map((a) => a.text)
+          .sort(),
+      ),
+    );
     expect(texts).toContainEqual([ballot.first, ballot.second].sort());
     const receipt = await castVote(t.db, ballot.token, 'second', voterId);
-    for (const x of [...Object.values(NAMES), ids.careful, ids.sloppy]) expect(JSON.stringify(receipt)).not.toContain(x);
+    for (const x of [...Object.values(NAMES), ids.careful, ids.sloppy])
+      expect(JSON.stringify(receipt)).not.toContain(x);
     expect(receipt).toMatchObject({ choice: 'second', evaluationId: evaluation });
   });
 
@@ -243,7 +348,10 @@ describe('SimulBench blind votes', () => {
   it(`once voting closes (${VOTING_DAYS} days after the evaluation ends), the answers are named and the exports have them`, async () => {
     const stale = (await drawBallot(t.db, 'late voter', evaluation))!;
     const answers = await openAnswers();
-    await t.db.tournament.update({ where: { id: evaluation }, data: { finishedAt: new Date(Date.now() - (VOTING_DAYS + 1) * 86_400_000) } });
+    await t.db.tournament.update({
+      where: { id: evaluation },
+      data: { finishedAt: new Date(Date.now() - (VOTING_DAYS + 1) * 86_400_000) },
+    });
     expect(await drawBallot(t.db, 'late voter', evaluation)).toBeNull();
     await expect(castVote(t.db, stale.token, 'first', 'late voter')).rejects.toThrow(/voting on this pair has closed/);
     expect(await openAnswers()).toEqual([]);
@@ -253,6 +361,8 @@ describe('SimulBench blind votes', () => {
     // The export's records (read as matches.jsonl reads them: its file is shared for a moment, lib/export-cache.ts).
     const matches = await t.db.match.findMany({ where: { tournamentId: evaluation }, select: { id: true } });
     const calls = [...(await getMatchLogs(matches.map((m) => m.id))).values()].flatMap((l) => l.llmCalls);
-    expect(calls.filter((c) => c.purpose === 'simul-answer').map((c) => c.reply)).toEqual(expect.arrayContaining(answers.map((a) => a.text)));
+    expect(calls.filter((c) => c.purpose === 'simul-answer').map((c) => c.reply)).toEqual(
+      expect.arrayContaining(answers.map((a) => a.text)),
+    );
   });
 });

@@ -37,7 +37,9 @@ beforeAll(async () => {
   sim = await startSimulatedEndpoint({ latencyMs: 0, seed: 'simulbench' });
   // A provider that is down: every request fails with HTTP 500.
   down = await startFaultyEndpoint(() => ({ status: 500 }));
-  const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true, priceInPer1k: 0.001, priceOutPer1k: 0.002 } });
+  const p = await t.db.provider.create({
+    data: { name: 'sim', baseUrl: sim.url, simulated: true, priceInPer1k: 0.001, priceOutPer1k: 0.002 },
+  });
   const d = await t.db.provider.create({ data: { name: 'down', baseUrl: down.url } });
   const llm = (name: string, providerId: string, model: string) =>
     t.db.agent.create({ data: { name, kind: 'llm', providerId, model, scaffold: 'base', simulated: true } });
@@ -61,16 +63,28 @@ afterAll(async () => {
 });
 
 const spec = (over: Partial<SimulbenchSpec> = {}) => ({
-  format: 'simulbench', name: 'sb', agentIds: [ids.careful, ids.sloppy], userAgentId: ids.user, simulatorId: ids.simulator, judgeId: ids.judge,
-  taskIds: [TASKS[0]!.id, TASKS.find((x) => x.kind !== TASKS[0]!.kind)!.id], dialoguesPerTask: 1, turns: 2, seed: 'sb-1', ...over,
+  format: 'simulbench',
+  name: 'sb',
+  agentIds: [ids.careful, ids.sloppy],
+  userAgentId: ids.user,
+  simulatorId: ids.simulator,
+  judgeId: ids.judge,
+  taskIds: [TASKS[0]!.id, TASKS.find((x) => x.kind !== TASKS[0]!.kind)!.id],
+  dialoguesPerTask: 1,
+  turns: 2,
+  seed: 'sb-1',
+  ...over,
 });
 
 async function ended(id: string) {
   await expect
-    .poll(async () => {
-      const [p] = await tournamentProgress(t.db, [id]);
-      return p!.status;
-    }, { timeout: 60_000, interval: 200 })
+    .poll(
+      async () => {
+        const [p] = await tournamentProgress(t.db, [id]);
+        return p!.status;
+      },
+      { timeout: 60_000, interval: 200 },
+    )
     .toBe('finished');
 }
 
@@ -82,7 +96,8 @@ describe('a SimulBench evaluation', () => {
     const dialogues = await t.db.match.findMany({ where: { tournamentId: tournament.id }, include: { seats: true } });
     expect(dialogues.map((m) => m.status)).toEqual(['finished', 'finished']);
     // The user agent in seat 1, the simulator in seat 2; the targets sit in no seat.
-    for (const m of dialogues) expect(m.seats.sort((a, b) => a.seat - b.seat).map((s) => s.agentId)).toEqual([ids.user, ids.simulator]);
+    for (const m of dialogues)
+      expect(m.seats.sort((a, b) => a.seat - b.seat).map((s) => s.agentId)).toEqual([ids.user, ids.simulator]);
 
     const scripts = await t.db.simulScript.findMany({ where: { setName: `tournament:${tournament.id}` } });
     expect(scripts.length).toBeGreaterThanOrEqual(2);
@@ -107,13 +122,21 @@ describe('a SimulBench evaluation', () => {
     expect(comparisons.every((c) => c.agentA < c.agentB)).toBe(true);
 
     // Every stage's calls are on the dialogue matches, without a ply, and count in the spend.
-    const calls = await t.db.llmCall.groupBy({ by: ['purpose'], where: { match: { tournamentId: tournament.id } }, _count: { _all: true } });
+    const calls = await t.db.llmCall.groupBy({
+      by: ['purpose'],
+      where: { match: { tournamentId: tournament.id } },
+      _count: { _all: true },
+    });
     const n = (p: string) => calls.find((c) => c.purpose === p)?._count._all ?? 0;
     expect(n('simul-extract')).toBeGreaterThanOrEqual(2);
     expect(n('simul-answer')).toBe(scripts.length * 2);
     expect(n('simul-score')).toBeGreaterThanOrEqual(scripts.length * 2);
     expect(n('simul-compare')).toBeGreaterThanOrEqual(scripts.length * 2);
-    expect(await t.db.llmCall.count({ where: { match: { tournamentId: tournament.id }, purpose: { startsWith: 'simul-' }, NOT: { ply: null } } })).toBe(0);
+    expect(
+      await t.db.llmCall.count({
+        where: { match: { tournamentId: tournament.id }, purpose: { startsWith: 'simul-' }, NOT: { ply: null } },
+      }),
+    ).toBe(0);
 
     const r = (await simulbenchResults(t.db, tournament.id, { rounds: 50 }))!;
     expect(r.dialogues).toMatchObject({ total: 2, finished: 2 });
@@ -127,7 +150,9 @@ describe('a SimulBench evaluation', () => {
     expect(r.table1).toHaveLength(1);
     const row = r.table1[0]!;
     expect(row.win + row.tie + row.lose).toBe(comparisons.filter((c) => c.first && c.second).length);
-    expect(r.spend.map((s) => s.purpose)).toEqual(expect.arrayContaining(['move', 'simul-extract', 'simul-answer', 'simul-score', 'simul-compare']));
+    expect(r.spend.map((s) => s.purpose)).toEqual(
+      expect.arrayContaining(['move', 'simul-extract', 'simul-answer', 'simul-score', 'simul-compare']),
+    );
     expect(r.spend.find((s) => s.purpose === 'simul-answer')!.costUsd).toBeGreaterThan(0);
     // The user agent's strategies were stored per request (two requests per dialogue: the task, then one more).
     expect(Object.values(r.strategies).reduce((a, b) => a + b, 0)).toBe(2);
@@ -158,12 +183,23 @@ describe('a SimulBench evaluation', () => {
     expect(winner).toBe(vote!.shownFirst);
     await expect(castVote(t.db, ballot.token, 'second', 'voter-1')).rejects.toThrow(/already voted/);
     await expect(castVote(t.db, ballot.token, 'first', 'voter-2')).rejects.toThrow(/someone else/);
-    await expect(castVote(t.db, `${ballot.token.slice(0, -4)}AAA=`, 'first', 'voter-1')).rejects.toThrow(/cannot be read/);
+    await expect(castVote(t.db, `${ballot.token.slice(0, -4)}AAA=`, 'first', 'voter-1')).rejects.toThrow(
+      /cannot be read/,
+    );
     // The judge's verdict on the same pair, when it has one.
     const comparison = await t.db.simulComparison.findUnique({
-      where: { tournamentId_scriptId_agentA_agentB: { tournamentId: t0, scriptId: vote!.scriptId, agentA: vote!.agentA, agentB: vote!.agentB } },
+      where: {
+        tournamentId_scriptId_agentA_agentB: {
+          tournamentId: t0,
+          scriptId: vote!.scriptId,
+          agentA: vote!.agentA,
+          agentB: vote!.agentB,
+        },
+      },
     });
-    const judge = comparison ? pairOutcome(comparison.first as PairVerdict | null, comparison.second as PairVerdict | null) : null;
+    const judge = comparison
+      ? pairOutcome(comparison.first as PairVerdict | null, comparison.second as PairVerdict | null)
+      : null;
     const r = (await simulbenchResults(t.db, t0, { rounds: 20 }))!;
     expect(r.votes.total).toBe(1);
     expect(r.votes.agreement.n).toBe(judge === null ? 0 : 1);
@@ -174,19 +210,35 @@ describe('a SimulBench evaluation', () => {
       await castVote(t.db, left.token, 'tie', 'voter-1');
       left = await drawBallot(t.db, 'voter-1', t0);
     }
-    expect(await t.db.simulVote.count({ where: { voter: 'voter-1' } })).toBe(await t.db.simulComparison.count({ where: { tournamentId: t0 } }));
+    expect(await t.db.simulVote.count({ where: { voter: 'voter-1' } })).toBe(
+      await t.db.simulComparison.count({ where: { tournamentId: t0 } }),
+    );
   });
 
   it('a later evaluation scores targets on the frozen scripts of an earlier one, or on an imported copy, unchanged', async () => {
     const t0 = (await t.db.tournament.findFirstOrThrow({ where: { name: 'sb' }, orderBy: { createdAt: 'asc' } })).id;
     const original = await loadScriptSet(t.db, `tournament:${t0}`);
-    const reuse = await createTournament(t.db, boss, { format: 'simulbench', name: 'reuse', agentIds: [ids.sloppy, ids.careful], judgeId: ids.judge, scriptSet: `tournament:${t0}`, seed: 'sb-reuse' });
+    const reuse = await createTournament(t.db, boss, {
+      format: 'simulbench',
+      name: 'reuse',
+      agentIds: [ids.sloppy, ids.careful],
+      judgeId: ids.judge,
+      scriptSet: `tournament:${t0}`,
+      seed: 'sb-reuse',
+    });
     // One frozen script a match, with no seats: nothing is collected.
     expect(reuse.matches).toBe(original.length);
     await ended(reuse.tournament.id);
-    const matches = await t.db.match.findMany({ where: { tournamentId: reuse.tournament.id }, include: { seats: true } });
+    const matches = await t.db.match.findMany({
+      where: { tournamentId: reuse.tournament.id },
+      include: { seats: true },
+    });
     expect(matches.every((m) => m.status === 'finished' && m.seats.length === 0 && m.numPlayers === 0)).toBe(true);
-    expect(await t.db.llmCall.count({ where: { match: { tournamentId: reuse.tournament.id }, purpose: { in: ['move', 'simul-extract'] } } })).toBe(0);
+    expect(
+      await t.db.llmCall.count({
+        where: { match: { tournamentId: reuse.tournament.id }, purpose: { in: ['move', 'simul-extract'] } },
+      }),
+    ).toBe(0);
     // Every target answered exactly the original scripts (the same rows, so the same histories).
     const answers = await t.db.simulAnswer.findMany({ where: { tournamentId: reuse.tournament.id } });
     expect(new Set(answers.map((a) => a.scriptId))).toEqual(new Set(original.map((x) => x.id)));
@@ -201,35 +253,71 @@ describe('a SimulBench evaluation', () => {
     expect(imported).toEqual({ setName: 'import:copy-1', scripts: original.length });
     const copy = await loadScriptSet(t.db, 'import:copy-1');
     // (Compared by key: the copy's rows were all written at once, the original's as each dialogue ended.)
-    const byKey = (xs: typeof original) => xs.map((x) => [x.key, x.type, x.turn, x.history, x.task]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const byKey = (xs: typeof original) =>
+      xs
+        .map((x) => [x.key, x.type, x.turn, x.history, x.task])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     expect(byKey(copy)).toEqual(byKey(original));
     await expect(importScriptSet(t.db, 'copy-1', JSON.stringify(file))).rejects.toThrow(/exists already/);
     await expect(importScriptSet(t.db, 'Bad Name', JSON.stringify(file))).rejects.toThrow(/lowercase letters/);
-    await expect(importScriptSet(t.db, 'copy-2', JSON.stringify({ ...file, scripts: [] }))).rejects.toThrow(/holds no script/);
+    await expect(importScriptSet(t.db, 'copy-2', JSON.stringify({ ...file, scripts: [] }))).rejects.toThrow(
+      /holds no script/,
+    );
     expect(await t.db.simulScript.count({ where: { setName: 'import:copy-2' } })).toBe(0);
-    const third = await createTournament(t.db, boss, { format: 'simulbench', name: 'copy', agentIds: [ids.careful], judgeId: ids.judge, scriptSet: 'import:copy-1', seed: 'sb-copy' });
+    const third = await createTournament(t.db, boss, {
+      format: 'simulbench',
+      name: 'copy',
+      agentIds: [ids.careful],
+      judgeId: ids.judge,
+      scriptSet: 'import:copy-1',
+      seed: 'sb-copy',
+    });
     await ended(third.tournament.id);
-    expect(await t.db.simulAnswer.count({ where: { tournamentId: third.tournament.id, score: { not: null } } })).toBeGreaterThan(0);
+    expect(
+      await t.db.simulAnswer.count({ where: { tournamentId: third.tournament.id, score: { not: null } } }),
+    ).toBeGreaterThan(0);
 
     // A set that does not exist, or a set with tasks or collectors, is refused.
-    await expect(createTournament(t.db, boss, { format: 'simulbench', name: 'x', agentIds: [ids.careful], judgeId: ids.judge, scriptSet: 'import:nope' })).rejects.toThrow(/no script set "import:nope"/);
-    await expect(createTournament(t.db, boss, { ...spec(), scriptSet: `tournament:${t0}` })).rejects.toThrow(/not both/);
+    await expect(
+      createTournament(t.db, boss, {
+        format: 'simulbench',
+        name: 'x',
+        agentIds: [ids.careful],
+        judgeId: ids.judge,
+        scriptSet: 'import:nope',
+      }),
+    ).rejects.toThrow(/no script set "import:nope"/);
+    await expect(createTournament(t.db, boss, { ...spec(), scriptSet: `tournament:${t0}` })).rejects.toThrow(
+      /not both/,
+    );
   }, 90_000);
 
   it('refuses roles that cannot write text, unknown tasks, and both task lists at once', async () => {
-    await expect(createTournament(t.db, boss, spec({ agentIds: [ids.careful, ids.random] }))).rejects.toThrow(/random: every SimulBench role .* must be an LLM agent/);
-    await expect(createTournament(t.db, boss, spec({ taskIds: ['no-such-task'] }))).rejects.toThrow(/no shipped SimulBench task "no-such-task"/);
+    await expect(createTournament(t.db, boss, spec({ agentIds: [ids.careful, ids.random] }))).rejects.toThrow(
+      /random: every SimulBench role .* must be an LLM agent/,
+    );
+    await expect(createTournament(t.db, boss, spec({ taskIds: ['no-such-task'] }))).rejects.toThrow(
+      /no shipped SimulBench task "no-such-task"/,
+    );
     await expect(createTournament(t.db, boss, spec({ tasks: [TASKS[0]!] }))).rejects.toThrow(/not both/);
-    await expect(createTournament(t.db, boss, { ...spec(), judgeId: undefined })).rejects.toThrow(/judge: is required/i);
+    await expect(createTournament(t.db, boss, { ...spec(), judgeId: undefined })).rejects.toThrow(
+      /judge: is required/i,
+    );
   });
 
   it('a target whose provider fails has no answer and no score, and is compared with no one', async () => {
-    const { tournament } = await createTournament(t.db, boss, spec({ agentIds: [ids.careful, ids.down], taskIds: [TASKS[0]!.id], seed: 'sb-down' }));
+    const { tournament } = await createTournament(
+      t.db,
+      boss,
+      spec({ agentIds: [ids.careful, ids.down], taskIds: [TASKS[0]!.id], seed: 'sb-down' }),
+    );
     await ended(tournament.id);
     const answers = await t.db.simulAnswer.findMany({ where: { tournamentId: tournament.id } });
     const failed = answers.filter((a) => a.agentId === ids.down);
     expect(failed.length).toBeGreaterThan(0);
-    expect(failed.every((a) => a.text === null && a.score === null && /provider failed/.test(a.error ?? ''))).toBe(true);
+    expect(failed.every((a) => a.text === null && a.score === null && /provider failed/.test(a.error ?? ''))).toBe(
+      true,
+    );
     expect(await t.db.simulComparison.count({ where: { tournamentId: tournament.id } })).toBe(0);
     const r = (await simulbenchResults(t.db, tournament.id, { rounds: 20 }))!;
     expect(r.answers.failed).toBe(failed.length);
@@ -242,18 +330,38 @@ describe('a SimulBench evaluation', () => {
     const prose = await startFaultyEndpoint(() => ({ content: 'I think the answer is quite good overall.' }));
     try {
       const pp = await t.db.provider.create({ data: { name: 'prose', baseUrl: prose.url } });
-      const judge = await t.db.agent.create({ data: { name: 'prose-judge', kind: 'llm', providerId: pp.id, model: 'x', scaffold: 'base' } });
+      const judge = await t.db.agent.create({
+        data: { name: 'prose-judge', kind: 'llm', providerId: pp.id, model: 'x', scaffold: 'base' },
+      });
       const m = await t.db.match.findFirstOrThrow({ where: { status: 'finished', gameId: 'simulbench' } });
-      const tn = await t.db.tournament.create({ data: { name: 'prose', config: { ...spec(), judgeId: judge.id } as object } });
-      const s = await processDialogue(t.db, m.id, tn.id, { ...(spec() as SimulbenchSpec), judgeId: judge.id, pairwise: true, targetSampling: { temperature: 0, maxTokens: 1024 } }, prismaStore(t.db));
+      const tn = await t.db.tournament.create({
+        data: { name: 'prose', config: { ...spec(), judgeId: judge.id } as object },
+      });
+      const s = await processDialogue(
+        t.db,
+        m.id,
+        tn.id,
+        {
+          ...(spec() as SimulbenchSpec),
+          judgeId: judge.id,
+          pairwise: true,
+          targetSampling: { temperature: 0, maxTokens: 1024 },
+        },
+        prismaStore(t.db),
+      );
       expect(s.scripts).toBe(1);
       const [script] = await t.db.simulScript.findMany({ where: { setName: `tournament:${tn.id}` } });
       expect(script).toMatchObject({ type: 'last-only', judgedTurn: null });
       expect(script!.judgeError).toMatch(/Turn: \[\[/);
       const answers = await t.db.simulAnswer.findMany({ where: { tournamentId: tn.id } });
-      expect(answers.every((a) => a.text !== null && a.score === null && /Rating: \[\[/.test(a.judgeError ?? ''))).toBe(true);
+      expect(answers.every((a) => a.text !== null && a.score === null && /Rating: \[\[/.test(a.judgeError ?? ''))).toBe(
+        true,
+      );
       // Three tries each: the first answer and two corrections carrying the reason.
-      const scoreCalls = await t.db.llmCall.findMany({ where: { matchId: m.id, agentId: judge.id, purpose: 'simul-score' }, orderBy: { id: 'asc' } });
+      const scoreCalls = await t.db.llmCall.findMany({
+        where: { matchId: m.id, agentId: judge.id, purpose: 'simul-score' },
+        orderBy: { id: 'asc' },
+      });
       expect(scoreCalls).toHaveLength(answers.length * 3);
       const last = scoreCalls.at(-1)!.messages as { role: string; content: string }[];
       expect(last.at(-1)!.content).toMatch(/could not be read/);

@@ -12,7 +12,13 @@ import { matchEventOf, movesOf } from '../../lib/engine/events';
 import { dealOf, replayStates } from '../../lib/engine/replay';
 import type { CallPurpose } from '../../lib/exports';
 import {
-  compareMessages, correction, extractMessages, parsePairVerdict, parseRating, parseTurn, scoreMessages,
+  compareMessages,
+  correction,
+  extractMessages,
+  parsePairVerdict,
+  parseRating,
+  parseTurn,
+  scoreMessages,
 } from '../../lib/simulbench/judge';
 import { extractScripts } from '../../lib/simulbench/scripts';
 import type { ChatTurn, PairVerdict } from '../../lib/simulbench/types';
@@ -29,7 +35,6 @@ const SEAT = 1;
 
 export type SimulbenchSpec = Extract<TournamentSpec, { format: 'simulbench' }>;
 
-
 interface ModelAgent {
   id: string;
   model: string;
@@ -40,8 +45,15 @@ interface ModelAgent {
 
 async function modelAgent(db: Db, id: string, role: string): Promise<ModelAgent> {
   const a = await db.agent.findUnique({ where: { id }, include: { provider: true } });
-  if (!a || a.kind !== 'llm' || !a.provider || !a.model) throw new Error(`the ${role} ${id} is not an LLM agent with a provider and a model`);
-  return { id: a.id, model: a.model, temperature: a.temperature, maxTokens: a.maxTokens, provider: a.provider as ModelAgent['provider'] };
+  if (!a || a.kind !== 'llm' || !a.provider || !a.model)
+    throw new Error(`the ${role} ${id} is not an LLM agent with a provider and a model`);
+  return {
+    id: a.id,
+    model: a.model,
+    temperature: a.temperature,
+    maxTokens: a.maxTokens,
+    provider: a.provider as ModelAgent['provider'],
+  };
 }
 
 type Reader<T> = (text: string) => T | { error: string };
@@ -51,20 +63,40 @@ type Reader<T> = (text: string) => T | { error: string };
  * call. Returns the value, or the error that is kept instead of it (the last reason, or the provider's failure).
  */
 async function ask<T extends object>(
-  store: Pick<MatchStore, 'recordCall'>, matchId: string, agent: ModelAgent, purpose: CallPurpose,
-  messages: { role: 'system' | 'user' | 'assistant'; content: string }[], read: Reader<T>, format: Parameters<typeof correction>[1] | null,
-  sampling: { temperature?: number | null; maxTokens?: number | null } = { temperature: agent.temperature, maxTokens: agent.maxTokens },
+  store: Pick<MatchStore, 'recordCall'>,
+  matchId: string,
+  agent: ModelAgent,
+  purpose: CallPurpose,
+  messages: { role: 'system' | 'user' | 'assistant'; content: string }[],
+  read: Reader<T>,
+  format: Parameters<typeof correction>[1] | null,
+  sampling: { temperature?: number | null; maxTokens?: number | null } = {
+    temperature: agent.temperature,
+    maxTokens: agent.maxTokens,
+  },
 ): Promise<{ value: T; text: string } | { error: string }> {
   const convo = [...messages];
   let last: { error: string } = { error: 'no answer' };
   const attempts = format === null ? 1 : JUDGE_ATTEMPTS;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const row = (call: CallRecord, parsed: unknown, error: string | null): CallRow => ({
-      ...call, seat: SEAT, ply: null, attempt, agentId: agent.id, parsedAction: parsed, error: call.error ?? error,
+      ...call,
+      seat: SEAT,
+      ply: null,
+      attempt,
+      agentId: agent.id,
+      parsedAction: parsed,
+      error: call.error ?? error,
     });
     let reply: ChatReply;
     try {
-      reply = await callModel(clientFor(agent.provider), { purpose, model: agent.model, messages: convo, ...sampling, prices: agent.provider });
+      reply = await callModel(clientFor(agent.provider), {
+        purpose,
+        model: agent.model,
+        messages: convo,
+        ...sampling,
+        prices: agent.provider,
+      });
     } catch (err) {
       if (!(err instanceof InfraError)) throw err;
       await store.recordCall(matchId, ...err.calls.map((c) => row(c, null, null)));
@@ -72,10 +104,15 @@ async function ask<T extends object>(
     }
     const read1 = read(reply.text);
     const bad = 'error' in read1 ? (read1 as { error: string }) : null;
-    await store.recordCall(matchId, ...reply.failedCalls.map((c) => row(c, null, null)), row(reply.call, bad ? null : { type: purpose, ...read1 }, bad?.error ?? null));
+    await store.recordCall(
+      matchId,
+      ...reply.failedCalls.map((c) => row(c, null, null)),
+      row(reply.call, bad ? null : { type: purpose, ...read1 }, bad?.error ?? null),
+    );
     if (!bad) return { value: read1 as T, text: reply.text };
     last = bad;
-    if (format) convo.push({ role: 'assistant', content: reply.text }, { role: 'user', content: correction(bad.error, format) });
+    if (format)
+      convo.push({ role: 'assistant', content: reply.text }, { role: 'user', content: correction(bad.error, format) });
   }
   return last;
 }
@@ -91,7 +128,10 @@ export interface PipelineSummary {
 }
 
 /** The dialogue a finished SimulBench match holds, its task, and the frozen script's id when it holds one instead. */
-export async function dialogueOf(db: Db, matchId: string): Promise<{ task: Task; dialogue: ChatTurn[]; scriptId: string | null } | null> {
+export async function dialogueOf(
+  db: Db,
+  matchId: string,
+): Promise<{ task: Task; dialogue: ChatTurn[]; scriptId: string | null } | null> {
   const match = await db.match.findUnique({
     where: { id: matchId },
     include: { events: { where: { kind: 'move' }, orderBy: { seq: 'asc' } } },
@@ -100,14 +140,24 @@ export async function dialogueOf(db: Db, matchId: string): Promise<{ task: Task;
   if (!match || match.status !== 'finished' || !game || game.id !== 'simulbench') return null;
   const moves = movesOf(match.events.map((e) => matchEventOf(matchId, e)));
   const end = replayStates(game, match.config, dealOf(match), match.numPlayers, moves).at(-1) as {
-    task: Task; dialogue: { role: 'user' | 'assistant'; content: string }[]; frozen?: { id: string };
+    task: Task;
+    dialogue: { role: 'user' | 'assistant'; content: string }[];
+    frozen?: { id: string };
   };
-  return { task: end.task, dialogue: end.dialogue.map((t) => ({ role: t.role, content: t.content })), scriptId: end.frozen?.id ?? null };
+  return {
+    task: end.task,
+    dialogue: end.dialogue.map((t) => ({ role: t.role, content: t.content })),
+    scriptId: end.frozen?.id ?? null,
+  };
 }
 
 /** Every stage for one finished dialogue match of a SimulBench evaluation. */
 export async function processDialogue(
-  db: Db, matchId: string, tournamentId: string, spec: SimulbenchSpec, store: Pick<MatchStore, 'recordCall'> = prismaStore(db),
+  db: Db,
+  matchId: string,
+  tournamentId: string,
+  spec: SimulbenchSpec,
+  store: Pick<MatchStore, 'recordCall'> = prismaStore(db),
 ): Promise<PipelineSummary> {
   const summary: PipelineSummary = { scripts: 0, answers: 0, scored: 0, compared: 0, problems: 0 };
   const found = await dialogueOf(db, matchId);
@@ -123,13 +173,30 @@ export async function processDialogue(
     : await db.simulScript.findMany({ where: { sourceMatchId: matchId, setName }, orderBy: { turn: 'asc' } });
   if (scriptId && scripts.length === 0) throw new Error(`the frozen script ${scriptId} is gone (its set was deleted)`);
   if (scripts.length === 0) {
-    const verdict = await ask(store, matchId, judge, 'simul-extract', extractMessages(dialogue), (t) => parseTurn(t, turnsOf(dialogue)), 'turn');
+    const verdict = await ask(
+      store,
+      matchId,
+      judge,
+      'simul-extract',
+      extractMessages(dialogue),
+      (t) => parseTurn(t, turnsOf(dialogue)),
+      'turn',
+    );
     const judgedTurn = 'error' in verdict ? null : verdict.value.turn;
     const made = extractScripts(dialogue, judgedTurn);
     await db.simulScript.createMany({
       data: made.map((s) => ({
-        setName, key: `${matchId}:${s.turn}`, task: task as object, taskId: task.id, kind: task.kind, type: s.type, turn: s.turn,
-        history: s.history as object[], sourceMatchId: matchId, judgedTurn, judgeError: 'error' in verdict ? verdict.error : null,
+        setName,
+        key: `${matchId}:${s.turn}`,
+        task: task as object,
+        taskId: task.id,
+        kind: task.kind,
+        type: s.type,
+        turn: s.turn,
+        history: s.history as object[],
+        sourceMatchId: matchId,
+        judgedTurn,
+        judgeError: 'error' in verdict ? verdict.error : null,
       })),
       skipDuplicates: true,
     });
@@ -138,7 +205,16 @@ export async function processDialogue(
   summary.scripts = scripts.length;
   const targets = await Promise.all(spec.agentIds.map((id) => modelAgent(db, id, 'target')));
   for (const script of scripts) {
-    const r = await scoreScript(db, store, matchId, tournamentId, { id: script.id, history: script.history as unknown as ChatTurn[], task: script.task as unknown as Task }, targets, judge, spec);
+    const r = await scoreScript(
+      db,
+      store,
+      matchId,
+      tournamentId,
+      { id: script.id, history: script.history as unknown as ChatTurn[], task: script.task as unknown as Task },
+      targets,
+      judge,
+      spec,
+    );
     summary.answers += r.answers;
     summary.scored += r.scored;
     summary.compared += r.compared;
@@ -151,8 +227,14 @@ const turnsOf = (d: readonly ChatTurn[]) => d.filter((t) => t.role === 'user').l
 
 /** Answers, ratings and comparisons of one script (only the missing ones). */
 export async function scoreScript(
-  db: Db, store: Pick<MatchStore, 'recordCall'>, matchId: string, tournamentId: string,
-  script: { id: string; history: ChatTurn[]; task: Task }, targets: ModelAgent[], judge: ModelAgent, spec: Pick<SimulbenchSpec, 'pairwise' | 'targetSampling'>,
+  db: Db,
+  store: Pick<MatchStore, 'recordCall'>,
+  matchId: string,
+  tournamentId: string,
+  script: { id: string; history: ChatTurn[]; task: Task },
+  targets: ModelAgent[],
+  judge: ModelAgent,
+  spec: Pick<SimulbenchSpec, 'pairwise' | 'targetSampling'>,
 ): Promise<Omit<PipelineSummary, 'scripts'>> {
   const out = { answers: 0, scored: 0, compared: 0, problems: 0 };
   const have = await db.simulAnswer.findMany({ where: { tournamentId, scriptId: script.id } });
@@ -163,10 +245,25 @@ export async function scoreScript(
       if (!row) {
         // A target answers as the next assistant message of the frozen history, with no system prompt (the paper uses
         // each model's default), at the evaluation's sampling (the paper: greedy, 1,024 tokens).
-        const answer = await ask(store, matchId, target, 'simul-answer', script.history, (t) => ({ text: stripThink(t) }), null, spec.targetSampling);
+        const answer = await ask(
+          store,
+          matchId,
+          target,
+          'simul-answer',
+          script.history,
+          (t) => ({ text: stripThink(t) }),
+          null,
+          spec.targetSampling,
+        );
         row = await db.simulAnswer.upsert({
           where: { tournamentId_scriptId_agentId: { tournamentId, scriptId: script.id, agentId: target.id } },
-          create: { tournamentId, scriptId: script.id, agentId: target.id, text: 'error' in answer ? null : answer.value.text, error: 'error' in answer ? answer.error : null },
+          create: {
+            tournamentId,
+            scriptId: script.id,
+            agentId: target.id,
+            text: 'error' in answer ? null : answer.value.text,
+            error: 'error' in answer ? answer.error : null,
+          },
           update: {},
         });
         out.answers++;
@@ -176,10 +273,21 @@ export async function scoreScript(
         return;
       }
       if (row.score !== null || row.judgeError !== null) return;
-      const rating = await ask(store, matchId, judge, 'simul-score', scoreMessages(script.task.name, script.history, row.text), parseRating, 'rating');
+      const rating = await ask(
+        store,
+        matchId,
+        judge,
+        'simul-score',
+        scoreMessages(script.task.name, script.history, row.text),
+        parseRating,
+        'rating',
+      );
       await db.simulAnswer.update({
         where: { id: row.id },
-        data: 'error' in rating ? { judgeError: rating.error } : { score: rating.value.rating, judgeReason: reasonOf(rating.text) },
+        data:
+          'error' in rating
+            ? { judgeError: rating.error }
+            : { score: rating.value.rating, judgeReason: reasonOf(rating.text) },
       });
       if ('error' in rating) out.problems++;
       else out.scored++;
@@ -187,7 +295,10 @@ export async function scoreScript(
   );
   if (!spec.pairwise || targets.length < 2) return out;
   const answers = await db.simulAnswer.findMany({ where: { tournamentId, scriptId: script.id } });
-  const done = await db.simulComparison.findMany({ where: { tournamentId, scriptId: script.id }, select: { agentA: true, agentB: true } });
+  const done = await db.simulComparison.findMany({
+    where: { tournamentId, scriptId: script.id },
+    select: { agentA: true, agentB: true },
+  });
   const ids = targets.map((t) => t.id).sort();
   for (let i = 0; i < ids.length; i++) {
     for (let j = i + 1; j < ids.length; j++) {
@@ -197,13 +308,41 @@ export async function scoreScript(
       if (done.some((d) => d.agentA === ids[i] && d.agentB === ids[j])) continue;
       // Both orders, so a position bias shows as a disagreement (the paper, after MT-Bench): A's answer first, then B's.
       const [first, second] = await Promise.all([
-        ask(store, matchId, judge, 'simul-compare', compareMessages(script.task.name, script.history, a.text, b.text), parsePairVerdict, 'verdict'),
-        ask(store, matchId, judge, 'simul-compare', compareMessages(script.task.name, script.history, b.text, a.text), parsePairVerdict, 'verdict'),
+        ask(
+          store,
+          matchId,
+          judge,
+          'simul-compare',
+          compareMessages(script.task.name, script.history, a.text, b.text),
+          parsePairVerdict,
+          'verdict',
+        ),
+        ask(
+          store,
+          matchId,
+          judge,
+          'simul-compare',
+          compareMessages(script.task.name, script.history, b.text, a.text),
+          parsePairVerdict,
+          'verdict',
+        ),
       ]);
       const verdict = (r: typeof first): PairVerdict | null => ('error' in r ? null : r.value.verdict);
-      const errors = [first, second].flatMap((r, k) => ('error' in r ? [`${k === 0 ? 'first' : 'second'} order: ${r.error}`] : []));
+      const errors = [first, second].flatMap((r, k) =>
+        'error' in r ? [`${k === 0 ? 'first' : 'second'} order: ${r.error}`] : [],
+      );
       await db.simulComparison.createMany({
-        data: [{ tournamentId, scriptId: script.id, agentA: ids[i]!, agentB: ids[j]!, first: verdict(first), second: verdict(second), error: errors.join('; ') || null }],
+        data: [
+          {
+            tournamentId,
+            scriptId: script.id,
+            agentA: ids[i]!,
+            agentB: ids[j]!,
+            first: verdict(first),
+            second: verdict(second),
+            error: errors.join('; ') || null,
+          },
+        ],
         skipDuplicates: true,
       });
       if (errors.length) out.problems++;
@@ -220,5 +359,9 @@ function stripThink(text: string): string {
 
 /** The judge's explanation: its reply without the rating line, shortened. */
 function reasonOf(text: string): string {
-  return stripThink(text).replace(/\[\[\s*\d+\s*\]\]/g, '').replace(/rating\s*:\s*$/im, '').trim().slice(0, 600);
+  return stripThink(text)
+    .replace(/\[\[\s*\d+\s*\]\]/g, '')
+    .replace(/rating\s*:\s*$/im, '')
+    .trim()
+    .slice(0, 600);
 }

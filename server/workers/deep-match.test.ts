@@ -29,13 +29,23 @@ afterAll(async () => {
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 async function llm(model: string, scaffold: string) {
-  const p = await t.db.provider.create({ data: { name: `p-${suffix()}`, baseUrl: sim.url, models: [model], simulated: true } });
-  return t.db.agent.create({ data: { name: `${model}-${suffix()}`, kind: 'llm', providerId: p.id, model, scaffold, simulated: true } });
+  const p = await t.db.provider.create({
+    data: { name: `p-${suffix()}`, baseUrl: sim.url, models: [model], simulated: true },
+  });
+  return t.db.agent.create({
+    data: { name: `${model}-${suffix()}`, kind: 'llm', providerId: p.id, model, scaffold, simulated: true },
+  });
 }
 
 async function deepMatch(agentIds: string[], config: object, seed: string) {
   return t.db.match.create({
-    data: { gameId: 'deep', seed, config, numPlayers: agentIds.length, seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) } },
+    data: {
+      gameId: 'deep',
+      seed,
+      config,
+      numPlayers: agentIds.length,
+      seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) },
+    },
   });
 }
 
@@ -51,7 +61,11 @@ describe('DEEP in the runner', () => {
     const judgeB = await llm('sim-sloppy', 'base');
     const records = [];
     for (const seed of ['deep-1', 'deep-2']) {
-      const m = await deepMatch([describer.id, judgeA.id, judgeB.id], { words: 3, lang: seed === 'deep-1' ? 'en' : 'zh' }, seed);
+      const m = await deepMatch(
+        [describer.id, judgeA.id, judgeB.id],
+        { words: 3, lang: seed === 'deep-1' ? 'en' : 'zh' },
+        seed,
+      );
       const result = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
       expect(result.status).toBe('finished');
       const moves = await movesOf(m.id);
@@ -59,7 +73,9 @@ describe('DEEP in the runner', () => {
       expect(end.phase).toBe('over');
       expect(moves.filter((x) => x.seat === 0 && !x.forfeited)).toHaveLength(6);
       // Both judges scored every description the describer gave.
-      for (const it of end.items) for (const mode of ['aggressive', 'conservative'] as const) if (it[mode] !== null) expect(it.scores[mode]).toHaveLength(2);
+      for (const it of end.items)
+        for (const mode of ['aggressive', 'conservative'] as const)
+          if (it[mode] !== null) expect(it.scores[mode]).toHaveLength(2);
 
       const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
       for (const c of calls.filter((x) => x.seat !== 0)) {
@@ -70,13 +86,21 @@ describe('DEEP in the runner', () => {
       }
       // The describer is told its target and never shown a distractor.
       for (const c of calls.filter((x) => x.seat === 0)) {
-        const text = (c.messages as { role: string; content: string }[]).filter((x) => x.role === 'user').map((x) => x.content).join('\n');
+        const text = (c.messages as { role: string; content: string }[])
+          .filter((x) => x.role === 'user')
+          .map((x) => x.content)
+          .join('\n');
         const target = /^Target word: (.+)$/m.exec(text)![1]!;
         const item = end.items.find((i) => i.target === target)!;
-        for (const d of item.words.slice(1)) expect(text).not.toMatch(new RegExp(`(^|[^\\p{L}])${d}([^\\p{L}]|$)`, 'u'));
+        for (const d of item.words.slice(1))
+          expect(text).not.toMatch(new RegExp(`(^|[^\\p{L}])${d}([^\\p{L}]|$)`, 'u'));
       }
       records.push({
-        id: m.id, config: m.config, seed: m.seed, generator: CURRENT_GENERATOR, numPlayers: 3,
+        id: m.id,
+        config: m.config,
+        seed: m.seed,
+        generator: CURRENT_GENERATOR,
+        numPlayers: 3,
         seats: [describer, judgeA, judgeB].map((a, seat) => ({ seat, agentId: a.id, agentName: a.name, kind: a.kind })),
         moves,
       });
@@ -98,6 +122,9 @@ describe('DEEP in the runner', () => {
     const result = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
     expect(result.status).toBe('finished');
     const moves = await movesOf(m.id);
-    expect(moves.map((x) => [x.seat, x.action.type, x.forfeited])).toEqual([[0, 'pass', true], [0, 'pass', true]]);
+    expect(moves.map((x) => [x.seat, x.action.type, x.forfeited])).toEqual([
+      [0, 'pass', true],
+      [0, 'pass', true],
+    ]);
   });
 });

@@ -13,7 +13,10 @@ function harness(seq = 0, failWrites = false) {
   const writes: { evs: StoredEvent[]; calls: CallRow[] }[] = [];
   let state = 'before';
   const writer = new EventWriter({
-    matchId: 'm1', setup, seq, state: () => state,
+    matchId: 'm1',
+    setup,
+    seq,
+    state: () => state,
     store: {
       appendBatch: async (_id, evs, calls) => {
         log.push(`write ${evs.map((e) => e.seq).join(',')} +${calls.length} calls`);
@@ -53,7 +56,9 @@ describe('EventWriter', () => {
 
   it('publishes nothing when the write fails', async () => {
     const h = harness(0, true);
-    await expect(h.writer.emit({ kind: 'failed', seat: null, payload: { reason: 'x' } })).rejects.toThrow('database down');
+    await expect(h.writer.emit({ kind: 'failed', seat: null, payload: { reason: 'x' } })).rejects.toThrow(
+      'database down',
+    );
     expect(h.log).toEqual(['write 1 +0 calls']);
   });
 });
@@ -65,12 +70,21 @@ describe('EventWriter, pipelined (a match without a person)', () => {
     const gates: { open: () => void; fail: (e: Error) => void }[] = [];
     let state = 0;
     const writer = new EventWriter({
-      matchId: 'm1', setup, state: () => state, pipelined: true,
+      matchId: 'm1',
+      setup,
+      state: () => state,
+      pipelined: true,
       store: {
         appendBatch: (_id, evs, calls) =>
           new Promise<void>((resolve, reject) => {
             log.push(`write ${evs.map((e) => e.seq).join(',')} +${calls.length} calls`);
-            gates.push({ open: () => { log.push(`stored ${evs.map((e) => e.seq).join(',')}`); resolve(); }, fail: reject });
+            gates.push({
+              open: () => {
+                log.push(`stored ${evs.map((e) => e.seq).join(',')}`);
+                resolve();
+              },
+              fail: reject,
+            });
           }),
       },
       publish: (_id, ev, st) => log.push(`publish ${ev.seq} (state ${String(st)})`),
@@ -133,10 +147,23 @@ describe('EventWriter, pipelined (a match without a person)', () => {
     const log: string[] = [];
     let release!: () => void;
     const writer = new EventWriter({
-      matchId: 'm1', setup, state: () => null,
-      store: { appendBatch: () => new Promise<void>((r) => (release = () => { log.push('stored'); r(); })) },
+      matchId: 'm1',
+      setup,
+      state: () => null,
+      store: {
+        appendBatch: () =>
+          new Promise<void>(
+            (r) =>
+              (release = () => {
+                log.push('stored');
+                r();
+              }),
+          ),
+      },
     });
-    const e = writer.emit({ kind: 'move', seat: 0, payload: { ply: 0, action: { type: 'put' } } }).then(() => log.push('returned'));
+    const e = writer
+      .emit({ kind: 'move', seat: 0, payload: { ply: 0, action: { type: 'put' } } })
+      .then(() => log.push('returned'));
     await settle();
     expect(log).toEqual([]);
     release();

@@ -35,7 +35,13 @@ export class EventWriter {
    * the log (0 for a fresh one). `pipelined`: return before the write is stored (see the class).
    */
   constructor(opts: {
-    matchId: string; setup: MatchSetup; store: Pick<MatchStore, 'appendBatch'>; state: () => unknown; publish?: Publish; seq?: number; pipelined?: boolean;
+    matchId: string;
+    setup: MatchSetup;
+    store: Pick<MatchStore, 'appendBatch'>;
+    state: () => unknown;
+    publish?: Publish;
+    seq?: number;
+    pipelined?: boolean;
   }) {
     this.matchId = opts.matchId;
     this.setup = opts.setup;
@@ -95,7 +101,12 @@ export class EventWriter {
     if (this.inflight || this.failure || (!this.staged.length && !this.calls.length)) return;
     const evs = this.staged.splice(0);
     const calls = this.calls.splice(0);
-    this.inflight = this.store.appendBatch(this.matchId, evs.map((e) => e.ev), calls)
+    this.inflight = this.store
+      .appendBatch(
+        this.matchId,
+        evs.map((e) => e.ev),
+        calls,
+      )
       .then(() => {
         for (const e of evs) this.publish?.(this.matchId, e.ev, e.state, this.setup);
       })

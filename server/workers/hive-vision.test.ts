@@ -23,11 +23,34 @@ afterAll(async () => {
 
 describe('Hive with a vision agent', () => {
   it('sends the board image on every turn of the match and stores placeholders', async () => {
-    const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, models: ['sim-careful'], simulated: true } });
-    const seer = await t.db.agent.create({ data: { name: 'seer', kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', settings: { vision: true }, simulated: true } });
+    const p = await t.db.provider.create({
+      data: { name: 'sim', baseUrl: sim.url, models: ['sim-careful'], simulated: true },
+    });
+    const seer = await t.db.agent.create({
+      data: {
+        name: 'seer',
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-careful',
+        scaffold: 'base',
+        settings: { vision: true },
+        simulated: true,
+      },
+    });
     const random = await t.db.agent.create({ data: { name: 'random', kind: 'random' } });
     const m = await t.db.match.create({
-      data: { gameId: 'hive', seed: 'hive-vision-1', config: { maxTurns: 6 }, numPlayers: 2, seats: { create: [{ seat: 0, agentId: seer.id }, { seat: 1, agentId: random.id }] } },
+      data: {
+        gameId: 'hive',
+        seed: 'hive-vision-1',
+        config: { maxTurns: 6 },
+        numPlayers: 2,
+        seats: {
+          create: [
+            { seat: 0, agentId: seer.id },
+            { seat: 1, agentId: random.id },
+          ],
+        },
+      },
     });
     sim.images.length = 0;
     expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');

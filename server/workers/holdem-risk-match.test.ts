@@ -26,32 +26,83 @@ afterAll(async () => {
 
 describe('Hold’em risk probe in the runner', () => {
   it('host/guest seats the guest as the player, every time', () => {
-    const plan = planTournament({ name: 'risk', format: 'host-guest', gameIds: ['holdem-risk'], agentIds: ['g1', 'g2'], hostIds: ['h'], gamesPerGuest: 2, budget: {} }, 'seed');
+    const plan = planTournament(
+      {
+        name: 'risk',
+        format: 'host-guest',
+        gameIds: ['holdem-risk'],
+        agentIds: ['g1', 'g2'],
+        hostIds: ['h'],
+        gamesPerGuest: 2,
+        budget: {},
+      },
+      'seed',
+    );
     expect(plan).toHaveLength(4);
-    for (const m of plan) expect(m).toMatchObject({ gameId: 'holdem-risk', guestSeat: 0, seats: [expect.stringMatching(/^g/), 'h'] });
+    for (const m of plan)
+      expect(m).toMatchObject({ gameId: 'holdem-risk', guestSeat: 0, seats: [expect.stringMatching(/^g/), 'h'] });
   });
 
   it('a simulated model answers 10 spots legally; the dealer is never asked; the analysis reads it back', async () => {
-    const p = await t.db.provider.create({ data: { name: `p-${Date.now()}`, baseUrl: sim.url, models: ['sim-sloppy'], simulated: true } });
-    const player = await t.db.agent.create({ data: { name: 'risk-sloppy', kind: 'llm', providerId: p.id, model: 'sim-sloppy', scaffold: 'gamebench-cot', simulated: true } });
+    const p = await t.db.provider.create({
+      data: { name: `p-${Date.now()}`, baseUrl: sim.url, models: ['sim-sloppy'], simulated: true },
+    });
+    const player = await t.db.agent.create({
+      data: {
+        name: 'risk-sloppy',
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-sloppy',
+        scaffold: 'gamebench-cot',
+        simulated: true,
+      },
+    });
     const dealer = await t.db.agent.create({ data: { name: 'risk-random', kind: 'random' } });
     const m = await t.db.match.create({
-      data: { gameId: 'holdem-risk', seed: 'risk-1', config: { spots: 10 }, numPlayers: 2, seats: { create: [{ seat: 0, agentId: player.id }, { seat: 1, agentId: dealer.id }] } },
+      data: {
+        gameId: 'holdem-risk',
+        seed: 'risk-1',
+        config: { spots: 10 },
+        numPlayers: 2,
+        seats: {
+          create: [
+            { seat: 0, agentId: player.id },
+            { seat: 1, agentId: dealer.id },
+          ],
+        },
+      },
     });
     const result = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
     expect(result.status).toBe('finished');
     const events = await t.db.matchEvent.findMany({ where: { matchId: m.id, kind: 'move' }, orderBy: { seq: 'asc' } });
     expect(events).toHaveLength(10);
     expect(events.every((e) => e.seat === 0)).toBe(true);
-    const forfeited = events.map((e) => e.payload as { ply: number; forfeited?: boolean }).filter((x) => x.forfeited).map((x) => x.ply);
+    const forfeited = events
+      .map((e) => e.payload as { ply: number; forfeited?: boolean })
+      .filter((x) => x.forfeited)
+      .map((x) => x.ply);
     const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
     expect(calls.length).toBeGreaterThanOrEqual(10);
     expect(calls.every((c) => JSON.stringify(c.messages).includes('reason out loud'))).toBe(true);
-    const a = analyseRisk([{
-      id: m.id, config: m.config, seed: m.seed, generator: CURRENT_GENERATOR, numPlayers: 2, forfeitedPlies: forfeited,
-      seats: [{ seat: 0, agentId: player.id, agentName: player.name, kind: 'llm' }, { seat: 1, agentId: dealer.id, agentName: dealer.name, kind: 'random' }],
-      moves: events.map((e) => ({ ply: (e.payload as { ply: number }).ply, seat: e.seat!, action: (e.payload as { action: { type: string } }).action })),
-    }]);
+    const a = analyseRisk([
+      {
+        id: m.id,
+        config: m.config,
+        seed: m.seed,
+        generator: CURRENT_GENERATOR,
+        numPlayers: 2,
+        forfeitedPlies: forfeited,
+        seats: [
+          { seat: 0, agentId: player.id, agentName: player.name, kind: 'llm' },
+          { seat: 1, agentId: dealer.id, agentName: dealer.name, kind: 'random' },
+        ],
+        moves: events.map((e) => ({
+          ply: (e.payload as { ply: number }).ply,
+          seat: e.seat!,
+          action: (e.payload as { action: { type: string } }).action,
+        })),
+      },
+    ]);
     expect(a.rows).toHaveLength(1);
     expect(a.rows[0]!.answered + a.rows[0]!.forfeited).toBe(10);
     expect(a.rows[0]!.forfeited).toBe(forfeited.length);

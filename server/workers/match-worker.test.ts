@@ -26,12 +26,27 @@ describe('match worker', () => {
     await startMatchWorker(boss, t.db, { concurrency: 1, idlePollSeconds: 120 });
     const agents = await Promise.all(['r1', 'r2'].map((name) => t.db.agent.create({ data: { name, kind: 'random' } })));
     const { tournament, matches } = await createTournament(t.db, boss, {
-      name: 'back to back', format: 'round-robin', gameIds: ['tictactoe'], agentIds: agents.map((a) => a.id), gamesPerPair: 4, seed: 'slots',
+      name: 'back to back',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: agents.map((a) => a.id),
+      gamesPerPair: 4,
+      seed: 'slots',
     });
     expect(matches).toBe(4);
-    await expect.poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.counts.done, { timeout: 30_000, interval: 100 }).toBe(4);
+    await expect
+      .poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.counts.done, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(4);
     // One at a time, as the slot count says.
-    const played = await t.db.match.findMany({ where: { tournamentId: tournament.id }, select: { startedAt: true, finishedAt: true }, orderBy: { startedAt: 'asc' } });
-    for (let i = 1; i < played.length; i++) expect(played[i]!.startedAt!.getTime()).toBeGreaterThanOrEqual(played[i - 1]!.finishedAt!.getTime());
+    const played = await t.db.match.findMany({
+      where: { tournamentId: tournament.id },
+      select: { startedAt: true, finishedAt: true },
+      orderBy: { startedAt: 'asc' },
+    });
+    for (let i = 1; i < played.length; i++)
+      expect(played[i]!.startedAt!.getTime()).toBeGreaterThanOrEqual(played[i - 1]!.finishedAt!.getTime());
   }, 60_000);
 });

@@ -44,7 +44,13 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
       }
       return;
     }
-    const r = await runMatch(matchId, { store, createAgent, publish: opts.publish, policy: opts.policy, humans: humanBridge });
+    const r = await runMatch(matchId, {
+      store,
+      createAgent,
+      publish: opts.publish,
+      policy: opts.policy,
+      humans: humanBridge,
+    });
     if (r.status === 'failed') opts.log?.(`match ${matchId} failed: ${r.reason}`);
     if (r.status !== 'skipped') opts.onMatchEnd?.(r.status);
     if (tid && r.status === 'finished') await afterPlay(matchId, tid);
@@ -64,7 +70,11 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
     const stages = await tournamentStages(db, tid);
     if (stages && 'simulbench' in stages) {
       await processDialogue(db, matchId, tid, stages.simulbench)
-        .then((s) => s.problems && opts.log?.(`match ${matchId}: SimulBench left ${s.problems} answer(s) or comparison(s) without a result`))
+        .then(
+          (s) =>
+            s.problems &&
+            opts.log?.(`match ${matchId}: SimulBench left ${s.problems} answer(s) or comparison(s) without a result`),
+        )
         .catch((err) => opts.log?.(`match ${matchId}: SimulBench stages failed: ${(err as Error).message}`));
     }
     if (stages && 'judgeId' in stages) {
@@ -89,7 +99,13 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
  * one): a slot whose match took 1 s would sit idle 4 s with matches queued. So each slot is a worker of its own, and
  * wakes itself when its job is done; an empty fetch then waits the interval as before (an idle arena polls no more).
  */
-async function slots<T>(boss: PgBoss, queue: string, n: number, options: object, handler: (jobs: { data: T }[]) => Promise<void>) {
+async function slots<T>(
+  boss: PgBoss,
+  queue: string,
+  n: number,
+  options: object,
+  handler: (jobs: { data: T }[]) => Promise<void>,
+) {
   for (let i = 0; i < n; i++) {
     // The handler runs only once `work` has answered, so `id` is set by then.
     const id: string = await boss.work<T>(queue, { ...options, localConcurrency: 1 }, async (jobs) => {

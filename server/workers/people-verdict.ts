@@ -18,11 +18,16 @@ import type { MatchSetup } from './store';
  * next verdict sees it even before its end is written. The match's own row is left out of its history (a match resumed
  * after a crash is judged again on the same terms).
  */
-export async function decidePeopleCount(db: Db, setup: Pick<MatchSetup, 'id' | 'gameId' | 'seats'>): Promise<string | null> {
+export async function decidePeopleCount(
+  db: Db,
+  setup: Pick<MatchSetup, 'id' | 'gameId' | 'seats'>,
+): Promise<string | null> {
   const contest = recordGameIds();
   if (!contest.includes(setup.gameId)) return null;
   const agents = new Map(setup.seats.map((s) => [s.agent.id, s.agent]));
-  const people = [...agents.values()].filter((a) => a.kind === 'human').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const people = [...agents.values()]
+    .filter((a) => a.kind === 'human')
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   if (people.length === 0) return null;
   return db.$transaction(
     async (tx) => {
@@ -47,7 +52,11 @@ export async function decidePeopleCount(db: Db, setup: Pick<MatchSetup, 'id' | '
             AND m.rated AND (m.status = 'finished' OR (m.status = 'running' AND m.people_counted))
           GROUP BY o.agent_id`;
         const n = new Map(counted.map((r) => [r.agent_id, r.n]));
-        histories.push({ name: p.name, realEnds: ends?.n ?? 0, opponents: others.map((id) => ({ name: agents.get(id)!.name, counted: n.get(id) ?? 0 })) });
+        histories.push({
+          name: p.name,
+          realEnds: ends?.n ?? 0,
+          opponents: others.map((id) => ({ name: agents.get(id)!.name, counted: n.get(id) ?? 0 })),
+        });
       }
       const reason = peopleVerdict(histories);
       await tx.$executeRaw`UPDATE matches SET people_counted = ${reason === null} WHERE id = ${setup.id}`;

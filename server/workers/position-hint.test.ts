@@ -26,22 +26,45 @@ describe.each([
   ['connect-four', 'connect-four:no-position-hint'],
 ])('%s without position hint', (gameId, sw) => {
   it('the agent is never shown the legal moves and plays the board it reads', async () => {
-    const p = await t.db.provider.create({ data: { name: `p-${gameId}`, baseUrl: sim.url, models: ['sim-sloppy'], simulated: true } });
+    const p = await t.db.provider.create({
+      data: { name: `p-${gameId}`, baseUrl: sim.url, models: ['sim-sloppy'], simulated: true },
+    });
     const blind = await t.db.agent.create({
-      data: { name: `blind-${gameId}`, kind: 'llm', providerId: p.id, model: 'sim-sloppy', scaffold: 'base', settings: { promptSwitches: [sw] }, simulated: true },
+      data: {
+        name: `blind-${gameId}`,
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-sloppy',
+        scaffold: 'base',
+        settings: { promptSwitches: [sw] },
+        simulated: true,
+      },
     });
     const random = await t.db.agent.create({ data: { name: `random-${gameId}`, kind: 'random' } });
     let moves = 0;
     let forfeits = 0;
     for (const seed of ['a', 'b', 'c']) {
       const m = await t.db.match.create({
-        data: { gameId, seed: `${gameId}-${seed}`, numPlayers: 2, seats: { create: [{ seat: 0, agentId: blind.id }, { seat: 1, agentId: random.id }] } },
+        data: {
+          gameId,
+          seed: `${gameId}-${seed}`,
+          numPlayers: 2,
+          seats: {
+            create: [
+              { seat: 0, agentId: blind.id },
+              { seat: 1, agentId: random.id },
+            ],
+          },
+        },
       });
       expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
       const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
       expect(calls.length).toBeGreaterThan(0);
       for (const c of calls) {
-        const user = (c.messages as { role: string; content: string }[]).filter((x) => x.role === 'user').map((x) => x.content).join('\n');
+        const user = (c.messages as { role: string; content: string }[])
+          .filter((x) => x.role === 'user')
+          .map((x) => x.content)
+          .join('\n');
         expect(user).toContain('Current board');
         expect(user).not.toContain('Legal moves:');
       }

@@ -29,12 +29,24 @@ async function agent(name: string, data: Record<string, unknown>) {
 }
 
 async function provider(baseUrl: string) {
-  return t.db.provider.create({ data: { name: `p-${Math.random().toString(36).slice(2, 8)}`, baseUrl, models: ['sim-careful', 'sim-sloppy'], simulated: true } });
+  return t.db.provider.create({
+    data: {
+      name: `p-${Math.random().toString(36).slice(2, 8)}`,
+      baseUrl,
+      models: ['sim-careful', 'sim-sloppy'],
+      simulated: true,
+    },
+  });
 }
 
 async function match(gameId: string, agentIds: string[], seed = Math.random().toString(36).slice(2)) {
   return t.db.match.create({
-    data: { gameId, seed, numPlayers: agentIds.length, seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) } },
+    data: {
+      gameId,
+      seed,
+      numPlayers: agentIds.length,
+      seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) },
+    },
   });
 }
 
@@ -70,10 +82,22 @@ describe('runMatch', () => {
     const game = getGame('tictactoe')!;
     const moves = events.filter((e) => e.kind === 'move');
     expect(moves.length).toBeGreaterThanOrEqual(5);
-    const states = replayStates(game, {}, currentDeal(m.seed), 2, moves.map((e) => ({ ply: (e.payload as { ply: number }).ply, seat: e.seat!, action: (e.payload as { action: { type: string } }).action })));
+    const states = replayStates(
+      game,
+      {},
+      currentDeal(m.seed),
+      2,
+      moves.map((e) => ({
+        ply: (e.payload as { ply: number }).ply,
+        seat: e.seat!,
+        action: (e.payload as { action: { type: string } }).action,
+      })),
+    );
     const finalPublished = published.filter((p) => p.ev.kind === 'move').at(-1)!.state;
     expect(states.at(-1)).toEqual(finalPublished);
-    expect(game.outcome(states.at(-1))).toMatchObject({ scores: (events.at(-1)!.payload as { scores: number[] }).scores });
+    expect(game.outcome(states.at(-1))).toMatchObject({
+      scores: (events.at(-1)!.payload as { scores: number[] }).scores,
+    });
 
     const row = await t.db.match.findUniqueOrThrow({ where: { id: m.id }, include: { seats: true } });
     expect(row.status).toBe('finished');
@@ -97,12 +121,22 @@ describe('runMatch', () => {
     const malformed = await startSimulatedEndpoint({ port: 0, seed: 'malformed-30', latencyMs: 0, malformedRate: 0.3 });
     try {
       const p = await provider(malformed.url);
-      const llm = await agent('sim-sloppy', { kind: 'llm', providerId: p.id, model: 'sim-sloppy', scaffold: 'cot', simulated: true });
+      const llm = await agent('sim-sloppy', {
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-sloppy',
+        scaffold: 'cot',
+        simulated: true,
+      });
       const rnd = await agent('random-e', { kind: 'random' });
       const ids: string[] = [];
       for (let i = 0; i < 8; i++) {
         // Fixed seeds: the simulated endpoint's flaws follow the conversation, so the count below is the same every run.
-        const m = await match(i % 2 ? 'tictactoe' : 'connect-four', i % 4 < 2 ? [llm.id, rnd.id] : [rnd.id, llm.id], `malformed-30-${i}`);
+        const m = await match(
+          i % 2 ? 'tictactoe' : 'connect-four',
+          i % 4 < 2 ? [llm.id, rnd.id] : [rnd.id, llm.id],
+          `malformed-30-${i}`,
+        );
         ids.push(m.id);
         const r = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
         expect(r.status).toBe('finished');
@@ -125,7 +159,9 @@ describe('runMatch', () => {
       const forfeited = forfeits.filter((e) => (e.payload as { forfeited?: boolean }).forfeited).length;
       expect(seats.reduce((s, x) => s + x.forfeitCount, 0)).toBe(forfeited);
       // Per-seat counts behind the leaderboard's reliability columns.
-      const llmSeatMoves = forfeits.filter((e) => seats.some((st) => st.matchId === e.matchId && st.seat === e.seat)).length;
+      const llmSeatMoves = forfeits.filter((e) =>
+        seats.some((st) => st.matchId === e.matchId && st.seat === e.seat),
+      ).length;
       expect(seats.reduce((s, x) => s + x.moveCount, 0)).toBe(llmSeatMoves);
       expect(seats.reduce((s, x) => s + x.replyCount, 0)).toBe(replies);
     } finally {
@@ -137,7 +173,13 @@ describe('runMatch', () => {
     const failing = await startSimulatedEndpoint({ port: 0, seed: 'fail', latencyMs: 0, failureRate: 1 });
     try {
       const p = await provider(failing.url);
-      const llm = await agent('sim-failing', { kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true });
+      const llm = await agent('sim-failing', {
+        kind: 'llm',
+        providerId: p.id,
+        model: 'sim-careful',
+        scaffold: 'base',
+        simulated: true,
+      });
       const rnd = await agent('random-f', { kind: 'random' });
       const m = await match('tictactoe', [llm.id, rnd.id]);
       const r = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
@@ -177,7 +219,9 @@ describe('runMatch', () => {
       expect(seat.forfeitCount).toBeGreaterThanOrEqual(1);
       // Every malformed response was recorded as a failed request, and re-sent.
       const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
-      expect(calls.filter((c) => c.error?.includes('provider returned a body whose "choices" is not a list')).length).toBe(Math.ceil(n / 2));
+      expect(
+        calls.filter((c) => c.error?.includes('provider returned a body whose "choices" is not a list')).length,
+      ).toBe(Math.ceil(n / 2));
     } finally {
       llmCallPolicy.backoffMs = backoff;
       garbage.close();
@@ -187,12 +231,25 @@ describe('runMatch', () => {
   it("records a model's Explain(topic) requests: a reply with the topic's text each, counted apart, never illegal", async () => {
     const p = await provider(sim.url);
     // A prompt version v2 agent is offered the topics; the simulated careful model reads one on about one turn in six.
-    const llm = await agent('explainer', { kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', promptVersion: 'v2', simulated: true });
+    const llm = await agent('explainer', {
+      kind: 'llm',
+      providerId: p.id,
+      model: 'sim-careful',
+      scaffold: 'base',
+      promptVersion: 'v2',
+      simulated: true,
+    });
     const rnd = await agent('random-x', { kind: 'random' });
     const m = await match('santorini', [llm.id, rnd.id], 'explain-seed-1');
     const r = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
-    expect(r.status, JSON.stringify(await t.db.match.findUnique({ where: { id: m.id }, select: { failureReason: true } }))).toBe('finished');
-    const replies = await t.db.matchEvent.findMany({ where: { matchId: m.id, kind: 'reply', seat: 0 }, orderBy: { seq: 'asc' } });
+    expect(
+      r.status,
+      JSON.stringify(await t.db.match.findUnique({ where: { id: m.id }, select: { failureReason: true } })),
+    ).toBe('finished');
+    const replies = await t.db.matchEvent.findMany({
+      where: { matchId: m.id, kind: 'reply', seat: 0 },
+      orderBy: { seq: 'asc' },
+    });
     const explains = replies.filter((e) => (e.payload as { explain?: unknown }).explain);
     expect(explains.length).toBeGreaterThan(0);
     const topics = getGame('santorini')!.rules.topics;
@@ -209,7 +266,9 @@ describe('runMatch', () => {
     // Every call is kept: one per reply, the explain requests among them with no parsed action.
     const calls = await t.db.llmCall.findMany({ where: { matchId: m.id, seat: 0 } });
     expect(calls).toHaveLength(replies.length);
-    expect(calls.filter((c) => /Explain\(/.test(c.reply ?? '') && c.parsedAction === null)).toHaveLength(explains.length);
+    expect(calls.filter((c) => /Explain\(/.test(c.reply ?? '') && c.parsedAction === null)).toHaveLength(
+      explains.length,
+    );
   });
 
   it('skips a match that has already ended', async () => {

@@ -28,14 +28,18 @@ export interface RunnerDeps {
   humans?: HumanBridge;
 }
 
-export type RunResult = { status: 'finished'; outcome: Outcome } | { status: 'failed'; reason: string } | { status: 'skipped'; reason: string };
+export type RunResult =
+  | { status: 'finished'; outcome: Outcome }
+  | { status: 'failed'; reason: string }
+  | { status: 'skipped'; reason: string };
 
 export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunResult> {
   const policy = deps.policy ?? defaultPolicy;
   const { store } = deps;
   const setup = await store.load(matchId);
   if (!setup) return { status: 'skipped', reason: 'unknown match' };
-  if (setup.status === 'finished' || setup.status === 'failed') return { status: 'skipped', reason: `already ${setup.status}` };
+  if (setup.status === 'finished' || setup.status === 'failed')
+    return { status: 'skipped', reason: `already ${setup.status}` };
 
   let stats: SeatStats[] = setup.seats.map(() => ({ illegal: 0, forfeits: 0, moves: 0, replies: 0, explains: 0 }));
   let state: unknown;
@@ -48,7 +52,13 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
   // Without a person the runner plays on while a turn's write is in flight (pipelined: the writes still go in order,
   // each event broadcast once stored); a person's match waits for each write, since it cannot be played again.
   const writer = new EventWriter({
-    matchId, setup, store, state: () => state, publish: deps.publish, seq: resuming ? stored.at(-1)!.seq : 0, pipelined: !hasPerson,
+    matchId,
+    setup,
+    store,
+    state: () => state,
+    publish: deps.publish,
+    seq: resuming ? stored.at(-1)!.seq : 0,
+    pipelined: !hasPerson,
   });
   const fail = async (reason: string): Promise<RunResult> => {
     await writer.emit({ kind: 'failed', seat: null, payload: { reason } });
@@ -79,7 +89,9 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     // Hidden-information decision: the seed stays on the match row (games deal from it); the log, which viewers
     // receive, never carries it.
     await writer.emit({
-      kind: 'start', seat: null, payload: { seats: setup.seats.map((s) => ({ seat: s.seat, agentId: s.agent.id, agentName: s.agent.name })) },
+      kind: 'start',
+      seat: null,
+      payload: { seats: setup.seats.map((s) => ({ seat: s.seat, agentId: s.agent.id, agentName: s.agent.name })) },
     });
   }
   const turns = new TurnPolicy({ matchId, setup, game, config, agents, policy, writer, stats });
@@ -100,14 +112,21 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         kind: 'end',
         seat: null,
         payload: {
-          scores: outcome.scores, reason: outcome.reason, winner: outcome.winner ?? null, rewards: outcome.rewards ?? null,
-          ...(outcome.summary ? { summary: outcome.summary } : {}), ...(unrated ? { rated: false, unrated } : {}),
+          scores: outcome.scores,
+          reason: outcome.reason,
+          winner: outcome.winner ?? null,
+          rewards: outcome.rewards ?? null,
+          ...(outcome.summary ? { summary: outcome.summary } : {}),
+          ...(unrated ? { rated: false, unrated } : {}),
         },
       });
     }
     // Seats that play together are one side in the stored result (seats.outcome is by side: lib/outcomes.ts): every
     // seat of a cooperative game is one team.
-    const sided = game.meta.scoring === 'cooperative' && !outcome.teams ? { ...outcome, teams: outcome.scores.map(() => 'team') } : outcome;
+    const sided =
+      game.meta.scoring === 'cooperative' && !outcome.teams
+        ? { ...outcome, teams: outcome.scores.map(() => 'team') }
+        : outcome;
     await writer.drain();
     await store.finish(matchId, sided, stats, writer.seq, unrated);
     return { status: 'finished', outcome };
@@ -121,7 +140,8 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
     const n = setup.numPlayers;
     const scores = Array.from({ length: n }, (_, s) => (s === seat ? 0 : 1 / (n - 1)));
     const who = setup.seats[seat]!.agent;
-    const unrated = (who.kind === 'human' ? earlyEndReason(who.name, stats[seat]!.moves - stats[seat]!.forfeits) : null) ?? undefined;
+    const unrated =
+      (who.kind === 'human' ? earlyEndReason(who.name, stats[seat]!.moves - stats[seat]!.forfeits) : null) ?? undefined;
     // With more than two seats the others win together: one side against the seat that gave up.
     const teams = n > 2 ? scores.map((_, s) => (s === seat ? 'resigned' : 'others')) : undefined;
     return finish({ scores, reason, winner: n === 2 ? 1 - seat : null, ...(teams ? { teams } : {}) }, unrated);
@@ -150,13 +170,23 @@ export async function runMatch(matchId: string, deps: RunnerDeps): Promise<RunRe
         const prev = state;
         state = applyMove(game, state, setup, { ply, seat, action: d.action });
         const lines = game.describe(prev, state, seat, d.action);
-        const metrics = game.moveMetrics(prev, state, seat, d.action, streamRng(setup.generator, setup.seed, `metrics:${ply}`));
+        const metrics = game.moveMetrics(
+          prev,
+          state,
+          seat,
+          d.action,
+          streamRng(setup.generator, setup.seed, `metrics:${ply}`),
+        );
         stats[seat]!.moves++;
         await writer.emit({
           kind: 'move',
           seat,
           payload: {
-            ply, action: d.action, lines, ...(metrics ? { metrics } : {}), ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}),
+            ply,
+            action: d.action,
+            lines,
+            ...(metrics ? { metrics } : {}),
+            ...(d.forfeited ? { forfeited: true, reason: d.forfeited } : {}),
             ...(d.timedOut ? { timedOut: d.timedOut } : {}),
           },
         });

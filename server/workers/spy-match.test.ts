@@ -28,19 +28,32 @@ afterAll(async () => {
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 async function llm(model: string, scaffold: string, settings: object = {}) {
-  const p = await t.db.provider.create({ data: { name: `p-${suffix()}`, baseUrl: sim.url, models: [model], simulated: true } });
-  return t.db.agent.create({ data: { name: `${model}-${suffix()}`, kind: 'llm', providerId: p.id, model, scaffold, settings, simulated: true } });
+  const p = await t.db.provider.create({
+    data: { name: `p-${suffix()}`, baseUrl: sim.url, models: [model], simulated: true },
+  });
+  return t.db.agent.create({
+    data: { name: `${model}-${suffix()}`, kind: 'llm', providerId: p.id, model, scaffold, settings, simulated: true },
+  });
 }
 
 async function spyMatch(agentIds: string[], config: object, seed: string) {
   return t.db.match.create({
-    data: { gameId: 'spy', seed, config, numPlayers: agentIds.length, seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) } },
+    data: {
+      gameId: 'spy',
+      seed,
+      config,
+      numPlayers: agentIds.length,
+      seats: { create: agentIds.map((agentId, seat) => ({ seat, agentId })) },
+    },
   });
 }
 
 async function movesOf(matchId: string) {
   const ev = await t.db.matchEvent.findMany({ where: { matchId, kind: 'move' }, orderBy: { seq: 'asc' } });
-  return ev.map((e) => ({ seat: e.seat!, ...(e.payload as { ply: number; action: SpyAction; forfeited?: boolean; reason?: string }) }));
+  return ev.map((e) => ({
+    seat: e.seat!,
+    ...(e.payload as { ply: number; action: SpyAction; forfeited?: boolean; reason?: string }),
+  }));
 }
 
 describe('Who is the spy in the runner', () => {
@@ -62,7 +75,10 @@ describe('Who is the spy in the runner', () => {
       const end = states.at(-1) as SpyState;
       expect(end.phase).toBe('over');
       expect(end.words[2]).not.toBe(end.words[0]);
-      const row = await t.db.match.findUniqueOrThrow({ where: { id: m.id }, include: { seats: { orderBy: { seat: 'asc' } } } });
+      const row = await t.db.match.findUniqueOrThrow({
+        where: { id: m.id },
+        include: { seats: { orderBy: { seat: 'asc' } } },
+      });
       expect(row.seats.map((s) => s.score)).toEqual(game.outcome(end)!.scores);
       // The end event says the result plainly for the pages: the winning side.
       const endEvent = await t.db.matchEvent.findFirstOrThrow({ where: { matchId: m.id, kind: 'end' } });
@@ -75,12 +91,16 @@ describe('Who is the spy in the runner', () => {
       const spoken = end.descriptions.some((d) => wordIn(d.text, 'moon') || wordIn(d.text, 'sun'));
       for (const c of calls) {
         const messages = c.messages as { role: string; content: string }[];
-        const text = messages.filter((x) => x.role === 'user').map((x) => x.content).join('\n');
+        const text = messages
+          .filter((x) => x.role === 'user')
+          .map((x) => x.content)
+          .join('\n');
         expect(messages[0]!.content, 'the rules name no keyword').not.toMatch(/\b(moon|sun)\b/i);
         const own = end.words[c.seat]!;
         const other = own === 'moon' ? 'sun' : 'moon';
         expect(text).toContain(`Your word: ${own}`);
-        if (!spoken) expect(wordIn(text.replace(/Your word: \w+/g, ''), other), `seat ${c.seat} was shown "${other}"`).toBeNull();
+        if (!spoken)
+          expect(wordIn(text.replace(/Your word: \w+/g, ''), other), `seat ${c.seat} was shown "${other}"`).toBeNull();
         expect(text).not.toMatch(/you are (the|a) (spy|villager)|your role is/i);
       }
     }
@@ -98,7 +118,9 @@ describe('Who is the spy in the runner', () => {
       expect(end.voting).toBe(voting);
       const calls = await t.db.llmCall.findMany({ where: { matchId: m.id }, orderBy: { ply: 'asc' } });
       const voteTurns = calls
-        .map((c) => (c.messages as { role: string; content: string }[]).filter((x) => x.role === 'user').at(-1)!.content)
+        .map(
+          (c) => (c.messages as { role: string; content: string }[]).filter((x) => x.role === 'user').at(-1)!.content,
+        )
         .filter((text) => /^Legal moves:$/m.test(text) && /VOTE:/.test(text));
       expect(voteTurns.length).toBeGreaterThanOrEqual(4);
       const shown = voteTurns.filter((text) => /^Votes cast so far, in order:\n- Player \d → Player \d$/m.test(text));
@@ -107,7 +129,12 @@ describe('Who is the spy in the runner', () => {
         expect(voteTurns[0]).toContain('You are the first to vote.');
         expect(shown.length).toBeGreaterThanOrEqual(3);
         const first = end.rounds[0]!.ballots[0]!.votes;
-        expect(voteTurns[3]).toContain(`Votes cast so far, in order:\n${first.slice(0, 3).map((v) => `- Player ${v.voter + 1} → Player ${v.target + 1}`).join('\n')}\n`);
+        expect(voteTurns[3]).toContain(
+          `Votes cast so far, in order:\n${first
+            .slice(0, 3)
+            .map((v) => `- Player ${v.voter + 1} → Player ${v.target + 1}`)
+            .join('\n')}\n`,
+        );
         expect(first.map((v) => v.voter)).toEqual(end.rounds[0]!.order);
       } else {
         expect(shown).toEqual([]);
@@ -119,10 +146,15 @@ describe('Who is the spy in the runner', () => {
   it('an agent with ablation switches is not asked for a guess or reasoning', async () => {
     const plain = await llm('sim-careful', 'cot');
     const ablated = await llm('sim-careful', 'cot', { promptSwitches: ['spy:no-word-guessing', 'spy:no-reasoning'] });
-    const m = await spyMatch([plain.id, ablated.id, plain.id, plain.id], { pairId: 'moon-sun', spySeats: [0], probes: false }, 'ablate');
+    const m = await spyMatch(
+      [plain.id, ablated.id, plain.id, plain.id],
+      { pairId: 'moon-sun', spySeats: [0], probes: false },
+      'ablate',
+    );
     expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
     const calls = await t.db.llmCall.findMany({ where: { matchId: m.id } });
-    const turnOf = (c: (typeof calls)[number]) => (c.messages as { role: string; content: string }[]).find((x) => x.role === 'user')!.content;
+    const turnOf = (c: (typeof calls)[number]) =>
+      (c.messages as { role: string; content: string }[]).find((x) => x.role === 'user')!.content;
     const ablatedCalls = calls.filter((c) => c.seat === 1);
     const plainCalls = calls.filter((c) => c.seat !== 1);
     expect(ablatedCalls.length).toBeGreaterThan(0);
@@ -131,7 +163,9 @@ describe('Who is the spy in the runner', () => {
     // What the models wrote in the private lines reaches the transcript with their descriptions.
     const moves = await movesOf(m.id);
     expect(moves.some((x) => x.seat !== 1 && x.action.type === 'describe' && x.action.reasoning)).toBe(true);
-    expect(moves.some((x) => x.seat === 1 && x.action.type === 'describe' && (x.action.reasoning || x.action.guess))).toBe(false);
+    expect(
+      moves.some((x) => x.seat === 1 && x.action.type === 'describe' && (x.action.reasoning || x.action.guess)),
+    ).toBe(false);
   });
 
   it('baselines cannot describe: their turns are recorded as silence, and the match still ends', async () => {
@@ -141,7 +175,8 @@ describe('Who is the spy in the runner', () => {
     const moves = await movesOf(m.id);
     const speaking = moves.filter((x) => x.action.type === 'pass');
     expect(speaking.length).toBeGreaterThanOrEqual(4);
-    for (const x of speaking) expect(x).toMatchObject({ forfeited: true, reason: expect.stringContaining('cannot write free text') });
+    for (const x of speaking)
+      expect(x).toMatchObject({ forfeited: true, reason: expect.stringContaining('cannot write free text') });
     expect(moves.filter((x) => x.action.type === 'vote').length).toBeGreaterThanOrEqual(4);
     expect(await t.db.matchEvent.count({ where: { matchId: m.id, kind: 'illegal' } })).toBe(0);
   });
@@ -151,7 +186,11 @@ describe('the consistency judge', () => {
   it('scores every description of a finished match against its speaker’s own word, once', async () => {
     const player = await llm('sim-careful', 'base');
     const judge = await llm('sim-careful', 'base');
-    const m = await spyMatch([player.id, player.id, player.id, player.id], { pairId: 'moon-sun', spySeats: [1] }, 'judged');
+    const m = await spyMatch(
+      [player.id, player.id, player.id, player.id],
+      { pairId: 'moon-sun', spySeats: [1] },
+      'judged',
+    );
     expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
     const moves = await movesOf(m.id);
     const end = replayStates(getGame('spy')!, m.config, currentDeal(m.seed), 4, moves).at(-1) as SpyState;
@@ -184,16 +223,32 @@ describe('the consistency judge', () => {
   it('a judge whose replies cannot be read is asked twice more, then the verdict is recorded as missing with the reason', async () => {
     const broken = await startSimulatedEndpoint({ port: 0, seed: 'broken-judge', latencyMs: 0, malformedRate: 1 });
     try {
-      const p = await t.db.provider.create({ data: { name: `p-${suffix()}`, baseUrl: broken.url, models: ['sim-careful'], simulated: true } });
-      const judge = await t.db.agent.create({ data: { name: `judge-${suffix()}`, kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true } });
+      const p = await t.db.provider.create({
+        data: { name: `p-${suffix()}`, baseUrl: broken.url, models: ['sim-careful'], simulated: true },
+      });
+      const judge = await t.db.agent.create({
+        data: {
+          name: `judge-${suffix()}`,
+          kind: 'llm',
+          providerId: p.id,
+          model: 'sim-careful',
+          scaffold: 'base',
+          simulated: true,
+        },
+      });
       const player = await llm('sim-careful', 'base');
-      const m = await spyMatch([player.id, player.id, player.id, player.id], { pairId: 'moon-sun', spySeats: [0], maxRounds: 1 }, 'judged-broken');
+      const m = await spyMatch(
+        [player.id, player.id, player.id, player.id],
+        { pairId: 'moon-sun', spySeats: [0], maxRounds: 1 },
+        'judged-broken',
+      );
       expect((await runMatch(m.id, { store: prismaStore(t.db), createAgent })).status).toBe('finished');
       const r = await judgeMatch(t.db, m.id, judge.id);
       expect(r.judged).toBe(0);
       expect(r.failed).toBeGreaterThanOrEqual(4);
       const rows = await t.db.judgment.findMany({ where: { matchId: m.id } });
-      for (const row of rows) expect(row).toMatchObject({ score: null, consistent: null, error: expect.stringMatching(/SCORE: <1-5>/) });
+      for (const row of rows)
+        expect(row).toMatchObject({ score: null, consistent: null, error: expect.stringMatching(/SCORE: <1-5>/) });
       expect(await t.db.llmCall.count({ where: { matchId: m.id, purpose: 'judge', ply: null } })).toBe(3 * r.failed);
       // A baseline cannot judge.
       const rnd = await t.db.agent.create({ data: { name: `random-${suffix()}`, kind: 'random' } });
@@ -203,4 +258,3 @@ describe('the consistency judge', () => {
     }
   });
 });
-

@@ -21,9 +21,16 @@ export interface AgentRow {
   settings: unknown;
   simulated: boolean;
   provider: {
-    id: string; baseUrl: string; apiKeyEnc: string | null; simulated: boolean;
-    rpm: number | null; tpm: number | null; maxConcurrent: number | null;
-    priceInPer1k: number; priceOutPer1k: number; modelPrices: unknown;
+    id: string;
+    baseUrl: string;
+    apiKeyEnc: string | null;
+    simulated: boolean;
+    rpm: number | null;
+    tpm: number | null;
+    maxConcurrent: number | null;
+    priceInPer1k: number;
+    priceOutPer1k: number;
+    modelPrices: unknown;
   } | null;
 }
 
@@ -88,18 +95,38 @@ export interface MatchStore {
   fail(matchId: string, reason: string, stats: SeatStats[], lastSeq: number): Promise<void>;
 }
 
-
-const seatCounts = (st: SeatStats) => ({ illegalCount: st.illegal, forfeitCount: st.forfeits, moveCount: st.moves, replyCount: st.replies, explainCount: st.explains });
+const seatCounts = (st: SeatStats) => ({
+  illegalCount: st.illegal,
+  forfeitCount: st.forfeits,
+  moveCount: st.moves,
+  replyCount: st.replies,
+  explainCount: st.explains,
+});
 
 /** A model call as a row of llm_calls' JSON input (`INSERT_CALLS`). */
 const callRecords = (matchId: string, calls: CallRow[]) =>
   calls.map((c) => ({
-    match_id: matchId, purpose: c.purpose, seat: c.seat, ply: c.ply, attempt: c.attempt, agent_id: c.agentId, model: c.model, messages: c.messages, reply: c.reply,
-    parsed_action: c.parsedAction ?? null, error: c.error, tokens_in: c.tokensIn, tokens_out: c.tokensOut, latency_ms: c.latencyMs, cost_usd: c.costUsd ?? null,
+    match_id: matchId,
+    purpose: c.purpose,
+    seat: c.seat,
+    ply: c.ply,
+    attempt: c.attempt,
+    agent_id: c.agentId,
+    model: c.model,
+    messages: c.messages,
+    reply: c.reply,
+    parsed_action: c.parsedAction ?? null,
+    error: c.error,
+    tokens_in: c.tokensIn,
+    tokens_out: c.tokensOut,
+    latency_ms: c.latencyMs,
+    cost_usd: c.costUsd ?? null,
   }));
 
 /** The one statement that writes model calls (`$n`: the rows as JSON, from `callRecords`), alone or within a batch. */
-const insertCalls = (n: number) => `INSERT INTO llm_calls (match_id, purpose, seat, ply, attempt, agent_id, model, messages, reply, parsed_action, error, tokens_in, tokens_out, latency_ms, cost_usd)
+const insertCalls = (
+  n: number,
+) => `INSERT INTO llm_calls (match_id, purpose, seat, ply, attempt, agent_id, model, messages, reply, parsed_action, error, tokens_in, tokens_out, latency_ms, cost_usd)
   SELECT x.match_id, x.purpose, x.seat, x.ply, x.attempt, x.agent_id, x.model, x.messages, x.reply, x.parsed_action, x.error, x.tokens_in, x.tokens_out, x.latency_ms, x.cost_usd
   FROM jsonb_to_recordset($${n}::jsonb) AS x(match_id text, purpose text, seat int, ply int, attempt int, agent_id text, model text, messages jsonb, reply text,
                                           parsed_action jsonb, error text, tokens_in int, tokens_out int, latency_ms int, cost_usd float8)`;
@@ -155,7 +182,9 @@ export function batchStatement(ops: StoreOp[], relaxed: boolean): { sql: string;
        UPDATE seats SET score = x.score, outcome = x.outcome, illegal_count = x.illegal, forfeit_count = x.forfeits, move_count = x.moves, reply_count = x.replies, explain_count = x.explains
        FROM jsonb_to_recordset($${params.length}::jsonb) AS x(match_id text, seat int, score float8, outcome text, illegal int, forfeits int, moves int, replies int, explains int)
        WHERE seats.match_id = x.match_id AND seats.seat = x.seat)`);
-    param(finishes.map((o) => ({ match_id: o.matchId, at: o.at, last_seq: o.lastSeq, result: o.result, rated: o.rated })));
+    param(
+      finishes.map((o) => ({ match_id: o.matchId, at: o.at, last_seq: o.lastSeq, result: o.result, rated: o.rated })),
+    );
     ctes.push(`f_m AS (UPDATE matches SET status = 'finished', finished_at = x.at, last_seq = x.last_seq, result = x.result, rated = x.rated
        FROM jsonb_to_recordset($${params.length}::jsonb) AS x(match_id text, at timestamp(3), last_seq int, result jsonb, rated boolean)
        WHERE matches.id = x.match_id)`);
@@ -203,7 +232,10 @@ export async function loadSetup(db: Db, matchId: string): Promise<MatchSetup | n
   if (!m) return null;
   const seats = (m.seats as { seat: number; agent: Json & { provider: Json | null } }[]).map((s) => ({
     seat: s.seat,
-    agent: withDates({ ...s.agent, provider: s.agent.provider && withDates(s.agent.provider, ['createdAt']) }, ['archivedAt', 'createdAt']),
+    agent: withDates({ ...s.agent, provider: s.agent.provider && withDates(s.agent.provider, ['createdAt']) }, [
+      'archivedAt',
+      'createdAt',
+    ]),
   }));
   return { ...withDates(m, ['createdAt', 'startedAt', 'finishedAt']), seats } as unknown as MatchSetup;
 }
@@ -266,7 +298,15 @@ export function prismaStore(db: Db, opts: PrismaStoreOptions = {}): MatchStore {
     },
     async appendBatch(matchId, evs, calls) {
       if (!evs.length && !calls.length) return;
-      const events = evs.map((e) => ({ match_id: matchId, seq: e.seq, kind: e.kind, seat: e.seat, payload: e.payload, visible_to: e.visibleTo, created_at: e.at.toISOString() }));
+      const events = evs.map((e) => ({
+        match_id: matchId,
+        seq: e.seq,
+        kind: e.kind,
+        seat: e.seat,
+        payload: e.payload,
+        visible_to: e.visibleTo,
+        created_at: e.at.toISOString(),
+      }));
       const callRows = callRecords(matchId, calls);
       // The size in bytes is estimated from the JSON it becomes (a call's messages dominate).
       const bytes = JSON.stringify(events).length + JSON.stringify(callRows).length;
@@ -280,12 +320,23 @@ export function prismaStore(db: Db, opts: PrismaStoreOptions = {}): MatchStore {
       const outcomes = seatOutcomes(outcome);
       // Each seat's outcome by side: a side that wins is a win for every seat of it (lib/outcomes.ts).
       const seats = stats.map((st, seat) => ({
-        match_id: matchId, seat, score: outcome.scores[seat] ?? 0, outcome: outcomes[seat] ?? 'loss',
-        illegal: st.illegal, forfeits: st.forfeits, moves: st.moves, replies: st.replies, explains: st.explains,
+        match_id: matchId,
+        seat,
+        score: outcome.scores[seat] ?? 0,
+        outcome: outcomes[seat] ?? 'loss',
+        illegal: st.illegal,
+        forfeits: st.forfeits,
+        moves: st.moves,
+        replies: st.replies,
+        explains: st.explains,
       }));
       const result = { ...outcome, winner: outcome.winner ?? null, ...(unrated ? { unrated } : {}) };
       try {
-        await submit({ kind: 'finish', matchId, seats, at: new Date().toISOString(), lastSeq, result, rated: !unrated }, seats.length + 1, JSON.stringify(result).length + 200 * seats.length);
+        await submit(
+          { kind: 'finish', matchId, seats, at: new Date().toISOString(), lastSeq, result, rated: !unrated },
+          seats.length + 1,
+          JSON.stringify(result).length + 200 * seats.length,
+        );
       } finally {
         forget(matchId);
       }
@@ -295,7 +346,10 @@ export function prismaStore(db: Db, opts: PrismaStoreOptions = {}): MatchStore {
         ...stats.map((st, seat) =>
           db.seat.update({ where: { matchId_seat: { matchId, seat } }, data: seatCounts(st) }),
         ),
-        db.match.update({ where: { id: matchId }, data: { status: 'failed', finishedAt: new Date(), lastSeq, failureReason: reason } }),
+        db.match.update({
+          where: { id: matchId },
+          data: { status: 'failed', finishedAt: new Date(), lastSeq, failureReason: reason },
+        }),
       ]);
       forget(matchId);
     },

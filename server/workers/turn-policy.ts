@@ -33,7 +33,8 @@ type Action = { type: string };
  * A seat's move for this turn, or its resignation. `forfeited`: why the policy chose the move, not the seat.
  * `timedOut`: a person's time ran out on this turn, `count` turns in a row of the `limit` that loses the match.
  */
-export type Decision = { action: Action; forfeited?: string; timedOut?: { count: number; limit: number } } | { resign: string };
+export type Decision =
+  { action: Action; forfeited?: string; timedOut?: { count: number; limit: number } } | { resign: string };
 
 export interface TurnPolicyContext {
   matchId: string;
@@ -90,7 +91,11 @@ export class TurnPolicy {
       const call = { seat, ply, attempt, agentId: row.id };
       let ans: AgentAnswer;
       try {
-        ans = await withTimeout((signal) => agent.act(this.turn(seen, seat, ply, attempt, rejections, signal)), policy.moveTimeoutMs, row.name);
+        ans = await withTimeout(
+          (signal) => agent.act(this.turn(seen, seat, ply, attempt, rejections, signal)),
+          policy.moveTimeoutMs,
+          row.name,
+        );
       } catch (err) {
         if (err instanceof InfraError && err.calls.length) {
           writer.stageCalls(...err.calls.map((c) => ({ ...c, ...call, parsedAction: null })));
@@ -106,7 +111,11 @@ export class TurnPolicy {
         stats[seat]!.explains++;
         const c = x.call;
         const payload = {
-          text: x.text, attempt, latencyMs: c?.latencyMs ?? null, tokensIn: c?.tokensIn ?? null, tokensOut: c?.tokensOut ?? null,
+          text: x.text,
+          attempt,
+          latencyMs: c?.latencyMs ?? null,
+          tokensIn: c?.tokensIn ?? null,
+          tokensOut: c?.tokensOut ?? null,
           explain: { asked: x.asked, topic: x.topic, answer: x.answer },
         };
         writer.stage({ kind: 'reply', seat, payload }, ownWordsAudience(game, seat));
@@ -121,21 +130,51 @@ export class TurnPolicy {
       if (ans.text !== undefined) {
         stats[seat]!.replies++;
         const c = ans.call;
-        const search = ans.ok && ans.search ? { search: { tree: ans.search.tree, chosenAction: ans.search.chosenAction, total: ans.search.total, settings: ans.search.settings, calls: searched?.length ?? 0 } } : {};
-        const spent = searched?.length ? { latencyMs: searched.reduce((t, x) => t + x.latencyMs, 0), tokensIn: searched.reduce((t, x) => t + (x.tokensIn ?? 0), 0), tokensOut: searched.reduce((t, x) => t + (x.tokensOut ?? 0), 0) } : null;
-        const payload = { text: ans.text, attempt, latencyMs: spent?.latencyMs ?? c?.latencyMs ?? null, tokensIn: spent?.tokensIn ?? c?.tokensIn ?? null, tokensOut: spent?.tokensOut ?? c?.tokensOut ?? null, ...search };
+        const search =
+          ans.ok && ans.search
+            ? {
+                search: {
+                  tree: ans.search.tree,
+                  chosenAction: ans.search.chosenAction,
+                  total: ans.search.total,
+                  settings: ans.search.settings,
+                  calls: searched?.length ?? 0,
+                },
+              }
+            : {};
+        const spent = searched?.length
+          ? {
+              latencyMs: searched.reduce((t, x) => t + x.latencyMs, 0),
+              tokensIn: searched.reduce((t, x) => t + (x.tokensIn ?? 0), 0),
+              tokensOut: searched.reduce((t, x) => t + (x.tokensOut ?? 0), 0),
+            }
+          : null;
+        const payload = {
+          text: ans.text,
+          attempt,
+          latencyMs: spent?.latencyMs ?? c?.latencyMs ?? null,
+          tokensIn: spent?.tokensIn ?? c?.tokensIn ?? null,
+          tokensOut: spent?.tokensOut ?? c?.tokensOut ?? null,
+          ...search,
+        };
         writer.stage({ kind: 'reply', seat, payload }, ownWordsAudience(game, seat));
       }
       if (check.ok) return { action: check.action };
       stats[seat]!.illegal++;
-      await writer.emit({ kind: 'illegal', seat, payload: { error: check.error, attempt, action: ans.ok ? ans.action : null } }, ownWordsAudience(game, seat));
+      await writer.emit(
+        { kind: 'illegal', seat, payload: { error: check.error, attempt, action: ans.ok ? ans.action : null } },
+        ownWordsAudience(game, seat),
+      );
       rejections.push({ reply: ans.text ?? '', error: check.error });
     }
     // Retries exhausted: a random legal move (or the game's fallback) is played for the seat, recorded as forfeited.
     const fallback = this.fallbackMove(state, seat, ply);
     if (!fallback) throw new Error(`${row.name} gave no legal answer and ${game.id} has no fallback move`);
     stats[seat]!.forfeits++;
-    return { action: fallback.action, forfeited: `no legal answer after ${policy.maxRetries + 1} tries; ${fallback.what} was played` };
+    return {
+      action: fallback.action,
+      forfeited: `no legal answer after ${policy.maxRetries + 1} tries; ${fallback.what} was played`,
+    };
   }
 
   /**
@@ -173,7 +212,8 @@ export class TurnPolicy {
         const timedOut = this.timeouts[seat]!;
         const fallback = this.fallbackMove(state, seat, ply);
         if (!fallback) return { resign: `${name} ran out of time` };
-        if (timedOut >= policy.humanTimeoutsToForfeit) return { resign: `${name} ran out of time on ${timedOut} turns in a row` };
+        if (timedOut >= policy.humanTimeoutsToForfeit)
+          return { resign: `${name} ran out of time on ${timedOut} turns in a row` };
         stats[seat]!.forfeits++;
         return {
           action: fallback.action,
@@ -187,7 +227,10 @@ export class TurnPolicy {
         return { action: check.action };
       }
       stats[seat]!.illegal++;
-      await writer.emit({ kind: 'illegal', seat, payload: { error: check.error, attempt, action } }, ownWordsAudience(game, seat));
+      await writer.emit(
+        { kind: 'illegal', seat, payload: { error: check.error, attempt, action } },
+        ownWordsAudience(game, seat),
+      );
       rejections.push({ reply: JSON.stringify(action), error: check.error });
     }
   }
@@ -199,12 +242,26 @@ export class TurnPolicy {
 
   /** What an agent is asked for one try: what it is shown, the rejections so far, its own rng. */
   private turn(
-    seen: Pick<TurnContext, 'view' | 'legal'>, seat: Seat, ply: number, attempt: number, rejections: Rejection[], signal: AbortSignal,
+    seen: Pick<TurnContext, 'view' | 'legal'>,
+    seat: Seat,
+    ply: number,
+    attempt: number,
+    rejections: Rejection[],
+    signal: AbortSignal,
   ): TurnContext {
     const { game, config, matchId, setup } = this.m;
     return {
-      game, config, matchId, numPlayers: setup.numPlayers, seat, ply, attempt, ...seen, rejections,
-      rng: streamRng(setup.generator, setup.seed, `agent:${seat}:${ply}:${attempt}`), signal,
+      game,
+      config,
+      matchId,
+      numPlayers: setup.numPlayers,
+      seat,
+      ply,
+      attempt,
+      ...seen,
+      rejections,
+      rng: streamRng(setup.generator, setup.seed, `agent:${seat}:${ply}:${attempt}`),
+      signal,
     };
   }
 
@@ -215,7 +272,11 @@ export class TurnPolicy {
   private fallbackMove(state: unknown, seat: Seat, ply: number): { action: Action; what: string } | null {
     const { game, setup } = this.m;
     const legal = game.legalActions(state, seat);
-    if (legal?.length) return { action: streamRng(setup.generator, setup.seed, `fallback:${ply}`).pick(legal), what: 'a random legal move' };
+    if (legal?.length)
+      return {
+        action: streamRng(setup.generator, setup.seed, `fallback:${ply}`).pick(legal),
+        what: 'a random legal move',
+      };
     const own = legal === null ? game.fallback(state, seat) : null;
     return own ? { action: own, what: 'the game’s fallback move' } : null;
   }

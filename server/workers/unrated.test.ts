@@ -34,7 +34,8 @@ function person(plan: { moves: number; stall?: boolean }): Agent {
   return {
     kind: 'human',
     act: (ctx) => {
-      if (plan.stall) return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      if (plan.stall)
+        return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted'))));
       if (left-- > 0) return Promise.resolve({ ok: true as const, action: ctx.legal![0]! });
       return Promise.reject(new ResignError(ctx.seat));
     },
@@ -45,14 +46,23 @@ async function play(name: string, plan: { moves: number; stall?: boolean }, pers
   const who = await createGuest(t.db, { name });
   const seats = personSeat === 0 ? [who.agentId, opponent] : [opponent, who.agentId];
   const m = await t.db.match.create({
-    data: { gameId: 'tictactoe', seed: `seed-${name}`, numPlayers: 2, moveSeconds: plan.stall ? 1 : null, seats: { create: seats.map((agentId, seat) => ({ seat, agentId })) } },
+    data: {
+      gameId: 'tictactoe',
+      seed: `seed-${name}`,
+      numPlayers: 2,
+      moveSeconds: plan.stall ? 1 : null,
+      seats: { create: seats.map((agentId, seat) => ({ seat, agentId })) },
+    },
   });
   const result = await runMatch(m.id, {
     store: prismaStore(t.db),
     createAgent: (row: AgentRow) => (row.kind === 'human' ? person(plan) : createAgent(row)),
     policy: { ...defaultPolicy, humanTimeoutsToForfeit: 2 },
   });
-  const row = await t.db.match.findUniqueOrThrow({ where: { id: m.id }, include: { seats: { orderBy: { seat: 'asc' } }, events: { orderBy: { seq: 'asc' } } } });
+  const row = await t.db.match.findUniqueOrThrow({
+    where: { id: m.id },
+    include: { seats: { orderBy: { seat: 'asc' } }, events: { orderBy: { seq: 'asc' } } },
+  });
   return { result, row, person: who };
 }
 
@@ -61,11 +71,19 @@ const rated = async () => new Set((await loadLeaderboardData(t.db, { humans: 'ea
 describe('a person who gives up before a move of their own rates no one', () => {
   it('resigning at once: the match ends with its outcome, not rated, and the leaderboard leaves it out', async () => {
     const { result, row, person: p } = await play('Quitter', { moves: 0 });
-    expect(result).toMatchObject({ status: 'finished', outcome: { scores: [0, 1], winner: 1, reason: 'Quitter resigned' } });
+    expect(result).toMatchObject({
+      status: 'finished',
+      outcome: { scores: [0, 1], winner: 1, reason: 'Quitter resigned' },
+    });
     expect(row).toMatchObject({ status: 'finished', rated: false });
-    expect(row.result).toMatchObject({ unrated: 'Quitter gave up before making a move of their own, so this match rates no one' });
+    expect(row.result).toMatchObject({
+      unrated: 'Quitter gave up before making a move of their own, so this match rates no one',
+    });
     expect(row.seats.map((s) => s.outcome)).toEqual(['loss', 'win']); // the outcome is still shown
-    expect(row.events.at(-1)).toMatchObject({ kind: 'end', payload: { rated: false, unrated: expect.stringContaining('rates no one') } });
+    expect(row.events.at(-1)).toMatchObject({
+      kind: 'end',
+      payload: { rated: false, unrated: expect.stringContaining('rates no one') },
+    });
     expect((await rated()).has(row.id)).toBe(false);
 
     // Nor does the agent's record count it, and the exports say so.
@@ -85,8 +103,13 @@ describe('a person who gives up before a move of their own rates no one', () => 
 
   it('abandoning (running out of time until the match is lost, only forfeited moves played): not rated', async () => {
     const { result, row } = await play('Sleeper', { moves: 0, stall: true });
-    expect(result).toMatchObject({ status: 'finished', outcome: { winner: 1, reason: expect.stringMatching(/ran out of time on 2 turns in a row/) } });
-    expect(row.events.filter((e) => e.kind === 'move' && e.seat === 0 && (e.payload as { forfeited?: boolean }).forfeited)).toHaveLength(1);
+    expect(result).toMatchObject({
+      status: 'finished',
+      outcome: { winner: 1, reason: expect.stringMatching(/ran out of time on 2 turns in a row/) },
+    });
+    expect(
+      row.events.filter((e) => e.kind === 'move' && e.seat === 0 && (e.payload as { forfeited?: boolean }).forfeited),
+    ).toHaveLength(1);
     expect(row.rated).toBe(false);
     expect((await rated()).has(row.id)).toBe(false);
   });
@@ -95,7 +118,9 @@ describe('a person who gives up before a move of their own rates no one', () => 
     const { result, row } = await play('Tried', { moves: 1 });
     expect(result).toMatchObject({ status: 'finished', outcome: { winner: 1, reason: 'Tried resigned' } });
     expect(row).toMatchObject({ rated: false });
-    expect(row.result).toMatchObject({ unrated: 'Tried gave up after 1 move of their own (a game given up counts from 5), so this match rates no one' });
+    expect(row.result).toMatchObject({
+      unrated: 'Tried gave up after 1 move of their own (a game given up counts from 5), so this match rates no one',
+    });
     expect(row.events.at(-1)).toMatchObject({ kind: 'end', payload: { rated: false } });
     expect((await rated()).has(row.id)).toBe(false);
     // (After five moves of their own a resignation is a loss that counts, past a new person's practice games:

@@ -61,7 +61,9 @@ describe('WriteCoalescer', () => {
     h.pending[3]!.reject(new Error('duplicate key value violates unique constraint'));
     const settled = await Promise.allSettled(second);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected']);
-    expect(((settled[1] as PromiseRejectedResult).reason as Error).message).toBe('duplicate key value violates unique constraint');
+    expect(((settled[1] as PromiseRejectedResult).reason as Error).message).toBe(
+      'duplicate key value violates unique constraint',
+    );
     await h.tick();
     expect(h.batches.at(-1)!.ops).toEqual(['b2']);
     h.pending[4]!.resolve();
@@ -82,9 +84,12 @@ describe('WriteCoalescer', () => {
     void h.c.submit('X', 'x', size(1));
     await h.tick();
     const rest = [
-      h.c.submit('A', 'a:3', size(3)), h.c.submit('B', 'b:2', size(2)), h.c.submit('C', 'c:1', size(1)), // 6 rows > 5
+      h.c.submit('A', 'a:3', size(3)),
+      h.c.submit('B', 'b:2', size(2)),
+      h.c.submit('C', 'c:1', size(1)), // 6 rows > 5
       h.c.submit('D', 'd:9', size(9)), // alone, above the bound
-      h.c.submit('E', 'e:1', { rows: 1, bytes: 600, relaxed: true }), h.c.submit('F', 'f:1', { rows: 1, bytes: 600, relaxed: true }), // 1200 bytes
+      h.c.submit('E', 'e:1', { rows: 1, bytes: 600, relaxed: true }),
+      h.c.submit('F', 'f:1', { rows: 1, bytes: 600, relaxed: true }), // 1200 bytes
     ];
     for (let i = 0; i < 5; i++) {
       h.pending[i]!.resolve();
@@ -107,6 +112,10 @@ describe('WriteCoalescer', () => {
     h.pending[1]!.resolve();
     await h.tick();
     h.pending[2]!.resolve();
-    expect(h.batches.map((b) => [b.ops, b.relaxed])).toEqual([[['x'], true], [['robots', 'person'], false], [['robots-2'], true]]);
+    expect(h.batches.map((b) => [b.ops, b.relaxed])).toEqual([
+      [['x'], true],
+      [['robots', 'person'], false],
+      [['robots-2'], true],
+    ]);
   });
 });

@@ -38,7 +38,10 @@ export class WriteCoalescer<T> {
   private running = false;
   private readonly limits: CoalescerLimits;
 
-  constructor(private readonly exec: (batch: CoalescedBatch<T>) => Promise<void>, limits: Partial<CoalescerLimits> = {}) {
+  constructor(
+    private readonly exec: (batch: CoalescedBatch<T>) => Promise<void>,
+    limits: Partial<CoalescerLimits> = {},
+  ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 

@@ -14,7 +14,10 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         <AdminSubnav />
         <div className="flex shrink-0 items-center justify-between gap-2 text-sm sm:justify-end">
           <span className="text-zinc-500 dark:text-zinc-400">
-            Signed in as <strong data-testid="admin-username" className="font-medium text-zinc-800 dark:text-zinc-200">{admin.username}</strong>
+            Signed in as{' '}
+            <strong data-testid="admin-username" className="font-medium text-zinc-800 dark:text-zinc-200">
+              {admin.username}
+            </strong>
           </span>
           <AdminLogoutButton />
         </div>

@@ -42,7 +42,9 @@ export default async function AdminDashboard() {
       href: '/tournaments',
       title: 'Tournaments',
       value: counts.total,
-      text: counts.open ? `${counts.open} running or paused now. Open one to watch, pause, resume or cancel it.` : 'None running now. Open one to see its standings.',
+      text: counts.open
+        ? `${counts.open} running or paused now. Open one to watch, pause, resume or cancel it.`
+        : 'None running now. Open one to see its standings.',
     },
     {
       href: '/admin/tournaments/new',
@@ -62,7 +64,10 @@ export default async function AdminDashboard() {
     <div className="flex flex-col gap-8">
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">Admin</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">Set up providers and agents, then schedule tournaments. Editing what an agent plays makes a new version, so ratings never mix versions.</p>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+          Set up providers and agents, then schedule tournaments. Editing what an agent plays makes a new version, so
+          ratings never mix versions.
+        </p>
       </header>
 
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -97,7 +102,10 @@ export default async function AdminDashboard() {
         {tournaments.length === 0 ? (
           <EmptyState>
             No tournament yet.{' '}
-            <Link href="/admin/tournaments/new" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            <Link
+              href="/admin/tournaments/new"
+              className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+            >
               Create the first one
             </Link>
             .
@@ -107,7 +115,10 @@ export default async function AdminDashboard() {
             {tournaments.map((t) => (
               <li key={t.id} className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center">
                 <div className="flex min-w-0 flex-wrap items-center gap-2">
-                  <Link href={`/tournaments/${t.id}`} className="min-w-0 break-words font-medium hover:text-indigo-700 hover:underline dark:hover:text-indigo-300">
+                  <Link
+                    href={`/tournaments/${t.id}`}
+                    className="min-w-0 break-words font-medium hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
+                  >
                     {t.name}
                   </Link>
                   <TournamentStatusBadge status={t.status} counts={t.counts} />

@@ -58,7 +58,9 @@ export default async function AgentsPage({ searchParams }: Props) {
       </nav>
       {agents.length === 0 ? (
         <EmptyState>
-          {tab === 'people' ? 'Nobody has played yet: people appear here once they pick a name on the Play page.' : 'No agents yet. The server creates the demo agents when it starts.'}
+          {tab === 'people'
+            ? 'Nobody has played yet: people appear here once they pick a name on the Play page.'
+            : 'No agents yet. The server creates the demo agents when it starts.'}
         </EmptyState>
       ) : (
         <>
@@ -69,7 +71,11 @@ export default async function AgentsPage({ searchParams }: Props) {
               </li>
             ))}
           </ul>
-          <Pagination page={page} label={tab === 'people' ? 'People' : 'Agents'} href={(n) => pageHref('/agents', params, n)} />
+          <Pagination
+            page={page}
+            label={tab === 'people' ? 'People' : 'Agents'}
+            href={(n) => pageHref('/agents', params, n)}
+          />
         </>
       )}
     </div>
@@ -78,7 +84,11 @@ export default async function AgentsPage({ searchParams }: Props) {
 
 function AgentCard({ agent: a }: { agent: AgentSummary }) {
   return (
-    <article data-testid="agent-card" data-agent-id={a.id} className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto] md:items-center dark:border-zinc-800 dark:bg-zinc-900">
+    <article
+      data-testid="agent-card"
+      data-agent-id={a.id}
+      className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,1fr)_auto] md:items-center dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="min-w-0">
         <h2 className="flex flex-wrap items-center gap-1.5">
           <Link
@@ -101,7 +111,9 @@ function AgentCard({ agent: a }: { agent: AgentSummary }) {
             )}
           </Detail>
           <Detail term="Scaffold">{a.scaffold}</Detail>
-          <Detail term="Prompt">{a.promptVersion && <span className="font-mono text-xs">{a.promptVersion}</span>}</Detail>
+          <Detail term="Prompt">
+            {a.promptVersion && <span className="font-mono text-xs">{a.promptVersion}</span>}
+          </Detail>
         </dl>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">

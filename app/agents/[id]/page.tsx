@@ -16,7 +16,15 @@ import { StatusBadge } from '@/components/status-badge';
 import { getGame, ratedGames as games } from '@/games/registry';
 import { leaderboardQuerySchema, leaderboardService, type LeaderboardRow } from '@/lib/leaderboard';
 import { pageHref, pageParam } from '@/lib/pagination';
-import { getAgent, getAgentLlmUsage, getAgentMatches, type AgentDetail, type AgentRecord, type LlmUsage, type MatchSummary } from '@/lib/queries';
+import {
+  getAgent,
+  getAgentLlmUsage,
+  getAgentMatches,
+  type AgentDetail,
+  type AgentRecord,
+  type LlmUsage,
+  type MatchSummary,
+} from '@/lib/queries';
 import { KIND_LABELS, matchKind, RECORD_RULE, recordResult, type MatchKind } from '@/lib/records';
 
 export const dynamic = 'force-dynamic';
@@ -38,13 +46,24 @@ interface ScopeRating {
 }
 
 /** The agent's BT row overall and in each registered game (one service call each); null when the service fails. */
-async function ratingsFor(agentId: string): Promise<{ ratings: ScopeRating[]; error: null } | { ratings: null; error: string }> {
-  const scopes = [{ scope: 'All games', gameId: null as string | null }, ...games.map((g) => ({ scope: g.meta.title, gameId: g.id }))];
+async function ratingsFor(
+  agentId: string,
+): Promise<{ ratings: ScopeRating[]; error: null } | { ratings: null; error: string }> {
+  const scopes = [
+    { scope: 'All games', gameId: null as string | null },
+    ...games.map((g) => ({ scope: g.meta.title, gameId: g.id })),
+  ];
   try {
     const service = leaderboardService();
-    const results = await Promise.all(scopes.map((s) => service.get(leaderboardQuerySchema.parse(s.gameId ? { game: s.gameId } : {}))));
+    const results = await Promise.all(
+      scopes.map((s) => service.get(leaderboardQuerySchema.parse(s.gameId ? { game: s.gameId } : {}))),
+    );
     return {
-      ratings: scopes.map((s, i) => ({ ...s, row: results[i]!.rows.find((r) => r.agentId === agentId) ?? null, of: results[i]!.rows.length })),
+      ratings: scopes.map((s, i) => ({
+        ...s,
+        row: results[i]!.rows.find((r) => r.agentId === agentId) ?? null,
+        of: results[i]!.rows.length,
+      })),
       error: null,
     };
   } catch (err) {
@@ -57,14 +76,21 @@ export default async function AgentPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const agent = await getAgent(id);
   if (!agent) notFound();
-  const [ratings, { live, liveTotal, ended }, usage] = await Promise.all([ratingsFor(id), getAgentMatches(id, pageParam(query.page)), getAgentLlmUsage(id)]);
+  const [ratings, { live, liveTotal, ended }, usage] = await Promise.all([
+    ratingsFor(id),
+    getAgentMatches(id, pageParam(query.page)),
+    getAgentLlmUsage(id),
+  ]);
   const matches = [...(ended.page === 1 ? live : []), ...ended.items];
   const total = liveTotal + ended.total;
 
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
-        <Link href="/agents" className="w-fit text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300">
+        <Link
+          href="/agents"
+          className="w-fit text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300"
+        >
           ← All agents
         </Link>
         <h1 className="flex flex-wrap items-center gap-2 text-3xl font-semibold tracking-tight">
@@ -86,7 +112,10 @@ export default async function AgentPage({ params, searchParams }: Props) {
           </Link>
         </div>
         {ratings.error !== null ? (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+          <p
+            role="alert"
+            className="rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300"
+          >
             Ratings are unavailable: {ratings.error}
           </p>
         ) : (
@@ -118,11 +147,17 @@ export default async function AgentPage({ params, searchParams }: Props) {
           </p>
         )}
         {matches.length === 0 ? (
-          <EmptyState>{agent.name} has not played yet. Its matches appear here as soon as a tournament seats it.</EmptyState>
+          <EmptyState>
+            {agent.name} has not played yet. Its matches appear here as soon as a tournament seats it.
+          </EmptyState>
         ) : (
           <>
             <Matches matches={matches} agentId={agent.id} page={ended.page} pages={ended.pages} />
-            <Pagination page={ended} label="Matches" href={(n) => pageHref(`/agents/${agent.id}`, query, n, 'page', 'matches-heading')} />
+            <Pagination
+              page={ended}
+              label="Matches"
+              href={(n) => pageHref(`/agents/${agent.id}`, query, n, 'page', 'matches-heading')}
+            />
           </>
         )}
       </section>
@@ -131,9 +166,13 @@ export default async function AgentPage({ params, searchParams }: Props) {
 }
 
 function Identity({ agent: a }: { agent: AgentDetail }) {
-  const settings = a.settings && typeof a.settings === 'object' ? Object.entries(a.settings as Record<string, unknown>) : [];
+  const settings =
+    a.settings && typeof a.settings === 'object' ? Object.entries(a.settings as Record<string, unknown>) : [];
   return (
-    <section aria-label="Setup and record" className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-label="Setup and record"
+      className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] lg:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
         <Detail term="Kind">{a.kind}</Detail>
         <Detail term="Model">{a.model && <span className="font-mono text-xs">{a.model}</span>}</Detail>
@@ -146,15 +185,23 @@ function Identity({ agent: a }: { agent: AgentDetail }) {
           )}
         </Detail>
         <Detail term="Scaffold">{a.scaffold}</Detail>
-        <Detail term="Prompt version">{a.promptVersion && <span className="font-mono text-xs">{a.promptVersion}</span>}</Detail>
+        <Detail term="Prompt version">
+          {a.promptVersion && <span className="font-mono text-xs">{a.promptVersion}</span>}
+        </Detail>
         <Detail term="Temperature">{a.temperature != null ? String(a.temperature) : null}</Detail>
         <Detail term="Max tokens">{a.maxTokens != null ? a.maxTokens.toLocaleString('en-US') : null}</Detail>
         <Detail term="Settings">
-          {settings.length > 0 && <span className="font-mono text-xs">{settings.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')}</span>}
+          {settings.length > 0 && (
+            <span className="font-mono text-xs">
+              {settings.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')}
+            </span>
+          )}
         </Detail>
         {a.kind !== 'human' && (
           <Detail term="People">
-            <span data-testid="agent-open-to-people">{a.playable ? 'may play it on the Play page' : 'cannot play it'}</span>
+            <span data-testid="agent-open-to-people">
+              {a.playable ? 'may play it on the Play page' : 'cannot play it'}
+            </span>
           </Detail>
         )}
       </dl>
@@ -200,19 +247,34 @@ function Ratings({ ratings }: { ratings: ScopeRating[] }) {
         <caption className="sr-only">Bradley-Terry rating with its 95% interval, overall and per game</caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className="px-3 py-2 font-medium">Games</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Rank</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Games
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Rank
+            </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
               Bradley-Terry <span className="font-normal text-zinc-400">(95% CI)</span>
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Matches</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">W / D / L</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Avg score</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Matches
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              W / D / L
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Avg score
+            </th>
           </tr>
         </thead>
         <tbody>
           {ratings.map(({ scope, gameId, row, of }) => (
-            <tr key={scope} data-testid="agent-rating-scope" data-game-id={gameId ?? 'all'} className={`border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70 ${gameId ? '' : 'font-medium'}`}>
+            <tr
+              key={scope}
+              data-testid="agent-rating-scope"
+              data-game-id={gameId ?? 'all'}
+              className={`border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70 ${gameId ? '' : 'font-medium'}`}
+            >
               <th scope="row" className="px-3 py-2.5 text-left font-medium">
                 <Link
                   href={gameId ? `/leaderboard?game=${gameId}` : '/leaderboard'}
@@ -235,12 +297,16 @@ function Ratings({ ratings }: { ratings: ScopeRating[] }) {
                     ) : (
                       row.interval && (
                         <span className="ml-1 text-zinc-500 dark:text-zinc-400">
-                          {row.interval.lower === row.interval.upper ? '(reference)' : `(${formatInterval(row.interval, 'bt')})`}
+                          {row.interval.lower === row.interval.upper
+                            ? '(reference)'
+                            : `(${formatInterval(row.interval, 'bt')})`}
                         </span>
                       )
                     )}
                   </td>
-                  <td className="px-3 py-2.5 text-right tabular-nums" data-testid="scope-matches">{row.matches}</td>
+                  <td className="px-3 py-2.5 text-right tabular-nums" data-testid="scope-matches">
+                    {row.matches}
+                  </td>
                   <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums" data-testid="scope-wdl">
                     {row.wins} / {row.draws} / {row.losses}
                   </td>
@@ -248,7 +314,10 @@ function Ratings({ ratings }: { ratings: ScopeRating[] }) {
                 </>
               ) : (
                 <td colSpan={5} className="px-3 py-2.5 text-right text-zinc-500 dark:text-zinc-400">
-                  not rated — no rated match{gameId ? ' in this game' : ''}{gameId && getGame(gameId)?.meta.scoring === 'cooperative' ? ' (cooperative: see its team scores on the leaderboard)' : ''}
+                  not rated — no rated match{gameId ? ' in this game' : ''}
+                  {gameId && getGame(gameId)?.meta.scoring === 'cooperative'
+                    ? ' (cooperative: see its team scores on the leaderboard)'
+                    : ''}
                 </td>
               )}
             </tr>
@@ -269,12 +338,17 @@ function Usage({ usage: u, agent }: { usage: LlmUsage; agent: AgentDetail }) {
       </EmptyState>
     );
   }
-  const ms = (v: number | null) => (v == null ? '—' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v).toLocaleString('en-US')} ms`);
+  const ms = (v: number | null) =>
+    v == null ? '—' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v).toLocaleString('en-US')} ms`;
   const n = (v: number) => Math.round(v).toLocaleString('en-US');
   return (
     <dl data-testid="agent-usage" className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-      <UsageStat term="Model calls" hint="retries included">{n(u.calls)}</UsageStat>
-      <UsageStat term="Failed calls" hint="provider errors, timeouts">{n(u.errors)}</UsageStat>
+      <UsageStat term="Model calls" hint="retries included">
+        {n(u.calls)}
+      </UsageStat>
+      <UsageStat term="Failed calls" hint="provider errors, timeouts">
+        {n(u.errors)}
+      </UsageStat>
       <UsageStat term="Tokens in">{n(u.tokensIn)}</UsageStat>
       <UsageStat term="Tokens out">{n(u.tokensOut)}</UsageStat>
       <UsageStat term="Mean latency">{ms(u.meanLatencyMs)}</UsageStat>
@@ -283,17 +357,35 @@ function Usage({ usage: u, agent }: { usage: LlmUsage; agent: AgentDetail }) {
   );
 }
 
-function Matches({ matches, agentId, page, pages }: { matches: MatchSummary[]; agentId: string; page: number; pages: number }) {
+function Matches({
+  matches,
+  agentId,
+  page,
+  pages,
+}: {
+  matches: MatchSummary[];
+  agentId: string;
+  page: number;
+  pages: number;
+}) {
   const now = new Date();
   return (
     <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <table data-testid="agent-matches" data-page={page} data-pages={pages} className="w-full min-w-[40rem] text-sm">
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className="px-3 py-2 font-medium">Game</th>
-            <th scope="col" className="px-3 py-2 font-medium">Opponents</th>
-            <th scope="col" className="px-3 py-2 font-medium">Result</th>
-            <th scope="col" className="px-3 py-2 font-medium">When</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Game
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Opponents
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Result
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              When
+            </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
               <span className="sr-only">Replay</span>
             </th>
@@ -304,10 +396,18 @@ function Matches({ matches, agentId, page, pages }: { matches: MatchSummary[]; a
             const opponents = m.seats.filter((s) => s.agentId !== agentId);
             const when = m.status === 'running' ? m.startedAt : (m.finishedAt ?? m.startedAt ?? m.createdAt);
             return (
-              <tr key={m.id} data-testid="agent-match" className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70">
+              <tr
+                key={m.id}
+                data-testid="agent-match"
+                className="border-b border-zinc-100 last:border-b-0 dark:border-zinc-800/70"
+              >
                 <td className="px-3 py-2.5">
                   <div className="font-medium">{getGame(m.gameId)?.meta.title ?? m.gameId}</div>
-                  {m.tournamentName && <div className="hidden max-w-[14rem] truncate text-xs text-zinc-500 sm:block dark:text-zinc-400">{m.tournamentName}</div>}
+                  {m.tournamentName && (
+                    <div className="hidden max-w-[14rem] truncate text-xs text-zinc-500 sm:block dark:text-zinc-400">
+                      {m.tournamentName}
+                    </div>
+                  )}
                 </td>
                 <td className="px-3 py-2.5">
                   {opponents.length === 0 ? (
@@ -356,7 +456,8 @@ const OUTCOME_STYLES: Record<string, string> = {
   win: 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300',
   draw: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
   loss: 'bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-300',
-  apart: 'bg-zinc-50 text-zinc-500 ring-1 ring-inset ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700',
+  apart:
+    'bg-zinc-50 text-zinc-500 ring-1 ring-inset ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700',
 };
 
 /**
@@ -372,16 +473,29 @@ function Result({ match: m, agentId }: { match: MatchSummary; agentId: string })
   if (kind === 'counted') {
     const result = recordResult(rec, agentId)!;
     return (
-      <span className="inline-flex flex-wrap items-center gap-2" title={title} data-testid="match-result" data-kind={kind} data-result={result}>
+      <span
+        className="inline-flex flex-wrap items-center gap-2"
+        title={title}
+        data-testid="match-result"
+        data-kind={kind}
+        data-result={result}
+      >
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_STYLES[result]}`}>{result}</span>
         {seats > 1 && <span className="text-xs text-zinc-500 dark:text-zinc-400">{seats} seats, counted once</span>}
       </span>
     );
   }
   const label =
-    kind === 'cooperative' && m.result?.rewards?.[0] != null ? `cooperative: team score ${formatScore(m.result.rewards[0])}` : KIND_LABELS[kind as Exclude<MatchKind, 'counted'>];
+    kind === 'cooperative' && m.result?.rewards?.[0] != null
+      ? `cooperative: team score ${formatScore(m.result.rewards[0])}`
+      : KIND_LABELS[kind as Exclude<MatchKind, 'counted'>];
   return (
-    <span className="inline-flex flex-wrap items-center gap-2" title={title} data-testid="match-result" data-kind={kind}>
+    <span
+      className="inline-flex flex-wrap items-center gap-2"
+      title={title}
+      data-testid="match-result"
+      data-kind={kind}
+    >
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${OUTCOME_STYLES.apart}`}>{label}</span>
       {m.unrated && <span className="text-xs italic text-zinc-500 dark:text-zinc-400">{m.unrated}</span>}
     </span>

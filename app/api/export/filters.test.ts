@@ -13,14 +13,22 @@ let routes: {
 beforeAll(async () => {
   t = await createTestDb();
   process.env.DATABASE_URL = t.url;
-  const [a, b] = await Promise.all(['ex-a', 'ex-b'].map((name) => t.db.agent.create({ data: { name, kind: 'random' } })));
+  const [a, b] = await Promise.all(
+    ['ex-a', 'ex-b'].map((name) => t.db.agent.create({ data: { name, kind: 'random' } })),
+  );
   let n = 0;
   const finished = (gameId: string, scores: number[], teams?: string[]) =>
     t.db.match.create({
       data: {
-        gameId, seed: `ex-${n}`, numPlayers: scores.length, status: 'finished', finishedAt: new Date(Date.UTC(2026, 0, 1) + n++ * 1000),
+        gameId,
+        seed: `ex-${n}`,
+        numPlayers: scores.length,
+        status: 'finished',
+        finishedAt: new Date(Date.UTC(2026, 0, 1) + n++ * 1000),
         result: { scores, reason: 'r', winner: null, ...(teams ? { teams } : {}) },
-        seats: { create: scores.map((score, seat) => ({ seat, agentId: seat % 2 ? b!.id : a!.id, score, outcome: 'draw' })) },
+        seats: {
+          create: scores.map((score, seat) => ({ seat, agentId: seat % 2 ? b!.id : a!.id, score, outcome: 'draw' })),
+        },
       },
     });
   await finished('tictactoe', [1, 0]);
@@ -38,22 +46,41 @@ afterAll(async () => {
 });
 
 const get = (path: string) => new Request(`http://arena.test${path}`);
-const csvGames = async (res: Response) => [...new Set((await res.text()).split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]))].sort();
+const csvGames = async (res: Response) =>
+  [
+    ...new Set(
+      (await res.text())
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => l.split(',')[1]),
+    ),
+  ].sort();
 
 describe('export filters', () => {
   it('game: every export keeps that game only', async () => {
-    expect(((await (await routes.json(get('/api/export/matches.json?game=tictactoe'))).json()) as { game: string }[]).map((r) => r.game)).toEqual(['tictactoe']);
-    expect(await csvGames(await routes.csv(get('/api/export/matches.csv?game=connect-four')))).toEqual(['connect-four']);
+    expect(
+      ((await (await routes.json(get('/api/export/matches.json?game=tictactoe'))).json()) as { game: string }[]).map(
+        (r) => r.game,
+      ),
+    ).toEqual(['tictactoe']);
+    expect(await csvGames(await routes.csv(get('/api/export/matches.csv?game=connect-four')))).toEqual([
+      'connect-four',
+    ]);
     const lines = (await (await routes.jsonl(get('/api/export/matches.jsonl?game=hanabi'))).text()).trim().split('\n');
     expect(lines.map((l) => (JSON.parse(l) as { game: string }).game)).toEqual(['hanabi']);
   });
 
   it('category: the games of that reasoning category, as the leaderboard shows them', async () => {
     expect(await csvGames(await routes.csv(get('/api/export/matches.csv?category=cooperation')))).toEqual(['hanabi']);
-    const abstract = (await (await routes.json(get('/api/export/matches.json?category=abstract-strategy'))).json()) as { game: string }[];
+    const abstract = (await (await routes.json(get('/api/export/matches.json?category=abstract-strategy'))).json()) as {
+      game: string;
+    }[];
     expect(abstract.map((r) => r.game).sort()).toEqual(['connect-four', 'tictactoe']);
     // Both: a game of that category, or nothing.
-    expect(await csvGames(await routes.csv(get('/api/export/matches.csv?game=hanabi&category=abstract-strategy')))).toEqual([]);
+    expect(
+      await csvGames(await routes.csv(get('/api/export/matches.csv?game=hanabi&category=abstract-strategy'))),
+    ).toEqual([]);
   });
 
   it('refuses an unknown game or category with a readable 400', async () => {
@@ -63,16 +90,23 @@ describe('export filters', () => {
       expect(((await bad.json()) as { error: string }).error).toBe('unknown game "nope"');
       const cat = await route(get('/x?category=luck'));
       expect(cat.status).toBe(400);
-      expect(((await cat.json()) as { error: string }).error).toMatch(/^unknown category "luck": one of abstract-strategy/);
+      expect(((await cat.json()) as { error: string }).error).toMatch(
+        /^unknown category "luck": one of abstract-strategy/,
+      );
     }
   });
 
   it('a judged evaluation is never in the GameBench export and rates no one in the CSV and JSONL', async () => {
     const all = (await (await routes.json(get('/api/export/matches.json'))).json()) as { game: string }[];
     expect(all.map((r) => r.game).sort()).toEqual(['connect-four', 'hanabi', 'tictactoe']);
-    const rows = (await (await routes.csv(get('/api/export/matches.csv?game=deep'))).text()).split('\r\n').slice(1).filter(Boolean);
+    const rows = (await (await routes.csv(get('/api/export/matches.csv?game=deep'))).text())
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean);
     expect(rows.map((l) => l.split(',').at(-1))).toEqual(['false', 'false']);
-    const deep = JSON.parse((await (await routes.jsonl(get('/api/export/matches.jsonl?game=deep'))).text()).trim()) as { rated: boolean };
+    const deep = JSON.parse((await (await routes.jsonl(get('/api/export/matches.jsonl?game=deep'))).text()).trim()) as {
+      rated: boolean;
+    };
     expect(deep.rated).toBe(false);
   });
 });

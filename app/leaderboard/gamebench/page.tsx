@@ -9,7 +9,14 @@ import { AgentLabel } from '@/components/agent-label';
 import { GamebenchSpider, type SpiderAgent } from '@/components/gamebench-spider';
 import { ratedGames } from '@/games/registry';
 import { db } from '@/lib/db';
-import { CATEGORIES, leaderboardSearch, leaderboardService, type LeaderboardQuery, type LeaderboardResult, type LeaderboardRow } from '@/lib/leaderboard';
+import {
+  CATEGORIES,
+  leaderboardSearch,
+  leaderboardService,
+  type LeaderboardQuery,
+  type LeaderboardResult,
+  type LeaderboardRow,
+} from '@/lib/leaderboard';
 import { datasetGameList, datasetNames } from '@/lib/datasets';
 import { listDatasets } from '@/lib/datasets-store';
 import { leaderboardQueryFor } from '@/lib/settings';
@@ -26,18 +33,33 @@ interface Column {
   result: LeaderboardResult;
 }
 
-const th = 'border-b border-zinc-200 px-3 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:text-zinc-400';
-const frame = 'overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
+const th =
+  'border-b border-zinc-200 px-3 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:text-zinc-400';
+const frame =
+  'overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
 
 export default async function GamebenchTablesPage({ searchParams }: Props) {
   const { query: asked } = await leaderboardQueryFor(db(), await searchParams);
   // GameBench's figures: its estimate (the mean of game-weighted bootstrap fits) with 90% intervals, as the paper shows.
-  const base: LeaderboardQuery = { ...asked, game: undefined, category: undefined, method: 'bt', estimate: 'gamebench', scheme: 'game-weighted', interval: '90' };
+  const base: LeaderboardQuery = {
+    ...asked,
+    game: undefined,
+    category: undefined,
+    method: 'bt',
+    estimate: 'gamebench',
+    scheme: 'game-weighted',
+    interval: '90',
+  };
   const service = leaderboardService();
   // An imported dataset's tables are over its own games (GameBench's nine, say), not the arena's.
-  const chosen = asked.dataset ? (await listDatasets(db())).filter((d) => datasetNames(asked.dataset!).includes(d.name)) : [];
+  const chosen = asked.dataset
+    ? (await listDatasets(db())).filter((d) => datasetNames(asked.dataset!).includes(d.name))
+    : [];
   const gameList = asked.dataset
-    ? datasetGameList(chosen.flatMap((d) => d.games), ratedGames)
+    ? datasetGameList(
+        chosen.flatMap((d) => d.games),
+        ratedGames,
+      )
     : ratedGames.map((g) => ({ id: g.id, title: g.meta.title, categories: g.meta.categories as readonly string[] }));
   const link = (q: Partial<LeaderboardQuery>) => `/leaderboard${leaderboardSearch({ ...base, ...q })}`;
   let overall: LeaderboardResult;
@@ -47,14 +69,29 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
     overall = await service.get(base);
     const declared = new Set<string>(gameList.flatMap((g) => g.categories));
     [perGame, perCategory] = await Promise.all([
-      Promise.all(gameList.map(async (g) => ({ key: g.id, label: g.title, href: link({ game: g.id }), result: await service.get({ ...base, game: g.id }) }))),
       Promise.all(
-        CATEGORIES.filter((c) => declared.has(c)).map(async (c) => ({ key: c, label: categoryLabel(c), href: link({ category: c }), result: await service.get({ ...base, category: c }) })),
+        gameList.map(async (g) => ({
+          key: g.id,
+          label: g.title,
+          href: link({ game: g.id }),
+          result: await service.get({ ...base, game: g.id }),
+        })),
+      ),
+      Promise.all(
+        CATEGORIES.filter((c) => declared.has(c)).map(async (c) => ({
+          key: c,
+          label: categoryLabel(c),
+          href: link({ category: c }),
+          result: await service.get({ ...base, category: c }),
+        })),
       ),
     ]);
   } catch (err) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+      <div
+        role="alert"
+        className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300"
+      >
         <p className="font-semibold">The tables could not be computed.</p>
         <p className="mt-1">{err instanceof Error ? err.message : String(err)}</p>
       </div>
@@ -69,7 +106,10 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
     <div className="flex flex-col gap-8">
       <header className="max-w-3xl">
         <p className="text-sm">
-          <Link href={link({})} className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          <Link
+            href={link({})}
+            className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+          >
             ← Leaderboard
           </Link>
         </p>
@@ -78,15 +118,17 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
           The layouts of the GameBench paper over{' '}
           {chosen.length > 0 ? (
             <strong data-testid="tables-source" className="font-semibold text-violet-800 dark:text-violet-300">
-              the imported dataset{chosen.length > 1 ? 's' : ''} {chosen.map((d) => `${d.name} (${d.matchCount.toLocaleString('en-US')} matches)`).join(' + ')}, not the arena’s matches
+              the imported dataset{chosen.length > 1 ? 's' : ''}{' '}
+              {chosen.map((d) => `${d.name} (${d.matchCount.toLocaleString('en-US')} matches)`).join(' + ')}, not the
+              arena’s matches
             </strong>
           ) : (
             'the arena’s own rated matches'
           )}
-          : average score (Table 3), ratings per game and overall with 90% intervals
-          (Table 2, Figure 1), and per reasoning category with a spider plot. Ratings are GameBench’s estimate: the mean of {overall.bootstrapRounds.toLocaleString('en-US')}{' '}
-          game-weighted bootstrap fits, each fitted as GameBench’s code fits it, on the arena’s scale (the random baseline at 1000). Each column links to its
-          leaderboard view.
+          : average score (Table 3), ratings per game and overall with 90% intervals (Table 2, Figure 1), and per
+          reasoning category with a spider plot. Ratings are GameBench’s estimate: the mean of{' '}
+          {overall.bootstrapRounds.toLocaleString('en-US')} game-weighted bootstrap fits, each fitted as GameBench’s
+          code fits it, on the arena’s scale (the random baseline at 1000). Each column links to its leaderboard view.
         </p>
       </header>
 
@@ -99,22 +141,34 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
               Average score per game (Table 3)
             </h2>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              The total score an agent achieved in a game divided by the number of its matches of that game; an agent commanding a whole side scores the
-              side’s score. Hover a cell for the matches and the total.
+              The total score an agent achieved in a game divided by the number of its matches of that game; an agent
+              commanding a whole side scores the side’s score. Hover a cell for the matches and the total.
             </p>
             <div className={frame}>
               <table data-testid="gb-average" className="w-full min-w-[36rem] text-sm">
                 <ColumnsHead columns={games} />
                 <tbody>
                   {agents.map((a) => (
-                    <tr key={a.agentId} data-testid="gb-average-row" className="border-t border-zinc-100 dark:border-zinc-800">
+                    <tr
+                      key={a.agentId}
+                      data-testid="gb-average-row"
+                      className="border-t border-zinc-100 dark:border-zinc-800"
+                    >
                       <th scope="row" className="px-3 py-1.5 text-left font-normal">
                         <AgentLabel name={a.agentName} kind={a.agentKind} simulated={a.simulated} />
                       </th>
                       {games.map((g) => {
                         const r = cell(g, a.agentId);
                         return (
-                          <td key={g.key} className="px-3 py-1.5 text-right tabular-nums" title={r ? `${r.matches} ${r.matches === 1 ? 'match' : 'matches'}, total ${r.totalScore.toFixed(2)}` : 'No match of this game'}>
+                          <td
+                            key={g.key}
+                            className="px-3 py-1.5 text-right tabular-nums"
+                            title={
+                              r
+                                ? `${r.matches} ${r.matches === 1 ? 'match' : 'matches'}, total ${r.totalScore.toFixed(2)}`
+                                : 'No match of this game'
+                            }
+                          >
                             {r && r.matches > 0 ? (
                               <>
                                 {(r.totalScore / r.matches).toFixed(2)}
@@ -133,18 +187,34 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
             </div>
           </section>
 
-          <RatingsTable id="gb-ratings" title="Ratings per game and overall (Table 2, Figure 1)" hint="GameBench’s estimate with its 90% interval; — where the agent has no match of the game." columns={[...games, { key: 'overall', label: 'Overall', href: link({}), result: overall }]} agents={agents} />
+          <RatingsTable
+            id="gb-ratings"
+            title="Ratings per game and overall (Table 2, Figure 1)"
+            hint="GameBench’s estimate with its 90% interval; — where the agent has no match of the game."
+            columns={[...games, { key: 'overall', label: 'Overall', href: link({}), result: overall }]}
+            agents={agents}
+          />
 
           {categories.length > 0 && (
             <>
-              <RatingsTable id="gb-categories" title="Ratings per reasoning category" hint="Each category’s games together (GameBench’s Table 1 assigns every game its categories)." columns={categories} agents={agents} />
+              <RatingsTable
+                id="gb-categories"
+                title="Ratings per reasoning category"
+                hint="Each category’s games together (GameBench’s Table 1 assigns every game its categories)."
+                columns={categories}
+                agents={agents}
+              />
               <section aria-labelledby="gb-spider" className="flex flex-col gap-2">
                 <h2 id="gb-spider" className="text-lg font-semibold">
                   Spider plot across the categories
                 </h2>
                 <GamebenchSpider
                   categories={categories.map((c) => c.label)}
-                  agents={agents.map((a): SpiderAgent => ({ agentId: a.agentId, name: a.agentName, ratings: categories.map((c) => cell(c, a.agentId)?.rating ?? null) }))}
+                  agents={agents.map((a): SpiderAgent => ({
+                    agentId: a.agentId,
+                    name: a.agentName,
+                    ratings: categories.map((c) => cell(c, a.agentId)?.rating ?? null),
+                  }))}
                 />
               </section>
             </>
@@ -160,10 +230,14 @@ function ColumnsHead({ columns }: { columns: Column[] }) {
   return (
     <thead className="bg-zinc-50 dark:bg-zinc-900">
       <tr>
-        <th scope="col" className={`${th} text-left`}>Agent</th>
+        <th scope="col" className={`${th} text-left`}>
+          Agent
+        </th>
         {columns.map((c) => (
           <th key={c.key} scope="col" className={`${th} text-right`}>
-            <Link href={c.href} className="hover:underline">{c.label}</Link>
+            <Link href={c.href} className="hover:underline">
+              {c.label}
+            </Link>
           </th>
         ))}
       </tr>
@@ -171,7 +245,19 @@ function ColumnsHead({ columns }: { columns: Column[] }) {
   );
 }
 
-function RatingsTable({ id, title, hint, columns, agents }: { id: string; title: string; hint: string; columns: Column[]; agents: LeaderboardRow[] }) {
+function RatingsTable({
+  id,
+  title,
+  hint,
+  columns,
+  agents,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  columns: Column[];
+  agents: LeaderboardRow[];
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
       <h2 id={id} className="text-lg font-semibold">
@@ -190,11 +276,16 @@ function RatingsTable({ id, title, hint, columns, agents }: { id: string; title:
                 {columns.map((c) => {
                   const r = c.result.rows.find((x) => x.agentId === a.agentId);
                   return (
-                    <td key={c.key} className={`px-3 py-1.5 text-right tabular-nums ${c.key === 'overall' ? 'font-semibold' : ''}`}>
+                    <td
+                      key={c.key}
+                      className={`px-3 py-1.5 text-right tabular-nums ${c.key === 'overall' ? 'font-semibold' : ''}`}
+                    >
                       {r && r.rating !== null ? (
                         <span className="inline-flex flex-col items-end">
                           <span>{formatRating(r.rating, 'bt')}</span>
-                          <span className="text-[0.65rem] font-normal text-zinc-400">{r.interval ? formatInterval(r.interval, 'bt') : 'few matches'}</span>
+                          <span className="text-[0.65rem] font-normal text-zinc-400">
+                            {r.interval ? formatInterval(r.interval, 'bt') : 'few matches'}
+                          </span>
                         </span>
                       ) : (
                         <span className="text-zinc-400">—</span>

@@ -32,8 +32,8 @@ export default async function TournamentsPage({ searchParams }: Props) {
         <div className="max-w-2xl">
           <h1 className="text-3xl font-semibold tracking-tight">Tournaments</h1>
           <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-            Round robins, gauntlets, host/guest and adaptive schedules of matches. Each tournament’s page shows its progress, its standings so far
-            and its live matches.
+            Round robins, gauntlets, host/guest and adaptive schedules of matches. Each tournament’s page shows its
+            progress, its standings so far and its live matches.
           </p>
         </div>
         {admin && (
@@ -46,7 +46,12 @@ export default async function TournamentsPage({ searchParams }: Props) {
         )}
       </header>
       {tournaments.length === 0 ? (
-        <EmptyState>No tournament yet. {admin ? 'Create one to start playing matches.' : 'An admin creates them; the demo tournament appears here when the server starts.'}</EmptyState>
+        <EmptyState>
+          No tournament yet.{' '}
+          {admin
+            ? 'Create one to start playing matches.'
+            : 'An admin creates them; the demo tournament appears here when the server starts.'}
+        </EmptyState>
       ) : (
         <>
           <ul className="flex flex-col gap-2" data-testid="tournament-list">
@@ -74,7 +79,10 @@ function TournamentCard({ t, now }: { t: TournamentProgress; now: Date }) {
     >
       <div className="min-w-0">
         <h2 className="flex flex-wrap items-center gap-2">
-          <Link href={`/tournaments/${t.id}`} className="min-w-0 break-words font-semibold after:absolute after:inset-0 after:rounded-xl hover:text-indigo-700 focus-visible:outline-none dark:hover:text-indigo-300">
+          <Link
+            href={`/tournaments/${t.id}`}
+            className="min-w-0 break-words font-semibold after:absolute after:inset-0 after:rounded-xl hover:text-indigo-700 focus-visible:outline-none dark:hover:text-indigo-300"
+          >
             {t.name}
           </Link>
           <TournamentStatusBadge status={t.status} counts={t.counts} />
@@ -82,7 +90,10 @@ function TournamentCard({ t, now }: { t: TournamentProgress; now: Date }) {
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
           <span>{formatLabel(t.format)}</span>
           <span>
-            created <time dateTime={t.createdAt.toISOString()} title={t.createdAt.toISOString()}>{timeAgo(t.createdAt, now)}</time>
+            created{' '}
+            <time dateTime={t.createdAt.toISOString()} title={t.createdAt.toISOString()}>
+              {timeAgo(t.createdAt, now)}
+            </time>
           </span>
           {t.stopReason && <span className="min-w-0 break-words">{t.stopReason}</span>}
         </p>

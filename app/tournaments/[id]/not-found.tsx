@@ -7,7 +7,10 @@ export default function TournamentNotFound() {
       <p className="font-mono text-sm text-zinc-500">404</p>
       <h1 className="text-2xl font-semibold tracking-tight">No such tournament</h1>
       <p className="text-zinc-600 dark:text-zinc-400">There is no tournament with this id. The link may be mistyped.</p>
-      <Link href="/tournaments" className="mt-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+      <Link
+        href="/tournaments"
+        className="mt-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500"
+      >
         See all tournaments
       </Link>
     </div>

@@ -37,16 +37,25 @@ export default async function TournamentPage({ params, searchParams }: Props) {
   const admin = await currentAdmin();
   const detail = await getTournament(id, { revealSeed: !!admin });
   if (!detail) notFound();
-  const [standings, { live, liveTotal, recent }] = await Promise.all([getTournamentStandings(id), getTournamentMatches(id, pageParam(query.page))]);
+  const [standings, { live, liveTotal, recent }] = await Promise.all([
+    getTournamentStandings(id),
+    getTournamentMatches(id, pageParam(query.page)),
+  ]);
   const t = detail.progress;
   const now = new Date();
   const agentInfo = new Map([...detail.agents, ...detail.baselines, ...detail.hosts].map((a) => [a.id, a]));
 
   return (
     <div className="flex flex-col gap-8">
-      <TournamentRefresh ids={t.status === 'running' || t.status === 'paused' ? [t.id] : []} active={t.status === 'running'} />
+      <TournamentRefresh
+        ids={t.status === 'running' || t.status === 'paused' ? [t.id] : []}
+        active={t.status === 'running'}
+      />
       <header className="flex flex-col gap-2">
-        <Link href="/tournaments" className="w-fit text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300">
+        <Link
+          href="/tournaments"
+          className="w-fit text-sm text-zinc-500 hover:text-indigo-700 dark:text-zinc-400 dark:hover:text-indigo-300"
+        >
           ← All tournaments
         </Link>
         <h1 className="flex flex-wrap items-center gap-2 text-3xl font-semibold tracking-tight">
@@ -57,7 +66,10 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           <span>{formatLabel(t.format)}</span>
           <span>{detail.gameIds.map((g) => getGame(g)?.meta.title ?? g).join(', ')}</span>
           <span>
-            created <time dateTime={t.createdAt.toISOString()} title={t.createdAt.toISOString()}>{timeAgo(t.createdAt, now)}</time>
+            created{' '}
+            <time dateTime={t.createdAt.toISOString()} title={t.createdAt.toISOString()}>
+              {timeAgo(t.createdAt, now)}
+            </time>
           </span>
         </p>
       </header>
@@ -67,44 +79,60 @@ export default async function TournamentPage({ params, searchParams }: Props) {
       {admin && <TournamentControls id={t.id} status={t.status} />}
 
       {t.format === 'simulbench' ? (
-        <section aria-labelledby="standings-heading" className="flex flex-col gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4 dark:border-indigo-900 dark:bg-indigo-950/40">
-          <h2 id="standings-heading" className="text-lg font-semibold">SimulBench results</h2>
+        <section
+          aria-labelledby="standings-heading"
+          className="flex flex-col gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4 dark:border-indigo-900 dark:bg-indigo-950/40"
+        >
+          <h2 id="standings-heading" className="text-lg font-semibold">
+            SimulBench results
+          </h2>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            The matches below are the dialogues between the user agent and the simulator (or, when the evaluation reuses a script set, one frozen
-            script each). After each one the targets answer its test scripts and the judge rates them; the tables are on the evaluation’s own page.
+            The matches below are the dialogues between the user agent and the simulator (or, when the evaluation reuses
+            a script set, one frozen script each). After each one the targets answer its test scripts and the judge
+            rates them; the tables are on the evaluation’s own page.
           </p>
-          <Link href={`/simulbench/${t.id}`} className="w-fit font-medium text-indigo-700 hover:underline dark:text-indigo-300" data-testid="simulbench-results-link">
+          <Link
+            href={`/simulbench/${t.id}`}
+            className="w-fit font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            data-testid="simulbench-results-link"
+          >
             Scores, pairwise results and scripts →
           </Link>
         </section>
       ) : (
-      <section aria-labelledby="standings-heading" className="flex flex-col gap-3">
-        <div>
-          <h2 id="standings-heading" className="text-lg font-semibold">
-            Standings so far
-          </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Bradley-Terry over this tournament’s finished matches only, with bootstrapped 95% intervals; void matches do not count.
-          </p>
-        </div>
-        {standings.length === 0 ? (
-          <EmptyState>No match of this tournament has finished yet: standings appear after the first result.</EmptyState>
-        ) : (
-          <TournamentStandings standings={standings} agents={agentInfo} />
-        )}
-      </section>
+        <section aria-labelledby="standings-heading" className="flex flex-col gap-3">
+          <div>
+            <h2 id="standings-heading" className="text-lg font-semibold">
+              Standings so far
+            </h2>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              Bradley-Terry over this tournament’s finished matches only, with bootstrapped 95% intervals; void matches
+              do not count.
+            </p>
+          </div>
+          {standings.length === 0 ? (
+            <EmptyState>
+              No match of this tournament has finished yet: standings appear after the first result.
+            </EmptyState>
+          ) : (
+            <TournamentStandings standings={standings} agents={agentInfo} />
+          )}
+        </section>
       )}
 
       <section aria-labelledby="live-heading" className="flex flex-col gap-3">
         <h2 id="live-heading" className="flex items-center gap-2 text-lg font-semibold">
           {live.length > 0 && <span className="h-2 w-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />}
-          Live now {liveTotal > 0 && <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{liveTotal}</span>}
+          Live now{' '}
+          {liveTotal > 0 && <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{liveTotal}</span>}
         </h2>
         {live.length > 0 ? (
           <>
             <MatchList matches={live} now={now} testId="live-matches" />
             {liveTotal > live.length && (
-              <p className="text-sm text-zinc-500 dark:text-zinc-400">The {live.length} longest-running of {liveTotal} matches in play.</p>
+              <p className="text-sm text-zinc-500 dark:text-zinc-400">
+                The {live.length} longest-running of {liveTotal} matches in play.
+              </p>
             )}
           </>
         ) : (
@@ -126,7 +154,11 @@ export default async function TournamentPage({ params, searchParams }: Props) {
             Latest results <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{recent.total}</span>
           </h2>
           <MatchList matches={recent.items} now={now} testId="recent-matches" />
-          <Pagination page={recent} label="Results" href={(n) => pageHref(`/tournaments/${t.id}`, query, n, 'page', 'recent-heading')} />
+          <Pagination
+            page={recent}
+            label="Results"
+            href={(n) => pageHref(`/tournaments/${t.id}`, query, n, 'page', 'recent-heading')}
+          />
         </section>
       )}
 
@@ -135,13 +167,19 @@ export default async function TournamentPage({ params, searchParams }: Props) {
   );
 }
 
-const COUNTS: { key: keyof Omit<TournamentProgress['counts'], 'total'>; label: string; hint: string; tone: string }[] = [
-  { key: 'done', label: 'Done', hint: 'finished and rated', tone: 'text-zinc-900 dark:text-zinc-50' },
-  { key: 'running', label: 'Running', hint: 'being played now', tone: 'text-emerald-700 dark:text-emerald-400' },
-  { key: 'queued', label: 'Queued', hint: 'waiting for a worker', tone: 'text-sky-700 dark:text-sky-400' },
-  { key: 'failed', label: 'Failed', hint: 'void: infrastructure failure, not rated', tone: 'text-red-700 dark:text-red-400' },
-  { key: 'cancelled', label: 'Cancelled', hint: 'never played', tone: 'text-amber-700 dark:text-amber-400' },
-];
+const COUNTS: { key: keyof Omit<TournamentProgress['counts'], 'total'>; label: string; hint: string; tone: string }[] =
+  [
+    { key: 'done', label: 'Done', hint: 'finished and rated', tone: 'text-zinc-900 dark:text-zinc-50' },
+    { key: 'running', label: 'Running', hint: 'being played now', tone: 'text-emerald-700 dark:text-emerald-400' },
+    { key: 'queued', label: 'Queued', hint: 'waiting for a worker', tone: 'text-sky-700 dark:text-sky-400' },
+    {
+      key: 'failed',
+      label: 'Failed',
+      hint: 'void: infrastructure failure, not rated',
+      tone: 'text-red-700 dark:text-red-400',
+    },
+    { key: 'cancelled', label: 'Cancelled', hint: 'never played', tone: 'text-amber-700 dark:text-amber-400' },
+  ];
 
 function Progress({ t, now }: { t: TournamentProgress; now: Date }) {
   const c = t.counts;
@@ -161,7 +199,10 @@ function Progress({ t, now }: { t: TournamentProgress; now: Date }) {
             : 'estimated once the first match ends';
 
   return (
-    <section aria-labelledby="progress-heading" className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="progress-heading"
+      className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="progress-heading" className="text-lg font-semibold">
           Progress
@@ -174,19 +215,30 @@ function Progress({ t, now }: { t: TournamentProgress; now: Date }) {
             {pct}%
           </strong>{' '}
           · {c.done + c.failed} of {c.total - c.cancelled} matches ended
-          {c.failed > 0 && <span className="text-red-700 dark:text-red-400"> · {c.failed === c.done + c.failed ? 'all failed' : `${c.failed} failed`}</span>}
+          {c.failed > 0 && (
+            <span className="text-red-700 dark:text-red-400">
+              {' '}
+              · {c.failed === c.done + c.failed ? 'all failed' : `${c.failed} failed`}
+            </span>
+          )}
         </p>
       </div>
       <TournamentProgressBar counts={c} label="Tournament progress" testId="tournament-progress" />
       {c.failed > 0 && <Failures t={t} />}
       <dl className="grid grid-cols-3 gap-2 lg:grid-cols-5">
         {COUNTS.map((k) => (
-          <div key={k.key} className="flex flex-col-reverse justify-end rounded-lg bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
+          <div
+            key={k.key}
+            className="flex flex-col-reverse justify-end rounded-lg bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60"
+          >
             <dt className="text-xs text-zinc-500 dark:text-zinc-400">
               {k.label}
               <span className="hidden text-[0.65rem] text-zinc-400 sm:block dark:text-zinc-500">{k.hint}</span>
             </dt>
-            <dd data-testid={`count-${k.key}`} className={`text-2xl font-semibold tabular-nums ${c[k.key] === 0 ? 'text-zinc-400 dark:text-zinc-500' : k.tone}`}>
+            <dd
+              data-testid={`count-${k.key}`}
+              className={`text-2xl font-semibold tabular-nums ${c[k.key] === 0 ? 'text-zinc-400 dark:text-zinc-500' : k.tone}`}
+            >
               {c[k.key]}
             </dd>
           </div>
@@ -200,16 +252,22 @@ function Progress({ t, now }: { t: TournamentProgress; now: Date }) {
           <span data-testid="tokens" className="tabular-nums">
             {formatTokens(t.tokens)}
           </span>
-          {t.budget.maxTokens !== undefined && <span className="text-zinc-500 dark:text-zinc-400"> of {formatTokens(t.budget.maxTokens)}</span>}
+          {t.budget.maxTokens !== undefined && (
+            <span className="text-zinc-500 dark:text-zinc-400"> of {formatTokens(t.budget.maxTokens)}</span>
+          )}
         </Detail>
         <Detail term="Cost so far">
           <span data-testid="cost" className="tabular-nums">
             {formatCost(t.costUsd)}
           </span>
-          {t.budget.maxCostUsd !== undefined && <span className="text-zinc-500 dark:text-zinc-400"> of ${t.budget.maxCostUsd}</span>}
+          {t.budget.maxCostUsd !== undefined && (
+            <span className="text-zinc-500 dark:text-zinc-400"> of ${t.budget.maxCostUsd}</span>
+          )}
         </Detail>
         <Detail term="Budget">
-          <span data-testid="budget">{budget.length ? `at most ${budget.join(', ')}` : 'none (plays every planned match)'}</span>
+          <span data-testid="budget">
+            {budget.length ? `at most ${budget.join(', ')}` : 'none (plays every planned match)'}
+          </span>
         </Detail>
         {t.stopReason && (
           <Detail term="Stopped">
@@ -250,7 +308,10 @@ function Failures({ t }: { t: TournamentProgress }) {
       <p className="font-medium">{summary}</p>
       {t.firstFailure && (
         <p className="mt-1 break-words">
-          First failure: <span data-testid="first-failure" className="font-mono text-xs">{t.firstFailure}</span>
+          First failure:{' '}
+          <span data-testid="first-failure" className="font-mono text-xs">
+            {t.firstFailure}
+          </span>
         </p>
       )}
     </div>
@@ -277,8 +338,20 @@ function Setup({ detail: d }: { detail: TournamentDetail }) {
   if (d.baselines.length) rows.push(['Baselines', people(d.baselines)]);
   if (d.hosts.length) rows.push(['Hosts', people(d.hosts)]);
   if (d.settings.length) rows.push(['Settings', d.settings.join(' · ')]);
-  if (d.seed) rows.push(['Seed', <span key="seed" className="break-all font-mono text-xs">{d.seed}</span>]);
-  else if (d.seedWithheld) rows.push(['Seed', <span key="seed" className="text-zinc-500">shown when the last match has been played (matches deal from it)</span>]);
+  if (d.seed)
+    rows.push([
+      'Seed',
+      <span key="seed" className="break-all font-mono text-xs">
+        {d.seed}
+      </span>,
+    ]);
+  else if (d.seedWithheld)
+    rows.push([
+      'Seed',
+      <span key="seed" className="text-zinc-500">
+        shown when the last match has been played (matches deal from it)
+      </span>,
+    ]);
 
   return (
     <section aria-labelledby="setup-heading" className="flex flex-col gap-3">

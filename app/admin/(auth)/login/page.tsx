@@ -15,7 +15,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /** A path on this site, or the dashboard. */
 function localPath(v: string | string[] | undefined): string {
   const s = typeof v === 'string' ? v : '';
-  return s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\') && !s.startsWith('/admin/login') ? s : '/admin';
+  return s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\') && !s.startsWith('/admin/login')
+    ? s
+    : '/admin';
 }
 
 export default async function LoginPage({ searchParams }: Props) {
@@ -27,10 +29,15 @@ export default async function LoginPage({ searchParams }: Props) {
     <div className="mx-auto flex w-full max-w-sm flex-col gap-6 py-6 sm:py-12">
       <header className="text-center">
         <h1 className="text-2xl font-semibold tracking-tight">Admin sign-in</h1>
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Admins manage providers, agents and tournaments. Everyone else can watch and read the leaderboard.</p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          Admins manage providers, agents and tournaments. Everyone else can watch and read the leaderboard.
+        </p>
       </header>
       {noAdmin && (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           There is no admin account yet.{' '}
           <Link href="/admin/setup" className="font-medium underline underline-offset-2">
             Create the first one

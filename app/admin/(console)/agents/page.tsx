@@ -32,34 +32,50 @@ export default async function AdminAgentsPage({ searchParams }: Props) {
   const agents = page.items;
   const editing = found && !found.retired ? found : null;
   // Only what the form needs: never a key, not even masked.
-  const choices: ProviderChoice[] = providers.map((p) => ({ id: p.id, name: p.name, models: p.models, simulated: p.simulated }));
+  const choices: ProviderChoice[] = providers.map((p) => ({
+    id: p.id,
+    name: p.name,
+    models: p.models,
+    simulated: p.simulated,
+  }));
 
   return (
     <div className="flex flex-col gap-6">
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">Agents</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          An agent is what plays: a model with a scaffold and a prompt version, or a built-in baseline. Once an agent has played, changing how it plays
-          saves a new version with its own rating; the old version stays, greyed, with its matches.
+          An agent is what plays: a model with a scaffold and a prompt version, or a built-in baseline. Once an agent
+          has played, changing how it plays saves a new version with its own rating; the old version stays, greyed, with
+          its matches.
         </p>
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Open to people</strong>: people may pick it as an opponent on the Play page.
-          Baselines always are; a model only once you open it (its games with people cost money: set a daily budget on its provider).
+          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Open to people</strong>: people may pick it
+          as an opponent on the Play page. Baselines always are; a model only once you open it (its games with people
+          cost money: set a daily budget on its provider).
         </p>
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Delete</strong> removes an agent that never played.{' '}
-          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Archive</strong> stops offering one (for tournaments and people&apos;s games)
-          and moves it to the archived list; its matches and ratings stay, and it can be restored.
+          <strong className="font-medium text-zinc-800 dark:text-zinc-200">Delete</strong> removes an agent that never
+          played. <strong className="font-medium text-zinc-800 dark:text-zinc-200">Archive</strong> stops offering one
+          (for tournaments and people&apos;s games) and moves it to the archived list; its matches and ratings stay, and
+          it can be restored.
         </p>
       </header>
 
       <p className="-mt-2 text-sm">
         {archived ? (
-          <Link href="/admin/agents" className="text-indigo-700 hover:underline dark:text-indigo-300" data-testid="agents-current-link">
+          <Link
+            href="/admin/agents"
+            className="text-indigo-700 hover:underline dark:text-indigo-300"
+            data-testid="agents-current-link"
+          >
             ← Current agents
           </Link>
         ) : page.archivedCount > 0 ? (
-          <Link href="/admin/agents?archived=1" className="text-indigo-700 hover:underline dark:text-indigo-300" data-testid="agents-archived-link">
+          <Link
+            href="/admin/agents?archived=1"
+            className="text-indigo-700 hover:underline dark:text-indigo-300"
+            data-testid="agents-archived-link"
+          >
             Archived agents ({page.archivedCount})
           </Link>
         ) : null}
@@ -70,17 +86,28 @@ export default async function AdminAgentsPage({ searchParams }: Props) {
       ) : (
         <div className="flex flex-col gap-3">
           <AgentTable agents={agents} editingId={editing?.id ?? null} />
-          <Pagination page={page} label={archived ? 'Archived agents' : 'Agents'} href={(n) => pageHref('/admin/agents', params, n)} />
+          <Pagination
+            page={page}
+            label={archived ? 'Archived agents' : 'Agents'}
+            href={(n) => pageHref('/admin/agents', params, n)}
+          />
         </div>
       )}
 
       {typeof edit === 'string' && !editing && (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           That agent does not exist or has been replaced by a newer version; the form below adds a new one.
         </p>
       )}
       <div id="agent-form" className="scroll-mt-20">
-        <AdminAgentForm agent={editing} providers={choices} switches={PROMPT_SWITCHES.map(({ id, label, help }) => ({ id, label, help }))} />
+        <AdminAgentForm
+          agent={editing}
+          providers={choices}
+          switches={PROMPT_SWITCHES.map(({ id, label, help }) => ({ id, label, help }))}
+        />
       </div>
     </div>
   );
@@ -90,18 +117,38 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
   return (
     <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <table data-testid="admin-agents" className="w-full min-w-[54rem] text-sm">
-        <caption className="sr-only">Agents, newest versions first; replaced versions are kept for their ratings</caption>
+        <caption className="sr-only">
+          Agents, newest versions first; replaced versions are kept for their ratings
+        </caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className="px-3 py-2 font-medium">Agent</th>
-            <th scope="col" className="px-3 py-2 font-medium">Provider · model</th>
-            <th scope="col" className="px-3 py-2 font-medium">Scaffold</th>
-            <th scope="col" className="px-3 py-2 font-medium">Prompt</th>
-            <th scope="col" className="px-3 py-2 font-medium">Version</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium" title="Matches it is seated in: played, playing, queued or failed">
+            <th scope="col" className="px-3 py-2 font-medium">
+              Agent
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Provider · model
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Scaffold
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Prompt
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Version
+            </th>
+            <th
+              scope="col"
+              className="px-3 py-2 text-right font-medium"
+              title="Matches it is seated in: played, playing, queued or failed"
+            >
               Matches
             </th>
-            <th scope="col" className="px-3 py-2 font-medium" title="People may pick it as an opponent on the Play page">
+            <th
+              scope="col"
+              className="px-3 py-2 font-medium"
+              title="People may pick it as an opponent on the Play page"
+            >
               Open to people
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
@@ -148,7 +195,12 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                     <span className="font-mono text-xs">{a.model}</span>
                     {(a.temperature !== null || a.maxTokens !== null) && (
                       <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                        {[a.temperature !== null ? `T ${a.temperature}` : null, a.maxTokens !== null ? `${a.maxTokens} tokens max` : null].filter(Boolean).join(' · ')}
+                        {[
+                          a.temperature !== null ? `T ${a.temperature}` : null,
+                          a.maxTokens !== null ? `${a.maxTokens} tokens max` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </span>
                     )}
                   </>
@@ -166,22 +218,37 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                   </span>
                 )}
                 {a.vision && (
-                  <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-testid="agent-vision" title="Sent the board as an image, in games that draw one">
+                  <span
+                    className="block text-xs text-zinc-500 dark:text-zinc-400"
+                    data-testid="agent-vision"
+                    title="Sent the board as an image, in games that draw one"
+                  >
                     vision (board image)
                   </span>
                 )}
                 {a.scaffold === 'rap' && (
-                  <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-testid="agent-rap" title="RAP's tree search before each move">
-                    search: depth {a.rap.depth ?? 2}, {a.rap.iterations ?? 10} iterations, {a.rap.candidates ?? 4} candidates
+                  <span
+                    className="block text-xs text-zinc-500 dark:text-zinc-400"
+                    data-testid="agent-rap"
+                    title="RAP's tree search before each move"
+                  >
+                    search: depth {a.rap.depth ?? 2}, {a.rap.iterations ?? 10} iterations, {a.rap.candidates ?? 4}{' '}
+                    candidates
                   </span>
                 )}
                 {a.rulesUpfront && (
-                  <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-testid="agent-rules-upfront" title="Every rules topic in the prompt, no Explain(topic)">
+                  <span
+                    className="block text-xs text-zinc-500 dark:text-zinc-400"
+                    data-testid="agent-rules-upfront"
+                    title="Every rules topic in the prompt, no Explain(topic)"
+                  >
                     full rules up front
                   </span>
                 )}
               </td>
-              <td className="px-3 py-2.5 font-mono text-xs">{a.promptVersion ?? <span className="font-sans text-zinc-400">—</span>}</td>
+              <td className="px-3 py-2.5 font-mono text-xs">
+                {a.promptVersion ?? <span className="font-sans text-zinc-400">—</span>}
+              </td>
               <td className="px-3 py-2.5 tabular-nums" data-testid="agent-version">
                 v{a.version}
               </td>
@@ -192,7 +259,10 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                 ) : a.kind === 'llm' ? (
                   <AdminPlayableToggle id={a.id} name={a.name} playable={a.playable} />
                 ) : (
-                  <span className="text-xs text-zinc-500 dark:text-zinc-400" title="Built-in baselines cost nothing: people may always play them">
+                  <span
+                    className="text-xs text-zinc-500 dark:text-zinc-400"
+                    title="Built-in baselines cost nothing: people may always play them"
+                  >
                     always
                   </span>
                 )}
@@ -208,7 +278,9 @@ function AgentTable({ agents, editingId }: { agents: AgentAdminView[]; editingId
                       Edit
                     </Link>
                   )}
-                  {(!a.retired || a.archived) && <AdminAgentActions id={a.id} name={a.name} archived={a.archived} keptBecause={a.keptBecause} />}
+                  {(!a.retired || a.archived) && (
+                    <AdminAgentActions id={a.id} name={a.name} archived={a.archived} keptBecause={a.keptBecause} />
+                  )}
                 </div>
               </td>
             </tr>

@@ -20,9 +20,11 @@ export default async function DatasetsPage() {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">Datasets</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          Results from elsewhere — GameBench’s own <code className="font-mono text-sm">matches.json</code>, or another arena’s export — as named, read-only
-          datasets. Each is rated on the leaderboard on its own, never mixed with this arena’s matches; its agents are names from the file (marked imported) and
-          its matches have no moves to replay. Larger files: <code className="font-mono text-sm">npm run arena -- import gamebench FILE --dataset NAME</code>.
+          Results from elsewhere — GameBench’s own <code className="font-mono text-sm">matches.json</code>, or another
+          arena’s export — as named, read-only datasets. Each is rated on the leaderboard on its own, never mixed with
+          this arena’s matches; its agents are names from the file (marked imported) and its matches have no moves to
+          replay. Larger files:{' '}
+          <code className="font-mono text-sm">npm run arena -- import gamebench FILE --dataset NAME</code>.
         </p>
       </header>
       <AdminDatasetForm />
@@ -33,14 +35,23 @@ export default async function DatasetsPage() {
         {datasets.length === 0 ? (
           <EmptyState>No dataset yet: import a file above.</EmptyState>
         ) : (
-          <ul data-testid="datasets" className="flex flex-col divide-y divide-zinc-200 rounded-xl border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          <ul
+            data-testid="datasets"
+            className="flex flex-col divide-y divide-zinc-200 rounded-xl border border-zinc-200 bg-white shadow-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+          >
             {datasets.map((d) => (
-              <li key={d.id} data-testid="dataset-row" className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">
+              <li
+                key={d.id}
+                data-testid="dataset-row"
+                className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between"
+              >
                 <div className="min-w-0 text-sm">
                   <p className="font-semibold">{d.name}</p>
                   <p className="text-zinc-600 dark:text-zinc-400">
-                    {d.matchCount.toLocaleString('en-US')} matches · {d.agents.length} agents · {d.games.length} {d.games.length === 1 ? 'game' : 'games'}
-                    {d.source ? ` · from ${d.source}` : ''} · imported {d.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
+                    {d.matchCount.toLocaleString('en-US')} matches · {d.agents.length} agents · {d.games.length}{' '}
+                    {d.games.length === 1 ? 'game' : 'games'}
+                    {d.source ? ` · from ${d.source}` : ''} · imported{' '}
+                    {d.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
                   </p>
                   <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={d.agents.join(', ')}>
                     {d.agents.join(', ')}

@@ -32,8 +32,8 @@ export default async function ProvidersPage({ searchParams }: Props) {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">Providers</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          Any OpenAI-compatible endpoint. Keys are stored encrypted and only ever shown masked. The arena keeps to each provider’s request limits, and
-          prices turn token counts into the cost a tournament’s budget is measured in.
+          Any OpenAI-compatible endpoint. Keys are stored encrypted and only ever shown masked. The arena keeps to each
+          provider’s request limits, and prices turn token counts into the cost a tournament’s budget is measured in.
         </p>
       </header>
 
@@ -47,7 +47,10 @@ export default async function ProvidersPage({ searchParams }: Props) {
       )}
 
       {typeof edit === 'string' && !editing && (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           That provider no longer exists; the form below adds a new one.
         </p>
       )}
@@ -67,20 +70,38 @@ function ProviderTable({ providers, editingId }: { providers: ProviderView[]; ed
         <caption className="sr-only">Providers</caption>
         <thead className="bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th scope="col" className="px-3 py-2 font-medium">Name</th>
-            <th scope="col" className="px-3 py-2 font-medium">Base URL</th>
-            <th scope="col" className="px-3 py-2 font-medium">API key</th>
-            <th scope="col" className="px-3 py-2 font-medium">Models</th>
-            <th scope="col" className="px-3 py-2 font-medium" title="requests per minute · tokens per minute · requests in flight">
+            <th scope="col" className="px-3 py-2 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Base URL
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              API key
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Models
+            </th>
+            <th
+              scope="col"
+              className="px-3 py-2 font-medium"
+              title="requests per minute · tokens per minute · requests in flight"
+            >
               Limits <span className="font-normal text-zinc-400">rpm · tpm · concurrent</span>
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
               Price / 1k <span className="font-normal text-zinc-400">in · out</span>
             </th>
-            <th scope="col" className="px-3 py-2 font-medium" title="US dollars per UTC day that games with a person in a seat may spend here">
+            <th
+              scope="col"
+              className="px-3 py-2 font-medium"
+              title="US dollars per UTC day that games with a person in a seat may spend here"
+            >
               People&apos;s games <span className="font-normal text-zinc-400">today / day</span>
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Agents</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Agents
+            </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
               <span className="sr-only">Actions</span>
             </th>
@@ -112,7 +133,10 @@ function ProviderTable({ providers, editingId }: { providers: ProviderView[]; ed
                   ) : (
                     <ul className="flex flex-wrap gap-1" data-testid="provider-models">
                       {p.models.slice(0, 8).map((m) => (
-                        <li key={m} className="rounded bg-zinc-100 px-1.5 py-px font-mono text-[0.7rem] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+                        <li
+                          key={m}
+                          className="rounded bg-zinc-100 px-1.5 py-px font-mono text-[0.7rem] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+                        >
                           {m}
                         </li>
                       ))}
@@ -124,13 +148,20 @@ function ProviderTable({ providers, editingId }: { providers: ProviderView[]; ed
                   {p.rpm == null && p.tpm == null && p.maxConcurrent == null ? (
                     <span className="text-zinc-400">no limits</span>
                   ) : (
-                    [p.rpm, p.tpm, p.maxConcurrent].map((v) => (v == null ? '–' : v.toLocaleString('en-US'))).join(' · ')
+                    [p.rpm, p.tpm, p.maxConcurrent]
+                      .map((v) => (v == null ? '–' : v.toLocaleString('en-US')))
+                      .join(' · ')
                   )}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2.5 tabular-nums">
                   {usd(p.priceInPer1k)} · {usd(p.priceOutPer1k)}
                   {overrides > 0 && (
-                    <span className="block text-xs text-zinc-500 dark:text-zinc-400" title={Object.entries(p.modelPrices).map(([m, v]) => `${m}: $${v.in} · $${v.out}`).join('\n')}>
+                    <span
+                      className="block text-xs text-zinc-500 dark:text-zinc-400"
+                      title={Object.entries(p.modelPrices)
+                        .map(([m, v]) => `${m}: $${v.in} · $${v.out}`)
+                        .join('\n')}
+                    >
                       +{overrides} per-model {overrides === 1 ? 'price' : 'prices'}
                     </span>
                   )}

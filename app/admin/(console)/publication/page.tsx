@@ -45,10 +45,12 @@ export default async function PublicationPage({ searchParams }: Props) {
       <header className="max-w-3xl">
         <h1 className="text-3xl font-semibold tracking-tight">Publication runs</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          GameBench’s rating as the paper defines it (§3.4, Eq. 3): θ̂<sub>k</sub> = (1/B) Σ<sub>b</sub> θ<sub>b,k</sub>, the mean of the Bradley-Terry fits
-          of B = {PUBLICATION_ROUNDS.toLocaleString('en-US')} bootstrap resamples, each drawing matches with probability ∝ 1/(matches of their game), with
-          percentile intervals. The live leaderboard uses fewer rounds to stay fast; a run computes the paper’s B in the background (its own thread: the
-          site keeps answering), and its figures are kept and shown on the leaderboard for that view, with B, the seed, when and on how many matches.
+          GameBench’s rating as the paper defines it (§3.4, Eq. 3): θ̂<sub>k</sub> = (1/B) Σ<sub>b</sub> θ<sub>b,k</sub>,
+          the mean of the Bradley-Terry fits of B = {PUBLICATION_ROUNDS.toLocaleString('en-US')} bootstrap resamples,
+          each drawing matches with probability ∝ 1/(matches of their game), with percentile intervals. The live
+          leaderboard uses fewer rounds to stay fast; a run computes the paper’s B in the background (its own thread:
+          the site keeps answering), and its figures are kept and shown on the leaderboard for that view, with B, the
+          seed, when and on how many matches.
         </p>
       </header>
 
@@ -64,7 +66,10 @@ export default async function PublicationPage({ searchParams }: Props) {
           Latest runs
         </h2>
         {error ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300"
+          >
             {error}
           </p>
         ) : runs.length === 0 ? (
@@ -82,7 +87,8 @@ export default async function PublicationPage({ searchParams }: Props) {
                   <span className="font-medium">
                     {r.view}{' '}
                     <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">
-                      · B = {r.rounds.toLocaleString('en-US')} · seed {r.seed} · {r.matchesUsed ?? '?'} matches · requested {timeAgo(new Date(r.createdAt))}
+                      · B = {r.rounds.toLocaleString('en-US')} · seed {r.seed} · {r.matchesUsed ?? '?'} matches ·
+                      requested {timeAgo(new Date(r.createdAt))}
                       {r.requestedBy ? ` by ${r.requestedBy}` : ''}
                     </span>
                   </span>
@@ -96,7 +102,11 @@ export default async function PublicationPage({ searchParams }: Props) {
                           : 'text-indigo-700 dark:text-indigo-300'
                     }
                   >
-                    {r.status === 'running' ? 'computing' : r.status === 'done' ? `done ${r.finishedAt ? timeAgo(new Date(r.finishedAt)) : ''}` : 'failed'}
+                    {r.status === 'running'
+                      ? 'computing'
+                      : r.status === 'done'
+                        ? `done ${r.finishedAt ? timeAgo(new Date(r.finishedAt)) : ''}`
+                        : 'failed'}
                   </span>
                 </div>
                 {r.status === 'running' && <PublicationProgress run={r} />}

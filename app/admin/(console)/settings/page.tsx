@@ -16,8 +16,8 @@ export default async function SettingsPage() {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">Settings</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          Which agents people may play is set per agent (Agents: “Open to people”), and what their games may spend per provider (Providers: “People’s
-          games”).
+          Which agents people may play is set per agent (Agents: “Open to people”), and what their games may spend per
+          provider (Providers: “People’s games”).
         </p>
       </header>
       <AdminSettingsForm settings={settings} />

@@ -7,7 +7,10 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(): Promise<Response> {
   if (!(await currentAdmin())) {
-    return Response.json({ error: 'sign in as an admin to read this (no valid admin session cookie)' }, { status: 401, headers: { 'cache-control': 'no-store' } });
+    return Response.json(
+      { error: 'sign in as an admin to read this (no valid admin session cookie)' },
+      { status: 401, headers: { 'cache-control': 'no-store' } },
+    );
   }
   const tournaments = await tournamentProgress(db());
   return Response.json(tournaments, { headers: { 'cache-control': 'no-store' } });

@@ -12,6 +12,10 @@ export async function GET(_request: Request, ctx: { params: Promise<{ name: stri
   const d = await db().dataset.findUnique({ where: { name: name.data }, select: { entries: true } });
   if (!d) return Response.json({ error: `there is no dataset named "${name.data}"` }, { status: 404 });
   return new Response(JSON.stringify(d.entries), {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `inline; filename="${name.data}.json"`, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `inline; filename="${name.data}.json"`,
+      'cache-control': 'no-store',
+    },
   });
 }

@@ -23,11 +23,16 @@ export default async function NewSimulbenchPage() {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">New SimulBench evaluation</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          The user agent and the simulator hold dialogues on each task; after each one the judge extracts its test scripts, every target answers
-          them, and the judge rates and compares the answers. It is scheduled like a tournament: pause, resume or cancel it from its tournament page.
+          The user agent and the simulator hold dialogues on each task; after each one the judge extracts its test
+          scripts, every target answers them, and the judge rates and compares the answers. It is scheduled like a
+          tournament: pause, resume or cancel it from its tournament page.
         </p>
       </header>
-      <AdminSimulbenchForm agents={agentChoices} tasks={TASKS.map((t) => ({ id: t.id, name: t.name, kind: t.kind }))} scriptSets={scriptSets} />
+      <AdminSimulbenchForm
+        agents={agentChoices}
+        tasks={TASKS.map((t) => ({ id: t.id, name: t.name, kind: t.kind }))}
+        scriptSets={scriptSets}
+      />
       <AdminScriptSetImport />
     </div>
   );

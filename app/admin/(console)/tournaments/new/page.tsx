@@ -12,16 +12,18 @@ export const metadata: Metadata = { title: 'New tournament · Admin', robots: { 
 export default async function NewTournamentPage() {
   await requireAdminPage('/admin/tournaments/new');
   const agents = await listAgentsForAdmin(db());
-  const gameChoices: GameChoice[] = games.filter((g) => !g.meta.scheduledBy).map((g) => ({
-    id: g.id,
-    title: g.meta.title,
-    minPlayers: g.meta.minPlayers,
-    maxPlayers: g.meta.maxPlayers,
-    evaluation: g.meta.scoring === 'evaluation',
-    sides: g.meta.sides !== null,
-    judgeable: g.judgeable !== null,
-    presets: [...g.meta.settingsPresets],
-  }));
+  const gameChoices: GameChoice[] = games
+    .filter((g) => !g.meta.scheduledBy)
+    .map((g) => ({
+      id: g.id,
+      title: g.meta.title,
+      minPlayers: g.meta.minPlayers,
+      maxPlayers: g.meta.maxPlayers,
+      evaluation: g.meta.scoring === 'evaluation',
+      sides: g.meta.sides !== null,
+      judgeable: g.judgeable !== null,
+      presets: [...g.meta.settingsPresets],
+    }));
   // Retired versions keep their ratings but play no more; humans join from the browser, not from a schedule.
   const agentChoices: AgentChoice[] = agents
     .filter((a) => !a.retired && a.kind !== 'human')
@@ -32,8 +34,8 @@ export default async function NewTournamentPage() {
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">New tournament</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          The scheduler plans every match (seeds recorded, seats swapped), queues them, and plays them as workers free up. Its page shows the progress
-          and standings live; you can pause, resume or cancel it there.
+          The scheduler plans every match (seeds recorded, seats swapped), queues them, and plays them as workers free
+          up. Its page shows the progress and standings live; you can pause, resume or cancel it there.
         </p>
       </header>
       <AdminTournamentForm games={gameChoices} agents={agentChoices} />
