@@ -70,7 +70,7 @@ export default tseslint.config(
     [
       ...folders(['server', 'app'], 'lib/engine never imports server/ or app/.'),
       {
-        group: ['**/games/*', '!**/games/types', '@/games/*', '!@/games/types'],
+        group: ['**/games/*', '@/games/*'],
         message: 'lib/engine knows the game contract, never a concrete game or the registry.',
       },
       { group: ['**/agents/**', '@/lib/agents/**'], message: 'lib/engine never imports agents.' },

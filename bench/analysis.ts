@@ -6,7 +6,7 @@ import type { DeepAction, DeepState } from '../games/deep/types';
 import { spy } from '../games/spy';
 import { analyseSpy } from '../games/spy/analysis';
 import type { SpyAction, SpyState } from '../games/spy/types';
-import type { GameDef, Rng } from '../games/types';
+import type { GameDef, Rng } from '../lib/engine/types';
 import { createRng, CURRENT_GENERATOR } from '../lib/engine/rng';
 import { applyMove, currentDeal, initialState, type MoveRecord } from '../lib/engine/replay';
 

@@ -5,7 +5,7 @@
 //   npm run bench:are-you-the-traitor [matches=200]
 import { areYouTheTraitor } from '../games/are-you-the-traitor';
 import { playVsRandom } from '../games/are-you-the-traitor/playout';
-import type { Rng } from '../games/types';
+import type { Rng } from '../lib/engine/types';
 
 const matches = Number(process.argv[2] ?? 200);
 const randomGame = {

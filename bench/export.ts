@@ -142,7 +142,12 @@ async function main(): Promise<void> {
     }
     console.log(`filled ${MATCHES} matches in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const { GET: health } = await import('../app/api/health/route');
+    const { databaseHealth } = await import('../server/db/health');
+    /** /api/health as server/main.ts answers it. */
+    const health = async () => {
+      const h = await databaseHealth();
+      return Response.json(h, { status: h.ok ? 200 : 503 });
+    };
     const { GET: jsonl } = await import('../app/api/export/matches.jsonl/route');
     const { exportScope, jsonlRecord, textStream } = await import('../lib/exports');
     const { exportMatchBatches, getMatchLogs } = await import('../lib/queries');

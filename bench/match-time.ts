@@ -3,7 +3,7 @@
 // model calls, and the plies, with the game's defaults and with its demo settings where it has its own.
 // Usage: npm run bench:match-time -- [game ids…] (default: every game)
 import { games, getGame } from '../games/registry';
-import type { GameDef } from '../games/types';
+import type { GameDef } from '../lib/engine/types';
 import { createAgent } from '../server/agents';
 import { startSimulatedEndpoint } from '../server/llm/simulated';
 import { runMatch } from '../server/workers/run-match';

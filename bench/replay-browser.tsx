@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { MatchScreen, type MatchScreenProps } from '../components/match-view';
-import type { Scoring } from '../games/types';
+import type { Scoring } from '../lib/engine/types';
 import { fromSnapshot, replayFrames } from '../lib/match-log';
 import type { MatchSnapshot } from '../lib/protocol';
 

@@ -11,7 +11,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MatchScreen, type MatchScreenProps } from '../components/match-view';
 import { games } from '../games/registry';
-import type { GameDef, Rng } from '../games/types';
+import type { GameDef, Rng } from '../lib/engine/types';
 import { fromSnapshot, replayFrames } from '../lib/match-log';
 import { createRng, CURRENT_GENERATOR } from '../lib/engine/rng';
 import { applyMove, currentDeal, initialState } from '../lib/engine/replay';

@@ -1,5 +1,5 @@
 // Formatting helpers shared by pages and components: relative times and match results in words.
-import type { Scoring } from '@/games/types';
+import type { Scoring } from '@/lib/engine/types';
 import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
 
 /** "just now", "4 min ago", "2 h ago", "3 d ago", else the date. */

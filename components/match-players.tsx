@@ -1,5 +1,5 @@
 // The players header of a match: one card per seat with its label, agent, kind, "simulated" badge, result, and who is to move.
-import type { Scoring } from '@/games/types';
+import type { Scoring } from '@/lib/engine/types';
 import type { MatchSnapshot, SeatInfo } from '@/lib/protocol';
 import { formatScore, seatResult, shortSeatLabel } from './format';
 import { KindChip } from './kind-chip';

@@ -2,7 +2,7 @@
 // and time; links to the match page.
 import Link from 'next/link';
 import { getGame } from '@/games/registry';
-import { seatName } from '@/games/types';
+import { seatName } from '@/lib/engine/types';
 import type { MatchSummary } from '@/lib/queries';
 import { AgentLabel } from './agent-label';
 import { sideResult } from '@/lib/records';

@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { boards } from '@/games/boards';
-import type { Judgment, Scoring } from '@/games/types';
+import type { Judgment, Scoring } from '@/lib/engine/types';
 import {
   isFinal,
   isVisible,

@@ -1,6 +1,6 @@
 // The banner that says how a match ended, as a person would: "X wins — <reason>", "Villagers win: Player 1 (…), … —
 // <reason>", "Team score 7 of 10 — <reason>", a verdict, "Draw — <reason>", or "Void — <reason> (not counted)".
-import type { Scoring } from '@/games/types';
+import type { Scoring } from '@/lib/engine/types';
 import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
 import { describeOutcome } from './format';
 

@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { playAgainAction } from '@/lib/actions/play';
-import type { Scoring } from '@/games/types';
+import type { Scoring } from '@/lib/engine/types';
 import type { PendingTurn } from '@/lib/match-log';
 import type { MatchSnapshot, MatchStatus } from '@/lib/protocol';
 import { FormError, primaryButtonClass, secondaryButtonClass, Spinner } from './admin-form';

@@ -5,7 +5,7 @@
 import type { RapSearchPayload, RapTreeNode } from '@/lib/agents/rap';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lineText, outcomeOfEnd, type VisibleEvent } from '@/lib/match-log';
-import type { Scoring } from '@/games/types';
+import type { Scoring } from '@/lib/engine/types';
 import type { SeatInfo } from '@/lib/protocol';
 import { describeOutcome } from './format';
 import { SimulatedBadge } from './simulated-badge';

@@ -6,7 +6,7 @@
 // failure names its game), so the flow takes about as long as a few matches rather than one per game in a row.
 import { expect, test, type Page } from '@playwright/test';
 import { games } from '../games/registry';
-import type { GameDef } from '../games/types';
+import type { GameDef } from '../lib/engine/types';
 import { agentChoice, createHostGuest, escapeRegExp, signIn } from './admin-helpers';
 
 const MODELS = ['sim-careful · cot (simulated)', 'sim-sloppy · base (simulated)'];

@@ -22,7 +22,7 @@ import SeaBattleBoard from './sea-battle/board';
 import SimulBenchBoard from './simulbench/board';
 import SpyBoard from './spy/board';
 import TicTacToeBoard from './tictactoe/board';
-import type { BoardProps } from './types';
+import type { BoardProps } from '../lib/engine/types';
 
 export const boards: Record<string, ComponentType<BoardProps>> = {
   santorini: SantoriniBoard,

@@ -7,7 +7,7 @@ import { hashesAround, searchLegacyDeals, setupHashOf } from '../lib/engine/deal
 import { initialState } from '../lib/engine/replay';
 import { CURRENT_GENERATOR, LEGACY_GENERATOR } from '../lib/engine/rng';
 import { games } from './registry';
-import type { GameDef, Viewer } from './types';
+import type { GameDef, Viewer } from '../lib/engine/types';
 
 /** How much of the 2^32 space each search covers, around the true hash (the whole space is the attack; a slice keeps the test short). */
 const SLICE = 2048;

@@ -3,7 +3,7 @@
 import { deepMetrics } from './deep/metrics';
 import { holdemRiskMetrics } from './holdem-risk/metrics';
 import { spyMetrics } from './spy/metrics';
-import type { MetricsPage } from './types';
+import type { MetricsPage } from '../lib/engine/types';
 
 export const metricsPages: Record<string, MetricsPage> = {
   spy: spyMetrics,

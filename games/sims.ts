@@ -9,7 +9,7 @@ import { ticTacToeSim } from './tictactoe/sim';
 import { twoRoomsSim } from './two-rooms/sim';
 import { aytSim } from './are-you-the-traitor/sim';
 import { simulbenchSim } from './simulbench/sim';
-import type { GameSim } from './types';
+import type { GameSim } from '../lib/engine/types';
 
 export const sims: Record<string, GameSim> = {
   spy: spySim,

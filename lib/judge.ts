@@ -1,6 +1,6 @@
 // The consistency judge's prompt and reader (pure): is a statement true of the word its speaker had? A judge agent
 // answers SCORE (1–5), VERDICT and REASON; the reader takes the many ways models write that and explains what is missing.
-import type { JudgeItem } from '../games/types';
+import type { JudgeItem } from './engine/types';
 
 export const JUDGE_PROMPT_VERSION = 'consistency-1';
 

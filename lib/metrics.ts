@@ -2,7 +2,7 @@
 // results (win rate, average raw reward, illegal-reply rate), the mix of action types, the move metrics games record
 // (Connect Four's reward per move, Hold'em's estimated win probability, Bid's deviation from equilibrium), bucketed,
 // distributed and summed per match as the game asks (`meta.analysis`). Pure: lib/queries.ts reads the rows.
-import type { GameMeta } from '../games/types';
+import type { GameMeta } from './engine/types';
 
 export interface AgentResults {
   agentId: string;

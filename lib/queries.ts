@@ -10,7 +10,7 @@ import { summarizeGame, type GameMetrics, type MoveRow, type ResultRow } from '.
 import { paged, PAGE_SIZE, type Page } from './pagination';
 import { blindEvaluations, withheldFromExports } from './simulbench/blind';
 import { getGame } from '../games/registry';
-import type { FinishedMatch, Judgment, MetricsPage } from '../games/types';
+import type { FinishedMatch, Judgment, MetricsPage } from './engine/types';
 import type { Prisma } from './generated/prisma/client.ts';
 import { isPlayable, playableAgentWhere } from './play';
 import { cooperativeGameIds, evaluationGameIds, recordGameIds } from './records';

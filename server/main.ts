@@ -12,7 +12,7 @@ import { Server } from 'socket.io';
 import type { PgBoss } from 'pg-boss';
 import { games, ratedGames } from '../games/registry';
 import { TASKS } from '../games/simulbench/tasks';
-import type { GameDef } from '../games/types';
+import type { GameDef } from '../lib/engine/types';
 import { db } from '../lib/db';
 import { leaderboardQuerySchema, registerLeaderboardService } from '../lib/leaderboard';
 import { getSettings } from '../lib/settings';
@@ -109,6 +109,16 @@ async function startWeb(
     if (cfg.ARENA_METRICS_TOKEN && (req.url ?? '').split('?')[0] === '/api/metrics') {
       void metricsHandler(req, res, metrics.refresh, cfg.ARENA_METRICS_TOKEN).catch((err: Error) =>
         res.writeHead(500).end(`metrics: ${err.message}\n`),
+      );
+      return;
+    }
+    // Health for load balancers and tests, answered by the process that knows its database (server/db/health.ts):
+    // 200 {ok:true, database:'ok'}, or 503 with why in words (never a stack).
+    if ((req.url ?? '').split('?')[0] === '/api/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      void databaseHealth().then((h) =>
+        res
+          .writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : JSON.stringify(h)),
       );
       return;
     }

@@ -82,7 +82,12 @@ describe('losing the embedded Postgres', () => {
     const leaderboard = new ArenaLeaderboard(() => db, computer, { rounds: 10 });
     const query = leaderboardQuerySchema.parse({});
     process.env.DATABASE_URL = pgdb.url; // for /api/health's Prisma client, in this process
-    const { GET: health } = await import('../app/api/health/route');
+    // What /api/health answers (server/main.ts serves databaseHealth's verdict; server/main.test.ts asks it over HTTP).
+    const { databaseHealth } = await import('./db/health');
+    const health = async () => {
+      const h = await databaseHealth();
+      return { status: h.ok ? 200 : 503, json: async () => h };
+    };
 
     // Computed before the worker process starts (the thread reads Postgres itself: a second or two when cold), so that
     // Postgres is killed while matches are in play, and the leaderboard has numbers to fall back on.

@@ -60,8 +60,8 @@ describe('a second start', () => {
       expect([pre.code, pre.err]).toEqual([1, line]);
       const second = run('main', env);
       expect([second.code, second.err]).toEqual([1, line]);
+      // Refused before it starts anything (no Postgres of its own).
       expect(second.out).not.toMatch(/postgres/);
-      expect(second.ms).toBeLessThan(15_000);
     } finally {
       first.kill('SIGCONT');
       first.kill('SIGINT');

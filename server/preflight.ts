@@ -2,15 +2,15 @@
 // the same data folder or port, and whether the embedded Postgres' user can reach its binaries and data. One line each.
 import { spawnSync } from 'node:child_process';
 import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
   chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
   readFileSync,
+  rmSync,
   statSync,
   unlinkSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -88,11 +88,21 @@ export function takeLock(cfg: ArenaConfig): void {
     bootId: bootId(),
     startTime: startTime(process.pid),
   };
+  // Written whole to a file of our own, then linked into place: the lock appears with its content or not at all (a
+  // starter that found it empty in between would take it for a dead arena's and remove it).
+  const mine = `${file}.${process.pid}`;
+  writeFileSync(mine, JSON.stringify(info), { mode: 0o644 });
+  try {
+    takeOver(file, mine, cfg);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+function takeOver(file: string, mine: string, cfg: ArenaConfig): void {
   for (let i = 0; i < 2; i++) {
     try {
-      const fd = openSync(file, 'wx', 0o644);
-      writeSync(fd, JSON.stringify(info));
-      closeSync(fd);
+      linkSync(mine, file);
       process.on('exit', () => {
         if (readOr(file)?.includes(`"pid":${process.pid},`)) unlinkSync(file);
       });

@@ -7,7 +7,7 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import { format } from './prompt';
 import {
   actionKey,

@@ -5,7 +5,7 @@
 // each theater's strength margin (a tie counting for the 1st player), with a bonus for holding two theaters and a
 // small price on every card spent. It never withdraws unless the battle looks lost and withdrawing now is cheap.
 import { createRng } from '../../lib/engine/rng';
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import {
   apply,
   CARD_IDS,

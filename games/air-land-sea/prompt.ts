@@ -2,7 +2,7 @@
 // worked example the tests replay through the rules, the turn (VPs, commanders, the three theaters as the seat sees
 // them, its hand, the choice an ability asks for, `Legal moves:`) and a forgiving parser.
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   apply,
   CARD_IDS,

@@ -35,7 +35,7 @@
 // - The first theater order and the first Supreme Commander are drawn from the match seed (GameBench: random.choice),
 //   so seat 1 is not always 1st.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 export const THEATERS = ['Air', 'Land', 'Sea'] as const;
 export type Theater = (typeof THEATERS)[number];

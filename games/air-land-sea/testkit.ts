@@ -1,6 +1,6 @@
 // Positions for the tests: hands, a board written as card ids ("~L6" = facedown), the rest of the deck in id order.
 import { createRng } from '../../lib/engine/rng';
-import type { Seat } from '../types';
+import type { Seat } from '../../lib/engine/types';
 import {
   apply,
   CARD_IDS,

@@ -2,7 +2,7 @@
 // members it can pay for (hunting just enough food with the cards that fight least), draws when the draw gains
 // cards, digs with its weakest fighters, keeps the most useful junkyard card, trashes only Junk (never tribe members),
 // and in the skirmish snipes and sabotages the opposing card with the most FIGHT.
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import { CARDS, fightOf, valueOf, type ArcAction, type ArcView, type CardName, type Merc } from './rules';
 
 /** How much the engine wants a junkyard card (people first, then medicine to hire with, then fighting tools). */

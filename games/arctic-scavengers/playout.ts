@@ -1,7 +1,7 @@
 // One seeded match of the engine against a uniformly random player (the engine sees only its seat's view): shared by
 // the engine test and bench/arctic-scavengers.ts.
 import { playEngineVsRandom } from '../../lib/engine/playout';
-import type { GameDef, Rng, Seat } from '../types';
+import type { GameDef, Rng, Seat } from '../../lib/engine/types';
 
 export function playVsRandom(
   game: GameDef,

@@ -2,7 +2,7 @@
 // list, a worked example replayed through the rules by the tests, the turn observation (hand, tribes, piles, the
 // skirmish, `Legal moves:`) and a forgiving parser (GameBench's ["DIG", ["Brawler", "Shovel"]] lists are read too).
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   apply,
   CARD_NAMES,

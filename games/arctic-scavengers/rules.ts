@@ -39,7 +39,7 @@
 // - A seat whose only move would be STOP (gathering) or who has no usable Sniper Team/Saboteur (skirmish) is passed
 //   automatically, to save moves.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 export const CARD_NAMES = [
   'Refugee',

@@ -9,7 +9,7 @@
 // - Evil: the Traitor claims to be the Guard; the Evil Wizard claims to be the Good Wizard and stops only when the
 //   Key Holder is known (one non-wizard claims it and is not the one who claimed to be the Guard first, i.e. the
 //   Traitor's cover). Otherwise both pass and let the other team guess: a wrong Stop wins the round for the Evil team.
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import { NUM_SEATS, TARGET_OF, TEAM_OF, type AytAction, type AytView, type Role } from './rules';
 
 const ROLE_WORDS: [RegExp, Role][] = [

@@ -3,7 +3,7 @@
 // drawn per match, so the engine's seats are read from the first state (the same seed draws the same roles).
 import { playEngineVsRandom } from '../../lib/engine/playout';
 import { createRng } from '../../lib/engine/rng';
-import type { GameDef } from '../types';
+import type { GameDef } from '../../lib/engine/types';
 import type { AytState, Team } from './rules';
 import { TEAM_OF } from './rules';
 

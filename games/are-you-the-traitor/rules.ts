@@ -56,7 +56,7 @@
 //    is made on the victim's current hand (GameBench's list, made before the rings, could point at a statue already
 //    taken and crash).
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 export const NUM_SEATS = 5;
 export const SEAT_NAMES = ['Player 1', 'Player 2', 'Player 3', 'Player 4', 'Player 5'] as const;

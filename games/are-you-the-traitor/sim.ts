@@ -5,7 +5,7 @@
 // longer the round has run, at a plausible player for its role (a wizard for the Key Holder, a non-wizard otherwise).
 // A flawed answer sends the message form's placeholder back unfilled (the game refuses it). Labelled simulated
 // wherever it appears; here only so the demo and the tests exercise the talk path.
-import type { GameSim, SimAnswer } from '../types';
+import type { GameSim, SimAnswer } from '../../lib/engine/types';
 import { SAY_FORM, TURN_HEADER } from './prompt';
 
 const LINES: Record<string, string[]> = {

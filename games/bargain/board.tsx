@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import {
   ITEMS,
   MESSAGE_LIMIT,

@@ -1,5 +1,5 @@
 // Bargain baseline: a simple heuristic negotiator working on its own view only (it never sees the other's values).
-import type { EngineOptions, Rng, Seat } from '../types';
+import type { EngineOptions, Rng, Seat } from '../../lib/engine/types';
 import { ITEMS, otherOf, valueOf, type BargainAction, type BargainView, type Items, type ProposeAction } from './rules';
 
 /** Share of its total the engine asks for in the first round, and in the last one (it concedes linearly between). */

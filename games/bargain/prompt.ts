@@ -1,6 +1,6 @@
 // Text for LLM seats playing Bargain: the rules with a worked example, the seat's own view, the answer format and a
 // forgiving parser (a plan "Propose: I take X hats Y balls Z apples" or "Deal", with an optional "Message:" line).
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   DEFAULT_CONFIG,
   ITEMS,

@@ -18,7 +18,7 @@
 // turns. Matches stored before that change keep their length through `turnLimit` (the arena's own setting, set on
 // them by migration 0013): at most that many turns, whatever `maxRounds` says, so they replay exactly.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 export const NUM_SEATS = 2;
 export const SEAT_NAMES = ['Player 1', 'Player 2'] as const;

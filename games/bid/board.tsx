@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import { nameOf, num, type AuctionResult, type BidAction, type BidView } from './rules';
 
 /** Quick bids as fractions of the valuation, rounded down (half is the equilibrium bid). */

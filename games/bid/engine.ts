@@ -1,7 +1,7 @@
 // The equilibrium baseline for the sealed-bid auction: bid half the valuation, rounded down.
 // With two bidders whose valuations are independent and uniform, bidding v/2 is the Bayesian Nash equilibrium of the
 // first-price auction, the yardstick of LLMArena's deviation metric (see `moveMetrics` in rules.ts).
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import type { BidAction, BidView } from './rules';
 
 /** The equilibrium bid for a valuation: floor(v / 2), always below v for v ≥ 1. */

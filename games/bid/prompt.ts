@@ -1,6 +1,6 @@
 // Text for LLM seats playing the sealed-bid auction: the rules with a worked example, the seat's own view of the
 // auction, the answer format and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   nameOf,
   num,

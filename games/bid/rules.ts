@@ -2,7 +2,7 @@
 // auction every bidder draws a private valuation; both seal a bid at the same time; the higher bid wins the item
 // and earns its valuation minus its bid. The match goes to the bidder with the higher total.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 /** Always two bidders. */
 export const NUM_SEATS = 2;

@@ -3,7 +3,7 @@
 // most of its team's hidden words and to none of the assassin, preferring clues that point to nothing else; the
 // operative guesses the hidden words the clue points to, then uses leftovers of its team's earlier clues, and stops.
 // Also the random baseline's clue (a random valid word of the word list and a random number) for the bench.
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import assocFile from './associations.json' with { type: 'json' };
 import {
   clueProblem,

@@ -1,7 +1,7 @@
 // One seeded match of the engine team (spymaster and operative, each deciding on its own seat's view) against the
 // random team (a random valid clue word with a random number; random legal guesses and stops): shared by the engine
 // test and bench/codenames.ts. The platform's generic playout cannot be used: a spymaster's clue is open-ended.
-import type { GameDef, Outcome, Rng } from '../types';
+import type { GameDef, Outcome, Rng } from '../../lib/engine/types';
 import { engineClue, engineGuess, randomClue } from './engine';
 import { roleOf, teamOf, type CnAction, type CnState, type CnView, type Team } from './rules';
 

@@ -2,7 +2,7 @@
 // replay through the rules, the turn observation (the grid as this seat sees it, the clues so far, the clue to follow,
 // `Legal moves:` for an operative) and a forgiving parser.
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   apply,
   clueProblem,

@@ -31,7 +31,7 @@
 // - Scores are per seat: each team's GameBench score is split evenly between its two seats, so the four scores sum to 1
 //   and a side's total is GameBench's figure.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 import wordFile from './words.json' with { type: 'json' };
 
 export const TEAMS = ['Red', 'Blue'] as const;

@@ -4,7 +4,7 @@
 // table's clue that best points to its team's hidden words ("Clue: OCEAN 2"), an operative guesses the words the clue
 // points to, then stops. A flawed answer gives a board word as the clue, or guesses the clue word itself (the game
 // refuses both). Labelled simulated wherever it appears; here only so the demo and tests exercise the clue path.
-import type { GameSim, SimAnswer } from '../types';
+import type { GameSim, SimAnswer } from '../../lib/engine/types';
 import { engineClue, engineGuess } from './engine';
 import { format, TURN_HEADER } from './prompt';
 import { SEAT_NAMES, type CnAction, type CnView, type Color, type Team, type TurnRecord } from './rules';

@@ -3,7 +3,7 @@
 'use client';
 
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import type { Cell, ConnectFourAction, ConnectFourView } from './rules';
 
 const DISC: Record<Exclude<Cell, null>, string> = {

@@ -1,5 +1,5 @@
 // Connect Four search baseline: alpha-beta negamax to a fixed depth over a window-counting board valuation.
-import type { EngineOptions, Rng, Seat } from '../types';
+import type { EngineOptions, Rng, Seat } from '../../lib/engine/types';
 import { COLUMNS, MARKS, ROWS, WINDOWS, type Cell, type ConnectFourAction, type ConnectFourView } from './rules';
 
 /** Search depth when the options give none. */

@@ -1,6 +1,6 @@
 // Connect Four rules: the state, the action and the pure reducer (setup, gravity, legality, outcome, views).
 import { z } from 'zod';
-import type { LogLine, Outcome, Seat } from '../types';
+import type { LogLine, Outcome, Seat } from '../../lib/engine/types';
 
 export const ROWS = 6;
 export const COLUMNS = 7;

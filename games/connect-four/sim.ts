@@ -3,7 +3,7 @@
 // move-picking answers; without it (the `connect-four:no-position-hint` switch) this player reads the board from the
 // turn and names a column that is not full. A flawed answer names any column, full or not, the way a model misreads
 // the vertical on a board given as text; the game then refuses a full one with its reason.
-import type { GameSim, SimTurn } from '../types';
+import type { GameSim, SimTurn } from '../../lib/engine/types';
 
 const FORMAT = /Reply with your move in exactly this format: ([XO]): <column>/;
 

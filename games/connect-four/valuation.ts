@@ -16,7 +16,7 @@
 //    directions through the same disc are counted separately;
 //  - a run longer than four (possible only after a win, e.g. a disc joining two runs) counts as one four;
 //  - a lone disc counts nothing; empty spaces around a run do not matter (a blocked three still counts).
-import type { Seat } from '../types';
+import type { Seat } from '../../lib/engine/types';
 import { COLUMNS, MARKS, ROWS, type Cell, type Mark } from './rules';
 
 /** The four line directions as [row step, column step]: horizontal, vertical, falling and rising diagonal. */

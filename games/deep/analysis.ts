@@ -4,7 +4,7 @@
 import { lastState } from '../../lib/engine/replay';
 import { meanStat, type Stat } from '../../lib/rating/mean-interval';
 import { deep } from '.';
-import type { FinishedMatch } from '../types';
+import type { FinishedMatch } from '../../lib/engine/types';
 import type { DeepState, Mode } from './types';
 
 /** One finished DEEP match as stored. */

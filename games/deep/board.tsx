@@ -5,7 +5,7 @@
 
 import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import { countWords, verdict } from './rules';
 import {
   AGGRESSIVE_CHARS,

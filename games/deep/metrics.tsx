@@ -3,7 +3,7 @@
 // with bootstrap 95% intervals) and the judges' agreement.
 import { EmptyState } from '../../components/empty-state';
 import { MetricsHeader, Section, StatCell, Table, Td } from '../../components/metrics-table';
-import type { MetricsPage } from '../types';
+import type { MetricsPage } from '../../lib/engine/types';
 import { analyseDeep, type DeepAnalysis } from './analysis';
 import { DEEP_VERSION, DEEP_WORDS } from './words';
 

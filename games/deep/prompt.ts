@@ -1,5 +1,5 @@
 // DEEP prompts for LLM seats: the describer's two descriptions and the judge's 1–5 scores, and a forgiving parser.
-import type { GamePrompt, ParseResult } from '../types';
+import type { GamePrompt, ParseResult } from '../../lib/engine/types';
 import {
   AGGRESSIVE_WORDS,
   CONSERVATIVE_WORDS,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../../lib/engine/conformance';
 import { createRng } from '../../lib/engine/rng';
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import { deep } from './index';
 import {
   activeSeats,

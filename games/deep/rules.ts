@@ -1,7 +1,7 @@
 // DEEP rules: a pure state machine. The describer writes an aggressive and a conservative description of each target
 // word; then every judge scores each description against the target and its distractors, one description at a time,
 // in an order drawn at setup, with the words in each judge's own drawn order. Everything drawn is recorded in the state.
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 import { wordIn } from '../words';
 import {
   AGGRESSIVE_CHARS,
@@ -23,7 +23,7 @@ import {
 } from './types';
 import { DEEP_WORDS, deepWordsFor } from './words';
 
-// The schemas are the definition's too (games/types.ts, `GameRules`): they live in types.ts, shared with the prompt.
+// The schemas are the definition's too (lib/engine/types.ts, `GameRules`): they live in types.ts, shared with the prompt.
 export { actionSchema, configSchema } from './types';
 
 export const MIN_PLAYERS = 2;
@@ -72,12 +72,10 @@ export function setup(rng: Rng, cfg: DeepConfig, numPlayers: number): DeepState 
   }));
   // Judging order: every description of every word, shuffled, so a judge never scores a word's two descriptions in a
   // row, and each judge sees the words in its own order (the target's place tells nothing).
-  const queue = rng
-    .shuffle(items.flatMap((_, item) => MODES.map((mode) => ({ item, mode }))))
-    .map((q) => ({
-      ...q,
-      orders: Array.from({ length: judges }, () => rng.shuffle(items[q.item]!.words.map((_, i) => i))),
-    }));
+  const queue = rng.shuffle(items.flatMap((_, item) => MODES.map((mode) => ({ item, mode })))).map((q) => ({
+    ...q,
+    orders: Array.from({ length: judges }, () => rng.shuffle(items[q.item]!.words.map((_, i) => i))),
+  }));
   return {
     cfg,
     numPlayers,

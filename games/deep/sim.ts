@@ -8,7 +8,7 @@
  * A flawed answer names the target (refused) or leaves a word unscored. Labelled simulated wherever it appears.
  */
 import { cluesOf, lexiconWords, simScore, tokens, wordsOfClue } from '../sim-lexicon';
-import type { GameSim, Rng, SimAnswer } from '../types';
+import type { GameSim, Rng, SimAnswer } from '../../lib/engine/types';
 
 const sentence = (c: string) => {
   const t = c.trim().replace(/[.。!]+$/, '');

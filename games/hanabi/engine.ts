@@ -3,7 +3,7 @@
 // 3. reveal something about a partner's playable card; 4. save the partner's next discard when it is the last copy
 // still needed; 5. discard a card known to be useless, else the oldest card nobody pointed at; 6. any reveal that
 // tells something new; 7. whatever is left.
-import type { EngineOptions, Rng, Seat } from '../types';
+import type { EngineOptions, Rng, Seat } from '../../lib/engine/types';
 import {
   COPIES,
   RANKS,

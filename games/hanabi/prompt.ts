@@ -1,6 +1,6 @@
 // Text for LLM seats playing Hanabi (small), LLMArena style: the rules with a worked example, the seat's own view
 // (the partner's cards, the hints about its own), the legal moves in the shared convention and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   ALL_COLORS,
   CARDS_PER_COLOR,

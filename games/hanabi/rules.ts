@@ -16,7 +16,7 @@
 //    the models were told. A deal that leaves no deck at all (1 colour and 5-card hands) gives each player one turn
 //    whatever the setting, as there is no last draw to end on.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 /** Always two seats, who play together. */
 export const NUM_SEATS = 2;

@@ -3,7 +3,7 @@
 'use client';
 
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import { MAX, guessedBy, nameOf, type Feedback, type HiddenNumberAction, type HiddenNumberView } from './rules';
 
 const FEEDBACK_STYLE: Record<Feedback, string> = {

@@ -1,5 +1,5 @@
 // Text for LLM seats playing hidden number: the rules with a worked example, the seat's own view, the answer format and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   MAX,
   feedbackFor,

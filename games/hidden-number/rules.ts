@@ -2,7 +2,7 @@
 // tag; the seats take turns guessing the other seat's number and get public "too low / too high / correct" feedback.
 // The game exists so the arena can check that a seat never receives another seat's private information.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 /** Always two seats: each one guesses the other's number. */
 export const NUM_SEATS = 2;

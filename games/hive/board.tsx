@@ -6,7 +6,7 @@
 
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import {
   BUGS,
   BUG_NAMES,

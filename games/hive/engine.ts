@@ -1,7 +1,7 @@
 // The Hive engine baseline: a shallow search (depth 1: the best position after its own move; depth 2, the default: the
 // few best candidates checked against every reply) over an evaluation of the Queens' liberties and the pieces free
 // to move. It plays from the seat's view (perfect information: the view is the whole state).
-import type { EngineOptions, Rng, Seat } from '../types';
+import type { EngineOptions, Rng, Seat } from '../../lib/engine/types';
 import {
   apply,
   freePieces,

@@ -1,7 +1,7 @@
 // Text for LLM seats playing Hive: the rules with the coordinate system and a worked example (replayed through the
 // rules), the turn observation (pieces with coordinates and stacks, hands, Queens, a small drawing, the legal moves)
 // and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   BUGS,
   BUG_NAMES,

@@ -35,7 +35,7 @@
 // has 250 turns and the second 249); a surrounded Queen (all six neighbours occupied, by anyone) loses, checked after
 // every move, before the cap.
 import { z } from 'zod';
-import type { LogLine, Outcome, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Seat, Viewer } from '../../lib/engine/types';
 
 /** Bug letters, in the order hands and lists show them. */
 export const BUGS = ['Q', 'B', 'S', 'G', 'A'] as const;

@@ -1,7 +1,7 @@
 // The Hold'em risk probe's analysis (pure): LLMArena's Figure 4 — per agent and action, the mean estimated win rate of
 // the spots where the agent chose that action, and how many — from finished matches replayed from their seeds and moves.
 import { lastState } from '../../lib/engine/replay';
-import type { FinishedMatch } from '../types';
+import type { FinishedMatch } from '../../lib/engine/types';
 import { holdemRisk } from '.';
 import { PLAYER, RISK_ACTIONS, type RiskActionType, type RiskState } from './rules';
 

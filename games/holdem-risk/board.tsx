@@ -6,7 +6,7 @@
 import { ActionButton, MoveError } from '../controls';
 import { PlayingCard } from '../holdem/board';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import { ACTION_NAMES, PLAYER, RISK_ACTIONS, answerCounts, type RiskAction, type RiskView } from './rules';
 
 const pct = (x: number | null) => (x === null ? 'hidden until the end' : `${Math.round(x * 100)}%`);

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { EmptyState } from '../../components/empty-state';
 import { MetricsHeader, Section, Table, Td } from '../../components/metrics-table';
-import type { MetricsPage } from '../types';
+import type { MetricsPage } from '../../lib/engine/types';
 import { analyseRisk, type RiskAnalysis } from './analysis';
 import { ACTION_NAMES, RISK_ACTIONS } from './rules';
 import { RISK_SPOTS, RISK_VERSION, WIN_RATE_METHOD } from './spots';

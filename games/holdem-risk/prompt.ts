@@ -3,7 +3,7 @@
 // descriptions), in the arena's convention (a worked example, `Legal moves:` with one exact answer per line), and a
 // forgiving parser (the Hold'em game's own move reader).
 import { prompt as holdemPrompt } from '../holdem/prompt';
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import { STARTING_CHIPS, type Spot } from './spots';
 import {
   ACTION_NAMES,

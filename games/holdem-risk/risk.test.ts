@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRng, CURRENT_GENERATOR } from '../../lib/engine/rng';
-import type { FinishedMatch } from '../types';
+import type { FinishedMatch } from '../../lib/engine/types';
 import { holdemRisk } from '.';
 import { analyseRisk, perActionMeans } from './analysis';
 import { spotsFile } from './generate';

@@ -23,7 +23,7 @@
 // - The host seat: host/guest tournaments (the only format of a judged evaluation) need a host, so seat 2 is the
 //   Dealer, a placeholder never asked anything (any agent will do; Random costs nothing). The paper asked models alone.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 import { RISK_SPOTS, RISK_VERSION, STARTING_CHIPS, SPOT_COUNT, type Spot } from './spots';
 
 export const PLAYER: Seat = 0;

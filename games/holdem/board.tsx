@@ -5,7 +5,7 @@
 
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps, Seat } from '../types';
+import type { BoardProps, Seat } from '../../lib/engine/types';
 import { cardName, cardSymbol, isRed, type Card } from './hand';
 import { STREET_NAMES, eventText, nameOf, type HandEvent, type HoldemAction, type HoldemView } from './rules';
 

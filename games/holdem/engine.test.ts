@@ -1,7 +1,7 @@
 // The Hold'em baseline: legal moves from its own view only, the decision thresholds, and profit against simple players.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import { FULL_DECK } from './hand';
 import { decide, holdemEngine } from './engine';
 import { holdem } from './index';

@@ -1,6 +1,6 @@
 // Hold'em baseline: estimates its chance to win a showdown against a random hand (Monte Carlo, from its own view only),
 // then raises strong hands, calls when the price is right and checks or folds the rest.
-import type { EngineOptions, Rng, Seat } from '../types';
+import type { EngineOptions, Rng, Seat } from '../../lib/engine/types';
 import { winProbability } from './hand';
 import type { HoldemAction, HoldemView } from './rules';
 

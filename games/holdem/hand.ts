@@ -1,6 +1,6 @@
 // Texas Hold'em cards and hand evaluation: card codes, the best five cards of five to seven, hand names, comparison,
 // and a Monte Carlo estimate of the chance to win a showdown against a random hand.
-import type { Rng } from '../types';
+import type { Rng } from '../../lib/engine/types';
 
 /** Ranks from low to high; a card's rank index is its position here (0 = two, 12 = ace). */
 export const RANKS = '23456789TJQKA';

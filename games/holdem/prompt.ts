@@ -1,6 +1,6 @@
 // Text for LLM seats playing heads-up no-limit Texas Hold'em: the rules with a worked example hand, the seat's own
 // view of the table, the exact answer format (one legal move per line) and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import { FULL_DECK, type Card } from './hand';
 import {
   STREET_NAMES,

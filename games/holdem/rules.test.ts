@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../../lib/engine/conformance';
 import { createRng } from '../../lib/engine/rng';
-import type { Seat } from '../types';
+import type { Seat } from '../../lib/engine/types';
 import { FULL_DECK, type Card } from './hand';
 import { holdem } from './index';
 import {

@@ -1,7 +1,7 @@
 // Texas Hold'em rules (no limit, heads-up, LLMArena's five actions): the state, the actions and the pure reducer
 // (setup, blinds, betting rounds, dealing, showdown, several hands per match), views with hidden hole cards, log lines.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 import { FULL_DECK, evaluate, showdownNames, type Card } from './hand';
 
 export const NUM_SEATS = 2;

@@ -5,7 +5,7 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import { CARDS, MAX_OFFER, seatLabel, VALUES, type Card, type PitAction, type PitView } from './rules';
 
 const CARD_STYLE: Record<Card, string> = {

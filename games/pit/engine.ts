@@ -2,7 +2,7 @@
 // most of, the more valuable on ties), offers away its other cards (the Bear first, then the kind it holds fewest of,
 // one card at a time), accepts an offer of 1 or 2 cards it can pay for without touching its collection or the Bull,
 // and refuses otherwise (paying back 3 or 4 cards of one kind hands the other player a block towards a corner).
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import { COMMODITIES, VALUES, type Card, type Commodity, type PitAction, type PitView } from './rules';
 
 /** Offers of this many cards or more are refused (bench/pit.ts: refusing them beats accepting them). */

@@ -2,7 +2,7 @@
 // through the rules by the tests, the turn observation (hand, scores, the offer to answer, `Legal moves:`) and a
 // forgiving parser.
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   apply,
   BEAR_PENALTY,

@@ -28,7 +28,7 @@
 //   at all the players share equally (GameBench would divide by zero).
 // - Players: GameBench plays two agents; the arena also seats 3 or 4 (4 x 9 cards still fit the 38-card deck).
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 export const COMMODITIES = ['Wheat', 'Barley', 'Corn', 'Soybeans'] as const;
 export const CARDS = [...COMMODITIES, 'Bull', 'Bear'] as const;

@@ -9,7 +9,7 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import { squareControl } from './clicks';
 import {
   DOME,

@@ -1,6 +1,6 @@
 // Santorini search baseline: alpha-beta negamax over whole turns (the turn's pawn moves, then builds), to a fixed
 // depth in turns, over a height-and-mobility valuation; placements go to the free square with the most neighbours.
-import type { EngineOptions, Rng, Seat } from '../types';
+import type { EngineOptions, Rng, Seat } from '../../lib/engine/types';
 import { DOME, NEIGHBOURS, PAWNS, SIZE, WIN_LEVEL, indexOf, type SantoriniAction, type SantoriniView } from './rules';
 
 /** Search depth in turns when the options give none (this turn, the opponent's reply, the next own turn). */

@@ -1,6 +1,6 @@
 // One seeded match of the engine against a uniformly random player, through the game's definition as the arena plays
 // it (the engine sees only its seat's view): shared by the engine test and bench/santorini.ts.
-import type { GameDef, Rng, Seat } from '../types';
+import type { GameDef, Rng, Seat } from '../../lib/engine/types';
 
 export function playVsRandom(
   game: GameDef,

@@ -1,6 +1,6 @@
 // Text for LLM seats playing Santorini: GameBench's rules with the arena's coordinates, a worked example replayed
 // through the rules, the turn observation (the board as text, the turn's pawn, `Legal moves:`) and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   apply,
   indexOf,

@@ -36,7 +36,7 @@
 // - An invalid answer is refused with the reason and asked again (the arena's retry policy), then a random legal move
 //   is played; GameBench silently replaced it with a random legal move at once.
 import { z } from 'zod';
-import type { LogLine, Outcome, Seat } from '../types';
+import type { LogLine, Outcome, Seat } from '../../lib/engine/types';
 
 export const SIZE = 5;
 export const FILES = 'abcde';

@@ -6,7 +6,7 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import {
   ALL_ORDERS,
   HEADING_NAMES,

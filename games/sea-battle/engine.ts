@@ -2,7 +2,7 @@
 // broadside deals to enemies (minus friendly fire), the damage it risks from rocks, collisions and the enemies'
 // broadsides, and how much it closes in on the nearest enemy. Other ships are predicted to make any of their four
 // movements with equal chance (a teammate's order is used when the team has already given it).
-import type { EngineOptions, Rng, Seat } from '../types';
+import type { EngineOptions, Rng, Seat } from '../../lib/engine/types';
 import {
   DAMAGE,
   SHOT_RANGE,

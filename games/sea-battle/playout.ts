@@ -1,7 +1,7 @@
 // Whole Sea Battle matches with one player commanding each side (the engine or random orders), for the engine's
 // strength test and bench/sea-battle.ts. Every active ship decides on the same state, as the match runner asks them.
 import { applyMove, currentDeal, initialState } from '../../lib/engine/replay';
-import type { GameDef, Rng } from '../types';
+import type { GameDef, Rng } from '../../lib/engine/types';
 import { teamOf, type SeaBattleAction, type SeaBattleState, type Team } from './rules';
 
 export type SidePlayer = 'engine' | 'random';

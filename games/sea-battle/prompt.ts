@@ -1,7 +1,7 @@
 // Text for LLM seats playing Sea Battle: GameBench's rules text with the movement and shooting details of its
 // implementation, a worked example replayed through the rules, the ship's observation (GameBench's wording: "Your ship
 // is located at (x, y) facing North"), the eight orders as `Legal moves:` and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../types';
+import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import {
   ALL_ORDERS,
   DAMAGE,

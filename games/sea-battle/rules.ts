@@ -46,7 +46,7 @@
 //  6. `rewards` (not in GameBench): the damage each ship's cannon dealt to enemy ships.
 // Settings (`size`, `rocks`, `sinkAt`, `maxTurns`) default to GameBench's numbers; the turn cap is the arena's.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 export const SHIPS_PER_TEAM = 3;
 export const NUM_SEATS = 2 * SHIPS_PER_TEAM;

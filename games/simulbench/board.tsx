@@ -5,7 +5,7 @@
 
 import { useState, type KeyboardEvent } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import { turnCount } from './dialogue';
 import { STRATEGY_HELP } from './prompt';
 import { MAX_NOTE_CHARS, STRATEGY_LABELS, type SimulAction, type SimulTurn, type SimulView } from './rules';

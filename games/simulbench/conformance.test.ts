@@ -2,7 +2,7 @@
 // random requests and replies (dialogues that run to the last turn), replayed and checked by lib/engine/conformance.ts.
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../../lib/engine/conformance';
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import { simulbench } from './index';
 import { STRATEGIES, USER } from './types';
 

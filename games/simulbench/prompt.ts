@@ -1,6 +1,6 @@
 // SimulBench dialogue prompts: the user agent's request (the paper's B.2 prompt, verbatim), the simulator's (the
 // dialogue as a chat, with no system message), short system/turn texts, and robust readers of both seats' replies.
-import type { ConversationTurn, GamePrompt, ParseResult, Seat } from '../types';
+import type { ConversationTurn, GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import { formatDialogue, turnCount } from './dialogue';
 import { MAX_NOTE_CHARS, STRATEGY_LABELS, type SimulAction, type SimulState, type SimulView } from './rules';
 import { MAX_RESPONSE_CHARS, STRATEGIES, USER, type SimulConfig, type Strategy } from './types';

@@ -3,7 +3,7 @@
 // replies, the user sends the next request (with its strategy), … for up to `turns` user requests, or until the user
 // stops. Nobody wins: the judged stages that follow a dialogue live in lib/simulbench.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 import { turnCount } from './dialogue';
 import { TASKS, getTask } from './tasks';
 import {
@@ -19,7 +19,7 @@ import {
   type Task,
 } from './types';
 
-// The config schema is the definition's too (games/types.ts, `GameRules`); it lives in the shared types.ts.
+// The config schema is the definition's too (lib/engine/types.ts, `GameRules`); it lives in the shared types.ts.
 export { configSchema } from './types';
 
 export const MIN_PLAYERS = 2;

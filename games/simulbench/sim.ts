@@ -13,7 +13,7 @@
  *   careful)" and echoes the latest request's first words; sloppy: "Sure! … I hope this helps!" around the same; flawed:
  *   an empty reply or an off-topic sentence. The simulated judge (server/llm/sim-simulbench.ts) rates these features.
  */
-import type { GameSim, Rng, SimAnswer } from '../types';
+import type { GameSim, Rng, SimAnswer } from '../../lib/engine/types';
 import { USER_AGENT_FIRST_SENTENCE, strategyNumber } from './prompt';
 import { TASKS } from './tasks';
 import { STRATEGIES, type Strategy } from './types';

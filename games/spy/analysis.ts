@@ -6,7 +6,7 @@ import { MIN_SAMPLES, meanStat, type Stat } from '../../lib/rating/mean-interval
 import { proportionOf, wilsonInterval, type ProportionStat } from '../../lib/rating/proportion';
 import { spy } from '.';
 import { normalize, roleOf } from './rules';
-import type { FinishedMatch } from '../types';
+import type { FinishedMatch } from '../../lib/engine/types';
 import type { Role, SpyState, Voting } from './types';
 
 /** One finished match as stored. */

@@ -6,7 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps, Judgment } from '../types';
+import type { BoardProps, Judgment } from '../../lib/engine/types';
 import {
   DESCRIPTION_LIMIT,
   GUESS_LIMIT,

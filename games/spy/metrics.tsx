@@ -4,7 +4,7 @@
 // speaking place and name), each with its interval and one line saying whose definition it uses.
 import { EmptyState } from '../../components/empty-state';
 import { MetricsHeader, Section, StatCell as MeanCell, Table, Td } from '../../components/metrics-table';
-import type { MetricsPage } from '../types';
+import type { MetricsPage } from '../../lib/engine/types';
 import { analyseSpy, MIN_SAMPLES, type ProportionStat, type Rate, type SpyAnalysis, type Stat } from './analysis';
 import { votingOf, type Voting } from './types';
 

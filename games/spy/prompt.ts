@@ -1,6 +1,6 @@
 // Text for LLM seats playing Who is the spy: the rules in the SpyGame paper's spirit, the seat's own view, the
 // structured answers (GUESS / REASONING / DESCRIPTION, VOTE, the theory-of-mind probes) and a forgiving parser.
-import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../types';
+import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../../lib/engine/types';
 import {
   DESCRIPTION_LIMIT,
   GUESS_LIMIT,

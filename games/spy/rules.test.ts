@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../../lib/engine/conformance';
 import { createRng } from '../../lib/engine/rng';
-import type { Rng } from '../types';
+import type { Rng } from '../../lib/engine/types';
 import { spy } from './index';
 import { KEYWORD_PAIRS } from './keywords';
 import {

@@ -22,7 +22,7 @@
 // - Presets beyond the paper's 4 players and one spy (3-8 players, up to 4 spies, a round limit) are the arena's own.
 // - English keywords: "any characters" cannot mean letters, so an English description is refused for the word or a
 //   recognisable form of it (games/words.ts), as before; the character rule applies to Chinese keywords only.
-import type { JudgeItem, LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { JudgeItem, LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 import { normalize, wordIn } from '../words';
 import { findPair, pairsFor } from './keywords';
 import {
@@ -536,5 +536,5 @@ export function fallback(s: SpyState, seat: Seat): SpyAction {
 }
 
 export { configSchema, DESCRIPTION_LIMIT, votingOf };
-// The action schema is the definition's too (games/types.ts, `GameRules`), like the config schema above.
+// The action schema is the definition's too (lib/engine/types.ts, `GameRules`), like the config schema above.
 export { actionSchema } from './types';

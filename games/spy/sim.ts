@@ -9,7 +9,7 @@
  * path.
  */
 import { cluesOf, norm, wordsOfClue } from '../sim-lexicon';
-import type { GameSim, Rng, SimAnswer } from '../types';
+import type { GameSim, Rng, SimAnswer } from '../../lib/engine/types';
 import { bannedCharIn } from './rules';
 
 interface Heard {

@@ -4,7 +4,7 @@
 
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../types';
+import type { BoardProps } from '../../lib/engine/types';
 import type { Cell, Square, TicTacToeAction, TicTacToeView } from './rules';
 
 const has = (squares: Square[] | null, r: number, c: number) => !!squares?.some(([sr, sc]) => sr === r && sc === c);

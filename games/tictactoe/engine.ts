@@ -1,5 +1,5 @@
 // Perfect tic-tac-toe: full minimax (negamax with memo) that prefers faster wins and breaks ties with the rng.
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import { markOf, type Mark, type TicTacToeAction, type TicTacToeView } from './rules';
 
 /** The eight lines as indices into a 9-character board string (reading order, "." = empty). */

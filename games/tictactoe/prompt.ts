@@ -1,5 +1,5 @@
 // Text for LLM seats playing tic-tac-toe: rules with a worked example, the turn observation, the answer format and a forgiving parser.
-import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../types';
+import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../../lib/engine/types';
 import {
   apply,
   markOf,

@@ -1,6 +1,6 @@
 // Tic-tac-toe rules: the state, the action and the pure reducer (setup, legality, moves, outcome, views).
 import { z } from 'zod';
-import type { LogLine, Outcome, Seat } from '../types';
+import type { LogLine, Outcome, Seat } from '../../lib/engine/types';
 
 /** Board size: 3 rows and 3 columns. */
 export const SIZE = 3;

@@ -3,7 +3,7 @@
 // move-picking answers; without it (the `tictactoe:no-position-hint` switch) this player reads the board from the turn
 // and names an empty square. A flawed answer names any square, empty or not, the way a model loses track of a 2-D
 // board read as text; the game then refuses an occupied one with its reason.
-import type { GameSim, SimTurn } from '../types';
+import type { GameSim, SimTurn } from '../../lib/engine/types';
 
 const FORMAT = /Reply with your move in exactly this format: ([XO]): \(row,col\)/;
 

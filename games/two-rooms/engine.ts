@@ -7,7 +7,7 @@
 //   after this exchange, the President being any Blue player and the Bomber any Red player whose card it has not seen
 //   (uniformly), and the other leader's hostage any player of their room but them (uniformly). Red takes the choice
 //   that makes the meeting most likely, Blue the one that makes it least likely.
-import type { Rng, Seat } from '../types';
+import type { Rng, Seat } from '../../lib/engine/types';
 import { PER_ROOM, teamOf, type TrbAction, type TrbView } from './rules';
 
 /** The chance of each seat holding the card: 1 when seen, else shared among the team's seats not seen. */

@@ -1,7 +1,7 @@
 // One seeded match of the engine holding one side (three seats, each deciding on its own seat's view) against a
 // uniformly random player holding the other: shared by the engine test and bench/two-rooms.ts.
 import { playEngineVsRandom } from '../../lib/engine/playout';
-import type { GameDef, Rng } from '../types';
+import type { GameDef, Rng } from '../../lib/engine/types';
 import type { Team } from './rules';
 
 export function playVsRandom(

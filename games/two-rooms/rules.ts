@@ -49,7 +49,7 @@
 //    as GameBench's exchange is one swap; GameBench asked room 0's leader first but told room 1's leader nothing.
 // 7. `rounds` is a setting (GameBench: 3, the default).
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../types';
+import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
 
 export const NUM_SEATS = 6;
 export const PER_ROOM = 3;

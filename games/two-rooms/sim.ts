@@ -5,7 +5,7 @@
 // deflection or silence), or shows its card back to a teammate. A leader's hostage is left to the endpoint's generic
 // pick from the `Legal moves:` list. A flawed answer sends the answer form's placeholder back unfilled (the game
 // refuses it). Labelled simulated wherever it appears; here only so the demo and tests exercise the talk path.
-import type { GameSim, SimAnswer } from '../types';
+import type { GameSim, SimAnswer } from '../../lib/engine/types';
 import { ANSWER_FORM, QUESTION_FORM, TURN_HEADER } from './prompt';
 
 const QUESTIONS = [

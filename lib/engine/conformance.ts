@@ -1,6 +1,6 @@
 // The conformance harness: seeded random playouts that check any GameDef keeps the game contract.
 import { isDeepStrictEqual } from 'node:util';
-import type { GameDef, Rng, Seat, Viewer } from '../../games/types';
+import type { GameDef, Rng, Seat, Viewer } from './types';
 import { createRng } from './rng';
 import { applyMove, currentDeal, initialState, replayStates, type MoveRecord } from './replay';
 

@@ -4,7 +4,7 @@
 // 32-bit hash of "seed:setup"), so the whole search is 2^32 deals (~2 core-minutes for Hold'em); the tests search a
 // slice of that space around the true hash, which finds the deal on the first generator and nothing on the current
 // one, whose streams are keyed by 256-bit HMACs of the seed.
-import type { GameDef } from '../../games/types';
+import type { GameDef } from './types';
 import { fnv1a, legacyStateOfHash, rngOf, sfc32Words } from './rng';
 
 /** The first generator's stream from a given hash (what `setupRng(seed, 'sfc32-fnv1a')` is when fnv1a("seed:setup") = h). */

@@ -1,6 +1,6 @@
 // Builds a game's definition from its rules module and the few hooks it needs (every default filled in here, once;
 // the config parsed here, once), and the registry of games the platform derives its lists from.
-import type { GameDef, GameSpec, Seat } from '../../games/types';
+import type { GameDef, GameSpec, Seat } from './types';
 
 /** A person's time for one move when neither the match nor the game sets one. */
 export const DEFAULT_MOVE_SECONDS = 60;

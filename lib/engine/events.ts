@@ -3,7 +3,7 @@
 // and the browser's).
 import { rapSearchPayloadSchema } from '../agents/rap';
 import { z } from 'zod';
-import type { MoveRecord, Seat } from '../../games/types';
+import type { MoveRecord, Seat } from './types';
 
 const seat = z.number().int().min(0);
 const count = z.number().int().min(0);
@@ -11,7 +11,7 @@ const count = z.number().int().min(0);
 /** An action a game accepted: its `type` and the game's own fields (a game's actionSchema checks the rest). */
 const actionSchema = z.looseObject({ type: z.string() });
 
-/** A line of the game's own account of a move (games/types.ts `LogLine`). */
+/** A line of the game's own account of a move (lib/engine/types.ts `LogLine`). */
 const logLineSchema = z.object({
   text: z.string(),
   visibleTo: z.array(seat).optional(),
@@ -72,7 +72,7 @@ export const payloadSchemas = {
   }),
   /** A seat gave up (resigned, or ran out of time too often). */
   resign: z.object({ reason: z.string().optional() }),
-  /** The outcome (games/types.ts `Outcome`); `rated: false` and `unrated` when it rates no one, and why. */
+  /** The outcome (lib/engine/types.ts `Outcome`); `rated: false` and `unrated` when it rates no one, and why. */
   end: z.object({
     scores: z.array(z.number()),
     reason: z.string(),

@@ -1,6 +1,6 @@
 // One seeded match of a game's engine against a uniformly random player, through the game's definition as the arena
 // plays it (the engine decides on its own seat's view only): what each game's engine test and bench measure.
-import type { GameDef, Outcome, Rng, Seat } from '../../games/types';
+import type { GameDef, Outcome, Rng, Seat } from './types';
 
 export interface Playout {
   outcome: Outcome;

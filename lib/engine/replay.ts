@@ -1,5 +1,5 @@
 // Rebuilds match states from a seed and the recorded moves: the single source of truth for replays.
-import type { GameDef, MoveRecord, RecordedMatch } from '../../games/types';
+import type { GameDef, MoveRecord, RecordedMatch } from './types';
 import { CURRENT_GENERATOR, isGeneratorId, plyRng, setupRng, type GeneratorId } from './rng';
 
 export type { MoveRecord };

@@ -7,7 +7,7 @@
 // is kept for replaying the matches it dealt, and only for that: its whole state followed from one 32-bit hash of
 // "seed:label", so a search over 2^32 states recovered any deal from a seat's own cards.
 import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { GeneratorId, Rng } from '../../games/types';
+import type { GeneratorId, Rng } from './types';
 
 export type { GeneratorId };
 

@@ -1,6 +1,6 @@
 // The one check of an action against a game: its shape (the game's zod schema), then the game's own legality check,
 // whose words are meant for the player. The runner and the hub both ask it.
-import type { GameDef, Seat } from '../../games/types';
+import type { GameDef, Seat } from './types';
 
 /**
  * `error`: why the action is refused, in words a player can act on. `malformed`: set when it is not an action of the

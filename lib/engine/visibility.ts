@@ -1,6 +1,6 @@
 // Hidden information in one place: who may see an event, a view and a log line. The runner asks it whom a seat's words
 // are for, the hub what each viewer is sent, the exports what leaves the arena. Pure: no I/O, no state.
-import type { GameDef, LogLine, Seat, Viewer } from '../../games/types';
+import type { GameDef, LogLine, Seat, Viewer } from './types';
 import { isFinal, type EventKind, type EventOf, type MatchStatus, type PayloadOf, type StoredEvent } from './events';
 
 /** What visibility reads of a game: whether it has hidden information. */

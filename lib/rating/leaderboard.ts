@@ -46,7 +46,7 @@ export interface LeaderboardOptions {
   offset?: number;
   /** Compute TrueSkill (default true; about 0.1 ms per match). */
   trueSkill?: boolean;
-  /** LLMArena's Table 1: the metric of each game in it (games/types.ts `meta.normalizedBy`); other games are left out. */
+  /** LLMArena's Table 1: the metric of each game in it (lib/engine/types.ts `meta.normalizedBy`); other games are left out. */
   normalizedBy?: Record<string, NormalizedBy>;
   /**
    * TrueSkill and Elo already computed incrementally over exactly these matches (online.ts `OnlineRatings`, with this

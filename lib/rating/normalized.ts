@@ -6,7 +6,7 @@ import type { RatedMatch } from './types';
 import { assertRatedMatches } from './validate';
 
 /**
- * The metric LLMArena normalizes an environment by (a game declares it: `meta.normalizedBy`, games/types.ts):
+ * The metric LLMArena normalizes an environment by (a game declares it: `meta.normalizedBy`, lib/engine/types.ts):
  * - `trueskill`: TrueSkill μ from that game's matches alone (TicTacToe, Connect Four, Texas Hold'em, Bargain);
  * - `reward`: average reward — a competitive game's seat reward (`RatedSeat.reward`, Bid: the value won minus the bid),
  *   a cooperative game's team score over the matches with the agent in every seat (Hanabi: "the same two LLMs" as a team);

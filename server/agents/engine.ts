@@ -1,5 +1,5 @@
 // The search baseline: delegates to the game's own engine (minimax, alpha-beta…) on the seat's view.
-import type { EngineOptions } from '../../games/types';
+import type { EngineOptions } from '../../lib/engine/types';
 import type { Agent } from './types';
 import { randomAgent } from './random';
 

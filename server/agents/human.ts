@@ -1,6 +1,6 @@
 // The human bridge: a person's move arrives over the socket (checked by the hub), and the runner's human seat waits
 // for it here. One bridge per process; moves for a match run by another process reach it through the relay.
-import type { Seat } from '../../games/types';
+import type { Seat } from '../../lib/engine/types';
 import type { Agent } from './types';
 
 /** What a person sent for one seat: a move for a given turn, or resignation (any time). */

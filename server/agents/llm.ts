@@ -1,6 +1,6 @@
 // The LLM player: builds the conversation for a turn, calls any OpenAI-compatible endpoint, parses the reply.
 import type OpenAI from 'openai';
-import type { PromptOptions } from '../../games/types';
+import type { PromptOptions } from '../../lib/engine/types';
 import type { Agent, Explained, TurnContext } from './types';
 import type { Prices } from '../../lib/pricing';
 import { callModel, type ChatMessage, type ChatReply } from '../llm/clients';

@@ -1,5 +1,5 @@
 // What the match runner asks of every kind of player, and what it gets back.
-import type { GameDef, Rng, Seat } from '../../games/types';
+import type { GameDef, Rng, Seat } from '../../lib/engine/types';
 import type { CallPurpose } from '../../lib/exports';
 import type { RapResult } from '../../lib/agents/rap';
 import type { ContentPart } from '../llm/images';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getGame } from '../../games/registry';
-import type { GamePrompt, GameRules, Outcome, Seat } from '../../games/types';
+import type { GamePrompt, GameRules, Outcome, Seat } from '../../lib/engine/types';
 import { defineGame } from '../../lib/engine/define-game';
 import { createRng } from '../../lib/engine/rng';
 import { currentDeal, initialState } from '../../lib/engine/replay';

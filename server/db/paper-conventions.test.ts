@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGame } from '../../games/registry';
-import type { GameDef, MoveRecord } from '../../games/types';
+import type { GameDef, MoveRecord } from '../../lib/engine/types';
 import { createRng, CURRENT_GENERATOR } from '../../lib/engine/rng';
 import { applyMove, currentDeal, initialState, lastState } from '../../lib/engine/replay';
 import { createTestDb, type TestDb } from './test-db';

@@ -5,7 +5,7 @@
  * answer gives no score. Labelled simulated wherever it appears.
  */
 import { simScore } from '../../games/sim-lexicon';
-import type { SimAnswer } from '../../games/types';
+import type { SimAnswer } from '../../lib/engine/types';
 
 /** The judge's reply, or null when the conversation is not the consistency judge's. */
 export function judgeReply(texts: string[], flawed: boolean): SimAnswer | null {

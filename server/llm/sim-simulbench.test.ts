@@ -2,7 +2,7 @@
 // deterministic, careful answers above sloppy ones, flawed answers unreadable, other conversations left alone.
 import { describe, expect, it } from 'vitest';
 import { userAgentPrompt } from '../../games/simulbench/prompt';
-import type { Rng } from '../../games/types';
+import type { Rng } from '../../lib/engine/types';
 import { createRng } from '../../lib/engine/rng';
 import {
   compareMessages,

@@ -8,7 +8,7 @@
  * cost two. Every reply starts "(simulated judge)". A flawed answer leaves out the bracketed field (unreadable), so the
  * retries are exercised.
  */
-import type { Rng, SimAnswer } from '../../games/types';
+import type { Rng, SimAnswer } from '../../lib/engine/types';
 
 const EXTRACT_MARK = 'Please act as a keen observer and a sharp-eyed judge.';
 const SCORE_MARK = 'Your job is to evaluate the quality of the **last response**';

@@ -7,7 +7,7 @@
  * exercised for real. So this module serves the OpenAI HTTP API (`GET /v1/models`,
  * `POST /v1/chat/completions`, streaming included) and answers by *reading the prompt* the way a
  * model would: it finds the `Legal moves:` list (the convention documented on `GamePrompt.turn` in
- * games/types.ts), picks one, and writes it back — sometimes with reasoning, sometimes wrongly, in the
+ * lib/engine/types.ts), picks one, and writes it back — sometimes with reasoning, sometimes wrongly, in the
  * ways real models get it wrong. Every model it lists is named `sim-*` and `owned_by: "arena-simulated"`,
  * so results produced against it can never be mistaken for a real model's.
  *
@@ -43,7 +43,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Rng, SimAnswer } from '../../games/types';
+import type { Rng, SimAnswer } from '../../lib/engine/types';
 import { createRng, newSeed } from '../../lib/engine/rng';
 import { sims } from '../../games/sims';
 import { judgeReply } from './sim-judge';

@@ -6,7 +6,7 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getGame } from '../../games/registry';
-import type { GameDef } from '../../games/types';
+import type { GameDef } from '../../lib/engine/types';
 import type { StoredEvent } from '../../lib/engine/events';
 import { applyMove, currentDeal, initialState } from '../../lib/engine/replay';
 import { applyEvent, fromSnapshot, type MatchLog } from '../../lib/match-log';

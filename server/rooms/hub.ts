@@ -1,7 +1,7 @@
 // Live match rooms: keeps each watched match's log in memory, and sends every viewer what it may see.
 import type { Server, Socket } from 'socket.io';
-import type { GameDef, Viewer } from '../../games/types';
-import { seatName } from '../../games/types';
+import type { GameDef, Viewer } from '../../lib/engine/types';
+import { seatName } from '../../lib/engine/types';
 import { getGame } from '../../games/registry';
 import type { Db } from '../../lib/db';
 import { isFinal, movesOf, reduceHead, storedEventOf, type StoredEvent } from '../../lib/engine/events';

@@ -3,7 +3,7 @@
 // private lines written for it ("You bid…").
 import { describe, expect, it } from 'vitest';
 import { games, testGames } from '../../games/registry';
-import type { GameDef, Rng, Seat } from '../../games/types';
+import type { GameDef, Rng, Seat } from '../../lib/engine/types';
 import { secondPerson } from '../../lib/engine/conformance';
 import { createRng, CURRENT_GENERATOR } from '../../lib/engine/rng';
 import { applyMove, currentDeal, initialState } from '../../lib/engine/replay';

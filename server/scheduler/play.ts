@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { getGame, playableGames } from '../../games/registry';
-import type { GameDef } from '../../games/types';
+import type { GameDef } from '../../lib/engine/types';
 import { retiredReason } from '../../lib/admin';
 import { CURRENT_GENERATOR, newSeed } from '../../lib/engine/rng';
 import type { Db } from '../../lib/db';

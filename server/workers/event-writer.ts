@@ -1,6 +1,6 @@
 // The runner's event writer: numbers a match's events (seq), stages a turn's events and model calls, writes them in one
 // statement (the store's `appendBatch`), and only then publishes them to live viewers.
-import type { Seat } from '../../games/types';
+import type { Seat } from '../../lib/engine/types';
 import type { MatchEvent, StoredEvent } from '../../lib/engine/events';
 import type { CallRow, MatchSetup, MatchStore } from './store';
 

@@ -1,6 +1,6 @@
 // Carrying a match on from its stored log, for matches with a person (a person's moves cannot be regenerated from the
 // seed): the state its moves replay to, its seats' counts, where it stopped, and what is left to do.
-import type { GameDef, Seat } from '../../games/types';
+import type { GameDef, Seat } from '../../lib/engine/types';
 import { movesOf, type StoredEvent } from '../../lib/engine/events';
 import { replayStates } from '../../lib/engine/replay';
 import type { MatchSetup, SeatStats } from './store';

@@ -2,7 +2,7 @@
 // (what is stored and broadcast, in order), the turn policy (retries, deadlines, fallbacks, forfeits), resume (a match
 // with a person carries on from its log), lib/engine/visibility.ts (who may see what), and here the rest: the start,
 // resignations, the end, infrastructure failures.
-import type { Outcome, Seat } from '../../games/types';
+import type { Outcome, Seat } from '../../lib/engine/types';
 import { getGame } from '../../games/registry';
 import { streamRng } from '../../lib/engine/rng';
 import { applyMove, initialState } from '../../lib/engine/replay';

@@ -1,7 +1,7 @@
 // The Postgres match store: the one-statement load, coalesced writes (begin, events and calls, finish) and which
 // matches may commit without waiting for the WAL flush.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Outcome } from '../../games/types';
+import type { Outcome } from '../../lib/engine/types';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { loadSetup, prismaStore, type CallRow, type StoreBatchInfo, type StoredEvent } from './store';
 

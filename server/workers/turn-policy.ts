@@ -2,7 +2,7 @@
 // unreadable one goes back to the player with the reason and is tried again; a person has a deadline; a seat that
 // gives no acceptable answer has a move played for it (a random legal move, or the game's fallback), recorded as a
 // forfeited turn; a person who keeps running out of time loses the match.
-import type { GameDef, Seat } from '../../games/types';
+import type { GameDef, Seat } from '../../lib/engine/types';
 import { streamRng } from '../../lib/engine/rng';
 import { validateAction } from '../../lib/engine/validate';
 import { ownWordsAudience } from '../../lib/engine/visibility';

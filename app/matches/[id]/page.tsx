@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { MatchView } from '@/components/match-view';
 import { getGame } from '@/games/registry';
-import { seatName } from '@/games/types';
+import { seatName } from '@/lib/engine/types';
 import type { SeatInfo } from '@/lib/protocol';
 import { getMatch, getMatchJudgments } from '@/lib/queries';
 

@@ -1,10 +1,10 @@
 // The one check of an action, as the runner and the hub ask it: the game's schema first (a reply that is no action of
 // the game says so), then the game's own words about a move the rules do not allow now.
 import { describe, expect, it } from 'vitest';
-import { connectFour } from '../../games/connect-four';
-import { initialState } from './replay';
-import { validateAction } from './validate';
-import { currentDeal } from './replay';
+import { connectFour } from './connect-four';
+import { initialState } from '../lib/engine/replay';
+import { validateAction } from '../lib/engine/validate';
+import { currentDeal } from '../lib/engine/replay';
 
 describe('validateAction', () => {
   const s = initialState(connectFour, {}, currentDeal('seed'), 2);

@@ -2,7 +2,7 @@
 // Games are pure and seeded; all I/O lives in agents.
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { NormalizedBy } from '../lib/rating/normalized';
+import type { NormalizedBy } from '../rating/normalized';
 
 export type Seat = number;
 
@@ -229,7 +229,7 @@ export interface GameReducer<S, A extends { type: string }, V> {
 }
 
 /**
- * The pure reducer a game's `rules.ts` exports under these names (`import * as rules from './rules'`): `defineGame`
+ * The pure reducer a game's `rules.ts` exports under these names (`import * as rules from '../../games/rules'`): `defineGame`
  * builds the definition from it, so no game lists them again. The optional ones are picked up when exported.
  */
 export interface GameRules<S, A extends { type: string }, Cfg, V> extends GameReducer<S, A, V> {
@@ -254,7 +254,7 @@ export interface GameRules<S, A extends { type: string }, Cfg, V> extends GameRe
 export interface GameSpec<S, A extends { type: string }, Cfg, V> {
   id: string;
   meta: GameMetaSpec;
-  /** The game's rules module: `import * as rules from './rules'`. */
+  /** The game's rules module: `import * as rules from '../../games/rules'`. */
   reducer: GameRules<S, A, Cfg, V>;
   prompt: GamePrompt<S, A, Cfg, V>;
   /** GameBench-style rule explanation: a summary and topics. */

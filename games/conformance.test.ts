@@ -1,11 +1,11 @@
 // Runs the conformance harness over every registered game, and checks the harness itself catches broken games.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { games, testGames } from '../../games/registry';
-import { ticTacToe } from '../../games/tictactoe';
-import type { GameDef, GameRules } from '../../games/types';
-import { defineGame } from './define-game';
-import { checkConformance, jsonProblem, secondPerson } from './conformance';
+import { games, testGames } from './registry';
+import { ticTacToe } from './tictactoe';
+import type { GameDef, GameRules } from '../lib/engine/types';
+import { defineGame } from '../lib/engine/define-game';
+import { checkConformance, jsonProblem, secondPerson } from '../lib/engine/conformance';
 
 describe.each([...games, ...testGames].map((g) => [g.id, g] as const))('%s', (_id, game) => {
   // A game with demo settings of its own (a shorter game: Hive's 250-turn cap is ~500 plies of ~100 legal moves each)

@@ -3,11 +3,11 @@
 // a registry next to the arena's games, and keeps the contract in the conformance suite. No other file is touched.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { games, testGames } from '../../games/registry';
-import type { GamePrompt, GameRules, Outcome, Seat, Viewer } from '../../games/types';
-import { checkConformance } from './conformance';
-import { defineGame, defineRegistry } from './define-game';
-import { createRng } from './rng';
+import { games, testGames } from './registry';
+import type { GamePrompt, GameRules, Outcome, Seat, Viewer } from '../lib/engine/types';
+import { checkConformance } from '../lib/engine/conformance';
+import { defineGame, defineRegistry } from '../lib/engine/define-game';
+import { createRng } from '../lib/engine/rng';
 
 // ── The throwaway game: a pile of stones, each turn take one or two, whoever takes the last stone wins. ──
 
