@@ -2,7 +2,7 @@
 // the rules), the turn text with `Legal moves:`, and a parser that reads what models write and refuses with a reason.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import { generateReply, PERSONAS } from '../../server/llm/simulated';
+import { generateReply, PERSONAS } from '../../lib/sim/simulated-model';
 import { arcticScavengers as game } from '.';
 import { EXAMPLE, exampleFinal, exampleStart, format, GAMEBENCH_RULES, parse, parseCards } from './prompt';
 import { apply, configSchema, legalActions, view, type ArcAction } from './rules';

@@ -2,7 +2,7 @@
 // stops legally (never as the Traitor), and errs the way the game refuses.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import { parseLegalMoves } from '../../server/llm/simulated';
+import { parseLegalMoves } from '../../lib/sim/simulated-model';
 import { exampleStart, parse, prompt } from './prompt';
 import { apply, configSchema, legalActions, reject, speaker, view, type AytState } from './rules';
 import { aytSim } from './sim';

@@ -2,7 +2,7 @@
 // its `Legal moves:` list, the exact answer format, the forgiving parser, and the simulated endpoint's answers.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import { generateReply, PERSONAS } from '../../server/llm/simulated';
+import { generateReply, PERSONAS } from '../../lib/sim/simulated-model';
 import { hive } from '.';
 import { EXAMPLE, EXAMPLE_STATES, prompt } from './prompt';
 import { apply, legalActions, outcome, setup, view } from './rules';

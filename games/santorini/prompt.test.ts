@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
-import { generateReply, parseLegalMoves, PERSONAS } from '../../server/llm/simulated';
+import { generateReply, parseLegalMoves, PERSONAS } from '../../lib/sim/simulated-model';
 import { santorini } from '.';
 import { EXAMPLE, exampleFinal, format, prompt, renderBoard } from './prompt';
 import { apply, legalActions, outcome, setup, view, type SantoriniAction, type SantoriniState } from './rules';

@@ -323,3 +323,24 @@ export function readIntuitions(
   }
   return p.fill(1 / n);
 }
+
+// The questions the search asks the model (GameBench's RAP prompts, in the arena's words): server/agents/rap.ts asks them,
+// the simulated model (lib/sim/sim-rap.ts) answers them.
+export const RAP_SYSTEM =
+  'You are planning your move by looking ahead (Reasoning via Planning): each message asks one question about the game — ' +
+  'your available actions, what the others will do, what you will then see, or how good an action or a position is. ' +
+  'Answer exactly in the format the question asks for, briefly.';
+
+export const RAP_PROMPTS = {
+  actions:
+    'To the best of your ability, predict your available actions in this position, one per line, between <actions> and </actions>.',
+  others:
+    'To the best of your ability, predict what actions the other players might take next, between <others> and </others>.',
+  next: (action: string, others: string) =>
+    `Your action: ${action}\nThe other players' actions: ${others}\nTo the best of your ability, predict your new observation of the game after these actions, between <state> and </state>.`,
+  intuitions: (actions: readonly string[]) =>
+    `Your available actions:\n${actions.map((a, i) => `${i}. ${a}`).join('\n')}\nChoose an action by writing only its number.`,
+  selfEval: (action: string) =>
+    `Your action: ${action}\nIs this a good action? Answer yes or no, then your confidence from 0 to 10 that it is good (e.g. "yes 7").`,
+  win: 'Will you eventually win from this position? Answer yes or no, then your confidence from 0 to 10 that you will (e.g. "no 3").',
+} as const;

@@ -6,6 +6,8 @@
 // The prompts are the arena's wording of GameBench's context templates (agents/rap/context_templates.json).
 import {
   between,
+  RAP_PROMPTS,
+  RAP_SYSTEM,
   rapSearch,
   readActions,
   readIntuitions,
@@ -22,25 +24,6 @@ import { InfraError, type Agent, type CallRecord } from './types';
 
 /** How many alternatives of the first token to ask for, where the provider gives log-probabilities. */
 const TOP_LOGPROBS = 20;
-
-export const RAP_SYSTEM =
-  'You are planning your move by looking ahead (Reasoning via Planning): each message asks one question about the game — ' +
-  'your available actions, what the others will do, what you will then see, or how good an action or a position is. ' +
-  'Answer exactly in the format the question asks for, briefly.';
-
-export const RAP_PROMPTS = {
-  actions:
-    'To the best of your ability, predict your available actions in this position, one per line, between <actions> and </actions>.',
-  others:
-    'To the best of your ability, predict what actions the other players might take next, between <others> and </others>.',
-  next: (action: string, others: string) =>
-    `Your action: ${action}\nThe other players' actions: ${others}\nTo the best of your ability, predict your new observation of the game after these actions, between <state> and </state>.`,
-  intuitions: (actions: readonly string[]) =>
-    `Your available actions:\n${actions.map((a, i) => `${i}. ${a}`).join('\n')}\nChoose an action by writing only its number.`,
-  selfEval: (action: string) =>
-    `Your action: ${action}\nIs this a good action? Answer yes or no, then your confidence from 0 to 10 that it is good (e.g. "yes 7").`,
-  win: 'Will you eventually win from this position? Answer yes or no, then your confidence from 0 to 10 that you will (e.g. "no 3").',
-} as const;
 
 const observed = (observation: string) =>
   `Your observation of the game is between <state> and </state>:\n<state>\n${observation}\n</state>\n\n`;

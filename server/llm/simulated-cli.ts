@@ -1,12 +1,7 @@
 // Starts the SIMULATED OpenAI-compatible endpoint standalone, for manual use: `tsx server/llm/simulated-cli.ts --port 8089`.
 import { parseArgs } from 'node:util';
-import {
-  PERSONAS,
-  SIMULATED_MODELS,
-  parseLatencyHeader,
-  startSimulatedEndpoint,
-  type SimulatedEndpointOptions,
-} from './simulated';
+import { PERSONAS, SIMULATED_MODELS } from '../../lib/sim/simulated-model';
+import { parseLatencyHeader, startSimulatedEndpoint, type SimulatedEndpointOptions } from './simulated';
 
 const usage = `Usage: tsx server/llm/simulated-cli.ts [options]
   --port <n>              port (default 8089; 0 = random free port)

@@ -11,11 +11,9 @@
  * ways real models get it wrong. Every model it lists is named `sim-*` and `owned_by: "arena-simulated"`,
  * so results produced against it can never be mistaken for a real model's.
  *
- * Layout:
- *   1. Personas — the simulated models and their error rates.
- *   2. The answer generator — `generateReply(messages, persona, rng)`: a pure function, unit-tested alone.
- *   3. HTTP plumbing — `startSimulatedEndpoint(opts)`: a small router over node:http, fault injection
- *      (latency, 500s, 429s, hangs), JSON and SSE responses, counters.
+ * Layout: the models themselves (personas, what they write) are lib/sim/simulated-model.ts, pure; this file is the
+ * HTTP side — `startSimulatedEndpoint(opts)`: a small router over node:http, fault injection (latency, 500s, 429s,
+ * hangs), JSON and SSE responses, counters.
  *
  * Determinism: all randomness comes from `createRng` (lib/engine/rng.ts). Each request gets its own
  * stream derived from (server seed, hash of model + messages, occurrence number of that exact request
@@ -43,574 +41,17 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Rng, SimAnswer } from '../../lib/engine/types';
+import type { Rng } from '../../lib/engine/types';
 import { createRng, newSeed } from '../../lib/engine/rng';
-import { sims } from '../../games/sims';
-import { judgeReply } from './sim-judge';
-import { rapReply } from './sim-rap';
-import { simulbenchJudgeReply } from './sim-simulbench';
+import {
+  generateReply,
+  messageText,
+  PERSONAS,
+  SIMULATED_MODELS,
+  type SimMessage,
+  type SimReply,
+} from '../../lib/sim/simulated-model';
 import { decodeDataUrl, pngInfo } from './images';
-
-// ───────────────────────────── 1. Personas ─────────────────────────────
-
-/** How one simulated model behaves. */
-export interface Persona {
-  /** Model id as listed by `/v1/models`. */
-  id: string;
-  /** One sentence for humans. */
-  description: string;
-  /** Share of answers that are flawed (an illegal move in the right format, or a malformed reply). */
-  flawRate: number;
-  /** Flaw share on a retry after a rejection. */
-  retryFlawRate: number;
-  /** Share of valid answers written in a slightly different style (bold, trailing period, lowercase…). */
-  styleRate: number;
-  /** Whether it writes reasoning first when the prompt asks to think step by step. */
-  reasons: boolean;
-  /** Rambling reasoning (longer, hedging) instead of a crisp one. */
-  chatty: boolean;
-}
-
-export const PERSONAS: Readonly<Record<string, Persona>> = {
-  'sim-careful': {
-    id: 'sim-careful',
-    description: 'Simulated careful model: almost always an exact legal answer; fixes itself after a rejection.',
-    flawRate: 0.02,
-    retryFlawRate: 0,
-    styleRate: 0,
-    reasons: true,
-    chatty: false,
-  },
-  'sim-sloppy': {
-    id: 'sim-sloppy',
-    description: 'Simulated sloppy model: ~25% flawed answers (illegal moves, odd formats, rambling), varied style.',
-    flawRate: 0.25,
-    retryFlawRate: 0.25,
-    styleRate: 0.3,
-    reasons: true,
-    chatty: true,
-  },
-  'sim-random': {
-    id: 'sim-random',
-    description: 'Simulated baseline: a uniformly random legal answer, never reasons, never errs.',
-    flawRate: 0,
-    retryFlawRate: 0,
-    styleRate: 0,
-    reasons: false,
-    chatty: false,
-  },
-};
-
-/** Ids of the simulated models, in listing order. */
-export const SIMULATED_MODELS: readonly string[] = Object.keys(PERSONAS);
-
-// ───────────────────────────── 2. The answer generator ─────────────────────────────
-
-/** A chat message as the generator reads it (OpenAI shape; array content is reduced to its text parts). */
-export interface SimMessage {
-  role: string;
-  content?: string | null | ReadonlyArray<{ type: string; text?: string; image_url?: { url: string } }>;
-}
-
-/** What the simulator understood from a conversation. */
-export interface PromptFacts {
-  /** The exact answers listed after `Legal moves:`, or null when there is no list (open-ended turn). */
-  legal: string[] | null;
-  /** The prompt asks to reason ("step by step", "think"). */
-  wantsReasoning: boolean;
-  /** The last user message rejects an earlier assistant answer. */
-  isRetry: boolean;
-  /** On a retry: the last line of the rejected assistant answer. */
-  rejected: string | null;
-  /** Text of the message with the list, before the `Legal moves:` line (the board, the situation). */
-  observation: string;
-  /** Text of the last user message. */
-  lastUser: string;
-  /** Image parts in the users' messages (a board sent as a picture). */
-  images: number;
-}
-
-/** ok = a legal answer (or an open-ended sentence); illegal = right format, not in the list; malformed = anything else flawed. */
-export type ReplyKind = 'ok' | 'illegal' | 'malformed';
-
-export type FlawKind = 'illegal' | 'chatty' | 'json' | 'fence' | 'wrong-mark' | 'empty' | 'ramble';
-
-export interface SimReply {
-  /** The assistant message content. */
-  content: string;
-  kind: ReplyKind;
-  /** The legal answer it meant (null for open-ended turns). */
-  intended: string | null;
-  /** Which flaw was injected, when kind is not ok. */
-  flaw?: FlawKind;
-  /** The first token's alternatives, sent when the request asks for logprobs (a RAP agent's evaluations). */
-  topLogprobs?: { token: string; logprob: number }[];
-}
-
-export function messageText(content: SimMessage['content']): string {
-  if (typeof content === 'string') return content;
-  if (!content) return '';
-  return content
-    .filter((p) => p.type === 'text' && typeof p.text === 'string')
-    .map((p) => p.text)
-    .join('\n');
-}
-
-/** The items after the last line that is exactly `Legal moves:`, each line `- <answer>`; null when absent or empty. */
-export function parseLegalMoves(text: string): string[] | null {
-  const lines = text.split(/\r?\n/);
-  let start = -1;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    if (lines[i]!.trim() === 'Legal moves:') {
-      start = i;
-      break;
-    }
-  }
-  if (start < 0) return null;
-  const items: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    const m = /^\s*- (.*)$/.exec(line);
-    if (m) {
-      const item = m[1]!.trimEnd();
-      if (item) items.push(item);
-    } else if (line.trim() === '' && items.length === 0) {
-      continue;
-    } else {
-      break;
-    }
-  }
-  return items.length ? items : null;
-}
-
-const REASONING_RE = /step[- ]by[- ]step|\bthink/i;
-const REJECTION_RE = /was rejected|illegal|invalid/i;
-
-function beforeLegalList(text: string): string {
-  const idx = text.split(/\r?\n/).findIndex((l) => l.trim() === 'Legal moves:');
-  return idx < 0 ? text : text.split(/\r?\n/).slice(0, idx).join('\n');
-}
-
-function lastNonEmptyLine(text: string): string | null {
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  return lines.length ? lines[lines.length - 1]! : null;
-}
-
-/** Reads a conversation the way the simulated models do. */
-export function readPrompt(messages: readonly SimMessage[]): PromptFacts {
-  const texts = messages.map((m) => ({ role: m.role, text: messageText(m.content) }));
-  let lastUserIdx = -1;
-  for (let i = texts.length - 1; i >= 0; i--) {
-    if (texts[i]!.role === 'user') {
-      lastUserIdx = i;
-      break;
-    }
-  }
-  const lastUser = lastUserIdx >= 0 ? texts[lastUserIdx]!.text : '';
-  let lastAssistant: string | null = null;
-  for (let i = lastUserIdx - 1; i >= 0; i--) {
-    if (texts[i]!.role === 'assistant') {
-      lastAssistant = texts[i]!.text;
-      break;
-    }
-  }
-  const isRetry = lastAssistant !== null && REJECTION_RE.test(lastUser);
-  let legal = parseLegalMoves(lastUser);
-  let listText = lastUser;
-  // A rejection message may not repeat the list: then the most recent earlier list still applies.
-  if (!legal && isRetry) {
-    for (let i = lastUserIdx - 1; i >= 0 && !legal; i--) {
-      if (texts[i]!.role !== 'user') continue;
-      legal = parseLegalMoves(texts[i]!.text);
-      if (legal) listText = texts[i]!.text;
-    }
-  }
-  const wantsReasoning = texts.some(
-    (t) => (t.role === 'system' || t.role === 'developer' || t.role === 'user') && REASONING_RE.test(t.text),
-  );
-  return {
-    legal,
-    wantsReasoning,
-    isRetry,
-    rejected: isRetry ? lastNonEmptyLine(lastAssistant ?? '') : null,
-    observation: beforeLegalList(listText).trim(),
-    lastUser,
-    images: messages
-      .filter((m) => m.role === 'user' && Array.isArray(m.content))
-      .reduce(
-        (n, m) => n + (m.content as ReadonlyArray<{ type: string }>).filter((p) => p.type === 'image_url').length,
-        0,
-      ),
-  };
-}
-
-/** The topics a system prompt offers for Explain(<topic>) (lib/agents/explain.ts writes the line), or []. */
-function offeredTopics(messages: readonly SimMessage[]): string[] {
-  const system = messages
-    .filter((m) => m.role === 'system')
-    .map((m) => messageText(m.content))
-    .join('\n');
-  const line = /^Rules topics you can ask about: (.+)\.$/m.exec(system);
-  return line
-    ? line[1]!
-        .split(', ')
-        .map((t) => t.trim())
-        .filter(Boolean)
-    : [];
-}
-
-/**
- * The topic to ask about on this turn, or null: only before the turn's first answer (no explanation given yet in this
- * conversation), on about one turn in six, the topic chosen by the same hash of the turn's text.
- */
-function explainRequest(messages: readonly SimMessage[]): string | null {
-  const topics = offeredTopics(messages);
-  if (topics.length === 0 || messages.some((m) => m.role === 'assistant')) return null;
-  const turn = messages
-    .filter((m) => m.role === 'user')
-    .map((m) => messageText(m.content))
-    .join('\n');
-  let h = 2166136261;
-  for (let i = 0; i < turn.length; i++) h = Math.imul(h ^ turn.charCodeAt(i), 16777619) >>> 0;
-  return h % 6 === 0 ? topics[Math.floor(h / 6) % topics.length]! : null;
-}
-
-/** Picks one of weighted options. */
-function weighted<T>(rng: Rng, options: ReadonlyArray<readonly [T, number]>): T {
-  const total = options.reduce((s, [, w]) => s + w, 0);
-  let x = rng.next() * total;
-  for (const [v, w] of options) {
-    x -= w;
-    if (x < 0) return v;
-  }
-  return options[options.length - 1]![0];
-}
-
-/** "a, b and c" (at most `max` items, then "and N more"). */
-function listWords(items: readonly string[], max = 5): string {
-  const shown = items.slice(0, max);
-  const rest = items.length - shown.length;
-  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
-  if (shown.length <= 1) return shown.join('');
-  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
-}
-
-/** An answer in the right format that is not in the list: a listed answer with one number changed (an occupied cell, an out-of-range index). */
-export function illegalVariant(answer: string, legal: readonly string[], rng: Rng): string | null {
-  const legalSet = new Set(legal);
-  const nums = legal.flatMap((a) => (a.match(/\d+/g) ?? []).map(Number));
-  const matches = [...answer.matchAll(/\d+/g)];
-  if (matches.length && nums.length) {
-    const lo = Math.min(...nums);
-    const hi = Math.max(...nums);
-    const inRange: string[] = [];
-    const outOfRange: string[] = [];
-    for (const m of matches) {
-      const at = m.index ?? 0;
-      const values = new Set<number>();
-      if (hi - lo <= 40) for (let v = lo; v <= hi; v++) values.add(v);
-      else for (let k = 0; k < 20; k++) values.add(lo + rng.int(hi - lo + 1));
-      values.add(hi + 1);
-      if (lo > 0) values.add(lo - 1);
-      for (const v of values) {
-        const candidate = answer.slice(0, at) + String(v) + answer.slice(at + m[0].length);
-        if (legalSet.has(candidate) || candidate === answer) continue;
-        (v >= lo && v <= hi ? inRange : outOfRange).push(candidate);
-      }
-    }
-    const pool = inRange.length && (rng.next() < 0.7 || !outOfRange.length) ? inRange : outOfRange;
-    if (pool.length) return rng.pick(pool);
-  }
-  // No numbers to mutate: a plausible game verb the list does not offer, written like the listed ones.
-  const verbs = ['pass', 'raise', 'check', 'call', 'fold', 'draw', 'resign', 'discard', 'play', 'skip'];
-  const lower = legal.every((a) => a === a.toLowerCase());
-  const spare = verbs.map((v) => (lower ? v : v[0]!.toUpperCase() + v.slice(1))).filter((v) => !legalSet.has(v));
-  return spare.length ? rng.pick(spare) : null;
-}
-
-/** The same answer with a different leading mark (`X: …` → `O: …`), or null when the answer has no mark. */
-function wrongMark(answer: string, legal: readonly string[]): string | null {
-  const m = /^([A-Za-z])(\s*:)/.exec(answer);
-  if (!m) return null;
-  const mark = m[1]!;
-  const swaps: Record<string, string> = { X: 'O', O: 'X', x: 'o', o: 'x' };
-  const other = swaps[mark] ?? (mark === 'Z' ? 'A' : mark === 'z' ? 'a' : String.fromCharCode(mark.charCodeAt(0) + 1));
-  const out = other + answer.slice(1);
-  return legal.includes(out) ? null : out;
-}
-
-const CHATTY_LINES = [
-  "I'll take the center!",
-  'Let me go with my best option here.',
-  'I think the corner is strongest, so that one.',
-  'Same move as last time, please.',
-  'My move is the one that blocks my opponent.',
-];
-
-/** Cosmetic variations of a correct answer (still the right move). */
-function restyle(answer: string, rng: Rng): string {
-  const style = weighted(rng, [
-    ['bold', 3],
-    ['period', 3],
-    ['lower', 2],
-    ['fence', 1],
-    ['prefix', 1],
-  ] as const);
-  switch (style) {
-    case 'bold':
-      return `**${answer}**`;
-    case 'period':
-      return `${answer}.`;
-    case 'lower':
-      return answer.toLowerCase() !== answer ? answer.toLowerCase() : `**${answer}**`;
-    case 'fence':
-      return '```\n' + answer + '\n```';
-    case 'prefix':
-      return `My move: ${answer}`;
-  }
-}
-
-function others(legal: readonly string[], move: string): string[] {
-  return legal.filter((a) => a !== move);
-}
-
-/** A verbose reply with the intended answer buried mid-sentence among other options. */
-function ramble(move: string, legal: readonly string[], rng: Rng): string {
-  const alt = rng.shuffle(others(legal, move));
-  const a = alt[0] ?? move;
-  const b = alt[1] ?? a;
-  return [
-    'Hmm, this is an interesting spot and there are quite a few possibilities to weigh.',
-    `I was going back and forth between ${a} and ${b} for a while, but honestly ${move} is probably what I'd go with, ` +
-      `although ${a} has its merits too and I could see an argument for it.`,
-    "It's hard to be sure without seeing how my opponent responds. Anyway, that's roughly where I landed!",
-  ].join(' ');
-}
-
-/** A flawed answer for `move`; never an exact legal answer line. */
-function flawedAnswer(
-  move: string,
-  legal: readonly string[],
-  rng: Rng,
-): { text: string; kind: ReplyKind; flaw: FlawKind } {
-  const flaw = weighted<FlawKind>(rng, [
-    ['illegal', 40],
-    ['chatty', 10],
-    ['json', 12],
-    ['fence', 12],
-    ['wrong-mark', 10],
-    ['empty', 6],
-    ['ramble', 10],
-  ]);
-  const fallback = { text: rng.pick(CHATTY_LINES), kind: 'malformed' as const, flaw: 'chatty' as const };
-  switch (flaw) {
-    case 'illegal': {
-      const text = illegalVariant(move, legal, rng);
-      return text ? { text, kind: 'illegal', flaw } : fallback;
-    }
-    case 'chatty':
-      return fallback;
-    case 'json':
-      return { text: JSON.stringify(rng.next() < 0.5 ? { move } : { action: move }), kind: 'malformed', flaw };
-    case 'fence':
-      return { text: `Here is my move:\n\`\`\`\nI play ${move}\n\`\`\`\nGood luck!`, kind: 'malformed', flaw };
-    case 'wrong-mark': {
-      const text = wrongMark(move, legal);
-      return text ? { text, kind: 'malformed', flaw } : fallback;
-    }
-    case 'empty':
-      return { text: '', kind: 'malformed', flaw };
-    case 'ramble':
-      return { text: ramble(move, legal, rng), kind: 'malformed', flaw };
-  }
-}
-
-function looksLikeBoard(observation: string): boolean {
-  return /[|+#]|(?:[.XO_] ){2}/.test(observation) || observation.split('\n').length >= 3;
-}
-
-/** A few sentences of plausible reasoning that lead to `answer`; options appear only inside sentences. */
-function reasoning(facts: PromptFacts, legal: readonly string[], answer: string, persona: Persona, rng: Rng): string {
-  const out: string[] = [];
-  if (facts.isRetry) {
-    out.push(
-      facts.rejected
-        ? `You're right, "${facts.rejected}" was not accepted. Let me look at the legal moves again.`
-        : 'Sorry about that, let me look at the legal moves again.',
-    );
-  } else {
-    out.push(
-      rng.pick([
-        'Let me think this through step by step.',
-        'Let me look at the position first.',
-        'Thinking it through:',
-      ]),
-    );
-  }
-  if (facts.images > 0) out.push(`I looked at the board image${facts.images > 1 ? 's' : ''} as well as the text.`);
-  const where =
-    facts.images > 0 || looksLikeBoard(facts.observation) ? 'Looking at the board' : 'Looking at the situation';
-  out.push(
-    legal.length === 1
-      ? `${where}, there is only one legal move: ${legal[0]}.`
-      : `${where}, I count ${legal.length} legal moves: ${listWords(legal)}.`,
-  );
-  const alt = others(legal, answer);
-  if (alt.length) {
-    const other = rng.pick(alt);
-    out.push(
-      rng.pick([
-        `I considered ${other}, but it does less for me than ${answer}.`,
-        `${other} is tempting, but ${answer} keeps more options open and limits my opponent.`,
-        `${other} would be safe, yet ${answer} looks stronger here.`,
-      ]),
-    );
-  }
-  if (persona.chatty) {
-    out.push(
-      rng.pick([
-        'Hmm, I could be missing something, but I feel fairly good about it.',
-        'Then again, it is hard to be sure.',
-      ]),
-    );
-  }
-  out.push('So my answer is:');
-  return out.join(' ');
-}
-
-/** Short plausible text for turns without a list (descriptions, offers, votes…). */
-function openEndedAnswer(facts: PromptFacts, rng: Rng): { answer: string; topic: string } {
-  const text = facts.lastUser;
-  if (/\bvot(e|ing)\b/i.test(text)) {
-    const names = [...new Set(text.match(/\b(?:Player|Seat) \d+\b/g) ?? [])];
-    const who = names.length ? rng.pick(names) : 'the second player';
-    return { answer: `I vote for ${who}.`, topic: 'who to vote for' };
-  }
-  if (/\b(offer|trade|deal|propos|negotiat|split)/i.test(text)) {
-    return {
-      answer: rng.pick([
-        'I propose an even split: half for you, half for me.',
-        "I'll offer two of mine for one of yours.",
-      ]),
-      topic: 'what to offer',
-    };
-  }
-  if (/\b(describ|description|clue|hint)/i.test(text)) {
-    return {
-      answer: rng.pick([
-        "It's something you'd find in most homes, and people use it every day.",
-        'Think of something small, familiar and a little bit noisy.',
-      ]),
-      topic: 'how to describe it without giving it away',
-    };
-  }
-  if (/\bbid\b/i.test(text)) return { answer: `I bid ${1 + rng.int(5)}.`, topic: 'how much to bid' };
-  if (/\bguess\b/i.test(text)) return { answer: 'My guess is the first one you mentioned.', topic: 'what to guess' };
-  return {
-    answer: rng.pick([
-      "I'll keep it simple and go with my first instinct here.",
-      "That sounds reasonable to me, let's continue.",
-      'I agree with the plan so far and will play along.',
-    ]),
-    topic: 'what is being asked',
-  };
-}
-
-export interface GenerateOptions {
-  /** Overrides the persona's flaw rate (both first answers and retries). */
-  flawRate?: number;
-}
-
-/**
- * The simulated model itself: reads the conversation and writes the assistant reply.
- * Pure: the same (messages, persona, rng state, options) always give the same reply.
- */
-export function generateReply(
-  messages: readonly SimMessage[],
-  persona: Persona,
-  rng: Rng,
-  opts: GenerateOptions = {},
-): SimReply {
-  const facts = readPrompt(messages);
-  const reason = persona.reasons && facts.wantsReasoning;
-  const flawRate = opts.flawRate ?? (facts.isRetry ? persona.retryFlawRate : persona.flawRate);
-  const flawed = rng.next() < flawRate;
-
-  // A RAP agent's planning questions (server/llm/sim-rap.ts) carry an observation with its legal moves: answered first.
-  const userTexts = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content));
-  const planning = rapReply(userTexts.at(-1) ?? '', rng);
-  if (planning)
-    return {
-      content: planning.content,
-      kind: 'ok',
-      intended: null,
-      ...(planning.topLogprobs ? { topLogprobs: planning.topLogprobs } : {}),
-    };
-
-  // The games' own simulated players (games/sims.ts: free text and labelled answers, e.g. the word games played with
-  // the simulated lexicon), then the consistency judge; the first that recognises the conversation answers.
-  const careful = persona.reasons && !persona.chatty;
-  const turn = { texts: userTexts, legal: facts.legal, flawed, careful, rng };
-  // SimulBench's judge first: its prompts quote whole dialogues, which a game's simulated player would take for its own.
-  const word =
-    simulbenchJudgeReply(userTexts, flawed, rng) ??
-    Object.values(sims).reduce<SimAnswer | null>((found, sim) => found ?? sim(turn), null) ??
-    judgeReply(userTexts, flawed);
-  if (word)
-    return {
-      content: word.content,
-      kind: word.kind,
-      intended: null,
-      ...(word.kind === 'ok' ? {} : { flaw: 'illegal' as const }),
-    };
-
-  if (!facts.legal) {
-    const { answer, topic } = openEndedAnswer(facts, rng);
-    if (flawed) {
-      const content =
-        rng.next() < 0.5 ? '' : `As for ${topic}... I'm not sure I understood the question, could you rephrase it?`;
-      return { content, kind: 'malformed', intended: null, flaw: content ? 'chatty' : 'empty' };
-    }
-    const content = reason
-      ? `Let me think about ${topic}. Given what has happened so far, a short, clear answer works best.\n${answer}`
-      : answer;
-    return { content, kind: 'ok', intended: null };
-  }
-
-  const legal = facts.legal;
-  // GameBench's Explain(topic): a careful model that is offered rules topics sometimes reads one before its first
-  // answer of a turn (about one turn in six, chosen by the turn's text, not the rng, so every other reply is unchanged).
-  const explain = careful && !facts.isRetry ? explainRequest(messages) : null;
-  if (explain)
-    return {
-      content: reason
-        ? `Before I move I want to be sure of the rules about ${explain}.\nExplain(${explain})`
-        : `Explain(${explain})`,
-      kind: 'ok',
-      intended: null,
-    };
-  // After a rejection, avoid repeating the rejected answer when there is anything else.
-  const pool = facts.isRetry && facts.rejected && legal.length > 1 ? others(legal, facts.rejected) : legal;
-  const move = rng.pick(pool);
-
-  if (flawed) {
-    const f = flawedAnswer(move, legal, rng);
-    if (f.flaw === 'empty' || f.flaw === 'ramble' || !reason)
-      return { content: f.text, kind: f.kind, intended: move, flaw: f.flaw };
-    const leadsTo = f.kind === 'illegal' ? f.text : move;
-    return {
-      content: `${reasoning(facts, legal, leadsTo, persona, rng)}\n${f.text}`,
-      kind: f.kind,
-      intended: move,
-      flaw: f.flaw,
-    };
-  }
-  const answer = persona.styleRate > 0 && rng.next() < persona.styleRate ? restyle(move, rng) : move;
-  const content = reason ? `${reasoning(facts, legal, move, persona, rng)}\n${answer}` : answer;
-  return { content, kind: 'ok', intended: move };
-}
 
 /**
  * OpenAI's `logprobs` of a reply, for a request that asked for them: the first token with its alternatives, where the
@@ -885,12 +326,143 @@ function formatIssues(error: z.ZodError): string {
 }
 
 /** Starts the simulated endpoint; resolves once it listens. */
-export async function startSimulatedEndpoint(options: SimulatedEndpointOptions = {}): Promise<SimulatedEndpoint> {
-  const parsed = simulatedEndpointOptionsSchema.safeParse(options);
-  if (!parsed.success) throw new Error(`Invalid simulated endpoint options: ${formatIssues(parsed.error)}`);
-  const opts = parsed.data;
-  const seed = opts.seed ?? newSeed();
-  const stats: SimulatedStats = {
+type Options = z.output<typeof simulatedEndpointOptionsSchema>;
+
+/** What one chat completion is to do: the server's options, overridden by the request's `x-sim-*` headers (checked). */
+interface RequestSettings {
+  latency: number | readonly [number, number];
+  flawRate: number | undefined;
+  failureRate: number;
+  rateLimitRate: number;
+  hangRate: number;
+  rpmLimit: number | null;
+}
+
+function requestSettings(req: http.IncomingMessage, opts: Options): RequestSettings {
+  const latencyRaw = headerValue(req, 'x-sim-latency-ms');
+  const latency = latencyRaw === undefined ? undefined : parseLatencyHeader(latencyRaw);
+  if (latency === null) {
+    throw new HttpError(400, `Header x-sim-latency-ms must be "<ms>" or "<min>-<max>", got "${latencyRaw}".`);
+  }
+  const rpmRaw = headerValue(req, 'x-sim-rpm-limit');
+  const rpmLimit = rpmRaw === undefined ? opts.rpmLimit : Number(rpmRaw);
+  if (rpmRaw !== undefined && !(/^\s*\d+\s*$/.test(rpmRaw) && rpmLimit !== null && rpmLimit >= 1)) {
+    throw new HttpError(400, `Header x-sim-rpm-limit must be an integer >= 1, got "${rpmRaw}".`);
+  }
+  return {
+    latency: latency ?? opts.latencyMs,
+    flawRate: headerRate(req, 'x-sim-malformed-rate') ?? opts.malformedRate,
+    failureRate: headerRate(req, 'x-sim-failure-rate') ?? opts.failureRate,
+    rateLimitRate: headerRate(req, 'x-sim-rate-limit-rate') ?? opts.rateLimitRate,
+    hangRate: headerRate(req, 'x-sim-hang-rate') ?? opts.hangRate,
+    rpmLimit,
+  };
+}
+
+/** The request body, parsed and checked, and its images read (refused when unreadable, as a provider does). */
+async function readChatRequest(req: http.IncomingMessage): Promise<{ request: ChatRequest; images: ReceivedImage[] }> {
+  const raw = await readBody(req);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'We could not parse the JSON body of your request. The request body must be valid JSON.');
+  }
+  const body = chatRequestSchema.safeParse(json);
+  if (!body.success) throw new HttpError(400, `Invalid request body: ${formatIssues(body.error)}`);
+  const images: ReceivedImage[] = [];
+  body.data.messages.forEach((m, i) => {
+    if (!Array.isArray(m.content)) return;
+    m.content.forEach((p, j) => {
+      if (p.type !== 'image_url' || !p.image_url) return;
+      const img = readImageUrl(p.image_url.url);
+      if ('error' in img)
+        throw new HttpError(
+          400,
+          `Invalid image in messages.${i}.content.${j}.image_url.url: ${img.error}.`,
+          'invalid_request_error',
+          'invalid_image',
+        );
+      images.push(img);
+    });
+  });
+  return { request: body.data, images };
+}
+
+/**
+ * A provider's request limit: at most `limit` chat completions accepted per sliding window; the rest get a 429 saying
+ * when a slot frees. A refused request uses up nothing.
+ */
+class RequestWindow {
+  /** Arrival times of the accepted requests, oldest first, pruned to the window. */
+  private readonly accepted: number[] = [];
+  constructor(private readonly windowMs: number) {}
+
+  admit(arrivedAt: number, limit: number, model: string, stats: SimulatedStats): void {
+    const accepted = this.accepted;
+    const now = Math.max(arrivedAt, accepted[accepted.length - 1] ?? 0);
+    let expired = 0;
+    while (expired < accepted.length && accepted[expired]! <= now - this.windowMs) expired++;
+    if (expired) accepted.splice(0, expired);
+    if (accepted.length >= limit) {
+      const waitMs = Math.max(1, accepted[accepted.length - limit]! + this.windowMs - now);
+      stats.rateLimited++;
+      throw new HttpError(
+        429,
+        `Rate limit reached for ${model} (simulated) on requests: Limit ${limit} per ${this.windowMs} ms, ` +
+          `Used ${accepted.length}. Please try again in ${waitMs} ms.`,
+        'requests',
+        'rate_limit_exceeded',
+        {
+          'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+          'retry-after-ms': String(waitMs),
+          'x-ratelimit-limit-requests': String(limit),
+          'x-ratelimit-remaining-requests': '0',
+        },
+      );
+    }
+    accepted.push(now);
+  }
+}
+
+/** One request's own random draws: its faults, latency and ids, and the stream its reply is written from. */
+interface Draw {
+  hang: boolean;
+  limited: boolean;
+  failed: boolean;
+  latency: number;
+  id: string;
+  requestId: string;
+  rng: Rng;
+}
+
+/** A finished reply, cut to the request's token limit, with its usage. */
+interface Completion {
+  content: string;
+  finishReason: 'stop' | 'length';
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
+
+function completionOf(request: ChatRequest, images: readonly ReceivedImage[], reply: SimReply): Completion {
+  let content = reply.content;
+  let finishReason: 'stop' | 'length' = 'stop';
+  const limit = request.max_completion_tokens ?? request.max_tokens;
+  if (limit != null && estimateTokens(content) > limit) {
+    content = content.slice(0, limit * 4);
+    finishReason = 'length';
+  }
+  const prompt = promptTokens(request.messages, images);
+  const completion = estimateTokens(content);
+  return {
+    content,
+    finishReason,
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+  };
+}
+
+/** The simulated endpoint's state and its handlers (one instance per `startSimulatedEndpoint`). */
+class SimServer {
+  readonly stats: SimulatedStats = {
     requests: 0,
     ok: 0,
     malformed: 0,
@@ -902,39 +474,67 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
     streamed: 0,
     images: 0,
   };
-  const received: ReceivedImage[] = [];
-  const sockets = new Set<Socket>();
+  readonly received: ReceivedImage[] = [];
   /** Cancels every pending timer (used by close()). */
-  const timers = new Set<() => void>();
+  readonly timers = new Set<() => void>();
+  closing: Promise<void> | null = null;
   /** How often each exact request has been seen, so repeats get fresh answers. */
-  const seen = new Map<string, number>();
-  /** Arrival times of the chat completions accepted under a rate limit, oldest first, pruned to the window. */
-  const accepted: number[] = [];
-  let closing: Promise<void> | null = null;
+  private readonly seen = new Map<string, number>();
+  private readonly window: RequestWindow;
+
+  constructor(
+    private readonly opts: Options,
+    private readonly seed: string,
+  ) {
+    this.window = new RequestWindow(opts.rateWindowMs);
+  }
 
   /** Waits `ms`; resolves false when the client went away or the server is closing. */
-  const sleep = (ms: number, res: http.ServerResponse): Promise<boolean> =>
-    new Promise((resolve) => {
-      if (res.destroyed || closing) return resolve(false);
+  sleep(ms: number, res: http.ServerResponse): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (res.destroyed || this.closing) return resolve(false);
       if (ms <= 0) return resolve(true);
       const done = (ok: boolean) => {
         clearTimeout(timer);
         res.off('close', onClose);
-        timers.delete(cancel);
+        this.timers.delete(cancel);
         resolve(ok);
       };
       const onClose = () => done(false);
       const cancel = () => done(false);
       const timer = setTimeout(() => done(true), ms);
       res.on('close', onClose);
-      timers.add(cancel);
+      this.timers.add(cancel);
     });
+  }
 
-  const pickLatency = (l: number | readonly [number, number], rng: Rng): number =>
-    typeof l === 'number' ? l : l[0] + rng.next() * (l[1] - l[0]);
+  async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    this.stats.requests++;
+    const path = new URL(req.url ?? '/', 'http://sim.local').pathname.replace(/\/+$/, '') || '/';
+    const method = req.method ?? 'GET';
+    const known = path === '/v1/models' || path.startsWith('/v1/models/') || path === '/v1/chat/completions';
+    if (!known)
+      throw new HttpError(
+        404,
+        `Invalid URL (${method} ${path}). The simulated endpoint serves /v1/models and /v1/chat/completions.`,
+      );
+    this.checkAuth(req);
+    if (path === '/v1/models' && method === 'GET') {
+      sendJson(res, 200, { object: 'list', data: SIMULATED_MODELS.map(modelObject) });
+    } else if (path.startsWith('/v1/models/') && method === 'GET') {
+      const id = decodeURIComponent(path.slice('/v1/models/'.length));
+      if (!PERSONAS[id])
+        throw new HttpError(404, `The model \`${id}\` does not exist.`, 'invalid_request_error', 'model_not_found');
+      sendJson(res, 200, modelObject(id));
+    } else if (path === '/v1/chat/completions' && method === 'POST') {
+      await this.chatCompletion(req, res);
+    } else {
+      throw new HttpError(405, `Method ${method} is not allowed on ${path}.`);
+    }
+  }
 
-  function checkAuth(req: http.IncomingMessage): void {
-    if (opts.apiKey === undefined) return;
+  private checkAuth(req: http.IncomingMessage): void {
+    if (this.opts.apiKey === undefined) return;
     const auth = headerValue(req, 'authorization');
     if (!auth) {
       throw new HttpError(
@@ -945,65 +545,18 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
       );
     }
     const key = auth.replace(/^Bearer\s+/i, '');
-    if (key !== opts.apiKey) {
+    if (key !== this.opts.apiKey) {
       const shown = key.length > 8 ? `${key.slice(0, 3)}…${key.slice(-4)}` : '***';
       throw new HttpError(401, `Incorrect API key provided: ${shown}.`, 'invalid_request_error', 'invalid_api_key');
     }
   }
 
-  function modelObject(id: string) {
-    return { id, object: 'model', created: MODEL_CREATED, owned_by: OWNER };
-  }
-
-  async function chatCompletions(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  /** POST /v1/chat/completions: checked, limited, faults drawn, then answered whole or streamed. */
+  private async chatCompletion(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const arrivedAt = Date.now(); // the rate limit counts arrivals, not the end of body parsing
-    const raw = await readBody(req);
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw new HttpError(
-        400,
-        'We could not parse the JSON body of your request. The request body must be valid JSON.',
-      );
-    }
-    const body = chatRequestSchema.safeParse(json);
-    if (!body.success) throw new HttpError(400, `Invalid request body: ${formatIssues(body.error)}`);
-    const request: ChatRequest = body.data;
-    // Images are read (and refused when unreadable) like a provider does, before anything else happens.
-    const images: ReceivedImage[] = [];
-    request.messages.forEach((m, i) => {
-      if (!Array.isArray(m.content)) return;
-      m.content.forEach((p, j) => {
-        if (p.type !== 'image_url' || !p.image_url) return;
-        const img = readImageUrl(p.image_url.url);
-        if ('error' in img)
-          throw new HttpError(
-            400,
-            `Invalid image in messages.${i}.content.${j}.image_url.url: ${img.error}.`,
-            'invalid_request_error',
-            'invalid_image',
-          );
-        images.push(img);
-      });
-    });
-
+    const { request, images } = await readChatRequest(req);
     // Per-request overrides, validated before anything else happens.
-    const latencyRaw = headerValue(req, 'x-sim-latency-ms');
-    const latencyHeader = latencyRaw === undefined ? undefined : parseLatencyHeader(latencyRaw);
-    if (latencyHeader === null) {
-      throw new HttpError(400, `Header x-sim-latency-ms must be "<ms>" or "<min>-<max>", got "${latencyRaw}".`);
-    }
-    const flawRate = headerRate(req, 'x-sim-malformed-rate') ?? opts.malformedRate;
-    const failureRate = headerRate(req, 'x-sim-failure-rate') ?? opts.failureRate;
-    const rateLimitRate = headerRate(req, 'x-sim-rate-limit-rate') ?? opts.rateLimitRate;
-    const hangRate = headerRate(req, 'x-sim-hang-rate') ?? opts.hangRate;
-    const rpmRaw = headerValue(req, 'x-sim-rpm-limit');
-    const rpmLimit = rpmRaw === undefined ? opts.rpmLimit : Number(rpmRaw);
-    if (rpmRaw !== undefined && !(/^\s*\d+\s*$/.test(rpmRaw) && rpmLimit !== null && rpmLimit >= 1)) {
-      throw new HttpError(400, `Header x-sim-rpm-limit must be an integer >= 1, got "${rpmRaw}".`);
-    }
-
+    const settings = requestSettings(req, this.opts);
     const persona = PERSONAS[request.model];
     if (!persona) {
       throw new HttpError(
@@ -1014,133 +567,118 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
       );
     }
     if ((request.n ?? 1) > 1) throw new HttpError(400, 'n > 1 is not supported by the simulated endpoint.');
+    // The provider-style request limit, before anything random: a rejected request uses up nothing (not even its
+    // occurrence number, so the retry gets the answer the first try would have had).
+    if (settings.rpmLimit !== null) this.window.admit(arrivedAt, settings.rpmLimit, request.model, this.stats);
 
-    // The provider-style request limit, before anything random: a rejected request uses up nothing (not even
-    // its occurrence number, so the retry gets the answer the first try would have had).
-    if (rpmLimit !== null) {
-      const now = Math.max(arrivedAt, accepted[accepted.length - 1] ?? 0);
-      let expired = 0;
-      while (expired < accepted.length && accepted[expired]! <= now - opts.rateWindowMs) expired++;
-      if (expired) accepted.splice(0, expired);
-      if (accepted.length >= rpmLimit) {
-        const waitMs = Math.max(1, accepted[accepted.length - rpmLimit]! + opts.rateWindowMs - now);
-        stats.rateLimited++;
-        throw new HttpError(
-          429,
-          `Rate limit reached for ${request.model} (simulated) on requests: Limit ${rpmLimit} per ${opts.rateWindowMs} ms, ` +
-            `Used ${accepted.length}. Please try again in ${waitMs} ms.`,
-          'requests',
-          'rate_limit_exceeded',
-          {
-            'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
-            'retry-after-ms': String(waitMs),
-            'x-ratelimit-limit-requests': String(rpmLimit),
-            'x-ratelimit-remaining-requests': '0',
-          },
-        );
-      }
-      accepted.push(now);
-    }
-
-    // One random stream per request, independent of interleaving with other requests.
-    const digest = createHash('sha256')
-      .update(JSON.stringify([request.model, request.messages]))
-      .digest('hex')
-      .slice(0, 16);
-    const nth = seen.get(digest) ?? 0;
-    if (seen.size > 50_000) seen.clear();
-    seen.set(digest, nth + 1);
-    const key = `${seed}:${digest}:${request.seed ?? `#${nth}`}`;
-    const faults = createRng(`${key}:faults`);
-    const rng = createRng(`${key}:reply`);
-    const hang = faults.next() < hangRate;
-    const limited = faults.next() < rateLimitRate;
-    const failed = faults.next() < failureRate;
-    const latency = pickLatency(latencyHeader ?? opts.latencyMs, faults);
-    const idHex = createHash('sha256').update(key).digest('hex');
-    const id = `chatcmpl-sim-${idHex.slice(0, 24)}`;
-    const requestId = `req_sim_${idHex.slice(24, 40)}`;
-
-    if (hang) {
-      stats.hung++;
+    const draw = this.draw(request, settings);
+    if (draw.hang) {
+      this.stats.hung++;
       return; // Never answered: the socket stays open until the client gives up or close() ends it.
     }
-    if (limited) {
-      stats.rateLimited++;
+    if (draw.limited) {
+      this.stats.rateLimited++;
       throw new HttpError(
         429,
-        `Rate limit reached for ${request.model} (simulated). Please try again in ${opts.retryAfterSeconds}s.`,
+        `Rate limit reached for ${request.model} (simulated). Please try again in ${this.opts.retryAfterSeconds}s.`,
         'requests',
         'rate_limit_exceeded',
-        { 'retry-after': String(opts.retryAfterSeconds), 'x-request-id': requestId },
+        { 'retry-after': String(this.opts.retryAfterSeconds), 'x-request-id': draw.requestId },
       );
     }
     const stream = request.stream === true;
     // A stream spends part of the latency before the first token and the rest between chunks.
-    if (!(await sleep(stream ? latency * 0.5 : latency, res))) return;
-    if (failed) {
-      stats.failed500++;
+    if (!(await this.sleep(stream ? draw.latency * 0.5 : draw.latency, res))) return;
+    if (draw.failed) {
+      this.stats.failed500++;
       throw new HttpError(
         500,
         'The server had an error while processing your request (simulated failure). Sorry about that!',
         'server_error',
         null,
-        { 'x-request-id': requestId },
+        { 'x-request-id': draw.requestId },
       );
     }
 
-    const reply = generateReply(request.messages, persona, rng, { flawRate });
-    stats[reply.kind]++;
-    stats.images += images.length;
-    received.push(...images);
-    if (received.length > MAX_KEPT_IMAGES) received.splice(0, received.length - MAX_KEPT_IMAGES);
-    let content = reply.content;
-    let finishReason: 'stop' | 'length' = 'stop';
-    const limit = request.max_completion_tokens ?? request.max_tokens;
-    if (limit != null && estimateTokens(content) > limit) {
-      content = content.slice(0, limit * 4);
-      finishReason = 'length';
-    }
-    const usage = {
-      prompt_tokens: promptTokens(request.messages, images),
-      completion_tokens: estimateTokens(content),
-      total_tokens: 0,
-    };
-    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
-    const created = Math.floor(Date.now() / 1000);
-    const common = { 'x-request-id': requestId, 'openai-processing-ms': String(Math.round(latency)) };
-
+    const reply = generateReply(request.messages, persona, draw.rng, { flawRate: settings.flawRate });
+    this.stats[reply.kind]++;
+    this.stats.images += images.length;
+    this.received.push(...images);
+    if (this.received.length > MAX_KEPT_IMAGES) this.received.splice(0, this.received.length - MAX_KEPT_IMAGES);
+    const completion = completionOf(request, images, reply);
+    const headers = { 'x-request-id': draw.requestId, 'openai-processing-ms': String(Math.round(draw.latency)) };
     if (!stream) {
       sendJson(
         res,
         200,
         {
-          id,
+          id: draw.id,
           object: 'chat.completion',
-          created,
+          created: Math.floor(Date.now() / 1000),
           model: request.model,
           system_fingerprint: 'fp_arena_sim',
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content, refusal: null },
-              logprobs: logprobsOf(request, reply, content),
-              finish_reason: finishReason,
+              message: { role: 'assistant', content: completion.content, refusal: null },
+              logprobs: logprobsOf(request, reply, completion.content),
+              finish_reason: completion.finishReason,
             },
           ],
-          usage,
+          usage: completion.usage,
         },
-        common,
+        headers,
       );
       return;
     }
+    await this.stream(res, request, draw, completion, headers);
+  }
 
-    stats.streamed++;
+  /**
+   * One random stream per request, independent of interleaving with other requests: from the server's seed, the hash
+   * of the model and messages, and which occurrence of that exact request this is (or the request's own `seed`).
+   */
+  private draw(request: ChatRequest, settings: RequestSettings): Draw {
+    const digest = createHash('sha256')
+      .update(JSON.stringify([request.model, request.messages]))
+      .digest('hex')
+      .slice(0, 16);
+    const nth = this.seen.get(digest) ?? 0;
+    if (this.seen.size > 50_000) this.seen.clear();
+    this.seen.set(digest, nth + 1);
+    const key = `${this.seed}:${digest}:${request.seed ?? `#${nth}`}`;
+    const faults = createRng(`${key}:faults`);
+    const hang = faults.next() < settings.hangRate;
+    const limited = faults.next() < settings.rateLimitRate;
+    const failed = faults.next() < settings.failureRate;
+    const l = settings.latency;
+    const latency = typeof l === 'number' ? l : l[0] + faults.next() * (l[1] - l[0]);
+    const idHex = createHash('sha256').update(key).digest('hex');
+    return {
+      hang,
+      limited,
+      failed,
+      latency,
+      id: `chatcmpl-sim-${idHex.slice(0, 24)}`,
+      requestId: `req_sim_${idHex.slice(24, 40)}`,
+      rng: createRng(`${key}:reply`),
+    };
+  }
+
+  /** Server-sent events, a few words a chunk, the second half of the latency spread between them. */
+  private async stream(
+    res: http.ServerResponse,
+    request: ChatRequest,
+    draw: Draw,
+    completion: Completion,
+    headers: Record<string, string>,
+  ): Promise<void> {
+    this.stats.streamed++;
     const includeUsage = request.stream_options?.include_usage === true;
     const base = {
-      id,
+      id: draw.id,
       object: 'chat.completion.chunk',
-      created,
+      created: Math.floor(Date.now() / 1000),
       model: request.model,
       system_fingerprint: 'fp_arena_sim',
     };
@@ -1157,72 +695,60 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
       'cache-control': 'no-cache',
       connection: 'keep-alive',
       'x-arena-simulated': 'true',
-      ...common,
+      ...headers,
     });
     write(delta({ role: 'assistant', content: '', refusal: null }, null));
     // A few words per chunk, like a tokenizer would roughly produce.
     const pieces: string[] = [];
-    const words = content.match(/\S+\s*|\s+/g) ?? [];
+    const words = completion.content.match(/\S+\s*|\s+/g) ?? [];
     for (let i = 0; i < words.length;) {
-      const take = 1 + rng.int(3);
+      const take = 1 + draw.rng.int(3);
       pieces.push(words.slice(i, i + take).join(''));
       i += take;
     }
-    const gap = pieces.length ? (latency * 0.5) / pieces.length : 0;
+    const gap = pieces.length ? (draw.latency * 0.5) / pieces.length : 0;
     for (const piece of pieces) {
-      if (!(await sleep(gap, res))) {
+      if (!(await this.sleep(gap, res))) {
         res.destroy();
         return;
       }
       write(delta({ content: piece }, null));
     }
-    write(delta({}, finishReason));
-    if (includeUsage) write({ ...base, choices: [], usage });
+    write(delta({}, completion.finishReason));
+    if (includeUsage) write({ ...base, choices: [], usage: completion.usage });
     res.end('data: [DONE]\n\n');
   }
 
-  async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    stats.requests++;
-    const path = new URL(req.url ?? '/', 'http://sim.local').pathname.replace(/\/+$/, '') || '/';
-    const method = req.method ?? 'GET';
-    const known = path === '/v1/models' || path.startsWith('/v1/models/') || path === '/v1/chat/completions';
-    if (!known)
-      throw new HttpError(
-        404,
-        `Invalid URL (${method} ${path}). The simulated endpoint serves /v1/models and /v1/chat/completions.`,
-      );
-    checkAuth(req);
-    if (path === '/v1/models' && method === 'GET') {
-      sendJson(res, 200, { object: 'list', data: SIMULATED_MODELS.map(modelObject) });
-    } else if (path.startsWith('/v1/models/') && method === 'GET') {
-      const id = decodeURIComponent(path.slice('/v1/models/'.length));
-      if (!PERSONAS[id])
-        throw new HttpError(404, `The model \`${id}\` does not exist.`, 'invalid_request_error', 'model_not_found');
-      sendJson(res, 200, modelObject(id));
-    } else if (path === '/v1/chat/completions' && method === 'POST') {
-      await chatCompletions(req, res);
+  /** A handler's error as the HTTP answer (a bug in this file is a 500 that says so). */
+  answerError(res: http.ServerResponse, err: unknown): void {
+    if (err instanceof HttpError) {
+      if (err.status >= 400 && err.status < 500 && err.status !== 429) this.stats.badRequest++;
+      sendError(res, err);
+    } else if (!res.headersSent) {
+      sendError(res, new HttpError(500, `Simulated endpoint bug: ${String(err)}`, 'server_error'));
     } else {
-      throw new HttpError(405, `Method ${method} is not allowed on ${path}.`);
+      res.destroy();
     }
   }
+}
 
+function modelObject(id: string) {
+  return { id, object: 'model', created: MODEL_CREATED, owned_by: OWNER };
+}
+
+export async function startSimulatedEndpoint(options: SimulatedEndpointOptions = {}): Promise<SimulatedEndpoint> {
+  const parsed = simulatedEndpointOptionsSchema.safeParse(options);
+  if (!parsed.success) throw new Error(`Invalid simulated endpoint options: ${formatIssues(parsed.error)}`);
+  const opts = parsed.data;
+  const sim = new SimServer(opts, opts.seed ?? newSeed());
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
-    route(req, res).catch((err: unknown) => {
-      if (err instanceof HttpError) {
-        if (err.status >= 400 && err.status < 500 && err.status !== 429) stats.badRequest++;
-        sendError(res, err);
-      } else if (!res.headersSent) {
-        sendError(res, new HttpError(500, `Simulated endpoint bug: ${String(err)}`, 'server_error'));
-      } else {
-        res.destroy();
-      }
-    });
+    sim.route(req, res).catch((err: unknown) => sim.answerError(res, err));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {
@@ -1241,16 +767,16 @@ export async function startSimulatedEndpoint(options: SimulatedEndpointOptions =
   return {
     url: `http://${urlHost}:${port}/v1`,
     port,
-    stats,
-    images: received,
+    stats: sim.stats,
+    images: sim.received,
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        for (const cancel of [...timers]) cancel();
+      sim.closing ??= new Promise<void>((resolve) => {
+        for (const cancel of [...sim.timers]) cancel();
         server.close(() => resolve());
         server.closeAllConnections();
         for (const socket of sockets) socket.destroy();
       });
-      return closing;
+      return sim.closing;
     },
   };
 }

@@ -3,9 +3,9 @@
 // actions from the observation's legal moves, a stock guess of the others' actions, the observation again as the
 // "predicted" state, a number for an action, yes/no with a confidence — with log-probabilities of the first token
 // when asked (as OpenAI's API gives them), so the search runs end to end in the demo and the tests.
-import type { Rng } from '../../lib/engine/types';
+import type { Rng } from '../engine/types';
 import { RAP_PROMPTS } from '../agents/rap';
-import { parseLegalMoves } from './simulated';
+import { parseLegalMoves } from './simulated-model';
 
 export interface RapSimReply {
   content: string;

@@ -1,9 +1,9 @@
-// Tests of the SIMULATED SimulBench judges: each role recognised, answers readable by lib/simulbench/judge.ts,
+// Tests of the SIMULATED SimulBench judges: each role recognised, answers readable by lib/simulbench/judge-prompts.ts,
 // deterministic, careful answers above sloppy ones, flawed answers unreadable, other conversations left alone.
 import { describe, expect, it } from 'vitest';
 import { userAgentPrompt } from '../../games/simulbench/prompt';
-import type { Rng } from '../../lib/engine/types';
-import { createRng } from '../../lib/engine/rng';
+import type { Rng } from '../engine/types';
+import { createRng } from '../engine/rng';
 import {
   compareMessages,
   correction,
@@ -12,8 +12,8 @@ import {
   parseRating,
   parseTurn,
   scoreMessages,
-} from '../../lib/simulbench/judge';
-import type { ChatTurn } from '../../lib/simulbench/types';
+} from '../simulbench/judge-prompts';
+import type { ChatTurn } from '../simulbench/types';
 import { featureScore, isSimulbenchJudgeConversation, simulbenchJudgeReply } from './sim-simulbench';
 
 /** An rng whose draws are all `x` (0.5: never position-biased; 0.01: always). */

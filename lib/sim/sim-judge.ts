@@ -1,11 +1,11 @@
 // SIMULATED consistency judge for the fake models of simulated.ts: nothing here is a language model.
 /**
- * The consistency judge's conversation (lib/judge.ts: `Word:` and `Description:` lines) is answered from the simulated
- * lexicon (games/sim-lexicon.json): a description scores by how many of the word's clue words it carries. A flawed
- * answer gives no score. Labelled simulated wherever it appears.
+ * The consistency judge's conversation (lib/consistency-judge-prompt.ts: `Word:` and `Description:` lines) is answered
+ * from the simulated lexicon (games/sim-lexicon.json): a description scores by how many of the word's clue words it
+ * carries. A flawed answer gives no score. Labelled simulated wherever it appears.
  */
 import { simScore } from '../../games/sim-lexicon';
-import type { SimAnswer } from '../../lib/engine/types';
+import type { SimAnswer } from '../engine/types';
 
 /** The judge's reply, or null when the conversation is not the consistency judge's. */
 export function judgeReply(texts: string[], flawed: boolean): SimAnswer | null {

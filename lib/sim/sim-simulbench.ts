@@ -1,14 +1,14 @@
 // SIMULATED SimulBench judges (B.3 challenging turn, B.4 rating and pairwise) for the fake models of simulated.ts:
 // nothing here is a language model.
 /**
- * The three judge prompts of lib/simulbench/judge.ts are recognised by their fixed wording and answered from visible
- * features of the texts they carry (the same features games/simulbench/sim.ts gives its simulated simulator): an empty
- * answer is terrible; one that says "(simulated" and echoes words of the request is good, better when it says
+ * The three judge prompts of lib/simulbench/judge-prompts.ts are recognised by their fixed wording and answered from
+ * visible features of the texts they carry (the same features games/simulbench/sim.ts gives its simulated simulator):
+ * an empty answer is terrible; one that says "(simulated" and echoes words of the request is good, better when it says
  * "careful"; "Sure!", "I hope this helps" and "sloppy" cost a point each; hedges ("not sure", "cannot") and "off-topic"
  * cost two. Every reply starts "(simulated judge)". A flawed answer leaves out the bracketed field (unreadable), so the
  * retries are exercised.
  */
-import type { Rng, SimAnswer } from '../../lib/engine/types';
+import type { Rng, SimAnswer } from '../engine/types';
 
 const EXTRACT_MARK = 'Please act as a keen observer and a sharp-eyed judge.';
 const SCORE_MARK = 'Your job is to evaluate the quality of the **last response**';

@@ -1,9 +1,8 @@
 // The simulated endpoint's answers to a RAP agent's planning questions: each in the format asked, read back by the
 // agent's own readers, and the predicted state keeps the observation (so actions can be predicted below the root).
 import { describe, expect, it } from 'vitest';
-import { between, readActions, readIntuitions, readYesNo } from '../../lib/agents/rap';
-import { createRng } from '../../lib/engine/rng';
-import { RAP_PROMPTS } from '../agents/rap';
+import { between, RAP_PROMPTS, readActions, readIntuitions, readYesNo } from '../agents/rap';
+import { createRng } from '../engine/rng';
 import { rapReply } from './sim-rap';
 
 const obs = 'X to move.\nLegal moves:\n- X: (1,1)\n- X: (2,2)\n- X: (3,3)';
