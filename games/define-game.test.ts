@@ -1,4 +1,4 @@
-// A game added the way README's "Adding a game" says — its definition through `defineGame` and one registry line — is
+// A game added the way docs/adding-a-game.md says — its definition through `defineGame` and one registry line — is
 // a whole game: here a throwaway rules-only game defined in this file alone is filled in by `defineGame`, accepted by
 // a registry next to the arena's games, and keeps the contract in the conformance suite. No other file is touched.
 import { describe, expect, it } from 'vitest';

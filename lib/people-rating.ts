@@ -59,7 +59,7 @@ export function peopleVerdict(people: readonly PersonHistory[]): string | null {
   return null;
 }
 
-/** The rule in plain words, with its numbers (the leaderboard page and the README say it this way). */
+/** The rule in plain words, with its numbers (the leaderboard page and docs/security.md say it this way). */
 export const PEOPLE_RULE_TEXT =
   `How people’s games count (the arena’s own rule): a person’s first ${PEOPLE_RULE.practiceGames} games played to their end are practice; ` +
   `after that, at most ${PEOPLE_RULE.gamesPerOpponent} of their games against any one agent count (the first ${PEOPLE_RULE.gamesPerOpponent}); and a game a person ` +
