@@ -111,16 +111,19 @@ describe('transcript', () => {
       payload: {
         text: 'Planned with RAP: 2 iterations\nX: (1,1)',
         attempt: 0,
-        search: {
-          tree: {
-            ...leaf('', 0.9, 2, 'start'),
-            action: null,
-            children: [leaf('X: (1,1)', 1.3, 1, 'the centre taken'), leaf('X: (0,0)', 0.5, 1, null)],
+        trace: {
+          scaffold: 'rap',
+          data: {
+            tree: {
+              ...leaf('', 0.9, 2, 'start'),
+              action: null,
+              children: [leaf('X: (1,1)', 1.3, 1, 'the centre taken'), leaf('X: (0,0)', 0.5, 1, null)],
+            },
+            chosenAction: 'X: (1,1)',
+            total: 1.3,
+            settings: { depth: 2, iterations: 2, candidates: 2 },
+            calls: 9,
           },
-          chosenAction: 'X: (1,1)',
-          total: 1.3,
-          settings: { depth: 2, iterations: 2, candidates: 2 },
-          calls: 9,
         },
       },
     };

@@ -2,7 +2,7 @@
 // and end. A long match shows its newest entries and earlier ones on demand, so a replay opens and steps quickly.
 'use client';
 
-import type { RapSearchPayload, RapTreeNode } from '@/lib/agents/rap';
+import { rapSearchPayloadSchema, type RapSearchPayload, type RapTreeNode } from '@/lib/agents/rap';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lineText, outcomeOfEnd, type VisibleEvent } from '@/lib/match-log';
 import type { Scoring } from '@/lib/engine/types';
@@ -168,7 +168,7 @@ const Entry = memo(function Entry({
             <p className="mt-0.5 whitespace-pre-wrap">{p.explain.answer}</p>
           </div>
         )}
-        {p.search && <SearchTree search={p.search} />}
+        {p.trace && <AgentTrace trace={p.trace} />}
       </Bubble>
     );
   }
@@ -266,6 +266,13 @@ function SystemLine({ tone, highlighted, children }: { tone?: 'red'; highlighted
       {children}
     </p>
   );
+}
+
+/** How an agent decided, as its scaffold recorded it: RAP's search tree; a trace this page cannot read is not shown. */
+function AgentTrace({ trace }: { trace: { scaffold: string; data: unknown } }) {
+  if (trace.scaffold !== 'rap') return null;
+  const search = rapSearchPayloadSchema.safeParse(trace.data);
+  return search.success ? <SearchTree search={search.data} /> : null;
 }
 
 /** A RAP move's search tree (lib/agents/rap.ts), folded: each node's action, value, visits and the model's predicted state. */

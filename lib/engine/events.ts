@@ -1,7 +1,6 @@
 // The match log: one discriminated union of the events the runner writes (zod, checked wherever rows are read back from
 // Postgres), the moves a log replays from, and the one reduction of a log to the match's status and result (the hub's
 // and the browser's).
-import { rapSearchPayloadSchema } from '../agents/rap';
 import { z } from 'zod';
 import type { MoveRecord, Seat } from './types';
 
@@ -44,8 +43,12 @@ export const payloadSchemas = {
      * matched (null: none), and the text it was sent back. Not a move and not an illegal answer.
      */
     explain: z.object({ asked: z.string(), topic: z.string().nullable(), answer: z.string() }).optional(),
-    /** A RAP agent's search before this move (lib/agents/rap.ts): the tree spectators can open in the transcript. */
-    search: rapSearchPayloadSchema.optional(),
+    /**
+     * How the agent decided, in its scaffold's own terms (RAP's search tree: lib/agents/rap.ts), for spectators to open
+     * in the transcript. The engine does not read it: `scaffold` names who wrote it, and that scaffold's reader checks
+     * `data` where it is shown.
+     */
+    trace: z.object({ scaffold: z.string(), data: z.unknown() }).optional(),
   }),
   /** An answer that was no legal move, and why (the reason sent back to the player). */
   illegal: z.object({

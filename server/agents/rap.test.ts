@@ -169,9 +169,10 @@ describe('a match with a RAP agent', () => {
       const moves = await t.db.matchEvent.count({ where: { matchId: m.id, kind: 'move', seat: 0 } });
       expect(replies.length).toBe(moves);
       // Every move with a choice was searched (the last empty square needs none).
-      const searched = replies.filter((r) => (r.payload as { search?: unknown }).search);
+      type Traced = { trace?: { scaffold: string; data: { tree: { visits: number } } } };
+      const searched = replies.filter((r) => (r.payload as Traced).trace?.scaffold === 'rap');
       expect(searched.length).toBeGreaterThanOrEqual(moves - 1);
-      expect((searched[0]!.payload as { search: { tree: { visits: number } } }).search.tree.visits).toBe(2);
+      expect((searched[0]!.payload as Traced).trace!.data.tree.visits).toBe(2);
       const seat = await t.db.seat.findFirstOrThrow({ where: { matchId: m.id, seat: 0 } });
       expect(seat.illegalCount).toBe(0);
     } finally {

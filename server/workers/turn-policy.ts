@@ -4,6 +4,7 @@
 // forfeited turn; a person who keeps running out of time loses the match.
 import type { GameDef, Seat } from '../../lib/engine/types';
 import { streamRng } from '../../lib/engine/rng';
+import type { RapSearchPayload } from '../../lib/agents/rap';
 import { validateAction } from '../../lib/engine/validate';
 import { ownWordsAudience } from '../../lib/engine/visibility';
 import { ResignError } from '../agents/human';
@@ -130,15 +131,18 @@ export class TurnPolicy {
       if (ans.text !== undefined) {
         stats[seat]!.replies++;
         const c = ans.call;
-        const search =
+        const trace =
           ans.ok && ans.search
             ? {
-                search: {
-                  tree: ans.search.tree,
-                  chosenAction: ans.search.chosenAction,
-                  total: ans.search.total,
-                  settings: ans.search.settings,
-                  calls: searched?.length ?? 0,
+                trace: {
+                  scaffold: 'rap',
+                  data: {
+                    tree: ans.search.tree,
+                    chosenAction: ans.search.chosenAction,
+                    total: ans.search.total,
+                    settings: ans.search.settings,
+                    calls: searched?.length ?? 0,
+                  } satisfies RapSearchPayload,
                 },
               }
             : {};
@@ -155,7 +159,7 @@ export class TurnPolicy {
           latencyMs: spent?.latencyMs ?? c?.latencyMs ?? null,
           tokensIn: spent?.tokensIn ?? c?.tokensIn ?? null,
           tokensOut: spent?.tokensOut ?? c?.tokensOut ?? null,
-          ...search,
+          ...trace,
         };
         writer.stage({ kind: 'reply', seat, payload }, ownWordsAudience(game, seat));
       }
