@@ -12,6 +12,21 @@ const folders = (names, message) =>
     { group: [`**/../${name}/**`, `**/../${name}`], message },
   ]);
 
+/**
+ * `no-restricted-imports` patterns that forbid the database modules (lib/db), by the `@/` alias or a relative path
+ * (`./db/…` and `../db/…` are lib/db from a module of lib/). `allowTypeImports`: a type is erased before the code runs,
+ * so a client component may name the shape of what a server component reads and hands it.
+ */
+const dbModules = (message, allowTypeImports = false) => [
+  {
+    group: ['@/lib/db', '@/lib/db/**', '**/lib/db', '**/lib/db/**', './db', './db/**', '../db', '../db/**'],
+    message,
+    allowTypeImports,
+  },
+];
+
+const tests = ['**/*.test.ts', '**/*.test.tsx'];
+
 const boundary = (files, patterns, ignores = []) => ({
   files,
   ignores,
@@ -52,19 +67,44 @@ export default tseslint.config(
     },
   },
   // The layering (docs/architecture.md): games are pure rules and views; lib is shared code that never reaches into the
-  // processes; pages never import the server's code; the engine knows the game contract, never a concrete game.
+  // processes; pages never import the server's code; the engine knows the game contract, never a concrete game. The
+  // database modules (lib/db, server code) are imported only by server/, app/ (server components and route handlers),
+  // lib/actions (server actions) and each other. A later entry replaces an earlier one's patterns for the files both
+  // match, so each entry lists all of its files' patterns.
   boundary(
     ['games/**'],
-    folders(['server', 'app'], 'games/ holds pure rules, prompts and views: it never imports server/ or app/.'),
+    [
+      ...folders(['server', 'app'], 'games/ holds pure rules, prompts and views: it never imports server/ or app/.'),
+      ...dbModules('games/ holds pure rules, prompts and views: it never imports the database modules (lib/db).'),
+    ],
   ),
-  boundary(['lib/**'], folders(['server', 'app'], 'lib/ is shared code: it never imports server/ or app/.'), [
-    '**/*.test.ts',
-    '**/*.test.tsx',
-  ]),
-  boundary(['app/**', 'components/**'], folders(['server'], 'pages never import server/: go through lib/.'), [
-    '**/*.test.ts',
-    '**/*.test.tsx',
-  ]),
+  boundary(
+    ['lib/**'],
+    [
+      ...folders(['server', 'app'], 'lib/ is shared code: it never imports server/ or app/.'),
+      ...dbModules(
+        "lib/'s pure modules never import the database modules (lib/db): only server/, app/, lib/actions and lib/db do.",
+      ),
+    ],
+    [...tests, 'lib/db/**', 'lib/actions/**'],
+  ),
+  boundary(
+    ['lib/db/**', 'lib/actions/**'],
+    folders(['server', 'app'], 'lib/ is shared code: it never imports server/ or app/.'),
+    tests,
+  ),
+  boundary(['app/**'], folders(['server'], 'pages never import server/: go through lib/.'), tests),
+  boundary(
+    ['components/**'],
+    [
+      ...folders(['server'], 'pages never import server/: go through lib/.'),
+      ...dbModules(
+        'components/ (client components) never import the database modules (lib/db): a server component reads the data and passes it (a type may be imported).',
+        true,
+      ),
+    ],
+    tests,
+  ),
   boundary(
     ['lib/engine/**'],
     [
@@ -74,6 +114,7 @@ export default tseslint.config(
         message: 'lib/engine knows the game contract, never a concrete game or the registry.',
       },
       { group: ['**/agents/**', '@/lib/agents/**'], message: 'lib/engine never imports agents.' },
+      ...dbModules('lib/engine never imports the database modules (lib/db).'),
     ],
   ),
   prettier,

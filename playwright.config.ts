@@ -12,14 +12,23 @@ const systemChromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium',
   (p) => existsSync(p),
 );
 
+/** The specs: the flows in e2e/, and each game's own beside its code (games/<id>/*.spec.ts). */
+const SPEC = /\/(e2e|games\/[^/]+)\/[^/]+\.spec\.ts$/;
+
 export default defineConfig({
-  testDir: 'e2e',
+  // The flows in e2e/ (with their shared helpers) and the games' own specs in games/<id>/.
+  testDir: '.',
   // Spectators first, while the demo tournament still plays (a live match to watch) and only demo agents are
-  // rated; then the admin flow, which adds agents and tournaments of its own.
+  // rated; then the admin flow, which adds agents and tournaments of its own, and the games' flows.
   projects: [
-    { name: 'watch', testMatch: /watch-match\.spec\.ts/ },
-    { name: 'leaderboard', testMatch: /leaderboard\.spec\.ts/, dependencies: ['watch'] },
-    { name: 'admin and the rest', testIgnore: /(leaderboard|watch-match)\.spec\.ts/, dependencies: ['leaderboard'] },
+    { name: 'watch', testMatch: /\/e2e\/watch-match\.spec\.ts$/ },
+    { name: 'leaderboard', testMatch: /\/e2e\/leaderboard\.spec\.ts$/, dependencies: ['watch'] },
+    {
+      name: 'admin and the rest',
+      testMatch: SPEC,
+      testIgnore: /\/e2e\/(leaderboard|watch-match)\.spec\.ts$/,
+      dependencies: ['leaderboard'],
+    },
   ],
   timeout: 120_000,
   expect: { timeout: 30_000 },
@@ -69,7 +78,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       // The small hidden-information test game, for the frame-recording leak test.
       ARENA_TEST_GAMES: '1',
-      // Every spec signs in and creates guests from this one address: the rate limits (tested in lib/entry.test.ts)
+      // Every spec signs in and creates guests from this one address: the rate limits (tested in lib/db/entry.test.ts)
       // are raised so the flows are not refused.
       ARENA_RATE_LIMIT_FACTOR: '20',
       // The flows check that a match they just played shows on the leaderboard at once (the rate limit of recomputes,

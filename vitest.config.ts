@@ -1,24 +1,74 @@
 import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
+const ROOTS = ['lib', 'games', 'server', 'app', 'components'];
+
+/**
+ * The test files that use Postgres: those whose source names the test database helper, the embedded cluster or the
+ * test run's Postgres URL. Read from the files themselves, so a file moved, renamed or new is placed by what it does.
+ * A file that reaches Postgres some other way (through a helper of its own) runs with the unit tests, where
+ * createTestDb refuses at once, saying why.
+ */
+function databaseTests(): string[] {
+  const usesPostgres = /\b(createTestDb|startEmbeddedPostgres|ARENA_TEST_PG_URL)\b/;
+  return ROOTS.flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.test\.tsx?$/.test(f) && !f.split('/').includes('node_modules'))
+      .map((f) => `${root}/${f}`)
+      .filter((f) => usesPostgres.test(readFileSync(f, 'utf8'))),
+  );
+}
+/** A path as a glob that matches only itself (app/ has folders like "(lobby)"). */
+const literal = (file: string) => file.replace(/[()[\]{}*?!+@]/g, '\\$&');
+const dbTests = databaseTests().map(literal);
 
 export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('.', import.meta.url)),
-      // Server-only modules (lib/queries.ts…) are tested in Node as the server runs them, not in a client bundle.
+      // Server-only modules (lib/db/…) are tested in Node as the server runs them, not in a client bundle.
       'server-only': fileURLToPath(new URL('./node_modules/server-only/empty.js', import.meta.url)),
     },
   },
   test: {
-    include: ['{lib,games,server,app,components}/**/*.test.{ts,tsx}'],
-    exclude: ['e2e/**', 'node_modules/**'],
-    globalSetup: ['./server/db/test-global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Safety nets far above any file's expected time, never a measure of speed: a test that waits on something
+    // that never comes fails here instead of hanging the run.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // Two files at a time, whatever the machine (Vitest's default is one fewer than the cores: one, on 2 cores). The
     // files wait on child processes, Postgres and simulated endpoints more than they compute: on a 2-core machine the
-    // suite took 391 s two at a time (user CPU 538 s), where CI's last run one at a time took 649 s.
+    // suite took 391 s two at a time (user CPU 538 s), where CI's last run one at a time took 649 s. Both projects
+    // share these two workers.
     maxWorkers: 2,
+    // Each project lists its own files (a list given here would be added to theirs).
+    projects: [
+      {
+        // Pure tests: no Postgres is started for them (`npx vitest run --project unit`).
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [`{${ROOTS.join(',')}}/**/*.test.{ts,tsx}`],
+          exclude: ['**/node_modules/**', ...dbTests],
+          // A unit test has no database, even when the db project's Postgres runs in the same run.
+          env: { ARENA_TEST_PG_URL: '' },
+          // The files of a worker share its module cache instead of importing everything again (the games, React…):
+          // ~50 s less on two cores. They leave no state behind (mocks restored, timers real again, env put back):
+          // the project passes with its files shuffled (--sequence.shuffle.files).
+          isolate: false,
+        },
+      },
+      {
+        // Tests on a real Postgres: the global setup starts one embedded cluster for the run, each file makes its
+        // own database (server/db/test-db.ts). `npx vitest run --project db`.
+        extends: true,
+        test: {
+          name: 'db',
+          include: dbTests,
+          globalSetup: ['./server/db/test-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,10 +1,10 @@
 // Benchmark of a large imported dataset (issue 35, item 7): writes a GameBench-format file of 200,000 matches, imports
-// it (lib/datasets-store.ts) and computes its views through the real leaderboard service and worker threads: the point
-// fit and GameBench's estimate, each with the default 1,000 bootstrap rounds. `--kind strict` (default): 50 agents in a
-// strict order, every match won by the stronger (nearly separated data, where MM and ILSR crawled: "Bradley-Terry did
-// not converge", and GameBench's estimate never answered); `skill`: the stronger wins with Bradley-Terry's odds;
-// `random`: coin flips. Also the fits alone (lib/rating), MM and ILSR iterations then Newton's steps.
-//   npm run bench:dataset [-- --kind strict --entries 200000 --agents 50]
+// it (lib/db/datasets-store.ts) and computes its views through the real leaderboard service and worker threads: the
+// point fit and GameBench's estimate, each with the default 1,000 bootstrap rounds. `--kind strict` (default): 50
+// agents in a strict order, every match won by the stronger (nearly separated data, where MM and ILSR crawled:
+// "Bradley-Terry did not converge", and GameBench's estimate never answered); `skill`: the stronger wins with
+// Bradley-Terry's odds; `random`: coin flips. Also the fits alone (lib/rating), MM and ILSR iterations then Newton's
+// steps. npm run bench:dataset [-- --kind strict --entries 200000 --agents 50]
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,9 +66,9 @@ async function main(): Promise<void> {
     );
   }
 
-  const { createDb } = await import('../lib/db');
-  const { importDataset } = await import('../lib/datasets-store');
-  const { leaderboardQuerySchema } = await import('../lib/leaderboard');
+  const { createDb } = await import('../lib/db/client');
+  const { importDataset } = await import('../lib/db/datasets-store');
+  const { leaderboardQuerySchema } = await import('../lib/leaderboard-contract');
   const { startEmbeddedPostgres } = await import('../server/db/embedded');
   const { migrate } = await import('../server/db/migrate');
   const { freePort } = await import('../server/net');

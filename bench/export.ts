@@ -2,7 +2,7 @@
 // calls, about 21 kB each in the JSONL export), serves /api/export/matches.jsonl and /api/health from the real route
 // handlers on one event loop (as the custom server does), fires 10 export requests at once from another process and
 // samples /api/health from a third. Twice: as the export was before (every request reads and writes the whole export
-// itself) and as it is now (lib/export-cache.ts: one reading per version of the data, shared). Prints the figures.
+// itself) and as it is now (lib/db/export-cache.ts: one reading per version of the data, shared). Prints the figures.
 //   npm run bench:export [-- --matches 900 --requests 10]
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -63,7 +63,7 @@ async function child(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { createDb } = await import('../lib/db');
+  const { createDb } = await import('../lib/db/client');
   const { startEmbeddedPostgres } = await import('../server/db/embedded');
   const { migrate } = await import('../server/db/migrate');
   const { freePort } = await import('../server/net');
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     };
     const { GET: jsonl } = await import('../app/api/export/matches.jsonl/route');
     const { exportScope, jsonlRecord, textStream } = await import('../lib/exports');
-    const { exportMatchBatches, getMatchLogs } = await import('../lib/queries');
+    const { exportMatchBatches, getMatchLogs } = await import('../lib/db/match-exports');
     const { CLIENT_IP_HEADER } = await import('../lib/client-ip');
     /** The JSONL route as it was before the cache (every request reads and writes the whole export itself). */
     const before = async (request: Request): Promise<Response> => {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Server } from 'socket.io';
-import { createDb, type Db } from '../lib/db';
+import { createDb, type Db } from '../lib/db/client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
 import { createAgent } from '../server/agents';
 import type { Agent } from '../server/agents/types';

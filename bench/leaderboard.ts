@@ -9,9 +9,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, type Db } from '../lib/db';
+import { createDb, type Db } from '../lib/db/client';
 import { ratedGames } from '../games/registry';
-import { leaderboardQuerySchema } from '../lib/leaderboard';
+import { leaderboardQuerySchema } from '../lib/leaderboard-contract';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { createComputer } from '../server/leaderboard/computer';
@@ -387,7 +387,7 @@ async function service(db: Db, n: number, agentCount: number, watermark: Waterma
     }
     if (process.argv.includes('--publication')) {
       // A publication run (GameBench's Eq. 3, 10,000 rounds) requested as an admin does: its thread reads the view.
-      const { ArenaPublication } = await import('../server/leaderboard/publication');
+      const { ArenaPublication } = await import('../server/leaderboard/publication-service');
       const publication = new ArenaPublication(() => db, { log: console.log });
       await during('publication run (10,000 rounds, requested, read and computed in its thread)', async () => {
         const r0 = performance.now();

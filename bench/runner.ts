@@ -74,7 +74,8 @@ async function main() {
   const pgdb = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
   try {
     await migrate(pgdb.url);
-    // The arena's client (lib/db.ts createDb) over a pool whose statements are counted (BEGIN and COMMIT included).
+    // The arena's client (lib/db/client.ts createDb) over a pool whose statements are counted (BEGIN and COMMIT
+    // included).
     let statements = 0;
     const pgPool = new pg.Pool({ connectionString: pgdb.url, max: CONCURRENCY * 2 });
     pgPool.on('connect', (client) => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import WebSocket from 'ws';
-import { createDb, type Db } from '../lib/db';
+import { createDb, type Db } from '../lib/db/client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
 import type { Agent } from '../server/agents/types';
 import { startEmbeddedPostgres } from '../server/db/embedded';

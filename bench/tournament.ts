@@ -29,7 +29,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { createDb, type Db } from '../lib/db';
+import { createDb, type Db } from '../lib/db/client';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { startSimulatedEndpoint, type SimulatedStats } from '../server/llm/simulated';

@@ -4,9 +4,9 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { saveAgentAction, type SavedAgent } from '@/lib/actions/admin';
-import type { AgentAdminView } from '@/lib/admin';
+import type { AgentAdminView } from '@/lib/db/admin-agents';
 import { PROMPT_VERSION, SCAFFOLD_IDS, SCAFFOLDS } from '@/lib/agents/scaffolds';
 import {
   checkboxClass,
@@ -118,6 +118,9 @@ export function AdminAgentForm({
 }
 
 type FormAction = ReturnType<typeof useFormAction<ActionResult<SavedAgent>>>;
+/** Whether the last refusal was about the input named `name` (for aria-invalid). */
+type Invalid = (name: string) => true | undefined;
+type Agent = AgentAdminView | null;
 
 function AgentFields({
   agent: a,
@@ -125,7 +128,7 @@ function AgentFields({
   switches,
   form,
 }: {
-  agent: AgentAdminView | null;
+  agent: Agent;
   providers: ProviderChoice[];
   switches: SwitchChoice[];
   form: FormAction;
@@ -139,8 +142,7 @@ function AgentFields({
   const datalist = useId();
 
   const error = state !== stale && state && !state.ok ? state.error : null;
-  const invalid = (name: string) => (state !== stale ? isInvalid(state, name) : undefined);
-  const provider = providers.find((p) => p.id === providerId);
+  const invalid: Invalid = (name) => (state !== stale ? isInvalid(state, name) : undefined);
 
   return (
     <form
@@ -151,6 +153,59 @@ function AgentFields({
       data-testid="agent-form"
       className="flex flex-col gap-5 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
     >
+      <Heading a={a} />
+      <Identity a={a} kind={kind} setKind={setKind} invalid={invalid} />
+
+      {kind === 'llm' && (
+        <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <legend className="sr-only">Model</legend>
+          <ProviderAndModel
+            a={a}
+            providers={providers}
+            providerId={providerId}
+            setProviderId={setProviderId}
+            datalist={datalist}
+            invalid={invalid}
+          />
+          <ScaffoldField a={a} setScaffold={setScaffold} invalid={invalid} />
+          {scaffold === 'rap' && <RapSettings a={a} invalid={invalid} />}
+          <SamplingFields a={a} invalid={invalid} />
+          <PromptOptions a={a} invalid={invalid} />
+          <CheckRow
+            id="agent-playable"
+            name="playable"
+            defaultChecked={a?.playable ?? false}
+            testId="agent-playable-checkbox"
+            label="Open to people"
+            // A hint, not part of the name: a label that said "provider" would answer to the Provider field's name too.
+            hint={
+              <>
+                People may pick it as an opponent on the Play page. Their games spend this provider&apos;s money: set a
+                daily budget for people&apos;s games on the provider.
+              </>
+            }
+          />
+          {switches.length > 0 && <AblationSwitches a={a} switches={switches} />}
+        </fieldset>
+      )}
+
+      {kind === 'engine' && <EngineSettings a={a} invalid={invalid} />}
+
+      <FormError error={error} testId="agent-error" />
+      <div>
+        <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="save-agent">
+          {pending && <Spinner />}
+          {a ? 'Save changes' : 'Add agent'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The form's title, the way back from editing, and what saving an agent that has played does. */
+function Heading({ a }: { a: Agent }) {
+  return (
+    <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="agent-form-heading" className="text-lg font-semibold">
           {a ? `Edit “${a.name}”` : 'Add an agent'}
@@ -173,312 +228,375 @@ function AgentFields({
           ratings never mix versions.
         </p>
       )}
+    </>
+  );
+}
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" htmlFor="agent-name">
+/** The agent's name and kind (LLM, Random, Engine). */
+function Identity({
+  a,
+  kind,
+  setKind,
+  invalid,
+}: {
+  a: Agent;
+  kind: Kind;
+  setKind: (k: Kind) => void;
+  invalid: Invalid;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label="Name" htmlFor="agent-name">
+        <input
+          id="agent-name"
+          name="name"
+          required
+          defaultValue={a?.name ?? ''}
+          placeholder="e.g. gpt-4o · cot"
+          className={inputClass}
+          aria-invalid={invalid('name')}
+        />
+      </Field>
+      <fieldset className="flex min-w-0 flex-col gap-1">
+        <legend className={`${labelClass} mb-1`}>Kind</legend>
+        <div className="inline-flex w-fit rounded-lg border border-zinc-300 bg-zinc-50 p-0.5 dark:border-zinc-700 dark:bg-zinc-950">
+          {KINDS.map((k) => (
+            <label key={k.id} className="relative" title={k.help}>
+              <input
+                type="radio"
+                name="kind"
+                value={k.id}
+                checked={kind === k.id}
+                onChange={() => setKind(k.id)}
+                className="peer absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500"
+              />
+              <span className="pointer-events-none block whitespace-nowrap rounded-md px-3 py-1 text-sm text-zinc-600 transition-colors peer-checked:bg-indigo-600 peer-checked:font-medium peer-checked:text-white peer-checked:shadow-sm peer-hover:text-zinc-900 peer-checked:peer-hover:text-white dark:text-zinc-300 dark:peer-hover:text-white">
+                {k.label}
+              </span>
+            </label>
+          ))}
+        </div>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{KINDS.find((k) => k.id === kind)?.help}</p>
+      </fieldset>
+    </div>
+  );
+}
+
+/** An LLM agent's provider, and its model (suggested from the models the provider lists). */
+function ProviderAndModel({
+  a,
+  providers,
+  providerId,
+  setProviderId,
+  datalist,
+  invalid,
+}: {
+  a: Agent;
+  providers: ProviderChoice[];
+  providerId: string;
+  setProviderId: (id: string) => void;
+  datalist: string;
+  invalid: Invalid;
+}) {
+  const provider = providers.find((p) => p.id === providerId);
+  return (
+    <>
+      <Field
+        label="Provider"
+        htmlFor="agent-provider"
+        hint={
+          providers.length === 0 ? (
+            <>
+              No provider yet:{' '}
+              <Link href="/admin/providers" className="text-indigo-700 underline dark:text-indigo-300">
+                add one first
+              </Link>
+              .
+            </>
+          ) : provider?.simulated ? (
+            'A simulated endpoint: this agent will be labelled simulated.'
+          ) : undefined
+        }
+      >
+        <select
+          id="agent-provider"
+          name="providerId"
+          value={providerId}
+          onChange={(e) => setProviderId(e.target.value)}
+          className={inputClass}
+          aria-invalid={invalid('providerId')}
+        >
+          {providers.length === 0 && <option value="">No providers</option>}
+          {providers.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+              {p.simulated ? ' (simulated)' : ''}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Model"
+        htmlFor="agent-model"
+        hint={
+          provider && provider.models.length > 0
+            ? `Suggestions: the ${provider.models.length} models this provider lists.`
+            : 'Type the model id the endpoint expects.'
+        }
+      >
+        <input
+          id="agent-model"
+          name="model"
+          required
+          list={datalist}
+          defaultValue={a?.model ?? ''}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={provider?.models[0] ?? 'model id'}
+          className={`${inputClass} font-mono`}
+          aria-invalid={invalid('model')}
+          aria-describedby="agent-model-hint"
+        />
+        <datalist id={datalist}>
+          {provider?.models.map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
+      </Field>
+    </>
+  );
+}
+
+/** How the agent plays: base, chain of thought, or GameBench's RAP search (lib/agents/scaffolds.ts). */
+function ScaffoldField({ a, setScaffold, invalid }: { a: Agent; setScaffold: (s: string) => void; invalid: Invalid }) {
+  return (
+    <Field label="Scaffold" htmlFor="agent-scaffold">
+      <select
+        id="agent-scaffold"
+        name="scaffold"
+        defaultValue={a?.scaffold ?? 'base'}
+        onChange={(e) => setScaffold(e.target.value)}
+        className={inputClass}
+        aria-invalid={invalid('scaffold')}
+      >
+        {SCAFFOLD_IDS.map((s) => (
+          <option key={s} value={s}>
+            {s} — {SCAFFOLDS[s].label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The RAP scaffold's search: depth, iterations, candidates per node (blank: GameBench's). */
+function RapSettings({ a, invalid }: { a: Agent; invalid: Invalid }) {
+  return (
+    <fieldset
+      className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:col-span-2 sm:grid-cols-3 lg:col-span-3 dark:border-zinc-700"
+      data-testid="rap-settings"
+    >
+      <legend className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
+        RAP search (blank = GameBench’s: depth 2, 10 iterations; the arena keeps the 4 most intuitive actions per node).
+        Each move costs roughly iterations × depth × (candidates + 4) model calls.
+      </legend>
+      {(
+        [
+          ['rapDepth', 'Depth', 'depth', '1 to 4', 2],
+          ['rapIterations', 'Iterations', 'iterations', '1 to 50', 10],
+          ['rapCandidates', 'Candidates per node', 'candidates', '2 to 10', 4],
+        ] as const
+      ).map(([name, label, key, range, fallback]) => (
+        <Field key={name} label={label} htmlFor={`agent-${name}`} hint={`${range}; default ${fallback}.`}>
           <input
-            id="agent-name"
-            name="name"
-            required
-            defaultValue={a?.name ?? ''}
-            placeholder="e.g. gpt-4o · cot"
+            id={`agent-${name}`}
+            name={name}
+            inputMode="numeric"
+            defaultValue={a?.rap?.[key] ?? ''}
+            placeholder={String(fallback)}
             className={inputClass}
-            aria-invalid={invalid('name')}
+            aria-invalid={invalid(name)}
           />
         </Field>
-        <fieldset className="flex min-w-0 flex-col gap-1">
-          <legend className={`${labelClass} mb-1`}>Kind</legend>
-          <div className="inline-flex w-fit rounded-lg border border-zinc-300 bg-zinc-50 p-0.5 dark:border-zinc-700 dark:bg-zinc-950">
-            {KINDS.map((k) => (
-              <label key={k.id} className="relative" title={k.help}>
-                <input
-                  type="radio"
-                  name="kind"
-                  value={k.id}
-                  checked={kind === k.id}
-                  onChange={() => setKind(k.id)}
-                  className="peer absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500"
-                />
-                <span className="pointer-events-none block whitespace-nowrap rounded-md px-3 py-1 text-sm text-zinc-600 transition-colors peer-checked:bg-indigo-600 peer-checked:font-medium peer-checked:text-white peer-checked:shadow-sm peer-hover:text-zinc-900 peer-checked:peer-hover:text-white dark:text-zinc-300 dark:peer-hover:text-white">
-                  {k.label}
-                </span>
-              </label>
-            ))}
-          </div>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">{KINDS.find((k) => k.id === kind)?.help}</p>
-        </fieldset>
-      </div>
+      ))}
+    </fieldset>
+  );
+}
 
-      {kind === 'llm' && (
-        <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <legend className="sr-only">Model</legend>
-          <Field
-            label="Provider"
-            htmlFor="agent-provider"
-            hint={
-              providers.length === 0 ? (
-                <>
-                  No provider yet:{' '}
-                  <Link href="/admin/providers" className="text-indigo-700 underline dark:text-indigo-300">
-                    add one first
-                  </Link>
-                  .
-                </>
-              ) : provider?.simulated ? (
-                'A simulated endpoint: this agent will be labelled simulated.'
-              ) : undefined
-            }
-          >
-            <select
-              id="agent-provider"
-              name="providerId"
-              value={providerId}
-              onChange={(e) => setProviderId(e.target.value)}
-              className={inputClass}
-              aria-invalid={invalid('providerId')}
-            >
-              {providers.length === 0 && <option value="">No providers</option>}
-              {providers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                  {p.simulated ? ' (simulated)' : ''}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            label="Model"
-            htmlFor="agent-model"
-            hint={
-              provider && provider.models.length > 0
-                ? `Suggestions: the ${provider.models.length} models this provider lists.`
-                : 'Type the model id the endpoint expects.'
-            }
-          >
-            <input
-              id="agent-model"
-              name="model"
-              required
-              list={datalist}
-              defaultValue={a?.model ?? ''}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={provider?.models[0] ?? 'model id'}
-              className={`${inputClass} font-mono`}
-              aria-invalid={invalid('model')}
-              aria-describedby="agent-model-hint"
-            />
-            <datalist id={datalist}>
-              {provider?.models.map((m) => (
-                <option key={m} value={m} />
-              ))}
-            </datalist>
-          </Field>
-          <Field label="Scaffold" htmlFor="agent-scaffold">
-            <select
-              id="agent-scaffold"
-              name="scaffold"
-              defaultValue={a?.scaffold ?? 'base'}
-              onChange={(e) => setScaffold(e.target.value)}
-              className={inputClass}
-              aria-invalid={invalid('scaffold')}
-            >
-              {SCAFFOLD_IDS.map((s) => (
-                <option key={s} value={s}>
-                  {s} — {SCAFFOLDS[s].label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {scaffold === 'rap' && (
-            <fieldset
-              className="grid gap-3 rounded-lg border border-zinc-200 p-3 sm:col-span-2 sm:grid-cols-3 lg:col-span-3 dark:border-zinc-700"
-              data-testid="rap-settings"
-            >
-              <legend className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-                RAP search (blank = GameBench’s: depth 2, 10 iterations; the arena keeps the 4 most intuitive actions
-                per node). Each move costs roughly iterations × depth × (candidates + 4) model calls.
-              </legend>
-              {(
-                [
-                  ['rapDepth', 'Depth', 'depth', '1 to 4', 2],
-                  ['rapIterations', 'Iterations', 'iterations', '1 to 50', 10],
-                  ['rapCandidates', 'Candidates per node', 'candidates', '2 to 10', 4],
-                ] as const
-              ).map(([name, label, key, range, fallback]) => (
-                <Field key={name} label={label} htmlFor={`agent-${name}`} hint={`${range}; default ${fallback}.`}>
-                  <input
-                    id={`agent-${name}`}
-                    name={name}
-                    inputMode="numeric"
-                    defaultValue={a?.rap?.[key] ?? ''}
-                    placeholder={String(fallback)}
-                    className={inputClass}
-                    aria-invalid={invalid(name)}
-                  />
-                </Field>
-              ))}
-            </fieldset>
-          )}
-          <Field label="Temperature" htmlFor="agent-temperature" hint="0 to 2; blank = the endpoint’s default.">
-            <input
-              id="agent-temperature"
-              name="temperature"
-              type="number"
-              min={0}
-              max={2}
-              step="any"
-              inputMode="decimal"
-              defaultValue={a?.temperature ?? ''}
-              placeholder="default"
-              className={inputClass}
-              aria-invalid={invalid('temperature')}
-              aria-describedby="agent-temperature-hint"
-            />
-          </Field>
-          <Field label="Max tokens" htmlFor="agent-max-tokens" hint="Per reply; blank = the endpoint’s default.">
-            <input
-              id="agent-max-tokens"
-              name="maxTokens"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              defaultValue={a?.maxTokens ?? ''}
-              placeholder="default"
-              className={inputClass}
-              aria-invalid={invalid('maxTokens')}
-              aria-describedby="agent-max-tokens-hint"
-            />
-          </Field>
-          <Field
-            label="Prompt version"
-            htmlFor="agent-prompt-version"
-            hint={`The current prompts are ${PROMPT_VERSION}.`}
-          >
-            <input
-              id="agent-prompt-version"
-              name="promptVersion"
-              defaultValue={a?.promptVersion ?? PROMPT_VERSION}
-              spellCheck={false}
-              className={`${inputClass} font-mono`}
-              aria-invalid={invalid('promptVersion')}
-              aria-describedby="agent-prompt-version-hint"
-            />
-          </Field>
-          <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
-            <input
-              id="agent-vision"
-              type="checkbox"
-              name="vision"
-              defaultChecked={a?.vision ?? false}
-              className={`${checkboxClass} mt-0.5`}
-              aria-describedby="agent-vision-hint"
-              aria-invalid={invalid('vision')}
-              data-testid="agent-vision-checkbox"
-            />
-            <div>
-              <label htmlFor="agent-vision">Send the board as an image (vision)</label>
-              <p id="agent-vision-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
-                Each turn also carries a picture of the board (a PNG drawn on the server), as GameBench gave Hive to
-                models. Only games that draw their board send one; in the others this agent reads the text alone. The
-                model must accept images.
-              </p>
-            </div>
-          </div>
-          <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
-            <input
-              id="agent-rules-upfront"
-              type="checkbox"
-              name="rulesUpfront"
-              defaultChecked={a?.rulesUpfront ?? false}
-              className={`${checkboxClass} mt-0.5`}
-              aria-describedby="agent-rules-upfront-hint"
-              aria-invalid={invalid('rulesUpfront')}
-            />
-            <div>
-              <label htmlFor="agent-rules-upfront">Full rules up front (no Explain)</label>
-              <p id="agent-rules-upfront-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
-                By default (prompt version v2) the model sees each game’s rules summary and the names of its rules
-                topics, and reads a topic by answering Explain(&lt;topic&gt;), as in GameBench. Checked, every topic’s
-                text is in the prompt instead, to measure what withholding changes. Prompt version v1 agents play
-                without topics, as they did.
-              </p>
-            </div>
-          </div>
-          <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
-            <input
-              id="agent-playable"
-              type="checkbox"
-              name="playable"
-              defaultChecked={a?.playable ?? false}
-              className={`${checkboxClass} mt-0.5`}
-              aria-describedby="agent-playable-hint"
-              data-testid="agent-playable-checkbox"
-            />
-            <div>
-              <label htmlFor="agent-playable">Open to people</label>
-              {/* A hint, not part of the name: a label that said "provider" would answer to the Provider field's name too. */}
-              <p id="agent-playable-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
-                People may pick it as an opponent on the Play page. Their games spend this provider&apos;s money: set a
-                daily budget for people&apos;s games on the provider.
-              </p>
-            </div>
-          </div>
-          {switches.length > 0 && (
-            <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
-              <legend className="text-sm font-medium">Ablations (optional)</legend>
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                Leave parts out of the prompt, as in the papers&apos; ablation studies. Only the named game reads each
-                one.
-              </p>
-              {switches.map((sw) => (
-                <label key={sw.id} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="promptSwitches"
-                    value={sw.id}
-                    defaultChecked={a?.promptSwitches.includes(sw.id) ?? false}
-                    className="mt-1"
-                  />
-                  <span>
-                    {sw.label}
-                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">{sw.help}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          )}
-        </fieldset>
-      )}
+/** Sampling (temperature, max tokens) and the prompt version. */
+function SamplingFields({ a, invalid }: { a: Agent; invalid: Invalid }) {
+  return (
+    <>
+      <Field label="Temperature" htmlFor="agent-temperature" hint="0 to 2; blank = the endpoint’s default.">
+        <input
+          id="agent-temperature"
+          name="temperature"
+          type="number"
+          min={0}
+          max={2}
+          step="any"
+          inputMode="decimal"
+          defaultValue={a?.temperature ?? ''}
+          placeholder="default"
+          className={inputClass}
+          aria-invalid={invalid('temperature')}
+          aria-describedby="agent-temperature-hint"
+        />
+      </Field>
+      <Field label="Max tokens" htmlFor="agent-max-tokens" hint="Per reply; blank = the endpoint’s default.">
+        <input
+          id="agent-max-tokens"
+          name="maxTokens"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          defaultValue={a?.maxTokens ?? ''}
+          placeholder="default"
+          className={inputClass}
+          aria-invalid={invalid('maxTokens')}
+          aria-describedby="agent-max-tokens-hint"
+        />
+      </Field>
+      <Field label="Prompt version" htmlFor="agent-prompt-version" hint={`The current prompts are ${PROMPT_VERSION}.`}>
+        <input
+          id="agent-prompt-version"
+          name="promptVersion"
+          defaultValue={a?.promptVersion ?? PROMPT_VERSION}
+          spellCheck={false}
+          className={`${inputClass} font-mono`}
+          aria-invalid={invalid('promptVersion')}
+          aria-describedby="agent-prompt-version-hint"
+        />
+      </Field>
+    </>
+  );
+}
 
-      {kind === 'engine' && (
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Depth" htmlFor="agent-depth" hint="Search depth in plies, 1 to 12.">
-            <input
-              id="agent-depth"
-              name="depth"
-              type="number"
-              min={1}
-              max={12}
-              step={1}
-              inputMode="numeric"
-              defaultValue={a?.depth ?? 4}
-              className={inputClass}
-              aria-invalid={invalid('depth')}
-              aria-describedby="agent-depth-hint"
-            />
-          </Field>
-        </div>
-      )}
+/** What each turn's prompt carries besides the text: the board as an image, every rules topic up front. */
+function PromptOptions({ a, invalid }: { a: Agent; invalid: Invalid }) {
+  return (
+    <>
+      <CheckRow
+        id="agent-vision"
+        name="vision"
+        defaultChecked={a?.vision ?? false}
+        invalid={invalid('vision')}
+        testId="agent-vision-checkbox"
+        label="Send the board as an image (vision)"
+        hint={
+          <>
+            Each turn also carries a picture of the board (a PNG drawn on the server), as GameBench gave Hive to models.
+            Only games that draw their board send one; in the others this agent reads the text alone. The model must
+            accept images.
+          </>
+        }
+      />
+      <CheckRow
+        id="agent-rules-upfront"
+        name="rulesUpfront"
+        defaultChecked={a?.rulesUpfront ?? false}
+        invalid={invalid('rulesUpfront')}
+        label="Full rules up front (no Explain)"
+        hint={
+          <>
+            By default (prompt version v2) the model sees each game’s rules summary and the names of its rules topics,
+            and reads a topic by answering Explain(&lt;topic&gt;), as in GameBench. Checked, every topic’s text is in
+            the prompt instead, to measure what withholding changes. Prompt version v1 agents play without topics, as
+            they did.
+          </>
+        }
+      />
+    </>
+  );
+}
 
-      <FormError error={error} testId="agent-error" />
+/** A checkbox across the model settings' width, its label, and a hint under the label. */
+function CheckRow({
+  id,
+  name,
+  defaultChecked,
+  invalid,
+  testId,
+  label,
+  hint,
+}: {
+  id: string;
+  name: string;
+  defaultChecked: boolean;
+  invalid?: true;
+  testId?: string;
+  label: string;
+  hint: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        defaultChecked={defaultChecked}
+        className={`${checkboxClass} mt-0.5`}
+        aria-describedby={`${id}-hint`}
+        aria-invalid={invalid}
+        data-testid={testId}
+      />
       <div>
-        <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="save-agent">
-          {pending && <Spinner />}
-          {a ? 'Save changes' : 'Add agent'}
-        </button>
+        <label htmlFor={id}>{label}</label>
+        <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
+          {hint}
+        </p>
       </div>
-    </form>
+    </div>
+  );
+}
+
+/** The ablation switches the games offer (parts left out of the prompt). */
+function AblationSwitches({ a, switches }: { a: Agent; switches: SwitchChoice[] }) {
+  return (
+    <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
+      <legend className="text-sm font-medium">Ablations (optional)</legend>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        Leave parts out of the prompt, as in the papers&apos; ablation studies. Only the named game reads each one.
+      </p>
+      {switches.map((sw) => (
+        <label key={sw.id} className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="promptSwitches"
+            value={sw.id}
+            defaultChecked={a?.promptSwitches.includes(sw.id) ?? false}
+            className="mt-1"
+          />
+          <span>
+            {sw.label}
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">{sw.help}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The engine's search depth. */
+function EngineSettings({ a, invalid }: { a: Agent; invalid: Invalid }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <Field label="Depth" htmlFor="agent-depth" hint="Search depth in plies, 1 to 12.">
+        <input
+          id="agent-depth"
+          name="depth"
+          type="number"
+          min={1}
+          max={12}
+          step={1}
+          inputMode="numeric"
+          defaultValue={a?.depth ?? 4}
+          className={inputClass}
+          aria-invalid={invalid('depth')}
+          aria-describedby="agent-depth-hint"
+        />
+      </Field>
+    </div>
   );
 }

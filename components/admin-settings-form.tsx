@@ -2,7 +2,7 @@
 'use client';
 
 import { saveSettingsAction } from '@/lib/actions/admin';
-import type { Settings } from '@/lib/settings';
+import type { Settings } from '@/lib/settings-schema';
 import { FormError, FormNotice, primaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 

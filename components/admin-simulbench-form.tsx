@@ -3,7 +3,7 @@
 // action turns it into a spec, validates it and schedules it; refusals appear next to the button.
 'use client';
 
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { createSimulbenchAction, importScriptSetAction } from '@/lib/actions/admin';
 import { UPLOAD_LIMIT_BYTES } from '@/lib/datasets';
 import {
@@ -42,30 +42,7 @@ export function AdminSimulbenchForm({
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const models = agents.filter((a) => a.kind === 'llm');
   const error = tooLarge ?? (state && !state.ok ? state.error : null);
-  const bad = (name: string) => isInvalid(state, name);
-  const pick = (name: string, label: string, hint: string) => (
-    <Field label={label} htmlFor={`sb-${name}`} hint={hint}>
-      <select
-        id={`sb-${name}`}
-        name={name}
-        required
-        defaultValue={models[0]?.id ?? ''}
-        aria-invalid={bad(name)}
-        className={inputClass}
-      >
-        {models.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-            {a.simulated && !/simulated/i.test(a.name) ? ' (simulated)' : ''}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-  const kinds = (['stateless', 'stateful'] as const).map((k) => ({
-    kind: k,
-    ids: tasks.filter((t) => t.kind === k).map((t) => t.id),
-  }));
+  const bad: Invalid = (name) => isInvalid(state, name);
 
   return (
     <form
@@ -97,19 +74,7 @@ export function AdminSimulbenchForm({
         />
       </Field>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className={labelClass}>Targets (the models evaluated)</legend>
-        {models.length === 0 && <p className="text-sm text-zinc-500">No LLM agent yet: define one under Agents.</p>}
-        <div className="grid gap-1 sm:grid-cols-2">
-          {models.map((a) => (
-            <label key={a.id} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="agentIds" value={a.id} className={checkboxClass} />
-              <span className="min-w-0 break-words">{a.name}</span>
-              {a.simulated && <SimulatedBadge />}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <TargetPicker models={models} />
 
       <Field
         label="Scripts"
@@ -133,103 +98,187 @@ export function AdminSimulbenchForm({
         </select>
       </Field>
 
-      <div className="grid gap-3 sm:grid-cols-3">
-        {collect &&
-          pick(
-            'userAgentId',
-            'User agent',
-            'Writes the requests (the paper: GPT-3.5-turbo; sampled at temperature 1.2, 300 tokens).',
-          )}
-        {collect &&
-          pick('simulatorId', 'Simulator', 'Answers while the dialogues are collected (the paper: GPT-3.5-turbo).')}
-        {pick('judgeId', 'Judge', 'Finds challenging turns, rates answers 1–10 and compares them (the paper: GPT-4).')}
+      <RolePickers models={models} collect={collect} bad={bad} />
+
+      {collect && <TaskPicker tasks={tasks} taskIds={taskIds} setTaskIds={setTaskIds} bad={bad} />}
+
+      <RunSettings collect={collect} bad={bad} />
+
+      <FormError error={error} testId="simulbench-error" />
+      <div>
+        <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="create-simulbench">
+          {pending && <Spinner />}
+          Start the evaluation
+        </button>
       </div>
+    </form>
+  );
+}
 
-      {collect && (
-        <fieldset className="flex flex-col gap-2">
-          <legend className={labelClass}>
-            Tasks{' '}
-            <span className="normal-case tracking-normal">
-              ({taskIds.length} of {tasks.length} chosen)
-            </span>
-          </legend>
-          <div className="flex flex-wrap gap-2 text-xs">
-            <button
-              type="button"
-              className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
-              onClick={() => setTaskIds(tasks.map((t) => t.id))}
-            >
-              All
-            </button>
-            <button
-              type="button"
-              className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
-              onClick={() => setTaskIds([])}
-            >
-              None
-            </button>
-            {kinds.map((k) => (
-              <button
-                key={k.kind}
-                type="button"
-                className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
-                onClick={() => setTaskIds(k.ids)}
-              >
-                Only {k.kind}
-              </button>
-            ))}
-          </div>
-          <div
-            className="grid max-h-64 gap-1 overflow-y-auto rounded border border-zinc-200 p-2 sm:grid-cols-2 dark:border-zinc-800"
-            aria-invalid={bad('taskIds')}
+/** Whether the last refusal was about the input named `name` (for aria-invalid). */
+type Invalid = (name: string) => true | undefined;
+
+/** The LLM agents evaluated. */
+function TargetPicker({ models }: { models: AgentChoice[] }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className={labelClass}>Targets (the models evaluated)</legend>
+      {models.length === 0 && <p className="text-sm text-zinc-500">No LLM agent yet: define one under Agents.</p>}
+      <div className="grid gap-1 sm:grid-cols-2">
+        {models.map((a) => (
+          <label key={a.id} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="agentIds" value={a.id} className={checkboxClass} />
+            <span className="min-w-0 break-words">{a.name}</span>
+            {a.simulated && <SimulatedBadge />}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** One of the evaluation's roles (user agent, simulator, judge): an LLM agent. */
+function ModelPick({
+  models,
+  name,
+  label,
+  hint,
+  bad,
+}: {
+  models: AgentChoice[];
+  name: string;
+  label: string;
+  hint: string;
+  bad: Invalid;
+}) {
+  return (
+    <Field label={label} htmlFor={`sb-${name}`} hint={hint}>
+      <select
+        id={`sb-${name}`}
+        name={name}
+        required
+        defaultValue={models[0]?.id ?? ''}
+        aria-invalid={bad(name)}
+        className={inputClass}
+      >
+        {models.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+            {a.simulated && !/simulated/i.test(a.name) ? ' (simulated)' : ''}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The tasks to collect dialogues on: shipped ones ticked, or a file in SimulBench's own format. */
+function TaskPicker({
+  tasks,
+  taskIds,
+  setTaskIds,
+  bad,
+}: {
+  tasks: TaskChoice[];
+  taskIds: string[];
+  setTaskIds: Dispatch<SetStateAction<string[]>>;
+  bad: Invalid;
+}) {
+  const kinds = (['stateless', 'stateful'] as const).map((k) => ({
+    kind: k,
+    ids: tasks.filter((t) => t.kind === k).map((t) => t.id),
+  }));
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className={labelClass}>
+        Tasks{' '}
+        <span className="normal-case tracking-normal">
+          ({taskIds.length} of {tasks.length} chosen)
+        </span>
+      </legend>
+      <div className="flex flex-wrap gap-2 text-xs">
+        <button
+          type="button"
+          className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+          onClick={() => setTaskIds(tasks.map((t) => t.id))}
+        >
+          All
+        </button>
+        <button
+          type="button"
+          className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+          onClick={() => setTaskIds([])}
+        >
+          None
+        </button>
+        {kinds.map((k) => (
+          <button
+            key={k.kind}
+            type="button"
+            className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+            onClick={() => setTaskIds(k.ids)}
           >
-            {tasks.map((t) => (
-              <label key={t.id} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="taskIds"
-                  value={t.id}
-                  checked={taskIds.includes(t.id)}
-                  onChange={(e) =>
-                    setTaskIds((ids) => (e.target.checked ? [...ids, t.id] : ids.filter((x) => x !== t.id)))
-                  }
-                  className={checkboxClass}
-                />
-                <span className="min-w-0 break-words">{t.name}</span>
-                <span className="text-[11px] text-zinc-500">{t.kind}</span>
-              </label>
-            ))}
-          </div>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label="Or import tasks"
-              htmlFor="sb-tasks-file"
-              hint="SimulBench’s own format (task_name, task_description, request_type; JSON or JSON Lines), up to 900 kB: replaces the ticked tasks."
-            >
-              <input
-                id="sb-tasks-file"
-                name="tasksFile"
-                type="file"
-                accept="application/json,.json,.jsonl"
-                aria-invalid={bad('tasksFile')}
-                className={`${inputClass} py-1`}
-              />
-            </Field>
-            <Field
-              label="Kind of imported tasks"
-              htmlFor="sb-kind"
-              hint="For entries that do not say stateless or stateful."
-            >
-              <select id="sb-kind" name="defaultKind" defaultValue="" className={inputClass}>
-                <option value="">— they all say —</option>
-                <option value="stateless">stateless</option>
-                <option value="stateful">stateful</option>
-              </select>
-            </Field>
-          </div>
-        </fieldset>
-      )}
+            Only {k.kind}
+          </button>
+        ))}
+      </div>
+      <div
+        className="grid max-h-64 gap-1 overflow-y-auto rounded border border-zinc-200 p-2 sm:grid-cols-2 dark:border-zinc-800"
+        aria-invalid={bad('taskIds')}
+      >
+        {tasks.map((t) => (
+          <label key={t.id} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="taskIds"
+              value={t.id}
+              checked={taskIds.includes(t.id)}
+              onChange={(e) => setTaskIds((ids) => (e.target.checked ? [...ids, t.id] : ids.filter((x) => x !== t.id)))}
+              className={checkboxClass}
+            />
+            <span className="min-w-0 break-words">{t.name}</span>
+            <span className="text-[11px] text-zinc-500">{t.kind}</span>
+          </label>
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label="Or import tasks"
+          htmlFor="sb-tasks-file"
+          hint="SimulBench’s own format (task_name, task_description, request_type; JSON or JSON Lines), up to 900 kB: replaces the ticked tasks."
+        >
+          <input
+            id="sb-tasks-file"
+            name="tasksFile"
+            type="file"
+            accept="application/json,.json,.jsonl"
+            aria-invalid={bad('tasksFile')}
+            className={`${inputClass} py-1`}
+          />
+        </Field>
+        <Field
+          label="Kind of imported tasks"
+          htmlFor="sb-kind"
+          hint="For entries that do not say stateless or stateful."
+        >
+          <select id="sb-kind" name="defaultKind" defaultValue="" className={inputClass}>
+            <option value="">— they all say —</option>
+            <option value="stateless">stateless</option>
+            <option value="stateful">stateful</option>
+          </select>
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
 
+/**
+ * How many dialogues are collected per task and how many turns each (when collecting), the budget, pairwise
+ * comparisons and the seed.
+ */
+function RunSettings({ collect, bad }: { collect: boolean; bad: Invalid }) {
+  return (
+    <>
       <div className="grid gap-3 sm:grid-cols-4">
         {collect && (
           <>
@@ -290,15 +339,40 @@ export function AdminSimulbenchForm({
           <input id="sb-seed" name="seed" maxLength={64} className={inputClass} />
         </Field>
       </div>
+    </>
+  );
+}
 
-      <FormError error={error} testId="simulbench-error" />
-      <div>
-        <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="create-simulbench">
-          {pending && <Spinner />}
-          Start the evaluation
-        </button>
-      </div>
-    </form>
+/** The evaluation's roles, LLM agents: the user agent and the simulator (when collecting), and the judge. */
+function RolePickers({ models, collect, bad }: { models: AgentChoice[]; collect: boolean; bad: Invalid }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      {collect && (
+        <ModelPick
+          models={models}
+          name="userAgentId"
+          label="User agent"
+          hint="Writes the requests (the paper: GPT-3.5-turbo; sampled at temperature 1.2, 300 tokens)."
+          bad={bad}
+        />
+      )}
+      {collect && (
+        <ModelPick
+          models={models}
+          name="simulatorId"
+          label="Simulator"
+          hint="Answers while the dialogues are collected (the paper: GPT-3.5-turbo)."
+          bad={bad}
+        />
+      )}
+      <ModelPick
+        models={models}
+        name="judgeId"
+        label="Judge"
+        hint="Finds challenging turns, rates answers 1–10 and compares them (the paper: GPT-4)."
+        bad={bad}
+      />
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@
 // turns it into a tournament spec, validates it and hands it to the scheduler; refusals appear next to the button.
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { createTournamentAction } from '@/lib/actions/admin';
 import { FORMATS, type TournamentFormat } from '@/lib/tournament/spec';
 import {
@@ -48,27 +48,10 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
   const [agentIds, setAgentIds] = useState<string[]>([]);
   const [others, setOthers] = useState<string[]>([]);
   const [gamesPerPair, setGamesPerPair] = useState('2');
-  const [gameConfigs, setGameConfigs] = useState('');
 
   const error = state && !state.ok ? state.error : null;
-  const bad = (name: string) => isInvalid(state, name) === true;
-  const formatInfo = FORMATS.find((f) => f.id === format)!;
+  const bad: Bad = (name) => isInvalid(state, name) === true;
   const chosenGames = games.filter((g) => gameIds.includes(g.id));
-  const judgeable = chosenGames.some((g) => g.judgeable);
-  const judges = agents.filter((a) => a.kind === 'llm');
-  const presets = chosenGames.flatMap((g) => (g.presets ?? []).map((p) => ({ ...p, gameId: g.id, title: g.title })));
-  /** Puts a game's preset into the settings JSON, keeping the other games' settings. */
-  const applyPreset = (gameId: string, config: object) => {
-    let current: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = JSON.parse(gameConfigs || '{}');
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) current = parsed as Record<string, unknown>;
-    } catch {
-      // Unreadable JSON is replaced: the preset is what the admin asked for.
-    }
-    setGameConfigs(JSON.stringify({ ...current, [gameId]: config }));
-  };
-  const maxPlayers = chosenGames.length ? Math.min(...chosenGames.map((g) => g.maxPlayers)) : 16;
 
   // How many matches the plan makes (the first batch, for adaptive), when that is simple to tell.
   const gpp = Number(gamesPerPair) || 0;
@@ -102,49 +85,139 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
         />
       </Field>
 
-      <Group legend="Games" invalid={bad('gameIds')} hint="Matches of every chosen game are interleaved.">
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {games.map((g) => (
-            <Check
-              key={g.id}
-              name="gameIds"
-              value={g.id}
-              checked={gameIds.includes(g.id)}
-              onChange={(on) => setGameIds((ids) => toggle(ids, g.id, on))}
-              label={g.title}
-              detail={`${g.minPlayers === g.maxPlayers ? `${g.minPlayers} players` : `${g.minPlayers}–${g.maxPlayers} players`}${g.evaluation ? ' · judged: host/guest only (guests describe, hosts judge)' : ''}${g.sides ? ' · round robin and gauntlet: one agent per side' : ''}`}
+      <GamePicker games={games} gameIds={gameIds} setGameIds={setGameIds} bad={bad} />
+
+      <FormatPicker
+        format={format}
+        onChange={(f) => {
+          setFormat(f);
+          setOthers([]);
+        }}
+        bad={bad}
+      />
+      <AgentPickers
+        format={format}
+        agents={agents}
+        agentIds={agentIds}
+        setAgentIds={setAgentIds}
+        others={others}
+        setOthers={setOthers}
+        bad={bad}
+      />
+      <FormatSettings
+        format={format}
+        chosenGames={chosenGames}
+        gamesPerPair={gamesPerPair}
+        setGamesPerPair={setGamesPerPair}
+        estimate={estimate}
+        bad={bad}
+      />
+      <BudgetSettings format={format} chosenGames={chosenGames} agents={agents} bad={bad} />
+
+      <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        <FormError error={error} testId="tournament-error" />
+        <div>
+          <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="create-tournament">
+            {pending && <Spinner />}
+            Create and start
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** Whether the last refusal was about the input named `name`. */
+type Bad = (name: string) => boolean;
+
+/** The games the tournament plays (their matches interleaved). */
+function GamePicker({
+  games,
+  gameIds,
+  setGameIds,
+  bad,
+}: {
+  games: GameChoice[];
+  gameIds: string[];
+  setGameIds: Dispatch<SetStateAction<string[]>>;
+  bad: Bad;
+}) {
+  return (
+    <Group legend="Games" invalid={bad('gameIds')} hint="Matches of every chosen game are interleaved.">
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {games.map((g) => (
+          <Check
+            key={g.id}
+            name="gameIds"
+            value={g.id}
+            checked={gameIds.includes(g.id)}
+            onChange={(on) => setGameIds((ids) => toggle(ids, g.id, on))}
+            label={g.title}
+            detail={`${g.minPlayers === g.maxPlayers ? `${g.minPlayers} players` : `${g.minPlayers}–${g.maxPlayers} players`}${g.evaluation ? ' · judged: host/guest only (guests describe, hosts judge)' : ''}${g.sides ? ' · round robin and gauntlet: one agent per side' : ''}`}
+          />
+        ))}
+      </div>
+    </Group>
+  );
+}
+
+/** The tournament's format (round robin, gauntlet, host/guest, adaptive…: lib/tournament/spec.ts). */
+function FormatPicker({
+  format,
+  onChange,
+  bad,
+}: {
+  format: TournamentFormat;
+  onChange: (f: TournamentFormat) => void;
+  bad: Bad;
+}) {
+  return (
+    <Group legend="Format" invalid={bad('format')}>
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        {FORMATS.map((f) => (
+          <label
+            key={f.id}
+            className="flex cursor-pointer gap-2.5 rounded-lg border border-zinc-200 p-3 text-sm transition-colors has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50/70 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-500 hover:border-indigo-300 dark:border-zinc-700 dark:has-[:checked]:border-indigo-500 dark:has-[:checked]:bg-indigo-950/40"
+          >
+            <input
+              type="radio"
+              name="format"
+              value={f.id}
+              checked={format === f.id}
+              onChange={() => onChange(f.id)}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-600 focus-visible:outline-none"
             />
-          ))}
-        </div>
-      </Group>
+            <span>
+              <span className="block font-medium">{f.label}</span>
+              <span className="block text-xs text-zinc-500 dark:text-zinc-400">{f.help}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </Group>
+  );
+}
 
-      <Group legend="Format" invalid={bad('format')}>
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-          {FORMATS.map((f) => (
-            <label
-              key={f.id}
-              className="flex cursor-pointer gap-2.5 rounded-lg border border-zinc-200 p-3 text-sm transition-colors has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50/70 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-500 hover:border-indigo-300 dark:border-zinc-700 dark:has-[:checked]:border-indigo-500 dark:has-[:checked]:bg-indigo-950/40"
-            >
-              <input
-                type="radio"
-                name="format"
-                value={f.id}
-                checked={format === f.id}
-                onChange={() => {
-                  setFormat(f.id);
-                  setOthers([]);
-                }}
-                className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-600 focus-visible:outline-none"
-              />
-              <span>
-                <span className="block font-medium">{f.label}</span>
-                <span className="block text-xs text-zinc-500 dark:text-zinc-400">{f.help}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </Group>
-
+/** Who plays: the agents (a host/guest tournament's guests), and a gauntlet's baselines or a host/guest's hosts. */
+function AgentPickers({
+  format,
+  agents,
+  agentIds,
+  setAgentIds,
+  others,
+  setOthers,
+  bad,
+}: {
+  format: TournamentFormat;
+  agents: AgentChoice[];
+  agentIds: string[];
+  setAgentIds: (ids: string[]) => void;
+  others: string[];
+  setOthers: (ids: string[]) => void;
+  bad: Bad;
+}) {
+  return (
+    <>
       <Group
         legend={
           format === 'host-guest'
@@ -201,256 +274,319 @@ export function AdminTournamentForm({ games, agents }: { games: GameChoice[]; ag
           <AgentChecks name="hostIds" agents={agents} selected={others} onChange={setOthers} />
         </Group>
       )}
+    </>
+  );
+}
 
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-semibold">{formatInfo.label} settings</legend>
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {(format === 'round-robin' || format === 'gauntlet' || format === 'adaptive') && (
-            <Field
-              label={format === 'adaptive' ? 'Games per pair per batch' : 'Games per pair'}
-              htmlFor="tournament-gpp"
-              hint="Even: each seed is played twice, seats swapped."
-            >
-              <input
-                id="tournament-gpp"
-                name="gamesPerPair"
-                type="number"
-                min={2}
-                step={2}
-                inputMode="numeric"
-                value={gamesPerPair}
-                onChange={(e) => setGamesPerPair(e.target.value)}
-                className={inputClass}
-                aria-invalid={bad('gamesPerPair') || undefined}
-                aria-describedby="tournament-gpp-hint"
-              />
-            </Field>
-          )}
-          {format === 'host-guest' && (
-            <>
-              <Field label="Players per match" htmlFor="tournament-players" hint="Blank = each game’s usual number.">
-                <input
-                  id="tournament-players"
-                  name="numPlayers"
-                  type="number"
-                  min={2}
-                  max={16}
-                  step={1}
-                  inputMode="numeric"
-                  className={inputClass}
-                  aria-invalid={bad('numPlayers') || undefined}
-                  aria-describedby="tournament-players-hint"
-                />
-              </Field>
-              <Field label="Guest seat" htmlFor="tournament-guest-seat">
-                <select
-                  id="tournament-guest-seat"
-                  name="guestSeat"
-                  defaultValue=""
-                  className={inputClass}
-                  aria-invalid={bad('guestSeat') || undefined}
-                >
-                  <option value="">Rotate over every seat</option>
-                  {Array.from({ length: maxPlayers }, (_, i) => (
-                    <option key={i} value={i}>
-                      Seat {i + 1}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Games per guest" htmlFor="tournament-gpg">
-                <input
-                  id="tournament-gpg"
-                  name="gamesPerGuest"
-                  type="number"
-                  min={1}
-                  step={1}
-                  inputMode="numeric"
-                  defaultValue={2}
-                  className={inputClass}
-                  aria-invalid={bad('gamesPerGuest') || undefined}
-                />
-              </Field>
-            </>
-          )}
-          {format === 'adaptive' && (
-            <>
-              <fieldset className="flex min-w-0 flex-col gap-1">
-                <legend className={`${labelClass} mb-1`}>Confidence</legend>
-                <div className="flex h-9 items-center gap-4 text-sm">
-                  {[0.9, 0.95].map((c) => (
-                    <label key={c} className="flex items-center gap-1.5">
-                      <input
-                        type="radio"
-                        name="confidence"
-                        value={c}
-                        defaultChecked={c === 0.95}
-                        className="h-4 w-4 accent-indigo-600"
-                      />
-                      {Math.round(c * 100)}%
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <Field label="Pairs per batch" htmlFor="tournament-ppb">
-                <input
-                  id="tournament-ppb"
-                  name="pairsPerBatch"
-                  type="number"
-                  min={1}
-                  max={100}
-                  step={1}
-                  inputMode="numeric"
-                  defaultValue={4}
-                  className={inputClass}
-                  aria-invalid={bad('pairsPerBatch') || undefined}
-                />
-              </Field>
-            </>
-          )}
-        </div>
-        {estimate !== null && estimate > 0 && (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="match-estimate">
-            {format === 'adaptive' ? 'First batch: ' : 'Plan: '}
-            <strong className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">
-              {estimate.toLocaleString('en-US')}
-            </strong>{' '}
-            {estimate === 1 ? 'match' : 'matches'}
-            {format === 'adaptive' ? ', then batches of the closest pairs' : ''}.
-          </p>
-        )}
-      </fieldset>
-
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-semibold">
-          Budget{' '}
-          <span className="font-normal text-zinc-500 dark:text-zinc-400">
-            (blank = no limit{format === 'adaptive' ? '; an adaptive tournament needs at least one' : ''}; it stops
-            cleanly when one is reached)
-          </span>
-        </legend>
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          <Field label="Max matches" htmlFor="tournament-max-matches">
-            <input
-              id="tournament-max-matches"
-              name="maxMatches"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              className={inputClass}
-              aria-invalid={bad('budget') || undefined}
-            />
-          </Field>
-          <Field label="Max tokens" htmlFor="tournament-max-tokens">
-            <input
-              id="tournament-max-tokens"
-              name="maxTokens"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              className={inputClass}
-              aria-invalid={bad('budget') || undefined}
-            />
-          </Field>
-          <Field label="Max cost (USD)" htmlFor="tournament-max-cost">
-            <input
-              id="tournament-max-cost"
-              name="maxCostUsd"
-              type="number"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              placeholder="$"
-              className={inputClass}
-              aria-invalid={bad('budget') || undefined}
-            />
-          </Field>
-          <Field label="Seed" htmlFor="tournament-seed" hint="Optional; random when blank.">
-            <input
-              id="tournament-seed"
-              name="seed"
-              spellCheck={false}
-              autoComplete="off"
-              className={`${inputClass} font-mono`}
-              aria-invalid={bad('seed') || undefined}
-              aria-describedby="tournament-seed-hint"
-            />
-          </Field>
+/** The chosen format's own settings, and how many matches the plan makes. */
+function FormatSettings({
+  format,
+  chosenGames,
+  gamesPerPair,
+  setGamesPerPair,
+  estimate,
+  bad,
+}: {
+  format: TournamentFormat;
+  chosenGames: GameChoice[];
+  gamesPerPair: string;
+  setGamesPerPair: (v: string) => void;
+  estimate: number | null;
+  bad: Bad;
+}) {
+  const formatInfo = FORMATS.find((f) => f.id === format)!;
+  const maxPlayers = chosenGames.length ? Math.min(...chosenGames.map((g) => g.maxPlayers)) : 16;
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm font-semibold">{formatInfo.label} settings</legend>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+        {(format === 'round-robin' || format === 'gauntlet' || format === 'adaptive') && (
           <Field
-            label="Game settings (JSON)"
-            htmlFor="tournament-game-configs"
-            className="sm:col-span-2"
-            hint={
-              'Optional, per game; checked against each game’s settings. E.g. {"holdem": {"hands": 3, "openCards": true}, "bid": {"auctions": 5}}'
-            }
+            label={format === 'adaptive' ? 'Games per pair per batch' : 'Games per pair'}
+            htmlFor="tournament-gpp"
+            hint="Even: each seed is played twice, seats swapped."
           >
-            <textarea
-              id="tournament-game-configs"
-              name="gameConfigs"
-              value={gameConfigs}
-              onChange={(e) => setGameConfigs(e.target.value)}
-              rows={2}
-              spellCheck={false}
-              placeholder="{}"
-              className={`${textareaClass} font-mono`}
-              aria-invalid={bad('gameConfigs') || undefined}
+            <input
+              id="tournament-gpp"
+              name="gamesPerPair"
+              type="number"
+              min={2}
+              step={2}
+              inputMode="numeric"
+              value={gamesPerPair}
+              onChange={(e) => setGamesPerPair(e.target.value)}
+              className={inputClass}
+              aria-invalid={bad('gamesPerPair') || undefined}
+              aria-describedby="tournament-gpp-hint"
             />
-            {presets.length > 0 && (
-              <div className="mt-1 flex flex-wrap gap-2">
-                {presets.map((p) => (
-                  <button
-                    key={`${p.gameId}-${p.label}`}
-                    type="button"
-                    title={p.help}
-                    onClick={() => applyPreset(p.gameId, p.config)}
-                    className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:border-indigo-400 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700"
-                  >
-                    {p.title}: {p.label}
-                  </button>
-                ))}
-              </div>
-            )}
           </Field>
-          {judgeable && (
-            <Field
-              label="Consistency judge"
-              htmlFor="tournament-judge"
-              className="sm:col-span-2"
-              hint="Optional: an LLM agent that scores, after each match, whether every description is true of its speaker’s own word."
-            >
-              <select
-                id="tournament-judge"
-                name="judgeId"
-                defaultValue=""
-                className={inputClass}
-                aria-invalid={bad('judgeId') || undefined}
-                aria-describedby="tournament-judge-hint"
-              >
-                <option value="">No judge</option>
-                {judges.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                    {a.simulated && !/simulated/i.test(a.name) ? ' (simulated)' : ''}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          )}
+        )}
+        {format === 'host-guest' && <HostGuestSettings maxPlayers={maxPlayers} bad={bad} />}
+        {format === 'adaptive' && <AdaptiveSettings bad={bad} />}
+      </div>
+      {estimate !== null && estimate > 0 && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="match-estimate">
+          {format === 'adaptive' ? 'First batch: ' : 'Plan: '}
+          <strong className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">
+            {estimate.toLocaleString('en-US')}
+          </strong>{' '}
+          {estimate === 1 ? 'match' : 'matches'}
+          {format === 'adaptive' ? ', then batches of the closest pairs' : ''}.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A host/guest tournament's players per match, the guest's seat, and games per guest. */
+function HostGuestSettings({ maxPlayers, bad }: { maxPlayers: number; bad: Bad }) {
+  return (
+    <>
+      <Field label="Players per match" htmlFor="tournament-players" hint="Blank = each game’s usual number.">
+        <input
+          id="tournament-players"
+          name="numPlayers"
+          type="number"
+          min={2}
+          max={16}
+          step={1}
+          inputMode="numeric"
+          className={inputClass}
+          aria-invalid={bad('numPlayers') || undefined}
+          aria-describedby="tournament-players-hint"
+        />
+      </Field>
+      <Field label="Guest seat" htmlFor="tournament-guest-seat">
+        <select
+          id="tournament-guest-seat"
+          name="guestSeat"
+          defaultValue=""
+          className={inputClass}
+          aria-invalid={bad('guestSeat') || undefined}
+        >
+          <option value="">Rotate over every seat</option>
+          {Array.from({ length: maxPlayers }, (_, i) => (
+            <option key={i} value={i}>
+              Seat {i + 1}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Games per guest" htmlFor="tournament-gpg">
+        <input
+          id="tournament-gpg"
+          name="gamesPerGuest"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          defaultValue={2}
+          className={inputClass}
+          aria-invalid={bad('gamesPerGuest') || undefined}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** An adaptive tournament's confidence and pairs per batch. */
+function AdaptiveSettings({ bad }: { bad: Bad }) {
+  return (
+    <>
+      <fieldset className="flex min-w-0 flex-col gap-1">
+        <legend className={`${labelClass} mb-1`}>Confidence</legend>
+        <div className="flex h-9 items-center gap-4 text-sm">
+          {[0.9, 0.95].map((c) => (
+            <label key={c} className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="confidence"
+                value={c}
+                defaultChecked={c === 0.95}
+                className="h-4 w-4 accent-indigo-600"
+              />
+              {Math.round(c * 100)}%
+            </label>
+          ))}
         </div>
       </fieldset>
+      <Field label="Pairs per batch" htmlFor="tournament-ppb">
+        <input
+          id="tournament-ppb"
+          name="pairsPerBatch"
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          inputMode="numeric"
+          defaultValue={4}
+          className={inputClass}
+          aria-invalid={bad('pairsPerBatch') || undefined}
+        />
+      </Field>
+    </>
+  );
+}
 
-      <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-        <FormError error={error} testId="tournament-error" />
-        <div>
-          <button type="submit" disabled={pending} className={primaryButtonClass} data-testid="create-tournament">
-            {pending && <Spinner />}
-            Create and start
-          </button>
-        </div>
+/** The budget (matches, tokens, cost), the seed, the games' settings, and a consistency judge where a game has one. */
+function BudgetSettings({
+  format,
+  chosenGames,
+  agents,
+  bad,
+}: {
+  format: TournamentFormat;
+  chosenGames: GameChoice[];
+  agents: AgentChoice[];
+  bad: Bad;
+}) {
+  const judgeable = chosenGames.some((g) => g.judgeable);
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm font-semibold">
+        Budget{' '}
+        <span className="font-normal text-zinc-500 dark:text-zinc-400">
+          (blank = no limit{format === 'adaptive' ? '; an adaptive tournament needs at least one' : ''}; it stops
+          cleanly when one is reached)
+        </span>
+      </legend>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+        <Field label="Max matches" htmlFor="tournament-max-matches">
+          <input
+            id="tournament-max-matches"
+            name="maxMatches"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            className={inputClass}
+            aria-invalid={bad('budget') || undefined}
+          />
+        </Field>
+        <Field label="Max tokens" htmlFor="tournament-max-tokens">
+          <input
+            id="tournament-max-tokens"
+            name="maxTokens"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            className={inputClass}
+            aria-invalid={bad('budget') || undefined}
+          />
+        </Field>
+        <Field label="Max cost (USD)" htmlFor="tournament-max-cost">
+          <input
+            id="tournament-max-cost"
+            name="maxCostUsd"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            placeholder="$"
+            className={inputClass}
+            aria-invalid={bad('budget') || undefined}
+          />
+        </Field>
+        <Field label="Seed" htmlFor="tournament-seed" hint="Optional; random when blank.">
+          <input
+            id="tournament-seed"
+            name="seed"
+            spellCheck={false}
+            autoComplete="off"
+            className={`${inputClass} font-mono`}
+            aria-invalid={bad('seed') || undefined}
+            aria-describedby="tournament-seed-hint"
+          />
+        </Field>
+        <GameSettingsField chosenGames={chosenGames} bad={bad} />
+        {judgeable && <JudgeField agents={agents} bad={bad} />}
       </div>
-    </form>
+    </fieldset>
+  );
+}
+
+/** A consistency judge (an LLM agent) for the games whose statements can be checked (Who is the spy). */
+function JudgeField({ agents, bad }: { agents: AgentChoice[]; bad: Bad }) {
+  const judges = agents.filter((a) => a.kind === 'llm');
+  return (
+    <Field
+      label="Consistency judge"
+      htmlFor="tournament-judge"
+      className="sm:col-span-2"
+      hint="Optional: an LLM agent that scores, after each match, whether every description is true of its speaker’s own word."
+    >
+      <select
+        id="tournament-judge"
+        name="judgeId"
+        defaultValue=""
+        className={inputClass}
+        aria-invalid={bad('judgeId') || undefined}
+        aria-describedby="tournament-judge-hint"
+      >
+        <option value="">No judge</option>
+        {judges.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+            {a.simulated && !/simulated/i.test(a.name) ? ' (simulated)' : ''}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The games' settings as JSON, with the chosen games' presets as one-click buttons. */
+function GameSettingsField({ chosenGames, bad }: { chosenGames: GameChoice[]; bad: Bad }) {
+  const [gameConfigs, setGameConfigs] = useState('');
+  const presets = chosenGames.flatMap((g) => (g.presets ?? []).map((p) => ({ ...p, gameId: g.id, title: g.title })));
+  /** Puts a game's preset into the settings JSON, keeping the other games' settings. */
+  const applyPreset = (gameId: string, config: object) => {
+    let current: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(gameConfigs || '{}');
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) current = parsed as Record<string, unknown>;
+    } catch {
+      // Unreadable JSON is replaced: the preset is what the admin asked for.
+    }
+    setGameConfigs(JSON.stringify({ ...current, [gameId]: config }));
+  };
+  return (
+    <Field
+      label="Game settings (JSON)"
+      htmlFor="tournament-game-configs"
+      className="sm:col-span-2"
+      hint={
+        'Optional, per game; checked against each game’s settings. E.g. {"holdem": {"hands": 3, "openCards": true}, "bid": {"auctions": 5}}'
+      }
+    >
+      <textarea
+        id="tournament-game-configs"
+        name="gameConfigs"
+        value={gameConfigs}
+        onChange={(e) => setGameConfigs(e.target.value)}
+        rows={2}
+        spellCheck={false}
+        placeholder="{}"
+        className={`${textareaClass} font-mono`}
+        aria-invalid={bad('gameConfigs') || undefined}
+      />
+      {presets.length > 0 && (
+        <div className="mt-1 flex flex-wrap gap-2">
+          {presets.map((p) => (
+            <button
+              key={`${p.gameId}-${p.label}`}
+              type="button"
+              title={p.help}
+              onClick={() => applyPreset(p.gameId, p.config)}
+              className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:border-indigo-400 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700"
+            >
+              {p.title}: {p.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </Field>
   );
 }
 

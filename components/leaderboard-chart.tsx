@@ -14,7 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { LeaderboardQuery } from '@/lib/leaderboard';
+import type { LeaderboardQuery } from '@/lib/leaderboard-contract';
 import { formatInterval, formatRating, METHOD_LABELS } from './leaderboard-format';
 
 export interface ChartPoint {

@@ -3,7 +3,7 @@
 // then, apart and labelled as the arena's own, the teams of different agents, per line-up.
 import type { ReactNode } from 'react';
 import { getGame } from '@/games/registry';
-import type { Interval, LeaderboardResult } from '@/lib/leaderboard';
+import type { Interval, LeaderboardResult } from '@/lib/leaderboard-contract';
 import { AgentLabel } from './agent-label';
 
 function Mean({ mean, interval }: { mean: number; interval: Interval | null }) {

@@ -5,7 +5,7 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useId, useOptimistic, useTransition, type ReactNode } from 'react';
-import { leaderboardSearch, type LeaderboardQuery } from '@/lib/leaderboard';
+import { leaderboardSearch, type LeaderboardQuery } from '@/lib/leaderboard-contract';
 
 interface Props {
   query: LeaderboardQuery;
@@ -16,7 +16,7 @@ interface Props {
   categories: { id: string; label: string; available: boolean }[];
   /** Prompt versions of the rated LLM agents. */
   versions: string[];
-  /** The imported datasets (lib/datasets-store.ts) a reader may rate instead of the arena's own matches. */
+  /** The imported datasets (lib/db/datasets-store.ts) a reader may rate instead of the arena's own matches. */
   datasets?: { name: string; matchCount: number }[];
 }
 

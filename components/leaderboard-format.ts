@@ -1,5 +1,5 @@
 // Formatting shared by the leaderboard components: ratings in each method's scale, intervals, percentages, labels.
-import type { Interval, LeaderboardQuery } from '@/lib/leaderboard';
+import type { Interval, LeaderboardQuery } from '@/lib/leaderboard-contract';
 
 export const METHOD_LABELS: Record<LeaderboardQuery['method'], string> = {
   bt: 'Bradley-Terry',

@@ -4,7 +4,7 @@
 // MIN_MATCHES results is flagged "few matches".
 import type { ReactNode } from 'react';
 import { getGame } from '@/games/registry';
-import { MIN_MATCHES, type LeaderboardResult, type NormalizedCell } from '@/lib/leaderboard';
+import { MIN_MATCHES, type LeaderboardResult, type NormalizedCell } from '@/lib/leaderboard-contract';
 import type { NormalizedBy } from '@/lib/rating/normalized';
 import { AgentLabel } from './agent-label';
 

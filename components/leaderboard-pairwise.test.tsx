@@ -2,7 +2,12 @@
 // note and a link to the JSON API that has every pair; a small leaderboard shows every agent without the note.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { leaderboardQuerySchema, type LeaderboardResult, type LeaderboardRow, type PairCell } from '@/lib/leaderboard';
+import {
+  leaderboardQuerySchema,
+  type LeaderboardResult,
+  type LeaderboardRow,
+  type PairCell,
+} from '@/lib/leaderboard-contract';
 import { LeaderboardPairwise, MAX_PAIRWISE_AGENTS } from './leaderboard-pairwise';
 
 function result(n: number): LeaderboardResult {

@@ -1,7 +1,7 @@
 // The pairwise heat map (as in GameBench's appendix): each cell is the row agent's observed score share against the
 // column agent, coloured from red (always lost) through neutral to green (always won), with the number of matches;
 // the Bradley-Terry model's probability is in the cell's tooltip. Pairs that never met stay empty.
-import { leaderboardDataLinks, type LeaderboardResult, type PairCell } from '@/lib/leaderboard';
+import { leaderboardDataLinks, type LeaderboardResult, type PairCell } from '@/lib/leaderboard-contract';
 import { percent } from './leaderboard-format';
 
 /**

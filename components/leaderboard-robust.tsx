@@ -1,7 +1,7 @@
 // The arena's own check of the overall ranking (not in any of the papers): the rank of every agent again without each
 // game, changes highlighted, and a general-factor score with each game's loading (GameBench's proposed future work).
 import { getGame } from '@/games/registry';
-import type { LeaderboardResult } from '@/lib/leaderboard';
+import type { LeaderboardResult } from '@/lib/leaderboard-contract';
 import { AgentLabel } from './agent-label';
 
 const th = 'border-b border-zinc-200 px-3 py-2 font-medium dark:border-zinc-800';

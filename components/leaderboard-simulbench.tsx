@@ -1,7 +1,7 @@
 // The leaderboard's SimulBench section: the newest evaluation's overall and Hard scores (Table 4's All and Hard
 // columns), with a link to the whole evaluation. Evaluations are not pooled: each has its own frozen scripts.
 import Link from 'next/link';
-import type { SimulbenchResults } from '@/lib/simulbench/results';
+import type { SimulbenchResults } from '@/lib/db/simulbench/results';
 
 const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 

@@ -2,7 +2,7 @@
 // columns (illegal replies, retries, forfeits, voided matches) grouped apart because they are not skill.
 import Link from 'next/link';
 import { Fragment, type ReactNode } from 'react';
-import { HUMANS_ID, type LeaderboardResult, type LeaderboardRow } from '@/lib/leaderboard';
+import { HUMANS_ID, type LeaderboardResult, type LeaderboardRow } from '@/lib/leaderboard-contract';
 import { isImportedAgentId } from '@/lib/datasets';
 import { WinDrawLoss } from './facts';
 import { KindChip } from './kind-chip';

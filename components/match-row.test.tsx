@@ -2,7 +2,7 @@
 // "You won" (never a draw), the spy who lost "You lost"; cooperative games give the team score.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { MatchSummary } from '@/lib/queries';
+import type { MatchSummary } from '@/lib/db/matches';
 import { MatchList } from './match-row';
 
 const third = 1 / 3;

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { getGame } from '@/games/registry';
 import { seatName } from '@/lib/engine/types';
-import type { MatchSummary } from '@/lib/queries';
+import type { MatchSummary } from '@/lib/db/matches';
 import { AgentLabel } from './agent-label';
 import { sideResult } from '@/lib/records';
 import { describeOutcome, formatScore, shortSeatLabel, timeAgo } from './format';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { startGameAction } from '@/lib/actions/play';
 import { MOVE_SECONDS_CHOICES } from '@/lib/play';
-import type { PlayableAgent } from '@/lib/queries';
+import type { PlayableAgent } from '@/lib/db/agents';
 import { Field, FormError, inputClass, primaryButtonClass, Spinner } from './admin-form';
 import { useFormAction } from './admin-form-action';
 

@@ -4,7 +4,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import type { PublicationRunInfo } from '@/lib/publication';
+import type { PublicationRunInfo } from '@/lib/publication-contract';
 
 export function PublicationProgress({
   run,

@@ -1,6 +1,6 @@
 // A tournament's standings so far: rank, agent, Bradley-Terry rating with its 95% interval, matches and W/D/L.
 import Link from 'next/link';
-import type { Standing } from '@/lib/tournament/progress';
+import type { Standing } from '@/lib/db/tournament-progress';
 import { WinDrawLoss } from './facts';
 import { KindChip } from './kind-chip';
 import { SimulatedBadge } from './simulated-badge';

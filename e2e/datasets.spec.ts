@@ -15,13 +15,11 @@ test('an admin imports a GameBench file as a dataset; its leaderboard and tables
   await page.goto('/admin/datasets');
   const form = page.getByTestId('dataset-form');
   await form.getByLabel('Dataset name').fill('gamebench-paper');
-  await form
-    .getByLabel('File')
-    .setInputFiles({
-      name: 'bad.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('[{"game":"pit","a":1,"b":0},{"game":"pit","a":"x","b":0}]'),
-    });
+  await form.getByLabel('File').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('[{"game":"pit","a":1,"b":0},{"game":"pit","a":"x","b":0}]'),
+  });
   await form.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('dataset-error')).toContainText(
     'entry 1 (game "pit"): the score of "a" must be a number',

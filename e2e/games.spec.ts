@@ -10,7 +10,10 @@ import type { GameDef } from '../lib/engine/types';
 import { agentChoice, createHostGuest, escapeRegExp, signIn } from './admin-helpers';
 
 const MODELS = ['sim-careful · cot (simulated)', 'sim-sloppy · base (simulated)'];
-/** Games a tournament can schedule: a SimulBench dialogue is scheduled by its own evaluation (e2e/simulbench.spec.ts). */
+/**
+ * Games a tournament can schedule: a SimulBench dialogue is scheduled by its own evaluation
+ * (games/simulbench/e2e.spec.ts).
+ */
 const watched = games.filter((g) => !g.meta.scheduledBy);
 /** Spectators at once (each a browser page following one match). */
 const AT_ONCE = 4;

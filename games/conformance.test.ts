@@ -3,18 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { games, testGames } from './registry';
 import { ticTacToe } from './tictactoe';
+import * as ticTacToeRules from './tictactoe/rules';
 import type { GameDef, GameRules } from '../lib/engine/types';
 import { defineGame } from '../lib/engine/define-game';
 import { checkConformance, jsonProblem, secondPerson } from '../lib/engine/conformance';
+import { scaled } from '../lib/test-scale';
+
+// 50 playouts per game in full, ARENA_TEST_SCALE of them in a run (lib/test-scale.ts): the same first seeds every run.
+const playouts = scaled(50, 2);
 
 describe.each([...games, ...testGames].map((g) => [g.id, g] as const))('%s', (_id, game) => {
   // A game with demo settings of its own (a shorter game: Hive's 250-turn cap is ~500 plies of ~100 legal moves each)
-  // plays most of its playouts with them, and still 5 whole ones with its defaults.
-  it('keeps the game contract over 50 seeded random playouts', () => {
-    if (game.demoConfig === null) expect(checkConformance(game, { seeds: 50 })).toEqual([]);
+  // plays most of its playouts with them, and still a tenth (at least one) with its defaults.
+  it(`keeps the game contract over ${playouts} seeded random playouts`, () => {
+    if (game.demoConfig === null) expect(checkConformance(game, { seeds: playouts })).toEqual([]);
     else {
-      expect(checkConformance(game, { seeds: 45, config: game.demoConfig })).toEqual([]);
-      expect(checkConformance(game, { seeds: 5 })).toEqual([]);
+      const whole = Math.max(1, Math.round(playouts / 10));
+      expect(checkConformance(game, { seeds: playouts - whole, config: game.demoConfig })).toEqual([]);
+      expect(checkConformance(game, { seeds: whole })).toEqual([]);
     }
   });
 });
@@ -86,6 +92,16 @@ describe('the harness', () => {
     expect(checkConformance(mutating, { seeds: 1 }).join('\n')).toMatch(/apply mutated/);
   });
 
+  it('reports a reject that lets a seat move out of turn or after the end: the platform’s check, put there by defineGame', () => {
+    // The rules' own reject, without the definition's `turnRefusal` in front of it.
+    const bare: GameDef = { ...ticTacToe, reject: ticTacToeRules.reject };
+    // (A few playouts: one that ends on a full board leaves the rules nothing to accept.)
+    const found = checkConformance(bare, { seeds: 5 }).join('\n');
+    expect(found).toMatch(/reject accepts a move from seat 1, who is not to act/);
+    expect(found).toMatch(/reject accepts a move from seat \d after the end/);
+    expect(checkConformance(ticTacToe, { seeds: 1 })).toEqual([]);
+  });
+
   it('reports a game that does not replay from its seed', () => {
     let calls = 0;
     const impure: GameDef = { ...ticTacToe, setup: (args) => ({ ...ticTacToe.setup(args), salt: calls++ }) };
@@ -107,10 +123,8 @@ describe('the harness', () => {
       activeSeats: (s) => (s.round === 3 ? [] : [1, 0].filter((seat) => s.picks[seat] === null)),
       legalActions: (s, seat) =>
         s.round < 3 && s.picks[seat] === null ? [1, 2].map((n) => ({ type: 'pick' as const, n })) : [],
-      reject: (s, seat, a) => {
-        if (s.round === 3 || s.picks[seat] !== null) return 'not your turn';
-        return a.n === 1 || a.n === 2 ? null : 'pick 1 or 2';
-      },
+      // Its own rules only: the definition refuses a seat that has picked, and every seat once it is over.
+      reject: (_s, _seat, a) => (a.n === 1 || a.n === 2 ? null : 'pick 1 or 2'),
       apply: (s, seat, a) => {
         applied.push(seat);
         const picks = s.picks.map((p, i) => (i === seat ? a.n : p));

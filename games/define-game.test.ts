@@ -37,11 +37,8 @@ const rules: GameRules<PebblesState, PebblesAction, PebblesConfig, PebblesView> 
     s.winner !== null || seat !== s.toMove
       ? []
       : ([1, 2] as const).filter((n) => n <= s.left).map((n) => ({ type: 'take', n })),
-  reject: (s, seat, a) => {
-    if (s.winner !== null) return 'the pile is empty';
-    if (seat !== s.toMove) return 'not your turn';
-    return a.n <= s.left ? null : `only ${s.left} stone left`;
-  },
+  // Its own rules only: `defineGame` refuses a move once the game is over and one from the seat not to move.
+  reject: (s, _seat, a) => (a.n <= s.left ? null : `only ${s.left} stone left`),
   apply: (s, seat, a) => {
     const left = s.left - a.n;
     return { left, toMove: 1 - seat, winner: left === 0 ? seat : null };
@@ -116,6 +113,8 @@ describe('a game added with defineGame and one registry line', () => {
       ),
     ).toBeNull();
     expect(pebbles.fallback(s, 0)).toBeNull();
+    // The platform's turn check, in front of the game's own rules.
+    expect(pebbles.reject(s, 1, { type: 'take', n: 1 })).toBe('it is not your turn: Player 1 is to move');
     // The default engine plays a random legal move, drawn like the random agent's.
     const legal = pebbles.legalActions(s, 0)!;
     expect(pebbles.engine(pebbles.view(s, { seat: 0 }), 0, legal, createRng('e'), {})).toEqual(

@@ -3,7 +3,7 @@
 import { games, getGame } from '../games/registry';
 import type { StoredEvent } from './engine/events';
 import { exportViewer, seenEvent, type SeenEvent } from './engine/visibility';
-import { CATEGORIES } from './leaderboard';
+import { CATEGORIES } from './leaderboard-contract';
 
 /**
  * The games an export covers from its `?game=` and `?category=` (the leaderboard's filters, which its links carry):

@@ -1,7 +1,7 @@
 // The leaderboard's `estimate` parameter: the point fit (default) or GameBench's Eq. 3, which implies the game-weighted
 // scheme; an unusable value is named with what is shown instead, as every other parameter.
 import { describe, expect, it } from 'vitest';
-import { leaderboardSearch, parseLeaderboardQuery } from './leaderboard';
+import { leaderboardSearch, parseLeaderboardQuery } from './leaderboard-contract';
 
 describe('estimate=point|gamebench', () => {
   it('defaults to the point fit and leaves it out of the address', () => {

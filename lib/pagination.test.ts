@@ -29,12 +29,16 @@ describe('page helpers', () => {
 
 describe('the lists, on real Postgres', () => {
   let t: TestDb;
-  let q: typeof import('./queries');
+  let q: typeof import('./db/matches') & typeof import('./db/agents') & typeof import('./db/tournament-pages');
   let model: string;
   beforeAll(async () => {
     t = await createTestDb();
-    process.env.DATABASE_URL = t.url; // lib/queries.ts reads through db()
-    q = await import('./queries');
+    process.env.DATABASE_URL = t.url; // lib/db's modules read through db()
+    q = {
+      ...(await import('./db/matches')),
+      ...(await import('./db/agents')),
+      ...(await import('./db/tournament-pages')),
+    };
     await t.db.agent.createMany({
       data: Array.from({ length: 500 }, (_, i) => ({ name: `guest ${String(i).padStart(3, '0')}`, kind: 'human' })),
     });

@@ -47,7 +47,6 @@ export const playInputSchema = z.object({
     .max(3600, 'a move timer has at most an hour')
     .optional(),
 });
-export type PlayInput = z.input<typeof playInputSchema>;
 export type PlayRequest = z.output<typeof playInputSchema>;
 
 /** How pages reach the play scheduler (registered on globalThis by server/main.ts; app/ never imports server/). */

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../server/db/test-db';
 import { createComputer } from '../server/leaderboard/computer';
 import { ArenaLeaderboard } from '../server/leaderboard/service';
-import { leaderboardQuerySchema } from './leaderboard';
-import { agentRecords, getAgent, getAgentMatches, getAgentsPage } from './queries';
+import { leaderboardQuerySchema } from './leaderboard-contract';
+import { agentRecords, getAgent, getAgentsPage } from './db/agents';
+import { getAgentMatches } from './db/matches';
 import { matchKind, recordResult } from './records';
 
 let t: TestDb;

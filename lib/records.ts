@@ -1,6 +1,6 @@
 // What counts in an agent's record: one definition for the leaderboard, the agents list, an agent's page and its match
 // list, and how each of an agent's matches is labelled in lists. The leaderboard applies it through the rating library
-// (lib/rating/from-rows.ts, comparisons.ts `agentResult`); the lists through `agentRecords` in lib/queries.ts (SQL).
+// (lib/rating/from-rows.ts, comparisons.ts `agentResult`); the lists through `agentRecords` in lib/db/agents.ts (SQL).
 import { games, getGame, ratedGames } from '../games/registry';
 import { agentResult, type MatchResult } from './rating/comparisons';
 

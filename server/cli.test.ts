@@ -1,6 +1,7 @@
-// The headless CLI, run as a real child process against real Postgres: create, list, show, pause, resume, cancel; bad
-// input answered in one line with exit code 2; a running arena's embedded Postgres found on whatever port it uses.
-import { spawn, spawnSync } from 'node:child_process';
+// The headless CLI against real Postgres: create, list, show, pause, resume, cancel; bad input answered in one line with
+// exit code 2; a running arena's embedded Postgres found on whatever port it uses. Run in this process (runCli, what
+// it writes captured), and twice as the real program `npm run arena` starts, to prove the entry point.
+import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../games/registry';
 import { TASKS } from '../games/simulbench/tasks';
 import { scriptFile } from '../lib/simulbench/script-file';
+import { runCli } from './cli';
 import type { ArenaConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
@@ -27,41 +29,41 @@ function envWith(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return merged;
 }
 
-/** The CLI with `env` on top of this process' environment. */
-function run(args: string[], env: Record<string, string | undefined>): Ran {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-    cwd: root,
-    env: envWith(env),
-    encoding: 'utf8',
-    timeout: 60_000,
+/** The CLI run in this process with `env` on top of this process' environment: its exit code and what it wrote. */
+async function run(args: string[], env: Record<string, string | undefined>): Promise<Ran> {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, { write: (s) => (out += s), error: (s) => (err += s), env: envWith(env) });
+  return { code, out, err };
+}
+
+/**
+ * The CLI as a program of its own, as `npm run arena` starts it (node, tsx, server/cli.ts): for the entry point, and
+ * where the test process must not be the CLI (it stands in for the running arena, whose lock a process ignores when
+ * it names itself).
+ */
+function program(args: string[], env: Record<string, string | undefined>): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+      cwd: root,
+      env: envWith(env),
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
   });
-  return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 function arena(...args: string[]) {
   return run(args, { DATABASE_URL: t.url });
 }
 
-/** Runs of the CLI that do not depend on each other, side by side (each one a process that mostly starts up). */
+/** Runs of the CLI that do not depend on each other, side by side. */
 function side(...runs: { args: string[]; env?: Record<string, string | undefined> }[]): Promise<Ran[]> {
-  return Promise.all(
-    runs.map(
-      ({ args, env = { DATABASE_URL: t.url } }) =>
-        new Promise<Ran>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-            cwd: root,
-            env: envWith(env),
-            timeout: 60_000,
-          });
-          let out = '';
-          let err = '';
-          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-          child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-          child.on('error', reject);
-          child.on('close', (code) => resolve({ code, out, err }));
-        }),
-    ),
-  );
+  return Promise.all(runs.map(({ args, env = { DATABASE_URL: t.url } }) => run(args, env)));
 }
 
 beforeAll(async () => {
@@ -74,7 +76,7 @@ afterAll(async () => {
 
 describe('arena CLI', () => {
   it('creates a round robin from agent names, then lists, shows, pauses, resumes and cancels it', async () => {
-    const c = arena(
+    const c = await arena(
       'tournament',
       'create',
       '--games',
@@ -104,21 +106,21 @@ describe('arena CLI', () => {
     expect(Number(jobs[0]!.n)).toBe(60);
 
     // A table with a header row: the ended/planned matches, then each count in its own column.
-    const listed = arena('tournament', 'list').out.split('\n');
+    const listed = (await arena('tournament', 'list')).out.split('\n');
     expect(listed[0]).toMatch(
       /^ID\s+STATUS\s+PROGRESS\s+ENDED\s+FAILED\s+RUNNING\s+QUEUED\s+CANCELLED\s+FORMAT\s+NAME$/,
     );
     expect(listed.find((l) => l.startsWith(id!))).toMatch(
       new RegExp(`^${id}\\s+running\\s+0%\\s+0/60\\s+0\\s+0\\s+60\\s+0\\s+round-robin\\s+from the cli$`),
     );
-    expect(arena('tournament', 'show', id!).out).toMatch(/tokens 0, cost \$0\.0000/);
-    expect(arena('tournament', 'pause', id!).out).toMatch(/paused/);
+    expect((await arena('tournament', 'show', id!)).out).toMatch(/tokens 0, cost \$0\.0000/);
+    expect((await arena('tournament', 'pause', id!)).out).toMatch(/paused/);
     expect((await t.db.tournament.findUniqueOrThrow({ where: { id } })).status).toBe('paused');
-    const again = arena('tournament', 'pause', id!);
+    const again = await arena('tournament', 'pause', id!);
     expect(again.code).toBe(2);
     expect(again.err).toMatch(/^arena: the tournament is paused, so it cannot be paused/);
-    expect(arena('tournament', 'resume', id!).out).toMatch(/running/);
-    const cancel = arena('tournament', 'cancel', id!);
+    expect((await arena('tournament', 'resume', id!)).out).toMatch(/running/);
+    const cancel = await arena('tournament', 'cancel', id!);
     expect(cancel.out).toMatch(/cancelled .*60 cancelled/);
     expect(await t.db.match.count({ where: { tournamentId: id, status: 'cancelled' } })).toBe(60);
   });
@@ -140,7 +142,7 @@ describe('arena CLI', () => {
     expect(show!.err).toMatch(/needs a tournament id/);
     expect(frob!.err).toMatch(/unknown command "frobnicate"/);
     expect(nonsense!.out).toMatch(/^usage: npm run arena/);
-  }, 120_000);
+  });
 
   it('schedules a SimulBench evaluation, imports a script set and scores on it, shows it; bad input exits 2', async () => {
     const p = await t.db.provider.create({
@@ -150,7 +152,7 @@ describe('arena CLI', () => {
       await t.db.agent.create({
         data: { name, kind: 'llm', providerId: p.id, model: 'sim-careful', scaffold: 'base', simulated: true },
       });
-    const c = arena(
+    const c = await arena(
       'simulbench',
       'create',
       '--targets',
@@ -173,9 +175,9 @@ describe('arena CLI', () => {
     expect(c.err).toBe('');
     expect(c.out).toMatch(/created SimulBench evaluation \S+ "sb cli": 2 dialogues queued/);
     const id = /evaluation (\S+)/.exec(c.out)![1]!;
-    expect(arena('simulbench', 'show', id).out).toMatch(new RegExp(`^${id}  running  sb cli\ndialogues 0/2`));
+    expect((await arena('simulbench', 'show', id)).out).toMatch(new RegExp(`^${id}  running  sb cli\ndialogues 0/2`));
     oneLine(
-      arena('simulbench', 'export-scripts', id),
+      await arena('simulbench', 'export-scripts', id),
       'there is no script set "tournament:' + id + '" yet: run an evaluation or import one',
     );
 
@@ -186,15 +188,15 @@ describe('arena CLI', () => {
       file,
       JSON.stringify(scriptFile([{ key: 'k1', task: TASKS[0]!, type: 'last-only', turn: 1, history, judgedTurn: 0 }])),
     );
-    expect(arena('simulbench', 'import-scripts', file, '--set', 'paper-1').out).toMatch(
+    expect((await arena('simulbench', 'import-scripts', file, '--set', 'paper-1')).out).toMatch(
       /^imported 1 scripts as import:paper-1/,
     );
     oneLine(
-      arena('simulbench', 'import-scripts', file, '--set', 'paper-1'),
+      await arena('simulbench', 'import-scripts', file, '--set', 'paper-1'),
       'the script set "paper-1" exists already: choose another name',
     );
-    expect(arena('simulbench', 'sets').out).toMatch(/^import:paper-1\s+1 scripts {2}imported set paper-1$/m);
-    const scored = arena(
+    expect((await arena('simulbench', 'sets')).out).toMatch(/^import:paper-1\s+1 scripts {2}imported set paper-1$/m);
+    const scored = await arena(
       'simulbench',
       'create',
       '--targets',
@@ -206,7 +208,7 @@ describe('arena CLI', () => {
     );
     expect(scored.out).toMatch(/: 1 frozen scripts queued/);
     await writeFile(file, '{"format": "arena-simulbench-scripts", "version": 1, "scripts": []}');
-    oneLine(arena('simulbench', 'import-scripts', file, '--set', 'paper-2'), 'scripts: the file holds no script');
+    oneLine(await arena('simulbench', 'import-scripts', file, '--set', 'paper-2'), 'scripts: the file holds no script');
     await rm(dir, { recursive: true });
 
     const refused = await side(
@@ -253,7 +255,7 @@ describe('arena CLI', () => {
       refused[3]!,
       'simulbench commands are create, show, export-scripts, import-scripts, sets (not "frob") (see --help)',
     );
-  }, 120_000);
+  });
 
   /** Exit code 2 and exactly one line on stderr, nothing on stdout. */
   const oneLine = (r: Ran, line: string) => {
@@ -272,7 +274,7 @@ describe('arena CLI', () => {
     oneLine(one!, `there is no game "chess": the games are ${valid}`);
     oneLine(two!, `there are no games "chess", "go": the games are ${valid}`);
     oneLine(none!, `--games is required: one or more of ${valid}, separated by commas`);
-  }, 120_000);
+  });
 
   it('bad numbers exit 2 with one line saying what the option takes', async () => {
     type Run = { args: string[]; env?: Record<string, string | undefined> };
@@ -308,7 +310,18 @@ describe('arena CLI', () => {
     ];
     const ran = await side(...cases.map(([c]) => c));
     cases.forEach(([, line], i) => oneLine(ran[i]!, line));
-  }, 180_000);
+  });
+
+  it('as the program npm run arena starts, bad input exits 2 with one line on stderr', async () => {
+    const r = await program(
+      ['tournament', 'create', '--games', 'tictactoe', '--agents', 'cli-a,cli-b', '--max-cost', '-1'],
+      {
+        DATABASE_URL: undefined,
+        ARENA_DATA_DIR: path.join(tmpdir(), 'no-arena-here'),
+      },
+    );
+    oneLine(r, '--max-cost must be an amount in US dollars above 0, not "-1"');
+  });
 });
 
 describe('the CLI finds a running arena’s embedded Postgres', () => {
@@ -326,21 +339,29 @@ describe('the CLI finds a running arena’s embedded Postgres', () => {
     embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: pgPort });
     await migrate(embedded.url);
     takeLock({ ARENA_DATA_DIR: dataDir, PORT: 3999, ARENA_PG_PORT: pgPort } as ArenaConfig);
-  }, 120_000);
+  });
   afterAll(async () => {
     await unlink(lockFile({ ARENA_DATA_DIR: dataDir })).catch(() => {});
     await embedded?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const cli = (env: Record<string, string | undefined>, ...args: string[]) =>
-    run(args, { DATABASE_URL: undefined, ARENA_PG_PORT: undefined, ...env });
+  const only = (env: Record<string, string | undefined>) => ({
+    DATABASE_URL: undefined,
+    ARENA_PG_PORT: undefined,
+    ...env,
+  });
+  const cli = (env: Record<string, string | undefined>, ...args: string[]) => run(args, only(env));
 
   it('from the lock in ARENA_DATA_DIR, whatever ARENA_PG_PORT says (unset, or another port)', async () => {
-    const plain = cli({ ARENA_DATA_DIR: dataDir }, 'tournament', 'list');
+    // As the program `npm run arena` starts: it reads its own environment, writes to stdout and exits 0.
+    const otherPort = String(await freePort());
+    const [plain, other] = await Promise.all([
+      program(['tournament', 'list'], only({ ARENA_DATA_DIR: dataDir })),
+      program(['tournament', 'list'], only({ ARENA_DATA_DIR: dataDir, ARENA_PG_PORT: otherPort })),
+    ]);
     expect(plain.err).toBe('');
     expect(plain).toMatchObject({ code: 0, out: 'no tournaments yet\n' });
-    const other = cli({ ARENA_DATA_DIR: dataDir, ARENA_PG_PORT: String(await freePort()) }, 'tournament', 'list');
     expect(other).toMatchObject({ code: 0, out: 'no tournaments yet\n', err: '' });
   });
 
@@ -350,7 +371,7 @@ describe('the CLI finds a running arena’s embedded Postgres', () => {
     const saved = await readFile(lock, 'utf8');
     await unlink(lock);
     try {
-      expect(cli({ ARENA_DATA_DIR: dataDir }, 'tournament', 'list')).toMatchObject({
+      expect(await cli({ ARENA_DATA_DIR: dataDir }, 'tournament', 'list')).toMatchObject({
         code: 0,
         out: 'no tournaments yet\n',
         err: '',
@@ -362,7 +383,7 @@ describe('the CLI finds a running arena’s embedded Postgres', () => {
 
   it('says plainly when no arena runs from the data folder, naming it', async () => {
     const empty = path.join(dir, 'empty');
-    const r = cli({ ARENA_DATA_DIR: empty }, 'tournament', 'list');
+    const r = await cli({ ARENA_DATA_DIR: empty }, 'tournament', 'list');
     expect(r.code).toBe(1);
     expect(r.err).toBe(
       `arena: no arena has run from ${empty} (no ${empty}/pg-credentials.json): start it (npm start), or set ARENA_DATA_DIR to the running arena's data folder, or DATABASE_URL\n`,
@@ -370,7 +391,10 @@ describe('the CLI finds a running arena’s embedded Postgres', () => {
     // A data folder whose arena stopped (credentials there, nothing listening).
     await embedded.stop();
     try {
-      const stopped = cli({ ARENA_DATA_DIR: dataDir, ARENA_PG_PORT: String(pgPort) }, 'tournament', 'list');
+      const stopped = await program(
+        ['tournament', 'list'],
+        only({ ARENA_DATA_DIR: dataDir, ARENA_PG_PORT: String(pgPort) }),
+      );
       expect(stopped.code).toBe(1);
       expect(stopped.err.split('\n')).toHaveLength(2); // one line, then the final newline
       expect(stopped.err).toMatch(

@@ -2,17 +2,23 @@
 // scheduler functions as the admin pages, on the arena's Postgres (DATABASE_URL, or the embedded one while it runs).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { AdminError } from '../lib/admin';
+import { AdminError } from '../lib/admin-input';
 import { datasetNameSchema } from '../lib/datasets';
-import { DatasetError, deleteDataset, importDataset, listDatasets, MAX_IMPORT_BYTES } from '../lib/datasets-store';
+import { DatasetError, deleteDataset, importDataset, listDatasets, MAX_IMPORT_BYTES } from '../lib/db/datasets-store';
 import { parseSimulBenchTasks } from '../games/simulbench/import';
-import { simulbenchResults } from '../lib/simulbench/results';
-import { exportScriptSet, importScriptSet, listScriptSets, tournamentScriptSet } from '../lib/simulbench/script-sets';
-import { createDb, type Db } from '../lib/db';
-import { tournamentProgress, tournamentStandings } from '../lib/tournament/progress';
+import { simulbenchResults } from '../lib/db/simulbench/results';
+import {
+  exportScriptSet,
+  importScriptSet,
+  listScriptSets,
+  tournamentScriptSet,
+} from '../lib/db/simulbench/script-sets';
+import { createDb, type Db } from '../lib/db/client';
+import { tournamentProgress, tournamentStandings } from '../lib/db/tournament-progress';
 import { FORMATS, progressFraction, tournamentVerdict, type TournamentProgress } from '../lib/tournament/spec';
 import { games as allGames } from '../games/registry';
 import { readConfig } from './config';
@@ -57,6 +63,15 @@ own (/leaderboard?dataset=NAME). Agents are given by name or id. The arena's Pos
 ARENA_DATA_DIR (default .arena), on whatever ARENA_PG_PORT it was started with. Bad input exits with code 2.`;
 
 class UsageError extends Error {}
+
+/** Where a run of the CLI writes, and the environment it reads: the process' own, or a test's (runCli in-process). */
+export interface CliIo {
+  /** Writes to standard output as is. */
+  write(text: string): void;
+  /** Writes to standard error as is. */
+  error(text: string): void;
+  env: Record<string, string | undefined>;
+}
 
 const list = (s: string | undefined) =>
   (s ?? '')
@@ -118,8 +133,8 @@ function usageLine(err: { code?: string; message: string }): string {
 }
 
 /** The Postgres of a running arena: DATABASE_URL, or the embedded one of the arena running from ARENA_DATA_DIR. */
-async function connect(): Promise<{ db: Db; url: string }> {
-  const cfg = readConfig();
+async function connect(env: CliIo['env']): Promise<{ db: Db; url: string }> {
+  const cfg = readConfig(env);
   if (cfg.DATABASE_URL) {
     if (!(await reachable(cfg.DATABASE_URL)))
       throw new Error('cannot reach DATABASE_URL: check that its Postgres is running and the URL is right');
@@ -216,7 +231,8 @@ function table(all: TournamentProgress[]): string {
   return [fmt(head), ...rows.map(fmt)].join('\n');
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[], io: CliIo): Promise<number> {
+  const say = (text: string) => io.write(`${text}\n`);
   let parsed;
   try {
     parsed = parseArgs({
@@ -261,10 +277,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [area, cmd, id] = positionals;
-  if (!values.help && (area === 'import' || area === 'dataset')) return datasets(area, cmd, id, values.dataset);
-  if (!values.help && area === 'simulbench') return simulbench(cmd, id, values);
+  if (!values.help && (area === 'import' || area === 'dataset')) return datasets(area, cmd, id, values.dataset, io);
+  if (!values.help && area === 'simulbench') return simulbench(cmd, id, values, io);
   if (values.help || area !== 'tournament' || !cmd) {
-    console.log(USAGE);
+    say(USAGE);
     return values.help ? 0 : 2;
   }
   const commands = ['create', 'list', 'show', 'pause', 'resume', 'cancel'];
@@ -321,7 +337,7 @@ async function main(argv: string[]): Promise<number> {
     create = { spec, agents: list(values.agents), baselines: list(values.baselines), hosts: list(values.hosts) };
   }
 
-  const { db, url } = await connect();
+  const { db, url } = await connect(io.env);
   let boss: PgBoss | null = null;
   const relay = relaySender(url);
   try {
@@ -329,20 +345,20 @@ async function main(argv: string[]): Promise<number> {
     switch (cmd) {
       case 'list': {
         const all = await tournamentProgress(db);
-        console.log(all.length ? table(all) : 'no tournaments yet');
+        say(all.length ? table(all) : 'no tournaments yet');
         return 0;
       }
       case 'show': {
         const [p] = await tournamentProgress(db, [tid]);
         if (!p) throw new AdminError(`no tournament ${tid}`);
-        console.log(line(p));
-        console.log(
+        say(line(p));
+        say(
           `tokens ${p.tokens}, cost $${p.costUsd.toFixed(4)}${p.etaSeconds != null ? `, about ${p.etaSeconds} s left` : ''}${p.stopReason ? `, stopped: ${p.stopReason}` : ''}`,
         );
-        if (p.firstFailure) console.log(`first failure: ${p.firstFailure}`);
+        if (p.firstFailure) say(`first failure: ${p.firstFailure}`);
         for (const s of await tournamentStandings(db, p.id)) {
           const ci = s.lo != null ? ` [${s.lo}, ${s.hi}]` : '';
-          console.log(`  #${s.rank} ${s.name.padEnd(32)} ${s.rating}${ci}  ${s.wins}-${s.draws}-${s.losses}`);
+          say(`  #${s.rank} ${s.name.padEnd(32)} ${s.rating}${ci}  ${s.wins}-${s.draws}-${s.losses}`);
         }
         return 0;
       }
@@ -353,7 +369,7 @@ async function main(argv: string[]): Promise<number> {
         if (spec.format === 'host-guest') spec.hostIds = await agentIds(db, hosts);
         boss = await startQueue(url, { worker: false });
         const r = await createTournament(db, boss, spec);
-        console.log(`created tournament ${r.tournament.id} "${r.tournament.name}": ${r.matches} matches queued`);
+        say(`created tournament ${r.tournament.id} "${r.tournament.name}": ${r.matches} matches queued`);
         return 0;
       }
       default: {
@@ -362,7 +378,7 @@ async function main(argv: string[]): Promise<number> {
         await { pause: pauseTournament, resume: resumeTournament, cancel: cancelTournament }[action](db, boss, tid);
         relay.tournament(tid);
         const [p] = await tournamentProgress(db, [tid]);
-        console.log(line(p!));
+        say(line(p!));
         return 0;
       }
     }
@@ -378,7 +394,9 @@ async function simulbench(
   cmd: string | undefined,
   id: string | undefined,
   values: Record<string, string | boolean | undefined>,
+  io: CliIo,
 ): Promise<number> {
+  const say = (text: string) => io.write(`${text}\n`);
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const commands = ['create', 'show', 'export-scripts', 'import-scripts', 'sets'];
   if (!cmd || !commands.includes(cmd))
@@ -389,7 +407,8 @@ async function simulbench(
     throw new UsageError(
       'simulbench import-scripts needs the file and --set NAME: npm run arena -- simulbench import-scripts FILE --set NAME',
     );
-  if (cmd === 'export-scripts' || cmd === 'import-scripts' || cmd === 'sets') return scriptSets(cmd, id, str('set'));
+  if (cmd === 'export-scripts' || cmd === 'import-scripts' || cmd === 'sets')
+    return scriptSets(cmd, id, str('set'), io);
   let spec: Record<string, unknown> = {};
   if (cmd === 'create') {
     const scriptSet = str('script-set');
@@ -448,7 +467,7 @@ async function simulbench(
       spec.tasks = parsed.tasks;
     }
   }
-  const { db, url } = await connect();
+  const { db, url } = await connect(io.env);
   let boss: PgBoss | null = null;
   try {
     if (cmd === 'create') {
@@ -458,38 +477,38 @@ async function simulbench(
       [spec.judgeId] = await agentIds(db, [str('judge')!]);
       boss = await startQueue(url, { worker: false });
       const r = await createTournament(db, boss, spec);
-      console.log(
+      say(
         `created SimulBench evaluation ${r.tournament.id} "${r.tournament.name}": ${r.matches} ${spec.scriptSet ? 'frozen scripts' : 'dialogues'} queued`,
       );
       return 0;
     }
     const r = await simulbenchResults(db, id!, { rounds: 1000 });
     if (!r) throw new AdminError(`no SimulBench evaluation ${id}`);
-    console.log(`${r.tournamentId}  ${r.status}  ${r.name}`);
-    console.log(
+    say(`${r.tournamentId}  ${r.status}  ${r.name}`);
+    say(
       `dialogues ${r.dialogues.finished}/${r.dialogues.total - r.dialogues.cancelled} (${r.dialogues.failed} failed)  scripts ${r.scripts.total} (last-only ${r.scripts['last-only']}, first-chan ${r.scripts['first-chan']}, subseq-chan ${r.scripts['subseq-chan']})  answers rated ${r.answers.scored}/${r.answers.total} (${r.answers.noScore} no score, ${r.answers.failed} not answered)`,
     );
     const cell = (x: { n: number; mean: number }) => (x.n ? x.mean.toFixed(2) : '—').padStart(7);
-    console.log(
+    say(
       `\n${'model'.padEnd(32)} ${['LastOnly', 'FirstChan', 'SubseqChan', 'Stateless', 'Stateful', 'Hard', 'All'].map((h) => h.padStart(7)).join(' ')}`,
     );
     for (const row of r.table4) {
-      console.log(
+      say(
         `${(r.agents[row.agentId] ?? row.agentId).padEnd(32)} ${[row.lastOnly, row.firstChan, row.subseqChan, row.stateless, row.stateful, row.hard, row.all].map(cell).join(' ')}`,
       );
     }
     if (r.table1.length) {
-      console.log(
+      say(
         `\npairwise (win / tie / lose, difference)  judge's order disagreement ${r.disagreement.inconsistent}/${r.disagreement.judged}`,
       );
       for (const p of r.table1) {
-        console.log(
+        say(
           `  ${r.agents[p.agentA] ?? p.agentA} vs ${r.agents[p.agentB] ?? p.agentB}: ${p.win} / ${p.tie} / ${p.lose}${p.n ? `, ${p.difference.toFixed(1)}%` : ''}`,
         );
       }
     }
     for (const s of r.spend)
-      console.log(
+      say(
         `  ${s.purpose.padEnd(14)} ${String(s.calls).padStart(6)} calls ${String(s.tokens).padStart(9)} tokens  $${s.costUsd.toFixed(4)}`,
       );
     return 0;
@@ -504,7 +523,9 @@ async function scriptSets(
   cmd: 'export-scripts' | 'import-scripts' | 'sets',
   arg: string | undefined,
   set: string | undefined,
+  io: CliIo,
 ): Promise<number> {
+  const say = (text: string) => io.write(`${text}\n`);
   let text = '';
   if (cmd === 'import-scripts') {
     try {
@@ -518,11 +539,11 @@ async function scriptSets(
       );
     }
   }
-  const { db } = await connect();
+  const { db } = await connect(io.env);
   try {
     if (cmd === 'sets') {
       const sets = await listScriptSets(db);
-      console.log(
+      say(
         sets.length
           ? sets.map((x) => `${x.setName.padEnd(40)} ${String(x.scripts).padStart(5)} scripts  ${x.label}`).join('\n')
           : 'no script set yet',
@@ -531,7 +552,7 @@ async function scriptSets(
     }
     if (cmd === 'import-scripts') {
       const r = await importScriptSet(db, set!, text);
-      console.log(
+      say(
         `imported ${r.scripts} scripts as ${r.setName}: score targets on them with simulbench create --targets … --judge … --script-set ${r.setName}`,
       );
       return 0;
@@ -539,7 +560,7 @@ async function scriptSets(
     const t = await db.tournament.findUnique({ where: { id: arg! }, select: { name: true, config: true } });
     const config = t?.config as { format?: string; scriptSet?: string } | undefined;
     if (!t || config?.format !== 'simulbench') throw new AdminError(`no SimulBench evaluation ${arg}`);
-    process.stdout.write(
+    io.write(
       `${JSON.stringify(await exportScriptSet(db, config.scriptSet ?? tournamentScriptSet(arg!), t.name), null, 1)}\n`,
     );
     return 0;
@@ -558,7 +579,9 @@ async function datasets(
   cmd: string | undefined,
   arg: string | undefined,
   name: string | undefined,
+  io: CliIo,
 ): Promise<number> {
+  const say = (text: string) => io.write(`${text}\n`);
   let text = '';
   if (area === 'import') {
     if (cmd !== 'gamebench')
@@ -592,26 +615,26 @@ async function datasets(
     throw new UsageError(`dataset commands are list and delete${cmd ? ` (not "${cmd}")` : ''}`);
   else if (cmd === 'delete' && !arg) throw new UsageError('dataset delete needs the dataset name (see: dataset list)');
 
-  const { db } = await connect();
+  const { db } = await connect(io.env);
   try {
     if (area === 'import') {
       const d = await importDataset(db, { name: name!, text, source: path.basename(arg!), createdBy: 'cli' });
-      console.log(
+      say(
         `imported dataset "${d.name}": ${d.matchCount} matches, ${d.agents.length} agents (${d.agents.join(', ')}), ${d.games.length} games (${d.games.join(', ')})`,
       );
-      console.log(
+      say(
         `leaderboard: /leaderboard?dataset=${encodeURIComponent(d.name)}   GameBench's tables: /leaderboard/gamebench?dataset=${encodeURIComponent(d.name)}`,
       );
     } else if (cmd === 'list') {
       const all = await listDatasets(db);
-      if (all.length === 0) console.log('no datasets yet (npm run arena -- import gamebench FILE --dataset NAME)');
+      if (all.length === 0) say('no datasets yet (npm run arena -- import gamebench FILE --dataset NAME)');
       for (const d of all)
-        console.log(
+        say(
           `${d.name}  ${d.matchCount} matches  ${d.agents.length} agents  ${d.games.join(',')}  ${d.source ?? ''}  ${d.createdAt.toISOString().slice(0, 16)}`,
         );
     } else {
       await deleteDataset(db, arg!);
-      console.log(`deleted dataset "${arg}"`);
+      say(`deleted dataset "${arg}"`);
     }
     return 0;
   } finally {
@@ -619,10 +642,22 @@ async function datasets(
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`arena: ${err.message}`);
-    process.exit(err instanceof UsageError || err instanceof AdminError || err instanceof DatasetError ? 2 : 1);
-  },
-);
+/** Runs the CLI on `argv` (the arguments after `arena`) and returns its exit code: 2 for bad input, 1 for a failure. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (err) {
+    io.error(`arena: ${(err as Error).message}\n`);
+    return err instanceof UsageError || err instanceof AdminError || err instanceof DatasetError ? 2 : 1;
+  }
+}
+
+// Run as a program (`npm run arena`, `tsx server/cli.ts`), not when a test imports runCli.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const io: CliIo = {
+    write: (text) => process.stdout.write(text),
+    error: (text) => process.stderr.write(text),
+    env: process.env,
+  };
+  void runCli(process.argv.slice(2), io).then((code) => process.exit(code));
+}

@@ -61,7 +61,9 @@ export const configSchema = z.object({
    * a reverse proxy rewrites the Host header (server/rooms/origin.ts).
    */
   ARENA_ALLOWED_ORIGINS: origins.default([]),
-  /** Multiplies every rate limit on new names and sign-ins (lib/rate-limit.ts reads it; checked here at start-up). */
+  /**
+   * Multiplies every rate limit on new names and sign-ins (lib/db/rate-limit.ts reads it; checked here at start-up).
+   */
   ARENA_RATE_LIMIT_FACTOR: z.coerce.number().positive('ARENA_RATE_LIMIT_FACTOR must be above 0').max(10_000).default(1),
   /** Creates (or resets the password of) the admin account at start-up; without it, /admin offers a first-run setup. */
   ARENA_ADMIN_USER: z

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tournamentProgress } from '../lib/tournament/progress';
+import { tournamentProgress } from '../lib/db/tournament-progress';
 import { createTestDb, type TestDb } from './db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from './llm/simulated';
 import { relayListener, type RelayMessage } from './rooms/relay';
@@ -125,12 +125,12 @@ describe('crash safety', () => {
         WHERE m.tournament_id = ${tournament.id} GROUP BY c.match_id, c.seat, c.ply, c.attempt HAVING COUNT(*) > 1) d`;
     expect(Number(dup[0]!.n)).toBe(0);
     await expect
-      .poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, { timeout: 15_000 })
+      .poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, { timeout: 60_000 })
       .toBe('finished');
     // Live news reached the listener: every match's end event, and the tournament's changes.
     await listener.close();
     const ends = new Set(heard.flatMap((m) => (m.t === 'match' && m.kind === 'end' ? [m.matchId] : [])));
     expect(ends.size).toBeGreaterThanOrEqual(24 - atCrash.done);
     expect(heard.some((m) => m.t === 'tournament' && m.id === tournament.id)).toBe(true);
-  }, 120_000);
+  }, 300_000); // several processes and many matches: a safety net far above the time it takes
 });

@@ -1,21 +1,21 @@
 // Imported datasets on real Postgres (issue 21, item 3): GameBench's own matches.json imports under a name and its
 // leaderboard is GameBench's numbers; a bad file is one readable error and nothing stored; a name is taken once; the
 // arena's export imported into another instance gives the identical leaderboard; the CLI does the same from a file.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importedAgentId } from '../lib/datasets';
-import { DatasetError, deleteDataset, importDataset, listDatasets } from '../lib/datasets-store';
+import { DatasetError, deleteDataset, importDataset, listDatasets } from '../lib/db/datasets-store';
 import { gameBenchRecord, ratesSomeone } from '../lib/exports';
 import { parseGamebench } from '../lib/imports/gamebench';
-import { leaderboardQuerySchema, type LeaderboardResult } from '../lib/leaderboard';
-import { exportMatchBatches } from '../lib/queries';
+import { leaderboardQuerySchema, type LeaderboardResult } from '../lib/leaderboard-contract';
+import { exportMatchBatches } from '../lib/db/match-exports';
 import { bootstrap } from '../lib/rating/bootstrap';
-import { leaderboardQueryFor } from '../lib/settings';
+import { leaderboardQueryFor } from '../lib/db/settings';
 import { createAgent } from './agents';
+import { runCli } from './cli';
 import { createTestDb, type TestDb } from './db/test-db';
 import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
@@ -226,32 +226,31 @@ describe('the CLI', () => {
         { game: 'pit', alpha: 2, beta: 0 },
       ]),
     );
-    const run = (...args: string[]) => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: other.url },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      return { code: r.status, out: r.stdout, err: r.stderr };
+    // In this process (server/cli.test.ts runs the CLI as a program too).
+    const run = async (...args: string[]) => {
+      let out = '';
+      let err = '';
+      const env = { ...process.env, DATABASE_URL: other.url };
+      const code = await runCli(args, { write: (s) => (out += s), error: (s) => (err += s), env });
+      return { code, out, err };
     };
-    const ok = run('import', 'gamebench', good, '--dataset', 'from-cli');
+    const ok = await run('import', 'gamebench', good, '--dataset', 'from-cli');
     expect(ok.err).toBe('');
     expect(ok.out).toContain('imported dataset "from-cli": 2 matches, 2 agents (alpha, beta), 2 games (hive, pit)');
     expect(ok.code).toBe(0);
-    expect(run('dataset', 'list').out).toMatch(/^from-cli {2}2 matches {2}2 agents {2}hive,pit {2}good\.json/m);
-    const refused = run('import', 'gamebench', bad, '--dataset', 'bad-cli');
+    expect((await run('dataset', 'list')).out).toMatch(/^from-cli {2}2 matches {2}2 agents {2}hive,pit {2}good\.json/m);
+    const refused = await run('import', 'gamebench', bad, '--dataset', 'bad-cli');
     expect(refused.code).toBe(2);
     expect(refused.err.trim()).toBe(
       'arena: entry 1 (game "pit"): the score of "alpha" must be at most 1 (GameBench scores a match in [0, 1]) (got number)',
     );
-    const noName = run('import', 'gamebench', good);
+    const noName = await run('import', 'gamebench', good);
     expect(noName.code).toBe(2);
     expect(noName.err).toMatch(/needs --dataset NAME/);
-    expect(run('import', 'gamebench', path.join(dir, 'missing.json'), '--dataset', 'x').err).toMatch(
+    expect((await run('import', 'gamebench', path.join(dir, 'missing.json'), '--dataset', 'x')).err).toMatch(
       /cannot read .*missing\.json: no such file/,
     );
-    expect(run('dataset', 'delete', 'from-cli').out).toContain('deleted dataset "from-cli"');
+    expect((await run('dataset', 'delete', 'from-cli')).out).toContain('deleted dataset "from-cli"');
     expect((await listDatasets(other.db)).map((d) => d.name)).not.toContain('from-cli');
   });
 });

@@ -1,9 +1,10 @@
-// The leaderboard's data from imported datasets (lib/datasets.ts, lib/datasets-store.ts) instead of the arena's matches.
+// The leaderboard's data from imported datasets (lib/datasets.ts, lib/db/datasets-store.ts) instead of the arena's
+// matches.
 import { ratedGames } from '../games/registry';
 import { datasetMatches, importedAgentId } from '../lib/datasets';
-import { findDatasets } from '../lib/datasets-store';
-import type { Db } from '../lib/db';
-import type { LeaderboardQuery } from '../lib/leaderboard';
+import { findDatasets } from '../lib/db/datasets-store';
+import type { Db } from '../lib/db/client';
+import type { LeaderboardQuery } from '../lib/leaderboard-contract';
 import type { RatedMatch } from '../lib/rating/types';
 import type { AgentInfo, LeaderboardData } from './leaderboard/data';
 

@@ -76,7 +76,7 @@ describe('server with DATABASE_URL', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     try {
-      await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toMatch(/arena ready/);
+      await expect.poll(() => out, { timeout: 120_000, interval: 200 }).toMatch(/arena ready/);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ ok: true });
@@ -119,5 +119,5 @@ describe('server with DATABASE_URL', () => {
       await rm(dataDir, { recursive: true, force: true });
       await t.drop();
     }
-  });
+  }, 300_000); // a whole server starting: a safety net far above the time it takes
 });

@@ -10,16 +10,14 @@ import next from 'next';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import type { PgBoss } from 'pg-boss';
-import { games, ratedGames } from '../games/registry';
-import { TASKS } from '../games/simulbench/tasks';
-import type { GameDef } from '../lib/engine/types';
-import { db } from '../lib/db';
-import { leaderboardQuerySchema, registerLeaderboardService } from '../lib/leaderboard';
-import { getSettings } from '../lib/settings';
+import { ratedGames } from '../games/registry';
+import { db } from '../lib/db/client';
+import { leaderboardQuerySchema, registerLeaderboardService } from '../lib/leaderboard-contract';
+import { getSettings } from '../lib/db/settings';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
 import { CLIENT_IP_HEADER, clientIp } from '../lib/client-ip';
 import { llmCallSettings, readConfig, runnerSettings, type ArenaConfig } from './config';
-import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
+import { startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { databaseHealth } from './db/health';
 import { errorKey, limitedLog } from './db/log-limit';
@@ -27,15 +25,14 @@ import { preflight } from './preflight';
 import { configureLlmCalls } from './llm/clients';
 import { configureSharedLimits } from './llm/limits';
 import { createPgSharedLimits } from './llm/shared-limits';
-import { startSimulatedEndpoint } from './llm/simulated';
 import { refuseLargeBody } from './body-limit';
 import { createComputer } from './leaderboard/computer';
 import { ArenaLeaderboard } from './leaderboard/service';
-import { ArenaPublication } from './leaderboard/publication';
-import { registerPublicationService } from '../lib/publication';
+import { ArenaPublication } from './leaderboard/publication-service';
+import { registerPublicationService } from '../lib/publication-contract';
 import { humanBridge } from './agents/human';
 import { Hub } from './rooms/hub';
-import { seedDemo } from './scheduler/demo';
+import { startDemo } from './scheduler/demo';
 import { startQueue, stopQueue } from './scheduler/queue';
 import {
   cancelTournament,
@@ -47,20 +44,15 @@ import {
 import { relayListener, relaySender } from './rooms/relay';
 import { registerTournamentControl } from '../lib/control';
 import { registerPlayControl } from '../lib/play';
-import { adminCount, upsertAdmin } from '../lib/auth';
+import { adminCount, upsertAdmin } from '../lib/db/admins';
 import { rematch, startPlayMatch } from './scheduler/play';
 import { startMatchWorker } from './workers/match-worker';
 import { defaultPolicy } from './workers/run-match';
 
 import { configureLogging, logFn, logger } from './log';
-import { collectFrom, deliveryLagSeconds, matchRuns, metricsHandler, startMetricsServer } from './metrics';
+import { collectFrom, deliveryLagSeconds, matchRuns, metricsHandler, startMetricsServer } from './prometheus';
 
 const log = logFn();
-/** The settings the demo plays the games with, for those that have their own (games' `demoConfig`). */
-const demoConfigs = (gs: readonly GameDef[]) =>
-  Object.fromEntries(gs.flatMap((g) => (g.demoConfig === null ? [] : [[g.id, g.demoConfig]])));
-/** The demo tournament's jobs run below everything an admin schedules (pg-boss takes higher priorities first). */
-const DEMO_PRIORITY = -10;
 
 async function checkDatabase(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -151,7 +143,18 @@ async function ensureAdmin(cfg: ArenaConfig): Promise<void> {
   }
 }
 
-async function main() {
+/** How the process stops: what each step started is stopped, last first; some want to hear it first. */
+interface Lifecycle {
+  /** Stopped when the arena stops, in the reverse order of starting. */
+  onStop(stop: () => Promise<unknown>): void;
+  /** Told first when the arena stops (Ctrl-C reaches Postgres at once): background work stops starting, and its errors are expected. */
+  onStopping(f: () => void): void;
+  /** Stops everything started, then exits with `code` (once: later calls do nothing). */
+  shutdown(code: number): Promise<void>;
+}
+
+/** The configuration (a bad setting exits with one line naming it), and the logging and LLM call policies it sets. */
+function configure(): ArenaConfig {
   let cfg: ArenaConfig;
   try {
     cfg = readConfig();
@@ -166,16 +169,17 @@ async function main() {
   });
   // The policies modules follow, from the validated configuration (before any provider client is made).
   configureLlmCalls(llmCallSettings(cfg));
+  return cfg;
+}
+
+/** Stops cleanly on SIGINT and SIGTERM, and on an uncaught exception (a bug: reported, exit 1). */
+function lifecycle(): Lifecycle {
   const stops: (() => Promise<unknown>)[] = [];
-  let stopping = false;
-  /** Told first when the arena stops (Ctrl-C reaches Postgres at once): background work stops starting, and its errors are expected. */
   const onStopping: (() => void)[] = [];
-  let embedded: EmbeddedDb | null = null;
+  let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    // Ctrl-C reaches the embedded Postgres too: from now on its exit is expected, not a crash to recover from.
-    embedded?.unsupervise();
     for (const f of onStopping) f();
     log('stopping…');
     for (const stop of stops.reverse())
@@ -191,307 +195,261 @@ async function main() {
     logger.fatal(`uncaught exception: ${(err as Error)?.message ?? String(err)}`, { err });
     void shutdown(1);
   });
+  return { onStop: (stop) => void stops.push(stop), onStopping: (f) => void onStopping.push(f), shutdown };
+}
 
+/** Postgres (the given one, or a real PostgreSQL started here), migrated; returns its URL, also in DATABASE_URL. */
+async function startDatabase(cfg: ArenaConfig, life: Lifecycle): Promise<string> {
+  let url = cfg.DATABASE_URL;
+  if (url) {
+    await checkDatabase(url);
+  } else {
+    // Supervised: when Postgres dies it is restarted with backoff, and everything below reconnects by itself.
+    const t0 = performance.now();
+    const pgdb = await startEmbeddedPostgres({
+      dataDir: path.join(cfg.ARENA_DATA_DIR, 'pg'),
+      port: cfg.ARENA_PG_PORT,
+      log,
+    });
+    // Ctrl-C reaches the embedded Postgres too: from now on its exit is expected, not a crash to recover from.
+    life.onStopping(() => pgdb.unsupervise());
+    life.onStop(() => pgdb.stop());
+    url = pgdb.url;
+    log(`embedded postgres ready on port ${cfg.ARENA_PG_PORT} (${Math.round(performance.now() - t0)} ms)`);
+  }
+  process.env.DATABASE_URL = url;
+  const applied = await migrate(url, log);
+  if (applied.length === 0) log('database schema up to date');
+  life.onStop(() => db().$disconnect());
+  return url;
+}
+
+/**
+ * Providers' limits (requests and tokens per minute, requests at once, 429 cool-downs) hold across every process on
+ * this Postgres (server/llm/shared-limits.ts); a provider without limits never asks it.
+ */
+function shareProviderLimits(url: string, life: Lifecycle): void {
+  const sharedLimits = createPgSharedLimits(url, { log: logFn('limits', 'warn') });
+  configureSharedLimits(sharedLimits);
+  life.onStop(async () => (configureSharedLimits(null), await sharedLimits.close()));
+}
+
+/** What the web role started, for the rest of the process to reach (all null in a worker-only process). */
+interface WebParts {
+  hub: Hub | null;
+  io: Server | null;
+  leaderboard: ArenaLeaderboard | null;
+}
+
+/** What the roles share: the job queue, the relay to other processes, and what changed goes where. */
+interface Shared {
+  boss: PgBoss;
+  relay: ReturnType<typeof relaySender>;
+  /** A tournament changed: this process's viewers hear it from memory, other processes through the relay. */
+  tournamentChanged: (id: string) => void;
+  /** A match ended somewhere: the leaderboard is recomputed when next asked (web role only). */
+  markStale: () => void;
+}
+
+/**
+ * Metrics (server/prometheus.ts), read when scraped: on ARENA_METRICS_PORT for any role, on the main port with a token.
+ */
+async function startMetrics(cfg: ArenaConfig, life: Lifecycle, web: WebParts | null): Promise<() => Promise<void>> {
+  const refresh = collectFrom({
+    matchCounts: async () => {
+      const rows = await db().match.groupBy({
+        by: ['status'],
+        where: { status: { in: ['queued', 'running', 'failed'] } },
+        _count: { _all: true },
+      });
+      return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
+    },
+    ...(web ? { sockets: () => web.io?.engine.clientsCount ?? 0 } : {}),
+    leaderboardComputedAt: () => web?.leaderboard?.newestComputedAt() ?? null,
+    leaderboardHeld: () => web?.leaderboard?.heldInWorker() ?? null,
+  });
+  if (cfg.ARENA_METRICS_PORT !== undefined) {
+    const m = await startMetricsServer(cfg.ARENA_METRICS_PORT, cfg.ARENA_METRICS_HOST, refresh, () => databaseHealth());
+    life.onStop(m.close);
+    log(`metrics for Prometheus at ${m.url}`);
+  }
+  return refresh;
+}
+
+/**
+ * The web role: the leaderboard (computed in a worker thread) and publication runs, the hub, the scheduler's and the
+ * Play page's controls, then Next.js and socket.io on one port.
+ */
+async function startWebRole(
+  cfg: ArenaConfig,
+  life: Lifecycle,
+  web: WebParts,
+  { boss, relay, tournamentChanged }: Shared,
+  refreshMetrics: () => Promise<void>,
+): Promise<void> {
+  const computer = createComputer();
+  life.onStop(() => computer.close());
+  const leaderboard = new ArenaLeaderboard(db, computer, {
+    rounds: cfg.ARENA_BOOTSTRAP_ROUNDS,
+    log,
+    minRecomputeMs: cfg.ARENA_LEADERBOARD_MIN_SECONDS * 1000,
+    maxComputeMs: cfg.ARENA_LEADERBOARD_MAX_SECONDS * 1000,
+  });
+  registerLeaderboardService(leaderboard);
+  web.leaderboard = leaderboard;
+  life.onStopping(() => leaderboard.stopping());
+  // Publication runs (GameBench's Eq. 3 with B = 10,000), each in a worker thread of its own.
+  const publication = new ArenaPublication(db, { log });
+  registerPublicationService(publication);
+  life.onStop(() => publication.close());
+  // Warmed in the background before anyone asks (`npm run bench:leaderboard`): the worker thread and TrueSkill, then
+  // the site's default view and each game's (an agent's page asks for every game), so no visitor waits for them.
+  void (async () => {
+    await computer.warm();
+    const { peopleFilterDefault } = await getSettings(db());
+    await leaderboard.warm([
+      leaderboardQuerySchema.parse({ humans: peopleFilterDefault }),
+      leaderboardQuerySchema.parse({}),
+      ...ratedGames.map((g) => leaderboardQuerySchema.parse({ game: g.id })),
+    ]);
+  })().catch((err: Error) => log(`leaderboard warm-up failed: ${err.message}`));
+  // A person's checked move goes to this process's bridge, and through Postgres to a worker running the match.
+  const hub = new Hub(db, {
+    deliver: (input) => (humanBridge.submit(input), relay.act(input)),
+    trustProxy: cfg.ARENA_TRUST_PROXY,
+    allowedOrigins: cfg.ARENA_ALLOWED_ORIGINS,
+  });
+  web.hub = hub;
+  registerTournamentControl({
+    create: async (spec) => {
+      const r = await createTournament(db(), boss, spec);
+      log(`tournament "${r.tournament.name}" scheduled: ${r.matches} matches`);
+      return { id: r.tournament.id, matches: r.matches };
+    },
+    pause: async (id) => (await pauseTournament(db(), boss, id), tournamentChanged(id)),
+    resume: async (id) => (await resumeTournament(db(), boss, id), tournamentChanged(id)),
+    cancel: async (id) => (await cancelTournament(db(), boss, id), tournamentChanged(id)),
+  });
+  registerPlayControl({
+    start: (personAgentId, input) => startPlayMatch(db(), boss, personAgentId, input),
+    rematch: (personAgentId, matchId) => rematch(db(), boss, personAgentId, matchId),
+  });
+  life.onStop(await startWeb(cfg, hub, { refresh: refreshMetrics, io: (server) => (web.io = server) }));
+}
+
+/** News from other processes: events stored by worker-only processes, tournament changes, people's moves. */
+async function listenToOtherProcesses(
+  url: string,
+  life: Lifecycle,
+  web: WebParts,
+  { markStale }: Shared,
+  worker: boolean,
+): Promise<void> {
+  const listener = await relayListener(
+    url,
+    (m) => {
+      if (m.t === 'act') {
+        if (worker) humanBridge.submit(m.input);
+      } else if (m.t === 'tournament') {
+        web.hub?.tournamentChanged(m.id);
+      } else {
+        web.hub?.foreignEvent(m.matchId, m.seq, m.kind);
+        if (m.kind === 'end' || m.kind === 'failed') markStale();
+      }
+    },
+    log,
+  );
+  life.onStop(() => listener.close());
+}
+
+/** The worker role: the match workers, then the reconciler (now, and every ARENA_RECONCILE_SECONDS). */
+async function startWorkerRole(
+  cfg: ArenaConfig,
+  life: Lifecycle,
+  web: WebParts,
+  { boss, relay, tournamentChanged, markStale }: Shared,
+): Promise<void> {
+  const hub = web.hub;
+  await startMatchWorker(boss, db(), {
+    concurrency: cfg.ARENA_CONCURRENCY,
+    playConcurrency: cfg.ARENA_PLAY_CONCURRENCY,
+    // In-process viewers get events from memory; every other web process is told through Postgres (batched
+    // notices) and reads what is new of the matches it holds (server/rooms/relay.ts, Hub.foreignEvent).
+    publish: (matchId, ev, state, setup) => {
+      deliveryLagSeconds.observe(Math.max(0, Date.now() - ev.at.getTime()) / 1000);
+      hub?.publish(matchId, ev, state, setup);
+      relay.match(matchId, ev.seq, ev.kind);
+    },
+    policy: { ...defaultPolicy, ...runnerSettings(cfg) },
+    // The worker only reports what went wrong: failed matches, judges and stages that could not finish.
+    log: logFn('worker', 'warn'),
+    onMatchEnd: (status) => (matchRuns.inc({ result: status }), markStale()),
+    onTournamentChange: tournamentChanged,
+  });
+  const sweep = async () => {
+    const r = await reconcile(db(), boss);
+    if (r.requeued) log(`re-queued ${r.requeued} matches whose jobs were lost`);
+    if (r.givenUp) log(`${r.givenUp} matches failed after repeated crashes`);
+  };
+  await sweep();
+  const sweepFailed = limitedLog(log);
+  const timer = setInterval(
+    () =>
+      void sweep().catch((err) =>
+        sweepFailed(
+          errorKey(err),
+          `reconcile: ${String((err as Error).message)
+            .trim()
+            .split('\n')
+            .pop()}`,
+        ),
+      ),
+    cfg.ARENA_RECONCILE_SECONDS * 1000,
+  );
+  timer.unref();
+  life.onStop(async () => clearInterval(timer));
+}
+
+async function main() {
+  const cfg = configure();
+  const life = lifecycle();
   try {
-    const role = cfg.ARENA_ROLE;
-    const web = role !== 'worker';
-    const worker = role !== 'web';
+    const web = cfg.ARENA_ROLE !== 'worker';
+    const worker = cfg.ARENA_ROLE !== 'web';
     // Before anything else: another arena on this data folder or port, Postgres' user locked out (one line each).
     await preflight(cfg, { lock: true });
     await ensureSecret(cfg);
-    // 1. Postgres: the given one, or a real PostgreSQL started here.
-    let url = cfg.DATABASE_URL;
-    if (url) {
-      await checkDatabase(url);
-    } else {
-      // Supervised: when Postgres dies it is restarted with backoff, and everything below reconnects by itself.
-      const t0 = performance.now();
-      const pgdb = await startEmbeddedPostgres({
-        dataDir: path.join(cfg.ARENA_DATA_DIR, 'pg'),
-        port: cfg.ARENA_PG_PORT,
-        log,
-      });
-      embedded = pgdb;
-      stops.push(() => pgdb.stop());
-      url = pgdb.url;
-      log(`embedded postgres ready on port ${cfg.ARENA_PG_PORT} (${Math.round(performance.now() - t0)} ms)`);
-    }
-    process.env.DATABASE_URL = url;
-    const applied = await migrate(url, log);
-    if (applied.length === 0) log('database schema up to date');
-    stops.push(() => db().$disconnect());
-    // Providers' limits (requests and tokens per minute, requests at once, 429 cool-downs) hold across every process
-    // on this Postgres (server/llm/shared-limits.ts); a provider without limits never asks it.
-    const sharedLimits = createPgSharedLimits(url, { log: logFn('limits', 'warn') });
-    configureSharedLimits(sharedLimits);
-    stops.push(async () => (configureSharedLimits(null), await sharedLimits.close()));
-
-    // 2. The demo (all-in-one only): the simulated OpenAI-compatible endpoint, labelled simulated everywhere it appears.
-    let simulatedUrl: string | null = null;
-    const demo = cfg.ARENA_DEMO && role === 'all';
-    if (demo) {
-      const sim = await startSimulatedEndpoint({ port: cfg.ARENA_SIM_PORT, latencyMs: cfg.ARENA_SIM_LATENCY_MS });
-      stops.push(() => sim.close());
-      simulatedUrl = sim.url;
-      log(`simulated OpenAI-compatible endpoint at ${sim.url}`);
-    }
-    const { agentIds, guestIds, hostIds, planners, collectorId } = await seedDemo(db(), {
-      simulatedUrl,
-      openai: cfg.OPENAI_API_KEY
-        ? { apiKey: cfg.OPENAI_API_KEY, baseUrl: cfg.OPENAI_BASE_URL, models: cfg.OPENAI_MODELS }
-        : undefined,
-    });
+    // 1. Postgres, and the providers' limits shared through it.
+    const url = await startDatabase(cfg, life);
+    shareProviderLimits(url, life);
+    // 2. The demo's simulated endpoint (all-in-one only) and the demo agents; the admin account.
+    const demo = await startDemo(db(), cfg, { onStop: life.onStop, log });
     if (web) await ensureAdmin(cfg);
-
     // 3. The job queue and the relay that carries live news between processes.
     const relay = relaySender(url, log);
-    stops.push(() => relay.close());
+    life.onStop(() => relay.close());
     const boss: PgBoss = await startQueue(url);
-    stops.push(() => stopQueue(boss)); // stopped before the relay, which lets its last notices out
-
-    // 4. The web: leaderboard (computed in a worker thread), Next.js and socket.io on one port, the scheduler's controls.
-    // Metrics (server/metrics.ts), read when scraped: on ARENA_METRICS_PORT for any role, on the main port with a token.
-    let io: Server | null = null;
-    let leaderboardAt: () => Date | null = () => null;
-    let leaderboardHeld: () => { views: number; matches: number } | null = () => null;
-    const refreshMetrics = collectFrom({
-      matchCounts: async () => {
-        const rows = await db().match.groupBy({
-          by: ['status'],
-          where: { status: { in: ['queued', 'running', 'failed'] } },
-          _count: { _all: true },
-        });
-        return Object.fromEntries(rows.map((r) => [r.status, r._count._all]));
+    life.onStop(() => stopQueue(boss)); // stopped before the relay, which lets its last notices out
+    const parts: WebParts = { hub: null, io: null, leaderboard: null };
+    const shared: Shared = {
+      boss,
+      relay,
+      tournamentChanged: (id) => {
+        parts.hub?.tournamentChanged(id);
+        relay.tournament(id);
       },
-      ...(web ? { sockets: () => io?.engine.clientsCount ?? 0 } : {}),
-      leaderboardComputedAt: () => leaderboardAt(),
-      leaderboardHeld: () => leaderboardHeld(),
-    });
-    if (cfg.ARENA_METRICS_PORT !== undefined) {
-      const m = await startMetricsServer(cfg.ARENA_METRICS_PORT, cfg.ARENA_METRICS_HOST, refreshMetrics, () =>
-        databaseHealth(),
-      );
-      stops.push(m.close);
-      log(`metrics for Prometheus at ${m.url}`);
-    }
-
-    let hub: Hub | null = null;
-    let markStale = () => {};
-    /** A tournament changed: this process's viewers hear it from memory, other processes through the relay. */
-    const tournamentChanged = (id: string) => {
-      hub?.tournamentChanged(id);
-      relay.tournament(id);
+      markStale: () => parts.leaderboard?.markStale(),
     };
-    if (web) {
-      const computer = createComputer();
-      stops.push(() => computer.close());
-      const leaderboard = new ArenaLeaderboard(db, computer, {
-        rounds: cfg.ARENA_BOOTSTRAP_ROUNDS,
-        log,
-        minRecomputeMs: cfg.ARENA_LEADERBOARD_MIN_SECONDS * 1000,
-        maxComputeMs: cfg.ARENA_LEADERBOARD_MAX_SECONDS * 1000,
-      });
-      registerLeaderboardService(leaderboard);
-      markStale = leaderboard.markStale;
-      leaderboardAt = () => leaderboard.newestComputedAt();
-      leaderboardHeld = () => leaderboard.heldInWorker();
-      onStopping.push(() => leaderboard.stopping());
-      // Publication runs (GameBench's Eq. 3 with B = 10,000), each in a worker thread of its own.
-      const publication = new ArenaPublication(db, { log });
-      registerPublicationService(publication);
-      stops.push(() => publication.close());
-      // Warmed in the background before anyone asks (`npm run bench:leaderboard`): the worker thread and TrueSkill, then
-      // the site's default view and each game's (an agent's page asks for every game), so no visitor waits for them.
-      void (async () => {
-        await computer.warm();
-        const { peopleFilterDefault } = await getSettings(db());
-        await leaderboard.warm([
-          leaderboardQuerySchema.parse({ humans: peopleFilterDefault }),
-          leaderboardQuerySchema.parse({}),
-          ...ratedGames.map((g) => leaderboardQuerySchema.parse({ game: g.id })),
-        ]);
-      })().catch((err: Error) => log(`leaderboard warm-up failed: ${err.message}`));
-      // A person's checked move goes to this process's bridge, and through Postgres to a worker running the match.
-      const h = new Hub(db, {
-        deliver: (input) => (humanBridge.submit(input), relay.act(input)),
-        trustProxy: cfg.ARENA_TRUST_PROXY,
-        allowedOrigins: cfg.ARENA_ALLOWED_ORIGINS,
-      });
-      hub = h;
-      registerTournamentControl({
-        create: async (spec) => {
-          const r = await createTournament(db(), boss, spec);
-          log(`tournament "${r.tournament.name}" scheduled: ${r.matches} matches`);
-          return { id: r.tournament.id, matches: r.matches };
-        },
-        pause: async (id) => (await pauseTournament(db(), boss, id), tournamentChanged(id)),
-        resume: async (id) => (await resumeTournament(db(), boss, id), tournamentChanged(id)),
-        cancel: async (id) => (await cancelTournament(db(), boss, id), tournamentChanged(id)),
-      });
-      registerPlayControl({
-        start: (personAgentId, input) => startPlayMatch(db(), boss, personAgentId, input),
-        rematch: (personAgentId, matchId) => rematch(db(), boss, personAgentId, matchId),
-      });
-      stops.push(await startWeb(cfg, h, { refresh: refreshMetrics, io: (server) => (io = server) }));
-    }
-
-    // News from other processes: events stored by worker-only processes, tournament changes, people's moves.
-    const listener = await relayListener(
-      url,
-      (m) => {
-        if (m.t === 'act') {
-          if (worker) humanBridge.submit(m.input);
-        } else if (m.t === 'tournament') {
-          hub?.tournamentChanged(m.id);
-        } else {
-          hub?.foreignEvent(m.matchId, m.seq, m.kind);
-          if (m.kind === 'end' || m.kind === 'failed') markStale();
-        }
-      },
-      log,
-    );
-    stops.push(() => listener.close());
-
-    // 5. The match workers, the reconciler, then the demo tournament when nothing is pending.
-    if (worker) {
-      const h = hub;
-      await startMatchWorker(boss, db(), {
-        concurrency: cfg.ARENA_CONCURRENCY,
-        playConcurrency: cfg.ARENA_PLAY_CONCURRENCY,
-        // In-process viewers get events from memory; every other web process is told through Postgres (batched
-        // notices) and reads what is new of the matches it holds (server/rooms/relay.ts, Hub.foreignEvent).
-        publish: (matchId, ev, state, setup) => {
-          deliveryLagSeconds.observe(Math.max(0, Date.now() - ev.at.getTime()) / 1000);
-          h?.publish(matchId, ev, state, setup);
-          relay.match(matchId, ev.seq, ev.kind);
-        },
-        policy: { ...defaultPolicy, ...runnerSettings(cfg) },
-        // The worker only reports what went wrong: failed matches, judges and stages that could not finish.
-        log: logFn('worker', 'warn'),
-        onMatchEnd: (status) => (matchRuns.inc({ result: status }), markStale()),
-        onTournamentChange: tournamentChanged,
-      });
-      const sweep = async () => {
-        const r = await reconcile(db(), boss);
-        if (r.requeued) log(`re-queued ${r.requeued} matches whose jobs were lost`);
-        if (r.givenUp) log(`${r.givenUp} matches failed after repeated crashes`);
-      };
-      await sweep();
-      const sweepFailed = limitedLog(log);
-      const timer = setInterval(
-        () =>
-          void sweep().catch((err) =>
-            sweepFailed(
-              errorKey(err),
-              `reconcile: ${String((err as Error).message)
-                .trim()
-                .split('\n')
-                .pop()}`,
-            ),
-          ),
-        cfg.ARENA_RECONCILE_SECONDS * 1000,
-      );
-      timer.unref();
-      stops.push(async () => clearInterval(timer));
-    }
-    const open = await db().match.count({ where: { status: { in: ['queued', 'running'] } } });
-    if (demo && open === 0) {
-      const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
-      // N-player games and judged evaluations (Who is the spy, the flagship chat game, queued first so it is on screen
-      // at once; DEEP): each simulated model is the guest (the spy, the describer) among simulated hosts (the judges).
-      const group = games.filter(
-        (g) => ((g.meta.minPlayers > 2 && !g.meta.sides) || g.meta.scoring === 'evaluation') && !g.meta.scheduledBy,
-      );
-      if (group.length && hostIds.length && guestIds.length) {
-        const hostGuest = await createTournament(
-          db(),
-          boss,
-          {
-            name: `Demo host/guest ${stamp}`,
-            format: 'host-guest',
-            gameIds: group.map((g) => g.id),
-            agentIds: guestIds,
-            hostIds,
-            gamesPerGuest: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
-            // Each game's demo settings (a short Hold'em risk probe, so the demo shows every game soon).
-            gameConfigs: demoConfigs(group),
-            // A simulated consistency judge scores every spy description after its match.
-            judgeId: hostIds[0],
-          },
-          { priority: DEMO_PRIORITY },
-        );
-        log(`demo host/guest tournament scheduled: ${hostGuest.matches} matches`);
-      }
-      // Two-seat games, and team games side against side (one agent commands a whole side).
-      const twoSeat = games.filter(
-        (g) => ((g.meta.minPlayers <= 2 && g.meta.maxPlayers >= 2) || g.meta.sides) && g.meta.scoring !== 'evaluation',
-      );
-      // An admin may have archived demo agents: the demo round robin needs two.
-      if (agentIds.length >= 2) {
-        const { matches } = await createTournament(
-          db(),
-          boss,
-          {
-            name: `Demo round robin ${stamp}`,
-            format: 'round-robin',
-            gameIds: twoSeat.map((g) => g.id),
-            agentIds,
-            gamesPerPair: cfg.ARENA_DEMO_SEEDS_PER_PAIR * 2,
-            gameConfigs: demoConfigs(twoSeat),
-          },
-          { priority: DEMO_PRIORITY },
-        );
-        log(`demo tournament scheduled: ${matches} matches`);
-      }
-      // GameBench's RAP agent (a tree search before each move) against Random: two short games, one on each seat.
-      if (planners.ids.length && planners.baselineIds.length) {
-        const { matches } = await createTournament(
-          db(),
-          boss,
-          {
-            name: `Demo RAP gauntlet ${stamp}`,
-            format: 'gauntlet',
-            gameIds: ['tictactoe'],
-            agentIds: planners.ids,
-            baselineIds: planners.baselineIds,
-            gamesPerPair: 2,
-            // Just above the rest of the demo (two matches, two of the workers for a minute), so that a visitor sees a
-            // search soon after the start.
-          },
-          { priority: DEMO_PRIORITY + 1 },
-        );
-        log(`demo RAP gauntlet scheduled: ${matches} matches`);
-      }
-      // SimulBench: the simulated models as targets; a simulated user agent, simulator and judge; one stateless and one
-      // stateful task, one short dialogue each, then the scripts, ratings and comparisons.
-      if (guestIds.length >= 2 && hostIds.length) {
-        const tasks = [TASKS.find((t) => t.kind === 'stateless'), TASKS.find((t) => t.kind === 'stateful')].flatMap(
-          (t) => (t ? [t.id] : []),
-        );
-        const { matches } = await createTournament(
-          db(),
-          boss,
-          {
-            name: `Demo SimulBench ${stamp}`,
-            format: 'simulbench',
-            agentIds: guestIds,
-            userAgentId: hostIds[0],
-            // A careless model collects, as the paper's weaker GPT-3.5 did: its slips make the challenging turns. It is
-            // neither target, so people can vote blind on both targets' answers (lib/simulbench/blind.ts).
-            simulatorId: collectorId ?? guestIds[1],
-            judgeId: hostIds[0],
-            taskIds: tasks,
-            dialoguesPerTask: 1,
-            turns: 3,
-          },
-          { priority: DEMO_PRIORITY + 1 },
-        );
-        log(`demo SimulBench evaluation scheduled: ${matches} dialogues`);
-      }
-    }
+    // 4. The web: metrics, the leaderboard, Next.js and socket.io on one port, the scheduler's controls.
+    const refreshMetrics = await startMetrics(cfg, life, web ? parts : null);
+    if (web) await startWebRole(cfg, life, parts, shared, refreshMetrics);
+    await listenToOtherProcesses(url, life, parts, shared, worker);
+    // 5. The match workers, the reconciler, then the demo tournaments when nothing is pending.
+    if (worker) await startWorkerRole(cfg, life, parts, shared);
+    await demo.schedule(boss);
   } catch (err) {
     console.error(`arena: ${(err as Error).message}`);
-    await shutdown(1);
+    await life.shutdown(1);
   }
 }
 

@@ -53,7 +53,7 @@ describe('a second start', () => {
     });
     const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
     try {
-      await expect.poll(() => existsSync(path.join(data, 'arena.lock')), { timeout: 30_000, interval: 50 }).toBe(true);
+      await expect.poll(() => existsSync(path.join(data, 'arena.lock')), { timeout: 60_000, interval: 50 }).toBe(true);
       first.kill('SIGSTOP');
       const line = `arena: another arena is already running from ${data} (pid ${first.pid}, http://localhost:${env.PORT}): stop it first, or set ARENA_DATA_DIR and PORT for a second one\n`;
       const pre = run('preflight', { ...env, PORT: String(await freePort()) });

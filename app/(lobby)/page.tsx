@@ -4,7 +4,7 @@ import { LobbyRefresh } from '@/components/lobby-refresh';
 import { MatchList } from '@/components/match-row';
 import { Pagination } from '@/components/pagination';
 import { pageHref, pageParam } from '@/lib/pagination';
-import { getLobby } from '@/lib/queries';
+import { getLobby } from '@/lib/db/matches';
 
 export const dynamic = 'force-dynamic';
 

@@ -18,21 +18,21 @@ import { LeaderboardTable } from '@/components/leaderboard-table';
 import { PublicationFigures } from './publication-figures';
 import { timeAgo } from '@/components/format';
 import { getGame, ratedGames as games } from '@/games/registry';
-import { db } from '@/lib/db';
+import { db } from '@/lib/db/client';
 import {
   CATEGORIES,
   leaderboardDataLinks,
   leaderboardService,
   type LeaderboardQuery,
   type LeaderboardResult,
-} from '@/lib/leaderboard';
-import { PUBLICATION_ROUNDS, publicationService, type PublicationView } from '@/lib/publication';
+} from '@/lib/leaderboard-contract';
+import { PUBLICATION_ROUNDS, publicationService, type PublicationView } from '@/lib/publication-contract';
 import { RECORD_RULE } from '@/lib/records';
 import { PEOPLE_RULE, PEOPLE_RULE_TEXT } from '@/lib/people-rating';
 import { datasetGameList, datasetNames } from '@/lib/datasets';
-import { listDatasets, type DatasetSummary } from '@/lib/datasets-store';
-import { leaderboardQueryFor } from '@/lib/settings';
-import { latestSimulbenchResults, type SimulbenchResults } from '@/lib/simulbench/results';
+import { listDatasets, type DatasetSummary } from '@/lib/db/datasets-store';
+import { leaderboardQueryFor } from '@/lib/db/settings';
+import { latestSimulbenchResults, type SimulbenchResults } from '@/lib/db/simulbench/results';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Leaderboard' };

@@ -6,8 +6,8 @@ import Link from 'next/link';
 import { timeAgo } from '@/components/format';
 import { formatInterval, formatRating } from '@/components/leaderboard-format';
 import { PublicationProgress, PublicationRefresh } from '@/components/publication-progress';
-import { leaderboardSearch, type LeaderboardQuery } from '@/lib/leaderboard';
-import type { PublicationView } from '@/lib/publication';
+import { leaderboardSearch, type LeaderboardQuery } from '@/lib/leaderboard-contract';
+import type { PublicationView } from '@/lib/publication-contract';
 
 export function PublicationFigures({ query, view }: { query: LeaderboardQuery; view: PublicationView | null }) {
   const request = `/admin/publication?${new URLSearchParams({ ...(query.game ? { game: query.game } : {}), ...(query.category ? { category: query.category } : {}), humans: query.humans })}`;

@@ -9,9 +9,9 @@ import { LeaderboardNormalized, LeaderboardNormalizedRaw } from '@/components/le
 import { Section, Table, Td } from '@/components/metrics-table';
 import { metricsPageOf } from '@/games/metrics';
 import { games as allGames, getGame, ratedGames as games } from '@/games/registry';
-import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard';
-import { metricLabel, type GameMetrics } from '@/lib/metrics';
-import { getGameMetrics } from '@/lib/queries';
+import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard-contract';
+import type { GameMetrics } from '@/lib/game-metrics';
+import { getGameMetrics } from '@/lib/db/game-analyses';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Metrics' };
@@ -19,6 +19,7 @@ export const metadata: Metadata = { title: 'Metrics' };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const pct = (x: number | null | undefined) => (x == null ? '—' : `${(x * 100).toFixed(1)}%`);
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const num = (x: number | null | undefined, digits = 2) => (x == null || !Number.isFinite(x) ? '—' : x.toFixed(digits));
 
 export default async function MetricsPage({ searchParams }: Props) {
@@ -173,6 +174,8 @@ function MoveAnalysis({
   const metrics = { ...all, moves: [...all.moves].sort((a, b) => rank(a.agentId) - rank(b.agentId)) };
   const metricKeys = [...new Set(metrics.moves.flatMap((m) => Object.keys(m.means)))].sort();
   const name = (id: string) => names.get(id) ?? id;
+  // The game's own words for its metrics (`meta.analysis.labels`), read by lib/game-metrics.ts.
+  const mixByLabel = metrics.labels[metrics.mixBy ?? ''] ?? 'metric';
   return (
     <>
       <Section id="mix" title="Action mix" hint="Share of each agent's moves by action type.">
@@ -197,7 +200,7 @@ function MoveAnalysis({
           <Table
             head={[
               'Agent',
-              ...metricKeys.map((k) => `mean ${metricLabel(k)}`),
+              ...metricKeys.map((k) => `mean ${metrics.labels[k] ?? k}`),
               ...metrics.perMatch.map((p) => p.label),
             ]}
             testId="metrics-means"
@@ -219,15 +222,15 @@ function MoveAnalysis({
       {metrics.moves.some((m) => m.mixByBucket) && (
         <Section
           id="mix-by"
-          title="Action mix by estimated win probability"
-          hint="LLMArena's risk analysis: what each agent does as its estimated chance to win grows."
+          title={`Action mix by ${mixByLabel}`}
+          hint={`LLMArena's risk analysis: what each agent does as its ${mixByLabel} grows.`}
         >
           <div className="grid gap-4 md:grid-cols-2">
             {metrics.moves.map((m) => (
               <Table
                 key={m.agentId}
                 caption={name(m.agentId)}
-                head={['Estimated win probability', ...metrics.actionTypes, 'Moves']}
+                head={[capitalized(mixByLabel), ...metrics.actionTypes, 'Moves']}
               >
                 {m.mixByBucket!.map((b) => (
                   <tr key={b.from} className="border-t border-zinc-100 dark:border-zinc-800">
@@ -247,7 +250,7 @@ function MoveAnalysis({
         <Section
           id="distribution"
           title="Distribution"
-          hint="Per agent, how often each range of the recorded value occurred (Bid: normalized deviation from the equilibrium bid v/2)."
+          hint={`Per agent, how often each range of the ${metrics.labels[metrics.distribution ?? ''] ?? 'recorded value'} occurred.`}
         >
           <div className="flex flex-col gap-3">
             {metrics.moves.map((m) => {

@@ -5,8 +5,10 @@ import { MatchList } from '@/components/match-row';
 import { KeepName, PlayIdentity, SignOut } from '@/components/play-identity';
 import { PlayNewGame, type PlayGame } from '@/components/play-new-game';
 import { playableGames } from '@/games/registry';
-import { currentPerson } from '@/lib/person-session';
-import { getPersonMatches, getPlayableAgents } from '@/lib/queries';
+import { seatName } from '@/lib/engine/types';
+import { currentPerson } from '@/lib/db/person-session';
+import { getPlayableAgents } from '@/lib/db/agents';
+import { getPersonMatches } from '@/lib/db/matches';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Play' };
@@ -24,7 +26,7 @@ export default async function PlayPage({ searchParams }: Props) {
     maxPlayers: g.meta.maxPlayers,
     defaultPlayers: g.defaultPlayers(g.defaultConfig),
     orderDrawn: g.meta.orderDrawn,
-    seatNames: Array.from({ length: g.meta.maxPlayers }, (_, s) => g.meta.seatNames?.[s] ?? `Player ${s + 1}`),
+    seatNames: Array.from({ length: g.meta.maxPlayers }, (_, s) => seatName(g, s)),
     moveSeconds: g.meta.humanMoveSeconds,
     rules: g.rules,
     evaluation: g.meta.scoring === 'evaluation',

@@ -5,9 +5,9 @@ import { EmptyState } from '@/components/empty-state';
 import { timeAgo } from '@/components/format';
 import { TournamentStatusBadge } from '@/components/tournament-status-badge';
 import { TASKS, TASKS_VERSION } from '@/games/simulbench/tasks';
-import { db } from '@/lib/db';
-import { currentAdmin } from '@/lib/session';
-import { tournamentProgress } from '@/lib/tournament/progress';
+import { db } from '@/lib/db/client';
+import { currentAdmin } from '@/lib/db/admin-session';
+import { tournamentProgress } from '@/lib/db/tournament-progress';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'SimulBench' };

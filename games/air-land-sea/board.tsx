@@ -7,13 +7,13 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import { format } from './prompt';
 import {
   actionKey,
   CARDS,
   cardName,
-  seatLabel,
+  SEAT_NAMES,
   type AlsAction,
   type AlsView,
   type CardId,
@@ -74,7 +74,7 @@ export default function AlsBoard({ view: v, players, legal, onAction, error, ove
   const [sel, setSel] = useState<CardId | null>(null);
   const moves = onAction && legal ? legal : [];
   const mine = moves.length > 0;
-  const name = (seat: number) => players[seat] ?? seatLabel(seat);
+  const name = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const bottom = v.you ?? 0;
   const top = 1 - bottom;
   const act = (a: AlsAction) => {

@@ -1,10 +1,11 @@
 // The Air, Land and Sea engine: legal, sensible choices in hand-checked spots, a determinization consistent with the
-// view, and a clear win over a random player (bench/air-land-sea.ts runs the 200-match figure).
+// view, and a clear win over a random player (`npm run bench:engine air-land-sea` runs the
+// same measure over 200 matches).
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import { airLandSea } from '.';
 import { alsEngine, determinize } from './engine';
-import { playVsRandom } from './playout';
+import { measureEngine } from '../../lib/engine/playout';
 import { legalActions, view } from './rules';
 import { play, position } from './testkit';
 
@@ -41,15 +42,10 @@ describe('air-land-sea engine', () => {
   });
 
   it('beats a random player over 60 seeded matches', () => {
-    let score = 0;
-    let wins = 0;
-    for (let i = 0; i < 60; i++) {
-      const seat = i % 2;
-      const r = playVsRandom(airLandSea, createRng(`als-engine-test-${i}`), seat);
-      score += r.engineScore;
-      if (r.vp[seat]! > r.vp[1 - seat]!) wins++;
-    }
-    expect(score / 60).toBeGreaterThan(0.8);
-    expect(wins).toBeGreaterThan(50);
-  }, 60_000);
+    // The measure `npm run bench:engine air-land-sea` prints (a win: more VPs; the score: the share of the VPs).
+    const m = measureEngine(airLandSea, { matches: 60, seed: 'als-engine-test' });
+    expect(m.engine.meanScore).toBeGreaterThan(0.8);
+    expect(m.engine.wins).toBeGreaterThan(50);
+    expect(m.engine.meanScore).toBeGreaterThan(m.random.meanScore);
+  });
 });

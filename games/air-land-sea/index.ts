@@ -19,7 +19,7 @@ export const airLandSea = defineGame({
       'Two Supreme Commanders play 6 cards a battle, face up or facedown, to control two of three theaters — Air, Land and Sea — until one reaches 12 victory points.',
     minPlayers: 2,
     maxPlayers: 2,
-    seatNames: ['Player 1', 'Player 2'],
+    seatNames: [...rules.SEAT_NAMES],
     // Each seat sees only its own hand and its own facedown cards.
     info: 'imperfect',
     // The deal is shuffled every battle.

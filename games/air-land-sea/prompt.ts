@@ -2,14 +2,14 @@
 // worked example the tests replay through the rules, the turn (VPs, commanders, the three theaters as the seat sees
 // them, its hand, the choice an ability asks for, `Legal moves:`) and a forgiving parser.
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   apply,
   CARD_IDS,
   CARDS,
   cardLong,
   cardName,
-  seatLabel,
+  SEAT_NAMES,
   startWith,
   THEATERS,
   withdrawalVp,
@@ -35,7 +35,7 @@ export function format(a: AlsAction): string {
     case 'withdraw':
       return 'Withdraw';
     case 'flip':
-      return `Flip ${seatLabel(a.owner)}'s card in ${a.theater}`;
+      return `Flip ${seatName(SEAT_NAMES, a.owner)}'s card in ${a.theater}`;
     case 'move':
       return `Move ${cardName(a.card)} to ${a.theater}`;
     case 'return':
@@ -90,7 +90,7 @@ export function exampleStates(cfg: AlsConfig): AlsState[] {
 
 function system(cfg: AlsConfig, seat: Seat): string {
   return [
-    `You are playing Air, Land and Sea as ${seatLabel(seat)} against ${seatLabel(1 - seat)}.`,
+    `You are playing Air, Land and Sea as ${seatName(SEAT_NAMES, seat)} against ${seatName(SEAT_NAMES, 1 - seat)}.`,
     '',
     'Rules:',
     GAMEBENCH_RULES,
@@ -105,7 +105,7 @@ function system(cfg: AlsConfig, seat: Seat): string {
     `- Then the theaters rotate (the rightmost to the far left), the players swap Supreme Commanders and a new battle is dealt. The first to ${cfg.targetVp} VPs wins the war; each player's score is their share of all VPs.`,
     '',
     'Example (theaters Air, Land, Sea; Player 1 is the 1st player):',
-    ...EXAMPLE.map((m) => `${seatLabel(m.seat)}: ${format(m.action)}   (${m.note})`),
+    ...EXAMPLE.map((m) => `${seatName(SEAT_NAMES, m.seat)}: ${format(m.action)}   (${m.note})`),
     '',
     'Answer format: one move, exactly as listed under "Legal moves:", e.g.',
     '- Deploy Heavy Bombers (Air 6) to Air',
@@ -126,8 +126,8 @@ function cardText(c: ViewCard, mine: boolean): string {
 function turn(v: AlsView, seat: Seat, legal: AlsAction[] | null): string {
   const opp = 1 - seat;
   const lines = [
-    `Battle ${v.battle}. Victory points: ${seatLabel(seat)} (you) ${v.vp[seat]}, ${seatLabel(opp)} ${v.vp[opp]}; the first to ${v.targetVp} wins the war.`,
-    `${v.first === seat ? 'You are the 1st player this battle (you win tied theaters)' : `You are the 2nd player this battle (${seatLabel(opp)} wins tied theaters)`}.`,
+    `Battle ${v.battle}. Victory points: ${seatName(SEAT_NAMES, seat)} (you) ${v.vp[seat]}, ${seatName(SEAT_NAMES, opp)} ${v.vp[opp]}; the first to ${v.targetVp} wins the war.`,
+    `${v.first === seat ? 'You are the 1st player this battle (you win tied theaters)' : `You are the 2nd player this battle (${seatName(SEAT_NAMES, opp)} wins tied theaters)`}.`,
     `Theaters, left to right: ${v.theaters.map((t) => t.name).join(' | ')} (${v.theaters[1]!.name} is adjacent to both others).`,
   ];
   for (const t of v.theaters) {
@@ -136,31 +136,34 @@ function turn(v: AlsView, seat: Seat, legal: AlsAction[] | null): string {
         ? t.stacks[s]!.map((c) => cardText(c, s === seat)).join(', then ') + ' (last one uncovered)'
         : 'no cards';
     lines.push(
-      `${t.name}: you: ${side(seat)}; ${seatLabel(opp)}: ${side(opp)}. Strength ${t.strength[seat]} against ${t.strength[opp]}: ${t.controller === seat ? 'you control it' : `${seatLabel(opp)} controls it`}.`,
+      `${t.name}: you: ${side(seat)}; ${seatName(SEAT_NAMES, opp)}: ${side(opp)}. Strength ${t.strength[seat]} against ${t.strength[opp]}: ${t.controller === seat ? 'you control it' : `${seatName(SEAT_NAMES, opp)} controls it`}.`,
     );
   }
   const ongoing = v.theaters.flatMap((t) =>
     t.stacks.flatMap((st, s) =>
       st
         .filter((c) => c.faceUp && c.card && CARDS[c.card].kind === 'Ongoing')
-        .map((c) => `${s === seat ? 'your' : `${seatLabel(opp)}'s`} ${CARDS[c.card!].name} (${CARDS[c.card!].text})`),
+        .map(
+          (c) =>
+            `${s === seat ? 'your' : `${seatName(SEAT_NAMES, opp)}'s`} ${CARDS[c.card!].name} (${CARDS[c.card!].text})`,
+        ),
     ),
   );
   if (ongoing.length) lines.push(`Ongoing abilities in effect: ${ongoing.join('; ')}.`);
   if (v.airDrop[seat]) lines.push('Air Drop: your next card may be deployed to any theater.');
   lines.push(`Your hand (${v.hand?.length ?? 0} cards):`, ...(v.hand ?? []).map((c) => `- ${cardLong(c)}`));
-  lines.push(`${seatLabel(opp)} holds ${v.handCounts[opp]} card${v.handCounts[opp] === 1 ? '' : 's'}.`);
+  lines.push(`${seatName(SEAT_NAMES, opp)} holds ${v.handCounts[opp]} card${v.handCounts[opp] === 1 ? '' : 's'}.`);
   if (v.events.length) lines.push('Recent events:', ...v.events.slice(-8).map((e) => `- ${e}`));
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
-  if (v.toMove !== seat) return [...lines, `It is ${seatLabel(v.toMove!)}'s move.`].join('\n');
+  if (v.toMove !== seat) return [...lines, `It is ${seatName(SEAT_NAMES, v.toMove!)}'s move.`].join('\n');
   const d = v.decision;
   if (!d) {
     const cards = v.hand?.length ?? 0;
     lines.push(
-      `Your turn: deploy, improvise or withdraw (withdrawing now gives ${seatLabel(opp)} ${withdrawalVp(v.first === opp, cards)} VPs).`,
+      `Your turn: deploy, improvise or withdraw (withdrawing now gives ${seatName(SEAT_NAMES, opp)} ${withdrawalVp(v.first === opp, cards)} VPs).`,
     );
   } else {
-    const whose = d.seat === seat ? 'your' : `${seatLabel(d.seat)}'s`;
+    const whose = d.seat === seat ? 'your' : `${seatName(SEAT_NAMES, d.seat)}'s`;
     lines.push(
       `Resolving ${whose} ${cardName(d.source)}: ${d.text}${d.drawn ? ` (you drew ${cardLong(d.drawn)})` : ''}.`,
     );
@@ -295,7 +298,7 @@ function resolveLoose(l: Loose, seat: Seat, legal: AlsAction[]): AlsAction | { e
       const owner = l.owner === -1 ? seat : l.owner === -2 ? 1 - seat : l.owner;
       return pick(
         legal.filter((a) => a.type === 'flip' && a.theater === l.theater && a.owner === owner),
-        `flip ${seatLabel(owner ?? 0)}'s card in ${l.theater}`,
+        `flip ${seatName(SEAT_NAMES, owner ?? 0)}'s card in ${l.theater}`,
       );
     }
     default:

@@ -19,6 +19,7 @@ import {
   type AlsAction,
   type AlsState,
 } from './rules';
+import { airLandSea } from '.';
 import { cfg, play, position, rng } from './testkit';
 
 const has = (s: AlsState, seat: number, a: AlsAction) =>
@@ -101,7 +102,7 @@ describe('air-land-sea: deploy, improvise, withdraw', () => {
       /Air card: face up it goes only to Air/,
     );
     expect(reject(s, 0, { type: 'deploy', card: 'A1', theater: 'Air' })).toMatch(/not in your hand/);
-    expect(reject(s, 1, { type: 'withdraw' })).toMatch(/Player 1's turn/);
+    expect(airLandSea.reject(s, 1, { type: 'withdraw' })).toBe('it is not your turn: Player 1 is to move');
     expect(legalActions(s, 1)).toEqual([]);
   });
 
@@ -176,7 +177,7 @@ describe('air-land-sea: ending a battle, the next battle, the war', () => {
     expect(o.scores[1]).toBeCloseTo(3 / 17);
     expect(o.winner).toBe(0);
     expect(o.rewards).toEqual([14, 3]);
-    expect(reject(end, 1, { type: 'withdraw' })).toBe('The game is over.');
+    expect(airLandSea.reject(end, 1, { type: 'withdraw' })).toBe('the game is over');
   });
 
   it('a player with no cards left passes while the other still holds some', () => {

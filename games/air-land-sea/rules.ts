@@ -35,7 +35,7 @@
 // - The first theater order and the first Supreme Commander are drawn from the match seed (GameBench: random.choice),
 //   so seat 1 is not always 1st.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 export const THEATERS = ['Air', 'Land', 'Sea'] as const;
 export type Theater = (typeof THEATERS)[number];
@@ -209,7 +209,8 @@ export interface AlsState {
   over: string | null;
 }
 
-export const seatLabel = (seat: Seat) => `Player ${seat + 1}`;
+/** The seats' names (the contract's "Player <n>"), as prompts, logs and boards say them: `seatName(SEAT_NAMES, seat)`. */
+export const SEAT_NAMES = ['Player 1', 'Player 2'] as const;
 const other = (seat: Seat) => 1 - seat;
 
 function emptyBoard(): Record<Theater, Placed[][]> {
@@ -249,7 +250,9 @@ export function startWith(
     airDrop: [false, false],
     results: [],
     events: [
-      { text: `Battle ${p.battle ?? 1}: theaters ${p.order.join(', ')}; ${seatLabel(p.first)} is the 1st player.` },
+      {
+        text: `Battle ${p.battle ?? 1}: theaters ${p.order.join(', ')}; ${seatName(SEAT_NAMES, p.first)} is the 1st player.`,
+      },
     ],
     over: null,
   };
@@ -398,12 +401,6 @@ export const actionKey = (a: AlsAction) =>
 const sameAction = (a: AlsAction, b: AlsAction) => actionKey(a) === actionKey(b);
 
 export function reject(s: AlsState, seat: Seat, a: AlsAction): string | null {
-  if (s.over) return 'The game is over.';
-  const turn = activeSeats(s)[0]!;
-  if (seat !== turn)
-    return s.decision
-      ? `${seatLabel(turn)} is resolving ${CARDS[s.decision.source].name}: wait for them.`
-      : `It is ${seatLabel(turn)}'s turn.`;
   const legal = legalActions(s, seat);
   if (legal.some((x) => sameAction(x, a))) return null;
   const d = s.decision;
@@ -424,7 +421,7 @@ export function reject(s: AlsState, seat: Seat, a: AlsAction): string | null {
         return `${cardName(a.card)} is a ${CARDS[a.card].theater} card: face up it goes only to ${CARDS[a.card].theater}${active(s, seat, 'A4') ? ' (Aerodrome allows only strength 3 or less elsewhere)' : ''}. Play it facedown (improvise) to go elsewhere.`;
       return 'That play is not allowed.';
     case 'flip':
-      if (!uncovered(s, a.theater, a.owner)) return `${seatLabel(a.owner)} has no card in ${a.theater}.`;
+      if (!uncovered(s, a.theater, a.owner)) return `${seatName(SEAT_NAMES, a.owner)} has no card in ${a.theater}.`;
       if (d?.kind === 'maneuver')
         return `Maneuver flips an uncovered card in a theater adjacent to ${locate(s, d.source)?.theater ?? 'it'}.`;
       if (d?.kind === 'disrupt') return 'Disrupt: each player flips one of their own uncovered cards.';
@@ -481,7 +478,7 @@ function playCard(
   if (!faceUp && containment !== null) destroyedBy = 'Containment';
   else if (blockadeOn && adjacent(s.order, blockade.theater, theater) && occupied(s, theater) >= 3)
     destroyedBy = 'Blockade';
-  const pub = `${seatLabel(seat)} ${how}`;
+  const pub = `${seatName(SEAT_NAMES, seat)} ${how}`;
   if (destroyedBy) {
     s.deck.push(card);
     s.events.push(
@@ -489,14 +486,16 @@ function playCard(
         ? { text: `${pub}; ${destroyedBy} destroys it.` }
         : {
             text: `${pub}; ${destroyedBy} destroys it.`,
-            private: { seat, text: `${seatLabel(seat)} ${secretHow}; ${destroyedBy} destroys it.` },
+            private: { seat, text: `${seatName(SEAT_NAMES, seat)} ${secretHow}; ${destroyedBy} destroys it.` },
           },
     );
     return;
   }
   stackOf(s, theater, seat).push({ card, faceUp });
   s.events.push(
-    faceUp ? { text: `${pub}.` } : { text: `${pub}.`, private: { seat, text: `${seatLabel(seat)} ${secretHow}.` } },
+    faceUp
+      ? { text: `${pub}.` }
+      : { text: `${pub}.`, private: { seat, text: `${seatName(SEAT_NAMES, seat)} ${secretHow}.` } },
   );
   if (faceUp && CARDS[card].kind === 'Instant') s.queue.push({ seat, card });
 }
@@ -524,12 +523,12 @@ function flip(s: AlsState, by: Seat, theater: Theater, owner: Seat, why: string)
   p.faceUp = !p.faceUp;
   if (p.faceUp) {
     s.events.push({
-      text: `${seatLabel(by)} (${why}) flips ${seatLabel(owner)}'s card in ${theater} face up: ${cardName(p.card)}.`,
+      text: `${seatName(SEAT_NAMES, by)} (${why}) flips ${seatName(SEAT_NAMES, owner)}'s card in ${theater} face up: ${cardName(p.card)}.`,
     });
     if (CARDS[p.card].kind === 'Instant') s.queue.push({ seat: owner, card: p.card });
   } else {
     s.events.push({
-      text: `${seatLabel(by)} (${why}) flips ${seatLabel(owner)}'s ${cardName(p.card)} in ${theater} facedown.`,
+      text: `${seatName(SEAT_NAMES, by)} (${why}) flips ${seatName(SEAT_NAMES, owner)}'s ${cardName(p.card)} in ${theater} facedown.`,
     });
   }
 }
@@ -543,13 +542,15 @@ function resolveQueue(s: AlsState): void {
     switch (name) {
       case 'Air Drop':
         s.airDrop[seat] = true;
-        s.events.push({ text: `${seatLabel(seat)}'s Air Drop: their next card may be played to any theater.` });
+        s.events.push({
+          text: `${seatName(SEAT_NAMES, seat)}'s Air Drop: their next card may be played to any theater.`,
+        });
         break;
       case 'Maneuver':
       case 'Ambush': {
         const d: Decision = { kind: name === 'Ambush' ? 'ambush' : 'maneuver', seat, source: card };
         if (flipTargets(s, d).length > 0) s.decision = d;
-        else s.events.push({ text: `${seatLabel(seat)}'s ${name} has no card to flip.` });
+        else s.events.push({ text: `${seatName(SEAT_NAMES, seat)}'s ${name} has no card to flip.` });
         break;
       }
       case 'Disrupt': {
@@ -565,19 +566,19 @@ function resolveQueue(s: AlsState): void {
       case 'Redeploy': {
         const any = THEATERS.some((t) => stackOf(s, t, seat).some((p) => !p.faceUp));
         if (any) s.decision = { kind: 'redeploy', seat, source: card };
-        else s.events.push({ text: `${seatLabel(seat)}'s Redeploy has no facedown card to return.` });
+        else s.events.push({ text: `${seatName(SEAT_NAMES, seat)}'s Redeploy has no facedown card to return.` });
         break;
       }
       case 'Reinforce': {
         if (s.deck.length === 0 || !at) {
-          s.events.push({ text: `${seatLabel(seat)}'s Reinforce has no card to draw.` });
+          s.events.push({ text: `${seatName(SEAT_NAMES, seat)}'s Reinforce has no card to draw.` });
           break;
         }
         const drawn = s.deck.shift()!;
         s.decision = { kind: 'reinforce', seat, source: card, drawn };
         s.events.push({
-          text: `${seatLabel(seat)}'s Reinforce draws a card.`,
-          private: { seat, text: `${seatLabel(seat)}'s Reinforce draws ${cardName(drawn)}.` },
+          text: `${seatName(SEAT_NAMES, seat)}'s Reinforce draws a card.`,
+          private: { seat, text: `${seatName(SEAT_NAMES, seat)}'s Reinforce draws ${cardName(drawn)}.` },
         });
         break;
       }
@@ -589,10 +590,10 @@ function scoreBattle(s: AlsState, winner: Seat, vp: number, how: string, rng: Rn
   s.vp[winner]! += vp;
   s.results.push({ battle: s.battle, winner, vp, how });
   s.events.push({
-    text: `Battle ${s.battle}: ${seatLabel(winner)} wins (${how}) and scores ${vp} VP. VPs: ${s.vp.map((v, i) => `${seatLabel(i)} ${v}`).join(', ')}.`,
+    text: `Battle ${s.battle}: ${seatName(SEAT_NAMES, winner)} wins (${how}) and scores ${vp} VP. VPs: ${s.vp.map((v, i) => `${seatName(SEAT_NAMES, i)} ${v}`).join(', ')}.`,
   });
   if (s.vp[winner]! >= s.config.targetVp) {
-    s.over = `${seatLabel(winner)} reaches ${s.vp[winner]} VP`;
+    s.over = `${seatName(SEAT_NAMES, winner)} reaches ${s.vp[winner]} VP`;
     s.decision = null;
     s.queue = [];
     return;
@@ -610,7 +611,7 @@ function scoreBattle(s: AlsState, winner: Seat, vp: number, how: string, rng: Rn
   s.queue = [];
   s.airDrop = [false, false];
   s.events.push({
-    text: `Battle ${s.battle}: theaters ${s.order.join(', ')}; ${seatLabel(s.first)} is the 1st player.`,
+    text: `Battle ${s.battle}: theaters ${s.order.join(', ')}; ${seatName(SEAT_NAMES, s.first)} is the 1st player.`,
   });
 }
 
@@ -628,7 +629,7 @@ function advance(s: AlsState, rng: Rng): void {
   }
   const next = other(s.toMove);
   s.toMove = s.hands[next]!.length > 0 ? next : s.toMove;
-  if (s.toMove !== next) s.events.push({ text: `${seatLabel(next)} has no cards left and passes.` });
+  if (s.toMove !== next) s.events.push({ text: `${seatName(SEAT_NAMES, next)} has no cards left and passes.` });
 }
 
 export function apply(prev: AlsState, seat: Seat, a: AlsAction, rng: Rng): AlsState {
@@ -638,8 +639,10 @@ export function apply(prev: AlsState, seat: Seat, a: AlsAction, rng: Rng): AlsSt
     case 'withdraw': {
       const winner = other(seat);
       const cards = s.hands[seat]!.length;
-      s.events.push({ text: `${seatLabel(seat)} withdraws holding ${cards} card${cards === 1 ? '' : 's'}.` });
-      scoreBattle(s, winner, withdrawalVp(winner === s.first, cards), `${seatLabel(seat)} withdrew`, rng);
+      s.events.push({
+        text: `${seatName(SEAT_NAMES, seat)} withdraws holding ${cards} card${cards === 1 ? '' : 's'}.`,
+      });
+      scoreBattle(s, winner, withdrawalVp(winner === s.first, cards), `${seatName(SEAT_NAMES, seat)} withdrew`, rng);
       return s;
     }
     case 'deploy':
@@ -669,12 +672,14 @@ export function apply(prev: AlsState, seat: Seat, a: AlsAction, rng: Rng): AlsSt
       stackOf(s, a.theater, seat).push(p!);
       s.events.push(
         p!.faceUp
-          ? { text: `${seatLabel(seat)} (Transport) moves ${cardName(a.card)} from ${at.theater} to ${a.theater}.` }
+          ? {
+              text: `${seatName(SEAT_NAMES, seat)} (Transport) moves ${cardName(a.card)} from ${at.theater} to ${a.theater}.`,
+            }
           : {
-              text: `${seatLabel(seat)} (Transport) moves a facedown card from ${at.theater} to ${a.theater}.`,
+              text: `${seatName(SEAT_NAMES, seat)} (Transport) moves a facedown card from ${at.theater} to ${a.theater}.`,
               private: {
                 seat,
-                text: `${seatLabel(seat)} (Transport) moves their facedown ${cardName(a.card)} from ${at.theater} to ${a.theater}.`,
+                text: `${seatName(SEAT_NAMES, seat)} (Transport) moves their facedown ${cardName(a.card)} from ${at.theater} to ${a.theater}.`,
               },
             },
       );
@@ -686,10 +691,10 @@ export function apply(prev: AlsState, seat: Seat, a: AlsAction, rng: Rng): AlsSt
       s.hands[seat]!.push(a.card);
       s.decision = { kind: 'redeploy-play', seat, source: d!.source };
       s.events.push({
-        text: `${seatLabel(seat)} (Redeploy) returns a facedown card from ${at.theater} to their hand.`,
+        text: `${seatName(SEAT_NAMES, seat)} (Redeploy) returns a facedown card from ${at.theater} to their hand.`,
         private: {
           seat,
-          text: `${seatLabel(seat)} (Redeploy) returns their facedown ${cardName(a.card)} from ${at.theater} to their hand.`,
+          text: `${seatName(SEAT_NAMES, seat)} (Redeploy) returns their facedown ${cardName(a.card)} from ${at.theater} to their hand.`,
         },
       });
       return s;
@@ -709,7 +714,7 @@ export function apply(prev: AlsState, seat: Seat, a: AlsAction, rng: Rng): AlsSt
       break;
     }
     case 'skip':
-      s.events.push({ text: `${seatLabel(seat)} does not use ${CARDS[d!.source].name}.` });
+      s.events.push({ text: `${seatName(SEAT_NAMES, seat)} does not use ${CARDS[d!.source].name}.` });
       s.decision = null;
       break;
   }
@@ -726,7 +731,7 @@ export function outcome(s: AlsState): Outcome | null {
     scores,
     rewards: s.vp.slice(),
     winner,
-    reason: `${s.over} after ${s.battle} battle${s.battle === 1 ? '' : 's'}: ${winner === null ? 'tie' : `${seatLabel(winner)} wins`} (${s.vp.map((v, i) => `${seatLabel(i)} ${v} VP`).join(', ')})`,
+    reason: `${s.over} after ${s.battle} battle${s.battle === 1 ? '' : 's'}: ${winner === null ? 'tie' : `${seatName(SEAT_NAMES, winner)} wins`} (${s.vp.map((v, i) => `${seatName(SEAT_NAMES, i)} ${v} VP`).join(', ')})`,
   };
 }
 

@@ -8,12 +8,12 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import {
   CARDS,
   fightOf,
   people,
-  seatLabel,
+  SEAT_NAMES,
   sortCards,
   type ArcAction,
   type ArcView,
@@ -105,7 +105,7 @@ export default function ArcticScavengersBoard({
   const [sel, setSel] = useState<number[]>([]);
   const mine = !!legal && legal.length > 0 && !!onAction && v.you !== null;
   const you = v.you;
-  const name = (seat: number) => players[seat] ?? seatLabel(seat);
+  const name = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const myHand = you !== null ? (v.tribes[you]?.hand ?? []) : [];
   const selected = sel.filter((i) => i < myHand.length).map((i) => myHand[i]!);
   const play = (a: ArcAction) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import { arcticScavengers } from '.';
 import { arcEngine } from './engine';
-import { playVsRandom } from './playout';
+import { measureEngine } from '../../lib/engine/playout';
 import { apply, configSchema, legalActions, view, type ArcState } from './rules';
 import { exampleStart } from './prompt';
 
@@ -34,9 +34,9 @@ describe('arctic scavengers engine', () => {
     expect(choose(s)).toEqual({ type: 'trash', cards: ['Junk'] });
   });
   it('beats a random player over 60 seeded matches', () => {
-    let score = 0;
-    for (let i = 0; i < 60; i++)
-      score += playVsRandom(arcticScavengers, createRng(`arc-engine-test-${i}`), i % 2).engineScore;
-    expect(score / 60).toBeGreaterThan(0.85);
-  }, 30_000);
+    // The measure `npm run bench:engine arctic-scavengers` prints.
+    const m = measureEngine(arcticScavengers, { matches: 60, seed: 'arc-engine-test' });
+    expect(m.engine.meanScore).toBeGreaterThan(0.85);
+    expect(m.engine.meanScore).toBeGreaterThan(m.random.meanScore);
+  });
 });

@@ -17,6 +17,7 @@ export const arcticScavengers = defineGame({
       'Lead a tribe of survivors: dig the junkyard, hunt, hire mercenaries and fight skirmishes over contested resources; the largest tribe wins.',
     minPlayers: 2,
     maxPlayers: 2,
+    seatNames: [...rules.SEAT_NAMES],
     // Each seat sees only its own hand and what it digs; nobody sees the order of any pile.
     info: 'imperfect',
     // Decks, the junkyard and the contested resources are shuffled.

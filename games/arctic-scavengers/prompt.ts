@@ -2,7 +2,7 @@
 // list, a worked example replayed through the rules by the tests, the turn observation (hand, tribes, piles, the
 // skirmish, `Legal moves:`) and a forgiving parser (GameBench's ["DIG", ["Brawler", "Shovel"]] lists are read too).
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   apply,
   CARD_NAMES,
@@ -12,11 +12,11 @@ import {
   JUNKYARD,
   MERC_PILES,
   MERCS,
+  SEAT_NAMES,
   START_DECK,
   fightOf,
   listCards,
   people,
-  seatLabel,
   sortCards,
   type Ability,
   type ArcAction,
@@ -125,7 +125,7 @@ function system(cfg: ArcConfig, seat: Seat): string {
   const personCards = CARD_NAMES.filter((c) => CARDS[c].people > 0);
   const itemCards = CARD_NAMES.filter((c) => CARDS[c].people === 0);
   return [
-    `You are playing Arctic Scavengers as ${seatLabel(seat)} against ${seatLabel(other)}.`,
+    `You are playing Arctic Scavengers as ${seatName(SEAT_NAMES, seat)} against ${seatName(SEAT_NAMES, other)}.`,
     '',
     'Rules:',
     GAMEBENCH_RULES,
@@ -175,25 +175,25 @@ function turn(v: ArcView, seat: Seat, legal: ArcAction[] | null): string {
   const me = v.tribes[seat]!;
   const them = v.tribes[1 - seat]!;
   const lines = [
-    `Round ${v.round} of ${v.rounds}; ${seatLabel(v.initiator)} gathers first. Phase: ${v.phase === 'dig' ? 'digging' : v.phase === 'gather' ? 'resource gathering' : v.phase}.`,
-    `Your tribe (${seatLabel(seat)}): ${me.tribe} tribe members; draw pile ${me.deckCount}, discard pile ${me.discardCount}; food ${me.food}; actions used: ${me.used.length ? me.used.map((u) => u.toUpperCase()).join(', ') : 'none'}; contested won: ${me.won.join(', ') || 'none'}.`,
+    `Round ${v.round} of ${v.rounds}; ${seatName(SEAT_NAMES, v.initiator)} gathers first. Phase: ${v.phase === 'dig' ? 'digging' : v.phase === 'gather' ? 'resource gathering' : v.phase}.`,
+    `Your tribe (${seatName(SEAT_NAMES, seat)}): ${me.tribe} tribe members; draw pile ${me.deckCount}, discard pile ${me.discardCount}; food ${me.food}; actions used: ${me.used.length ? me.used.map((u) => u.toUpperCase()).join(', ') : 'none'}; contested won: ${me.won.join(', ') || 'none'}.`,
     `Your hand (${me.handCount} cards): ${handText(me.hand ?? [])}.`,
-    `${seatLabel(1 - seat)}: ${them.tribe} tribe members; draw pile ${them.deckCount}, discard pile ${them.discardCount}; hand ${them.handCount} cards${them.hand ? ` (${handText(them.hand)})` : ''}; food ${them.food}; actions used: ${them.used.length ? them.used.map((u) => u.toUpperCase()).join(', ') : 'none'}; contested won: ${them.won.join(', ') || 'none'}.`,
+    `${seatName(SEAT_NAMES, 1 - seat)}: ${them.tribe} tribe members; draw pile ${them.deckCount}, discard pile ${them.discardCount}; hand ${them.handCount} cards${them.hand ? ` (${handText(them.hand)})` : ''}; food ${them.food}; actions used: ${them.used.length ? them.used.map((u) => u.toUpperCase()).join(', ') : 'none'}; contested won: ${them.won.join(', ') || 'none'}.`,
     `Junkyard: ${v.junkyard} cards. Contested resources left: ${v.contested}. Mercenaries: ${v.mercs.map((m) => `${m.merc} ${m.count} left (${m.food} food${m.medicine ? ` + ${m.medicine} med` : ''})`).join(', ')}.`,
   ];
   if (v.phase === 'skirmish' && me.hand && them.hand) {
     lines.push(
-      `Skirmish now: you FIGHT ${fightOf(me.hand)} with ${people(me.hand)} tribe members; ${seatLabel(1 - seat)} FIGHT ${fightOf(them.hand)} with ${people(them.hand)}.`,
+      `Skirmish now: you FIGHT ${fightOf(me.hand)} with ${people(me.hand)} tribe members; ${seatName(SEAT_NAMES, 1 - seat)} FIGHT ${fightOf(them.hand)} with ${people(them.hand)}.`,
     );
   }
   const last = v.skirmishes.at(-1);
   if (last)
     lines.push(
-      `Last skirmish (round ${last.round}): ${seatLabel(0)} ${listCards(last.hands[0]!)} (FIGHT ${last.fight[0]}), ${seatLabel(1)} ${listCards(last.hands[1]!)} (FIGHT ${last.fight[1]}): ${last.winner === null ? `tie, ${last.prize} to the junkyard` : `${seatLabel(last.winner)} won ${last.prize}`}.`,
+      `Last skirmish (round ${last.round}): ${seatName(SEAT_NAMES, 0)} ${listCards(last.hands[0]!)} (FIGHT ${last.fight[0]}), ${seatName(SEAT_NAMES, 1)} ${listCards(last.hands[1]!)} (FIGHT ${last.fight[1]}): ${last.winner === null ? `tie, ${last.prize} to the junkyard` : `${seatName(SEAT_NAMES, last.winner)} won ${last.prize}`}.`,
     );
   if (v.events.length) lines.push('Recent events:', ...v.events.slice(-8).map((e) => `- ${e}`));
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
-  if (v.toMove !== seat) return [...lines, `It is ${seatLabel(v.toMove!)}'s turn.`].join('\n');
+  if (v.toMove !== seat) return [...lines, `It is ${seatName(SEAT_NAMES, v.toMove!)}'s turn.`].join('\n');
   if (v.phase === 'dig')
     lines.push(`You dug ${listCards(v.dig ?? [])}: KEEP one of them; the rest go to the bottom of the junkyard.`);
   else if (v.phase === 'gather')

@@ -19,6 +19,7 @@ import {
   type ArcState,
   type CardName,
 } from './rules';
+import { arcticScavengers } from '.';
 
 const cfg = configSchema.parse({});
 const rng = createRng('rules');
@@ -168,7 +169,7 @@ describe('arctic scavengers gathering', () => {
     let s = act(base(), 0, { type: 'hunt', cards: ['Scavenger'] });
     expect(reject(s, 0, { type: 'hunt', cards: ['Scavenger'] })).toMatch(/already used HUNT/);
     expect(legalActions(s, 0).some((a) => a.type === 'hunt')).toBe(false);
-    expect(reject(s, 1, { type: 'stop' })).toMatch(/Player 1's turn/);
+    expect(arcticScavengers.reject(s, 1, { type: 'stop' })).toBe('it is not your turn: Player 1 is to move');
     s = act(s, 0, { type: 'stop' });
     expect(activeSeats(s)).toEqual([1]);
     s = act(s, 1, { type: 'stop' });

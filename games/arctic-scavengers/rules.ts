@@ -39,7 +39,7 @@
 // - A seat whose only move would be STOP (gathering) or who has no usable Sniper Team/Saboteur (skirmish) is passed
 //   automatically, to save moves.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 export const CARD_NAMES = [
   'Refugee',
@@ -251,7 +251,8 @@ export interface ArcState {
   events: ArcEvent[];
 }
 
-export const seatLabel = (seat: Seat) => `Player ${seat + 1}`;
+/** The seats' names (the contract's "Player <n>"), as prompts, logs and boards say them: `seatName(SEAT_NAMES, seat)`. */
+export const SEAT_NAMES = ['Player 1', 'Player 2'] as const;
 export const ORDER = (c: CardName) => CARD_NAMES.indexOf(c);
 export const sortCards = (cards: readonly CardName[]) => [...cards].sort((a, b) => ORDER(a) - ORDER(b));
 export const people = (cards: readonly CardName[]) => cards.reduce((n, c) => n + CARDS[c].people, 0);
@@ -331,7 +332,7 @@ function startRound(s: ArcState, rng: Rng): void {
   s.phase = 'gather';
   s.stage = 0;
   s.events.push({
-    text: `Round ${s.round} of ${s.config.rounds}: both tribes draw ${HAND_SIZE} cards; ${seatLabel(s.initiator)} gathers first.`,
+    text: `Round ${s.round} of ${s.config.rounds}: both tribes draw ${HAND_SIZE} cards; ${seatName(SEAT_NAMES, s.initiator)} gathers first.`,
   });
   s.tribes.forEach((t, seat) => {
     t.used = [];
@@ -340,8 +341,12 @@ function startRound(s: ArcState, rng: Rng): void {
     t.sabotages = 0;
     const got = drawCards(t, HAND_SIZE, rng);
     s.events.push({
-      text: `${seatLabel(seat)} draws ${got.length} cards.`,
-      private: { seat, text: `${seatLabel(seat)} draws ${listCards(got)}.`, yours: `You draw ${listCards(got)}.` },
+      text: `${seatName(SEAT_NAMES, seat)} draws ${got.length} cards.`,
+      private: {
+        seat,
+        text: `${seatName(SEAT_NAMES, seat)} draws ${listCards(got)}.`,
+        yours: `You draw ${listCards(got)}.`,
+      },
     });
   });
   settle(s, rng);
@@ -427,9 +432,6 @@ export function legalActions(s: ArcState, seat: Seat): ArcAction[] {
 }
 
 export function reject(s: ArcState, seat: Seat, a: ArcAction): string | null {
-  if (s.phase === 'over') return 'The game is over.';
-  const who = actor(s);
-  if (seat !== who) return `It is ${seatLabel(who)}'s turn.`;
   const t = s.tribes[seat]!;
   if (s.phase === 'dig') {
     if (a.type !== 'keep')
@@ -446,14 +448,14 @@ export function reject(s: ArcState, seat: Seat, a: ArcAction): string | null {
     if (a.type === 'snipe') {
       if (countIn(t.hand, 'Sniper Team') <= t.snipes) return 'You need an unused Sniper Team in your hand to snipe.';
       if (!them.hand.includes(a.target))
-        return `${seatLabel(1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
+        return `${seatName(SEAT_NAMES, 1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
       if (!isPerson(a.target))
         return `${a.target} is not a tribe member: a Sniper Team snipes a tribe member; a Saboteur disarms a tool.`;
       return null;
     }
     if (countIn(t.hand, 'Saboteur') <= t.sabotages) return 'You need an unused Saboteur in your hand to sabotage.';
     if (!them.hand.includes(a.target))
-      return `${seatLabel(1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
+      return `${seatName(SEAT_NAMES, 1 - seat)} has no ${a.target} in the skirmish: they hold ${listCards(them.hand)}.`;
     if (isPerson(a.target))
       return `${a.target} is a tribe member: a Saboteur disarms a tool (a card without tribe members); a Sniper Team snipes people.`;
     return null;
@@ -493,7 +495,7 @@ const ACTION_VERB: Record<GatherType, string> = {
 export function apply(prev: ArcState, seat: Seat, a: ArcAction, rng: Rng): ArcState {
   const s: ArcState = structuredClone(prev);
   const t = s.tribes[seat]!;
-  const P = seatLabel(seat);
+  const P = seatName(SEAT_NAMES, seat);
   if (a.type === 'keep') {
     const dig = s.dig!;
     const rest = [...dig.cards];
@@ -522,8 +524,8 @@ export function apply(prev: ArcState, seat: Seat, a: ArcAction, rng: Rng): ArcSt
     s.events.push({
       text:
         a.type === 'snipe'
-          ? `${P}'s Sniper Team snipes ${seatLabel(1 - seat)}'s ${a.target}.`
-          : `${P}'s Saboteur disarms ${seatLabel(1 - seat)}'s ${a.target}.`,
+          ? `${P}'s Sniper Team snipes ${seatName(SEAT_NAMES, 1 - seat)}'s ${a.target}.`
+          : `${P}'s Saboteur disarms ${seatName(SEAT_NAMES, 1 - seat)}'s ${a.target}.`,
     });
   } else {
     t.used.push(a.type);
@@ -579,7 +581,7 @@ function nextStage(s: ArcState, rng: Rng): void {
     s.phase = 'skirmish';
     s.stage = 0;
     s.events.push({
-      text: `Skirmish: ${seatLabel(0)} brings ${listCards(s.tribes[0]!.hand)}; ${seatLabel(1)} brings ${listCards(s.tribes[1]!.hand)}.`,
+      text: `Skirmish: ${seatName(SEAT_NAMES, 0)} brings ${listCards(s.tribes[0]!.hand)}; ${seatName(SEAT_NAMES, 1)} brings ${listCards(s.tribes[1]!.hand)}.`,
     });
   } else {
     resolveSkirmish(s);
@@ -613,7 +615,9 @@ function resolveSkirmish(s: ArcState): void {
   } else {
     s.tribes[winner]!.discard.push(prize);
     s.tribes[winner]!.won.push(prize);
-    s.events.push({ text: `${seatLabel(winner)} wins the skirmish (${score}) and takes the contested ${prize}.` });
+    s.events.push({
+      text: `${seatName(SEAT_NAMES, winner)} wins the skirmish (${score}) and takes the contested ${prize}.`,
+    });
   }
   for (const t of s.tribes) {
     t.discard.push(...t.hand);
@@ -629,7 +633,7 @@ export function outcome(s: ArcState): Outcome | null {
     scores: winner === null ? [0.5, 0.5] : [winner === 0 ? 1 : 0, winner === 1 ? 1 : 0],
     rewards: sizes,
     winner,
-    reason: `${winner === null ? 'Equal tribes' : `${seatLabel(winner)} has the largest tribe`} (tribe sizes ${sizes[0]}–${sizes[1]})`,
+    reason: `${winner === null ? 'Equal tribes' : `${seatName(SEAT_NAMES, winner)} has the largest tribe`} (tribe sizes ${sizes[0]}–${sizes[1]})`,
   };
 }
 

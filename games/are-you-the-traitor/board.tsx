@@ -6,13 +6,13 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import {
   MAX_TEXT,
   messageText,
   NUM_SEATS,
   points,
-  seatLabel,
+  SEAT_NAMES,
   stopText,
   TEAM_OF,
   treasureLabel,
@@ -31,7 +31,7 @@ const ROLE_STYLE: Record<Role, string> = {
 
 export default function AytBoard({ view: v, players, legal, onAction, error, over }: BoardProps<AytAction, AytView>) {
   const [text, setText] = useState('');
-  const name = (seat: number) => players[seat] ?? seatLabel(seat);
+  const name = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const acts = onAction && legal ? legal : [];
   const myTurn = acts.length > 0;
   const play = (a: AytAction) => {
@@ -60,8 +60,9 @@ export default function AytBoard({ view: v, players, legal, onAction, error, ove
           className="flex w-fit flex-col gap-1 rounded-md border-2 border-neutral-400 px-3 py-2"
         >
           <p className="font-semibold">
-            You are {seatLabel(v.you)}, the <span className={`rounded px-1 ${ROLE_STYLE[v.myRole]}`}>{v.myRole}</span> (
-            {TEAM_OF[v.myRole]} team). {v.myTarget ? `You hunt the ${v.myTarget}.` : 'You may never shout Stop.'}
+            You are {seatName(SEAT_NAMES, v.you)}, the{' '}
+            <span className={`rounded px-1 ${ROLE_STYLE[v.myRole]}`}>{v.myRole}</span> ({TEAM_OF[v.myRole]} team).{' '}
+            {v.myTarget ? `You hunt the ${v.myTarget}.` : 'You may never shout Stop.'}
           </p>
           <p data-testid="ayt-my-treasure" className="text-xs">
             Your treasure:{' '}
@@ -97,7 +98,7 @@ export default function AytBoard({ view: v, players, legal, onAction, error, ove
               </span>
               {myTurn && seat !== v.you && acts.some((a) => a.type === 'stop') && (
                 <ActionButton
-                  aria-label={`Stop: point at ${seatLabel(seat)}`}
+                  aria-label={`Stop: point at ${seatName(SEAT_NAMES, seat)}`}
                   unavailable={stop ? null : 'You cannot point at this player'}
                   onClick={() => stop && play(stop)}
                   className="rounded bg-rose-700 px-2 py-0.5 text-xs text-white hover:bg-rose-600"
@@ -182,7 +183,7 @@ export default function AytBoard({ view: v, players, legal, onAction, error, ove
         <ul aria-label="Treasure events" className="text-xs opacity-80">
           {v.events.map((e, i) => (
             <li key={i}>
-              Round {e.round}: {seatLabel(e.seat)}{' '}
+              Round {e.round}: {seatName(SEAT_NAMES, e.seat)}{' '}
               {e.kind === 'draw' ? 'draws' : e.kind === 'ring' ? 'uses' : e.kind === 'took' ? 'takes' : 'loses'}{' '}
               {treasureLabel(e.card)}
             </li>

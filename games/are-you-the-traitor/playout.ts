@@ -1,24 +1,30 @@
-// One seeded match of the engine holding one team (each of its seats deciding on its own view) against uniformly
-// random players in the other team's seats: shared by the engine test and bench/are-you-the-traitor.ts. The roles are
-// drawn per match, so the engine's seats are read from the first state (the same seed draws the same roles).
-import { playEngineVsRandom } from '../../lib/engine/playout';
+// The engine test's and `npm run bench:engine are-you-the-traitor`'s matches (lib/engine/playout.ts): the measured
+// player holds one team (each of its seats deciding on its own view) against random players in the other team's seats.
+// The roles, and so the teams, are drawn per match: the team's seats are read from the match's first state (the same
+// seed deals the same roles), which the generic playout's fixed sides cannot do.
+import { playEngineVsRandom, sideResult, type EnginePlayout } from '../../lib/engine/playout';
 import { createRng } from '../../lib/engine/rng';
-import type { GameDef } from '../../lib/engine/types';
-import type { AytState, Team } from './rules';
-import { TEAM_OF } from './rules';
+import type { Seat } from '../../lib/engine/types';
+import { TEAM_OF, type AytState, type Team } from './rules';
 
-export function playVsRandom(
-  game: GameDef,
-  seed: string,
-  engineTeam: Team,
-  config: object = {},
-): { engineWon: boolean; plies: number; draw: boolean } {
-  const first = game.setup({ numPlayers: 5, config, rng: createRng(seed) }) as AytState;
-  const seats = first.roles.map((r, seat) => (TEAM_OF[r] === engineTeam ? seat : -1)).filter((s) => s >= 0);
-  const { outcome: o, plies } = playEngineVsRandom(game, createRng(seed), {
-    engineSeats: seats,
-    numPlayers: 5,
-    config,
-  });
-  return { engineWon: o.summary === `The ${engineTeam} team wins`, plies, draw: o.summary === 'Draw' };
-}
+const TEAMS: readonly Team[] = ['Good', 'Evil'];
+
+export const playout: EnginePlayout = {
+  sides: () => [...TEAMS],
+  play: (game, m) => {
+    const numPlayers = game.defaultPlayers(m.config);
+    const first = game.setup({ numPlayers, config: m.config, rng: createRng(m.seed) }) as AytState;
+    const sides = TEAMS.map((team) => first.roles.flatMap((r, seat): Seat[] => (TEAM_OF[r] === team ? [seat] : [])));
+    const mine = sides[m.side]!;
+    const p = playEngineVsRandom(game, createRng(m.seed), {
+      engineSeats: m.player === 'engine' ? mine : [],
+      numPlayers,
+      config: m.config,
+      engineOptions: m.engineOptions,
+    });
+    return sideResult(p.outcome, sides, m.side, {
+      plies: p.plies,
+      sidePlies: mine.reduce((a, s) => a + p.seatPlies[s]!, 0),
+    });
+  },
+};

@@ -3,19 +3,19 @@
 // `Legal moves:` with the free-text form) and a forgiving parser.
 import { cleanAnswerLine as cleanLine, unquote } from '../../lib/engine/reply-text';
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   apply,
   DECK,
   MAX_TEXT,
   messageText,
   NUM_SEATS,
+  SEAT_NAMES,
   type AytAction,
   type AytConfig,
   type AytState,
   type AytView,
   type Role,
-  seatLabel,
   start,
   stopText,
   TARGET_OF,
@@ -49,7 +49,7 @@ export const SAY_FORM = '<your message>';
 export function format(a: AytAction): string {
   if (a.type === 'say') return `Say: ${a.text}`;
   if (a.type === 'pass') return 'Pass';
-  return `Stop: point at ${seatLabel(a.target)}`;
+  return `Stop: point at ${seatName(SEAT_NAMES, a.target)}`;
 }
 
 /** The worked example: round 1 of a fixed deal (Player 2 and Player 4 are the wizards; Player 1 speaks first). */
@@ -71,7 +71,7 @@ export function exampleFinal(cfg: AytConfig): AytState {
 
 function system(cfg: AytConfig, seat: Seat): string {
   return [
-    `You are playing Are You the Traitor? as ${seatLabel(seat)}. Your role is secret: it is told in each turn.`,
+    `You are playing Are You the Traitor? as ${seatName(SEAT_NAMES, seat)}. Your role is secret: it is told in each turn.`,
     '',
     'Rules:',
     GAMEBENCH_RULES,
@@ -84,7 +84,7 @@ function system(cfg: AytConfig, seat: Seat): string {
     `- When a player reaches ${cfg.targetPoints} treasure points, the match ends and their team wins. After ${cfg.maxRounds} rounds (or when the treasure runs out) the team with more treasure points wins.`,
     '',
     'Example (round 1: Player 1 is a Guard, Player 2 and Player 4 are the wizards):',
-    ...EXAMPLE.map((m) => `${seatLabel(m.seat)}: ${format(m.action)}`),
+    ...EXAMPLE.map((m) => `${seatName(SEAT_NAMES, m.seat)}: ${format(m.action)}`),
     'Player 5 is the Traitor, so Player 1, a Guard, was right: the Good team wins the round and its three players each draw a Treasure card.',
     '',
     'Answer format: one move, as listed under "Legal moves:": "Say: <your message>", "Pass", or "Stop: point at Player 3".',
@@ -96,10 +96,10 @@ function turn(v: AytView, seat: Seat, legal: AytAction[] | null): string {
   const role = v.myRole!;
   const target = TARGET_OF[role];
   const lines = [
-    `${TURN_HEADER} ${seatLabel(seat)}, the ${role} (${TEAM_OF[role]} team).`,
+    `${TURN_HEADER} ${seatName(SEAT_NAMES, seat)}, the ${role} (${TEAM_OF[role]} team).`,
     ROLE_AIMS[role],
     target ? `When you shout Stop you must point at the ${target}.` : 'You may not shout Stop.',
-    `The wizards are ${seatLabel(v.wizards[0])} and ${seatLabel(v.wizards[1])} (one good, one evil).`,
+    `The wizards are ${seatName(SEAT_NAMES, v.wizards[0])} and ${seatName(SEAT_NAMES, v.wizards[1])} (one good, one evil).`,
     `Round ${v.round} (at most ${v.maxRounds}). Your treasure: ${v.myCards.length ? `${v.myCards.map(treasureLabel).join(', ')} = ${points(v.myCards)} points` : 'none'} (a player with ${v.targetPoints} points wins the match for their team).`,
   ];
   const past = v.results.filter((r) => r.round < v.round);
@@ -188,7 +188,7 @@ export function parse(reply: string, _seat: Seat, legal: AytAction[] | null): Pa
   if (a.type === 'stop' && !moves.some((b) => b.type === 'stop'))
     return { error: `As the Traitor you may never shout Stop: say something or pass.${hint}` };
   if (a.type === 'stop')
-    return { error: `You cannot point at ${seatLabel(a.target)}: point at another player.${hint}` };
+    return { error: `You cannot point at ${seatName(SEAT_NAMES, a.target)}: point at another player.${hint}` };
   return { error: `That move is not possible now.${hint}` };
 }
 

@@ -24,6 +24,7 @@ import {
   type Role,
   type Treasure,
 } from './rules';
+import { areYouTheTraitor } from '.';
 
 const cfg = configSchema.parse({});
 const rng = createRng('rules');
@@ -60,7 +61,7 @@ describe('are you the traitor rules', () => {
     expect(speaker(s)).toBe(4);
     s = play(s, 4, { type: 'pass' });
     expect(speaker(s)).toBe(0);
-    expect(reject(s, 1, { type: 'pass' })).toMatch(/not your turn/);
+    expect(areYouTheTraitor.reject(s, 1, { type: 'pass' })).toBe('it is not your turn: Player 1 is to move');
   });
 
   it('everyone but the Traitor may stop and point at any other player; the Traitor may only talk or pass', () => {

@@ -56,7 +56,7 @@
 //    is made on the victim's current hand (GameBench's list, made before the rings, could point at a statue already
 //    taken and crash).
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 export const NUM_SEATS = 5;
 export const SEAT_NAMES = ['Player 1', 'Player 2', 'Player 3', 'Player 4', 'Player 5'] as const;
@@ -166,7 +166,6 @@ export interface AytState {
   end: { winner: Team | null; reason: string } | null;
 }
 
-export const seatLabel = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 export const teamOf = (s: Pick<AytState, 'roles'>, seat: Seat): Team => TEAM_OF[s.roles[seat]!];
 export const points = (hand: readonly Treasure[]): number => hand.reduce((a, c) => a + c.points, 0);
 export const cleanText = (t: string): string => t.replace(/\s+/g, ' ').trim();
@@ -217,8 +216,6 @@ export function legalActions(s: AytState, seat: Seat): AytAction[] {
 
 export function reject(s: AytState, seat: Seat, a: AytAction): string | null {
   if (!actionSchema.safeParse(a).success) return 'That is not a move of this game.';
-  if (s.phase === 'over') return 'The game is over.';
-  if (!activeSeats(s).includes(seat)) return `It is not your turn: ${seatLabel(speaker(s)!)} is talking.`;
   if (a.type === 'say') {
     const t = cleanText(a.text);
     if (!t) return 'Say something ("Say: <your message>"), or write "Pass".';
@@ -288,7 +285,7 @@ function endRound(s: AytState, stopper: Seat | null, accused: Seat | null, rng: 
     const team = teamOf(s, top);
     s.end = {
       winner: team,
-      reason: `${seatLabel(top)} (${s.roles[top]}) reaches ${points(s.hands[top]!)} treasure points: the ${team} team wins`,
+      reason: `${seatName(SEAT_NAMES, top)} (${s.roles[top]}) reaches ${points(s.hands[top]!)} treasure points: the ${team} team wins`,
     };
   } else if (s.round >= s.config.maxRounds || s.deck.length === 0) {
     const [e, g] = [teamPoints(s, 'Evil'), teamPoints(s, 'Good')];
@@ -405,37 +402,38 @@ export function view(s: AytState, v: Viewer): AytView {
 }
 
 export function messageText(m: Message): string {
-  return m.text ? `${seatLabel(m.from)}: “${m.text}”` : `${seatLabel(m.from)} passes`;
+  return m.text ? `${seatName(SEAT_NAMES, m.from)}: “${m.text}”` : `${seatName(SEAT_NAMES, m.from)} passes`;
 }
 
 export function stopText(r: RoundResult): string {
   return r.stopper === null
     ? `Round ${r.round}: nobody shouted Stop`
-    : `Round ${r.round}: ${seatLabel(r.stopper)} shouted Stop and pointed at ${seatLabel(r.accused!)}`;
+    : `Round ${r.round}: ${seatName(SEAT_NAMES, r.stopper)} shouted Stop and pointed at ${seatName(SEAT_NAMES, r.accused!)}`;
 }
 
 export function describe(prev: AytState, next: AytState, seat: Seat, a: AytAction): LogLine[] {
   const lines: LogLine[] = [];
-  if (a.type === 'say') lines.push({ text: `${seatLabel(seat)} says: “${cleanText(a.text).slice(0, MAX_TEXT)}”` });
-  else if (a.type === 'pass') lines.push({ text: `${seatLabel(seat)} passes` });
+  if (a.type === 'say')
+    lines.push({ text: `${seatName(SEAT_NAMES, seat)} says: “${cleanText(a.text).slice(0, MAX_TEXT)}”` });
+  else if (a.type === 'pass') lines.push({ text: `${seatName(SEAT_NAMES, seat)} passes` });
   const r = next.results.length > prev.results.length ? next.results.at(-1)! : null;
   if (r) {
     if (r.stopper !== null)
       lines.push({
-        text: `${seatLabel(r.stopper)} shouts “Stop!” and points at ${seatLabel(r.accused!)}: round ${r.round} is over`,
+        text: `${seatName(SEAT_NAMES, r.stopper)} shouts “Stop!” and points at ${seatName(SEAT_NAMES, r.accused!)}: round ${r.round} is over`,
       });
     else lines.push({ text: `Round ${r.round} is over: nobody shouted Stop, nobody wins it` });
     if (r.winner) {
       for (const seat2 of [0, 1, 2, 3, 4]) {
         if (teamOf(next, seat2) === r.winner)
           lines.push({
-            text: `${seatLabel(seat2)}'s team wins round ${r.round}`,
+            text: `${seatName(SEAT_NAMES, seat2)}'s team wins round ${r.round}`,
             visibleTo: [seat2],
             yours: `Your team wins round ${r.round}`,
           });
         else
           lines.push({
-            text: `${seatLabel(seat2)}'s team loses round ${r.round}`,
+            text: `${seatName(SEAT_NAMES, seat2)}'s team loses round ${r.round}`,
             visibleTo: [seat2],
             yours: `Your team loses round ${r.round}`,
           });
@@ -443,7 +441,7 @@ export function describe(prev: AytState, next: AytState, seat: Seat, a: AytActio
     }
     for (const e of next.events.slice(prev.events.length)) {
       const c = treasureLabel(e.card);
-      const who = seatLabel(e.seat);
+      const who = seatName(SEAT_NAMES, e.seat);
       if (e.kind === 'draw') lines.push({ text: `${who} draws ${c}`, visibleTo: [e.seat], yours: `You draw ${c}` });
       else if (e.kind === 'ring')
         lines.push({
@@ -465,11 +463,11 @@ export function describe(prev: AytState, next: AytState, seat: Seat, a: AytActio
         });
     }
     if (next.phase === 'talk')
-      lines.push({ text: `Round ${next.round} begins: ${seatLabel(next.first)} speaks first` });
+      lines.push({ text: `Round ${next.round} begins: ${seatName(SEAT_NAMES, next.first)} speaks first` });
   }
   if (next.end && !prev.end) {
     lines.push({
-      text: `${next.end.reason}. Roles: ${next.roles.map((role, p) => `${seatLabel(p)} ${role}`).join(', ')}. Treasure: ${next.hands.map((h, p) => `${seatLabel(p)} ${points(h)}`).join(', ')}`,
+      text: `${next.end.reason}. Roles: ${next.roles.map((role, p) => `${seatName(SEAT_NAMES, p)} ${role}`).join(', ')}. Treasure: ${next.hands.map((h, p) => `${seatName(SEAT_NAMES, p)} ${points(h)}`).join(', ')}`,
     });
   }
   return lines;

@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import {
   ITEMS,
   MESSAGE_LIMIT,
+  SEAT_NAMES,
   SINGULAR,
-  nameOf,
   otherOf,
   rest,
   roundOfTurn,
@@ -91,7 +91,7 @@ export function BargainBoard({
   over,
   error,
 }: BoardProps<BargainAction, BargainView>) {
-  const label = (seat: number) => players[seat] ?? nameOf(seat);
+  const label = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const me = v.viewer;
   const mine = me !== null ? v.values[me] : null;
   const [plan, setPlan] = useState<Record<Item, string>>({ hats: '0', balls: '0', apples: '0' });

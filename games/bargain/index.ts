@@ -21,6 +21,13 @@ export const bargain = defineGame({
     normalizedBy: 'trueskill', // LLMArena's Table 1: TrueSkill μ
     seatNames: [...rules.SEAT_NAMES],
     humanMoveSeconds: 120,
+    analysis: {
+      labels: {
+        ownValue: 'value of the split to the mover',
+        otherValue: 'value of the split to the other player',
+        itemsOffered: 'items offered to the other player',
+      },
+    },
   },
   rules: {
     summary:

@@ -1,15 +1,15 @@
 // Text for LLM seats playing Bargain: the rules with a worked example, the seat's own view, the answer format and a
 // forgiving parser (a plan "Propose: I take X hats Y balls Z apples" or "Deal", with an optional "Message:" line).
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   DEFAULT_CONFIG,
   ITEMS,
   MESSAGE_LIMIT,
+  SEAT_NAMES,
   SINGULAR,
   apply,
   itemsText,
   makeState,
-  nameOf,
   normalizeMessage,
   otherOf,
   outcome,
@@ -58,16 +58,18 @@ const exampleFinal = EXAMPLE_MOVES.reduce<BargainState>(
   (s, a, i) => apply(s, i % 2, a),
   makeState(EXAMPLE_COUNTS, EXAMPLE_VALUES, { maxRounds: 10 }),
 );
-const exampleLines = EXAMPLE_MOVES.map((a, i) => `Round ${roundOfTurn(i)}, ${nameOf(i % 2)}:\n${format(a, i % 2)}`);
+const exampleLines = EXAMPLE_MOVES.map(
+  (a, i) => `Round ${roundOfTurn(i)}, ${seatName(SEAT_NAMES, i % 2)}:\n${format(a, i % 2)}`,
+);
 
 function system(cfg: BargainConfig, seat: Seat): string {
   const { maxRounds, total, turnLimit } = { ...DEFAULT_CONFIG, ...cfg };
   // A match stored when a round was one turn (config turnLimit) lasts at most that many turns.
   const turns = turnLimit ?? 2 * maxRounds;
-  const other = nameOf(otherOf(seat));
+  const other = seatName(SEAT_NAMES, otherOf(seat));
   const result = outcome(exampleFinal)!;
   return [
-    `You are playing "Bargain", a negotiation game for two players. You are ${nameOf(seat)}; your opponent is ${other}. Player 1 moves first.`,
+    `You are playing "Bargain", a negotiation game for two players. You are ${seatName(SEAT_NAMES, seat)}; your opponent is ${other}. Player 1 moves first.`,
     '',
     'Rules:',
     '- The two players share a pool of hats, balls and apples, and must agree how to split it. Items cannot be cut in half.',
@@ -98,7 +100,7 @@ function system(cfg: BargainConfig, seat: Seat): string {
 /** One history line, from the reader's point of view. */
 function turnLine(v: BargainView, index: number, seat: Seat): string {
   const t = v.turns[index]!;
-  const who = t.seat === seat ? `${nameOf(t.seat)} (you)` : nameOf(t.seat);
+  const who = t.seat === seat ? `${seatName(SEAT_NAMES, t.seat)} (you)` : seatName(SEAT_NAMES, t.seat);
   const head = `- Round ${roundOfTurn(index)}, ${who}`;
   if (t.type === 'deal') return `${head}: Deal.`;
   const mine = v.values[seat];
@@ -107,14 +109,14 @@ function turnLine(v: BargainView, index: number, seat: Seat): string {
   const said = t.message ? ` said "${t.message}" and` : '';
   const split =
     t.seat === seat
-      ? `you take ${itemsText(t.take)}${worth}, ${nameOf(otherOf(seat))} gets ${itemsText(rest(v.counts, t.take))}`
-      : `${nameOf(t.seat)} takes ${itemsText(t.take)}, you get ${itemsText(yours)}${worth}`;
+      ? `you take ${itemsText(t.take)}${worth}, ${seatName(SEAT_NAMES, otherOf(seat))} gets ${itemsText(rest(v.counts, t.take))}`
+      : `${seatName(SEAT_NAMES, t.seat)} takes ${itemsText(t.take)}, you get ${itemsText(yours)}${worth}`;
   return `${head}${said} proposed: ${split}.`;
 }
 
 function turn(v: BargainView, seat: Seat, legal: BargainAction[] | null): string {
-  const other = nameOf(otherOf(seat));
-  const lines = [`You are ${nameOf(seat)}.`, `The pool: ${itemsText(v.counts)}.`];
+  const other = seatName(SEAT_NAMES, otherOf(seat));
+  const lines = [`You are ${seatName(SEAT_NAMES, seat)}.`, `The pool: ${itemsText(v.counts)}.`];
   // The seat's own view: its own values are there; the opponent's are null until the game is over.
   const mine = v.values[seat];
   if (mine) {
@@ -135,7 +137,7 @@ function turn(v: BargainView, seat: Seat, legal: BargainAction[] | null): string
   }
   lines.push(`Round ${v.round} of ${v.maxRounds}.`);
   if (v.toMove !== seat) {
-    lines.push(`It is ${nameOf(v.toMove ?? otherOf(seat))}'s turn.`);
+    lines.push(`It is ${seatName(SEAT_NAMES, v.toMove ?? otherOf(seat))}'s turn.`);
     return lines.join('\n');
   }
   lines.push('It is your turn.');

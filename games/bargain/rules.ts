@@ -18,7 +18,7 @@
 // turns. Matches stored before that change keep their length through `turnLimit` (the arena's own setting, set on
 // them by migration 0013): at most that many turns, whatever `maxRounds` says, so they replay exactly.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 export const NUM_SEATS = 2;
 export const SEAT_NAMES = ['Player 1', 'Player 2'] as const;
@@ -145,7 +145,6 @@ export interface BargainView {
   rewards: number[] | null;
 }
 
-export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 export const otherOf = (seat: Seat): Seat => 1 - seat;
 export const items = (hats: number, balls: number, apples: number): Items => ({ hats, balls, apples });
 const copyItems = (x: Items): Items => ({ hats: x.hats, balls: x.balls, apples: x.apples });
@@ -168,7 +167,7 @@ export const planText = (x: Items): string => `${x.hats} hats ${x.balls} balls $
 
 /** A seat's value card: the string a seat's own view shows and no other view may hold while the game runs. */
 export const valueCard = (seat: Seat, values: Items): string =>
-  `${nameOf(seat)}'s values: hat ${values.hats}, ball ${values.balls}, apple ${values.apples}`;
+  `${seatName(SEAT_NAMES, seat)}'s values: hat ${values.hats}, ball ${values.balls}, apple ${values.apples}`;
 
 /** Every valuation (whole numbers >= 0) under which the pool `counts` is worth exactly `total`. */
 export function valuations(counts: Items, total: number): Items[] {
@@ -252,14 +251,14 @@ export function outcome(s: BargainState): Outcome | null {
     const [r0, r1] = rewards as [number, number];
     const winner = r0 === r1 ? null : r0 > r1 ? 0 : 1;
     const split = shares
-      .map((share, seat) => `${nameOf(seat)} gets ${itemsText(share)}, worth ${rewards[seat]} to them`)
+      .map((share, seat) => `${seatName(SEAT_NAMES, seat)} gets ${itemsText(share)}, worth ${rewards[seat]} to them`)
       .join('; ');
-    const verdict = winner === null ? 'Equal values: a tie' : `${nameOf(winner)} wins`;
+    const verdict = winner === null ? 'Equal values: a tie' : `${seatName(SEAT_NAMES, winner)} wins`;
     return {
       scores: winner === null ? [0.5, 0.5] : [winner === 0 ? 1 : 0, winner === 1 ? 1 : 0],
       winner,
       rewards,
-      reason: `Deal in round ${roundOfTurn(s.turns.length - 1)} on ${nameOf(p.seat)}'s proposal: ${split}; joint value ${r0 + r1}. ${verdict}`,
+      reason: `Deal in round ${roundOfTurn(s.turns.length - 1)} on ${seatName(SEAT_NAMES, p.seat)}'s proposal: ${split}; joint value ${r0 + r1}. ${verdict}`,
     };
   }
   if (s.turns.length >= maxTurns(s)) {
@@ -302,13 +301,11 @@ export function normalizeMessage(message: string | undefined | null): string | n
 }
 
 export function reject(s: BargainState, seat: Seat, a: BargainAction): string | null {
-  if (outcome(s)) return 'the game is over';
-  if (seat !== toMove(s)) return `it is not your turn: ${nameOf(toMove(s))} is to move`;
   const example = `"Propose: I take ${planText(items(Math.min(1, s.counts.hats), 0, Math.min(1, s.counts.apples)))}"`;
   if (a.type === 'deal') {
     // The proposal on the table is always the other seat's (turns alternate and a deal ends the game).
     if (!lastProposal(s))
-      return `there is no proposal from ${nameOf(otherOf(seat))} to accept yet: make the first proposal, e.g. ${example}`;
+      return `there is no proposal from ${seatName(SEAT_NAMES, otherOf(seat))} to accept yet: make the first proposal, e.g. ${example}`;
     return null;
   }
   if (a.type !== 'propose')
@@ -330,10 +327,8 @@ export function reject(s: BargainState, seat: Seat, a: BargainAction): string | 
   return null;
 }
 
-/** Records the turn; throws on an illegal move (callers check `reject` first). The rng is not needed. */
+/** Records the turn (a move `reject` accepted). The rng is not needed. */
 export function apply(s: BargainState, seat: Seat, a: BargainAction, _rng?: Rng): BargainState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
   const turn: Turn =
     a.type === 'deal'
       ? { seat, type: 'deal' }
@@ -390,7 +385,7 @@ export function view(s: BargainState, v: Viewer): BargainView {
 
 /** One public log line per proposal: "Player 1 proposes to take 1 hat, …, leaving 2 hats, … — “msg”". */
 export function proposalLine(seat: Seat, take: Items, counts: Items, message: string | null): string {
-  const line = `${nameOf(seat)} proposes to take ${itemsText(take)}, leaving ${itemsText(rest(counts, take))} to ${nameOf(otherOf(seat))}`;
+  const line = `${seatName(SEAT_NAMES, seat)} proposes to take ${itemsText(take)}, leaving ${itemsText(rest(counts, take))} to ${seatName(SEAT_NAMES, otherOf(seat))}`;
   return message ? `${line}: “${message}”` : line;
 }
 
@@ -402,7 +397,7 @@ export function describe(_prev: BargainState, next: BargainState, seat: Seat, a:
     {
       text:
         a.type === 'deal'
-          ? `${nameOf(seat)} accepts ${nameOf(otherOf(seat))}'s proposal: deal`
+          ? `${seatName(SEAT_NAMES, seat)} accepts ${seatName(SEAT_NAMES, otherOf(seat))}'s proposal: deal`
           : proposalLine(
               seat,
               items(a.hats, a.balls, a.apples),

@@ -6,8 +6,8 @@
 import { useId, useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../../lib/engine/types';
-import { nameOf, num, type AuctionResult, type BidAction, type BidView } from './rules';
+import { seatName, type BoardProps } from '../../lib/engine/types';
+import { num, SEAT_NAMES, type AuctionResult, type BidAction, type BidView } from './rules';
 
 /** Quick bids as fractions of the valuation, rounded down (half is the equilibrium bid). */
 const QUICK: { name: string; share: number }[] = [
@@ -138,7 +138,7 @@ function BidForm({
 }
 
 export function BidBoard({ view: v, players, legal, onAction, over, error }: BoardProps<BidAction, BidView>) {
-  const label = (seat: number) => players[seat] ?? nameOf(seat);
+  const label = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const me = v.viewer;
   const myValue = me !== null ? (v.values[me] ?? null) : null;
   const myBid = me !== null ? (v.bids[me] ?? null) : null;

@@ -1,9 +1,10 @@
 // The equilibrium baseline: bids floor(v/2) from the seat's own view, always legally, and outearns random bidding.
 import { describe, expect, it } from 'vitest';
+import { measureEngine } from '../../lib/engine/playout';
 import { createRng } from '../../lib/engine/rng';
 import { bidEngine, equilibriumBid } from './engine';
 import { bid as bidGame } from './index';
-import { activeSeats, apply, legalActions, makeState, outcome, setup, view } from './rules';
+import { legalActions, makeState, view } from './rules';
 
 const bid = (amount: number) => ({ type: 'bid' as const, amount });
 
@@ -35,21 +36,10 @@ describe('bid engine', () => {
   });
 
   it('outearns a uniformly random bidder on average over 300 seeded matches', () => {
-    let engine = 0;
-    let random = 0;
-    for (let i = 0; i < 300; i++) {
-      const rng = createRng(`vs-random-${i}`);
-      const engineSeat = i % 2;
-      let s = setup(rng);
-      while (outcome(s) === null) {
-        for (const seat of activeSeats(s)) {
-          const legal = legalActions(s, seat);
-          s = apply(s, seat, seat === engineSeat ? bidEngine(view(s, { seat }), seat, legal) : rng.pick(legal), rng);
-        }
-      }
-      engine += s.totals[engineSeat]!;
-      random += s.totals[1 - engineSeat]!;
-    }
-    expect(engine).toBeGreaterThan(random);
+    // The measure `npm run bench:engine bid` prints: the engine's mean gain (its reward) against a random bidder, and a
+    // random bidder's in its seat on the same seeds (53.3 against 41.1).
+    const m = measureEngine(bidGame, { matches: 300, seed: 'vs-random' });
+    expect(m.engine.meanReward).toBeGreaterThan(m.random.meanReward!);
+    expect(m.engine.meanScore).toBeGreaterThan(0.5);
   });
 });

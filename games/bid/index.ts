@@ -21,7 +21,14 @@ export const bid = defineGame({
     normalizedBy: 'reward', // LLMArena's Table 1: average reward
     seatNames: [...rules.SEAT_NAMES],
     // The metrics page plots each agent's deviation from the equilibrium bid v/2 (LLMArena).
-    analysis: { distribution: 'deviation' },
+    analysis: {
+      distribution: 'deviation',
+      labels: {
+        value: 'valuation of the item',
+        bid: 'bid',
+        deviation: 'normalized deviation from the equilibrium bid v/2',
+      },
+    },
   },
   rules: {
     summary:

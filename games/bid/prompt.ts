@@ -1,11 +1,11 @@
 // Text for LLM seats playing the sealed-bid auction: the rules with a worked example, the seat's own view of the
 // auction, the answer format and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
-  nameOf,
   num,
   opponentOf,
   resolveAuction,
+  SEAT_NAMES,
   type AuctionResult,
   type BidAction,
   type BidConfig,
@@ -29,10 +29,10 @@ const EXAMPLE = resolveAuction(1, [60, 45], [35, 20]);
 const EXAMPLE_TIE = resolveAuction(1, [60, 45], [35, 35]);
 
 function system(cfg: BidConfig, seat: Seat): string {
-  const other = nameOf(opponentOf(seat));
+  const other = seatName(SEAT_NAMES, opponentOf(seat));
   const n = cfg.auctions;
   return [
-    `You are playing "Sealed-bid auction", a first-price sealed-bid auction game for two bidders. You are ${nameOf(seat)}; your opponent is ${other}.`,
+    `You are playing "Sealed-bid auction", a first-price sealed-bid auction game for two bidders. You are ${seatName(SEAT_NAMES, seat)}; your opponent is ${other}.`,
     '',
     'Rules:',
     `- The match has ${n} auction${n === 1 ? '' : 's'}. In each auction one item is sold.`,
@@ -58,19 +58,19 @@ function system(cfg: BidConfig, seat: Seat): string {
 /** One resolved auction as the seat reads it: "you" for itself, the seat name for the opponent. */
 function historyLine(r: AuctionResult, seat: Seat): string {
   const other = opponentOf(seat);
-  const head = `Auction ${r.auction}: you valued the item at ${r.values[seat]} and bid ${r.bids[seat]}; ${nameOf(other)} valued it at ${r.values[other]} and bid ${r.bids[other]}.`;
+  const head = `Auction ${r.auction}: you valued the item at ${r.values[seat]} and bid ${r.bids[seat]}; ${seatName(SEAT_NAMES, other)} valued it at ${r.values[other]} and bid ${r.bids[other]}.`;
   if (r.winner === null)
-    return `${head} A tie: the item was split, you gained ${num(r.gains[seat]!)} and ${nameOf(other)} ${num(r.gains[other]!)}.`;
+    return `${head} A tie: the item was split, you gained ${num(r.gains[seat]!)} and ${seatName(SEAT_NAMES, other)} ${num(r.gains[other]!)}.`;
   if (r.winner === seat)
-    return `${head} You won the item and gained ${num(r.gains[seat]!)}; ${nameOf(other)} gained 0.`;
-  return `${head} ${nameOf(other)} won the item and gained ${num(r.gains[other]!)}; you gained 0.`;
+    return `${head} You won the item and gained ${num(r.gains[seat]!)}; ${seatName(SEAT_NAMES, other)} gained 0.`;
+  return `${head} ${seatName(SEAT_NAMES, other)} won the item and gained ${num(r.gains[other]!)}; you gained 0.`;
 }
 
 function turn(v: BidView, seat: Seat, legal: BidAction[] | null): string {
   const other = opponentOf(seat);
-  const lines = [`You are ${nameOf(seat)}.`];
+  const lines = [`You are ${seatName(SEAT_NAMES, seat)}.`];
   if (v.history.length) lines.push('Results so far:', ...v.history.map((r) => `- ${historyLine(r, seat)}`));
-  const totals = `you ${num(v.totals[seat] ?? 0)}, ${nameOf(other)} ${num(v.totals[other] ?? 0)}`;
+  const totals = `you ${num(v.totals[seat] ?? 0)}, ${seatName(SEAT_NAMES, other)} ${num(v.totals[other] ?? 0)}`;
   if (v.result || v.auction === null) {
     lines.push(`Final totals: ${totals}.`, `The match is over: ${v.result ?? 'all auctions are done'}.`);
     return lines.join('\n');
@@ -80,17 +80,17 @@ function turn(v: BidView, seat: Seat, legal: BidAction[] | null): string {
   const value = v.values[seat];
   if (value !== null && value !== undefined) lines.push(`Your valuation for this item is ${value}.`);
   lines.push(
-    `${nameOf(other)}'s valuation is unknown to you: a whole number from 1 to ${v.maxValue}, drawn uniformly at random.`,
+    `${seatName(SEAT_NAMES, other)}'s valuation is unknown to you: a whole number from 1 to ${v.maxValue}, drawn uniformly at random.`,
   );
   const own = v.bids[seat];
   if (own !== null && own !== undefined) {
-    lines.push(`You have sealed your bid of ${own}. Waiting for ${nameOf(other)}'s sealed bid.`);
+    lines.push(`You have sealed your bid of ${own}. Waiting for ${seatName(SEAT_NAMES, other)}'s sealed bid.`);
     return lines.join('\n');
   }
   lines.push(
     v.sealed[other]
-      ? `${nameOf(other)} has already sealed a bid; you cannot see it.`
-      : `${nameOf(other)} is bidding at the same time; you cannot see that bid.`,
+      ? `${seatName(SEAT_NAMES, other)} has already sealed a bid; you cannot see it.`
+      : `${seatName(SEAT_NAMES, other)} is bidding at the same time; you cannot see that bid.`,
   );
   if (value !== null && value !== undefined) {
     lines.push(

@@ -2,7 +2,7 @@
 // auction every bidder draws a private valuation; both seal a bid at the same time; the higher bid wins the item
 // and earns its valuation minus its bid. The match goes to the bidder with the higher total.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 /** Always two bidders. */
 export const NUM_SEATS = 2;
@@ -95,15 +95,14 @@ export interface BidView {
   winner: Seat | null;
 }
 
-export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 export const opponentOf = (seat: Seat): Seat => 1 - seat;
 
 /** The private note for a bidder's valuation: a bracketed token no other text in the game produces. */
 export const valueNote = (seat: Seat, auction: number, value: number): string =>
-  `[${nameOf(seat)} / auction ${auction} / valuation ${value}]`;
+  `[${seatName(SEAT_NAMES, seat)} / auction ${auction} / valuation ${value}]`;
 /** The private note for a bidder's sealed bid. */
 export const bidNote = (seat: Seat, auction: number, bid: number): string =>
-  `[${nameOf(seat)} / auction ${auction} / sealed bid ${bid}]`;
+  `[${seatName(SEAT_NAMES, seat)} / auction ${auction} / sealed bid ${bid}]`;
 
 /** Numbers as the log and prompts write them: whole numbers plain, halves (from split items) with one decimal. */
 export const num = (x: number): string => (Number.isInteger(x) ? String(x) : String(Math.round(x * 100) / 100));
@@ -157,7 +156,7 @@ export function outcome(s: BidState): Outcome | null {
     scores: [0, 1].map((seat) => (seat === winner ? 1 : 0)),
     winner,
     rewards: s.totals.slice(),
-    reason: `${nameOf(winner)} wins, gaining ${winner === 0 ? totals : `${num(t1)} to ${num(t0)}`} ${after}`,
+    reason: `${seatName(SEAT_NAMES, winner)} wins, gaining ${winner === 0 ? totals : `${num(t1)} to ${num(t0)}`} ${after}`,
   };
 }
 
@@ -174,15 +173,9 @@ export function legalActions(s: BidState, seat: Seat): BidAction[] {
 }
 
 export function reject(s: BidState, seat: Seat, a: BidAction): string | null {
-  if (!s.current) return 'the game is over';
-  if (!Number.isInteger(seat) || seat < 0 || seat >= NUM_SEATS)
-    return `there is no seat ${seat}: the bidders are seats 0 and 1`;
-  const { auction, values, bids } = s.current;
-  // HIDDEN INFORMATION: the message speaks only of the seat's own bid and valuation, never of the other bidder's.
-  if (bids[seat] !== null)
-    return `you have already sealed your bid of ${bids[seat]} for auction ${auction}; wait for the other bidder`;
+  // HIDDEN INFORMATION: the messages speak only of the seat's own valuation, never of the other bidder's.
   if (a?.type !== 'bid') return 'the only action is a bid of a whole number below your valuation, e.g. "Bid: 10"';
-  const v = values[seat]!;
+  const v = s.current!.values[seat]!;
   const range = v === 1 ? 'your only possible bid is 0' : `bid a whole number from 0 to ${v - 1}`;
   if (typeof a.amount !== 'number' || !Number.isInteger(a.amount) || a.amount < 0)
     return `your bid must be a whole number of at least 0 (got ${a.amount}); ${range}`;
@@ -192,11 +185,9 @@ export function reject(s: BidState, seat: Seat, a: BidAction): string | null {
 
 /**
  * Seals the bid; the second bid resolves the auction (public result, totals) and draws the next auction's valuations
- * with the ply's rng (seat 0 first). Throws on an illegal move (callers check `reject` first).
+ * with the ply's rng (seat 0 first). The bid is one `reject` accepted.
  */
 export function apply(s: BidState, seat: Seat, a: BidAction, rng: Rng): BidState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
   const cur = s.current!;
   const bids = cur.bids.map((b, i) => (i === seat ? a.amount : b));
   const base = { auctions: s.auctions, maxValue: s.maxValue };
@@ -266,26 +257,26 @@ export function view(s: BidState, v: Viewer): BidView {
 /** The public line announcing a resolved auction: both valuations and bids, the winner and the gains. */
 export function resultLine(r: AuctionResult): string {
   const who = (seat: Seat, item: string) =>
-    `${nameOf(seat)} valued ${item} at ${r.values[seat]} and bid ${r.bids[seat]}`;
+    `${seatName(SEAT_NAMES, seat)} valued ${item} at ${r.values[seat]} and bid ${r.bids[seat]}`;
   const head = `Auction ${r.auction}: ${who(0, 'the item')}; ${who(1, 'it')}.`;
   if (r.winner === null) {
-    return `${head} A tie: the item is split, ${nameOf(0)} gains ${num(r.gains[0]!)} and ${nameOf(1)} gains ${num(r.gains[1]!)}.`;
+    return `${head} A tie: the item is split, ${seatName(SEAT_NAMES, 0)} gains ${num(r.gains[0]!)} and ${seatName(SEAT_NAMES, 1)} gains ${num(r.gains[1]!)}.`;
   }
   const loser = opponentOf(r.winner);
-  return `${head} ${nameOf(r.winner)} wins the item and gains ${num(r.gains[r.winner]!)}; ${nameOf(loser)} gains 0.`;
+  return `${head} ${seatName(SEAT_NAMES, r.winner)} wins the item and gains ${num(r.gains[r.winner]!)}; ${seatName(SEAT_NAMES, loser)} gains 0.`;
 }
 
 export function describe(prev: BidState, next: BidState, seat: Seat, a: BidAction): LogLine[] {
   const auction = prev.current?.auction ?? 0;
   // HIDDEN INFORMATION: sealing a bid is public, its amount is not: the amount (with the seat's own valuation) goes
   // in a line only the bidder reads. When the second bid resolves the auction, both bids and valuations are public.
-  const lines: LogLine[] = [{ text: `${nameOf(seat)} seals a bid in auction ${auction}.` }];
+  const lines: LogLine[] = [{ text: `${seatName(SEAT_NAMES, seat)} seals a bid in auction ${auction}.` }];
   const resolved = next.history.length > prev.history.length ? next.history.at(-1) : undefined;
   if (!resolved) {
     // Written for its reader ("You bid…"); whoever else may read it (replays, after the end) reads it with the name.
     const value = prev.current?.values[seat];
     lines.push({
-      text: `${nameOf(seat)} bids ${a.amount} in auction ${auction} (valuation ${value}).`,
+      text: `${seatName(SEAT_NAMES, seat)} bids ${a.amount} in auction ${auction} (valuation ${value}).`,
       yours: `You bid ${a.amount} in auction ${auction} (your valuation: ${value}).`,
       visibleTo: [seat],
     });
@@ -295,7 +286,7 @@ export function describe(prev: BidState, next: BidState, seat: Seat, a: BidActio
   const result = outcome(next);
   if (result)
     lines.push({
-      text: `${result.reason}. Totals: ${nameOf(0)} ${num(next.totals[0]!)}, ${nameOf(1)} ${num(next.totals[1]!)}.`,
+      text: `${result.reason}. Totals: ${seatName(SEAT_NAMES, 0)} ${num(next.totals[0]!)}, ${seatName(SEAT_NAMES, 1)} ${num(next.totals[1]!)}.`,
     });
   return lines;
 }

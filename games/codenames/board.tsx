@@ -6,13 +6,13 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import {
   clueProblem,
   colorName,
   MAX_CLUE_NUMBER,
   roleOf,
-  seatLabel,
+  SEAT_NAMES,
   teamOf,
   type CnAction,
   type CnView,
@@ -120,7 +120,7 @@ export default function CodenamesBoard({
 }: BoardProps<CnAction, CnView>) {
   const [word, setWord] = useState('');
   const [count, setCount] = useState(1);
-  const name = (seat: number) => players[seat] ?? seatLabel(seat);
+  const name = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const acts = onAction && legal ? legal : [];
   const guessable = new Set(acts.flatMap((a) => (a.type === 'guess' ? [a.word] : [])));
   const canStop = acts.some((a) => a.type === 'stop');
@@ -168,7 +168,7 @@ export default function CodenamesBoard({
       )}
       {me !== null && (
         <p className="text-xs opacity-70">
-          You are the {seatLabel(me)}
+          You are the {seatName(SEAT_NAMES, me)}
           {roleOf(me) === 'spymaster'
             ? ': the coloured borders are the key, which only the spymasters see.'
             : `: guess the ${teamOf(me)} words.`}

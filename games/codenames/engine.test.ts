@@ -1,10 +1,12 @@
 // The Codenames engine: clues that point to its team's words and never to the assassin, guesses that follow the clue,
-// and a team that clearly beats the random team over seeded matches (bench/codenames.ts measures more).
+// and a team that clearly beats the random team over seeded matches (`npm run bench:engine codenames`
+// measures more).
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import { codenames } from '.';
 import { ASSOCIATIONS, engineClue, engineGuess, pointsTo, randomClue } from './engine';
-import { playVsRandom } from './playout';
+import { measureEngine } from '../../lib/engine/playout';
+import { playout } from './playout';
 import { apply, clueProblem, legalActions, setup, view, WORD_LIST, configSchema } from './rules';
 
 const cfg = configSchema.parse({});
@@ -50,14 +52,10 @@ describe('codenames engine', () => {
     expect(Object.keys(ASSOCIATIONS).length).toBeGreaterThan(100);
   });
   it('clearly beats the random team over 200 seeded matches, on either side', () => {
-    let wins = 0;
-    let score = 0;
-    for (let i = 0; i < 200; i++) {
-      const r = playVsRandom(codenames, createRng(`engine-test-${i}`), i % 2 ? 'Blue' : 'Red');
-      if (r.engineWon) wins++;
-      score += r.engineScore;
-    }
-    expect(wins).toBeGreaterThan(170);
-    expect(score / 200).toBeGreaterThan(0.75);
+    // The measure `npm run bench:engine codenames` prints, with the game's own playout (a random spymaster's clue).
+    const m = measureEngine(codenames, { matches: 200, seed: 'engine-test', playout });
+    expect(m.engine.wins).toBeGreaterThan(170);
+    expect(m.engine.meanScore).toBeGreaterThan(0.75);
+    expect(m.engine.meanScore).toBeGreaterThan(m.random.meanScore);
   });
 });

@@ -2,14 +2,14 @@
 // replay through the rules, the turn observation (the grid as this seat sees it, the clues so far, the clue to follow,
 // `Legal moves:` for an operative) and a forgiving parser.
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   apply,
   clueProblem,
   colorName,
   MAX_CLUE_NUMBER,
   roleOf,
-  seatLabel,
+  SEAT_NAMES,
   startWith,
   teamOf,
   type CnAction,
@@ -127,9 +127,9 @@ export function exampleFinal(cfg: CnConfig): CnState {
 function system(_cfg: CnConfig, seat: Seat): string {
   const team = teamOf(seat);
   const spy = roleOf(seat) === 'spymaster';
-  const mate = seatLabel(spy ? seat + 1 : seat - 1);
+  const mate = seatName(SEAT_NAMES, spy ? seat + 1 : seat - 1);
   return [
-    `You are playing Codenames as the ${seatLabel(seat)} of the ${team} team; your teammate is the ${mate}. The other team is ${team === 'Red' ? 'Blue' : 'Red'}.`,
+    `You are playing Codenames as the ${seatName(SEAT_NAMES, seat)} of the ${team} team; your teammate is the ${mate}. The other team is ${team === 'Red' ? 'Blue' : 'Red'}.`,
     '',
     'Rules:',
     GAMEBENCH_RULES,
@@ -142,7 +142,7 @@ function system(_cfg: CnConfig, seat: Seat): string {
     `- A team wins when all its words are revealed (even by the other team). Score as GameBench: each team's points are its revealed words, 0 for a team that revealed the assassin, +3 for the winner; a team's score is its points over both teams' points.`,
     '',
     'Example (Red: WHALE, SHIP, ANCHOR, …; Blue: LEMON, APPLE, BANANA, …; DESK is a bystander; BOMB the assassin):',
-    ...EXAMPLE.map((m) => `${seatLabel(m.seat)}: ${format(m.action)}   (${m.note})`),
+    ...EXAMPLE.map((m) => `${seatName(SEAT_NAMES, m.seat)}: ${format(m.action)}   (${m.note})`),
     '',
     spy
       ? 'Answer format: one line "Clue: <WORD> <NUMBER>", e.g. "Clue: OCEAN 2".'
@@ -162,7 +162,7 @@ function turn(v: CnView, seat: Seat, legal: CnAction[] | null): string {
   const team = teamOf(seat);
   const spy = roleOf(seat) === 'spymaster';
   const lines = [
-    `${TURN_HEADER} ${seatLabel(seat)} (${team} team).`,
+    `${TURN_HEADER} ${seatName(SEAT_NAMES, seat)} (${team} team).`,
     `Hidden words left: Red ${v.left.Red}, Blue ${v.left.Blue}.`,
     spy ? 'Board, with the key (only spymasters see it):' : 'Board (hidden words show no colour):',
   ];
@@ -179,7 +179,7 @@ function turn(v: CnView, seat: Seat, legal: CnAction[] | null): string {
     }
   }
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
-  if (v.toMove !== seat) return [...lines, `It is the ${seatLabel(v.toMove!)}'s turn.`].join('\n');
+  if (v.toMove !== seat) return [...lines, `It is the ${seatName(SEAT_NAMES, v.toMove!)}'s turn.`].join('\n');
   if (spy) {
     lines.push(
       `Your turn to give ${team} a clue. Your team's hidden words: ${v.words.filter((_, i) => !v.revealed[i] && v.key?.[i] === (team === 'Red' ? 'red' : 'blue')).join(', ')}.`,

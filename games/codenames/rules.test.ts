@@ -23,6 +23,7 @@ import {
   type CnState,
   type Color,
 } from './rules';
+import { codenames } from '.';
 import wordFile from './words.json' with { type: 'json' };
 import assocFile from './associations.json' with { type: 'json' };
 
@@ -130,11 +131,12 @@ group('codenames clues', () => {
     expect(clueProblem('x', WORDS)).toMatch(/2 to 30/);
     expect(clueProblem('', WORDS)).toMatch(/Give a clue/);
   });
-  it('only the spymaster to move may clue, and only before guessing', () => {
-    expect(reject(start(), 2, clue('OCEAN', 1))).toMatch(/Red Spymaster/);
-    expect(reject(start(), 1, guess('WHALE'))).toMatch(/Red Spymaster/);
+  it('only the spymaster to move may clue (the platform refuses the other seats), and only before guessing', () => {
+    expect(codenames.reject(start(), 2, clue('OCEAN', 1))).toBe('it is not your turn: Red Spymaster is to move');
+    expect(codenames.reject(start(), 1, guess('WHALE'))).toBe('it is not your turn: Red Spymaster is to move');
     const s = play(start(), 0, clue('OCEAN', 2));
-    expect(reject(s, 0, clue('SEA', 1))).toMatch(/Red Operative/);
+    expect(codenames.reject(s, 0, clue('SEA', 1))).toBe('it is not your turn: Red Operative is to move');
+    expect(reject(s, 1, clue('SEA', 1))).toBe('Your spymaster has given the clue: guess a word or stop.');
     expect(activeSeats(s)).toEqual([1]);
   });
 });

@@ -31,7 +31,7 @@
 // - Scores are per seat: each team's GameBench score is split evenly between its two seats, so the four scores sum to 1
 //   and a side's total is GameBench's figure.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 import wordFile from './words.json' with { type: 'json' };
 
 export const TEAMS = ['Red', 'Blue'] as const;
@@ -59,7 +59,6 @@ export const WORD_LIST: readonly string[] = wordFile.words;
 
 export const teamOf = (seat: Seat): Team => (seat < 2 ? 'Red' : 'Blue');
 export const roleOf = (seat: Seat): Role => (seat % 2 === 0 ? 'spymaster' : 'operative');
-export const seatLabel = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 export const spymasterOf = (t: Team): Seat => (t === 'Red' ? 0 : 2);
 export const operativeOf = (t: Team): Seat => (t === 'Red' ? 1 : 3);
 export const otherTeam = (t: Team): Team => (t === 'Red' ? 'Blue' : 'Red');
@@ -221,12 +220,6 @@ export function legalActions(s: CnState, seat: Seat): CnAction[] | null {
 }
 
 export function reject(s: CnState, seat: Seat, a: CnAction): string | null {
-  if (s.over) return 'The game is over.';
-  const active = activeSeats(s)[0]!;
-  if (seat !== active)
-    return s.phase === 'clue'
-      ? `It is ${seatLabel(active)}'s turn to give a clue.`
-      : `It is ${seatLabel(active)}'s turn to guess.`;
   if (a.type === 'clue') {
     if (s.phase !== 'clue') return 'Your spymaster has given the clue: guess a word or stop.';
     if (!Number.isInteger(a.count) || a.count < 0 || a.count > MAX_CLUE_NUMBER)
@@ -362,7 +355,7 @@ export function view(s: CnState, v: Viewer): CnView {
 }
 
 export function describe(prev: CnState, next: CnState, seat: Seat, a: CnAction): LogLine[] {
-  const who = seatLabel(seat);
+  const who = seatName(SEAT_NAMES, seat);
   if (a.type === 'clue') {
     const rec = next.history.at(-1)!;
     return [

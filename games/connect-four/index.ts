@@ -25,7 +25,10 @@ export const connectFour = defineGame({
     seatNames: ['X', 'O'],
     // LLMArena reports the reward per match (its Figure 2): the sum of an agent's rewards per move in one match,
     // averaged over its matches.
-    analysis: { perMatch: { reward: 'reward per match (LLMArena)' } },
+    analysis: {
+      perMatch: { reward: 'reward per match (LLMArena)' },
+      labels: { reward: 'reward per move (change in the mover’s board valuation)' },
+    },
     promptSwitches: PROMPT_SWITCHES,
   },
   rules: {

@@ -10,6 +10,7 @@ import {
   view,
   type ConnectFourState,
 } from './rules';
+import { connectFour } from '.';
 
 const drop = (column: number) => ({ type: 'drop' as const, column });
 /** Drops in the columns in order, X first, alternating. */
@@ -46,13 +47,13 @@ describe('gravity and columns', () => {
     expect(reject(s, 0, drop(7))).toBeNull();
   });
 
-  it('X moves first, then the seats alternate', () => {
+  it('X moves first, then the seats alternate (the platform refuses the other seat)', () => {
     const s0 = setup();
-    expect(reject(s0, 1, drop(4))).toBe('it is not your turn: X is to move');
+    expect(connectFour.reject(s0, 1, drop(4))).toBe('it is not your turn: X is to move');
     expect(legalActions(s0, 1)).toEqual([]);
     const s1 = apply(s0, 0, drop(4));
-    expect(reject(s1, 0, drop(4))).toBe('it is not your turn: O is to move');
-    expect(reject(s1, 1, drop(4))).toBeNull();
+    expect(connectFour.reject(s1, 0, drop(4))).toBe('it is not your turn: O is to move');
+    expect(connectFour.reject(s1, 1, drop(4))).toBeNull();
   });
 
   it('apply never changes the previous state', () => {
@@ -116,10 +117,10 @@ describe('wins', () => {
     expect(view(s).winLine).toHaveLength(5);
   });
 
-  it('the game is over after a win: no active seats, moves rejected', () => {
+  it('the game is over after a win: no active seats, moves rejected (by the platform)', () => {
     const s = play('1122334');
     expect(legalActions(s, 1)).toEqual([]);
-    expect(reject(s, 1, drop(5))).toBe('the game is over');
+    expect(connectFour.reject(s, 1, drop(5))).toBe('the game is over');
   });
 });
 

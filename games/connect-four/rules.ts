@@ -126,20 +126,17 @@ export function legalActions(s: ConnectFourState, seat: Seat): ConnectFourAction
 }
 
 export function reject(s: ConnectFourState, seat: Seat, a: ConnectFourAction): string | null {
-  if (outcome(s)) return 'the game is over';
-  if (seat !== s.toMove) return `it is not your turn: ${markOf(s.toMove)} is to move`;
   if (a.type !== 'drop') return 'the only action is dropping a disc into a column, e.g. column 4';
   if (!Number.isInteger(a.column) || a.column < 1 || a.column > COLUMNS) return `column must be 1-7 (got ${a.column})`;
   if (landingRow(s.board, a.column - 1) < 0) return `column ${a.column} is full`;
   return null;
 }
 
-/** Drops the seat's disc; throws on an illegal move (callers check `reject` first). */
+/** Drops the seat's disc (a move `reject` accepted). */
 export function apply(s: ConnectFourState, seat: Seat, a: ConnectFourAction): ConnectFourState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
   const col = a.column - 1;
   const row = landingRow(s.board, col);
+  if (row < 0) throw new Error(`illegal move: column ${a.column} is full`);
   const board = s.board.map((cells, r) =>
     r === row ? cells.map((cell, c) => (c === col ? markOf(seat) : cell)) : cells.slice(),
   );

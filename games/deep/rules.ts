@@ -107,10 +107,8 @@ function orderFor(s: DeepState, seat: Seat): number[] {
 }
 
 export function reject(s: DeepState, seat: Seat, a: DeepAction): string | null {
-  if (s.phase === 'over') return 'the test is over';
   if (a.type === 'pass') return 'you must answer: passing is not a move';
   if (s.phase === 'describe') {
-    if (seat !== DESCRIBER) return 'the describer is writing now: wait for a description to score';
     if (a.type === 'score') return 'you are the describer: write a description, do not score';
     const it = s.items[s.step.item]!;
     if (a.type !== s.step.mode) return `write the ${s.step.mode} description of “${it.target}” now`;
@@ -135,8 +133,6 @@ export function reject(s: DeepState, seat: Seat, a: DeepAction): string | null {
     if (n > CONSERVATIVE_WORDS) return `the conservative description has ${n} words; use at most ${CONSERVATIVE_WORDS}`;
     return null;
   }
-  if (seat === DESCRIBER) return 'the judges are scoring now: you have nothing to do';
-  if (!s.pending.includes(seat)) return 'you have already scored this description: wait for the other judge';
   if (a.type !== 'score') return 'you are a judge: score the description against each word';
   const words = s.items[s.queue[s.step.judging]!.item]!.words;
   if (a.scores.length !== words.length) {

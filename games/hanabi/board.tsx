@@ -6,14 +6,14 @@
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import {
   MAX_RANK,
   RANKS,
   hintText,
   moveText,
-  nameOf,
   partnerOf,
+  SEAT_NAMES,
   type Card,
   type Color,
   type HanabiAction,
@@ -104,7 +104,7 @@ function unavailableReason(a: HanabiAction, v: HanabiView, partner: string, part
 }
 
 export function HanabiBoard({ view: v, players, legal, onAction, over, error }: BoardProps<HanabiAction, HanabiView>) {
-  const label = (seat: number) => players[seat] ?? nameOf(seat);
+  const label = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const me = v.viewer;
   const isLegal = (a: HanabiAction) => !!legal?.some((b) => JSON.stringify(b) === JSON.stringify(a));
   // A seat sees its partner's hand on top and its own below; everyone else sees seat 0 then seat 1.

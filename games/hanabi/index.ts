@@ -21,6 +21,15 @@ export const hanabi = defineGame({
     normalizedBy: 'reward', // LLMArena's Table 1: average team score, one model in both seats
     seatNames: [...rules.SEAT_NAMES],
     scoring: 'cooperative',
+    analysis: {
+      labels: {
+        play: 'share of moves that play a card',
+        discard: 'share of moves that discard',
+        reveal: 'share of moves that give a hint',
+        misplay: 'share of moves that misplay',
+        points: 'team points so far',
+      },
+    },
     settingsPresets: [
       {
         label: 'points kept, final round',

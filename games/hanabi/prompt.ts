@@ -1,6 +1,6 @@
 // Text for LLM seats playing Hanabi (small), LLMArena style: the rules with a worked example, the seat's own view
 // (the partner's cards, the hints about its own), the legal moves in the shared convention and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   ALL_COLORS,
   CARDS_PER_COLOR,
@@ -10,8 +10,8 @@ import {
   hintText,
   listWords,
   moveText,
-  nameOf,
   partnerOf,
+  SEAT_NAMES,
   type Color,
   type HanabiAction,
   type HanabiConfig,
@@ -39,11 +39,11 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function system(cfg: HanabiConfig, seat: Seat): string {
   const c = { ...DEFAULT_CONFIG, ...cfg };
   const colors = ALL_COLORS.slice(0, c.colors);
-  const partner = nameOf(partnerOf(seat));
+  const partner = seatName(SEAT_NAMES, partnerOf(seat));
   const total = CARDS_PER_COLOR * colors.length;
   const [first, second] = [colors[0]!, colors[1] ?? colors[0]!];
   return [
-    `You are playing Hanabi (small version), a cooperative card game for two players. You are ${nameOf(seat)}; your partner is ${partner}. Player 1 moves first, then you take turns.`,
+    `You are playing Hanabi (small version), a cooperative card game for two players. You are ${seatName(SEAT_NAMES, seat)}; your partner is ${partner}. Player 1 moves first, then you take turns.`,
     'You and your partner win or lose together: build the fireworks as high as you can.',
     '',
     'Rules:',
@@ -84,8 +84,8 @@ const partnerKnows = (hint: Hint) => {
 
 function turn(v: HanabiView, seat: Seat, legal: HanabiAction[] | null): string {
   const partner = partnerOf(seat);
-  const pName = nameOf(partner);
-  const lines = [`You are ${nameOf(seat)}; your partner is ${pName}.`];
+  const pName = seatName(SEAT_NAMES, partner);
+  const lines = [`You are ${seatName(SEAT_NAMES, seat)}; your partner is ${pName}.`];
   lines.push(
     `Fireworks: ${v.colors.map((c, i) => `${c} ${v.fireworks[i]}`).join(', ')} (score ${v.score} of ${v.maxScore}).`,
   );
@@ -113,7 +113,7 @@ function turn(v: HanabiView, seat: Seat, legal: HanabiAction[] | null): string {
   }
   if (v.finalTurns !== null)
     lines.push(`The deck is empty: final round, ${plural(v.finalTurns, 'turn')} left including this one.`);
-  lines.push(v.toMove === seat ? 'It is your turn.' : `It is ${nameOf(v.toMove ?? partner)}'s turn.`);
+  lines.push(v.toMove === seat ? 'It is your turn.' : `It is ${seatName(SEAT_NAMES, v.toMove ?? partner)}'s turn.`);
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push(
     'Reply with exactly one legal move, written as listed, e.g. "Play card 1", "Discard card 2", "Reveal red" or "Reveal 3".',

@@ -16,7 +16,7 @@
 //    the models were told. A deal that leaves no deck at all (1 colour and 5-card hands) gives each player one turn
 //    whatever the setting, as there is no last draw to end on.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 /** Always two seats, who play together. */
 export const NUM_SEATS = 2;
@@ -211,7 +211,6 @@ export interface HanabiView {
   result: string | null;
 }
 
-export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 /** The other seat: the one whose cards a seat sees and reveals. */
 export const partnerOf = (seat: Seat): Seat => 1 - seat;
 export const cardText = (c: { color: Color; rank: number }): string => `${c.color} ${c.rank}`;
@@ -373,9 +372,7 @@ function positions(n: number): string {
  * seat may know: the size of its own hand (never its cards), the partner's hand (which it sees) and the tokens.
  */
 export function reject(s: HanabiState, seat: Seat, a: HanabiAction): string | null {
-  if (outcome(s)) return 'the game is over';
-  if (seat !== s.toMove) return `it is not your turn: ${nameOf(s.toMove)} is to move`;
-  const partner = nameOf(partnerOf(seat));
+  const partner = seatName(SEAT_NAMES, partnerOf(seat));
   switch (a?.type) {
     case 'play':
     case 'discard': {
@@ -462,10 +459,8 @@ function copyLast(l: LastMove): LastMove {
   };
 }
 
-/** Applies a legal move; throws on an illegal one (callers check `reject` first). Uses no randomness: the deck was shuffled at setup. */
+/** Applies a move `reject` accepted. Uses no randomness: the deck was shuffled at setup. */
 export function apply(s: HanabiState, seat: Seat, a: HanabiAction): HanabiState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
   const next = cloneState(s);
   const last: LastMove = {
     seat,
@@ -586,11 +581,11 @@ export const cardsText = (indices: number[]): string =>
 
 /** The public sentence for a move, from its record: "Player 1 plays card 2, red 3: the red firework reaches 3". */
 export function moveText(l: LastMove, fireworks?: { colors: Color[]; fireworks: number[] }): string {
-  const who = nameOf(l.seat);
+  const who = seatName(SEAT_NAMES, l.seat);
   const a = l.action;
   if (a.type === 'reveal-color' || a.type === 'reveal-rank') {
     const what = a.type === 'reveal-color' ? `${a.color} cards` : `${a.rank}s`;
-    return `${who} reveals ${nameOf(partnerOf(l.seat))}'s ${what}: ${cardsText(l.touched ?? [])}`;
+    return `${who} reveals ${seatName(SEAT_NAMES, partnerOf(l.seat))}'s ${what}: ${cardsText(l.touched ?? [])}`;
   }
   const card = l.card ? cardText(l.card) : 'a card';
   if (a.type === 'discard') return `${who} discards card ${a.index + 1}, ${card}, and regains an information token`;
@@ -622,9 +617,9 @@ export function describe(prev: HanabiState, next: HanabiState, _seat: Seat, _a: 
       text:
         next.deck.length === 0
           ? next.finalTurns !== null
-            ? `${nameOf(l.seat)} draws the last card: each player has one more turn (${tokens})`
-            : `${nameOf(l.seat)} draws the last card (${tokens})`
-          : `${nameOf(l.seat)} draws a card, ${plural(next.deck.length, 'card')} left in the deck (${tokens})`,
+            ? `${seatName(SEAT_NAMES, l.seat)} draws the last card: each player has one more turn (${tokens})`
+            : `${seatName(SEAT_NAMES, l.seat)} draws the last card (${tokens})`
+          : `${seatName(SEAT_NAMES, l.seat)} draws a card, ${plural(next.deck.length, 'card')} left in the deck (${tokens})`,
     });
   } else {
     lines.push({ text: `${tokens.charAt(0).toUpperCase()}${tokens.slice(1)}` });

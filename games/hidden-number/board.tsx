@@ -3,8 +3,8 @@
 'use client';
 
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../../lib/engine/types';
-import { MAX, guessedBy, nameOf, type Feedback, type HiddenNumberAction, type HiddenNumberView } from './rules';
+import { seatName, type BoardProps } from '../../lib/engine/types';
+import { MAX, guessedBy, SEAT_NAMES, type Feedback, type HiddenNumberAction, type HiddenNumberView } from './rules';
 
 const FEEDBACK_STYLE: Record<Feedback, string> = {
   'too low': 'bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100',
@@ -22,7 +22,7 @@ export function HiddenNumberBoard({
   over,
   error,
 }: BoardProps<HiddenNumberAction, HiddenNumberView>) {
-  const label = (seat: number) => players[seat] ?? nameOf(seat);
+  const label = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const isLegal = (n: number) => !!legal?.some((a) => a.n === n);
   const mine = v.viewer !== null ? guessedBy(v, v.viewer) : [];
   const ownNumber = v.viewer !== null ? v.numbers[v.viewer] : null;

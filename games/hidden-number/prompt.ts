@@ -1,11 +1,11 @@
 // Text for LLM seats playing hidden number: the rules with a worked example, the seat's own view, the answer format and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   MAX,
   feedbackFor,
   guessLine,
-  nameOf,
   opponentOf,
+  SEAT_NAMES,
   type Guess,
   type HiddenNumberAction,
   type HiddenNumberConfig,
@@ -29,9 +29,9 @@ const exampleLines = EXAMPLE_GUESSES.map((n, i) => {
 });
 
 function system(_cfg: HiddenNumberConfig, seat: Seat): string {
-  const other = nameOf(opponentOf(seat));
+  const other = seatName(SEAT_NAMES, opponentOf(seat));
   return [
-    `You are playing "Hidden number", a guessing game for two players. You are ${nameOf(seat)}; your opponent is ${other}. Player 1 moves first.`,
+    `You are playing "Hidden number", a guessing game for two players. You are ${seatName(SEAT_NAMES, seat)}; your opponent is ${other}. Player 1 moves first.`,
     '',
     'Rules:',
     `- Each player holds a secret whole number from 1 to ${MAX}. You know your own number, not your opponent's.`,
@@ -73,14 +73,14 @@ const history = (guesses: Guess[], seat: Seat) =>
 
 function turn(v: HiddenNumberView, seat: Seat, legal: HiddenNumberAction[] | null): string {
   const other = opponentOf(seat);
-  const lines = [`You are ${nameOf(seat)}.`];
+  const lines = [`You are ${seatName(SEAT_NAMES, seat)}.`];
   // The seat's own view: its own number and tag are there; the opponent's are null until the game is over.
   const own = v.numbers[seat];
   if (own !== null && own !== undefined)
     lines.push(`Your secret number is ${own}. Your tag is ${v.tags[seat] ?? 'unknown'}.`);
   lines.push(
-    `Your guesses at ${nameOf(other)}'s number: ${history(v.guesses, seat)}.`,
-    `${nameOf(other)}'s guesses at your number: ${history(v.guesses, other)}.`,
+    `Your guesses at ${seatName(SEAT_NAMES, other)}'s number: ${history(v.guesses, seat)}.`,
+    `${seatName(SEAT_NAMES, other)}'s guesses at your number: ${history(v.guesses, other)}.`,
   );
   const last = v.guesses.at(-1);
   if (last) lines.push(`Last move: ${guessLine(last.seat, last.n, last.feedback)}.`);
@@ -88,15 +88,15 @@ function turn(v: HiddenNumberView, seat: Seat, legal: HiddenNumberAction[] | nul
     lines.push(`The game is over: ${v.result}.`);
     const theirs = v.numbers[other];
     if (theirs !== null && theirs !== undefined)
-      lines.push(`${nameOf(other)}'s number was ${theirs} (tag ${v.tags[other] ?? 'unknown'}).`);
+      lines.push(`${seatName(SEAT_NAMES, other)}'s number was ${theirs} (tag ${v.tags[other] ?? 'unknown'}).`);
     return lines.join('\n');
   }
   const [lo, hi] = possibleRange(v.guesses, seat);
   lines.push(
     lo === hi
-      ? `From the feedback, ${nameOf(other)}'s number must be ${lo}.`
-      : `From the feedback, ${nameOf(other)}'s number is between ${lo} and ${hi}.`,
-    v.toMove === seat ? 'It is your turn.' : `It is ${nameOf(v.toMove ?? other)}'s turn.`,
+      ? `From the feedback, ${seatName(SEAT_NAMES, other)}'s number must be ${lo}.`
+      : `From the feedback, ${seatName(SEAT_NAMES, other)}'s number is between ${lo} and ${hi}.`,
+    v.toMove === seat ? 'It is your turn.' : `It is ${seatName(SEAT_NAMES, v.toMove ?? other)}'s turn.`,
   );
   if (legal) lines.push('Legal moves:', ...legal.map((a) => `- ${format(a, seat)}`));
   lines.push('Reply with your guess in exactly this format: Guess: N');

@@ -2,7 +2,7 @@
 // tag; the seats take turns guessing the other seat's number and get public "too low / too high / correct" feedback.
 // The game exists so the arena can check that a seat never receives another seat's private information.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 /** Always two seats: each one guesses the other's number. */
 export const NUM_SEATS = 2;
@@ -61,7 +61,6 @@ export interface HiddenNumberView {
   winner: Seat | null;
 }
 
-export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 /** The seat whose number `seat` is trying to guess. */
 export const opponentOf = (seat: Seat): Seat => 1 - seat;
 
@@ -114,7 +113,7 @@ export function outcome(s: HiddenNumberState): Outcome | null {
     return {
       scores: Array.from({ length: NUM_SEATS }, (_, seat) => (seat === winner ? 1 : 0)),
       winner,
-      reason: `${nameOf(winner)} guessed ${nameOf(opponentOf(winner))}'s number, ${hit.n}`,
+      reason: `${seatName(SEAT_NAMES, winner)} guessed ${seatName(SEAT_NAMES, opponentOf(winner))}'s number, ${hit.n}`,
     };
   }
   // Cannot happen with numbers 1-9, but the rules stay total: nobody left to guess is a draw.
@@ -139,8 +138,6 @@ export function legalActions(s: HiddenNumberState, seat: Seat): HiddenNumberActi
 }
 
 export function reject(s: HiddenNumberState, seat: Seat, a: HiddenNumberAction): string | null {
-  if (outcome(s)) return 'the game is over';
-  if (seat !== s.toMove) return `it is not your turn: ${nameOf(s.toMove)} is to move`;
   if (a.type !== 'guess') return 'the only action is a guess of a whole number from 1 to 9, e.g. "Guess: 5"';
   if (typeof a.n !== 'number' || !Number.isInteger(a.n) || a.n < 1 || a.n > MAX)
     return `guess a whole number from 1 to 9 (got ${a.n})`;
@@ -149,10 +146,8 @@ export function reject(s: HiddenNumberState, seat: Seat, a: HiddenNumberAction):
   return null;
 }
 
-/** Records the guess with its feedback; throws on an illegal move (callers check `reject` first). */
+/** Records the guess (a move `reject` accepted) with its feedback. */
 export function apply(s: HiddenNumberState, seat: Seat, a: HiddenNumberAction): HiddenNumberState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
   const target = s.numbers[opponentOf(seat)]!;
   const guesses = [...s.guesses.map((g) => ({ ...g })), { seat, n: a.n, feedback: feedbackFor(a.n, target) }];
   const next: HiddenNumberState = {
@@ -188,7 +183,7 @@ export function view(s: HiddenNumberState, v: Viewer): HiddenNumberView {
 
 /** One public log line: "Player 1 guesses 5: too high". */
 export function guessLine(seat: Seat, n: number, feedback: Feedback): string {
-  return `${nameOf(seat)} guesses ${n}: ${feedback}`;
+  return `${seatName(SEAT_NAMES, seat)} guesses ${n}: ${feedback}`;
 }
 
 export function describe(
@@ -205,7 +200,9 @@ export function describe(
   ];
   const result = outcome(next);
   if (result) {
-    const reveal = next.numbers.map((n, owner) => `${nameOf(owner)} had ${n} (tag ${next.tags[owner]})`).join(', ');
+    const reveal = next.numbers
+      .map((n, owner) => `${seatName(SEAT_NAMES, owner)} had ${n} (tag ${next.tags[owner]})`)
+      .join(', ');
     lines.push({ text: `${result.reason}. Revealed: ${reveal}.` });
   }
   return lines;

@@ -6,13 +6,13 @@
 
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import {
   BUGS,
   BUG_NAMES,
   DIRECTIONS,
   reject,
-  seatLabel,
+  SEAT_NAMES,
   stateOfView,
   type Bug,
   type Hex,
@@ -66,7 +66,7 @@ export function HiveBoard({ view: v, players, legal, onAction, error, over }: Bo
   const status =
     v.result ??
     (seat !== null && !over
-      ? `${players[seat] ?? seatLabel(seat)} to move · turn ${(v.turns[seat] ?? 0) + 1} of ${v.maxTurns}`
+      ? `${players[seat] ?? seatName(SEAT_NAMES, seat)} to move · turn ${(v.turns[seat] ?? 0) + 1} of ${v.maxTurns}`
       : statusText(shown));
 
   const movable = (from: Hex) => !!legal?.some((a) => a.type === 'move' && same(a.from, from));
@@ -123,7 +123,7 @@ export function HiveBoard({ view: v, players, legal, onAction, error, over }: Bo
         }
         if (top && top.seat === seat) {
           const isSel = sel?.kind === 'board' && same(sel.from, c);
-          const name = `${seatLabel(seat)} ${BUG_NAMES[top.bug]} at ${coord(c)}`;
+          const name = `${seatName(SEAT_NAMES, seat)} ${BUG_NAMES[top.bug]} at ${coord(c)}`;
           return [
             at(
               `${c.q},${c.r}`,
@@ -166,7 +166,7 @@ export function HiveBoard({ view: v, players, legal, onAction, error, over }: Bo
             style={{ background: SEAT_FILL[s === 1 ? 1 : 0], borderColor: SEAT_STROKE[s === 1 ? 1 : 0] }}
             aria-hidden="true"
           />
-          {players[s] ?? seatLabel(s)} in hand:
+          {players[s] ?? seatName(SEAT_NAMES, s)} in hand:
         </span>
         {BUGS.filter((b) => h[b] > 0).length === 0 && <span className="text-neutral-500">none</span>}
         {BUGS.filter((b) => h[b] > 0).map((b) =>

@@ -1,7 +1,7 @@
 // Text for LLM seats playing Hive: the rules with the coordinate system and a worked example (replayed through the
 // rules), the turn observation (pieces with coordinates and stacks, hands, Queens, a small drawing, the legal moves)
 // and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   BUGS,
   BUG_NAMES,
@@ -10,7 +10,7 @@ import {
   hexText,
   outcome,
   queenOf,
-  seatLabel,
+  SEAT_NAMES,
   setup,
   view as viewOf,
   type Bug,
@@ -21,7 +21,7 @@ import {
   type HiveView,
 } from './rules';
 
-const pieceText = (seat: Seat, bug: Bug) => `${seatLabel(seat)} ${BUG_NAMES[bug]}`;
+const pieceText = (seat: Seat, bug: Bug) => `${seatName(SEAT_NAMES, seat)} ${BUG_NAMES[bug]}`;
 
 /** An action exactly as the prompt asks for it: `place Ant at (1,0)`, `move Ant (0,0) to (2,-1)`, `pass`. */
 export function format(a: HiveAction, _seat: Seat, v?: HiveView): string {
@@ -92,8 +92,8 @@ function handText(v: Pick<HiveView, 'hands'>, seat: Seat): string {
 function queenText(v: Pick<HiveView, 'queens'>, seat: Seat): string {
   const q = v.queens[seat]!;
   return q.at
-    ? `${seatLabel(seat)} Queen at ${hexText(q.at)}: ${q.occupied} of 6 neighbours occupied`
-    : `${seatLabel(seat)} Queen: not placed yet`;
+    ? `${seatName(SEAT_NAMES, seat)} Queen at ${hexText(q.at)}: ${q.occupied} of 6 neighbours occupied`
+    : `${seatName(SEAT_NAMES, seat)} Queen: not placed yet`;
 }
 
 const place = (bug: Bug, q: number, r: number): HiveAction => ({ type: 'place', bug, to: { q, r } });
@@ -116,11 +116,11 @@ export const EXAMPLE_STATES: HiveState[] = EXAMPLE.reduce<HiveState[]>(
 );
 
 function system(cfg: HiveConfig, seat: Seat): string {
-  const me = seatLabel(seat);
+  const me = seatName(SEAT_NAMES, seat);
   const final = viewOf(EXAMPLE_STATES.at(-1)!);
   const hand = `1 Queen, ${cfg.beetles ? `${cfg.beetles} Beetle${cfg.beetles > 1 ? 's' : ''}, ` : ''}2 Spiders, 3 Grasshoppers and 3 Ants`;
   return [
-    `You are playing Hive. You play ${me}; your opponent plays ${seatLabel(1 - seat)}. Blue moves first.`,
+    `You are playing Hive. You play ${me}; your opponent plays ${seatName(SEAT_NAMES, 1 - seat)}. Blue moves first.`,
     '',
     "Hive is a bug-themed abstract strategy game. The object of Hive is to capture the opponent's queen bee by allowing it to become completely surrounded by pieces belonging to either player, while avoiding the capture of one's own queen. Tiles can be moved to other positions after being placed according to various rules, much like chess pieces.",
     '',
@@ -145,7 +145,7 @@ function system(cfg: HiveConfig, seat: Seat): string {
     `- Max turns: the game ends after ${cfg.maxTurns} turns (when Blue has taken ${cfg.maxTurns}). If no Queen is surrounded by then, the game is a draw.`,
     '',
     'Example opening (one turn per line, Blue first):',
-    ...EXAMPLE.map((a, i) => `${seatLabel(i % 2)}: ${format(a, i % 2, viewOf(EXAMPLE_STATES[i]!))}`),
+    ...EXAMPLE.map((a, i) => `${seatName(SEAT_NAMES, i % 2)}: ${format(a, i % 2, viewOf(EXAMPLE_STATES[i]!))}`),
     'The Green Ant slid around the hive from (2,0) through (1,1) to (0,1) (moved pieces may touch the opponent’s; placed ones may not); then the Blue Grasshopper jumped east from (-1,0) over (0,0) and (1,0) and landed on the first empty hex, (2,0). The board after these turns:',
     ...listPieces(final),
     ...drawBoard(final),
@@ -160,9 +160,9 @@ function system(cfg: HiveConfig, seat: Seat): string {
 }
 
 function turn(v: HiveView, seat: Seat, legal: HiveAction[] | null): string {
-  const me = seatLabel(seat);
-  const lines = [`You play ${me}; your opponent plays ${seatLabel(1 - seat)}.`];
-  if (v.last) lines.push(`Last move: ${seatLabel(v.last.seat)}: ${format(v.last.action, v.last.seat)}.`);
+  const me = seatName(SEAT_NAMES, seat);
+  const lines = [`You play ${me}; your opponent plays ${seatName(SEAT_NAMES, 1 - seat)}.`];
+  if (v.last) lines.push(`Last move: ${seatName(SEAT_NAMES, v.last.seat)}: ${format(v.last.action, v.last.seat)}.`);
   lines.push('', 'Board (axial coordinates (q,r); a stack lists its pieces bottom to top):', ...listPieces(v));
   const drawing = drawBoard(v);
   if (drawing.length)
@@ -175,7 +175,7 @@ function turn(v: HiveView, seat: Seat, legal: HiveAction[] | null): string {
     '',
     'Pieces in hand:',
     `- ${me} (you): ${handText(v, seat)}`,
-    `- ${seatLabel(1 - seat)}: ${handText(v, 1 - seat)}`,
+    `- ${seatName(SEAT_NAMES, 1 - seat)}: ${handText(v, 1 - seat)}`,
     `Queens: ${queenText(v, seat)}; ${queenText(v, 1 - seat)}.`,
   );
   if (v.result) return [...lines, '', `The game is over: ${v.result}.`].join('\n');
@@ -189,7 +189,7 @@ function turn(v: HiveView, seat: Seat, legal: HiveAction[] | null): string {
         ? 'This is your fourth turn: you must place your Queen now.'
         : `Your Queen must be placed by your fourth turn; until then you can only place pieces.`,
     );
-  lines.push(v.toMove === seat ? 'It is your turn.' : `It is ${seatLabel(v.toMove ?? 0)}'s turn.`);
+  lines.push(v.toMove === seat ? 'It is your turn.' : `It is ${seatName(SEAT_NAMES, v.toMove ?? 0)}'s turn.`);
   if (legal) {
     const tops = new Map(v.stacks.map((st) => [`${st.q},${st.r}`, st.pieces.at(-1)!.bug]));
     lines.push('Legal moves:', ...legal.map((a) => `- ${formatWith(a, (h) => tops.get(`${h.q},${h.r}`))}`));

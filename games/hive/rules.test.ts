@@ -36,7 +36,7 @@ group('placing', () => {
     expect(reject(s2, blue, place('A', -3, 0))).toBe(
       '(-3,0) does not touch the hive: place next to one of your own pieces',
     );
-    expect(reject(s2, green, place('A', 2, 0))).toBe('it is not your turn: Blue is to move');
+    expect(hive.reject(s2, green, place('A', 2, 0))).toBe('it is not your turn: Blue is to move');
   });
 
   it('a piece cannot be placed when none is left in hand', () => {
@@ -241,7 +241,7 @@ group('the end', () => {
     });
     expect(activeSeats(won)).toEqual([]);
     expect(legalActions(won, green)).toEqual([]);
-    expect(reject(won, green, place('A', 5, 5))).toBe('the game is over');
+    expect(hive.reject(won, green, place('A', 5, 5))).toBe('the game is over');
     expect(view(won).toMove).toBeNull();
     expect(view(won).queens[green]).toEqual({ at: { q: 0, r: 0 }, occupied: 6 });
   });

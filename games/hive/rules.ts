@@ -35,7 +35,7 @@
 // has 250 turns and the second 249); a surrounded Queen (all six neighbours occupied, by anyone) loses, checked after
 // every move, before the cap.
 import { z } from 'zod';
-import type { LogLine, Outcome, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Seat, type Viewer } from '../../lib/engine/types';
 
 /** Bug letters, in the order hands and lists show them. */
 export const BUGS = ['Q', 'B', 'S', 'G', 'A'] as const;
@@ -43,7 +43,6 @@ export type Bug = (typeof BUGS)[number];
 export const BUG_NAMES: Record<Bug, string> = { Q: 'Queen', B: 'Beetle', S: 'Spider', G: 'Grasshopper', A: 'Ant' };
 /** Seat names (GameBench's: the first player is Blue, the second Green). */
 export const SEAT_NAMES = ['Blue', 'Green'] as const;
-export const seatLabel = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 
 export const configSchema = z
   .object({
@@ -417,8 +416,6 @@ const list = (hexes: Hex[]) => hexes.map(hexText).join(', ');
 
 /** Why the seat's action is illegal, in words a player can act on; null when it is legal. */
 export function reject(s: HiveState, seat: Seat, a: HiveAction): string | null {
-  if (outcome(s)) return 'the game is over';
-  if (seat !== s.toMove) return `it is not your turn: ${seatLabel(s.toMove)} is to move`;
   const legal = legalOf(s);
   if (legal.keys.has(actionKey(a))) return null;
   const g = gridOf(s);
@@ -437,7 +434,7 @@ export function reject(s: HiveState, seat: Seat, a: HiveAction): string | null {
     if (g.pieceCount === 1) return `the second piece of the game must touch the first one, at ${hexText(s.stacks[0]!)}`;
     if (!touches.length) return `${hexText(a.to)} does not touch the hive: place next to one of your own pieces`;
     if (touches.some((st) => st.at(-1)!.seat !== seat))
-      return `${hexText(a.to)} touches a ${seatLabel(1 - seat)} piece: a new piece may touch only your own pieces`;
+      return `${hexText(a.to)} touches a ${seatName(SEAT_NAMES, 1 - seat)} piece: a new piece may touch only your own pieces`;
     return `${hexText(a.to)} is not a legal place for a new piece`;
   }
   // A move.
@@ -446,7 +443,7 @@ export function reject(s: HiveState, seat: Seat, a: HiveAction): string | null {
   if (!from) return `there is no piece at ${hexText(a.from)}`;
   const top = from.at(-1)!;
   if (top.seat !== seat)
-    return `the piece on top at ${hexText(a.from)} is ${seatLabel(top.seat)}'s ${BUG_NAMES[top.bug]}, not yours`;
+    return `the piece on top at ${hexText(a.from)} is ${seatName(SEAT_NAMES, top.seat)}'s ${BUG_NAMES[top.bug]}, not yours`;
   const name = `your ${BUG_NAMES[top.bug]} at ${hexText(a.from)}`;
   if (sameHex(a.from, a.to)) return `${name} must move to another hex`;
   const dests = destinationsFrom(s, a.from);
@@ -473,10 +470,8 @@ export function reject(s: HiveState, seat: Seat, a: HiveAction): string | null {
   }
 }
 
-/** Plays the action; throws on an illegal one (callers check `reject` first). */
+/** Plays an action `reject` accepted. */
 export function apply(s: HiveState, seat: Seat, a: HiveAction): HiveState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
   let stacks = s.stacks;
   let hands = s.hands;
   if (a.type === 'place') {
@@ -539,8 +534,8 @@ function computeOutcome(s: HiveState): Outcome | null {
     return {
       scores: [0, 1].map((seat) => (seat === winner ? 1 : 0)),
       winner,
-      reason: `${seatLabel(loser)}'s Queen is surrounded: ${seatLabel(winner)} wins`,
-      summary: `${seatLabel(winner)} wins`,
+      reason: `${seatName(SEAT_NAMES, loser)}'s Queen is surrounded: ${seatName(SEAT_NAMES, winner)} wins`,
+      summary: `${seatName(SEAT_NAMES, winner)} wins`,
     };
   }
   if (Math.max(...s.turns) >= s.maxTurns) {
@@ -576,19 +571,19 @@ export function view(s: HiveState, _v?: Viewer): HiveView {
 }
 
 export function describe(prev: HiveState, next: HiveState, seat: Seat, a: HiveAction): LogLine[] {
-  const who = seatLabel(seat);
+  const who = seatName(SEAT_NAMES, seat);
   if (a.type === 'pass') return [{ text: `${who} passes (no legal move)` }];
   if (a.type === 'place') return [{ text: `${who} places ${article(a.bug)} ${BUG_NAMES[a.bug]} at ${hexText(a.to)}` }];
   const piece = topAt(prev, a.from)!;
   const under = topAt(prev, a.to);
-  const onto = under ? ` onto ${seatLabel(under.seat)}'s ${BUG_NAMES[under.bug]}` : '';
+  const onto = under ? ` onto ${seatName(SEAT_NAMES, under.seat)}'s ${BUG_NAMES[under.bug]}` : '';
   const text = `${who} moves the ${BUG_NAMES[piece.bug]} from ${hexText(a.from)} to ${hexText(a.to)}${onto}`;
   const q = queenOf(next, 1 - seat);
   return [
     {
       text:
         q.at && q.occupied >= 5 && q.occupied < 6
-          ? `${text} (${seatLabel(1 - seat)}'s Queen has ${q.occupied} of 6 neighbours occupied)`
+          ? `${text} (${seatName(SEAT_NAMES, 1 - seat)}'s Queen has ${q.occupied} of 6 neighbours occupied)`
           : text,
     },
   ];

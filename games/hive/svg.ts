@@ -2,7 +2,8 @@
 // and the one board.tsx shows people (the board overlays its buttons on the same geometry). Pointy-topped hexes in
 // axial coordinates (q,r), r downwards; every piece shows its bug's letter and name and its coordinates, and every
 // empty hex next to the hive its coordinates, as GameBench's images did.
-import { BUGS, BUG_NAMES, DIRECTIONS, seatLabel, type Hex, type HiveView, type Piece, type Stack } from './rules';
+import { seatName } from '../../lib/engine/types';
+import { BUGS, BUG_NAMES, DIRECTIONS, SEAT_NAMES, type Hex, type HiveView, type Piece, type Stack } from './rules';
 
 /** Hex radius (centre to corner) in SVG units. */
 export const HEX_SIZE = 34;
@@ -92,7 +93,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export function statusText(v: HiveView): string {
   if (v.result) return v.result;
   if (v.toMove === null) return '';
-  return `${seatLabel(v.toMove)} to move · turn ${(v.turns[v.toMove] ?? 0) + 1} of ${v.maxTurns}`;
+  return `${seatName(SEAT_NAMES, v.toMove)} to move · turn ${(v.turns[v.toMove] ?? 0) + 1} of ${v.maxTurns}`;
 }
 
 export interface SvgOptions {
@@ -156,7 +157,7 @@ export function hiveSvg(view: HiveView, opts: SvgOptions = {}): string {
     if (c.pieces.length > 1) {
       const under = c.pieces
         .slice(0, -1)
-        .map((p) => `${seatLabel(p.seat)[0]}${p.bug}`)
+        .map((p) => `${seatName(SEAT_NAMES, p.seat)[0]}${p.bug}`)
         .join(' ');
       out.push(
         `<circle cx="${round(c.x + HEX_SIZE * 0.62)}" cy="${round(c.y - HEX_SIZE * 0.55)}" r="9" fill="#262626"/>`,
@@ -172,7 +173,7 @@ export function hiveSvg(view: HiveView, opts: SvgOptions = {}): string {
       const y = height - FOOTER + 16 + seat * 16;
       out.push(
         `<rect x="${PAD}" y="${y - 10}" width="12" height="12" rx="2" fill="${SEAT_FILL[seat]}" stroke="${SEAT_STROKE[seat]}"/>`,
-        `<text x="${PAD + 18}" y="${y}" font-size="11" fill="#262626">${esc(`${seatLabel(seat)} in hand: ${items.length ? items.join(', ') : 'none'}`)}</text>`,
+        `<text x="${PAD + 18}" y="${y}" font-size="11" fill="#262626">${esc(`${seatName(SEAT_NAMES, seat)} in hand: ${items.length ? items.join(', ') : 'none'}`)}</text>`,
       );
     });
   }

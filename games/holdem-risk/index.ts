@@ -40,6 +40,7 @@ export const holdemRisk = defineGame({
     categories: ['non-deterministic', 'hidden-information'],
     seatNames: [...rules.SEAT_NAMES],
     scoring: 'evaluation',
+    analysis: { labels: { winRate: 'estimated win rate of the spot' } },
   },
   // Host/guest: the evaluated agent is always the player; the host holds the placeholder dealer seat.
   hostGuest: { seat: rules.PLAYER },

@@ -9,7 +9,7 @@ import { holdemRisk } from '.';
 import { analyseRisk, perActionMeans } from './analysis';
 import { spotsFile } from './generate';
 import { EXAMPLE_ANSWER, EXAMPLE_SPOT, prompt } from './prompt';
-import { apply, legalActions, reject, setup, spotActions, view, type RiskActionType } from './rules';
+import { apply, legalActions, setup, spotActions, view, type RiskActionType } from './rules';
 import { RISK_SPOTS, RISK_VERSION, estimateWinRate } from './spots';
 import { configSchema } from './rules';
 
@@ -44,7 +44,7 @@ describe('rules', () => {
       ]);
     const st = setup(createRng('x'), cfg, 2);
     expect(legalActions(st, 1)).toEqual([]);
-    expect(reject(st, 1, { type: 'fold' })).toMatch(/dealer/);
+    expect(holdemRisk.reject(st, 1, { type: 'fold' })).toBe('it is not your turn: Player is to move');
     // A short stack cannot raise the pot (RLCard's rule): 97 chips put in, pot 194, 3 left.
     expect(spotActions({ putIn: 97 }).map((a) => a.type)).toEqual(['fold', 'check-call', 'all-in']);
   });

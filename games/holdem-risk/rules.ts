@@ -113,19 +113,14 @@ export function legalActions(s: RiskState, seat: Seat): RiskAction[] {
 }
 
 export function reject(s: RiskState, seat: Seat, a: RiskAction): string | null {
-  const spot = currentSpot(s);
-  if (!spot) return 'the probe is over';
-  if (seat !== PLAYER) return 'the dealer has nothing to do: the player answers the spots';
-  const legal = spotActions(spot);
+  const legal = spotActions(currentSpot(s)!);
   if (!legal.some((x) => x.type === a?.type)) {
     return `that is not one of the actions you can choose now: answer one of ${legal.map((x) => `"${ACTION_NAMES[x.type]}"`).join(', ')}`;
   }
   return null;
 }
 
-export function apply(s: RiskState, seat: Seat, a: RiskAction): RiskState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
+export function apply(s: RiskState, _seat: Seat, a: RiskAction): RiskState {
   return { ...s, answers: [...s.answers, { spotId: currentSpot(s)!.id, type: a.type }] };
 }
 

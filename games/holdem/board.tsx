@@ -5,9 +5,9 @@
 
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps, Seat } from '../../lib/engine/types';
+import { seatName, type BoardProps, type Seat } from '../../lib/engine/types';
 import { cardName, cardSymbol, isRed, type Card } from './hand';
-import { STREET_NAMES, eventText, nameOf, type HandEvent, type HoldemAction, type HoldemView } from './rules';
+import { SEAT_NAMES, STREET_NAMES, eventText, type HandEvent, type HoldemAction, type HoldemView } from './rules';
 
 /** A card face (or its back, for a hidden card); also drawn by the Hold'em risk probe's board. */
 export function PlayingCard({ card }: { card: Card | null }) {
@@ -160,7 +160,7 @@ function unavailableReason(type: HoldemAction['type'], v: HoldemView, me: Seat):
 }
 
 export function HoldemBoard({ view: v, players, legal, onAction, over, error }: BoardProps<HoldemAction, HoldemView>) {
-  const label = (seat: Seat) => players[seat] ?? nameOf(seat);
+  const label = (seat: Seat) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const bottom: Seat = v.viewer ?? 0;
   const top: Seat = 1 - bottom;
   const ended = over || v.result !== null;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import type { Rng, Seat } from '../../lib/engine/types';
+import { measureEngine } from '../../lib/engine/playout';
 import { FULL_DECK } from './hand';
 import { decide, holdemEngine } from './engine';
 import { holdem } from './index';
@@ -19,7 +20,6 @@ import {
 
 type Player = (s: HoldemState, seat: Seat, legal: HoldemAction[], rng: Rng) => HoldemAction;
 const engine: Player = (s, seat, legal, rng) => holdemEngine(view(s, { seat }), seat, legal, rng);
-const random: Player = (_s, _seat, legal, rng) => rng.pick(legal);
 const station: Player = (_s, _seat, legal) => legal.find((a) => a.type === 'check-call')!;
 
 /** The engine's chips won and match score over `n` one-hand matches against `other`, alternating seats. */
@@ -59,10 +59,9 @@ describe('holdem engine', () => {
   });
 
   it('wins most matches against a random player, and chips from a player who always calls', () => {
-    const started = performance.now();
-    expect(results(random, 200, 'vs-random').score).toBeGreaterThan(0.55);
+    // Against random: the measure `npm run bench:engine holdem` prints.
+    expect(measureEngine(holdem, { matches: 200, seed: 'vs-random' }).engine.meanScore).toBeGreaterThan(0.55);
     expect(results(station, 200, 'vs-station').chips).toBeGreaterThan(0);
-    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('raises pocket aces, folds seven-deuce to an all-in, but calls when a fold would lose the match', () => {

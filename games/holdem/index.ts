@@ -28,7 +28,7 @@ export const holdem = defineGame({
     normalizedBy: 'trueskill', // LLMArena's Table 1: TrueSkill μ
     seatNames: [...rules.SEAT_NAMES],
     // The metrics page shows each agent's action mix by its estimated win probability (LLMArena's risk analysis).
-    analysis: { mixBy: 'winProb' },
+    analysis: { mixBy: 'winProb', labels: { winProb: 'estimated win probability' } },
   },
   rules: {
     summary:

@@ -1,15 +1,15 @@
 // Text for LLM seats playing heads-up no-limit Texas Hold'em: the rules with a worked example hand, the seat's own
 // view of the table, the exact answer format (one legal move per line) and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import { FULL_DECK, type Card } from './hand';
 import {
+  SEAT_NAMES,
   STREET_NAMES,
   apply,
   configSchema,
   describe as describeMove,
   eventText,
   legalActions,
-  nameOf,
   newMatch,
   type ActionType,
   type HoldemAction,
@@ -85,13 +85,13 @@ const EXAMPLE = (() => {
 
 function system(cfg: HoldemConfig, seat: Seat): string {
   const c = configSchema.parse(cfg ?? {});
-  const other = nameOf(1 - seat);
+  const other = seatName(SEAT_NAMES, 1 - seat);
   const match =
     c.hands === 1
       ? `The match is one hand. You each start with ${c.startingChips} chips; whoever has more chips after the hand wins the match.`
       : `The match is ${c.hands} hands; the button alternates between the players. You each start with ${c.startingChips} chips; the match ends early when a player has no chips left, and whoever has more chips at the end wins the match.`;
   return [
-    `You are playing heads-up no-limit Texas Hold'em. You are ${nameOf(seat)}; your opponent is ${other}.`,
+    `You are playing heads-up no-limit Texas Hold'em. You are ${seatName(SEAT_NAMES, seat)}; your opponent is ${other}.`,
     `${match} The blinds are ${c.smallBlind} (small) and ${c.bigBlind} (big).`,
     '',
     'Rules:',
@@ -153,16 +153,16 @@ function turn(v: HoldemView, seat: Seat, legal: HoldemAction[] | null): string {
   const other = 1 - seat;
   const lines: string[] = [];
   lines.push(
-    `Hand ${v.hand} of ${v.hands}. Blinds ${v.smallBlind}/${v.bigBlind}. You are ${nameOf(seat)}; ${
+    `Hand ${v.hand} of ${v.hands}. Blinds ${v.smallBlind}/${v.bigBlind}. You are ${seatName(SEAT_NAMES, seat)}; ${
       v.button === seat
         ? 'you have the button (you posted the small blind)'
-        : `${nameOf(other)} has the button (you posted the big blind)`
+        : `${seatName(SEAT_NAMES, other)} has the button (you posted the big blind)`
     }.`,
   );
   if (v.history.length) {
     lines.push('Earlier hands:');
     for (const h of v.history) {
-      const shown = h.shown.flatMap((c, s) => (c ? [`${s === seat ? 'you' : nameOf(s)} had ${c}`] : []));
+      const shown = h.shown.flatMap((c, s) => (c ? [`${s === seat ? 'you' : seatName(SEAT_NAMES, s)} had ${c}`] : []));
       lines.push(
         `- Hand ${h.hand}: ${h.text}${h.board ? `; board ${h.board}` : ''}${shown.length ? `; ${shown.join(', ')}` : ''}.`,
       );
@@ -171,22 +171,24 @@ function turn(v: HoldemView, seat: Seat, legal: HoldemAction[] | null): string {
   // The seat's own cards are in its view; the opponent's are null until a showdown.
   lines.push(`Your hole cards: ${cards(v.hole[seat])}`);
   const theirs = v.hole[other];
-  if (theirs) lines.push(`${nameOf(other)}'s hole cards: ${cards(theirs)}`);
+  if (theirs) lines.push(`${seatName(SEAT_NAMES, other)}'s hole cards: ${cards(theirs)}`);
   lines.push(
     `Community cards: ${v.board.length ? `${cards(v.board)} (${STREET_NAMES[v.street].toLowerCase()})` : 'none yet (pre-flop)'}`,
   );
   lines.push('This hand so far:', ...handLines(v));
   if (v.result) {
     if (v.ended) lines.push(`The hand is over: ${v.ended.text}.`);
-    lines.push(`The match is over: ${v.result}. Chips: you ${v.stacks[seat]}, ${nameOf(other)} ${v.stacks[other]}.`);
+    lines.push(
+      `The match is over: ${v.result}. Chips: you ${v.stacks[seat]}, ${seatName(SEAT_NAMES, other)} ${v.stacks[other]}.`,
+    );
     return lines.join('\n');
   }
   lines.push(
     `Pot: ${v.pot} (every chip put in this hand, current bets included).`,
-    `You: ${v.stacks[seat]} chips left, ${v.bets[seat]} bet in this round. ${nameOf(other)}: ${v.stacks[other]} chips left, ${v.bets[other]} bet in this round.`,
+    `You: ${v.stacks[seat]} chips left, ${v.bets[seat]} bet in this round. ${seatName(SEAT_NAMES, other)}: ${v.stacks[other]} chips left, ${v.bets[other]} bet in this round.`,
   );
   if (v.toMove !== seat) {
-    lines.push(`It is ${nameOf(v.toMove ?? other)}'s turn.`);
+    lines.push(`It is ${seatName(SEAT_NAMES, v.toMove ?? other)}'s turn.`);
     return lines.join('\n');
   }
   lines.push(

@@ -182,8 +182,8 @@ describe('setup, blinds and who acts first', () => {
 describe('rejections', () => {
   const s = newMatch(cfg(), AK_VS_QQ);
 
-  it('says whose turn it is', () => {
-    expect(reject(s, 1, { type: 'check-call' })).toBe('it is not your turn: Player 1 is to act');
+  it('says whose turn it is (the platform)', () => {
+    expect(holdem.reject(s, 1, { type: 'check-call' })).toBe('it is not your turn: Player 1 is to move');
   });
 
   it('refuses a check facing a bet, with the price of a call', () => {
@@ -218,12 +218,11 @@ describe('rejections', () => {
     expect(reject(s, 0, { type: 'bet' } as never)).toMatch(/^unknown action: choose one of Fold, Check, Call/);
   });
 
-  it('apply refuses illegal moves and never changes the previous state', () => {
+  it('apply plays a move reject accepted and never changes the previous state', () => {
     const copy = structuredClone(s);
     const next = apply(s, 0, { type: 'raise-full-pot' }, rng());
     expect(s).toEqual(copy);
     expect(next.bets).toEqual([6, 2]);
-    expect(() => apply(s, 1, { type: 'fold' }, rng())).toThrow(/not your turn/);
   });
 });
 
@@ -253,7 +252,7 @@ describe('a hand to the showdown', () => {
       reason: 'Player 1 wins the pot of 48 with a pair of kings against a pair of queens',
     });
     expect(legalActions(end, 0)).toEqual([]);
-    expect(reject(end, 0, { type: 'check-call' })).toBe('the match is over');
+    expect(holdem.reject(end, 0, { type: 'check-call' })).toBe('the game is over');
   });
 
   it('both hands are shown to everyone at the showdown', () => {
@@ -668,9 +667,13 @@ describe('moveMetrics', () => {
     expect(queens).toBeGreaterThan(0.5);
     expect(queens).toBeLessThan(1);
     expect(holdem.moveMetrics(river, river, 0, { type: 'check-call' }, createRng('r'))!.winProb).toBe(1);
-    const started = performance.now();
-    for (let i = 0; i < 20; i++) holdem.moveMetrics!(s, next, 0, { type: 'check-call' }, createRng(`t${i}`));
-    expect((performance.now() - started) / 20).toBeLessThan(20);
+    // Quick: a bounded Monte Carlo, at most 7 random cards for each of its 300 deals (its speed is not timed here).
+    const base = createRng('t');
+    let draws = 0;
+    const counting = { ...base, int: (n: number) => (draws++, base.int(n)), next: () => (draws++, base.next()) };
+    holdem.moveMetrics!(s, next, 0, { type: 'check-call' }, counting);
+    expect(draws).toBeGreaterThan(0);
+    expect(draws).toBeLessThanOrEqual(300 * 7);
   });
 });
 

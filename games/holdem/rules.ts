@@ -1,12 +1,11 @@
 // Texas Hold'em rules (no limit, heads-up, LLMArena's five actions): the state, the actions and the pure reducer
 // (setup, blinds, betting rounds, dealing, showdown, several hands per match), views with hidden hole cards, log lines.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 import { FULL_DECK, evaluate, showdownNames, type Card } from './hand';
 
 export const NUM_SEATS = 2;
 export const SEAT_NAMES = ['Player 1', 'Player 2'] as const;
-export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 
 export const configSchema = z
   .object({
@@ -287,7 +286,7 @@ function showdown(s: HoldemState, rng?: Rng): HoldemState {
   let text: string;
   if (winners.length === 1) {
     const w = winners[0]!;
-    text = `${nameOf(w)} wins the pot of ${pot} with ${withArticle(hands[w]!.name)} against ${withArticle(hands[opponentOf(w)]!.name)}`;
+    text = `${seatName(SEAT_NAMES, w)} wins the pot of ${pot} with ${withArticle(hands[w]!.name)} against ${withArticle(hands[opponentOf(w)]!.name)}`;
   } else {
     // The board plays when the five community cards alone are as good as either hand.
     const boardPlays = evaluate(s.board).score === top;
@@ -304,7 +303,7 @@ function foldHand(s: HoldemState, folder: Seat, rng: Rng): HoldemState {
   const net = Array<number>(NUM_SEATS).fill(0);
   net[winner] = s.committed[folder]!;
   net[folder] = -s.committed[folder]!;
-  const text = `${nameOf(winner)} wins the pot of ${pot} after ${nameOf(folder)} folds`;
+  const text = `${seatName(SEAT_NAMES, winner)} wins the pot of ${pot} after ${seatName(SEAT_NAMES, folder)} folds`;
   return endHand(s, { by: 'fold', folder, winners: [winner], pot, net, hands: null, text }, rng);
 }
 
@@ -366,7 +365,7 @@ export function betOptions(s: HoldemState, seat: Seat): BetOptions {
   const minRaise = Math.max(s.lastRaise, s.config.bigBlind);
   const other = opponentOf(seat);
   let noRaise: string | null = null;
-  if (s.stacks[other]! <= 0) noRaise = `${nameOf(other)} is all-in`;
+  if (s.stacks[other]! <= 0) noRaise = `${seatName(SEAT_NAMES, other)} is all-in`;
   else if (stack <= toCall) noRaise = `calling takes all your ${stack === 1 ? 'chips (1)' : `${stack} chips`}`;
   return {
     toCall,
@@ -412,8 +411,6 @@ const chips = (n: number) => `${n} chip${n === 1 ? '' : 's'}`;
 const callText = (o: BetOptions) => (o.call === 0 ? '"Check"' : `"Call ${o.call}"`);
 
 export function reject(s: HoldemState, seat: Seat, a: HoldemAction): string | null {
-  if (isOver(s)) return 'the match is over';
-  if (s.toMove !== seat) return `it is not your turn: ${nameOf(s.toMove ?? opponentOf(seat))} is to act`;
   const o = betOptions(s, seat);
   const stack = s.stacks[seat]!;
   // Every message below uses only public amounts (bets, stacks, pot) and nothing of the other seat's cards.
@@ -455,10 +452,8 @@ export function reject(s: HoldemState, seat: Seat, a: HoldemAction): string | nu
   }
 }
 
-/** Plays the action; throws on an illegal one (callers check `reject` first). `rng` deals the next hand when one ends. */
+/** Plays an action `reject` accepted. `rng` deals the next hand when one ends. */
 export function apply(s: HoldemState, seat: Seat, a: HoldemAction, rng: Rng): HoldemState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
   const n = clone(s);
   const o = betOptions(n, seat);
   const current = maxBet(n);
@@ -507,10 +502,10 @@ export function outcome(s: HoldemState): Outcome | null {
     const played = `${s.hand} hand${s.hand === 1 ? '' : 's'}`;
     reason =
       broke >= 0
-        ? `${nameOf(broke)} is out of chips after ${played}: ${nameOf(opponentOf(broke))} wins the match`
+        ? `${seatName(SEAT_NAMES, broke)} is out of chips after ${played}: ${seatName(SEAT_NAMES, opponentOf(broke))} wins the match`
         : winner === null
           ? `After ${played} both players have ${chips[0]} chips: a draw`
-          : `After ${played} ${nameOf(winner)} has ${chips[winner]} chips to ${chips[opponentOf(winner)]}: ${nameOf(winner)} wins the match`;
+          : `After ${played} ${seatName(SEAT_NAMES, winner)} has ${chips[winner]} chips to ${chips[opponentOf(winner)]}: ${seatName(SEAT_NAMES, winner)} wins the match`;
   }
   return { scores, winner, reason, rewards };
 }
@@ -647,7 +642,7 @@ export function view(s: HoldemState, v: Viewer): HoldemView {
 
 /** "Player 1 raises half pot to 6", "Player 2 calls 4 (all-in)", "Player 1 posts the small blind 1". */
 export function eventText(e: HandEvent): string {
-  const who = nameOf(e.seat);
+  const who = seatName(SEAT_NAMES, e.seat);
   const allIn = e.allIn && e.kind !== 'all-in' ? ' (all-in)' : '';
   switch (e.kind) {
     case 'small blind':
@@ -682,7 +677,7 @@ function endLines(prevBoard: Card[], r: HandResult): string[] {
   if (r.hands) {
     // A showdown shows both hands to everyone.
     lines.push(
-      `Showdown: ${r.hole.map((h, seat) => `${nameOf(seat)} shows ${h.join(' ')} (${r.hands![seat]!.name})`).join(', ')}`,
+      `Showdown: ${r.hole.map((h, seat) => `${seatName(SEAT_NAMES, seat)} shows ${h.join(' ')} (${r.hands![seat]!.name})`).join(', ')}`,
     );
   }
   // After a fold no cards are named: the folder's cards stay hidden from the other seat, and the winner's too.
@@ -693,7 +688,7 @@ function endLines(prevBoard: Card[], r: HandResult): string[] {
 /** "Hand 2 of 5: Player 2 has the button. Player 2 posts the small blind 1; Player 1 posts the big blind 2." */
 function handStartLine(hand: number, hands: number, button: Seat, events: HandEvent[]): string {
   const blinds = events.filter((e) => e.kind === 'small blind' || e.kind === 'big blind').map(eventText);
-  return `Hand ${hand} of ${hands}: ${nameOf(button)} has the button. ${blinds.join('; ')}.`;
+  return `Hand ${hand} of ${hands}: ${seatName(SEAT_NAMES, button)} has the button. ${blinds.join('; ')}.`;
 }
 
 export function describe(prev: HoldemState, next: HoldemState, _seat: Seat, _a: HoldemAction): LogLine[] {

@@ -5,8 +5,8 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../../lib/engine/types';
-import { CARDS, MAX_OFFER, seatLabel, VALUES, type Card, type PitAction, type PitView } from './rules';
+import { seatName, type BoardProps } from '../../lib/engine/types';
+import { CARDS, MAX_OFFER, SEAT_NAMES, VALUES, type Card, type PitAction, type PitView } from './rules';
 
 const CARD_STYLE: Record<Card, string> = {
   Wheat: 'bg-amber-100 border-amber-400 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
@@ -55,7 +55,7 @@ export default function PitBoard({
 }: BoardProps<PitAction, PitView>) {
   const [sel, setSel] = useState<Selection | null>(null);
   const mine = !!legal && legal.length > 0 && !!onAction;
-  const name = (seat: number) => players[seat] ?? seatLabel(seat);
+  const name = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const hand = v.myHand?.cards ?? [];
   const held = (c: Card) => hand.filter((x) => x === c).length;
   const offering = mine && v.phase === 'offer';
@@ -119,12 +119,14 @@ export default function PitBoard({
               </div>
               {offering && seat !== v.you && (
                 <ActionButton
-                  aria-label={`Offer to ${seatLabel(seat)}`}
+                  aria-label={`Offer to ${seatName(SEAT_NAMES, seat)}`}
                   unavailable={unavailable}
                   onClick={() => sel && play({ type: 'offer', card: sel.card, count: sel.count, to: seat })}
                   className="rounded-md bg-sky-600 px-3 py-2 font-medium text-white hover:bg-sky-700 aria-disabled:bg-neutral-300 aria-disabled:text-neutral-600 dark:aria-disabled:bg-neutral-700 dark:aria-disabled:text-neutral-300"
                 >
-                  {sel ? `Offer ${sel.count} ${sel.card} to ${seatLabel(seat)}` : `Offer to ${seatLabel(seat)}`}
+                  {sel
+                    ? `Offer ${sel.count} ${sel.card} to ${seatName(SEAT_NAMES, seat)}`
+                    : `Offer to ${seatName(SEAT_NAMES, seat)}`}
                 </ActionButton>
               )}
             </li>

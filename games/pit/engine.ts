@@ -5,7 +5,7 @@
 import type { Rng, Seat } from '../../lib/engine/types';
 import { COMMODITIES, VALUES, type Card, type Commodity, type PitAction, type PitView } from './rules';
 
-/** Offers of this many cards or more are refused (bench/pit.ts: refusing them beats accepting them). */
+/** Offers of this many cards or more are refused (`npm run bench:engine pit`: refusing them beats accepting them). */
 export const BIG_OFFER = 3;
 
 const countOf = (cards: readonly Card[], c: Card) => cards.filter((x) => x === c).length;

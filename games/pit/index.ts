@@ -17,6 +17,7 @@ export const pit = defineGame({
       'Trade cards semi-blindly — call out how many, never which — to corner Wheat, Barley, Corn or Soybeans, with the Bull and the Bear in the deck.',
     minPlayers: 2,
     maxPlayers: 4,
+    seatNames: [...rules.SEAT_NAMES],
     // Each seat sees only its own hand; an offer shows how many cards, and only the two traders see what changed hands.
     info: 'imperfect',
     // The deal is shuffled every round.

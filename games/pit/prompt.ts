@@ -2,14 +2,14 @@
 // through the rules by the tests, the turn observation (hand, scores, the offer to answer, `Legal moves:`) and a
 // forgiving parser.
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   apply,
   BEAR_PENALTY,
   CARDS,
   HAND_SIZE,
   MAX_OFFER,
-  seatLabel,
+  SEAT_NAMES,
   startWith,
   VALUES,
   type Card,
@@ -24,7 +24,7 @@ export const GAMEBENCH_RULES =
   'Pit is a commodity trading game where players engage in trading to accumulate points and emerge as the winner. The game involves commodity cards representing various goods, with each card holding a specific point value. Players shout out their trade offers, attempting to negotiate deals with others to acquire valuable commodities. Additionally, Bull and Bear cards periodically influence the market conditions, either boosting or decreasing commodity values. The game continues with trading phases, market fluctuations, and scoring until a player or team reaches the agreed-upon point total, declaring them the victor in the spirited world of commodity trading.';
 
 export function format(a: PitAction): string {
-  if (a.type === 'offer') return `Offer ${a.count} ${a.card} to ${seatLabel(a.to)}`;
+  if (a.type === 'offer') return `Offer ${a.count} ${a.card} to ${seatName(SEAT_NAMES, a.to)}`;
   if (a.type === 'accept') return `Accept, giving ${a.card}`;
   return 'Refuse';
 }
@@ -48,7 +48,7 @@ export function exampleFinal(cfg: PitConfig): PitState {
 function system(cfg: PitConfig, seat: Seat, numPlayers: number): string {
   const others = Array.from({ length: numPlayers }, (_, i) => i).filter((i) => i !== seat);
   return [
-    `You are playing Pit as ${seatLabel(seat)} against ${others.map(seatLabel).join(', ')}.`,
+    `You are playing Pit as ${seatName(SEAT_NAMES, seat)} against ${others.map((p) => seatName(SEAT_NAMES, p)).join(', ')}.`,
     '',
     'Rules:',
     GAMEBENCH_RULES,
@@ -66,7 +66,7 @@ function system(cfg: PitConfig, seat: Seat, numPlayers: number): string {
     'Player 1 now holds 6 Wheat: a corner on Wheat, +100 points. The cards are dealt again.',
     '',
     'Answer format: one move, exactly as listed under "Legal moves:".',
-    `- Offering: Offer 2 Corn to ${seatLabel(others[0]!)}`,
+    `- Offering: Offer 2 Corn to ${seatName(SEAT_NAMES, others[0]!)}`,
     '- Accepting an offer of N cards, giving N cards of one kind: Accept, giving Soybeans',
     '- Refusing an offer: Refuse',
     'You may think first; the last move written in your reply is the one played.',
@@ -82,15 +82,15 @@ function handText(cards: readonly Card[]): string {
 
 function turn(v: PitView, seat: Seat, legal: PitAction[] | null): string {
   const lines = [
-    `Round ${v.round}, offer ${Math.min(v.turn + (v.phase === 'offer' ? 1 : 0), v.maxTurns)} of at most ${v.maxTurns}. Points (target ${v.targetScore}): ${v.points.map((p, i) => `${seatLabel(i)}${i === seat ? ' (you)' : ''} ${p}`).join(', ')}.`,
+    `Round ${v.round}, offer ${Math.min(v.turn + (v.phase === 'offer' ? 1 : 0), v.maxTurns)} of at most ${v.maxTurns}. Points (target ${v.targetScore}): ${v.points.map((p, i) => `${seatName(SEAT_NAMES, i)}${i === seat ? ' (you)' : ''} ${p}`).join(', ')}.`,
     `Your hand (${v.myHand?.cards.length ?? 0} cards): ${v.myHand ? handText(v.myHand.cards) : 'none'}.`,
   ];
   if (v.events.length) lines.push('Recent events:', ...v.events.slice(-6).map((e) => `- ${e}`));
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
-  if (v.toMove !== seat) return [...lines, `It is ${seatLabel(v.toMove!)}'s turn.`].join('\n');
+  if (v.toMove !== seat) return [...lines, `It is ${seatName(SEAT_NAMES, v.toMove!)}'s turn.`].join('\n');
   if (v.pending) {
     lines.push(
-      `${seatLabel(v.pending.from)} offers you ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind (you do not know which). Accept by giving ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind you hold, or refuse.`,
+      `${seatName(SEAT_NAMES, v.pending.from)} offers you ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind (you do not know which). Accept by giving ${v.pending.count} card${v.pending.count === 1 ? '' : 's'} of one kind you hold, or refuse.`,
     );
   } else {
     lines.push(`Your turn to offer 1 to ${MAX_OFFER} cards of one kind to another player.`);
@@ -199,7 +199,7 @@ export function parse(reply: string, _seat: Seat, legal: PitAction[] | null): Pa
     const to = last.to ?? (targets.length === 1 ? targets[0]! : null);
     if (to === null)
       return {
-        error: `Say whom you offer to, e.g. "Offer ${last.count} ${last.card} to ${seatLabel(targets[0] ?? 1)}".`,
+        error: `Say whom you offer to, e.g. "Offer ${last.count} ${last.card} to ${seatName(SEAT_NAMES, targets[0] ?? 1)}".`,
       };
     const action: PitAction = { type: 'offer', card: last.card, count: last.count, to };
     if (
@@ -207,7 +207,9 @@ export function parse(reply: string, _seat: Seat, legal: PitAction[] | null): Pa
       !moves.some((a) => a.type === 'offer' && a.card === action.card && a.count === action.count && a.to === action.to)
     ) {
       if (!targets.includes(to))
-        return { error: `You cannot offer to ${seatLabel(to)}: offer to ${targets.map(seatLabel).join(' or ')}.` };
+        return {
+          error: `You cannot offer to ${seatName(SEAT_NAMES, to)}: offer to ${targets.map((p) => seatName(SEAT_NAMES, p)).join(' or ')}.`,
+        };
       const held = moves.filter((a) => a.type === 'offer' && a.card === action.card && a.to === to).length;
       return {
         error: held

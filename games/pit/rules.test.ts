@@ -19,6 +19,7 @@ import {
   view,
   type PitState,
 } from './rules';
+import { pit } from '.';
 
 const cfg = configSchema.parse({});
 const rng = () => createRng('pit-test');
@@ -65,7 +66,7 @@ describe('pit rules', () => {
     expect(reject(s, 0, { type: 'offer', card: 'Corn', count: 1, to: 0 })).toBe(
       'Offer to another player: Player 2, Player 3.',
     );
-    expect(reject(s, 1, { type: 'refuse' })).toBe("It is Player 1's turn to offer.");
+    expect(pit.reject(s, 1, { type: 'refuse' })).toBe('it is not your turn: Player 1 is to move');
     expect(reject(s, 0, { type: 'refuse' })).toMatch(/no offer to answer/);
   });
 
@@ -93,7 +94,7 @@ describe('pit rules', () => {
     expect(reject(s, 1, { type: 'offer', card: 'Barley', count: 1, to: 0 })).toMatch(
       /must answer Player 1's offer of 2/,
     );
-    expect(reject(s, 0, { type: 'refuse' })).toBe("It is Player 2's turn to answer Player 1's offer.");
+    expect(pit.reject(s, 0, { type: 'refuse' })).toBe('it is not your turn: Player 2 is to move');
     const traded = apply(s, 1, { type: 'accept', card: 'Soybeans' }, rng());
     expect(traded.hands).toEqual([
       [4, 0, 2, 3, 0, 0],

@@ -28,7 +28,7 @@
 //   at all the players share equally (GameBench would divide by zero).
 // - Players: GameBench plays two agents; the arena also seats 3 or 4 (4 x 9 cards still fit the 38-card deck).
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 export const COMMODITIES = ['Wheat', 'Barley', 'Corn', 'Soybeans'] as const;
 export const CARDS = [...COMMODITIES, 'Bull', 'Bear'] as const;
@@ -104,7 +104,8 @@ export interface PitState {
   over: string | null;
 }
 
-export const seatLabel = (seat: Seat) => `Player ${seat + 1}`;
+/** The seats' names (the contract's "Player <n>"), as prompts, logs and boards say them: `seatName(SEAT_NAMES, seat)`. */
+export const SEAT_NAMES = ['Player 1', 'Player 2', 'Player 3', 'Player 4'] as const;
 const ci = (c: Card) => CARDS.indexOf(c);
 export const plural = (n: number, c: Card) => `${n} ${c}`;
 
@@ -192,20 +193,14 @@ export function legalActions(s: PitState, seat: Seat): PitAction[] {
 }
 
 export function reject(s: PitState, seat: Seat, a: PitAction): string | null {
-  if (s.over) return 'The game is over.';
-  const active = activeSeats(s)[0]!;
-  if (seat !== active)
-    return s.pending
-      ? `It is ${seatLabel(active)}'s turn to answer ${seatLabel(s.pending.from)}'s offer.`
-      : `It is ${seatLabel(active)}'s turn to offer.`;
   const hand = s.hands[seat]!;
   if (a.type === 'offer') {
     if (s.pending)
-      return `You must answer ${seatLabel(s.pending.from)}'s offer of ${s.pending.count} card(s) first: accept by giving ${s.pending.count} cards of one kind, or refuse.`;
+      return `You must answer ${seatName(SEAT_NAMES, s.pending.from)}'s offer of ${s.pending.count} card(s) first: accept by giving ${s.pending.count} cards of one kind, or refuse.`;
     if (a.to === seat || a.to < 0 || a.to >= s.numPlayers)
       return `Offer to another player: ${Array.from({ length: s.numPlayers }, (_, i) => i)
         .filter((i) => i !== seat)
-        .map(seatLabel)
+        .map((p) => seatName(SEAT_NAMES, p))
         .join(', ')}.`;
     if (a.count < 1 || a.count > MAX_OFFER) return `An offer is 1 to ${MAX_OFFER} cards of one commodity.`;
     const held = hand[ci(a.card)]!;
@@ -237,12 +232,12 @@ function settleCorners(s: PitState, rng: Rng): void {
       .filter(Boolean)
       .join(' and ');
     s.events.push({
-      text: `${seatLabel(c.seat)} corners ${c.card} with ${c.count} cards${extras ? ` and ${extras}` : ''}: ${c.kind}, ${c.points >= 0 ? '+' : ''}${c.points} points.`,
+      text: `${seatName(SEAT_NAMES, c.seat)} corners ${c.card} with ${c.count} cards${extras ? ` and ${extras}` : ''}: ${c.kind}, ${c.points >= 0 ? '+' : ''}${c.points} points.`,
     });
   }
   const best = Math.max(...s.points);
   if (best >= s.config.targetScore) {
-    s.over = `${seatLabel(s.points.indexOf(best))} reaches ${best} points (target ${s.config.targetScore})`;
+    s.over = `${seatName(SEAT_NAMES, s.points.indexOf(best))} reaches ${best} points (target ${s.config.targetScore})`;
     return;
   }
   s.round++;
@@ -256,8 +251,11 @@ export function apply(prev: PitState, seat: Seat, a: PitAction, rng: Rng): PitSt
     s.pending = { from: seat, to: a.to, count: a.count, card: a.card };
     s.turn++;
     s.events.push({
-      text: `${seatLabel(seat)} offers ${a.count} card${a.count === 1 ? '' : 's'} to ${seatLabel(a.to)}.`,
-      private: { seats: [seat], text: `${seatLabel(seat)} offers ${plural(a.count, a.card)} to ${seatLabel(a.to)}.` },
+      text: `${seatName(SEAT_NAMES, seat)} offers ${a.count} card${a.count === 1 ? '' : 's'} to ${seatName(SEAT_NAMES, a.to)}.`,
+      private: {
+        seats: [seat],
+        text: `${seatName(SEAT_NAMES, seat)} offers ${plural(a.count, a.card)} to ${seatName(SEAT_NAMES, a.to)}.`,
+      },
     });
   } else {
     const p = s.pending!;
@@ -268,14 +266,14 @@ export function apply(prev: PitState, seat: Seat, a: PitAction, rng: Rng): PitSt
       s.hands[p.to]![ci(a.card)]! -= p.count;
       s.hands[p.from]![ci(a.card)]! += p.count;
       s.events.push({
-        text: `${seatLabel(p.to)} accepts: ${seatLabel(p.from)} and ${seatLabel(p.to)} trade ${p.count} card${p.count === 1 ? '' : 's'}.`,
+        text: `${seatName(SEAT_NAMES, p.to)} accepts: ${seatName(SEAT_NAMES, p.from)} and ${seatName(SEAT_NAMES, p.to)} trade ${p.count} card${p.count === 1 ? '' : 's'}.`,
         private: {
           seats: [p.from, p.to],
-          text: `${seatLabel(p.to)} accepts: ${seatLabel(p.from)} gives ${plural(p.count, p.card)} and ${seatLabel(p.to)} gives ${plural(p.count, a.card)}.`,
+          text: `${seatName(SEAT_NAMES, p.to)} accepts: ${seatName(SEAT_NAMES, p.from)} gives ${plural(p.count, p.card)} and ${seatName(SEAT_NAMES, p.to)} gives ${plural(p.count, a.card)}.`,
         },
       });
     } else {
-      s.events.push({ text: `${seatLabel(p.to)} refuses ${seatLabel(p.from)}'s offer.` });
+      s.events.push({ text: `${seatName(SEAT_NAMES, p.to)} refuses ${seatName(SEAT_NAMES, p.from)}'s offer.` });
     }
     s.offerer = (p.from + 1) % s.numPlayers;
   }
@@ -294,12 +292,12 @@ export function outcome(s: PitState): Outcome | null {
   const best = Math.max(...s.points);
   const leaders = s.points.flatMap((p, i) => (p === best ? [i] : []));
   const winner = leaders.length === 1 ? leaders[0]! : null;
-  const standing = s.points.map((p, i) => `${seatLabel(i)} ${p}`).join(', ');
+  const standing = s.points.map((p, i) => `${seatName(SEAT_NAMES, i)} ${p}`).join(', ');
   return {
     scores,
     rewards: s.points.slice(),
     winner,
-    reason: `${s.over[0]!.toUpperCase()}${s.over.slice(1)}: ${winner === null ? 'tie' : `${seatLabel(winner)} wins`} (${standing})`,
+    reason: `${s.over[0]!.toUpperCase()}${s.over.slice(1)}: ${winner === null ? 'tie' : `${seatName(SEAT_NAMES, winner)} wins`} (${standing})`,
   };
 }
 

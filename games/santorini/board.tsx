@@ -9,17 +9,17 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionButton, MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import { squareControl } from './clicks';
 import {
   DOME,
   FILES,
   PAWNS,
+  SEAT_NAMES,
   SIZE,
   WIN_LEVEL,
   ownerOf,
   pawnsOf,
-  seatLabel,
   type Pawn,
   type SantoriniAction,
   type SantoriniView,
@@ -102,8 +102,8 @@ export function SantoriniBoard({
     : over || seat === null || pawn === null
       ? ''
       : v.phase === 'placement'
-        ? `${players[seat] ?? seatLabel(seat)} places pawn ${pawn}`
-        : `${players[seat] ?? seatLabel(seat)} to move · pawn ${pawn} · turn ${v.turn + 1}`;
+        ? `${players[seat] ?? seatName(SEAT_NAMES, seat)} places pawn ${pawn}`
+        : `${players[seat] ?? seatName(SEAT_NAMES, seat)} to move · pawn ${pawn} · turn ${v.turn + 1}`;
   const prompt = !playing
     ? null
     : v.phase === 'placement'
@@ -126,7 +126,7 @@ export function SantoriniBoard({
             ? { pawn: on, ghost: false }
             : null;
     const mark = lastSquares.get(sq);
-    const name = `${sq}, level ${level}${level >= DOME ? ' (dome)' : ''}${on ? `, pawn ${on} (${seatLabel(ownerOf(on))})` : ''}${mark ? `, last move: ${mark}` : ''}`;
+    const name = `${sq}, level ${level}${level >= DOME ? ' (dome)' : ''}${on ? `, pawn ${on} (${seatName(SEAT_NAMES, ownerOf(on))})` : ''}${mark ? `, last move: ${mark}` : ''}`;
     const inner: ReactNode = (
       <>
         <Tower level={level} />
@@ -191,7 +191,7 @@ export function SantoriniBoard({
         {[0, 1].map((s) => (
           <span key={s} className="inline-flex items-center gap-1">
             <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-full ${seatColor(s, 'santorini').dot}`} />
-            {players[s] ?? seatLabel(s)}:{' '}
+            {players[s] ?? seatName(SEAT_NAMES, s)}:{' '}
             {pawnsOf(s)
               .map((p) => `${p} ${v.pawns[p] ?? '(not placed)'}`)
               .join(', ')}

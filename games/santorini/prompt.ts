@@ -1,6 +1,6 @@
 // Text for LLM seats playing Santorini: GameBench's rules with the arena's coordinates, a worked example replayed
 // through the rules, the turn observation (the board as text, the turn's pawn, `Legal moves:`) and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   apply,
   indexOf,
@@ -9,7 +9,7 @@ import {
   ownerOf,
   PAWNS,
   pawnsOf,
-  seatLabel,
+  SEAT_NAMES,
   setup,
   view as viewOf,
   type Pawn,
@@ -69,7 +69,7 @@ function system(_cfg: SantoriniConfig, seat: Seat): string {
   const [p, q] = pawnsOf(seat);
   const [o1, o2] = pawnsOf(1 - seat);
   return [
-    `You are playing Santorini as ${seatLabel(seat)}. Your pawns are ${p} and ${q}; ${seatLabel(1 - seat)}'s pawns are ${o1} and ${o2}.`,
+    `You are playing Santorini as ${seatName(SEAT_NAMES, seat)}. Your pawns are ${p} and ${q}; ${seatName(SEAT_NAMES, 1 - seat)}'s pawns are ${o1} and ${o2}.`,
     '',
     'Rules:',
     GAMEBENCH_RULES,
@@ -83,7 +83,7 @@ function system(_cfg: SantoriniConfig, seat: Seat): string {
     '- The winner scores 1, the loser 0. There are no draws.',
     '',
     'Example game (one move per line):',
-    ...EXAMPLE.map((a, i) => `${seatLabel(i % 2)}: ${format(a)}`),
+    ...EXAMPLE.map((a, i) => `${seatName(SEAT_NAMES, i % 2)}: ${format(a)}`),
     'Final board:',
     renderBoard(viewOf(exampleFinal)),
     `${outcome(exampleFinal)!.reason}: A stood on level 2 at c4 next to d5 at level 3.`,
@@ -99,7 +99,7 @@ function system(_cfg: SantoriniConfig, seat: Seat): string {
 function describeLast(v: SantoriniView): string | null {
   const last = v.last;
   if (!last) return null;
-  const who = seatLabel(ownerOf(last.pawn));
+  const who = seatName(SEAT_NAMES, ownerOf(last.pawn));
   if ('placed' in last) return `${who} placed ${last.pawn} at ${last.placed}.`;
   return last.build === null
     ? `${who} moved ${last.pawn} from ${last.from} to ${last.to}.`
@@ -114,7 +114,7 @@ function turn(v: SantoriniView, seat: Seat, legal: SantoriniAction[] | null): st
     'Board (files a-e left to right, ranks 1-5 bottom to top; each square is its level 0-4 then its pawn, "." = no pawn; level 4 = dome):',
     renderBoard(v),
     '',
-    `You are ${seatLabel(seat)}: your pawns are ${pawnsOf(seat).map(where).join(' and ')}. ${seatLabel(1 - seat)}'s pawns are ${pawnsOf(
+    `You are ${seatName(SEAT_NAMES, seat)}: your pawns are ${pawnsOf(seat).map(where).join(' and ')}. ${seatName(SEAT_NAMES, 1 - seat)}'s pawns are ${pawnsOf(
       1 - seat,
     )
       .map(where)
@@ -124,7 +124,8 @@ function turn(v: SantoriniView, seat: Seat, legal: SantoriniAction[] | null): st
   if (last) lines.push(`Last move: ${last}`);
   if (v.result) return [...lines, `The game is over: ${v.result}.`].join('\n');
   const pawn = v.pawnToMove!;
-  if (v.toMove !== seat) return [...lines, `It is ${seatLabel(v.toMove!)}'s turn (pawn ${pawn}).`].join('\n');
+  if (v.toMove !== seat)
+    return [...lines, `It is ${seatName(SEAT_NAMES, v.toMove!)}'s turn (pawn ${pawn}).`].join('\n');
   if (v.phase === 'placement') {
     lines.push(`Placement: put pawn ${pawn} on any free square.`);
   } else {

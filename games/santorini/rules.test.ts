@@ -72,7 +72,7 @@ describe('santorini placement', () => {
     expect(reject(s, 1, place('X', 'c3'))).toBe('c3 is taken by pawn A: place X on a free square');
     expect(reject(s, 1, place('Y', 'b2'))).toBe('pawns alternate: this turn you play pawn X, not Y');
     expect(reject(s, 1, place('A', 'b2'))).toBe('A is not your pawn: you play X and Y');
-    expect(reject(s, 0, place('B', 'b2'))).toBe('it is not your turn: Player 2 is to move');
+    expect(santorini.reject(s, 0, place('B', 'b2'))).toBe('it is not your turn: Player 2 is to move');
     expect(reject(s, 1, turn('X', 'b2', 'b3'))).toBe(
       'the pawns are still being placed: put pawn X on a free square, e.g. "Place X at c3"',
     );
@@ -159,7 +159,7 @@ describe('santorini turns', () => {
     expect(outcome(end)).toEqual({ scores: [1, 0], winner: 0, reason: "Player 1's pawn A climbs onto level 3 at c4" });
     expect(activeSeats(end)).toEqual([]);
     expect(legalActions(end, 1)).toEqual([]);
-    expect(reject(end, 1, turn('X', 'a3', 'a4'))).toBe('the game is over');
+    expect(santorini.reject(end, 1, turn('X', 'a3', 'a4'))).toBe('the game is over');
     expect(describeMove(s, end, 0, turn('A', 'c4', null))).toEqual([
       { text: 'Player 1 moves A from c3 to c4, onto level 3, and wins' },
     ]);

@@ -36,7 +36,7 @@
 // - An invalid answer is refused with the reason and asked again (the arena's retry policy), then a random legal move
 //   is played; GameBench silently replaced it with a random legal move at once.
 import { z } from 'zod';
-import type { LogLine, Outcome, Seat } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Seat } from '../../lib/engine/types';
 
 export const SIZE = 5;
 export const FILES = 'abcde';
@@ -45,7 +45,6 @@ export const PAWNS = ['A', 'X', 'B', 'Y'] as const;
 export type Pawn = (typeof PAWNS)[number];
 /** Seat names, as GameBench's prompts name the players. */
 export const SEAT_NAMES = ['Player 1', 'Player 2'] as const;
-export const seatLabel = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 /** The seat owning a pawn: A and B are seat 0's, X and Y seat 1's. */
 export const ownerOf = (p: Pawn): Seat => PAWNS.indexOf(p) % 2;
 export const pawnsOf = (seat: Seat): Pawn[] => PAWNS.filter((p) => ownerOf(p) === seat);
@@ -164,7 +163,7 @@ export function outcome(s: SantoriniState): Outcome | null {
       return {
         scores: [0, 1].map((seat) => (seat === winner ? 1 : 0)),
         winner,
-        reason: `${seatLabel(winner)}'s pawn ${p} climbs onto level 3 at ${at}`,
+        reason: `${seatName(SEAT_NAMES, winner)}'s pawn ${p} climbs onto level 3 at ${at}`,
       };
     }
   }
@@ -176,7 +175,7 @@ export function outcome(s: SantoriniState): Outcome | null {
   return {
     scores: [0, 1].map((seat) => (seat === winner ? 1 : 0)),
     winner,
-    reason: `${seatLabel(loser)} cannot complete a turn: pawn ${pawn} at ${s.pawns[pawn]}, whose turn it is, has no square to move to, so ${seatLabel(winner)} wins`,
+    reason: `${seatName(SEAT_NAMES, loser)} cannot complete a turn: pawn ${pawn} at ${s.pawns[pawn]}, whose turn it is, has no square to move to, so ${seatName(SEAT_NAMES, winner)} wins`,
   };
 }
 
@@ -206,8 +205,6 @@ const squareHelp = (sq: string) =>
   `"${sq}" is not a square: name a square by its file a-e (left to right) and rank 1-5 (bottom to top), e.g. c3`;
 
 export function reject(s: SantoriniState, seat: Seat, a: SantoriniAction): string | null {
-  if (outcome(s)) return 'the game is over';
-  if (seat !== s.ply % 2) return `it is not your turn: ${seatLabel(s.ply % 2)} is to move`;
   const pawn = pawnToPlay(s.ply);
   if (ownerOf(a.pawn) !== seat) return `${a.pawn} is not your pawn: you play ${pawnsOf(seat).join(' and ')}`;
   if (a.pawn !== pawn) return `pawns alternate: this turn you play pawn ${pawn}, not ${a.pawn}`;
@@ -248,10 +245,8 @@ export function reject(s: SantoriniState, seat: Seat, a: SantoriniAction): strin
   return null;
 }
 
-/** Plays the action; throws on an illegal one (callers check `reject` first). */
-export function apply(s: SantoriniState, seat: Seat, a: SantoriniAction): SantoriniState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
+/** Plays an action `reject` accepted. */
+export function apply(s: SantoriniState, _seat: Seat, a: SantoriniAction): SantoriniState {
   if (a.type === 'place')
     return {
       levels: s.levels.slice(),
@@ -288,7 +283,7 @@ export function view(s: SantoriniState): SantoriniView {
 }
 
 export function describe(_prev: SantoriniState, next: SantoriniState, seat: Seat, a: SantoriniAction): LogLine[] {
-  const who = seatLabel(seat);
+  const who = seatName(SEAT_NAMES, seat);
   if (a.type === 'place') return [{ text: `${who} places ${a.pawn} at ${a.at}` }];
   const last = next.last;
   const from = last && 'from' in last ? last.from : '?';

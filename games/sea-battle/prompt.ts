@@ -1,17 +1,17 @@
 // Text for LLM seats playing Sea Battle: GameBench's rules text with the movement and shooting details of its
 // implementation, a worked example replayed through the rules, the ship's observation (GameBench's wording: "Your ship
 // is located at (x, y) facing North"), the eight orders as `Legal moves:` and a forgiving parser.
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   ALL_ORDERS,
   DAMAGE,
   HEADING_NAMES,
+  SEAT_NAMES,
   SHOT_RANGE,
   ahead,
   apply,
   fmtPos,
   matesOf,
-  nameOf,
   orderText,
   reportLines,
   sideDir,
@@ -72,7 +72,7 @@ function exampleText(): string[] {
     'Example turn (a 24 by 24 board; only the ships named matter):',
     ...[0, 1, 3].map(
       (seat) =>
-        `- ${nameOf(seat)} is at ${fmtPos([EXAMPLE_SHIPS[seat]!.x, EXAMPLE_SHIPS[seat]!.y])} facing ${HEADING_NAMES[EXAMPLE_SHIPS[seat]!.heading]}; it orders "${orderText(EXAMPLE_ORDERS[seat]!)}".`,
+        `- ${seatName(SEAT_NAMES, seat)} is at ${fmtPos([EXAMPLE_SHIPS[seat]!.x, EXAMPLE_SHIPS[seat]!.y])} facing ${HEADING_NAMES[EXAMPLE_SHIPS[seat]!.heading]}; it orders "${orderText(EXAMPLE_ORDERS[seat]!)}".`,
     ),
     `- There is a rock at ${fmtPos(EXAMPLE_ROCKS[0]!)}.`,
     'What happens:',
@@ -81,10 +81,12 @@ function exampleText(): string[] {
 }
 
 function system(cfg: SeaBattleConfig, seat: Seat): string {
-  const mates = matesOf(seat).map(nameOf).join(' and ');
+  const mates = matesOf(seat)
+    .map((p) => seatName(SEAT_NAMES, p))
+    .join(' and ');
   const last = cfg.size - 1;
   return [
-    `You are playing Sea Battle. You command the ship ${nameOf(seat)} of team ${teamOf(seat)}, with ${mates}; the other team has three ships too.`,
+    `You are playing Sea Battle. You command the ship ${seatName(SEAT_NAMES, seat)} of team ${teamOf(seat)}, with ${mates}; the other team has three ships too.`,
     "Sink all of your opponent team's ships before they sink all of your team's ships.",
     '',
     'Rules:',
@@ -141,7 +143,7 @@ function turn(v: SeaBattleView, seat: Seat, legal: SeaBattleAction[] | null): st
   );
   if (me.damage !== null) lines.push(`You've sustained ${me.damage} damage. If you reach ${v.sinkAt}, you will sink.`);
   if (v.last) lines.push('', `Last turn (turn ${v.last.turn}):`, ...reportLines(v.last).map((l) => `- ${l}`));
-  const staged = v.orders.flatMap((o, s) => (o && s !== seat ? [`${nameOf(s)}: ${orderText(o)}`] : []));
+  const staged = v.orders.flatMap((o, s) => (o && s !== seat ? [`${seatName(SEAT_NAMES, s)}: ${orderText(o)}`] : []));
   if (staged.length) lines.push('', `Your team's orders already given this turn: ${staged.join('; ')}.`);
   if (v.over) return [...lines, '', `The game is over: ${v.result}.`].join('\n');
   if (me.afloat) {

@@ -240,7 +240,10 @@ describe('sea battle shots and damage', () => {
     expect(n.last!.shots.find((x) => x.seat === 3)!.hit).toBeNull();
     expect(n.last!.sunk).toEqual([0]);
     expect(activeSeats(n)).toEqual([1, 2, 3, 4, 5]);
-    expect(reject(n, 0, o('stay'))).toBe('your ship has sunk: it takes no more orders');
+    // A sunk ship is never to act: the platform refuses its orders.
+    expect(seaBattle.reject(n, 0, o('stay'))).toBe(
+      'it is not your turn: Red 2, Red 3, Blue 1, Blue 2 and Blue 3 are to move',
+    );
   });
 });
 
@@ -268,7 +271,9 @@ describe('sea battle resolution', () => {
     const one = apply(s, 2, o('forward'));
     expect(one.ships[2]).toEqual(s.ships[2]);
     expect(activeSeats(one)).toEqual([0, 1, 3, 4, 5]);
-    expect(reject(one, 2, o('stay'))).toBe('you have already given your order for turn 1; wait for the other ships');
+    expect(seaBattle.reject(one, 2, o('stay'))).toBe(
+      'it is not your turn: Red 1, Red 2, Blue 1, Blue 2 and Blue 3 are to move',
+    );
     expect(reject(s, 0, { type: 'order', move: 'back', shoot: 'left' } as unknown as SeaBattleAction)).toMatch(
       /move left, move forward, move right or don't move/,
     );

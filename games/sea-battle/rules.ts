@@ -46,7 +46,7 @@
 //  6. `rewards` (not in GameBench): the damage each ship's cannon dealt to enemy ships.
 // Settings (`size`, `rocks`, `sinkAt`, `maxTurns`) default to GameBench's numbers; the turn cap is the arena's.
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 export const SHIPS_PER_TEAM = 3;
 export const NUM_SEATS = 2 * SHIPS_PER_TEAM;
@@ -203,7 +203,6 @@ export interface SeaBattleView {
   over: boolean;
 }
 
-export const nameOf = (seat: Seat): string => SEAT_NAMES[seat] ?? `Ship ${seat + 1}`;
 export const teamOf = (seat: Seat): Team => (seat < SHIPS_PER_TEAM ? 'Red' : 'Blue');
 export const teamSeats = (team: Team): Seat[] =>
   Array.from({ length: NUM_SEATS }, (_, s) => s).filter((s) => teamOf(s) === team);
@@ -237,10 +236,10 @@ export function orderText(a: Pick<SeaBattleAction, 'move' | 'shoot'>): string {
 
 /** The private note for a ship's damage: a bracketed token no other text in the game produces. */
 export const damageNote = (seat: Seat, damage: number, sinkAt: number): string =>
-  `[${nameOf(seat)} · damage ${damage} of ${sinkAt}]`;
+  `[${seatName(SEAT_NAMES, seat)} · damage ${damage} of ${sinkAt}]`;
 /** The private note for a staged order. */
 export const orderNote = (seat: Seat, turn: number, a: SeaBattleAction): string =>
-  `[${nameOf(seat)} · turn ${turn} · order: ${orderText(a)}]`;
+  `[${seatName(SEAT_NAMES, seat)} · turn ${turn} · order: ${orderText(a)}]`;
 
 const afloat = (s: SeaBattleState) => s.ships.filter((sh) => !sh.sunk);
 
@@ -303,11 +302,6 @@ export function legalActions(s: SeaBattleState, seat: Seat): SeaBattleAction[] {
 }
 
 export function reject(s: SeaBattleState, seat: Seat, a: SeaBattleAction): string | null {
-  if (s.result) return 'the game is over';
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.ships.length) return `there is no ship ${seat}`;
-  const ship = s.ships[seat]!;
-  if (ship.sunk) return 'your ship has sunk: it takes no more orders';
-  if (s.orders[seat] !== null) return `you have already given your order for turn ${s.turn}; wait for the other ships`;
   const example = '"move forward then shoot left"';
   if (a?.type !== 'order') return `give one order of movement and one of shooting, e.g. ${example}`;
   if (!MOVES.includes(a.move))
@@ -316,10 +310,8 @@ export function reject(s: SeaBattleState, seat: Seat, a: SeaBattleAction): strin
   return null;
 }
 
-/** Stages the order; the last order of the turn resolves it. Deterministic: the rng is not used. */
+/** Stages the order (one `reject` accepted); the last order of the turn resolves it. Deterministic: the rng is not used. */
 export function apply(s: SeaBattleState, seat: Seat, a: SeaBattleAction, _rng?: Rng): SeaBattleState {
-  const why = reject(s, seat, a);
-  if (why) throw new Error(`illegal move: ${why}`);
   const orders = s.orders.map((o, i) =>
     i === seat ? { type: 'order' as const, move: a.move, shoot: a.shoot } : o ? { ...o } : null,
   );
@@ -543,7 +535,7 @@ export function view(s: SeaBattleState, v: Viewer): SeaBattleView {
     rocks: s.rocks.map((r) => [r[0], r[1]]),
     ships: s.ships.map((sh) => ({
       seat: sh.seat,
-      name: nameOf(sh.seat),
+      name: seatName(SEAT_NAMES, sh.seat),
       team: teamOf(sh.seat),
       x: sh.x,
       y: sh.y,
@@ -589,14 +581,19 @@ export function reportLines(r: TurnReport): string[] {
     const moved = same(t.from, t.to) ? `stays at ${fmtPos(t.to)}` : `sails from ${fmtPos(t.from)} to ${fmtPos(t.to)}`;
     const facing =
       t.heading === t.fromHeading ? `facing ${HEADING_NAMES[t.heading]}` : `now facing ${HEADING_NAMES[t.heading]}`;
-    lines.push(`Turn ${r.turn}: ${nameOf(t.seat)} orders "${orderText(t.order)}", ${moved}, ${facing}.`);
+    lines.push(`Turn ${r.turn}: ${seatName(SEAT_NAMES, t.seat)} orders "${orderText(t.order)}", ${moved}, ${facing}.`);
   }
   for (const b of r.bumps) {
-    const who = nameOf(b.seat);
+    const who = seatName(SEAT_NAMES, b.seat);
     if (b.kind === 'rock') lines.push(`${who} runs into the rock at ${fmtPos(b.at)} (${b.damage} damage).`);
     else if (b.kind === 'ram')
-      lines.push(`${who} collides with ${b.with.map(nameOf).join(' and ')} (${b.damage} damage).`);
-    else lines.push(`${who} is stopped by ${b.with.map(nameOf).join(' and ')} on its second step (no damage).`);
+      lines.push(
+        `${who} collides with ${b.with.map((p) => seatName(SEAT_NAMES, p)).join(' and ')} (${b.damage} damage).`,
+      );
+    else
+      lines.push(
+        `${who} is stopped by ${b.with.map((p) => seatName(SEAT_NAMES, p)).join(' and ')} on its second step (no damage).`,
+      );
   }
   for (const shot of r.shots) {
     const end = shot.path.at(-1)!;
@@ -605,10 +602,12 @@ export function reportLines(r: TurnReport): string[] {
         ? `splashes into the sea at ${fmtPos(end)}`
         : shot.hit === 'rock'
           ? `hits the rock at ${fmtPos(end)}`
-          : `hits ${nameOf(shot.hit)} at ${fmtPos(end)} (${DAMAGE.cannon} damage)`;
-    lines.push(`${nameOf(shot.seat)} fires to its ${shot.side} (${HEADING_NAMES[shot.dir]}): the shot ${what}.`);
+          : `hits ${seatName(SEAT_NAMES, shot.hit)} at ${fmtPos(end)} (${DAMAGE.cannon} damage)`;
+    lines.push(
+      `${seatName(SEAT_NAMES, shot.seat)} fires to its ${shot.side} (${HEADING_NAMES[shot.dir]}): the shot ${what}.`,
+    );
   }
-  for (const seat of r.sunk) lines.push(`${nameOf(seat)} sinks.`);
+  for (const seat of r.sunk) lines.push(`${seatName(SEAT_NAMES, seat)} sinks.`);
   return lines;
 }
 
@@ -619,9 +618,9 @@ export function describe(prev: SeaBattleState, next: SeaBattleState, seat: Seat,
   // HIDDEN INFORMATION: that a ship gave its order is public; the order itself is for its own team until the turn
   // resolves (then the report below makes every order public).
   const lines: LogLine[] = [
-    { text: `${nameOf(seat)} gives its order for turn ${turn}.` },
+    { text: `${seatName(SEAT_NAMES, seat)} gives its order for turn ${turn}.` },
     // One line for the whole team (the ship itself included), so replays and spectators read it once.
-    { text: `${nameOf(seat)} orders for turn ${turn}: ${order}.`, visibleTo: [seat, ...mates] },
+    { text: `${seatName(SEAT_NAMES, seat)} orders for turn ${turn}: ${order}.`, visibleTo: [seat, ...mates] },
   ];
   if (next.last && next.last.turn === turn) {
     for (const text of reportLines(next.last)) lines.push({ text });

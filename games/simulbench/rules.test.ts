@@ -16,6 +16,7 @@ import {
   type SimulAction,
   type SimulState,
 } from './rules';
+import { simulbench } from '.';
 import { TASKS } from './tasks';
 import { MAX_REQUEST_CHARS, MAX_RESPONSE_CHARS, SIMULATOR, USER, type Task } from './types';
 
@@ -89,12 +90,16 @@ group('turn order', () => {
     expect(activeSeats(reply(start(1)))).toEqual([]);
   });
 
-  it('refuses a move from the seat that is not to act, and every move once it is over', () => {
+  it('refuses a move from the seat that is not to act, and every move once it is over (the platform)', () => {
     const s = start(1);
-    expect(reject(s, USER, { type: 'request', strategy: 'improvement', text: 'x' })).toMatch(/simulator is replying/);
+    expect(simulbench.reject(s, USER, { type: 'request', strategy: 'improvement', text: 'x' })).toBe(
+      'it is not your turn: Simulator is to move',
+    );
     const r = reply(s);
-    expect(reject(r, SIMULATOR, { type: 'respond', text: 'x' })).toMatch(/dialogue is over/);
-    expect(reject(reply(start()), SIMULATOR, { type: 'respond', text: 'x' })).toMatch(/user is writing/);
+    expect(simulbench.reject(r, SIMULATOR, { type: 'respond', text: 'x' })).toBe('the game is over');
+    expect(simulbench.reject(reply(start()), SIMULATOR, { type: 'respond', text: 'x' })).toBe(
+      'it is not your turn: User is to move',
+    );
   });
 
   it('refuses the wrong kind of move for the seat', () => {
@@ -240,7 +245,9 @@ group('a frozen script', () => {
       summary: 'Frozen script: the targets answer its last request',
     });
     expect(view(s, { spectator: true }).frozen).toEqual({ id: 'script-1', type: 'first-chan', turn: 2 });
-    expect(reject(s, USER, { type: 'request', strategy: 'next-step', text: 'more' })).toBe('the dialogue is over');
+    expect(simulbench.reject(s, USER, { type: 'request', strategy: 'next-step', text: 'more' })).toBe(
+      'the game is over',
+    );
   });
 
   it('has no seats, and comes with its task', () => {

@@ -119,13 +119,6 @@ export function legalActions(): null {
 
 /** Why a move is refused (the wrong seat or kind, an empty request, a text over its limit, saying the limit), or null. */
 export function reject(s: SimulState, seat: Seat, a: SimulAction): string | null {
-  const active = activeSeats(s);
-  if (!active.length) return 'the dialogue is over';
-  if (!active.includes(seat)) {
-    return seat === SIMULATOR
-      ? 'the user is writing the next request: wait for it'
-      : 'the simulator is replying now: wait for its reply';
-  }
   if (seat === USER) {
     if (a.type === 'stop') return null;
     if (a.type !== 'request') return 'you are the user: send a request (or stop the dialogue), not a reply';

@@ -6,7 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { MoveError } from '../controls';
 import { seatColor } from '../seat-colors';
-import type { BoardProps, Judgment } from '../../lib/engine/types';
+import { seatName, type BoardProps, type Judgment } from '../../lib/engine/types';
 import {
   DESCRIPTION_LIMIT,
   GUESS_LIMIT,
@@ -63,7 +63,7 @@ export function SpyBoard({ view: v, players, onAction, over, judgments = [], err
   const [draft, setDraft] = useState({ at: '', text: '' });
   const at = `${v.round}:${v.descriptions.length}`;
 
-  const name: Name = (seat) => v.names[seat] ?? `Player ${seat + 1}`;
+  const name: Name = (seat) => seatName(v.names, seat);
   const roleOf = (seat: number): Role | null => (v.spies ? (v.spies.includes(seat) ? 'spy' : 'villager') : null);
   const ended = !!over || v.phase === 'over' || v.result !== null;
   const outIn = new Map<number, number>();

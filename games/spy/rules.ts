@@ -22,7 +22,15 @@
 // - Presets beyond the paper's 4 players and one spy (3-8 players, up to 4 spies, a round limit) are the arena's own.
 // - English keywords: "any characters" cannot mean letters, so an English description is refused for the word or a
 //   recognisable form of it (games/words.ts), as before; the character rule applies to Chinese keywords only.
-import type { JudgeItem, LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import {
+  seatName,
+  type JudgeItem,
+  type LogLine,
+  type Outcome,
+  type Rng,
+  type Seat,
+  type Viewer,
+} from '../../lib/engine/types';
 import { normalize, wordIn } from '../words';
 import { findPair, pairsFor } from './keywords';
 import {
@@ -94,7 +102,7 @@ export function bannedCharIn(text: string, word: string): string | null {
 }
 
 const aliveSeats = (s: SpyState) => s.alive.flatMap((a, i) => (a ? [i] : []));
-const nameOf = (s: SpyState, seat: Seat) => s.names[seat] ?? `Player ${seat + 1}`;
+const nameOf = (s: SpyState, seat: Seat) => seatName(s.names, seat);
 const listNames = (s: SpyState, seats: readonly Seat[]) => seats.map((x) => nameOf(s, x)).join(', ');
 
 export function setup(rng: Rng, cfg: SpyConfig, n: number): SpyState {
@@ -278,12 +286,8 @@ function repeated(s: SpyState, text: string): Description | undefined {
 }
 
 export function reject(s: SpyState, seat: Seat, a: SpyAction): string | null {
-  if (s.phase === 'over') return 'the game is over';
-  if (!s.alive[seat]) return 'you are out of the game and can only watch';
   if (a.type === 'pass') return 'you must answer: passing is not a move';
   if (s.phase === 'speak') {
-    const speaker = s.order[s.speakIdx]!;
-    if (seat !== speaker) return `it is ${nameOf(s, speaker)}'s turn to speak; wait for your turn`;
     if (a.type !== 'describe') return 'it is the speaking phase: give a description of your word';
     const text = a.text.trim();
     if (!text) return 'your description is empty: describe your word in a sentence, without saying it';
@@ -302,7 +306,6 @@ export function reject(s: SpyState, seat: Seat, a: SpyAction): string | null {
   }
   if (s.phase === 'probe') {
     if (a.type !== 'probe') return 'answer the questions about the players first (the vote comes next)';
-    if (s.probes.some((p) => p.seat === seat)) return 'you have already answered the questions';
     const bad = a.others.find((o) => o.seat === seat || !s.alive[o.seat]);
     if (bad)
       return `your answers name ${nameOf(s, bad.seat)}, who is ${bad.seat === seat ? 'you' : 'out of the game'}: answer about the other surviving players`;
@@ -310,12 +313,6 @@ export function reject(s: SpyState, seat: Seat, a: SpyAction): string | null {
   }
   if (a.type !== 'vote') return 'it is the voting phase: vote for one of the players offered';
   const ballot = s.ballot!;
-  if (ballot.votes.some((v) => v.voter === seat)) return 'you have already voted';
-  if (s.voting === 'sequential') {
-    const next = nextVoter(s);
-    if (next !== null && next !== seat)
-      return `it is ${nameOf(s, next)}'s turn to vote; players vote one at a time, in speaking order`;
-  }
   if (a.target === seat) return 'you cannot vote for yourself';
   if (!(ballot.options[seat] ?? []).includes(a.target)) {
     const offered = listNames(s, ballot.options[seat] ?? []);

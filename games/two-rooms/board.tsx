@@ -7,13 +7,13 @@
 
 import { useState } from 'react';
 import { ActionButton, MoveError } from '../controls';
-import type { BoardProps } from '../../lib/engine/types';
+import { seatName, type BoardProps } from '../../lib/engine/types';
 import {
   cardLabel,
   MAX_TEXT,
   messageText,
   ROOM_NAMES,
-  seatLabel,
+  SEAT_NAMES,
   teamOf,
   type Card,
   type Message,
@@ -61,7 +61,7 @@ export default function TwoRoomsBoard({
   over,
 }: BoardProps<TrbAction, TrbView>) {
   const [text, setText] = useState('');
-  const name = (seat: number) => players[seat] ?? seatLabel(seat);
+  const name = (seat: number) => players[seat] ?? seatName(SEAT_NAMES, seat);
   const acts = onAction && legal ? legal : [];
   const play = (a: TrbAction) => {
     setText('');
@@ -94,7 +94,7 @@ export default function TwoRoomsBoard({
           data-testid="trb-my-card"
           className={`w-fit rounded-md border-2 px-3 py-1 font-semibold ${TEAM_STYLE[teamOf(v.you)]}`}
         >
-          You are {seatLabel(v.you)}, {teamOf(v.you)} team: your card is {cardLabel(v.myCard)}
+          You are {seatName(SEAT_NAMES, v.you)}, {teamOf(v.you)} team: your card is {cardLabel(v.myCard)}
           {v.leaders.includes(v.you) ? ` · leader of ${ROOM_NAMES[v.leaders.indexOf(v.you)]}` : ''}
         </p>
       )}
@@ -132,7 +132,7 @@ export default function TwoRoomsBoard({
                     {v.you === seat && <span className="text-[11px] opacity-70">(you)</span>}
                     {sending && v.leaders[room] === v.you && seat !== v.you && (
                       <ActionButton
-                        aria-label={`Send ${seatLabel(seat)}`}
+                        aria-label={`Send ${seatName(SEAT_NAMES, seat)}`}
                         unavailable={send ? null : 'You cannot send this player'}
                         onClick={() => send && play(send)}
                         className="ml-auto rounded bg-neutral-800 px-2 py-0.5 text-xs text-white hover:bg-neutral-700 dark:bg-neutral-200 dark:text-neutral-900"
@@ -171,7 +171,7 @@ export default function TwoRoomsBoard({
                 a.type === 'ask' ? (
                   <ActionButton
                     key={`a${a.to}`}
-                    aria-label={`Ask ${seatLabel(a.to)}`}
+                    aria-label={`Ask ${seatName(SEAT_NAMES, a.to)}`}
                     unavailable={tooLong}
                     onClick={() => play({ type: 'ask', to: a.to, text: words })}
                     className="rounded bg-amber-600 px-3 py-1 text-white hover:bg-amber-500"
@@ -203,7 +203,7 @@ export default function TwoRoomsBoard({
               a.type === 'reveal' ? (
                 <ActionButton
                   key={`r${a.to}`}
-                  aria-label={`Show my card to ${seatLabel(a.to)}`}
+                  aria-label={`Show my card to ${seatName(SEAT_NAMES, a.to)}`}
                   onClick={() => play(a)}
                   className="rounded border border-neutral-500 px-3 py-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
                 >

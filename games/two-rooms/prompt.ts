@@ -3,7 +3,7 @@
 // `Legal moves:` with the talk forms) and a forgiving parser.
 import { cleanAnswerLine as cleanLine, unquote } from '../../lib/engine/reply-text';
 import { createRng } from '../../lib/engine/rng';
-import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
+import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   apply,
   cardLabel,
@@ -11,7 +11,6 @@ import {
   messageText,
   ROOM_NAMES,
   roomsText,
-  seatLabel,
   SEAT_NAMES,
   start,
   teamOf,
@@ -31,10 +30,11 @@ export const QUESTION_FORM = '<your question>';
 export const ANSWER_FORM = '<your answer>';
 
 export function format(a: TrbAction): string {
-  if (a.type === 'ask') return a.text ? `Ask ${seatLabel(a.to)}: ${a.text}` : `Ask ${seatLabel(a.to)}`;
-  if (a.type === 'reveal') return `Show my card to ${seatLabel(a.to)}`;
+  if (a.type === 'ask')
+    return a.text ? `Ask ${seatName(SEAT_NAMES, a.to)}: ${a.text}` : `Ask ${seatName(SEAT_NAMES, a.to)}`;
+  if (a.type === 'reveal') return `Show my card to ${seatName(SEAT_NAMES, a.to)}`;
   if (a.type === 'say') return a.text ? `Say: ${a.text}` : 'Say nothing';
-  return `Send ${seatLabel(a.seat)}`;
+  return `Send ${seatName(SEAT_NAMES, a.seat)}`;
 }
 
 /** The worked example: Room 1's talk in round 1 of a fixed deal (Blue 1 is the President, Red 1 leads Room 1). */
@@ -63,7 +63,7 @@ export function exampleFinal(cfg: TrbConfig): TrbState {
 
 function system(cfg: TrbConfig, seat: Seat): string {
   return [
-    `You are playing Two Rooms and a Boom as ${seatLabel(seat)}, on the ${teamOf(seat)} team.`,
+    `You are playing Two Rooms and a Boom as ${seatName(SEAT_NAMES, seat)}, on the ${teamOf(seat)} team.`,
     '',
     'Rules:',
     GAMEBENCH_RULES,
@@ -76,7 +76,7 @@ function system(cfg: TrbConfig, seat: Seat): string {
     `- After round ${cfg.rounds}'s exchange the game ends: Red wins if the Bomber is in the same room as the President, Blue wins if they are in different rooms. Players may lie in words; a card shown never lies.`,
     '',
     'Example (round 1, Room 1: Blue 1 — the President —, Red 1 — the leader —, Blue 2):',
-    ...EXAMPLE.map((m) => `${seatLabel(m.seat)}: ${format(m.action)}`),
+    ...EXAMPLE.map((m) => `${seatName(SEAT_NAMES, m.seat)}: ${format(m.action)}`),
     'Blue 2 has shown Blue 1 a plain Blue card; Blue 1 hid the President from Red 1. Later, leader Red 1 might answer "Send Blue 2".',
     '',
     'Answer format: one move, as listed under "Legal moves:".',
@@ -88,7 +88,7 @@ function system(cfg: TrbConfig, seat: Seat): string {
 }
 
 function turn(v: TrbView, seat: Seat, legal: TrbAction[] | null): string {
-  const me = seatLabel(seat);
+  const me = seatName(SEAT_NAMES, seat);
   const myRoom = v.rooms[0].includes(seat) ? 0 : 1;
   const lines = [
     `${TURN_HEADER} ${me} (${teamOf(seat)} team). Your card: ${v.myCard ? cardLabel(v.myCard) : 'unknown'}.`,
@@ -98,12 +98,12 @@ function turn(v: TrbView, seat: Seat, legal: TrbAction[] | null): string {
   const others = v.known.filter((k) => k.seat !== seat);
   lines.push(
     others.length
-      ? `Cards shown to you: ${others.map((k) => `${seatLabel(k.seat)} is ${cardLabel(k.card)}`).join('; ')}.`
+      ? `Cards shown to you: ${others.map((k) => `${seatName(SEAT_NAMES, k.seat)} is ${cardLabel(k.card)}`).join('; ')}.`
       : 'No card has been shown to you yet.',
   );
   if (v.swaps.length)
     lines.push(
-      `Hostage exchanges so far: ${v.swaps.map((w) => `round ${w.round}: ${seatLabel(w.sent[0])} to ${ROOM_NAMES[1]}, ${seatLabel(w.sent[1])} to ${ROOM_NAMES[0]}`).join('; ')}.`,
+      `Hostage exchanges so far: ${v.swaps.map((w) => `round ${w.round}: ${seatName(SEAT_NAMES, w.sent[0])} to ${ROOM_NAMES[1]}, ${seatName(SEAT_NAMES, w.sent[1])} to ${ROOM_NAMES[0]}`).join('; ')}.`,
     );
   if (v.messages.length)
     lines.push(
@@ -125,7 +125,7 @@ function turn(v: TrbView, seat: Seat, legal: TrbAction[] | null): string {
     );
     lines.push('Reply with one move, e.g. "Ask Red 2: <your question>".');
   } else if (v.phase === 'answer') {
-    const from = seatLabel(v.pending!.asker);
+    const from = seatName(SEAT_NAMES, v.pending!.asker);
     const last = [...v.messages].reverse().find((m) => m.from === v.pending!.asker && m.to === seat);
     lines.push(
       last?.kind === 'reveal'
@@ -207,7 +207,7 @@ export function parse(reply: string, _seat: Seat, legal: TrbAction[] | null): Pa
   }
   const moves = legal ?? [];
   const hint = moves.length
-    ? ` Your moves now: ${[...new Set(moves.map((a) => (a.type === 'ask' ? `Ask ${seatLabel(a.to)}: <your question>` : a.type === 'say' ? 'Say: <your answer>' : format(a))))].join(' | ')}.`
+    ? ` Your moves now: ${[...new Set(moves.map((a) => (a.type === 'ask' ? `Ask ${seatName(SEAT_NAMES, a.to)}: <your question>` : a.type === 'say' ? 'Say: <your answer>' : format(a))))].join(' | ')}.`
     : '';
   if (!found)
     return { error: `No move found. Write one move on a line of its own, as listed under "Legal moves:".${hint}` };

@@ -49,7 +49,7 @@
 //    as GameBench's exchange is one swap; GameBench asked room 0's leader first but told room 1's leader nothing.
 // 7. `rounds` is a setting (GameBench: 3, the default).
 import { z } from 'zod';
-import type { LogLine, Outcome, Rng, Seat, Viewer } from '../../lib/engine/types';
+import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
 export const NUM_SEATS = 6;
 export const PER_ROOM = 3;
@@ -128,7 +128,6 @@ export interface TrbState {
   swaps: Swap[];
 }
 
-export const seatLabel = (seat: Seat): string => SEAT_NAMES[seat] ?? `Player ${seat + 1}`;
 export const teamOf = (seat: Seat): Team => (seat < PER_ROOM ? 'Blue' : 'Red');
 export const roomOf = (s: Pick<TrbState, 'rooms'>, seat: Seat): Room => (s.rooms[0].includes(seat) ? 0 : 1);
 /** A card as people say it: "the President", "the Bomber", "a plain Blue card". */
@@ -137,7 +136,7 @@ export const roomsText = (rooms: readonly (readonly Seat[])[], leaders: readonly
   rooms
     .map(
       (r, i) =>
-        `${ROOM_NAMES[i]}: ${r.map((p) => (leaders[i] === p ? `${seatLabel(p)} (leader)` : seatLabel(p))).join(', ')}`,
+        `${ROOM_NAMES[i]}: ${r.map((p) => (leaders[i] === p ? `${seatName(SEAT_NAMES, p)} (leader)` : seatName(SEAT_NAMES, p))).join(', ')}`,
     )
     .join('; ');
 
@@ -217,34 +216,25 @@ export function legalActions(s: TrbState, seat: Seat): TrbAction[] {
 
 export function reject(s: TrbState, seat: Seat, a: TrbAction): string | null {
   if (!actionSchema.safeParse(a).success) return 'That is not a move of this game.';
-  if (s.phase === 'over') return 'The game is over.';
-  if (!activeSeats(s).includes(seat)) {
-    if (s.phase === 'ask') return `It is not your turn: ${seatLabel(asker(s)!)} is talking.`;
-    if (s.phase === 'answer')
-      return `It is not your turn: ${seatLabel(s.pending!.target)} is answering ${seatLabel(s.pending!.asker)}.`;
-    return s.leaders.includes(seat)
-      ? 'You have already chosen your hostage this round.'
-      : 'Only the two leaders act now: they are choosing their hostages.';
-  }
   const room = roomOf(s, seat);
   const inRoom = (p: Seat) => s.rooms[room].includes(p);
   const here = () =>
     `In ${ROOM_NAMES[room]} with you: ${s.rooms[room]
       .filter((p) => p !== seat)
-      .map(seatLabel)
+      .map((p) => seatName(SEAT_NAMES, p))
       .join(', ')}.`;
   if (s.phase === 'ask') {
     if (a.type === 'say')
       return `Nobody asked you anything: it is your turn to ask someone in your room ("Ask <player>: <question>") or show them your card. ${here()}`;
     if (a.type === 'hostage') return 'Hostages are chosen by the leaders after everyone has talked.';
     if (a.to === seat) return `Talk to someone else. ${here()}`;
-    if (!inRoom(a.to)) return `${seatLabel(a.to)} is not in your room. ${here()}`;
+    if (!inRoom(a.to)) return `${seatName(SEAT_NAMES, a.to)} is not in your room. ${here()}`;
     if (a.type === 'ask' && cleanText(a.text).length > MAX_TEXT)
       return `Your question is too long: at most ${MAX_TEXT} characters.`;
     return null;
   }
   if (s.phase === 'answer') {
-    const from = seatLabel(s.pending!.asker);
+    const from = seatName(SEAT_NAMES, s.pending!.asker);
     if (a.type === 'ask' || a.type === 'hostage')
       return `${from} is talking to you: answer with "Say: <your answer>" (or "Say nothing"), or show your card to ${from}.`;
     if (a.type === 'reveal' && a.to !== s.pending!.asker)
@@ -257,7 +247,7 @@ export function reject(s: TrbState, seat: Seat, a: TrbAction): string | null {
   if (a.type !== 'hostage')
     return 'You are a leader and the talking is over: choose the hostage you send to the other room.';
   if (a.seat === seat) return 'A leader cannot send themselves: choose another player of your room.';
-  if (!inRoom(a.seat)) return `${seatLabel(a.seat)} is not in your room. ${here()}`;
+  if (!inRoom(a.seat)) return `${seatName(SEAT_NAMES, a.seat)} is not in your room. ${here()}`;
   return null;
 }
 
@@ -340,8 +330,8 @@ export function outcome(s: TrbState): Outcome | null {
   const [pr, br] = [roomOf(s, pres), roomOf(s, bomb)];
   const reason =
     w === 'Red'
-      ? `The Bomber (${seatLabel(bomb)}) ends in ${ROOM_NAMES[br]} with the President (${seatLabel(pres)}): Red wins`
-      : `The President (${seatLabel(pres)}) ends in ${ROOM_NAMES[pr]}, the Bomber (${seatLabel(bomb)}) in ${ROOM_NAMES[br]}: Blue wins`;
+      ? `The Bomber (${seatName(SEAT_NAMES, bomb)}) ends in ${ROOM_NAMES[br]} with the President (${seatName(SEAT_NAMES, pres)}): Red wins`
+      : `The President (${seatName(SEAT_NAMES, pres)}) ends in ${ROOM_NAMES[pr]}, the Bomber (${seatName(SEAT_NAMES, bomb)}) in ${ROOM_NAMES[br]}: Blue wins`;
   // GameBench scores the winning agent 1 and the other 0; each side's point is shared by its three seats.
   return {
     scores: Array.from({ length: NUM_SEATS }, (_, seat) => (teamOf(seat) === w ? 1 / PER_ROOM : 0)),
@@ -409,7 +399,7 @@ export function view(s: TrbState, v: Viewer): TrbView {
 
 /** A message as the log and the prompts write it, naming both seats. */
 export function messageText(m: Message): string {
-  const [from, to] = [seatLabel(m.from), seatLabel(m.to)];
+  const [from, to] = [seatName(SEAT_NAMES, m.from), seatName(SEAT_NAMES, m.to)];
   if (m.kind === 'reveal') return `${from} shows their card to ${to}`;
   if (m.kind === 'ask') return m.text ? `${from} asks ${to}: “${m.text}”` : `${from} asks ${to} to speak`;
   return m.text ? `${from} answers ${to}: “${m.text}”` : `${from} says nothing to ${to}`;
@@ -422,24 +412,24 @@ export function describe(prev: TrbState, next: TrbState, seat: Seat, a: TrbActio
     if (m.kind === 'reveal') {
       const c = cardLabel(next.cards[m.from]!);
       lines.push({
-        text: `${seatLabel(m.to)} sees that ${seatLabel(m.from)} is ${c}`,
+        text: `${seatName(SEAT_NAMES, m.to)} sees that ${seatName(SEAT_NAMES, m.from)} is ${c}`,
         visibleTo: [m.to],
-        yours: `${seatLabel(m.from)} shows you their card: ${c}`,
+        yours: `${seatName(SEAT_NAMES, m.from)} shows you their card: ${c}`,
       });
     }
   }
   if (a.type === 'hostage') {
     const r = prev.leaders.indexOf(seat);
-    lines.push({ text: `${seatLabel(seat)}, leader of ${ROOM_NAMES[r]}, has chosen a hostage` });
+    lines.push({ text: `${seatName(SEAT_NAMES, seat)}, leader of ${ROOM_NAMES[r]}, has chosen a hostage` });
     lines.push({
-      text: `${seatLabel(seat)} chooses ${seatLabel(a.seat)} as the hostage`,
+      text: `${seatName(SEAT_NAMES, seat)} chooses ${seatName(SEAT_NAMES, a.seat)} as the hostage`,
       visibleTo: [seat],
-      yours: `You send ${seatLabel(a.seat)} to ${ROOM_NAMES[1 - r]}`,
+      yours: `You send ${seatName(SEAT_NAMES, a.seat)} to ${ROOM_NAMES[1 - r]}`,
     });
     const w = next.swaps.length > prev.swaps.length ? next.swaps.at(-1)! : null;
     if (w)
       lines.push({
-        text: `Round ${w.round} exchange: ${seatLabel(w.sent[0])} goes to ${ROOM_NAMES[1]}, ${seatLabel(w.sent[1])} goes to ${ROOM_NAMES[0]}`,
+        text: `Round ${w.round} exchange: ${seatName(SEAT_NAMES, w.sent[0])} goes to ${ROOM_NAMES[1]}, ${seatName(SEAT_NAMES, w.sent[1])} goes to ${ROOM_NAMES[0]}`,
       });
   }
   if (prev.phase === 'answer' && next.phase === 'exchange')
@@ -447,7 +437,7 @@ export function describe(prev: TrbState, next: TrbState, seat: Seat, a: TrbActio
   const o = outcome(next);
   if (o && !outcome(prev))
     lines.push({
-      text: `${o.reason}. The cards: ${next.cards.map((c, p) => `${seatLabel(p)} ${c === 'President' || c === 'Bomber' ? c : 'plain'}`).join(', ')}`,
+      text: `${o.reason}. The cards: ${next.cards.map((c, p) => `${seatName(SEAT_NAMES, p)} ${c === 'President' || c === 'Bomber' ? c : 'plain'}`).join(', ')}`,
     });
   return lines;
 }

@@ -8,32 +8,24 @@ import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import {
-  agentInputSchema,
-  archiveAgent,
-  deleteAgent,
-  deleteProvider,
-  modelWarning,
-  providerInputSchema,
-  saveAgent,
-  saveProvider,
-  setAgentPlayable,
-  testProviderConnection,
-} from '../admin';
-import { adminCount, credentialsSchema } from '../auth';
+import { agentInputSchema, providerInputSchema } from '../admin-input';
+import { archiveAgent, deleteAgent, saveAgent, setAgentPlayable } from '../db/admin-agents';
+import { deleteProvider, modelWarning, saveProvider, testProviderConnection } from '../db/admin-providers';
+import { credentialsSchema } from '../passwords';
+import { adminCount } from '../db/admins';
 import { CLIENT_IP_HEADER } from '../client-ip';
 import { tournamentControl } from '../control';
 import { UPLOAD_LIMIT_BYTES } from '../datasets';
-import { deleteDataset, importDataset } from '../datasets-store';
-import { db } from '../db';
-import { adminSignIn, firstAdmin } from '../entry';
+import { deleteDataset, importDataset } from '../db/datasets-store';
+import { db } from '../db/client';
+import { adminSignIn, firstAdmin } from '../db/entry';
 import { UserError } from '../errors';
 import { formText as text } from '../form-data';
-import { endSession, startSession } from '../session';
-import { saveSettings } from '../settings';
+import { endSession, startSession } from '../db/admin-session';
+import { saveSettings } from '../db/settings';
 import { tournamentSpecSchema } from '../tournament/spec';
 import { parseSimulBenchTasks } from '../../games/simulbench/import';
-import { importScriptSet } from '../simulbench/script-sets';
+import { importScriptSet } from '../db/simulbench/script-sets';
 import { FIELD_LABELS } from '../validation';
 import { adminAction, publicAction } from './define';
 
@@ -73,7 +65,7 @@ export const loginAction = entry.form({
   schema: z.object({ username: z.string(), password: z.string(), next: z.string() }),
   run: async ({ username, password, next }) => {
     if (!username || !password) return { ok: false, error: 'enter your username and password' };
-    // Rate limited per address and per username (lib/entry.ts); a wrong username or password gets one answer.
+    // Rate limited per address and per username (lib/db/entry.ts); a wrong username or password gets one answer.
     const admin = await adminSignIn(db(), { username, password }, (await headers()).get(CLIENT_IP_HEADER));
     if (!admin) return { ok: false, error: 'wrong username or password' };
     await startSession(admin.id);
@@ -222,7 +214,10 @@ function agentsChanged(): void {
   for (const path of ['/admin/agents', '/agents', '/play']) revalidatePath(path);
 }
 
-/** `warning`: the model is not among those the provider lists (lib/admin.ts modelWarning); saved all the same. */
+/**
+ * `warning`: the model is not among those the provider lists (lib/db/admin-providers.ts modelWarning); saved all the
+ * same.
+ */
 export type SavedAgent = {
   id: string;
   name: string;
@@ -303,12 +298,14 @@ export const setAgentPlayableAction = adminAction.form<{ done: string }, typeof 
 
 // ---- Settings ----
 
-/** Site settings (/admin/settings): today, the leaderboard's default people filter (checked by lib/settings.ts). */
+/**
+ * Site settings (/admin/settings): today, the leaderboard's default people filter (checked by lib/settings-schema.ts).
+ */
 const settingsFormSchema = z.object({ peopleFilterDefault: z.string() });
 
 export const saveSettingsAction = adminAction.form<{ done: string }, typeof settingsFormSchema>({
   input: (fd) => ({ peopleFilterDefault: text(fd, 'peopleFilterDefault') }),
-  // Each setting's own check is lib/settings.ts's (a SettingsError names what it takes).
+  // Each setting's own check is lib/settings-schema.ts's (a SettingsError names what it takes).
   schema: settingsFormSchema,
   run: async (input) => {
     await saveSettings(db(), input);

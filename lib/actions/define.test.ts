@@ -4,14 +4,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestDb, type TestDb } from '../../server/db/test-db';
-import { AdminError } from '../admin';
-import { createFirstAdmin, createSession, SESSION_COOKIE } from '../auth';
+import { AdminError } from '../admin-input';
+import { createFirstAdmin, createSession, SESSION_COOKIE } from '../db/admins';
 import { UserError } from '../errors';
-import { PeopleError } from '../people';
+import { PeopleError } from '../people-input';
 import { PlayError } from '../play';
-import { RateLimitError } from '../rate-limit';
-import { AdminRequiredError } from '../session';
-import { SettingsError } from '../settings';
+import { RateLimitError } from '../rate-limit-rules';
+import { AdminRequiredError } from '../db/admin-session';
+import { SettingsError } from '../settings-schema';
 import { actionClient, failure, UNEXPECTED } from './define';
 
 // Outside a request, Next's cookies() and headers() have nothing to read: a jar of our own stands in for them.
@@ -201,7 +201,7 @@ describe('the admin and Play actions', () => {
     process.env.DATABASE_URL = t.url;
   });
   afterAll(async () => {
-    const { db } = await import('../db');
+    const { db } = await import('../db/client');
     await db().$disconnect();
     if (url === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = url;
@@ -258,7 +258,8 @@ describe('the admin and Play actions', () => {
       error: 'choose a name on the Play page first',
     });
 
-    const { createAccount, createPersonSession, PERSON_COOKIE } = await import('../people');
+    const { createAccount, createPersonSession } = await import('../db/people');
+    const { PERSON_COOKIE } = await import('../people-input');
     const me = await createAccount(t.db, { name: 'Ann', password: 'a long enough password' });
     jar.set(PERSON_COOKIE, (await createPersonSession(t.db, me.id)).token);
     expect(await keepNameAction(null, form({ password: 'another long password' }))).toEqual({

@@ -7,9 +7,9 @@ import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import type { z } from 'zod';
 import { UserError } from '../errors';
-import { currentPerson } from '../person-session';
-import type { PersonInfo } from '../people';
-import { requireAdmin, type SessionAdmin } from '../session';
+import { currentPerson } from '../db/person-session';
+import type { PersonInfo } from '../db/people';
+import { requireAdmin, type SessionAdmin } from '../db/admin-session';
 import { describeIssues } from '../validation';
 
 /** A refused action: every problem in `error`; `field` is the first input it is about and `fields` all of them (forms mark them invalid). */
@@ -101,13 +101,13 @@ export function actionClient<C>(scope: string, caller: () => Promise<C>) {
   };
 }
 
-/** Anyone: signing in, the first admin's setup, a guest's name (rate limited where it matters: lib/entry.ts). */
+/** Anyone: signing in, the first admin's setup, a guest's name (rate limited where it matters: lib/db/entry.ts). */
 export const publicAction = (scope: string) => actionClient(scope, async () => undefined);
 
-/** A signed-in admin (lib/session.ts); anyone else is refused with AdminRequiredError's words. */
+/** A signed-in admin (lib/db/admin-session.ts); anyone else is refused with AdminRequiredError's words. */
 export const adminAction = actionClient<SessionAdmin>('admin', requireAdmin);
 
-/** A person with a name (lib/person-session.ts); without one, refused with `signedOut`, which says what to do. */
+/** A person with a name (lib/db/person-session.ts); without one, refused with `signedOut`, which says what to do. */
 export const personAction = (signedOut: string) =>
   actionClient<PersonInfo>('play', async () => {
     const me = await currentPerson();

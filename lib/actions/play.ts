@@ -7,12 +7,12 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { CLIENT_IP_HEADER } from '../client-ip';
-import { db } from '../db';
-import { createAccountFrom, enterAsGuest, keepNameWithPassword, personSignIn } from '../entry';
+import { db } from '../db/client';
+import { createAccountFrom, enterAsGuest, keepNameWithPassword, personSignIn } from '../db/entry';
 import { formText as text } from '../form-data';
-import { endPersonSession, startPersonSession } from '../person-session';
+import { endPersonSession, startPersonSession } from '../db/person-session';
 import { playControl } from '../play';
-import { castVote, type VoteReceipt } from '../simulbench/votes';
+import { castVote, type VoteReceipt } from '../db/simulbench/votes';
 import { personAction, publicAction } from './define';
 
 /** The client's address as the custom server saw it (lib/client-ip.ts): what the rate limits count. */
@@ -20,7 +20,7 @@ const clientAddress = async () => (await headers()).get(CLIENT_IP_HEADER);
 
 const entry = publicAction('play');
 
-// A name (and an account's password) is checked where it is used (lib/people.ts), which names the problem.
+// A name (and an account's password) is checked where it is used (lib/people-input.ts), which names the problem.
 
 export const guestAction = entry.form({
   input: (fd) => ({ name: text(fd, 'name') }),
@@ -116,7 +116,10 @@ export const playAgainAction = personAction('choose a name on the Play page firs
 
 const voteSchema = z.object({ ballot: z.string().min(1).max(4000), choice: z.enum(['first', 'second', 'tie']) });
 
-/** A blind vote between two SimulBench answers; answers with a receipt (not who wrote which: lib/simulbench/votes.ts). */
+/**
+ * A blind vote between two SimulBench answers; answers with a receipt (not who wrote which:
+ * lib/db/simulbench/votes.ts).
+ */
 export const simulbenchVoteAction = personAction(
   'choose a name on the Play page first (as a guest or with an account): then vote',
 ).form<{ receipt: VoteReceipt }, typeof voteSchema>({

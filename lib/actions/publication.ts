@@ -5,7 +5,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { formText as text } from '../form-data';
-import { publicationRequestSchema, publicationService } from '../publication';
+import { publicationRequestSchema, publicationService } from '../publication-contract';
 import { adminAction } from './define';
 
 export const requestPublicationAction = adminAction.form<{ done: string; id: string }, typeof publicationRequestSchema>(

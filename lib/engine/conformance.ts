@@ -55,7 +55,9 @@ const viewerName = (v: Viewer) =>
  * Checks: termination, replay determinism, no mutation by `apply`, JSON-safe views, secrets kept from other
  * viewers, legal actions accepted by `reject` and `actionSchema`, `format`/`parse` round trips, the
  * `Legal moves:` prompt convention, outcomes and active seats agreeing, scores in [0, 1] summing to 1, engines
- * answering legally. With several active seats, an action is chosen for each and they are applied in seat order.
+ * answering legally, and the definition's `reject` refusing a move after the end and one from a seat not to act (the
+ * platform's check, `turnRefusal`, which `defineGame` puts before every game's own). With several active seats, an
+ * action is chosen for each and they are applied in seat order.
  */
 export function checkConformance(game: GameDef, opts: ConformanceOptions = {}): string[] {
   const { seeds = 50, maxPlies = 1000, engineSeeds = 3, engineDepth = 2 } = opts;
@@ -130,9 +132,12 @@ function playout(run: Playout): void {
     }
     if (result) {
       checkOutcome(result, numPlayers, (p) => report(`${at}: ${p}`));
-      const lastAction = moves.at(-1)?.action;
+      // The platform's check (`turnRefusal`), through the definition's `reject` as every caller asks it: no move after
+      // the end, neither the last one again nor any other that was legal before it.
+      const last = moves.at(-1);
+      const tried = last ? [last.action, ...(game.legalActions(states.at(-2), last.seat) ?? [])] : [];
       for (const seat of seats) {
-        if (lastAction && game.reject(state, seat, lastAction) === null)
+        if (tried.some((a) => game.reject(state, seat, a) === null))
           report(`${at}: reject accepts a move from seat ${seat} after the end`);
       }
       break;
@@ -160,6 +165,7 @@ function playout(run: Playout): void {
       if (!action) return;
       chosen.push({ seat, action, fallback: !run.randomAction && game.legalActions(state, seat) === null });
     }
+    // The platform's check again: a seat not to act is refused whatever it sends.
     for (const inactive of seats.filter((s) => !active.includes(s))) {
       if (game.reject(state, inactive, chosen[0]!.action) === null)
         report(`${at}: reject accepts a move from seat ${inactive}, who is not to act`);

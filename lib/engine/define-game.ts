@@ -1,6 +1,7 @@
 // Builds a game's definition from its rules module and the few hooks it needs (every default filled in here, once;
 // the config parsed here, once), and the registry of games the platform derives its lists from.
 import type { GameDef, GameSpec, Seat } from './types';
+import { turnRefusal } from './validate';
 
 /** A person's time for one move when neither the match nor the game sets one. */
 export const DEFAULT_MOVE_SECONDS = 60;
@@ -11,7 +12,8 @@ export const DEFAULT_MOVE_SECONDS = 60;
  * default: a random legal move for the engine, no move metrics, no fallback move, spectators see the public view,
  * `meta.minPlayers` players, host/guest with the guest in every seat in turn and the config unchanged, no secrets,
  * nothing to judge, no board image, and in `meta` a contest with a 60-second move timer and no presets, switches or
- * extra metrics.
+ * extra metrics. Its `reject` refuses, before the game's own, a move once the game is over and one from a seat that
+ * is not active (`turnRefusal`), in the same words for every game.
  *
  * A config reaches the game parsed: `setup` and the config hooks read whatever they are given (a database row's, a
  * test's partial one) with `parseConfig`, so a game's own code always sees every default filled in.
@@ -21,7 +23,7 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
   const parseConfig = (config: unknown): Cfg => r.configSchema.parse(config ?? {});
   const { spectatorsSeeAll, defaultPlayers } = spec;
   const guestConfig = spec.hostGuest?.config;
-  return {
+  const game: GameDef<S, A, Cfg, V> = {
     id: spec.id,
     meta: {
       ...meta,
@@ -42,7 +44,9 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
     setup: ({ numPlayers, config, rng }) => r.setup(rng, parseConfig(config), numPlayers),
     activeSeats: r.activeSeats,
     legalActions: r.legalActions,
-    reject: r.reject,
+    // The platform refuses a move once the game is over and one from a seat not to act, in one wording for every
+    // game; the game's own `reject` is asked only about an active seat's move in a game in progress.
+    reject: (s, seat, a) => turnRefusal(game, s, seat) ?? r.reject(s, seat, a),
     apply: r.apply,
     outcome: r.outcome,
     view: r.view,
@@ -64,6 +68,7 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
     judgeable: r.judgeable ?? null,
     image: spec.image ?? null,
   };
+  return game;
 }
 
 /** The games the platform knows, and the lists every page and the scheduler derive from them. */

@@ -1,5 +1,5 @@
 // The leak tests' check that nothing a viewer is given deals a match (server/rooms/hub.test.ts: the wire;
-// lib/queries.test.ts: the exports). Games deal from the seed, so neither the seed nor any string that deals the same
+// lib/db/seeds.test.ts: the exports). Games deal from the seed, so neither the seed nor any string that deals the same
 // start may reach anyone while a match dealt from it is still to be played.
 import type { GameDef } from './types';
 import { initialState, type Deal } from './replay';

@@ -77,9 +77,16 @@ export interface GameMeta {
    * `mixBy` splits the action mix by buckets of a metric in [0, 1] (Hold'em: the estimated win probability);
    * `distribution` plots a metric's distribution per agent (Bid: the deviation from the equilibrium bid);
    * `perMatch` names metrics reported per match, with their labels: the sum of an agent's values in one match (one
-   * seat's moves), averaged over its matches (Connect Four: `{ reward: 'reward per match (LLMArena)' }`).
+   * seat's moves), averaged over its matches (Connect Four: `{ reward: 'reward per match (LLMArena)' }`);
+   * `labels` says in words what each metric its `moveMetrics` records means (Hold'em: `{ winProb: 'estimated win
+   * probability' }`); a metric without a label is shown by its name split out of camelCase ("fooBar" → "foo bar").
    */
-  analysis: { mixBy?: string; distribution?: string; perMatch?: Readonly<Record<string, string>> };
+  analysis: {
+    mixBy?: string;
+    distribution?: string;
+    perMatch?: Readonly<Record<string, string>>;
+    labels?: Readonly<Record<string, string>>;
+  };
   /**
    * Ablation switches an LLM agent may carry for this game (the agent's `promptSwitches` setting), e.g. SpyGame's
    * "without word guessing". Ids are namespaced by the game (`spy:no-word-guessing`); the game's prompt reads them.
@@ -217,9 +224,17 @@ export interface GameReducer<S, A extends { type: string }, V> {
   activeSeats(s: S): Seat[];
   /** Every legal action for the seat, or null when the action space is open-ended (a clue, an offer). */
   legalActions(s: S, seat: Seat): A[] | null;
-  /** Why an action is illegal, in words an LLM can act on; null when legal. */
+  /**
+   * Why an action is illegal, in words an LLM can act on; null when legal. A game's own rules only: the definition
+   * `defineGame` builds refuses a move once the game is over and one from a seat that is not active before it asks
+   * the game (`turnRefusal`, lib/engine/validate.ts), so a rules module's `reject` is asked only about an active seat
+   * of a game in progress.
+   */
   reject(s: S, seat: Seat, a: A): string | null;
-  /** Pure transition; rng is derived from (match seed, ply). */
+  /**
+   * Pure transition; rng is derived from (match seed, ply). It is given only moves `reject` accepted (or the game's
+   * own `fallback` move), and need not check them again.
+   */
   apply(s: S, seat: Seat, a: A, rng: Rng): S;
   outcome(s: S): Outcome | null;
   /** The state as one viewer may see it: hidden information removed. Must survive JSON. */
@@ -376,7 +391,9 @@ export interface RecordedMatch {
   moves: MoveRecord[];
 }
 
-/** A finished match as the game analyses read it (lib/queries.ts loads them; each is replayed from its seed). */
+/**
+ * A finished match as the game analyses read it (lib/db/game-analyses.ts loads them; each is replayed from its seed).
+ */
 export interface FinishedMatch extends RecordedMatch {
   id: string;
   seats: { seat: number; agentId: string; agentName: string; kind: string }[];
@@ -451,8 +468,13 @@ export interface Judgment {
   reason: string | null;
 }
 
-export function seatName(game: GameDef, seat: Seat): string {
-  return game.meta.seatNames?.[seat] ?? `Player ${seat + 1}`;
+/**
+ * The one way to name a seat: by the game's names (its `meta.seatNames`, or the table its rules name seats by: a
+ * `SEAT_NAMES`, Who is the spy's names drawn for the match), "Player <n>" where they name none.
+ */
+export function seatName(names: GameDef | readonly string[], seat: Seat): string {
+  const table = 'meta' in names ? names.meta.seatNames : names;
+  return table?.[seat] ?? `Player ${seat + 1}`;
 }
 
 /** Props every game's `board.tsx` receives, for spectators, replays and human seats alike. */

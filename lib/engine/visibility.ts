@@ -80,7 +80,7 @@ export function seatViewer(status: MatchStatus, seat: Seat): Viewer {
   return isFinal(status) ? { omniscient: true } : { seat };
 }
 
-/** Who the exports are for: they hold ended matches only (lib/queries.ts), which everyone may see whole. */
+/** Who the exports are for: they hold ended matches only (lib/db/match-exports.ts), which everyone may see whole. */
 export const exportViewer: Viewer = { omniscient: true };
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { gameBenchRecord } from '../exports';
 import { prepareBootstrap } from '../rating/bootstrap';
 import { ratedMatchesFromRows, type SeatRow } from '../rating/from-rows';
-import { computeLeaderboard } from '../rating/leaderboard';
+import { computeLeaderboard } from '../rating/compute-leaderboard';
 import { parseGamebench } from './gamebench';
 
 const fixtures = join(__dirname, '..', 'rating', 'fixtures');

@@ -209,7 +209,8 @@ describe('Bradley-Terry MM', () => {
     expect(winProbability(Math.log(3), 0)).toBeCloseTo(0.75, 12);
   });
 
-  it('fits 20,000 matches among 30 agents in well under a second', () => {
+  // How long it takes is npm run bench:rating's to measure (a test never times itself): here, the work it does.
+  it('fits 20,000 matches among 30 agents in fewer than 200 MM iterations (92)', () => {
     const rng = createRng('speed');
     const strength = Array.from({ length: 30 }, () => rng.next() * 3);
     const matches = repeat(20_000, () => {
@@ -217,9 +218,8 @@ describe('Bradley-Terry MM', () => {
       const b = (a + 1 + rng.int(29)) % 30;
       return duel(`a${a}`, `a${b}`, rng.next() < winProbability(strength[a]!, strength[b]!) ? 1 : 0);
     });
-    const t = performance.now();
     const fit = bradleyTerry(matches);
-    expect(performance.now() - t).toBeLessThan(1000);
+    expect(fit.iterations).toBeLessThan(200);
     expect(fit.agents).toHaveLength(30);
   });
 });

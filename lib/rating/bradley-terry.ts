@@ -119,7 +119,7 @@ function bestScale(pi: Float64Array, prior: number): number {
  * Each component is fitted as if it were the whole graph, so it is placed on the scale by the prior as a connected
  * graph is: its virtual opponent sits at the centre of that component's own field (without a prior, the component
  * is centred, mean β = 0). The β of different components are therefore NOT comparable: they share a scale only in
- * name, and nothing should compare or rank them across components (leaderboard.ts ranks within a group).
+ * name, and nothing should compare or rank them across components (compute-leaderboard.ts ranks within a group).
  * `iterations` is that of the slowest component. `components` may pass the components already computed (the
  * bootstrap computes them once for every round); default: those of `m` (winMatrixComponents).
  * Throws if a strength goes to 0 or infinity, or if the iterations do not converge.

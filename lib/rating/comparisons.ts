@@ -94,7 +94,7 @@ export type MatchResult = 'win' | 'draw' | 'loss';
  * does not sit on — higher wins, equal draws (within floating-point error: side scores are sums such as ⅓ + ⅓ + ⅓),
  * lower loses; an agent on every side has no one else's side to beat: a draw. Null when it has no seat. Every seat
  * of a winning side wins, however the side's score is split among them. The agents list and pages count records
- * with the same rule in SQL (lib/queries.ts, `agentRecords`).
+ * with the same rule in SQL (lib/db/agents.ts, `agentRecords`).
  */
 export function agentResult(match: RatedMatch, agentId: string): MatchResult | null {
   return resultOnSides(matchSides(match), agentId);

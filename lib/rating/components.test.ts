@@ -5,7 +5,7 @@ import { bootstrap, prepareBootstrap, runRounds, type BootstrapOptions } from '.
 import { anchorBetas, bradleyTerry, fitWinMatrix, indexedWinMatrix, winMatrix } from './bradley-terry';
 import { indexMatches } from './comparisons';
 import { componentMembers, componentWinMatrix, connectedComponents, winMatrixComponents } from './components';
-import { computeLeaderboard } from './leaderboard';
+import { computeLeaderboard } from './compute-leaderboard';
 import type { RatedMatch } from './types';
 
 let nextId = 0;

@@ -69,6 +69,6 @@ export {
   type LeaderboardOptions,
   type LeaderboardRun,
   type PairwiseRow,
-} from './leaderboard';
-export { MatchIndex, type AgentRecord, type IndexedGame, type SortedAgents } from './match-index';
+} from './compute-leaderboard';
+export { MatchIndex, type RatedRecord, type IndexedGame, type SortedAgents } from './match-index';
 export { assertRatedMatches, RatingInputError } from './validate';

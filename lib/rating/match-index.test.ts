@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../engine/rng';
 import { bootstrapOf } from './bootstrap';
-import { leaderboardOf } from './leaderboard';
+import { leaderboardOf } from './compute-leaderboard';
 import { MatchIndex } from './match-index';
 import type { RatedMatch } from './types';
 

@@ -22,8 +22,8 @@ export function entryKey(pair: number, winsI: number, winsJ: number): string {
   return `${pair},${winsI},${winsJ};`;
 }
 
-/** An agent's record over the rated matches (leaderboard.ts, AgentRating). */
-export interface AgentRecord {
+/** An agent's record over the rated matches (compute-leaderboard.ts, AgentRating). */
+export interface RatedRecord {
   wins: number;
   draws: number;
   losses: number;
@@ -74,7 +74,7 @@ export class MatchIndex {
   /** Rated matches per agent ordinal. */
   readonly matchCounts: number[] = [];
   /** Agent records, by id. */
-  readonly records = new Map<string, AgentRecord>();
+  readonly records = new Map<string, RatedRecord>();
 
   /** Pairs of agents that met, in order of first appearance: lo has the smaller id. */
   readonly pairLo: number[] = [];

@@ -3,7 +3,7 @@
 // and reach the maximum, checked by its own equations, and a whole leaderboard of such a league is computed.
 import { describe, expect, it } from 'vitest';
 import { fitWinMatrix, winMatrix, type WinMatrix } from './bradley-terry';
-import { computeLeaderboard } from './leaderboard';
+import { computeLeaderboard } from './compute-leaderboard';
 import { fitIlsr, GAMEBENCH_ALPHA } from './ilsr';
 import type { PairwiseComparison, RatedMatch } from './types';
 

@@ -1,7 +1,7 @@
 // Tests of the incremental TrueSkill and Elo: two batches give exactly the from-scratch ratings, and an out-of-order batch is refused.
 import { describe, expect, it } from 'vitest';
 import { eloRatings } from './elo';
-import { computeLeaderboard } from './leaderboard';
+import { computeLeaderboard } from './compute-leaderboard';
 import { trueSkillByGame } from './normalized';
 import { OnlineRatings } from './online';
 import { trueSkillRatings } from './trueskill';

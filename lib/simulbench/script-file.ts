@@ -55,7 +55,6 @@ export const scriptFileSchema = z
     });
   });
 export type ScriptFile = z.infer<typeof scriptFileSchema>;
-export type ScriptEntry = ScriptFile['scripts'][number];
 
 /** A set's scripts as a file. */
 export function scriptFile(

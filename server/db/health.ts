@@ -1,5 +1,5 @@
 // What /api/health says about the database: a short readable status (never a driver's message or stack).
-import { db } from '../../lib/db';
+import { db } from '../../lib/db/client';
 import { errorKey, limitedLog } from './log-limit';
 import { logFn } from '../log';
 

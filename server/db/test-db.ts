@@ -1,7 +1,7 @@
 // Test helper: a fresh, migrated database on the test run's Postgres, dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, type Db } from '../../lib/db';
+import { createDb, type Db } from '../../lib/db/client';
 import { migrate } from './migrate';
 
 export interface TestDb {
@@ -14,7 +14,10 @@ export interface TestDb {
 export async function createTestDb(opts: { until?: string } = {}): Promise<TestDb> {
   const adminUrl = process.env.ARENA_TEST_PG_URL;
   if (!adminUrl)
-    throw new Error('ARENA_TEST_PG_URL is not set: run tests through vitest (its global setup starts Postgres)');
+    throw new Error(
+      'no test Postgres: this file runs in the unit project, which starts none. vitest.config.ts puts a file in the ' +
+        'db project when its own source names createTestDb (run through vitest: its db project starts Postgres)',
+    );
   const name = `arena_test_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -7,11 +7,11 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
-import { createDb, type Db } from '../../lib/db';
-import type { LeaderboardQuery } from '../../lib/leaderboard';
+import { createDb, type Db } from '../../lib/db/client';
+import type { LeaderboardQuery } from '../../lib/leaderboard-contract';
 import { computeLeaderboard, OnlineRatings, type Leaderboard, type LeaderboardOptions } from '../../lib/rating';
 import { runRounds, type BootstrapData } from '../../lib/rating/bootstrap';
-import { leaderboardOf } from '../../lib/rating/leaderboard';
+import { leaderboardOf } from '../../lib/rating/compute-leaderboard';
 import { MatchIndex } from '../../lib/rating/match-index';
 import type { RatedMatch } from '../../lib/rating/types';
 import {

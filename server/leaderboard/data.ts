@@ -1,8 +1,8 @@
 // Reads what the leaderboard rates from Postgres: finished matches as rated matches (never one that rates no one:
 // matches.rated), agents, reliability counts (every finished match's replies count there: they are real behaviour).
 import { ratedGames } from '../../games/registry';
-import type { Db } from '../../lib/db';
-import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard';
+import type { Db } from '../../lib/db/client';
+import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard-contract';
 import { mergeSideSeats, ratedMatchesFromRows } from '../../lib/rating/from-rows';
 import { isCooperative } from '../../lib/records';
 import type { NormalizedBy } from '../../lib/rating/normalized';
@@ -319,8 +319,8 @@ export async function countFinished(db: Db, gameIds: string[]): Promise<number> 
 }
 
 /**
- * Applies the people filter to the matches that are rated (see `humans` in lib/leaderboard.ts); the reliability
- * counts are already read per mode by loadLeaderboardData.
+ * Applies the people filter to the matches that are rated (see `humans` in lib/leaderboard-contract.ts); the
+ * reliability counts are already read per mode by loadLeaderboardData.
  */
 export function withHumans(data: LeaderboardData, mode: LeaderboardQuery['humans']): LeaderboardData {
   if (mode === 'each') return data;

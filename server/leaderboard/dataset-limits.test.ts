@@ -4,8 +4,8 @@
 // dataset is deleted, each with its reason, and the thread is free again at once; a view that failed is not computed
 // again for a while.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDataset, deleteDataset } from '../../lib/datasets-store';
-import { leaderboardQuerySchema } from '../../lib/leaderboard';
+import { importDataset, deleteDataset } from '../../lib/db/datasets-store';
+import { leaderboardQuerySchema } from '../../lib/leaderboard-contract';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer, type Computer } from './computer';
 import { ArenaLeaderboard } from './service';
@@ -122,7 +122,7 @@ describe('every computation is bounded and stopped when it is no longer wanted',
     );
     expect(c.asked).toBe(1);
     await threadIsFree('plain');
-  }, 60_000);
+  });
 
   it('nobody waits any more: the visitor left, so it stops', async () => {
     const service = new ArenaLeaderboard(() => t.db, computer, long);
@@ -132,7 +132,7 @@ describe('every computation is bounded and stopped when it is no longer wanted',
     visitor.abort(new Error('the visitor left'));
     await expect(view).rejects.toThrow('the visitor left');
     await threadIsFree('game-weighted');
-  }, 60_000);
+  });
 
   it('a live view too: its deadline stops it, and the live thread answers the next one', async () => {
     const [a, b] = await Promise.all(
@@ -181,7 +181,7 @@ describe('every computation is bounded and stopped when it is no longer wanted',
     await deleteDataset(t.db, 'doomed');
     await expect(view).rejects.toThrow('the dataset "doomed" was deleted while its leaderboard was computed');
     await threadIsFree('plain');
-  }, 60_000);
+  });
 });
 
 describe('version=', () => {

@@ -2,8 +2,8 @@
 // last and kept off the chart; the normalized score flags few matches; Hanabi and the Cooperation category show the
 // team scores; an address the page cannot use is named, with what is shown instead, as the API's 400 says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaderboardDataLinks, leaderboardQuerySchema, leaderboardSearch } from '../../lib/leaderboard';
-import { leaderboardQueryFor } from '../../lib/settings';
+import { leaderboardDataLinks, leaderboardQuerySchema, leaderboardSearch } from '../../lib/leaderboard-contract';
+import { leaderboardQueryFor } from '../../lib/db/settings';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer } from './computer';
 import { ArenaLeaderboard } from './service';

@@ -8,7 +8,7 @@ import {
   type LeaderboardQuery,
   type LeaderboardResult,
   type NormalizedCell,
-} from '../../lib/leaderboard';
+} from '../../lib/leaderboard-contract';
 import type { Leaderboard } from '../../lib/rating';
 import type { AgentInfo } from './data';
 

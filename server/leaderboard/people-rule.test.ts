@@ -5,9 +5,9 @@
 // played to its end moves the ratings, up to the cap against one agent; a match resumed after its end keeps its
 // verdict; and two games ending at once cannot both take the last place.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { leaderboardQuerySchema, type LeaderboardQuery } from '../../lib/leaderboard';
+import { leaderboardQuerySchema, type LeaderboardQuery } from '../../lib/leaderboard-contract';
 import { PEOPLE_RULE } from '../../lib/people-rating';
-import { createGuest, type PersonInfo } from '../../lib/people';
+import { createGuest, type PersonInfo } from '../../lib/db/people';
 import { createAgent } from '../agents';
 import { ResignError } from '../agents/human';
 import type { Agent } from '../agents/types';
@@ -161,7 +161,7 @@ beforeAll(async () => {
     }
   }
   service = new ArenaLeaderboard(() => t.db, computer, { rounds: 200, minRecomputeMs: 0, freshWaitMs: 120_000 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await computer.close();
@@ -212,7 +212,7 @@ describe('honest people still count', () => {
       );
     }
     expect((await board()).elo.has('Honest Hana')).toBe(false);
-  }, 120_000);
+  });
 
   it('after them, a game played to its end counts: the person is rated and the model moves', async () => {
     const before = await board();
@@ -224,7 +224,7 @@ describe('honest people still count', () => {
       expect(after[m].get('Honest Hana')?.rating, m).toBeDefined();
       expect(after[m].get('Engine')!.rating, m).not.toBe(before[m].get('Engine')!.rating);
     }
-  }, 120_000);
+  });
 
   it('a game given up counts from the fair share of moves of their own, not before', async () => {
     // Connect Four against Random, columns 1, 7, 1, 7, 4: five moves that cannot make four in a row.
@@ -249,7 +249,7 @@ describe('honest people still count', () => {
     });
     expect(five.seats.map((s) => s.outcome)).toEqual(['loss', 'win']);
     expect(five).toMatchObject({ rated: true, unrated: null });
-  }, 120_000);
+  });
 
   it(`at most ${PEOPLE_RULE.gamesPerOpponent} of a person's games against one agent count; against another agent they go on counting`, async () => {
     // One game against Engine counts already (the fourth above): four more count, the next does not.
@@ -265,7 +265,7 @@ describe('honest people still count', () => {
     const after = await board();
     for (const m of METHODS) expect(after[m].get('Engine'), m).toEqual(before[m].get('Engine'));
     expect((await play(honest, ids.get('Random')!, { seed: 'honest-random' })).rated).toBe(true);
-  }, 120_000);
+  });
 
   it('a match resumed after its end was stored keeps the verdict its end said, though the person has moved on since', async () => {
     const newcomer = await createGuest(t.db, { name: 'Resumed Rosa' });
@@ -299,7 +299,7 @@ describe('honest people still count', () => {
     expect((row.result as { unrated?: string }).unrated).toBe(
       "Resumed Rosa's first 3 games played to their end are practice (this is game 1 of 3), so this match rates no one",
     );
-  }, 120_000);
+  });
 
   it('two of their games ending at the same moment cannot both take the last place against one agent', async () => {
     const racer = await createGuest(t.db, { name: 'Racing Rui' });
@@ -329,5 +329,5 @@ describe('honest people still count', () => {
     const verdicts = await Promise.all(setups.map((s) => decidePeopleCount(t.db, s!)));
     expect(verdicts.filter((v) => v === null)).toHaveLength(1);
     expect(verdicts.find((v) => v !== null)).toMatch(/already has 5 rated games against sim-sloppy/);
-  }, 120_000);
+  });
 });

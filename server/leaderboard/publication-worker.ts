@@ -1,13 +1,13 @@
-// Worker thread of one publication run (server/leaderboard/publication.ts): reads the view's matches from Postgres
-// (decoding a million rows on the web process would block it for seconds), says what it will fit, waits for the run
-// to be stored, then the bootstrap of GameBench's Eq. 3, B rounds in chunks, reporting the rounds done after each
-// chunk. Round b depends only on (data, b), so the chunking changes nothing in the result. A thread of its own: the
-// leaderboard's worker and the web process's event loop stay free.
+// Worker thread of one publication run (server/leaderboard/publication-service.ts): reads the view's matches from
+// Postgres (decoding a million rows on the web process would block it for seconds), says what it will fit, waits for
+// the run to be stored, then the bootstrap of GameBench's Eq. 3, B rounds in chunks, reporting the rounds done after
+// each chunk. Round b depends only on (data, b), so the chunking changes nothing in the result. A thread of its own:
+// the leaderboard's worker and the web process's event loop stay free.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { createDb } from '../../lib/db';
-import type { LeaderboardQuery } from '../../lib/leaderboard';
+import { createDb } from '../../lib/db/client';
+import type { LeaderboardQuery } from '../../lib/leaderboard-contract';
 import {
   prepareBootstrap,
   runRounds,

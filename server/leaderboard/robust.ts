@@ -1,6 +1,6 @@
 // What the page shows of the arena's own robustness views (lib/rating/robust.ts), for the shown agents: each one's
 // overall rank and its rank without each game, both among the shown agents of its group, and its general-factor score.
-import type { LeaderboardResult } from '../../lib/leaderboard';
+import type { LeaderboardResult } from '../../lib/leaderboard-contract';
 import { shownGroups, type Leaderboard } from '../../lib/rating';
 import type { AgentInfo } from './data';
 

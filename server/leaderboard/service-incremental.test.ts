@@ -1,8 +1,8 @@
 // Tests of the leaderboard's incremental recomputes (only new matches read and replayed, whole reads when that is not
 // exact) and of its rate limit (stale numbers said to be stale, one recompute when the window ends).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaderboardQuerySchema, type LeaderboardResult } from '../../lib/leaderboard';
-import { createDb } from '../../lib/db';
+import { leaderboardQuerySchema, type LeaderboardResult } from '../../lib/leaderboard-contract';
+import { createDb } from '../../lib/db/client';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer } from './computer';
 import { loadLeaderboardData, loadLeaderboardSince } from './data';
@@ -190,7 +190,7 @@ describe('incremental leaderboard', () => {
     const again = await s.get(q);
     expect(again.matchesUsed).toBe(37);
     expect(numbers(again)).toEqual(numbers(await fromScratch()));
-  }, 60_000);
+  });
 
   it('reads a live view in the worker thread: the server’s own client runs no query for it, and holds no match', async () => {
     const own = createDb(t.url, 1);
@@ -212,7 +212,7 @@ describe('incremental leaderboard', () => {
     const cache = (s as unknown as { cache: Map<string, object> }).cache;
     expect(JSON.stringify([...cache.values()].map((e) => Object.keys(e)))).not.toContain('matches');
     await own.$disconnect();
-  }, 60_000);
+  });
 
   it('views of the same matches share one state in the thread; the thread keeps at most its budget of matches', async () => {
     const c = createComputer();
@@ -251,7 +251,7 @@ describe('incremental leaderboard', () => {
     } finally {
       await Promise.all([c.close(), small.close()]);
     }
-  }, 60_000);
+  });
 
   it('splits a large bootstrap over two threads: exactly the numbers of one thread', async () => {
     const live = {
@@ -273,7 +273,7 @@ describe('incremental leaderboard', () => {
     // Intervals of width, but the anchor's (the random agent, β fixed at 0).
     expect(two.board.rows.filter((r) => r.beta.ci95!.lower < r.beta.ci95!.upper).length).toBe(3);
     expect(two.board).toEqual(one.board);
-  }, 60_000);
+  });
 
   it('survives a restarted worker thread (the view is read whole again)', async () => {
     const c = createComputer();
@@ -291,7 +291,7 @@ describe('incremental leaderboard', () => {
     expect(r.matchesUsed).toBe(38);
     expect(numbers(r)).toEqual(numbers(await fromScratch()));
     await c.close();
-  }, 60_000);
+  });
 });
 
 describe('rate limit', () => {
@@ -310,11 +310,11 @@ describe('rate limit', () => {
     expect(during.newMatches).toBe(1);
     expect(during.computedAt).toBe(first.computedAt);
     expect(s.isFresh(q)).toBe(false);
-    await expect.poll(() => s.isFresh(q), { timeout: 20_000, interval: 50 }).toBe(true);
+    await expect.poll(() => s.isFresh(q), { timeout: 60_000, interval: 50 }).toBe(true);
     const after = await s.get(q);
     expect(after.stale).toBe(false);
     expect(after.matchesUsed).toBe(first.matchesUsed + 1);
-  }, 60_000);
+  });
 
   it('visits to an out-of-date page within 2 s share one count of the matches finished since', async () => {
     const own = createDb(t.url, 2);
@@ -336,10 +336,10 @@ describe('rate limit', () => {
     const visits = await Promise.all(Array.from({ length: 20 }, () => s.get(q)));
     expect(visits.map((v) => [v.stale, v.newMatches])).toEqual(visits.map(() => [true, 1]));
     expect(counts).toBe(1);
-    await expect.poll(() => s.isFresh(q), { timeout: 20_000, interval: 50 }).toBe(true);
+    await expect.poll(() => s.isFresh(q), { timeout: 60_000, interval: 50 }).toBe(true);
     expect((await s.get(q)).matchesUsed).toBe(first.matchesUsed + 1);
     await own.$disconnect();
-  }, 60_000);
+  });
 
   it('the window is at least the factor times the last computation', () => {
     const s = new ArenaLeaderboard(() => t.db, computer, { rounds: 50, minRecomputeMs: 1000, recomputeFactor: 2 });

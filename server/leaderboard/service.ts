@@ -1,7 +1,7 @@
 // The leaderboard service: cached per (games, bootstrap scheme, people filter), computed off the event loop in a worker
 // thread, warmed at start-up, and recomputed when matches finish — a visitor waits briefly for fresh numbers rather
 // than being shown old ones as current.
-import type { Db } from '../../lib/db';
+import type { Db } from '../../lib/db/client';
 import {
   MIN_MATCHES,
   type Interval,
@@ -10,15 +10,15 @@ import {
   type LeaderboardRow,
   type LeaderboardService,
   type PairCell,
-} from '../../lib/leaderboard';
+} from '../../lib/leaderboard-contract';
 import { ranksWithinGroups, shownGroups, type Leaderboard } from '../../lib/rating';
 import type { Estimator } from '../../lib/rating/bootstrap';
-import { databaseUrlOf } from '../../lib/db';
+import { databaseUrlOf } from '../../lib/db/client';
 import { ComputationStopped, type Computer } from './computer';
 import { presentCooperative, presentNormalized } from './paper';
 import { presentRobust } from './robust';
 import { datasetNames } from '../../lib/datasets';
-import { findDatasets } from '../../lib/datasets-store';
+import { findDatasets } from '../../lib/db/datasets-store';
 import { loadDatasetData } from '../datasets';
 import { anchorAgent, countFinished, gamesFor, metaOf, type AgentInfo, type ViewMeta } from './data';
 import { emptyBoard, type ViewOptions } from './compute-worker';
@@ -406,7 +406,7 @@ export class ArenaLeaderboard implements LeaderboardService {
     const url = databaseUrlOf(this.db());
     if (!url)
       throw new Error(
-        'leaderboard: this database client was not made by createDb (lib/db.ts), so the worker thread cannot open its own',
+        'leaderboard: this database client was not made by createDb (lib/db/client.ts), so the worker thread cannot open its own',
       );
     const live = {
       key: liveKeyOf(query),

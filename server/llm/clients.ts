@@ -9,7 +9,7 @@ import { InfraError, type CallRecord } from '../agents/types';
 import { defaultConfig, llmCallSettings } from '../config';
 import { withImagePlaceholders, type ContentPart } from './images';
 import { limitedFetch, limiterFor, type ProviderLimits } from './limits';
-import { modelCallErrors, modelCallSeconds, providerLabel } from '../metrics';
+import { modelCallErrors, modelCallSeconds, providerLabel } from '../prometheus';
 
 const clients = new Map<string, OpenAI>();
 
@@ -312,7 +312,8 @@ export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOpti
       read = classify(err, client, signal);
     }
     call.latencyMs = Math.round(performance.now() - started);
-    // Prometheus (server/metrics.ts): every try, by the provider's host; an abort is the caller's, not the provider's.
+    // Prometheus (server/prometheus.ts): every try, by the provider's host; an abort is the caller's, not the
+    // provider's.
     if (!(!read.ok && read.aborted)) {
       const provider = providerLabel(client.baseURL);
       modelCallSeconds.observe({ provider }, call.latencyMs / 1000);

@@ -645,10 +645,3 @@ export function limiterFor(providerId: string, limits: Partial<ProviderLimits> |
   }
   return l;
 }
-
-/** Stats of every provider's limiter, by provider id (for admin pages and logs). */
-export function limiterStats(): Record<string, LimiterStats & { limits: ProviderLimits }> {
-  const out: Record<string, LimiterStats & { limits: ProviderLimits }> = {};
-  for (const [id, l] of limiters) out[id] = { ...l.stats(), limits: l.limits };
-  return out;
-}

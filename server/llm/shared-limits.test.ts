@@ -14,7 +14,8 @@ import { PgSharedLimits, bucketMsFor } from './shared-limits';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-async function until(cond: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+/** Polls until `cond` holds; `ms` is a safety net far above the time it takes. */
+async function until(cond: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error('condition not reached');
@@ -68,7 +69,7 @@ describe('shared limits across processes (real Postgres)', () => {
         ),
       ),
     );
-    await until(() => sa.stats().refusals + sb.stats().refusals >= 1 && granted.length >= 5, 15_000);
+    await until(() => sa.stats().refusals + sb.stats().refusals >= 1 && granted.length >= 5);
     await sleep(150); // a few more chances to over-grant, had the store a bug
     expect(sa.stats().failures + sb.stats().failures).toBe(0);
     expect(granted).toHaveLength(5);

@@ -157,7 +157,8 @@ class WindowCount {
   }
 }
 
-export type Verdict = { ok: true } | { ok: false; message: string; disconnect: boolean };
+/** Whether an incoming event is let through, or refused with a message (and the connection closed when it keeps on). */
+export type Admission = { ok: true } | { ok: false; message: string; disconnect: boolean };
 
 const retryIn = (r: unknown, windowSeconds: number) =>
   Math.max(1, Math.ceil((r instanceof RateLimiterRes ? r.msBeforeNext : windowSeconds * 1000) / 1000));
@@ -309,7 +310,7 @@ export class SocketGuard {
   }
 
   /** One incoming event: within the limits, or refused with a message (and the connection closed when it keeps on). */
-  async check(socket: Socket, event: string): Promise<Verdict> {
+  async check(socket: Socket, event: string): Promise<Admission> {
     const addr = this.address(socket);
     try {
       // The connection's own limits first: what it sends beyond them is not charged to its address, so one flooding

@@ -285,7 +285,11 @@ describe('spectators over the wire', () => {
     for (const { ev, state } of log.slice(2, 6)) hub.publish('crowd', ev, state, s);
     await new Promise((r) => setTimeout(r, 250));
     for (const { ev, state } of log.slice(6)) hub.publish('crowd', ev, state, s);
-    await new Promise((r) => setTimeout(r, 100));
+    // Until every spectator has the last event or lost the stream (a safety net far above the few ms it takes), then
+    // exactly the log.
+    const done = (l: MatchLog | 'resync' | 'restart' | null | undefined) =>
+      typeof l === 'string' || l?.lastSeq === log.at(-1)!.ev.seq;
+    await expect.poll(() => crowd.slice(1).every((c) => done(got.get(c)!.stream)), { timeout: 60_000 }).toBe(true);
     for (const c of crowd.slice(1)) {
       const me = got.get(c)!;
       expect(me.first).toBe('snapshot');
@@ -319,7 +323,9 @@ describe('spectators over the wire', () => {
     for (const { ev, state } of second.log.slice(0, 3)) hub.publish('again', ev, state, second.setup);
     await new Promise((r) => setTimeout(r, 250));
     for (const { ev, state } of second.log.slice(3)) hub.publish('again', ev, state, second.setup);
-    await new Promise((r) => setTimeout(r, 100));
+    const done = (l: MatchLog | 'resync' | 'restart' | null | undefined) =>
+      typeof l === 'string' || l?.lastSeq === second.log.at(-1)!.ev.seq;
+    await expect.poll(() => crowd.every((c) => done(logs.get(c))), { timeout: 60_000 }).toBe(true);
     for (const c of crowd) {
       const l = logs.get(c) as MatchLog;
       expect(typeof l).toBe('object');

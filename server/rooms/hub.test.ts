@@ -22,13 +22,14 @@ let t: TestDb;
 let server: http.Server;
 let url: string;
 let hub: Hub;
+let io: Server;
 const clients: Client[] = [];
 
 beforeAll(async () => {
   t = await createTestDb();
   hub = new Hub(() => t.db);
   server = http.createServer();
-  const io = new Server(server, { maxHttpBufferSize: 100_000 });
+  io = new Server(server, { maxHttpBufferSize: 100_000 });
   hub.attach(io);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -198,7 +199,9 @@ describe('Hub', () => {
     const other = await client();
     follower.emit('tournament:join', { tournamentId: 'tour-1' });
     other.emit('tournament:join', { tournamentId: 'tour-2' });
-    await new Promise((r) => setTimeout(r, 100));
+    // Until the server has put each in its tournament's room (a safety net far above the few ms it takes).
+    const inRoom = (id: string) => io.of('/').adapter.rooms.get(`tournament:${id}`)?.size === 1;
+    await expect.poll(() => inRoom('tour-1') && inRoom('tour-2'), { timeout: 60_000 }).toBe(true);
     let otherHeard = 0;
     other.on('tournament:changed', () => otherHeard++);
     const heard = next(follower, 'tournament:changed');

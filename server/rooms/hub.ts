@@ -3,12 +3,13 @@ import type { Server, Socket } from 'socket.io';
 import type { GameDef, Viewer } from '../../lib/engine/types';
 import { seatName } from '../../lib/engine/types';
 import { getGame } from '../../games/registry';
-import type { Db } from '../../lib/db';
+import type { Db } from '../../lib/db/client';
 import { isFinal, movesOf, reduceHead, storedEventOf, type StoredEvent } from '../../lib/engine/events';
 import { applyMove, dealOf, initialState, replayStates, type Deal } from '../../lib/engine/replay';
 import { validateAction } from '../../lib/engine/validate';
 import { seatViewer, seenEvent, spectatorViewer } from '../../lib/engine/visibility';
-import { personForToken, personTokenFromCookieHeader, type PersonInfo } from '../../lib/people';
+import { personForToken, type PersonInfo } from '../../lib/db/people';
+import { personTokenFromCookieHeader } from '../../lib/people-input';
 import {
   MAX_CLIENT_PAYLOAD_BYTES,
   matchActSchema,
@@ -19,10 +20,15 @@ import {
   CLIENT_EVENTS,
   type ActAck,
   type ClientToServerEvents,
+  type MatchAct,
+  type MatchJoin,
+  type MatchLeave,
+  type MatchResign,
   type MatchSnapshot,
   type MatchStatus,
   type SeatInfo,
   type ServerToClientEvents,
+  type TournamentJoin,
   type VisibleWireEvent,
   type WireEvent,
 } from '../../lib/protocol';
@@ -196,6 +202,53 @@ const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENTS);
 
 /** An error for one client: what went wrong, in words a person can act on. */
 class ClientError extends Error {}
+
+/** One connection: its socket, and who is on it (a person, or null). */
+interface Client {
+  socket: Sock;
+  who: () => Promise<PersonInfo | null>;
+}
+
+/** A zod schema, as `guarded` uses it. */
+interface Schema<T> {
+  safeParse(
+    x: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * A client event's handler behind the shared checks: the message's size, then its schema. Errors are answered to that
+ * client only, through its ack or `arena:error`; nothing it sent has changed the match.
+ */
+function guarded<T>(socket: Sock, name: string, schema: Schema<T>, fn: (data: T) => Promise<ActAck | void>) {
+  return async (raw: unknown, ack?: unknown) => {
+    const reply = typeof ack === 'function' ? (ack as (r: ActAck) => void) : null;
+    const matchId =
+      typeof (raw as { matchId?: unknown })?.matchId === 'string'
+        ? String((raw as { matchId: string }).matchId).slice(0, 64)
+        : undefined;
+    try {
+      const size = JSON.stringify(raw ?? null)?.length ?? 0;
+      if (size > MAX_CLIENT_PAYLOAD_BYTES)
+        throw new ClientError(`${name}: payload of ${size} bytes is over the ${MAX_CLIENT_PAYLOAD_BYTES}-byte limit`);
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        const i = parsed.error.issues[0];
+        throw new ClientError(`${name}: ${i ? `${i.path.join('.') || 'payload'}: ${i.message}` : 'invalid payload'}`);
+      }
+      const r = await fn(parsed.data);
+      reply?.(r ?? { ok: true });
+    } catch (err) {
+      // Only this client hears about it; nothing it sent has changed the match.
+      const message =
+        err instanceof ClientError
+          ? err.message
+          : `${name}: the server could not handle this (${(err as Error).message})`;
+      if (reply) reply({ ok: false, error: message });
+      else socket.emit('arena:error', { message, ...(matchId ? { matchId } : {}) });
+    }
+  };
+}
 
 /** A fresh log for a run that is starting. */
 export function entryFromSetup(setup: MatchSetup): Entry | null {
@@ -405,15 +458,53 @@ export class Hub {
     return this.held.get(e.id) ?? e;
   }
 
+  /** A new socket: its limits first, then one handler per event a client may send (lib/protocol.ts). */
   private onConnection(socket: Sock) {
-    // Who is on this socket: the person cookie sent with the handshake (same origin), looked up once.
+    const client = this.client(socket);
+    this.limitEvents(socket);
+    socket.on(
+      'match:join',
+      guarded(socket, 'match:join', matchJoinSchema, (m) => this.joinMatch(client, m)),
+    );
+    socket.on(
+      'match:act',
+      guarded(socket, 'match:act', matchActSchema, (m) => this.act(client, m)),
+    );
+    socket.on(
+      'match:resign',
+      guarded(socket, 'match:resign', matchResignSchema, (m) => this.resign(client, m)),
+    );
+    socket.on(
+      'match:leave',
+      guarded(socket, 'match:leave', matchLeaveSchema, (m) => this.leaveMatch(socket, m)),
+    );
+    socket.on('lobby:join', () => this.joinLobby(socket));
+    socket.on(
+      'tournament:join',
+      guarded(socket, 'tournament:join', tournamentJoinSchema, (t) => this.joinTournament(socket, t)),
+    );
+    socket.on(
+      'tournament:leave',
+      guarded(socket, 'tournament:leave', tournamentJoinSchema, (t) => this.leaveTournament(socket, t)),
+    );
+  }
+
+  /** Who is on this socket: the person cookie sent with the handshake (same origin), looked up once, when first asked. */
+  private client(socket: Sock): Client {
     const token = personTokenFromCookieHeader(socket.handshake.headers.cookie);
     let person: Promise<PersonInfo | null> | undefined;
-    const who = () => (person ??= token ? personForToken(this.db(), token).catch(() => null) : Promise.resolve(null));
+    return {
+      socket,
+      who: () => (person ??= token ? personForToken(this.db(), token).catch(() => null) : Promise.resolve(null)),
+    };
+  }
 
-    // Every incoming event passes the limits first; a refused one is answered (through its ack, or one
-    // `arena:error`) and goes no further; a client that keeps on after being refused is disconnected. An unknown
-    // event is answered only once it has passed the limits (an answer is what a flood would be after).
+  /**
+   * Every incoming event passes the limits first; a refused one is answered (through its ack, or one
+   * `arena:error`) and goes no further; a client that keeps on after being refused is disconnected. An unknown
+   * event is answered only once it has passed the limits (an answer is what a flood would be after).
+   */
+  private limitEvents(socket: Sock) {
     let warned = 0;
     socket.use(([event, ...args], next) => {
       void this.guard.check(socket as never, String(event)).then(
@@ -432,157 +523,104 @@ export class Hub {
         (err: Error) => next(err),
       );
     });
+  }
 
-    /** Validates a client message (size, zod) and answers errors to that client only: through its ack, or `arena:error`. */
-    const guard =
-      <T>(
-        name: string,
-        schema: {
-          safeParse(
-            x: unknown,
-          ):
-            | { success: true; data: T }
-            | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-        },
-        fn: (data: T) => Promise<ActAck | void>,
-      ) =>
-      async (raw: unknown, ack?: unknown) => {
-        const reply = typeof ack === 'function' ? (ack as (r: ActAck) => void) : null;
-        const matchId =
-          typeof (raw as { matchId?: unknown })?.matchId === 'string'
-            ? String((raw as { matchId: string }).matchId).slice(0, 64)
-            : undefined;
-        try {
-          const size = JSON.stringify(raw ?? null)?.length ?? 0;
-          if (size > MAX_CLIENT_PAYLOAD_BYTES)
-            throw new ClientError(
-              `${name}: payload of ${size} bytes is over the ${MAX_CLIENT_PAYLOAD_BYTES}-byte limit`,
-            );
-          const parsed = schema.safeParse(raw);
-          if (!parsed.success) {
-            const i = parsed.error.issues[0];
-            throw new ClientError(
-              `${name}: ${i ? `${i.path.join('.') || 'payload'}: ${i.message}` : 'invalid payload'}`,
-            );
-          }
-          const r = await fn(parsed.data);
-          reply?.(r ?? { ok: true });
-        } catch (err) {
-          // Only this client hears about it; nothing it sent has changed the match.
-          const message =
-            err instanceof ClientError
-              ? err.message
-              : `${name}: the server could not handle this (${(err as Error).message})`;
-          if (reply) reply({ ok: false, error: message });
-          else socket.emit('arena:error', { message, ...(matchId ? { matchId } : {}) });
-        }
-      };
+  /** `match:join`: the match as this viewer may see it (a snapshot, or the events after `lastSeq`), then its room. */
+  private async joinMatch({ socket, who }: Client, { matchId, lastSeq }: MatchJoin): Promise<void> {
+    const found = await this.entry(matchId);
+    if (!found) throw new ClientError(`match ${matchId} does not exist`);
+    const me = await who();
+    // Replaced while this join waited? The events are fanned out from the new entry: join and answer from it.
+    const e = this.latest(found);
+    const mine = me ? seatOf(e, me) : undefined;
+    // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
+    const you = mine ? { seat: mine.seat } : null;
+    const viewer = you ? seatViewer(e.status, you.seat) : spectatorViewer(e);
+    const head = e.events.at(-1)?.seq ?? 0;
+    // A client that has not read what it was sent gets nothing more: it is disconnected instead of buffered for.
+    if (!this.guard.room(socket as never, 0)) return;
+    const snapshot = lastSeq === undefined || lastSeq > head;
+    // A spectator asking for a snapshot joins the room when it is sent (snapshotSoon): nothing reaches it before.
+    if (snapshot && !you) return this.snapshotSoon(socket, e);
+    // Joined and answered in one go (the room is in this process's memory): no event can come between the two.
+    void socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
+    if (snapshot) {
+      socket.emit('match:snapshot', this.snapshot(e, viewer, you));
+    } else {
+      for (const ev of e.events)
+        if (ev.seq > lastSeq) socket.emit('match:event', { matchId, event: toWire(e, ev, viewer) });
+    }
+  }
 
-    /** The match and the seat this socket's person plays in it, or an error saying why they cannot act. */
-    const ownSeat = async (matchId: string): Promise<{ e: Entry; seat: number }> => {
-      const found = await this.entry(matchId);
-      if (!found) throw new ClientError(`match ${matchId} does not exist`);
-      const me = await who();
-      const e = this.latest(found);
-      if (!me) throw new ClientError('you are not signed in: choose a name on the Play page first');
-      const mine = seatOf(e, me);
-      if (!mine)
-        throw new ClientError(`you (${me.name}) do not play in this match: only a seat's own player can move for it`);
-      if (isFinal(e.status))
-        throw new ClientError(`this match is ${e.status === 'finished' ? 'over' : e.status}: it accepts no more moves`);
-      return { e, seat: mine.seat };
-    };
+  /** `match:act`: a person's move for their own seat, checked (their turn, this ply, the game's rules) before the runner gets it. */
+  private async act(client: Client, { matchId, ply, action }: MatchAct): Promise<ActAck | void> {
+    const { e, seat } = await this.ownSeat(client, matchId);
+    const key = actionKey(action);
+    const sent = e.submitted.get(seat);
+    if (sent && sent.ply === ply) {
+      if (sent.key === key) return { ok: true, duplicate: true };
+      throw new ClientError('your move for this turn is already in: wait for it to be played');
+    }
+    const turn = e.turns.get(seat);
+    if (!turn) {
+      const waiting = [...e.turns.keys()].map((s) => e.seats[s]?.agentName).filter(Boolean);
+      throw new ClientError(`it is not your turn${waiting.length ? ` (waiting for ${waiting.join(', ')})` : ''}`);
+    }
+    if (turn.ply !== ply)
+      throw new ClientError(
+        `that move was for turn ${ply + 1}, but the current turn is ${turn.ply + 1}: look at the board again`,
+      );
+    // The game's action schema, then its own words ("column 4 is full"); a game's reject() speaks only of what this
+    // seat may know.
+    const check = validateAction(e.game, e.current, seat, action);
+    if (!check.ok)
+      throw new ClientError(
+        check.malformed !== undefined ? `that is not a move in ${e.game.meta.title}: ${check.malformed}` : check.error,
+      );
+    e.submitted.set(seat, { ply, key });
+    this.deliver({ kind: 'move', matchId, seat, ply, action: check.action });
+  }
 
-    socket.on(
-      'match:join',
-      guard('match:join', matchJoinSchema, async ({ matchId, lastSeq }) => {
-        const found = await this.entry(matchId);
-        if (!found) throw new ClientError(`match ${matchId} does not exist`);
-        const me = await who();
-        // Replaced while this join waited? The events are fanned out from the new entry: join and answer from it.
-        const e = this.latest(found);
-        const mine = me ? seatOf(e, me) : undefined;
-        // Hidden-information decision: a person in their own match gets their seat's view and their seat's room only.
-        const you = mine ? { seat: mine.seat } : null;
-        const viewer = you ? seatViewer(e.status, you.seat) : spectatorViewer(e);
-        const head = e.events.at(-1)?.seq ?? 0;
-        // A client that has not read what it was sent gets nothing more: it is disconnected instead of buffered for.
-        if (!this.guard.room(socket as never, 0)) return;
-        const snapshot = lastSeq === undefined || lastSeq > head;
-        // A spectator asking for a snapshot joins the room when it is sent (snapshotSoon): nothing reaches it before.
-        if (snapshot && !you) return this.snapshotSoon(socket, e);
-        // Joined and answered in one go (the room is in this process's memory): no event can come between the two.
-        void socket.join(you ? seatRoom(matchId, you.seat) : room(matchId));
-        if (snapshot) {
-          socket.emit('match:snapshot', this.snapshot(e, viewer, you));
-        } else {
-          for (const ev of e.events)
-            if (ev.seq > lastSeq) socket.emit('match:event', { matchId, event: toWire(e, ev, viewer) });
-        }
-      }),
-    );
-    socket.on(
-      'match:act',
-      guard('match:act', matchActSchema, async ({ matchId, ply, action }) => {
-        const { e, seat } = await ownSeat(matchId);
-        const key = actionKey(action);
-        const sent = e.submitted.get(seat);
-        if (sent && sent.ply === ply) {
-          if (sent.key === key) return { ok: true, duplicate: true };
-          throw new ClientError('your move for this turn is already in: wait for it to be played');
-        }
-        const turn = e.turns.get(seat);
-        if (!turn) {
-          const waiting = [...e.turns.keys()].map((s) => e.seats[s]?.agentName).filter(Boolean);
-          throw new ClientError(`it is not your turn${waiting.length ? ` (waiting for ${waiting.join(', ')})` : ''}`);
-        }
-        if (turn.ply !== ply)
-          throw new ClientError(
-            `that move was for turn ${ply + 1}, but the current turn is ${turn.ply + 1}: look at the board again`,
-          );
-        // The game's action schema, then its own words ("column 4 is full"); a game's reject() speaks only of what this
-        // seat may know.
-        const check = validateAction(e.game, e.current, seat, action);
-        if (!check.ok)
-          throw new ClientError(
-            check.malformed !== undefined
-              ? `that is not a move in ${e.game.meta.title}: ${check.malformed}`
-              : check.error,
-          );
-        e.submitted.set(seat, { ply, key });
-        this.deliver({ kind: 'move', matchId, seat, ply, action: check.action });
-      }),
-    );
-    socket.on(
-      'match:resign',
-      guard('match:resign', matchResignSchema, async ({ matchId }) => {
-        const { seat } = await ownSeat(matchId);
-        this.deliver({ kind: 'resign', matchId, seat });
-      }),
-    );
-    socket.on(
-      'match:leave',
-      guard('match:leave', matchLeaveSchema, async ({ matchId }) => {
-        this.joining.get(matchId)?.sockets.delete(socket);
-        for (const r of [...socket.rooms])
-          if (r === room(matchId) || r.startsWith(`${room(matchId)}:seat:`)) await socket.leave(r);
-      }),
-    );
-    socket.on('lobby:join', async () => {
-      await socket.join('lobby');
-    });
-    socket.on(
-      'tournament:join',
-      guard('tournament:join', tournamentJoinSchema, async ({ tournamentId }) => {
-        await socket.join(`tournament:${tournamentId}`);
-      }),
-    );
-    socket.on(
-      'tournament:leave',
-      guard('tournament:leave', tournamentJoinSchema, async ({ tournamentId }) => {
-        await socket.leave(`tournament:${tournamentId}`);
-      }),
-    );
+  /** `match:resign`: a person gives up their own seat's match. */
+  private async resign(client: Client, { matchId }: MatchResign): Promise<void> {
+    const { seat } = await this.ownSeat(client, matchId);
+    this.deliver({ kind: 'resign', matchId, seat });
+  }
+
+  /** The match and the seat this client's person plays in it, or an error saying why they cannot act. */
+  private async ownSeat({ who }: Client, matchId: string): Promise<{ e: Entry; seat: number }> {
+    const found = await this.entry(matchId);
+    if (!found) throw new ClientError(`match ${matchId} does not exist`);
+    const me = await who();
+    const e = this.latest(found);
+    if (!me) throw new ClientError('you are not signed in: choose a name on the Play page first');
+    const mine = seatOf(e, me);
+    if (!mine)
+      throw new ClientError(`you (${me.name}) do not play in this match: only a seat's own player can move for it`);
+    if (isFinal(e.status))
+      throw new ClientError(`this match is ${e.status === 'finished' ? 'over' : e.status}: it accepts no more moves`);
+    return { e, seat: mine.seat };
+  }
+
+  /** `match:leave`: out of the match's rooms (and of a snapshot not sent yet). */
+  private async leaveMatch(socket: Sock, { matchId }: MatchLeave): Promise<void> {
+    this.joining.get(matchId)?.sockets.delete(socket);
+    for (const r of [...socket.rooms])
+      if (r === room(matchId) || r.startsWith(`${room(matchId)}:seat:`)) await socket.leave(r);
+  }
+
+  /** `lobby:join`: the lobby's news (matches starting and ending). */
+  private async joinLobby(socket: Sock): Promise<void> {
+    await socket.join('lobby');
+  }
+
+  /** `tournament:join` and `tournament:leave`: a tournament's news. */
+  private async joinTournament(socket: Sock, { tournamentId }: TournamentJoin): Promise<void> {
+    await socket.join(`tournament:${tournamentId}`);
+  }
+
+  private async leaveTournament(socket: Sock, { tournamentId }: TournamentJoin): Promise<void> {
+    await socket.leave(`tournament:${tournamentId}`);
   }
 
   /** The runner's hook: an event was stored; fan it out to the match's viewers. */

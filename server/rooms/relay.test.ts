@@ -14,8 +14,9 @@ afterAll(async () => {
   await t?.drop();
 });
 
+/** Waits for `check` (a few ms; the 60 s limit is a safety net, after which the test's own expectations fail). */
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  for (const end = Date.now() + 60_000; !check() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
 };
 
 describe('relay', () => {

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { decryptSecret } from '../../lib/secrets';
 import { PROMPT_VERSION } from '../../lib/agents/scaffolds';
-import { seedDemo, SIMULATED_PROVIDER } from './demo';
+import type { PgBoss } from 'pg-boss';
+import { getGame } from '../../games/registry';
+import { scheduleDemo, seedDemo, SIMULATED_PROVIDER } from './demo';
+import { startQueue, stopQueue } from './queue';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -102,5 +105,64 @@ describe('seedDemo', () => {
     expect(decryptSecret(enc)).toBe('sk-real-key-123456');
     // They cost money: people may not play them until an admin opens them.
     expect(real.every((a) => !a.playable)).toBe(true);
+  });
+});
+
+describe('scheduleDemo', () => {
+  let fresh: TestDb;
+  let boss: PgBoss;
+  beforeAll(async () => {
+    fresh = await createTestDb();
+    boss = await startQueue(fresh.url);
+  });
+  afterAll(async () => {
+    if (boss) await stopQueue(boss);
+    await fresh?.drop();
+  });
+  const jobs = async () =>
+    (
+      await (
+        boss.getDb() as {
+          executeSql(s: string, v: unknown[]): Promise<{ rows: { data: unknown; priority: number }[] }>;
+        }
+      ).executeSql('SELECT data, priority FROM pgboss.job', [])
+    ).rows;
+
+  it("queues the demo's host/guest, round robin, RAP gauntlet and SimulBench, below an admin's work, once", async () => {
+    const agents = await seedDemo(fresh.db, { simulatedUrl: 'http://127.0.0.1:1111/v1' });
+    const lines: string[] = [];
+    await scheduleDemo(fresh.db, boss, agents, { seedsPerPair: 1, log: (l) => lines.push(l) });
+    const made = await fresh.db.tournament.findMany({ orderBy: { createdAt: 'asc' } });
+    expect(made.map((x) => x.name.replace(/ \d{4}-\d\d-\d\d \d\d:\d\d$/, ''))).toEqual([
+      'Demo host/guest',
+      'Demo round robin',
+      'Demo RAP gauntlet',
+      'Demo SimulBench',
+    ]);
+    expect(made.map((x) => (x.config as { format: string }).format)).toEqual([
+      'host-guest',
+      'round-robin',
+      'gauntlet',
+      'simulbench',
+    ]);
+    const [hostGuest, roundRobin, rap] = made.map((x) => x.config as Record<string, unknown>);
+    expect(hostGuest).toMatchObject({ agentIds: agents.guestIds, hostIds: agents.hostIds, gamesPerGuest: 2 });
+    expect(roundRobin).toMatchObject({ agentIds: agents.agentIds, gamesPerPair: 2 });
+    expect(rap).toMatchObject({ agentIds: agents.planners.ids, baselineIds: agents.planners.baselineIds });
+    // The RAP gauntlet's game is chosen by what it is, not by name: a two-seat game of the round robin, of perfect
+    // information and without chance.
+    const [rapGame] = rap!.gameIds as string[];
+    expect(roundRobin!.gameIds).toContain(rapGame);
+    expect(getGame(rapGame!)!.meta).toMatchObject({ maxPlayers: 2, sides: null, info: 'perfect', chance: false });
+    expect(lines).toHaveLength(4);
+    // Every demo job runs after anything an admin queues (priority 0); the RAP gauntlet and SimulBench a step before
+    // the rest of the demo.
+    const queued = await jobs();
+    expect(queued.length).toBeGreaterThan(0);
+    expect(new Set(queued.map((j) => j.priority))).toEqual(new Set([-10, -9]));
+    // A second start while those matches are pending queues nothing more.
+    await scheduleDemo(fresh.db, boss, agents, { seedsPerPair: 1, log: (l) => lines.push(l) });
+    expect(await fresh.db.tournament.count()).toBe(4);
+    expect(lines).toHaveLength(4);
   });
 });

@@ -3,8 +3,8 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_GENERATOR } from '../../lib/engine/rng';
-import { createGuest } from '../../lib/people';
-import { utcDayStart } from '../../lib/people-budget';
+import { createGuest } from '../../lib/db/people';
+import { utcDayStart } from '../../lib/db/people-budget';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { jobIdFor, liveJobIds, PLAY_QUEUE, startQueue, stopQueue } from './queue';
 import { rematch, startPlayMatch } from './play';

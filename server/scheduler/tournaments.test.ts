@@ -5,8 +5,8 @@ import type { PgBoss } from 'pg-boss';
 import { games, getGame } from '../../games/registry';
 import { matchEventOf, movesOf } from '../../lib/engine/events';
 import { currentDeal, replayStates } from '../../lib/engine/replay';
-import { createDb, type Db } from '../../lib/db';
-import { tournamentProgress } from '../../lib/tournament/progress';
+import { createDb, type Db } from '../../lib/db/client';
+import { tournamentProgress } from '../../lib/db/tournament-progress';
 import { tournamentVerdict } from '../../lib/tournament/spec';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated';
@@ -17,13 +17,12 @@ import {
   cancelTournament,
   claimMatch,
   createTournament,
-  HAS_STAGES_AFTER_PLAY,
   pauseTournament,
   reconcile,
   resumeTournament,
   settleTournament,
-  stagesAfterPlay,
 } from './tournaments';
+import { HAS_STAGES_AFTER_PLAY, stagesAfterPlay } from '../workers/after-play';
 
 let t: TestDb;
 let boss: PgBoss;
@@ -112,22 +111,31 @@ async function eachPlayedOnce(tournamentId: string) {
 describe('stages after play', () => {
   it('one rule: the SQL of the one-statement claim says what stagesAfterPlay says, for every kind of tournament', async () => {
     const configs = [
-      { format: 'round-robin' },
-      { format: 'round-robin', judgeId: 'j1' },
-      { format: 'simulbench' },
-      { format: 'simulbench', judgeId: 'j1' },
-      { format: 'round-robin', judgeId: null },
+      { format: 'round-robin', gameIds: ['tictactoe'] },
+      { format: 'round-robin', gameIds: ['tictactoe', 'spy'], judgeId: 'j1' },
+      { format: 'host-guest', gameIds: ['spy'], judgeId: 'j1' },
+      { format: 'simulbench', gameIds: ['simulbench'] },
+      { format: 'simulbench', gameIds: ['simulbench'], judgeId: 'j1' },
+      { format: 'round-robin', gameIds: ['spy'], judgeId: null },
+      // A judge with nothing to judge (createTournament refuses it; a stored one has no stage).
+      { format: 'round-robin', gameIds: ['tictactoe'], judgeId: 'j1' },
     ];
     for (const config of configs) {
       const [row] = await t.db.$queryRawUnsafe<{ has: boolean }[]>(
         `SELECT ${HAS_STAGES_AFTER_PLAY} AS has FROM (SELECT $1::jsonb AS config) t`,
         JSON.stringify(config),
       );
-      expect(row!.has, JSON.stringify(config)).toBe(stagesAfterPlay(config as never) !== null);
+      expect(row!.has, JSON.stringify(config)).toBe(stagesAfterPlay(config).length > 0);
     }
-    expect(stagesAfterPlay({ format: 'simulbench', judgeId: 'j1' } as never)).toHaveProperty('simulbench');
-    expect(stagesAfterPlay({ format: 'round-robin', judgeId: 'j1' } as never)).toEqual({ judgeId: 'j1' });
-    expect(stagesAfterPlay(null)).toBeNull();
+    const named = (config: Record<string, unknown>) =>
+      stagesAfterPlay(config).map(({ stage, need }) => [stage.name, need]);
+    // SimulBench's stages have their own judge: the consistency judge does not run after its dialogues.
+    expect(named({ format: 'simulbench', gameIds: ['simulbench'], judgeId: 'j1' })).toEqual([
+      ['SimulBench stages', expect.objectContaining({ format: 'simulbench', judgeId: 'j1' })],
+    ]);
+    expect(named({ format: 'round-robin', gameIds: ['spy'], judgeId: 'j1' })).toEqual([['judging', { judgeId: 'j1' }]]);
+    expect(named({ format: 'round-robin', gameIds: ['tictactoe'], judgeId: 'j1' })).toEqual([]);
+    expect(stagesAfterPlay(null)).toEqual([]);
   });
 });
 
@@ -185,13 +193,13 @@ describe('tournaments', () => {
         gamesPerPair: 6,
       });
       await expect
-        .poll(async () => (await progress(tournament.id)).counts.running, { timeout: 20_000, interval: 50 })
+        .poll(async () => (await progress(tournament.id)).counts.running, { timeout: 60_000, interval: 50 })
         .toBeGreaterThan(0);
       await pauseTournament(t.db, boss, tournament.id);
       await expect(pauseTournament(t.db, boss, tournament.id)).rejects.toThrow(/is paused, so it cannot be paused/);
       // Matches in play finish; then nothing moves.
       await expect
-        .poll(async () => (await progress(tournament.id)).counts.running, { timeout: 30_000, interval: 100 })
+        .poll(async () => (await progress(tournament.id)).counts.running, { timeout: 60_000, interval: 100 })
         .toBe(0);
       const held = await progress(tournament.id);
       expect(held.status).toBe('paused');

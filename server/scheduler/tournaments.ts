@@ -3,24 +3,22 @@
 // The UI (through lib/control.ts) and the CLI (server/cli.ts) both call these functions.
 import type { PgBoss } from 'pg-boss';
 import { games, getGame } from '../../games/registry';
-import { AdminError, parseOrThrow, retiredReason } from '../../lib/admin';
-import type { Db } from '../../lib/db';
+import { AdminError, parseOrThrow, retiredReason } from '../../lib/admin-input';
+import type { Db } from '../../lib/db/client';
 import { createRng, CURRENT_GENERATOR, newSeed } from '../../lib/engine/rng';
 import { adaptiveBatch, allSeparated, choosePairs, intervalsFrom } from '../../lib/tournament/adaptive';
 import { gauntlet, hostGuest, roundRobin, seedStream, type PlannedMatch } from '../../lib/tournament/pairings';
-import { loadScriptSet, type StoredScript } from '../../lib/simulbench/script-sets';
+import { loadScriptSet, type StoredScript } from '../../lib/db/simulbench/script-sets';
 import { simulbenchTasks } from '../simulbench/tasks';
-import { tournamentRatedMatches, tournamentSpend } from '../../lib/tournament/progress';
+import { tournamentRatedMatches, tournamentSpend } from '../../lib/db/tournament-progress';
 import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
 import { issuesText } from '../../lib/validation';
+import { HAS_STAGES_AFTER_PLAY, stagesAfterPlay, type StoredTournamentConfig } from '../workers/after-play';
 import { enqueueMatches, MATCH_QUEUE, PLAY_QUEUE, jobIdFor, liveJobIds, withdrawJobs } from './queue';
 
 /** Stored in tournaments.config: the spec plus scheduler state. */
 /** `priority` of its match jobs (the demo runs below 0, so admins' tournaments go first). */
 type StoredConfig = TournamentSpec & { seed: string; round?: number; priority?: number };
-
-/** Called whenever a tournament's counts or status change (the web relays it to the tournament's page). */
-export type TournamentListener = (tournamentId: string) => void;
 
 /** A match that keeps failing to run (the worker dies each time) is given up after this many attempts. */
 const MAX_ATTEMPTS = 5;
@@ -387,29 +385,6 @@ async function stopTournament(
     WHERE tournament_id = ${tournamentId} AND status = 'queued' RETURNING id, attempt`;
 }
 
-/**
- * What runs after each finished match of a tournament, the "stages after play": SimulBench's scripts, answers, ratings
- * and comparisons for an evaluation, else the consistency judge when it has one, else nothing. While they run the
- * match holds its tournament open (`matches.stages_pending`, set when the match is claimed).
- */
-export type StagesAfterPlay =
-  { simulbench: Extract<TournamentSpec, { format: 'simulbench' }> } | { judgeId: string } | null;
-
-export function stagesAfterPlay(config: Partial<StoredConfig> | null | undefined): StagesAfterPlay {
-  if (config?.format === 'simulbench')
-    return { simulbench: config as Extract<TournamentSpec, { format: 'simulbench' }> };
-  return config?.judgeId ? { judgeId: config.judgeId } : null;
-}
-
-/** `stagesAfterPlay(t.config) !== null` for the tournaments row `t`, in SQL (claimMatch's one-statement path; the same rule). */
-export const HAS_STAGES_AFTER_PLAY = "(t.config->>'judgeId' IS NOT NULL OR t.config->>'format' = 'simulbench')";
-
-/** The stages after play of this tournament's matches (one read of its config). */
-export async function tournamentStages(db: Db, tournamentId: string): Promise<StagesAfterPlay> {
-  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { config: true } });
-  return stagesAfterPlay(t?.config as Partial<StoredConfig> | null);
-}
-
 export type Claim =
   { run: true; tournamentId: string | null } | { run: false; reason: string; tournamentId: string | null };
 
@@ -472,7 +447,7 @@ export async function claimMatch(db: Db, matchId: string, attempt: number): Prom
         }
       }
       if (t && !t.started_at) await tx.tournament.update({ where: { id: tid }, data: { startedAt: new Date() } });
-      const stagesPending = !!t && stagesAfterPlay(t.config) !== null;
+      const stagesPending = !!t && stagesAfterPlay(t.config as StoredTournamentConfig).length > 0;
       await tx.match.update({ where: { id: matchId }, data: { status: 'running', stagesPending } });
       return { run: true, tournamentId: tid };
     }

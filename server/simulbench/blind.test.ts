@@ -12,22 +12,23 @@ import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TASKS } from '../../games/simulbench/tasks';
-import { createSession, SESSION_COOKIE } from '../../lib/auth';
-import { createDb, type Db } from '../../lib/db';
-import { createGuest, createPersonSession, PERSON_COOKIE } from '../../lib/people';
+import { createSession, SESSION_COOKIE } from '../../lib/db/admins';
+import { createDb, type Db } from '../../lib/db/client';
+import { createGuest, createPersonSession } from '../../lib/db/people';
+import { PERSON_COOKIE } from '../../lib/people-input';
 import type { MatchSnapshot } from '../../lib/protocol';
 import { LeaderboardSimulbench } from '../../components/leaderboard-simulbench';
-import { drawOpenPair, hiddenAnswers } from '../../lib/simulbench/blind';
-import { getMatchLogs } from '../../lib/queries';
-import { latestSimulbenchResults } from '../../lib/simulbench/results';
-import { castVote, drawBallot } from '../../lib/simulbench/votes';
+import { drawOpenPair, hiddenAnswers } from '../../lib/db/simulbench/blind';
+import { getMatchLogs } from '../../lib/db/match-exports';
+import { latestSimulbenchResults } from '../../lib/db/simulbench/results';
+import { castVote, drawBallot } from '../../lib/db/simulbench/votes';
 import { VOTING_DAYS } from '../../lib/simulbench/voting';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated';
 import { Hub } from '../rooms/hub';
 import { startQueue, stopQueue } from '../scheduler/queue';
 import { createTournament } from '../scheduler/tournaments';
-import { tournamentProgress } from '../../lib/tournament/progress';
+import { tournamentProgress } from '../../lib/db/tournament-progress';
 import { startMatchWorker } from '../workers/match-worker';
 
 // The request a page is rendered for: its cookies (a visitor has none).
@@ -126,7 +127,7 @@ beforeAll(async () => {
   hub.attach(new Server(server));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   hubUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 120_000);
+});
 
 afterAll(async () => {
   if (server) await new Promise((r) => server.close(r));
@@ -358,7 +359,7 @@ describe('SimulBench blind votes', () => {
     const html = await page(() => import('../../app/simulbench/[id]/page'), params({ id: evaluation }));
     for (const a of answers) expect(tiedTo([{ where: 'page', text: html }], a), a.text).toEqual(['page']);
     expect(html).toContain('votes on these answers are closed');
-    // The export's records (read as matches.jsonl reads them: its file is shared for a moment, lib/export-cache.ts).
+    // The export's records (read as matches.jsonl reads them: its file is shared for a moment, lib/db/export-cache.ts).
     const matches = await t.db.match.findMany({ where: { tournamentId: evaluation }, select: { id: true } });
     const calls = [...(await getMatchLogs(matches.map((m) => m.id))).values()].flatMap((l) => l.llmCalls);
     expect(calls.filter((c) => c.purpose === 'simul-answer').map((c) => c.reply)).toEqual(

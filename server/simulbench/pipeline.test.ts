@@ -6,13 +6,13 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASKS } from '../../games/simulbench/tasks';
-import { createDb, type Db } from '../../lib/db';
-import { simulbenchResults } from '../../lib/simulbench/results';
-import { castVote, drawBallot } from '../../lib/simulbench/votes';
-import { exportScriptSet, importScriptSet, loadScriptSet } from '../../lib/simulbench/script-sets';
+import { createDb, type Db } from '../../lib/db/client';
+import { simulbenchResults } from '../../lib/db/simulbench/results';
+import { castVote, drawBallot } from '../../lib/db/simulbench/votes';
+import { exportScriptSet, importScriptSet, loadScriptSet } from '../../lib/db/simulbench/script-sets';
 import { pairOutcome } from '../../lib/simulbench/tables';
 import type { ChatTurn, PairVerdict } from '../../lib/simulbench/types';
-import { tournamentProgress } from '../../lib/tournament/progress';
+import { tournamentProgress } from '../../lib/db/tournament-progress';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startFaultyEndpoint, type FaultyEndpoint } from '../llm/test-faulty-endpoint';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from '../llm/simulated';
@@ -45,7 +45,7 @@ beforeAll(async () => {
     t.db.agent.create({ data: { name, kind: 'llm', providerId, model, scaffold: 'base', simulated: true } });
   ids.user = (await llm('user-agent', p.id, 'sim-careful')).id;
   // The collector runs a model no target runs: a target on the simulator's model is not put to people's votes (its answers
-  // are its replies in the dialogues, shown under the simulator's name: lib/simulbench/blind.ts).
+  // are its replies in the dialogues, shown under the simulator's name: lib/db/simulbench/blind.ts).
   ids.simulator = (await llm('collector', p.id, 'sim-random')).id;
   ids.judge = (await llm('judge', p.id, 'sim-careful')).id;
   ids.careful = (await llm('careful', p.id, 'sim-careful')).id;
@@ -162,7 +162,7 @@ describe('a SimulBench evaluation', () => {
     const again = await processDialogue(t.db, dialogues[0]!.id, tournament.id, r.spec);
     expect(again).toMatchObject({ answers: 0, scored: 0, compared: 0 });
     expect(await t.db.llmCall.count({ where: { match: { tournamentId: tournament.id } } })).toBe(before);
-  }, 90_000);
+  });
 
   it('people vote blind on two answers; the receipt names no one; each pair once per voter; the page counts agreement', async () => {
     const t0 = (await t.db.tournament.findFirstOrThrow({ where: { name: 'sb' }, orderBy: { createdAt: 'asc' } })).id;
@@ -290,7 +290,7 @@ describe('a SimulBench evaluation', () => {
     await expect(createTournament(t.db, boss, { ...spec(), scriptSet: `tournament:${t0}` })).rejects.toThrow(
       /not both/,
     );
-  }, 90_000);
+  });
 
   it('refuses roles that cannot write text, unknown tasks, and both task lists at once', async () => {
     await expect(createTournament(t.db, boss, spec({ agentIds: [ids.careful, ids.random] }))).rejects.toThrow(
@@ -323,7 +323,7 @@ describe('a SimulBench evaluation', () => {
     expect(r.answers.failed).toBe(failed.length);
     // The failed answers are not in the table: the down target has no row at all.
     expect(r.table4.map((x) => x.agentId)).toEqual([ids.careful]);
-  }, 90_000);
+  });
 
   it('an unreadable judge is corrected with the reason, then leaves "no score"', async () => {
     // A judge that always answers prose: the extraction falls back to LastOnly, every rating is "no score".
@@ -368,5 +368,5 @@ describe('a SimulBench evaluation', () => {
     } finally {
       await prose.close();
     }
-  }, 60_000);
+  });
 });

@@ -7,7 +7,7 @@
 // the judge is sent back with the reason (twice), then it is "no score".
 import { getGame } from '../../games/registry';
 import type { Task } from '../../games/simulbench/types';
-import type { Db } from '../../lib/db';
+import type { Db } from '../../lib/db/client';
 import { matchEventOf, movesOf } from '../../lib/engine/events';
 import { dealOf, replayStates } from '../../lib/engine/replay';
 import type { CallPurpose } from '../../lib/exports';
@@ -19,14 +19,15 @@ import {
   parseRating,
   parseTurn,
   scoreMessages,
-} from '../../lib/simulbench/judge';
+} from '../../lib/simulbench/judge-prompts';
 import { extractScripts } from '../../lib/simulbench/scripts';
 import type { ChatTurn, PairVerdict } from '../../lib/simulbench/types';
 import type { TournamentSpec } from '../../lib/tournament/spec';
 import { InfraError, type CallRecord } from '../agents/types';
 import { callModel, clientFor, type ChatReply } from '../llm/clients';
+import type { AfterPlayStage } from '../workers/after-play';
 import { prismaStore, type CallRow, type MatchStore } from '../workers/store';
-import { tournamentScriptSet } from '../../lib/simulbench/script-sets';
+import { tournamentScriptSet } from '../../lib/db/simulbench/script-sets';
 
 /** Tries per judged question: the first answer and two corrections after an unreadable one. */
 export const JUDGE_ATTEMPTS = 3;
@@ -150,6 +151,20 @@ export async function dialogueOf(
     scriptId: end.frozen?.id ?? null,
   };
 }
+
+/**
+ * SimulBench's stages as one stage after play (server/workers/after-play.ts): they run after each dialogue match of a
+ * SimulBench evaluation, with its spec (the judge, the targets, pairwise…).
+ */
+export const simulbenchStage: AfterPlayStage<SimulbenchSpec> = {
+  name: 'SimulBench stages',
+  needs: (config) => (config.format === 'simulbench' ? (config as unknown as SimulbenchSpec) : null),
+  needsSql: "t.config->>'format' = 'simulbench'",
+  run: async (db, matchId, tournamentId, spec) => {
+    const s = await processDialogue(db, matchId, tournamentId, spec);
+    return s.problems ? `SimulBench left ${s.problems} answer(s) or comparison(s) without a result` : null;
+  },
+};
 
 /** Every stage for one finished dialogue match of a SimulBench evaluation. */
 export async function processDialogue(

@@ -1,7 +1,7 @@
 // The tasks of a SimulBench evaluation: shipped ones by id (all of them by default) or imported ones given whole.
 import { getTask, TASKS } from '../../games/simulbench/tasks';
 import type { Task } from '../../games/simulbench/types';
-import { AdminError } from '../../lib/admin';
+import { AdminError } from '../../lib/admin-input';
 import type { TournamentSpec } from '../../lib/tournament/spec';
 
 /** Each task of the evaluation with the match config that names it (a shipped task by id, an imported one whole). */

@@ -67,5 +67,5 @@ describe('Hive with a vision agent', () => {
       expect(parts.map((x) => x.type)).toEqual(['text', 'image_url']);
       expect(parts[1]!.image_url!.url).toMatch(/^\[image: \d+×\d+ PNG, \d+ (B|kB), sha256 [0-9a-f]{16}\]$/);
     }
-  }, 60_000);
+  });
 });

@@ -1,7 +1,7 @@
 // The match worker's slots: a slot that has finished a match takes the next queued one at once, not after its poll.
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tournamentProgress } from '../../lib/tournament/progress';
+import { tournamentProgress } from '../../lib/db/tournament-progress';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startQueue, stopQueue } from '../scheduler/queue';
 import { createTournament } from '../scheduler/tournaments';
@@ -48,5 +48,5 @@ describe('match worker', () => {
     });
     for (let i = 1; i < played.length; i++)
       expect(played[i]!.startedAt!.getTime()).toBeGreaterThanOrEqual(played[i - 1]!.finishedAt!.getTime());
-  }, 60_000);
+  });
 });

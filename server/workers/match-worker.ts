@@ -1,13 +1,12 @@
 // Takes match jobs from the queue and plays them with the runner, a few at a time; each job first claims its match
 // (tournament running, budget left, job not stale) and settles the tournament afterwards.
 import type { PgBoss } from 'pg-boss';
-import type { Db } from '../../lib/db';
+import type { Db } from '../../lib/db/client';
 import { createAgent } from '../agents';
 import { humanBridge } from '../agents/human';
 import { MATCH_QUEUE, PLAY_QUEUE, type MatchJob } from '../scheduler/queue';
-import { judgeMatch } from '../agents/judge';
-import { claimMatch, hasStagesPending, settleTournament, stagesDone, tournamentStages } from '../scheduler/tournaments';
-import { processDialogue } from '../simulbench/pipeline';
+import { claimMatch, hasStagesPending, settleTournament, stagesDone } from '../scheduler/tournaments';
+import { runStagesAfterPlay } from './after-play';
 import { runMatch, type RunnerDeps } from './run-match';
 import { prismaStore } from './store';
 
@@ -62,26 +61,12 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
     opts.onTournamentChange?.(tid);
   };
   /**
-   * The tournament's stages after a finished match: its judge scores the statements (Who is the spy's descriptions), or
-   * SimulBench's scripts, answers, ratings and comparisons. A stage that fails leaves its rows without a result, with the
-   * reason, never the match's result. The match holds its tournament open until they have run.
+   * The tournament's stages after a finished match, whatever is registered (server/workers/after-play.ts: SimulBench's
+   * scripts, answers, ratings and comparisons; a consistency judge). A stage that fails leaves its rows without a
+   * result, with the reason, never the match's result. The match holds its tournament open until they have run.
    */
   const afterPlay = async (matchId: string, tid: string) => {
-    const stages = await tournamentStages(db, tid);
-    if (stages && 'simulbench' in stages) {
-      await processDialogue(db, matchId, tid, stages.simulbench)
-        .then(
-          (s) =>
-            s.problems &&
-            opts.log?.(`match ${matchId}: SimulBench left ${s.problems} answer(s) or comparison(s) without a result`),
-        )
-        .catch((err) => opts.log?.(`match ${matchId}: SimulBench stages failed: ${(err as Error).message}`));
-    }
-    if (stages && 'judgeId' in stages) {
-      await judgeMatch(db, matchId, stages.judgeId)
-        .then((j) => j.failed && opts.log?.(`match ${matchId}: the judge could not score ${j.failed} statement(s)`))
-        .catch((err) => opts.log?.(`match ${matchId}: judging failed: ${(err as Error).message}`));
-    }
+    await runStagesAfterPlay(db, matchId, tid, (line) => opts.log?.(line));
     await stagesDone(db, matchId);
   };
   // Each of the queue's local workers polls on its own (pg-boss): 356 of them at the default concurrency made ~357

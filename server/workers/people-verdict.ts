@@ -1,6 +1,6 @@
 // Whether a person's game that ended for real counts for ratings (the people rule, lib/people-rating.ts): their history
 // is read from Postgres and the verdict recorded on the match, under a lock per person.
-import type { Db } from '../../lib/db';
+import type { Db } from '../../lib/db/client';
 import { PEOPLE_RULE, peopleVerdict, type PersonHistory } from '../../lib/people-rating';
 import { recordGameIds } from '../../lib/records';
 import type { MatchSetup } from './store';

@@ -1,6 +1,6 @@
 // Where the match runner writes: Postgres through Prisma's raw statements, matches' writes coalesced into shared
 // statements (group commit), and a no-op store for the persistence benchmark.
-import type { Db } from '../../lib/db';
+import type { Db } from '../../lib/db/client';
 import type { GeneratorId, Outcome } from '../../lib/engine/types';
 import { storedEventOf, type StoredEvent } from '../../lib/engine/events';
 import { seatOutcomes } from '../../lib/outcomes';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../agents';
 import { ResignError } from '../agents/human';
 import type { Agent } from '../agents/types';
-import { createGuest } from '../../lib/people';
+import { createGuest } from '../../lib/db/people';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { loadLeaderboardData } from '../leaderboard/data';
 import { defaultPolicy, runMatch } from './run-match';
@@ -17,7 +17,7 @@ let t: TestDb;
 let opponent: string;
 beforeAll(async () => {
   t = await createTestDb();
-  process.env.DATABASE_URL = t.url; // lib/queries.ts reads through db()
+  process.env.DATABASE_URL = t.url; // lib/db's modules read through db()
   opponent = (await t.db.agent.create({ data: { name: 'Always wins', kind: 'random' } })).id;
 });
 afterAll(async () => {
@@ -87,11 +87,12 @@ describe('a person who gives up before a move of their own rates no one', () => 
     expect((await rated()).has(row.id)).toBe(false);
 
     // Nor does the agent's record count it, and the exports say so.
-    const q = await import('../../lib/queries');
-    expect(await q.getAgent(opponent)).toMatchObject({ wins: 0, played: 0, unrated: 1 });
-    expect(await q.getAgent(p.agentId)).toMatchObject({ losses: 0, played: 0 });
+    const { getAgent } = await import('../../lib/db/agents');
+    const { exportMatchBatches } = await import('../../lib/db/match-exports');
+    expect(await getAgent(opponent)).toMatchObject({ wins: 0, played: 0, unrated: 1 });
+    expect(await getAgent(p.agentId)).toMatchObject({ losses: 0, played: 0 });
     const exported = [];
-    for await (const batch of q.exportMatchBatches({ statuses: ['finished'] })) exported.push(...batch);
+    for await (const batch of exportMatchBatches({ statuses: ['finished'] })) exported.push(...batch);
     expect(exported.find((m) => m.id === row.id)).toMatchObject({ rated: false });
   });
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { AdminLogoutButton } from '@/components/admin-logout-button';
 import { AdminSubnav } from '@/components/admin-subnav';
-import { currentAdmin } from '@/lib/session';
+import { currentAdmin } from '@/lib/db/admin-session';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const admin = await currentAdmin();

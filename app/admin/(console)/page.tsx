@@ -6,9 +6,9 @@ import { EmptyState } from '@/components/empty-state';
 import { formatLabel } from '@/components/tournament-format';
 import { TournamentProgressBar } from '@/components/tournament-progress-bar';
 import { TournamentStatusBadge } from '@/components/tournament-status-badge';
-import { db } from '@/lib/db';
-import { getTournamentCounts, getTournamentsPage } from '@/lib/queries';
-import { requireAdminPage } from '@/lib/session';
+import { db } from '@/lib/db/client';
+import { getTournamentCounts, getTournamentsPage } from '@/lib/db/tournament-pages';
+import { requireAdminPage } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Admin', robots: { index: false } };

@@ -9,7 +9,7 @@ import { KindChip } from '@/components/kind-chip';
 import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
 import { pageHref, pageParam } from '@/lib/pagination';
-import { getAgentsPage, type AgentListTab, type AgentSummary } from '@/lib/queries';
+import { getAgentsPage, type AgentListTab, type AgentSummary } from '@/lib/db/agents';
 import { RECORD_RULE } from '@/lib/records';
 
 export const dynamic = 'force-dynamic';

@@ -14,17 +14,10 @@ import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
 import { StatusBadge } from '@/components/status-badge';
 import { getGame, ratedGames as games } from '@/games/registry';
-import { leaderboardQuerySchema, leaderboardService, type LeaderboardRow } from '@/lib/leaderboard';
+import { leaderboardQuerySchema, leaderboardService, type LeaderboardRow } from '@/lib/leaderboard-contract';
 import { pageHref, pageParam } from '@/lib/pagination';
-import {
-  getAgent,
-  getAgentLlmUsage,
-  getAgentMatches,
-  type AgentDetail,
-  type AgentRecord,
-  type LlmUsage,
-  type MatchSummary,
-} from '@/lib/queries';
+import { getAgent, getAgentLlmUsage, type AgentDetail, type AgentRecord, type LlmUsage } from '@/lib/db/agents';
+import { getAgentMatches, type MatchSummary } from '@/lib/db/matches';
 import { KIND_LABELS, matchKind, RECORD_RULE, recordResult, type MatchKind } from '@/lib/records';
 
 export const dynamic = 'force-dynamic';

@@ -3,13 +3,13 @@
 // exports (a readable 429 with Retry-After), and another address is not held back by it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_IP_HEADER } from '@/lib/client-ip';
-import { closeExportLimits, EXPORT_LIMIT } from '@/lib/export-cache';
+import { closeExportLimits, EXPORT_LIMIT } from '@/lib/db/export-cache';
 import { createTestDb, type TestDb } from '../../../server/db/test-db';
 
 /** How many times the exports have read the matches (each read is a whole export's worth of work). */
 const reads = vi.hoisted(() => ({ n: 0 }));
-vi.mock('@/lib/queries', async (original) => {
-  const q = await original<typeof import('@/lib/queries')>();
+vi.mock('@/lib/db/match-exports', async (original) => {
+  const q = await original<typeof import('@/lib/db/match-exports')>();
   return {
     ...q,
     exportMatchBatches: (...args: Parameters<typeof q.exportMatchBatches>) => {

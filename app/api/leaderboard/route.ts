@@ -4,9 +4,9 @@
 // the admin's default people filter, as on the page). A parameter the page would ignore (an unknown value, a game
 // that is not rated) answers 400 { error, problems } with the very messages the page shows; 503 { error } when the
 // leaderboard service is not running.
-import { db } from '@/lib/db';
-import { leaderboardService } from '@/lib/leaderboard';
-import { leaderboardQueryFor } from '@/lib/settings';
+import { db } from '@/lib/db/client';
+import { leaderboardService } from '@/lib/leaderboard-contract';
+import { leaderboardQueryFor } from '@/lib/db/settings';
 
 export const dynamic = 'force-dynamic';
 

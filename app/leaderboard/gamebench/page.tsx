@@ -8,7 +8,7 @@ import { categoryLabel, formatInterval, formatRating } from '@/components/leader
 import { AgentLabel } from '@/components/agent-label';
 import { GamebenchSpider, type SpiderAgent } from '@/components/gamebench-spider';
 import { ratedGames } from '@/games/registry';
-import { db } from '@/lib/db';
+import { db } from '@/lib/db/client';
 import {
   CATEGORIES,
   leaderboardSearch,
@@ -16,10 +16,10 @@ import {
   type LeaderboardQuery,
   type LeaderboardResult,
   type LeaderboardRow,
-} from '@/lib/leaderboard';
+} from '@/lib/leaderboard-contract';
 import { datasetGameList, datasetNames } from '@/lib/datasets';
-import { listDatasets } from '@/lib/datasets-store';
-import { leaderboardQueryFor } from '@/lib/settings';
+import { listDatasets } from '@/lib/db/datasets-store';
+import { leaderboardQueryFor } from '@/lib/db/settings';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'GameBench tables' };

@@ -5,7 +5,7 @@ import { MatchView } from '@/components/match-view';
 import { getGame } from '@/games/registry';
 import { seatName } from '@/lib/engine/types';
 import type { SeatInfo } from '@/lib/protocol';
-import { getMatch, getMatchJudgments } from '@/lib/queries';
+import { getMatch, getMatchJudgments } from '@/lib/db/matches';
 
 export const dynamic = 'force-dynamic';
 

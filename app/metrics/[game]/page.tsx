@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { metricsPageOf } from '@/games/metrics';
-import { getGameAnalysis } from '@/lib/queries';
+import { getGameAnalysis } from '@/lib/db/game-analyses';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,8 @@
-// One SimulBench evaluation: how far each stage is, the paper's Table 4 and Table 1, the arena's own diagnostics
-// (the judge's order disagreement, Bradley-Terry from the pairwise results, people's agreement with the judge), tokens
-// and cost per stage, and the frozen scripts with every target's answer and rating. Blind rule (lib/simulbench/blind.ts):
-// while an answer is in a pair open for people's votes, a visitor sees neither it nor its rating (admins see all).
+// One SimulBench evaluation: how far each stage is, the paper's Table 4 and Table 1, the arena's own diagnostics (the
+// judge's order disagreement, Bradley-Terry from the pairwise results, people's agreement with the judge), tokens and
+// cost per stage, and the frozen scripts with every target's answer and rating. Blind rule
+// (lib/db/simulbench/blind.ts): while an answer is in a pair open for people's votes, a visitor sees neither it nor its
+// rating (admins see all).
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -10,11 +11,11 @@ import { Pagination } from '@/components/pagination';
 import { PairwiseRatings, Table1, Table4 } from '@/components/simulbench-tables';
 import { formatCost, formatTokens } from '@/components/tournament-format';
 import { TournamentRefresh } from '@/components/tournament-refresh';
-import { db } from '@/lib/db';
+import { db } from '@/lib/db/client';
 import { pageHref, pageParam, paged } from '@/lib/pagination';
-import { simulbenchResults, simulbenchScripts } from '@/lib/simulbench/results';
+import { simulbenchResults, simulbenchScripts } from '@/lib/db/simulbench/results';
 import { VOTING_DAYS, votesCloseAt } from '@/lib/simulbench/voting';
-import { currentAdmin } from '@/lib/session';
+import { currentAdmin } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,13 +1,13 @@
 // Blind votes on SimulBench answers: one script's history and two targets' answers, the order drawn, the authors
-// hidden while the pair is open for votes (lib/simulbench/blind.ts). People's votes and the judge's verdicts on the
+// hidden while the pair is open for votes (lib/db/simulbench/blind.ts). People's votes and the judge's verdicts on the
 // same pairs give the agreement on each evaluation's page.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
 import { SimulbenchVote } from '@/components/simulbench-vote';
-import { db } from '@/lib/db';
-import { currentPerson } from '@/lib/person-session';
-import { drawBallot } from '@/lib/simulbench/votes';
+import { db } from '@/lib/db/client';
+import { currentPerson } from '@/lib/db/person-session';
+import { drawBallot } from '@/lib/db/simulbench/votes';
 import { VOTING_DAYS } from '@/lib/simulbench/voting';
 
 export const dynamic = 'force-dynamic';

@@ -9,8 +9,8 @@ import { TournamentProgressBar } from '@/components/tournament-progress-bar';
 import { TournamentRefresh } from '@/components/tournament-refresh';
 import { TournamentStatusBadge } from '@/components/tournament-status-badge';
 import { pageHref, pageParam } from '@/lib/pagination';
-import { getTournamentsPage } from '@/lib/queries';
-import { currentAdmin } from '@/lib/session';
+import { getTournamentsPage } from '@/lib/db/tournament-pages';
+import { currentAdmin } from '@/lib/db/admin-session';
 import { progressFraction, type TournamentProgress } from '@/lib/tournament/spec';
 
 export const dynamic = 'force-dynamic';

@@ -18,8 +18,9 @@ import { TournamentStandings } from '@/components/tournament-standings';
 import { TournamentStatusBadge } from '@/components/tournament-status-badge';
 import { getGame } from '@/games/registry';
 import { pageHref, pageParam } from '@/lib/pagination';
-import { getTournament, getTournamentMatches, getTournamentStandings, type TournamentDetail } from '@/lib/queries';
-import { currentAdmin } from '@/lib/session';
+import { getTournamentMatches } from '@/lib/db/matches';
+import { getTournament, getTournamentStandings, type TournamentDetail } from '@/lib/db/tournament-pages';
+import { currentAdmin } from '@/lib/db/admin-session';
 import { progressFraction, tournamentVerdict, type TournamentProgress } from '@/lib/tournament/spec';
 
 export const dynamic = 'force-dynamic';

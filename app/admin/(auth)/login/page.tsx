@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { AdminLoginForm } from '@/components/admin-login-form';
-import { adminCount } from '@/lib/auth';
-import { db } from '@/lib/db';
-import { currentAdmin } from '@/lib/session';
+import { adminCount } from '@/lib/db/admins';
+import { db } from '@/lib/db/client';
+import { currentAdmin } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Admin sign-in', robots: { index: false } };

@@ -2,8 +2,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AdminSetupForm } from '@/components/admin-setup-form';
-import { adminCount } from '@/lib/auth';
-import { db } from '@/lib/db';
+import { adminCount } from '@/lib/db/admins';
+import { db } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Admin setup', robots: { index: false } };

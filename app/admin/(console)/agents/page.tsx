@@ -9,10 +9,12 @@ import { EmptyState } from '@/components/empty-state';
 import { KindChip } from '@/components/kind-chip';
 import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
-import { agentsPageForAdmin, getAgentForAdmin, listProviders, PROMPT_SWITCHES, type AgentAdminView } from '@/lib/admin';
-import { db } from '@/lib/db';
+import { PROMPT_SWITCHES } from '@/lib/admin-input';
+import { agentsPageForAdmin, getAgentForAdmin, type AgentAdminView } from '@/lib/db/admin-agents';
+import { listProviders } from '@/lib/db/admin-providers';
+import { db } from '@/lib/db/client';
 import { pageHref, pageParam } from '@/lib/pagination';
-import { requireAdminPage } from '@/lib/session';
+import { requireAdminPage } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Agents · Admin', robots: { index: false } };

@@ -4,9 +4,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdminDatasetDelete, AdminDatasetForm } from '@/components/admin-dataset-form';
 import { EmptyState } from '@/components/empty-state';
-import { listDatasets } from '@/lib/datasets-store';
-import { db } from '@/lib/db';
-import { requireAdminPage } from '@/lib/session';
+import { listDatasets } from '@/lib/db/datasets-store';
+import { db } from '@/lib/db/client';
+import { requireAdminPage } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Datasets · Admin', robots: { index: false } };

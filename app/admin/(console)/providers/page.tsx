@@ -7,10 +7,10 @@ import { AdminProviderForm } from '@/components/admin-provider-form';
 import { EmptyState } from '@/components/empty-state';
 import { Pagination } from '@/components/pagination';
 import { SimulatedBadge } from '@/components/simulated-badge';
-import { getProviderView, providersPage, type ProviderView } from '@/lib/admin';
-import { db } from '@/lib/db';
+import { getProviderView, providersPage, type ProviderView } from '@/lib/db/admin-providers';
+import { db } from '@/lib/db/client';
 import { pageHref, pageParam } from '@/lib/pagination';
-import { requireAdminPage } from '@/lib/session';
+import { requireAdminPage } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Providers · Admin', robots: { index: false } };

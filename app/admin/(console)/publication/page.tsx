@@ -9,9 +9,9 @@ import { timeAgo } from '@/components/format';
 import { categoryLabel } from '@/components/leaderboard-format';
 import { PublicationProgress, PublicationRefresh } from '@/components/publication-progress';
 import { ratedGames } from '@/games/registry';
-import { CATEGORIES } from '@/lib/leaderboard';
-import { PUBLICATION_ROUNDS, publicationService, type PublicationRunInfo } from '@/lib/publication';
-import { requireAdminPage } from '@/lib/session';
+import { CATEGORIES } from '@/lib/leaderboard-contract';
+import { PUBLICATION_ROUNDS, publicationService, type PublicationRunInfo } from '@/lib/publication-contract';
+import { requireAdminPage } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Publication runs · Admin', robots: { index: false } };

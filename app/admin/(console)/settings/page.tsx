@@ -1,9 +1,9 @@
-// Admin: site settings. Today, how the leaderboard shows people's games by default (lib/settings.ts).
+// Admin: site settings. Today, how the leaderboard shows people's games by default (lib/db/settings.ts).
 import type { Metadata } from 'next';
 import { AdminSettingsForm } from '@/components/admin-settings-form';
-import { db } from '@/lib/db';
-import { requireAdminPage } from '@/lib/session';
-import { getSettings } from '@/lib/settings';
+import { db } from '@/lib/db/client';
+import { requireAdminPage } from '@/lib/db/admin-session';
+import { getSettings } from '@/lib/db/settings';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings · Admin', robots: { index: false } };

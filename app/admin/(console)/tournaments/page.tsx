@@ -1,6 +1,6 @@
 // /admin/tournaments: the tournaments live on their public pages (with admin controls there); this sends admins on.
 import { redirect } from 'next/navigation';
-import { requireAdminPage } from '@/lib/session';
+import { requireAdminPage } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 

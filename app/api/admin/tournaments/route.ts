@@ -1,7 +1,7 @@
 // GET /api/admin/tournaments: every tournament’s progress (TournamentProgress[], newest first) as JSON, for admins (session cookie); 401 otherwise.
-import { db } from '@/lib/db';
-import { currentAdmin } from '@/lib/session';
-import { tournamentProgress } from '@/lib/tournament/progress';
+import { db } from '@/lib/db/client';
+import { currentAdmin } from '@/lib/db/admin-session';
+import { tournamentProgress } from '@/lib/db/tournament-progress';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 // GET /api/datasets/<name> — an imported dataset as it was imported: GameBench's format, one object per match
 // (`{ "game": "<id as in the file>", "<agent>": score, … }`), ready to import into another instance. 404 when there
 // is no dataset of that name.
-import { db } from '@/lib/db';
+import { db } from '@/lib/db/client';
 import { datasetNameSchema } from '@/lib/datasets';
 
 export const dynamic = 'force-dynamic';

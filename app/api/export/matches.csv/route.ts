@@ -3,10 +3,10 @@
 // prompt_version, simulated, score, outcome (by side: every seat of a winning side wins), illegal_count, forfeit_count,
 // rated (false: the match rates no one — a person gave up before a move of their own, or a judged evaluation).
 // Optional `?game=<id>` and/or `?category=<reasoning category>` (the leaderboard's filters). Streamed in batches, made
-// once per version of the data and shared, and limited per address (lib/export-cache.ts).
-import { cachedExport, exportRefusal } from '@/lib/export-cache';
+// once per version of the data and shared, and limited per address (lib/db/export-cache.ts).
+import { cachedExport, exportRefusal } from '@/lib/db/export-cache';
 import { CSV_HEADER, csvLine, csvRows, exportScope } from '@/lib/exports';
-import { exportMatchBatches } from '@/lib/queries';
+import { exportMatchBatches } from '@/lib/db/match-exports';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,11 +4,11 @@
 // filters). Void, unfinished and unrated matches (a person gave up before a move of their own) are left out, and so
 // are judged evaluations (DEEP): nobody wins them, so they have no scores to rate (matches.jsonl has them all, with
 // `rated`). Streamed in batches, oldest match first; made once per version of the data and shared, and limited per
-// address (lib/export-cache.ts).
+// address (lib/db/export-cache.ts).
 import { getGame } from '@/games/registry';
-import { cachedExport, exportRefusal } from '@/lib/export-cache';
+import { cachedExport, exportRefusal } from '@/lib/db/export-cache';
 import { exportScope, gameBenchRecord, jsonArrayChunks, ratesSomeone } from '@/lib/exports';
-import { exportMatchBatches } from '@/lib/queries';
+import { exportMatchBatches } from '@/lib/db/match-exports';
 
 export const dynamic = 'force-dynamic';
 

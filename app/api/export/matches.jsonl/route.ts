@@ -4,10 +4,10 @@
 // or a judged evaluation). Optional `?game=<id>` and/or `?category=<reasoning category>` (the leaderboard's filters).
 // Streamed: matches are read 100 at a time with keyset pagination, so a big database never sits in memory. Made once
 // per version of the data and filter, and shared by every request meanwhile; each address may ask for a limited
-// number of exports (429 with Retry-After beyond): lib/export-cache.ts.
-import { cachedExport, exportRefusal } from '@/lib/export-cache';
+// number of exports (429 with Retry-After beyond): lib/db/export-cache.ts.
+import { cachedExport, exportRefusal } from '@/lib/db/export-cache';
 import { exportScope, jsonlRecord } from '@/lib/exports';
-import { exportMatchBatches, getMatchLogs } from '@/lib/queries';
+import { exportMatchBatches, getMatchLogs } from '@/lib/db/match-exports';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,10 +4,10 @@ import type { Metadata } from 'next';
 import { AdminScriptSetImport, AdminSimulbenchForm } from '@/components/admin-simulbench-form';
 import type { AgentChoice } from '@/components/admin-tournament-form';
 import { TASKS } from '@/games/simulbench/tasks';
-import { listAgentsForAdmin } from '@/lib/admin';
-import { db } from '@/lib/db';
-import { listScriptSets } from '@/lib/simulbench/script-sets';
-import { requireAdminPage } from '@/lib/session';
+import { listAgentsForAdmin } from '@/lib/db/admin-agents';
+import { db } from '@/lib/db/client';
+import { listScriptSets } from '@/lib/db/simulbench/script-sets';
+import { requireAdminPage } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New SimulBench evaluation · Admin', robots: { index: false } };

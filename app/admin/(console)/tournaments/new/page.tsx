@@ -2,9 +2,9 @@
 import type { Metadata } from 'next';
 import { AdminTournamentForm, type AgentChoice, type GameChoice } from '@/components/admin-tournament-form';
 import { games } from '@/games/registry';
-import { listAgentsForAdmin } from '@/lib/admin';
-import { db } from '@/lib/db';
-import { requireAdminPage } from '@/lib/session';
+import { listAgentsForAdmin } from '@/lib/db/admin-agents';
+import { db } from '@/lib/db/client';
+import { requireAdminPage } from '@/lib/db/admin-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New tournament · Admin', robots: { index: false } };

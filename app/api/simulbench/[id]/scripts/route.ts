@@ -1,8 +1,8 @@
 // GET /api/simulbench/<id>/scripts — a SimulBench evaluation's frozen test scripts as the versioned script file
 // (lib/simulbench/script-file.ts), ready to import into another arena (npm run arena -- simulbench import-scripts FILE
 // --set NAME) so new targets answer exactly the same histories. 404 when there is no such evaluation or no script yet.
-import { db } from '@/lib/db';
-import { exportScriptSet, tournamentScriptSet } from '@/lib/simulbench/script-sets';
+import { db } from '@/lib/db/client';
+import { exportScriptSet, tournamentScriptSet } from '@/lib/db/simulbench/script-sets';
 
 export const dynamic = 'force-dynamic';
 
