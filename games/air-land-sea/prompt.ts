@@ -1,6 +1,7 @@
 // Text for LLM seats playing Air, Land and Sea: GameBench's rules summary, the deck, the arena's answer format, a
 // worked example the tests replay through the rules, the turn (VPs, commanders, the three theaters as the seat sees
 // them, its hand, the choice an ability asks for, `Legal moves:`) and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { createRng } from '../../lib/engine/rng';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
@@ -321,6 +322,9 @@ function hint(legal: AlsAction[]): string {
 }
 
 export function parse(reply: string, seat: Seat, legal: AlsAction[] | null, v?: AlsView): ParseResult<AlsAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   const moves = legal ?? [];
   const text = norm(fromJson(reply) ?? reply);
   // The listed wordings first (the last one written wins), then looser ones.

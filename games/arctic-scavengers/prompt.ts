@@ -1,6 +1,7 @@
 // Text for LLM seats playing Arctic Scavengers: GameBench's rules summary and the arena's turn structure, the card
 // list, a worked example replayed through the rules by the tests, the turn observation (hand, tribes, piles, the
 // skirmish, `Legal moves:`) and a forgiving parser (GameBench's ["DIG", ["Brawler", "Shovel"]] lists are read too).
+import { readReply } from '../../lib/engine/reply-reader';
 import { createRng } from '../../lib/engine/rng';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
@@ -320,6 +321,9 @@ function findMove(clean: string): { verb: string; rest: string } | null {
 const same = (a: ArcAction, b: ArcAction) => format(a) === format(b);
 
 export function parse(reply: string, _seat: Seat, legal: ArcAction[] | null): ParseResult<ArcAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   const clean = reply.replace(/```[a-z]*\n?/gi, '\n').replace(/[*_`"'“”]+/g, ' ');
   const found = fromJson(reply) ?? findMove(clean);
   if (!found)

@@ -1,6 +1,7 @@
 // Text for LLM seats playing Are You the Traitor?: GameBench's rules text and role contexts, the arena's turn structure,
 // a worked example replayed through the rules by the tests, the turn observation (role, wizards, this round's talk,
 // `Legal moves:` with the free-text form) and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { cleanAnswerLine as cleanLine, unquote } from '../../lib/engine/reply-text';
 import { createRng } from '../../lib/engine/rng';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
@@ -161,12 +162,23 @@ function fromJson(text: string): string[] {
 }
 
 export function parse(reply: string, _seat: Seat, legal: AytAction[] | null): ParseResult<AytAction> {
-  const lines = [...reply.replace(/```[a-z]*/gi, '\n').split(/\r?\n/), ...fromJson(reply)];
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts).
+  const read = readReply(reply, legal, format);
+  // Fences blanked to the same length, so a line's end is where it ends in the reply.
+  const own = reply.replace(/```[a-z]*/gi, (m) => '\n' + ' '.repeat(m.length - 1)).split('\n');
+  const lines = [...own, ...fromJson(reply)];
   let found: Read | null = null;
+  let foundEnd = reply.length;
   for (let i = lines.length - 1; i >= 0 && !found; i--) {
+    // A JSON line is read through fromJson (appended at the end); skip its raw form.
     if (/^\s*\{/.test(lines[i]!)) continue;
     found = readLine(lines[i]!);
+    if (found && i < own.length) foundEnd = own.slice(0, i + 1).join('\n').length;
   }
+  // Free text (own words after "Say:") is this game's own form, which no listed move carries: it wins when
+  // written at or after the listed move the reader found; otherwise the listed move does (the last one named).
+  const free = (f: Read) => 'placeholder' in f || f.action.type === 'say';
+  if (read && !(found && free(found) && foundEnd >= read.end)) return { action: read.action };
   const moves = legal ?? [];
   const hint = ` Your moves now: Say: <your message> | ${moves.map(format).join(' | ')}.`;
   if (!found)

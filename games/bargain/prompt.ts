@@ -1,5 +1,6 @@
 // Text for LLM seats playing Bargain: the rules with a worked example, the seat's own view, the answer format and a
 // forgiving parser (a plan "Propose: I take X hats Y balls Z apples" or "Deal", with an optional "Message:" line).
+import { readReply } from '../../lib/engine/reply-reader';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   DEFAULT_CONFIG,
@@ -334,6 +335,13 @@ function parse(reply: string, seat: Seat, legal: BargainAction[] | null): ParseR
     at += line.length + 1;
   }
   const best = candidates.sort((a, b) => a.end - b.end).at(-1);
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts), outside the messages: the last
+  // move written wins, a listed one over a looser form ending at the same place; a proposal keeps the reply's message.
+  const read = readReply(text, legal, (a) => format(a));
+  if (read && (!best || read.end >= best.end)) {
+    const a = read.action;
+    return { action: a.type === 'propose' ? propose(items(a.hats, a.balls, a.apples), message ?? undefined) : a };
+  }
   if (best) return { action: best.action };
 
   const pool = poolFrom(legal);

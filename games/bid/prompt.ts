@@ -1,5 +1,6 @@
 // Text for LLM seats playing the sealed-bid auction: the rules with a worked example, the seat's own view of the
 // auction, the answer format and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   num,
@@ -115,6 +116,9 @@ const BARE = /^(?:(?:final\s+)?answer\s*[:=]?\s*)?\$?\s*(-?\d+(?:\.\d+)?)\s*\.?$
  * the seat's valuation.
  */
 function parse(reply: string, _seat: Seat, legal: BidAction[] | null): ParseResult<BidAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   // Markdown (bold, code fences, inline code, headings, quotes) and LaTeX escapes carry no meaning here.
   const text = reply.replace(/[*`_\\#>]/g, ' ');
   const lastLine = text

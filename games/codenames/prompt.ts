@@ -1,6 +1,7 @@
 // Text for LLM seats playing Codenames: GameBench's rules text, the arena's turn structure, a worked example the tests
 // replay through the rules, the turn observation (the grid as this seat sees it, the clues so far, the clue to follow,
 // `Legal moves:` for an operative) and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { createRng } from '../../lib/engine/rng';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
@@ -275,6 +276,9 @@ function scan(text: string): Found[] {
 }
 
 export function parse(reply: string, _seat: Seat, legal: CnAction[] | null, v?: CnView): ParseResult<CnAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   const text = clean(reply);
   const json = fromJson(reply);
   const found = (json.length ? json : scan(text)).sort((a, b) => a.at - b.at);

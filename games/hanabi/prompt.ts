@@ -1,5 +1,6 @@
 // Text for LLM seats playing Hanabi (small), LLMArena style: the rules with a worked example, the seat's own view
 // (the partner's cards, the hints about its own), the legal moves in the shared convention and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   ALL_COLORS,
@@ -172,6 +173,9 @@ const HEDGE =
  * exists. Whether the move is legal is left to `reject`.
  */
 function parse(reply: string, _seat: Seat, legal: HanabiAction[] | null): ParseResult<HanabiAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   // Markdown (bold, code fences, inline code, headings, quotes) and LaTeX escapes carry no meaning here.
   const text = reply.replace(/^\s*#+/gm, ' ').replace(/[*`_\\>]/g, ' ');
   const handSize =

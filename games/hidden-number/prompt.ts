@@ -1,4 +1,5 @@
 // Text for LLM seats playing hidden number: the rules with a worked example, the seat's own view, the answer format and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   MAX,
@@ -113,6 +114,9 @@ const BARE = /^(?:(?:final\s+)?answer\s*[:=]?\s*)?(-?\d+(?:\.\d+)?)\s*\.?$/i;
  * failing that, a last line holding just a number. The range and repeat checks are left to `reject`.
  */
 function parse(reply: string, _seat: Seat, legal: HiddenNumberAction[] | null): ParseResult<HiddenNumberAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   // Markdown (bold, code fences, inline code) and LaTeX escapes carry no meaning here.
   const text = reply.replace(/[*`_\\#>]/g, ' ');
   const found = [...text.matchAll(GUESS)].at(-1);

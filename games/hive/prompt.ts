@@ -1,6 +1,7 @@
 // Text for LLM seats playing Hive: the rules with the coordinate system and a worked example (replayed through the
 // rules), the turn observation (pieces with coordinates and stacks, hands, Queens, a small drawing, the legal moves)
 // and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   BUGS,
@@ -278,7 +279,24 @@ function findAll(text: string): Found[] {
  * `move_(q,r)_(q,r)` too); failing those, the last `(q,r) to (q,r)`. A move naming a bug that is not on top of its
  * starting hex is refused with what is there.
  */
+/**
+ * A legal move's text, remembered per view and action: every reply to a turn is read against all its ~100 legal moves
+ * (and the conformance suite reads one reply per legal move), so each is written once a turn.
+ */
+const listedTexts = new WeakMap<HiveView, WeakMap<HiveAction, string>>();
+function listedText(a: HiveAction, seat: Seat, v?: HiveView): string {
+  if (!v) return format(a, seat, v);
+  let memo = listedTexts.get(v);
+  if (!memo) listedTexts.set(v, (memo = new WeakMap()));
+  let text = memo.get(a);
+  if (text === undefined) memo.set(a, (text = format(a, seat, v)));
+  return text;
+}
+
 function parse(reply: string, seat: Seat, legal: HiveAction[] | null, v?: HiveView): ParseResult<HiveAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => listedText(a, seat, v));
+  if (read) return { action: read.action };
   const hint = () => {
     const examples = (legal ?? [])
       .filter((a, i, all) => i === 0 || a.type !== all[i - 1]!.type)

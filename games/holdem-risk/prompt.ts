@@ -2,6 +2,7 @@
 // its observation — the hole cards, the community cards, the chips — and its five actions with the authors'
 // descriptions), in the arena's convention (a worked example, `Legal moves:` with one exact answer per line), and a
 // forgiving parser (the Hold'em game's own move reader).
+import { readReply } from '../../lib/engine/reply-reader';
 import { prompt as holdemPrompt } from '../holdem/prompt';
 import type { GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
 import { STARTING_CHIPS, type Spot } from './spots';
@@ -129,6 +130,9 @@ function turn(v: RiskView, seat: Seat, legal: RiskAction[] | null): string {
  * is Raise Half Pot. An action not offered is kept for `reject` to refuse with the list.
  */
 function parse(reply: string, seat: Seat, legal: RiskAction[] | null): ParseResult<RiskAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   const found = holdemPrompt.parse(reply, seat, null);
   if ('error' in found) {
     const names = (legal?.length ? legal : spotActions({ putIn: 2 })).map((a) => `"${format(a)}"`).join(', ');

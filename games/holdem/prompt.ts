@@ -1,5 +1,6 @@
 // Text for LLM seats playing heads-up no-limit Texas Hold'em: the rules with a worked example hand, the seat's own
 // view of the table, the exact answer format (one legal move per line) and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import { FULL_DECK, type Card } from './hand';
 import {
@@ -277,6 +278,9 @@ function chosenMove(reply: string): Found | null {
  * a bet stays a check for `reject` to refuse; without it, the amount written is kept for `reject` to check.
  */
 function parse(reply: string, _seat: Seat, legal: HoldemAction[] | null): ParseResult<HoldemAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   const found = chosenMove(reply);
   if (!found) {
     const options = legal?.length

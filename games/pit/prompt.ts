@@ -1,6 +1,7 @@
 // Text for LLM seats playing Pit: GameBench's rules summary, the arena's turn structure, a worked example replayed
 // through the rules by the tests, the turn observation (hand, scores, the offer to answer, `Legal moves:`) and a
 // forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { createRng } from '../../lib/engine/rng';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
@@ -172,6 +173,9 @@ function fromJson(text: string): string | null {
 }
 
 export function parse(reply: string, _seat: Seat, legal: PitAction[] | null): ParseResult<PitAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   const clean = reply.replace(/```[a-z]*\n?/gi, '').replace(/[*_`"'“”]+(?=\w|$)|(?<=\w)[*_`"'“”]+/g, ' ');
   const json = fromJson(reply);
   const found = scan(json ?? clean);

@@ -1,5 +1,6 @@
 // Text for LLM seats playing Santorini: GameBench's rules with the arena's coordinates, a worked example replayed
 // through the rules, the turn observation (the board as text, the turn's pawn, `Legal moves:`) and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   apply,
@@ -228,6 +229,9 @@ function parse(
   legal: SantoriniAction[] | null,
   v?: SantoriniView,
 ): ParseResult<SantoriniAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   const pawnNow: Pawn = legal?.[0]?.pawn ?? v?.pawnToMove ?? pawnsOf(seat)[0]!;
   const placing = legal?.[0] ? legal[0].type === 'place' : v ? v.phase === 'placement' : false;
   const example = placing ? `Place ${pawnNow} at c3` : `Move ${pawnNow} to c4, build d5`;

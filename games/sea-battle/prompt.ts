@@ -1,6 +1,7 @@
 // Text for LLM seats playing Sea Battle: GameBench's rules text with the movement and shooting details of its
 // implementation, a worked example replayed through the rules, the ship's observation (GameBench's wording: "Your ship
 // is located at (x, y) facing North"), the eight orders as `Legal moves:` and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../lib/engine/types';
 import {
   ALL_ORDERS,
@@ -204,7 +205,10 @@ function fromJson(text: string): SeaBattleAction | null {
   return move && shoot ? order(move, shoot) : null;
 }
 
-function parse(reply: string, _seat: Seat, _legal: SeaBattleAction[] | null): ParseResult<SeaBattleAction> {
+function parse(reply: string, _seat: Seat, legal: SeaBattleAction[] | null): ParseResult<SeaBattleAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a));
+  if (read) return { action: read.action };
   const example = '"move forward then shoot left"';
   // Markdown and typographic quotes carry no meaning here.
   const text = reply

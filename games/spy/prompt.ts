@@ -1,5 +1,6 @@
 // Text for LLM seats playing Who is the spy: the rules in the SpyGame paper's spirit, the seat's own view, the
 // structured answers (GUESS / REASONING / DESCRIPTION, VOTE, the theory-of-mind probes) and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../../lib/engine/types';
 import {
   DESCRIPTION_LIMIT,
@@ -908,7 +909,13 @@ export function parseWithNames(
   const full: ParseContext = { ...ctx, names };
   const r = read(reply, names);
   const votes = (legal ?? []).flatMap((a) => (a.type === 'vote' ? [a.target] : []));
-  if (votes.length) return parseVote(r, seat, votes, full);
+  if (votes.length) {
+    // The votes as listed ("VOTE: <name>"), however the reply wraps them (lib/engine/reply-reader.ts), with the
+    // reply's GUESS and REASONING; the labelled lines and "I vote for …" below for the rest.
+    const listed = readReply(reply, legal, (a) => format(a, seat, { names: [...names] }));
+    if (listed?.action.type === 'vote') return { action: { ...listed.action, ...thoughtsOf(r.entries) } };
+    return parseVote(r, seat, votes, full);
+  }
   if (ctx.phase === 'probe') return parseProbe(r, seat, full);
   if (ctx.phase === 'speak') return parseDescribe(r);
   const probeLike = r.entries.some((e) => PROBE_KEYS.has(e.key));

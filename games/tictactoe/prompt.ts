@@ -1,4 +1,5 @@
 // Text for LLM seats playing tic-tac-toe: rules with a worked example, the turn observation, the answer format and a forgiving parser.
+import { readReply } from '../../lib/engine/reply-reader';
 import type { GamePrompt, ParseResult, PromptOptions, Seat } from '../../lib/engine/types';
 import {
   apply,
@@ -140,6 +141,9 @@ function find(text: string, re: RegExp, marked: boolean, swap = false): Candidat
  * opponent's mark is an error.
  */
 function parse(reply: string, seat: Seat, legal: TicTacToeAction[] | null): ParseResult<TicTacToeAction> {
+  // The moves as listed, however the reply wraps them (lib/engine/reply-reader.ts); the forms below for the rest.
+  const read = readReply(reply, legal, (a) => format(a, seat));
+  if (read) return { action: read.action };
   const mark = markOf(seat);
   const example = format(legal?.[0] ?? place(1, 3), seat);
   // Markdown (bold, code fences, inline code) and LaTeX escapes carry no meaning here.
