@@ -6,7 +6,15 @@ import { ticTacToe } from './tictactoe';
 import * as ticTacToeRules from './tictactoe/rules';
 import type { GameDef, GameRules } from '../lib/engine/types';
 import { defineGame } from '../lib/engine/define-game';
-import { checkConformance, jsonProblem, secondPerson } from '../lib/engine/conformance';
+import {
+  checkConformance,
+  checkSecrets,
+  jsonProblem,
+  leakingEverything,
+  leakingSeat,
+  secondPerson,
+} from '../lib/engine/conformance';
+import { pit } from './pit';
 import { scaled } from '../lib/test-scale';
 
 // 50 playouts per game in full, ARENA_TEST_SCALE of them in a run (lib/test-scale.ts): the same first seeds every run.
@@ -21,6 +29,26 @@ describe.each([...games, ...testGames].map((g) => [g.id, g] as const))('%s', (_i
       const whole = Math.max(1, Math.round(playouts / 10));
       expect(checkConformance(game, { seeds: playouts - whole, config: game.demoConfig })).toEqual([]);
       expect(checkConformance(game, { seeds: whole })).toEqual([]);
+    }
+  });
+});
+
+// The leak check can fail: every game with private information, given a view that shows everyone the whole state,
+// is caught by its own declared secrets (a declaration the omniscient view does not contain could never catch it).
+const secretive = [...games, ...testGames].filter((g) => g.secrets);
+describe.each(secretive.map((g) => [g.id, g] as const))('the leak check of %s', (_id, game) => {
+  it('passes the game as it is, and catches a view that shows every viewer the whole state', () => {
+    expect(checkSecrets(game)).toEqual([]);
+    expect(checkSecrets(leakingEverything(game)).join('\n')).toMatch(/secret .* appears in the view for seat \d/);
+  });
+});
+
+describe('every game states its private information', () => {
+  it('declares secrets or says why it has none, never both', () => {
+    for (const g of [...games, ...testGames]) {
+      expect(g.secrets === null, g.id).toBe(g.publicInformation !== null);
+      // A game of imperfect information has something to keep.
+      if (g.meta.info === 'imperfect') expect(g.secrets, g.id).not.toBeNull();
     }
   });
 });
@@ -65,6 +93,22 @@ describe('the harness', () => {
     expect(checkConformance(leaky, { seeds: 1 }).join('\n')).toMatch(
       /seat 1's secret "toMove" appears in the view for seat 0/,
     );
+  });
+
+  it('reports a declared secret the omniscient view does not write: the declaration is broken', () => {
+    const pitLike: GameDef = { ...pit, secrets: () => [{ seat: 1, values: ['Wheat×3'] }] };
+    expect(checkSecrets(pitLike, { seeds: 1, maxPlies: 0 })).toEqual([
+      'pit: 2 players, seed 0, ply 0: secret "Wheat×3" of seat 1 is not in the omniscient view: declare secrets as the view writes them',
+    ]);
+    expect(checkConformance(pitLike, { seeds: 1 }).join('\n')).toMatch(
+      /"Wheat×3" of seat 1 is not in the omniscient view/,
+    );
+  });
+
+  it('catches one seat’s hand leaked to one other seat (Pit: seat 0 sees what seat 2 sees)', () => {
+    const found = checkSecrets(leakingSeat(pit, 2, 0), { numPlayers: 4 }).join('\n');
+    expect(found).toMatch(/seat 2's secret "\[.*\]" appears in the view for seat 0/);
+    expect(found).not.toMatch(/view for seat [123]/);
   });
 
   it('reports outcomes that disagree with active seats and bad scores', () => {
@@ -142,6 +186,7 @@ describe('the harness', () => {
     };
     const toy = defineGame<S, A, object, unknown>({
       id: 'toy',
+      version: 1,
       meta: {
         title: 'Toy',
         blurb: 'toy',
@@ -159,6 +204,8 @@ describe('the harness', () => {
         format: (a) => String(a.n),
       },
       rules: { summary: 'Pick numbers.', topics: {} },
+      // (Its sealed picks are a secret a real game would declare; this toy checks the harness's simultaneous moves only.)
+      publicInformation: 'a toy of simultaneous moves for the harness',
     });
     expect(checkConformance(toy, { seeds: 5 })).toEqual([]);
     // Both seats act in every round (playouts and their replays), seat 0 first.

@@ -64,8 +64,12 @@ const prompt: GamePrompt<PebblesState, PebblesAction, PebblesConfig, PebblesView
   format: (a) => `Take: ${a.n}`,
 };
 
+/** Why Pebbles has no secrets: every game says it (or declares them). */
+const PUBLIC = 'a perfect-information game: the pile is all there is, seen by everyone';
+
 const pebbles = defineGame({
   id: 'pebbles',
+  version: 1,
   meta: {
     title: 'Pebbles',
     blurb: 'Take one or two stones; the last stone wins.',
@@ -76,6 +80,7 @@ const pebbles = defineGame({
     categories: ['abstract-strategy'],
   },
   reducer: rules,
+  publicInformation: PUBLIC,
   prompt,
   rules: {
     summary: 'Two players take one or two stones from a pile in turn; whoever takes the last stone wins.',
@@ -133,8 +138,10 @@ describe('a game added with defineGame and one registry line', () => {
     const hooks: unknown[] = [];
     const open = defineGame({
       id: 'pebbles-open',
+      version: 1,
       meta: pebbles.meta,
       reducer: rules,
+      publicInformation: PUBLIC,
       prompt,
       rules: pebbles.rules,
       spectatorsSeeAll: (config) => (hooks.push(config), config.stones > 5),
@@ -154,8 +161,10 @@ describe('a game added with defineGame and one registry line', () => {
   it('is accepted by a registry next to the arena’s games, and an evaluation is kept off the rated list', () => {
     const evaluation = defineGame({
       id: 'pebbles-judged',
+      version: 1,
       meta: { ...pebbles.meta, scoring: 'evaluation' },
       reducer: rules,
+      publicInformation: PUBLIC,
       prompt,
       rules: pebbles.rules,
     });
@@ -169,12 +178,28 @@ describe('a game added with defineGame and one registry line', () => {
     expect(() => defineRegistry({ games: [...games, pebbles, pebbles] })).toThrow(/two games have the id "pebbles"/);
   });
 
+  it('refuses a game that neither declares secrets nor says why it has none (and one that does both)', () => {
+    const spec = { id: 'pebbles-silent', version: 1, meta: pebbles.meta, reducer: rules, prompt, rules: pebbles.rules };
+    expect(() => defineGame(spec)).toThrow(
+      /game "pebbles-silent" declares no secrets: give its rules module a `secrets` function .* or give defineGame `publicInformation` saying why it has none/,
+    );
+    expect(() => defineGame({ ...spec, publicInformation: '  ' })).toThrow(/declares no secrets/);
+    const secretive = { ...rules, secrets: () => [] };
+    expect(() => defineGame({ ...spec, reducer: secretive, publicInformation: PUBLIC })).toThrow(
+      /declares secrets and also `publicInformation`/,
+    );
+    expect(defineGame({ ...spec, reducer: secretive }).publicInformation).toBeNull();
+    expect(pebbles.publicInformation).toBe(PUBLIC);
+  });
+
   it('has no demo settings of its own unless it gives some, and those are parsed (the demo tournament plays them)', () => {
     expect(pebbles.demoConfig).toBeNull();
     const short = defineGame({
       id: 'pebbles-short',
+      version: 1,
       meta: pebbles.meta,
       reducer: rules,
+      publicInformation: PUBLIC,
       prompt,
       rules: pebbles.rules,
       demoConfig: { stones: 3 },
@@ -183,8 +208,10 @@ describe('a game added with defineGame and one registry line', () => {
     expect(() =>
       defineGame({
         id: 'pebbles-bad',
+        version: 1,
         meta: pebbles.meta,
         reducer: rules,
+        publicInformation: PUBLIC,
         prompt,
         rules: pebbles.rules,
         demoConfig: { stones: 99 },

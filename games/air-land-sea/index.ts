@@ -8,6 +8,7 @@ import { GAMEBENCH_TOPICS } from './topics';
 
 export const airLandSea = defineGame({
   id: 'air-land-sea',
+  version: 1,
   reducer: rules,
   prompt,
   engine: alsEngine,

@@ -854,14 +854,17 @@ export function describe(prev: AlsState, next: AlsState): LogLine[] {
 export function secrets(s: AlsState): { seat: Seat; values: string[] }[] {
   if (s.over) return [];
   return [0, 1].map((seat) => {
-    // Each with its battle: the cards are dealt again every battle (a hand or a facedown card of battle 1 may be the
-    // other seat's in battle 2, and was rightly seen by it then).
-    const values = s.hands[seat]!.length ? [`"battle":${s.battle},"hand":${JSON.stringify(s.hands[seat])}`] : [];
+    // Written as the omniscient view writes them. A hand is its list of cards (`hands[seat]`; `hand` for its holder):
+    // the two hands of a battle never hold the same card. A facedown card goes with its battle: the cards are dealt
+    // again every battle (a facedown card of battle 1 may be the other seat's in battle 2, and was rightly seen then).
+    const values = s.hands[seat]!.length ? [JSON.stringify(s.hands[seat])] : [];
     for (const t of THEATERS)
       for (const p of stackOf(s, t, seat))
         if (!p.faceUp) values.push(`{"battle":${s.battle},"card":"${p.card}","faceUp":false`);
     if (s.decision?.kind === 'reinforce' && s.decision.seat === seat)
       values.push(`"battle":${s.battle},"drawn":"${s.decision.drawn}"`);
+    // The private lines of the events shown (which card went facedown, what Reinforce drew): they name their seat.
+    for (const e of s.events.slice(-EVENTS_SHOWN)) if (e.private?.seat === seat) values.push(e.private.text);
     return { seat, values };
   });
 }

@@ -7,6 +7,7 @@ import * as rules from './rules';
 
 export const arcticScavengers = defineGame({
   id: 'arctic-scavengers',
+  version: 1,
   reducer: rules,
   prompt,
   engine: arcEngine,

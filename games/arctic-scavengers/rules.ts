@@ -718,6 +718,27 @@ export function view(s: ArcState, v: Viewer): ArcView {
   };
 }
 
+/**
+ * What only one seat may see while the match runs, written as the omniscient view writes it: its hand (the sorted card
+ * list of `tribes[seat].hand`; every hand is shown in the skirmish), the cards of its dig, and the private lines of the
+ * events shown (what it drew or kept).
+ */
+export function secrets(s: ArcState): { seat: Seat; values: string[]; sharedWith: Seat[] }[] {
+  if (outcome(s)) return [];
+  const hands = s.tribes.map((t) => `"hand":${JSON.stringify(sortCards(t.hand))}`);
+  const out = s.tribes.map((t, seat) => ({
+    seat,
+    values: s.phase === 'skirmish' || !t.hand.length ? [] : [hands[seat]!],
+    // A seat holding the very same cards (two starting hands often are) sees that list as its own hand: it learns
+    // nothing from it.
+    sharedWith: hands.flatMap((other, i) => (other === hands[seat] && i !== seat ? [i] : [])),
+  }));
+  if (s.dig) out.push({ seat: s.dig.seat, values: [`"dig":${JSON.stringify(s.dig.cards)}`], sharedWith: [] });
+  for (const e of s.events.slice(-EVENTS_SHOWN))
+    if (e.private) out.push({ seat: e.private.seat, values: [e.private.text], sharedWith: [] });
+  return out;
+}
+
 export function describe(prev: ArcState, next: ArcState): LogLine[] {
   return next.events
     .slice(prev.events.length)

@@ -7,6 +7,7 @@ import * as rules from './rules';
 
 export const areYouTheTraitor = defineGame({
   id: 'are-you-the-traitor',
+  version: 1,
   reducer: rules,
   prompt,
   engine: aytEngine,

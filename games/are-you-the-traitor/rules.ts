@@ -476,12 +476,21 @@ export function describe(prev: AytState, next: AytState, seat: Seat, a: AytActio
 /** Each seat's role and treasure, private until the end. */
 export function secrets(s: AytState): { seat: Seat; values: string[] }[] {
   if (s.phase === 'over') return [];
-  return s.roles.map((role, seat) => ({
+  // Written as the omniscient view writes them. No seat may see the whole deal of roles (each knows its own only), nor
+  // who won a round: those are declared for every seat, so every other viewer is checked.
+  const hidden = [
+    `"roles":${JSON.stringify(s.roles)}`,
+    ...s.results.filter((r) => r.winner !== null).map((r) => JSON.stringify(r)),
+  ];
+  return s.roles.map((_role, seat) => ({
     seat,
-    // The hand with its holder: a ring's victim rightly saw the card it lost in its own hand before.
     values: [
-      `"myRole":"${role}"`,
-      ...(s.hands[seat]!.length ? [`"you":${seat},"myCards":${JSON.stringify(s.hands[seat])}`] : []),
+      ...hidden,
+      // The hand as a list of cards (each card's id is its own): a ring's victim rightly saw a lost card in its own
+      // hand before, but never the thief's whole hand.
+      ...(s.hands[seat]!.length ? [JSON.stringify(s.hands[seat])] : []),
+      // What happened to its treasure (each event names its seat).
+      ...s.events.filter((e) => e.seat === seat).map((e) => JSON.stringify(e)),
     ],
   }));
 }

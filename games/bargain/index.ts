@@ -6,6 +6,7 @@ import * as rules from './rules';
 
 export const bargain = defineGame({
   id: 'bargain',
+  version: 1,
   reducer: rules,
   prompt,
   engine: bargainEngine,

@@ -6,6 +6,7 @@ import * as rules from './rules';
 
 export const bid = defineGame({
   id: 'bid',
+  version: 1,
   reducer: rules,
   prompt,
   engine: bidEngine,

@@ -7,6 +7,7 @@ import * as rules from './rules';
 
 export const codenames = defineGame({
   id: 'codenames',
+  version: 1,
   reducer: rules,
   prompt,
   engine: cnEngine,

@@ -7,7 +7,10 @@ import { moveReward } from './valuation';
 
 export const connectFour = defineGame({
   id: 'connect-four',
+  version: 1,
   reducer: rules,
+  publicInformation:
+    'a perfect-information game: the board and whose turn it is are all there is, seen alike by every viewer',
   prompt,
   engine: connectFourEngine,
   // LLMArena's reward per move, R(a, s, s′) = V(s′) − V(s): the change its move makes in the mover's board value V,

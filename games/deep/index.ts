@@ -7,6 +7,7 @@ import { DEEP_VERSION, DEEP_WORDS } from './words';
 
 export const deep = defineGame({
   id: 'deep',
+  version: 1,
   reducer: rules,
   prompt,
   meta: {

@@ -301,6 +301,28 @@ export function view(s: DeepState, v: Viewer): DeepView {
   return { ...base, role: 'public', items: [], describe: null, judge: null };
 }
 
+/**
+ * What the views keep from a seat while the match runs, written as the omniscient view's `items` write it: the target
+ * words and the describer's descriptions are the describer's (a judge reads one description at a time, under another
+ * name, and never which word is the target); the scores are no one seat's (each judge gives its own, sealed, and the
+ * describer sees none until the end), so they are declared for every seat.
+ */
+export function secrets(s: DeepState): { seat: Seat; values: string[] }[] {
+  if (s.phase === 'over') return [];
+  const described = s.items.flatMap((it) => [
+    `"target":${JSON.stringify(it.target)}`,
+    ...(it.aggressive !== null ? [`"aggressive":${JSON.stringify(it.aggressive)}`] : []),
+    ...(it.conservative !== null ? [`"conservative":${JSON.stringify(it.conservative)}`] : []),
+  ]);
+  const scored = s.items
+    .filter((it) => MODES.some((m) => it.scores[m].some((x) => x !== undefined)))
+    .map((it) => `"scores":${JSON.stringify(it.scores)}`);
+  return Array.from({ length: s.numPlayers }, (_, seat) => ({
+    seat,
+    values: seat === DESCRIBER ? [...described, ...scored] : scored,
+  }));
+}
+
 const preview = (t: string, n = 80) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
 
 export function describe(prev: DeepState, next: DeepState, seat: Seat, a: DeepAction): LogLine[] {

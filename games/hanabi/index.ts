@@ -6,6 +6,7 @@ import * as rules from './rules';
 
 export const hanabi = defineGame({
   id: 'hanabi',
+  version: 1,
   reducer: rules,
   prompt,
   engine: hanabiEngine,

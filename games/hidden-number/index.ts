@@ -5,6 +5,7 @@ import * as rules from './rules';
 
 export const hiddenNumber = defineGame({
   id: 'hidden-number',
+  version: 1,
   reducer: rules,
   prompt,
   meta: {

@@ -7,7 +7,10 @@ import { hiveSvg } from './svg';
 
 export const hive = defineGame({
   id: 'hive',
+  version: 1,
   reducer: rules,
+  publicInformation:
+    'a perfect-information game: no cards, no dice and no hidden pieces; every viewer sees the hive and both reserves',
   prompt,
   engine: hiveEngine,
   // GameBench showed models the Hive board as an image: an agent with `vision` gets this drawing as a PNG (the board

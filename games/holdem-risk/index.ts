@@ -21,6 +21,7 @@ export function engineChoice(winRate: number): RiskActionType {
 
 export const holdemRisk = defineGame({
   id: 'holdem-risk',
+  version: 1,
   reducer: rules,
   prompt,
   // A risk-aware heuristic: estimates its win rate from its own cards and bets more the stronger it is.

@@ -193,6 +193,18 @@ export function view(s: RiskState, v: Viewer): RiskView {
   };
 }
 
+/**
+ * The estimated win rate of the spot being asked, kept from the player (only): the dealer's to see, and spectators'.
+ * Written as the views write it (`"winRate":0.62`); the player's view writes null in its place.
+ */
+export function secrets(s: RiskState): { seat: Seat; values: string[]; spectators: boolean }[] {
+  if (isOver(s)) return [];
+  const spot = currentSpot(s);
+  // The spot being asked only: an answered spot's rate reaches the player in its own move's metrics (`moveMetrics`,
+  // as private as the move), although the view keeps it null until the end.
+  return spot ? [{ seat: DEALER, values: [`"winRate":${JSON.stringify(spot.winRate)}`], spectators: true }] : [];
+}
+
 export function describe(prev: RiskState, _next: RiskState, _seat: Seat, a: RiskAction): LogLine[] {
   const spot = currentSpot(prev)!;
   const { pot } = spotChips(spot);

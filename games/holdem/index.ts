@@ -10,6 +10,7 @@ export const METRIC_SAMPLES = 300;
 
 export const holdem = defineGame({
   id: 'holdem',
+  version: 1,
   reducer: rules,
   prompt,
   engine: holdemEngine,

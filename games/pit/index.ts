@@ -6,6 +6,7 @@ import * as rules from './rules';
 
 export const pit = defineGame({
   id: 'pit',
+  version: 1,
   reducer: rules,
   prompt,
   engine: pitEngine,

@@ -238,6 +238,12 @@ describe('pit rules', () => {
       { text: 'Player 2 accepts: Player 1 and Player 2 trade 2 cards.' },
       { text: privateLine, visibleTo: [0, 1] },
     ]);
-    expect(secrets(t).map((x) => x.seat)).toEqual([0, 1, 2]);
+    // Each hand as the views write it (the omniscient view's `hands`, the holder's `myHand.cards`), then the private
+    // lines shown: the trade's, its two traders'.
+    expect(secrets(t).slice(0, 3)).toEqual(
+      [0, 1, 2].map((seat) => ({ seat, values: [JSON.stringify(handCards(t.hands[seat]!))], sharedWith: [] })),
+    );
+    expect(secrets(t)).toContainEqual({ seat: 0, values: [privateLine], sharedWith: [1] });
+    for (const { values } of secrets(t)) expect(JSON.stringify(view(t, { omniscient: true }))).toContain(values[0]);
   });
 });

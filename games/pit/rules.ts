@@ -360,8 +360,22 @@ export function describe(prev: PitState, next: PitState): LogLine[] {
     );
 }
 
-/** Each seat's hand while the match is on: only that seat may see it. */
-export function secrets(s: PitState): { seat: Seat; values: string[] }[] {
+/**
+ * Each seat's hand while the match is on (only that seat may see it), and the private lines of the events shown (an
+ * offer's commodity, a trade's cards: only their traders). Written as the omniscient view writes them: a hand as its
+ * card list (the view's `hands[seat]`, and `myHand.cards` for its holder), a line as its text.
+ */
+export function secrets(s: PitState): { seat: Seat; values: string[]; sharedWith: Seat[] }[] {
   if (s.over) return [];
-  return s.hands.map((h, seat) => ({ seat, values: [JSON.stringify({ seat, cards: handCards(h) })] }));
+  const hands = s.hands.map((h) => JSON.stringify(handCards(h)));
+  const out = hands.map((hand, seat) => ({
+    seat,
+    values: [hand],
+    // A seat holding the very same cards sees that list as its own hand: it learns nothing from it.
+    sharedWith: hands.flatMap((other, i) => (other === hand && i !== seat ? [i] : [])),
+  }));
+  for (const e of s.events.slice(-EVENTS_SHOWN))
+    if (e.private)
+      out.push({ seat: e.private.seats[0]!, values: [e.private.text], sharedWith: e.private.seats.slice(1) });
+  return out;
 }

@@ -6,7 +6,9 @@ import * as rules from './rules';
 
 export const santorini = defineGame({
   id: 'santorini',
+  version: 1,
   reducer: rules,
+  publicInformation: 'a perfect-information game: no cards or dice; every viewer sees the board and every pawn',
   prompt,
   engine: santoriniEngine,
   meta: {

@@ -6,6 +6,7 @@ import * as rules from './rules';
 
 export const seaBattle = defineGame({
   id: 'sea-battle',
+  version: 1,
   reducer: rules,
   prompt,
   engine: seaBattleEngine,

@@ -8,7 +8,10 @@ import { MAX_REQUEST_CHARS, MAX_RESPONSE_CHARS, MAX_TURNS } from './types';
 /** The SimulBench dialogue (a judged evaluation's first stage: nobody wins), for the lead to register. */
 export const simulbench = defineGame({
   id: 'simulbench',
+  version: 1,
   reducer: rules,
+  publicInformation:
+    'one dialogue seen whole by both seats and every spectator: the task, every request and reply, whose turn it is',
   prompt,
   meta: {
     title: 'SimulBench dialogue',

@@ -7,6 +7,7 @@ import { PROMPT_SWITCHES } from './types';
 
 export const spy = defineGame({
   id: 'spy',
+  version: 1,
   reducer: rules,
   prompt,
   meta: {

@@ -514,7 +514,9 @@ export function secrets(s: SpyState): { seat: Seat; values: string[]; sharedWith
   if (texts.some((x) => wordIn(x, s.pair.a) || wordIn(x, s.pair.b))) return [];
   return Array.from({ length: s.n }, (_, seat) => ({
     seat,
-    values: [`"${s.words[seat]}"`, `“${s.words[seat]}”`],
+    // The word as the views write it, a JSON string (`words`, `yourWord`). Log lines quote only what players said,
+    // and a text naming either word already ends the secrets (above).
+    values: [`"${s.words[seat]}"`],
     sharedWith: s.words.flatMap((w, i) => (w === s.words[seat] && i !== seat ? [i] : [])),
   }));
 }

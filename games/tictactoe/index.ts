@@ -6,7 +6,10 @@ import * as rules from './rules';
 
 export const ticTacToe = defineGame({
   id: 'tictactoe',
+  version: 1,
   reducer: rules,
+  publicInformation:
+    'a perfect-information game: the board and whose turn it is are all there is, seen alike by every viewer',
   prompt,
   engine: ticTacToeEngine,
   meta: {

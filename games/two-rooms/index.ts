@@ -7,6 +7,7 @@ import * as rules from './rules';
 
 export const twoRooms = defineGame({
   id: 'two-rooms',
+  version: 1,
   reducer: rules,
   prompt,
   engine: trbEngine,

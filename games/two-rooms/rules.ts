@@ -362,6 +362,8 @@ export interface TrbView {
   /** Whether each room's leader has chosen a hostage this round; the choice itself only for that leader. */
   picked: [boolean, boolean];
   myPick: Seat | null;
+  /** Both leaders' choices this round, for the omniscient viewer only (null for everyone else). */
+  picks: [Seat | null, Seat | null] | null;
   swaps: Swap[];
   result: { winner: Team; reason: string } | null;
 }
@@ -392,6 +394,8 @@ export function view(s: TrbState, v: Viewer): TrbView {
       .map(({ round, room, from, to, kind, text }) => ({ round, room, from, to, kind, text })),
     picked: [s.picks[0] !== null, s.picks[1] !== null],
     myPick: lead >= 0 ? s.picks[lead]! : null,
+    // HIDDEN INFORMATION: a leader's hostage is its own until both have chosen (then they are swapped at once).
+    picks: omni ? [s.picks[0], s.picks[1]] : null,
     swaps: s.swaps.map((w) => ({ round: w.round, sent: [w.sent[0], w.sent[1]] })),
     result: o ? { winner: winner(s)!, reason: o.reason } : null,
   };
@@ -450,8 +454,9 @@ export function secrets(s: TrbState): { seat: Seat; values: string[]; sharedWith
     values: [JSON.stringify({ seat, card })],
     sharedWith: [0, 1, 2, 3, 4, 5].filter((p) => s.known[p]!.includes(seat)),
   }));
+  // A leader's choice as the omniscient view writes both (the other is still null: both made, they are swapped at once).
   s.picks.forEach((p, r) => {
-    if (p !== null) out.push({ seat: s.leaders[r]!, values: [`"myPick":${p}`] });
+    if (p !== null) out.push({ seat: s.leaders[r]!, values: [`"picks":${JSON.stringify(s.picks)}`] });
   });
   return out;
 }

@@ -225,7 +225,11 @@ function snapshot(state: unknown): unknown {
   }
 }
 
-/** Views are JSON-safe, and no seat's secret shows in another seat's or the spectator's view. */
+/**
+ * Views are JSON-safe, and no seat's secret shows in another seat's or the spectator's view. Every secret must be
+ * written as the omniscient view writes it: a value the omniscient view does not contain could never be found in a
+ * view that leaks the whole state, so it is reported as a broken declaration, not passed.
+ */
 function checkViews(game: GameDef, state: unknown, viewers: Viewer[], report: (p: string) => void): void {
   const json = new Map<Viewer, string>();
   for (const v of viewers) {
@@ -234,15 +238,71 @@ function checkViews(game: GameDef, state: unknown, viewers: Viewer[], report: (p
     if (problem) report(`${problem}, which does not survive JSON`);
     json.set(v, JSON.stringify(view) ?? '');
   }
-  for (const { seat, values, sharedWith = [] } of game.secrets ? game.secrets(state) : []) {
+  const omniscient = JSON.stringify(game.view(state, { omniscient: true })) ?? '';
+  for (const { seat, values, sharedWith = [], spectators = false } of game.secrets ? game.secrets(state) : []) {
+    for (const secret of values) {
+      if (!omniscient.includes(secret))
+        report(
+          `secret ${JSON.stringify(secret)} of seat ${seat} is not in the omniscient view: declare secrets as the view writes them`,
+        );
+    }
     for (const v of viewers) {
+      // SECURITY: who may hold a secret — its seat, the seats it is shared with, spectators where the game opens it to
+      // them, and the omniscient viewer. Every other viewer is checked.
       if (('seat' in v && (v.seat === seat || sharedWith.includes(v.seat))) || 'omniscient' in v) continue;
+      if ('spectator' in v && spectators) continue;
       for (const secret of values) {
         if (json.get(v)!.includes(secret))
           report(`seat ${seat}'s secret ${JSON.stringify(secret)} appears in the view for ${viewerName(v)}`);
       }
     }
   }
+}
+
+/** A copy of `game` whose view gives every viewer the omniscient view: the whole state leaked. Its leak check must fail. */
+export function leakingEverything(game: GameDef): GameDef {
+  return { ...game, view: (s) => game.view(s, { omniscient: true }) };
+}
+
+/** A copy of `game` whose view gives seat `to` what seat `from` sees: one seat's hand leaked to one other seat. */
+export function leakingSeat(game: GameDef, from: Seat, to: Seat): GameDef {
+  return { ...game, view: (s, v) => game.view(s, 'seat' in v && v.seat === to ? { seat: from } : v) };
+}
+
+/**
+ * The leak check alone: seeded random playouts of `game` (legal moves, or the game's fallback move where the actions
+ * are open-ended; a playout ends where there is neither), checking every state's views against its secrets as
+ * `checkConformance` does. Run on a copy with a leaking view (`leakingEverything`, `leakingSeat`) it must report the
+ * leak: the proof that the game's declared secrets can catch one.
+ */
+export function checkSecrets(
+  game: GameDef,
+  opts: Pick<ConformanceOptions, 'seeds' | 'maxPlies' | 'config'> & { numPlayers?: number } = {},
+): string[] {
+  const { seeds = 5, maxPlies = 300 } = opts;
+  const config = opts.config ?? game.defaultConfig;
+  const numPlayers = opts.numPlayers ?? game.defaultPlayers(config);
+  const problems = new Set<string>();
+  const seats = Array.from({ length: numPlayers }, (_, s) => s);
+  const viewers: Viewer[] = [...seats.map((seat) => ({ seat })), { spectator: true }, { omniscient: true }];
+  for (let i = 0; i < seeds; i++) {
+    const seed = `leaks-${i}`;
+    const deal = currentDeal(seed);
+    const rng = createRng(`${seed}:agents`);
+    let state = initialState(game, config, deal, numPlayers);
+    for (let ply = 0; ply <= maxPlies; ply++) {
+      checkViews(game, state, viewers, (p) =>
+        problems.add(`${game.id}: ${numPlayers} players, seed ${i}, ply ${ply}: ${p}`),
+      );
+      const seat = game.activeSeats(state)[0];
+      if (seat === undefined || ply === maxPlies) break;
+      const legal = game.legalActions(state, seat);
+      const action = legal ? (legal.length ? rng.pick(legal) : null) : game.fallback(state, seat);
+      if (!action) break;
+      state = applyMove(game, state, deal, { ply, seat, action });
+    }
+  }
+  return [...problems];
 }
 
 function checkOutcome(

@@ -10,7 +10,7 @@ export const DEFAULT_MOVE_SECONDS = 60;
  * The definition of a game: `spec.reducer` is its rules module (`import * as rules from './rules'`), whose exports
  * under the contract's names (`GameRules`) become the definition's, and every hook the game leaves out gets its
  * default: a random legal move for the engine, no move metrics, no fallback move, spectators see the public view,
- * `meta.minPlayers` players, host/guest with the guest in every seat in turn and the config unchanged, no secrets,
+ * `meta.minPlayers` players, host/guest with the guest in every seat in turn and the config unchanged,
  * nothing to judge, no board image, and in `meta` a contest with a 60-second move timer and no presets, switches or
  * extra metrics. Its `reject` refuses, before the game's own, a move once the game is over and one from a seat that
  * is not active (`turnRefusal`), in the same words for every game.
@@ -20,11 +20,22 @@ export const DEFAULT_MOVE_SECONDS = 60;
  */
 export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec<S, A, Cfg, V>): GameDef<S, A, Cfg, V> {
   const { reducer: r, meta } = spec;
+  // Hidden information is stated, never assumed: a game without `secrets` says why it has none, so the leak checks
+  // (the conformance suite, the wire, the exports) never skip a game because a field was forgotten.
+  if (!r.secrets && !spec.publicInformation?.trim())
+    throw new Error(
+      `game "${spec.id}" declares no secrets: give its rules module a \`secrets\` function (what each seat may not see of another's), or give defineGame \`publicInformation\` saying why it has none`,
+    );
+  if (r.secrets && spec.publicInformation !== undefined)
+    throw new Error(
+      `game "${spec.id}" declares secrets and also \`publicInformation\` (that it has none): keep the one that is true`,
+    );
   const parseConfig = (config: unknown): Cfg => r.configSchema.parse(config ?? {});
   const { spectatorsSeeAll, defaultPlayers } = spec;
   const guestConfig = spec.hostGuest?.config;
   const game: GameDef<S, A, Cfg, V> = {
     id: spec.id,
+    version: spec.version,
     meta: {
       ...meta,
       orderDrawn: meta.orderDrawn ?? false,
@@ -65,6 +76,7 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
         : (config) => config,
     },
     secrets: r.secrets ?? null,
+    publicInformation: r.secrets ? null : spec.publicInformation!.trim(),
     judgeable: r.judgeable ?? null,
     image: spec.image ?? null,
   };

@@ -43,6 +43,8 @@ const meta: GameMetaSpec = {
 const optionsSeen: unknown[] = [];
 const pebbles = defineGame<S, A, { open: boolean }, S>({
   id: 'pebbles',
+  version: 1,
+  publicInformation: 'a test game: the pile is on the table',
   meta,
   reducer: rules,
   prompt: { system: () => '', turn: () => '', parse: () => ({ error: 'no' }), format: (a) => String(a.n) },

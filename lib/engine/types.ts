@@ -211,11 +211,17 @@ export interface EngineOptions {
   depth?: number;
 }
 
-/** Strings private to `seat` in a state; `sharedWith` lists other seats that hold the same secret (a team's word). */
+/**
+ * Strings private to `seat` in a state; `sharedWith` lists other seats that hold the same secret (a team's word).
+ * Each value is written as the omniscient view writes it (a substring of its JSON), so that a view leaking the whole
+ * state is caught: the conformance suite reports a value the omniscient view does not contain as a broken declaration.
+ */
 export interface Secret {
   seat: Seat;
   values: string[];
   sharedWith?: Seat[];
+  /** Spectators may see it too (Hold'em risk's win rates, kept from the player alone). Default: false. */
+  spectators?: boolean;
 }
 
 /** The pure state machine of a game: the same functions in its rules module (`GameRules`) and its definition (`GameDef`). */
@@ -268,6 +274,12 @@ export interface GameRules<S, A extends { type: string }, Cfg, V> extends GameRe
  */
 export interface GameSpec<S, A extends { type: string }, Cfg, V> {
   id: string;
+  /**
+   * The game's protocol version (PettingZoo's `_vN` rule), from 1: bump it whenever a change could change results:
+   * rules, prompts, data, parsing. The game's golden playthrough (games/<id>/playthrough.txt, `npm run playthroughs`)
+   * records it, and a test fails when the playthrough changes while the version does not.
+   */
+  version: number;
   meta: GameMetaSpec;
   /** The game's rules module: `import * as rules from '../../games/rules'`. */
   reducer: GameRules<S, A, Cfg, V>;
@@ -282,6 +294,12 @@ export interface GameSpec<S, A extends { type: string }, Cfg, V> {
   moveMetrics?(prev: S, next: S, seat: Seat, a: A, rng: Rng): Record<string, number>;
   /** Default: false. */
   spectatorsSeeAll?(config: Cfg): boolean;
+  /**
+   * Why the game has no private information (every viewer sees the whole state: a perfect-information game with no
+   * hidden draws and no sealed choices), for a game whose rules module declares no `secrets`. A game must give one or
+   * the other: `defineGame` refuses a game with neither (or both).
+   */
+  publicInformation?: string;
   /** Default: `meta.minPlayers`. */
   defaultPlayers?(config: Cfg): number;
   /** The settings the demo tournament plays (e.g. a shorter evaluation, shown at once). Default: the defaults. */
@@ -317,6 +335,8 @@ export interface HostGuest {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds games of every state and action type
 export interface GameDef<S = any, A extends { type: string } = any, Cfg = any, V = any> extends GameReducer<S, A, V> {
   id: string;
+  /** The game's protocol version: bumped whenever a change could change results (see `GameSpec.version`). */
+  version: number;
   meta: GameMeta;
   configSchema: z.ZodType<Cfg>;
   actionSchema: z.ZodType<A>;
@@ -359,6 +379,8 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any, V
    * in others' views); null for a game that declares none.
    */
   secrets: ((s: S) => Secret[]) | null;
+  /** Why the game has no private information (`GameSpec.publicInformation`); null for a game that declares secrets. */
+  publicInformation: string | null;
   /**
    * The board as a standalone SVG document, as `seat` sees it in `view`, for LLM agents with the `vision` setting
    * (see `GameSpec.image`); null for a game that offers no picture (its vision agents get the text alone).

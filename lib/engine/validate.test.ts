@@ -44,6 +44,8 @@ const meta: GameMetaSpec = {
 const define = (seatNames?: string[]) =>
   defineGame<S, A, object, S>({
     id: 'picks',
+    version: 1,
+    publicInformation: 'a test game: picks are simultaneous but nothing here is secret from the tests',
     meta: { ...meta, seatNames },
     reducer: rules,
     prompt: { system: () => 'Pick.', turn: () => 'Pick.', parse: () => ({ error: 'no' }), format: (a) => String(a.n) },

@@ -7,6 +7,7 @@ import { callModel, type ChatMessage, type ChatReply } from '../llm/clients';
 import { renderSvgToPng } from '../llm/board-image';
 import { pngDataUrl } from '../llm/images';
 import { SCAFFOLDS, type Scaffold } from '../../lib/agents/scaffolds';
+import { gameRequest } from '../../lib/engine/turn-request';
 import { explainAnswer, MAX_EXPLAINS, parseExplain, rulesTopicsText, type RulesMode } from '../../lib/agents/explain';
 
 export { PROMPT_VERSION, type Scaffold } from '../../lib/agents/scaffolds';
@@ -36,16 +37,15 @@ export function buildMessages(
   opts: PromptOptions = {},
   rules: RulesMode = 'none',
 ): { role: 'system' | 'user' | 'assistant'; content: string }[] {
-  const { game, config, seat, numPlayers } = ctx;
-  const conversation = game.prompt.conversation?.(ctx.view, seat, game.parseConfig(config)) ?? null;
-  if (conversation) return [...conversation.messages, ...rejectionMessages(ctx)];
-  const topics = rulesTopicsText(game.rules.topics, rules);
+  const request = gameRequest(ctx, opts);
+  if (request.kind === 'conversation') return [...request.turn.messages, ...rejectionMessages(ctx)];
+  const topics = rulesTopicsText(ctx.game.rules.topics, rules);
   const messages: { role: 'system' | 'user' | 'assistant'; content: string }[] = [
     {
       role: 'system',
-      content: `${game.prompt.system(config, seat, numPlayers, opts)}${topics ? `\n\n${topics}` : ''}\n\n${SCAFFOLDS[scaffold].text}`,
+      content: `${request.system}${topics ? `\n\n${topics}` : ''}\n\n${SCAFFOLDS[scaffold].text}`,
     },
-    { role: 'user', content: game.prompt.turn(ctx.view, seat, ctx.legal, config, opts) },
+    { role: 'user', content: request.turn },
   ];
   return [...messages, ...rejectionMessages(ctx)];
 }

@@ -61,6 +61,7 @@ const prompt: GamePrompt<LampsState, LampsAction, Record<string, never>, LampsSt
 };
 const spec = {
   id: 'lamps',
+  version: 1,
   meta: {
     title: 'Lamps',
     blurb: 'Light lamps.',
@@ -73,6 +74,7 @@ const spec = {
   reducer: rules,
   prompt,
   rules: { summary: 'Light more lamps than the other player.', topics: {} },
+  publicInformation: 'a perfect-information game: every viewer sees every lamp',
 };
 /** Draws what the seat sees: the lamps, lit ones in the lighter's colour, labelled. */
 function lampsSvg(v: LampsState, seat: Seat): string {
