@@ -18,6 +18,8 @@ import type { MatchSnapshot, MatchStatus, SeatInfo } from '@/lib/protocol';
 import { MatchPlayers } from './match-players';
 import { OutcomeBanner } from './outcome-banner';
 import { ReplayControls } from './replay-controls';
+import type { ProtocolSummary } from '@/lib/match-protocol';
+import { MatchProtocolLine } from './match-protocol';
 import { SeatPanel } from './seat-panel';
 import { StatusBadge } from './status-badge';
 import { Transcript } from './transcript';
@@ -48,6 +50,8 @@ interface Props {
   judgments?: Judgment[];
   /** The tournament has a judge whose verdicts are not in yet: the page reloads them for a while after the end. */
   judgeAwaited?: boolean;
+  /** The protocol the match is played under (lib/match-protocol.ts); null when it has none recorded. */
+  protocol?: ProtocolSummary | null;
 }
 
 /** The seat to move, for games whose view names it as `toMove` (both built-in games do); null otherwise. */
@@ -199,6 +203,7 @@ export function MatchScreen(props: MatchScreenProps) {
           {tournamentName && <>{tournamentName} · </>}
           <span className="font-mono text-xs">{matchId}</span>
         </p>
+        {props.protocol !== undefined && <MatchProtocolLine protocol={props.protocol} />}
       </header>
 
       {error && (

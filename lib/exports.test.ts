@@ -29,6 +29,16 @@ function seat(over: Partial<ExportSeat> & Pick<ExportSeat, 'seat' | 'agentId' | 
   };
 }
 
+const PROTOCOL = {
+  game: 'tictactoe',
+  version: 1,
+  preset: 'defaults',
+  agents: ['cot/v1', 'engine'],
+  generator: 'hmac-sha256-chacha20',
+  data: {},
+  judges: {},
+};
+
 function match(seats: ExportSeat[], over: Partial<ExportMatch> = {}): ExportMatch {
   return {
     id: 'm1',
@@ -44,6 +54,8 @@ function match(seats: ExportSeat[], over: Partial<ExportMatch> = {}): ExportMatc
     startedAt: new Date('2025-01-01T10:00:01Z'),
     finishedAt: new Date('2025-01-01T10:01:00Z'),
     seats,
+    protocol: PROTOCOL,
+    protocolKey: 'k1',
     ...over,
   };
 }
@@ -141,9 +153,11 @@ describe('CSV', () => {
     expect(rows[0]).toHaveLength(CSV_COLUMNS.length);
     const text = rows.map(csvLine).join('');
     expect(text).toBe(
-      'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,0,a,sim-careful · cot (simulated),llm,sim-careful,cot,v1,true,1,win,2,0,true\r\n' +
-        'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,1,b,Engine,engine,,,,false,0,loss,0,1,true\r\n',
+      'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,0,a,sim-careful · cot (simulated),llm,sim-careful,cot,v1,true,1,win,2,0,k1,"{""game"":""tictactoe"",""version"":1,""preset"":""defaults"",""agents"":[""cot/v1"",""engine""],""generator"":""hmac-sha256-chacha20"",""data"":{},""judges"":{}}",true\r\n' +
+        'm1,tictactoe,"Round robin, ""demo""",abc,2025-01-01T10:01:00.000Z,1,b,Engine,engine,,,,false,0,loss,0,1,k1,"{""game"":""tictactoe"",""version"":1,""preset"":""defaults"",""agents"":[""cot/v1"",""engine""],""generator"":""hmac-sha256-chacha20"",""data"":{},""judges"":{}}",true\r\n',
     );
+    // Each row names the protocol its match was played under: the key, then the object; empty for a match without.
+    expect(csvRows({ ...m, protocol: null, protocolKey: null })[0]!.slice(-3, -1)).toEqual([null, null]);
     // A match that rates no one (a person gave up before a move of their own) says so in its last column.
     expect(CSV_COLUMNS.at(-1)).toBe('rated');
     expect(csvRows({ ...m, rated: false }).map((r) => r.at(-1))).toEqual([false, false]);
@@ -181,6 +195,8 @@ describe('jsonlRecord', () => {
     const back = JSON.parse(line);
     expect(back.game).toBe('tictactoe');
     expect(back.tournament).toEqual({ id: 't1', name: 'Demo round robin' });
+    expect(back.protocol).toEqual({ key: 'k1', ...PROTOCOL });
+    expect(jsonlRecord({ ...m, protocol: null, protocolKey: null }, [], []).protocol).toBeNull();
     expect(back.seats).toHaveLength(2);
     expect(back.events[0]).toEqual({
       seq: 1,

@@ -63,6 +63,9 @@ export interface ExportMatch {
   startedAt: Date | null;
   finishedAt: Date | null;
   seats: ExportSeat[];
+  /** The protocol it was played under (lib/match-protocol.ts) and its key; null for a match without one. */
+  protocol: unknown;
+  protocolKey: string | null;
 }
 
 /**
@@ -169,6 +172,8 @@ export const CSV_COLUMNS = [
   'outcome',
   'illegal_count',
   'forfeit_count',
+  'protocol_key',
+  'protocol',
   'rated',
 ] as const;
 
@@ -212,6 +217,8 @@ export function csvRows(m: ExportMatch): CsvValue[][] {
     s.outcome,
     s.illegalCount,
     s.forfeitCount,
+    m.protocolKey,
+    m.protocol == null ? null : JSON.stringify(m.protocol),
     ratesSomeone(m),
   ]);
 }
@@ -237,6 +244,7 @@ export function jsonlRecord(m: ExportMatch, events: ExportEvent[], llmCalls: Exp
     startedAt: m.startedAt,
     finishedAt: m.finishedAt,
     seats: m.seats,
+    protocol: m.protocol == null ? null : { key: m.protocolKey, ...(m.protocol as object) },
     events,
     llmCalls,
   };

@@ -1,13 +1,15 @@
 // The Codenames game definition (server-safe: no React): GameBench's CN, Red and Blue each a Spymaster who sees the
 // key and gives one-word clues and an Operative who guesses words on a 5x5 grid.
 import { defineGame } from '../../lib/engine/define-game';
-import { cnEngine } from './engine';
+import { ASSOCIATIONS_VERSION, cnEngine } from './engine';
 import { GAMEBENCH_RULES, GAMEBENCH_TOPICS, prompt } from './prompt';
 import * as rules from './rules';
+import { WORD_LIST_VERSION } from './rules';
 
 export const codenames = defineGame({
   id: 'codenames',
   version: 1,
+  data: { words: WORD_LIST_VERSION, associations: ASSOCIATIONS_VERSION },
   reducer: rules,
   prompt,
   engine: cnEngine,

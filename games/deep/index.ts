@@ -8,6 +8,7 @@ import { DEEP_VERSION, DEEP_WORDS } from './words';
 export const deep = defineGame({
   id: 'deep',
   version: 1,
+  data: { words: DEEP_VERSION },
   reducer: rules,
   prompt,
   meta: {

@@ -22,6 +22,7 @@ export function engineChoice(winRate: number): RiskActionType {
 export const holdemRisk = defineGame({
   id: 'holdem-risk',
   version: 1,
+  data: { spots: RISK_VERSION },
   reducer: rules,
   prompt,
   // A risk-aware heuristic: estimates its win rate from its own cards and bets more the stronger it is.

@@ -9,6 +9,7 @@ import { MAX_REQUEST_CHARS, MAX_RESPONSE_CHARS, MAX_TURNS } from './types';
 export const simulbench = defineGame({
   id: 'simulbench',
   version: 1,
+  data: { tasks: TASKS_VERSION },
   reducer: rules,
   publicInformation:
     'one dialogue seen whole by both seats and every spectator: the task, every request and reply, whose turn it is',

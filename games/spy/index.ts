@@ -8,6 +8,7 @@ import { PROMPT_SWITCHES } from './types';
 export const spy = defineGame({
   id: 'spy',
   version: 1,
+  data: { keywords: KEYWORDS_VERSION },
   reducer: rules,
   prompt,
   meta: {

@@ -46,6 +46,8 @@ function toExportMatch(m: ExportRow): ExportMatch {
     createdAt: m.createdAt,
     startedAt: m.startedAt,
     finishedAt: m.finishedAt,
+    protocol: m.protocol,
+    protocolKey: m.protocolKey,
     seats: m.seats.map((s) => ({
       seat: s.seat,
       agentId: s.agentId,

@@ -4,6 +4,7 @@
 import 'server-only';
 import type { Judgment } from '../engine/types';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { protocolSummary, type ProtocolSummary } from '../match-protocol';
 import { paged, PAGE_SIZE, type Page } from '../pagination';
 import type { MatchStatus } from '../protocol';
 import { db } from './client';
@@ -156,9 +157,10 @@ export async function getLobby(
   return { live, liveTotal, recent, queued };
 }
 
-export async function getMatch(id: string): Promise<MatchSummary | null> {
+/** One match, with the protocol it is played under (lib/match-protocol.ts). */
+export async function getMatch(id: string): Promise<(MatchSummary & { protocol: ProtocolSummary | null }) | null> {
   const m = await db().match.findUnique({ where: { id }, include: matchInclude });
-  return m && toSummary(m);
+  return m && { ...toSummary(m), protocol: protocolSummary(m.protocol, m.protocolKey) };
 }
 
 /**

@@ -36,6 +36,7 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
   const game: GameDef<S, A, Cfg, V> = {
     id: spec.id,
     version: spec.version,
+    data: spec.data ?? {},
     meta: {
       ...meta,
       orderDrawn: meta.orderDrawn ?? false,

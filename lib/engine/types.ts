@@ -280,6 +280,11 @@ export interface GameSpec<S, A extends { type: string }, Cfg, V> {
    * records it, and a test fails when the playthrough changes while the version does not.
    */
   version: number;
+  /**
+   * The versions of the data sets the game deals from, by name (Who is the spy: `{ keywords: 'v1' }`): recorded in
+   * every match's protocol (lib/match-protocol.ts). Default: none.
+   */
+  data?: Readonly<Record<string, string>>;
   meta: GameMetaSpec;
   /** The game's rules module: `import * as rules from '../../games/rules'`. */
   reducer: GameRules<S, A, Cfg, V>;
@@ -337,6 +342,8 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any, V
   id: string;
   /** The game's protocol version: bumped whenever a change could change results (see `GameSpec.version`). */
   version: number;
+  /** The versions of the data sets the game deals from, by name (see `GameSpec.data`); {} when it has none. */
+  data: Readonly<Record<string, string>>;
   meta: GameMeta;
   configSchema: z.ZodType<Cfg>;
   actionSchema: z.ZodType<A>;

@@ -8,7 +8,7 @@ import { games, getGame, testGames } from '../../games/registry';
 import type { Db } from '../../lib/db/client';
 import { matchEventOf, movesOf } from '../../lib/engine/events';
 import { dealOf, replayStates } from '../../lib/engine/replay';
-import { judgeMessages, parseVerdict } from '../../lib/consistency-judge-prompt';
+import { JUDGE_PROMPT_VERSION, judgeMessages, parseVerdict } from '../../lib/consistency-judge-prompt';
 import { callModel, clientFor, type ChatReply } from '../llm/clients';
 import type { AfterPlayStage } from '../workers/after-play';
 import { prismaStore, type CallRow, type MatchStore } from '../workers/store';
@@ -123,6 +123,8 @@ export const consistencyJudgeStage: AfterPlayStage<{ judgeId: string }> = {
       ? { judgeId: config.judgeId }
       : null,
   needsSql: `t.config->>'judgeId' IS NOT NULL AND t.config->'gameIds' ?| ARRAY[${JUDGEABLE.map(sqlText).join(', ')}]::text[]`,
+  promptVersions: (gameId): Record<string, string> =>
+    JUDGEABLE.includes(gameId) ? { consistency: JUDGE_PROMPT_VERSION } : {},
   run: async (db, matchId, _tournamentId, { judgeId }) => {
     const j = await judgeMatch(db, matchId, judgeId);
     return j.failed ? `the judge could not score ${j.failed} statement(s)` : null;

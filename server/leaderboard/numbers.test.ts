@@ -1,8 +1,15 @@
 // Every number the leaderboard shows is its own: a missing TrueSkill rating is missing (never Elo's number), ranked
 // last and kept off the chart; the normalized score flags few matches; Hanabi and the Cooperation category show the
-// team scores; an address the page cannot use is named, with what is shown instead, as the API's 400 says.
+// team scores; an address the page cannot use is named, with what is shown instead, as the API's 400 says; the API
+// names the protocols of the matches it rates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaderboardDataLinks, leaderboardQuerySchema, leaderboardSearch } from '../../lib/leaderboard-contract';
+import {
+  leaderboardDataLinks,
+  leaderboardQuerySchema,
+  leaderboardSearch,
+  registerLeaderboardService,
+} from '../../lib/leaderboard-contract';
+import { protocolKey, protocolLabel, type MatchProtocol } from '../../lib/match-protocol';
 import { leaderboardQueryFor } from '../../lib/db/settings';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer } from './computer';
@@ -207,5 +214,33 @@ describe('the address', () => {
     });
     expect(links({}).JSON).toBe('/api/export/matches.json');
     expect(leaderboardSearch(q({ humans: 'hide' }), { humans: 'hide' })).toBe('');
+  });
+});
+
+describe('the protocols', () => {
+  it("the API's JSON names each protocol of the matches it rates, with its label and count", async () => {
+    const protocol: MatchProtocol = {
+      game: 'tictactoe',
+      version: 1,
+      preset: 'defaults',
+      agents: ['base/v2'],
+      generator: 'hmac-sha256-chacha20',
+      data: {},
+      judges: {},
+    };
+    // Four of the seven Tic-Tac-Toe matches have a recorded protocol; the other three were stored without one.
+    await t.db.$executeRaw`UPDATE matches SET protocol = ${JSON.stringify(protocol)}::jsonb
+      WHERE id IN (SELECT id FROM matches WHERE game_id = 'tictactoe' ORDER BY finished_at LIMIT 4)`;
+    registerLeaderboardService(service);
+    process.env.DATABASE_URL = t.url;
+    const { GET } = await import('../../app/api/leaderboard/route');
+    const res = await GET(new Request('http://arena.test/api/leaderboard?game=tictactoe'));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { matchesUsed: number; protocols: unknown };
+    expect(body.protocols).toEqual([
+      { key: protocolKey(protocol), label: protocolLabel(protocol), matches: 4 },
+      { key: null, label: 'not recorded', matches: 3 },
+    ]);
+    expect(body.matchesUsed).toBe(7);
   });
 });

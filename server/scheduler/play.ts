@@ -10,6 +10,8 @@ import type { Db } from '../../lib/db/client';
 import { checkPeopleBudget } from '../../lib/db/people-budget';
 import { isPlayable, MAX_OPEN_GAMES_PER_PERSON, PlayError, playInputSchema, type PlayRequest } from '../../lib/play';
 import { parseOr } from '../../lib/validation';
+import { matchProtocol } from '../../lib/match-protocol';
+import { protocolAgents } from './protocol-agents';
 import { enqueueMatches, PLAY_QUEUE } from './queue';
 
 const parse = (raw: unknown): PlayRequest => parseOr(playInputSchema, raw, (m) => new PlayError(m));
@@ -107,6 +109,7 @@ async function create(
     if (open >= MAX_OPEN_GAMES_PER_PERSON) {
       throw new PlayError(`you already have ${open} games in progress: finish or resign one first`);
     }
+    const agents = await protocolAgents(tx as unknown as Db, p.seats);
     return tx.match.create({
       data: {
         gameId: p.gameId,
@@ -114,6 +117,13 @@ async function create(
         // 128 random bits, dealt by the current generator: a person's cards must not be computable from their own.
         seed: newSeed(),
         generator: CURRENT_GENERATOR,
+        // Under which protocol: the game's version and settings, the agents'.
+        protocol: matchProtocol({
+          game: getGame(p.gameId)!,
+          config: p.config,
+          agents: p.seats.map((id) => agents.get(id)!),
+          generator: CURRENT_GENERATOR,
+        }) as object,
         numPlayers: p.seats.length,
         moveSeconds: p.moveSeconds,
         seats: { create: p.seats.map((agentId, seat) => ({ seat, agentId })) },

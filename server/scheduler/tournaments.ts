@@ -13,7 +13,14 @@ import { simulbenchTasks } from '../simulbench/tasks';
 import { tournamentRatedMatches, tournamentSpend } from '../../lib/db/tournament-progress';
 import { tournamentSpecSchema, type Budget, type TournamentSpec } from '../../lib/tournament/spec';
 import { issuesText } from '../../lib/validation';
-import { HAS_STAGES_AFTER_PLAY, stagesAfterPlay, type StoredTournamentConfig } from '../workers/after-play';
+import { matchProtocol } from '../../lib/match-protocol';
+import {
+  HAS_STAGES_AFTER_PLAY,
+  judgeVersionsFor,
+  stagesAfterPlay,
+  type StoredTournamentConfig,
+} from '../workers/after-play';
+import { protocolAgents } from './protocol-agents';
 import { enqueueMatches, MATCH_QUEUE, PLAY_QUEUE, jobIdFor, liveJobIds, withdrawJobs } from './queue';
 
 /** Stored in tournaments.config: the spec plus scheduler state. */
@@ -221,23 +228,36 @@ async function insertMatches(
   db: Db,
   tournamentId: string,
   plan: PlannedMatch[],
-  gameConfigs: Record<string, unknown> = {},
+  stored: StoredTournamentConfig,
 ): Promise<{ id: string; attempt: number }[]> {
+  const gameConfigs = (stored.gameConfigs ?? {}) as Record<string, unknown>;
   const out: { id: string; attempt: number }[] = [];
+  const agents = await protocolAgents(db, [...new Set(plan.flatMap((m) => m.seats))]);
   for (let i = 0; i < plan.length; i += 500) {
     const chunk = plan.slice(i, i + 500);
     const now = Date.now();
     const rows = await db.match.createManyAndReturn({
-      data: chunk.map((m, k) => ({
-        tournamentId,
-        gameId: m.gameId,
-        config: matchConfig(m, gameConfigs[m.gameId]),
-        seed: m.seed,
-        generator: CURRENT_GENERATOR,
-        numPlayers: m.seats.length,
-        // Distinct creation times keep the planned order (pg-boss and the lobby order by time).
-        createdAt: new Date(now + k),
-      })),
+      data: chunk.map((m, k) => {
+        const config = matchConfig(m, gameConfigs[m.gameId]);
+        return {
+          tournamentId,
+          gameId: m.gameId,
+          config,
+          seed: m.seed,
+          generator: CURRENT_GENERATOR,
+          // Under which protocol: the game's version and settings, the agents', the judges' prompts.
+          protocol: matchProtocol({
+            game: getGame(m.gameId)!,
+            config,
+            agents: m.seats.map((id) => agents.get(id)!),
+            generator: CURRENT_GENERATOR,
+            judges: judgeVersionsFor(stored, m.gameId),
+          }) as object,
+          numPlayers: m.seats.length,
+          // Distinct creation times keep the planned order (pg-boss and the lobby order by time).
+          createdAt: new Date(now + k),
+        };
+      }),
       select: { id: true, attempt: true },
     });
     await db.seat.createMany({
@@ -329,7 +349,7 @@ export async function createTournament(
         data: { name: spec.name, config: config as object },
         select: { id: true, name: true },
       });
-      const queued = await insertMatches(tx as unknown as Db, tournament.id, plan, spec.gameConfigs);
+      const queued = await insertMatches(tx as unknown as Db, tournament.id, plan, config);
       return { tournament, queued };
     },
     { timeout: 120_000 },
@@ -541,7 +561,7 @@ async function nextAdaptiveBatch(
       round,
     });
     await tx.tournament.update({ where: { id: tournamentId }, data: { config: { ...t.config, round } as object } });
-    return insertMatches(tx as unknown as Db, tournamentId, plan, config.gameConfigs);
+    return insertMatches(tx as unknown as Db, tournamentId, plan, { ...config, round });
   });
   await enqueueMatches(boss, queued, MATCH_QUEUE, config.priority ?? 0);
 }

@@ -12,6 +12,9 @@ import { matchEventOf, movesOf } from '../../lib/engine/events';
 import { dealOf, replayStates } from '../../lib/engine/replay';
 import type { CallPurpose } from '../../lib/exports';
 import {
+  COMPARE_PROMPT_VERSION,
+  EXTRACT_PROMPT_VERSION,
+  SCORE_PROMPT_VERSION,
   compareMessages,
   correction,
   extractMessages,
@@ -20,6 +23,7 @@ import {
   parseTurn,
   scoreMessages,
 } from '../../lib/simulbench/judge-prompts';
+import { SCRIPT_FILE_VERSION } from '../../lib/simulbench/script-file';
 import { extractScripts } from '../../lib/simulbench/scripts';
 import type { ChatTurn, PairVerdict } from '../../lib/simulbench/types';
 import type { TournamentSpec } from '../../lib/tournament/spec';
@@ -160,6 +164,12 @@ export const simulbenchStage: AfterPlayStage<SimulbenchSpec> = {
   name: 'SimulBench stages',
   needs: (config) => (config.format === 'simulbench' ? (config as unknown as SimulbenchSpec) : null),
   needsSql: "t.config->>'format' = 'simulbench'",
+  promptVersions: () => ({
+    'simulbench-extract': EXTRACT_PROMPT_VERSION,
+    'simulbench-score': SCORE_PROMPT_VERSION,
+    'simulbench-compare': COMPARE_PROMPT_VERSION,
+    'simulbench-scripts': String(SCRIPT_FILE_VERSION),
+  }),
   run: async (db, matchId, tournamentId, spec) => {
     const s = await processDialogue(db, matchId, tournamentId, spec);
     return s.problems ? `SimulBench left ${s.problems} answer(s) or comparison(s) without a result` : null;

@@ -2,7 +2,13 @@
 // config meets its needs, in order, and one that fails is logged without stopping the next.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../lib/db/client';
-import { AFTER_PLAY_STAGES, runStagesAfterPlay, stagesAfterPlay, type AfterPlayStage } from './after-play';
+import {
+  AFTER_PLAY_STAGES,
+  judgeVersionsFor,
+  runStagesAfterPlay,
+  stagesAfterPlay,
+  type AfterPlayStage,
+} from './after-play';
 
 /** A database that holds one tournament with this config (all the runner reads). */
 const dbWith = (config: object | null) =>
@@ -14,6 +20,7 @@ describe('stages after play', () => {
     name,
     needs: (config) => (typeof config[key] === 'string' ? (config[key] as string) : null),
     needsSql: `t.config ? '${key}'`,
+    promptVersions: (gameId) => ({ [name]: `${gameId}-1` }),
     run,
   });
   const stages = [
@@ -53,5 +60,22 @@ describe('stages after play', () => {
   it('registers SimulBench’s stages and the consistency judge, each with its SQL rule', () => {
     expect(AFTER_PLAY_STAGES.map((s) => s.name)).toEqual(['SimulBench stages', 'judging']);
     for (const s of AFTER_PLAY_STAGES) expect(s.needsSql).toMatch(/t\.config/);
+  });
+
+  it("names the judge prompts' versions of the stages that judge a tournament's matches of a game (the protocol)", () => {
+    expect(judgeVersionsFor({ scorerId: 's', silentId: 'x' }, 'bid', stages)).toEqual({
+      'the scorer': 'bid-1',
+      'the silent one': 'bid-1',
+    });
+    expect(judgeVersionsFor({ format: 'round-robin' }, 'bid', stages)).toEqual({});
+    const judged = { judgeId: 'j', gameIds: ['spy', 'tictactoe'] };
+    expect(judgeVersionsFor(judged, 'spy')).toEqual({ consistency: 'consistency-1' });
+    expect(judgeVersionsFor(judged, 'tictactoe')).toEqual({});
+    expect(judgeVersionsFor({ format: 'simulbench' }, 'simulbench')).toEqual({
+      'simulbench-extract': 'simulbench-extract-1',
+      'simulbench-score': 'simulbench-score-1',
+      'simulbench-compare': 'simulbench-compare-1',
+      'simulbench-scripts': '1',
+    });
   });
 });

@@ -19,6 +19,12 @@ export interface AfterPlayStage<Need = unknown> {
   /** `needs(config) !== null` in SQL over the tournaments row `t` (its jsonb `t.config`): the same rule. */
   needsSql: string;
   /**
+   * The versions of the prompts (and data) the stage judges a match of this game with, by name (the consistency
+   * judge: `{ consistency: 'consistency-1' }`); {} when it does nothing for the game. Recorded in the match's protocol
+   * when the match is created (lib/match-protocol.ts).
+   */
+  promptVersions(gameId: string): Readonly<Record<string, string>>;
+  /**
    * Runs on one finished match. Resolves with what it left without a result, in words for the log (null: nothing
    * left); throws when it failed as a whole. Either way the match's result stands.
    */
@@ -38,6 +44,15 @@ export function stagesAfterPlay(
     const need = stage.needs(config);
     return need === null ? [] : [{ stage, need }];
   });
+}
+
+/** The prompt versions every stage after play that runs on this tournament's matches of `gameId` judges them with. */
+export function judgeVersionsFor(
+  config: StoredTournamentConfig | null | undefined,
+  gameId: string,
+  stages: readonly AfterPlayStage[] = AFTER_PLAY_STAGES,
+): Record<string, string> {
+  return Object.assign({}, ...stagesAfterPlay(config, stages).map(({ stage }) => stage.promptVersions(gameId)));
 }
 
 /** `stagesAfterPlay(t.config).length > 0` for the tournaments row `t`, in SQL (claimMatch's one-statement path). */

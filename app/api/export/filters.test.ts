@@ -1,9 +1,20 @@
 // The exports honour the leaderboard's filters (`game`, `category`), refuse unknown ones with a readable 400, and say
-// which matches rate no one (`rated`: a person's early resignation, a judged evaluation), on a real Postgres.
+// which matches rate no one (`rated`: a person's early resignation, a judged evaluation), and name each match's
+// protocol (CSV and JSONL), on a real Postgres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protocolKey, type MatchProtocol } from '../../../lib/match-protocol';
 import { createTestDb, type TestDb } from '../../../server/db/test-db';
 
 let t: TestDb;
+const PROTOCOL: MatchProtocol = {
+  game: 'tictactoe',
+  version: 1,
+  preset: 'defaults',
+  agents: ['random'],
+  generator: 'hmac-sha256-chacha20',
+  data: {},
+  judges: {},
+};
 let routes: {
   json: (r: Request) => Promise<Response>;
   csv: (r: Request) => Promise<Response>;
@@ -22,6 +33,7 @@ beforeAll(async () => {
       data: {
         gameId,
         seed: `ex-${n}`,
+        ...(gameId === 'tictactoe' ? { protocol: PROTOCOL as object } : {}),
         numPlayers: scores.length,
         status: 'finished',
         finishedAt: new Date(Date.UTC(2026, 0, 1) + n++ * 1000),
@@ -108,5 +120,17 @@ describe('export filters', () => {
       rated: boolean;
     };
     expect(deep.rated).toBe(false);
+  });
+
+  it("names each match's protocol: its key and the object in the CSV and JSONL, null where none is recorded", async () => {
+    const key = protocolKey(PROTOCOL);
+    const jsonl = (await (await routes.jsonl(get('/api/export/matches.jsonl?game=tictactoe'))).text()).trim();
+    expect((JSON.parse(jsonl) as { protocol: unknown }).protocol).toEqual({ key, ...PROTOCOL });
+    const csv = (await (await routes.csv(get('/api/export/matches.csv?game=tictactoe'))).text()).split('\r\n');
+    const keyColumn = csv[0]!.split(',').indexOf('protocol_key');
+    expect(csv[1]!.split(',')[keyColumn]).toBe(key);
+    expect(csv[1]).toContain('""preset"":""defaults""');
+    const hanabi = (await (await routes.jsonl(get('/api/export/matches.jsonl?game=hanabi'))).text()).trim();
+    expect((JSON.parse(hanabi) as { protocol: unknown }).protocol).toBeNull();
   });
 });

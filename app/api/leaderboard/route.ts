@@ -3,9 +3,11 @@
 // — the leaderboard as JSON (LeaderboardResult), with the same parameters as the /leaderboard page (without `humans`,
 // the admin's default people filter, as on the page). A parameter the page would ignore (an unknown value, a game
 // that is not rated) answers 400 { error, problems } with the very messages the page shows; 503 { error } when the
-// leaderboard service is not running.
+// leaderboard service is not running. Beside the result, `protocols`: the protocols of the matches the view rates, each
+// key with its label and match count (lib/db/match-protocols.ts), so that no reader pools protocols unknowingly.
 import { db } from '@/lib/db/client';
 import { leaderboardService } from '@/lib/leaderboard-contract';
+import { leaderboardProtocols } from '@/lib/db/match-protocols';
 import { leaderboardQueryFor } from '@/lib/db/settings';
 
 export const dynamic = 'force-dynamic';
@@ -17,8 +19,11 @@ export async function GET(request: Request) {
 
   try {
     // The request's signal: a dataset's view that nobody waits for any more stops computing (server/leaderboard/service.ts).
-    const result = await leaderboardService().get(query, { signal: request.signal });
-    return Response.json(result, { headers: { 'cache-control': 'no-store' } });
+    const [result, protocols] = await Promise.all([
+      leaderboardService().get(query, { signal: request.signal }),
+      leaderboardProtocols(db(), query),
+    ]);
+    return Response.json({ ...result, protocols }, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
     return Response.json({ error: (err as Error).message }, { status: 503 });
   }

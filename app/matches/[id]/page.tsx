@@ -49,6 +49,7 @@ export default async function MatchPage({ params }: Props) {
       initialUnrated={match.unrated}
       judgments={judged.judgments}
       judgeAwaited={judged.awaited}
+      protocol={match.protocol}
     />
   );
 }
