@@ -165,7 +165,7 @@ test('exports and the leaderboard API answer machine clients', async ({ request 
   expect(csv.headers()['content-disposition']).toContain('attachment');
   const lines = (await csv.text()).split('\r\n').filter(Boolean);
   expect(lines[0]).toBe(
-    'match_id,game,tournament,seed,finished_at,seat,agent_id,agent_name,agent_kind,model,scaffold,prompt_version,simulated,score,outcome,illegal_count,forfeit_count,rated',
+    'match_id,game,tournament,seed,finished_at,seat,agent_id,agent_name,agent_kind,model,scaffold,prompt_version,simulated,score,outcome,illegal_count,forfeit_count,protocol_key,protocol,rated',
   );
   expect(lines.length).toBeGreaterThanOrEqual(2);
 
@@ -182,6 +182,7 @@ test('exports and the leaderboard API answer machine clients', async ({ request 
           seats: unknown[];
           events: { seq: number; kind: string }[];
           llmCalls: unknown[];
+          protocol: { key: string; game: string; version: number } | null;
         },
     );
   expect(records.length).toBeGreaterThan(0);
@@ -191,14 +192,24 @@ test('exports and the leaderboard API answer machine clients', async ({ request 
     expect(r.events.length).toBeGreaterThan(0);
     expect(r.events[0]!.seq).toBe(1);
     expect(Array.isArray(r.llmCalls)).toBe(true);
+    // The protocol it was played under, with its key.
+    expect(r.protocol?.key).toMatch(/^[0-9a-f]{16}$/);
+    expect(r.protocol?.version).toBeGreaterThanOrEqual(1);
   }
   expect(records.some((r) => r.llmCalls.length > 0)).toBe(true);
 
   // The leaderboard API: same parameters as the page; invalid ones answer 400 with the problems.
   const board = await request.get('/api/leaderboard?method=elo&game=tictactoe');
   expect(board.ok()).toBe(true);
-  const body = (await board.json()) as { rows: { agentId: string }[]; query: { method: string; game?: string } };
+  const body = (await board.json()) as {
+    rows: { agentId: string }[];
+    query: { method: string; game?: string };
+    protocols: { key: string | null; label: string; matches: number }[];
+  };
   expect(body.rows.length).toBeGreaterThan(0);
+  // The protocols of the matches it rates, each named.
+  expect(body.protocols.length).toBeGreaterThan(0);
+  expect(body.protocols[0]!.label).toMatch(/^tictactoe v1 · /);
   expect(body.query).toMatchObject({ method: 'elo', game: 'tictactoe' });
   const bad = await request.get('/api/leaderboard?method=nonsense');
   expect(bad.status()).toBe(400);

@@ -34,6 +34,8 @@ test('watch a live match to its end, then replay it', async ({ page }) => {
   // Live (the status said so when it opened; a short match may end any moment now): the board is there, and moves
   // stream in without reloading.
   await expect(page.getByTestId('board')).toBeVisible();
+  // The protocol it is played under, named under the title.
+  await expect(page.getByTestId('match-protocol')).toContainText(/^Protocol: connect-four v1 · /);
   const bubbles = page.getByTestId('transcript').locator('li[data-seq]');
   const seqs = () => bubbles.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
   await expect.poll(async () => (await seqs()).length, { timeout: 15_000 }).toBeGreaterThan(0);
