@@ -127,21 +127,26 @@ describe('two web and two worker processes on one Postgres', () => {
     );
 
     // One spectator per web process, watching every match: what it got by match, in order of arrival.
-    type Seen = { joined: WireEvent[] | null; events: WireEvent[]; finals: MatchSnapshot[] };
+    // `endedAtJoin`: the join was answered after the match ended (a quick match on a quiet machine).
+    type Seen = { joined: WireEvent[] | null; endedAtJoin: boolean; events: WireEvent[]; finals: MatchSnapshot[] };
     const watch = async (port: number) => {
       const c: Client = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true });
       clients.push(c);
       await new Promise<void>(
         (resolve, reject) => (c.once('connect', () => resolve()), c.once('connect_error', reject)),
       );
-      const seen = new Map<string, Seen>(ids.map((id) => [id, { joined: null, events: [], finals: [] }]));
+      const seen = new Map<string, Seen>(
+        ids.map((id) => [id, { joined: null, endedAtJoin: false, events: [], finals: [] }]),
+      );
       c.on('match:snapshot', (s) => {
         const x = seen.get(s.matchId)!;
         if (x.joined === null) {
           x.joined = s.events;
-          // A match that ended before the join was answered (a quick match on a quiet machine): its join snapshot is
-          // its final one, and no other may follow.
-          if (s.status === 'finished' || s.status === 'failed') x.finals.push(s);
+          // A match that ended before the join was answered: its join snapshot is a final one.
+          if (s.status === 'finished' || s.status === 'failed') {
+            x.endedAtJoin = true;
+            x.finals.push(s);
+          }
         } else x.finals.push(s);
       });
       c.on('match:event', ({ matchId, event }) => seen.get(matchId)!.events.push(event));
@@ -173,15 +178,19 @@ describe('two web and two worker processes on one Postgres', () => {
         const x = seen.get(m.id)!;
         // The join's snapshot, then the stream: each event once, in order, none missing.
         expect([...x.joined!, ...x.events].map((e) => e.seq)).toEqual(every);
-        expect(x.finals).toHaveLength(1);
-        expect(x.finals[0]!.status).toBe('finished');
-        expect(x.finals[0]!.events.map((e) => e.seq)).toEqual(every);
+        // One final view; where the join raced the end, the end's own may follow the join's (the same view again).
+        expect(x.finals.length).toBeGreaterThanOrEqual(1);
+        expect(x.finals.length).toBeLessThanOrEqual(x.endedAtJoin ? 2 : 1);
+        for (const f of x.finals) {
+          expect(f.status).toBe('finished');
+          expect(f.events.map((e) => e.seq)).toEqual(every);
+        }
       }
       // Both web processes sent the same frames (views of the board included), live or in the join's snapshot.
       const frames = (x: Seen) => [...x.joined!, ...x.events];
       expect(frames(onA!.get(m.id)!)).toEqual(frames(onB!.get(m.id)!));
-      expect({ ...onA!.get(m.id)!.finals[0]!, serverTime: '' }).toEqual({
-        ...onB!.get(m.id)!.finals[0]!,
+      expect({ ...onA!.get(m.id)!.finals.at(-1)!, serverTime: '' }).toEqual({
+        ...onB!.get(m.id)!.finals.at(-1)!,
         serverTime: '',
       });
     }
