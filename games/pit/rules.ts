@@ -246,7 +246,16 @@ function settleCorners(s: PitState, rng: Rng): void {
 }
 
 export function apply(prev: PitState, seat: Seat, a: PitAction, rng: Rng): PitState {
-  const s: PitState = structuredClone(prev);
+  // A copy of what a move changes (hands, points, the lists it appends to), never the whole history deep: a move costs
+  // what the move costs, not what the match so far does (a deep clone of the growing event list made a 300-move
+  // match's replay quadratic). Corners and events are never changed once pushed.
+  const s: PitState = {
+    ...prev,
+    hands: prev.hands.map((h) => [...h]),
+    points: [...prev.points],
+    corners: [...prev.corners],
+    events: [...prev.events],
+  };
   if (a.type === 'offer') {
     s.pending = { from: seat, to: a.to, count: a.count, card: a.card };
     s.turn++;
