@@ -1,8 +1,18 @@
 // The match queue on real Postgres and pg-boss: job ids per (match, attempt), and priorities (the demo runs last).
-import type { PgBoss } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db';
-import { enqueueMatches, jobIdFor, MATCH_QUEUE, startQueue, stopQueue, type MatchJob } from './queue';
+import {
+  enqueueMatches,
+  HEARTBEAT_REFRESH_SECONDS,
+  HEARTBEAT_SECONDS,
+  jobIdFor,
+  MATCH_QUEUE,
+  PLAY_QUEUE,
+  startQueue,
+  stopQueue,
+  type MatchJob,
+} from './queue';
 
 let t: TestDb;
 let boss: PgBoss;
@@ -43,5 +53,30 @@ describe('match queue', () => {
     const [job] = await boss.fetch<MatchJob>(MATCH_QUEUE);
     expect(job!.data.matchId).toBe('twice');
     expect(await boss.fetch<MatchJob>(MATCH_QUEUE)).toEqual([]);
+  });
+});
+
+describe('heartbeats', () => {
+  it('a live worker is never taken for lost by one late refresh: the window holds ten, also on a queue made before', async () => {
+    // The window a job may go without a heartbeat before it is retried (its match restarted beside the live run).
+    expect(HEARTBEAT_SECONDS).toBeGreaterThanOrEqual(10 * HEARTBEAT_REFRESH_SECONDS);
+    // A queue made by an older version with a 10 s window (one refresh missed at pg-boss's default of half of it).
+    const old = await createTestDb();
+    try {
+      const before = new PgBoss({ connectionString: old.url, schema: 'pgboss', supervise: false, schedule: false });
+      before.on('error', () => {});
+      await before.start();
+      for (const name of [MATCH_QUEUE, PLAY_QUEUE]) await before.createQueue(name, { heartbeatSeconds: 10 });
+      await before.stop({ graceful: false, close: true, timeout: 2000 });
+      const now = await startQueue(old.url, { worker: false });
+      try {
+        for (const name of [MATCH_QUEUE, PLAY_QUEUE])
+          expect((await now.getQueue(name))?.heartbeatSeconds, name).toBe(HEARTBEAT_SECONDS);
+      } finally {
+        await stopQueue(now);
+      }
+    } finally {
+      await old.drop();
+    }
   });
 });

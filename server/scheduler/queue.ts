@@ -20,11 +20,21 @@ export async function stopQueue(boss: PgBoss): Promise<void> {
   await boss.stop({ graceful: false, close: true, timeout: 2000 });
 }
 
+/**
+ * A job whose worker sent no heartbeat for this long is taken for lost and retried, which restarts its match from the
+ * seed. A live worker must never be taken for lost (the retry would play the match a second time beside it), so the
+ * window is ten refreshes (HEARTBEAT_REFRESH_SECONDS) wide: a busy machine delays a refresh by seconds, not by thirty.
+ * A worker that really died is found within about 40 s (this, plus the supervision pass every 10 s).
+ */
+export const HEARTBEAT_SECONDS = 30;
+/** How often a worker refreshes its jobs' heartbeats (pg-boss's default, half the window, leaves one missed refresh). */
+export const HEARTBEAT_REFRESH_SECONDS = 3;
+
 /** `worker: false` (the CLI) only sends and cancels jobs: no supervision or maintenance in that process. */
 export async function startQueue(databaseUrl: string, opts: { worker?: boolean } = {}): Promise<PgBoss> {
   const worker = opts.worker ?? true;
   // Supervision every 10 s: a job whose worker died (no heartbeat), or that could not be marked failed while Postgres
-  // was away, is retried within about half a minute (pg-boss checks heartbeats in its monitor pass, 60 s by default).
+  // was away, is retried within about 40 s (pg-boss checks heartbeats in its monitor pass, 60 s by default).
   const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: 'pgboss',
@@ -44,18 +54,18 @@ export async function startQueue(databaseUrl: string, opts: { worker?: boolean }
     [MATCH_QUEUE, 60 * 60],
     [PLAY_QUEUE, 8 * 60 * 60],
   ] as const) {
-    await boss
-      .createQueue(name, {
-        notify: true,
-        // A worker that dies mid-match stops sending heartbeats; its job is retried elsewhere (restart from seed).
-        heartbeatSeconds: 10,
-        expireInSeconds,
-        retryLimit: 3,
-        retryDelay: 2,
-      })
-      .catch((err: Error) => {
-        if (!/already exists/i.test(err.message)) throw err;
-      });
+    const options = {
+      // A worker that dies mid-match stops sending heartbeats; its job is retried elsewhere (restart from seed).
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      expireInSeconds,
+      retryLimit: 3,
+      retryDelay: 2,
+    };
+    await boss.createQueue(name, { notify: true, ...options }).catch((err: Error) => {
+      if (!/already exists/i.test(err.message)) throw err;
+    });
+    // A queue made by an older version keeps its settings unless told: these are the ones the workers count on.
+    await boss.updateQueue(name, options);
   }
   return boss;
 }

@@ -4,7 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../lib/db/client';
 import { createAgent } from '../agents';
 import { humanBridge } from '../agents/human';
-import { MATCH_QUEUE, PLAY_QUEUE, type MatchJob } from '../scheduler/queue';
+import { HEARTBEAT_REFRESH_SECONDS, MATCH_QUEUE, PLAY_QUEUE, type MatchJob } from '../scheduler/queue';
 import { claimMatch, hasStagesPending, settleTournament, stagesDone } from '../scheduler/tournaments';
 import { runStagesAfterPlay } from './after-play';
 import { runMatch, type RunnerDeps } from './run-match';
@@ -73,7 +73,12 @@ export async function startMatchWorker(boss: PgBoss, db: Db, opts: MatchWorkerOp
   // transactions a second in an idle arena. New jobs wake them through NOTIFY, so while it is available they poll only
   // every 5 s, as a backstop for what NOTIFY does not announce (a failed job's retry after its delay). Without NOTIFY
   // (the listener reconnecting), every second.
-  const options = { batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: opts.idlePollSeconds ?? 5 };
+  const options = {
+    batchSize: 1,
+    pollingIntervalSeconds: 1,
+    notifyPollingIntervalSeconds: opts.idlePollSeconds ?? 5,
+    heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS,
+  };
   await slots(boss, MATCH_QUEUE, opts.concurrency, options, handler);
   await slots(boss, PLAY_QUEUE, opts.playConcurrency ?? 100, options, handler);
 }
