@@ -69,7 +69,9 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       ARENA_DATA_DIR: DATA_DIR,
-      ARENA_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54339)),
+      // Below the ephemeral range (32768–60999 on Linux), where the unit tests running beside the flows (`npm test`)
+      // take their free ports: no test can take this one first.
+      ARENA_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 3198)),
       ARENA_SIM_LATENCY_MS: '150-400',
       ARENA_CONCURRENCY: '8',
       // The admin flow signs in with this password and registers the simulated endpoint at this port as a provider.

@@ -21,7 +21,10 @@ function databaseTests(): string[] {
 }
 /** A path as a glob that matches only itself (app/ has folders like "(lobby)"). */
 const literal = (file: string) => file.replace(/[()[\]{}*?!+@]/g, '\\$&');
-const dbTests = databaseTests().map(literal);
+const dbFiles = databaseTests();
+const dbTests = dbFiles.map(literal);
+/** The database test files that mock a module (as globs, like dbTests). */
+const mocking = new Set(dbFiles.filter((f) => /\bvi\.mock\(/.test(readFileSync(f, 'utf8'))).map(literal));
 
 export default defineConfig({
   resolve: {
@@ -40,7 +43,9 @@ export default defineConfig({
     // Two files at a time, whatever the machine (Vitest's default is one fewer than the cores: one, on 2 cores). The
     // files wait on child processes, Postgres and simulated endpoints more than they compute: on a 2-core machine the
     // suite took 391 s two at a time (user CPU 538 s), where CI's last run one at a time took 649 s. Both projects
-    // share these two workers.
+    // share these two workers. `npm test` runs Vitest beside the Chromium flows and the linters (package.json): the
+    // flows wait on the browser and the simulated endpoint more than they compute, and the three fill each other's idle
+    // time (15 minutes one after another on a clean clone, ~10 side by side).
     maxWorkers: 2,
     // Each project lists its own files (a list given here would be added to theirs).
     projects: [
@@ -61,11 +66,23 @@ export default defineConfig({
       },
       {
         // Tests on a real Postgres: the global setup starts one embedded cluster for the run, each file makes its
-        // own database (server/db/test-db.ts). `npx vitest run --project db`.
+        // own database (server/db/test-db.ts). `npx vitest run --project db`. Like the unit tests, the files of a
+        // worker share its module cache (~30 s less on two cores), except those that mock a module (`vi.mock`), which
+        // only takes hold in a file that imports it first: they run isolated (`--project db-mocks`).
         extends: true,
         test: {
           name: 'db',
-          include: dbTests,
+          include: dbTests.filter((f) => !mocking.has(f)),
+          globalSetup: ['./server/db/test-global-setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db-mocks',
+          include: dbTests.filter((f) => mocking.has(f)),
+          // The same cluster: the first project's set-up started it and named it in the environment.
           globalSetup: ['./server/db/test-global-setup.ts'],
         },
       },
