@@ -21,10 +21,7 @@ function databaseTests(): string[] {
 }
 /** A path as a glob that matches only itself (app/ has folders like "(lobby)"). */
 const literal = (file: string) => file.replace(/[()[\]{}*?!+@]/g, '\\$&');
-const dbFiles = databaseTests();
-const dbTests = dbFiles.map(literal);
-/** The database test files that mock a module (as globs, like dbTests). */
-const mocking = new Set(dbFiles.filter((f) => /\bvi\.mock\(/.test(readFileSync(f, 'utf8'))).map(literal));
+const dbTests = databaseTests().map(literal);
 
 export default defineConfig({
   resolve: {
@@ -66,23 +63,13 @@ export default defineConfig({
       },
       {
         // Tests on a real Postgres: the global setup starts one embedded cluster for the run, each file makes its
-        // own database (server/db/test-db.ts). `npx vitest run --project db`. Like the unit tests, the files of a
-        // worker share its module cache (~30 s less on two cores), except those that mock a module (`vi.mock`), which
-        // only takes hold in a file that imports it first: they run isolated (`--project db-mocks`).
+        // own database (server/db/test-db.ts). `npx vitest run --project db`. Each file runs in a process of its own:
+        // they set environment variables for the servers and CLIs they start, mock modules, and leave writes in
+        // flight to databases they drop; sharing a worker's module cache (~17 s less) failed 13 tests in CI that way.
         extends: true,
         test: {
           name: 'db',
-          include: dbTests.filter((f) => !mocking.has(f)),
-          globalSetup: ['./server/db/test-global-setup.ts'],
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'db-mocks',
-          include: dbTests.filter((f) => mocking.has(f)),
-          // The same cluster: the first project's set-up started it and named it in the environment.
+          include: dbTests,
           globalSetup: ['./server/db/test-global-setup.ts'],
         },
       },
