@@ -2,8 +2,11 @@
 // Pure text shared by the admin forms (lib, app) and the LLM player (server/agents/llm.ts).
 
 /**
- * Bumped whenever the prompts' text changes: part of an agent's identity on the leaderboard. Adding a scaffold
- * changes no existing text, so it needs no bump (`gamebench-cot` came with v1; agents choose it by its id).
+ * The version of the text an LLM agent adds around a game's prompts (the scaffolds, the rules topics, Explain's
+ * answers, the rejection messages, RAP's questions), bumped whenever that text changes: part of an agent's identity on
+ * the leaderboard. server/agents/prompt-version.test.ts pins the text to it by hash. The games' own prompts are
+ * versioned by each game's `version` (their golden playthroughs pin them). Adding a scaffold changes no existing text,
+ * so it needs no bump (`gamebench-cot` came with v1; agents choose it by its id): its hash joins the current version's.
  * v2: the system prompt lists the game's rules topics, which the model may read with Explain(<topic>), or gives them
  * all (the `rulesUpfront` setting): lib/agents/explain.ts. Agents of v1 keep playing without them.
  */
