@@ -1,8 +1,12 @@
 // Shared steps of the admin's flows in the end-to-end tests: signing in and filling the tournament form.
 import { expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 
 /** The admin account the e2e server creates from ARENA_ADMIN_PASSWORD (playwright.config.ts). */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+/** A suffix that makes a name (a person, a tournament) new in this run: six random hex digits. */
+export const unique = () => randomBytes(3).toString('hex');
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { games } from '../games/registry';
 import type { GameDef } from '../lib/engine/types';
-import { agentChoice, createHostGuest, escapeRegExp, signIn } from './admin-helpers';
+import { agentChoice, createHostGuest, escapeRegExp, signIn, unique } from './admin-helpers';
 
 const MODELS = ['sim-careful · cot (simulated)', 'sim-sloppy · base (simulated)'];
 /**
@@ -19,7 +19,7 @@ const watched = games.filter((g) => !g.meta.scheduledBy);
 const AT_ONCE = 4;
 
 async function startTournament(page: Page, game: GameDef): Promise<string> {
-  const name = `watch ${game.id} ${Date.now() % 100000}`;
+  const name = `watch ${game.id} ${unique()}`;
   const title = new RegExp(`^${escapeRegExp(game.meta.title)}`);
   // The game's demo settings where it has its own (a shorter probe), as the demo plays it.
   const settings = game.demoConfig === null ? undefined : JSON.stringify({ [game.id]: game.demoConfig });

@@ -1,9 +1,10 @@
 // Shared steps of a person's flows: signing in as a guest on the Play page and starting a game against Random.
 import { expect, type Page } from '@playwright/test';
+import { unique } from './admin-helpers';
 
-/** On the Play page: a guest named `name` (prefix plus a number) starts `game` against Random in `seat`; ends on the match page. */
+/** On the Play page: a guest named `name` (prefix plus six hex digits) starts `game` against Random in `seat`; ends on the match page. */
 export async function playRandom(page: Page, opts: { name: string; game: string; seat: string }): Promise<void> {
-  const name = `${opts.name} ${Date.now() % 100000}`;
+  const name = `${opts.name} ${unique()}`;
   await page.goto('/play');
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Play as guest' }).click();

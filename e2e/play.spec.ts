@@ -2,13 +2,14 @@
 // refused, reloads mid-game and gets their seat back, then finds the game in the replay list, marked a practice game;
 // and every socket frame their browser receives is checked for the other seat's secret.
 import { expect, test, type Page } from '@playwright/test';
+import { unique } from './admin-helpers';
 import { testGames } from '../games/registry';
 import { currentDeal, initialState } from '../lib/engine/replay';
 
 const SIM = 'sim-careful · cot (simulated)';
 
 async function enterAsGuest(page: Page, prefix: string): Promise<string> {
-  const name = `${prefix} ${Date.now() % 100000}`;
+  const name = `${prefix} ${unique()}`;
   await page.goto('/play');
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Play as guest' }).click();
@@ -186,7 +187,7 @@ test("no socket frame a person receives during a hidden-information game carries
 });
 
 test('accounts: create one, sign out, sign back in; a taken name is refused with a reason', async ({ page }) => {
-  const name = `Ada ${Date.now() % 100000}`;
+  const name = `Ada ${unique()}`;
   await page.goto('/play');
   const account = page.getByRole('form', { name: 'Your account' });
   await account.getByLabel('Name', { exact: true }).fill(name);

@@ -3,7 +3,7 @@
 // widen a finished match page at 390 or 1280 pixels; the Hold'em table fits a 390×844 phone with the person's cards,
 // action buttons and move timer on the first screen.
 import { expect, test, type Page } from '@playwright/test';
-import { agentChoice, createHostGuest, signIn } from './admin-helpers';
+import { agentChoice, createHostGuest, signIn, unique } from './admin-helpers';
 
 const CAREFUL = 'sim-careful · cot (simulated)';
 const SLOPPY = 'sim-sloppy · base (simulated)';
@@ -40,7 +40,7 @@ test('a finished match says its result plainly: the winning side with its seats,
 
   await signIn(page);
   await createHostGuest(page, {
-    name: `results spy ${Date.now() % 100000}`,
+    name: `results spy ${unique()}`,
     game: SPY,
     guest: SLOPPY,
     host: CAREFUL,
@@ -72,7 +72,7 @@ test('a finished match says its result plainly: the winning side with its seats,
   // Hanabi, cooperative: the team's score, not "Draw".
   await page.goto('/admin/tournaments/new');
   const form = page.getByTestId('tournament-form');
-  await form.getByLabel('Name', { exact: true }).fill(`results hanabi ${Date.now() % 100000}`);
+  await form.getByLabel('Name', { exact: true }).fill(`results hanabi ${unique()}`);
   await form.getByRole('checkbox', { name: /Hanabi/ }).check();
   await form.getByRole('radio', { name: /Round robin/ }).check();
   await form.getByRole('checkbox', agentChoice('Random')).check();
@@ -95,7 +95,7 @@ test('a 600-character word does not widen the finished match page, at 390 or 128
   test.setTimeout(240_000);
   const token = 'w'.repeat(600);
   await page.goto('/play');
-  await page.getByLabel('Your name').fill(`Long ${Date.now() % 100000}`);
+  await page.getByLabel('Your name').fill(`Long ${unique()}`);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Who is the spy' });
   for (const i of [1, 2, 3])
@@ -140,7 +140,7 @@ test("the Hold'em table fits a 390×844 phone: the person's cards, the action bu
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  const name = `Phone ${Date.now() % 100000}`;
+  const name = `Phone ${unique()}`;
   await page.goto('/play');
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Play as guest' }).click();

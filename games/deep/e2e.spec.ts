@@ -2,7 +2,7 @@
 // watches the descriptions and scores arrive; a person judges from the Play page next to a model judge (the human
 // evaluation) without ever being told the target; the results page shows Table 1 and the judges' agreement.
 import { expect, test } from '@playwright/test';
-import { createHostGuest, escapeRegExp, signIn } from '../../e2e/admin-helpers';
+import { createHostGuest, escapeRegExp, signIn, unique } from '../../e2e/admin-helpers';
 
 const DESCRIBER = 'sim-careful · cot (simulated)';
 const JUDGE = 'sim-careful · base (simulated)';
@@ -15,7 +15,7 @@ test('an admin runs DEEP for a simulated describer and judge; the match shows ev
   test.setTimeout(180_000);
   await signIn(page);
   await createHostGuest(page, {
-    name: `deep ${Date.now() % 100000}`,
+    name: `deep ${unique()}`,
     game: DEEP,
     guest: DESCRIBER,
     host: JUDGE,
@@ -63,7 +63,7 @@ test('a person judges the descriptions from the Play page beside a model judge, 
 }) => {
   test.setTimeout(240_000);
   await page.goto('/play');
-  await page.getByLabel('Your name').fill(`Judge ${Date.now() % 100000}`);
+  await page.getByLabel('Your name').fill(`Judge ${unique()}`);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'DEEP description test' });
   await expect(page.getByTestId('evaluation-note')).toContainText('not rated');

@@ -1,7 +1,7 @@
 // User flow of the Hold'em risk probe (LLMArena Fig. 4): an admin runs it for a simulated model (Random holds the
 // placeholder dealer seat), the match shows every answered spot, and the results page gives the per-action table.
 import { expect, test } from '@playwright/test';
-import { createHostGuest, escapeRegExp, signIn } from '../../e2e/admin-helpers';
+import { createHostGuest, escapeRegExp, signIn, unique } from '../../e2e/admin-helpers';
 
 const PLAYER = 'sim-careful · base (simulated)'; // never a guest of the demo's probe: its row is this test's alone
 
@@ -11,7 +11,7 @@ test('an admin runs the Hold’em risk probe; the match lists each spot’s answ
   test.setTimeout(120_000);
   await signIn(page);
   await createHostGuest(page, {
-    name: `risk ${Date.now() % 100000}`,
+    name: `risk ${unique()}`,
     game: /^Hold'em risk probe/,
     guest: PLAYER,
     host: 'Random',

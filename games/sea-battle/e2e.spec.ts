@@ -1,12 +1,13 @@
 // User flow for Sea Battle: a person commands Red 1 for a turn by clicking an order. (A spectator watching a simulated
 // match, one model commanding each side, is e2e/games.spec.ts's flow for every game.)
 import { expect, test } from '@playwright/test';
+import { unique } from '../../e2e/admin-helpers';
 
 const SIM = 'sim-careful · cot (simulated)';
 
 test('a person commands Red 1 for a turn by clicking an order; the turn resolves with every ship', async ({ page }) => {
   test.setTimeout(180_000);
-  const name = `Admiral ${Date.now() % 100000}`;
+  const name = `Admiral ${unique()}`;
   await page.goto('/play');
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Play as guest' }).click();

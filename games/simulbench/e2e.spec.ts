@@ -2,7 +2,7 @@
 // ratings, pairwise) and reads the tables; a person plays the user in one task from the Play page, then votes blind on
 // two answers, and nothing the person can read names who wrote them while voting is open (issue 35, item 4).
 import { expect, test } from '@playwright/test';
-import { signIn } from '../../e2e/admin-helpers';
+import { signIn, unique } from '../../e2e/admin-helpers';
 
 const CAREFUL = 'sim-careful · cot (simulated)';
 const SLOPPY = 'sim-sloppy · base (simulated)';
@@ -13,7 +13,7 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   await signIn(page);
   await page.goto('/admin/simulbench/new');
   const form = page.getByTestId('simulbench-form');
-  const name = `simulbench ${Date.now() % 100000}`;
+  const name = `simulbench ${unique()}`;
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByRole('checkbox', { name: CAREFUL }).check();
   await form.getByRole('checkbox', { name: SLOPPY }).check();
@@ -72,7 +72,7 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
     form.getByLabel('Scripts').locator('option', { hasText: `scripts of “${name}” (${scriptCount} scripts)` }),
   ).toHaveCount(1);
   const upload = page.getByTestId('script-set-form');
-  const setName = `e2e-${Date.now() % 100000}`;
+  const setName = `e2e-${unique()}`;
   await upload.getByLabel('Set name').fill(setName);
   await upload
     .getByLabel('Script file')
@@ -84,7 +84,7 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   // A second import under the same name is refused, with the reason.
   await upload.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('script-set-error')).toContainText('exists already');
-  await form.getByLabel('Name', { exact: true }).fill(`simulbench reuse ${Date.now() % 100000}`);
+  await form.getByLabel('Name', { exact: true }).fill(`simulbench reuse ${unique()}`);
   await form.getByLabel('Scripts').selectOption({ label: `imported set ${setName} (${scriptCount} scripts)` });
   await expect(form.getByLabel('User agent', { exact: true })).toHaveCount(0);
   await form.getByRole('checkbox', { name: CAREFUL }).check();
@@ -99,7 +99,7 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
 test('a person plays the user in one task, then votes blind on two answers', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/play');
-  await page.getByLabel('Your name').fill(`Simul ${Date.now() % 100000}`);
+  await page.getByLabel('Your name').fill(`Simul ${unique()}`);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'SimulBench dialogue' });
   await expect(page.getByTestId('evaluation-note')).toContainText('not rated');

@@ -2,7 +2,7 @@
 // speaking order, the players' private reasoning, the votes, the result); a person plays a seat by typing a
 // description, answering the probe questions and clicking a vote, while a spectator of that match sees no word.
 import { expect, test } from '@playwright/test';
-import { createHostGuest, escapeRegExp, signIn } from '../../e2e/admin-helpers';
+import { createHostGuest, escapeRegExp, signIn, unique } from '../../e2e/admin-helpers';
 
 const CAREFUL = 'sim-careful · cot (simulated)';
 const SLOPPY = 'sim-sloppy · base (simulated)';
@@ -14,7 +14,7 @@ test('a spectator follows a simulated Who-is-the-spy match as a chat, with the r
   test.setTimeout(180_000);
   await signIn(page);
   await createHostGuest(page, {
-    name: `spy chat ${Date.now() % 100000}`,
+    name: `spy chat ${unique()}`,
     game: SPY,
     guest: SLOPPY,
     host: CAREFUL,
@@ -60,7 +60,7 @@ test('a person plays a seat: a description with their word is refused, they desc
 }) => {
   test.setTimeout(240_000);
   await page.goto('/play');
-  await page.getByLabel('Your name').fill(`Spy ${Date.now() % 100000}`);
+  await page.getByLabel('Your name').fill(`Spy ${unique()}`);
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Who is the spy' });
   await expect(page.getByLabel('Players')).toHaveValue('4');
@@ -97,7 +97,7 @@ test('a person plays a seat: a description with their word is refused, they desc
         await expect(page.getByTestId('move-error')).toContainText('gives your word away');
         refused = true;
       }
-      await description.fill(`Something I would recognise anywhere, take ${++described} ${Date.now() % 1000}`);
+      await description.fill(`Something I would recognise anywhere, take ${++described} ${unique()}`);
       await page.getByRole('button', { name: 'Send description' }).click();
       await expect(page.getByTestId('transcript')).toContainText(`take ${described} `);
     } else if (await sendAnswers.isVisible()) {
@@ -134,7 +134,7 @@ test('the SpyGame tables: Win/Round/Voted and the probes from played matches, an
   test.setTimeout(180_000);
   await signIn(page);
   await createHostGuest(page, {
-    name: `spy calibration ${Date.now() % 100000}`,
+    name: `spy calibration ${unique()}`,
     game: SPY,
     guest: SLOPPY,
     host: CAREFUL,
