@@ -9,8 +9,13 @@ import {
   protocolKey,
   protocolLabel,
   readProtocol,
+  rulesKey,
+  rulesOf,
   type MatchProtocol,
 } from './match-protocol';
+
+/** md5 of '{"data": {}, "game": "hive", "preset": "demo", "version": 1}', first 16 hex digits (md5sum). */
+const RULES_KEY_HIVE_DEMO = '9c4628fccda721a7';
 
 const cot = { kind: 'llm', scaffold: 'cot', promptVersion: 'v2', settings: {} };
 const random = { kind: 'random', scaffold: null, promptVersion: null, settings: {} };
@@ -43,6 +48,33 @@ describe('match protocol', () => {
     expect(protocolKey({ ...p, version: 2 })).not.toBe(protocolKey(p));
     expect(readProtocol(JSON.parse(JSON.stringify(p)))).toEqual(p);
     expect(readProtocol({ game: 'tictactoe' })).toBeNull();
+  });
+
+  it('keys the rules apart from who played, the generator and the judges: the text Postgres writes, by hand', () => {
+    const p: MatchProtocol = {
+      game: 'hive',
+      version: 1,
+      preset: 'demo',
+      agents: ['cot/v2', 'random'],
+      generator: 'hmac-sha256-chacha20',
+      data: {},
+      judges: {},
+    };
+    expect(rulesOf(p)).toEqual({ game: 'hive', version: 1, preset: 'demo', data: {} });
+    // The jsonb text of the protocol minus agents, generator and judges (keys by length, then bytes), and its MD5's
+    // first 16 hex digits (md5 of this exact string, computed apart: `printf %s '…' | md5sum`).
+    expect(jsonbText(rulesOf(p))).toBe('{"data": {}, "game": "hive", "preset": "demo", "version": 1}');
+    expect(rulesKey(p)).toBe(RULES_KEY_HIVE_DEMO);
+    // Who played, how it was dealt and who judged it leave the rules alone; the version, the settings and the data do not.
+    const same = { ...p, agents: ['person'], generator: 'sfc32-fnv1a', judges: { consistency: 'consistency-1' } };
+    expect(rulesKey(same)).toBe(rulesKey(p));
+    for (const other of [
+      { ...p, version: 2 },
+      { ...p, preset: 'defaults' },
+      { ...p, preset: 'custom', config: { maxTurns: 30, beetles: 2 } },
+      { ...p, data: { words: '2026.1' } },
+    ])
+      expect(rulesKey(other)).not.toBe(rulesKey(p));
   });
 
   it("states the data sets' versions of the games that deal from them, and the judges' prompts when judged", () => {

@@ -102,6 +102,26 @@ export function protocolKey(p: MatchProtocol): string {
   return createHash('md5').update(jsonbText(p)).digest('hex').slice(0, 16);
 }
 
+/**
+ * The rules a match was played under: its protocol without the agents (each agent is its own row on the leaderboard),
+ * the generator (every generator deals alike) and the judges (they act after play, never on who won). Matches under the
+ * same rules compare, whoever played them.
+ */
+export type RulesProtocol = Omit<MatchProtocol, 'agents' | 'generator' | 'judges'>;
+
+export function rulesOf(p: MatchProtocol): RulesProtocol {
+  const { agents: _agents, generator: _generator, judges: _judges, ...rules } = p;
+  return rules;
+}
+
+/** The rules' short key, as Postgres generates `matches.rules_key` from the stored protocol (same text, same MD5). */
+export function rulesKey(p: MatchProtocol): string {
+  return createHash('md5')
+    .update(jsonbText(rulesOf(p)))
+    .digest('hex')
+    .slice(0, 16);
+}
+
 /** One line: `tictactoe v1 · defaults · cot/v2 · hmac-sha256-chacha20`, and the judges' prompts when judged. */
 export function protocolLabel(p: MatchProtocol): string {
   const judges = Object.entries(p.judges).map(([k, v]) => `${k} ${v}`);

@@ -4,7 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_GENERATOR } from '../../lib/engine/rng';
 import { createGuest } from '../../lib/db/people';
-import { protocolKey, readProtocol } from '../../lib/match-protocol';
+import { protocolKey, readProtocol, rulesKey } from '../../lib/match-protocol';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { startQueue, stopQueue } from './queue';
 import { startPlayMatch } from './play';
@@ -38,9 +38,15 @@ afterAll(async () => {
 });
 
 const stored = async (where: object) =>
-  (await t.db.match.findMany({ where, orderBy: { createdAt: 'asc' }, select: { protocol: true, protocolKey: true } }))
-    .map((m) => ({ protocol: readProtocol(m.protocol)!, key: m.protocolKey }))
-    .map((m) => ({ ...m, computed: protocolKey(m.protocol) }));
+  (
+    await t.db.match.findMany({
+      where,
+      orderBy: { createdAt: 'asc' },
+      select: { protocol: true, protocolKey: true, rulesKey: true },
+    })
+  )
+    .map((m) => ({ protocol: readProtocol(m.protocol)!, key: m.protocolKey, rules: m.rulesKey }))
+    .map((m) => ({ ...m, computed: protocolKey(m.protocol), computedRules: rulesKey(m.protocol) }));
 
 describe('match protocols at creation', () => {
   it("a tournament's matches: the game's version and settings, the agents, the generator, the judge's prompt", async () => {
@@ -68,9 +74,12 @@ describe('match protocols at creation', () => {
       });
       expect(r.protocol.agents.every((a) => ['cot/v2', 'random'].includes(a))).toBe(true);
       expect(r.key).toBe(r.computed);
+      // Postgres's rules key (the protocol without agents, generator and judges) is the one computed here.
+      expect(r.rules).toBe(r.computedRules);
     }
     const holdem = await stored({ tournamentId: tournament.id, gameId: 'holdem' });
     expect(holdem[0]!.protocol).toMatchObject({ preset: 'custom', config: { hands: 3 }, judges: {} });
+    expect(holdem[0]!.rules).toBe(holdem[0]!.computedRules);
   });
 
   it("a person's game: the person and the opponent's protocol", async () => {
@@ -90,5 +99,6 @@ describe('match protocols at creation', () => {
       judges: {},
     });
     expect(m!.key).toBe(m!.computed);
+    expect(m!.rules).toBe(m!.computedRules);
   });
 });

@@ -197,7 +197,7 @@ export function batchStatement(ops: StoreOp[], relaxed: boolean): { sql: string;
 const MATCH_FIELDS = `'id', m.id, 'tournamentId', m.tournament_id, 'gameId', m.game_id, 'config', m.config, 'seed', m.seed, 'generator', m.generator, 'status', m.status,
   'attempt', m.attempt, 'discardedTokens', m.discarded_tokens, 'discardedCostUsd', m.discarded_cost_usd, 'numPlayers', m.num_players,
   'lastSeq', m.last_seq, 'result', m.result, 'rated', m.rated, 'failureReason', m.failure_reason, 'moveSeconds', m.move_seconds,
-  'stagesPending', m.stages_pending, 'peopleCounted', m.people_counted, 'protocol', m.protocol, 'protocolKey', m.protocol_key,
+  'stagesPending', m.stages_pending, 'peopleCounted', m.people_counted, 'protocol', m.protocol, 'protocolKey', m.protocol_key, 'rulesKey', m.rules_key,
   'createdAt', m.created_at, 'startedAt', m.started_at, 'finishedAt', m.finished_at`;
 const AGENT_FIELDS = `'id', a.id, 'name', a.name, 'kind', a.kind, 'providerId', a.provider_id, 'model', a.model, 'temperature', a.temperature,
   'maxTokens', a.max_tokens, 'scaffold', a.scaffold, 'promptVersion', a.prompt_version, 'settings', a.settings, 'simulated', a.simulated,
