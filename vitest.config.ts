@@ -42,7 +42,7 @@ export default defineConfig({
     // suite took 391 s two at a time (user CPU 538 s), where CI's last run one at a time took 649 s. Both projects
     // share these two workers. `npm test` runs Vitest beside the Chromium flows and the linters (package.json): the
     // flows wait on the browser and the simulated endpoint more than they compute, and the three fill each other's idle
-    // time (15 minutes one after another on a clean clone, ~10 side by side).
+    // time (measured on a 2-core machine: 807 s one after the other, 543 s side by side).
     maxWorkers: 2,
     // Each project lists its own files (a list given here would be added to theirs).
     projects: [
