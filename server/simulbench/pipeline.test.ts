@@ -333,7 +333,13 @@ describe('a SimulBench evaluation', () => {
       const judge = await t.db.agent.create({
         data: { name: 'prose-judge', kind: 'llm', providerId: pp.id, model: 'x', scaffold: 'base' },
       });
-      const m = await t.db.match.findFirstOrThrow({ where: { status: 'finished', gameId: 'simulbench' } });
+      // A dialogue of the first evaluation (a match of a later one that reuses its scripts answers a frozen script:
+      // nothing to extract, and Postgres may return either first when the query does not say which).
+      const t0 = (await t.db.tournament.findFirstOrThrow({ where: { name: 'sb' }, orderBy: { createdAt: 'asc' } })).id;
+      const m = await t.db.match.findFirstOrThrow({
+        where: { status: 'finished', gameId: 'simulbench', tournamentId: t0 },
+        orderBy: { createdAt: 'asc' },
+      });
       const tn = await t.db.tournament.create({
         data: { name: 'prose', config: { ...spec(), judgeId: judge.id } as object },
       });
