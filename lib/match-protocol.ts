@@ -99,8 +99,11 @@ export function matchProtocol(p: {
  * (`matches.protocol_key` is generated from `matches.protocol`). An identifier, not a secret: MD5 is enough.
  */
 export function protocolKey(p: MatchProtocol): string {
-  return createHash('md5').update(jsonbText(p)).digest('hex').slice(0, 16);
+  return shortKey(p);
 }
+
+/** The first 16 hex digits of the MD5 of a value's jsonb text: `left(md5(value::text), 16)` in Postgres. */
+const shortKey = (v: unknown) => createHash('md5').update(jsonbText(v)).digest('hex').slice(0, 16);
 
 /**
  * The rules a match was played under: its protocol without the agents (each agent is its own row on the leaderboard),
@@ -116,10 +119,7 @@ export function rulesOf(p: MatchProtocol): RulesProtocol {
 
 /** The rules' short key, as Postgres generates `matches.rules_key` from the stored protocol (same text, same MD5). */
 export function rulesKey(p: MatchProtocol): string {
-  return createHash('md5')
-    .update(jsonbText(rulesOf(p)))
-    .digest('hex')
-    .slice(0, 16);
+  return shortKey(rulesOf(p));
 }
 
 /** One line: `tictactoe v1 · defaults · cot/v2 · hmac-sha256-chacha20`, and the judges' prompts when judged. */
