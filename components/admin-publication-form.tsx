@@ -1,4 +1,4 @@
-// The request form of a publication run (/admin/publication): the leaderboard view (game, category, people filter)
+// The request form of a publication run (/admin/publication): the leaderboard view (game, category, people filter, rules)
 // and an optional seed; B is GameBench's 10,000. Refusals (a run already going for the view, nothing to rate) are
 // shown in words and the form keeps what was chosen.
 'use client';
@@ -12,7 +12,7 @@ interface Props {
   games: { id: string; title: string }[];
   categories: { id: string; label: string }[];
   /** The view to preselect (the leaderboard's link carries its filters). */
-  initial: { game?: string; category?: string; humans: 'each' | 'together' | 'hide' };
+  initial: { game?: string; category?: string; humans: 'each' | 'together' | 'hide'; protocol: string };
   rounds: number;
 }
 
@@ -75,6 +75,25 @@ export function AdminPublicationForm({ games, categories, initial, rounds }: Pro
             <option value="each">Each person a row</option>
             <option value="together">All people as one player</option>
             <option value="hide">Leave people’s games out</option>
+          </select>
+        </Field>
+        <Field
+          label="Rules"
+          htmlFor={`${id}-protocol`}
+          hint="Results under different rules are never pooled unless chosen."
+        >
+          <select
+            id={`${id}-protocol`}
+            name="protocol"
+            defaultValue={initial.protocol}
+            className={inputClass}
+            aria-invalid={isInvalid(state, 'protocol')}
+          >
+            <option value="current">Each game’s current rules</option>
+            <option value="pooled">All rules versions pooled</option>
+            {initial.protocol !== 'current' && initial.protocol !== 'pooled' && (
+              <option value={initial.protocol}>Rules {initial.protocol}</option>
+            )}
           </select>
         </Field>
         <Field label="Seed" htmlFor={`${id}-seed`} hint="Optional; the same data and seed give the same figures.">

@@ -37,7 +37,12 @@ export function LeaderboardFilters({
   const [query, setQuery] = useOptimistic(served);
 
   const set = (key: Key, value: string | undefined, also: Partial<LeaderboardQuery> = {}) => {
-    const next = { ...query, [key]: value || undefined, ...also } as LeaderboardQuery;
+    // One rules version (a key) belongs to one game: other games, back to each game's current rules.
+    const rules =
+      (key === 'game' || key === 'category' || key === 'dataset') && /^[0-9a-f]{16}$/.test(query.protocol)
+        ? { protocol: 'current' }
+        : {};
+    const next = { ...query, [key]: value || undefined, ...rules, ...also } as LeaderboardQuery;
     startTransition(() => {
       setQuery(next);
       router.push(`${pathname}${leaderboardSearch(next, site)}`, { scroll: false });

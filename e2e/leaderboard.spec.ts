@@ -105,6 +105,22 @@ test('the leaderboard fills in as matches finish; method and game filters live i
     })
     .toBe(true);
 
+  // Rules: the game's current rules by default, said so; every version pooled on request, in the URL, said so too;
+  // the export links follow the choice.
+  const rules = page.getByTestId('leaderboard-rules');
+  await expect(rules.getByTestId('leaderboard-rules-summary')).toContainText(
+    /Rated under the current rules, tictactoe v1 · \w+\./,
+  );
+  await rules.getByLabel('Rules').selectOption('pooled');
+  await expect(page).toHaveURL(/[?&]protocol=pooled\b/);
+  await expect(rules.getByTestId('leaderboard-rules-summary')).toContainText(
+    'Results under different rules are mixed here',
+  );
+  await expect(page.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', /protocol=pooled/);
+  // Back to the current rules: the default, left out of the URL.
+  await page.getByLabel('Rules').selectOption('current');
+  await expect(page).not.toHaveURL(/protocol=/);
+
   // A shared URL opens the same view.
   await page.goto('/leaderboard?method=trueskill&game=tictactoe');
   await expect(page.getByRole('radio', { name: 'TrueSkill' })).toBeChecked();
@@ -204,12 +220,25 @@ test('exports and the leaderboard API answer machine clients', async ({ request 
   const body = (await board.json()) as {
     rows: { agentId: string }[];
     query: { method: string; game?: string };
-    protocols: { key: string | null; label: string; matches: number }[];
+    rules: { key: string | null; label: string; matches: number; current: boolean; rated: boolean }[];
   };
   expect(body.rows.length).toBeGreaterThan(0);
-  // The protocols of the matches it rates, each named.
-  expect(body.protocols.length).toBeGreaterThan(0);
-  expect(body.protocols[0]!.label).toMatch(/^tictactoe v1 · /);
+  // The rules versions of the game's matches, each named: its current one first, and rated.
+  expect(body.rules.length).toBeGreaterThan(0);
+  expect(body.rules[0]).toMatchObject({ current: true, rated: true });
+  expect(body.rules[0]!.label).toMatch(/^tictactoe v1 · /);
+  expect(body.rules[0]!.key).toMatch(/^[0-9a-f]{16}$/);
+  // One rules version by its key, or all pooled; a key no match was played under is refused in words.
+  const one = await request.get(`/api/leaderboard?method=elo&game=tictactoe&protocol=${body.rules[0]!.key}`);
+  expect(one.ok()).toBe(true);
+  expect(((await one.json()) as { query: { protocol: string } }).query.protocol).toBe(body.rules[0]!.key);
+  const pooled = (await (await request.get('/api/leaderboard?game=tictactoe&protocol=pooled')).json()) as typeof body;
+  expect(pooled.rules.every((r) => r.rated)).toBe(true);
+  const unknown = await request.get('/api/leaderboard?game=tictactoe&protocol=0123456789abcdef');
+  expect(unknown.status()).toBe(400);
+  expect(((await unknown.json()) as { problems: string[] }).problems.join(' ')).toMatch(
+    /protocol: no finished rated match of tictactoe was played under the rules "0123456789abcdef"/,
+  );
   expect(body.query).toMatchObject({ method: 'elo', game: 'tictactoe' });
   const bad = await request.get('/api/leaderboard?method=nonsense');
   expect(bad.status()).toBe(400);

@@ -1,5 +1,5 @@
 // User flow: a reader opens LLMArena's metrics: the normalized score table, then one game's results (TrueSkill with σ,
-// win rate, illegal replies), its action mix and Connect Four's reward per move.
+// win rate, illegal replies) under its current rules, its action mix and Connect Four's reward per move.
 import { expect, test } from '@playwright/test';
 
 test('the metrics page shows normalized scores and, per game, results, action mix and per-move metrics', async ({
@@ -10,6 +10,10 @@ test('the metrics page shows normalized scores and, per game, results, action mi
   await expect(page.getByTestId('normalized')).toContainText('Engine');
   await page.getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'Connect Four' }).click();
   await expect(page).toHaveURL(/\/metrics\?game=connect-four$/);
+  // The game's current rules, said so (results under other rules are counted, never pooled unless chosen).
+  await expect(page.getByTestId('leaderboard-rules-summary')).toContainText(
+    'Rated under the current rules, connect-four v1',
+  );
   const results = page.getByTestId('metrics-results');
   await expect(results).toContainText('Engine');
   await expect(results.getByRole('row').nth(1)).toContainText(/\d+\.\d ± \d+\.\d/); // TrueSkill μ ± σ

@@ -3,25 +3,31 @@
 import { games, getGame } from '../games/registry';
 import type { StoredEvent } from './engine/events';
 import { exportViewer, seenEvent, type SeenEvent } from './engine/visibility';
-import { CATEGORIES } from './leaderboard-contract';
+import { CATEGORIES, protocolParamSchema } from './leaderboard-contract';
 
 /**
  * The games an export covers from its `?game=` and `?category=` (the leaderboard's filters, which its links carry):
- * one game, the games of one reasoning category, both (a game of that category), or all (`games` undefined); an
- * unknown game or category is a readable 400.
+ * one game, the games of one reasoning category, both (a game of that category), or all (`games` undefined); and its
+ * rules from `?protocol=` (the leaderboard's too): each game's current rules by default, `pooled` for every rules
+ * version, or one rules key. An unknown game, category or protocol value is a readable 400.
  */
-export function exportScope(url: string): { games?: string[]; suffix: string } | { error: string } {
+export function exportScope(url: string): { games?: string[]; protocol: string; suffix: string } | { error: string } {
   const p = new URL(url).searchParams;
   const game = p.get('game') || undefined;
   const category = p.get('category') || undefined;
+  const rules = protocolParamSchema.safeParse(p.get('protocol') || undefined);
+  if (!rules.success)
+    return { error: `protocol: "${p.get('protocol')}" is not valid (${rules.error.issues[0]!.message})` };
+  const protocol = rules.data;
+  const tag = protocol === 'current' ? '' : `-${protocol}`;
   if (game && !getGame(game)) return { error: `unknown game "${game}"` };
   if (category && !(CATEGORIES as readonly string[]).includes(category))
     return { error: `unknown category "${category}": one of ${CATEGORIES.join(', ')}` };
-  if (!game && !category) return { suffix: '' };
+  if (!game && !category) return { protocol, suffix: tag };
   const ids = (game ? [getGame(game)!] : games)
     .filter((g) => !category || (g.meta.categories as readonly string[]).includes(category))
     .map((g) => g.id);
-  return { games: ids, suffix: `-${[game, category].filter(Boolean).join('-')}` };
+  return { games: ids, protocol, suffix: `-${[game, category].filter(Boolean).join('-')}${tag}` };
 }
 
 /** One seat of an exported match, with the agent that played it. */

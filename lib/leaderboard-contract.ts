@@ -19,6 +19,14 @@ export const CATEGORIES = [
   'cooperation',
 ] as const;
 
+/** Which rules a view rates: `current` (each game's), `pooled`, or one rules key (see `protocol` below). */
+export const protocolParamSchema = z
+  .string()
+  .refine((v) => v === 'current' || v === 'pooled' || /^[0-9a-f]{16}$/.test(v), {
+    error: 'one of current, pooled, or a rules key of 16 hex digits',
+  })
+  .default('current');
+
 export const leaderboardQuerySchema = z.object({
   /** A game id; absent = all games. */
   game: z.string().min(1).max(64).optional(),
@@ -56,6 +64,13 @@ export const leaderboardQuerySchema = z.object({
    * Absent: the arena's matches. The two are never mixed: a view is either the arena's or its datasets'.
    */
   dataset: datasetParamSchema.optional(),
+  /**
+   * Which rules the matches rated were played under (lib/match-protocol.ts `rulesKey`: game version and settings
+   * preset, data sets' versions): `current`, each game's current rules (its most played at its current version and
+   * data; the default); `pooled`, every rules version of these games together (said so on the page); or one rules key
+   * (16 hex digits, as the result's `rules` lists them). Results under different rules are never pooled unless asked.
+   */
+  protocol: protocolParamSchema,
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
@@ -83,6 +98,8 @@ function defaultInWords(key: keyof LeaderboardQuery, value: unknown): string {
           : key === 'dataset'
             ? 'the arena’s own matches'
             : 'no filter';
+  if (key === 'protocol' && value === 'current') return 'each game’s current rules';
+  if (key === 'protocol' && value === 'pooled') return 'every rules version pooled';
   const words: Record<string, string> = {
     bt: 'Bradley-Terry',
     trueskill: 'TrueSkill',
@@ -111,7 +128,7 @@ function whyInvalid(
     unwrap?: () => { options?: readonly string[] };
   };
   const options = field.options ?? field.unwrap?.().options;
-  if (options?.length) return `one of ${options.join(', ')}`;
+  if (options?.length && options.every((o) => typeof o === 'string')) return `one of ${options.join(', ')}`;
   return issue?.message ?? 'invalid';
 }
 
@@ -173,13 +190,14 @@ export function leaderboardSearch(query: LeaderboardQuery, defaults: Partial<Lea
 
 /**
  * The data links of a leaderboard view, carrying its filters: the exports take the games shown (`game`, or the
- * `category`), the API every parameter of the page (the people filter included, so it answers what the page shows
+ * `category`) and the rules (`protocol`), the API every parameter of the page (the people filter included, so it answers what the page shows
  * whatever the site's default).
  */
 export function leaderboardDataLinks(query: LeaderboardQuery): { href: string; label: string; title: string }[] {
   const games = new URLSearchParams();
   if (query.game) games.set('game', query.game);
   else if (query.category) games.set('category', query.category);
+  if (query.protocol !== 'current') games.set('protocol', query.protocol);
   const g = games.toString() ? `?${games}` : '';
   const which = query.game ? ' of this game' : query.category ? ' of this category' : '';
   const api = new URLSearchParams(leaderboardSearch(query).slice(1));
@@ -306,8 +324,27 @@ export interface CooperativeTeamRow {
   interval: Interval | null;
 }
 
+/**
+ * One rules version of a game among the finished rated matches of a view (lib/match-protocol.ts `rulesOf`): its key
+ * (null: matches stored without a protocol), its label, how many matches were played under it, whether it is the
+ * game's current one, and whether this view rates it.
+ */
+export interface RulesChoice {
+  game: string;
+  key: string | null;
+  label: string;
+  matches: number;
+  current: boolean;
+  rated: boolean;
+}
+
 export interface LeaderboardResult {
   query: LeaderboardQuery;
+  /**
+   * The rules versions of the view's games, each game's current first, then by matches: which ones the view rates and
+   * how many results it leaves out (under other rules). Empty for an imported dataset (it records no protocol).
+   */
+  rules: RulesChoice[];
   /** Rows by group (the largest first), then rank. */
   rows: LeaderboardRow[];
   /**

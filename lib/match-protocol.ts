@@ -122,6 +122,16 @@ export function rulesKey(p: MatchProtocol): string {
   return shortKey(rulesOf(p));
 }
 
+/**
+ * The rules in a few words: `tictactoe v1 · defaults`; custom settings with their config (cut at 80 characters: the
+ * key tells two apart). The data sets' versions come with the game's version (a bump of either is a new key).
+ */
+export function rulesLabel(r: RulesProtocol): string {
+  const config = r.config === undefined ? '' : ` ${JSON.stringify(r.config)}`;
+  const custom = config.length > 81 ? `${config.slice(0, 80)}…` : config;
+  return `${r.game} v${r.version} · ${r.preset}${custom}`;
+}
+
 /** One line: `tictactoe v1 · defaults · cot/v2 · hmac-sha256-chacha20`, and the judges' prompts when judged. */
 export function protocolLabel(p: MatchProtocol): string {
   const judges = Object.entries(p.judges).map(([k, v]) => `${k} ${v}`);
@@ -144,6 +154,14 @@ export function protocolDetails(p: MatchProtocol): string[] {
     ...Object.entries(p.data).map(([k, v]) => `data ${k}: ${v}`),
     ...Object.entries(p.judges).map(([k, v]) => `judge prompt ${k}: ${v}`),
   ];
+}
+
+const rulesSchema = matchProtocolSchema.omit({ agents: true, generator: true, judges: true });
+
+/** Stored rules (a protocol without agents, generator and judges) read back; null when they are not. */
+export function readRules(stored: unknown): RulesProtocol | null {
+  const r = rulesSchema.safeParse(stored);
+  return r.success ? r.data : null;
 }
 
 /** A stored protocol read back; null when the match has none or it is not one (a readable reason is not needed here). */

@@ -3,7 +3,7 @@
 // (server/leaderboard/publication-service.ts) and kept. This file is the contract pages use: the request's check, the
 // shapes, and the service slot.
 import { z } from 'zod';
-import { CATEGORIES, type Interval } from './leaderboard-contract';
+import { CATEGORIES, protocolParamSchema, type Interval, type RulesChoice } from './leaderboard-contract';
 import { serviceSlot } from './service-slot';
 
 /** GameBench's B (§3.4: "We then perform bootstrapping on the sample S for B=10,000 times"). */
@@ -17,6 +17,8 @@ export const publicationRequestSchema = z.object({
   humans: z
     .enum(['each', 'together', 'hide'], { error: 'choose how people count: each, together or hide' })
     .default('each'),
+  /** Which rules it rates, as the leaderboard's `protocol`: each game's current rules (default), pooled, or one key. */
+  protocol: protocolParamSchema,
   /** Seed of the resampling (round b draws from the stream (seed, b)); the same data and seed give the same figures. */
   seed: z
     .string()
@@ -26,7 +28,11 @@ export const publicationRequestSchema = z.object({
     .optional()
     .transform((s) => s || undefined),
 });
-export type PublicationRequest = Omit<z.output<typeof publicationRequestSchema>, 'seed'> & { seed?: string };
+export type PublicationRequest = Omit<z.output<typeof publicationRequestSchema>, 'seed' | 'protocol'> & {
+  seed?: string;
+  /** Absent: each game's current rules. */
+  protocol?: z.output<typeof publicationRequestSchema>['protocol'];
+};
 
 /** One agent's figures in a publication run, on the leaderboard's scale (the anchor at 1000). */
 export interface PublicationRow {
@@ -80,6 +86,13 @@ export interface PublicationRunInfo {
   /** Rated matches of these games finished since the run read its data (done runs; 0 = current). */
   newMatches: number;
   anchor: string | null;
+  /**
+   * The rules it rated (as the leaderboard's `rules`: each rules version with its matches, those rated marked); null for
+   * a run made before runs recorded them, which rated every rules version pooled.
+   */
+  rules: RulesChoice[] | null;
+  /** The rules asked for: `current`, `pooled` (also every run made before runs recorded their rules) or a rules key. */
+  protocol: string;
 }
 
 /** What the leaderboard shows for its view: the latest finished run with its figures, and a run in progress. */

@@ -7,6 +7,7 @@ import type { Db } from '../lib/db/client';
 import type { LeaderboardQuery } from '../lib/leaderboard-contract';
 import type { RatedMatch } from '../lib/rating/types';
 import type { AgentInfo, LeaderboardData } from './leaderboard/data';
+import { POOLED } from '../lib/db/rules';
 
 /**
  * The leaderboard's data from datasets instead of the arena's matches: the games asked for (an arena game id, or the
@@ -40,7 +41,16 @@ export async function loadDatasetData(
     scaffold: null,
     promptVersion: null,
   }));
-  return { gameIds: [...chosen].sort(), finishedCount: matches.length, matches, agents, reliability: new Map() };
+  return {
+    gameIds: [...chosen].sort(),
+    // An imported file records no protocol: its own rules, whatever they were, all rated.
+    rules: [],
+    filter: POOLED,
+    finishedCount: matches.length,
+    matches,
+    agents,
+    reliability: new Map(),
+  };
 }
 
 /** A dataset game's reasoning categories: the arena game's; none for a game the arena does not have. */

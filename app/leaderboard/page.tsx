@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LeaderboardChart, type ChartPoint } from '@/components/leaderboard-chart';
 import { LeaderboardFilters } from '@/components/leaderboard-filters';
+import { LeaderboardRules } from '@/components/leaderboard-rules';
 import { categoryLabel, METHOD_LABELS } from '@/components/leaderboard-format';
 import { LeaderboardCooperative } from '@/components/leaderboard-cooperative';
 import { LeaderboardNormalized } from '@/components/leaderboard-normalized';
@@ -22,6 +23,7 @@ import { db } from '@/lib/db/client';
 import {
   CATEGORIES,
   leaderboardDataLinks,
+  leaderboardSearch,
   leaderboardService,
   type LeaderboardQuery,
   type LeaderboardResult,
@@ -140,6 +142,14 @@ export default async function LeaderboardPage({ searchParams }: Props) {
             ))}
           </ul>
         </div>
+      )}
+
+      {result && (
+        <LeaderboardRules
+          protocol={query.protocol}
+          rules={result.rules}
+          search={leaderboardSearch({ ...query, protocol: 'current' }, parsed.defaults)}
+        />
       )}
 
       {error !== null || !result ? (

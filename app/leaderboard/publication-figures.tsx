@@ -6,11 +6,11 @@ import Link from 'next/link';
 import { timeAgo } from '@/components/format';
 import { formatInterval, formatRating } from '@/components/leaderboard-format';
 import { PublicationProgress, PublicationRefresh } from '@/components/publication-progress';
-import { leaderboardSearch, type LeaderboardQuery } from '@/lib/leaderboard-contract';
+import { leaderboardSearch, type LeaderboardQuery, type RulesChoice } from '@/lib/leaderboard-contract';
 import type { PublicationView } from '@/lib/publication-contract';
 
 export function PublicationFigures({ query, view }: { query: LeaderboardQuery; view: PublicationView | null }) {
-  const request = `/admin/publication?${new URLSearchParams({ ...(query.game ? { game: query.game } : {}), ...(query.category ? { category: query.category } : {}), humans: query.humans })}`;
+  const request = `/admin/publication?${new URLSearchParams({ ...(query.game ? { game: query.game } : {}), ...(query.category ? { category: query.category } : {}), humans: query.humans, ...(query.protocol !== 'current' ? { protocol: query.protocol } : {}) })}`;
   const link = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
   // Shown when this view has a run (done, computing or failed); the estimate line links admins to the request form.
   if (!view || (!view.latest && !view.running && !view.failed)) return null;
@@ -59,6 +59,7 @@ export function PublicationFigures({ query, view }: { query: LeaderboardQuery; v
             from <strong className={strong}>{latest.matchesUsed}</strong> matches · {latest.interval}% percentile
             intervals
             {latest.anchor ? ` · scale anchored on ${latest.anchor} = 1000` : ''} ·{' '}
+            <span data-testid="publication-rules">{publicationRulesWords(latest)}</span> ·{' '}
             <span data-testid="publication-estimator">
               {latest.estimator === 'gamebench'
                 ? 'each fit GameBench’s own (choix’s ILSR, α = 0.001, exact ties left out)'
@@ -180,4 +181,18 @@ export function PublicationFigures({ query, view }: { query: LeaderboardQuery; v
       ) : null}
     </section>
   );
+}
+
+/** Which rules a run rated, in words. */
+function publicationRulesWords(run: { rules: RulesChoice[] | null; protocol: string }): string {
+  if (run.rules === null) return 'every rules version pooled (a run made before runs recorded their rules)';
+  const rated = run.rules.filter((r) => r.rated);
+  const left = run.rules.filter((r) => !r.rated).reduce((n, r) => n + r.matches, 0);
+  const what =
+    run.protocol === 'pooled'
+      ? 'every rules version pooled'
+      : rated.length === 1
+        ? `rules ${rated[0]!.label}`
+        : `each game’s current rules (${rated.length} games)`;
+  return left > 0 ? `${what}; ${left} results under other rules left out` : what;
 }

@@ -12,6 +12,9 @@ import { games as allGames, getGame, ratedGames as games } from '@/games/registr
 import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard-contract';
 import type { GameMetrics } from '@/lib/game-metrics';
 import { getGameMetrics } from '@/lib/db/game-analyses';
+import { db } from '@/lib/db/client';
+import { pageRules } from '@/lib/db/rules';
+import { LeaderboardRules, RulesProblem } from '@/components/leaderboard-rules';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Metrics' };
@@ -23,22 +26,26 @@ const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const num = (x: number | null | undefined, digits = 2) => (x == null || !Number.isFinite(x) ? '—' : x.toFixed(digits));
 
 export default async function MetricsPage({ searchParams }: Props) {
-  const wanted = (await searchParams).game;
+  const params = await searchParams;
+  const wanted = params.game;
   const asked = getGame(typeof wanted === 'string' ? wanted : '');
   const game = asked && asked.meta.scoring !== 'evaluation' ? asked : games[0]!;
   const ownPage = metricsPageOf(game.id);
   let overall: LeaderboardResult | null = null;
   let perGame: LeaderboardResult | null = null;
   let error: string | null = null;
+  // The game's current rules unless the address asks for another version or all pooled (lib/db/rules.ts); the
+  // normalized tables across games: each game's current rules, or every version pooled.
+  const { protocol, rules, filter, problem } = await pageRules(db(), [game.id], params.protocol);
   try {
     [overall, perGame] = await Promise.all([
-      leaderboardService().get(parseLeaderboardQuery({}).query),
-      leaderboardService().get(parseLeaderboardQuery({ game: game.id, method: 'trueskill' }).query),
+      leaderboardService().get(parseLeaderboardQuery({ protocol: protocol === 'pooled' ? 'pooled' : 'current' }).query),
+      leaderboardService().get(parseLeaderboardQuery({ game: game.id, method: 'trueskill', protocol }).query),
     ]);
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
   }
-  const metrics = await getGameMetrics(game.id);
+  const metrics = await getGameMetrics(game.id, filter);
   const trueskill = new Map((perGame?.rows ?? []).map((r) => [r.agentId, r.trueskill]));
 
   return (
@@ -119,6 +126,8 @@ export default async function MetricsPage({ searchParams }: Props) {
           {ownPage.link.detail}
         </p>
       )}
+      <RulesProblem problem={problem} />
+      <LeaderboardRules protocol={protocol} rules={rules} search={`?game=${game.id}`} />
       {metrics.results.length === 0 ? (
         <EmptyState>No finished {game.meta.title} matches yet.</EmptyState>
       ) : (

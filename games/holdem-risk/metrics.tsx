@@ -77,6 +77,9 @@ export const holdemRiskMetrics: MetricsPage<RiskAnalysis> = {
   title: "Hold'em risk probe · Metrics",
   // Each probe is 100 answers; replaying one is cheap (no dealing, no evaluation).
   maxMatches: 2000,
+  // Every answer measures one spot of the spot set (its version is the game's data): probes of any length, the
+  // demo's 10 spots or an admin's 3, answer the same spots, and the table is per agent and spot set.
+  presets: 'separate',
   analyse: analyseRisk,
   Page: RiskMetrics,
 };

@@ -276,6 +276,9 @@ export const spyMetrics: MetricsPage<SpyAnalysis> = {
   title: 'Who is the spy · Metrics',
   // The newest finished matches, each replayed from its seed and moves (`npm run bench:analysis`).
   maxMatches: 3000,
+  // Its tables are per preset (SpyGame's, Undercover's, the content-free calibration runs): every preset of the
+  // current rules, each in its own rows.
+  presets: 'separate',
   analyse: analyseSpy,
   Page: SpyMetrics,
   link: {

@@ -5,7 +5,9 @@ import 'server-only';
 import { storedEventOf } from '../engine/events';
 import { exportEvent, type CallPurpose, type ExportEvent, type ExportLlmCall, type ExportMatch } from '../exports';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { games } from '../../games/registry';
 import { db } from './client';
+import { loadRules, POOLED, rulesWhere, type RulesFilter } from './rules';
 import { withheldFromExports } from '../simulbench/voting';
 import { blindEvaluations } from './simulbench/blind';
 
@@ -75,8 +77,11 @@ export async function* exportMatchBatches(opts: {
   game?: string;
   /** Only these games (lib/exports.ts `exportScope`); absent = every game. */
   games?: string[];
+  /** Only matches under these rules (exportRules); absent = every rules version. */
+  rules?: RulesFilter;
   batchSize?: number;
 }): AsyncGenerator<ExportMatch[]> {
+  const underRules = rulesWhere(opts.rules ?? POOLED);
   const take = opts.batchSize ?? 100;
   let after: { finishedAt: Date; id: string } | null = null;
   for (;;) {
@@ -85,9 +90,12 @@ export async function* exportMatchBatches(opts: {
       finishedAt: { not: null },
       ...(opts.game ? { gameId: opts.game } : {}),
       ...(opts.games ? { gameId: { in: opts.games } } : {}),
-      ...(after
-        ? { OR: [{ finishedAt: { gt: after.finishedAt } }, { finishedAt: after.finishedAt, id: { gt: after.id } }] }
-        : {}),
+      AND: [
+        underRules,
+        after
+          ? { OR: [{ finishedAt: { gt: after.finishedAt } }, { finishedAt: after.finishedAt, id: { gt: after.id } }] }
+          : {},
+      ],
     };
     const rows: ExportRow[] = await db().match.findMany({
       where,
@@ -112,6 +120,15 @@ export async function* exportMatchBatches(opts: {
     const last = rows[rows.length - 1]!;
     after = { finishedAt: last.finishedAt!, id: last.id };
   }
+}
+
+/**
+ * The rules an export covers (`protocol` of lib/exports.ts `exportScope`) as a filter of matches: each game's current
+ * rules (lib/db/rules.ts, as the leaderboard chooses them), one rules key, or every version (`pooled`).
+ */
+export async function exportRules(gameIds: readonly string[] | undefined, protocol: string): Promise<RulesFilter> {
+  if (protocol === 'pooled') return POOLED;
+  return (await loadRules(db(), [...(gameIds ?? games.map((g) => g.id))], protocol)).filter;
 }
 
 /** Every event and model call of the given matches, grouped by match id (in seq and call order). */

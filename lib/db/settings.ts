@@ -122,5 +122,35 @@ export async function leaderboardQueryFor(
       query = { ...query, version: undefined };
     }
   }
+  if (query.protocol !== 'current' && query.protocol !== 'pooled') {
+    // A rules key must be one some finished rated match of these games was played under: a made-up or mistyped one
+    // would rate nothing and show an empty table as if no one had played.
+    if (query.dataset) {
+      issues.push({
+        key: 'protocol',
+        message: 'protocol: an imported dataset records no rules versions; it is rated as it is',
+        instead: 'each game’s current rules',
+      });
+      query = { ...query, protocol: 'current' };
+    } else {
+      const gameIds = ratedGames
+        .filter(
+          (g) =>
+            (!query.game || g.id === query.game) && (!query.category || g.meta.categories.includes(query.category)),
+        )
+        .map((g) => g.id);
+      const [found] = await db.$queryRaw<{ game_id: string }[]>`
+        SELECT game_id FROM matches
+        WHERE rules_key = ${query.protocol} AND game_id = ANY(${gameIds}) AND status = 'finished' AND rated LIMIT 1`;
+      if (!found) {
+        issues.push({
+          key: 'protocol',
+          message: `protocol: no finished rated match ${query.game ? `of ${query.game} ` : ''}was played under the rules "${query.protocol}" (the API's \`rules\` lists each key with its matches)`,
+          instead: 'each game’s current rules',
+        });
+        query = { ...query, protocol: 'current' };
+      }
+    }
+  }
   return { query, problems: issues.map((i) => i.message), issues, defaults };
 }

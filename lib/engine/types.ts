@@ -450,6 +450,11 @@ export interface MetricsPage<T = any> {
    * linked from the list of evaluations instead).
    */
   link?: { text: string; detail: string };
+  /**
+   * Which matches the page reads by default (lib/db/rules.ts): the game's current rules (absent), or with `separate`,
+   * every settings preset at the game's current version, for a page whose tables tell the presets apart themselves.
+   */
+  presets?: 'separate';
 }
 
 /** One turn of a conversation as the simulated endpoint (server/llm/simulated.ts) hands it to a game's simulated player. */

@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
 import { createDb, type Db } from '../../lib/db/client';
-import type { LeaderboardQuery } from '../../lib/leaderboard-contract';
 import { computeLeaderboard, OnlineRatings, type Leaderboard, type LeaderboardOptions } from '../../lib/rating';
 import { runRounds, type BootstrapData } from '../../lib/rating/bootstrap';
 import { leaderboardOf } from '../../lib/rating/compute-leaderboard';
@@ -20,6 +19,7 @@ import {
   loadLeaderboardSince,
   metaOf,
   type LeaderboardData,
+  type LiveQuery,
   type ViewMeta,
 } from './data';
 import type { RoundsJob } from './rounds-worker';
@@ -39,7 +39,7 @@ export interface LiveView {
   key: string;
   /** The database to read (this thread keeps one client per URL). */
   url: string;
-  query: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>;
+  query: LiveQuery;
   /** Read only the matches since the last read when that is exact (else, and at least every `fullEveryMs`, whole). */
   incremental: boolean;
   fullEveryMs: number;

@@ -2,7 +2,8 @@
 // matches.rated), agents, reliability counts (every finished match's replies count there: they are real behaviour).
 import { ratedGames } from '../../games/registry';
 import type { Db } from '../../lib/db/client';
-import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery } from '../../lib/leaderboard-contract';
+import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery, type RulesChoice } from '../../lib/leaderboard-contract';
+import { loadRules, underRules, type RulesFilter } from '../../lib/db/rules';
 import { mergeSideSeats, ratedMatchesFromRows } from '../../lib/rating/from-rows';
 import { isCooperative } from '../../lib/records';
 import type { NormalizedBy } from '../../lib/rating/normalized';
@@ -31,6 +32,9 @@ export interface ReliabilityCounts {
 
 export interface LeaderboardData {
   gameIds: string[];
+  /** The rules versions of these games, and which of them the matches were read under (loadRules). */
+  rules: RulesChoice[];
+  filter: RulesFilter;
   /** Finished rated matches of these games when the data was read (self-play included), to count those finished since. */
   finishedCount: number;
   matches: RatedMatch[];
@@ -75,6 +79,13 @@ type MatchRow = {
   h: number;
 };
 
+/** The part of a query that says which matches a live view reads. */
+export type LiveQuery = Pick<LeaderboardQuery, 'game' | 'category' | 'humans'> &
+  Partial<Pick<LeaderboardQuery, 'protocol'>>;
+
+/** Two filters read the same matches. */
+const sameFilter = (a: RulesFilter, b: RulesFilter) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The rated games a query covers (never a judged evaluation such as DEEP): one game, the games of one reasoning category, or all. */
 export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string[] {
   return ratedGames
@@ -89,24 +100,25 @@ export function normalizedByOf(gameIds: readonly string[]): Record<string, Norma
   );
 }
 
-export async function loadLeaderboardData(
-  db: Db,
-  q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>,
-): Promise<LeaderboardData> {
+export async function loadLeaderboardData(db: Db, q: LiveQuery): Promise<LeaderboardData> {
   const gameIds = gamesFor(q);
   const mode = q.humans ?? 'each';
+  const { rules, filter } = await loadRules(db, gameIds, q.protocol ?? 'current');
   const [rows, rest] = await Promise.all([
     db.$queryRaw<MatchRow[]>`
       SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score,
         m.result->'teams'->>s.seat AS team, (m.result->'rewards'->>s.seat)::float AS reward, hashtext(m.id) AS h
       FROM matches m JOIN seats s ON s.match_id = m.id
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
+        AND ${underRules(filter)}
       ORDER BY m.finished_at, m.id, s.seat`,
     loadAgentsAndCounts(db, gameIds, mode),
   ]);
   const read = readRows(rows, { count: 0, hash: 0 });
   const data: LeaderboardData = {
     gameIds,
+    rules,
+    filter,
     finishedCount: read.count,
     matches: read.matches,
     ...rest,
@@ -123,27 +135,32 @@ export async function loadLeaderboardData(
  * `finishedCount` counts every match read so far; `matches` holds the new ones only. The check counts the matches
  * themselves, not those with a seat as the read does (with a semi-join on the seats it took 1.2 s at a million matches,
  * 0.33 s without): every match is created with its seats, and should one ever finish without, the counts differ and the view
- * is read whole, exact again.
+ * is read whole, exact again. Also null when the view's rules filter has changed since (another rules version became
+ * a game's current one): the matches read before are no longer the view's.
  */
 export async function loadLeaderboardSince(
   db: Db,
-  q: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'>,
+  q: LiveQuery,
   since: Watermark,
-  prev?: Pick<LeaderboardData, 'reliability' | 'reliabilityMark'>,
+  prev?: Pick<LeaderboardData, 'reliability' | 'reliabilityMark'> & Partial<Pick<LeaderboardData, 'filter'>>,
 ): Promise<LeaderboardData | null> {
   const gameIds = gamesFor(q);
   const mode = q.humans ?? 'each';
   const at = since.finishedAt;
+  const { rules, filter } = await loadRules(db, gameIds, q.protocol ?? 'current');
+  if (prev?.filter && !sameFilter(prev.filter, filter)) return null;
   const [[prefix], rows, rest] = await Promise.all([
     db.$queryRaw<{ n: number; h: bigint | null }[]>`
       SELECT COUNT(*)::int AS n, SUM(hashtext(m.id)) AS h FROM matches m
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
+        AND ${underRules(filter)}
         AND (m.finished_at IS NULL OR (m.finished_at, m.id) <= (TIMESTAMP '1970-01-01' + ${at}::bigint * INTERVAL '1 millisecond', ${since.id}))`,
     db.$queryRaw<MatchRow[]>`
       SELECT m.id, m.game_id, m.finished_at, s.seat, s.agent_id, s.score, (m.result->'rewards'->>0)::float AS team_score,
         m.result->'teams'->>s.seat AS team, (m.result->'rewards'->>s.seat)::float AS reward, hashtext(m.id) AS h
       FROM matches m JOIN seats s ON s.match_id = m.id
       WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
+        AND ${underRules(filter)}
         AND (m.finished_at, m.id) > (TIMESTAMP '1970-01-01' + ${at}::bigint * INTERVAL '1 millisecond', ${since.id})
       ORDER BY m.finished_at, m.id, s.seat`,
     loadAgentsAndCounts(db, gameIds, mode, prev),
@@ -152,6 +169,8 @@ export async function loadLeaderboardSince(
   const read = readRows(rows, since);
   const data: LeaderboardData = {
     gameIds,
+    rules,
+    filter,
     finishedCount: read.count,
     matches: read.matches,
     ...rest,
@@ -308,13 +327,14 @@ async function loadReliability(
   return { reliability, ...(mark ? { reliabilityMark: mark } : {}) };
 }
 
-/** Finished rated matches of these games now (what `finishedCount` counted when a leaderboard was read). */
-export async function countFinished(db: Db, gameIds: string[]): Promise<number> {
+/** Finished rated matches of these games under these rules now (what `finishedCount` counted when a leaderboard was read). */
+export async function countFinished(db: Db, gameIds: string[], filter: RulesFilter): Promise<number> {
   // The matches themselves, not only those with a seat (every match is created with its seats): the semi-join with
   // the seats made it a 1.2 s scan at a million matches, 0.33 s without.
   const [row] = await db.$queryRaw<{ n: number }[]>`
     SELECT COUNT(*)::int AS n FROM matches m
-    WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})`;
+    WHERE m.status = 'finished' AND m.rated AND m.game_id = ANY(${gameIds})
+      AND ${underRules(filter)}`;
   return row?.n ?? 0;
 }
 
@@ -395,6 +415,9 @@ export function anchorAgent(
  */
 export interface ViewMeta {
   gameIds: string[];
+  /** The rules versions of these games and which the view rates (none for an imported dataset). */
+  rules: RulesChoice[];
+  filter: RulesFilter;
   finishedCount: number;
   agents: AgentInfo[];
   reliability: Map<string, ReliabilityCounts>;
@@ -410,6 +433,8 @@ export function metaOf(data: LeaderboardData, anchorId: string | null): ViewMeta
   const cooperativeMatches = data.matches.filter((m) => m.cooperative).length;
   return {
     gameIds: data.gameIds,
+    rules: data.rules,
+    filter: data.filter,
     finishedCount: data.finishedCount,
     agents: data.agents,
     reliability: data.reliability,

@@ -1,7 +1,7 @@
 // Every number the leaderboard shows is its own: a missing TrueSkill rating is missing (never Elo's number), ranked
 // last and kept off the chart; the normalized score flags few matches; Hanabi and the Cooperation category show the
 // team scores; an address the page cannot use is named, with what is shown instead, as the API's 400 says; the API
-// names the protocols of the matches it rates.
+// names the rules versions of the matches it rates, rating the current one unless asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   leaderboardDataLinks,
@@ -9,7 +9,7 @@ import {
   leaderboardSearch,
   registerLeaderboardService,
 } from '../../lib/leaderboard-contract';
-import { protocolKey, protocolLabel, type MatchProtocol } from '../../lib/match-protocol';
+import { rulesKey, type MatchProtocol } from '../../lib/match-protocol';
 import { leaderboardQueryFor } from '../../lib/db/settings';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer } from './computer';
@@ -231,16 +231,42 @@ describe('the protocols', () => {
     // Four of the seven Tic-Tac-Toe matches have a recorded protocol; the other three were stored without one.
     await t.db.$executeRaw`UPDATE matches SET protocol = ${JSON.stringify(protocol)}::jsonb
       WHERE id IN (SELECT id FROM matches WHERE game_id = 'tictactoe' ORDER BY finished_at LIMIT 4)`;
-    registerLeaderboardService(service);
+    // The matches changed in place: a service of its own (the worker thread's state of this view, read before, is
+    // read whole again: the rules it rates are no longer those it read).
+    registerLeaderboardService(new ArenaLeaderboard(() => t.db, computer, { rounds: 50 }));
     process.env.DATABASE_URL = t.url;
     const { GET } = await import('../../app/api/leaderboard/route');
     const res = await GET(new Request('http://arena.test/api/leaderboard?game=tictactoe'));
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { matchesUsed: number; protocols: unknown };
-    expect(body.protocols).toEqual([
-      { key: protocolKey(protocol), label: protocolLabel(protocol), matches: 4 },
-      { key: null, label: 'not recorded', matches: 3 },
+    const body = (await res.json()) as { matchesUsed: number; rules: unknown };
+    // Its rules versions: the recorded one is current (the game's version, most played), the three without one are
+    // listed and left out.
+    expect(body.rules).toEqual([
+      {
+        game: 'tictactoe',
+        key: rulesKey(protocol),
+        label: 'tictactoe v1 · defaults',
+        matches: 4,
+        current: true,
+        rated: true,
+      },
+      {
+        game: 'tictactoe',
+        key: null,
+        label: 'tictactoe · protocol not recorded',
+        matches: 3,
+        current: false,
+        rated: false,
+      },
     ]);
-    expect(body.matchesUsed).toBe(7);
+    expect(body.matchesUsed).toBe(4);
+    // Pooled, on request: all seven, every version marked rated.
+    const pooled = await GET(new Request('http://arena.test/api/leaderboard?game=tictactoe&protocol=pooled'));
+    const all = (await pooled.json()) as { matchesUsed: number; rules: { rated: boolean }[] };
+    expect(all.matchesUsed).toBe(7);
+    expect(all.rules.map((r) => r.rated)).toEqual([true, true]);
+    // The page's data links carry the choice to the exports.
+    const links = leaderboardDataLinks(q({ game: 'tictactoe', protocol: 'pooled' }));
+    expect(links[0]!.href).toBe('/api/export/matches.json?game=tictactoe&protocol=pooled');
   });
 });

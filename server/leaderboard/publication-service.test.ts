@@ -73,7 +73,12 @@ afterAll(async () => {
 describe('publication requests', () => {
   it('checks the request: known choices, a plain seed, B = 10,000 for admins', () => {
     expect(PUBLICATION_ROUNDS).toBe(10_000);
-    expect(publicationRequestSchema.parse({ seed: '  ' })).toEqual({ humans: 'each', seed: undefined });
+    expect(publicationRequestSchema.parse({ seed: '  ' })).toEqual({
+      humans: 'each',
+      protocol: 'current',
+      seed: undefined,
+    });
+    expect(publicationRequestSchema.safeParse({ protocol: 'newest' }).success).toBe(false);
     expect(publicationRequestSchema.safeParse({ category: 'nope' }).success).toBe(false);
     expect(publicationRequestSchema.safeParse({ humans: 'some' }).success).toBe(false);
     expect(publicationRequestSchema.safeParse({ seed: 'a b' }).success).toBe(false);
@@ -164,7 +169,7 @@ describe('ArenaPublication', () => {
       scheme: 'game-weighted',
       error: null,
     });
-    expect(stored.viewKey).toBe(viewKey({ gameIds: gamesFor({}), humans: 'each' }));
+    expect(stored.viewKey).toBe(viewKey({ gameIds: gamesFor({}), humans: 'each', protocol: 'current' }));
 
     // Read back: GameBench's Eq. 3 (the mean of the B game-weighted fits), as the library computes it on the same data.
     const view = await service.forView(q({ interval: '90' }));
@@ -225,7 +230,7 @@ describe('ArenaPublication', () => {
   });
 
   it('takes a run whose server stopped beating for interrupted, and lets the view be requested again', async () => {
-    const key = viewKey({ gameIds: gamesFor({ game: 'connect-four' }), humans: 'each' });
+    const key = viewKey({ gameIds: gamesFor({ game: 'connect-four' }), humans: 'each', protocol: 'current' });
     const lost = await t.db.publicationRun.create({
       data: {
         viewKey: key,

@@ -10,7 +10,13 @@ import { Worker } from 'node:worker_threads';
 import { getGame, ratedGames } from '../../games/registry';
 import { databaseUrlOf, type Db } from '../../lib/db/client';
 import { UserError } from '../../lib/errors';
-import { HUMANS_ID, HUMANS_NAME, MIN_MATCHES, type LeaderboardQuery } from '../../lib/leaderboard-contract';
+import {
+  HUMANS_ID,
+  HUMANS_NAME,
+  MIN_MATCHES,
+  type LeaderboardQuery,
+  type RulesChoice,
+} from '../../lib/leaderboard-contract';
 import {
   PUBLICATION_ROUNDS,
   type PublicationRequest,
@@ -21,7 +27,9 @@ import {
 } from '../../lib/publication-contract';
 import type { AgentBootstrap, BootstrapResult } from '../../lib/rating/bootstrap';
 import { ranksWithinGroups, shownGroups } from '../../lib/rating/ranks';
+import type { Prisma } from '../../lib/generated/prisma/client.ts';
 import { countFinished, gamesFor } from './data';
+import { POOLED, type RulesFilter } from '../../lib/db/rules';
 import type {
   Prepared,
   PublicationGo,
@@ -61,9 +69,28 @@ type Row = NonNullable<Awaited<ReturnType<Db['publicationRun']['findFirst']>>>;
 
 const INTERRUPTED = 'interrupted: the server computing it stopped before it finished; request it again';
 
-/** The view's identity: its rated games and its people filter (what the fit depends on; the rest is presentation). */
-export function viewKey(view: { gameIds: string[]; humans: string }): string {
-  return JSON.stringify([view.gameIds, 'game-weighted', view.humans]);
+/**
+ * The view's identity: its rated games, its people filter and its rules (what the fit depends on; the rest is
+ * presentation). Pooled rules keep the key of runs made before runs recorded their rules: those rated every version.
+ */
+export function viewKey(view: { gameIds: string[]; humans: string; protocol: string }): string {
+  return JSON.stringify([
+    view.gameIds,
+    'game-weighted',
+    view.humans,
+    ...(view.protocol === 'pooled' ? [] : [view.protocol]),
+  ]);
+}
+
+/** The rules a view key asks for (viewKey): a key without them is pooled. */
+function protocolOfKey(key: string): string {
+  const parts = JSON.parse(key) as unknown[];
+  return typeof parts[3] === 'string' ? parts[3] : 'pooled';
+}
+
+/** What a run stored of its rules: null before runs recorded them (every rules version pooled). */
+function storedRules(row: Pick<Row, 'rules'>): { filter: RulesFilter; rules: RulesChoice[] } | null {
+  return (row.rules as { filter: RulesFilter; rules: RulesChoice[] } | null) ?? null;
 }
 
 /** The view in words: "all games", "Connect Four", "the Cooperation category", with the people filter when not the default. */
@@ -167,7 +194,8 @@ export class ArenaPublication implements PublicationService {
     });
   }
 
-  async request(input: PublicationRequest, requestedBy: string | null): Promise<PublicationRunInfo> {
+  async request(asked: PublicationRequest, requestedBy: string | null): Promise<PublicationRunInfo> {
+    const input = { ...asked, protocol: asked.protocol ?? 'current' };
     if (input.game) {
       const game = getGame(input.game);
       if (!game || !ratedGames.includes(game))
@@ -177,7 +205,7 @@ export class ArenaPublication implements PublicationService {
     const view = viewWords(input.game ?? null, input.category ?? null, input.humans);
     if (gameIds.length === 0)
       throw new UserError(`no rated game in ${view}: ${input.game} is not of that category`, { field: 'category' });
-    const key = viewKey({ gameIds, humans: input.humans });
+    const key = viewKey({ gameIds, humans: input.humans, protocol: input.protocol });
     const rounds = this.opts.rounds ?? PUBLICATION_ROUNDS;
 
     await this.expireLost();
@@ -220,7 +248,10 @@ export class ArenaPublication implements PublicationService {
       );
     this.preparing.add(key);
     const worker = startPublicationWorker({
-      read: { url, query: { game: input.game, category: input.category, humans: input.humans } },
+      read: {
+        url,
+        query: { game: input.game, category: input.category, humans: input.humans, protocol: input.protocol },
+      },
       opts,
     });
     let row: Row;
@@ -242,6 +273,7 @@ export class ArenaPublication implements PublicationService {
           matchesUsed: prepared.matchesUsed,
           finishedCount: prepared.finishedCount,
           anchorAgentId: prepared.anchorAgentId,
+          ...(prepared.rules ? { rules: prepared.rules as unknown as Prisma.InputJsonValue } : {}),
           requestedBy,
         },
       });
@@ -364,7 +396,7 @@ export class ArenaPublication implements PublicationService {
 
   async forView(query: LeaderboardQuery): Promise<PublicationView> {
     const gameIds = gamesFor(query);
-    const key = viewKey({ gameIds, humans: query.humans });
+    const key = viewKey({ gameIds, humans: query.humans, protocol: query.protocol });
     const [latest, running, failed] = await Promise.all([
       this.db().publicationRun.findFirst({ where: { viewKey: key, status: 'done' }, orderBy: { finishedAt: 'desc' } }),
       this.db().publicationRun.findFirst({
@@ -376,7 +408,8 @@ export class ArenaPublication implements PublicationService {
     let newMatches = 0;
     if (latest?.finishedCount != null) {
       // A database that does not answer at once must not hold the page: then 0.
-      const now = await within(countFinished(this.db(), latest.gameIds), 1000);
+      const filter = storedRules(latest)?.filter ?? POOLED;
+      const now = await within(countFinished(this.db(), latest.gameIds, filter), 1000);
       newMatches = Math.max(0, (now ?? latest.finishedCount) - latest.finishedCount);
     }
     const runningInfo = running ? info(running, 0, this.lostAfterMs, this.active.has(running.id)) : null;
@@ -422,6 +455,8 @@ function info(row: Row, newMatches: number, lostAfterMs: number, here = false): 
     finishedAt: row.finishedAt?.toISOString() ?? null,
     error: lost ? INTERRUPTED : row.error,
     newMatches,
+    rules: storedRules(row)?.rules ?? null,
+    protocol: protocolOfKey(row.viewKey),
     anchor: row.anchorAgentId
       ? (((row.result as { agents?: StoredAgent[] } | null)?.agents ?? []).find((a) => a.agentId === row.anchorAgentId)
           ?.name ?? null)

@@ -7,7 +7,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { createDb } from '../../lib/db/client';
-import type { LeaderboardQuery } from '../../lib/leaderboard-contract';
+import type { RulesChoice } from '../../lib/leaderboard-contract';
 import {
   prepareBootstrap,
   runRounds,
@@ -17,7 +17,8 @@ import {
 } from '../../lib/rating/bootstrap';
 import { isRated } from '../../lib/rating/comparisons';
 import type { RatedMatch } from '../../lib/rating/types';
-import { anchorAgent, loadLeaderboardData, type AgentInfo } from './data';
+import { anchorAgent, loadLeaderboardData, type AgentInfo, type LiveQuery } from './data';
+import type { RulesFilter } from '../../lib/db/rules';
 
 /** The bootstrap's options; the anchor is the view's (chosen from the data read, unless given). */
 export type PublicationOpts = BootstrapOptions & { rounds: number };
@@ -25,7 +26,7 @@ export type PublicationOpts = BootstrapOptions & { rounds: number };
 /** A view to read from Postgres (the server), or matches given (benchmarks). */
 export type PublicationJob =
   | {
-      read: { url: string; query: Pick<LeaderboardQuery, 'game' | 'category' | 'humans'> };
+      read: { url: string; query: LiveQuery };
       opts: PublicationOpts;
       matches?: undefined;
     }
@@ -39,6 +40,8 @@ export interface Prepared {
   finishedCount: number;
   anchorAgentId: string | null;
   agents: AgentInfo[];
+  /** The rules read (loadRules; absent for matches given, not read). */
+  rules?: { filter: RulesFilter; rules: RulesChoice[] };
 }
 
 /** From the server, after `prepared`: compute (the run is stored). Else the server terminates the thread. */
@@ -75,7 +78,13 @@ async function prepare(
     return {
       matches,
       opts: { ...job.opts, anchorAgentId: anchorAgentId ?? undefined },
-      prepared: { matchesUsed: matches.length, finishedCount: data.finishedCount, anchorAgentId, agents: data.agents },
+      prepared: {
+        matchesUsed: matches.length,
+        finishedCount: data.finishedCount,
+        anchorAgentId,
+        agents: data.agents,
+        rules: { filter: data.filter, rules: data.rules },
+      },
     };
   } finally {
     await db.$disconnect().catch(() => {});

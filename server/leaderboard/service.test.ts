@@ -384,6 +384,8 @@ describe('people on the leaderboard', () => {
     });
     const data: LeaderboardData = {
       gameIds: ['g'],
+      rules: [],
+      filter: { pooled: true, keys: [], unrecorded: [] },
       finishedCount: 3,
       agents: [agent('ann', 'human'), agent('bob', 'human'), agent('llm', 'llm')],
       matches: [

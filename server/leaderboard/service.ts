@@ -21,6 +21,7 @@ import { datasetNames } from '../../lib/datasets';
 import { findDatasets } from '../../lib/db/datasets-store';
 import { loadDatasetData } from '../datasets';
 import { anchorAgent, countFinished, gamesFor, metaOf, type AgentInfo, type ViewMeta } from './data';
+import type { RulesFilter } from '../../lib/db/rules';
 import { emptyBoard, type ViewOptions } from './compute-worker';
 
 interface Entry {
@@ -237,7 +238,7 @@ export class ArenaLeaderboard implements LeaderboardService {
     const since = entry;
     // How many matches finished since (a database that does not answer at once must not hold the page: then 0).
     const newMatches = stale
-      ? ((await within(this.finishedNow(since.meta.gameIds), 1000)) ?? since.meta.finishedCount) -
+      ? ((await within(this.finishedNow(since.meta.gameIds, since.meta.filter), 1000)) ?? since.meta.finishedCount) -
         since.meta.finishedCount
       : 0;
     return present(entry, query, { stale, newMatches: Math.max(0, newMatches), rounds: this.opts.rounds });
@@ -248,11 +249,11 @@ export class ArenaLeaderboard implements LeaderboardService {
    * COUNT_REUSE_MS, shared by every visit meanwhile (at a million matches a count is a scan of a third of a second,
    * and every visit to an out-of-date page asks for it).
    */
-  private finishedNow(gameIds: string[]): Promise<number> {
-    const key = gameIds.join(',');
+  private finishedNow(gameIds: string[], filter: RulesFilter): Promise<number> {
+    const key = JSON.stringify([gameIds, filter]);
     const cached = this.counts.get(key);
     if (cached && Date.now() - cached.at < COUNT_REUSE_MS) return cached.n;
-    const n = countFinished(this.db(), gameIds);
+    const n = countFinished(this.db(), gameIds, filter);
     this.counts.set(key, { at: Date.now(), n });
     n.catch(() => this.counts.get(key)?.n === n && this.counts.delete(key));
     return n;
@@ -411,7 +412,7 @@ export class ArenaLeaderboard implements LeaderboardService {
     const live = {
       key: liveKeyOf(query),
       url,
-      query: { game: query.game, category: query.category, humans: query.humans },
+      query: { game: query.game, category: query.category, humans: query.humans, protocol: query.protocol },
       incremental: this.opts.incremental ?? true,
       fullEveryMs: this.opts.fullEveryMs ?? 3_600_000,
       maxHeldMatches: this.opts.maxHeldMatches,
@@ -464,15 +465,15 @@ function keyOf(query: LeaderboardQuery, datasetIds = ''): string {
       query.scheme,
       estimatorOf(query),
     ]);
-  return JSON.stringify([gamesFor(query), query.scheme, estimatorOf(query), query.humans]);
+  return JSON.stringify([gamesFor(query), query.scheme, estimatorOf(query), query.humans, query.protocol]);
 }
 
 /**
- * The key of a live view's matches in the worker thread: the games and the people filter. Views that differ only in
- * their bootstrap scheme or fit read the same matches, and share them there.
+ * The key of a live view's matches in the worker thread: the games, the people filter and the rules. Views that differ
+ * only in their bootstrap scheme or fit read the same matches, and share them there.
  */
 export function liveKeyOf(query: LeaderboardQuery): string {
-  return JSON.stringify([gamesFor(query), query.humans]);
+  return JSON.stringify([gamesFor(query), query.humans, query.protocol]);
 }
 
 /** GameBench's estimate is GameBench's fit throughout (ILSR, ties dropped); every other view is the arena's MM fit. */
@@ -627,6 +628,7 @@ export function present(
   const anchor = meta.anchorId ? agents.get(meta.anchorId) : undefined;
   return {
     query,
+    rules: meta.rules,
     rows,
     groups: rows.some((r) => r.rating !== null) ? Math.max(1, groups.count) : 0,
     pairs,

@@ -1,8 +1,8 @@
-// The exports honour the leaderboard's filters (`game`, `category`), refuse unknown ones with a readable 400, and say
+// The exports honour the leaderboard's filters (`game`, `category`, `protocol`), refuse unknown ones with a readable 400, and say
 // which matches rate no one (`rated`: a person's early resignation, a judged evaluation), and name each match's
 // protocol (CSV and JSONL), on a real Postgres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { protocolKey, type MatchProtocol } from '../../../lib/match-protocol';
+import { protocolKey, rulesKey, type MatchProtocol } from '../../../lib/match-protocol';
 import { createTestDb, type TestDb } from '../../../server/db/test-db';
 
 let t: TestDb;
@@ -132,5 +132,43 @@ describe('export filters', () => {
     expect(csv[1]).toContain('""preset"":""defaults""');
     const hanabi = (await (await routes.jsonl(get('/api/export/matches.jsonl?game=hanabi'))).text()).trim();
     expect((JSON.parse(hanabi) as { protocol: unknown }).protocol).toBeNull();
+  });
+
+  it("exports each game's current rules unless asked: pooled, or one rules key; a bad choice is a readable 400", async () => {
+    // Two Tic-Tac-Toe matches under another version of its rules (not the game's current version).
+    const later = { ...PROTOCOL, version: 2 };
+    const [a] = await t.db.agent.findMany({ where: { name: 'ex-a' } });
+    const [b] = await t.db.agent.findMany({ where: { name: 'ex-b' } });
+    for (const i of [0, 1])
+      await t.db.match.create({
+        data: {
+          gameId: 'tictactoe',
+          seed: `ex-later-${i}`,
+          protocol: later as object,
+          numPlayers: 2,
+          status: 'finished',
+          finishedAt: new Date(Date.UTC(2026, 0, 2) + i * 1000),
+          result: { scores: [1, 0], reason: 'r', winner: 0 },
+          seats: {
+            create: [
+              { seat: 0, agentId: a!.id, score: 1, outcome: 'win' },
+              { seat: 1, agentId: b!.id, score: 0, outcome: 'loss' },
+            ],
+          },
+        },
+      });
+    const count = async (path: string) => ((await (await routes.json(get(path))).json()) as unknown[]).length;
+    expect(await count('/api/export/matches.json?game=tictactoe')).toBe(1);
+    expect(await count('/api/export/matches.json?game=tictactoe&protocol=pooled')).toBe(3);
+    expect(await count(`/api/export/matches.json?game=tictactoe&protocol=${rulesKey(later)}`)).toBe(2);
+    const jsonl = (await (await routes.jsonl(get('/api/export/matches.jsonl?protocol=pooled'))).text()).trim();
+    expect(jsonl.split('\n').filter((l) => l.includes('"tictactoe"'))).toHaveLength(3);
+    const pooled = await routes.csv(get('/api/export/matches.csv?game=tictactoe&protocol=pooled'));
+    expect(pooled.headers.get('content-disposition')).toBe('attachment; filename="arena-matches-tictactoe-pooled.csv"');
+    const bad = await routes.csv(get('/api/export/matches.csv?protocol=newest'));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe(
+      'protocol: "newest" is not valid (one of current, pooled, or a rules key of 16 hex digits)',
+    );
   });
 });

@@ -3,6 +3,7 @@
 // as its rating.py does), ratings per reasoning category (Table 1's six) and a spider plot of agents across them.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { LeaderboardRules } from '@/components/leaderboard-rules';
 import { EmptyState } from '@/components/empty-state';
 import { categoryLabel, formatInterval, formatRating } from '@/components/leaderboard-format';
 import { AgentLabel } from '@/components/agent-label';
@@ -45,6 +46,8 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
     ...asked,
     game: undefined,
     category: undefined,
+    // The tables span every game: each game's current rules, or every version pooled (one version's key is one game's).
+    protocol: asked.protocol === 'pooled' ? 'pooled' : 'current',
     method: 'bt',
     estimate: 'gamebench',
     scheme: 'game-weighted',
@@ -131,6 +134,13 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
           code fits it, on the arena’s scale (the random baseline at 1000). Each column links to its leaderboard view.
         </p>
       </header>
+
+      <LeaderboardRules
+        protocol={base.protocol}
+        rules={overall.rules}
+        search={leaderboardSearch({ ...asked, protocol: 'current' })}
+        keys={false}
+      />
 
       {agents.length === 0 ? (
         <EmptyState>No rated match yet: the tables fill in as matches finish.</EmptyState>

@@ -9,7 +9,7 @@ import { timeAgo } from '@/components/format';
 import { categoryLabel } from '@/components/leaderboard-format';
 import { PublicationProgress, PublicationRefresh } from '@/components/publication-progress';
 import { ratedGames } from '@/games/registry';
-import { CATEGORIES } from '@/lib/leaderboard-contract';
+import { CATEGORIES, protocolParamSchema } from '@/lib/leaderboard-contract';
 import { PUBLICATION_ROUNDS, publicationService, type PublicationRunInfo } from '@/lib/publication-contract';
 import { requireAdminPage } from '@/lib/db/admin-session';
 
@@ -28,6 +28,7 @@ export default async function PublicationPage({ searchParams }: Props) {
     game: ratedGames.some((g) => g.id === one('game')) ? one('game') : undefined,
     category: CATEGORIES.find((c) => c === one('category')),
     humans: (humans === 'together' || humans === 'hide' ? humans : 'each') as 'each' | 'together' | 'hide',
+    protocol: protocolParamSchema.safeParse(one('protocol')).data ?? 'current',
   };
 
   let runs: PublicationRunInfo[] = [];
@@ -117,7 +118,7 @@ export default async function PublicationPage({ searchParams }: Props) {
                 )}
                 {r.status === 'done' && (
                   <Link
-                    href={`/leaderboard?${new URLSearchParams({ ...(r.game ? { game: r.game } : {}), ...(r.category ? { category: r.category } : {}), humans: r.humans, estimate: 'gamebench' })}#publication-heading`}
+                    href={`/leaderboard?${new URLSearchParams({ ...(r.game ? { game: r.game } : {}), ...(r.category ? { category: r.category } : {}), humans: r.humans, ...(r.protocol !== 'current' ? { protocol: r.protocol } : {}), estimate: 'gamebench' })}#publication-heading`}
                     className="w-fit text-xs font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
                   >
                     See it on the leaderboard
