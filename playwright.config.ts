@@ -19,15 +19,18 @@ export default defineConfig({
   // The flows in e2e/ (with their shared helpers) and the games' own specs in games/<id>/.
   testDir: '.',
   // Spectators first, while the demo tournament still plays (a live match to watch) and only demo agents are
-  // rated; then the admin flow, which adds agents and tournaments of its own, and the games' flows.
+  // rated; then the demo's round robin is paused, and the admin flow adds agents and tournaments of its own, and the
+  // games' flows run theirs.
   projects: [
     { name: 'watch', testMatch: /\/e2e\/watch-match\.spec\.ts$/ },
     { name: 'leaderboard', testMatch: /\/e2e\/leaderboard\.spec\.ts$/, dependencies: ['watch'] },
+    // Then the demo's round robin is paused (e2e/quiet-demo.spec.ts says why): the rest run their own tournaments.
+    { name: 'quiet demo', testMatch: /\/e2e\/quiet-demo\.spec\.ts$/, dependencies: ['leaderboard'] },
     {
       name: 'admin and the rest',
       testMatch: SPEC,
-      testIgnore: /\/e2e\/(leaderboard|watch-match)\.spec\.ts$/,
-      dependencies: ['leaderboard'],
+      testIgnore: /\/e2e\/(leaderboard|watch-match|quiet-demo)\.spec\.ts$/,
+      dependencies: ['quiet demo'],
     },
   ],
   timeout: 120_000,

@@ -1,5 +1,6 @@
 // Each game's end-to-end flows sit in its own folder (games/<id>/*.spec.ts), and Playwright's config finds them in the
-// project that runs after the spectators' and the leaderboard's flows; e2e/ keeps the flows that span games.
+// project that runs after the spectators' and the leaderboard's flows (and the pause of the demo's round robin);
+// e2e/ keeps the flows that span games.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,15 +31,17 @@ describe('end-to-end specs', () => {
     expect(gameSpecs.length).toBeGreaterThan(10);
   });
 
-  it('runs the spectators first, then the leaderboard, then the rest with every game’s specs, each spec once', () => {
+  it('runs the spectators first, then the leaderboard, quiets the demo, then the rest with every game’s specs, each spec once', () => {
     expect(config.testDir).toBe('.');
     expect(config.projects!.map((p) => [p.name, p.dependencies ?? []])).toEqual([
       ['watch', []],
       ['leaderboard', ['watch']],
-      ['admin and the rest', ['leaderboard']],
+      ['quiet demo', ['leaderboard']],
+      ['admin and the rest', ['quiet demo']],
     ]);
     expect(projectsOf(path.join(root, 'e2e/watch-match.spec.ts'))).toEqual(['watch']);
     expect(projectsOf(path.join(root, 'e2e/leaderboard.spec.ts'))).toEqual(['leaderboard']);
+    expect(projectsOf(path.join(root, 'e2e/quiet-demo.spec.ts'))).toEqual(['quiet demo']);
     for (const f of readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')))
       expect(projectsOf(path.join(root, 'e2e', f)), f).toHaveLength(1);
     for (const f of gameSpecs) expect(projectsOf(f), f).toEqual(['admin and the rest']);
