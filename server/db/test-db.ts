@@ -1,4 +1,5 @@
-// Test helper: a fresh, migrated database on the test run's Postgres, dropped afterwards.
+// Test helper: a fresh, migrated database on the test run's Postgres (a copy of the one migrated by the global setup),
+// dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, type Db } from '../../lib/db/client';
@@ -19,14 +20,17 @@ export async function createTestDb(opts: { until?: string } = {}): Promise<TestD
         'db project when its own source names createTestDb (run through vitest: its db project starts Postgres)',
     );
   const name = `arena_test_${randomBytes(5).toString('hex')}`;
+  // A copy of the run's migrated database (test-global-setup.ts); migrated here when only some migrations are asked
+  // for, or when the run was given a Postgres of its own.
+  const template = opts.until === undefined ? process.env.ARENA_TEST_PG_TEMPLATE : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const url = u.toString();
-  await migrate(url, undefined, opts);
+  if (!template) await migrate(url, undefined, opts);
   const db = createDb(url, 5);
   return {
     url,
