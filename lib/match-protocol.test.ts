@@ -10,6 +10,7 @@ import {
   protocolLabel,
   readProtocol,
   rulesKey,
+  rulesLabel,
   rulesOf,
   type MatchProtocol,
 } from './match-protocol';
@@ -132,5 +133,20 @@ describe('match protocol', () => {
     expect(jsonbText({ bb: [1, 'x"y', null, true], a: { c: 1.5, ab: {} }, z: undefined })).toBe(
       '{"a": {"c": 1.5, "ab": {}}, "bb": [1, "x\\"y", null, true]}',
     );
+  });
+
+  it("never shows a custom config's values where a match under it may still be dealt: labels, and running matches", () => {
+    const spy = getGame('spy')!;
+    const p = matchProtocol({
+      game: spy,
+      config: { pairId: 'moon-sun', spyWord: 'b' },
+      agents: [],
+      generator: 'hmac-sha256-chacha20',
+    });
+    expect(p.preset).toBe('custom');
+    expect(rulesLabel(rulesOf(p))).toBe('spy v1 · custom');
+    expect(protocolDetails(p, { hideConfig: true }).join('\n')).not.toMatch(/moon|spyWord/);
+    expect(protocolDetails(p, { hideConfig: true })).toContain('settings: custom (shown when the match is over)');
+    expect(protocolDetails(p).join('\n')).toMatch(/"pairId":"moon-sun"/);
   });
 });

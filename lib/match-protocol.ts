@@ -123,13 +123,12 @@ export function rulesKey(p: MatchProtocol): string {
 }
 
 /**
- * The rules in a few words: `tictactoe v1 · defaults`; custom settings with their config (cut at 80 characters: the
- * key tells two apart). The data sets' versions come with the game's version (a bump of either is a new key).
+ * The rules in a few words: `tictactoe v1 · defaults`, or `… · custom` (the key tells two custom settings apart). A
+ * custom config's values are never in it: they may fix a secret (Who is the spy's word pair and the spy's word) that
+ * a match under the same settings still being played deals again.
  */
 export function rulesLabel(r: RulesProtocol): string {
-  const config = r.config === undefined ? '' : ` ${JSON.stringify(r.config)}`;
-  const custom = config.length > 81 ? `${config.slice(0, 80)}…` : config;
-  return `${r.game} v${r.version} · ${r.preset}${custom}`;
+  return `${r.game} v${r.version} · ${r.preset}`;
 }
 
 /** One line: `tictactoe v1 · defaults · cot/v2 · hmac-sha256-chacha20`, and the judges' prompts when judged. */
@@ -144,11 +143,16 @@ export function protocolLabel(p: MatchProtocol): string {
   ].join(' · ');
 }
 
-/** The detail behind the label, one `name: value` line each (the match page's expanded protocol). */
-export function protocolDetails(p: MatchProtocol): string[] {
+/**
+ * The detail behind the label, one `name: value` line each (the match page's expanded protocol). `hideConfig`: a
+ * custom config's values are left out (a match still being played: they may fix its secrets, see `rulesLabel`).
+ */
+export function protocolDetails(p: MatchProtocol, opts: { hideConfig?: boolean } = {}): string[] {
+  const config =
+    p.config === undefined ? '' : opts.hideConfig ? ' (shown when the match is over)' : ` ${JSON.stringify(p.config)}`;
   return [
     `game: ${p.game} version ${p.version}`,
-    `settings: ${p.preset}${p.config !== undefined ? ` ${JSON.stringify(p.config)}` : ''}`,
+    `settings: ${p.preset}${config}`,
     `agents: ${p.agents.join(', ') || 'none'}`,
     `generator: ${p.generator}`,
     ...Object.entries(p.data).map(([k, v]) => `data ${k}: ${v}`),
@@ -194,7 +198,11 @@ export interface ProtocolSummary {
 }
 
 /** A stored protocol as a page shows it (the key as the database computed it, else computed here). */
-export function protocolSummary(stored: unknown, key?: string | null): ProtocolSummary | null {
+export function protocolSummary(
+  stored: unknown,
+  key?: string | null,
+  opts: { hideConfig?: boolean } = {},
+): ProtocolSummary | null {
   const p = readProtocol(stored);
-  return p && { key: key ?? protocolKey(p), label: protocolLabel(p), details: protocolDetails(p) };
+  return p && { key: key ?? protocolKey(p), label: protocolLabel(p), details: protocolDetails(p, opts) };
 }

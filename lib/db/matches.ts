@@ -7,6 +7,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { protocolSummary, type ProtocolSummary } from '../match-protocol';
 import { paged, PAGE_SIZE, type Page } from '../pagination';
 import type { MatchStatus } from '../protocol';
+import { isFinal } from '../engine/events';
 import { db } from './client';
 
 export interface SeatSummary {
@@ -160,7 +161,13 @@ export async function getLobby(
 /** One match, with the protocol it is played under (lib/match-protocol.ts). */
 export async function getMatch(id: string): Promise<(MatchSummary & { protocol: ProtocolSummary | null }) | null> {
   const m = await db().match.findUnique({ where: { id }, include: matchInclude });
-  return m && { ...toSummary(m), protocol: protocolSummary(m.protocol, m.protocolKey) };
+  // A custom config's values only once the match is over (they may fix its secrets: lib/match-protocol.ts).
+  return (
+    m && {
+      ...toSummary(m),
+      protocol: protocolSummary(m.protocol, m.protocolKey, { hideConfig: !isFinal(m.status as MatchStatus) }),
+    }
+  );
 }
 
 /**
