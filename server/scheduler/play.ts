@@ -110,7 +110,7 @@ async function create(
       throw new PlayError(`you already have ${open} games in progress: finish or resign one first`);
     }
     const agents = await protocolAgents(tx as unknown as Db, p.seats);
-    return tx.match.create({
+    const match = await tx.match.create({
       data: {
         gameId: p.gameId,
         config: (p.config ?? {}) as object,
@@ -130,7 +130,9 @@ async function create(
       },
       select: { id: true, attempt: true },
     });
+    // With the match, so no reconciler ever sees it without its job (server/scheduler/queue.ts).
+    await enqueueMatches(boss, [match], PLAY_QUEUE, 0, tx);
+    return match;
   });
-  await enqueueMatches(boss, [{ id: match.id, attempt: match.attempt }], PLAY_QUEUE);
   return { matchId: match.id };
 }

@@ -87,16 +87,30 @@ export function jobIdFor(matchId: string, attempt = 0): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A Prisma transaction (or client) as far as pg-boss needs one: raw SQL with positional parameters. */
+export interface SqlTx {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
+
 /**
  * Queues match jobs. `priority`: jobs are taken highest first (pg-boss), then oldest first; the demo tournament runs
  * below everything an admin schedules, so real work never waits behind it.
+ *
+ * `tx`: the transaction that made (or re-attempted) the matches, so their jobs commit with them. Jobs queued after the
+ * commit leave a moment where a match is open without a job: the reconciler (any process's, every few seconds) takes
+ * it for lost, queues the next attempt, and a worker that claimed the first job meanwhile plays the match beside the
+ * one that plays the second (spectators saw a match start over mid-stream).
  */
 export async function enqueueMatches(
   boss: PgBoss,
   matches: { id: string; attempt: number }[],
   queue: QueueName = MATCH_QUEUE,
   priority = 0,
+  tx?: SqlTx,
 ): Promise<void> {
+  const db = tx && {
+    executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+  };
   for (let i = 0; i < matches.length; i += 1000) {
     const chunk = matches.slice(i, i + 1000);
     await boss.insert(
@@ -106,6 +120,7 @@ export async function enqueueMatches(
         data: { matchId: m.id, attempt: m.attempt } satisfies MatchJob,
         ...(priority ? { priority } : {}),
       })),
+      db ? { db } : undefined,
     );
   }
 }

@@ -721,6 +721,39 @@ describe('tournaments', () => {
     await eachPlayedOnce(tournament.id);
   });
 
+  it('queues the jobs in the transaction that makes the matches: no reconciler ever sees one open without its job', async () => {
+    // The moment between the commit and a later enqueue let a sweep take new matches for lost and queue a second
+    // attempt beside the first (two runs of one match: spectators saw it start over). Checked inside the transaction:
+    // the jobs of every match it made are already there, so they commit together.
+    const seen: number[] = [];
+    const watched = new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key !== '$transaction') return Reflect.get(target, key, receiver);
+        return (fn: (tx: Db) => Promise<unknown>, opts?: object) =>
+          target.$transaction(async (tx) => {
+            const out = await fn(tx as unknown as Db);
+            const [row] = await tx.$queryRaw<{ open: number; jobless: number }[]>`
+              SELECT count(*)::int AS open, count(*) FILTER (WHERE NOT EXISTS (
+                SELECT 1 FROM pgboss.job j WHERE j.data->>'matchId' = m.id AND (j.data->>'attempt')::int = m.attempt))::int AS jobless
+              FROM matches m WHERE m.status = 'queued' AND m.created_at > now() - interval '1 minute'
+                AND m.tournament_id IN (SELECT id FROM tournaments WHERE name = 'atomic')`;
+            seen.push(row!.open, row!.jobless);
+            return out;
+          }, opts);
+      },
+    }) as Db;
+    const { tournament } = await createTournament(watched, boss, {
+      name: 'atomic',
+      format: 'round-robin',
+      gameIds: ['tictactoe'],
+      agentIds: [ids.random!, ids.random2!],
+      gamesPerPair: 2,
+    });
+    expect(seen).toEqual([2, 0]);
+    await ended(tournament.id);
+    await eachPlayedOnce(tournament.id);
+  });
+
   it('rides out HTTP 429s from a provider (Retry-After honoured): every match finishes, none voided', async () => {
     const before = flaky.stats.rateLimited;
     const { tournament } = await createTournament(t.db, boss, {

@@ -350,11 +350,11 @@ export async function createTournament(
         select: { id: true, name: true },
       });
       const queued = await insertMatches(tx as unknown as Db, tournament.id, plan, config);
+      await enqueueMatches(boss, queued, MATCH_QUEUE, opts.priority ?? 0, tx);
       return { tournament, queued };
     },
     { timeout: 120_000 },
   );
-  await enqueueMatches(boss, queued, MATCH_QUEUE, opts.priority ?? 0);
   return { tournament, matches: queued.length };
 }
 
@@ -540,10 +540,10 @@ async function nextAdaptiveBatch(
   });
   const separated = allSeparated(intervals);
   const pairs = separated ? [] : choosePairs(intervals, config.pairsPerBatch);
-  const queued = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const [t] = await tx.$queryRaw<{ status: string; config: StoredConfig }[]>`
       SELECT status, config FROM tournaments WHERE id = ${tournamentId} FOR UPDATE`;
-    if (!t || t.status !== 'running' || (t.config.round ?? 0) !== round - 1) return [];
+    if (!t || t.status !== 'running' || (t.config.round ?? 0) !== round - 1) return;
     if (pairs.length === 0) {
       await stopTournament(
         tx as unknown as Db,
@@ -551,7 +551,7 @@ async function nextAdaptiveBatch(
         'finished',
         `every adjacent pair is separated at ${Math.round(config.confidence * 100)}% confidence`,
       );
-      return [];
+      return;
     }
     const plan = adaptiveBatch({
       gameIds: config.gameIds,
@@ -561,9 +561,9 @@ async function nextAdaptiveBatch(
       round,
     });
     await tx.tournament.update({ where: { id: tournamentId }, data: { config: { ...t.config, round } as object } });
-    return insertMatches(tx as unknown as Db, tournamentId, plan, { ...config, round });
+    const queued = await insertMatches(tx as unknown as Db, tournamentId, plan, { ...config, round });
+    await enqueueMatches(boss, queued, MATCH_QUEUE, config.priority ?? 0, tx);
   });
-  await enqueueMatches(boss, queued, MATCH_QUEUE, config.priority ?? 0);
 }
 
 async function setStatus(db: Db, id: string, from: string[], to: string, verb: string): Promise<void> {
@@ -586,9 +586,12 @@ export async function pauseTournament(db: Db, boss: PgBoss, id: string): Promise
 /** Queued (and interrupted) matches get fresh jobs. */
 export async function resumeTournament(db: Db, boss: PgBoss, id: string): Promise<void> {
   await setStatus(db, id, ['paused'], 'running', 'resumed');
-  const requeued = await db.$queryRaw<{ id: string; attempt: number }[]>`
-    UPDATE matches SET attempt = attempt + 1 WHERE tournament_id = ${id} AND status = 'queued' RETURNING id, attempt`;
-  await enqueueMatches(boss, requeued, MATCH_QUEUE, await priorityOf(db, id));
+  const priority = await priorityOf(db, id);
+  await db.$transaction(async (tx) => {
+    const requeued = await tx.$queryRaw<{ id: string; attempt: number }[]>`
+      UPDATE matches SET attempt = attempt + 1 WHERE tournament_id = ${id} AND status = 'queued' RETURNING id, attempt`;
+    await enqueueMatches(boss, requeued, MATCH_QUEUE, priority, tx);
+  });
   await settleTournament(db, boss, id);
 }
 
