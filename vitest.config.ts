@@ -37,13 +37,12 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two files at a time, whatever the machine (Vitest's default is one fewer than the cores: one, on 2 cores). The
-    // files wait on child processes, Postgres and simulated endpoints more than they compute: on a 2-core machine the
-    // suite took 391 s two at a time (user CPU 538 s), where CI's last run one at a time took 649 s. Both projects
-    // share these two workers. `npm test` runs Vitest beside the Chromium flows and the linters (package.json): the
-    // flows wait on the browser and the simulated endpoint more than they compute, and the three fill each other's idle
-    // time (measured on a 2-core machine: 807 s one after the other, 543 s side by side).
-    maxWorkers: 2,
+    // Three files at a time, whatever the machine (Vitest's default is one fewer than the cores: one, on 2 cores). The
+    // files wait on child processes, Postgres, restarts and simulated endpoints more than they compute (the slowest,
+    // server/crash.test.ts and server/pg-restart.test.ts, mostly wait for a killed worker's jobs to be taken for lost),
+    // so a third file fills the time two leave idle. Both projects share these workers. `npm test` runs Vitest beside
+    // the Chromium flows (package.json): the two fill each other's idle time too.
+    maxWorkers: 3,
     // Each project lists its own files (a list given here would be added to theirs).
     projects: [
       {
