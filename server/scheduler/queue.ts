@@ -109,7 +109,9 @@ export async function enqueueMatches(
   tx?: SqlTx,
 ): Promise<void> {
   const db = tx && {
-    executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+    executeSql: async (text: string, values: unknown[] = []) => ({
+      rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values),
+    }),
   };
   for (let i = 0; i < matches.length; i += 1000) {
     const chunk = matches.slice(i, i + 1000);
