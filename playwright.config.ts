@@ -23,13 +23,14 @@ export default defineConfig({
   // games' flows run theirs.
   projects: [
     { name: 'watch', testMatch: /\/e2e\/watch-match\.spec\.ts$/ },
-    { name: 'leaderboard', testMatch: /\/e2e\/leaderboard\.spec\.ts$/, dependencies: ['watch'] },
+    // The readers' flows over the demo's ratings (the leaderboard, LLMArena's metrics) while its round robin plays.
+    { name: 'leaderboard', testMatch: /\/e2e\/(leaderboard|metrics)\.spec\.ts$/, dependencies: ['watch'] },
     // Then the demo's round robin is paused (e2e/quiet-demo.spec.ts says why): the rest run their own tournaments.
     { name: 'quiet demo', testMatch: /\/e2e\/quiet-demo\.spec\.ts$/, dependencies: ['leaderboard'] },
     {
       name: 'admin and the rest',
       testMatch: SPEC,
-      testIgnore: /\/e2e\/(leaderboard|watch-match|quiet-demo)\.spec\.ts$/,
+      testIgnore: /\/e2e\/(leaderboard|metrics|watch-match|quiet-demo)\.spec\.ts$/,
       dependencies: ['quiet demo'],
     },
   ],

@@ -1,10 +1,22 @@
 // User flow: a reader opens LLMArena's metrics: the normalized score table, then one game's results (TrueSkill with σ,
-// win rate, illegal replies) under its current rules, its action mix and Connect Four's reward per move.
+// win rate, illegal replies) under its current rules, its action mix and Connect Four's reward per move. It reads the
+// demo's matches, so it runs while the demo's round robin plays (playwright.config.ts), and waits for the Engine's
+// first Connect Four match to finish (on a busy machine the demo may not have reached one yet).
 import { expect, test } from '@playwright/test';
 
 test('the metrics page shows normalized scores and, per game, results, action mix and per-move metrics', async ({
   page,
 }) => {
+  test.setTimeout(300_000);
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/metrics?game=connect-four');
+        return page.getByTestId('metrics-results').getByText('Engine').count();
+      },
+      { timeout: 240_000, intervals: [2_000, 3_000] },
+    )
+    .toBeGreaterThan(0);
   await page.goto('/metrics');
   await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();
   await expect(page.getByTestId('normalized')).toContainText('Engine');

@@ -41,6 +41,7 @@ describe('end-to-end specs', () => {
     ]);
     expect(projectsOf(path.join(root, 'e2e/watch-match.spec.ts'))).toEqual(['watch']);
     expect(projectsOf(path.join(root, 'e2e/leaderboard.spec.ts'))).toEqual(['leaderboard']);
+    expect(projectsOf(path.join(root, 'e2e/metrics.spec.ts'))).toEqual(['leaderboard']);
     expect(projectsOf(path.join(root, 'e2e/quiet-demo.spec.ts'))).toEqual(['quiet demo']);
     for (const f of readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')))
       expect(projectsOf(path.join(root, 'e2e', f)), f).toHaveLength(1);

@@ -92,6 +92,33 @@ describe('match comparisons', () => {
     for (const id of ['a', 'b', 'c', 'd']) expect(weight.get(id)).toBeCloseTo(1, 12);
   });
 
+  it('an agent holding several seats of a side is one player: one comparison per match, not one per seat', () => {
+    // Sea Battle with x commanding red's three ships and y blue's: one comparison of weight 1.
+    const whole = matchComparisons(
+      match([
+        ['x', 1 / 3, 'red'],
+        ['x', 1 / 3, 'red'],
+        ['x', 1 / 3, 'red'],
+        ['y', 0, 'blue'],
+        ['y', 0, 'blue'],
+        ['y', 0, 'blue'],
+      ]),
+    );
+    expect(whole).toEqual([{ a: 'x', b: 'y', weight: 1, scoreA: 1 }]);
+    // Two agents share red (x two ships, z one), y commands blue: x and z each carry weight 1/√2 against y.
+    const shared = matchComparisons(
+      match([
+        ['x', 0, 'red'],
+        ['z', 0, 'red'],
+        ['x', 0, 'red'],
+        ['y', 0.5, 'blue'],
+        ['y', 0.5, 'blue'],
+      ]),
+    );
+    expect(shared.map((c) => `${c.a}${c.b}:${c.scoreA}`)).toEqual(['xy:0', 'zy:0']);
+    for (const c of shared) expect(c.weight).toBeCloseTo(Math.SQRT1_2, 12);
+  });
+
   it('skips cooperative matches, single sides and self-comparisons', () => {
     expect(
       matchComparisons(

@@ -52,7 +52,9 @@ export interface MatchComparison {
  * - k > 2 sides: every pair of sides is compared by score (higher wins, equal = half each), weighted 1/(k − 1),
  *   so every side's comparisons in one match add up to weight 1.
  * - A pair of sides T, U compares every agent of T with every agent of U, each agent pair weighted
- *   1/((k − 1)·√(|T|·|U|)): with equal-sized teams every agent's comparisons still add up to weight 1 per match.
+ *   1/((k − 1)·√(|T|·|U|)), |T| counting T's distinct agents: with equal-sized teams every agent's comparisons still
+ *   add up to weight 1 per match, and an agent commanding a whole side (three Sea Battle ships, both Codenames roles)
+ *   is one player, as in GameBench (one comparison per match), not one per seat.
  * - An agent is never compared with itself (self-play carries no information).
  */
 export function matchComparisons(match: RatedMatch): MatchComparison[] {
@@ -68,6 +70,8 @@ export function sideComparisons(sides: readonly Side[]): MatchComparison[] {
     for (let u = t + 1; u < k; u++) {
       const T = sides[t]!;
       const U = sides[u]!;
+      const agentsT = [...new Set(T.agentIds)];
+      const agentsU = [...new Set(U.agentIds)];
       let scoreA: number;
       if (k === 2) {
         const total = T.score + U.score;
@@ -75,9 +79,9 @@ export function sideComparisons(sides: readonly Side[]): MatchComparison[] {
       } else {
         scoreA = T.score > U.score ? 1 : T.score < U.score ? 0 : 0.5;
       }
-      const weight = 1 / ((k - 1) * Math.sqrt(T.agentIds.length * U.agentIds.length));
-      for (const a of T.agentIds) {
-        for (const b of U.agentIds) {
+      const weight = 1 / ((k - 1) * Math.sqrt(agentsT.length * agentsU.length));
+      for (const a of agentsT) {
+        for (const b of agentsU) {
           if (a !== b) out.push({ a, b, weight, scoreA });
         }
       }

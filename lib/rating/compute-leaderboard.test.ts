@@ -197,3 +197,45 @@ describe("GameBench's total score (Table 3)", () => {
     expect(x.averageScore).toBeCloseTo(2 / 9, 12);
   });
 });
+
+describe('a side commanded by one agent is one player', () => {
+  it('A wins Sea Battle 3–1 commanding all three ships and loses Santorini 1–3: A = B, as GameBench rates them', async () => {
+    // Hand-computed: one comparison per match, so A has 4 wins in 8 against B, and the fit is symmetric (β_A = β_B).
+    // Counting a comparison per pair of ships gave Sea Battle three times Santorini's weight: A 3·3 + 1 = 10 wins of 16.
+    const sea = (winner: 'A' | 'B'): RatedMatch => ({
+      id: `m${nextId++}`,
+      gameId: 'sea-battle',
+      seats: [0, 1, 2, 3, 4, 5].map((k) => ({
+        agentId: k < 3 ? 'A' : 'B',
+        team: k < 3 ? 'red' : 'blue',
+        score: k < 3 === (winner === 'A') ? 1 / 3 : 0,
+      })),
+    });
+    const santorini = (winner: 'A' | 'B'): RatedMatch => ({
+      id: `m${nextId++}`,
+      gameId: 'santorini',
+      seats: [
+        { agentId: 'A', score: winner === 'A' ? 1 : 0 },
+        { agentId: 'B', score: winner === 'B' ? 1 : 0 },
+      ],
+    });
+    const matches = [
+      sea('A'),
+      sea('A'),
+      sea('A'),
+      sea('B'),
+      santorini('A'),
+      santorini('B'),
+      santorini('B'),
+      santorini('B'),
+    ];
+    for (const estimator of ['mm', 'gamebench'] as const) {
+      const board = await computeLeaderboard(matches, { rounds: 0, trueSkill: false, estimator });
+      const [a, b] = ['A', 'B'].map((id) => board.rows.find((r) => r.agentId === id)!);
+      expect(a!.beta.point - b!.beta.point, estimator).toBeCloseTo(0, 6);
+    }
+    // Elo moves as far for one Sea Battle as for one Santorini: K/2 = 8 points from level.
+    expect(eloRatings([sea('A')], { k: 16 }).get('A')).toBeCloseTo(1008, 9);
+    expect(eloRatings([santorini('A')], { k: 16 }).get('A')).toBeCloseTo(1008, 9);
+  });
+});

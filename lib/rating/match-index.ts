@@ -205,7 +205,8 @@ export class MatchIndex {
       this.records.set(id, r);
     }
 
-    // The match's win-matrix entries: one per pair (an agent holding several seats meets an opponent more than once).
+    // The match's win-matrix entries: one per pair (in a match of more than two sides, an agent on two of them meets an
+    // opponent more than once).
     const pairs: number[] = [];
     const winsI: number[] = [];
     const winsJ: number[] = [];
