@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +24,44 @@ function databaseTests(): string[] {
 const literal = (file: string) => file.replace(/[()[\]{}*?!+@]/g, '\\$&');
 const dbTests = databaseTests().map(literal);
 
+/**
+ * The files that take longest on a clean clone, longest first: most of their time is waiting (for a killed worker's
+ * jobs to be taken for lost, a Postgres restart, child processes) or the full seeded playouts CI runs. Started first,
+ * they overlap everything else; Vitest's own order on a clean clone (no durations cached yet: the largest files first,
+ * one project after the other) started them last, and the run waited on them at its end. lib/test-order.test.ts checks
+ * that each still exists.
+ */
+export const SLOW_FIRST = [
+  'server/pg-restart.test.ts',
+  'server/crash.test.ts',
+  'games/conformance.test.ts',
+  'server/scheduler/tournaments.test.ts',
+  'server/multi-process.test.ts',
+  'lib/engine/rng.test.ts',
+  'server/leaderboard/dataset-limits.test.ts',
+  'server/rooms/hub.test.ts',
+  'server/cli.test.ts',
+  'server/leaderboard/service-incremental.test.ts',
+  'server/main.test.ts',
+  'server/db/embedded.test.ts',
+  'server/preflight.test.ts',
+];
+
+/** Vitest's order, with SLOW_FIRST's files moved to the front in that order. */
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = SLOW_FIRST.findIndex((p) => f.moduleId.endsWith(`/${p}`));
+      return i < 0 ? SLOW_FIRST.length : i;
+    };
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -37,6 +76,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    sequence: { sequencer: SlowFirst },
     // Three files at a time, whatever the machine (Vitest's default is one fewer than the cores: one, on 2 cores). The
     // files wait on child processes, Postgres, restarts and simulated endpoints more than they compute (the slowest,
     // server/crash.test.ts and server/pg-restart.test.ts, mostly wait for a killed worker's jobs to be taken for lost),
