@@ -1,5 +1,5 @@
 // The leaderboard's filters: game, category, method, interval, bootstrap scheme, rating estimate (point fit or GameBench's
-// Eq. 3), baselines, simulated agents, people;
+// Eq. 3), the games rated (all, or GameBench's nine), baselines, simulated agents, people;
 // each change rewrites the URL query string (shareable; defaults are left out), and the server page re-renders.
 'use client';
 
@@ -39,7 +39,8 @@ export function LeaderboardFilters({
   const set = (key: Key, value: string | undefined, also: Partial<LeaderboardQuery> = {}) => {
     // One rules version (a key) belongs to one game: other games, back to each game's current rules.
     const rules =
-      (key === 'game' || key === 'category' || key === 'dataset') && /^[0-9a-f]{16}$/.test(query.protocol)
+      (key === 'game' || key === 'category' || key === 'suite' || key === 'dataset') &&
+      /^[0-9a-f]{16}$/.test(query.protocol)
         ? { protocol: 'current' }
         : {};
     const next = { ...query, [key]: value || undefined, ...rules, ...also } as LeaderboardQuery;
@@ -162,6 +163,19 @@ export function LeaderboardFilters({
             { value: 'gamebench', label: 'GameBench (mean)' },
           ]}
         />
+        {!query.dataset && (
+          // An imported dataset is rated over its own games.
+          <Segmented
+            legend="Games rated"
+            name="suite"
+            value={query.suite}
+            onChange={(v) => set('suite', v)}
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'gamebench', label: 'GameBench’s nine' },
+            ]}
+          />
+        )}
         <Segmented
           legend="Baselines"
           name="baselines"

@@ -53,6 +53,30 @@ test('an admin imports a GameBench file as a dataset; its leaderboard and tables
   );
   await expect(page.getByRole('columnheader', { name: 'Sea Battle' }).first()).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Codenames' }).first()).toBeVisible();
+  // On GameBench's own scale (β centred on the agents' mean), the Overall column is the paper's Table 2 (its
+  // figures/ratings_table.tex), within the bootstrap's sampling error.
+  const paper: Record<string, number> = {
+    random: -0.5,
+    human: 1.76,
+    'gpt-3': -0.48,
+    'gpt-3-cot': 0.06,
+    'gpt-4': -0.89,
+    'gpt-4-cot': 0.16,
+    'gpt-4-rap': -0.1,
+  };
+  const overall: Record<string, number> = {};
+  for (const row of await page.getByTestId('gb-ratings-row').all()) {
+    const agent = (await row.getAttribute('data-agent'))!;
+    const text = (await row.getByTestId('gb-centred').last().textContent())!.replace('−', '-').replace(/[β\s+]/g, '');
+    overall[agent] = Number(text);
+  }
+  expect(Object.keys(overall).sort()).toEqual(Object.keys(paper).sort());
+  for (const [agent, beta] of Object.entries(paper)) expect(Math.abs(overall[agent]! - beta), agent).toBeLessThan(0.15);
+  // Where the paper's per-game headers are shifted, said so.
+  await expect(page.getByTestId('gb-paper-columns')).toContainText('ALS');
+  await expect(page.getByTestId('gb-paper-columns').getByRole('row', { name: /CN/ })).toContainText(
+    'Air, Land and Sea',
+  );
 
   // Back to the arena's own matches: the notice goes.
   await page.goto('/leaderboard');

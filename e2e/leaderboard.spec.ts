@@ -7,6 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
  * host/guest demo, and the RAP agent of its gauntlet against Random (two Tic-Tac-Toe matches, played first).
  */
 const DEMO_AGENTS = 6;
+/** The demo round robin's agents (Random, Engine, the two simulated LLM agents): the only ones in GameBench's games. */
+const ROUND_ROBIN_AGENTS = 4;
 /** The RAP agent's two matches are too few for an interval: its row is flagged "few matches". */
 const FEW = 1;
 
@@ -88,12 +90,36 @@ test('the leaderboard fills in as matches finish; method and game filters live i
   // GameBench's tables: an average-score row and a rating row per agent, the spider plot with the best three.
   await page.getByRole('link', { name: 'GameBench’s tables' }).click();
   await expect(page).toHaveURL(/\/leaderboard\/gamebench/);
-  await expect(page.getByTestId('gb-average-row')).toHaveCount(DEMO_AGENTS);
-  await expect(page.getByTestId('gb-ratings-row')).toHaveCount(DEMO_AGENTS);
-  await expect(page.getByTestId('gb-ratings')).toContainText('Tic-Tac-Toe');
-  await expect(page.getByTestId('gb-spider').getByRole('checkbox', { checked: true })).toHaveCount(
-    Math.min(3, DEMO_AGENTS),
+  // GameBench's nine games only: the round robin's four agents once each has finished one of them (a simulated host
+  // too, once it has played Are You the Traitor? or Two Rooms), never the RAP agent (it plays Tic-Tac-Toe only), and
+  // no column of the arena's own games.
+  const agents = async () =>
+    Promise.all((await page.getByTestId('gb-ratings-row').all()).map(async (r) => r.getAttribute('data-agent')));
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return (await agents()).length;
+      },
+      { timeout: 120_000, intervals: [2_000, 3_000] },
+    )
+    .toBeGreaterThanOrEqual(ROUND_ROBIN_AGENTS);
+  const shown = await agents();
+  expect(shown).toEqual(expect.arrayContaining(['Random', 'Engine']));
+  expect(shown.filter((name) => /rap/i.test(name ?? ''))).toEqual([]);
+  expect(shown.length).toBeLessThan(DEMO_AGENTS);
+  await expect(page.getByTestId('gb-average-row')).toHaveCount(shown.length);
+  await expect(page.getByTestId('gb-ratings')).not.toContainText('Tic-Tac-Toe');
+  await expect(page.getByTestId('gb-ratings').getByRole('columnheader', { name: 'Overall' })).toBeVisible();
+  // GameBench's scale beside the arena's: each agent's Overall β, centred, so they add up to 0 (each rounded to 0.01).
+  const centred = await Promise.all(
+    (await page.getByTestId('gb-ratings-row').all()).map(async (row) =>
+      Number((await row.getByTestId('gb-centred').last().textContent())!.replace('−', '-').replace(/[β\s+]/g, '')),
+    ),
   );
+  expect(centred).toHaveLength(shown.length);
+  expect(Math.abs(centred.reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(0.005 * shown.length + 1e-9);
+  await expect(page.getByTestId('gb-spider').getByRole('checkbox', { checked: true })).toHaveCount(3);
   await page.goto('/leaderboard?method=trueskill');
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Tic-Tac-Toe' });
   await expect(page).toHaveURL(/[?&]game=tictactoe\b/);

@@ -6,6 +6,7 @@ import {
   csvEscape,
   csvLine,
   csvRows,
+  exportScope,
   gameBenchRecord,
   jsonArrayChunks,
   jsonlRecord,
@@ -69,6 +70,41 @@ async function collect(it: AsyncIterable<string>): Promise<string> {
 async function* batches<T>(...bs: T[][]): AsyncGenerator<T[]> {
   for (const b of bs) yield b;
 }
+
+describe('exportScope', () => {
+  const at = (q: string) => exportScope(`http://arena.test/api/export/matches.json${q}`);
+  const nine = [
+    'sea-battle',
+    'two-rooms',
+    'are-you-the-traitor',
+    'air-land-sea',
+    'santorini',
+    'hive',
+    'pit',
+    'codenames',
+    'arctic-scavengers',
+  ];
+
+  it("suite=gamebench is GameBench's nine games, with a category too, named in the file name", () => {
+    const all = at('?suite=gamebench');
+    expect('games' in all && all.games).toHaveLength(9);
+    for (const g of nine) expect('games' in all && all.games).toContain(g);
+    expect('games' in all && all.games).not.toContain('tictactoe');
+    expect(all).toMatchObject({ protocol: 'current', suffix: '-gamebench' });
+    const strategy = at('?suite=gamebench&category=abstract-strategy');
+    expect('games' in strategy && strategy.games).toEqual(expect.arrayContaining(['sea-battle', 'santorini', 'hive']));
+    expect('games' in strategy && strategy.games).not.toContain('connect-four');
+    expect(strategy).toMatchObject({ suffix: '-abstract-strategy-gamebench' });
+  });
+
+  it('every game without a filter; a bad suite is refused in words', () => {
+    expect(at('')).toEqual({ protocol: 'current', suffix: '' });
+    expect(at('?suite=all')).toEqual({ protocol: 'current', suffix: '' });
+    expect(at('?suite=paper')).toEqual({
+      error: 'suite: "paper" is not valid (one of all, gamebench: GameBench\'s nine games)',
+    });
+  });
+});
 
 describe('gameBenchRecord', () => {
   it('has the game and one numeric key per agent holding its score', () => {

@@ -1,13 +1,14 @@
-// Pure formatting of the match exports for machine clients: which games an export covers (`game`, `category`: the
-// leaderboard's filters), GameBench's JSON records, CSV seat rows (RFC 4180), JSONL match records, and streaming.
+// Pure formatting of the match exports for machine clients: which games an export covers (`game`, `category`, `suite`:
+// the leaderboard's filters), GameBench's JSON records, CSV seat rows (RFC 4180), JSONL match records, and streaming.
 import { games, getGame } from '../games/registry';
 import type { StoredEvent } from './engine/events';
 import { exportViewer, seenEvent, type SeenEvent } from './engine/visibility';
 import { CATEGORIES, protocolParamSchema } from './leaderboard-contract';
 
 /**
- * The games an export covers from its `?game=` and `?category=` (the leaderboard's filters, which its links carry):
- * one game, the games of one reasoning category, both (a game of that category), or all (`games` undefined); and its
+ * The games an export covers from its `?game=`, `?category=` and `?suite=` (the leaderboard's filters, which its links
+ * carry): one game, the games of one reasoning category, GameBench's nine (`suite=gamebench`), any of them together, or
+ * all (`games` undefined); and its
  * rules from `?protocol=` (the leaderboard's too): each game's current rules by default, `pooled` for every rules
  * version, or one rules key. An unknown game, category or protocol value is a readable 400.
  */
@@ -23,11 +24,17 @@ export function exportScope(url: string): { games?: string[]; protocol: string; 
   if (game && !getGame(game)) return { error: `unknown game "${game}"` };
   if (category && !(CATEGORIES as readonly string[]).includes(category))
     return { error: `unknown category "${category}": one of ${CATEGORIES.join(', ')}` };
-  if (!game && !category) return { protocol, suffix: tag };
+  const suite = p.get('suite') || 'all';
+  if (suite !== 'all' && suite !== 'gamebench')
+    return { error: `suite: "${suite}" is not valid (one of all, gamebench: GameBench's nine games)` };
+  const gamebench = suite === 'gamebench';
+  if (!game && !category && !gamebench) return { protocol, suffix: tag };
   const ids = (game ? [getGame(game)!] : games)
     .filter((g) => !category || (g.meta.categories as readonly string[]).includes(category))
+    .filter((g) => !gamebench || g.meta.gamebenchId !== undefined)
     .map((g) => g.id);
-  return { games: ids, protocol, suffix: `-${[game, category].filter(Boolean).join('-')}${tag}` };
+  const named = [game, category, gamebench ? 'gamebench' : undefined].filter(Boolean);
+  return { games: ids, protocol, suffix: `-${named.join('-')}${tag}` };
 }
 
 /** One seat of an exported match, with the agent that played it. */

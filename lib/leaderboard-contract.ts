@@ -32,6 +32,11 @@ export const leaderboardQuerySchema = z.object({
   game: z.string().min(1).max(64).optional(),
   /** One of GameBench's six reasoning categories; absent = all. */
   category: z.enum(CATEGORIES).optional(),
+  /**
+   * Which games count: `all` rated games (default), or `gamebench`, GameBench's nine only (its tables rate those: the
+   * arena's other games are not in the paper). Applies with `game` and `category` (lib/rated-games.ts).
+   */
+  suite: z.enum(['all', 'gamebench']).default('all'),
   method: z.enum(['bt', 'trueskill', 'elo']).default('bt'),
   interval: z.enum(['90', '95']).default('95'),
   scheme: z.enum(['plain', 'game-weighted']).default('plain'),
@@ -98,6 +103,7 @@ function defaultInWords(key: keyof LeaderboardQuery, value: unknown): string {
           : key === 'dataset'
             ? 'the arena’s own matches'
             : 'no filter';
+  if (key === 'suite') return value === 'gamebench' ? 'GameBench’s nine games' : 'every rated game';
   if (key === 'protocol' && value === 'current') return 'each game’s current rules';
   if (key === 'protocol' && value === 'pooled') return 'every rules version pooled';
   const words: Record<string, string> = {
@@ -197,9 +203,16 @@ export function leaderboardDataLinks(query: LeaderboardQuery): { href: string; l
   const games = new URLSearchParams();
   if (query.game) games.set('game', query.game);
   else if (query.category) games.set('category', query.category);
+  if (query.suite === 'gamebench') games.set('suite', 'gamebench');
   if (query.protocol !== 'current') games.set('protocol', query.protocol);
   const g = games.toString() ? `?${games}` : '';
-  const which = query.game ? ' of this game' : query.category ? ' of this category' : '';
+  const which = query.game
+    ? ' of this game'
+    : query.category
+      ? ' of this category'
+      : query.suite === 'gamebench'
+        ? ' of GameBench’s nine games'
+        : '';
   const api = new URLSearchParams(leaderboardSearch(query).slice(1));
   api.set('humans', query.humans);
   return [
@@ -260,6 +273,11 @@ export interface LeaderboardRow {
     scaled: number;
     mean: number | null;
     betaMean: number | null;
+    /**
+     * `betaMean` on GameBench's own scale: centred so the mean over every agent of the fit is 0, as choix returns its
+     * parameters and GameBench's tables print them (the arena's scale anchors the random baseline at 1000 instead).
+     */
+    centred: number | null;
     median: number | null;
     ci90: Interval | null;
     ci95: Interval | null;

@@ -186,7 +186,9 @@ function Board({
     ? (getGame(query.game)?.meta.title ?? query.game)
     : query.category
       ? `the ${categoryLabel(query.category)} category`
-      : 'these games';
+      : query.suite === 'gamebench'
+        ? 'GameBench’s nine games'
+        : 'these games';
 
   const meta = (
     <p
@@ -277,6 +279,7 @@ function Board({
     const filtered = !!(
       query.game ||
       query.category ||
+      query.suite !== 'all' ||
       query.baselines === 'hide' ||
       query.simulated === 'hide' ||
       query.humans !== 'each' ||
@@ -359,6 +362,7 @@ function Board({
             Ratings · {METHOD_LABELS[query.method]}
             {query.game ? ` · ${getGame(query.game)?.meta.title ?? query.game}` : ''}
             {query.category ? ` · ${categoryLabel(query.category)}` : ''}
+            {query.suite === 'gamebench' ? ' · GameBench’s nine games' : ''}
           </h2>
           {meta}
         </div>

@@ -2,6 +2,7 @@
 // on the way out (a bad stored value falls back to its default). Today: how the leaderboard shows people by default.
 import { getGame, ratedGames } from '../../games/registry';
 import { datasetNames } from '../datasets';
+import { gamesFor } from '../rated-games';
 import { parseLeaderboardQuery, unknownGame, type LeaderboardQuery, type QueryProblem } from '../leaderboard-contract';
 import { SettingsError, settingsSchema, type Settings } from '../settings-schema';
 import { parseOr } from '../validation';
@@ -133,12 +134,7 @@ export async function leaderboardQueryFor(
       });
       query = { ...query, protocol: 'current' };
     } else {
-      const gameIds = ratedGames
-        .filter(
-          (g) =>
-            (!query.game || g.id === query.game) && (!query.category || g.meta.categories.includes(query.category)),
-        )
-        .map((g) => g.id);
+      const gameIds = gamesFor(query);
       const [found] = await db.$queryRaw<{ game_id: string }[]>`
         SELECT game_id FROM matches
         WHERE rules_key = ${query.protocol} AND game_id = ANY(${gameIds}) AND status = 'finished' AND rated LIMIT 1`;

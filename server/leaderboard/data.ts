@@ -4,6 +4,7 @@ import { ratedGames } from '../../games/registry';
 import type { Db } from '../../lib/db/client';
 import { HUMANS_ID, HUMANS_NAME, type LeaderboardQuery, type RulesChoice } from '../../lib/leaderboard-contract';
 import { loadRules, underRules, type RulesFilter } from '../../lib/db/rules';
+import { gamesFor } from '../../lib/rated-games';
 import { mergeSideSeats, ratedMatchesFromRows } from '../../lib/rating/from-rows';
 import { isCooperative } from '../../lib/records';
 import type { NormalizedBy } from '../../lib/rating/normalized';
@@ -81,17 +82,10 @@ type MatchRow = {
 
 /** The part of a query that says which matches a live view reads. */
 export type LiveQuery = Pick<LeaderboardQuery, 'game' | 'category' | 'humans'> &
-  Partial<Pick<LeaderboardQuery, 'protocol'>>;
+  Partial<Pick<LeaderboardQuery, 'protocol' | 'suite'>>;
 
 /** Two filters read the same matches. */
 const sameFilter = (a: RulesFilter, b: RulesFilter) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The rated games a query covers (never a judged evaluation such as DEEP): one game, the games of one reasoning category, or all. */
-export function gamesFor(q: Pick<LeaderboardQuery, 'game' | 'category'>): string[] {
-  return ratedGames
-    .filter((g) => (!q.game || g.id === q.game) && (!q.category || g.meta.categories.includes(q.category)))
-    .map((g) => g.id);
-}
 
 /** The metric LLMArena normalizes each of these games by (`meta.normalizedBy`); games without one are not in its table. */
 export function normalizedByOf(gameIds: readonly string[]): Record<string, NormalizedBy> {

@@ -270,3 +270,34 @@ describe('the protocols', () => {
     expect(links[0]!.href).toBe('/api/export/matches.json?game=tictactoe&protocol=pooled');
   });
 });
+
+describe("GameBench's nine games", () => {
+  it("suite=gamebench rates only them, and gives each agent's β on GameBench's centred scale", async () => {
+    const gamebench = q({ suite: 'gamebench', estimate: 'gamebench', scheme: 'game-weighted' });
+    // Nothing of Tic-Tac-Toe, Who is the spy, Hanabi or Bid: none is GameBench's.
+    expect((await service.get(gamebench)).rows).toEqual([]);
+    for (let i = 0; i < 6; i++)
+      await match('hive', [
+        ['Y', i < 4 ? 1 : 0],
+        ['Z', i < 4 ? 0 : 1],
+      ]);
+    await match('hive', [
+      ['W', 1],
+      ['Z', 0],
+    ]);
+    // A service that has not cached the empty view (the first one serves it until it recomputes).
+    const fresh = new ArenaLeaderboard(() => t.db, computer, { rounds: 50 });
+    const gb = await fresh.get(gamebench);
+    expect(gb.query.suite).toBe('gamebench');
+    expect(gb.rows.map((r) => r.agentId).sort()).toEqual([ids.W, ids.Y, ids.Z].sort()); // X never played Hive
+    expect(gb.rows.find((r) => r.agentId === ids.Y)!.matches).toBe(6); // its Tic-Tac-Toe left out
+    // Centred: each agent's mean β less the agents' mean, so they add up to 0 and keep their differences.
+    const centred = gb.rows.map((r) => r.bt!.centred!);
+    expect(centred.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 9);
+    const [a, b] = gb.rows;
+    expect(a!.bt!.centred! - b!.bt!.centred!).toBeCloseTo(a!.bt!.betaMean! - b!.bt!.betaMean!, 9);
+    // The view of every game still counts Y's Tic-Tac-Toe.
+    const all = await fresh.get(q({ estimate: 'gamebench', scheme: 'game-weighted' }));
+    expect(all.rows.find((r) => r.agentId === ids.Y)!.matches).toBeGreaterThan(6);
+  });
+});

@@ -7,7 +7,8 @@ import { bootstrap } from '../../lib/rating/bootstrap';
 import { isRated } from '../../lib/rating/comparisons';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createComputer } from './computer';
-import { gamesFor, loadLeaderboardData } from './data';
+import { loadLeaderboardData } from './data';
+import { gamesFor } from '../../lib/rated-games';
 import { ArenaPublication, viewKey } from './publication-service';
 import { ArenaLeaderboard } from './service';
 

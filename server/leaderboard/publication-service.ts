@@ -28,7 +28,8 @@ import {
 import type { AgentBootstrap, BootstrapResult } from '../../lib/rating/bootstrap';
 import { ranksWithinGroups, shownGroups } from '../../lib/rating/ranks';
 import type { Prisma } from '../../lib/generated/prisma/client.ts';
-import { countFinished, gamesFor } from './data';
+import { countFinished } from './data';
+import { gamesFor } from '../../lib/rated-games';
 import { POOLED, type RulesFilter } from '../../lib/db/rules';
 import type {
   Prepared,

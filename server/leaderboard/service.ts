@@ -20,7 +20,8 @@ import { presentRobust } from './robust';
 import { datasetNames } from '../../lib/datasets';
 import { findDatasets } from '../../lib/db/datasets-store';
 import { loadDatasetData } from '../datasets';
-import { anchorAgent, countFinished, gamesFor, metaOf, type AgentInfo, type ViewMeta } from './data';
+import { anchorAgent, countFinished, metaOf, type AgentInfo, type ViewMeta } from './data';
+import { gamesFor } from '../../lib/rated-games';
 import type { RulesFilter } from '../../lib/db/rules';
 import { emptyBoard, type ViewOptions } from './compute-worker';
 
@@ -412,7 +413,13 @@ export class ArenaLeaderboard implements LeaderboardService {
     const live = {
       key: liveKeyOf(query),
       url,
-      query: { game: query.game, category: query.category, humans: query.humans, protocol: query.protocol },
+      query: {
+        game: query.game,
+        category: query.category,
+        suite: query.suite,
+        humans: query.humans,
+        protocol: query.protocol,
+      },
       incremental: this.opts.incremental ?? true,
       fullEveryMs: this.opts.fullEveryMs ?? 3_600_000,
       maxHeldMatches: this.opts.maxHeldMatches,
@@ -520,6 +527,9 @@ export function present(
     ),
   ].sort();
 
+  // GameBench's scale (choix's): every fitted agent's mean β, centred on their mean, whoever the filters show.
+  const means = board.rows.flatMap((r) => (r.beta.mean === null ? [] : [r.beta.mean]));
+  const centre = means.length ? means.reduce((x, y) => x + y, 0) / means.length : 0;
   const rows: LeaderboardRow[] = shown.map((r) => {
     const a = agents.get(r.agentId)!;
     const ci = query.interval === '90' ? r.rating.ci90 : r.rating.ci95;
@@ -564,6 +574,7 @@ export function present(
         scaled: r.rating.point,
         mean: r.rating.mean,
         betaMean: r.beta.mean,
+        centred: r.beta.mean === null ? null : r.beta.mean - centre,
         median: r.rating.median,
         ci90: r.rating.ci90,
         ci95: r.rating.ci95,

@@ -48,6 +48,9 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
     category: undefined,
     // The tables span every game: each game's current rules, or every version pooled (one version's key is one game's).
     protocol: asked.protocol === 'pooled' ? 'pooled' : 'current',
+    // GameBench's nine games only: its Overall and categories rate those, not the arena's other games (an imported
+    // dataset is rated over its own games).
+    suite: asked.dataset ? 'all' : 'gamebench',
     method: 'bt',
     estimate: 'gamebench',
     scheme: 'game-weighted',
@@ -63,7 +66,9 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
         chosen.flatMap((d) => d.games),
         ratedGames,
       )
-    : ratedGames.map((g) => ({ id: g.id, title: g.meta.title, categories: g.meta.categories as readonly string[] }));
+    : ratedGames
+        .filter((g) => g.meta.gamebenchId !== undefined)
+        .map((g) => ({ id: g.id, title: g.meta.title, categories: g.meta.categories as readonly string[] }));
   const link = (q: Partial<LeaderboardQuery>) => `/leaderboard${leaderboardSearch({ ...base, ...q })}`;
   let overall: LeaderboardResult;
   let perGame: Column[];
@@ -128,10 +133,12 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
           ) : (
             'the arena’s own rated matches'
           )}
-          : average score (Table 3), ratings per game and overall with 90% intervals (Table 2, Figure 1), and per
+          {chosen.length > 0 ? '' : ' of GameBench’s nine games (its Overall and categories rate no other game)'}:
+          average score (Table 3), ratings per game and overall with 90% intervals (Table 2, Figure 1), and per
           reasoning category with a spider plot. Ratings are GameBench’s estimate: the mean of{' '}
           {overall.bootstrapRounds.toLocaleString('en-US')} game-weighted bootstrap fits, each fitted as GameBench’s
-          code fits it, on the arena’s scale (the random baseline at 1000). Each column links to its leaderboard view.
+          code fits it, on the arena’s scale (the random baseline at 1000) and, below each, on GameBench’s own (β,
+          centred on the mean of the agents fitted, as its tables print it). Each column links to its leaderboard view.
         </p>
       </header>
 
@@ -200,10 +207,12 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
           <RatingsTable
             id="gb-ratings"
             title="Ratings per game and overall (Table 2, Figure 1)"
-            hint="GameBench’s estimate with its 90% interval; — where the agent has no match of the game."
+            hint="GameBench’s estimate with its 90% interval, then β on GameBench’s scale; — where the agent has no match of the game."
             columns={[...games, { key: 'overall', label: 'Overall', href: link({}), result: overall }]}
             agents={agents}
           />
+
+          <PaperColumns />
 
           {categories.length > 0 && (
             <>
@@ -232,6 +241,60 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The paper's Tables 2 and 3 print their per-game columns under the wrong headers: the authors' generate_all_results.py
+ * fills the columns in the order the games first appear in matches.json and writes a fixed alphabetical header over
+ * them. Only AYT is right. Read from their code and data, so nobody compares the wrong columns.
+ */
+const PAPER_COLUMNS: [header: string, holds: string][] = [
+  ['ALS', 'Sea Battle'],
+  ['ARC', 'Two Rooms and a Boom'],
+  ['AYT', 'Are You the Traitor? (right)'],
+  ['CN', 'Air, Land and Sea'],
+  ['HV', 'Santorini'],
+  ['PT', 'Hive'],
+  ['SN', 'Codenames'],
+  ['TRB', 'Arctic Scavengers'],
+  ['SB', 'Pit'],
+];
+
+function PaperColumns() {
+  return (
+    <section aria-labelledby="gb-paper-columns" className="flex max-w-3xl flex-col gap-2">
+      <h2 id="gb-paper-columns" className="text-lg font-semibold">
+        Comparing with the paper: its column headers are shifted
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        The GameBench paper’s Tables 2 and 3 label their per-game columns wrongly: its code writes an alphabetical
+        header over columns filled in the order the games first appear in its results file. Only AYT is right. Under
+        each header of the paper is the game below; the tables here name their games in full.
+      </p>
+      <div className={frame}>
+        <table data-testid="gb-paper-columns" className="w-full text-sm">
+          <thead className="bg-zinc-50 dark:bg-zinc-900">
+            <tr>
+              <th scope="col" className={`${th} text-left`}>
+                The paper’s header
+              </th>
+              <th scope="col" className={`${th} text-left`}>
+                The game its column holds
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {PAPER_COLUMNS.map(([header, holds]) => (
+              <tr key={header} className="border-t border-zinc-100 dark:border-zinc-800">
+                <td className="px-3 py-1.5 font-mono">{header}</td>
+                <td className="px-3 py-1.5">{holds}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
@@ -279,7 +342,12 @@ function RatingsTable({
           <ColumnsHead columns={columns} />
           <tbody>
             {agents.map((a) => (
-              <tr key={a.agentId} data-testid={`${id}-row`} className="border-t border-zinc-100 dark:border-zinc-800">
+              <tr
+                key={a.agentId}
+                data-testid={`${id}-row`}
+                data-agent={a.agentName}
+                className="border-t border-zinc-100 dark:border-zinc-800"
+              >
                 <th scope="row" className="px-3 py-1.5 text-left font-normal">
                   <AgentLabel name={a.agentName} kind={a.agentKind} simulated={a.simulated} />
                 </th>
@@ -296,6 +364,16 @@ function RatingsTable({
                           <span className="text-[0.65rem] font-normal text-zinc-400">
                             {r.interval ? formatInterval(r.interval, 'bt') : 'few matches'}
                           </span>
+                          {r.bt?.centred != null && (
+                            <span
+                              data-testid="gb-centred"
+                              title="GameBench’s scale: β, centred on the mean of the agents fitted"
+                              className="text-[0.65rem] font-normal text-zinc-500 dark:text-zinc-400"
+                            >
+                              β {r.bt.centred >= 0 ? '+' : '−'}
+                              {Math.abs(r.bt.centred).toFixed(2)}
+                            </span>
+                          )}
                         </span>
                       ) : (
                         <span className="text-zinc-400">—</span>
