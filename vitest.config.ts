@@ -81,7 +81,8 @@ export default defineConfig({
     // files wait on child processes, Postgres, restarts and simulated endpoints more than they compute (the slowest,
     // server/crash.test.ts and server/pg-restart.test.ts, mostly wait for a killed worker's jobs to be taken for lost),
     // so a third file fills the time two leave idle. Both projects share these workers. `npm test` runs Vitest beside
-    // the Chromium flows (package.json): the two fill each other's idle time too.
+    // the Chromium flows, at a lower priority (package.json): the flows mostly wait, and take the CPU first when they
+    // need it.
     maxWorkers: 3,
     // Each project lists its own files (a list given here would be added to theirs).
     projects: [
