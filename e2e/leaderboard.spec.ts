@@ -120,6 +120,16 @@ test('the leaderboard fills in as matches finish; method and game filters live i
   expect(centred).toHaveLength(shown.length);
   expect(Math.abs(centred.reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(0.005 * shown.length + 1e-9);
   await expect(page.getByTestId('gb-spider').getByRole('checkbox', { checked: true })).toHaveCount(3);
+  // The same choice on the leaderboard: "Games rated: GameBench's nine", kept in the address, carried to the exports.
+  await page.goto('/leaderboard');
+  await page.getByRole('radio', { name: 'GameBench’s nine' }).check();
+  await expect(page).toHaveURL(/[?&]suite=gamebench\b/);
+  await expect(page.getByRole('heading', { name: /GameBench’s nine games/ })).toBeVisible();
+  await expect(page.getByTestId('downloads').getByRole('link', { name: 'CSV' })).toHaveAttribute(
+    'href',
+    /suite=gamebench/,
+  );
+  await expect(page.getByTestId('leaderboard-row').filter({ hasText: 'rap' })).toHaveCount(0);
   await page.goto('/leaderboard?method=trueskill');
   await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Tic-Tac-Toe' });
   await expect(page).toHaveURL(/[?&]game=tictactoe\b/);
