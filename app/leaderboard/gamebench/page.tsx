@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { categoryLabel, formatInterval, formatRating } from '@/components/leaderboard-format';
 import { AgentLabel } from '@/components/agent-label';
 import { GamebenchSpider, type SpiderAgent } from '@/components/gamebench-spider';
-import { ratedGames } from '@/games/registry';
+import { games as allGames, ratedGames } from '@/games/registry';
 import { db } from '@/lib/db/client';
 import {
   CATEGORIES,
@@ -249,17 +249,21 @@ export default async function GamebenchTablesPage({ searchParams }: Props) {
  * fills the columns in the order the games first appear in matches.json and writes a fixed alphabetical header over
  * them. Only AYT is right. Read from their code and data, so nobody compares the wrong columns.
  */
-const PAPER_COLUMNS: [header: string, holds: string][] = [
-  ['ALS', 'Sea Battle'],
-  ['ARC', 'Two Rooms and a Boom'],
-  ['AYT', 'Are You the Traitor? (right)'],
-  ['CN', 'Air, Land and Sea'],
-  ['HV', 'Santorini'],
-  ['PT', 'Hive'],
-  ['SN', 'Codenames'],
-  ['TRB', 'Arctic Scavengers'],
-  ['SB', 'Pit'],
+const PAPER_COLUMNS: [header: string, gamebenchId: string][] = [
+  ['ALS', 'sea_battle'],
+  ['ARC', 'two_rooms_and_a_boom'],
+  ['AYT', 'are_you_the_traitor'],
+  ['CN', 'air_land_sea'],
+  ['HV', 'santorini'],
+  ['PT', 'hive'],
+  ['SN', 'codenames'],
+  ['TRB', 'arctic_scavengers'],
+  ['SB', 'pit'],
 ];
+
+/** The game of a GameBench id, by its title (each game names its GameBench id in its own meta). */
+const titleOf = (gamebenchId: string) =>
+  allGames.find((g) => g.meta.gamebenchId === gamebenchId)?.meta.title ?? gamebenchId;
 
 function PaperColumns() {
   return (
@@ -285,10 +289,13 @@ function PaperColumns() {
             </tr>
           </thead>
           <tbody>
-            {PAPER_COLUMNS.map(([header, holds]) => (
+            {PAPER_COLUMNS.map(([header, id]) => (
               <tr key={header} className="border-t border-zinc-100 dark:border-zinc-800">
                 <td className="px-3 py-1.5 font-mono">{header}</td>
-                <td className="px-3 py-1.5">{holds}</td>
+                <td className="px-3 py-1.5">
+                  {titleOf(id)}
+                  {header === 'AYT' && <span className="ml-1 text-zinc-500 dark:text-zinc-400">(right)</span>}
+                </td>
               </tr>
             ))}
           </tbody>
