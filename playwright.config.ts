@@ -21,23 +21,39 @@ export default defineConfig({
   // Spectators first, while the demo tournament still plays (a live match to watch) and only demo agents are
   // rated; then the demo's round robin is paused, and the admin flow adds agents and tournaments of its own, and the
   // games' flows run theirs.
+  //
+  // The flows mostly wait (for simulated replies, matches, recomputes): alone they take ~400 s on 0.7 of a core. The
+  // many flows of the last step but one run two at a time; the first three steps, and the flows that change arena-wide
+  // settings (the last step), one at a time.
   projects: [
-    { name: 'watch', testMatch: /\/e2e\/watch-match\.spec\.ts$/ },
+    { name: 'watch', testMatch: /\/e2e\/watch-match\.spec\.ts$/, workers: 1 },
     // The readers' flows over the demo's ratings (the leaderboard, LLMArena's metrics) while its round robin plays.
-    { name: 'leaderboard', testMatch: /\/e2e\/(leaderboard|metrics)\.spec\.ts$/, dependencies: ['watch'] },
+    {
+      name: 'leaderboard',
+      testMatch: /\/e2e\/(leaderboard|metrics)\.spec\.ts$/,
+      dependencies: ['watch'],
+      workers: 1,
+    },
     // Then the demo's round robin is paused (e2e/quiet-demo.spec.ts says why): the rest run their own tournaments.
-    { name: 'quiet demo', testMatch: /\/e2e\/quiet-demo\.spec\.ts$/, dependencies: ['leaderboard'] },
+    { name: 'quiet demo', testMatch: /\/e2e\/quiet-demo\.spec\.ts$/, dependencies: ['leaderboard'], workers: 1 },
     {
       name: 'admin and the rest',
       testMatch: SPEC,
-      testIgnore: /\/e2e\/(leaderboard|metrics|watch-match|quiet-demo)\.spec\.ts$/,
+      testIgnore: /\/e2e\/(leaderboard|metrics|watch-match|quiet-demo|global-settings)\.spec\.ts$/,
       dependencies: ['quiet demo'],
+    },
+    {
+      name: 'arena-wide settings',
+      testMatch: /\/e2e\/global-settings\.spec\.ts$/,
+      dependencies: ['admin and the rest'],
+      workers: 1,
     },
   ],
   timeout: 120_000,
   expect: { timeout: 30_000 },
+  // Two files at a time where a project allows it (its tests in order, one file per worker).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: `${DATA_DIR}-results`,

@@ -1,6 +1,7 @@
 // User flows of the arena's defences (issue 14): the Play page offers only what an admin opened to people, an admin
-// opens and closes a model, the admin's default people filter shapes the leaderboard, a resignation before any move
-// is shown as not rated, a changed base URL asks for the key again, and long lists are pages with working links.
+// opens and closes a model, a resignation before any move is shown as not rated, a changed base URL asks for the key
+// again, and long lists are pages with working links. (The admin's default people filter, an arena-wide setting, is
+// in e2e/global-settings.spec.ts: it runs alone.)
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './admin-helpers';
 
@@ -104,34 +105,6 @@ test('a person who resigns before making a move sees the match was not rated, an
   // Still so after a reload (from the database, not only the live event).
   await page.reload();
   await expect(page.getByTestId('unrated-note')).toContainText('Not rated');
-});
-
-test("the admin's default people filter is what the leaderboard shows when the link does not say", async ({ page }) => {
-  await signIn(page);
-  try {
-    await page.goto('/admin/settings');
-    await page.getByRole('radio', { name: /Leave people’s games out/ }).check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByTestId('settings-notice')).toHaveText('Saved.');
-
-    await page.goto('/leaderboard');
-    const people = page.getByRole('group', { name: 'People' });
-    await expect(people.getByRole('radio', { name: 'Hide' })).toBeChecked();
-    // A link that names a filter still shows it, and choosing "Each person" keeps it in the address.
-    await page.goto('/leaderboard?humans=each');
-    await expect(people.getByRole('radio', { name: 'Each person' })).toBeChecked();
-    await page.goto('/leaderboard');
-    await people.getByRole('radio', { name: 'Each person' }).check();
-    await expect(page).toHaveURL(/humans=each/);
-  } finally {
-    // Leave the default as the other specs expect it.
-    await page.goto('/admin/settings');
-    await page.getByRole('radio', { name: /Each person a row/ }).check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByTestId('settings-notice')).toHaveText('Saved.');
-  }
-  await page.goto('/leaderboard');
-  await expect(page.getByRole('group', { name: 'People' }).getByRole('radio', { name: 'Each person' })).toBeChecked();
 });
 
 test('changing a provider’s base URL asks for the key again: test connection and save are refused without it', async ({

@@ -31,18 +31,23 @@ describe('end-to-end specs', () => {
     expect(gameSpecs.length).toBeGreaterThan(10);
   });
 
-  it('runs the spectators first, then the leaderboard, quiets the demo, then the rest with every game’s specs, each spec once', () => {
+  it('runs the spectators first, then the leaderboard, quiets the demo, then the rest with every game’s specs, then the arena-wide settings, each spec once', () => {
     expect(config.testDir).toBe('.');
     expect(config.projects!.map((p) => [p.name, p.dependencies ?? []])).toEqual([
       ['watch', []],
       ['leaderboard', ['watch']],
       ['quiet demo', ['leaderboard']],
       ['admin and the rest', ['quiet demo']],
+      ['arena-wide settings', ['admin and the rest']],
     ]);
+    // Only the many independent flows run side by side; the steps before them, and the flows that change what every
+    // page reads, one at a time.
+    expect(config.projects!.map((p) => p.workers ?? config.workers)).toEqual([1, 1, 1, 2, 1]);
     expect(projectsOf(path.join(root, 'e2e/watch-match.spec.ts'))).toEqual(['watch']);
     expect(projectsOf(path.join(root, 'e2e/leaderboard.spec.ts'))).toEqual(['leaderboard']);
     expect(projectsOf(path.join(root, 'e2e/metrics.spec.ts'))).toEqual(['leaderboard']);
     expect(projectsOf(path.join(root, 'e2e/quiet-demo.spec.ts'))).toEqual(['quiet demo']);
+    expect(projectsOf(path.join(root, 'e2e/global-settings.spec.ts'))).toEqual(['arena-wide settings']);
     for (const f of readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')))
       expect(projectsOf(path.join(root, 'e2e', f)), f).toHaveLength(1);
     for (const f of gameSpecs) expect(projectsOf(f), f).toEqual(['admin and the rest']);
