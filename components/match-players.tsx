@@ -24,17 +24,19 @@ interface Props {
    * team's score), and in a judged evaluation (DEEP) nobody wins, so the cards show no result.
    */
   scoring?: Scoring;
+  /** A replay stepped back before the end: no result and no stored score yet (they would tell the end). */
+  beforeEnd?: boolean;
 }
 
-export function MatchPlayers({ seats, toMove, gameId, outcome = null, scoring = 'contest' }: Props) {
+export function MatchPlayers({ seats, toMove, gameId, outcome = null, scoring = 'contest', beforeEnd = false }: Props) {
   return (
     <ul className="grid grid-cols-2 gap-2">
       {seats.map((s) => {
         const colour = seatColor(s.seat, gameId);
         const moving = s.seat === toMove;
-        const result = outcome ? seatResult(outcome, s.seat, scoring) : null;
+        const result = outcome && !beforeEnd ? seatResult(outcome, s.seat, scoring) : null;
         // Before the socket's outcome arrives, the stored score (not for games where it means nothing).
-        const score = !outcome && s.score !== null && scoring === 'contest' ? formatScore(s.score) : null;
+        const score = !outcome && !beforeEnd && s.score !== null && scoring === 'contest' ? formatScore(s.score) : null;
         return (
           <li
             key={s.seat}

@@ -10,6 +10,7 @@ import {
   isVisible,
   pendingTurn,
   replayFrames,
+  stepOf,
   timeoutsInARow,
   type MatchLog,
   type PendingTurn,
@@ -66,6 +67,17 @@ export function MatchView(props: Props) {
   const { log, act, resign } = stream;
   /** The replay step chosen by the viewer; null follows the newest position. */
   const [step, setStep] = useState<number | null>(null);
+  // The step lives in the address too (?move=12): a reload or a shared link opens the same position.
+  useEffect(() => {
+    const asked = new URLSearchParams(window.location.search).get('move');
+    if (asked !== null && /^\d{1,6}$/.test(asked)) setStep(Number(asked));
+  }, []);
+  const onStep = useCallback((n: number) => {
+    setStep(n);
+    const url = new URL(window.location.href);
+    url.searchParams.set('move', String(n));
+    window.history.replaceState(null, '', url);
+  }, []);
   /** A person's last refused move, in the server's words: the board shows it by the controls that sent it. */
   const [moveError, setMoveError] = useState<string | null>(null);
   /** A refused resignation: the seat panel shows it by the Resign button. */
@@ -109,7 +121,7 @@ export function MatchView(props: Props) {
       error={stream.error}
       clockOffsetMs={stream.clockOffsetMs}
       step={step}
-      onStep={setStep}
+      onStep={onStep}
       turn={turn}
       sentTurn={sentTurn}
       moveError={moveError}
@@ -180,6 +192,8 @@ export function MatchScreen(props: MatchScreenProps) {
     const s = seats.find((x) => x.seat === seat);
     return s ? `${s.label} (${s.agentName})` : `Seat ${seat + 1}`;
   };
+  /** The position shown is the match's last (or it is still on): its result shows; stepping back hides it. */
+  const atEnd = !final || index === last;
   const toMove = final && index === last ? null : seatToMove(frame?.view);
   const you = log?.you ?? null;
   const turnKey = turn ? `${turn.ply}@${turn.deadline}` : null;
@@ -220,6 +234,7 @@ export function MatchScreen(props: MatchScreenProps) {
         toMove={toMove}
         gameId={gameId}
         outcome={status === 'finished' ? outcome : null}
+        beforeEnd={!atEnd}
         scoring={props.scoring}
       />
 
@@ -246,14 +261,16 @@ export function MatchScreen(props: MatchScreenProps) {
       {/* One column of at most the page's width on phones (minmax(0, 1fr)): nothing inside can widen the page. */}
       <div className="grid grid-cols-1 gap-3 sm:gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
         <section className="flex min-w-0 flex-col gap-3 sm:gap-4" aria-label="Board">
-          <OutcomeBanner
-            status={status}
-            outcome={outcome}
-            failureReason={failureReason}
-            seatLabel={seatWithName}
-            scoring={props.scoring}
-          />
-          {status === 'finished' && unrated && (
+          {atEnd && (
+            <OutcomeBanner
+              status={status}
+              outcome={outcome}
+              failureReason={failureReason}
+              seatLabel={seatWithName}
+              scoring={props.scoring}
+            />
+          )}
+          {status === 'finished' && atEnd && unrated && (
             <p
               data-testid="unrated-note"
               role="note"
@@ -310,7 +327,8 @@ export function MatchScreen(props: MatchScreenProps) {
             you={you?.seat ?? null}
             scoring={props.scoring}
             highlightSeq={final ? (frame?.seq ?? null) : null}
-            follow={!final}
+            onPick={final && log ? (seq) => props.onStep(stepOf(frames, seq)) : undefined}
+            follow={atEnd}
           />
         </section>
       </div>

@@ -3,7 +3,7 @@
 'use client';
 
 import { rapSearchPayloadSchema, type RapSearchPayload, type RapTreeNode } from '@/lib/agents/rap';
-import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lineText, outcomeOfEnd, type VisibleEvent } from '@/lib/match-log';
 import type { Scoring } from '@/lib/engine/types';
 import type { SeatInfo } from '@/lib/protocol';
@@ -22,7 +22,12 @@ interface Props {
   scoring?: Scoring;
   /** Seq of the current replay step's event: highlighted and scrolled into view. */
   highlightSeq: number | null;
-  /** Live: keep the newest bubble in view unless the reader scrolled up. */
+  /** A finished match: an entry clicked (or Enter on it) shows the board at the point it leads to. */
+  onPick?: (seq: number) => void;
+  /**
+   * Keep the newest entry in view unless the reader scrolled up (then a "Jump to latest" button brings it back): a
+   * live match, and a finished one shown at its last move.
+   */
   follow: boolean;
 }
 
@@ -33,19 +38,40 @@ const NEAR_BOTTOM_PX = 48;
  */
 export const TRANSCRIPT_WINDOW = 80;
 
-export function Transcript({ events: all, seats, gameId, you = null, scoring, highlightSeq, follow }: Props) {
+export function Transcript({ events: all, seats, gameId, you = null, scoring, highlightSeq, onPick, follow }: Props) {
   // A person's `turn` notices drive their controls and timer; the transcript shows what was said and played.
   const events = useMemo(() => all.filter((ev) => ev.kind !== 'turn'), [all]);
   const [shown, setShown] = useState(TRANSCRIPT_WINDOW);
   const from = Math.max(0, events.length - shown);
   const visible = from > 0 ? events.slice(from) : events;
   const box = useRef<HTMLOListElement>(null);
-  const atBottom = useRef(true);
+  // Following the newest entry: until the reader scrolls up, and again once they scroll back to the end.
+  const [pinned, setPinned] = useState(true);
+  const lastTop = useRef(0);
+  const toEnd = () => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  };
+
+  // Following again whenever the view starts following (the last move of a replay, a match going live again).
+  useEffect(() => {
+    if (follow) setPinned(true);
+  }, [follow]);
 
   useLayoutEffect(() => {
+    if (follow && pinned) toEnd();
+  }, [events.length, follow, pinned]);
+
+  // Entries change height after they are drawn (fonts load, a long reply wraps, the box narrows on rotation): stay at
+  // the end through that too, not only when an entry arrives.
+  useEffect(() => {
     const el = box.current;
-    if (el && follow && atBottom.current) el.scrollTop = el.scrollHeight;
-  }, [events.length, follow]);
+    if (!el || !follow || !pinned || typeof ResizeObserver === 'undefined') return;
+    const watcher = new ResizeObserver(toEnd);
+    watcher.observe(el);
+    for (const item of el.children) watcher.observe(item);
+    return () => watcher.disconnect();
+  }, [events.length, shown, follow, pinned]);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -65,49 +91,84 @@ export function Transcript({ events: all, seats, gameId, you = null, scoring, hi
   };
 
   return (
-    <ol
-      ref={box}
-      data-testid="transcript"
-      aria-label="Transcript"
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-      }}
-      className="flex max-h-[65vh] flex-col gap-3 overflow-y-auto overscroll-contain p-3 sm:p-4 lg:max-h-[calc(100dvh-21rem)] lg:min-h-96"
-    >
-      {events.length === 0 && <li className="py-8 text-center text-sm text-zinc-500">Nothing has been said yet.</li>}
-      {from > 0 && (
-        <li className="flex justify-center">
-          <button
-            type="button"
-            data-testid="transcript-earlier"
-            onClick={() => setShown((n) => n + TRANSCRIPT_WINDOW)}
-            className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+    <div className="relative">
+      <ol
+        ref={box}
+        data-testid="transcript"
+        aria-label="Transcript"
+        onScroll={(e) => {
+          // The reader scrolling up stops the following; reaching the end again resumes it. (Only the reader moves it
+          // up: following only ever scrolls down, and entries leaving the top of the window keep the view at the end.)
+          const el = e.currentTarget;
+          const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+          if (atEnd) setPinned(true);
+          else if (el.scrollTop < lastTop.current) setPinned(false);
+          lastTop.current = el.scrollTop;
+        }}
+        className="flex max-h-[65vh] flex-col gap-3 overflow-y-auto overscroll-contain p-3 sm:p-4 lg:max-h-[calc(100dvh-21rem)] lg:min-h-96"
+      >
+        {events.length === 0 && <li className="py-8 text-center text-sm text-zinc-500">Nothing has been said yet.</li>}
+        {from > 0 && (
+          <li className="flex justify-center">
+            <button
+              type="button"
+              data-testid="transcript-earlier"
+              onClick={() => setShown((n) => n + TRANSCRIPT_WINDOW)}
+              className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+            >
+              Show {Math.min(from, TRANSCRIPT_WINDOW)} earlier{' '}
+              {Math.min(from, TRANSCRIPT_WINDOW) === 1 ? 'entry' : 'entries'} ({from} hidden)
+            </button>
+          </li>
+        )}
+        {visible.map((ev) => (
+          // Every drawn entry is laid out (no content-visibility): following the end needs true heights, and the
+          // window keeps the count small.
+          <li
+            key={ev.seq}
+            data-seq={ev.seq}
+            aria-current={ev.seq === highlightSeq ? 'step' : undefined}
+            {...(onPick && {
+              tabIndex: 0,
+              title: 'Show the board at this point',
+              className:
+                'cursor-pointer rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
+              // Controls inside an entry (a search tree's) keep their own clicks.
+              onClick: (e) => {
+                if (!(e.target as HTMLElement).closest('button, a, summary, input')) onPick(ev.seq);
+              },
+              onKeyDown: (e) => {
+                if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+                e.preventDefault();
+                onPick(ev.seq);
+              },
+            })}
           >
-            Show {Math.min(from, TRANSCRIPT_WINDOW)} earlier{' '}
-            {Math.min(from, TRANSCRIPT_WINDOW) === 1 ? 'entry' : 'entries'} ({from} hidden)
-          </button>
-        </li>
-      )}
-      {visible.map((ev) => (
-        // Off-screen entries skip layout and paint until scrolled to (content-visibility).
-        <li
-          key={ev.seq}
-          data-seq={ev.seq}
-          aria-current={ev.seq === highlightSeq ? 'step' : undefined}
-          className="[contain-intrinsic-size:auto_4rem] [content-visibility:auto]"
+            <Entry
+              ev={ev}
+              seat={ev.seat === null ? undefined : bySeat.get(ev.seat)}
+              gameId={gameId}
+              you={you}
+              highlighted={ev.seq === highlightSeq}
+              endLine={ev.kind === 'end' ? endLine(ev.payload, label, scoring) : null}
+            />
+          </li>
+        ))}
+      </ol>
+      {follow && !pinned && events.length > 0 && (
+        <button
+          type="button"
+          data-testid="transcript-latest"
+          onClick={() => {
+            setPinned(true);
+            toEnd();
+          }}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-1.5 text-xs font-medium text-white shadow-md hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
         >
-          <Entry
-            ev={ev}
-            seat={ev.seat === null ? undefined : bySeat.get(ev.seat)}
-            gameId={gameId}
-            you={you}
-            highlighted={ev.seq === highlightSeq}
-            endLine={ev.kind === 'end' ? endLine(ev.payload, label, scoring) : null}
-          />
-        </li>
-      ))}
-    </ol>
+          Jump to latest ↓
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,17 @@
 // User flow: a spectator opens the home page, follows a live match to its end, then replays it step by step.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+
+/** Whether the transcript's newest drawn entry is in its scroll box's view (the box scrolls, not the page). */
+const newestInView = (transcript: Locator) =>
+  transcript.evaluate((box) => {
+    const items = box.querySelectorAll('li[data-seq]');
+    const newest = items[items.length - 1];
+    if (!newest) return false;
+    const outer = box.getBoundingClientRect();
+    const inner = newest.getBoundingClientRect();
+    return inner.bottom <= outer.bottom + 2 && inner.bottom > outer.top;
+  });
+const overflows = (transcript: Locator) => transcript.evaluate((box) => box.scrollHeight > box.clientHeight + 4);
 
 test('watch a live match to its end, then replay it', async ({ page }) => {
   test.setTimeout(300_000);
@@ -50,6 +62,31 @@ test('watch a live match to its end, then replay it', async ({ page }) => {
     )
     .toBe(true);
   await expect(page.getByTestId('transcript')).toContainText(/drops in column/);
+
+  // The transcript follows the newest entry as entries keep arriving (it once fell behind and stayed there): each
+  // time a new one is drawn, it is in view, once the entries are more than the box holds.
+  const transcript = page.getByTestId('transcript');
+  const isLive = async () => (await page.getByTestId('match-status').textContent()) === 'live';
+  await expect.poll(async () => (await overflows(transcript)) || !(await isLive()), { timeout: 60_000 }).toBe(true);
+  for (let checks = 0; checks < 3 && (await isLive()); checks++) {
+    const newest = Math.max(...(await seqs()));
+    await expect
+      .poll(async () => Math.max(...(await seqs())) > newest || !(await isLive()), { timeout: 30_000 })
+      .toBe(true);
+    expect(await newestInView(transcript), 'the newest entry scrolled out of view while following').toBe(true);
+  }
+  if (await isLive()) {
+    // A reader who scrolls up while it plays keeps their place as entries arrive, and can jump back.
+    await transcript.evaluate((box) => box.scrollTo({ top: 0 }));
+    await expect(page.getByTestId('transcript-latest')).toBeVisible();
+    const newest = Math.max(...(await seqs()));
+    await expect
+      .poll(async () => Math.max(...(await seqs())) > newest || !(await isLive()), { timeout: 30_000 })
+      .toBe(true);
+    expect(await transcript.evaluate((box) => box.scrollTop)).toBeLessThan(5);
+    await page.getByTestId('transcript-latest').click();
+    await expect.poll(() => newestInView(transcript)).toBe(true);
+  }
   // Everything that uses the simulated endpoint is labelled so.
   await expect(page.getByText(/simulated/i).first()).toBeVisible();
 
@@ -65,6 +102,20 @@ test('watch a live match to its end, then replay it', async ({ page }) => {
   expect(all.length).toBeGreaterThanOrEqual(before);
   expect(all).toEqual(all.map((_, i) => i + 1));
   await expect(bubbles.last()).toContainText(/game over|wins|draw|void/i);
+
+  // Reopened, the finished match shows its end: the result line in view, not its first moves.
+  await page.reload();
+  await expect(bubbles.last()).toContainText(/game over|wins|draw|void/i);
+  expect(await overflows(transcript), 'the match is long enough to scroll').toBe(true);
+  await expect.poll(() => newestInView(transcript)).toBe(true);
+  // A reader who scrolls up keeps their place and is offered the way back to the end.
+  await transcript.evaluate((box) => box.scrollTo({ top: 0 }));
+  const latest = page.getByTestId('transcript-latest');
+  await expect(latest).toBeVisible();
+  expect(await newestInView(transcript)).toBe(false);
+  await latest.click();
+  await expect.poll(() => newestInView(transcript)).toBe(true);
+  await expect(latest).toBeHidden();
 
   // Replay: step back to the start and forward again.
   const counter = page.getByTestId('move-counter');
@@ -93,12 +144,40 @@ test('a finished match opened directly replays from its first move', async ({ pa
   await recent.click();
   await expect(page.getByTestId('match-status')).toHaveText(/finished|failed/i);
   const counter = page.getByTestId('move-counter');
+  const outcome = page.getByTestId('outcome');
+  // It opens at its end, the result shown.
+  await expect(counter).toHaveText(/Move (\d+) of \1/);
+  await expect(outcome).toBeVisible();
   await page.getByRole('button', { name: 'First move' }).click();
   await expect(counter).toHaveText(/Move 0 of \d+/);
+  // At the first move the result is not told yet (neither the banner nor the players' cards); the address keeps the move.
+  await expect(outcome).toHaveCount(0);
+  await expect(page.getByTestId('seat-result')).toHaveCount(0);
+  await expect(page.getByTestId('match-player').filter({ hasText: /score/i })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]move=0\b/);
   const boardAtStart = await page.getByTestId('board').innerHTML();
   await page.getByRole('button', { name: 'Next move' }).click();
   await expect(counter).toHaveText(/Move 1 of \d+/);
   expect(await page.getByTestId('board').innerHTML()).not.toBe(boardAtStart);
+  await expect(page).toHaveURL(/[?&]move=1\b/);
+  // A reload (or the link shared) opens the same move.
+  await page.reload();
+  await expect(counter).toHaveText(/Move 1 of \d+/);
+  await expect(outcome).toHaveCount(0);
+  // At the end again the result shows; an entry of the transcript takes the board back to its point: the start line
+  // to the starting position, by click or by keyboard.
+  await page.keyboard.press('End');
+  await expect(outcome).toBeVisible();
+  const earlier = page.getByTestId('transcript-earlier');
+  while (await earlier.count()) await earlier.click();
+  const startLine = page.getByTestId('transcript').locator('li[data-seq]').first();
+  await expect(startLine).toContainText('Match started');
+  await startLine.click();
+  await expect(counter).toHaveText(/Move 0 of \d+/);
+  await page.keyboard.press('End');
+  await startLine.focus();
+  await page.keyboard.press('Enter');
+  await expect(counter).toHaveText(/Move 0 of \d+/);
   const health = await request.get('/api/health');
   expect(health.ok()).toBe(true);
 });

@@ -1,6 +1,15 @@
 // Tests for the spectator's match log: snapshots, duplicate and gap handling, replay frames.
 import { describe, expect, it } from 'vitest';
-import { applyEvent, fromSnapshot, isFinal, lineText, replayFrames, timeoutsInARow, type MatchLog } from './match-log';
+import {
+  applyEvent,
+  fromSnapshot,
+  isFinal,
+  lineText,
+  replayFrames,
+  stepOf,
+  timeoutsInARow,
+  type MatchLog,
+} from './match-log';
 import type { MatchSnapshot, SeatInfo, VisibleWireEvent, WireEvent } from './protocol';
 
 const at = '2025-01-01T00:00:00.000Z';
@@ -152,6 +161,16 @@ describe('replayFrames', () => {
       view: { board: 1 },
     };
     expect(replayFrames(fromSnapshot(snapshot([start, secret])))[1]!.lastMove).toBeNull();
+  });
+
+  it('takes a transcript entry to the position it leads to', () => {
+    const frames = replayFrames(
+      fromSnapshot(
+        snapshot([start, reply(2, 0), move(3, 0, 0), reply(4, 1), move(5, 1, 1), end], { status: 'finished' }),
+      ),
+    );
+    // The start; a reply to its move; a move to the board after it; the end line to the last position.
+    expect([1, 2, 3, 4, 5, 6].map((seq) => stepOf(frames, seq))).toEqual([0, 1, 1, 2, 2, 2]);
   });
 
   it('shows the current board when nothing was played', () => {

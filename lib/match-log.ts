@@ -160,3 +160,12 @@ export function replayFrames(log: MatchLog): Frame[] {
   frames[frames.length - 1]!.until = log.lastSeq;
   return frames;
 }
+
+/**
+ * The replay step an entry of the transcript leads to: the first position at or after it (a reply, its move; a move,
+ * the board after it; the end line, the last position).
+ */
+export function stepOf(frames: readonly Frame[], seq: number): number {
+  const i = frames.findIndex((f) => f.seq >= seq);
+  return i < 0 ? Math.max(0, frames.length - 1) : i;
+}
