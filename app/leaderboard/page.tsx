@@ -1,6 +1,7 @@
 // The leaderboard: filters in the URL (a parameter that cannot be used is named, with what is shown instead), the
 // ratings table (Bradley-Terry with bootstrapped intervals, TrueSkill, Elo), the rating chart, the pairwise heat map,
 // the normalized score table and the cooperative games' team scores, computed by the server's leaderboard service.
+import { QueryProblems } from '@/components/query-problems';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -123,26 +124,7 @@ export default async function LeaderboardPage({ searchParams }: Props) {
 
       {chosen.length > 0 && <DatasetNotice datasets={chosen} />}
 
-      {issues.length > 0 && (
-        <div
-          role="status"
-          data-testid="query-problems"
-          className="rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-        >
-          <p className="font-medium">
-            {issues.length === 1
-              ? 'A parameter in the address could not be used:'
-              : 'Some parameters in the address could not be used:'}
-          </p>
-          <ul className="mt-1 list-disc pl-5">
-            {issues.map((p) => (
-              <li key={p.message} data-testid="query-problem">
-                {p.message}: showing {p.instead} instead.
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <QueryProblems issues={issues} />
 
       {result && (
         <LeaderboardRules
@@ -663,7 +645,7 @@ function HowToRead({ bootstrapRounds }: { bootstrapRounds: number }) {
         <li>Void matches (infrastructure failures) are never rated; they are counted in the reliability columns.</li>
         <li>
           <strong className="font-medium text-zinc-800 dark:text-zinc-200">People</strong> who play in the browser are
-          rated like any agent (marked <em>human</em>). <em>All people as one</em> rates them as a single player,
+          rated like any agent (marked <em>person</em>). <em>All people as one</em> rates them as a single player,
           “Humans (all people)”, leaving out games between people; <em>Hide</em> leaves every game with a person out of
           the ratings, so the models are rated as if no person had played.
         </li>
