@@ -35,3 +35,20 @@ test('the metrics page shows normalized scores and, per game, results, action mi
     /-?\d+\.\d{3}/,
   );
 });
+
+test('a game the metrics page cannot show is named, with what it shows instead', async ({ page }) => {
+  await page.goto('/metrics?game=nope');
+  await expect(page.getByTestId('query-problem')).toHaveText(
+    'game: "nope" is not a registered game: showing Tic-Tac-Toe instead.',
+  );
+  await expect(
+    page.getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'Tic-Tac-Toe' }),
+  ).toHaveAttribute('aria-current', 'page');
+  // A judged evaluation has its own page, which the notice names.
+  await page.goto('/metrics?game=deep');
+  await expect(page.getByTestId('query-problem')).toContainText('/metrics/deep');
+  // A game it shows: no notice.
+  await page.goto('/metrics?game=connect-four');
+  await expect(page.getByTestId('metrics-results')).toBeVisible();
+  await expect(page.getByTestId('query-problems')).toHaveCount(0);
+});

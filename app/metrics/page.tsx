@@ -1,6 +1,7 @@
 // LLMArena's analysis: the normalized score table across environments, then per environment TrueSkill with σ, win
 // rate, average reward and illegal-reply rate, the action mix, the move metrics the game records (Connect Four's
 // reward per move, Hold'em's action mix by estimated win rate, Bid's deviation from the equilibrium bid).
+import { QueryProblems } from '@/components/query-problems';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AgentLabel } from '@/components/agent-label';
@@ -9,7 +10,13 @@ import { LeaderboardNormalized, LeaderboardNormalizedRaw } from '@/components/le
 import { Section, Table, Td } from '@/components/metrics-table';
 import { metricsPageOf } from '@/games/metrics';
 import { games as allGames, getGame, ratedGames as games } from '@/games/registry';
-import { leaderboardService, parseLeaderboardQuery, type LeaderboardResult } from '@/lib/leaderboard-contract';
+import {
+  leaderboardService,
+  parseLeaderboardQuery,
+  unknownGame,
+  type LeaderboardResult,
+  type QueryProblem,
+} from '@/lib/leaderboard-contract';
 import type { GameMetrics } from '@/lib/game-metrics';
 import { getGameMetrics } from '@/lib/db/game-analyses';
 import { db } from '@/lib/db/client';
@@ -30,6 +37,19 @@ export default async function MetricsPage({ searchParams }: Props) {
   const wanted = params.game;
   const asked = getGame(typeof wanted === 'string' ? wanted : '');
   const game = asked && asked.meta.scoring !== 'evaluation' ? asked : games[0]!;
+  // A game the address names that this page cannot show is said so, with what it shows instead.
+  const problems: QueryProblem[] =
+    wanted === undefined || asked === game
+      ? []
+      : [
+          {
+            key: 'game',
+            message: asked
+              ? `game: "${asked.id}" is a judged evaluation, whose results are on its own page (/metrics/${asked.id})`
+              : unknownGame(String(wanted)),
+            instead: game.meta.title,
+          },
+        ];
   const ownPage = metricsPageOf(game.id);
   let overall: LeaderboardResult | null = null;
   let perGame: LeaderboardResult | null = null;
@@ -83,6 +103,8 @@ export default async function MetricsPage({ searchParams }: Props) {
           )}
         </Section>
       </div>
+
+      <QueryProblems issues={problems} />
 
       <nav aria-label="Games" className="flex flex-wrap gap-2">
         {games.map((g) => (
