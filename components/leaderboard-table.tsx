@@ -18,6 +18,7 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
         ? `${query.interval}% interval`
         : null;
 
+  const inversion = rankInversion(rows);
   const sizes = new Map<number, number>();
   for (const r of rows) if (r.group !== null) sizes.set(r.group, (sizes.get(r.group) ?? 0) + 1);
 
@@ -33,6 +34,19 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
           intervals compare agents within a group only, and each group&rsquo;s ratings are placed on the scale on their
           own (centred at 1000, or at the reference agent in its group): a number from one group says nothing against a
           number from another.
+        </p>
+      )}
+      {inversion && (
+        <p
+          data-testid="rank-order"
+          role="note"
+          className="mb-3 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+        >
+          Rows follow rank, then rating. A rank counts the agents whose whole interval lies above an agent&rsquo;s own,
+          so an agent with a wide interval (few or mixed results) can rank, and sit, above one rated higher: here{' '}
+          {inversion.above.agentName} ({formatRating(inversion.above.rating!, query.method)}, rank{' '}
+          {inversion.above.rank}) above {inversion.below.agentName} (
+          {formatRating(inversion.below.rating!, query.method)}, rank {inversion.below.rank}).
         </p>
       )}
       <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -145,6 +159,24 @@ export function LeaderboardTable({ result }: { result: LeaderboardResult }) {
   );
 }
 
+/**
+ * The first pair of rows of one group where a lower rating sits above a higher one (rows follow rank, then rating:
+ * see LeaderboardTable), or null when the rows are in rating order.
+ */
+export function rankInversion(
+  rows: readonly LeaderboardRow[],
+): { above: LeaderboardRow; below: LeaderboardRow } | null {
+  for (let i = 0; i < rows.length; i++) {
+    const above = rows[i]!;
+    if (above.rating === null) continue;
+    for (let j = i + 1; j < rows.length && rows[j]!.group === above.group; j++) {
+      const below = rows[j]!;
+      if (below.rating !== null && below.rating > above.rating) return { above, below };
+    }
+  }
+  return null;
+}
+
 function Row({
   row: r,
   method,
@@ -224,6 +256,14 @@ function Row({
             className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-px text-[0.65rem] font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-200"
           >
             few matches
+          </span>
+        ) : method === 'bt' && r.noDecisive ? (
+          <span
+            data-testid="no-decisive"
+            title="Every rated match of this agent here was a draw: the rating says it equals its opponents, but resampling draws alone cannot say how sure that is, so no interval is shown"
+            className="ml-1.5 rounded-full bg-zinc-100 px-1.5 py-px text-[0.65rem] font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+          >
+            draws only
           </span>
         ) : (
           r.interval && (

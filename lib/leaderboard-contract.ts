@@ -267,6 +267,11 @@ export interface LeaderboardRow {
   interval: Interval | null;
   /** Too few matches for a meaningful interval: shown with its point estimate only. */
   lowData: boolean;
+  /**
+   * Every rated match of the agent in this view was a draw: the rating says it equals its opponents, but resamples of
+   * draws only cannot say how sure that is (they all give the same fit), so it has no interval and no rank of its own.
+   */
+  noDecisive: boolean;
   /** `mean` / `betaMean`: GameBench's Eq. 3 (rating scale / β), the mean of the `bootstrapRounds` resamples' fits (null without rounds). */
   bt: {
     beta: number;

@@ -301,3 +301,31 @@ describe("GameBench's nine games", () => {
     expect(all.rows.find((r) => r.agentId === ids.Y)!.matches).toBeGreaterThan(6);
   });
 });
+
+describe('an agent whose results are all draws', () => {
+  it('keeps its Bradley-Terry rating but no interval (resamples of draws all fit the same), and says so', async () => {
+    ids.T = (await t.db.agent.create({ data: { name: 'T', kind: 'llm', model: 'T' } })).id;
+    // T only ever drew, with Y, in Connect Four: enough matches for an interval, none decisive.
+    for (let i = 0; i < 6; i++)
+      await match('connect-four', [
+        ['T', 0.5],
+        ['Y', 0.5],
+      ]);
+    const fresh = new ArenaLeaderboard(() => t.db, computer, { rounds: 50 });
+    const game = await fresh.get(q({ game: 'connect-four' }));
+    for (const r of game.rows) {
+      // In this view both only drew: equal ratings, neither with an interval of no width.
+      expect([r.wins, r.losses, r.noDecisive, r.interval]).toEqual([0, 0, true, null]);
+      expect(r.rating).toBeCloseTo(1000, 6);
+    }
+    // Over every game Y has decisive results (its interval stays); T still has none.
+    const all = await fresh.get(q());
+    const [t2, y] = [ids.T, ids.Y].map((id) => all.rows.find((r) => r.agentId === id)!);
+    expect([t2!.noDecisive, t2!.interval]).toEqual([true, null]);
+    expect(y!.noDecisive).toBe(false);
+    expect(y!.interval).not.toBeNull();
+    // TrueSkill's σ says how sure it is, draws or not: its interval stays.
+    const ts = await fresh.get(q({ method: 'trueskill', game: 'connect-four' }));
+    expect(ts.rows.every((r) => r.interval !== null)).toBe(true);
+  });
+});

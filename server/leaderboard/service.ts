@@ -533,6 +533,7 @@ export function present(
   const rows: LeaderboardRow[] = shown.map((r) => {
     const a = agents.get(r.agentId)!;
     const ci = query.interval === '90' ? r.rating.ci90 : r.rating.ci95;
+    const noDecisive = r.wins === 0 && r.losses === 0;
     let rating: number | null;
     let interval: Interval | null = null;
     let missing: string | null = null;
@@ -540,7 +541,8 @@ export function present(
       // The point fit (default), or GameBench's Eq. 3: the mean of the bootstrap fits (never the point in its place).
       rating = query.estimate === 'gamebench' ? r.rating.mean : r.rating.point;
       if (rating === null) missing = NO_BOOTSTRAP_MEAN;
-      interval = r.lowData || rating === null ? null : ci;
+      // Draws only: every resample is draws only and fits the same, an interval of no width that would look certain.
+      interval = r.lowData || noDecisive || rating === null ? null : ci;
     } else if (query.method === 'trueskill') {
       // A missing TrueSkill rating is shown as missing, never as another method's number.
       if (r.trueSkill) {
@@ -569,6 +571,7 @@ export function present(
       missing,
       interval,
       lowData: r.lowData,
+      noDecisive,
       bt: {
         beta: r.beta.point,
         scaled: r.rating.point,
