@@ -1,10 +1,11 @@
 // A small chip naming what plays a seat (LLM, engine, random, person); people stand out, as the human baseline. The
 // kind is named in words in the page's own face: in a small monospace face "llm" read as "11m".
-const LABELS: Record<string, string> = { llm: 'LLM', engine: 'engine', random: 'random', human: 'person' };
+/** The chip's words for each agent kind. */
+export const KIND_LABELS: Record<string, string> = { llm: 'LLM', engine: 'engine', random: 'random', human: 'person' };
 
 /** The chip's words for an agent kind; an unknown kind as it is written. */
 export function kindLabel(kind: string): string {
-  return LABELS[kind] ?? kind;
+  return KIND_LABELS[kind] ?? kind;
 }
 
 export function KindChip({ kind }: { kind: string }) {

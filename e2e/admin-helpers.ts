@@ -1,5 +1,6 @@
 // Shared steps of the admin's flows in the end-to-end tests: signing in and filling the tournament form.
 import { expect, type Page } from '@playwright/test';
+import { KIND_LABELS } from '../components/kind-chip';
 import { randomBytes } from 'node:crypto';
 
 /** The admin account the e2e server creates from ARENA_ADMIN_PASSWORD (playwright.config.ts). */
@@ -10,8 +11,13 @@ export const unique = () => randomBytes(3).toString('hex');
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** An agent's checkbox in the tournament form: its accessible name is the agent's name, then its kind and badges. */
-export const agentChoice = (name: string) => ({ name: new RegExp(`^${escapeRegExp(name)}\\s*(llm|random|engine)`) });
+/**
+ * An agent's checkbox in the tournament form: its accessible name is the agent's name, then its kind chip's words
+ * (components/kind-chip.tsx) and badges.
+ */
+export const agentChoice = (name: string) => ({
+  name: new RegExp(`^${escapeRegExp(name)}\\s*(${Object.values(KIND_LABELS).join('|')})`),
+});
 
 export async function signIn(page: Page) {
   await page.goto('/admin/login');
