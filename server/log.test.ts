@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configureLogging, logFn, logger, textLine } from './log';
 
@@ -50,5 +52,33 @@ describe('server logger', () => {
 
   it('textLine keeps a line it cannot read as it is', () => {
     expect(textLine('not json\n')).toEqual({ text: 'not json', level: 30 });
+  });
+});
+
+describe('a log whose reader went away', () => {
+  it('drops its lines: no crash and no loop when the pipe it writes to closes (a parent that died)', async () => {
+    // A process that logs every few milliseconds for 1.5 s, then says it got there on a channel of its own.
+    const script = `
+      const { logger } = await import('./server/log.ts');
+      const t = setInterval(() => logger.warn('still here'), 3);
+      setTimeout(() => {
+        clearInterval(t);
+        process.send('done');
+        process.disconnect();
+      }, 1500);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, ARENA_LOG_FORMAT: 'json' },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    // The reader goes away at once.
+    child.stdout!.destroy();
+    child.stderr!.destroy();
+    let done = false;
+    child.on('message', () => (done = true));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // It logged to its end and exited cleanly (each write's EPIPE was an uncaught error: exit 1 at the first line;
+    // in the server, whose handler for uncaught errors logs, a loop that held a core and ignored SIGTERM).
+    expect([code, done]).toEqual([0, true]);
   });
 });

@@ -42,11 +42,25 @@ export function textLine(json: string): { text: string; level: number } {
   return { text: `[${scope}] ${tag}${String(o.msg ?? '')}${extra ? ` ${extra}` : ''}`, level };
 }
 
+/**
+ * The reader of the process's output went away (a closed pipe: the parent that read it died). Its lines are dropped
+ * from then on: left unhandled, each write's EPIPE was an uncaught exception whose report wrote again, a loop that
+ * held a core and kept the process from stopping.
+ */
+let readerGone = false;
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    readerGone = true;
+  });
+}
+
 function makeLogger(opts: LoggingOptions): Logger {
   const format = opts.format === 'auto' || !opts.format ? (process.stdout.isTTY ? 'text' : 'json') : opts.format;
   const out =
     opts.out ??
-    ((line: string, level: number) => (level >= 40 && format === 'text' ? process.stderr : process.stdout).write(line));
+    ((line: string, level: number) =>
+      readerGone || (level >= 40 && format === 'text' ? process.stderr : process.stdout).write(line));
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
       const json = chunk.toString();

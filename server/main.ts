@@ -49,7 +49,8 @@ import { rematch, startPlayMatch } from './scheduler/play';
 import { startMatchWorker } from './workers/match-worker';
 import { defaultPolicy } from './workers/run-match';
 
-import { configureLogging, logFn, logger } from './log';
+import { lifecycle, type Lifecycle } from './lifecycle';
+import { configureLogging, logFn } from './log';
 import { collectFrom, deliveryLagSeconds, matchRuns, metricsHandler, startMetricsServer } from './prometheus';
 
 const log = logFn();
@@ -143,16 +144,6 @@ async function ensureAdmin(cfg: ArenaConfig): Promise<void> {
   }
 }
 
-/** How the process stops: what each step started is stopped, last first; some want to hear it first. */
-interface Lifecycle {
-  /** Stopped when the arena stops, in the reverse order of starting. */
-  onStop(stop: () => Promise<unknown>): void;
-  /** Told first when the arena stops (Ctrl-C reaches Postgres at once): background work stops starting, and its errors are expected. */
-  onStopping(f: () => void): void;
-  /** Stops everything started, then exits with `code` (once: later calls do nothing). */
-  shutdown(code: number): Promise<void>;
-}
-
 /** The configuration (a bad setting exits with one line naming it), and the logging and LLM call policies it sets. */
 function configure(): ArenaConfig {
   let cfg: ArenaConfig;
@@ -170,32 +161,6 @@ function configure(): ArenaConfig {
   // The policies modules follow, from the validated configuration (before any provider client is made).
   configureLlmCalls(llmCallSettings(cfg));
   return cfg;
-}
-
-/** Stops cleanly on SIGINT and SIGTERM, and on an uncaught exception (a bug: reported, exit 1). */
-function lifecycle(): Lifecycle {
-  const stops: (() => Promise<unknown>)[] = [];
-  const onStopping: (() => void)[] = [];
-  let stopping = false;
-  const shutdown = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    for (const f of onStopping) f();
-    log('stopping…');
-    for (const stop of stops.reverse())
-      await stop().catch((err) => logger.error(`while stopping: ${(err as Error).message}`));
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
-  // Ctrl-C reaches the embedded Postgres too (same process group): while stopping, connections it cuts
-  // (57P01) are expected. Anything else uncaught is a bug: report it and stop cleanly.
-  process.on('uncaughtException', (err) => {
-    if (stopping && (err as { code?: string }).code === '57P01') return;
-    logger.fatal(`uncaught exception: ${(err as Error)?.message ?? String(err)}`, { err });
-    void shutdown(1);
-  });
-  return { onStop: (stop) => void stops.push(stop), onStopping: (f) => void onStopping.push(f), shutdown };
 }
 
 /** Postgres (the given one, or a real PostgreSQL started here), migrated; returns its URL, also in DATABASE_URL. */
@@ -412,7 +377,7 @@ async function startWorkerRole(
 
 async function main() {
   const cfg = configure();
-  const life = lifecycle();
+  const life = lifecycle({ log });
   try {
     const web = cfg.ARENA_ROLE !== 'worker';
     const worker = cfg.ARENA_ROLE !== 'web';
