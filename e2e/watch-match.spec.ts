@@ -194,6 +194,22 @@ test('the games and agents pages list the registered games and the demo agents, 
   await page.goto('/games');
   await expect(page.getByRole('heading', { name: 'Tic-Tac-Toe' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Connect Four' })).toBeVisible();
+  // Each game leads to its pages: its leaderboard, its metrics (a judged evaluation: its results) and playing it.
+  const connectFour = page.getByRole('navigation', { name: 'Connect Four: pages' });
+  await connectFour.getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page).toHaveURL(/\/leaderboard\?game=connect-four$/);
+  await page.goto('/games');
+  await page
+    .getByRole('navigation', { name: /^DEEP.*: pages$/ })
+    .getByRole('link', { name: 'Results' })
+    .click();
+  await expect(page).toHaveURL(/\/metrics\/deep$/);
+  await page.goto('/games');
+  await page.getByRole('navigation', { name: 'SimulBench dialogue: pages' }).getByRole('link', { name: 'Results' }).click();
+  await expect(page).toHaveURL(/\/simulbench$/);
+  await page.goto('/games');
+  await connectFour.getByRole('link', { name: 'Play it' }).click();
+  await expect(page).toHaveURL(/\/play\?game=connect-four$/);
   await page.goto('/agents');
   await expect(page.getByText('Random', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/sim-careful/).first()).toBeVisible();

@@ -3,7 +3,7 @@
 import { deepMetrics } from './deep/metrics';
 import { holdemRiskMetrics } from './holdem-risk/metrics';
 import { spyMetrics } from './spy/metrics';
-import type { MetricsPage } from '../lib/engine/types';
+import type { GameDef, MetricsPage } from '../lib/engine/types';
 
 export const metricsPages: Record<string, MetricsPage> = {
   spy: spyMetrics,
@@ -14,4 +14,14 @@ export const metricsPages: Record<string, MetricsPage> = {
 /** The results page of a game, if it has one. */
 export function metricsPageOf(gameId: string): MetricsPage | undefined {
   return Object.hasOwn(metricsPages, gameId) ? metricsPages[gameId] : undefined;
+}
+
+/**
+ * Where a game's results are read: a judged evaluation's own page (its `resultsPath`, else /metrics/<id>), a rated
+ * game's LLMArena metrics (/metrics?game=<id>).
+ */
+export function resultsHref(game: GameDef): string {
+  return game.meta.scoring === 'evaluation'
+    ? (game.meta.resultsPath ?? `/metrics/${game.id}`)
+    : `/metrics?game=${game.id}`;
 }

@@ -1,6 +1,9 @@
-// The games the arena can play: what each is, how many play, what kind of information it has, and its rules.
+// The games the arena can play: what each is, how many play, what kind of information it has, and its rules; from each,
+// the way to play it, its leaderboard and its metrics.
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { resultsHref } from '@/games/metrics';
 import { games } from '@/games/registry';
 
 export const metadata: Metadata = { title: 'Games' };
@@ -44,6 +47,11 @@ export default function GamesPage() {
                   </li>
                 ))}
               </ul>
+              <nav aria-label={`${g.meta.title}: pages`} className="flex flex-wrap gap-2 text-sm">
+                <GameLink href={`/play?game=${g.id}`}>Play it</GameLink>
+                {g.meta.scoring !== 'evaluation' && <GameLink href={`/leaderboard?game=${g.id}`}>Leaderboard</GameLink>}
+                <GameLink href={resultsHref(g)}>{g.meta.scoring === 'evaluation' ? 'Results' : 'Metrics'}</GameLink>
+              </nav>
               <p className="text-sm leading-relaxed">{g.rules.summary}</p>
               <div className="flex flex-col divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
                 {Object.entries(g.rules.topics).map(([topic, text]) => (
@@ -74,5 +82,16 @@ function Fact({ children }: { children: ReactNode }) {
     <li className="rounded-full bg-zinc-100 px-2 py-0.5 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
       {children}
     </li>
+  );
+}
+
+function GameLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link
+      href={href}
+      className="rounded-full border border-zinc-300 px-3 py-1 font-medium text-zinc-700 hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:text-zinc-200 dark:hover:text-indigo-300"
+    >
+      {children}
+    </Link>
   );
 }

@@ -8,7 +8,7 @@ import { AgentLabel } from '@/components/agent-label';
 import { EmptyState } from '@/components/empty-state';
 import { LeaderboardNormalized, LeaderboardNormalizedRaw } from '@/components/leaderboard-normalized';
 import { Section, Table, Td } from '@/components/metrics-table';
-import { metricsPageOf } from '@/games/metrics';
+import { metricsPageOf, resultsHref } from '@/games/metrics';
 import { games as allGames, getGame, ratedGames as games } from '@/games/registry';
 import {
   leaderboardService,
@@ -45,7 +45,7 @@ export default async function MetricsPage({ searchParams }: Props) {
           {
             key: 'game',
             message: asked
-              ? `game: "${asked.id}" is a judged evaluation, whose results are on its own page (/metrics/${asked.id})`
+              ? `game: "${asked.id}" is a judged evaluation, whose results are on its own page (${resultsHref(asked)})`
               : unknownGame(String(wanted)),
             instead: game.meta.title,
           },
@@ -127,7 +127,7 @@ export default async function MetricsPage({ searchParams }: Props) {
             <span key={g.id}>
               {i > 0 && ', '}
               <Link
-                href={g.meta.resultsPath ?? `/metrics/${g.id}`}
+                href={resultsHref(g)}
                 className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
               >
                 {g.meta.title}
