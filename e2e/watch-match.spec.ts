@@ -205,7 +205,10 @@ test('the games and agents pages list the registered games and the demo agents, 
     .click();
   await expect(page).toHaveURL(/\/metrics\/deep$/);
   await page.goto('/games');
-  await page.getByRole('navigation', { name: 'SimulBench dialogue: pages' }).getByRole('link', { name: 'Results' }).click();
+  await page
+    .getByRole('navigation', { name: 'SimulBench dialogue: pages' })
+    .getByRole('link', { name: 'Results' })
+    .click();
   await expect(page).toHaveURL(/\/simulbench$/);
   await page.goto('/games');
   await connectFour.getByRole('link', { name: 'Play it' }).click();
