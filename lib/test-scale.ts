@@ -24,3 +24,10 @@ export function testScale(env: Record<string, string | undefined> = process.env)
 export function scaled(full: number, min = 1): number {
   return Math.max(min, Math.round(full * testScale()));
 }
+
+/**
+ * The safety net of a test that computes for long (seconds on an idle core, scaled by ARENA_TEST_SCALE): far above its
+ * time even when the run's other work leaves it a tenth of a core (`npm test` runs Vitest at a lower priority beside
+ * the flows), where the run's 120 s would make its pass depend on the machine's load.
+ */
+export const LONG_COMPUTATION_TIMEOUT_MS = 600_000;

@@ -8,6 +8,8 @@ import { applyMove, currentDeal, initialState, replayStates, type MoveRecord } f
 export interface ConformanceOptions {
   /** Random playouts per player count (default 50). */
   seeds?: number;
+  /** The first playout's number: playout i is dealt from the seed `conformance-<i>` (default 0). */
+  firstSeed?: number;
   /** A playout longer than this many moves counts as not terminating (default 1000). */
   maxPlies?: number;
   /** Config to play with (default: the game's defaultConfig). */
@@ -61,7 +63,7 @@ const viewerName = (v: Viewer) =>
  * action is chosen for each and they are applied in seat order.
  */
 export function checkConformance(game: GameDef, opts: ConformanceOptions = {}): string[] {
-  const { seeds = 50, maxPlies = 1000, engineSeeds = 3, engineDepth = 2 } = opts;
+  const { seeds = 50, firstSeed = 0, maxPlies = 1000, engineSeeds = 3, engineDepth = 2 } = opts;
   const problems = new Set<string>();
   const report = (p: string) => {
     if (problems.size < 50) problems.add(`${game.id}: ${p}`);
@@ -77,7 +79,7 @@ export function checkConformance(game: GameDef, opts: ConformanceOptions = {}): 
     if (game.meta.seatNames && game.meta.seatNames.length < n) report(`meta.seatNames has fewer than ${n} names`);
     for (let seat = 0; seat < n; seat++)
       if (!game.prompt.system(config, seat, n).trim()) report(`prompt.system is empty for seat ${seat}`);
-    for (let i = 0; i < seeds; i++) {
+    for (let i = firstSeed; i < firstSeed + seeds; i++) {
       const where = `${n} players, seed ${i}`;
       try {
         playout({

@@ -2,7 +2,7 @@
 // share a state, the first one still replays what it dealt, and seeds come from the cryptographic generator.
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scaled } from '../test-scale';
+import { LONG_COMPUTATION_TIMEOUT_MS, scaled } from '../test-scale';
 import {
   chachaWords,
   createRng,
@@ -60,33 +60,37 @@ describe('the current generator', () => {
   // A million seeds in full, ARENA_TEST_SCALE of them in a run (lib/test-scale.ts; 200,000 by default): the same
   // seeds every run (a fixed ChaCha20 stream), so the count of the first generator's pairs is the same too.
   const count = scaled(1_000_000, 200_000);
-  it(`gives no two of ${count} seeds the same state; the first generator gave many (so the check can fail)`, () => {
-    const bytes = createCipheriv('chacha20', Buffer.alloc(32, 'seeds'), Buffer.alloc(16)).update(
-      Buffer.alloc(16 * count),
-    );
-    const hex = bytes.toString('hex');
-    const seeds = Array.from({ length: count }, (_, i) => hex.slice(32 * i, 32 * i + 32));
-    expect(new Set(seeds).size).toBe(count);
-    const current = new Set(seeds.map((s) => streamKey(s, 'setup').toString('base64')));
-    expect(current.size).toBe(seeds.length);
-    // The first generator's four state words all follow from the 32-bit hash of "seed:setup": n seeds give about
-    // n^2 / 2^33 pairs of hashes alike (a million: ≈ 116; 200,000: ≈ 4.7), so the same state and the same deal.
-    const byHash = new Map<number, string>();
-    const pairs: [string, string][] = [];
-    for (const s of seeds) {
-      const h = fnv1a(`${s}:setup`);
-      const other = byHash.get(h);
-      if (other === undefined) byHash.set(h, s);
-      else pairs.push([other, s]);
-    }
-    expect(pairs.length).toBeGreaterThan(count ** 2 / 2 ** 33 / 2);
-    for (const [a, b] of pairs.slice(0, 5)) {
-      expect(legacyState(`${a}:setup`)).toEqual(legacyState(`${b}:setup`));
-      expect(words(() => setupRng(a, 'sfc32-fnv1a').next(), 4)).toEqual(
-        words(() => setupRng(b, 'sfc32-fnv1a').next(), 4),
+  it(
+    `gives no two of ${count} seeds the same state; the first generator gave many (so the check can fail)`,
+    () => {
+      const bytes = createCipheriv('chacha20', Buffer.alloc(32, 'seeds'), Buffer.alloc(16)).update(
+        Buffer.alloc(16 * count),
       );
-    }
-  });
+      const hex = bytes.toString('hex');
+      const seeds = Array.from({ length: count }, (_, i) => hex.slice(32 * i, 32 * i + 32));
+      expect(new Set(seeds).size).toBe(count);
+      const current = new Set(seeds.map((s) => streamKey(s, 'setup').toString('base64')));
+      expect(current.size).toBe(seeds.length);
+      // The first generator's four state words all follow from the 32-bit hash of "seed:setup": n seeds give about
+      // n^2 / 2^33 pairs of hashes alike (a million: ≈ 116; 200,000: ≈ 4.7), so the same state and the same deal.
+      const byHash = new Map<number, string>();
+      const pairs: [string, string][] = [];
+      for (const s of seeds) {
+        const h = fnv1a(`${s}:setup`);
+        const other = byHash.get(h);
+        if (other === undefined) byHash.set(h, s);
+        else pairs.push([other, s]);
+      }
+      expect(pairs.length).toBeGreaterThan(count ** 2 / 2 ** 33 / 2);
+      for (const [a, b] of pairs.slice(0, 5)) {
+        expect(legacyState(`${a}:setup`)).toEqual(legacyState(`${b}:setup`));
+        expect(words(() => setupRng(a, 'sfc32-fnv1a').next(), 4)).toEqual(
+          words(() => setupRng(b, 'sfc32-fnv1a').next(), 4),
+        );
+      }
+    },
+    LONG_COMPUTATION_TIMEOUT_MS,
+  );
 
   it('refuses a generator it does not know, in words', () => {
     expect(() => streamRng('mersenne' as never, 'seed', 'setup')).toThrow('unknown random generator "mersenne"');
