@@ -11,7 +11,7 @@ let reached: number;
 
 beforeAll(async () => {
   reached = 0;
-  // What server/main.ts does, with a stand-in for Next that answers 500 to a large body as Next does.
+  // What server/arena.ts does, with a stand-in for Next that answers 500 to a large body as Next does.
   server = http.createServer((req, res) => {
     if (refuseLargeBody(req, res)) return;
     reached++;

@@ -92,7 +92,7 @@ const envLevel = LOG_LEVELS.find((l) => l === process.env.ARENA_LOG_LEVEL) ?? 'i
 const envFormat = (['json', 'text', 'auto'] as const).find((f) => f === process.env.ARENA_LOG_FORMAT) ?? 'auto';
 let root: Logger = makeLogger({ level: envLevel, format: envFormat });
 
-/** Sets the level and format from the configuration (server/main.ts, at start-up). */
+/** Sets the level and format from the configuration (server/arena.ts, at start-up). */
 export function configureLogging(opts: LoggingOptions): void {
   root = makeLogger(opts);
 }

@@ -82,7 +82,8 @@ describe('losing the embedded Postgres', () => {
     const leaderboard = new ArenaLeaderboard(() => db, computer, { rounds: 10 });
     const query = leaderboardQuerySchema.parse({});
     process.env.DATABASE_URL = pgdb.url; // for /api/health's Prisma client, in this process
-    // What /api/health answers (server/main.ts serves databaseHealth's verdict; server/main.test.ts asks it over HTTP).
+    // What /api/health answers (server/arena.ts serves databaseHealth's verdict; server/main.test.ts asks it over
+    // HTTP).
     const { databaseHealth } = await import('./db/health');
     const health = async () => {
       const h = await databaseHealth();

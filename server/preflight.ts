@@ -1,5 +1,6 @@
-// Checks made before the arena starts (by `npm start` before it builds, and by server/main.ts itself): another arena on
-// the same data folder or port, and whether the embedded Postgres' user can reach its binaries and data. One line each.
+// Checks made before the arena starts (by `npm start` before it builds, and by the server itself, server/arena.ts):
+// another arena on the same data folder or port, and whether the embedded Postgres' user can reach its binaries and
+// data. One line each.
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -208,7 +209,7 @@ export async function checkPostgresAccess(dataDir: string, binary?: string): Pro
 
 /**
  * Everything that would make the start fail later: a bad role/database combination, another arena on this data folder
- * or port, Postgres' user locked out. `lock`: also make this process the data folder's arena (server/main.ts).
+ * or port, Postgres' user locked out. `lock`: also make this process the data folder's arena (server/arena.ts).
  */
 export async function preflight(cfg: ArenaConfig, opts: { lock?: boolean } = {}): Promise<void> {
   const embedded = !cfg.DATABASE_URL;
