@@ -8,7 +8,10 @@ import { MAX_REQUEST_CHARS, MAX_RESPONSE_CHARS, MAX_TURNS } from './types';
 /** The SimulBench dialogue (a judged evaluation's first stage: nobody wins), for the lead to register. */
 export const simulbench = defineGame({
   id: 'simulbench',
-  version: 1,
+  // 2: the messages as the authors' code sends them (a system message to both seats, the user agent's dialogue as
+  // JSON and its placeholders filled, a reply's wrapping quotes taken off); 1: the paper's printed prompt, no system
+  // message.
+  version: 2,
   data: { tasks: TASKS_VERSION },
   reducer: rules,
   publicInformation:
@@ -28,6 +31,8 @@ export const simulbench = defineGame({
     scoring: 'evaluation',
     // A dialogue is the first stage of a SimulBench evaluation (server/simulbench): scheduled only as one.
     scheduledBy: 'simulbench',
+    // The authors' code asks the user agent again until its request can be read, instead of ending the dialogue.
+    minTries: 10,
     modelsOnly: true,
     resultsPath: '/simulbench',
     playNote:
@@ -45,7 +50,7 @@ export const simulbench = defineGame({
       strategies:
         'The user agent answers the paper’s prompt (its Appendix B.2) with a strategy and a request, as JSON: 1 Improvement (point out errors, ambiguities or other dissatisfactions with the previous reply), 2 Next step (a related request that builds on earlier outcomes or changes them), 3 New request (same domain, but rarer or much harder), 4 Others (explained in a note). The strategy of every user turn is stored and shown.',
       sampling:
-        'As in the paper, the user agent samples (temperature 1.2, at most 300 tokens) so that dialogues on the same task differ, and the simulator is greedy (temperature 0, at most 1,024 tokens) with no system message: the model’s default prompt. These replace the agents’ own settings in this game; a match may set its own.',
+        'As in the authors’ code, the user agent samples (temperature 1.2, at most 300 tokens) so that dialogues on the same task differ, and the simulator is greedy (temperature 0, at most 1,024 tokens); both are sent the system message “You are a helpful assistant.” These replace the agents’ own settings in this game; a match may set its own.',
       scoring:
         'The dialogue itself is not scored: nobody wins and the match is never rated. The judged stages follow it: challenging scripts are extracted from the dialogues (the last turn, or the first turn a judge finds too hard), every target model continues every script and a judge rates the reply from 1 to 10, and models are compared pairwise on the same scripts. See the SimulBench page for the results.',
     },

@@ -1,5 +1,6 @@
-// SimulBench prompts: the user agent gets the paper's B.2 prompt verbatim with the dialogue filled in and its sampling;
-// the simulator gets the dialogue as a chat with no system message; both seats' replies are read robustly.
+// SimulBench prompts, as the authors' code sends them: the user agent gets the B.2 prompt verbatim with the dialogue
+// (their JSON) and the placeholders filled in, and its sampling; the simulator gets the dialogue as a chat; both after
+// the system message. Both seats' replies are read robustly.
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../lib/engine/rng';
 import {
@@ -32,46 +33,72 @@ const dialogue = (): SimulState => {
 };
 
 describe('the user agent’s request (B.2)', () => {
-  it('is the paper’s prompt, verbatim, with only the PDF artefacts fixed', () => {
-    // Hand-copied from Appendix B.2 (‘‘‘ → ```, curly apostrophes → straight).
-    expect(
-      USER_AGENT_PROMPT.startsWith(
-        "Please act as a user who is fond of posing requests, given the interaction history between the user and an AI assistant for a given task. The name and description of the task are provided in the user's **first** utterance. The requests you generate should be **diverse** and **complicated** enough and be executable commands or instructions applicable to the given task.\n## Interaction History\n{DIALOGUE}\n## Strategy\n",
-      ),
-    ).toBe(true);
-    for (const line of [
-      'Here are some useful strategies for generating the next request:',
-      '- 1: A request that points out any errors, ambiguities, or other **dissatisfactions** of the previous response from the AI assistant.',
-      "- 2: A request that never appeared previously but is **related** to previous requests by either conditioning on previous requests' outcome or will have an impact upon previous outcomes.",
-      '- 3: A request that never appeared previously, still belongs to the same domain as previous requests but has a much higher **rarity** (i.e., being more long-tailed), or a much higher **difficulty** and **complexity**.',
-      '- 4: Others',
-      'Now, please first select one strategy from the above options (if Others is selected, please further elaborate on your strategy) and then generate a new request using the selected strategy. Put the strategy number and request in JSON format by filling in the placeholders in [] in the following code block. Only output the JSON code block, nothing else!',
-    ])
-      expect(USER_AGENT_PROMPT.split('\n')).toContain(line);
-    expect(
-      USER_AGENT_PROMPT.endsWith(
-        '```\n{\n    "user": {\n        "strategy": "[{STRATEGY_TYPE}]",\n        "request": "[{REQUEST_TYPE}]"\n    }\n}\n```',
-      ),
-    ).toBe(true);
-    expect(USER_AGENT_PROMPT).not.toMatch(/[‘’“”]/);
+  it('is the authors’ code’s prompt, verbatim', () => {
+    // Hand-copied from SimulBench/SimulBench, src/prompts.py, USER_PROMPT.
+    expect(USER_AGENT_PROMPT).toBe(
+      [
+        "Please act as a user who is fond of posing requests, given the interaction history between the user and an AI assistant for a given task. The name and description of the task are provided in the user's **first** utterance. The requests you generate should be **diverse** and **complicated** enough and be executable commands or instructions applicable to the given task.",
+        '',
+        '## Interaction History',
+        '{DIALOGUE}',
+        '',
+        '## Strategy',
+        'Here are some useful strategies for generating the next request:',
+        '- 1: A request that points out any errors, ambiguities, or other **dissatisfactions** of the previous response from the AI assistant.',
+        "- 2: A request that never appeared previously but is **related** to previous requests by either conditioning on previous requests' outcome or will have an impact upon previous outcomes.",
+        '- 3: A request that never appeared previously, still belongs to the same domain as previous requests but has a much higher **rarity** (i.e., being more long-tailed), or a much higher **difficulty** and **complexity**.',
+        '- 4: Others',
+        '',
+        'Now, please first select one strategy from the above options (if Others is selected, please further elaborate on your strategy) and then generate a new request using the selected strategy. Put the strategy number and request in JSON format by filling in the placeholders in [] in the following code block. Only output the JSON code block, nothing else!',
+        '```',
+        '{',
+        '    "user": {',
+        '        "strategy": "[{STRATEGY_TYPE}]",',
+        '        "request": "[{REQUEST_TYPE}]"',
+        '    }',
+        '}',
+        '```',
+        '',
+      ].join('\n'),
+    );
     expect(USER_AGENT_PROMPT.startsWith(USER_AGENT_FIRST_SENTENCE)).toBe(true);
   });
 
-  it('has the dialogue in {DIALOGUE}, numbered, and the user sampling', () => {
+  it('has the system message, the dialogue as the authors’ JSON, the placeholders filled, and the user sampling', () => {
     const v = view(dialogue(), { seat: USER });
     const c = conversation(v, USER, cfg);
     expect(c.temperature).toBe(1.2);
     expect(c.maxTokens).toBe(300);
-    expect(c.messages).toHaveLength(1);
-    expect(c.messages[0]!.role).toBe('user');
-    const text = c.messages[0]!.content;
+    expect(c.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(c.messages[0]!.content).toBe('You are a helpful assistant.');
+    const text = c.messages[1]!.content;
+    // What Python's json.dumps(make_up_dialogue, indent=2) writes for this dialogue.
+    const json = [
+      '[',
+      '  {',
+      `    "user": ${JSON.stringify(TASK.description)}`,
+      '  },',
+      '  {',
+      '    "AI": "| a | b |\\n| 1 | 2 |"',
+      '  },',
+      '  {',
+      '    "user": "Add column c."',
+      '  },',
+      '  {',
+      '    "AI": ""',
+      '  }',
+      ']',
+    ].join('\n');
+    expect(text).toContain(`## Interaction History\n${json}\n\n## Strategy\n`);
     expect(text).toContain(
-      `## Interaction History\n### Turn 1\nUser: ${TASK.description}\n\nAI assistant: | a | b |\n| 1 | 2 |\n\n### Turn 2\nUser: Add column c.\n\nAI assistant: \n## Strategy\n`,
+      '"strategy": "[a short description of the adopted strategy]",\n        "request": "[an SQL query]"',
     );
-    expect(text).not.toContain('{DIALOGUE}');
-    expect(text).toBe(userAgentPrompt(v.dialogue));
-    // A dialogue with "$&" in it is inserted as is (no replacement patterns).
-    expect(userAgentPrompt([{ role: 'user', content: 'echo $& $1' }])).toContain('User: echo $& $1');
+    expect(text).not.toMatch(/\{(DIALOGUE|STRATEGY_TYPE|REQUEST_TYPE)\}/);
+    expect(text).toBe(userAgentPrompt(v.dialogue, TASK));
+    // A dialogue with "$&" in it is inserted as is (no replacement patterns); text outside ASCII as Python escapes it.
+    expect(userAgentPrompt([{ role: 'user', content: 'echo $& $1 é' }], TASK)).toContain(
+      '"user": "echo $& $1 \\u00e9"',
+    );
   });
 
   it('takes the sampling of the config', () => {
@@ -84,19 +111,19 @@ describe('the user agent’s request (B.2)', () => {
 });
 
 describe('the simulator’s request', () => {
-  it('is the dialogue as alternating chat messages, no system message, greedy with 1,024 tokens', () => {
+  it('is the system message, then the dialogue as alternating chat messages, greedy with 1,024 tokens', () => {
     const s = apply(dialogue(), USER, { type: 'request', strategy: 'next-step', text: 'SELECT c FROM t;' });
     const c = conversation(view(s, { seat: SIMULATOR }), SIMULATOR, cfg);
     expect(c.temperature).toBe(0);
     expect(c.maxTokens).toBe(1024);
     expect(c.messages).toEqual([
+      { role: 'system', content: 'You are a helpful assistant.' },
       { role: 'user', content: TASK.description },
       { role: 'assistant', content: '| a | b |\n| 1 | 2 |' },
       { role: 'user', content: 'Add column c.' },
       { role: 'assistant', content: '' },
       { role: 'user', content: 'SELECT c FROM t;' },
     ]);
-    expect(c.messages.some((m) => m.role === 'system')).toBe(false);
   });
 });
 
@@ -109,6 +136,11 @@ describe('reading the simulator’s reply', () => {
     });
     expect(parse('still thinking…</think>out')).toEqual({ action: { type: 'respond', text: 'out' } });
     expect(parse('   ')).toEqual({ action: { type: 'respond', text: '' } });
+  });
+  it('takes one pair of wrapping double quotes off, as the authors’ code does', () => {
+    expect(parse(' "/home/user" ')).toEqual({ action: { type: 'respond', text: '/home/user' } });
+    expect(parse('"unclosed')).toEqual({ action: { type: 'respond', text: 'unclosed' } });
+    expect(parse('say "hi"')).toEqual({ action: { type: 'respond', text: 'say "hi"' } });
   });
   it('cuts a reply that is too long with a visible marker, never an error', () => {
     const r = parse('y'.repeat(MAX_RESPONSE_CHARS + 500));
@@ -229,7 +261,7 @@ describe('system and turn texts', () => {
     for (const seat of [USER, SIMULATOR]) {
       expect(prompt.system(cfg, seat, 2).length).toBeGreaterThan(50);
       const t = prompt.turn(view(s, { seat }), seat, null, cfg);
-      expect(t).toContain('### Turn 2');
+      expect(t).toContain('"user": "Add column c."');
       expect(t).not.toContain('Legal moves:');
     }
     expect(prompt.turn(view(s, { seat: USER }), USER, null, cfg)).toContain('request 3 of at most 4');

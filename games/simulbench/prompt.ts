@@ -1,29 +1,33 @@
-// SimulBench dialogue prompts: the user agent's request (the paper's B.2 prompt, verbatim), the simulator's (the
-// dialogue as a chat, with no system message), short system/turn texts, and robust readers of both seats' replies.
+// SimulBench dialogue prompts, as the authors' code sends them: the user agent's request (the B.2 prompt, verbatim),
+// the simulator's (the dialogue as a chat after the system message), short system/turn texts for people, and robust
+// readers of both seats' replies.
 import type { ConversationTurn, GamePrompt, ParseResult, Seat } from '../../lib/engine/types';
-import { formatDialogue, turnCount } from './dialogue';
+import { SYSTEM_PROMPT, formatDialogue, normalizeUtterance, turnCount } from './dialogue';
 import { MAX_NOTE_CHARS, STRATEGY_LABELS, type SimulAction, type SimulState, type SimulView } from './rules';
-import { MAX_RESPONSE_CHARS, STRATEGIES, USER, type SimulConfig, type Strategy } from './types';
+import { MAX_RESPONSE_CHARS, STRATEGIES, USER, type SimulConfig, type Strategy, type Task } from './types';
 
 /** The B.2 prompt's first sentence: fixed whatever the dialogue, so the simulated endpoint recognises the user agent by it. */
 export const USER_AGENT_FIRST_SENTENCE =
   'Please act as a user who is fond of posing requests, given the interaction history between the user and an AI assistant for a given task.';
 
 /**
- * The user agent's prompt, Appendix B.2 of the paper, verbatim. Only the PDF's artefacts are fixed: ‘‘‘ → ```, curly
- * apostrophes → straight ones, and the JSON code block's indentation (lost in the PDF); its lines are the paper's.
- * {DIALOGUE} is filled with `formatDialogue`; the code block's `[{STRATEGY_TYPE}]` and `[{REQUEST_TYPE}]` are the
- * placeholders the model fills in, left as the paper prints them.
+ * The user agent's prompt as the authors' code sends it (SimulBench/SimulBench, src/prompts.py `USER_PROMPT`, the
+ * paper's Appendix B.2), verbatim. The code fills {DIALOGUE} with the dialogue in its JSON form (`formatDialogue`), and
+ * the code block's placeholders with the task's request type ({REQUEST_TYPE}) and a fixed phrase ({STRATEGY_TYPE}):
+ * `userAgentPrompt` does the same.
  */
 export const USER_AGENT_PROMPT = `${USER_AGENT_FIRST_SENTENCE} The name and description of the task are provided in the user's **first** utterance. The requests you generate should be **diverse** and **complicated** enough and be executable commands or instructions applicable to the given task.
+
 ## Interaction History
 {DIALOGUE}
+
 ## Strategy
 Here are some useful strategies for generating the next request:
 - 1: A request that points out any errors, ambiguities, or other **dissatisfactions** of the previous response from the AI assistant.
 - 2: A request that never appeared previously but is **related** to previous requests by either conditioning on previous requests' outcome or will have an impact upon previous outcomes.
 - 3: A request that never appeared previously, still belongs to the same domain as previous requests but has a much higher **rarity** (i.e., being more long-tailed), or a much higher **difficulty** and **complexity**.
 - 4: Others
+
 Now, please first select one strategy from the above options (if Others is selected, please further elaborate on your strategy) and then generate a new request using the selected strategy. Put the strategy number and request in JSON format by filling in the placeholders in [] in the following code block. Only output the JSON code block, nothing else!
 \`\`\`
 {
@@ -32,11 +36,17 @@ Now, please first select one strategy from the above options (if Others is selec
         "request": "[{REQUEST_TYPE}]"
     }
 }
-\`\`\``;
+\`\`\`
+`;
 
-/** The B.2 prompt with this dialogue in its {DIALOGUE} placeholder. */
-export function userAgentPrompt(dialogue: SimulView['dialogue']): string {
-  return USER_AGENT_PROMPT.replace('{DIALOGUE}', () => formatDialogue(dialogue));
+/** What the authors' code writes into the code block's strategy placeholder. */
+export const STRATEGY_PLACEHOLDER = 'a short description of the adopted strategy';
+
+/** The B.2 prompt for this dialogue of this task, its placeholders filled as the authors' code fills them. */
+export function userAgentPrompt(dialogue: SimulView['dialogue'], task: Pick<Task, 'requestType'>): string {
+  return USER_AGENT_PROMPT.replace('{DIALOGUE}', () => formatDialogue(dialogue))
+    .replace('{REQUEST_TYPE}', () => task.requestType)
+    .replace('{STRATEGY_TYPE}', () => STRATEGY_PLACEHOLDER);
 }
 
 /** The B.2 strategy numbers 1–4, in order of STRATEGIES. */
@@ -50,26 +60,45 @@ export const STRATEGY_HELP: Record<Strategy, string> = {
   others: 'Other feasible strategies.',
 };
 
-/** The request each seat's LLM sends: the user agent gets B.2 (one user message), the simulator the dialogue as a chat. */
+/**
+ * The request each seat's LLM sends, as the authors' code sends it: the system message, then for the user agent B.2
+ * (one user message), for the simulator the dialogue as a chat.
+ */
 export function conversation(view: SimulView, seat: Seat, cfg: SimulConfig): ConversationTurn {
   if (seat === USER) {
     const { temperature, maxTokens } = cfg.sampling.user;
-    return { messages: [{ role: 'user', content: userAgentPrompt(view.dialogue) }], temperature, maxTokens };
+    return {
+      messages: [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: userAgentPrompt(view.dialogue, view.task) },
+      ],
+      temperature,
+      maxTokens,
+    };
   }
-  // No system message: the paper used each model's default prompt for the simulators (Sec. 2.3).
   const { temperature, maxTokens } = cfg.sampling.simulator;
-  return { messages: view.dialogue.map((t) => ({ role: t.role, content: t.content })), temperature, maxTokens };
+  return {
+    messages: [
+      { role: 'system', content: SYSTEM_PROMPT },
+      ...view.dialogue.map((t) => ({ role: t.role, content: t.content })),
+    ],
+    temperature,
+    maxTokens,
+  };
 }
 
 // ---- reading the simulator's reply ----
 
-/** The simulator's reply as its response: reasoning blocks removed, trimmed, cut (visibly) past MAX_RESPONSE_CHARS. */
+/**
+ * The simulator's reply as its response: reasoning blocks removed, trimmed and one pair of wrapping quotes taken off
+ * (`normalizeUtterance`, as the authors' code), cut (visibly) past MAX_RESPONSE_CHARS.
+ */
 export function parseResponse(reply: string): string {
   let text = reply.replace(/<think>[\s\S]*?<\/think>/gi, '');
   // A reasoning block whose opening tag was not sent: keep what follows its end.
   const close = text.toLowerCase().lastIndexOf('</think>');
   if (close >= 0) text = text.slice(close + '</think>'.length);
-  text = text.trim();
+  text = normalizeUtterance(text);
   if (text.length <= MAX_RESPONSE_CHARS) return text;
   const at = MAX_RESPONSE_CHARS - 40;
   return `${text.slice(0, at)}\n[cut at ${at} characters]`;

@@ -14,6 +14,7 @@
  *   an empty reply or an off-topic sentence. The simulated judge (server/llm/sim-simulbench.ts) rates these features.
  */
 import type { GameSim, Rng, SimAnswer } from '../../lib/engine/types';
+import { readDialogue, type ReadTurn } from './dialogue';
 import { USER_AGENT_FIRST_SENTENCE, strategyNumber } from './prompt';
 import { TASKS } from './tasks';
 import { STRATEGIES, type Strategy } from './types';
@@ -37,19 +38,11 @@ export function isUserAgentPrompt(texts: readonly string[]): string | null {
 }
 
 /** The dialogue written into a B.2 prompt, read back: the user requests and the assistant replies, in order. */
-export function dialogueIn(prompt: string): { user: string; reply: string | null }[] {
+export function dialogueIn(prompt: string): ReadTurn[] {
   const from = prompt.indexOf('## Interaction History\n');
   const to = prompt.lastIndexOf('\n## Strategy\n');
   if (from < 0 || to < from) return [];
-  const body = prompt.slice(from + '## Interaction History\n'.length, to);
-  return body
-    .split(/^### Turn \d+\n/m)
-    .filter((c) => c.startsWith('User: '))
-    .map((c) => {
-      const at = c.indexOf('\n\nAI assistant: ');
-      const user = (at < 0 ? c : c.slice(0, at)).slice('User: '.length).trim();
-      return { user, reply: at < 0 ? null : c.slice(at + '\n\nAI assistant: '.length).trim() };
-    });
+  return readDialogue(prompt.slice(from + '## Interaction History\n'.length, to));
 }
 
 /** The first `n` words of a text, flattened to one line. */

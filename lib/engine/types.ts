@@ -111,6 +111,12 @@ export interface GameMeta {
   scheduledBy?: 'simulbench' | null;
   /** Every seat writes free text a baseline cannot (SimulBench): Random and Engine may not take a seat. Default false. */
   modelsOnly?: boolean;
+  /**
+   * A model's answer is asked for at least this many times before the game's fallback is played for it, whatever
+   * ARENA_MAX_RETRIES allows (SimulBench: 10, where the authors' code asks the user agent again until it answers; the
+   * arena stops somewhere, as every try costs). Default: ARENA_MAX_RETRIES + 1.
+   */
+  minTries?: number;
   /** A sentence the Play page shows under the rules (how a person takes part in an evaluation). */
   playNote?: string;
   /** Where an evaluation's results are, when not on its metrics page `/metrics/<id>` (SimulBench: `/simulbench`). */

@@ -180,7 +180,7 @@ describe('other conversations', () => {
       ['Word: apple\nDescription: "a red fruit"\n\nIs the description consistent with the word?'],
       [task],
       [task, r2],
-      [userAgentPrompt(dialogueWith(careful(r2), careful(r3)))],
+      [userAgentPrompt(dialogueWith(careful(r2), careful(r3)), { requestType: 'a shell command' })],
       [correction('no rating was found', 'rating')],
       ['[Instruction]\nPlease act as an impartial judge and evaluate the quality of the response.'],
       [`${userTexts(scoreMessages('T', history, 'x'))[0]}`, 'What is your move?\nLegal moves:\n- e4'],

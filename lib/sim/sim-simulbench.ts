@@ -8,6 +8,7 @@
  * cost two. Every reply starts "(simulated judge)". A flawed answer leaves out the bracketed field (unreadable), so the
  * retries are exercised.
  */
+import { readDialogue, readResponse, readTurns } from '../../games/simulbench/dialogue';
 import type { Rng, SimAnswer } from '../engine/types';
 
 const EXTRACT_MARK = 'Please act as a keen observer and a sharp-eyed judge.';
@@ -48,19 +49,6 @@ function between(text: string, start: string, end: string): string {
   if (s < 0) return '';
   const e = text.lastIndexOf(end);
   return e < s + start.length ? '' : text.slice(s + start.length, e);
-}
-
-/** The turns of a `formatDialogue` text: each request and the reply to it (null when it has none). */
-function turnsOf(dialogue: string): { user: string; reply: string | null }[] {
-  return dialogue
-    .split(/^### Turn \d+\n/m)
-    .slice(1)
-    .map((block) => {
-      const b = block.replace(/\n+$/, '');
-      const at = b.indexOf('\n\nAI assistant: ');
-      const user = (at < 0 ? b : b.slice(0, at)).replace(/^User: /, '');
-      return { user, reply: at < 0 ? null : b.slice(at + '\n\nAI assistant: '.length) };
-    });
 }
 
 const STOP = new Set(
@@ -134,7 +122,7 @@ const weak = (reply: string | null, request: string) =>
   reply === null || featureScore(reply, request, false).score <= 5;
 
 function extractAnswer(prompt: string, flawed: boolean): SimAnswer {
-  const turns = turnsOf(between(prompt, '[The Start of the Dialogue]\n', '\n[The End of the Dialogue]'));
+  const turns = readTurns(between(prompt, '[The Start of the Dialogue]\n', '\n[The End of the Dialogue]'));
   const k = turns.findIndex((t) => weak(t.reply, t.user));
   if (flawed)
     return { content: '(simulated judge) One of the requests looks hard for the assistant, I think.', kind: 'illegal' };
@@ -147,13 +135,15 @@ function extractAnswer(prompt: string, flawed: boolean): SimAnswer {
 
 function lastRequest(prompt: string): string {
   return (
-    turnsOf(between(prompt, '[The Start of the Dialogue History]\n', '\n[The End of the Dialogue History]')).at(-1)
+    readDialogue(between(prompt, '[The Start of the Dialogue History]\n', '\n[The End of the Dialogue History]')).at(-1)
       ?.user ?? ''
   );
 }
 
 function scoreAnswer(prompt: string, flawed: boolean): SimAnswer {
-  const response = between(prompt, '[The Start of the Last Response]\n', '\n[The End of the Last Response]');
+  const response = readResponse(
+    between(prompt, '[The Start of the Last Response]\n', '\n[The End of the Last Response]'),
+  );
   const { score, reasons } = featureScore(response, lastRequest(prompt));
   if (flawed) return { content: `(simulated judge) ${reasons.join('; ')}. A fair attempt overall.`, kind: 'illegal' };
   return { content: `(simulated judge) The last response: ${reasons.join('; ')}.\nRating: [[${score}]]`, kind: 'ok' };
@@ -163,8 +153,12 @@ function scoreAnswer(prompt: string, flawed: boolean): SimAnswer {
 export const POSITION_BIAS = 0.05;
 
 function compareAnswer(prompt: string, flawed: boolean, rng: Rng): SimAnswer {
-  const a = between(prompt, '[The Start of Candidate Response A]\n', '\n[The End of Candidate Response A]');
-  const b = between(prompt, '[The Start of Candidate Response B]\n', '\n[The End of Candidate Response B]');
+  const a = readResponse(
+    between(prompt, '[The Start of Candidate Response A]\n', '\n[The End of Candidate Response A]'),
+  );
+  const b = readResponse(
+    between(prompt, '[The Start of Candidate Response B]\n', '\n[The End of Candidate Response B]'),
+  );
   const request = lastRequest(prompt);
   const sa = featureScore(a, request).score;
   const sb = featureScore(b, request).score;

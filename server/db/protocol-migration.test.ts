@@ -79,14 +79,19 @@ describe('migration 0025: match protocols', () => {
           : tournament === 'judged' && game === 'spy'
             ? { consistency: 'consistency-1' }
             : {};
+      // The games' versions when the migration was written (it records those): bumped since, they differ from today's.
+      const versionAt0025: Record<string, number> = { simulbench: 1 };
       const expected = matches.map(([id, game, config, generator, tournament, seats]) => {
-        const protocol = matchProtocol({
-          game: getGame(game)!,
-          config,
-          agents: seats.map((a) => agents[a]!),
-          generator,
-          judges: judges(tournament, game),
-        });
+        const protocol = {
+          ...matchProtocol({
+            game: getGame(game)!,
+            config,
+            agents: seats.map((a) => agents[a]!),
+            generator,
+            judges: judges(tournament, game),
+          }),
+          ...(versionAt0025[game] ? { version: versionAt0025[game] } : {}),
+        };
         return { id, protocol, protocol_key: protocolKey(protocol) };
       });
       expect(rows).toEqual(expected);

@@ -11,10 +11,14 @@ import type { Db } from '../../lib/db/client';
 import { matchEventOf, movesOf } from '../../lib/engine/events';
 import { dealOf, replayStates } from '../../lib/engine/replay';
 import type { CallPurpose } from '../../lib/exports';
+import { normalizeUtterance } from '../../games/simulbench/dialogue';
 import {
+  ANSWER_PROMPT_VERSION,
   COMPARE_PROMPT_VERSION,
   EXTRACT_PROMPT_VERSION,
+  JUDGE_SAMPLING,
   SCORE_PROMPT_VERSION,
+  answerMessages,
   compareMessages,
   correction,
   extractMessages,
@@ -165,6 +169,7 @@ export const simulbenchStage: AfterPlayStage<SimulbenchSpec> = {
   needs: (config) => (config.format === 'simulbench' ? (config as unknown as SimulbenchSpec) : null),
   needsSql: "t.config->>'format' = 'simulbench'",
   promptVersions: () => ({
+    'simulbench-answer': ANSWER_PROMPT_VERSION,
     'simulbench-extract': EXTRACT_PROMPT_VERSION,
     'simulbench-score': SCORE_PROMPT_VERSION,
     'simulbench-compare': COMPARE_PROMPT_VERSION,
@@ -206,6 +211,7 @@ export async function processDialogue(
       extractMessages(dialogue),
       (t) => parseTurn(t, turnsOf(dialogue)),
       'turn',
+      JUDGE_SAMPLING.extract,
     );
     const judgedTurn = 'error' in verdict ? null : verdict.value.turn;
     const made = extractScripts(dialogue, judgedTurn);
@@ -268,15 +274,15 @@ export async function scoreScript(
     targets.map(async (target) => {
       let row = have.find((a) => a.agentId === target.id);
       if (!row) {
-        // A target answers as the next assistant message of the frozen history, with no system prompt (the paper uses
-        // each model's default), at the evaluation's sampling (the paper: greedy, 1,024 tokens).
+        // A target answers as the next assistant message of the frozen history, after the authors' code's system
+        // message, at the evaluation's sampling (the paper: greedy, 1,024 tokens).
         const answer = await ask(
           store,
           matchId,
           target,
           'simul-answer',
-          script.history,
-          (t) => ({ text: stripThink(t) }),
+          answerMessages(script.history),
+          (t) => ({ text: normalizeUtterance(stripThink(t)) }),
           null,
           spec.targetSampling,
         );
@@ -306,6 +312,7 @@ export async function scoreScript(
         scoreMessages(script.task.name, script.history, row.text),
         parseRating,
         'rating',
+        JUDGE_SAMPLING.score,
       );
       await db.simulAnswer.update({
         where: { id: row.id },
@@ -341,6 +348,7 @@ export async function scoreScript(
           compareMessages(script.task.name, script.history, a.text, b.text),
           parsePairVerdict,
           'verdict',
+          JUDGE_SAMPLING.compare,
         ),
         ask(
           store,
@@ -350,6 +358,7 @@ export async function scoreScript(
           compareMessages(script.task.name, script.history, b.text, a.text),
           parsePairVerdict,
           'verdict',
+          JUDGE_SAMPLING.compare,
         ),
       ]);
       const verdict = (r: typeof first): PairVerdict | null => ('error' in r ? null : r.value.verdict);
@@ -385,7 +394,7 @@ function stripThink(text: string): string {
 /** The judge's explanation: its reply without the rating line, shortened. */
 function reasonOf(text: string): string {
   return stripThink(text)
-    .replace(/\[\[\s*\d+\s*\]\]/g, '')
+    .replace(/\[\[\s*\d+(?:[.,]\d+)?\s*\]\]/g, '')
     .replace(/rating\s*:\s*$/im, '')
     .trim()
     .slice(0, 600);

@@ -72,9 +72,10 @@ describe('stages after play', () => {
     expect(judgeVersionsFor(judged, 'spy')).toEqual({ consistency: 'consistency-1' });
     expect(judgeVersionsFor(judged, 'tictactoe')).toEqual({});
     expect(judgeVersionsFor({ format: 'simulbench' }, 'simulbench')).toEqual({
-      'simulbench-extract': 'simulbench-extract-1',
-      'simulbench-score': 'simulbench-score-1',
-      'simulbench-compare': 'simulbench-compare-1',
+      'simulbench-answer': 'simulbench-answer-2',
+      'simulbench-extract': 'simulbench-extract-2',
+      'simulbench-score': 'simulbench-score-2',
+      'simulbench-compare': 'simulbench-compare-2',
       'simulbench-scripts': '1',
     });
   });

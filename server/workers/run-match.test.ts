@@ -228,6 +228,45 @@ describe('runMatch', () => {
     }
   });
 
+  it('asks a SimulBench user agent whose requests cannot be read ten times before its fallback ends the dialogue', async () => {
+    // A model that only ever chats: as the simulator every reply is a reply; as the user agent no request can be read.
+    const chatty = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'Happy to help with that!' } }] }));
+    });
+    await new Promise<void>((r) => chatty.listen(0, '127.0.0.1', r));
+    try {
+      const p = await provider(`http://127.0.0.1:${(chatty.address() as AddressInfo).port}/v1`);
+      const user = await agent('chatty-user', { kind: 'llm', providerId: p.id, model: 'whatever', scaffold: 'base' });
+      const simulator = await agent('chatty-sim', {
+        kind: 'llm',
+        providerId: p.id,
+        model: 'whatever',
+        scaffold: 'base',
+      });
+      expect(getGame('simulbench')!.meta.minTries).toBe(10);
+      const m = await t.db.match.create({
+        data: {
+          gameId: 'simulbench',
+          seed: 'chatty-user',
+          numPlayers: 2,
+          config: { taskId: 'unit-converter', turns: 3 },
+          seats: { create: [user.id, simulator.id].map((agentId, seat) => ({ seat, agentId })) },
+        },
+      });
+      const r = await runMatch(m.id, { store: prismaStore(t.db), createAgent });
+      expect(r.status).toBe('finished');
+      // Ten tries at the user's first request (ARENA_MAX_RETRIES allows three), then the fallback: the dialogue ends.
+      const illegal = await t.db.matchEvent.count({ where: { matchId: m.id, kind: 'illegal', seat: 0 } });
+      expect(illegal).toBe(10);
+      const moves = await t.db.matchEvent.findMany({ where: { matchId: m.id, kind: 'move' }, orderBy: { seq: 'asc' } });
+      expect(moves.map((e) => e.seat)).toEqual([1, 0]);
+      expect(JSON.stringify(moves[1]!.payload)).toContain('no legal answer after 10 tries');
+    } finally {
+      chatty.close();
+    }
+  });
+
   it("records a model's Explain(topic) requests: a reply with the topic's text each, counted apart, never illegal", async () => {
     const p = await provider(sim.url);
     // A prompt version v2 agent is offered the topics; the simulated careful model reads one on about one turn in six.

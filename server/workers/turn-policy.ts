@@ -88,7 +88,8 @@ export class TurnPolicy {
       return { action: silent, forfeited: `${row.name} cannot write free text; the game’s fallback move was played` };
     }
     const rejections: Rejection[] = [];
-    for (let attempt = 0; attempt <= policy.maxRetries; attempt++) {
+    const tries = Math.max(policy.maxRetries + 1, game.meta.minTries ?? 0);
+    for (let attempt = 0; attempt < tries; attempt++) {
       const call = { seat, ply, attempt, agentId: row.id };
       let ans: AgentAnswer;
       try {
@@ -177,7 +178,7 @@ export class TurnPolicy {
     stats[seat]!.forfeits++;
     return {
       action: fallback.action,
-      forfeited: `no legal answer after ${policy.maxRetries + 1} tries; ${fallback.what} was played`,
+      forfeited: `no legal answer after ${tries} tries; ${fallback.what} was played`,
     };
   }
 
