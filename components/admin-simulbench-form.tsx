@@ -404,8 +404,8 @@ export function AdminScriptSetImport() {
         Import a script set
       </h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Frozen test scripts from another arena (its evaluation’s “download the scripts”): targets scored on them answer
-        exactly the same histories.
+        Frozen test scripts from another arena (its evaluation’s “download the scripts”), or the SimulBench authors’
+        released scripts (their simulbench_all.jsonl): targets scored on them answer exactly the same histories.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
@@ -426,14 +426,14 @@ export function AdminScriptSetImport() {
         <Field
           label="Script file"
           htmlFor="script-set-file"
-          hint="The versioned JSON file, up to 900 kB here (the CLI reads larger ones)."
+          hint="The versioned JSON file or the authors’ JSON Lines, up to 900 kB here (the CLI reads larger ones)."
         >
           <input
             id="script-set-file"
             name="file"
             type="file"
             required
-            accept="application/json,.json"
+            accept="application/json,.json,.jsonl"
             aria-invalid={tooLarge || isInvalid(state, 'file') ? true : undefined}
             className={`${inputClass} py-1`}
           />

@@ -101,10 +101,21 @@ export function Table4({ rows, agents }: { rows: Table4Row[]; agents: Record<str
   );
 }
 
-export function Table1({ rows, agents }: { rows: Table1Row[]; agents: Record<string, string> }) {
+/** Table 1's rows; `testId` names the table (its rows are `<testId>-row`) when a page shows more than one. */
+export function Table1({
+  rows,
+  agents,
+  testId = 'simulbench-table1',
+  label = 'Table 1: pairwise',
+}: {
+  rows: Table1Row[];
+  agents: Record<string, string>;
+  testId?: string;
+  label?: string;
+}) {
   return (
-    <Scroll label="Table 1: pairwise">
-      <table className="w-full min-w-[560px] text-sm" data-testid="simulbench-table1">
+    <Scroll label={label}>
+      <table className="w-full min-w-[560px] text-sm" data-testid={testId}>
         <thead className="border-b border-zinc-200 text-xs dark:border-zinc-800">
           <tr>
             <th className="px-3 py-2 text-left font-medium text-zinc-600 dark:text-zinc-300">Model A vs model B</th>
@@ -124,7 +135,7 @@ export function Table1({ rows, agents }: { rows: Table1Row[]; agents: Record<str
             <tr
               key={`${r.agentA}|${r.agentB}`}
               className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
-              data-testid="simulbench-table1-row"
+              data-testid={`${testId}-row`}
             >
               <th scope="row" className="px-3 py-2 text-left font-medium">
                 {agents[r.agentA] ?? r.agentA} <span className="font-normal text-zinc-400">vs</span>{' '}

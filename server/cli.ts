@@ -52,7 +52,7 @@ commands:
 simulbench create --targets a,b --user U --simulator S --judge J [--tasks id1,id2 | --tasks-file FILE [--kind stateless|stateful]]
          [--dialogues N] [--turns N] [--no-pairwise] [--max-tokens N] [--max-cost USD] [--name "…"] [--seed S]
 simulbench create --targets a,b --judge J --script-set SET   (score new targets on existing frozen scripts)
-simulbench show <id>       (pause, resume and cancel it with the tournament commands: it is scheduled as one)
+simulbench show <id> [--drop-perfect]   (pause, resume and cancel it with the tournament commands: it is scheduled as one)
 simulbench export-scripts <id> > FILE     simulbench import-scripts FILE --set NAME     simulbench sets
   --tasks-file reads SimulBench's own task format (task_name, task_description, request_type; JSON or JSON Lines);
   --kind is the kind of the entries that do not say stateless or stateful.
@@ -268,6 +268,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         dialogues: { type: 'string' },
         turns: { type: 'string' },
         'no-pairwise': { type: 'boolean' },
+        'drop-perfect': { type: 'boolean' },
         'script-set': { type: 'string' },
         set: { type: 'string' },
       },
@@ -482,11 +483,16 @@ async function simulbench(
       );
       return 0;
     }
-    const r = await simulbenchResults(db, id!, { rounds: 1000 });
+    const r = await simulbenchResults(db, id!, { rounds: 1000, dropPerfect: values['drop-perfect'] === true });
     if (!r) throw new AdminError(`no SimulBench evaluation ${id}`);
     say(`${r.tournamentId}  ${r.status}  ${r.name}`);
     say(
       `dialogues ${r.dialogues.finished}/${r.dialogues.total - r.dialogues.cancelled} (${r.dialogues.failed} failed)  scripts ${r.scripts.total} (last-only ${r.scripts['last-only']}, first-chan ${r.scripts['first-chan']}, subseq-chan ${r.scripts['subseq-chan']})  answers rated ${r.answers.scored}/${r.answers.total} (${r.answers.noScore} no score, ${r.answers.failed} not answered)`,
+    );
+    say(
+      r.perfect.dropped
+        ? `the ${r.perfect.scripts} script(s) every target answered perfectly are left out, as the paper did`
+        : `${r.perfect.scripts} script(s) every target answered perfectly (the paper dropped such scripts: --drop-perfect)`,
     );
     const cell = (x: { n: number; mean: number }) => (x.n ? x.mean.toFixed(2) : '—').padStart(7);
     say(
@@ -499,7 +505,7 @@ async function simulbench(
     }
     if (r.table1.length) {
       say(
-        `\npairwise (win / tie / lose, difference)  judge's order disagreement ${r.disagreement.inconsistent}/${r.disagreement.judged}`,
+        `\npairwise on the Hard scripts, the paper's Table 1 (win / tie / lose, difference)  judge's order disagreement ${r.disagreement.inconsistent}/${r.disagreement.judged}`,
       );
       for (const p of r.table1) {
         say(

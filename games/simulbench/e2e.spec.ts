@@ -36,11 +36,23 @@ test('an admin runs a SimulBench evaluation of two simulated models and sees the
   await expect(rows).toHaveCount(2);
   for (const row of await rows.all()) await expect(row.getByRole('cell').nth(6)).toHaveText(/^(10|[1-9])\.\d\d/);
   await expect(page.getByTestId('simulbench-table4')).toContainText(CAREFUL);
-  // Table 1: the one pair, with win / tie / lose percentages that add up.
-  const pair = page.getByTestId('simulbench-table1-row');
+  // Table 1 over the Hard scripts, as the paper (empty when the judge found no challenging turn), and over every
+  // script: the one pair, with win / tie / lose percentages that add up.
+  const hard = (await page.getByTestId('simulbench-table1-row').count()) > 0;
+  if (!hard) await expect(page.getByText('No comparison on a Hard script yet')).toBeVisible();
+  const pair = page.getByTestId('simulbench-table1-all-row');
   await expect(pair).toHaveCount(1);
   const pct = (await pair.getByRole('cell').allTextContents()).slice(0, 3).map((c) => Number(/^([\d.]+)%/.exec(c)![1]));
   expect(pct.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
+  // The scripts every model answered perfectly: counted, and left out on request, as the paper did.
+  const perfect = page.getByTestId('simulbench-perfect');
+  await expect(perfect).toContainText(/^\d+ scripts? every model answered perfectly/);
+  const n = Number(/^(\d+)/.exec((await perfect.textContent()) ?? '')![1]);
+  await page.goto(`${page.url()}?perfect=drop`);
+  await expect(perfect).toContainText(`The ${n} script${n === 1 ? '' : 's'} every model answered perfectly`);
+  await expect(perfect).toContainText('left out of the tables, as the paper did');
+  await perfect.getByRole('link', { name: 'Keep them' }).click();
+  await expect(page).not.toHaveURL(/perfect=drop/);
   await expect(page.getByTestId('simulbench-disagreement')).toContainText(/\d+ of \d+ comparisons/);
   await expect(page.getByTestId('simulbench-spend')).toContainText('rating answers 1–10');
 

@@ -63,6 +63,34 @@ describe('parseSimulBenchTasks: formats', () => {
     ]);
   });
 
+  it('reads the authors’ released task file, which names each task in "act" (simulbench_tasks.jsonl)', () => {
+    // Two lines in their file's shape (its first record, shortened, and a stateless one).
+    const lines = [
+      {
+        id: '000#Linux_Terminal',
+        task_description: 'I want you to act as a linux terminal. Reply with the output only. My first command is pwd',
+        request_type: 'your executable complicated linux command',
+        type: 'stateful',
+        act: 'Linux Terminal',
+      },
+      {
+        id: '041#Password_Generator',
+        task_description:
+          'I want you to act as a password generator. Reply with the password only. My first input is 8',
+        request_type: 'a length and the character sets',
+        type: 'stateless',
+        act: 'Password Generator',
+      },
+    ];
+    const r = parseSimulBenchTasks(lines.map((l) => JSON.stringify(l)).join('\n'));
+    if ('error' in r) throw new Error(r.error);
+    expect(r.tasks.map((t) => [t.id, t.name, t.kind, t.requestType])).toEqual([
+      ['linux-terminal', 'Linux Terminal', 'stateful', 'your executable complicated linux command'],
+      ['password-generator', 'Password Generator', 'stateless', 'a length and the character sets'],
+    ]);
+    expect(parseSimulBenchTasks(JSON.stringify(lines[0]))).toMatchObject({ tasks: [{ name: 'Linux Terminal' }] });
+  });
+
   it("trims text fields and ignores unknown fields and SimulBench's own ids", () => {
     const [t] = ok(
       parseSimulBenchTasks(

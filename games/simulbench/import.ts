@@ -53,7 +53,8 @@ function readEntries(text: string): unknown[] {
         }
       }
       // A single task (a JSON Lines file of one line).
-      if (['task_name', 'name'].some((k) => hasOwn(whole as Record<string, unknown>, k))) return [whole];
+      if (['task_name', 'name', 'task_description'].some((k) => hasOwn(whole as Record<string, unknown>, k)))
+        return [whole];
     }
     return fail(
       'expected a JSON array of tasks, an object with a "tasks" or "data" array, or JSON Lines (one task per line)',
@@ -127,7 +128,14 @@ function readEntry(raw: unknown, n: number, opts: ImportOptions): Draft {
   const [nameF, descF, reqF] = simul
     ? ['task_name', 'task_description', 'request_type']
     : ['name', 'description', 'requestType'];
-  const name = textField(raw, n, nameF!, 1, MAX_NAME_CHARS);
+  // The authors' released task file (simulbench_tasks.jsonl) names a task in "act" (their prompt source's column).
+  const name = textField(
+    raw,
+    n,
+    simul && !hasOwn(raw, 'task_name') && hasOwn(raw, 'act') ? 'act' : nameF!,
+    1,
+    MAX_NAME_CHARS,
+  );
   const description = textField(
     raw,
     n,
@@ -168,7 +176,8 @@ function uniqueId(base: string, taken: Set<string>): string {
 
 /**
  * Reads a task file in SimulBench's format — a JSON array, a JSON object with a `tasks` or `data` array, or JSON Lines,
- * each entry with `task_name`, `task_description`, `request_type` and optionally a kind in `kind`, `type`, `task_type`,
+ * each entry with `task_name` (or `act`, as the authors' released simulbench_tasks.jsonl names it), `task_description`,
+ * `request_type` and optionally a kind in `kind`, `type`, `task_type`,
  * `category` or `simulation_type` (a value containing "stateless" or "stateful", any case) — or in the arena's own shape
  * (`{ id?, name, description, requestType, kind }`). Entries without a kind take `opts.defaultKind`. Ids: an arena entry
  * keeps its id (a repeated one is an error); the others get slugify(name), made unique with -2, -3 …. At most 1,000

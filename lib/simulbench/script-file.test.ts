@@ -55,4 +55,40 @@ describe('the SimulBench script file', () => {
     );
     expect(bad({ ...file, scripts: [{ ...file.scripts[0], type: 'hard' }] })).toMatch(/^script 1 \(type\)/);
   });
+
+  it('reads the SimulBench authors’ released scripts (JSON Lines), their types as their extraction made them', () => {
+    // Three records in the format of their simulbench_all.jsonl: two scripts cut from one dialogue at its challenging
+    // turn 2 and after it, and a LastOnly script (turn 0) of another task.
+    const h = (n: number) =>
+      Array.from({ length: 2 * n - 1 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` }));
+    const rec = (id: number, source: string, act: string, type: string, turn: number, n: number) => ({
+      id,
+      source_id: source,
+      act,
+      task_description: `I want you to act as ${act}. My first request is hello`,
+      type,
+      source_file_name: 'gpt-3.5-turbo-2.json',
+      turn_num: turn,
+      dialogue_history: h(n),
+    });
+    const lines = [
+      rec(0, '000#Linux_Terminal', 'Linux Terminal', 'stateful', 3, 3),
+      rec(1, '000#Linux_Terminal', 'Linux Terminal', 'stateful', 2, 2),
+      rec(2, '007#Password_Generator', 'Password Generator', 'stateless', 0, 4),
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
+    const r = parseScriptFile(`${lines}\n`);
+    if ('error' in r) throw new Error(r.error);
+    expect(r.file.scripts.map((x) => [x.key, x.type, x.turn, x.judgedTurn, x.task.id, x.task.kind])).toEqual([
+      ['simulbench:0', 'subseq-chan', 3, 2, '000-linux-terminal', 'stateful'],
+      ['simulbench:1', 'first-chan', 2, 2, '000-linux-terminal', 'stateful'],
+      ['simulbench:2', 'last-only', 4, 0, '007-password-generator', 'stateless'],
+    ]);
+    expect(r.file.scripts[0]!.history).toEqual(h(3));
+    // The same records as one JSON list read alike; a bad record is refused naming it and the field.
+    expect(parseScriptFile(`[${lines.split('\n').join(',')}]`)).toEqual(r);
+    const broken = lines.replace('"turn_num":0', '"turn_num":"zero"');
+    expect((parseScriptFile(broken) as { error: string }).error).toMatch(/^script 3 \(turn_num\)/);
+  });
 });

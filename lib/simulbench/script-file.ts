@@ -84,17 +84,117 @@ export function scriptFile(
   };
 }
 
-/** Reads a script file; one error naming the script (1-based) and the field when it is not one. */
+/** One test script of the authors' released SimulBench (`simulbench_all.jsonl`, one JSON object a line). */
+const authorsScriptSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  source_id: z.string().min(1).max(200),
+  act: z.string().trim().min(1).max(120),
+  task_description: z.string().trim().min(1),
+  type: z.enum(['stateful', 'stateless']),
+  source_file_name: z.string().max(200).default(''),
+  turn_num: z.number().int().min(0).max(MAX_TURNS),
+  dialogue_history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })).min(1),
+});
+
+/** A task id from the authors' source id ("000#Linux_Terminal" → "000-linux-terminal"). */
+const taskIdOf = (sourceId: string) =>
+  sourceId
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '') || 'task';
+
+/**
+ * The authors' released scripts as a script file. Their records carry no script type: as their
+ * `script_extraction.py` made them, a script with turn 0 is LastOnly (the judge found no challenging turn), and of the
+ * scripts cut from one dialogue (its source id and file), the one at the judge's turn — the earliest — is FirstChan and
+ * the later ones SubseqChan. Their records name no request type either (only the user agent needs one, and a script
+ * set has none).
+ */
+function fromAuthorsScripts(records: unknown[]): { raw: unknown } | { error: string } {
+  const parsed: z.infer<typeof authorsScriptSchema>[] = [];
+  for (const [i, r] of records.entries()) {
+    const p = authorsScriptSchema.safeParse(r);
+    if (!p.success) {
+      const issue = p.error.issues[0]!;
+      return { error: `script ${i + 1}${issue.path.length ? ` (${issue.path.join('.')})` : ''}: ${issue.message}` };
+    }
+    parsed.push(p.data);
+  }
+  const firstTurn = new Map<string, number>();
+  const source = (r: (typeof parsed)[number]) => `${r.source_id}\u0000${r.source_file_name}`;
+  for (const r of parsed)
+    if (r.turn_num > 0) firstTurn.set(source(r), Math.min(firstTurn.get(source(r)) ?? Infinity, r.turn_num));
+  const scripts = parsed.map((r) => {
+    const judged = r.turn_num === 0 ? 0 : firstTurn.get(source(r))!;
+    return {
+      key: `simulbench:${String(r.id)}`,
+      task: {
+        id: taskIdOf(r.source_id),
+        name: r.act,
+        description: r.task_description,
+        requestType: 'not given (the authors’ scripts name none)',
+        kind: r.type,
+      },
+      type: r.turn_num === 0 ? 'last-only' : r.turn_num === judged ? 'first-chan' : 'subseq-chan',
+      turn: r.dialogue_history.filter((h) => h.role === 'user').length,
+      history: r.dialogue_history.map((h) => ({ role: h.role, content: h.content })),
+      judgedTurn: judged,
+    };
+  });
+  return {
+    raw: {
+      format: SCRIPT_FILE_FORMAT,
+      version: SCRIPT_FILE_VERSION,
+      source: 'the SimulBench authors’ released scripts (simulbench_all.jsonl format)',
+      scripts,
+    },
+  };
+}
+
+/** The records of a JSON Lines text (blank lines skipped), or null when a line is not JSON. */
+function jsonLines(text: string): unknown[] | null {
+  const out: unknown[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+/** Whether a record looks like one of the authors' scripts (rather than anything else). */
+const isAuthorsScript = (r: unknown) =>
+  !!r && typeof r === 'object' && 'dialogue_history' in r && 'task_description' in r && 'turn_num' in r;
+
+/**
+ * Reads a script file — the arena's own, or the authors' released scripts (JSON Lines, or a JSON list, of their
+ * records) — with one error naming the script (1-based) and the field when it is not one.
+ */
 export function parseScriptFile(text: string): { file: ScriptFile } | { error: string } {
+  const body = text.replace(/^\uFEFF/, '');
   let raw: unknown;
   try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+    raw = JSON.parse(body);
   } catch (err) {
-    return { error: `the file is not JSON (${(err as Error).message})` };
+    const lines = jsonLines(body);
+    if (!lines?.length || !lines.every(isAuthorsScript))
+      return { error: `the file is not JSON (${(err as Error).message})` };
+    raw = lines;
+  }
+  if (Array.isArray(raw) && raw.length > 0 && raw.every(isAuthorsScript)) {
+    if (raw.length > MAX_SCRIPTS) return { error: `the file holds ${raw.length} scripts, more than ${MAX_SCRIPTS}` };
+    const converted = fromAuthorsScripts(raw);
+    if ('error' in converted) return converted;
+    raw = converted.raw;
   }
   if (!raw || typeof raw !== 'object' || (raw as { format?: unknown }).format !== SCRIPT_FILE_FORMAT) {
     return {
-      error: `not a script file: it must be a JSON object with "format": "${SCRIPT_FILE_FORMAT}" (as /api/simulbench/<id>/scripts exports)`,
+      error: `not a script file: it must be a JSON object with "format": "${SCRIPT_FILE_FORMAT}" (as /api/simulbench/<id>/scripts exports), or the SimulBench authors' scripts (one JSON object a line with dialogue_history, task_description and turn_num)`,
     };
   }
   if ((raw as { version?: unknown }).version !== SCRIPT_FILE_VERSION) {

@@ -1,7 +1,15 @@
 // Tests of SimulBench's tables: Table 4 (hand-computed means), the pairwise rule, Table 1, order disagreement,
 // Bradley-Terry from the pairwise outcomes and the human–judge agreement.
 import { describe, expect, it } from 'vitest';
-import { orderDisagreement, pairOutcome, pairwiseRatings, table1, table4, voteAgreement } from './tables';
+import {
+  orderDisagreement,
+  pairOutcome,
+  pairwiseRatings,
+  perfectScripts,
+  table1,
+  table4,
+  voteAgreement,
+} from './tables';
 import type { Comparison, PairVerdict, ScoredAnswer } from './types';
 
 const ans = (
@@ -159,6 +167,26 @@ describe('table1', () => {
     const [r] = table1([cmp('a', 'b', null, null)]);
     expect(r).toMatchObject({ n: 0, unjudged: 1, win: 0 });
     expect(Number.isNaN(r!.difference)).toBe(true);
+  });
+});
+
+describe('perfectScripts', () => {
+  it('are the scripts on which every target scored 10: not one missing, not one 9.5, not one unscored', () => {
+    const answers = [
+      ans('a', 'first-chan', 'stateful', 10, 1),
+      ans('b', 'first-chan', 'stateful', 10, 1), // s1: both 10 → perfect
+      ans('a', 'last-only', 'stateless', 10, 2),
+      ans('b', 'last-only', 'stateless', 9.5, 2), // s2: one 9.5
+      ans('a', 'subseq-chan', 'stateful', 10, 3), // s3: b never answered
+      ans('a', 'last-only', 'stateful', 10, 4),
+      ans('b', 'last-only', 'stateful', null, 4), // s4: b not scored
+      ans('a', 'last-only', 'stateful', 10, 5),
+      ans('b', 'last-only', 'stateful', 10, 5),
+      ans('c', 'last-only', 'stateful', 10, 5), // s5: a third agent too, still every target
+    ];
+    expect([...perfectScripts(answers, ['a', 'b'])].sort()).toEqual(['s1', 's5']);
+    expect([...perfectScripts(answers, ['a', 'b', 'c'])]).toEqual(['s5']);
+    expect(perfectScripts(answers, []).size).toBe(0);
   });
 });
 

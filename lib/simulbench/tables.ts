@@ -215,3 +215,22 @@ export function voteAgreement(pairs: readonly { human: PairOutcome; judge: PairO
   const agree = pairs.filter((p) => p.human === p.judge).length;
   return { n: pairs.length, agree, rate: pairs.length === 0 ? NaN : agree / pairs.length };
 }
+
+/**
+ * The scripts every target answered perfectly: each of `targets` has a score of 10 on it. The paper dropped such
+ * scripts ("We discarded 10 samples where all of the models achieved full scores", Sec. 3): they tell no model apart.
+ * Which scripts they are depends on the models compared, so the arena keeps them unless a reader asks to drop them.
+ */
+export function perfectScripts(answers: readonly ScoredAnswer[], targets: readonly string[]): Set<string> {
+  const tens = new Map<string, Set<string>>();
+  for (const a of answers) {
+    if (a.score !== 10) continue;
+    const s = tens.get(a.scriptId) ?? new Set<string>();
+    s.add(a.agentId);
+    tens.set(a.scriptId, s);
+  }
+  const out = new Set<string>();
+  if (targets.length === 0) return out;
+  for (const [scriptId, agents] of tens) if (targets.every((t) => agents.has(t))) out.add(scriptId);
+  return out;
+}

@@ -147,9 +147,32 @@ describe('a SimulBench evaluation', () => {
     const all = (id: string) => r.table4.find((row) => row.agentId === id)!.all.mean;
     expect(all(ids.careful)).toBeGreaterThan(all(ids.sloppy));
     expect(r.table4[0]!.agentId).toBe(ids.careful);
-    expect(r.table1).toHaveLength(1);
-    const row = r.table1[0]!;
+    // Table 1 over every script, and over the Hard ones only, as the paper.
+    expect(r.table1All).toHaveLength(1);
+    const row = r.table1All[0]!;
     expect(row.win + row.tie + row.lose).toBe(comparisons.filter((c) => c.first && c.second).length);
+    const typeOf = new Map(scripts.map((sc) => [sc.id, sc.type]));
+    const onHard = comparisons.filter((c) => c.first && c.second && typeOf.get(c.scriptId) !== 'last-only').length;
+    expect(r.table1.reduce((n, x) => n + x.win + x.tie + x.lose, 0)).toBe(onHard);
+    // A script both targets answered perfectly: counted, and left out of the tables when asked (as the paper did).
+    const first = scripts[0]!.id;
+    await t.db.simulAnswer.updateMany({ where: { tournamentId: tournament.id, scriptId: first }, data: { score: 10 } });
+    const kept = (await simulbenchResults(t.db, tournament.id, { rounds: 20 }))!;
+    expect(kept.perfect).toEqual({ scripts: 1, dropped: false });
+    expect(kept.table4.every((x) => x.answered === scripts.length)).toBe(true);
+    const dropped = (await simulbenchResults(t.db, tournament.id, { rounds: 20, dropPerfect: true }))!;
+    expect(dropped.perfect).toEqual({ scripts: kept.perfect.scripts, dropped: true });
+    expect(dropped.table4.every((x) => x.answered === scripts.length - kept.perfect.scripts)).toBe(true);
+    const judgedOnFirst = comparisons.filter((c) => c.scriptId === first && c.first && c.second).length;
+    expect(dropped.table1All[0]?.n ?? 0).toBe(row.n - judgedOnFirst);
+    // A decimal rating, as the authors' code reads them, is stored as written.
+    await t.db.simulAnswer.updateMany({
+      where: { tournamentId: tournament.id, scriptId: first },
+      data: { score: 7.5 },
+    });
+    expect(
+      (await t.db.simulAnswer.findFirstOrThrow({ where: { tournamentId: tournament.id, scriptId: first } })).score,
+    ).toBe(7.5);
     expect(r.spend.map((s) => s.purpose)).toEqual(
       expect.arrayContaining(['move', 'simul-extract', 'simul-answer', 'simul-score', 'simul-compare']),
     );

@@ -46,7 +46,7 @@ export default async function SimulbenchEvaluationPage({ params, searchParams }:
   const { id } = await params;
   const query = await searchParams;
   const [r, admin, t] = await Promise.all([
-    simulbenchResults(db(), id),
+    simulbenchResults(db(), id, { dropPerfect: query.perfect === 'drop' }),
     currentAdmin(),
     db().tournament.findUnique({ where: { id }, select: { finishedAt: true } }),
   ]);
@@ -145,6 +145,30 @@ export default async function SimulbenchEvaluationPage({ params, searchParams }:
             FirstChan scripts only, as in the paper; Hard is FirstChan and SubseqChan. Answers the judge could not rate
             are left out and counted under “No score”.
           </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="simulbench-perfect">
+            {r.perfect.dropped ? (
+              <>
+                The {r.perfect.scripts} script{r.perfect.scripts === 1 ? '' : 's'} every model answered perfectly (all
+                rated 10) are left out of the tables, as the paper did.{' '}
+                <Link href={`/simulbench/${id}`} className="text-indigo-700 hover:underline dark:text-indigo-300">
+                  Keep them
+                </Link>
+              </>
+            ) : (
+              <>
+                {r.perfect.scripts} script{r.perfect.scripts === 1 ? '' : 's'} every model answered perfectly (all rated
+                10): the paper dropped such scripts, which tell no model apart.{' '}
+                {r.perfect.scripts > 0 && (
+                  <Link
+                    href={`/simulbench/${id}?perfect=drop`}
+                    className="text-indigo-700 hover:underline dark:text-indigo-300"
+                  >
+                    Leave them out
+                  </Link>
+                )}
+              </>
+            )}
+          </p>
         </div>
         {r.table4.length ? (
           <Table4 rows={r.table4} agents={r.agents} />
@@ -159,19 +183,38 @@ export default async function SimulbenchEvaluationPage({ params, searchParams }:
         <section aria-labelledby="table1-heading" className="flex flex-col gap-3">
           <div>
             <h2 id="table1-heading" className="text-lg font-semibold">
-              Pairwise (the paper’s Table 1)
+              Pairwise on the Hard scripts (the paper’s Table 1)
             </h2>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               Each pair of answers is judged twice, in both orders; a win counts only when both orders agree, anything
-              else is a tie (the paper’s rule).
+              else is a tie (the paper’s rule). As in the paper, over the Hard scripts (FirstChan and SubseqChan).
             </p>
           </div>
           {r.table1.length ? (
             <Table1 rows={r.table1} agents={r.agents} />
           ) : (
             <EmptyState>
-              No comparison yet{r.spec.agentIds.length < 2 ? ': pairwise needs two targets' : ''}.
+              No comparison on a Hard script yet
+              {r.spec.agentIds.length < 2
+                ? ': pairwise needs two targets'
+                : r.table1All.length
+                  ? ' (every comparison so far is on a LastOnly script: see below)'
+                  : ''}
+              .
             </EmptyState>
+          )}
+          {r.table1All.length > 0 && (
+            <>
+              <h3 className="text-base font-semibold">
+                On every script <span className="text-sm font-normal text-zinc-500">(the arena’s own)</span>
+              </h3>
+              <Table1
+                rows={r.table1All}
+                agents={r.agents}
+                testId="simulbench-table1-all"
+                label="Pairwise on every script"
+              />
+            </>
           )}
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="simulbench-disagreement">
             <span className="font-medium">Judge’s order disagreement</span> (the arena’s diagnostic):{' '}

@@ -9,6 +9,7 @@ import {
   orderDisagreement,
   pairOutcome,
   pairwiseRatings,
+  perfectScripts,
   table1,
   table4,
   voteAgreement,
@@ -17,6 +18,7 @@ import {
   type Table1Row,
   type Table4Row,
 } from '../../simulbench/tables';
+import { isHard } from '../../simulbench/scripts';
 import type { ChatTurn, Comparison, PairVerdict, ScoredAnswer, ScriptType } from '../../simulbench/types';
 
 /** A SimulBench evaluation's spec as stored (with the seed it was given or drawn). */
@@ -39,8 +41,16 @@ export interface SimulbenchResults {
   scripts: Record<ScriptType, number> & { total: number; extractionErrors: number };
   answers: { total: number; scored: number; noScore: number; failed: number };
   comparisons: { total: number; complete: number; incomplete: number };
+  /**
+   * The scripts every target answered perfectly (all scored 10: the paper dropped such scripts), and whether the tables
+   * below leave them out (`dropPerfect`, a reader's choice; kept by default).
+   */
+  perfect: { scripts: number; dropped: boolean };
   table4: Table4Row[];
+  /** The paper's Table 1: pairwise over the Hard scripts (FirstChan and SubseqChan), as the paper compared models. */
   table1: Table1Row[];
+  /** The same over every script (the arena's own). */
+  table1All: Table1Row[];
   disagreement: ReturnType<typeof orderDisagreement>;
   ratings: PairwiseRating[];
   votes: { total: number; agreement: ReturnType<typeof voteAgreement> };
@@ -59,7 +69,7 @@ const SEED = 'simulbench-tables';
 export async function simulbenchResults(
   db: Db,
   tournamentId: string,
-  opts: { rounds?: number; ratings?: boolean } = {},
+  opts: { rounds?: number; ratings?: boolean; dropPerfect?: boolean } = {},
 ): Promise<SimulbenchResults | null> {
   const t = await db.tournament.findUnique({ where: { id: tournamentId } });
   const spec = t?.config as SimulbenchSpecView | undefined;
@@ -107,7 +117,7 @@ export async function simulbenchResults(
   });
   const agents = Object.fromEntries(agentRows.map((a) => [a.id, a.name]));
 
-  const scored: ScoredAnswer[] = answers
+  const allScored: ScoredAnswer[] = answers
     .filter((a) => a.text !== null)
     .flatMap((a) => {
       const s = scriptById.get(a.scriptId);
@@ -123,7 +133,10 @@ export async function simulbenchResults(
           ]
         : [];
     });
-  const comps: Comparison[] = comparisons.flatMap((c) => {
+  const perfect = perfectScripts(allScored, spec.agentIds);
+  const kept = (a: { scriptId: string }) => !opts.dropPerfect || !perfect.has(a.scriptId);
+  const scored = allScored.filter(kept);
+  const allComps: Comparison[] = comparisons.flatMap((c) => {
     const s = scriptById.get(c.scriptId);
     return s
       ? [
@@ -139,6 +152,7 @@ export async function simulbenchResults(
         ]
       : [];
   });
+  const comps = allComps.filter(kept);
   // People's votes against the judge's verdict on the same two answers (both orders combined by the paper's rule).
   const judged = new Map(comps.map((c) => [`${c.scriptId}|${c.agentA}|${c.agentB}`, pairOutcome(c.first, c.second)]));
   const paired = votes.flatMap((v) => {
@@ -175,12 +189,14 @@ export async function simulbenchResults(
       failed: answers.filter((a) => a.text === null).length,
     },
     comparisons: {
-      total: comps.length,
-      complete: comps.filter((c) => c.first && c.second).length,
-      incomplete: comps.filter((c) => !c.first || !c.second).length,
+      total: allComps.length,
+      complete: allComps.filter((c) => c.first && c.second).length,
+      incomplete: allComps.filter((c) => !c.first || !c.second).length,
     },
+    perfect: { scripts: perfect.size, dropped: opts.dropPerfect === true },
     table4: table4(scored, { seed: SEED, rounds: opts.rounds }),
-    table1: table1(comps),
+    table1: table1(comps.filter((c) => isHard(c.type))),
+    table1All: table1(comps),
     disagreement: orderDisagreement(comps),
     ratings: comps.length && opts.ratings !== false ? pairwiseRatings(comps, { seed: SEED, rounds: opts.rounds }) : [],
     votes: { total: votes.length, agreement: voteAgreement(paired) },
