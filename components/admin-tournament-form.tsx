@@ -5,6 +5,7 @@
 import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { createTournamentAction } from '@/lib/actions/admin';
 import { FORMATS, type TournamentFormat } from '@/lib/tournament/spec';
+import { GAMEBENCH_PRESET, presetConfigs } from '@/lib/presets';
 import {
   checkboxClass,
   Field,
@@ -540,8 +541,14 @@ function JudgeField({ agents, bad }: { agents: AgentChoice[]; bad: Bad }) {
 function GameSettingsField({ chosenGames, bad }: { chosenGames: GameChoice[]; bad: Bad }) {
   const [gameConfigs, setGameConfigs] = useState('');
   const presets = chosenGames.flatMap((g) => (g.presets ?? []).map((p) => ({ ...p, gameId: g.id, title: g.title })));
-  /** Puts a game's preset into the settings JSON, keeping the other games' settings. */
-  const applyPreset = (gameId: string, config: object) => {
+  // GameBench's protocol for every chosen game that has it, in one click (the CLI's --preset gamebench).
+  const gamebench = presetConfigs(
+    chosenGames.map((g) => ({ id: g.id, presets: g.presets ?? [] })),
+    GAMEBENCH_PRESET,
+  );
+  const gamebenchGames = Object.keys(gamebench.configs);
+  /** Puts games' presets into the settings JSON, keeping the other games' settings. */
+  const applyPresets = (configs: Record<string, object>) => {
     let current: Record<string, unknown> = {};
     try {
       const parsed: unknown = JSON.parse(gameConfigs || '{}');
@@ -549,7 +556,7 @@ function GameSettingsField({ chosenGames, bad }: { chosenGames: GameChoice[]; ba
     } catch {
       // Unreadable JSON is replaced: the preset is what the admin asked for.
     }
-    setGameConfigs(JSON.stringify({ ...current, [gameId]: config }));
+    setGameConfigs(JSON.stringify({ ...current, ...configs }));
   };
   return (
     <Field
@@ -573,12 +580,23 @@ function GameSettingsField({ chosenGames, bad }: { chosenGames: GameChoice[]; ba
       />
       {presets.length > 0 && (
         <div className="mt-1 flex flex-wrap gap-2">
+          {gamebenchGames.length > 0 && (
+            <button
+              type="button"
+              data-testid="gamebench-protocol"
+              title={`GameBench’s protocol (each game’s “gamebench” preset) for ${gamebenchGames.join(', ')}${gamebench.missing.length ? `; ${gamebench.missing.join(', ')} ha${gamebench.missing.length === 1 ? 's' : 've'} none and play${gamebench.missing.length === 1 ? 's' : ''} its own settings` : ''}`}
+              onClick={() => applyPresets(gamebench.configs)}
+              className="rounded-md border border-indigo-300 bg-indigo-50 px-2 py-1 text-xs font-medium text-indigo-800 hover:border-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-200"
+            >
+              GameBench’s protocol ({gamebenchGames.length} game{gamebenchGames.length === 1 ? '' : 's'})
+            </button>
+          )}
           {presets.map((p) => (
             <button
               key={`${p.gameId}-${p.label}`}
               type="button"
               title={p.help}
-              onClick={() => applyPreset(p.gameId, p.config)}
+              onClick={() => applyPresets({ [p.gameId]: p.config })}
               className="rounded-md border border-zinc-300 px-2 py-1 text-xs hover:border-indigo-400 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700"
             >
               {p.title}: {p.label}

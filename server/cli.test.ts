@@ -264,6 +264,29 @@ describe('arena CLI', () => {
     expect(r.code).toBe(2);
   };
 
+  it('--preset puts each chosen game under its preset (the protocol records it), and refuses a game without one', async () => {
+    const hanabi = games.find((g) => g.id === 'hanabi')!;
+    const label = hanabi.meta.settingsPresets[0]!.label;
+    const base = ['tournament', 'create', '--agents', 'cli-a,cli-b', '--games-per-pair', '2'];
+    const [ok, lacking, both] = await side(
+      { args: [...base, '--games', 'hanabi', '--preset', label, '--name', 'preset run'] },
+      { args: [...base, '--games', 'hanabi,tictactoe', '--preset', label] },
+      { args: [...base, '--games', 'hanabi', '--preset', label, '--game-config', '{"hanabi":{"lives":2}}'] },
+    );
+    expect(ok!.err).toBe('');
+    const id = /created tournament (\S+)/.exec(ok!.out)![1]!;
+    const tournament = await t.db.tournament.findUniqueOrThrow({ where: { id } });
+    // Stored with every default filled in, as any game config.
+    expect((tournament.config as { gameConfigs?: unknown }).gameConfigs).toEqual({
+      hanabi: hanabi.parseConfig(hanabi.meta.settingsPresets[0]!.config),
+    });
+    const matches = await t.db.match.findMany({ where: { tournamentId: id }, select: { protocol: true } });
+    expect(matches.length).toBeGreaterThan(0);
+    for (const m of matches) expect((m.protocol as { preset: string }).preset).toBe(label);
+    oneLine(lacking!, `--preset ${label}: tictactoe has no such preset (games with it: hanabi)`);
+    oneLine(both!, `--preset ${label} and --game-config both set hanabi: choose one for each game`);
+  });
+
   it('an unknown game id is answered with the valid ones', async () => {
     const valid = games.map((g) => g.id).join(', ');
     const [one, two, none] = await side(

@@ -21,6 +21,7 @@ import { createDb, type Db } from '../lib/db/client';
 import { tournamentProgress, tournamentStandings } from '../lib/db/tournament-progress';
 import { FORMATS, progressFraction, tournamentVerdict, type TournamentProgress } from '../lib/tournament/spec';
 import { games as allGames } from '../games/registry';
+import { presetConfigs } from '../lib/presets';
 import { readConfig } from './config';
 import { APP_ROLE, credentialsFile, postgresUrl, readCredentials } from './db/credentials';
 import { postmasterPort, runningArena } from './preflight';
@@ -44,7 +45,7 @@ commands:
          [--games-per-pair N] [--baselines x,y] [--hosts x,y] [--players N] [--guest-seat N]
          [--games-per-guest N] [--confidence 0.9|0.95] [--pairs-per-batch N]
          [--max-matches N] [--max-tokens N] [--max-cost USD] [--name "…"] [--seed S]
-         [--game-config '{"holdem":{"hands":3}}']
+         [--game-config '{"holdem":{"hands":3}}'] [--preset gamebench]
   list
   show <id>
   pause <id> | resume <id> | cancel <id>
@@ -108,6 +109,30 @@ function num(name: NumberOption, s: string | undefined): number | undefined {
     (!rule.only || rule.only.includes(n));
   if (!ok) throw new UsageError(`--${name} must be ${rule.what}, not ${JSON.stringify(s)}`);
   return n;
+}
+
+/**
+ * `--preset LABEL`: each chosen game's config for that preset (`gamebench`: GameBench's protocol), added to
+ * `--game-config`'s. A chosen game without the preset, or set by both, is refused: a tournament meant to run under one
+ * protocol never plays a game under another silently.
+ */
+function withPreset(label: string, gameIds: readonly string[], explicit: unknown): Record<string, unknown> {
+  const chosen = gameIds.map((id) => allGames.find((g) => g.id === id)!);
+  const { configs, missing } = presetConfigs(
+    chosen.map((g) => ({ id: g.id, presets: g.meta.settingsPresets })),
+    label,
+  );
+  if (missing.length) {
+    const having = allGames.filter((g) => g.meta.settingsPresets.some((p) => p.label === label)).map((g) => g.id);
+    throw new UsageError(
+      `--preset ${label}: ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} no such preset (${having.length ? `games with it: ${having.join(', ')}` : 'no game has it'})`,
+    );
+  }
+  const own = explicit && typeof explicit === 'object' ? (explicit as Record<string, unknown>) : {};
+  const both = Object.keys(own).filter((id) => id in configs);
+  if (both.length)
+    throw new UsageError(`--preset ${label} and --game-config both set ${both.join(', ')}: choose one for each game`);
+  return { ...own, ...configs };
 }
 
 /** `--games-per-pair -3`: parseArgs would take "-3" for an option; joined as `--games-per-pair=-3`, num() answers it. */
@@ -256,6 +281,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         name: { type: 'string' },
         seed: { type: 'string' },
         'game-config': { type: 'string' },
+        preset: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         dataset: { type: 'string' },
         targets: { type: 'string' },
@@ -323,6 +349,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         throw new UsageError(`--game-config is JSON, e.g. '{"holdem":{"hands":3}}'`);
       }
     }
+    if (values.preset) spec.gameConfigs = withPreset(values.preset, games, spec.gameConfigs);
     const gpp = num('games-per-pair', values['games-per-pair']);
     if (format !== 'host-guest') spec.gamesPerPair = gpp ?? 2;
     if (format === 'host-guest') {
