@@ -73,7 +73,7 @@ export function SeaBattleBoard({
     ? v.result
     : over
       ? ''
-      : `Turn ${v.turn} of ${v.maxTurns}: ${v.toAct.length ? `waiting for ${v.toAct.map((s) => players[s] ?? v.ships[s]!.name).join(', ')}` : 'resolving'}`;
+      : `Turn ${v.turn}${v.maxTurns === null ? '' : ` of ${v.maxTurns}`}: ${v.toAct.length ? `waiting for ${v.toAct.map((s) => players[s] ?? v.ships[s]!.name).join(', ')}` : 'resolving'}`;
   const border: Pos[] = [];
   for (let i = 0; i < n; i++)
     border.push(

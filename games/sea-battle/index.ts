@@ -27,6 +27,14 @@ export const seaBattle = defineGame({
     gamebenchId: 'sea_battle',
     categories: ['abstract-strategy', 'non-deterministic', 'cooperation'],
     seatNames: [...rules.SEAT_NAMES],
+    // GameBench's protocol (lib/presets.ts), so far its rules only: see the note at the head of rules.ts.
+    settingsPresets: [
+      {
+        label: 'gamebench',
+        help: `Follows GameBench's code in the one rule that changes results: no 50-turn cap, so a match goes on until a side (or both at once) is sunk, with only a backstop draw at turn ${rules.BACKSTOP_TURNS}; the arena's collision rules, what a ship is shown and how it answers are unchanged.`,
+        config: { maxTurns: null },
+      },
+    ],
     // GameBench plays agent against agent: in round robins and gauntlets one agent commands a whole side.
     sides: [
       [0, 1, 2],

@@ -9,6 +9,7 @@ import {
   HEADING_NAMES,
   SEAT_NAMES,
   SHOT_RANGE,
+  BACKSTOP_TURNS,
   ahead,
   apply,
   fmtPos,
@@ -97,7 +98,7 @@ function system(cfg: SeaBattleConfig, seat: Seat): string {
     `- Shooting: after moving, every ship fires one broadside to its left or to its right (relative to the direction it faces then, never ahead or behind). The cannonball flies up to ${SHOT_RANGE} squares and stops at the first rock or ship; a ship it hits (any ship, your teammates too) takes ${DAMAGE.cannon} damage.`,
     `- Damage: a ship is damaged in three ways: (1) getting shot: ${DAMAGE.cannon} damage; (2) sailing into a rock: ${DAMAGE.rock} damage, and it stays where it was; (3) colliding with another ship: two ships entering one square, swapping squares, or a ship sailing into one that is not moving: ${DAMAGE.ram} damage each and neither moves (on the second step of a turn, a ship in the way only stops you, without damage). A ship turns even when its first step is blocked.`,
     `- Sinking: a ship sinks at ${cfg.sinkAt} damage and plays no more; sunk ships leave the board. A ship sunk while moving does not fire that turn.`,
-    `- Winning: a team wins if it has at least one ship afloat when all of its opponents have sunk. If the last ships of both teams sink on the same turn, or after ${cfg.maxTurns} turns, the game is a draw.`,
+    `- Winning: a team wins if it has at least one ship afloat when all of its opponents have sunk. ${cfg.maxTurns === null ? `If the last ships of both teams sink on the same turn, the game is a draw. There is no turn limit (only a backstop: a match still going at turn ${BACKSTOP_TURNS} is a draw).` : `If the last ships of both teams sink on the same turn, or after ${cfg.maxTurns} turns, the game is a draw.`}`,
     "- Teams: three ships a side. You see every ship afloat, where it is and where it faces, and your own team's damage and orders; not the opponents' damage.",
     '',
     ...exampleText(),
@@ -123,7 +124,7 @@ const squares = (from: Pos, dir: Heading) =>
 function turn(v: SeaBattleView, seat: Seat, legal: SeaBattleAction[] | null): string {
   const me = v.ships[seat]!;
   const lines: string[] = [
-    `Turn ${v.turn} of at most ${v.maxTurns}. You are ${me.name} (team ${me.team}).`,
+    `Turn ${v.turn}${v.maxTurns === null ? '' : ` of at most ${v.maxTurns}`}. You are ${me.name} (team ${me.team}).`,
     `Rocks line the border of the ${v.size} by ${v.size} board (x = 0 or ${v.size - 1}, y = 0 or ${v.size - 1}). x grows to the East, y grows to the North.`,
   ];
   const dmg = (d: number | null) => (d === null ? 'damage unknown' : `damage ${d} of ${v.sinkAt}`);

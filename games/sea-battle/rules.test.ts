@@ -1,10 +1,14 @@
 // Sea Battle rules: GameBench's movement, shots and damage numbers, the arena's collision rules, sinking, winning,
-// the draw at the turn cap, order-independent simultaneous resolution, hidden information and the conformance suite.
+// the draw at the turn cap, order-independent simultaneous resolution, hidden information, the conformance suite, and
+// the `gamebench` preset (no turn cap, GameBench's end rule, random play measured against GameBench's own code).
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../../lib/engine/conformance';
 import { createRng } from '../../lib/engine/rng';
 import { seaBattle } from '.';
+import { randomStats } from './gamebench-random';
 import {
+  BACKSTOP_TURNS,
+  NUM_SEATS,
   activeSeats,
   apply,
   configSchema,
@@ -18,6 +22,7 @@ import {
   view,
   type Heading,
   type SeaBattleAction,
+  type SeaBattleConfig,
   type SeaBattleState,
 } from './rules';
 
@@ -383,5 +388,66 @@ describe('sea battle conformance', () => {
     expect(checkConformance(seaBattle, { seeds: 10, config: { size: 10, rocks: 4, maxTurns: 15, sinkAt: 4 } })).toEqual(
       [],
     );
+  });
+});
+
+describe('sea battle gamebench preset', () => {
+  const preset = seaBattle.meta.settingsPresets.find((p) => p.label === 'gamebench')!;
+
+  it('parses: no turn cap, every other setting GameBench’s; the default config is unchanged', () => {
+    expect(seaBattle.parseConfig({})).toEqual({ size: 24, rocks: 14, sinkAt: 10, maxTurns: 50 });
+    expect(seaBattle.parseConfig(preset.config)).toEqual({ size: 24, rocks: 14, sinkAt: 10, maxTurns: null });
+    expect(preset.help).toMatch(/GameBench/);
+    expect(preset.help).toMatch(/no 50-turn cap/);
+  });
+
+  it('plays a random match past turn 50 to GameBench’s end: one side sunk, or both at once', () => {
+    const config = seaBattle.parseConfig(preset.config) as SeaBattleConfig;
+    let long: SeaBattleState | null = null;
+    for (let i = 0; !long && i < 20; i++) {
+      const rng = createRng(`sea-battle-long-${i}`);
+      let s = setup(rng, config);
+      while (!s.result) for (const seat of activeSeats(s)) s = apply(s, seat, rng.pick(legalActions(s, seat)));
+      if (s.turn > 50) long = s;
+    }
+    expect(long).not.toBeNull();
+    expect(long!.result!.reason).toMatch(/sank every|sank together/);
+    const afloat = long!.ships.filter((sh) => !sh.sunk);
+    expect(new Set(afloat.map((sh) => sh.seat < 3)).size).toBeLessThanOrEqual(1);
+    expect(view(long!, { seat: 0 }).maxTurns).toBeNull();
+  });
+
+  it(`ends ships that never meet in a draw at the backstop, turn ${BACKSTOP_TURNS}`, () => {
+    let s = sea([], [], { maxTurns: null });
+    for (let t = 1; t <= BACKSTOP_TURNS; t++) {
+      expect(outcome(s)).toBeNull();
+      s = turnWith(s, {});
+    }
+    const out = outcome(s)!;
+    expect(out.summary).toBe('Draw');
+    expect(out.reason).toBe(
+      `No side sunk after ${BACKSTOP_TURNS} turns (the arena's backstop) with Red 3 ships and Blue 3 ships afloat: a draw`,
+    );
+  });
+
+  it('passes the conformance suite, every playout ending by the backstop at the latest', () => {
+    // Random playouts end near turn 60; the harness's first playouts let the heuristic order every ship, and two
+    // cautious heuristic ships left alone can keep out of each other's range until the backstop (turn 500, at most
+    // 6 orders a turn), which GameBench's uncapped rules allow: the harness's 1000-ply limit would call that endless.
+    expect(
+      checkConformance(seaBattle, { seeds: 5, config: preset.config, maxPlies: NUM_SEATS * BACKSTOP_TURNS }),
+    ).toEqual([]);
+  });
+
+  it('random orders over 200 seeded matches: about 1% draws, even sides, about 60 turns (GameBench’s own figures)', () => {
+    // Measured (npx tsx games/sea-battle/gamebench-random.ts 200): Red 49.5%, Blue 47.5%, draws 3.0%, mean 59.4 turns.
+    // GameBench's code, 6000 random matches: Red 49.6%, Blue 49.4%, draws 0.9%, mean 61.2 turns (rules.ts header).
+    const st = randomStats(200, preset.config);
+    expect(st.draws).toBeLessThanOrEqual(10);
+    expect(st.red).toBeGreaterThanOrEqual(70);
+    expect(st.blue).toBeGreaterThanOrEqual(70);
+    expect(st.meanTurns).toBeGreaterThan(50);
+    expect(st.meanTurns).toBeLessThan(70);
+    expect(st.turns.filter((t) => t > 50).length).toBeGreaterThan(80);
   });
 });

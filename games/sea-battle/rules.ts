@@ -25,7 +25,8 @@
 //
 // DEVIATIONS, each with its reason:
 //  1. A turn cap (`maxTurns`, default 50) ends the match as a draw (0.5 per side), so every match ends: GameBench's
-//     loop has none, and ships that stay out of each other's range would sail forever.
+//     loop has none, and ships that stay out of each other's range would sail forever. The `gamebench` preset lifts
+//     it (`maxTurns: null`), keeping only a far backstop (below).
 //  2. Ships never share a square and never pass through each other. In GameBench a ship blocked by a rock or by a
 //     collision is not an obstacle to a third ship that moves onto its square in the same step (both then stand on
 //     one square), and two ships facing each other swap squares unharmed. Here a ship that does not move (it did not
@@ -45,6 +46,35 @@
 //     GameBench replaced it with a random order at once.
 //  6. `rewards` (not in GameBench): the damage each ship's cannon dealt to enemy ships.
 // Settings (`size`, `rocks`, `sinkAt`, `maxTurns`) default to GameBench's numbers; the turn cap is the arena's.
+//
+// THE `gamebench` PRESET (index.ts; rules only so far: what a ship is shown, its order menu and the handling of an
+// unreadable order are still the arena's, deviations 4 and 5). What it keeps from GameBench's code:
+//  - No turn cap. SeaBattle.play (games/sea_battle.py, l. 256-270) is `while True:` one round after another, and
+//    returns only when no ship is afloat (0.5, 0.5) or every ship afloat is one team's (1, 0) / (0, 1); nothing counts
+//    turns. Under the arena's 50-turn cap random orders draw 64% of matches, since a random match lasts ~60 turns;
+//    uncapped they draw 0.9%, as GameBench's own code does (figures below), and the 49 Sea Battle matches of
+//    GameBench's matches.json are all decisive (no 0.5).
+//  - A backstop, `BACKSTOP_TURNS` (500), is the arena's and not GameBench's: a match still going then is a draw.
+//    GameBench's match ends with probability 1 under random orders (a random walk meets the border rocks, and every
+//    bump is damage) but never if the ships keep clear of rocks and of each other, as two cautious ships can (the
+//    heuristic engine against itself reached the backstop in 6 of 10 seeded matches, mostly one ship a side).
+//    500 turns is 2.5 times the longest of 6000 random matches in either code (197 here, 184 in GameBench's) and 8
+//    times their mean (~60).
+//  Every other rule difference is left as the deviations above say; they are GameBench's plain bugs or accidents of
+//  its sequential loops, and none moves the win or draw rates of random play: seat-order-dependent movement
+//  (ll. 189-199, 221-231: resolved ship by ship, and `t != player` compares positions (Player.__eq__, l. 67), so
+//  ships on one square ignore each other: two ships can share a square or pass through each other), a volley in
+//  which a ship sunk by an earlier shot still fires but no longer stops a later ball (ll. 234-252: the loop's list is
+//  fixed, `self.players` is re-read per square), and a ship sunk by its first step's bump skipping its turn and
+//  second step (l. 114). The paper's rule is "all players' choices are executed simultaneously", which the arena's
+//  resolution does; keeping the bugs would make a match depend on the seat order. Measured with random orders (every
+//  ship a uniformly random order, as GameBench's RandomAgent; matches seeded):
+//    this game, `npx tsx games/sea-battle/gamebench-random.ts 6000`: Red 49.9%, Blue 49.2%, draws 0.9%; mean 59.7
+//      turns (sd 21.0), median 57, 63.7% past turn 50, longest 197 (the defaults, 1000 matches: 63.9% draws);
+//    GameBench's sea_battle.py itself with its RandomAgent (Python 3.10, PIL stubbed, `random.seed(i)` for i < 6000):
+//      Red 49.6%, Blue 49.4%, draws 0.9%; mean 61.2 turns (sd ~21.5), median 58-59, 65.9% past turn 50, longest 184.
+//  Win and draw rates agree within sampling error; matches here are ~1.5 turns (2.5%) shorter, likely because a swap
+//  or a sail into a blocked ship is a collision here (1 damage each) where GameBench lets the ships through or stack.
 import { z } from 'zod';
 import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
@@ -58,6 +88,12 @@ export const SEAT_NAMES = ['Red 1', 'Red 2', 'Red 3', 'Blue 1', 'Blue 2', 'Blue 
 export const DAMAGE = { cannon: 2, rock: 1, ram: 1 } as const;
 /** How far a cannonball flies, in squares (fire_cannons). */
 export const SHOT_RANGE = 3;
+/**
+ * With no turn cap (`maxTurns: null`, GameBench's rule) a match that reaches this turn still ends in a draw: ships
+ * that keep clear of rocks and of each other would otherwise sail forever. Random orders end far sooner (longest of
+ * 6000 random matches 197 turns, mean ~60; see the note on the `gamebench` preset above).
+ */
+export const BACKSTOP_TURNS = 500;
 
 export const configSchema = z
   .object({
@@ -67,8 +103,11 @@ export const configSchema = z
     rocks: z.number().int().min(0).max(200).default(14),
     /** Damage at which a ship sinks (GameBench: 10). */
     sinkAt: z.number().int().min(1).max(100).default(10),
-    /** Turns before the match ends in a draw (the arena's cap; GameBench has none). */
-    maxTurns: z.number().int().min(1).max(150).default(50),
+    /**
+     * Turns before the match ends in a draw (the arena's cap; GameBench has none). Null: no cap, as in GameBench's
+     * code (the `gamebench` preset), with only the far backstop `BACKSTOP_TURNS` so that every match still ends.
+     */
+    maxTurns: z.number().int().min(1).max(150).nullable().default(50),
   })
   .strict()
   .refine((c) => c.rocks + NUM_SEATS <= (c.size - 2) * (c.size - 2), {
@@ -153,7 +192,8 @@ export interface TurnReport {
 export interface SeaBattleState {
   size: number;
   sinkAt: number;
-  maxTurns: number;
+  /** Null: no turn cap (GameBench's rule), only `BACKSTOP_TURNS`. */
+  maxTurns: number | null;
   /** The turn being ordered, from 1. */
   turn: number;
   /** The scattered rocks (the border is rocks too). */
@@ -186,7 +226,8 @@ export interface SeaBattleView {
   team: Team | null;
   size: number;
   sinkAt: number;
-  maxTurns: number;
+  /** Null: no turn cap (GameBench's rule), only `BACKSTOP_TURNS`. */
+  maxTurns: number | null;
   turn: number;
   rocks: Pos[];
   ships: ShipView[];
@@ -489,10 +530,15 @@ export function resolveTurn(prev: SeaBattleState): SeaBattleState {
     result = { winner: 'Red', reason: `Red sank every Blue ship on turn ${s.turn} with ${ships(red)} afloat` };
   else if (red === 0)
     result = { winner: 'Blue', reason: `Blue sank every Red ship on turn ${s.turn} with ${ships(blue)} afloat` };
-  else if (s.turn >= s.maxTurns)
+  else if (s.maxTurns !== null && s.turn >= s.maxTurns)
     result = {
       winner: null,
       reason: `Turn limit of ${s.maxTurns} reached with Red ${ships(red)} and Blue ${ships(blue)} afloat: a draw`,
+    };
+  else if (s.maxTurns === null && s.turn >= BACKSTOP_TURNS)
+    result = {
+      winner: null,
+      reason: `No side sunk after ${BACKSTOP_TURNS} turns (the arena's backstop) with Red ${ships(red)} and Blue ${ships(blue)} afloat: a draw`,
     };
   return { ...s, turn: result ? s.turn : s.turn + 1, orders: s.ships.map(() => null), last: report, result };
 }
