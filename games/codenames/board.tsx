@@ -1,7 +1,7 @@
-// The Codenames board: the 5x5 word grid (revealed words filled with their colour; for a spymaster, and spectators
-// allowed the key, the key as tinted borders), the current clue and guesses left, each team's hidden words and points,
-// and the clues so far. A person as operative clicks a word to guess it, or "Stop guessing"; as spymaster types a clue
-// word, picks a number and clicks "Give clue".
+// The Codenames board: the 5x5 word grid (7x3 for GameBench's 21 cards; revealed words filled with their colour; for
+// a spymaster, and spectators allowed the key, the key as tinted borders), the current clue and guesses left, each
+// team's hidden words and points, and the clues so far. A person as operative clicks a word to guess it, or "Stop
+// guessing"; as spymaster types a clue word, picks a number and clicks "Give clue".
 'use client';
 
 import { useState } from 'react';
@@ -37,6 +37,9 @@ const KIND: Record<Color, string> = {
   neutral: 'bystander',
   assassin: 'assassin',
 };
+/** The grid's columns: 5x5 for the 25 cards; GameBench's 21 as 7x3 (3x7 on a phone); any other count in rows of 5. */
+export const gridCols = (cards: number): string => (cards === 21 ? 'grid-cols-3 sm:grid-cols-7' : 'grid-cols-5');
+
 const TEAM_TEXT = { Red: 'text-rose-700 dark:text-rose-300', Blue: 'text-sky-700 dark:text-sky-300' } as const;
 
 /** The clue a person's form would give, or why it cannot be given yet. */
@@ -174,7 +177,7 @@ export default function CodenamesBoard({
             : `: guess the ${teamOf(me)} words.`}
         </p>
       )}
-      <div role="grid" aria-label="Word grid" className="grid grid-cols-5 gap-1 sm:gap-2">
+      <div role="grid" aria-label="Word grid" className={`grid ${gridCols(v.words.length)} gap-1 sm:gap-2`}>
         {v.words.map((w, i) => {
           const shown = v.revealed[i];
           const key = v.key?.[i] ?? null;

@@ -82,7 +82,8 @@ export function engineGuess(v: CnView, seat: Seat, legal: readonly CnAction[], r
     .filter((h) => h.team === team && h !== v.history.at(-1))
     .flatMap((h) => pointsTo(h.word, v).filter((w) => hidden.has(w)));
   if (earlier.length && (v.guessesMade < budget + 1 || !canStop)) return { type: 'guess', word: rng.pick(earlier) };
-  if (canStop) return { type: 'stop' };
+  // Never a turn without a guess (GameBench's preset lets an operative stop at once: two engines passing would stall).
+  if (canStop && v.guessesMade > 0) return { type: 'stop' };
   return { type: 'guess', word: rng.pick([...hidden]) };
 }
 

@@ -40,6 +40,14 @@ export const codenames = defineGame({
     ],
     // A clue is written in one's own words.
     humanMoveSeconds: 90,
+    // GameBench's rules as its code plays them (the reasons and the line facts are in rules.ts's header).
+    settingsPresets: [
+      {
+        label: 'gamebench',
+        help: 'GameBench’s rules as its code plays them: 21 cards (Red, who starts, 9, Blue 8, 3 bystanders, 1 assassin), an operative may end the turn before guessing, a clue for 0 allows one guess (not unlimited), the assassin revealed on a clue’s last allowed guess makes the team that revealed it the winner (a bug of their code, kept), and the rules accept any clue text; only the rules change: the prompts, the rules text models are shown and how answers are read (which still refuses a board word as a clue) stay the arena’s.',
+        config: { neutrals: 3, stopFirst: true, zeroClue: 'one', checkClues: false, assassinOnLastGuess: 'wins' },
+      },
+    ],
   },
   rules: {
     summary: GAMEBENCH_RULES,

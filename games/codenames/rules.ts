@@ -12,9 +12,47 @@
 //   the assassin gets 0; the winner gets +3; each team scores its points / the total (0.5 each when the total is 0).
 //   matches.json holds exactly such fractions (12/19 = 0.632, 11/18 = 0.611, 1 and 0 after an assassin).
 //
+// THE PRESET `gamebench` (index.ts; config { neutrals: 3, stopFirst: true, zeroClue: 'one', checkClues: false,
+// assassinOnLastGuess: 'wins' }): the rules as GameBench's code plays them, where they change results. Read at
+// GameBench's HEAD:
+// - Board (config.py L4-8, board.py L30-44): 21 words drawn from its list, 9 Red, 8 Blue, 1 assassin, 3 neutral
+//   ("# was 7" in the comment), shuffled. Red always starts (game.py L72-74, board.py L21) and holds the 9. Kept.
+// - End turn (game.py L136-143, L225-227): the operative's action list always holds "end_turn", from the first move of
+//   the turn, before any guess; it passes the turn with no card revealed. Kept (`stopFirst`).
+// - Guesses per clue (game.py L181-185): after a guess of the team's own colour the turn ends when N + 1 == guesses
+//   made; another team's word (L186-188) or a neutral (L212-215) ends it; the assassin ends the game (L208-211). For a
+//   clue of 0 that check ends the turn after the first guess: one guess, although board.py L49-52 (`is_turn_over`
+//   false for 0), L138 (guesses listed while N == 0) and its rules text (config.py L422: "guess an unlimited number of
+//   words") mean unlimited. A plain bug, kept (`zeroClue: 'one'`): the preset reproduces the results their code gave,
+//   and their models played under it. The arena's default keeps 0 = unlimited.
+// - Clues (game.py L159-172): the reply is split on ","; any text is the clue (a board word too: "Forbidden Actions"
+//   is text only), a reply that does not split into a word and a whole number becomes "None" for 1, a negative number
+//   raises. Kept: the rules accept any clue text (`checkClues: false`), and the missing clue is "NONE" for 1 as in the
+//   default. The numbers stay 0-9: 9 already allows 10 guesses, more than a team's 9 words, so a larger number GameBench
+//   would accept changes nothing.
+// - Winning and scoring (board.py L67-77, game.py L274-296): as the default (SOURCES above), but for one plain bug,
+//   kept (`assassinOnLastGuess: 'wins'`): after every operative move the loop ends the turn when N >= 1 guesses
+//   reach N + 1 (game.py L268-269, board.py L49-52), also after the assassin; `winner()` names the team NOT on turn
+//   when the assassin is out (board.py L74-76), so the assassin on a clue's last allowed guess makes the team that
+//   revealed it the winner, and `_determine_scores` gives the other team 0 (L280-284). Random play hits it in 26% of
+//   assassin endings (1102 of 4196 over 5000 matches of their code). Kept for the same reason as the 0-clue bug: the
+//   preset reproduces the results their code recorded. Random play (GameBench's random agent: every clue "None" 1)
+//   over 20000 matches: their code, Red wins 0.490; the preset 0.497 with this rule, 0.472 without (gamebench.test.tsx).
+// - Not rules, left to the arena: the word list (config.py L9-408, the board game's 400 words with four two-word ones;
+//   the arena's list is kept, no rule depends on which words are drawn); an invalid operative action replaced by a
+//   random listed one, "end_turn" included (game.py L264-265; the arena's fallback: a guess of the first hidden word
+//   before any guess, else stop); which agent is Red, drawn per match (api/play_game.py L55-62; the arena seats each
+//   agent on both sides). The prompts, the rules text shown and the answer reader are the arena's in the preset too
+//   (the reader still refuses a board word as a clue, the rules text still says 25 cards and 0 = unlimited).
+// - One addition: GameBench's loop (game.py L305-314) has no end but a win or the assassin, so two operatives that
+//   always end the turn at once would play forever; under `stopFirst` the match ends with no winner after PASS_LIMIT
+//   (10) turns in a row without a guess, scored as GameBench's `_determine_scores` scores a match with no winner (each
+//   team's revealed words over both teams', 0.5 each when none). Such a match never ends in GameBench, so no result it
+//   recorded differs. The engine never ends a turn without a guess (engine.ts), as under the default.
+//
 // DEVIATIONS (and why)
 // - 7 neutral words, 25 cards on a 5x5 grid (GameBench's config has 3 neutrals, 21 cards, with "was 7" in a comment):
-//   the board game's 5x5 grid, as the issue asks.
+//   the board game's 5x5 grid, as the issue asks. The preset `gamebench` plays GameBench's 21 (above).
 // - The arena's own word list (games/codenames/words.json, versioned) rather than GameBench's copy of the board game's
 //   list: single common English words, so every word is one token to click and to clue around.
 // - The operative must make at least one guess before stopping (the board game's rule; GameBench lists "end turn"
@@ -75,6 +113,21 @@ export const colorName = (c: Color): string =>
 export const configSchema = z.object({
   /** Live spectators of a match of models see the key, as a TV audience would (never while a person plays). */
   spectatorsSeeKey: z.boolean().default(true),
+  // GameBench's rules (the preset `gamebench`, games/codenames/index.ts). Each is optional with no default, so the
+  // defaults' config (and the golden playthrough that records it) stays as it was; unset = the arena's rule.
+  /** Innocent bystanders on the board; unset = 7 (25 cards). GameBench's config.py: 3 (21 cards). */
+  neutrals: z.number().int().min(0).max(NEUTRAL_CARDS).optional(),
+  /** The operative may end the turn before any guess (GameBench: "end_turn" is always listed); unset = not. */
+  stopFirst: z.boolean().optional(),
+  /** A clue for 0 allows `unlimited` guesses (unset: the arena) or `one` (GameBench's code: its N+1 check ends the turn). */
+  zeroClue: z.enum(['unlimited', 'one']).optional(),
+  /** Clue words are checked (no board word, part or form of one); false = any text (GameBench's code); unset = checked. */
+  checkClues: z.boolean().optional(),
+  /**
+   * The team that reveals the assassin on the last guess its clue allows (the N+1-th, N >= 1) `loses` (unset: the
+   * rule) or `wins` (GameBench's code: its turn-end check passes the turn first, and the winner is the team not on turn).
+   */
+  assassinOnLastGuess: z.enum(['loses', 'wins']).optional(),
 });
 export type CnConfig = z.infer<typeof configSchema>;
 
@@ -112,13 +165,18 @@ export interface CnState {
   /** Guesses made on the current clue. */
   guessesMade: number;
   history: TurnRecord[];
-  over: { winner: Team; assassin: boolean; reason: string } | null;
+  /** winner null: the pass limit ended the match (GameBench's `_determine_scores` with no winner). */
+  over: { winner: Team | null; assassin: boolean; reason: string } | null;
 }
+
+/** Cards on the board under a config: 25, or 18 + the bystanders (GameBench's 21). */
+export const boardSize = (cfg: CnConfig): number =>
+  FIRST_TEAM_CARDS + SECOND_TEAM_CARDS + (cfg.neutrals ?? NEUTRAL_CARDS) + ASSASSIN_CARDS;
 
 /** A state from fixed words and key (the worked example, tests); Red to give the first clue. */
 export function startWith(config: CnConfig, words: string[], key: Color[]): CnState {
-  if (words.length !== BOARD_SIZE || key.length !== BOARD_SIZE)
-    throw new Error(`Codenames needs ${BOARD_SIZE} words and key colours`);
+  const n = boardSize(config);
+  if (words.length !== n || key.length !== n) throw new Error(`Codenames needs ${n} words and key colours`);
   return {
     config,
     words: words.map((w) => w.toUpperCase()),
@@ -134,11 +192,11 @@ export function startWith(config: CnConfig, words: string[], key: Color[]): CnSt
 
 export function setup(rng: Rng, config: CnConfig, numPlayers: number): CnState {
   if (numPlayers !== NUM_SEATS) throw new Error('Codenames is played by 4 seats: two spymasters and two operatives');
-  const words = rng.shuffle(WORD_LIST).slice(0, BOARD_SIZE);
+  const words = rng.shuffle(WORD_LIST).slice(0, boardSize(config));
   const kinds: Color[] = [
     ...Array<Color>(FIRST_TEAM_CARDS).fill('red'),
     ...Array<Color>(SECOND_TEAM_CARDS).fill('blue'),
-    ...Array<Color>(NEUTRAL_CARDS).fill('neutral'),
+    ...Array<Color>(config.neutrals ?? NEUTRAL_CARDS).fill('neutral'),
     ...Array<Color>(ASSASSIN_CARDS).fill('assassin'),
   ];
   return startWith(config, words, rng.shuffle(kinds));
@@ -204,18 +262,34 @@ export function currentClue(s: CnState): TurnRecord | null {
   return s.phase === 'guess' ? s.history.at(-1)! : null;
 }
 
+/** Guesses a clue for `count` allows: N+1, and for 0 unlimited (null), or one under GameBench's `zeroClue: 'one'`. */
+export function guessLimit(cfg: CnConfig, count: number): number | null {
+  if (count > 0) return count + 1;
+  return cfg.zeroClue === 'one' ? 1 : null;
+}
+
 /** Guesses the operative may still make on this clue; null = unlimited (a clue for 0). */
 export function guessesLeft(s: CnState): number | null {
   const c = currentClue(s);
   if (!c) return 0;
-  return c.count === 0 ? null : c.count + 1 - s.guessesMade;
+  const limit = guessLimit(s.config, c.count);
+  return limit === null ? null : limit - s.guessesMade;
 }
+
+/** The operative may stop now: after a guess, or at any time under GameBench's `stopFirst`. */
+const mayStop = (s: CnState): boolean => s.guessesMade >= 1 || s.config.stopFirst === true;
+
+/**
+ * Turns in a row that end without a guess after which the match ends with no winner (only possible under `stopFirst`:
+ * GameBench's loop would run forever; see the header).
+ */
+export const PASS_LIMIT = 10;
 
 export function legalActions(s: CnState, seat: Seat): CnAction[] | null {
   if (s.over || activeSeats(s)[0] !== seat) return [];
   if (s.phase === 'clue') return null;
   const out: CnAction[] = s.words.flatMap((word, i) => (s.revealed[i] ? [] : [{ type: 'guess' as const, word }]));
-  if (s.guessesMade >= 1) out.push({ type: 'stop' });
+  if (mayStop(s)) out.push({ type: 'stop' });
   return out;
 }
 
@@ -224,10 +298,11 @@ export function reject(s: CnState, seat: Seat, a: CnAction): string | null {
     if (s.phase !== 'clue') return 'Your spymaster has given the clue: guess a word or stop.';
     if (!Number.isInteger(a.count) || a.count < 0 || a.count > MAX_CLUE_NUMBER)
       return `The number is a whole number from 0 to ${MAX_CLUE_NUMBER} (0 = unlimited guesses).`;
+    if (s.config.checkClues === false) return a.word.trim() ? null : 'Give a clue word.';
     return clueProblem(a.word, s.words);
   }
   if (s.phase !== 'guess') return 'Give a clue: one word and one number, e.g. "Clue: OCEAN 2".';
-  if (a.type === 'stop') return s.guessesMade >= 1 ? null : 'Make at least one guess before you stop.';
+  if (a.type === 'stop') return mayStop(s) ? null : 'Make at least one guess before you stop.';
   const i = s.words.indexOf(a.word.toUpperCase());
   if (i < 0) return `${a.word.toUpperCase()} is not a word on the board.`;
   if (s.revealed[i]) return `${s.words[i]} is already revealed: guess a hidden word.`;
@@ -256,6 +331,9 @@ export function apply(prev: CnState, seat: Seat, a: CnAction, _rng: Rng): CnStat
   if (a.type === 'stop') {
     rec.stopped = true;
     endTurn(s);
+    const last = s.history.slice(-PASS_LIMIT);
+    if (last.length === PASS_LIMIT && last.every((h) => h.guesses.length === 0))
+      s.over = { winner: null, assassin: false, reason: `${PASS_LIMIT} turns in a row end without a guess` };
     return s;
   }
   const i = s.words.indexOf(a.word.toUpperCase());
@@ -265,6 +343,11 @@ export function apply(prev: CnState, seat: Seat, a: CnAction, _rng: Rng): CnStat
   rec.guesses.push({ word: s.words[i]!, color });
   const team = teamOf(seat);
   if (color === 'assassin') {
+    if (s.config.assassinOnLastGuess === 'wins' && rec.count > 0 && s.guessesMade >= rec.count + 1) {
+      const reason = `${team} reveals the assassin (${s.words[i]}) on its last guess, which GameBench's code makes the winner`;
+      s.over = { winner: team, assassin: true, reason };
+      return s;
+    }
     s.over = { winner: otherTeam(team), assassin: true, reason: `${team} reveals the assassin (${s.words[i]})` };
     return s;
   }
@@ -274,14 +357,15 @@ export function apply(prev: CnState, seat: Seat, a: CnAction, _rng: Rng): CnStat
       return s;
     }
   }
-  if (color !== colorOf(team) || (rec.count > 0 && s.guessesMade >= rec.count + 1)) endTurn(s);
+  const limit = guessLimit(s.config, rec.count);
+  if (color !== colorOf(team) || (limit !== null && s.guessesMade >= limit)) endTurn(s);
   return s;
 }
 
 /** GameBench's points: revealed words of each team; 0 for the team that revealed the assassin; +3 for the winner. */
 export function points(s: CnState): Record<Team, number> {
   const p: Record<Team, number> = { Red: count(s, 'red'), Blue: count(s, 'blue') };
-  if (s.over) {
+  if (s.over?.winner) {
     if (s.over.assassin) p[otherTeam(s.over.winner)] = 0;
     p[s.over.winner] += WIN_BONUS;
   }
@@ -299,8 +383,8 @@ export function outcome(s: CnState): Outcome | null {
     rewards: teams.map((t) => p[t]),
     winner: null,
     teams: [...teams],
-    summary: `${s.over.winner} wins`,
-    reason: `${s.over.reason[0]!.toUpperCase()}${s.over.reason.slice(1)}: ${s.over.winner} wins (points Red ${p.Red}, Blue ${p.Blue})`,
+    summary: s.over.winner ? `${s.over.winner} wins` : 'No winner',
+    reason: `${s.over.reason[0]!.toUpperCase()}${s.over.reason.slice(1)}: ${s.over.winner ? `${s.over.winner} wins` : 'no winner'} (points Red ${p.Red}, Blue ${p.Blue})`,
   };
 }
 
@@ -359,13 +443,22 @@ export function describe(prev: CnState, next: CnState, seat: Seat, a: CnAction):
   if (a.type === 'clue') {
     const rec = next.history.at(-1)!;
     return [
-      { text: `${who} gives the clue “${rec.word}” ${rec.count}${rec.count === 0 ? ' (unlimited guesses)' : ''}.` },
+      {
+        text: `${who} gives the clue “${rec.word}” ${rec.count}${rec.count === 0 ? (next.config.zeroClue === 'one' ? ' (one guess)' : ' (unlimited guesses)') : ''}.`,
+      },
     ];
   }
-  if (a.type === 'stop') return [{ text: `${who} stops guessing.` }];
+  if (a.type === 'stop') {
+    const lines: LogLine[] = [{ text: `${who} stops guessing.` }];
+    if (next.over) lines.push({ text: `Game over: ${next.over.reason}; no winner.` });
+    return lines;
+  }
   const g = next.history.at(-1)!.guesses.at(-1)!;
   const lines: LogLine[] = [{ text: `${who} guesses ${g.word}: ${colorName(g.color)}.` }];
-  if (next.over) lines.push({ text: `Game over: ${next.over.reason}; ${next.over.winner} wins.` });
+  if (next.over)
+    lines.push({
+      text: `Game over: ${next.over.reason}; ${next.over.winner ? `${next.over.winner} wins` : 'no winner'}.`,
+    });
   else if (next.turn !== prev.turn) lines.push({ text: `${next.turn}'s turn.` });
   return lines;
 }
@@ -380,7 +473,8 @@ export function secrets(s: CnState): { seat: Seat; values: string[]; sharedWith:
 export const FALLBACK_CLUES = ['NONE', 'PASS', 'SKIP', 'BLANK', 'NOTHING'] as const;
 export function fallback(s: CnState, seat: Seat): CnAction {
   if (roleOf(seat) === 'spymaster') {
-    const word = FALLBACK_CLUES.find((w) => clueProblem(w, s.words) === null) ?? 'ZZ';
+    const word =
+      s.config.checkClues === false ? 'NONE' : (FALLBACK_CLUES.find((w) => clueProblem(w, s.words) === null) ?? 'ZZ');
     return { type: 'clue', word, count: 1 };
   }
   if (s.guessesMade >= 1) return { type: 'stop' };
