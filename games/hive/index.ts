@@ -33,6 +33,13 @@ export const hive = defineGame({
     categories: ['abstract-strategy'],
     seatNames: [...rules.SEAT_NAMES],
     humanMoveSeconds: 120,
+    settingsPresets: [
+      {
+        label: 'gamebench',
+        help: "The rules as GameBench's code plays them (games/hive/rules.ts): no Beetles; the Queen, Spider and Ant move by its checks (each step to an empty neighbouring hex that still touches the hive, never from a hex with five or six occupied neighbours nor into one with five or six counting the mover, so a step may pass between two pieces, and only the Spider needs a piece beside each step; the Ant never crosses its own start hex); and an unplaced Queen is forced on the fourth turn only; rules only: the rules text, prompts and one-answer move list stay the arena's.",
+        config: { maxTurns: 250, beetles: 0, movement: 'gamebench', queenForced: 'fourthTurnOnly' },
+      },
+    ],
   },
   rules: {
     // GameBench's summary and topics (appendix G, config.py), verbatim; the coordinates and answers are the arena's.

@@ -16,24 +16,51 @@
 // - Answers. GameBench asks in two steps (choose `list_place_Ant` / `list_move_…`, then `place_(x,y)_Ant` /
 //   `move_(x,y)_(x,y)`); here one answer names the whole move ("place Ant at (1,0)", "move Ant (0,0) to (2,-1)", or
 //   "pass"). The parser also accepts GameBench's `place_(1,0)_Ant` and `move_(0,0)_(2,-1)` spellings.
-// - Movement. GameBench approximates freedom to move (board.py `has_freedom_to_move`: neither hex may have five or six
-//   occupied neighbours) and lets an ant or spider step where no piece is shared. Here the standard rules apply: a
-//   slide from one hex to a neighbouring one needs exactly one of the two hexes beside that step occupied (both =
-//   a gate too narrow to slide through; none = the piece would leave the hive in transit), computed with the moving
-//   piece lifted; the Spider takes exactly three such slides without revisiting a hex; the Ant any number; the Queen
-//   one; the Grasshopper jumps in a straight line over at least one piece to the first empty hex (no sliding); a
-//   Beetle steps one hex, may climb onto and move along the top of the hive, and is blocked only by a gate of two
-//   stacks both higher than its start and its destination. A piece whose removal would split the hive cannot move
-//   (one-hive rule), and a piece under a Beetle cannot move.
+// - Movement. GameBench approximates freedom to move (board.py `has_freedom_to_move`, see the preset below); here the
+//   standard rules apply by default: a slide from one hex to a neighbouring one needs exactly one of the two hexes
+//   beside that step occupied (both = a gate too narrow to slide through; none = the piece would leave the hive in
+//   transit), computed with the moving piece lifted; the Spider takes exactly three such slides without revisiting a
+//   hex; the Ant any number; the Queen one; the Grasshopper jumps in a straight line over at least one piece to the
+//   first empty hex (no sliding); a Beetle steps one hex, may climb onto and move along the top of the hive, and is
+//   blocked only by a gate of two stacks both higher than its start and its destination. A piece whose removal would
+//   split the hive cannot move (one-hive rule), and a piece under a Beetle cannot move.
 // - Both Queens surrounded at once: GameBench's `play` returns [0, 0]; scores here sum to 1 and the issue calls it a
 //   draw, so it scores 0.5 each (as does the turn cap, which GameBench's matches.json records as 0.5 / 0.5).
-// Kept from GameBench: placement next to own pieces only and never touching the opponent's, except the first two
-// pieces of the game (board.py: the check starts once two pieces are on the board); the Queen must be placed by a
-// player's fourth turn (game.py: on turn index 3 only the Queen may be placed) and no piece moves before its owner's
-// Queen is placed; a player with no legal action passes, and a pass counts as a turn; the game ends as a draw once a
-// player has taken `maxTurns` (250) turns (game.py `is_game_over`: max(turn_count) >= MAX_TURNS, so the first player
-// has 250 turns and the second 249); a surrounded Queen (all six neighbours occupied, by anyone) loses, checked after
-// every move, before the cap.
+// Kept from GameBench: placement next to own pieces only and never touching the opponent's, except the first two pieces
+// of the game (board.py: the check starts once two pieces are on the board); the Queen must be placed by a player's
+// fourth turn (game.py: on turn index 3 only the Queen may be placed; here it stays forced on later turns until placed,
+// see the preset) and no piece moves before its owner's Queen is placed; a player with no legal action passes, and a
+// pass counts as a turn; the game ends as a draw once a player has taken `maxTurns` (250) turns (game.py
+// `is_game_over`: max(turn_count) >= MAX_TURNS, so the first player has 250 turns and the second 249); a surrounded
+// Queen (all six neighbours occupied, by anyone) loses, checked after every move, before the cap.
+//
+// The preset `gamebench` (index.ts; config `beetles: 0`, `movement: 'gamebench'`, `queenForced: 'fourthTurnOnly'`)
+// plays the rules as GameBench's code does wherever they differ from the defaults above (checked: in 740 positions of
+// six games of their code with random players, the first 60 plies of four and 250 of two, converted to axial
+// coordinates, the preset's legal actions are exactly theirs, where the defaults' differ in 552):
+// - Bugs: config.py NUM_BEETLE_CARDS = 0 (the Beetle class is commented out in pieces.py): 1 Queen, 2 Spiders,
+//   3 Grasshoppers, 3 Ants each.
+// - Movement (`movement: 'gamebench'`, Queen, Spider and Ant only). A step from hex a to its neighbour b is
+//   board.py `can_move_piece`: b empty; `has_freedom_to_move`: neither a nor b "almost completely surrounded" (at most
+//   one empty neighbour, i.e. five or six occupied; the mover on a counts for b); the hive without the mover connected
+//   (`is_one_hive_if_removed`, the one-hive rule as here) and still connected with the mover on b, i.e. b touches
+//   a piece other than the mover. There is no gate check, so a piece may pass between two pieces, and, for the Queen
+//   and the Ant, no check that a piece beside the step keeps contact in transit (the step may cross from one arm of the
+//   hive to another). On later steps of the Spider and the Ant the mover stands on its current hex and its start hex
+//   is empty (pieces.py puts a temporary piece there). Queen (pieces.py `QueenBee.valid_moves`): one step. Spider
+//   (`Spider.find_moves`): exactly three steps, none back onto a hex of its path, each also with a piece on one of the
+//   two hexes beside it (`has_common_neighboring_piece`). Ant (`SoldierAnt.find_moves`): every hex reachable by
+//   steps, never entering its own start hex (`neighbor_hex != start_hex`). The Grasshopper is the same in both
+//   (its jump skips the freedom check; one-hive as here); a Beetle, should a config add Beetles to this movement,
+//   moves as by default.
+// - Queen (`queenForced: 'fourthTurnOnly'`): game.py `list_possible_moves_for_unplaced_piece` forces the Queen only
+//   when `turn_count[player] == 3`; a player who had to pass on that turn (no hex to place on: moves are not offered
+//   before the Queen is placed) may place any piece later. A plain bug against their own rules text ("must place their
+//   Queen Bee by their fourth turn"), kept because it is what their matches played; it arises rarely.
+// Not kept: both Queens surrounded at once scores [0, 0] in their `play`; arena scores sum to 1, so it stays a draw,
+// 0.5 each. Unchanged because the defaults already play them as their code does: placement, passing, the 250-turn cap,
+// a surrounded Queen losing. The preset changes the rules only: the rules text, the prompts (which describe the
+// standard movement) and the one-answer move list stay the arena's (GameBench's two-step menu is a later step).
 import { z } from 'zod';
 import { seatName, type LogLine, type Outcome, type Seat, type Viewer } from '../../lib/engine/types';
 
@@ -50,6 +77,16 @@ export const configSchema = z
     maxTurns: z.number().int().min(4).max(1000).default(250),
     /** Beetles per side: 2 in the standard game, 0 in GameBench's set. */
     beetles: z.number().int().min(0).max(2).default(2),
+    /**
+     * How the Queen, Spider and Ant move: the standard rules when absent or 'standard'; 'gamebench' plays the checks of
+     * GameBench's code (see the header). Grasshoppers and Beetles move the same either way.
+     */
+    movement: z.enum(['standard', 'gamebench']).optional(),
+    /**
+     * When a player whose Queen is still in hand must place it: from the fourth turn on until it is placed when absent
+     * or 'fromFourthTurn'; 'fourthTurnOnly' is GameBench's code (only on the fourth turn; see the header).
+     */
+    queenForced: z.enum(['fromFourthTurn', 'fourthTurnOnly']).optional(),
   })
   .strict();
 export type HiveConfig = z.infer<typeof configSchema>;
@@ -78,7 +115,21 @@ export interface Stack {
 
 export type Hand = Record<Bug, number>;
 
-export interface HiveState {
+/** The rules a match plays beyond the defaults (absent: the standard ones), carried by its states and views. */
+export interface RuleOptions {
+  movement?: 'standard' | 'gamebench';
+  queenForced?: 'fromFourthTurn' | 'fourthTurnOnly';
+}
+
+/** The rule options of a state, config or view, only the keys set (the defaults' states and views stay unchanged). */
+export function ruleOptions(o: RuleOptions): RuleOptions {
+  return {
+    ...(o.movement ? { movement: o.movement } : {}),
+    ...(o.queenForced ? { queenForced: o.queenForced } : {}),
+  };
+}
+
+export interface HiveState extends RuleOptions {
   maxTurns: number;
   /** Occupied hexes, sorted by r then q. */
   stacks: Stack[];
@@ -91,7 +142,7 @@ export interface HiveState {
 }
 
 /** What every viewer sees (perfect information): the state, and the result once over. */
-export interface HiveView {
+export interface HiveView extends RuleOptions {
   maxTurns: number;
   stacks: Stack[];
   hands: Hand[];
@@ -137,6 +188,7 @@ export function startingHand(cfg: HiveConfig): Hand {
 export function setup(_rng: unknown, cfg: HiveConfig): HiveState {
   return {
     maxTurns: cfg.maxTurns,
+    ...ruleOptions(cfg),
     stacks: [],
     hands: [startingHand(cfg), startingHand(cfg)],
     toMove: 0,
@@ -149,6 +201,7 @@ export function setup(_rng: unknown, cfg: HiveConfig): HiveState {
 export function stateOfView(v: HiveView): HiveState {
   return {
     maxTurns: v.maxTurns,
+    ...ruleOptions(v),
     stacks: v.stacks,
     hands: v.hands,
     toMove: v.toMove ?? 0,
@@ -247,13 +300,81 @@ function canSlide(occupied: (k: number) => boolean, a: number, i: number): boole
   return occupied(a + STEP[(i + 5) % 6]!) !== occupied(a + STEP[(i + 1) % 6]!);
 }
 
+/**
+ * One step of GameBench's movement (board.py `can_move_piece` and `has_freedom_to_move`) from `a` to its neighbour `b`
+ * in direction `i`, for the piece that started on `k` and stands on `a` now (`k` is empty unless `a` is `k`): `b` is
+ * empty, neither `a` nor `b` has five or six occupied neighbours (the mover on `a` counted for `b`), and `b` touches
+ * the hive without the mover. With `side`, one of the two hexes beside the step must be occupied too (the Spider's
+ * `has_common_neighboring_piece`).
+ */
+function gameBenchStep(g: Grid, k: number, a: number, i: number, side: boolean): boolean {
+  const occupied = (x: number) => x === a || (x !== k && g.stacks.has(x));
+  const b = a + STEP[i]!;
+  if (occupied(b)) return false;
+  let aCount = 0;
+  let bCount = 0;
+  let touches = false;
+  for (const d of STEP) {
+    if (occupied(a + d)) aCount++;
+    if (occupied(b + d)) {
+      bCount++;
+      if (b + d !== a) touches = true;
+    }
+  }
+  if (aCount >= 5 || bCount >= 5 || !touches) return false;
+  return !side || occupied(a + STEP[(i + 5) % 6]!) || occupied(a + STEP[(i + 1) % 6]!);
+}
+
+/** GameBench's destinations of the Queen, Spider or Ant on `k` (pieces.py `valid_moves`; one-hive rule checked first). */
+function gameBenchDestinations(g: Grid, k: number, bug: 'Q' | 'S' | 'A'): number[] {
+  const out: number[] = [];
+  if (bug === 'Q') {
+    for (let i = 0; i < 6; i++) if (gameBenchStep(g, k, k, i, false)) out.push(k + STEP[i]!);
+  } else if (bug === 'A') {
+    // Every hex reachable by steps, never through its own start hex (pieces.py: `neighbor_hex != start_hex`).
+    const seen = new Set<number>([k]);
+    const queue = [k];
+    while (queue.length) {
+      const a = queue.shift()!;
+      for (let i = 0; i < 6; i++) {
+        const b = a + STEP[i]!;
+        if (seen.has(b) || !gameBenchStep(g, k, a, i, false)) continue;
+        seen.add(b);
+        queue.push(b);
+        out.push(b);
+      }
+    }
+  } else {
+    // Exactly three steps, each with a piece beside it, never back on a hex of the path.
+    const ends = new Set<number>();
+    const walk = (a: number, path: number[], left: number) => {
+      if (left === 0) {
+        ends.add(a);
+        return;
+      }
+      for (let i = 0; i < 6; i++) {
+        const b = a + STEP[i]!;
+        if (path.includes(b) || !gameBenchStep(g, k, a, i, true)) continue;
+        path.push(b);
+        walk(b, path, left - 1);
+        path.pop();
+      }
+    };
+    walk(k, [k], 3);
+    out.push(...ends);
+  }
+  return out;
+}
+
 /** Where the piece on top of hex `k` may go (empty when it is pinned, covered or cannot move). */
-function destinations(g: Grid, k: number): number[] {
+function destinations(g: Grid, k: number, movement: HiveState['movement']): number[] {
   const pieces = g.stacks.get(k);
   if (!pieces) return [];
   const piece = pieces[pieces.length - 1]!;
   const height = pieces.length;
   if (height === 1 && g.articulation.has(k)) return []; // one-hive rule: the rest would fall apart
+  if (movement === 'gamebench' && (piece.bug === 'Q' || piece.bug === 'S' || piece.bug === 'A'))
+    return gameBenchDestinations(g, k, piece.bug);
   // The hive with this piece lifted off its hex.
   const occupied = (x: number) => (x !== k ? g.stacks.has(x) : height > 1);
   const out: number[] = [];
@@ -358,7 +479,9 @@ interface Legal {
 }
 const legalCache = new WeakMap<HiveState, Legal>();
 
-const queenDue = (s: HiveState, seat: Seat) => s.hands[seat]!.Q > 0 && s.turns[seat]! >= 3;
+/** The Queen must be placed now: from the fourth turn on (GameBench's code: on the fourth turn only). */
+const queenDue = (s: HiveState, seat: Seat) =>
+  s.hands[seat]!.Q > 0 && (s.queenForced === 'fourthTurnOnly' ? s.turns[seat] === 3 : s.turns[seat]! >= 3);
 
 function computeLegal(s: HiveState): Legal {
   const seat = s.toMove;
@@ -374,7 +497,8 @@ function computeLegal(s: HiveState): Legal {
     const own = [...g.stacks.keys()].filter((k) => g.stacks.get(k)!.at(-1)!.seat === seat).sort((a, b) => a - b);
     for (const k of own) {
       const from = hexOfKey(k);
-      for (const d of destinations(g, k).sort((a, b) => a - b)) actions.push({ type: 'move', from, to: hexOfKey(d) });
+      for (const d of destinations(g, k, s.movement).sort((a, b) => a - b))
+        actions.push({ type: 'move', from, to: hexOfKey(d) });
     }
   }
   if (actions.length === 0) actions.push({ type: 'pass' });
@@ -456,6 +580,14 @@ export function reject(s: HiveState, seat: Seat, a: HiveAction): string | null {
   const to = keyOf(a.to.q, a.to.r);
   if (top.bug !== 'B' && g.stacks.has(to))
     return `${hexText(a.to)} is occupied: only a Beetle may climb onto another piece${can}`;
+  if (s.movement === 'gamebench' && (top.bug === 'Q' || top.bug === 'S' || top.bug === 'A')) {
+    const steps = {
+      Q: 'one step',
+      S: 'exactly three steps, never back on a hex of its path',
+      A: 'any number of steps',
+    };
+    return `${name} cannot get to ${hexText(a.to)}: under GameBench's movement rule it moves ${steps[top.bug]}, each to a neighbouring empty hex that touches the hive, never from a hex with five or six occupied neighbours nor into one with five or six counting itself${top.bug === 'S' ? ' (each step with a piece beside it)' : ''}${can}`;
+  }
   switch (top.bug) {
     case 'Q':
       return `${isAdjacent(a.from, a.to) ? `${name} cannot slide to ${hexText(a.to)}: the gap is too narrow or it would leave the hive (freedom to move)` : `the Queen moves one hex only`}${can}`;
@@ -491,6 +623,7 @@ export function apply(s: HiveState, seat: Seat, a: HiveAction): HiveState {
   stacks = stacks.slice().sort((x, y) => x.r - y.r || x.q - y.q);
   return {
     maxTurns: s.maxTurns,
+    ...ruleOptions(s),
     stacks,
     hands,
     toMove: 1 - seat,
@@ -559,6 +692,7 @@ export function view(s: HiveState, _v?: Viewer): HiveView {
   const result = outcome(s);
   return {
     maxTurns: s.maxTurns,
+    ...ruleOptions(s),
     stacks: s.stacks.map((st) => ({ q: st.q, r: st.r, pieces: st.pieces.map((p) => ({ ...p })) })),
     hands: s.hands.map((h) => ({ ...h })),
     toMove: result ? null : s.toMove,

@@ -5,6 +5,7 @@ only PIL stubbed (api/classes.py imports it for image observations no game here 
 
     GAMEBENCH_DIR=/tmp/GameBench python3 scripts/reference/gamebench_random.py sea_battle 2000 [first seed]
     GAMEBENCH_DIR=/tmp/GameBench python3 scripts/reference/gamebench_random.py codenames 2000 [first seed]
+    GAMEBENCH_DIR=/tmp/GameBench python3 scripts/reference/gamebench_random.py hive 100 [first seed]   (30-200 s a match)
 
 Match i is seeded with random.seed(i). Prints one JSON line of statistics.
 """
@@ -20,6 +21,10 @@ pil = types.ModuleType("PIL")
 pil.Image = types.ModuleType("PIL.Image")
 pil.Image.Image = type("Image", (), {})
 sys.modules.update({"PIL": pil, "PIL.Image": pil.Image})
+# Hive imports matplotlib to draw its board (display_board, replaced by a no-op below).
+for name in ("matplotlib", "matplotlib.pyplot", "matplotlib.patches", "matplotlib.animation"):
+    sys.modules[name] = types.ModuleType(name)
+sys.modules["matplotlib.animation"].FuncAnimation = object
 
 import api.classes  # noqa: E402
 
@@ -106,7 +111,33 @@ def codenames(seeds):
     }
 
 
-GAMES = {"sea_battle": sea_battle, "codenames": codenames}
+def hive(seeds):
+    """First- and second-player wins, draws (the 250-turn cap) and the length in plies."""
+    from games.hive.board import HiveBoard
+    from games.hive.game import HiveGame
+
+    HiveBoard.display_board = lambda self, interactive=False: None
+    first = second = 0
+    plies = []
+    for seed in seeds:
+        random.seed(seed)
+        g = HiveGame(id="hive", rules=None)
+        g.init_game(RandomAgent, RandomAgent)
+        scores = g.play()
+        first += scores == [1, 0]
+        second += scores == [0, 1]
+        plies.append(sum(g.turn_count))
+    n = len(plies)
+    return {
+        "matches": n,
+        "firstWinRate": first / n,
+        "secondWinRate": second / n,
+        "drawRate": (n - first - second) / n,
+        "meanPlies": statistics.mean(plies),
+    }
+
+
+GAMES = {"sea_battle": sea_battle, "codenames": codenames, "hive": hive}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in GAMES:
