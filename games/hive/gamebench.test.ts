@@ -2,6 +2,7 @@
 // fourth turn only), next to the arena's default rules; the conformance harness under it.
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../../lib/engine/conformance';
+import { createRng } from '../../lib/engine/rng';
 import { LONG_COMPUTATION_TIMEOUT_MS, scaled } from '../../lib/test-scale';
 import { hive } from '.';
 import { legalActions, reject, setup, type HiveConfig, type HiveState } from './rules';
@@ -25,10 +26,14 @@ describe('the gamebench preset', () => {
     // The defaults' states and views carry no rule options (the golden playthrough is unchanged).
     expect(Object.keys(setup(null, hive.defaultConfig as HiveConfig))).not.toContain('movement');
     expect(
-      Object.keys(hive.view(hive.setup({ numPlayers: 2, config: {} }) as HiveState, { spectator: true })),
+      Object.keys(
+        hive.view(hive.setup({ numPlayers: 2, config: {}, rng: createRng('views') }) as HiveState, { spectator: true }),
+      ),
     ).not.toContain('movement');
     // A view under the preset carries the rules, so the engine and the board judge moves by them.
-    const v = hive.view(hive.setup({ numPlayers: 2, config: preset.config }) as HiveState, { spectator: true });
+    const v = hive.view(hive.setup({ numPlayers: 2, config: preset.config, rng: createRng('views') }) as HiveState, {
+      spectator: true,
+    });
     expect(v).toMatchObject({ movement: 'gamebench', queenForced: 'fourthTurnOnly' });
   });
 
