@@ -31,3 +31,10 @@ export function scaled(full: number, min = 1): number {
  * the flows), where the run's 120 s would make its pass depend on the machine's load.
  */
 export const LONG_COMPUTATION_TIMEOUT_MS = 600_000;
+
+/**
+ * The safety net of a wait on other processes' work (a spawned worker playing a tournament, a restarted Postgres
+ * coming back): far above its time on a machine busy with another build, where a minute or two is not (one such wait
+ * of 120 s ran out in a run beside a build). The tests that wait this long set their own timeout above it.
+ */
+export const LONG_WAIT_MS = 600_000;

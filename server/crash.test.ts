@@ -10,6 +10,7 @@ import { startSimulatedEndpoint, type SimulatedEndpoint } from './llm/simulated'
 import { relayListener, type RelayMessage } from './rooms/relay';
 import { startQueue, stopQueue } from './scheduler/queue';
 import { createTournament } from './scheduler/tournaments';
+import { LONG_WAIT_MS } from '../lib/test-scale';
 
 const root = path.resolve(import.meta.dirname, '..');
 let t: TestDb;
@@ -84,7 +85,7 @@ describe('crash safety', () => {
           const c = await counts();
           return c.done >= 3 && c.running >= 2;
         },
-        { timeout: 60_000, interval: 100 },
+        { timeout: LONG_WAIT_MS, interval: 100 },
       )
       .toBe(true);
     const exited = new Promise((res) => child!.once('exit', res));
@@ -101,7 +102,7 @@ describe('crash safety', () => {
           const c = await counts();
           return c.done + c.failed;
         },
-        { timeout: 120_000, interval: 250 },
+        { timeout: LONG_WAIT_MS, interval: 250 },
       )
       .toBe(24);
 
@@ -125,12 +126,12 @@ describe('crash safety', () => {
         WHERE m.tournament_id = ${tournament.id} GROUP BY c.match_id, c.seat, c.ply, c.attempt HAVING COUNT(*) > 1) d`;
     expect(Number(dup[0]!.n)).toBe(0);
     await expect
-      .poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, { timeout: 60_000 })
+      .poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, { timeout: LONG_WAIT_MS })
       .toBe('finished');
     // Live news reached the listener: every match's end event, and the tournament's changes.
     await listener.close();
     const ends = new Set(heard.flatMap((m) => (m.t === 'match' && m.kind === 'end' ? [m.matchId] : [])));
     expect(ends.size).toBeGreaterThanOrEqual(24 - atCrash.done);
     expect(heard.some((m) => m.t === 'tournament' && m.id === tournament.id)).toBe(true);
-  }, 300_000); // several processes and many matches: a safety net far above the time it takes
+  }, 1_800_000); // waits of up to LONG_WAIT_MS each: a safety net far above the time it takes
 });

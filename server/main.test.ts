@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDb } from './db/test-db';
 import { freePort } from './net';
+import { LONG_WAIT_MS } from '../lib/test-scale';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -16,7 +17,7 @@ function start(env: Record<string, string>) {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: LONG_WAIT_MS,
   });
 }
 
@@ -76,7 +77,7 @@ describe('server with DATABASE_URL', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     try {
-      await expect.poll(() => out, { timeout: 120_000, interval: 200 }).toMatch(/arena ready/);
+      await expect.poll(() => out, { timeout: LONG_WAIT_MS, interval: 200 }).toMatch(/arena ready/);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ ok: true });
@@ -119,5 +120,5 @@ describe('server with DATABASE_URL', () => {
       await rm(dataDir, { recursive: true, force: true });
       await t.drop();
     }
-  }, 300_000); // a whole server starting: a safety net far above the time it takes
+  }, 1_800_000); // waits of up to LONG_WAIT_MS each: a safety net far above the time it takes
 });

@@ -16,6 +16,7 @@ import { startSimulatedEndpoint, type SimulatedEndpoint } from './llm/simulated'
 import { freePort } from './net';
 import { startQueue, stopQueue } from './scheduler/queue';
 import { createTournament } from './scheduler/tournaments';
+import { LONG_WAIT_MS } from '../lib/test-scale';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const root = path.resolve(import.meta.dirname, '..');
@@ -82,14 +83,14 @@ describe('two web and two worker processes on one Postgres', () => {
       ARENA_RECONCILE_SECONDS: '5',
     });
     const webs = [start('web-a', { ARENA_ROLE: 'web', PORT: String(ports[0]) })];
-    await expect.poll(() => webs[0]!.out, { timeout: 120_000, interval: 200 }).toMatch(/arena ready/);
+    await expect.poll(() => webs[0]!.out, { timeout: LONG_WAIT_MS, interval: 200 }).toMatch(/arena ready/);
     webs.push(start('web-b', { ARENA_ROLE: 'all', PORT: String(ports[1]), ...player(2) }));
     const workers = [0, 1].map((i) => start(`worker-${i}`, { ARENA_ROLE: 'worker', ...player(i) }));
-    await expect.poll(() => webs[1]!.out, { timeout: 120_000, interval: 200 }).toMatch(/arena ready/);
+    await expect.poll(() => webs[1]!.out, { timeout: LONG_WAIT_MS, interval: 200 }).toMatch(/arena ready/);
     const up = async (port: number) =>
       (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.status === 200;
     await expect
-      .poll(async () => (await Promise.all(metrics.map(up))).every(Boolean), { timeout: 120_000, interval: 200 })
+      .poll(async () => (await Promise.all(metrics.map(up))).every(Boolean), { timeout: LONG_WAIT_MS, interval: 200 })
       .toBe(true);
 
     const p = await t.db.provider.create({ data: { name: 'sim', baseUrl: sim.url, simulated: true } });
@@ -157,7 +158,7 @@ describe('two web and two worker processes on one Postgres', () => {
 
     await expect
       .poll(async () => (await tournamentProgress(t.db, [tournament.id]))[0]!.status, {
-        timeout: 90_000,
+        timeout: LONG_WAIT_MS,
         interval: 250,
       })
       .toBe('finished');
@@ -168,7 +169,7 @@ describe('two web and two worker processes on one Postgres', () => {
     expect(stored.every((m) => m.status === 'finished')).toBe(true);
     // The last notices may still be on their way to the web processes.
     await expect
-      .poll(() => [onA!, onB!].every((s) => ids.every((id) => s.get(id)!.finals.length > 0)), { timeout: 60_000 })
+      .poll(() => [onA!, onB!].every((s) => ids.every((id) => s.get(id)!.finals.length > 0)), { timeout: LONG_WAIT_MS })
       .toBe(true);
     await new Promise((r) => setTimeout(r, 500)); // nothing more may arrive: a second final would show here
 
@@ -207,5 +208,5 @@ describe('two web and two worker processes on one Postgres', () => {
     // No process logged an error.
     for (const c of [...webs, ...workers])
       expect(c.out, c.name).not.toMatch(/"level":"(error|fatal)"|\berror\b.*relay/i);
-  }, 300_000); // four processes: a safety net far above the time it takes
+  }, 1_800_000); // waits of up to LONG_WAIT_MS each: a safety net far above the time it takes
 });

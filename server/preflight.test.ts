@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './net';
 import { checkPostgresAccess } from './preflight';
+import { LONG_WAIT_MS } from '../lib/test-scale';
 
 const root = path.resolve(import.meta.dirname, '..');
 const asRoot = process.getuid?.() === 0;
@@ -29,7 +30,7 @@ function run(script: 'preflight' | 'main', env: Record<string, string>) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', `server/${script}.ts`], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: LONG_WAIT_MS,
     env: { ...process.env, DATABASE_URL: '', ARENA_DEMO: '0', ...env },
   });
   return { code: r.status, err: r.stderr, out: r.stdout, ms: Date.now() - t0 };
@@ -53,7 +54,9 @@ describe('a second start', () => {
     });
     const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
     try {
-      await expect.poll(() => existsSync(path.join(data, 'arena.lock')), { timeout: 60_000, interval: 50 }).toBe(true);
+      await expect
+        .poll(() => existsSync(path.join(data, 'arena.lock')), { timeout: LONG_WAIT_MS, interval: 50 })
+        .toBe(true);
       first.kill('SIGSTOP');
       const line = `arena: another arena is already running from ${data} (pid ${first.pid}, http://localhost:${env.PORT}): stop it first, or set ARENA_DATA_DIR and PORT for a second one\n`;
       const pre = run('preflight', { ...env, PORT: String(await freePort()) });

@@ -14,6 +14,7 @@ import { startQueue, stopQueue } from '../scheduler/queue';
 import { credentialsFile, embeddedUrl } from './credentials';
 import { startEmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
+import { LONG_WAIT_MS } from '../../lib/test-scale';
 
 let dir: string;
 beforeAll(async () => {
@@ -268,14 +269,14 @@ describe('the embedded Postgres\u2019 supervisor', () => {
     const first = pgs.pid()!;
     process.kill(first, 'SIGKILL');
     await expect
-      .poll(() => pgs.pid(), { timeout: 60_000, interval: 50 })
+      .poll(() => pgs.pid(), { timeout: LONG_WAIT_MS, interval: 50 })
       .toSatisfy((p) => typeof p === 'number' && p !== first);
     expect(await roundTrip(pgs.url, 'back')).toEqual(['back']);
     expect(logs.filter((l) => /stopped unexpectedly|restarted/.test(l))).toHaveLength(2);
     // The process is stopping (Ctrl-C reaches Postgres first): that exit is not a crash.
     pgs.unsupervise();
     process.kill(pgs.pid()!, 'SIGINT');
-    await expect.poll(() => pgs.pid(), { timeout: 60_000, interval: 50 }).toBeUndefined();
+    await expect.poll(() => pgs.pid(), { timeout: LONG_WAIT_MS, interval: 50 }).toBeUndefined();
     await new Promise((r) => setTimeout(r, 1500));
     expect(pgs.pid()).toBeUndefined();
     const t0 = Date.now();
