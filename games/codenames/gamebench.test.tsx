@@ -293,8 +293,8 @@ function measure(config: CnConfig, clue: (s: CnState, rng: Rng) => CnAction, n =
   };
 }
 
-// GameBench's own code (games/codenames at HEAD, its RandomAgent in all four seats, `random.seed(i)` for i < 20000, PIL
-// stubbed; the runner is in issue 38's closing note): Red wins 0.490, the assassin ends 0.841, 8.46 turns (clues) and
+// GameBench's own code (games/codenames at HEAD, its RandomAgent in all four seats, `random.seed(i)` for i < 20000,
+// run by scripts/reference/gamebench_random.py): Red wins 0.490, the assassin ends 0.841, 8.46 turns (clues) and
 // 11.50 operative moves a match, Red's mean score 0.500. The preset without `assassinOnLastGuess: 'wins'` gives Red
 // 0.472 over 20000 matches (3.6 standard errors off), with it 0.497.
 const GAMEBENCH_RANDOM = { redWinRate: 0.49, assassinEndings: 0.8407, meanTurns: 8.4635, meanOperativeMoves: 11.4999 };

@@ -332,38 +332,50 @@ function gameBenchDestinations(g: Grid, k: number, bug: 'Q' | 'S' | 'A'): number
     for (let i = 0; i < 6; i++) if (gameBenchStep(g, k, k, i, false)) out.push(k + STEP[i]!);
   } else if (bug === 'A') {
     // Every hex reachable by steps, never through its own start hex (pieces.py: `neighbor_hex != start_hex`).
-    const seen = new Set<number>([k]);
-    const queue = [k];
-    while (queue.length) {
-      const a = queue.shift()!;
-      for (let i = 0; i < 6; i++) {
-        const b = a + STEP[i]!;
-        if (seen.has(b) || !gameBenchStep(g, k, a, i, false)) continue;
-        seen.add(b);
-        queue.push(b);
-        out.push(b);
-      }
-    }
+    out.push(...reachable(k, (a, i) => gameBenchStep(g, k, a, i, false)));
   } else {
     // Exactly three steps, each with a piece beside it, never back on a hex of the path.
-    const ends = new Set<number>();
-    const walk = (a: number, path: number[], left: number) => {
-      if (left === 0) {
-        ends.add(a);
-        return;
-      }
-      for (let i = 0; i < 6; i++) {
-        const b = a + STEP[i]!;
-        if (path.includes(b) || !gameBenchStep(g, k, a, i, true)) continue;
-        path.push(b);
-        walk(b, path, left - 1);
-        path.pop();
-      }
-    };
-    walk(k, [k], 3);
-    out.push(...ends);
+    out.push(...threeSteps(k, (a, i) => gameBenchStep(g, k, a, i, true)));
   }
   return out;
+}
+
+/** Every hex reachable from `k` by steps `canStep(from, direction)` allows, in the order found; never `k` itself. */
+function reachable(k: number, canStep: (a: number, i: number) => boolean): number[] {
+  const out: number[] = [];
+  const seen = new Set<number>([k]);
+  const queue = [k];
+  while (queue.length) {
+    const a = queue.shift()!;
+    for (let i = 0; i < 6; i++) {
+      const b = a + STEP[i]!;
+      if (seen.has(b) || !canStep(a, i)) continue;
+      seen.add(b);
+      queue.push(b);
+      out.push(b);
+    }
+  }
+  return out;
+}
+
+/** The hexes exactly three allowed steps from `k` without coming back onto a hex of the path (the Spider). */
+function threeSteps(k: number, canStep: (a: number, i: number) => boolean): number[] {
+  const ends = new Set<number>();
+  const walk = (a: number, path: number[], left: number) => {
+    if (left === 0) {
+      ends.add(a);
+      return;
+    }
+    for (let i = 0; i < 6; i++) {
+      const b = a + STEP[i]!;
+      if (path.includes(b) || !canStep(a, i)) continue;
+      path.push(b);
+      walk(b, path, left - 1);
+      path.pop();
+    }
+  };
+  walk(k, [k], 3);
+  return [...ends];
 }
 
 /** Where the piece on top of hex `k` may go (empty when it is pinned, covered or cannot move). */
@@ -405,40 +417,12 @@ function destinations(g: Grid, k: number, movement: HiveState['movement']): numb
         out.push(b);
       }
       break;
-    case 'A': {
-      const seen = new Set<number>([k]);
-      const queue = [k];
-      while (queue.length) {
-        const a = queue.shift()!;
-        for (let i = 0; i < 6; i++) {
-          const b = a + STEP[i]!;
-          if (seen.has(b) || !canSlide(occupied, a, i)) continue;
-          seen.add(b);
-          queue.push(b);
-          out.push(b);
-        }
-      }
+    case 'A':
+      out.push(...reachable(k, (a, i) => canSlide(occupied, a, i)));
       break;
-    }
-    case 'S': {
-      const ends = new Set<number>();
-      const walk = (a: number, path: number[], left: number) => {
-        if (left === 0) {
-          ends.add(a);
-          return;
-        }
-        for (let i = 0; i < 6; i++) {
-          const b = a + STEP[i]!;
-          if (path.includes(b) || !canSlide(occupied, a, i)) continue;
-          path.push(b);
-          walk(b, path, left - 1);
-          path.pop();
-        }
-      };
-      walk(k, [k], 3);
-      out.push(...ends);
+    case 'S':
+      out.push(...threeSteps(k, (a, i) => canSlide(occupied, a, i)));
       break;
-    }
   }
   return out;
 }
