@@ -2,10 +2,10 @@
 // leaderboard is GameBench's numbers; a bad file is one readable error and nothing stored; a name is taken once; the
 // arena's export imported into another instance gives the identical leaderboard; the CLI does the same from a file.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { importedAgentId } from '../lib/datasets';
 import { DatasetError, deleteDataset, importDataset, listDatasets } from '../lib/db/datasets-store';
 import { gameBenchRecord, ratesSomeone } from '../lib/exports';
@@ -210,6 +210,7 @@ describe('round trip', () => {
 describe('the CLI', () => {
   it('imports a file into a named dataset, lists and deletes it; a bad file exits 2 with the entry named', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'arena-ds-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const good = path.join(dir, 'good.json');
     const bad = path.join(dir, 'bad.json');
     await writeFile(
