@@ -36,15 +36,17 @@ export const SLOW_FIRST = [
   'server/crash.test.ts',
   'games/conformance.test.ts',
   'server/scheduler/tournaments.test.ts',
-  'server/multi-process.test.ts',
   'lib/engine/rng.test.ts',
   'server/leaderboard/dataset-limits.test.ts',
   'server/rooms/hub.test.ts',
   'server/cli.test.ts',
   'server/leaderboard/service-incremental.test.ts',
-  'server/main.test.ts',
   'server/db/embedded.test.ts',
   'server/preflight.test.ts',
+  // These two start the production server: under `npm test` they wait for the build running beside Vitest
+  // (server/test-build.ts), which has ended by the time they come.
+  'server/multi-process.test.ts',
+  'server/main.test.ts',
 ];
 
 /** Vitest's order, with SLOW_FIRST's files moved to the front in that order. */

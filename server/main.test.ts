@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDb } from './db/test-db';
 import { freePort } from './net';
+import { productionBuild } from './test-build';
 import { LONG_WAIT_MS } from '../lib/test-scale';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,8 +48,7 @@ describe('server start-up', () => {
 
 describe('server with DATABASE_URL', () => {
   it('uses that Postgres (migrated, no embedded cluster), serves, logs JSON lines, serves metrics, and stops cleanly on SIGINT', async () => {
-    if (!existsSync(path.join(root, '.next/BUILD_ID')))
-      throw new Error('no production build: run `next build` first (`npm test` does)');
+    await productionBuild();
     const t = await createTestDb();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'arena-main-'));
     const port = await freePort();
@@ -83,6 +83,10 @@ describe('server with DATABASE_URL', () => {
       expect(await health.json()).toMatchObject({ ok: true });
       const res404 = await fetch(`http://127.0.0.1:${port}/matches/nope`);
       expect(res404.status).toBe(404);
+      // Pages are gzipped unless ARENA_COMPRESS=0 (the end-to-end server's setting: e2e/games.spec.ts).
+      const page = await fetch(`http://127.0.0.1:${port}/games`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-encoding')).toBe('gzip');
       expect(await t.db.agent.count({ where: { name: { in: ['Random', 'Engine'] } } })).toBe(2);
       expect(existsSync(path.join(dataDir, 'pg'))).toBe(false);
       expect(out).not.toMatch(/embedded postgres/);

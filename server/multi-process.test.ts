@@ -2,7 +2,6 @@
 // process see every event of matches played by either worker, in order and exactly once (the join's snapshot, then
 // the stream), the same frames on both, and one final snapshot each; both workers play; the tournament ends.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { tournamentProgress } from '../lib/db/tournament-progress';
 import { createTestDb, type TestDb } from './db/test-db';
 import { startSimulatedEndpoint, type SimulatedEndpoint } from './llm/simulated';
 import { freePort } from './net';
+import { productionBuild } from './test-build';
 import { startQueue, stopQueue } from './scheduler/queue';
 import { createTournament } from './scheduler/tournaments';
 import { LONG_WAIT_MS } from '../lib/test-scale';
@@ -48,13 +48,12 @@ function start(name: string, env: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, '.next/BUILD_ID')))
-    throw new Error('no production build: run `next build` first (`npm test` does)');
+  await productionBuild();
   t = await createTestDb();
   dataDir = await mkdtemp(path.join(tmpdir(), 'arena-multi-'));
   sim = await startSimulatedEndpoint({ latencyMs: [20, 60], seed: 'multi-process' });
   boss = await startQueue(t.url, { worker: false });
-});
+}, 1_800_000); // npm test's build, beside the tests, may take minutes (productionBuild waits up to LONG_WAIT_MS)
 afterAll(async () => {
   for (const c of clients) c.close();
   await Promise.all(
