@@ -91,6 +91,19 @@ describe('the harness', () => {
     expect(checkConformance(broken, { seeds: 1 }).join('\n')).toMatch(/parse\(format/);
   });
 
+  it('reports an engine that answers an illegal move, while it is asked (the first enginePlies moves)', () => {
+    // Illegal from the fourth move on: a square off the board.
+    const late: GameDef = {
+      ...ticTacToe,
+      engine: (view, seat, legal, rng, opts) =>
+        legal.length <= 6 ? { type: 'place', row: 9, col: 9 } : ticTacToe.engine(view, seat, legal, rng, opts),
+    };
+    expect(checkConformance(late, { seeds: 1 }).join('\n')).toMatch(/ply 3, seat \d: engine chose illegal action/);
+    // Asked for the first three moves only, it never meets the positions where it goes wrong.
+    expect(checkConformance(late, { seeds: 1, enginePlies: 3 })).toEqual([]);
+    expect(checkConformance(late, { seeds: 1, engineSeeds: 0 })).toEqual([]);
+  });
+
   it('reports a log line that speaks to its reader: spectators and replays read every line', () => {
     const chatty: GameDef = {
       ...ticTacToe,

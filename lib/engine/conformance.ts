@@ -19,6 +19,12 @@ export interface ConformanceOptions {
   /** Search depth given to the engine during those playouts (default 2, to stay quick). */
   engineDepth?: number;
   /**
+   * In those playouts, the engine is asked at every turn of the first this many moves (default 100), then the playout
+   * goes on at random: hundreds of positions per game and config, where asking it to the end of a 1,000-move Hive
+   * playout spent most of the suite's time in search.
+   */
+  enginePlies?: number;
+  /**
    * Chooses an action where the game lists none (open-ended actions: a clue, an offer). Without it the game's
    * `fallback` move is played there; a game with neither cannot be played out and is reported.
    */
@@ -63,7 +69,7 @@ const viewerName = (v: Viewer) =>
  * action is chosen for each and they are applied in seat order.
  */
 export function checkConformance(game: GameDef, opts: ConformanceOptions = {}): string[] {
-  const { seeds = 50, firstSeed = 0, maxPlies = 1000, engineSeeds = 3, engineDepth = 2 } = opts;
+  const { seeds = 50, firstSeed = 0, maxPlies = 1000, engineSeeds = 3, engineDepth = 2, enginePlies = 100 } = opts;
   const problems = new Set<string>();
   const report = (p: string) => {
     if (problems.size < 50) problems.add(`${game.id}: ${p}`);
@@ -88,6 +94,7 @@ export function checkConformance(game: GameDef, opts: ConformanceOptions = {}): 
           numPlayers: n,
           seed: `conformance-${i}`,
           engineDepth: i < engineSeeds ? engineDepth : null,
+          enginePlies,
           maxPlies,
           randomAction: opts.randomAction,
           report: (p) => report(`${where}: ${p}`),
@@ -108,6 +115,8 @@ interface Playout {
   seed: string;
   /** Depth to ask the engine for a move at every turn, or null to play randomly only. */
   engineDepth: number | null;
+  /** The engine is asked during the first this many moves only. */
+  enginePlies: number;
   maxPlies: number;
   randomAction: ConformanceOptions['randomAction'];
   report: (problem: string) => void;
@@ -160,7 +169,11 @@ function playout(run: Playout): void {
     const chosen: { seat: Seat; action: { type: string }; fallback: boolean }[] = [];
     for (const seat of active) {
       const action = chooseAction(
-        { ...run, report: (p) => report(`${at}, seat ${seat}: ${p}`) },
+        {
+          ...run,
+          engineDepth: moves.length < run.enginePlies ? run.engineDepth : null,
+          report: (p) => report(`${at}, seat ${seat}: ${p}`),
+        },
         state,
         seat,
         agentRng,
