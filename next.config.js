@@ -3,6 +3,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // ARENA_COMPRESS=0 (server/config.ts checks its value at start-up): no gzip, where a proxy compresses or in the flows.
+  compress: !['0', 'false'].includes(process.env.ARENA_COMPRESS ?? '1'),
   // Types are checked once, for the whole project, by `npm run typecheck` (the first step of `npm test`).
   typescript: { ignoreBuildErrors: true },
   // Server-side packages that must stay plain Node modules (native bindings, runtime-generated code).

@@ -98,6 +98,8 @@ export default defineConfig({
       ARENA_ADMIN_PASSWORD: 'e2e-admin-password',
       ARENA_SIM_PORT: String(Number(process.env.E2E_SIM_PORT ?? 3199)),
       NEXT_TELEMETRY_DISABLED: '1',
+      // Responses uncompressed: gzip costs the server CPU the flows on two cores are bound by, and proves nothing here.
+      ARENA_COMPRESS: '0',
       // The small hidden-information test game, for the frame-recording leak test.
       ARENA_TEST_GAMES: '1',
       // Every spec signs in and creates guests from this one address: the rate limits (tested in lib/db/entry.test.ts)

@@ -98,3 +98,9 @@ test(`watch a simulated match of every game to its end (${watched.length} games,
   );
   expect(failures, 'games whose watch flow failed').toEqual([]);
 });
+
+test('the flows’ server sends pages uncompressed (ARENA_COMPRESS=0, playwright.config.ts)', async ({ request }) => {
+  const res = await request.get('/games', { headers: { 'accept-encoding': 'gzip' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-encoding']).toBeUndefined();
+});

@@ -57,6 +57,11 @@ export const configSchema = z.object({
   /** Behind a reverse proxy: rate limits key on the client it names in X-Forwarded-For, not on the proxy's address. */
   ARENA_TRUST_PROXY: bool.default(false),
   /**
+   * Compress HTTP responses (gzip), read by next.config.js: `0` where a reverse proxy compresses, or where CPU matters
+   * more than bytes (the end-to-end tests on two cores: ~19 CPU-seconds of the server's).
+   */
+  ARENA_COMPRESS: bool.default(true),
+  /**
    * Pages on these origins may open the live socket too (the arena's own origin always may): the public address when
    * a reverse proxy rewrites the Host header (server/rooms/origin.ts).
    */
