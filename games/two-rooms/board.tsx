@@ -89,12 +89,13 @@ export default function TwoRoomsBoard({
       <p data-testid="trb-status" className="font-medium">
         {status}
       </p>
-      {v.you !== null && v.myCard && (
+      {v.you !== null && (v.myCard || v.cardTold === false) && (
         <p
           data-testid="trb-my-card"
           className={`w-fit rounded-md border-2 px-3 py-1 font-semibold ${TEAM_STYLE[teamOf(v.you)]}`}
         >
-          You are {seatName(SEAT_NAMES, v.you)}, {teamOf(v.you)} team: your card is {cardLabel(v.myCard)}
+          You are {seatName(SEAT_NAMES, v.you)}, {teamOf(v.you)} team:{' '}
+          {v.myCard ? `your card is ${cardLabel(v.myCard)}` : 'your card is not told (no player is told theirs)'}
           {v.leaders.includes(v.you) ? ` · leader of ${ROOM_NAMES[v.leaders.indexOf(v.you)]}` : ''}
         </p>
       )}

@@ -2,7 +2,8 @@
 // - Talking: a player shows their card to their team's leader in the room (so the leader knows where the President or
 //   the Bomber is); a leader, or a player whose leader already knows, shows it to a teammate who has not seen it, else
 //   asks an opponent a question. Answering: a teammate is shown the card back; an opponent gets a cover story (a plain
-//   card of the team) — words are cheap, a card shown never lies.
+//   card of the team) — words are cheap, a card shown never lies. Where no card is told or shown (the preset
+//   `gamebench`) it asks an opponent and answers in words only.
 // - Choosing a hostage: the leader weighs every choice by the chance that the Bomber ends in the President's room
 //   after this exchange, the President being any Blue player and the Bomber any Red player whose card it has not seen
 //   (uniformly), and the other leader's hostage any player of their room but them (uniformly). Red takes the choice
@@ -65,18 +66,24 @@ export function trbEngine(view: TrbView, seat: Seat, legal: TrbAction[], rng: Rn
   const team = teamOf(seat);
   const room = view.rooms[0].includes(seat) ? 0 : 1;
   const leader = view.leaders[room]!;
+  // Under `reveals: false` (the preset `gamebench`) no card is shown: the player only talks.
+  const reveals = legal.some((a) => a.type === 'reveal');
   if (view.phase === 'answer' && view.pending) {
     const asker = view.pending.asker;
-    if (teamOf(asker) === team) return { type: 'reveal', to: asker };
-    return { type: 'say', text: `I am a plain ${team} card.` };
+    if (reveals && teamOf(asker) === team) return { type: 'reveal', to: asker };
+    return {
+      type: 'say',
+      text: view.cardTold === false ? 'Nobody was told their card.' : `I am a plain ${team} card.`,
+    };
   }
   // My turn to talk.
   const mates = view.rooms[room].filter((p) => p !== seat && teamOf(p) === team);
   // Whom I have already shown my card to (messages I heard: my own reveals).
   const shown = new Set(view.messages.filter((m) => m.from === seat && m.kind === 'reveal').map((m) => m.to));
-  if (leader !== seat && teamOf(leader) === team && !shown.has(leader)) return { type: 'reveal', to: leader };
+  if (reveals && leader !== seat && teamOf(leader) === team && !shown.has(leader))
+    return { type: 'reveal', to: leader };
   const mate = mates.find((p) => !shown.has(p));
-  if (mate !== undefined) return { type: 'reveal', to: mate };
+  if (reveals && mate !== undefined) return { type: 'reveal', to: mate };
   const opponents = view.rooms[room].filter((p) => teamOf(p) !== team);
   const target = opponents.length ? rng.pick(opponents) : rng.pick(view.rooms[room].filter((p) => p !== seat));
   return { type: 'ask', to: target, text: PER_ROOM > 0 ? 'Which card do you hold?' : '' };

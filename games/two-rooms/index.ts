@@ -7,7 +7,8 @@ import * as rules from './rules';
 
 export const twoRooms = defineGame({
   id: 'two-rooms',
-  version: 1,
+  // v2: the rules topics say what the gamebench preset changes (nobody told their card, no card shown).
+  version: 2,
   reducer: rules,
   prompt,
   engine: trbEngine,
@@ -44,25 +45,33 @@ export const twoRooms = defineGame({
     ],
     // Questions are written in one's own words.
     humanMoveSeconds: 90,
+    // GameBench's protocol (lib/presets.ts): see the note at the head of rules.ts.
+    settingsPresets: [
+      {
+        label: 'gamebench',
+        help: "Follows GameBench's code where it changes what players know: no player is told their card (GameBench's prompts never carry it: a player knows only their team, and a leader that they lead) and no card can be shown, so players only talk; 3 rounds, the rooms, the leaders, the hostage exchange and the winner were already GameBench's. Talk heard by the whole room and public leaders stay the arena's.",
+        config: { cardTold: false, reveals: false },
+      },
+    ],
   },
   rules: {
     summary: GAMEBENCH_RULES,
     topics: {
       // GameBench's appendix G lists no withheld topics for TRB: these are the details of its implementation and the arena's.
       Teams:
-        'Blue 1-3 are the Blue team, Red 1-3 the Red team, and everyone knows it (GameBench gives each agent one whole team). One Blue player holds the President card and one Red player the Bomber card, at random; the others hold plain cards. A player knows only their own card and the cards shown to them.',
+        'Blue 1-3 are the Blue team, Red 1-3 the Red team, and everyone knows it (GameBench gives each agent one whole team). One Blue player holds the President card and one Red player the Bomber card, at random; the others hold plain cards. A player knows only their own card and the cards shown to them; under the gamebench preset (GameBench’s code) nobody is told any card, their own included, and no card is shown.',
       Rooms:
         'Three players start in each room, mixed at random (GameBench swaps a random player of each room 20 times). Each room has a leader, drawn at random and known to all, who stays leader all game and is never sent away.',
       Talking:
-        'Each round the players of Room 1, then of Room 2, take turns: ask one player of your room a question (or just ask them to speak), or show them your card. That player answers in words, with silence, or by showing their card back. The whole room hears the talk; the other room hears nothing. A card shown is seen only by the player it is shown to.',
+        'Each round the players of Room 1, then of Room 2, take turns: ask one player of your room a question (or just ask them to speak), or show them your card (not under the gamebench preset, where players only talk). That player answers in words, with silence, or by showing their card back. The whole room hears the talk; the other room hears nothing. A card shown is seen only by the player it is shown to.',
       Hostages:
         'After the talking, each leader chooses one player of their room, not themselves, at the same time; the two hostages swap rooms.',
       Winning:
         'After the third exchange, Red wins if the Bomber is in the same room as the President, Blue otherwise. The winning team scores 1 (a third per seat), the other 0.',
       'answer-format':
-        'Answer with one move on a line of its own: "Ask Red 2: <your question>", "Ask Red 2", "Show my card to Red 2", "Say: <your answer>", "Say nothing" or, for a leader, "Send Red 2". Reasoning before it is fine; the last move written counts.',
+        'Answer with one move on a line of its own: "Ask Red 2: <your question>", "Ask Red 2", "Show my card to Red 2" (where cards can be shown), "Say: <your answer>", "Say nothing" or, for a leader, "Send Red 2". Reasoning before it is fine; the last move written counts.',
       deviations:
-        'The arena’s changes to GameBench’s implementation: public teams (fixed seats, as GameBench’s agents), card reveals, talk heard by the whole room, public leaders, silent questions and answers, simultaneous hostage choices, a rounds setting. The reasons are in games/two-rooms/rules.ts.',
+        'The arena’s changes to GameBench’s implementation: public teams (fixed seats, as GameBench’s agents), card reveals, talk heard by the whole room, public leaders, silent questions and answers, simultaneous hostage choices, a rounds setting; the gamebench preset tells nobody their card and shows none, as GameBench’s code. The reasons are in games/two-rooms/rules.ts.',
     },
   },
 });

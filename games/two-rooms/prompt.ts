@@ -58,11 +58,31 @@ export const EXAMPLE: { seat: Seat; action: TrbAction }[] = [
   { seat: 1, action: { type: 'ask', to: 3, text: 'Whom will you send away?' } },
   { seat: 3, action: { type: 'say', text: '' } },
 ];
+/**
+ * The worked example when no card is told or shown (`cardTold: false`, `reveals: false`: the preset `gamebench`): the
+ * same deal and turns, in words only.
+ */
+export const EXAMPLE_TALK_ONLY: { seat: Seat; action: TrbAction }[] = [
+  { seat: 0, action: { type: 'ask', to: 1, text: 'Blue 2, whom should our team trust in this room?' } },
+  { seat: 1, action: { type: 'say', text: 'Nobody knows their own card, so watch who dodges questions.' } },
+  { seat: 3, action: { type: 'ask', to: 0, text: 'Which card do you think you hold?' } },
+  { seat: 0, action: { type: 'say', text: 'I was not told, like everyone here.' } },
+  { seat: 1, action: { type: 'ask', to: 3, text: 'Whom will you send away?' } },
+  { seat: 3, action: { type: 'say', text: '' } },
+];
+/** The worked example the system prompt shows under this config. */
+export const exampleFor = (cfg: TrbConfig): { seat: Seat; action: TrbAction }[] =>
+  cfg.reveals === false ? EXAMPLE_TALK_ONLY : EXAMPLE;
 export function exampleFinal(cfg: TrbConfig): TrbState {
-  return EXAMPLE.reduce((s, m, i) => apply(s, m.seat, m.action, createRng(`trb-example-${i}`)), exampleStart(cfg));
+  return exampleFor(cfg).reduce(
+    (s, m, i) => apply(s, m.seat, m.action, createRng(`trb-example-${i}`)),
+    exampleStart(cfg),
+  );
 }
 
 function system(cfg: TrbConfig, seat: Seat): string {
+  const told = cfg.cardTold !== false;
+  const reveals = cfg.reveals !== false;
   return [
     `You are playing Two Rooms and a Boom as ${seatName(SEAT_NAMES, seat)}, on the ${teamOf(seat)} team.`,
     '',
@@ -70,19 +90,39 @@ function system(cfg: TrbConfig, seat: Seat): string {
     GAMEBENCH_RULES,
     '',
     'How this arena plays it:',
-    '- Six players: Blue 1, Blue 2, Blue 3 (the Blue team) and Red 1, Red 2, Red 3 (the Red team). Everyone knows the teams. One Blue player holds the President card, one Red player the Bomber card; the others hold plain cards of their team. You know only your own card and the cards shown to you.',
+    `- Six players: Blue 1, Blue 2, Blue 3 (the Blue team) and Red 1, Red 2, Red 3 (the Red team). Everyone knows the teams. One Blue player holds the President card, one Red player the Bomber card; the others hold plain cards of their team. ${
+      told
+        ? reveals
+          ? 'You know only your own card and the cards shown to you.'
+          : 'You know only your own card; cards are never shown.'
+        : `No player is told any card, their own included: you do not know whether you hold the ${teamOf(seat) === 'Blue' ? 'President' : 'Bomber'} or a plain card, and neither does anyone else${reveals ? '' : '; cards are never shown'}. All cards are revealed when the game ends.`
+    }`,
     `- The players are split between ${ROOM_NAMES[0]} and ${ROOM_NAMES[1]}, three in each. Each room has a leader (everyone knows who), who stays leader all game.`,
-    `- Each of the ${cfg.rounds} rounds: the players of ${ROOM_NAMES[0]}, then of ${ROOM_NAMES[1]}, take turns. On your turn you ask one player of your room a question (or just ask them to speak), or show them your card. That player then answers: in words, with silence, or by showing their card back to you. Everyone in the room hears the questions and answers; the other room hears nothing. A card shown is seen only by the player it is shown to; the room sees that a card was shown.`,
+    reveals
+      ? `- Each of the ${cfg.rounds} rounds: the players of ${ROOM_NAMES[0]}, then of ${ROOM_NAMES[1]}, take turns. On your turn you ask one player of your room a question (or just ask them to speak), or show them your card. That player then answers: in words, with silence, or by showing their card back to you. Everyone in the room hears the questions and answers; the other room hears nothing. A card shown is seen only by the player it is shown to; the room sees that a card was shown.`
+      : `- Each of the ${cfg.rounds} rounds: the players of ${ROOM_NAMES[0]}, then of ${ROOM_NAMES[1]}, take turns. On your turn you ask one player of your room a question (or just ask them to speak). That player then answers: in words or with silence. Everyone in the room hears the questions and answers; the other room hears nothing.`,
     '- After the talking, each leader chooses one player of their room (not themselves) as a hostage; both leaders choose at the same time and the two hostages swap rooms.',
-    `- After round ${cfg.rounds}'s exchange the game ends: Red wins if the Bomber is in the same room as the President, Blue wins if they are in different rooms. Players may lie in words; a card shown never lies.`,
+    `- After round ${cfg.rounds}'s exchange the game ends: Red wins if the Bomber is in the same room as the President, Blue wins if they are in different rooms. Players may lie in words${reveals ? '; a card shown never lies' : ''}.`,
     '',
-    'Example (round 1, Room 1: Blue 1 — the President —, Red 1 — the leader —, Blue 2):',
-    ...EXAMPLE.map((m) => `${seatName(SEAT_NAMES, m.seat)}: ${format(m.action)}`),
-    'Blue 2 has shown Blue 1 a plain Blue card; Blue 1 hid the President from Red 1. Later, leader Red 1 might answer "Send Blue 2".',
+    ...(reveals
+      ? [
+          'Example (round 1, Room 1: Blue 1 — the President —, Red 1 — the leader —, Blue 2):',
+          ...EXAMPLE.map((m) => `${seatName(SEAT_NAMES, m.seat)}: ${format(m.action)}`),
+          `Blue 2 has shown Blue 1 a plain Blue card; Blue 1 hid the President from Red 1.${told ? '' : ' (Here Blue 1 was told their card; in this match nobody is.)'} Later, leader Red 1 might answer "Send Blue 2".`,
+        ]
+      : [
+          'Example (round 1, Room 1: Blue 1, Red 1 — the leader —, Blue 2):',
+          ...EXAMPLE_TALK_ONLY.map((m) => `${seatName(SEAT_NAMES, m.seat)}: ${format(m.action)}`),
+          'Later, leader Red 1 might answer "Send Blue 2".',
+        ]),
     '',
     'Answer format: one move, as listed under "Legal moves:".',
-    `- Your turn to talk: "Ask Red 2: <your question>" (your own words, at most ${MAX_TEXT} characters), "Ask Red 2" (no particular question) or "Show my card to Red 2".`,
-    '- Answering someone: "Say: <your answer>", "Say nothing" or "Show my card to <the asker>".',
+    reveals
+      ? `- Your turn to talk: "Ask Red 2: <your question>" (your own words, at most ${MAX_TEXT} characters), "Ask Red 2" (no particular question) or "Show my card to Red 2".`
+      : `- Your turn to talk: "Ask Red 2: <your question>" (your own words, at most ${MAX_TEXT} characters) or "Ask Red 2" (no particular question).`,
+    reveals
+      ? '- Answering someone: "Say: <your answer>", "Say nothing" or "Show my card to <the asker>".'
+      : '- Answering someone: "Say: <your answer>" or "Say nothing".',
     '- Choosing a hostage as a leader: "Send Red 2".',
     'You may think first; the last move written in your reply, on a line of its own, is the one played.',
   ].join('\n');
@@ -92,16 +132,16 @@ function turn(v: TrbView, seat: Seat, legal: TrbAction[] | null): string {
   const me = seatName(SEAT_NAMES, seat);
   const myRoom = v.rooms[0].includes(seat) ? 0 : 1;
   const lines = [
-    `${TURN_HEADER} ${me} (${teamOf(seat)} team). Your card: ${v.myCard ? cardLabel(v.myCard) : 'unknown'}.`,
+    `${TURN_HEADER} ${me} (${teamOf(seat)} team). Your card: ${v.myCard ? cardLabel(v.myCard) : v.cardTold === false ? 'not told (no player is told their card)' : 'unknown'}.`,
     `Round ${v.round} of ${v.rounds}. You are in ${ROOM_NAMES[myRoom]}${v.leaders[myRoom] === seat ? ', and you are its leader' : ''}.`,
     `Rooms: ${roomsText(v.rooms, v.leaders)}.`,
   ];
   const others = v.known.filter((k) => k.seat !== seat);
-  lines.push(
-    others.length
-      ? `Cards shown to you: ${others.map((k) => `${seatName(SEAT_NAMES, k.seat)} is ${cardLabel(k.card)}`).join('; ')}.`
-      : 'No card has been shown to you yet.',
-  );
+  if (others.length)
+    lines.push(
+      `Cards shown to you: ${others.map((k) => `${seatName(SEAT_NAMES, k.seat)} is ${cardLabel(k.card)}`).join('; ')}.`,
+    );
+  else if (v.reveals !== false) lines.push('No card has been shown to you yet.');
   if (v.swaps.length)
     lines.push(
       `Hostage exchanges so far: ${v.swaps.map((w) => `round ${w.round}: ${seatName(SEAT_NAMES, w.sent[0])} to ${ROOM_NAMES[1]}, ${seatName(SEAT_NAMES, w.sent[1])} to ${ROOM_NAMES[0]}`).join('; ')}.`,
@@ -117,7 +157,9 @@ function turn(v: TrbView, seat: Seat, legal: TrbAction[] | null): string {
   const acts = legal ?? [];
   if (v.phase === 'ask') {
     lines.push(
-      'Your turn to talk: ask one player of your room a question (or ask them to speak), or show them your card. They answer next.',
+      v.reveals === false
+        ? 'Your turn to talk: ask one player of your room a question (or ask them to speak). They answer next.'
+        : 'Your turn to talk: ask one player of your room a question (or ask them to speak), or show them your card. They answer next.',
     );
     lines.push(
       'Legal moves:',
@@ -241,6 +283,8 @@ export function parse(reply: string, _seat: Seat, legal: TrbAction[] | null): Pa
         : moves.some((b) => JSON.stringify(b) === JSON.stringify(a));
   if (ok) return { action: a };
   if (a.type === 'say') return { error: `Nobody is waiting for your answer now.${hint}` };
+  if (a.type === 'reveal' && moves.length && !moves.some((b) => b.type === 'reveal'))
+    return { error: `Cards are never shown in this match: talk instead.${hint}` };
   if (a.type === 'hostage' && !moves.some((b) => b.type === 'hostage'))
     return { error: `Only a leader chooses a hostage, after the talking.${hint}` };
   if ((a.type === 'ask' || a.type === 'reveal') && moves.some((b) => b.type === 'say')) {

@@ -48,6 +48,45 @@
 // 6. The two leaders choose their hostages at the same time (neither sees the other's choice until both are made),
 //    as GameBench's exchange is one swap; GameBench asked room 0's leader first but told room 1's leader nothing.
 // 7. `rounds` is a setting (GameBench: 3, the default).
+//
+// THE `gamebench` PRESET (index.ts: `cardTold: false, reveals: false`). What it keeps from GameBench's code
+// (games/two_rooms_and_a_boom/two_rooms.py):
+//  - No player is told their card. A card's only context is "I am on Team Blue. " / "I am on Team Red. " (l. 76-77);
+//    the President and the Bomber are set on `special_character` (l. 80-81), which nothing but determine_winner
+//    (l. 141-157) and the debug repr (l. 22) ever reads; a leader's context adds only "I am the Leader of room N. "
+//    (l. 166-167); every observation is that context (l. 98-128, 200-247). So the President does not know it is the
+//    President, nor the Bomber the Bomber, and no prompt carries any card. With `cardTold: false` a seat's view has no
+//    card (`myCard` null, its own card not in `known`) until the end, and the prompt says so. Whether this was meant
+//    (the rules text says to talk "in order to find out who the President and Bomber are", as if nobody knew) or an
+//    oversight, it is what GameBench's models played, so the preset keeps it.
+//  - No card is shown: GameBench's players only talk (a target, a question, an answer; l. 192-247). `reveals: false`
+//    drops deviation 2's reveals from the legal moves, the prompt and the example. It is required with
+//    `cardTold: false` (the schema refuses the pair the other way round): a card shown would tell its viewer what its
+//    own holder was never told.
+//  Already GameBench's under the defaults, and unchanged: 3 rounds (l. 171); the deal, the 20 swaps and the leaders
+//  (l. 74-91); the turn order (room 0 then room 1, each room in its order, a hostage joining at the end: l. 53-60,
+//  182-192); one hostage per leader, never the leader (l. 254-255), swapped at once (l. 284); the winner (l. 152:
+//  Red when the Bomber and the President share a room). Left as the arena's (they change what a model knows, not the
+//  rules; the preset does not yet change them): talk heard by the whole room (deviation 3: GameBench tells the asker
+//  and the one asked, and forwards the exchange to the room's leader when the asker is the leader's teammate,
+//  l. 244-247); public leaders (deviation 4: GameBench tells only the leader, l. 166-167); the seats' names (GameBench
+//  numbers the cards 1-6, 1-3 Blue), the order of asking (the arena asks the question and its target in one move;
+//  GameBench asks for the target, then the question, l. 199-222); an unreadable answer asked again (deviation 5).
+//  GameBench's plain bugs, none of which a random player meets, so none is kept: an invalid target or hostage id from
+//  a model is not caught (`isdigit()` never raises, l. 206 and 261, so the list lookup at l. 226 or the dict at l. 266
+//  throws and the match crashes); an asker whose question fails is skipped (`continue`, l. 219) and the room's leader
+//  is not told.
+//  Random play cannot tell the preset from the defaults: only the hostages decide the winner, and they are chosen
+//  from the same lists (with the arena's seeded random player the winners are even the same, match for match). What
+//  random play checks is the rest of the game: the deal, the leaders, the exchange and the winner. Measured with
+//  random moves (every seat a uniformly random legal move, as GameBench's RandomAgent; matches seeded):
+//    this game, `npx tsx games/two-rooms/gamebench-random.ts 20000`: Red 40.3%, Blue 59.7%; the President and the
+//      Bomber start in one room 40.2%, the President a leader 33.2%, the Bomber a leader 32.8%; 42 plies a match;
+//    GameBench's two_rooms.py with its RandomAgent (Python 3.11, PIL stubbed, `random.seed(i)` for i < 20000): Red
+//      39.6%, Blue 60.4%; start in one room 39.9%, President a leader 33.2%, Bomber a leader 33.0%; 60 agent
+//      decisions a match (a target, a question and an answer per talk, where the arena has two moves);
+//    exactly (a Markov chain over the deal and the three exchanges): Red 40.0% (to 10 digits), start in one room 40%,
+//      each card a leader 1/3. Both agree with it within sampling error (±0.35 points at 20000 matches).
 import { z } from 'zod';
 import { seatName, type LogLine, type Outcome, type Rng, type Seat, type Viewer } from '../../lib/engine/types';
 
@@ -70,8 +109,19 @@ export const configSchema = z
   .object({
     /** Rounds of talk and hostage exchange (GameBench: 3). */
     rounds: z.number().int().min(1).max(5).default(3),
+    // GameBench's code (the preset `gamebench`, index.ts). Each is optional with no default, so the defaults' config
+    // (and the golden playthrough that records it) stays as it was; unset = the arena's rule.
+    /** Each player is told their own card; false = nobody is (GameBench's code: no prompt carries it); unset = told. */
+    cardTold: z.boolean().optional(),
+    /** A player may show their card; false = players only talk (GameBench's code); unset = they may. */
+    reveals: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  // A card its holder was never told cannot be shown either: who saw it would know more than its holder.
+  .refine((c) => c.cardTold !== false || c.reveals === false, {
+    message: 'cardTold: false needs reveals: false (a player cannot show a card they were never told)',
+    path: ['reveals'],
+  });
 export type TrbConfig = z.infer<typeof configSchema>;
 
 const seatSchema = z
@@ -189,6 +239,11 @@ function swap(rooms: [Seat[], Seat[]], a: Seat, b: Seat): [Seat[], Seat[]] {
 export const asker = (s: TrbState): Seat | null =>
   s.phase === 'ask' ? (s.rooms[s.turn.room][s.turn.index] ?? null) : null;
 
+/** Whether players may show their card (`reveals`, unset = yes; GameBench's code: no). */
+export const revealsAllowed = (s: Pick<TrbState, 'config'>): boolean => s.config.reveals !== false;
+/** Whether each player is told their own card (`cardTold`, unset = yes; GameBench's code: no). */
+export const cardTold = (s: Pick<TrbState, 'config'>): boolean => s.config.cardTold !== false;
+
 export function activeSeats(s: TrbState): Seat[] {
   if (s.phase === 'ask') return [asker(s)!];
   if (s.phase === 'answer') return [s.pending!.target];
@@ -202,13 +257,13 @@ export function legalActions(s: TrbState, seat: Seat): TrbAction[] {
     const others = s.rooms[roomOf(s, seat)].filter((p) => p !== seat);
     return [
       ...others.map((to): TrbAction => ({ type: 'ask', to, text: '' })),
-      ...others.map((to): TrbAction => ({ type: 'reveal', to })),
+      ...(revealsAllowed(s) ? others.map((to): TrbAction => ({ type: 'reveal', to })) : []),
     ];
   }
   if (s.phase === 'answer')
     return [
       { type: 'say', text: '' },
-      { type: 'reveal', to: s.pending!.asker },
+      ...(revealsAllowed(s) ? [{ type: 'reveal', to: s.pending!.asker } as const] : []),
     ];
   const r = s.leaders.indexOf(seat) as Room;
   return s.rooms[r].filter((p) => p !== seat).map((p): TrbAction => ({ type: 'hostage', seat: p }));
@@ -223,6 +278,10 @@ export function reject(s: TrbState, seat: Seat, a: TrbAction): string | null {
       .filter((p) => p !== seat)
       .map((p) => seatName(SEAT_NAMES, p))
       .join(', ')}.`;
+  if (a.type === 'reveal' && !revealsAllowed(s))
+    return s.phase === 'answer'
+      ? `Cards are never shown in this match: answer with "Say: <your answer>" or "Say nothing".`
+      : 'Cards are never shown in this match: ask someone of your room instead ("Ask <player>: <question>").';
   if (s.phase === 'ask') {
     if (a.type === 'say')
       return `Nobody asked you anything: it is your turn to ask someone in your room ("Ask <player>: <question>") or show them your card. ${here()}`;
@@ -344,8 +403,12 @@ export function outcome(s: TrbState): Outcome | null {
 
 export interface TrbView {
   you: Seat | null;
-  /** This seat's own card (null for spectators). */
+  /** This seat's own card (null for spectators, and for every seat while `cardTold` is false until the end). */
   myCard: Card | null;
+  /** Present (false) only when the match tells no player their card (`cardTold: false`, the preset `gamebench`). */
+  cardTold?: false;
+  /** Present (false) only when players cannot show their cards (`reveals: false`, the preset `gamebench`). */
+  reveals?: false;
   round: number;
   rounds: number;
   phase: TrbState['phase'];
@@ -372,12 +435,17 @@ export function view(s: TrbState, v: Viewer): TrbView {
   const omni = 'omniscient' in v;
   const you = 'seat' in v ? v.seat : null;
   const over = s.phase === 'over';
-  const knownSeats = omni || over ? [0, 1, 2, 3, 4, 5] : you !== null ? [you, ...s.known[you]!] : [];
+  // HIDDEN INFORMATION: under `cardTold: false` a seat's own card is hidden from it too, until the end.
+  const told = cardTold(s) || over;
+  const knownSeats = omni || over ? [0, 1, 2, 3, 4, 5] : you !== null ? [...(told ? [you] : []), ...s.known[you]!] : [];
   const o = outcome(s);
   const lead = you !== null ? s.leaders.indexOf(you) : -1;
   return {
     you,
-    myCard: you !== null ? s.cards[you]! : null,
+    myCard: you !== null && told ? s.cards[you]! : null,
+    // The rule options only when set, so the defaults' views (and the golden playthrough) stay as they were.
+    ...(cardTold(s) ? {} : { cardTold: false as const }),
+    ...(revealsAllowed(s) ? {} : { reveals: false as const }),
     round: s.round,
     rounds: s.config.rounds,
     phase: s.phase,

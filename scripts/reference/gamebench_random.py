@@ -6,6 +6,7 @@ only PIL stubbed (api/classes.py imports it for image observations no game here 
     GAMEBENCH_DIR=/tmp/GameBench python3 scripts/reference/gamebench_random.py sea_battle 2000 [first seed]
     GAMEBENCH_DIR=/tmp/GameBench python3 scripts/reference/gamebench_random.py codenames 2000 [first seed]
     GAMEBENCH_DIR=/tmp/GameBench python3 scripts/reference/gamebench_random.py hive 100 [first seed]   (30-200 s a match)
+    GAMEBENCH_DIR=/tmp/GameBench python3 scripts/reference/gamebench_random.py two_rooms 2000 [first seed]
 
 Match i is seeded with random.seed(i). Prints one JSON line of statistics.
 """
@@ -137,7 +138,47 @@ def hive(seeds):
     }
 
 
-GAMES = {"sea_battle": sea_battle, "codenames": codenames, "hive": hive}
+def two_rooms(seeds):
+    """Red / Blue win rates, where the President and the Bomber start (same room, leaders), and the length in agent
+    decisions (a fixed 3 rounds: each card picks a target, asks and is asked; then the two leaders pick hostages)."""
+    from games.two_rooms_and_a_boom.two_rooms import TwoRoomsAndaBoom
+
+    red = together = pres_leader = bomb_leader = 0
+    decisions = []
+    for seed in seeds:
+        random.seed(seed)
+        g = TwoRoomsAndaBoom()
+        g.init_game(RandomAgent, RandomAgent)
+        where = {c.special_character: r for r in range(2) for c in g.rooms[r].cards}
+        lead = {c.special_character for r in g.rooms for c in r.cards if c.is_leader == "Leader"}
+        together += where["President"] == where["Bomber"]
+        pres_leader += "President" in lead
+        bomb_leader += "Bomber" in lead
+        calls = [0]
+        for agent in g.agents:
+            act = agent.take_action
+
+            def counted(*a, act=act, **k):
+                calls[0] += 1
+                return act(*a, **k)
+
+            agent.take_action = counted
+        blue_score, _ = g.play()
+        red += blue_score == 0
+        decisions.append(calls[0])
+    n = len(decisions)
+    return {
+        "matches": n,
+        "redRate": red / n,
+        "blueRate": (n - red) / n,
+        "startTogether": together / n,
+        "presidentLeader": pres_leader / n,
+        "bomberLeader": bomb_leader / n,
+        "meanDecisions": statistics.mean(decisions),
+    }
+
+
+GAMES = {"sea_battle": sea_battle, "codenames": codenames, "hive": hive, "two_rooms": two_rooms}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in GAMES:
