@@ -77,6 +77,9 @@ export default defineConfig({
     // that never comes fails here instead of hanging the run.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's own default is 1 s: too short for a socket event or a worker's write on a machine busy with the
+    // linters and the build beside Vitest. A poll that names its own timeout keeps it.
+    expect: { poll: { timeout: 60_000 } },
     pool: 'forks',
     sequence: { sequencer: SlowFirst },
     // Three files at a time, whatever the machine (Vitest's default is one fewer than the cores: one, on 2 cores). The
