@@ -2,22 +2,17 @@
 // src/interaction_collection.py, src/script_extraction.py) — one place, so every role reads the same text: the system
 // message, the dialogue in the user agent's {DIALOGUE} (B.2) and the judges' (B.3, B.4), a judged response, and a
 // reply as it is kept.
+import { pythonJson } from '../../lib/python-literal';
 import type { DialogueTurn } from './types';
 
 /** The system message the authors' code sends every role: the user agent, the simulator, the targets, the judges. */
 export const SYSTEM_PROMPT = 'You are a helpful assistant.';
 
 /**
- * A value as Python's `json.dumps(value, indent=2)` writes it: what JSON.stringify writes with two-space indents, and
- * every character outside printable ASCII escaped as `\uxxxx` (`ensure_ascii`, Python's default; an astral character
- * as its two UTF-16 halves, as Python does). The authors' prompts carry the dialogue in this form.
+ * A value as Python's `json.dumps(value, indent=2)` writes it (lib/python-literal.ts, where GameBench's agent finds it
+ * too). The authors' prompts carry the dialogue in this form.
  */
-export function pythonJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
+export { pythonJson } from '../../lib/python-literal';
 
 type Utterance = Pick<DialogueTurn, 'role' | 'content'>;
 

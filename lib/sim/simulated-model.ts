@@ -16,6 +16,7 @@
  */
 import type { Rng, SimAnswer } from '../engine/types';
 import { sims } from '../../games/sims';
+import { gamebenchReply } from './sim-gamebench';
 import { judgeReply } from './sim-judge';
 import { rapReply } from './sim-rap';
 import { simulbenchJudgeReply } from './sim-simulbench';
@@ -490,6 +491,8 @@ function openEndedAnswer(facts: PromptFacts, rng: Rng): { answer: string; topic:
 export interface GenerateOptions {
   /** Overrides the persona's flaw rate (both first answers and retries). */
   flawRate?: number;
+  /** The request asks for a JSON object (`response_format: {"type": "json_object"}`), as GameBench's agent does. */
+  jsonObject?: boolean;
 }
 
 /**
@@ -507,6 +510,19 @@ export function generateReply(
   const flawRate = opts.flawRate ?? (facts.isRetry ? persona.retryFlawRate : persona.flawRate);
   const flawed = rng.next() < flawRate;
 
+  // GameBench's own agent (lib/sim/sim-gamebench.ts): its reasoning call and its JSON calls, recognised by their wording;
+  // an open-ended response is what this model answers the turn's observation with.
+  const careful = persona.reasons && !persona.chatty;
+  const gamebench = gamebenchReply(
+    messages.map((m) => ({ role: m.role, text: messageText(m.content) })),
+    opts.jsonObject ?? false,
+    flawed,
+    careful,
+    rng,
+    (observation) => generateReply([{ role: 'user', content: observation }], persona, rng, { flawRate: 0 }).content,
+  );
+  if (gamebench) return { content: gamebench.content, kind: gamebench.kind, intended: null };
+
   // A RAP agent's planning questions (server/llm/sim-rap.ts) carry an observation with its legal moves: answered first.
   const userTexts = messages.filter((m) => m.role === 'user').map((m) => messageText(m.content));
   const planning = rapReply(userTexts.at(-1) ?? '', rng);
@@ -520,7 +536,6 @@ export function generateReply(
 
   // The games' own simulated players (games/sims.ts: free text and labelled answers, e.g. the word games played with
   // the simulated lexicon), then the consistency judge; the first that recognises the conversation answers.
-  const careful = persona.reasons && !persona.chatty;
   const turn = { texts: userTexts, legal: facts.legal, flawed, careful, rng };
   // SimulBench's judge first: its prompts quote whole dialogues, which a game's simulated player would take for its own.
   const word =

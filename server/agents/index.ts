@@ -6,6 +6,7 @@ import { engineAgent } from './engine';
 import { humanAgent, type HumanBridge } from './human';
 import { SCAFFOLD_IDS, type Scaffold } from '../../lib/agents/scaffolds';
 import type { RulesMode } from '../../lib/agents/explain';
+import { gamebenchGptAgent } from './gamebench-gpt';
 import { llmAgent } from './llm';
 import { rapAgent } from './rap';
 import { rapSettingsSchema } from '../../lib/agents/rap';
@@ -62,6 +63,21 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
           switches: settings.promptSwitches ?? [],
           rules: rulesModeOf(row.promptVersion, settings.rulesUpfront),
           rap: settings.rap ?? {},
+        });
+      }
+      if (scaffold === 'gamebench-gpt' || scaffold === 'gamebench-gpt-cot') {
+        // GameBench's own agent: its system message and menus, not the game's prompts; no image, no Explain(topic) of
+        // the arena's (its own Explain(H<n>) reads the rules' headings).
+        return gamebenchGptAgent({
+          client: clientFor(row.provider),
+          prices: row.provider,
+          model: row.model,
+          scaffold,
+          temperature: row.temperature,
+          maxTokens: row.maxTokens,
+          switches: settings.promptSwitches ?? [],
+          rules: rulesModeOf(row.promptVersion, settings.rulesUpfront),
+          mode: scaffold === 'gamebench-gpt' ? 0 : 1,
         });
       }
       return llmAgent({

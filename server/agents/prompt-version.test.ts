@@ -6,6 +6,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { explainAnswer, type RulesMode } from '../../lib/agents/explain';
+import {
+  answerMessages,
+  arenaPresentation,
+  INVALID_EXPLAIN,
+  invalidActionMessage,
+  OPENENDED_MISSING,
+} from '../../lib/agents/gamebench-gpt';
 import { RAP_PROMPTS, RAP_SYSTEM } from '../../lib/agents/rap';
 import { PROMPT_VERSION, SCAFFOLD_IDS, SCAFFOLDS, type Scaffold } from '../../lib/agents/scaffolds';
 import { createRng } from '../../lib/engine/rng';
@@ -20,13 +27,16 @@ import type { TurnContext } from './types';
  * current version, without a bump.
  */
 const RECORDED: Record<string, Record<string, string>> = {
-  // Recorded when this test was written, from v2's text as it then stood.
+  // Recorded when this test was written, from v2's text as it then stood; GameBench's agent (gamebench-gpt,
+  // gamebench-gpt-cot) joined v2 later, as new scaffolds do.
   v2: {
     common: '1b4ac9ddc7589441',
     base: 'f119da596f1f1477',
     cot: '689382c00065b870',
     'gamebench-cot': '4523c4cdfc88a41b',
     rap: '972b96438f13ac61',
+    'gamebench-gpt': 'a4a629a7adae66ec',
+    'gamebench-gpt-cot': '9a4d00f274a6c40f',
   },
 };
 
@@ -34,11 +44,13 @@ const TOPICS = { Moves: 'A move names one square.', Winning: 'Three in a row win
 /** A stand-in game: only what the agent's prompt building reads of a game, with fixed words. */
 const standIn = {
   id: 'stand-in',
+  meta: { title: 'Stand-in' },
   rules: { summary: 'A stand-in game.', topics: TOPICS },
   parseConfig: (c: unknown) => c,
   prompt: {
     system: () => '[the game system prompt]',
     turn: () => '[the game turn prompt]',
+    format: (a: { type: string }) => `[move ${a.type}]`,
   },
 } as unknown as GameDef;
 
@@ -59,8 +71,22 @@ function context(rejections: TurnContext['rejections'], legal: TurnContext['lega
   };
 }
 
-/** What one scaffold makes of a turn, in every rules mode, with and without a list of legal moves, after a rejection. */
+/**
+ * What one scaffold makes of a turn, in every rules mode, with and without a list of legal moves, after a rejection;
+ * GameBench's own agent: its messages in its mode (the arena's presentation of the stand-in game) and what it sends
+ * back after a reply it cannot use.
+ */
 function scaffoldText(scaffold: Scaffold): string {
+  if (scaffold === 'gamebench-gpt' || scaffold === 'gamebench-gpt-cot') {
+    const parts: unknown[] = [SCAFFOLDS[scaffold]];
+    for (const legal of [[{ type: 'a' }], null]) {
+      const turn = arenaPresentation(context([], legal), {});
+      parts.push(answerMessages(turn, scaffold === 'gamebench-gpt' ? 0 : 1, '[the reasoning]'));
+      parts.push(invalidActionMessage(turn, '[an action]'));
+    }
+    parts.push(OPENENDED_MISSING, INVALID_EXPLAIN);
+    return JSON.stringify(parts);
+  }
   const rejected = [{ reply: 'I move to the moon', error: '[the game says why]' }];
   const parts: unknown[] = [SCAFFOLDS[scaffold]];
   for (const rules of ['none', 'explain', 'upfront'] as RulesMode[])

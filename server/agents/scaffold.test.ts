@@ -87,6 +87,8 @@ describe('scaffolds in the LLM player', () => {
     expect(scaffoldOf('cot')).toBe('cot');
     expect(scaffoldOf('base')).toBe('base');
     expect(scaffoldOf('rap')).toBe('rap');
+    expect(scaffoldOf('gamebench-gpt')).toBe('gamebench-gpt');
+    expect(scaffoldOf('gamebench-gpt-cot')).toBe('gamebench-gpt-cot');
     expect(scaffoldOf('tree-of-thoughts')).toBe('base');
     expect(scaffoldOf(null)).toBe('base');
   });

@@ -56,23 +56,52 @@ export interface Explained {
 }
 
 /**
+ * A reply an agent got before its answer, within the same turn, as an agent that retries by itself records it
+ * (GameBench's agent, agents/gpt.py: its reasoning call, and each of its 3 tries before the last). Shown as a reply;
+ * `explain`: it asked to read a heading or an action's description (counted as an Explain, not illegal); `rejected`:
+ * it gave no action the agent could use, and why (counted as an illegal answer, shown as rejected).
+ */
+export interface AnswerStep {
+  text: string;
+  call?: CallRecord;
+  failedCalls?: CallRecord[];
+  /** The agent's own try this reply belongs to (0-based), recorded as its attempt. */
+  attempt?: number;
+  explain?: { asked: string; topic: string | null; answer: string };
+  rejected?: string;
+}
+
+/** What every answer may carry besides its action or error. */
+interface AnswerCommon {
+  call?: CallRecord;
+  failedCalls?: CallRecord[];
+  explains?: Explained[];
+  /** The replies before this one that the agent itself asked again after (in order): see AnswerStep. */
+  steps?: AnswerStep[];
+  /** The agent's own try this answer came from (0-based), recorded as its attempt; the turn policy's by default. */
+  attempt?: number;
+  /**
+   * The agent asks no more this turn (it has made its own tries, as GameBench's agent does): if this answer is not a
+   * legal move, the turn policy plays the fallback move at once, recorded as forfeited, this saying why.
+   */
+  final?: string;
+}
+
+/**
  * `call`: the request that produced the answer. `failedCalls`: requests for the same answer that failed at the
  * transport or protocol level before it and were sent again (recorded with their error, never shown as replies).
  * `explains`: the topics the model asked to read before this answer, in order.
  */
 export type AgentAnswer =
-  | {
+  | (AnswerCommon & {
       ok: true;
       action: { type: string };
       text?: string;
-      call?: CallRecord;
-      failedCalls?: CallRecord[];
-      explains?: Explained[];
       /** A planning scaffold's calls before its answer (RAP: rap-expand, rap-simulate, rap-evaluate), and its search tree. */
       searchCalls?: CallRecord[];
       search?: RapResult;
-    }
-  | { ok: false; error: string; text: string; call?: CallRecord; failedCalls?: CallRecord[]; explains?: Explained[] };
+    })
+  | (AnswerCommon & { ok: false; error: string; text: string });
 
 export interface Agent {
   readonly kind: 'random' | 'engine' | 'llm' | 'human';

@@ -87,6 +87,8 @@ export interface ChatRequest {
   prices?: Prices;
   /** Ask for the first tokens' log-probabilities too (OpenAI's `logprobs` with this many `top_logprobs`). */
   topLogprobs?: number;
+  /** OpenAI's `response_format` (GameBench's agent asks for `json_object`). */
+  responseFormat?: { type: 'json_object' };
 }
 
 export interface ChatOptions {
@@ -285,6 +287,7 @@ export async function callModel(client: OpenAI, req: ChatRequest, opts: ChatOpti
     ...(req.temperature != null ? { temperature: req.temperature } : {}),
     ...(req.maxTokens != null ? { max_tokens: req.maxTokens } : {}),
     ...(req.topLogprobs ? { logprobs: true, top_logprobs: req.topLogprobs } : {}),
+    ...(req.responseFormat ? { response_format: req.responseFormat } : {}),
   };
   const failed: CallRecord[] = [];
   // As recorded: images become a short placeholder (server/llm/images.ts), so llm_calls and the exports stay small.

@@ -193,6 +193,7 @@ export const chatRequestSchema = z.looseObject({
   temperature: z.number().min(0).max(2).nullish(),
   logprobs: z.boolean().nullish(),
   top_logprobs: z.number().int().min(0).max(20).nullish(),
+  response_format: z.looseObject({ type: z.string() }).nullish(),
 });
 type ChatRequest = z.infer<typeof chatRequestSchema>;
 
@@ -600,7 +601,10 @@ class SimServer {
       );
     }
 
-    const reply = generateReply(request.messages, persona, draw.rng, { flawRate: settings.flawRate });
+    const reply = generateReply(request.messages, persona, draw.rng, {
+      flawRate: settings.flawRate,
+      jsonObject: request.response_format?.type === 'json_object',
+    });
     this.stats[reply.kind]++;
     this.stats.images += images.length;
     this.received.push(...images);

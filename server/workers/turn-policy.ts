@@ -122,10 +122,38 @@ export class TurnPolicy {
         };
         writer.stage({ kind: 'reply', seat, payload }, ownWordsAudience(game, seat));
       }
+      // Replies an agent asked again after by itself (GameBench's agent: its reasoning, its earlier tries), in order:
+      // each call recorded, each reply shown; an Explain counted as one, a reply it could not use as an illegal answer.
+      for (const x of ans.steps ?? []) {
+        const at = { ...call, attempt: x.attempt ?? attempt };
+        writer.stageCalls(...(x.failedCalls ?? []).map((c) => ({ ...c, ...at, parsedAction: null })));
+        if (x.call) writer.stageCalls({ ...x.call, ...at, parsedAction: null });
+        stats[seat]!.replies++;
+        if (x.explain) stats[seat]!.explains++;
+        const c = x.call;
+        const payload = {
+          text: x.text,
+          attempt: at.attempt,
+          latencyMs: c?.latencyMs ?? null,
+          tokensIn: c?.tokensIn ?? null,
+          tokensOut: c?.tokensOut ?? null,
+          ...(x.explain ? { explain: x.explain } : {}),
+        };
+        writer.stage({ kind: 'reply', seat, payload }, ownWordsAudience(game, seat));
+        if (x.rejected !== undefined) {
+          stats[seat]!.illegal++;
+          await writer.emit(
+            { kind: 'illegal', seat, payload: { error: x.rejected, attempt: at.attempt, action: null } },
+            ownWordsAudience(game, seat),
+          );
+        }
+      }
       // Checked: the action's shape (zod), then the game's legality check, whose words go back to the model.
       const check = ans.ok ? validateAction(game, state, seat, ans.action) : { ok: false as const, error: ans.error };
-      writer.stageCalls(...(ans.failedCalls ?? []).map((c) => ({ ...c, ...call, parsedAction: null })));
-      if (ans.call) writer.stageCalls({ ...ans.call, ...call, parsedAction: ans.ok ? ans.action : null });
+      const own = ans.attempt ?? attempt;
+      const answered = { ...call, attempt: own };
+      writer.stageCalls(...(ans.failedCalls ?? []).map((c) => ({ ...c, ...answered, parsedAction: null })));
+      if (ans.call) writer.stageCalls({ ...ans.call, ...answered, parsedAction: ans.ok ? ans.action : null });
       // A planning scaffold's search (RAP): each of its calls recorded with its purpose; its tree goes with the reply.
       const searched = ans.ok ? ans.searchCalls : undefined;
       if (searched) writer.stageCalls(...searched.map((c) => ({ ...c, ...call, parsedAction: null })));
@@ -156,7 +184,7 @@ export class TurnPolicy {
           : null;
         const payload = {
           text: ans.text,
-          attempt,
+          attempt: own,
           latencyMs: spent?.latencyMs ?? c?.latencyMs ?? null,
           tokensIn: spent?.tokensIn ?? c?.tokensIn ?? null,
           tokensOut: spent?.tokensOut ?? c?.tokensOut ?? null,
@@ -167,19 +195,24 @@ export class TurnPolicy {
       if (check.ok) return { action: check.action };
       stats[seat]!.illegal++;
       await writer.emit(
-        { kind: 'illegal', seat, payload: { error: check.error, attempt, action: ans.ok ? ans.action : null } },
+        { kind: 'illegal', seat, payload: { error: check.error, attempt: own, action: ans.ok ? ans.action : null } },
         ownWordsAudience(game, seat),
       );
+      // An agent that has made its own tries (GameBench's) is not asked again: the fallback move at once.
+      if (ans.final !== undefined) return this.forfeit(state, seat, ply, ans.final);
       rejections.push({ reply: ans.text ?? '', error: check.error });
     }
     // Retries exhausted: a random legal move (or the game's fallback) is played for the seat, recorded as forfeited.
+    return this.forfeit(state, seat, ply, `no legal answer after ${tries} tries`);
+  }
+
+  /** The fallback move played for a seat that gave no legal answer (`why`), recorded as forfeited. */
+  private forfeit(state: unknown, seat: Seat, ply: number, why: string): Decision {
     const fallback = this.fallbackMove(state, seat, ply);
-    if (!fallback) throw new Error(`${row.name} gave no legal answer and ${game.id} has no fallback move`);
-    stats[seat]!.forfeits++;
-    return {
-      action: fallback.action,
-      forfeited: `no legal answer after ${tries} tries; ${fallback.what} was played`,
-    };
+    const row = this.m.setup.seats[seat]!.agent;
+    if (!fallback) throw new Error(`${row.name} gave no legal answer and ${this.m.game.id} has no fallback move`);
+    this.m.stats[seat]!.forfeits++;
+    return { action: fallback.action, forfeited: `${why}; ${fallback.what} was played` };
   }
 
   /**
