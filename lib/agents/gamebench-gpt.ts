@@ -3,7 +3,10 @@
 // how it reads each reply. The model calls are server/agents/gamebench-gpt.ts. Two scaffolds: `gamebench-gpt` (mode 0:
 // one JSON call, up to 3 tries) and `gamebench-gpt-cot` (mode 1: a reasoning call first, then the same JSON calls).
 import type { GameDef, PromptOptions, Seat } from '../engine/types';
+import type { GameBenchAction, GameBenchTurn } from '../engine/gamebench-turn';
 import { parsePythonLiteral, pyGet, pyHashable, pyStr, pythonJson, pythonList, type PyValue } from '../python-literal';
+
+export type { GameBenchAction, GameBenchTurn } from '../engine/gamebench-turn';
 
 /** gpt.py line 49: the system message. */
 export const GAMEBENCH_SYSTEM =
@@ -34,32 +37,6 @@ export const INVALID_EXPLAIN = 'This is an invalid Explain action.';
 
 /** 0: GameBench's plain agent (GPT3, GPT4); 1: its chain-of-thought agent (GPT3CoT, GPT4CoT). */
 export type GameBenchMode = 0 | 1;
-
-/** One action of a menu: GameBench's id (what the model returns) and its description (None: none). */
-export interface GameBenchAction {
-  id: string;
-  description: string | null;
-}
-
-/**
- * A turn as gpt.py reads it: GameBench's `Rules` (title, summary, additional_details), `Observation.text` and
- * `AvailableActions` (instructions, predefined, openended), in their order (lists, as Python's dicts keep insertion
- * order and an object would not), and the way back from the chosen id to the arena's action.
- */
-export interface GameBenchTurn {
-  /** Who wrote it: `arena`, the default made from any arena game; `gamebench`, a game's own GameBench presentation. */
-  source: 'arena' | 'gamebench';
-  title: string;
-  summary: string;
-  /** `additional_details`: heading → text, shown as H1, H2… (null: None, no headings line). */
-  details: ReadonlyArray<readonly [string, string]> | null;
-  observation: string;
-  instructions: string;
-  predefined: readonly GameBenchAction[];
-  openended: readonly GameBenchAction[];
-  /** The arena action for a chosen id and the reply's `openended_response` (undefined when absent). */
-  resolve(id: string, openendedResponse: PyValue | undefined): { action: { type: string } } | { error: string };
-}
 
 /** What a presentation reads of a seat's turn (a TurnContext has all of it). */
 export interface PresentationContext {
@@ -138,15 +115,10 @@ export const arenaPresentation: GameBenchPresentation = (ctx, opts) => {
   };
 };
 
-/**
- * Games that show their turns as GameBench's own code did (its observation text and action ids: issue 38, items 1–2),
- * by game id. Every other game gets `arenaPresentation`.
- */
-export const GAMEBENCH_PRESENTATIONS: Readonly<Record<string, GameBenchPresentation>> = {};
-
-/** The turn as GameBench's agent is shown it: the game's own GameBench presentation, or the arena's. */
+/** The turn as GameBench's agent is shown it: the game's own GameBench presentation (its `gamebench` hook), or the arena's. */
 export function gamebenchTurn(ctx: PresentationContext, opts: PromptOptions = {}): GameBenchTurn {
-  return (GAMEBENCH_PRESENTATIONS[ctx.game.id] ?? arenaPresentation)(ctx, opts);
+  const own = ctx.game.gamebench;
+  return own ? own(ctx.view, ctx.seat, ctx.legal, ctx.config) : arenaPresentation(ctx, opts);
 }
 
 const ids = (actions: readonly GameBenchAction[]) => actions.map((a) => a.id);

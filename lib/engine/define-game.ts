@@ -31,7 +31,7 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
       `game "${spec.id}" declares secrets and also \`publicInformation\` (that it has none): keep the one that is true`,
     );
   const parseConfig = (config: unknown): Cfg => r.configSchema.parse(config ?? {});
-  const { spectatorsSeeAll, defaultPlayers } = spec;
+  const { spectatorsSeeAll, defaultPlayers, gamebench } = spec;
   const guestConfig = spec.hostGuest?.config;
   const game: GameDef<S, A, Cfg, V> = {
     id: spec.id,
@@ -80,6 +80,7 @@ export function defineGame<S, A extends { type: string }, Cfg, V>(spec: GameSpec
     publicInformation: r.secrets ? null : spec.publicInformation!.trim(),
     judgeable: r.judgeable ?? null,
     image: spec.image ?? null,
+    gamebench: gamebench ? (view, seat, legal, config) => gamebench(view, seat, legal, parseConfig(config)) : null,
   };
   return game;
 }

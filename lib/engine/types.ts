@@ -1,5 +1,6 @@
 // The game contract: every game folder's index.ts builds its GameDef with defineGame (lib/engine/define-game.ts).
 // Games are pure and seeded; all I/O lives in agents.
+import type { GameBenchTurn } from './gamebench-turn';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { NormalizedBy } from '../rating/normalized';
@@ -325,6 +326,13 @@ export interface GameSpec<S, A extends { type: string }, Cfg, V> {
    * Default: none (vision agents get the text alone).
    */
   image?(view: V, seat: Seat): string | null;
+  /**
+   * The turn as GameBench's own code showed it (lib/engine/gamebench-turn.ts: its rules text, observation text and
+   * action menu, issue 38 items 1–2), from the seat's view: what GameBench's agent (the `gamebench-gpt` scaffolds) reads,
+   * and GameBench's random baseline chooses from under the `gamebench` preset. Default: none (the agent reads the
+   * arena's own turn prompt and moves; the baseline chooses among the legal moves).
+   */
+  gamebench?(view: V, seat: Seat, legal: A[] | null, config: Cfg): GameBenchTurn;
 }
 
 /** How host/guest tournaments seat a game's evaluated agent (the guest) among the hosts. */
@@ -399,6 +407,8 @@ export interface GameDef<S = any, A extends { type: string } = any, Cfg = any, V
    * (see `GameSpec.image`); null for a game that offers no picture (its vision agents get the text alone).
    */
   image: ((view: V, seat: Seat) => string | null) | null;
+  /** The turn as GameBench's code showed it (see `GameSpec.gamebench`); null for a game that has none. */
+  gamebench: ((view: V, seat: Seat, legal: A[] | null, config: unknown) => GameBenchTurn) | null;
   /**
    * Free-text statements of a finished match that a judge agent can check against what their speaker knew (Who is the
    * spy: is each description true of the speaker's own word?); null for a game with nothing to judge. `item`

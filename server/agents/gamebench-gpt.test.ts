@@ -203,3 +203,42 @@ describe('both scaffolds against the simulated endpoint', () => {
     expect(refused).toBeGreaterThan(0);
   });
 });
+
+describe("GameBench's agent on a move GameBench asks for in two menus (Hive: a piece, then its move)", () => {
+  it('takes one action per menu, each a fresh gpt.py conversation, and plays the second menu’s choice', async () => {
+    const bodies: Body[] = [];
+    const replies = ['{"action": "row 2"}', "{'action': 'col 3'}"];
+    endpoint = await startFaultyEndpoint((i, body) => {
+      bodies.push(body as Body);
+      return { content: replies[i]! };
+    });
+    const base = goldenTurn(GOLDEN[0]!);
+    const agent = gamebenchGptAgent({
+      client: clientFor({ id: 'gb-two-menus', baseUrl: endpoint.url, apiKeyEnc: null }),
+      model: 'm',
+      scaffold: 'gamebench-gpt',
+      mode: 0,
+      presentation: () => ({
+        ...base,
+        predefined: [1, 2, 3].map((r) => ({ id: `row ${r}`, description: null })),
+        resolve: (row) => ({
+          next: {
+            ...base,
+            observation: `You chose ${row}.`,
+            predefined: [1, 2, 3].map((c) => ({ id: `col ${c}`, description: null })),
+            resolve: (col) => ({ action: { type: 'place', row: Number(row.slice(4)), col: Number(col.slice(4)) } }),
+          },
+        }),
+      }),
+    });
+    const ans = await agent.act(turn());
+    expect(ans).toMatchObject({ ok: true, action: { type: 'place', row: 2, col: 3 } });
+    // Two conversations, each starting from the system line: the second shows the second menu only.
+    expect(bodies).toHaveLength(2);
+    expect(bodies.map((b) => b.messages.length)).toEqual([2, 2]);
+    expect(bodies[1]!.messages[1]!.content).toContain('You chose row 2.');
+    expect(bodies[1]!.messages[1]!.content).toContain("['col 1', 'col 2', 'col 3']");
+    // The first menu's answer is kept as a reply before the move's.
+    expect(ans.steps?.map((x) => x.text)).toEqual([replies[0]]);
+  });
+});

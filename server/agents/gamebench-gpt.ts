@@ -13,6 +13,7 @@ import {
   reasoningMessages,
   type GameBenchMode,
   type GameBenchPresentation,
+  type GameBenchTurn,
 } from '../../lib/agents/gamebench-gpt';
 import { gameRequest } from '../../lib/engine/turn-request';
 import { callModel, type ChatMessage, type ChatReply } from '../llm/clients';
@@ -65,37 +66,64 @@ export function gamebenchGptAgent(
         }
       };
 
-      let messages: ChatMessage[];
-      if (opts.mode === 1) {
-        const reasoning = await ask(reasoningMessages(turn), false);
-        steps.push({ text: reasoning.text, call: reasoning.call, failedCalls: reasoning.failedCalls, attempt: 0 });
-        messages = answerMessages(turn, 1, reasoning.text);
-      } else {
-        messages = answerMessages(turn, 0);
-      }
-
-      for (let attempt = 0; attempt < GAMEBENCH_TRIES; attempt++) {
-        const reply = await ask(messages, true);
-        const { text, call, failedCalls } = reply;
-        const last = attempt === GAMEBENCH_TRIES - 1;
-        messages = [...messages, { role: 'assistant', content: text }];
-        const verdict = readReply(turn, text);
-        if (verdict.kind === 'chosen') {
-          const resolved = turn.resolve(verdict.id, verdict.openendedResponse);
-          if ('error' in resolved)
-            return {
-              ok: false,
-              error: resolved.error,
+      // One take_action of gpt.py over a menu: its calls, then the chosen id or the reason it gave none. A move whose
+      // menu leads to another (GameBench asks twice: Hive's piece, then its move) takes another, as GameBench's does.
+      const takeAction = async (menu: GameBenchTurn) => {
+        let messages: ChatMessage[];
+        if (opts.mode === 1) {
+          const reasoning = await ask(reasoningMessages(menu), false);
+          steps.push({ text: reasoning.text, call: reasoning.call, failedCalls: reasoning.failedCalls, attempt: 0 });
+          messages = answerMessages(menu, 1, reasoning.text);
+        } else {
+          messages = answerMessages(menu, 0);
+        }
+        for (let attempt = 0; ; attempt++) {
+          const reply = await ask(messages, true);
+          const { text, call, failedCalls } = reply;
+          const last = attempt === GAMEBENCH_TRIES - 1;
+          messages = [...messages, { role: 'assistant', content: text }];
+          const verdict = readReply(menu, text);
+          if (verdict.kind === 'chosen') return { ...verdict, text, call, failedCalls, attempt };
+          // What it could not use, in the arena's words where gpt.py sends nothing back.
+          const why =
+            verdict.kind === 'unreadable'
+              ? `GameBench's agent could not read the reply (${verdict.why})${last ? '' : '; it asks again without a word'}`
+              : verdict.kind === 'refused'
+                ? verdict.message
+                : `asked to explain ${verdict.asked} with its last try`;
+          if (last) return { kind: 'gave up' as const, why, text, call, failedCalls, attempt };
+          if (verdict.kind === 'explain') {
+            steps.push({
               text,
               call,
               failedCalls,
-              steps,
               attempt,
-              final: GAMEBENCH_REFUSED,
-            };
+              explain: { asked: verdict.asked, topic: verdict.topic, answer: verdict.message },
+            });
+            messages = [...messages, { role: 'user', content: verdict.message }];
+          } else {
+            steps.push({ text, call, failedCalls, attempt, rejected: why });
+            if (verdict.kind === 'refused') messages = [...messages, { role: 'user', content: verdict.message }];
+          }
+        }
+      };
+
+      for (let menu = turn; ;) {
+        const taken = await takeAction(menu);
+        const { text, call, failedCalls, attempt } = taken;
+        if (taken.kind === 'gave up')
+          return { ok: false, error: taken.why, text, call, failedCalls, steps, attempt, final: GAMEBENCH_GAVE_UP };
+        const resolved = menu.resolve(taken.id, taken.openendedResponse);
+        if ('next' in resolved) {
+          // The first menu's answer is a reply of its own; the move is the next menu's.
+          steps.push({ text, call, failedCalls, attempt });
+          menu = resolved.next;
+          continue;
+        }
+        if ('error' in resolved)
           return {
-            ok: true,
-            action: resolved.action,
+            ok: false,
+            error: resolved.error,
             text,
             call,
             failedCalls,
@@ -103,30 +131,8 @@ export function gamebenchGptAgent(
             attempt,
             final: GAMEBENCH_REFUSED,
           };
-        }
-        // What it could not use, in the arena's words where gpt.py sends nothing back.
-        const why =
-          verdict.kind === 'unreadable'
-            ? `GameBench's agent could not read the reply (${verdict.why})${last ? '' : '; it asks again without a word'}`
-            : verdict.kind === 'refused'
-              ? verdict.message
-              : `asked to explain ${verdict.asked} with its last try`;
-        if (last) return { ok: false, error: why, text, call, failedCalls, steps, attempt, final: GAMEBENCH_GAVE_UP };
-        if (verdict.kind === 'explain') {
-          steps.push({
-            text,
-            call,
-            failedCalls,
-            attempt,
-            explain: { asked: verdict.asked, topic: verdict.topic, answer: verdict.message },
-          });
-          messages = [...messages, { role: 'user', content: verdict.message }];
-        } else {
-          steps.push({ text, call, failedCalls, attempt, rejected: why });
-          if (verdict.kind === 'refused') messages = [...messages, { role: 'user', content: verdict.message }];
-        }
+        return { ok: true, action: resolved.action, text, call, failedCalls, steps, attempt, final: GAMEBENCH_REFUSED };
       }
-      throw new Error('unreachable: the last try returns');
     },
   };
 }
