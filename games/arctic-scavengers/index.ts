@@ -7,7 +7,8 @@ import * as rules from './rules';
 
 export const arcticScavengers = defineGame({
   id: 'arctic-scavengers',
-  version: 1,
+  // v2: the rules topics say what the gamebench preset changes (its winner rule, 5 rounds, one reshuffled pile).
+  version: 2,
   reducer: rules,
   prompt,
   engine: arcEngine,
@@ -28,6 +29,14 @@ export const arcticScavengers = defineGame({
     gamebenchId: 'arctic_scavengers',
     categories: ['abstract-strategy', 'non-deterministic', 'hidden-information'],
     humanMoveSeconds: 90,
+    // GameBench's protocol (lib/presets.ts), its rules only: see the note at the head of rules.ts.
+    settingsPresets: [
+      {
+        label: 'gamebench',
+        help: "Follows GameBench's code where it changes results: 5 rounds over its 5 contested resources (one Tribe Family), every card shuffled back into one pile each round, gathering over once the hand is empty, and its winner rule: the player with more tribe members in the hand brought to the last skirmish wins, equal hands going to Player 2 (no draws); the arena's snipes, sabotage, hiring checks, prompts and answers are unchanged.",
+        config: { rounds: 5, secondTribeFamily: false, deck: 'reshuffle', winner: 'lastHand', emptyHandStops: true },
+      },
+    ],
   },
   rules: {
     summary: GAMEBENCH_RULES,
@@ -40,11 +49,11 @@ export const arcticScavengers = defineGame({
       Skirmish:
         'The cards left in hand fight. Both hands are shown; Sniper Teams may snipe an opposing tribe member and Saboteurs disarm an opposing tool. The higher FIGHT total wins the contested resource; ties go to the hand with more tribe members, then to the junkyard.',
       Winning:
-        'After the last contested resource, the player whose cards hold the most tribe members wins (1 point, the other 0); equal tribes draw.',
+        'After the last contested resource, the player whose cards hold the most tribe members wins (1 point, the other 0); equal tribes draw. Under the gamebench preset (GameBench’s code): the player with more tribe members in the hand brought to the last skirmish wins, and equal hands go to Player 2.',
       'answer-format':
         'Answer with one move exactly as listed: "DIG: Brawler, Shovel", "HIRE Scout with Pills", "KEEP Medkit", "SNIPE Brawler", "STOP". Reasoning before it is fine; the last move written counts.',
       deviations:
-        '6 contested resources (a second Tribe Family) for the 6 rounds of the rules text, a draw pile and a discard pile, Sniper Team and Saboteur only in the skirmish, the final tribe counted over all cards, equal tribes draw. The reasons are in games/arctic-scavengers/rules.ts.',
+        '6 contested resources (a second Tribe Family) for the 6 rounds of the rules text, a draw pile and a discard pile, Sniper Team and Saboteur only in the skirmish, the final tribe counted over all cards, equal tribes draw; the gamebench preset plays GameBench’s 5 contested resources, one pile reshuffled each round, gathering over once the hand is empty, and its winner rule. The reasons are in games/arctic-scavengers/rules.ts.',
     },
   },
 });

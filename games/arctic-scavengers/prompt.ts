@@ -7,8 +7,8 @@ import { seatName, type GamePrompt, type ParseResult, type Seat } from '../../li
 import {
   apply,
   CARD_NAMES,
+  contestedPile,
   CARDS,
-  CONTESTED,
   HAND_SIZE,
   JUNKYARD,
   MERC_PILES,
@@ -103,7 +103,7 @@ export function exampleStart(cfg: ArcConfig): ArcState {
     stage: 0,
     tribes: [tribe(hand0, deck0), tribe(hand1, deck1)],
     junkyard: ['Medkit', 'Junk', 'Net', ...junk],
-    contested: CONTESTED.slice(0, cfg.rounds),
+    contested: contestedPile(cfg).slice(0, cfg.rounds),
     mercs: { ...MERC_PILES },
     dig: null,
     skirmishes: [],
@@ -132,7 +132,9 @@ function system(cfg: ArcConfig, seat: Seat): string {
     GAMEBENCH_RULES,
     '',
     'How this arena plays it:',
-    `- Every tribe starts with 10 cards (4 Refugee, 3 Scavenger, 1 Brawler, 1 Spear, 1 Shovel) in a shuffled draw pile. Each round both players draw ${HAND_SIZE} cards; when the draw pile runs out, the discard pile is shuffled into a new one. You see only your own hand; nobody sees the order of any pile.`,
+    cfg.deck === 'reshuffle'
+      ? `- Every tribe starts with 10 cards (4 Refugee, 3 Scavenger, 1 Brawler, 1 Spear, 1 Shovel). At the start of every round all of a tribe's cards (draw pile, discard pile and the last hand) are shuffled together into one draw pile and both players draw ${HAND_SIZE} cards from it; during a round, played and new cards go to the discard pile, shuffled into a new draw pile if the draw pile runs out. You see only your own hand; nobody sees the order of any pile.`
+      : `- Every tribe starts with 10 cards (4 Refugee, 3 Scavenger, 1 Brawler, 1 Spear, 1 Shovel) in a shuffled draw pile. Each round both players draw ${HAND_SIZE} cards; when the draw pile runs out, the discard pile is shuffled into a new one. You see only your own hand; nobody sees the order of any pile.`,
     `- There are ${cfg.rounds} rounds, one contested resource each (the contested pile holds ${cfg.rounds} face-down cards). The first player alternates each round.`,
     '- Resource gathering: the first player takes actions one at a time until they STOP, then the other player does. Each action can be used at most once per round:',
     '  DIG: play cards with DIG; look at that many cards from the top of the junkyard, KEEP one (it goes to your discard pile) and the rest go to the bottom.',
@@ -141,14 +143,19 @@ function system(cfg: ArcConfig, seat: Seat): string {
     '  HIRE: take one mercenary from a pile into your discard pile, paying its food cost from your FOOD and its medicine cost with MEDICINE cards (Medkit 2, Pills 1) from your hand.',
     '  TRASH: put any cards from your hand into the junkyard for good.',
     '  A MODIFIER card (tools, Group Leaders, Wolf Pack) adds its value only when played with at least one STANDARD card of the same action. Cards you play go to your discard pile.',
+    ...(cfg.emptyHandStops
+      ? ['  Once your hand is empty your resource gathering ends (no more actions this round, not even a HIRE).']
+      : []),
     "- Skirmish: the cards still in your hand are your skirmish hand, and both hands are shown. The first player, then the other, may use each Sniper Team in hand to SNIPE an opposing tribe member and each Saboteur to SABOTAGE an opposing tool (a card without tribe members); the target is discarded, the acting card stays. Then the higher total FIGHT of all cards in hand wins the top contested resource (into the winner's discard pile); on equal FIGHT the hand with more tribe members wins; still equal, the card goes to the junkyard.",
-    '- At the end the largest tribe (tribe members on all the cards you own) wins; equal tribes draw.',
+    cfg.winner === 'lastHand'
+      ? "- At the end (this match is scored as GameBench's code scores it; this replaces the Winning topic's rule): the player with more tribe members among the cards in their hand at the last skirmish (after snipes and sabotage; cards in piles and the last contested resource do not count) wins; if both last hands hold equally many tribe members, Player 2 wins."
+      : '- At the end the largest tribe (tribe members on all the cards you own) wins; equal tribes draw.',
     '',
     'Cards (tribe members):',
     ...personCards.map((c) => `- ${cardLine(c)}`),
     'Cards (items):',
     ...itemCards.map((c) => `- ${cardLine(c)}`),
-    `Mercenary piles: ${MERCS.map((m) => `${m} ${MERC_PILES[m]}`).join(', ')}. Junkyard: ${JUNKYARD.map(([c, n]) => `${n} ${c}`).join(', ')}. Contested resources: ${CONTESTED.slice(0, cfg.rounds).join(', ')}.`,
+    `Mercenary piles: ${MERCS.map((m) => `${m} ${MERC_PILES[m]}`).join(', ')}. Junkyard: ${JUNKYARD.map(([c, n]) => `${n} ${c}`).join(', ')}. Contested resources: ${contestedPile(cfg).slice(0, cfg.rounds).join(', ')}.`,
     '',
     'Example (round 1, Player 1 holds Scavenger, Scavenger, Brawler, Refugee, Shovel):',
     `Player 1: ${format(EXAMPLE[0]!.action)}   (+1 food)`,
