@@ -104,6 +104,48 @@ describe('the harness', () => {
     expect(checkConformance(late, { seeds: 1, engineSeeds: 0 })).toEqual([]);
   });
 
+  it('reports GameBench menus (the gamebench hook) that lead to a move the game refuses, or offer nothing', () => {
+    type Place = { type: 'place'; row: number; col: number };
+    const menus = (ids: (legal: Place[]) => Place[]) =>
+      ({
+        ...ticTacToe,
+        gamebench: (_v: unknown, _s: number, legal: Place[] | null) => ({
+          source: 'gamebench' as const,
+          title: 'Tic-Tac-Toe',
+          summary: '',
+          details: null,
+          observation: '',
+          instructions: '',
+          predefined: ids(legal ?? []).map((a) => ({ id: `${a.row},${a.col}`, description: null })),
+          openended: [],
+          resolve: (id: string) => {
+            const [row, col] = id.split(',').map(Number);
+            return { action: { type: 'place', row: row!, col: col! } };
+          },
+        }),
+      }) as unknown as GameDef;
+    expect(
+      checkConformance(
+        menus((legal) => legal),
+        { seeds: 1 },
+      ),
+    ).toEqual([]);
+    // Every square offered, taken ones too.
+    const all = [1, 2, 3].flatMap((row) => [1, 2, 3].map((col): Place => ({ type: 'place', row, col })));
+    expect(
+      checkConformance(
+        menus(() => all),
+        { seeds: 1 },
+      ).join('\n'),
+    ).toMatch(/GameBench's id \d,\d leads to \{"type":"place","row":\d,"col":\d\}, which the game refuses/);
+    expect(
+      checkConformance(
+        menus(() => []),
+        { seeds: 1 },
+      ).join('\n'),
+    ).toMatch(/GameBench's menu offers no action/);
+  });
+
   it('reports a log line that speaks to its reader: spectators and replays read every line', () => {
     const chatty: GameDef = {
       ...ticTacToe,

@@ -1,6 +1,7 @@
 // The conformance harness: seeded random playouts that check any GameDef keeps the game contract.
 import { isDeepStrictEqual } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
+import type { GameBenchTurn } from './gamebench-turn';
 import type { GameDef, Rng, Seat, Viewer } from './types';
 import { createRng } from './rng';
 import { applyMove, currentDeal, initialState, replayStates, type MoveRecord } from './replay';
@@ -395,6 +396,8 @@ function chooseAction(run: Playout, state: unknown, seat: Seat, rng: Rng): { typ
       report(`prompt.turn does not list "- ${text}" under "Legal moves:"`);
   }
 
+  if (game.gamebench) checkGamebenchMenus(game, state, seat, view, legal, config, report);
+
   if (engineDepth !== null) {
     const a = game.engine(view, seat, legal, rng, { depth: engineDepth });
     const why = game.reject(state, seat, a);
@@ -402,4 +405,47 @@ function chooseAction(run: Playout, state: unknown, seat: Seat, rng: Rng): { typ
     else return a;
   }
   return rng.pick(legal);
+}
+
+/**
+ * A game's GameBench menus (its `gamebench` hook) for a seat with legal moves: the hook answers, offers something, and
+ * every predefined id leads, through any further menus, to a move the game accepts or to a refusal in words. An id
+ * may lead nowhere (GameBench's menu can offer what the arena's rules do not), never to a move the game then refuses.
+ */
+function checkGamebenchMenus(
+  game: GameDef,
+  state: unknown,
+  seat: Seat,
+  view: unknown,
+  legal: { type: string }[],
+  config: unknown,
+  report: (p: string) => void,
+): void {
+  let turn: GameBenchTurn;
+  try {
+    turn = game.gamebench!(view, seat, legal, config);
+  } catch (e) {
+    report(`the gamebench hook threw: ${e instanceof Error ? e.message : String(e)}`);
+    return;
+  }
+  const walk = (menu: GameBenchTurn, path: string[]): void => {
+    if (path.length > 8) return report(`GameBench's menus go deeper than 8 steps: ${path.join(' → ')}`);
+    if (!menu.predefined.length && !menu.openended.length)
+      return report(`GameBench's menu${path.length ? ` after ${path.join(' → ')}` : ''} offers no action`);
+    for (const { id } of menu.predefined) {
+      const at = [...path, id];
+      const choice = menu.resolve(id, undefined);
+      if ('next' in choice) walk(choice.next, at);
+      else if ('error' in choice) {
+        if (!choice.error.trim()) report(`GameBench's id ${at.join(' → ')} is refused without a reason`);
+      } else {
+        const why = game.reject(state, seat, choice.action);
+        if (why !== null)
+          report(
+            `GameBench's id ${at.join(' → ')} leads to ${JSON.stringify(choice.action)}, which the game refuses: ${why}`,
+          );
+      }
+    }
+  };
+  walk(turn, []);
 }
