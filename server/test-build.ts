@@ -6,12 +6,18 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LONG_WAIT_MS } from '../lib/test-scale';
 
-const root = path.resolve(import.meta.dirname, '..');
-/** Written by scripts/build-for-tests.mjs when its `next build` ends: `ok` or `failed`. */
-const MARKER = path.join(root, '.next/arena-test-build');
+const repo = path.resolve(import.meta.dirname, '..');
 
-/** Resolves when a production build is ready; throws, saying what to do, when there is none (or it failed). */
-export async function productionBuild(env: Record<string, string | undefined> = process.env): Promise<void> {
+/**
+ * Resolves when the production build of `root` (the repository) is ready; throws, saying what to do, when there is
+ * none or it failed.
+ */
+export async function productionBuild(
+  env: Record<string, string | undefined> = process.env,
+  root = repo,
+): Promise<void> {
+  // Written by scripts/build-for-tests.mjs when its `next build` ends: `ok` or `failed`.
+  const MARKER = path.join(root, '.next/arena-test-build');
   if (env.ARENA_TEST_AWAIT_BUILD !== '1') {
     if (!existsSync(path.join(root, '.next/BUILD_ID')))
       throw new Error('no production build: run `next build` first (`npm test` does)');
