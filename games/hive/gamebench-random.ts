@@ -1,8 +1,11 @@
 // Random against random Hive under a config, over seeded matches, by one of two random players: the arena's random
 // baseline (`arena`: uniform over every legal move, lib/engine/playout.ts) or GameBench's RandomAgent as it meets
-// GameBench's two-step menu (`gbagent`: uniform over the first menu — each bug to place, each piece that can move —
-// then uniform over that choice's moves). GameBench's own code is compared in docs/games.md and rules.ts's header.
+// GameBench's two-step menu (`gbagent`: the game's `gamebench` hook, games/hive/gamebench.ts, chosen from by
+// lib/engine/gamebench-random.ts: uniform over the first menu — each bug to place, each piece that can move, or the
+// pass — then uniform over that choice's moves), as the Random agent plays under the `gamebench` preset. GameBench's
+// own code is compared in docs/games.md and rules.ts's header.
 //   npx tsx games/hive/gamebench-random.ts <arena|gbagent> [matches=200] [gamebench|defaults]
+import { gamebenchRandomAction } from '../../lib/engine/gamebench-random';
 import { createRng } from '../../lib/engine/rng';
 import { playEngineVsRandom } from '../../lib/engine/playout';
 import type { Outcome } from '../../lib/engine/types';
@@ -31,12 +34,10 @@ for (let i = 0; i < matches; i++) {
     let s = hive.setup({ numPlayers: 2, config, rng }) as HiveState;
     for (let active = hive.activeSeats(s); active.length; active = hive.activeSeats(s)) {
       const seat = active[0]!;
-      const groups = new Map<string, HiveAction[]>();
-      for (const a of hive.legalActions(s, seat) as HiveAction[]) {
-        const k = a.type === 'place' ? `place ${a.bug}` : a.type === 'move' ? `move ${a.from.q},${a.from.r}` : 'pass';
-        groups.set(k, [...(groups.get(k) ?? []), a]);
-      }
-      s = hive.apply(s, seat, rng.pick(rng.pick([...groups.values()])), rng) as HiveState;
+      const legal = hive.legalActions(s, seat) as HiveAction[];
+      const chosen = gamebenchRandomAction(hive.gamebench!(hive.view(s, { seat }), seat, legal, config), rng);
+      if ('error' in chosen) throw new Error(chosen.error);
+      s = hive.apply(s, seat, chosen.action as HiveAction, rng) as HiveState;
       length++;
     }
     outcome = hive.outcome(s)!;

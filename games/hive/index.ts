@@ -1,6 +1,7 @@
 // The Hive game definition (server-safe: no React).
 import { defineGame } from '../../lib/engine/define-game';
 import { hiveEngine } from './engine';
+import { hiveGamebench } from './gamebench';
 import { prompt } from './prompt';
 import * as rules from './rules';
 import { hiveSvg } from './svg';
@@ -16,6 +17,8 @@ export const hive = defineGame({
   // GameBench showed models the Hive board as an image: an agent with `vision` gets this drawing as a PNG (the board
   // people see is the same drawing).
   image: (view) => hiveSvg(view),
+  // The turn as GameBench's code showed it (games/hive/gamebench.ts): its rules text, observation and two-step menu.
+  gamebench: (view, seat, legal, config) => hiveGamebench(view, seat, legal, config),
   // The demo (and the e2e "watch to the end" flow) plays a 24-turn cap: two simulated models playing at random
   // rarely surround a Queen, and 250 turns each at the simulated latency would take minutes per match.
   demoConfig: { maxTurns: 24, beetles: 2 },
@@ -36,7 +39,7 @@ export const hive = defineGame({
     settingsPresets: [
       {
         label: 'gamebench',
-        help: "The rules as GameBench's code plays them (games/hive/rules.ts): no Beetles; the Queen, Spider and Ant move by its checks (each step to an empty neighbouring hex that still touches the hive, never from a hex with five or six occupied neighbours nor into one with five or six counting the mover, so a step may pass between two pieces, and only the Spider needs a piece beside each step; the Ant never crosses its own start hex); and an unplaced Queen is forced on the fourth turn only; rules only: the rules text, prompts and one-answer move list stay the arena's.",
+        help: "The rules as GameBench's code plays them (games/hive/rules.ts): no Beetles; the Queen, Spider and Ant move by its checks (each step to an empty neighbouring hex that still touches the hive, never from a hex with five or six occupied neighbours nor into one with five or six counting the mover, so a step may pass between two pieces, and only the Spider needs a piece beside each step; the Ant never crosses its own start hex); and an unplaced Queen is forced on the fourth turn only; rules only for the arena's own agents, whose rules text, prompts and one-answer move list stay the arena's; GameBench's agent and the Random baseline see the turn as GameBench's code showed it (its rules text, observation and two-step menu: first the bug to place or the piece to move, then where).",
         config: { maxTurns: 250, beetles: 0, movement: 'gamebench', queenForced: 'fourthTurnOnly' },
       },
     ],

@@ -59,8 +59,10 @@
 //   Queen Bee by their fourth turn"), kept because it is what their matches played; it arises rarely.
 // Not kept: both Queens surrounded at once scores [0, 0] in their `play`; arena scores sum to 1, so it stays a draw,
 // 0.5 each. Unchanged because the defaults already play them as their code does: placement, passing, the 250-turn cap,
-// a surrounded Queen losing. The preset changes the rules only: the rules text, the prompts (which describe the
-// standard movement) and the one-answer move list stay the arena's (GameBench's two-step menu is a later step).
+// a surrounded Queen losing. The preset changes the rules; the arena's own agents keep the arena's rules text, prompts
+// (which describe the standard movement) and one-answer move list, while GameBench's agent, and under the preset the
+// random baseline, see the turn as GameBench's code showed it: its rules text, observation and two-step menu
+// (gamebench.ts, the game's `gamebench` hook).
 import { z } from 'zod';
 import { seatName, type LogLine, type Outcome, type Seat, type Viewer } from '../../lib/engine/types';
 

@@ -1,6 +1,7 @@
 // The Santorini game definition (server-safe: no React).
 import { defineGame } from '../../lib/engine/define-game';
 import { santoriniEngine } from './engine';
+import { gamebenchTurn } from './gamebench';
 import { GAMEBENCH_RULES, prompt } from './prompt';
 import * as rules from './rules';
 
@@ -26,6 +27,8 @@ export const santorini = defineGame({
     seatNames: [...rules.SEAT_NAMES],
     humanMoveSeconds: 90,
   },
+  // The turn as GameBench's code showed it: its rules text, observation and action menus (gamebench.ts).
+  gamebench: gamebenchTurn,
   rules: {
     // GameBench's rules text (appendix G, santorini.py), verbatim. It withholds no bullets for Santorini, so the topics
     // are the arena's: how it writes squares and answers, and what the paper leaves to the implementation.

@@ -1,6 +1,7 @@
 // The Sea Battle game definition (server-safe: no React): GameBench's SB, three ships a side, simultaneous orders.
 import { defineGame } from '../../lib/engine/define-game';
 import { seaBattleEngine } from './engine';
+import { gamebenchTurn } from './gamebench';
 import { prompt } from './prompt';
 import * as rules from './rules';
 
@@ -44,6 +45,8 @@ export const seaBattle = defineGame({
   // Watching the orders and every ship's damage play out is the point for spectators of a model-only match (the hub
   // never opens a match with a person in it).
   spectatorsSeeAll: () => true,
+  // The turn as GameBench's code showed it: its rules text, observation and eight orders (gamebench.ts).
+  gamebench: gamebenchTurn,
   rules: {
     summary:
       "Sink all of your opponent team's ships before they sink all of your team's ships. (GameBench's Sea Battle: two teams of three ships on a 24×24 sea with rocks; each turn every ship afloat chooses how it moves and to which side it fires, and all choices are executed simultaneously.)",

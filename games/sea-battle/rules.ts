@@ -47,8 +47,9 @@
 //  6. `rewards` (not in GameBench): the damage each ship's cannon dealt to enemy ships.
 // Settings (`size`, `rocks`, `sinkAt`, `maxTurns`) default to GameBench's numbers; the turn cap is the arena's.
 //
-// THE `gamebench` PRESET (index.ts; rules only so far: what a ship is shown, its order menu and the handling of an
-// unreadable order are still the arena's, deviations 4 and 5). What it keeps from GameBench's code:
+// THE `gamebench` PRESET (index.ts; the rules. What GameBench's own agent is shown and its menu of eight orders are
+// GameBench's, through the game's `gamebench` hook, gamebench.ts; the arena's agents still read the arena's prompt, and
+// an unreadable order is handled as deviation 5 says). What it keeps from GameBench's code:
 //  - No turn cap. SeaBattle.play (games/sea_battle.py, l. 256-270) is `while True:` one round after another, and
 //    returns only when no ship is afloat (0.5, 0.5) or every ship afloat is one team's (1, 0) / (0, 1); nothing counts
 //    turns. Under the arena's 50-turn cap random orders draw 64% of matches, since a random match lasts ~60 turns;
