@@ -2,6 +2,7 @@
 // 12 victory points.
 import { defineGame } from '../../lib/engine/define-game';
 import { alsEngine } from './engine';
+import { gamebenchTurn } from './gamebench';
 import { GAMEBENCH_RULES, prompt } from './prompt';
 import * as rules from './rules';
 import { GAMEBENCH_TOPICS } from './topics';
@@ -12,6 +13,8 @@ export const airLandSea = defineGame({
   reducer: rules,
   prompt,
   engine: alsEngine,
+  // GameBench's own observation text and numeric action menus, its ability menus included: gamebench.ts.
+  gamebench: gamebenchTurn,
   // No demoConfig: a war to 12 VPs between simulated (random-move) players takes about 45 moves (22 a side; at most ~70
   // in 300 seeded random playouts), well within a minute at the simulated endpoint's latency.
   meta: {

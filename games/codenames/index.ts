@@ -2,6 +2,7 @@
 // key and gives one-word clues and an Operative who guesses words on a 5x5 grid.
 import { defineGame } from '../../lib/engine/define-game';
 import { ASSOCIATIONS_VERSION, cnEngine } from './engine';
+import { gamebenchTurn } from './gamebench';
 import { GAMEBENCH_RULES, GAMEBENCH_TOPICS, prompt } from './prompt';
 import * as rules from './rules';
 import { WORD_LIST_VERSION } from './rules';
@@ -13,6 +14,8 @@ export const codenames = defineGame({
   reducer: rules,
   prompt,
   engine: cnEngine,
+  // GameBench's own observation text and action menus (`guess_<index>`, the open-ended `submit_clue`): gamebench.ts.
+  gamebench: gamebenchTurn,
   // Watching the key while the teams fumble for it is the show: live spectators of a match of models see the key card
   // (never while a person plays a seat: the hub never opens such a match to them), unless the config turns it off.
   spectatorsSeeAll: (cfg) => cfg.spectatorsSeeKey,

@@ -607,7 +607,7 @@ describe("the turn as GameBench's code shows it", () => {
     "plays GameBench's random baseline over its menus as GameBench's code does (random against random)",
     () => {
       const gamebench = { matches: 103, first: 0.097, second: 0.058, draws: 0.845 };
-      const n = scaled(200, 30);
+      const n = 40;
       let first = 0;
       let second = 0;
       for (let i = 0; i < n; i++) {

@@ -234,7 +234,7 @@ describe("Santorini's turn as GameBench shows it", () => {
     // of scripts/reference/gamebench_random.py counting play_turn calls): Player 1 wins 49.8 %, 27.6 % of matches end
     // with the player to move unable to move, mean 41.40 move-and-build turns (sd 10.99, median 41-42, longest 83).
     const ref = { matches: 20000, player1WinRate: 0.498, noMove: 0.27625, meanTurns: 41.3963, sdTurns: 10.987 };
-    const n = 1500;
+    const n = 600;
     let first = 0;
     let noMove = 0;
     let turns = 0;
