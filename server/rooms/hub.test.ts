@@ -517,7 +517,7 @@ describe.each([...games, ...testGames].filter((g) => g.publicInformation === nul
         }
         expect(checked).toBeGreaterThan(0);
       }
-    });
+    }, 600_000); // computes for long (every viewer's frames of every event, every string dealt again): a safety net
   },
 );
 
