@@ -87,7 +87,7 @@ describe('names from a file', () => {
     }
     const gb = await service.get(q({ dataset: 'protos', estimate: 'gamebench' }));
     expect(gb.rows).toHaveLength(4);
-  });
+  }, 600_000); // computes for long (fits and bootstraps): a safety net, not a measure of speed
 });
 
 describe('a strictly ordered dataset', () => {
@@ -99,7 +99,7 @@ describe('a strictly ordered dataset', () => {
       expect(r.rows.map((row) => row.agentName)).toEqual(Array.from({ length: 30 }, (_, k) => `agent-${29 - k}`));
       expect(r.rows.every((row) => Number.isFinite(row.rating))).toBe(true);
     }
-  });
+  }, 600_000); // computes for long (fits and bootstraps): a safety net, not a measure of speed
 });
 
 describe('every computation is bounded and stopped when it is no longer wanted', () => {
