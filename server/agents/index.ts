@@ -52,45 +52,23 @@ export function createAgent(row: AgentRow, humans?: HumanBridge): Agent {
       if (!row.provider || !row.model) throw new Error(`agent ${row.name} has no provider or model`);
       const settings = llmSettingsSchema.parse(row.settings ?? {});
       const scaffold = scaffoldOf(row.scaffold);
-      if (scaffold === 'rap') {
-        return rapAgent({
-          client: clientFor(row.provider),
-          prices: row.provider,
-          model: row.model,
-          scaffold,
-          temperature: row.temperature,
-          maxTokens: row.maxTokens,
-          switches: settings.promptSwitches ?? [],
-          rules: rulesModeOf(row.promptVersion, settings.rulesUpfront),
-          rap: settings.rap ?? {},
-        });
-      }
-      if (scaffold === 'gamebench-gpt' || scaffold === 'gamebench-gpt-cot') {
-        // GameBench's own agent: its system message and menus, not the game's prompts; no image, no Explain(topic) of
-        // the arena's (its own Explain(H<n>) reads the rules' headings).
-        return gamebenchGptAgent({
-          client: clientFor(row.provider),
-          prices: row.provider,
-          model: row.model,
-          scaffold,
-          temperature: row.temperature,
-          maxTokens: row.maxTokens,
-          switches: settings.promptSwitches ?? [],
-          rules: rulesModeOf(row.promptVersion, settings.rulesUpfront),
-          mode: scaffold === 'gamebench-gpt' ? 0 : 1,
-        });
-      }
-      return llmAgent({
+      // What every LLM player is given: the endpoint, the model, its sampling, switches and rules mode.
+      const common = {
         client: clientFor(row.provider),
         prices: row.provider,
         model: row.model,
-        scaffold: scaffoldOf(row.scaffold),
+        scaffold,
         temperature: row.temperature,
         maxTokens: row.maxTokens,
         switches: settings.promptSwitches ?? [],
-        vision: settings.vision ?? false,
         rules: rulesModeOf(row.promptVersion, settings.rulesUpfront),
-      });
+      };
+      if (scaffold === 'rap') return rapAgent({ ...common, rap: settings.rap ?? {} });
+      // GameBench's own agent: its system message and menus, not the game's prompts; no image, no Explain(topic) of the
+      // arena's (its own Explain(H<n>) reads the rules' headings).
+      if (scaffold === 'gamebench-gpt' || scaffold === 'gamebench-gpt-cot')
+        return gamebenchGptAgent({ ...common, mode: scaffold === 'gamebench-gpt' ? 0 : 1 });
+      return llmAgent({ ...common, vision: settings.vision ?? false });
     }
     case 'human':
       return humanAgent(humans);
