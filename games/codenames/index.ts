@@ -9,7 +9,9 @@ import { WORD_LIST_VERSION } from './rules';
 
 export const codenames = defineGame({
   id: 'codenames',
-  version: 1,
+  // v2: under the gamebench preset the Random baseline chooses over GameBench's menus (the gamebench hook), not over
+  // the legal moves.
+  version: 2,
   data: { words: WORD_LIST_VERSION, associations: ASSOCIATIONS_VERSION },
   reducer: rules,
   prompt,

@@ -8,7 +8,9 @@ import { hiveSvg } from './svg';
 
 export const hive = defineGame({
   id: 'hive',
-  version: 1,
+  // v2: under the gamebench preset the Random baseline chooses over GameBench's menus (the gamebench hook), not over
+  // the legal moves.
+  version: 2,
   reducer: rules,
   publicInformation:
     'a perfect-information game: no cards, no dice and no hidden pieces; every viewer sees the hive and both reserves',

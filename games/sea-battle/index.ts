@@ -7,7 +7,9 @@ import * as rules from './rules';
 
 export const seaBattle = defineGame({
   id: 'sea-battle',
-  version: 1,
+  // v2: under the gamebench preset the Random baseline chooses over GameBench's menus (the gamebench hook), not over
+  // the legal moves.
+  version: 2,
   reducer: rules,
   prompt,
   engine: seaBattleEngine,
