@@ -80,7 +80,7 @@ describe('migration 0025: match protocols', () => {
             ? { consistency: 'consistency-1' }
             : {};
       // The games' versions when the migration was written (it records those): bumped since, they differ from today's.
-      const versionAt0025: Record<string, number> = { simulbench: 1 };
+      const versionAt0025: Record<string, number> = { simulbench: 1, hive: 1 };
       const expected = matches.map(([id, game, config, generator, tournament, seats]) => {
         const protocol = {
           ...matchProtocol({
